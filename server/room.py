@@ -4,9 +4,11 @@ Lifecycle (``status``): ``waiting`` (seat 2 free; nobody may act) -> ``prelimina
 recruitment and placement, chosen through ordinary actions) -> ``playing`` -> ``finished`` (kept as a replay for
 ``replay_ttl`` seconds) -> closed. A room with no connection for ``idle_timeout`` seconds is closed too.
 
-Every applied action bumps the room version ``v`` by one and is broadcast as one per-viewer frame: each seat's
-connection gets the diff of its own view, every spectator the diff of the spectator view (engine ``view(None)``);
-a viewer never receives another viewer's projection. The seed is secret until the game ends; then every view
+The room version ``v`` is the engine's ``game.version`` (protocol/versioning.py ``RoomVersions`` builds the frames
+and keeps the idempotency ledger of client action ids). Every applied action is broadcast as one per-viewer frame:
+each seat's connection gets the diff of its own view, every spectator the diff of the spectator view (engine
+``view(None)``); a viewer never receives another viewer's projection. Views carry ``"room": {"id", "status",
+"result", "spectators"}`` (the room-level result differs from the engine's on a loss on time). The seed is secret until the game ends; then every view
 carries ``"replay": {"seed", "decks", "log"}``.
 
 Public API (used by :mod:`server.rooms`): ``Room.create(...)``, ``Room.restore(...)``, ``run()`` (the task body),
@@ -19,9 +21,10 @@ import hmac
 import logging
 import secrets
 import time
-from collections import OrderedDict
+import dataclasses
 
 import msgpack
+from protocol import Action, Error, RoomVersions
 
 from . import wire
 from .bus import Bus
@@ -31,7 +34,7 @@ from .settings import Settings
 
 log = logging.getLogger("server.room")
 
-LEDGER_SIZE = 256          # remembered action ids per seat (idempotency)
+LEDGER_SIZE = 256          # remembered action ids per seat (idempotency, protocol/versioning.py)
 AUTOPASS_LIMIT = 500       # automatic passes in a row before the room stops passing (engine safety net)
 PRELIM_KINDS = {"first", "redeal", "recruit", "deploy"}
 
@@ -47,6 +50,47 @@ def only_pass(legal: list[dict]) -> bool:
     return len(acts) == 1 and acts[0].get("act") == "pass"
 
 
+class RoomGame:
+    """The game as protocol/versioning.py sees it: the engine game plus the room's public data.
+
+    ``view`` adds ``"room"`` (and ``"replay"`` once finished); ``to_act``/``legal_actions`` are empty and
+    ``apply`` refuses while the room waits for its second player; ``result`` is the room-level result (a loss on
+    time shows reason ``"time"``).
+    """
+
+    def __init__(self, room: "Room") -> None:
+        self.room = room
+
+    @property
+    def version(self) -> int:
+        return self.room.game.version
+
+    @property
+    def result(self):
+        return self.room.result if self.room.result is not None else self.room.game.result
+
+    def to_act(self):
+        return None if self.room.status == "waiting" else self.room.game.to_act()
+
+    def legal_actions(self, p):
+        return [] if self.room.status == "waiting" else self.room.game.legal_actions(p)
+
+    def apply(self, p, action):
+        if self.room.status == "waiting":
+            raise self.room.engine.EngineError("not_your_turn", "The game waits for a second player.")
+        return self.room.game.apply(p, action)
+
+    def view(self, viewer) -> dict:
+        r = self.room
+        view = r.game.view(viewer)
+        status = r.status
+        view["room"] = {"id": r.id, "status": status, "result": self.result,
+                        "spectators": bool(r.options["spectators"])}
+        if status == "finished":
+            view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
+        return view
+
+
 class Room:
     """A room task. Build with :meth:`create` or :meth:`restore`, then run :meth:`run` as a task."""
 
@@ -57,21 +101,24 @@ class Room:
         self.seed = 0
         self.decks: list[list[str]] = []
         self.game = None
+        self.versions: RoomVersions | None = None
         self.tokens: dict[int, str | None] = {1: None, 2: None}     # seat -> token hash
         self.autopass = {1: True, 2: True}
-        self.status = "waiting"
-        self.result: dict | None = None
-        self.v = 0
-        self.ledger: dict[int, OrderedDict] = {1: OrderedDict(), 2: OrderedDict()}
+        self.result: dict | None = None          # set only for a loss on time (else the engine's result counts)
         self.clocks: Clocks | None = None
         self.created = time.time()
         self.finished_at: float | None = None      # monotonic
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
-        self.views: dict = {1: None, 2: None, None: None}
         self.empty_since = time.monotonic()
         self.closed = False
         self.inbox = None
+        self._status_key = None
+        self._status = "waiting"
+
+    def _init_game(self, game) -> None:
+        self.game = game
+        self.versions = RoomVersions(RoomGame(self), ledger_size=LEDGER_SIZE)
 
     # -- construction ------------------------------------------------------------------------------------------
     @classmethod
@@ -87,7 +134,7 @@ class Room:
         r.options = options
         r.seed = secrets.randbits(62)
         r.decks = [engine.load_deck(options["decks"][0]), engine.load_deck(options["decks"][1])]
-        r.game = engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1])
+        r._init_game(engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1]))
         token = secrets.token_urlsafe(32)
         r.tokens[1] = hash_token(token)
         r.autopass[1] = bool(autopass)
@@ -97,17 +144,16 @@ class Room:
 
     @classmethod
     def restore(cls, blob: bytes, engine, bus: Bus, settings: Settings, metrics: Metrics) -> "Room":
-        """The room a :meth:`snapshot` described (connections are not restored; clocks are held for the grace
-        period while players reconnect). Raises ValueError/KeyError on a corrupt snapshot."""
-        s = msgpack.unpackb(blob, strict_map_key=False)
+        """The room a :meth:`snapshot` described (connections and the action-id ledger are not restored; clocks
+        are held for the grace period while players reconnect). Raises ValueError/KeyError on a corrupt
+        snapshot, the engine's EngineError on a bad game snapshot."""
+        s = msgpack.unpackb(blob)
         r = cls(s["id"], engine, bus, settings, metrics)
         r.options, r.seed, r.decks = s["options"], s["seed"], s["decks"]
-        r.game = engine.Game.restore(s["game"])
+        r._init_game(engine.Game.restore(s["game"]))
         r.tokens = {1: s["tokens"]["1"], 2: s["tokens"]["2"]}
         r.autopass = {1: s["autopass"]["1"], 2: s["autopass"]["2"]}
-        r.status, r.result, r.v, r.created = s["status"], s["result"], s["v"], s["created"]
-        for p in (1, 2):
-            r.ledger[p] = OrderedDict((k, tuple(v)) for k, v in s["ledger"][str(p)])
+        r.result, r.created = s["result"], s["created"]
         now = time.monotonic()
         r.clocks = Clocks.from_state(s["clocks"], now)
         if s["finished_ago"] is not None:
@@ -120,12 +166,32 @@ class Room:
         return msgpack.packb({
             "id": self.id, "options": self.options, "seed": self.seed, "decks": self.decks,
             "game": self.game.snapshot(), "tokens": {"1": self.tokens[1], "2": self.tokens[2]},
-            "autopass": {"1": self.autopass[1], "2": self.autopass[2]}, "status": self.status,
-            "result": self.result, "v": self.v, "created": self.created,
-            "ledger": {str(p): [[k, list(v)] for k, v in self.ledger[p].items()] for p in (1, 2)},
-            "clocks": self.clocks.to_state(now),
+            "autopass": {"1": self.autopass[1], "2": self.autopass[2]}, "result": self.result,
+            "created": self.created, "clocks": self.clocks.to_state(now),
             "finished_ago": None if self.finished_at is None else now - self.finished_at,
         }, use_bin_type=True)
+
+    @property
+    def v(self) -> int:
+        """The room version (= the engine's ``game.version``)."""
+        return self.game.version
+
+    @property
+    def status(self) -> str:
+        """``waiting`` | ``preliminary`` | ``playing`` | ``finished`` (derived from the seats and the game)."""
+        key = (self.game.version, self.tokens[2] is None, self.result is None)
+        if key != self._status_key:
+            self._status_key = key
+            if self.result is not None or self.game.result is not None:
+                self._status = "finished"
+            elif self.tokens[2] is None:
+                self._status = "waiting"
+            else:
+                public = self.game.view(None)
+                prompt = public.get("prompt") or {}
+                prelim = (public.get("turn") or 0) < 1 or prompt.get("kind") in PRELIM_KINDS
+                self._status = "preliminary" if prelim else "playing"
+        return self._status
 
     def info(self) -> dict:
         """The lobby entry (no secrets): id, status, decks, clock, spectators allowed, seats taken/connected,
@@ -135,8 +201,8 @@ class Room:
             "clock": dict(self.options["clock"]), "spectators": bool(self.options["spectators"]),
             "seats": {str(p): {"taken": self.tokens[p] is not None, "connected": self.seat_conn[p] is not None}
                       for p in (1, 2)},
-            "watching": sum(1 for s in self.conns.values() if s is None), "v": self.v, "result": self.result,
-            "created": int(self.created),
+            "watching": sum(1 for s in self.conns.values() if s is None), "v": self.v,
+            "result": self.versions.game.result, "created": int(self.created),
         }
 
     # -- the task ----------------------------------------------------------------------------------------------
@@ -152,16 +218,19 @@ class Room:
                         await self._handle(msg)
                     except Exception:   # a bug must not kill the room: answer and go on
                         log.exception("room %s failed on %r", self.id, msg.get("k"))
-                        if msg.get("conn"):
-                            await self._error([msg["conn"]], "internal_error", None, msg.get("id"))
+                        if msg.get("conn") in self.conns:
+                            await self._send([msg["conn"]], Error.of("internal_error", id=msg.get("id"), v=self.v))
                 await self._tick()
         finally:
             await self.bus.close_inbox(self.id)
 
+    def _running(self) -> bool:
+        return self.status in ("preliminary", "playing")
+
     def _timeout(self) -> float:
         now = time.monotonic()
         times = [now + 3600.0]
-        if self.status in ("preliminary", "playing"):
+        if self._running():
             d = self.clocks.deadline(now)
             if d is not None:
                 times.append(d)
@@ -173,7 +242,7 @@ class Room:
 
     async def _tick(self) -> None:
         now = time.monotonic()
-        if self.status in ("preliminary", "playing"):
+        if self._running():
             p = self.clocks.expired(now)
             if p is not None:
                 await self._on_time(p)
@@ -216,7 +285,7 @@ class Room:
             await self.close(wire.CLOSE_RESTART, keep_snapshot=True)
 
     async def _on_claim(self, msg: dict) -> dict:
-        """HTTP "join a free seat": seat 2 gets a fresh token; the game's preliminary phase starts."""
+        """HTTP "join a free seat": seat 2 gets a fresh token; the preliminary phase starts (everyone re-synced)."""
         if self.tokens[2] is not None:
             return {"ok": False, "code": "seat_taken", "msg": "Both seats of this room are taken."}
         token = secrets.token_urlsafe(32)
@@ -226,7 +295,10 @@ class Room:
         for p in (1, 2):
             if self.seat_conn[p] is None:
                 self.clocks.disconnected(p, now)
-        await self._advance(None, None, None)
+        self.clocks.switch(self.game.to_act(), now)
+        for conn in list(self.conns):
+            await self._sync(conn)
+        await self._after_change(None)
         return {"ok": True, "seat": 2, "token": token, "room": self.id}
 
     def _seat_for(self, token) -> int | None | bool:
@@ -244,11 +316,11 @@ class Room:
         conn = msg["conn"]
         seat = self._seat_for(msg.get("token"))
         if seat is False:
-            await self._error([conn], "unauthorized", None, None, close=wire.CLOSE_UNAUTHORIZED)
+            await self._send([conn], Error.of("unauthorized", v=self.v), close=wire.CLOSE_UNAUTHORIZED)
             return
         if seat is None and not self.options["spectators"]:
-            await self._error([conn], "unauthorized", None, None, close=wire.CLOSE_UNAUTHORIZED,
-                              text="This room does not admit spectators.")
+            await self._send([conn], Error.of("unauthorized", msg="This room does not admit spectators.", v=self.v),
+                             close=wire.CLOSE_UNAUTHORIZED)
             return
         if seat is not None:
             old = self.seat_conn[seat]
@@ -268,165 +340,76 @@ class Room:
         if seat is not None and self.seat_conn[seat] == conn:
             self.seat_conn[seat] = None
             self.clocks.disconnected(seat, time.monotonic())
+        if seat not in self.conns.values():
+            self.versions.forget(seat)
         if not self.conns:
             self.empty_since = time.monotonic()
         await self._publish_info()
 
     async def _on_action(self, msg: dict) -> None:
-        conn, aid, av, action = msg["conn"], msg.get("id"), msg.get("v"), msg.get("action")
+        conn = msg["conn"]
         if conn not in self.conns:
             return
         seat = self.conns[conn]
-        if seat is None:
-            await self._error([conn], "not_a_player", aid, self.v)
-            return
-        if aid in self.ledger[seat]:     # idempotent: the first answer again, never a second application
-            code, text = self.ledger[seat][aid]
-            if code is None:
-                await self._error([conn], "stale", aid, self.v,
-                                  text=f"Action {aid} was already applied at version {text}.")
-            else:
-                await self._error([conn], code, aid, self.v, text=text)
-            return
-        if self.status == "waiting":
-            await self._error([conn], "not_your_turn", aid, self.v, text="The game waits for a second player.")
-            return
-        if self.status == "finished":
-            await self._error([conn], "game_over", aid, self.v)
-            return
-        if av != self.v:
-            await self._error([conn], "stale", aid, self.v)
-            return
-        if not isinstance(action, dict):
-            await self._error([conn], "malformed_frame", aid, self.v, text="Field 'action' must be a map.")
-            return
-        try:
-            self.game.apply(seat, action)
-        except self.engine.EngineError as e:
-            code = wire.engine_error_code(e.code)
-            self._remember(seat, aid, code, e.message)
-            await self._error([conn], code, aid, self.v, text=e.message, engine=e.code)
-            return
-        self._remember(seat, aid, None, str(self.v + 1))
-        await self._advance(seat, aid, msg.get("ts"))
-
-    def _remember(self, seat: int, aid, code, text) -> None:
-        if aid is None:
-            return
-        led = self.ledger[seat]
-        led[aid] = (code, text)
-        while len(led) > LEDGER_SIZE:
-            led.popitem(last=False)
+        outcome = self.versions.submit(seat, Action(msg["id"], msg["v"], msg["action"]))
+        if outcome.reply is not None:
+            await self._send([conn], outcome.reply)
+        if outcome.applied:
+            await self._after_apply(seat, outcome.broadcast, msg.get("ts"))
 
     async def _on_time(self, p: int) -> None:
         """Issue item 5: an empty bank passes where passing is legal, otherwise its player loses on time."""
-        legal = self.game.legal_actions(p)
-        if any(a.get("act") == "pass" for a in legal):
+        if any(a.get("act") == "pass" for a in self.game.legal_actions(p)):
             self.game.apply(p, {"act": "pass"})
-            await self._advance(p, None, None)
         else:
             self.game.apply(p, {"act": "concede"})
-            await self._advance(p, None, None, result={"winner": 3 - p, "reason": "time"})
+            self.result = {"winner": 3 - p, "reason": "time"}
+        await self._after_apply(p, self.versions.advance(), None)
 
     # -- applying and broadcasting -----------------------------------------------------------------------------
-    async def _advance(self, acted: int | None, aid, ts, result: dict | None = None) -> None:
-        """After a state change: bump the version, run clocks, broadcast; then apply automatic passes (Q10)."""
-        now = time.monotonic()
-        if acted is not None:
+    async def _after_apply(self, acted: int, frames: dict, ts) -> None:
+        """After an applied action of ``acted``: run clocks, broadcast ``frames`` (viewer -> message) and the end,
+        then apply automatic passes (RULES.md Q10)."""
+        for _ in range(AUTOPASS_LIMIT + 1):
             self.metrics.actions_applied += 1
-        self.v += 1
-        if self.game.result is not None:
-            self.result = result or self.game.result
-            self.clocks.switch(None, now, acted)
-        else:
-            self.clocks.switch(self.game.to_act(), now, acted)
-        await self._broadcast(acted, aid, ts)
-        for _ in range(AUTOPASS_LIMIT):
+            now = time.monotonic()
+            self.clocks.switch(None if self.versions.game.result is not None else self.game.to_act(), now, acted)
+            clocks = self.clocks.to_wire(now)
+            for viewer, frame in frames.items():
+                conns = [c for c, s in self.conns.items() if s == viewer]
+                if conns:
+                    await self._send(conns, dataclasses.replace(frame, clocks=clocks))
+            end = self.versions.end_frame()
+            if end is not None and self.conns:
+                await self._send(list(self.conns), end)
+            if ts is not None:
+                self.metrics.latency.observe(max(0.0, time.monotonic() - ts))
+                ts = None
             q = self.game.to_act()
-            if self.status not in ("preliminary", "playing") or q is None or not self.autopass[q]:
-                break
-            if not only_pass(self.game.legal_actions(q)):
+            if (end is not None or q is None or not self.autopass[q]
+                    or not only_pass(self.game.legal_actions(q))):
                 break
             self.game.apply(q, {"act": "pass"})
-            self.metrics.actions_applied += 1
-            self.v += 1
-            self.clocks.switch(self.game.to_act(), time.monotonic(), q)
-            await self._broadcast(q, None, None)
+            acted, frames = q, self.versions.advance()
+        await self._after_change(acted)
 
-    def _set_status(self, public_view: dict) -> None:
-        old = self.status
-        if self.game.result is not None:
-            self.status = "finished"
-            if self.finished_at is None:
-                self.finished_at = time.monotonic()
-        elif self.tokens[2] is None:
-            self.status = "waiting"
-        else:
-            prompt = public_view.get("prompt") or {}
-            prelim = public_view.get("turn", 0) < 1 or prompt.get("kind") in PRELIM_KINDS
-            self.status = "preliminary" if prelim else "playing"
-        if old != self.status:
-            log.info("room %s: %s -> %s", self.id, old, self.status)
-
-    def _view(self, viewer, public: dict | None = None) -> dict:
-        view = public if public is not None and viewer is None else self.game.view(viewer)
-        view["room"] = {"id": self.id, "status": self.status, "result": self.result,
-                        "spectators": bool(self.options["spectators"])}
-        if self.status == "finished":
-            view["replay"] = {"seed": self.seed, "decks": self.decks, "log": self.game.log}
-        return view
-
-    def _legal(self, seat) -> list | None:
-        if seat is None or self.status not in ("preliminary", "playing") or self.game.to_act() != seat:
-            return None
-        return self.game.legal_actions(seat)
-
-    async def _broadcast(self, acted, aid, ts) -> None:
-        public = self.game.view(None)
-        self._set_status(public)
-        clocks = self.clocks.to_wire(time.monotonic())
-        for kind in (1, 2, None):
-            conns = [c for c, s in self.conns.items() if s == kind]
-            if not conns:
-                self.views[kind] = None     # computed again on the next sync
-                continue
-            new = self._view(kind, public)
-            old = self.views[kind]
-            self.views[kind] = new
-            base = {"v": self.v, "legal": self._legal(kind), "clocks": clocks}
-            if old is None:   # cannot happen while every connection of a kind shares one view; stay safe
-                for c in conns:
-                    await self._sync(c)
-                continue
-            frame = dict(base, t="diff", ops=wire.diff(old, new), id=None)
-            if kind == acted and aid is not None:
-                await self.bus.deliver(conns, wire.encode(dict(frame, id=aid)))
-            else:
-                await self.bus.deliver(conns, wire.encode(frame))
-        if self.status == "finished" and self.conns:
-            await self.bus.deliver(list(self.conns), wire.encode({"t": "end", "v": self.v, "result": self.result}))
-        if ts is not None:
-            self.metrics.latency.observe(max(0.0, time.monotonic() - ts))
+    async def _after_change(self, acted) -> None:
+        if self.status == "finished" and self.finished_at is None:
+            self.finished_at = time.monotonic()
         if self.settings.snapshot_each_action:
             await self.bus.save_snapshot(self.id, self.snapshot())
         await self._publish_info()
 
     async def _sync(self, conn: str) -> None:
         """Send ``conn`` the full view of its seat, its legal actions and the clocks (issue item 4)."""
-        seat = self.conns[conn]
-        if self.views[seat] is None:
-            self.views[seat] = self._view(seat)
-        frame = {"t": "sync", "v": self.v, "you": seat, "view": self.views[seat], "legal": self._legal(seat),
-                 "clocks": self.clocks.to_wire(time.monotonic())}
-        await self.bus.deliver([conn], wire.encode(frame))
-        if self.status == "finished":
-            await self.bus.deliver([conn], wire.encode({"t": "end", "v": self.v, "result": self.result}))
+        frame = self.versions.sync(self.conns[conn], self.clocks.to_wire(time.monotonic()))
+        await self._send([conn], frame)
+        end = self.versions.end_frame()
+        if end is not None:
+            await self._send([conn], end)
 
-    async def _error(self, conns: list[str], code: str, aid, v, text: str | None = None, engine: str | None = None,
-                     close: int | None = None) -> None:
-        frame = {"t": "error", "code": code, "msg": text or wire.error_text(code), "id": aid, "v": v,
-                 "engine": engine}
-        await self.bus.deliver(conns, wire.encode(frame), close)
+    async def _send(self, conns: list[str], message, close: int | None = None) -> None:
+        await self.bus.deliver(conns, wire.encode(message), close)
         if close is not None:
             for c in conns:
                 self.conns.pop(c, None)

@@ -33,7 +33,8 @@ class Settings:
     outbound_queue: int = 64            # frames buffered per connection before it is dropped as slow
     rate_per_sec: float = 20.0          # sustained client frames per second per connection
     rate_burst: int = 40                # client frames a connection may send at once
-    max_frame: int = 65536              # bytes in one client frame
+    max_frame: int = 1048576            # bytes in one websocket message before uvicorn closes with 1009
+                                        # (protocol frames above protocol.codec.MAX_CLIENT_FRAME get an error)
     join_timeout: float = 10.0          # s a new connection has to send its join frame
     send_timeout: float = 5.0           # s one frame may take to write before the client counts as stalled
     violations_before_close: int = 10   # rejected (garbage / rate-limited) frames before a 4xxx close

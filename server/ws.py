@@ -16,30 +16,14 @@ import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resync
+
 from . import wire
 from .bus import BusError
 
 log = logging.getLogger("server.ws")
 _ids = itertools.count(1)
 _CLOSE = object()
-
-
-class TokenBucket:
-    """Rate limit: ``rate`` frames per second sustained, ``burst`` at once (monotonic seconds)."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, float(burst)
-        self.level, self.at = float(burst), time.monotonic()
-
-    def take(self) -> bool:
-        """Spend one token; False when none is left."""
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level >= 1.0:
-            self.level -= 1.0
-            return True
-        return False
 
 
 class Connection:
@@ -51,8 +35,8 @@ class Connection:
         self.id = f"{hub.process_id}:{next(_ids)}"
         self.queue: asyncio.Queue = asyncio.Queue(self.settings.outbound_queue)
         self.room: str | None = None
-        self.bucket = TokenBucket(self.settings.rate_per_sec, self.settings.rate_burst)
-        self.violations = 0
+        self.guard = Guard(self.settings.rate_per_sec, self.settings.rate_burst,
+                           self.settings.violations_before_close, self.settings.violations_before_close * 5)
         self.dropped = asyncio.Event()
         self.close_code: int | None = None
 
@@ -71,13 +55,14 @@ class Connection:
             self.close_code = wire.CLOSE_SLOW
             self.dropped.set()
 
-    def send_local(self, frame: dict) -> None:
-        """Queue a frame produced by the connection itself (errors, pongs)."""
-        self.sink(wire.encode(frame), None)
-
-    def error(self, code: str, msg: str, aid=None) -> None:
-        """Queue an error frame answering one client frame."""
-        self.send_local({"t": "error", "code": code, "msg": msg, "id": aid, "v": None, "engine": None})
+    def error(self, code: str, msg: str | None = None, aid=None) -> bool:
+        """Queue an error frame answering one client frame; False when the abuse guard now closes the connection."""
+        self.sink(wire.encode(Error.of(code, msg=msg, id=aid)), None)
+        self.guard.record(code)
+        if self.guard.close_code is not None:
+            self.close_code = self.guard.close_code
+            return False
+        return True
 
     # -- tasks -------------------------------------------------------------------------------------------------
     async def writer(self) -> None:
@@ -96,94 +81,72 @@ class Connection:
                 self.dropped.set()
                 return
 
+    async def receive_one(self) -> bool:
+        """Receive and handle one client frame; False when the connection must end."""
+        msg = await self.ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            return False
+        if not self.guard.admit(time.monotonic()):
+            return self.error("rate_limited")
+        data = msg.get("bytes")
+        try:
+            frame = wire.decode_client(data if data is not None else msg.get("text"))
+        except ProtocolError as e:
+            if e.code == "unsupported_protocol":
+                self.error(e.code, e.msg)
+                self.close_code = wire.CLOSE_UNSUPPORTED
+                return False
+            return self.error(e.code, e.msg)
+        return await self.dispatch(frame)
+
     async def reader(self) -> None:
         """Receive client frames until the socket closes or the connection must be closed."""
-        while True:
-            msg = await self.ws.receive()
-            if msg["type"] == "websocket.disconnect":
-                return
-            data = msg.get("bytes")
-            if data is None:
-                self.error("malformed_frame", "Text frames are not accepted; send msgpack binary frames.")
-                if self._violation():
-                    return
-                continue
-            if not self.bucket.take():
-                self.error("rate_limited", "Too many frames; slow down.")
-                if self._violation(wire.CLOSE_RATE_LIMITED):
-                    return
-                continue
-            try:
-                frame = wire.decode_client(data, self.settings.max_frame)
-            except wire.WireError as e:
-                self.error(e.code, e.msg)
-                if self._violation():
-                    return
-                continue
-            if not await self.dispatch(frame):
-                return
+        while await self.receive_one():
+            pass
 
-    def _violation(self, code: int = wire.CLOSE_ABUSE) -> bool:
-        self.violations += 1
-        if self.violations >= self.settings.violations_before_close:
-            self.close_code = code
-            return True
-        return False
-
-    async def dispatch(self, frame: dict) -> bool:
-        """Handle one valid client frame; False when the connection must end."""
-        t = frame["t"]
-        if t == "ping":
-            self.send_local({"t": "pong", "n": frame.get("n")})
+    async def dispatch(self, frame) -> bool:
+        """Handle one valid client frame (a protocol message); False when the connection must end."""
+        if isinstance(frame, Ping):
+            self.sink(wire.encode(Pong(frame.n)), None)
             return True
         if self.room is None:
-            if t != "join":
-                self.error("not_joined", "Join a room before sending this message.")
-                return not self._violation()
+            if not isinstance(frame, Join):
+                return self.error("not_joined")
             return await self.join(frame)
-        if t == "join":
-            self.error("already_joined", "This connection has already joined a room.")
-            return not self._violation()
-        if t == "action":
-            msg = {"k": "action", "conn": self.id, "id": frame.get("id"), "v": frame.get("v"),
-                   "action": frame.get("action"), "ts": time.monotonic()}
-        elif t == "resync":
+        if isinstance(frame, Join):
+            return self.error("already_joined")
+        if isinstance(frame, Action):
+            msg = {"k": "action", "conn": self.id, "id": frame.id, "v": frame.v, "action": frame.action,
+                   "ts": time.monotonic()}
+        elif isinstance(frame, Resync):
             msg = {"k": "resync", "conn": self.id}
         else:
-            self.error("unknown_message", "The frame's 't' names no client message type.")
-            return not self._violation()
+            return self.error("unknown_message")
         try:
             await self.bus.send(self.room, msg)
         except BusError as e:
             if e.code == "room_not_found":
+                self.error("room_not_found")
                 self.close_code = wire.CLOSE_ROOM_NOT_FOUND
                 return False
-            self.error("rate_limited", e.message, frame.get("id"))
+            return self.error("rate_limited", e.message, getattr(frame, "id", None))
         return True
 
-    async def join(self, frame: dict) -> bool:
+    async def join(self, frame: Join) -> bool:
         """Attach to a room: the room decides seat or spectator and answers with a sync (or an error + close)."""
-        if frame.get("pv") != 1:
-            self.error("unsupported_protocol", "Protocol version 'pv' must be 1.")
-            self.close_code = wire.CLOSE_UNSUPPORTED
-            return False
-        room, token = frame.get("room"), frame.get("token")
-        if not isinstance(room, str) or not (token is None or isinstance(token, str)):
-            self.error("malformed_frame", "Fields 'room' (string) and 'token' (string or nil) are required.")
-            return not self._violation()
         self.bus.attach_conn(self.id, self.sink)
         try:
-            await self.bus.send(room, {"k": "attach", "conn": self.id, "token": token, "v": frame.get("v")})
+            await self.bus.send(frame.room, {"k": "attach", "conn": self.id, "token": frame.token, "v": frame.v})
         except BusError as e:
             self.bus.detach_conn(self.id)
             if e.code == "room_not_found":
-                self.error("room_not_found", "No room with this id exists (or it has expired).")
+                self.error("room_not_found")
                 self.close_code = wire.CLOSE_ROOM_NOT_FOUND
             else:
                 self.error("rate_limited", e.message)
                 self.close_code = wire.CLOSE_SERVER_FULL
             return False
-        self.room = room
+        self.room = frame.room
         return True
 
 
@@ -192,23 +155,7 @@ async def first_frame(conn: Connection) -> bool:
     try:
         async with asyncio.timeout(conn.settings.join_timeout):
             while conn.room is None:
-                msg = await conn.ws.receive()
-                if msg["type"] == "websocket.disconnect":
-                    return False
-                data = msg.get("bytes")
-                if data is None:
-                    conn.error("malformed_frame", "Text frames are not accepted; send msgpack binary frames.")
-                    if conn._violation():
-                        return False
-                    continue
-                try:
-                    frame = wire.decode_client(data, conn.settings.max_frame)
-                except wire.WireError as e:
-                    conn.error(e.code, e.msg)
-                    if conn._violation():
-                        return False
-                    continue
-                if not await conn.dispatch(frame):
+                if not await conn.receive_one():
                     return False
     except TimeoutError:
         conn.close_code = wire.CLOSE_JOIN_TIMEOUT

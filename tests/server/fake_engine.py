@@ -14,10 +14,7 @@ from types import SimpleNamespace
 LIFE = 4
 
 
-class EngineError(Exception):
-    def __init__(self, code: str, message: str):
-        super().__init__(f"{code}: {message}")
-        self.code, self.message = code, message
+from engine.errors import EngineError
 
 
 class Game:

@@ -12,7 +12,7 @@ import msgpack
 import uvicorn
 from websockets.asyncio.client import connect
 
-from server import wire
+from protocol import apply
 
 
 def free_port() -> int:
@@ -92,7 +92,7 @@ class Player:
                                                                     frame["legal"], frame["clocks"])
         elif t == "diff":
             assert frame["v"] == self.v + 1, f"version gap {self.v} -> {frame['v']}"
-            self.view, self.v = wire.apply(self.view, frame["ops"]), frame["v"]
+            self.view, self.v = apply(self.view, frame["ops"]), frame["v"]
             self.legal, self.clocks = frame["legal"], frame["clocks"]
         elif t == "end":
             self.result = frame["result"]
