@@ -68,7 +68,8 @@ def room_options(body: dict, hub) -> dict:
         raise ValueError("'clock' must be an object {base, increment} in seconds.")
     base = clock.get("base", hub.settings.clock_base)
     inc = clock.get("increment", hub.settings.clock_increment)
-    for name, val, (lo, hi) in (("base", base, CLOCK_BASE), ("increment", inc, CLOCK_INCREMENT)):
+    limits = (("base", base, (hub.settings.clock_min, CLOCK_BASE[1])), ("increment", inc, CLOCK_INCREMENT))
+    for name, val, (lo, hi) in limits:
         if isinstance(val, bool) or not isinstance(val, (int, float)) or not lo <= val <= hi:
             raise ValueError(f"'clock.{name}' must be a number of seconds between {lo:g} and {hi:g}.")
     spectators = body.get("spectators", True)

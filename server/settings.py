@@ -23,6 +23,7 @@ class Settings:
     # rooms and clocks
     clock_base: float = 900.0           # s in each player's time bank at the start
     clock_increment: float = 10.0       # s added to a bank after each action of that player
+    clock_min: float = 10.0             # s: the smallest clock base a room may be created with
     disconnect_grace: float = 60.0      # s a disconnected player's clock is held before it runs again
     replay_ttl: float = 3600.0          # s a finished game stays available as a replay
     idle_timeout: float = 1800.0        # s without any connection before a room is closed

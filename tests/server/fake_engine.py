@@ -2,7 +2,7 @@
 
 Game: preliminary phase (each player answers ``choose keep``; seat 1 then 2; turn 0), then turns: the active player
 may ``attack`` (the other player then holds priority and may only ``pass``) or ``end_turn``; each attack costs the
-opponent 1 life (``LIFE`` to start); 0 life loses. Each player holds one secret card (``secret`` id visible only to
+opponent 1 life (``LIFE`` to start, ``LONG_LIFE`` when deck 1 is "LONG"); 0 life loses. Each player holds one secret card (``secret`` id visible only to
 its owner) so tests can check that no frame leaks it.
 """
 from __future__ import annotations
@@ -12,6 +12,7 @@ import random
 from types import SimpleNamespace
 
 LIFE = 4
+LONG_LIFE = 1500   # deck "LONG": a game of ~3000 versions (volume for the slow-client test)
 
 
 from engine.errors import EngineError
@@ -26,7 +27,8 @@ class Game:
         rng = random.Random(seed)
         secrets = {"1": f"c{rng.randrange(10**6)}", "2": f"c{rng.randrange(10**6)}"}
         cards = {"1": rng.choice(deck1), "2": rng.choice(deck2)}
-        return cls({"seed": seed, "turn": 0, "phase": "deal", "active": None, "kept": [], "life": {"1": LIFE, "2": LIFE},
+        life = LONG_LIFE if deck1[0].startswith("long") else LIFE
+        return cls({"seed": seed, "turn": 0, "phase": "deal", "active": None, "kept": [], "life": {"1": life, "2": life},
                     "prio": 1, "secret": secrets, "card": cards, "log": [], "result": None, "events": []})
 
     @classmethod
@@ -116,7 +118,8 @@ class Game:
                 "log": [], "result": s["result"]}
 
 
-DECKS = {"A": [f"a{i}" for i in range(30)], "B": [f"b{i}" for i in range(30)]}
+DECKS = {"A": [f"a{i}" for i in range(30)], "B": [f"b{i}" for i in range(30)],
+         "LONG": [f"long{i}" for i in range(30)]}
 
 
 def load_deck(name: str) -> list:

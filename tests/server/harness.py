@@ -90,6 +90,8 @@ class Player:
         if t == "sync":
             self.view, self.v, self.you, self.legal, self.clocks = (frame["view"], frame["v"], frame["you"],
                                                                     frame["legal"], frame["clocks"])
+        elif t == "diff" and frame["v"] <= self.v:
+            pass     # the repeated answer to a repeated action id: already applied
         elif t == "diff":
             assert frame["v"] == self.v + 1, f"version gap {self.v} -> {frame['v']}"
             self.view, self.v = apply(self.view, frame["ops"]), frame["v"]
