@@ -127,12 +127,13 @@ class Room:
         """A new waiting room. ``options``: ``{"decks": [name1, name2], "clock": {"base": s, "increment": s},
         "spectators": bool}`` (validated by the lobby). Returns ``(room, seat-1 token)``.
 
-        The seed comes from ``secrets`` and stays secret until the game ends. Raises the engine's EngineError for
+        The seed comes from ``secrets`` (unless ``settings.fixed_seed`` is set, for tests) and stays secret until
+        the game ends. Raises the engine's EngineError for
         unknown decks.
         """
         r = cls(room_id, engine, bus, settings, metrics)
         r.options = options
-        r.seed = secrets.randbits(62)
+        r.seed = settings.fixed_seed if settings.fixed_seed >= 0 else secrets.randbits(62)
         r.decks = [engine.load_deck(options["decks"][0]), engine.load_deck(options["decks"][1])]
         r._init_game(engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1]))
         token = secrets.token_urlsafe(32)

@@ -29,6 +29,7 @@ class Settings:
     idle_timeout: float = 1800.0        # s without any connection before a room is closed
     max_rooms: int = 1000               # rooms per process
     max_connections: int = 5000         # websocket connections per process
+    fixed_seed: int = -1                # tests/debugging only: every new game uses this seed (-1 = secrets)
     snapshot_each_action: bool = True   # save the room snapshot through the bus after every change
     # connections
     outbound_queue: int = 64            # frames buffered per connection before it is dropped as slow

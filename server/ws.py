@@ -86,17 +86,19 @@ class Connection:
         msg = await self.ws.receive()
         if msg["type"] == "websocket.disconnect":
             return False
-        if not self.guard.admit(time.monotonic()):
-            return self.error("rate_limited")
         data = msg.get("bytes")
-        try:
+        try:   # decoding is bounded (protocol/codec.py), so a refused frame still names its action id
             frame = wire.decode_client(data if data is not None else msg.get("text"))
         except ProtocolError as e:
+            if not self.guard.admit(time.monotonic()):
+                return self.error("rate_limited")
             if e.code == "unsupported_protocol":
                 self.error(e.code, e.msg)
                 self.close_code = wire.CLOSE_UNSUPPORTED
                 return False
             return self.error(e.code, e.msg)
+        if not self.guard.admit(time.monotonic()):
+            return self.error("rate_limited", None, getattr(frame, "id", None))
         return await self.dispatch(frame)
 
     async def reader(self) -> None:

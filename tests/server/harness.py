@@ -125,7 +125,8 @@ class Player:
         """Act with ``policy(legal, view) -> action`` whenever this client may act, until the game ends.
 
         After ``max_actions`` actions of its own the client concedes (so bot games always end). A ``stale`` answer
-        (automatic passes raced the action) is fine: the client acts again on the newer frames. Returns the number
+        (automatic passes raced the action) is fine: the client acts again on the newer frames; a ``rate_limited``
+        answer makes it try again a little later. Returns the number
         of actions applied for this client.
         """
         pending, applied = None, 0
@@ -143,7 +144,9 @@ class Player:
                     if f["t"] == "diff":
                         applied += 1
                     else:
-                        assert f["code"] == "stale", f
+                        assert f["code"] in ("stale", "rate_limited"), f
+                        if f["code"] == "rate_limited":
+                            await asyncio.sleep(0.05)
                     pending = None
         return applied
 
