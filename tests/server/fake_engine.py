@@ -12,7 +12,7 @@ import random
 from types import SimpleNamespace
 
 LIFE = 4
-LONG_LIFE = 1500   # deck "LONG": a game of ~3000 versions (volume for the slow-client test)
+LONG_LIFE = 600    # deck "LONG": a game of ~1200 versions (volume for the slow-client test)
 
 
 from engine.errors import EngineError
@@ -115,7 +115,10 @@ class Game:
                 "queue": [], "cards": cards,
                 "players": {q: {"deck": 29, "graveyard": [], "aux": [], "deal": 0, "recruits": 0, "gold": 0,
                                 "silver": 0, "life": s["life"][q]} for q in ("1", "2")},
-                "log": [], "result": s["result"]}
+                "log": [], "result": s["result"],
+                # LONG games: 8 KB that change with every action (volume for the slow-client test)
+                "pad": (f"{len(s['log']):08d}" * 1024) if s["life"]["1"] > LIFE * 10 or s["life"]["2"] > LIFE * 10
+                else ""}
 
 
 DECKS = {"A": [f"a{i}" for i in range(30)], "B": [f"b{i}" for i in range(30)],
