@@ -62,8 +62,10 @@ class Game:
 
     def legal_actions(self, p: int) -> list:
         s = self.s
-        if s["result"] or p != s["prio"]:
+        if s["result"]:
             return []
+        if p != s["prio"]:
+            return [{"act": "concede"}]
         if s["phase"] == "deal":
             return [{"act": "choose", "option": "keep"}, {"act": "concede"}]
         if s["phase"] == "response":
@@ -75,7 +77,7 @@ class Game:
         s = self.s
         if s["result"]:
             raise EngineError("game_over", "The game has ended.")
-        if p != s["prio"]:
+        if p != s["prio"] and action != {"act": "concede"}:
             raise EngineError("not_your_turn", "The game is not waiting for this player.")
         if not isinstance(action, dict) or action not in self.legal_actions(p):
             raise EngineError("illegal_action", "The rules do not allow this action now.")

@@ -1,0 +1,98 @@
+"""Issue item 2: the HTTP API (JSON) and metrics."""
+from __future__ import annotations
+
+import httpx
+
+from tests.server.harness import Player, create_room, join_seat
+
+
+async def _get(live, path):
+    async with httpx.AsyncClient() as c:
+        return await c.get(live.http + path)
+
+
+async def _post(live, path, body=None, content=None):
+    async with httpx.AsyncClient() as c:
+        return await c.post(live.http + path, json=body, content=content)
+
+
+async def test_health_answers_200_when_ready(live):
+    r = await _get(live, "/healthz")
+    assert r.status_code == 200 and r.json() == {"ok": True}
+
+
+async def test_browser_client_is_served_at_root(live):
+    r = await _get(live, "/")
+    assert r.status_code == 200 and "<html" in r.text.lower()
+
+
+async def test_catalogue_and_decks_are_listed(live):
+    assert (await _get(live, "/api/cards")).json()
+    assert (await _get(live, "/api/decks")).json() == ["A", "B", "LONG"]
+
+
+async def test_create_room_returns_id_and_secret_seat_token(live):
+    r = await _post(live, "/api/rooms", {"decks": ["A", "B"]})
+    body = r.json()
+    assert r.status_code == 201 and body["seat"] == 1 and len(body["token"]) >= 40
+    other = (await _post(live, "/api/rooms", {})).json()
+    assert other["token"] != body["token"] and other["room"] != body["room"]
+
+
+async def test_bad_create_bodies_get_400_with_a_code(live):
+    for body in ({"decks": ["A"]}, {"decks": ["A", "nope"]}, {"clock": {"base": -1}}, {"clock": "fast"},
+                 {"spectators": "yes"}, {"autopass": 1}, [1, 2]):
+        r = await _post(live, "/api/rooms", body)
+        assert r.status_code == 400 and r.json()["error"] == "bad_request", body
+    r = await _post(live, "/api/rooms", content=b"{not json")
+    assert r.status_code == 400
+
+
+async def test_join_free_seat_then_seat_taken(live):
+    room = await create_room(live.http)
+    first = await _post(live, f"/api/rooms/{room['room']}/join")
+    assert first.status_code == 200 and first.json()["seat"] == 2
+    second = await _post(live, f"/api/rooms/{room['room']}/join")
+    assert second.status_code == 409 and second.json()["error"] == "seat_taken"
+    assert (await _post(live, "/api/rooms/nosuch/join")).status_code == 404
+
+
+async def test_lobby_lists_waiting_rooms_and_games_to_watch(live):
+    waiting = await create_room(live.http)
+    playing = await create_room(live.http)
+    private = await create_room(live.http, spectators=False)
+    await join_seat(live.http, playing["room"])
+    await join_seat(live.http, private["room"])
+    lists = (await _get(live, "/api/rooms")).json()
+    assert waiting["room"] in [i["id"] for i in lists["waiting"]]
+    assert playing["room"] in [i["id"] for i in lists["playing"]]
+    assert private["room"] not in [i["id"] for rows in lists.values() for i in rows]
+
+
+async def test_room_status_has_no_secrets(live):
+    room = await create_room(live.http)
+    r = await _get(live, f"/api/rooms/{room['room']}")
+    assert r.status_code == 200 and r.json()["status"] == "waiting"
+    assert room["token"] not in r.text
+    assert (await _get(live, "/api/rooms/nosuch")).status_code == 404
+
+
+async def test_room_cap_answers_503(live_factory):
+    live = live_factory(max_rooms=1)
+    await create_room(live.http)
+    r = await _post(live, "/api/rooms", {})
+    assert r.status_code == 503 and r.json()["error"] == "too_many_rooms"
+
+
+async def test_metrics_in_prometheus_text_format(live):
+    room = await create_room(live.http, decks=["A", "B"])
+    await join_seat(live.http, room["room"])
+    a = await Player.join(live.ws, room["room"], room["token"])
+    await a.act(a.legal[0])
+    text = (await _get(live, "/metrics")).text
+    values = {line.split()[0]: float(line.split()[1]) for line in text.splitlines() if not line.startswith("#")}
+    assert values["berserk_rooms"] == 1 and values["berserk_connections"] == 1
+    assert values["berserk_actions_applied_total"] >= 1
+    assert values["berserk_action_broadcast_seconds_count"] >= 1
+    assert 'berserk_action_broadcast_seconds_bucket{le="+Inf"}' in values
+    assert "berserk_dropped_slow_clients_total" in values
