@@ -1,0 +1,55 @@
+"""Issue item 1: ``python -m server`` prints its address, answers /healthz, serves the client at / and a game."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+import httpx
+
+from server.__main__ import parse_args
+from tests.server.harness import Player, free_port
+
+
+def test_settings_come_from_env_then_flags(monkeypatch):
+    monkeypatch.setenv("BERSERK_PORT", "9123")
+    monkeypatch.setenv("BERSERK_CLOCK_BASE", "300")
+    s = parse_args(["--host", "0.0.0.0", "--clock-base", "120"])
+    assert (s.host, s.port, s.clock_base) == ("0.0.0.0", 9123, 120.0)
+
+
+async def test_python_m_server_serves_a_game_on_the_given_port():
+    port = free_port()
+    env = dict(os.environ, BERSERK_PORT=str(port), PYTHONPATH=os.getcwd())
+    proc = subprocess.Popen([sys.executable, "-m", "server", "--host", "127.0.0.1"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in line
+        base = f"http://127.0.0.1:{port}"
+        async with httpx.AsyncClient() as c:
+            for _ in range(200):            # the address is printed before uvicorn binds; wait for readiness
+                try:
+                    if (await c.get(base + "/healthz")).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                await _tick()
+            assert (await c.get(base + "/healthz")).status_code == 200
+            assert (await c.get(base + "/")).status_code == 200
+            room = (await c.post(base + "/api/rooms", json={})).json()
+            seat2 = (await c.post(f"{base}/api/rooms/{room['room']}/join")).json()
+        a = await Player.join(f"ws://127.0.0.1:{port}/ws", room["room"], room["token"])
+        b = await Player.join(f"ws://127.0.0.1:{port}/ws", room["room"], seat2["token"])
+        assert a.you == 1 and b.you == 2 and (a.legal or b.legal)
+        await a.close()
+        await b.close()
+    finally:
+        proc.terminate()
+        assert proc.wait(15) in (0, -signal.SIGTERM)     # uvicorn re-raises the signal after a clean shutdown
+
+
+async def _tick():
+    import asyncio
+    await asyncio.sleep(0.05)
