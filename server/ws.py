@@ -80,6 +80,8 @@ class Connection:
                 self.close_code = wire.CLOSE_SLOW
                 self.dropped.set()
                 return
+            except (WebSocketDisconnect, RuntimeError, OSError):   # the peer vanished or the socket closed
+                return
 
     async def receive_one(self) -> bool:
         """Receive and handle one client frame; False when the connection must end."""
@@ -166,7 +168,11 @@ async def first_frame(conn: Connection) -> bool:
 
 
 async def endpoint(ws: WebSocket) -> None:
-    """ASGI websocket handler for ``/ws`` (Starlette ``WebSocketRoute``)."""
+    """ASGI websocket handler for ``/ws`` (Starlette ``WebSocketRoute``).
+
+    Runs the reader and the writer of one :class:`Connection` until one of them ends or the connection is dropped,
+    tells the room the connection left, then closes the socket with the connection's close code (if any).
+    """
     hub = ws.app.state.hub
     await ws.accept()
     if hub.connections >= hub.settings.max_connections:
@@ -175,32 +181,28 @@ async def endpoint(ws: WebSocket) -> None:
     hub.connections += 1
     conn = Connection(ws, hub)
     writer = asyncio.create_task(conn.writer())
-    reader = None
+    reader = asyncio.create_task(_read_all(conn))
+    dropped = asyncio.create_task(conn.dropped.wait())
     try:
-        reader = asyncio.create_task(_read_all(conn))
-        dropped = asyncio.create_task(conn.dropped.wait())
         await asyncio.wait({reader, dropped, writer}, return_when=asyncio.FIRST_COMPLETED)
-        dropped.cancel()
-    except WebSocketDisconnect:
-        pass
     finally:
-        if reader is not None:
-            reader.cancel()
+        reader.cancel()
+        dropped.cancel()
         if conn.room is not None:
             conn.bus.detach_conn(conn.id)
             with contextlib.suppress(BusError):
                 await conn.bus.send(conn.room, {"k": "detach", "conn": conn.id})
         hub.connections -= 1
-    # Flush what is queued (errors explaining a close), then close; a stalled peer gets no more waiting.
-    if conn.close_code is not None:
-        if conn.close_code != wire.CLOSE_SLOW and not writer.done():
-            conn.queue.put_nowait((_CLOSE, conn.close_code)) if not conn.queue.full() else None
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(writer), 1.0)
+    if conn.close_code is None:
         writer.cancel()
-        await _close(ws, conn.close_code, 1.0)
-    else:
-        writer.cancel()
+        return
+    # Flush the error frames explaining the close (bounded wait), then close; a stalled peer is not waited for.
+    if conn.close_code != wire.CLOSE_SLOW and not writer.done() and not conn.queue.full():
+        conn.queue.put_nowait((_CLOSE, conn.close_code))
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(asyncio.shield(writer), 1.0)
+    writer.cancel()
+    await _close(ws, conn.close_code, 1.0)
 
 
 async def _read_all(conn: Connection) -> None:
