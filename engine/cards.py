@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 from .errors import EngineError
+
+_DATA = Path(__file__).resolve().parent / "data"
 
 #: Properties a scenario ``override`` may replace (../shared/scenarios/FORMAT.md).
 OVERRIDABLE = ("kind", "element", "life", "move", "strike", "cost", "elite", "unique", "flyer", "symbiote",
@@ -28,7 +30,7 @@ _DEFAULTS = {"kind": "creature", "element": "Нейтральные", "cost": 0,
 
 @lru_cache(maxsize=1)
 def _pool() -> tuple[dict[str, dict], dict[str, str]]:
-    raw = json.loads(resources.files("engine").joinpath("data/cards.json").read_text(encoding="utf-8"))
+    raw = json.loads((_DATA / "cards.json").read_text(encoding="utf-8"))
     by_id = {c["id"]: c for c in raw}
     counts: dict[str, int] = {}
     for c in raw:
@@ -73,7 +75,7 @@ def card_def(name_or_id: str, override: dict | None = None) -> dict:
 
 @lru_cache(maxsize=1)
 def _decks() -> dict[str, list[str]]:
-    raw = json.loads(resources.files("engine").joinpath("data/decks.json").read_text(encoding="utf-8"))
+    raw = json.loads((_DATA / "decks.json").read_text(encoding="utf-8"))
     out = {}
     for d in raw:
         ids = [c["id"] for c in d["cards"] for _ in range(c["count"])]
