@@ -145,6 +145,9 @@ _kw("defender_no_close", "static grant", "02 §4; 03 §6 defender_no_close [216.
 _kw("attack_restriction", "static grant", "01 §3.6 [205]; card text [103.1]", applies_to="kinds!",
     only_vs="filters!")
 _kw("no_close_on_attack", "static grant", "03 §5 without_closing [g-78]")
+_kw("clumsiness", "static grant", "03 §4 clumsiness [g-28]", n="int!")
+_kw("first_strike", "static grant", "02 §4.5 [PROPOSAL]; 03 §4.1")
+_kw("horde", "static", "03 §4 horde [g-34]; 01 §7.1 (up to 5 copies in a deck)")
 _kw("starts_with_tokens", "static", "03 §5 starts_with [g-77, 419.1.c]; 01 §6.2", n="int!",
     condition="conditions?")
 
@@ -499,6 +502,16 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
     """
     a = copy.deepcopy(a)
     kw = a.get("kw")
+    if a.get("kind") == "effect":  # the pool's word for воздействие (03-abilities.md §1.2)
+        a["kind"] = "influence"
+    if kw == "resurrect" and "which" in a:  # pool README form: "which": "elite creature" / "regular creature"
+        which = a.pop("which")
+        a["filter"] = [{"f": "creature"}, {"f": "elite", "value": which.startswith("elite")}]
+        a["closed"] = "closed" in str(a.pop("placement", ""))
+        a.setdefault("graveyard", "own")
+        a.setdefault("cell", "adjacent")
+    if kw in ("attack_exp", "defence_exp", "clumsiness") and "n" not in a:
+        a["n"] = 1  # "printed without a number is 1" (03-abilities.md §4)
     if place == "effect":
         a.pop("cost", None)
     if "cost" in a and isinstance(a["cost"], str) and "instant" in a["cost"]:
