@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import _pool, load_deck, starter_decks
+from .cards import _pool, load_deck, resolve_id, starter_decks
 from .errors import EngineError
 
 __all__ = ["validate_deck", "starter_decks", "load_deck", "MIN_CARDS", "MAX_CARDS", "MAX_COPIES", "MAX_COPIES_HORDE"]
@@ -26,19 +26,20 @@ def _has_horde(card: dict) -> bool:
 
 
 def validate_deck(card_ids) -> None:
-    """Check a deck (a list of pool card ids, copies repeated) against 01-game-and-cards.md §7.1.
+    """Check a deck (a list of pool card ids or unique Russian names, copies repeated) against 01 §7.1.
 
     Returns None when the deck is legal. Raises ``EngineError("invalid_deck", sentence)`` when it is not a list of
-    strings, names an id that is not in the pool, has fewer than 30 or more than 50 cards, or holds more than 3
+    strings, names a card that is not in the pool (or a Russian name shared by two editions), has fewer than 30 or more than 50 cards, or holds more than 3
     copies of one Russian name (5 when that card has Horde), counting every edition of the name together.
     The sentence names the first problem found; nothing is changed.
     """
     if not isinstance(card_ids, list) or not all(isinstance(c, str) for c in card_ids):
         raise EngineError("invalid_deck", "A deck must be a list of card ids (strings).")
     by_id = _pool()[0]
-    unknown = sorted({c for c in card_ids if c not in by_id})
+    unknown = sorted({c for c in card_ids if resolve_id(c) is None})
     if unknown:
         raise EngineError("invalid_deck", f"The deck names cards that are not in the pool: {', '.join(unknown)}.")
+    card_ids = [resolve_id(c) for c in card_ids]
     n = len(card_ids)
     if n < MIN_CARDS:
         raise EngineError("invalid_deck", f"A deck needs at least {MIN_CARDS} cards; this one has {n}.")
