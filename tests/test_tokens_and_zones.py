@@ -39,8 +39,8 @@ def test_s1_paying_removes_exactly_the_cost():
 
 
 def test_s1_accumulating_at_the_token_maximum_is_refused():
-    acc = {"kw": "accumulate_token", "cost": "tap", "max": 2}
-    g, L = game([card("k", "c2", 1, tokens=2, override=creature(abilities=[acc]))])
+    abil = [{"kw": "accumulate_token", "cost": "tap"}, {"kw": "token_max", "n": 2}]
+    g, L = game([card("k", "c2", 1, tokens=2, override=creature(abilities=abil))])
     with pytest.raises(EngineError):
         act(g, L, 1, act="ability", source="k", ability="accumulate_token")
 
