@@ -203,3 +203,20 @@ def test_random_sessions_apply_each_id_once_and_keep_client_views_exact(script):
     assert room.game.version == accepted == len(room.game.applied)
     for viewer in views:
         assert canon(views[viewer]) == canon(room.game.view(viewer))
+
+
+def test_client_that_missed_a_diff_resyncs_to_the_current_view():
+    room, views = joined()
+    room.submit(1, Action("a1", 0, {"act": "pass"}))          # player 2's client loses this diff
+    out = room.submit(2, Action("b1", 1, {"act": "play", "source": "c10"}))
+    assert out.broadcast[2].v == 2                             # a gap for a client still at v 0: it resyncs
+    sync = room.sync(2)
+    assert (sync.v, canon(sync.view)) == (2, canon(room.game.view(2)))
+
+
+def test_diffs_after_a_resync_continue_from_the_synced_view():
+    room, _ = joined()
+    room.submit(1, Action("a1", 0, {"act": "pass"}))
+    view = room.sync(2).view
+    out = room.submit(2, Action("b1", 1, {"act": "pass"}))
+    assert canon(apply(view, out.broadcast[2].ops)) == canon(room.game.view(2))
