@@ -9,7 +9,8 @@ restores exactly.
 from __future__ import annotations
 
 from . import abilities as ab
-from . import damage, keywords
+from . import damage, keywords, triggers
+from . import targets as tg
 from .board import between_in_line, distance, neighbours
 
 LEVELS = ("weak", "medium", "strong")
@@ -62,6 +63,16 @@ def attack_target_ok(g, src, a: dict, tgt) -> bool:
     """Is ``tgt`` a legal target of attack ability ``a`` of ``src`` (02-battle.md §6 table)?"""
     if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
         return False
+    spec = a.get("target")
+    if isinstance(spec, dict):
+        if spec.get("choose") == "creature" and not g.is_creature(tgt):
+            return False
+        side = spec.get("side", "any")
+        if side == "enemy" and tgt.controller == src.controller or side == "friendly" and \
+                tgt.controller != src.controller:
+            return False
+        if not tg.match(g, src, tgt, spec.get("filter")):
+            return False
     kw = a.get("kw")
     mode = ab.ATTACK_KW.get(kw)
     if mode == "melee":
@@ -190,6 +201,7 @@ def strike_step(g, ex: dict) -> None:
                          "options": defenders}
         else:
             ex["stage"] = "fight"
+            triggers.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": "simple_strike"})
         return
     if stage == "fight":
         _roll(g, ex, src, tgt)
@@ -205,6 +217,9 @@ def answer_defender(g, ex: dict, act: dict) -> None:
         ex["data"]["target"] = act["source"]
         ex["data"]["defender"] = act["source"]
         g.emit("defends", card=act["source"], attacker=ex["entry"]["source"])
+        triggers.collect(g, {"type": "becomes_defender", "card": act["source"]})
+    triggers.collect(g, {"type": "attacked", "card": ex["data"]["target"], "by": ex["entry"]["source"],
+                         "attack": "simple_strike"})
     ex["ask"] = None
     ex["stage"] = "fight"
 
@@ -257,12 +272,12 @@ def blow_amount(g, card, target, level: int | None, kind: str) -> int:
 def _deal(g, ex, src, tgt) -> None:
     data = ex["data"]
     a_lvl, r_lvl = data["blows"]
-    a_amt = blow_amount(g, src, tgt, a_lvl, "simple")
-    r_amt = blow_amount(g, tgt, src, r_lvl, "retaliation") if data.get("fight") else 0
+    a_amt = blow_amount(g, src, tgt, a_lvl, "simple_strike")
+    r_amt = blow_amount(g, tgt, src, r_lvl, "simple_strike") if data.get("fight") else 0
     src_first = keywords.first_strike(g, src) and not keywords.first_strike(g, tgt)
     tgt_first = keywords.first_strike(g, tgt) and not keywords.first_strike(g, src)
     if src_first or tgt_first:
-        first, second = ((src, tgt, a_amt, a_lvl, "simple"), (tgt, src, r_amt, r_lvl, "retaliation"))
+        first, second = ((src, tgt, a_amt, a_lvl, "simple_strike"), (tgt, src, r_amt, r_lvl, "simple_strike"))
         if tgt_first:
             first, second = second, first
         damage.wound(g, first[1], first[2], first[4], first[0], first[3])
@@ -271,10 +286,16 @@ def _deal(g, ex, src, tgt) -> None:
             damage.wound(g, second[1], second[2], second[4], second[0], second[3])
             damage.check_deaths(g, [second[1]])
     else:
-        damage.wound(g, tgt, a_amt, "simple", src, a_lvl)
+        damage.wound(g, tgt, a_amt, "simple_strike", src, a_lvl)
         if r_amt:
-            damage.wound(g, src, r_amt, "retaliation", tgt, r_lvl)
+            damage.wound(g, src, r_amt, "simple_strike", tgt, r_lvl)
         damage.check_deaths(g, [tgt, src])
+    if a_lvl is not None:
+        triggers.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": "simple_strike",
+                             "role": "attacker", "strength": LEVELS[a_lvl]})
+    if r_lvl is not None and data.get("fight"):
+        triggers.collect(g, {"type": "strikes", "card": tgt.id, "target": src.id, "attack": "simple_strike",
+                             "role": "responder", "strength": LEVELS[r_lvl]})
     d_id = data.get("defender")
     if d_id and g.in_play(d_id):
         g.cards[d_id].closed = True  # the defender closes when the strike is over [216.12.a]
@@ -282,32 +303,15 @@ def _deal(g, ex, src, tgt) -> None:
 
 # ---------------------------------------------------------------------- single-roll attacks
 def attack_amount(g, src, a: dict, entry: dict, tgt) -> tuple[int, int | None]:
-    """(strength, level) of an attack ability: fixed ``n`` (``X``, ``2X``, ``X+1`` from the stated X) rolls no
-    die; a three-value ``strike`` rolls one (02-battle.md §6)."""
-    x = entry.get("x") or 0
-    n = a.get("n")
-    if a.get("strike"):
-        vals = a["strike"]
-        if len(set(vals)) == 1:
-            level = 0
-        else:
-            level = single_level(g.roll(src.controller, src.id, a.get("kw")) + keywords.roll_mod(g, src, "ranged", tgt))
-        return max(0, vals[level] + keywords.strike_mod(g, src, tgt, a.get("kw"))), level
-    if isinstance(n, int):
-        base = n
-    elif isinstance(n, str):
-        s = n.replace(" ", "").upper()
-        if s == "X":
-            base = x
-        elif s.endswith("X") and s[:-1].isdigit():
-            base = int(s[:-1]) * x
-        elif s.startswith("X+") and s[2:].isdigit():
-            base = x + int(s[2:])
-        else:
-            base = x
+    """(strength, level) of an attack ability: its ``strike`` [w, m, s] plus ``bonus`` (an amount, e.g. per token
+    paid); equal values roll no die, otherwise one die picks the value (02-battle.md §6)."""
+    vals = a.get("strike") or [0, 0, 0]
+    if len(set(vals)) == 1:
+        level = 0
     else:
-        base = 0
-    return max(0, base + keywords.strike_mod(g, src, tgt, a.get("kw"))), None
+        level = single_level(g.roll(src.controller, src.id, a.get("kw")) + keywords.roll_mod(g, src, "ranged", tgt))
+    bonus = tg.amount(g, a.get("bonus", 0), entry, src, tgt)
+    return max(0, vals[level] + bonus + keywords.strike_mod(g, src, tgt, a.get("kw"))), level
 
 
 def execute_attack_ability(g, entry: dict, a: dict) -> None:
@@ -317,6 +321,13 @@ def execute_attack_ability(g, entry: dict, a: dict) -> None:
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
         g.emit("fizzled", source=entry["source"])
         return
+    kind = a.get("kw")
+    triggers.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": kind})
     amount, level = attack_amount(g, src, a, entry, tgt)
-    damage.wound(g, tgt, amount, a.get("kw"), src, level)
+    damage.wound(g, tgt, amount, kind, src, level)
+    if a.get("rider") and g.in_play(tgt):
+        from .execute import apply_effects
+        apply_effects(g, dict(entry, point={"type": "attack", "card": tgt.id, "by": src.id}), src, a["rider"])
     damage.check_deaths(g, [tgt])
+    triggers.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
+                         "strength": LEVELS[level] if level is not None else None})

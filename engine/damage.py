@@ -25,6 +25,9 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
         return 0
     target.wounds += amount
     g.emit("wounds", card=target.id, n=amount, kind=kind, source=source.id if source else None)
+    if kind not in ("wound", "poison"):
+        triggers.collect(g, {"type": "hit", "card": target.id, "by": source.id if source else None,
+                             "attack": kind, "n": amount})
     return amount
 
 

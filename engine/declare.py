@@ -123,13 +123,16 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
     if c["tap"] and (card.closed or own_move_pending(g, card)):
         return False
     t = c["tokens"]
-    if (t in ("X", "all") and card.tokens < 1) or (isinstance(t, int) and card.tokens < t):
+    if (t == "X" and card.tokens < 1) or (isinstance(t, int) and card.tokens < t):
         return False
-    lim = ab.limit(a)
-    if lim and card.used.get(str(idx)):
+    if c["movement"] == "all" and card.markers.get("movement", 0):
         return False
-    if a.get("kw") == "accumulate_token" and a.get("max") is not None and card.tokens >= a["max"]:
+    if ab.limit_reached(card, a, idx):
         return False
+    if a.get("kw") == "accumulate_token":
+        mx = ab.token_max(g.abilities(card))
+        if mx is not None and card.tokens >= mx:
+            return False  # accumulating at the maximum is refused (01-game-and-cards.md §6.2 [DOUBT])
     return True
 
 
@@ -166,45 +169,56 @@ def _moves(g, card) -> list[dict]:
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     """The target/X/destination choices of one activated ability (empty when it has no legal use now)."""
+    from . import targets as tg
     kw = a.get("kw")
     cst = ab.cost(a)
-    xs = [None]
-    if cst["tokens"] == "X" or a.get("n") == "X":
-        xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
+    xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
     if kw in ab.ATTACK_KW:
-        targets = combat.attack_targets(g, card, a)
-        return [dict({"target": t}, **({"x": x} if x is not None else {})) for t in targets for x in xs]
-    if kw == "accumulate_token":
-        return [{}]
-    if kw in ("heal", "gain_token", "wound", "close_target"):
-        tgt = a.get("target", "self")
-        if tgt in ("self", "each_enemy_creature", "each_friendly_creature"):
-            return [{"x": x} if x is not None else {} for x in xs]
-        cands = [c.id for c in g.play_cards() if g.is_creature(c)]
-        return [dict({"target": t}, **({"x": x} if x is not None else {})) for t in cands for x in xs]
-    if kw == "resurrect":
+        cands = combat.attack_targets(g, card, a)
+    elif kw == "resurrect":
         return _resurrect_options(g, card, a)
-    if kw == "finishing_blow":
-        return [{"target": t} for t in combat.finishing_targets(g, card, a)]
-    return []
+    elif kw == "finishing_blow":
+        cands = combat.finishing_targets(g, card, a)
+    elif kw == "jump":
+        return _jump_options(g, card, a)
+    elif tg.is_choice(a.get("target")):
+        cands = [c.id for c in tg.chosen_candidates(g, card, a["target"])]
+    else:
+        cands = [None]
+    if kw in EFFECT_ONLY_ON_OTHERS and not cands:
+        return []
+    out = []
+    for t in cands:
+        for x in xs:
+            o = {}
+            if t is not None:
+                o["target"] = t
+            if x is not None:
+                o["x"] = x
+            out.append(o)
+    return out
+
+
+#: Activated kws that need at least one target to be declared.
+EFFECT_ONLY_ON_OTHERS = frozenset({"heal", "wound", "close_target", "web", "poison", "redistribute_wounds"})
+
+
+def _jump_options(g, card, a):
+    from .board import CELLS, distance
+    if card.zone != "battlefield" or card.attached_to:
+        return []
+    rng = a.get("range")
+    return [{"to": c} for c in CELLS if c not in g.board and (rng is None or distance(card.cell, c) <= rng)]
 
 
 def _resurrect_options(g, card, a):
+    from . import targets as tg
+    from .board import neighbours
     if card.zone != "battlefield":
         return []
-    which = str(a.get("which") or "")
-    cands = []
-    for cid in g.graveyards[card.controller]:
-        c = g.cards[cid]
-        d = g.defn(c)
-        if d.get("kind", "creature") != "creature":
-            continue
-        if "elite" in which and not d.get("elite"):
-            continue
-        if "regular" in which and d.get("elite"):
-            continue
-        cands.append(cid)
-    from .board import neighbours
+    yard = g.graveyards[card.controller] if a.get("graveyard", "own") == "own" else \
+        g.graveyards[1] + g.graveyards[2]
+    cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))]
     cells = [n for n in neighbours(card.cell) if n not in g.board]
     return [{"target": t, "to": cell} for t in cands for cell in cells]
 
@@ -258,26 +272,24 @@ def declare(g, p: int, act: dict) -> None:
         a = g.abilities(card)[idx]
         entry["kind"] = "ability"
         entry["ability"] = idx
+        entry["tokens_at_declaration"] = card.tokens
         c = ab.cost(a)
         if c["tap"]:
             card.closed = True
             card.actions += 1
-        if c["tokens"] == "X":
-            card.tokens -= act["x"]
-        elif c["tokens"] == "all":
-            entry["x"] = card.tokens
-            card.tokens = 0
-        elif c["tokens"]:
-            card.tokens -= c["tokens"]
+        paid = act["x"] if c["tokens"] == "X" else (card.tokens if c["tokens"] == "all" else c["tokens"])
+        card.tokens -= paid
+        entry["paid_tokens"] = paid
         if c["wounds"]:
             card.wounds += c["wounds"]
+        if c["movement"] == "all":
+            card.markers["movement"] = max(card.markers.get("movement", 0), g.defn(card).get("move") or 0) or 1
         if ab.limit(a):
-            card.used[str(idx)] = 1
+            key = ab.limit_key(a, idx)
+            card.used[key] = card.used.get(key, 0) + 1
     g.queue.append(entry)
     g.emit("declared", player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
            target=entry["target"], to=entry["to"], x=entry["x"])
-    if entry["kind"] == "attack" and entry["target"]:
-        triggers.collect(g, {"type": "attacked", "card": entry["target"], "by": card.id})
 
 
 def check_cell(cell) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import abilities as ab
 from . import combat, damage, triggers
+from . import targets as tg
 
 
 def start_execution(g, entry: dict) -> None:
@@ -59,16 +60,17 @@ def _execute_simple(g, e: dict) -> None:
         _move(g, e, src)
         return
     if e["kind"] == "trigger":
-        apply_effect(g, e, src, e["effect"], trigger=True)
+        apply_effects(g, e, src, e.get("effects") or [])
         return
-    a = g.abilities(src)[e["ability"]] if src is not None and e["ability"] < len(g.abilities(src)) else {}
+    abil = g.abilities(src) if src is not None else []
+    a = abil[e["ability"]] if e["ability"] < len(abil) else {}
     if not g.in_play(src):
         g.emit("fizzled", source=e["source"])  # an activated ability of a card that left play does nothing (Q7)
         return
-    if a.get("kw") in ab.ATTACK_KW:
-        combat.execute_attack_ability(g, e, a)
+    if a.get("kw") == "action":
+        apply_effects(g, e, src, a.get("effects") or [])
     else:
-        apply_effect(g, e, src, a, trigger=False)
+        apply_effects(g, e, src, [a])
 
 
 def _move(g, e, src) -> None:
@@ -77,93 +79,129 @@ def _move(g, e, src) -> None:
     if src is None or src.zone != "battlefield" or to in g.board:
         g.emit("fizzled", source=e["source"])
         return
-    frm = src.cell
-    del g.board[frm]
-    g.board[to] = src.id
-    src.cell = to
-    for c in g.cards.values():
-        if c.attached_to == src.id:
-            c.cell = to
-    g.emit("moved", card=src.id, frm=frm, to=to)
+    relocate(g, src, to)
     triggers.collect(g, {"type": "moved", "card": src.id})
 
 
-def _targets(g, e, src, spec) -> list:
-    """The cards an effect acts on: ``self``, ``chosen`` (the entry's target), ``each_enemy_creature``,
-    ``each_friendly_creature``; only cards in the play zone [SEED S2]."""
-    ctrl = e["controller"]
-    if spec in (None, "self"):
-        return [src] if src is not None and g.in_play(src) else []
-    if spec == "each_enemy_creature":
-        return [c for c in g.play_cards() if c.controller != ctrl and g.is_creature(c)]
-    if spec == "each_friendly_creature":
-        return [c for c in g.play_cards() if c.controller == ctrl and g.is_creature(c)]
-    t = g.cards.get(e.get("target"))
-    return [t] if t is not None and g.in_play(t) else []
+def relocate(g, card, to: str) -> None:
+    """Put a battlefield card (with its attachments) on cell ``to`` (movement or relocation)."""
+    frm = card.cell
+    del g.board[frm]
+    g.board[to] = card.id
+    card.cell = to
+    for c in g.cards.values():
+        if c.attached_to == card.id:
+            c.cell = to
+    g.emit("moved", card=card.id, frm=frm, to=to)
 
 
-def apply_effect(g, e: dict, src, eff: dict, trigger: bool) -> None:
-    """Execute an effect object (gain_token, heal, wound, accumulate_token, resurrect, close_target, poison ...)
-    for entry ``e``. A trigger executes although its source left play [405.4]; effects touch only cards in play."""
-    kw = eff.get("kw")
-    n = eff.get("n", 1)
-    if n == "X":
-        n = e.get("x") or 0
-    if kw == "accumulate_token":
-        if g.in_play(src):
-            mx = eff.get("max")
-            if mx is None or src.tokens < mx:
-                src.tokens += 1
-                g.emit("tokens", card=src.id, n=1)
+def apply_effects(g, e: dict, src, effects: list[dict]) -> None:
+    """Execute effect objects in order for entry ``e`` (docs/card-vocabulary.md "effects"). A trigger executes
+    although its source left play [405.4]; effects touch only cards in the play zone [SEED S2]."""
+    for eff in effects:
+        if eff.get("condition") and not conditions_hold(g, e, src, eff["condition"]):
+            continue
+        EFFECTS.get(eff.get("kw"), _unknown)(g, e, src, eff)
+
+
+def conditions_hold(g, e, src, conds) -> bool:
+    """Evaluate an effect's ``condition`` list (docs/card-vocabulary.md "Conditions"); unknown ones fail closed."""
+    from .conditions import holds
+    return holds(g, src, conds, e)
+
+
+def _unknown(g, e, src, eff):
+    g.emit("no_effect", source=e["source"], kw=eff.get("kw"))
+
+
+def _n(g, e, src, eff, key="n", target=None):
+    return tg.amount(g, eff.get(key, 1), e, src, target)
+
+
+def _targets(g, e, src, eff, default="self"):
+    return tg.resolve(g, e, src, eff.get("target", default))
+
+
+def eff_accumulate(g, e, src, eff):
+    """Accumulate a token (накопить фишку) [218.3]: +1 up to the card's token maximum."""
+    gain_tokens(g, src, 1)
+
+
+def gain_tokens(g, card, n: int) -> int:
+    """Give ``n`` tokens to a card in play, never above its token maximum [218.6]; returns how many."""
+    if card is None or not g.in_play(card) or n <= 0:
+        return 0
+    mx = ab.token_max(g.abilities(card))
+    gain = n if mx is None else max(0, min(n, mx - card.tokens))
+    if gain:
+        card.tokens += gain
+        g.emit("tokens", card=card.id, n=gain)
+    return gain
+
+
+def eff_gain_token(g, e, src, eff):
+    for t in _targets(g, e, src, eff):
+        gain_tokens(g, t, _n(g, e, src, eff, target=t))
+
+
+def eff_heal(g, e, src, eff):
+    for t in _targets(g, e, src, eff):
+        n = eff.get("n", 1)
+        damage.heal(g, t, "full" if n == "full" else tg.amount(g, n, e, src, t))
+        if eff.get("cure_poison"):
+            t.markers.pop("poison", None)
+
+
+def eff_wound(g, e, src, eff):
+    ts = _targets(g, e, src, eff, "attacked")
+    for t in ts:
+        damage.wound(g, t, _n(g, e, src, eff, target=t), "wound", src)
+    damage.check_deaths(g, ts)
+
+
+def eff_close(g, e, src, eff):
+    for t in _targets(g, e, src, eff, "attacked"):
+        if not t.closed:
+            t.closed = True
+            g.emit("closed", card=t.id)
+
+
+def eff_open(g, e, src, eff):
+    for t in _targets(g, e, src, eff, "self"):
+        if t.closed:
+            t.closed = False
+            t.markers.pop("movement", None)
+            g.emit("opened", card=t.id)
+
+
+def eff_poison(g, e, src, eff):
+    for t in _targets(g, e, src, eff, "attacked"):
+        n = _n(g, e, src, eff, target=t)
+        t.markers["poison"] = max(t.markers.get("poison", 0), n)
+        g.emit("poisoned", card=t.id, n=t.markers["poison"])
+
+
+def eff_destroy(g, e, src, eff):
+    for t in _targets(g, e, src, eff, "attacked"):
+        damage.destroy(g, t)
+
+
+def eff_attack(g, e, src, eff):
+    combat.execute_attack_ability(g, e, eff)
+
+
+def eff_jump(g, e, src, eff):
+    to = e.get("to")
+    if src is None or src.zone != "battlefield" or to in g.board:
+        g.emit("fizzled", source=e["source"])
         return
-    if kw in ab.ATTACK_KW:
-        combat.execute_attack_ability(g, e, eff)
-        return
-    if kw == "resurrect":
-        _resurrect(g, e, src, eff)
-        return
-    tspec = eff.get("target", "self" if kw in ("gain_token", "heal") else "chosen")
-    targets = _targets(g, e, src, tspec)
-    if kw == "gain_token":
-        for t in targets:
-            mx = _token_max(g, t)
-            gain = n if mx is None else max(0, min(n, mx - t.tokens))
-            if gain:
-                t.tokens += gain
-                g.emit("tokens", card=t.id, n=gain)
-    elif kw == "heal":
-        for t in targets:
-            damage.heal(g, t, n)
-    elif kw == "wound":
-        for t in targets:
-            damage.wound(g, t, n if isinstance(n, int) else 0, "wound", src)
-        damage.check_deaths(g, targets)
-    elif kw == "close_target":
-        for t in targets:
-            if not t.closed:
-                t.closed = True
-                g.emit("closed", card=t.id)
-    elif kw == "poison":
-        for t in targets:
-            t.markers["poison"] = max(t.markers.get("poison", 0), n if isinstance(n, int) else 1)
-            g.emit("poisoned", card=t.id, n=t.markers["poison"])
-    elif kw == "finishing_blow":
-        for t in targets:
-            damage.destroy(g, t)
-    else:
-        g.emit("no_effect", source=e["source"], kw=kw)
+    relocate(g, src, to)
+    triggers.collect(g, {"type": "moved", "card": src.id})
 
 
-def _token_max(g, card) -> int | None:
-    for a in g.abilities(card):
-        if a.get("kw") == "accumulate_token" and a.get("max") is not None:
-            return a["max"]
-    return None
-
-
-def _resurrect(g, e, src, eff) -> None:
-    """Resurrection [g-07]: a card from its controller's graveyard to the declared cell, closed if printed so; a
-    card leaving the graveyard has no markers (docs/rules-decisions.md)."""
+def eff_resurrect(g, e, src, eff):
+    """Resurrection [g-07]: a card from the graveyard to the declared cell, closed if printed so; it comes back
+    with no markers and under the resurrecting player's control (docs/rules-decisions.md)."""
     t = g.cards.get(e.get("target"))
     to = e.get("to")
     if t is None or t.zone != "graveyard" or to in g.board:
@@ -175,5 +213,13 @@ def _resurrect(g, e, src, eff) -> None:
     t.controller = e["controller"]
     t.cell = to
     g.board[to] = t.id
-    t.closed = "closed" in str(eff.get("placement", "")).lower()
+    t.closed = bool(eff.get("closed"))
     g.emit("resurrected", card=t.id, to=to)
+
+
+EFFECTS = {
+    "accumulate_token": eff_accumulate, "gain_token": eff_gain_token, "heal": eff_heal, "wound": eff_wound,
+    "close_target": eff_close, "open_target": eff_open, "poison": eff_poison, "destroy": eff_destroy,
+    "finishing_blow": eff_destroy, "resurrect": eff_resurrect, "jump": eff_jump,
+    **{k: eff_attack for k in ab.ATTACK_KW},
+}

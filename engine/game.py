@@ -108,7 +108,7 @@ class Game:
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
         """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""
-        c = Card(id=f"c{self.next_id}", defkey=defkey, owner=owner, controller=owner, zone=zone)
+        c = Card(id=f"k{self.next_id}", defkey=defkey, owner=owner, controller=owner, zone=zone)
         self.next_id += 1
         self.cards[c.id] = c
         return c

@@ -79,22 +79,23 @@ def first_strike(g, card) -> bool:
     return bool(kws(g, card, "first_strike"))
 
 
-#: Which protections stop which attack kinds (03-abilities.md §4 protection; 02-battle.md §6 table).
+#: Which protections stop which attack kinds (03-abilities.md §4 protection [411]; docs/card-vocabulary.md).
 PROTECTS = {
-    "magic": ("magic_strike", "discharge", "spell"), "discharges": ("discharge",), "shots": ("shot",),
-    "throws": ("throw",), "spells": ("spell",), "poison": ("poison",),
-    "strike_through_row": ("strike_through_row",), "simple strikes": ("simple", "retaliation"),
-    "simple_strikes": ("simple", "retaliation"),
+    "magic": ("magic_strike", "discharge", "spell"), "magic_strikes": ("magic_strike",),
+    "discharges": ("discharge",), "shots": ("shot",), "throws": ("throw",), "spells": ("spell",),
+    "poison": ("poison",), "strike_through_row": ("strike_through_row",), "simple_strikes": ("simple_strike",),
 }
 
 
-def protected(g, target, kind: str, level: int | None = None) -> bool:
+def protected(g, target, kind: str, level: int | None = None, source=None) -> bool:
     """Protection from X [411]: the target receives nothing from a matching attack."""
     for a in kws(g, target, "protection"):
-        frm = str(a.get("from", "")).lower()
+        frm = a.get("from")
         if kind in PROTECTS.get(frm, ()):
             return True
-        if frm in ("weak simple strikes", "weak_simple_strikes") and kind in ("simple", "retaliation") and level == 0:
+        if frm == "weak_simple_strikes" and kind == "simple_strike" and level == 0:
+            return True
+        if frm == "flyer_attacks" and source is not None and g.is_flyer(source) and kind != "wound":
             return True
     return False
 

@@ -58,10 +58,9 @@ def start_turn(g) -> None:
             g.emit("opened", card=c.id)
         c.markers.pop("movement", None)
         c.actions = 0
-        abil = g.abilities(c)
-        for k in [k for k in c.used if k.isdigit()]:
-            if int(k) >= len(abil) or ab.limit(abil[int(k)]) == "turn":
-                del c.used[k]
+        for i, a in enumerate(g.abilities(c)):
+            if ab.limit(a) == "turn":
+                c.used.pop(ab.limit_key(a, i), None)
     triggers.collect(g, {"type": "turn_start", "player": p})
     for c in g.play_cards():
         if c.controller != p:

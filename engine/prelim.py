@@ -8,6 +8,7 @@ State lives in ``g.prelim`` (str keys, JSON-like).
 from __future__ import annotations
 
 from .board import CELLS
+from .zones import renew_into_deck
 
 PRELIM = ("deal", "recruitment_preparation", "recruitment", "deployment", "reveal", "battle_start", "vanguard")
 GOLD, SILVER = 23, 22
@@ -195,8 +196,7 @@ def perform(g, p: int, act: dict) -> None:
             n = len(g.deals[p])
             g.crystals[p]["gold"] -= 1
             for cid in g.deals[p]:
-                g.cards[cid].zone = "deck"
-                g.decks[p].append(cid)
+                renew_into_deck(g, g.cards[cid])
             g.deals[p] = []
             g.rng.shuffle(g.decks[p])
             g.emit("redealt", player=p)
@@ -208,8 +208,7 @@ def perform(g, p: int, act: dict) -> None:
             if len(st["done"]) == 2:
                 for q in (1, 2):
                     for cid in g.deals[q]:
-                        g.cards[cid].zone = "deck"
-                        g.decks[q].append(cid)
+                        renew_into_deck(g, g.cards[cid])
                     g.deals[q] = []
                     g.rng.shuffle(g.decks[q])
                 st["step"] = "deploy"

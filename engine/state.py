@@ -16,7 +16,7 @@ PERSONAL_ZONES = ("deck", "deal", "recruits", "graveyard", "aux")
 class Card:
     """One card instance (экземпляр карты).
 
-    ``id``: instance id (``"c17"``); ``defkey``: the card definition's key (a pool id, or ``custom:NAME`` / a
+    ``id``: instance id (``"k17"``); ``defkey``: the card definition's key (a pool id, or ``custom:NAME`` / a
     scenario-overridden key held in ``GameState.defs``); ``owner``/``controller``: 1 or 2 [200.2]; ``zone``: one of
     deck, deal, recruits, battlefield, aux, graveyard; ``cell``: battlefield cell or None (attachments report their
     host's cell); ``attached_to``: host id for symbiotes, parasites, equipment; ``closed``: closed (закрыт) or open;
