@@ -38,13 +38,8 @@ def hidden_from(game: Game, viewer, known: set[str] = frozenset()) -> set[str]:
     return out
 
 
-#: Keys whose values are battlefield cells ("c2"), which share their spelling with some instance ids ("c2").
-CELL_KEYS = {"cell", "to", "frm", "cells"}
-
-
 def strings(x) -> set[str]:
-    """Every string (map keys included) inside a JSON-like value, except cell names under CELL_KEYS and in diff
-    ops that set a CELL_KEYS field."""
+    """Every string (map keys included) inside a JSON-like value."""
     out, stack = set(), [x]
     while stack:
         y = stack.pop()
@@ -52,12 +47,9 @@ def strings(x) -> set[str]:
             out.add(y)
         elif isinstance(y, dict):
             out.update(y)
-            stack.extend(v for k, v in y.items() if k not in CELL_KEYS)
+            stack.extend(y.values())
         elif isinstance(y, list):
-            if len(y) == 3 and y[0] == "s" and isinstance(y[1], list) and y[1] and y[1][-1] in CELL_KEYS:
-                stack.append(y[1])
-            else:
-                stack.extend(y)
+            stack.extend(y)
     return out
 
 
