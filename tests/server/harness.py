@@ -121,13 +121,14 @@ class Player:
         await self.send({"t": "action", "id": aid, "v": self.v, "action": action})
         return await self.until(lambda f: f.get("id") == aid and f["t"] in ("diff", "error"))
 
-    async def play(self, policy, max_actions: int | None = None, timeout: float = 60.0) -> int:
+    async def play(self, policy, max_actions: int | None = None, timeout: float = 60.0, pace: float = 0.0) -> int:
         """Act with ``policy(legal, view) -> action`` whenever this client may act, until the game ends.
 
         After ``max_actions`` actions of its own the client concedes (so bot games always end). A ``stale`` answer
         (automatic passes raced the action) is fine: the client acts again on the newer frames; a ``rate_limited``
         answer makes it try again a little later. Returns the number
-        of actions applied for this client.
+        of actions applied for this client. ``pace``: seconds to wait before each action (to stay under a server's
+        rate limit).
         """
         pending, applied = None, 0
         async with asyncio.timeout(timeout):
@@ -138,6 +139,8 @@ class Player:
                     else:
                         action = policy(self.legal, self.view)
                     pending = f"a{next(_ids)}"
+                    if pace:
+                        await asyncio.sleep(pace)
                     await self.send({"t": "action", "id": pending, "v": self.v, "action": action})
                 f = await self.recv(timeout)
                 if pending is not None and f.get("id") == pending:
