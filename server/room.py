@@ -397,7 +397,7 @@ class Room:
     async def _after_change(self, acted) -> None:
         if self.status == "finished" and self.finished_at is None:
             self.finished_at = time.monotonic()
-        if self.settings.snapshot_each_action:
+        if self.settings.snapshot_each_action and self.bus.persistent:
             await self.bus.save_snapshot(self.id, self.snapshot())
         await self._publish_info()
 

@@ -44,7 +44,12 @@ class Inbox(ABC):
 
 
 class Bus(ABC):
-    """Interface every bus backend implements (see the module docstring for the message kinds)."""
+    """Interface every bus backend implements (see the module docstring for the message kinds).
+
+    ``persistent``: True when saved snapshots outlive this process (rooms then save one after every change).
+    """
+
+    persistent: bool = False
 
     async def start(self) -> None:
         """Connect / load persisted state. Called once before use."""

@@ -45,6 +45,7 @@ class MemoryBus(Bus):
         self._waiting: dict[str, asyncio.Future] = {}
         self._ids = itertools.count(1)
         self._dir = snapshot_dir
+        self.persistent = bool(snapshot_dir)
 
     async def start(self) -> None:
         if self._dir:

@@ -18,13 +18,15 @@ async def _closed_code(p: Player) -> int:
         return e.rcvd.code if e.rcvd else None
 
 
-async def test_reconnect_at_every_step_gives_same_view_and_prompt(live):
-    room = await create_room(live.http, decks=["A", "B"])
+async def _reload_at_every_step(live, decks, policy, max_steps=None) -> int:
+    """Returns the number of steps (negative when the game ended). Before every action the acting player reloads (new connection with its token): the new connection must
+    show the same version, view, prompt and legal actions, the old one is closed with 4002, and the new one acts."""
+    room = await create_room(live.http, decks=decks)
     seat2 = await join_seat(live.http, room["room"])
     tokens = {1: room["token"], 2: seat2["token"]}
     players = {s: await Player.join(live.ws, room["room"], tokens[s]) for s in (1, 2)}
     steps = 0
-    while True:
+    while max_steps is None or steps < max_steps:
         await _settle(players)
         s = next((s for s, p in players.items() if p.legal), None)
         if s is None:
@@ -32,15 +34,29 @@ async def test_reconnect_at_every_step_gives_same_view_and_prompt(live):
         old = players[s]
         new = await Player.join(live.ws, room["room"], tokens[s])       # a page reload
         assert (new.v, new.view, new.legal, new.you) == (old.v, old.view, old.legal, old.you)
-        assert new.clocks["running"] == s
+        assert new.view["prompt"] == old.view["prompt"] and new.clocks["running"] == s
         assert await _closed_code(old) == 4002
         players[s] = new
-        answer = await new.act(aggressive(new.legal, new.view))          # acts at once
+        answer = await new.act(policy(new.legal, new.view))              # acts at once
         assert answer["t"] == "diff"
         steps += 1
-    assert steps > 3
+    finished = any(p.view["result"] for p in players.values())
     for p in players.values():
         await p.close()
+    return steps if not finished else -steps
+
+
+async def test_reconnect_at_every_step_gives_same_view_and_prompt(live):
+    assert await _reload_at_every_step(live, ["A", "B"], aggressive) < -3       # played to the end
+
+
+async def test_reconnect_at_every_step_of_a_real_game(live_factory):
+    from server.gameapi import real_engine
+    from tests.server.test_game_real import DECKS, random_bot
+    live = live_factory(engine=real_engine(), fixed_seed=13, rate_per_sec=1000.0, rate_burst=1000)
+    # the preliminary phase (deal, redeal, hidden recruitment and placement) and the first turns
+    steps = await _reload_at_every_step(live, DECKS, random_bot(13), max_steps=80)
+    assert steps == 80 or steps < -40
 
 
 async def _settle(players: dict) -> None:
