@@ -2,7 +2,7 @@
 
 Lifecycle (``status``): ``waiting`` (seat 2 free; nobody may act) -> ``preliminary`` (deal, redeal, hidden
 recruitment and placement, chosen through ordinary actions) -> ``playing`` -> ``finished`` (kept as a replay for
-``replay_ttl`` seconds) -> closed. A room with no connection for ``idle_timeout`` seconds is closed too.
+``replay_ttl`` seconds) -> closed. An unfinished room with no connection for ``idle_timeout`` seconds is closed too.
 
 The room version ``v`` is the engine's ``game.version`` (protocol/versioning.py ``RoomVersions`` builds the frames
 and keeps the idempotency ledger of client action ids). Every applied action is broadcast as one per-viewer frame:
@@ -235,10 +235,10 @@ class Room:
             d = self.clocks.deadline(now)
             if d is not None:
                 times.append(d)
-        if not self.conns:
-            times.append(self.empty_since + self.settings.idle_timeout)
-        if self.finished_at is not None:
+        if self.finished_at is not None:       # a finished game is kept as a replay, connected or not
             times.append(self.finished_at + self.settings.replay_ttl)
+        elif not self.conns:
+            times.append(self.empty_since + self.settings.idle_timeout)
         return max(0.0, min(times) - now)
 
     async def _tick(self) -> None:
@@ -247,8 +247,9 @@ class Room:
             p = self.clocks.expired(now)
             if p is not None:
                 await self._on_time(p)
-        if self.finished_at is not None and now - self.finished_at >= self.settings.replay_ttl:
-            await self.close(wire.CLOSE_ROOM_CLOSED)
+        if self.finished_at is not None:
+            if now - self.finished_at >= self.settings.replay_ttl:
+                await self.close(wire.CLOSE_ROOM_CLOSED)
         elif not self.conns and now - self.empty_since >= self.settings.idle_timeout:
             await self.close(wire.CLOSE_ROOM_CLOSED)
 

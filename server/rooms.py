@@ -6,7 +6,7 @@ import asyncio
 import logging
 import secrets
 
-from .bus import Bus
+from .bus import Bus, BusError
 from .metrics import Metrics
 from .room import Room
 from .settings import Settings
@@ -46,9 +46,16 @@ class Rooms:
         """
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomLimit()
-        room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        room, token = Room.create(room_id, options, self.engine, self.bus, self.settings, self.metrics, autopass)
-        room.inbox = await self.bus.open_inbox(room_id)     # open before returning: the creator connects next
+        while True:
+            room_id = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+            room, token = Room.create(room_id, options, self.engine, self.bus, self.settings, self.metrics,
+                                      autopass)
+            try:
+                room.inbox = await self.bus.open_inbox(room_id)   # open before returning: the creator connects next
+                break
+            except BusError as e:
+                if e.code != "room_exists":
+                    raise
         self._start(room)
         return room_id, token
 
