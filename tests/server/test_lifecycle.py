@@ -104,13 +104,13 @@ async def test_graceful_shutdown_sends_1012_and_a_new_process_resumes(tmp_path):
 
 
 async def test_finished_game_outlives_the_idle_timeout_as_a_replay(live_factory):
-    live = live_factory(idle_timeout=0.05, replay_ttl=3600)
+    live = live_factory(idle_timeout=1.0, replay_ttl=3600)
     room = await create_room(live.http, decks=["A", "B"])
     seat2 = await join_seat(live.http, room["room"])
     a = await Player.join(live.ws, room["room"], room["token"])
     await a.act({"act": "concede"})
     await a.close()
-    await asyncio.sleep(0.3)     # several idle timeouts pass with nobody connected
+    await asyncio.sleep(2.5)     # more than two idle timeouts pass with nobody connected
     s = await Player.join(live.ws, room["room"], None)
     await s.watch(10)
     assert s.result["reason"] == "concede" and s.view["replay"]["log"]
