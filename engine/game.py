@@ -151,11 +151,15 @@ class Game:
         """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2)."""
         from .board import CELLS
         out = []
+        att: dict = {}
+        for c in self.cards.values():
+            if c.attached_to and c.zone == "battlefield":
+                att.setdefault(c.attached_to, []).append(c)
         for cell in CELLS:
             cid = self.board.get(cell)
             if cid:
                 out.append(self.cards[cid])
-                out.extend(c for c in self.cards.values() if c.attached_to == cid and c.zone == "battlefield")
+                out.extend(att.get(cid, ()))
         for p in (1, 2):
             out.extend(self.cards[i] for i in self.aux[p])
         return out

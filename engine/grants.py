@@ -36,11 +36,42 @@ def in_formation(g, card, partner=None) -> bool:
     return False
 
 
-def _aura_sources(g):
-    for cid in g.board.values():
-        c = g.cards[cid]
-        if not c.hidden and any(a.get("kw") == "aura" for a in g.abilities(c)):
-            yield c
+def meta(g, card) -> dict:
+    """Per-definition facts, computed once: ``kws`` (every kw printed, grants included), ``plain`` (no formation,
+    aura, forced attack or conditional static keyword: its effective abilities are its printed ones)."""
+    d = g.defn(card)
+    m = d.get("_meta")
+    if m is None:
+        kwset: set = set()
+
+        def walk(abils):
+            for a in abils:
+                kwset.add(a.get("kw"))
+                walk(a.get("grants") or [])
+        walk(d.get("abilities") or [])
+        plain = not ({"formation", "aura", "must_attack"} & kwset) and not any(
+            a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
+        m = d["_meta"] = {"kws": frozenset(kwset), "aura": "aura" in kwset, "plain": plain}
+    return m
+
+
+def _aura_sources(g) -> list:
+    """Battlefield cards with an aura (cached until the next event: every board change emits one)."""
+    cache = getattr(g, "_aura_cache", None)
+    if cache is not None and cache[0] == g.event_seq:
+        return cache[1]
+    out = [g.cards[cid] for cid in g.board.values() if meta(g, g.cards[cid])["aura"] and not g.cards[cid].hidden]
+    g._aura_cache = (g.event_seq, out)
+    return out
+
+
+def _aura_kws(g) -> frozenset:
+    out: set = set()
+    for src in _aura_sources(g):
+        for a in g.abilities(src):
+            if a.get("kw") == "aura":
+                out.update(x.get("kw") for x in a.get("grants") or [])
+    return frozenset(out)
 
 
 def effective(g, card, target=None) -> list[dict]:
@@ -51,6 +82,8 @@ def effective(g, card, target=None) -> list[dict]:
     if card.hidden:
         return []
     from .conditions import holds
+    if meta(g, card)["plain"] and not card.acquired and not _aura_sources(g):
+        return g.abilities(card)
     out = []
     for a in g.abilities(card):
         kw = a.get("kw")
@@ -72,6 +105,9 @@ def effective(g, card, target=None) -> list[dict]:
 
 def kws(g, card, kw: str, target=None) -> list[dict]:
     """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`)."""
+    if kw not in meta(g, card)["kws"] and not any(a.get("kw") == kw for a in card.acquired) and \
+            kw not in _aura_kws(g):
+        return []
     return [a for a in effective(g, card, target) if a.get("kw") == kw]
 
 
