@@ -41,7 +41,9 @@ def carrion(g, dead, killer, kind) -> None:
 
 def turn_start(g, p: int) -> None:
     """Turn start [311.4]: Regeneration X heals, Poisoning X wounds, each only for a creature of the active player
-    that is open now (it opened this turn or was open) [g-42, g-36]; the greatest copy counts [414.4]."""
+    that is open now (it opened this turn or was open) [g-42, g-36]; the greatest copy counts [414.4]. Also
+    records who stands adjacent for forced attacks (:func:`engine.grants.refresh_forced`)."""
+    grants.refresh_forced(g, baseline=True)
     for c in g.play_cards():
         if c.controller != p or c.closed:
             continue
