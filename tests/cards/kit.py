@@ -84,3 +84,12 @@ def end_turn(g) -> None:
         else:
             act = {"act": "pass"} if {"act": "pass"} in legal else legal[0]
         g.apply(pr["player"], act)
+
+
+def aim(target_id):
+    """A ``pick`` for :func:`settle`: declare pending triggers at ``target_id`` when they take a target."""
+    def pick(g, legal):
+        if g.prompt["kind"] == "triggers":
+            return next((a for a in legal if a.get("target") == target_id), None)
+        return None
+    return pick
