@@ -27,13 +27,16 @@ def adjacent_cards(g, card) -> list:
     """Cards adjacent to ``card`` [207.7.a]: on neighbouring cells plus their attachments; flyers have none."""
     if card.zone != "battlefield":
         return []
-    cell = card.cell
     out = []
-    for n in neighbours(cell):
+    hosts = []
+    for n in neighbours(card.cell):
         cid = g.board.get(n)
         if cid:
             out.append(g.cards[cid])
-            out.extend(c for c in g.cards.values() if c.attached_to == cid and c.zone == "battlefield")
+            hosts.append(cid)
+    if hosts:
+        out.extend(c for c in g.cards.values()
+                   if c.attached_to is not None and c.attached_to in hosts and c.zone == "battlefield")
     return out
 
 
@@ -57,8 +60,9 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
     return True
 
 
-def strike_target_ok(g, src, tgt) -> bool:
-    """Is ``tgt`` a legal target for ``src``'s simple strike now (02-battle.md §4.1)?"""
+def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
+    """Is ``tgt`` a legal target for ``src``'s simple strike now (02-battle.md §4.1)? ``adjacent``: the source's
+    adjacent cards when the caller has them already."""
     if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
         return False
     if g.is_flyer(src) and src.zone == "aux":
@@ -68,7 +72,7 @@ def strike_target_ok(g, src, tgt) -> bool:
     if tgt.zone == "aux":
         ok = g.is_flyer(tgt) and src.markers.get("flyer_strike", 0) > 0  # [211.9]
     else:
-        ok = tgt in adjacent_cards(g, src)
+        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src))
     return ok and _forced_ok(g, src, tgt, "simple_strike")
 
 
@@ -91,6 +95,10 @@ def strike_targets(g, card) -> list[str]:
         return []
     if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.has_state(g, card, "_web"):
         return []
+    if card.zone == "battlefield" and not card.attached_to and not g.is_flyer(card):
+        adj = adjacent_cards(g, card)
+        cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if card.markers.get("flyer_strike") else [])
+        return [c.id for c in cands if strike_target_ok(g, card, c, adj)]
     return [c.id for c in g.play_cards() if strike_target_ok(g, card, c)]
 
 
