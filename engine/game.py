@@ -140,7 +140,7 @@ class Game:
 
     def is_flyer(self, card: Card) -> bool:
         """True for a flying creature (летающее существо) [211]."""
-        return bool(self.defn(card).get("flyer"))
+        return bool(self.defn(card).get("flyer")) and not card.markers.get("grounded")
 
     def in_play(self, card_or_id) -> bool:
         """True when the card is in the play zone (battlefield or an aux zone) [SEED S2]."""
@@ -151,11 +151,15 @@ class Game:
         """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2)."""
         from .board import CELLS
         out = []
+        att: dict = {}
+        for c in self.cards.values():
+            if c.attached_to and c.zone == "battlefield":
+                att.setdefault(c.attached_to, []).append(c)
         for cell in CELLS:
             cid = self.board.get(cell)
             if cid:
                 out.append(self.cards[cid])
-                out.extend(c for c in self.cards.values() if c.attached_to == cid and c.zone == "battlefield")
+                out.extend(att.get(cid, ()))
         for p in (1, 2):
             out.extend(self.cards[i] for i in self.aux[p])
         return out

@@ -263,12 +263,11 @@ def _reveal(g) -> None:
             c.zone = "aux"
             c.cell = None
             g.aux[c.controller].append(cid)
-    for c in g.play_cards():
-        for a in g.abilities(c):
-            if a.get("kw") == "starts_with_tokens" and isinstance(a.get("n"), int):
-                c.tokens += a["n"]
-    g.prelim = {}
     g.active = g.first
+    from .grants import starting_tokens
+    for c in g.play_cards():
+        starting_tokens(g, c)
+    g.prelim = {}
     g.turn = 1
     g.phase = "turn_preparation"
     start_turn(g)
