@@ -12,7 +12,8 @@ carry it as msgpack. Three traffic kinds:
 3. **Storage**: room snapshots (``save_snapshot``/``load_snapshot``) and the lobby directory of room infos
    (``put_info``/``infos``) that every process can list.
 
-Inbox message kinds (key ``"k"``), all sent by server code, never by clients directly:
+Connection ids are ``"<process id>:<n>"`` (``Hub.process_id``), so a networked bus can route a frame to the process
+holding the socket. Inbox message kinds (key ``"k"``), all sent by server code, never by clients directly:
 ``attach`` {conn, token, v, autopass}, ``detach`` {conn}, ``action`` {conn, id, v, action, ts},
 ``resync`` {conn}, ``claim`` {autopass, reply_to} (HTTP "join a free seat"), ``status`` {reply_to},
 ``shutdown`` {}.
