@@ -300,7 +300,7 @@ class Room:
         self.clocks.switch(self.game.to_act(), now)
         for conn in list(self.conns):
             await self._sync(conn)
-        await self._after_change(None)
+        await self._after_change()
         return {"ok": True, "seat": 2, "token": token, "room": self.id}
 
     def _seat_for(self, token) -> int | None | bool:
@@ -393,9 +393,10 @@ class Room:
                 break
             self.game.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
-        await self._after_change(acted)
+        await self._after_change()
 
-    async def _after_change(self, acted) -> None:
+    async def _after_change(self) -> None:
+        """Bookkeeping after any change: finish time, snapshot (persistent buses), lobby entry."""
         if self.status == "finished" and self.finished_at is None:
             self.finished_at = time.monotonic()
         if self.settings.snapshot_each_action and self.bus.persistent:
