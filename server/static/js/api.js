@@ -1,5 +1,5 @@
-// The server's HTTP lobby API (docs/server.md), in one place. Every function returns parsed JSON or throws an
-// Error whose message is the server's sentence ({"code", "message"} body) when there is one.
+// The server's HTTP lobby API (server/lobby.py), in one place. Every function returns parsed JSON or throws an
+// Error whose message is the server's sentence (error body {"error": code, "message": sentence}) when there is one.
 
 async function call(method, path, body) {
   const res = await fetch(path, {
@@ -14,38 +14,37 @@ async function call(method, path, body) {
     data = null;
   }
   if (!res.ok) {
-    const err = data && (data.error || data);
-    const e = new Error((err && (err.message || err.msg)) || `${method} ${path}: HTTP ${res.status}`);
-    e.code = err && err.code;
+    const e = new Error((data && data.message) || `${method} ${path}: HTTP ${res.status}`);
+    e.code = data && data.error;
     throw e;
   }
   return data;
 }
 
-/** Starter decks: [{name, name_en}]. */
+/** Starter deck names (English; the server accepts Russian names too): [str]. */
 export async function listDecks() {
   const d = await call("GET", "/api/decks");
-  return Array.isArray(d) ? d : d.decks || [];
+  return (Array.isArray(d) ? d : d.decks || []).map((x) => (typeof x === "string" ? x : x.name_en || x.name));
 }
 
-/** Rooms: [{id, status, seats, ...}] (status "waiting" | "playing" | "finished"). */
+/**
+ * Rooms by status: {waiting: [info], playing: [info], finished: [info]}; info = {id, status ("waiting" |
+ * "preliminary" | "playing" | "finished"), decks: [name, name], seats, watching, v, result, created}.
+ */
 export async function listRooms() {
   const d = await call("GET", "/api/rooms");
-  return Array.isArray(d) ? d : d.rooms || [];
+  return { waiting: d.waiting || [], playing: d.playing || [], finished: d.finished || [] };
 }
 
-/** Create a room with my starter deck; returns {room, seat, token}. */
-export async function createRoom({ deck, seed }) {
-  const body = { deck };
+/** Create a room: decks = [my deck, opponent's deck]; seed is sent only when given (servers that allow it use it).
+ * Returns {room, seat: 1, token}. */
+export async function createRoom({ decks, seed }) {
+  const body = { decks };
   if (seed !== undefined && seed !== null && seed !== "") body.seed = Number(seed);
-  return normalizeSeat(await call("POST", "/api/rooms", body));
+  return call("POST", "/api/rooms", body);
 }
 
-/** Take the free seat of a room with my starter deck; returns {room, seat, token}. */
-export async function joinRoom(room, { deck }) {
-  return normalizeSeat(await call("POST", `/api/rooms/${encodeURIComponent(room)}/join`, { deck }));
-}
-
-function normalizeSeat(d) {
-  return { room: d.room ?? d.id ?? d.room_id, seat: d.seat ?? d.you ?? d.player, token: d.token };
+/** Take the free seat of a room; returns {room, seat: 2, token}. */
+export async function joinRoom(room) {
+  return call("POST", `/api/rooms/${encodeURIComponent(room)}/join`, {});
 }

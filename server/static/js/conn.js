@@ -40,8 +40,11 @@ const PING_EVERY_MS = 10000;
 const PONG_TIMEOUT_MS = 8000;
 const BACKOFF_MS = [200, 400, 800, 1500, 3000];
 
-/** Close codes after which reconnecting cannot help (room gone, refused). */
-const FINAL_CLOSE_CODES = new Set([1008, 4004]);
+/** Close codes after which reconnecting cannot help (server/wire.py): 4002 the seat was opened by a newer
+ * connection, 4004 no such room, 4005 bad seat token / no spectators, 4009 unsupported protocol, 4010 room closed.
+ * Every other close (drop, 1012 restart, 1013 full, 4003 too slow, ...) is followed by a reconnect. */
+const FINAL_CLOSE_CODES = new Map([[1008, "closed"], [4002, "superseded"], [4004, "room_gone"],
+  [4005, "unauthorized"], [4009, "closed"], [4010, "room_gone"]]);
 
 export class GameConnection {
   /**
@@ -62,9 +65,11 @@ export class GameConnection {
     this.result = null;
     this.status = "connecting";
     this.lastError = null;
+    this.openedAt = 0;
     this.awaitingSync = true;
     this.pendingAction = null;
     this.nextActionId = 1;
+    this.idPrefix = Math.random().toString(36).slice(2, 10);
     this.nextPing = 1;
     this.attempt = 0;
     this.stopped = false;
@@ -105,6 +110,7 @@ export class GameConnection {
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
+      this.openedAt = performance.now();
       this.awaitingSync = true;
       this._send({ t: "join", room: this.room, token: this.token, v: this.v, pv: 1 });
       this._startPing();
@@ -127,7 +133,10 @@ export class GameConnection {
       this.pendingAction = null;
       if (this.stopped) return;
       if (FINAL_CLOSE_CODES.has(ev.code)) {
-        this.lastError = { code: `close_${ev.code}`, msg: ev.reason || "" };
+        // The error frame sent before the close (if any) already holds the sentence; keep it.
+        if (!this.lastError || this.lastError.at < this.openedAt) {
+          this.lastError = { code: `close_${ev.code}`, key: FINAL_CLOSE_CODES.get(ev.code), msg: ev.reason || "", at: performance.now() };
+        }
         this._setStatus("closed");
         this.onChange?.(this, "error");
         return;
@@ -222,9 +231,10 @@ export class GameConnection {
         break;
       }
       case "error":
-        this.lastError = { code: f.code, msg: f.msg, id: f.id ?? null };
-        if (f.id != null && this.pendingAction === f.id) this.pendingAction = null;
-        if (f.code === "stale_version" || f.code === "version_gap") this._resync();
+        this.lastError = { code: f.code, msg: f.msg, id: f.id ?? null, at: performance.now() };
+        // An error answers the frame just sent; one without an id (a frame-level refusal) also ends the wait.
+        if (f.id == null || this.pendingAction === f.id) this.pendingAction = null;
+        if (f.code === "stale" && f.v != null && this.v !== null && f.v > this.v) this._resync();
         this.onChange?.(this, "error");
         break;
       case "end":
@@ -241,9 +251,12 @@ export class GameConnection {
     }
   }
 
-  /** Send one action dict taken from this.legal; returns the client action id, or null when not connected. */
+  /** Send one action dict taken from this.legal; returns the client action id (a string), or null when not
+   * connected. */
   act(action) {
-    const id = this.nextActionId++;
+    // Ids are strings unique across reloads of this page (the server remembers recent ids per seat and answers
+    // a repeated id with its first answer).
+    const id = `${this.idPrefix}-${this.nextActionId++}`;
     if (!this._send({ t: "action", id, v: this.v, action })) return null;
     this.pendingAction = id;
     this.onChange?.(this, "state");

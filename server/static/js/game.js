@@ -61,7 +61,8 @@ export class GamePage {
     const c = this.conn;
     const view = c.view;
     if (!view) {
-      setChildren(this.root, h("div.loading", {}, t(c.status === "reconnecting" ? "reconnecting" : "connecting")));
+      setChildren(this.root, this._errorToast(),
+        h("div.loading", {}, c.status === "closed" ? t("closed") : t(c.status === "reconnecting" ? "reconnecting" : "connecting")));
       return;
     }
     const legal = this.canAct ? c.legal : [];
@@ -86,10 +87,7 @@ export class GamePage {
     const page = h("div.game", { dataset: { v: String(c.v), you: String(c.you ?? "spectator") } }, field, side);
     const banners = [];
     if (c.status !== "open") banners.push(h("div.conn-banner", { role: "status" }, t(c.status === "closed" ? "closed" : "reconnecting")));
-    if (this.errorShown) {
-      banners.push(h("div.error-toast", { role: "alert", onclick: () => { this.errorShown = null; this.render(); } },
-        h("b", {}, t("error") + ": "), this.errorShown.msg || this.errorShown.code));
-    }
+    banners.push(this._errorToast());
     if (view.result) banners.push(this._resultBanner(view.result));
     setChildren(this.root, banners, page);
     const log = this.root.querySelector(".log-list");
@@ -98,6 +96,14 @@ export class GamePage {
   }
 
   // ---- pieces -------------------------------------------------------------------------------------------
+
+  _errorToast() {
+    const e = this.errorShown;
+    if (!e) return null;
+    return h("div.error-toast", { role: "alert", dataset: { code: e.code || "" },
+      onclick: () => { this.errorShown = null; this.render(); } },
+    h("b", {}, t("error") + ": "), e.msg || (e.key ? t(e.key) : e.code));
+  }
 
   _playerBar(p, view) {
     const pv = view.players?.[String(p)] || {};
@@ -233,7 +239,7 @@ export class GamePage {
     const box = h("div.controls", {}, h("h3", {}, t("actions")));
     if (view.result) return box;
     const act = (a) => h("button.act", {
-      dataset: { act: a.act, action: JSON.stringify(a) },
+      dataset: { act: a.act, idx: String(this.conn.legal.indexOf(a)) },
       disabled: !this.canAct,
       onclick: () => this._send(a),
     }, actionLabel(a, view));
@@ -369,7 +375,7 @@ export class GamePage {
     const box = this.root.querySelector(".selected-actions") || this.root.querySelector(".controls");
     if (!box) return;
     const pick = h("div.disambiguate", {}, acts.map((a) => h("button.act", {
-      dataset: { act: a.act, action: JSON.stringify(a) }, onclick: () => this._send(a),
+      dataset: { act: a.act, idx: String(this.conn.legal.indexOf(a)) }, onclick: () => this._send(a),
     }, actionLabel(a, this.conn.view))));
     box.prepend(pick);
   }

@@ -11,10 +11,10 @@ export class LobbyPage {
   constructor(root) {
     this.root = root;
     this.decks = [];
-    this.rooms = [];
+    this.rooms = null;
     this.error = null;
-    this.busy = false;
-    this.unsub = onLangChange(() => this.render());
+    this.timer = setInterval(() => this.refresh(), 3000);
+    onLangChange(() => this.render());
   }
 
   async start() {
@@ -26,7 +26,10 @@ export class LobbyPage {
     await this.refresh();
   }
 
-  destroy() {}
+  destroy() {
+    clearInterval(this.timer);
+    this.gone = true;
+  }
 
   async refresh() {
     try {
@@ -34,56 +37,66 @@ export class LobbyPage {
     } catch (e) {
       this.error = e.message;
     }
-    this.render();
+    if (!this.gone) this.render();
   }
 
-  _deckSelect(id) {
-    return h("select", { id, name: "deck" },
-      this.decks.map((d) => h("option", { value: d.name }, d.name_en && d.name_en !== d.name ? `${d.name} / ${d.name_en}` : d.name)));
+  _deckSelect(id, pick = 0) {
+    return h("select", { id, name: id },
+      this.decks.map((d, i) => h("option", { value: d, selected: i === Math.min(pick, this.decks.length - 1) }, d)));
   }
 
   async _create(ev) {
     ev.preventDefault();
     const form = ev.target;
-    this.busy = true;
     try {
-      const seat = await api.createRoom({ deck: form.deck.value, seed: form.seed.value });
+      const seat = await api.createRoom({ decks: [form.querySelector("#create-deck").value,
+        form.querySelector("#create-opp-deck").value], seed: form.querySelector("[name=seed]").value });
       saveSeat(seat.room, seat);
       location.hash = `#/room/${encodeURIComponent(seat.room)}`;
     } catch (e) {
       this.error = e.message;
       this.render();
-    } finally {
-      this.busy = false;
     }
   }
 
   async _join(room) {
-    const deck = this.root.querySelector("#join-deck")?.value || this.decks[0]?.name;
     try {
-      const seat = await api.joinRoom(room, { deck });
-      saveSeat(seat.room || room, seat);
-      location.hash = `#/room/${encodeURIComponent(seat.room || room)}`;
+      const seat = await api.joinRoom(room);
+      saveSeat(seat.room, seat);
+      location.hash = `#/room/${encodeURIComponent(seat.room)}`;
     } catch (e) {
       this.error = e.message;
-      this.render();
+      this.refresh();
     }
   }
 
   render() {
-    const status = (r) => r.status || (r.result ? "finished" : r.seats_free === 0 ? "playing" : "waiting");
-    const live = this.rooms.filter((r) => status(r) !== "finished");
-    const done = this.rooms.filter((r) => status(r) === "finished");
+    // Keep what the user chose in the form across the periodic refresh.
+    const keep = {};
+    for (const el of this.root.querySelectorAll("#create-form select, #create-form input")) keep[el.name] = el.value;
+    this._render();
+    for (const el of this.root.querySelectorAll("#create-form select, #create-form input")) {
+      const old = keep[el.name];
+      if (!old) continue;
+      if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === old)) continue;
+      el.value = old;
+    }
+  }
+
+  _render() {
+    const { waiting = [], playing = [], finished = [] } = this.rooms || {};
     const roomRow = (r) => {
-      const id = r.id ?? r.room;
-      const st = status(r);
+      const id = r.id;
+      const st = r.status;
       return h("li.room", { dataset: { room: id, status: st } },
         h("span.room-id", {}, `${t("room")} ${id}`), " · ",
         h("span.room-status", {}, t(`status_${st}`)),
-        r.decks ? h("span.room-decks", {}, " · " + r.decks.filter(Boolean).join(" vs ")) : null,
+        r.decks ? h("span.room-decks", {}, " · " + r.decks.join(" vs ")) : null,
+        r.watching ? h("span.room-watching", {}, ` · 👁 ${r.watching}`) : null,
+        r.result ? h("span.room-result", {}, " · " + resultText(r.result)) : null,
         " ",
-        st === "waiting" ? h("button.join", { onclick: () => this._join(id) }, t("join")) : null,
-        st !== "finished" ? h("a.watch", { href: `#/room/${encodeURIComponent(id)}?watch=1` }, t("watch")) : null,
+        st === "waiting" ? h("button.join", { dataset: { room: id }, onclick: () => this._join(id) }, t("join")) : null,
+        st !== "finished" && st !== "waiting" ? h("a.watch", { href: `#/room/${encodeURIComponent(id)}?watch=1` }, t("watch")) : null,
         st === "finished" ? h("a.replay", { href: `#/replay/${encodeURIComponent(id)}` }, t("watch_replay")) : null);
     };
     setChildren(this.root, h("div.lobby", {},
@@ -91,15 +104,21 @@ export class LobbyPage {
       h("section.create", {},
         h("h2", {}, t("create_room")),
         h("form#create-form", { onsubmit: (e) => this._create(e) },
-          h("label", {}, t("your_deck"), " ", this._deckSelect("create-deck")),
+          h("label", {}, t("your_deck"), " ", this._deckSelect("create-deck", 0)),
+          h("label", {}, t("opp_deck"), " ", this._deckSelect("create-opp-deck", 1)),
           h("label", {}, t("seed"), " ", h("input", { name: "seed", type: "number", min: "0", placeholder: "12345" })),
           h("button#create-room", { type: "submit" }, t("create")))),
       h("section.rooms", {},
         h("h2", {}, t("rooms"), " ", h("button.refresh", { onclick: () => this.refresh() }, t("refresh"))),
-        h("label", {}, t("your_deck"), " ", this._deckSelect("join-deck")),
-        live.length ? h("ul.room-list", {}, live.map(roomRow)) : h("p.hint", {}, t("no_rooms"))),
+        waiting.length || playing.length ? h("ul.room-list", {}, waiting.map(roomRow), playing.map(roomRow))
+          : h("p.hint", {}, t("no_rooms"))),
       h("section.replays", {},
         h("h2", {}, t("replays")),
-        done.length ? h("ul.room-list", {}, done.map(roomRow)) : h("p.hint", {}, t("no_replays")))));
+        finished.length ? h("ul.room-list", {}, finished.map(roomRow)) : h("p.hint", {}, t("no_replays")))));
   }
+}
+
+function resultText(result) {
+  return result.winner === "draw" ? t("result_draw", { reason: result.reason })
+    : t("result_win", { p: result.winner, reason: result.reason });
 }

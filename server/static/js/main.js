@@ -45,6 +45,7 @@ async function route() {
     const conn = new GameConnection({ room, token: seat?.token ?? null, onChange: (c, what) => page.update(what) });
     const page = new GamePage(main, conn);
     current = { page, conn };
+    window.berserkConn = conn; // read-only handle for end-to-end tests and debugging
     page.render();
     await conn.start();
   } else if (parts[0] === "replay" && parts[1]) {
