@@ -36,7 +36,7 @@ def can_act(page) -> bool:
 
 class Policy:
     """Chooses a legal action: first player 1, keep the deal, recruit up to ``squad`` cards, place them, then
-    strike when possible, else move forward, else pass / end the turn. Deterministic for a given state."""
+    strike when possible, else move forward, else end the turn / pass. Deterministic for a given state."""
 
     def __init__(self, squad: int = 2) -> None:
         self.squad = squad
@@ -60,8 +60,8 @@ class Policy:
             lambda a: a["act"] == "order",
             lambda a: a["act"] == "attack",
             lambda a: a["act"] == "move" and _forward(a, view, you),
-            lambda a: a["act"] == "pass",
             lambda a: a["act"] == "end_turn",
+            lambda a: a["act"] == "pass",
             lambda a: a["act"] == "choose",
             lambda a: a["act"] not in ("concede",),
         ]

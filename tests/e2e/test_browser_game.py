@@ -173,6 +173,21 @@ def test_pages_reconnect_after_a_server_restart_and_resume(server, game, artifac
     assert state(pages[p])["v"] > s["v"]
 
 
+def test_a_finished_game_is_listed_in_the_lobby_and_its_replay_shows_the_result(game, new_page, server, artifacts):
+    pages = game["pages"]
+    p = next_actor(pages)
+    s = state(pages[p])
+    click_action(pages[p], next(i for i, a in enumerate(s["legal"]) if a["act"] == "concede"))
+    viewer = new_page()
+    viewer.goto(server.url + "/")
+    viewer.click(f"li.room[data-room='{game['room']}'] a.replay")
+    banner = viewer.wait_for_selector(".result-banner")
+    assert banner.get_attribute("data-winner") == str(3 - p)
+    assert viewer.locator(".action-log li").count() >= 1
+    assert viewer.locator(".controls, .own-zones").count() == 0
+    viewer.screenshot(path=str(artifacts / "replay-finished-game.png"))
+
+
 def test_an_error_frame_sentence_is_shown_to_the_player(server, new_page):
     page = new_page()
     page.goto(server.url + "/#/room/no-such-room")

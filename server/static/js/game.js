@@ -29,11 +29,12 @@ export class GamePage {
     this.confirmConcede = false;
     this.errorShown = null;
     this.clockTimer = setInterval(() => this._tickClocks(), 250);
-    onLangChange(() => this.render());
+    this.unsubscribe = onLangChange(() => this.render());
   }
 
   destroy() {
     clearInterval(this.clockTimer);
+    this.unsubscribe();
   }
 
   /** Called by the connection on every change. */
@@ -83,7 +84,8 @@ export class GamePage {
       this._dieBox(view),
       this._detailBox(view),
       this._queue(view),
-      this._log(view));
+      this._log(view),
+      this._actionLog(view));
     const page = h("div.game", { dataset: { v: String(c.v), you: String(c.you ?? "spectator") } }, field, side);
     const banners = [];
     if (c.status !== "open") banners.push(h("div.conn-banner", { role: "status" }, t(c.status === "closed" ? "closed" : "reconnecting")));
@@ -291,7 +293,11 @@ export class GamePage {
       return box;
     }
     const cv = view.cards?.[d];
-    const def = cv ? cardDef(cv.card) : null;
+    if (!cv) {
+      box.append(h("div.hint", {}, t("no_card")));
+      return box;
+    }
+    const def = cardDef(cv.card);
     if (!def) {
       box.append(h("h3", {}, t("hidden_card")));
       return box;
@@ -323,6 +329,14 @@ export class GamePage {
   _log(view) {
     const lines = (view.log || []).map((e) => renderLogLine(e, view)).filter(Boolean);
     return h("div.log", {}, h("h3", {}, t("log")), h("ol.log-list", {}, lines.map((s) => h("li", {}, s))));
+  }
+
+  /** A finished game's full action list (view.replay.log: [[player, action], ...]). */
+  _actionLog(view) {
+    const log = view.replay?.log;
+    if (!Array.isArray(log) || !log.length) return null;
+    return h("div.action-log", {}, h("h3", {}, t("all_moves")),
+      h("ol.log-list", {}, log.map(([p, a]) => h("li", {}, `${t("player", { p })}: ${actionLabel(a, view)}`))));
   }
 
   _resultBanner(result) {
@@ -393,7 +407,7 @@ export class GamePage {
       const ms = this.conn.clockMs(el.dataset.clock);
       if (ms == null) { el.textContent = ""; continue; }
       const s = Math.ceil(ms / 1000);
-      el.textContent = `⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+      el.textContent = `${t("clock")} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
       el.classList.toggle("low", s < 30);
     }
   }

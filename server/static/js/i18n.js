@@ -19,6 +19,7 @@ const STRINGS = {
     create: "Create",
     rooms: "Rooms",
     replays: "Replays",
+    all_moves: "Moves of the game",
     no_rooms: "No rooms yet.",
     no_replays: "No finished games yet.",
     refresh: "Refresh",
@@ -164,6 +165,7 @@ const STRINGS = {
     create: "Создать",
     rooms: "Комнаты",
     replays: "Записи игр",
+    all_moves: "Ходы партии",
     no_rooms: "Комнат пока нет.",
     no_replays: "Законченных игр пока нет.",
     refresh: "Обновить",
@@ -315,9 +317,10 @@ export function setLang(next) {
   for (const fn of listeners) fn(next);
 }
 
-/** Call fn(lang) after every language switch. */
+/** Call fn(lang) after every language switch; returns a function that stops it. */
 export function onLangChange(fn) {
   listeners.add(fn);
+  return () => listeners.delete(fn);
 }
 
 /** The interface sentence for key in the current language, {placeholders} filled from params. */

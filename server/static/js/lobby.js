@@ -14,7 +14,7 @@ export class LobbyPage {
     this.rooms = null;
     this.error = null;
     this.timer = setInterval(() => this.refresh(), 3000);
-    onLangChange(() => this.render());
+    this.unsubscribe = onLangChange(() => this.render());
   }
 
   async start() {
@@ -28,6 +28,7 @@ export class LobbyPage {
 
   destroy() {
     clearInterval(this.timer);
+    this.unsubscribe();
     this.gone = true;
   }
 

@@ -49,11 +49,18 @@ async function route() {
     page.render();
     await conn.start();
   } else if (parts[0] === "replay" && parts[1]) {
-    const conn = new ReplayConnection({ room: parts[1], onChange: (c, what) => page.update(what) });
-    const page = new GamePage(main, conn, { replay: true });
+    // Step-by-step replay when the server offers it; otherwise watch the finished room (final board, full log).
+    const room = parts[1];
+    let page;
+    const onChange = (c, what) => page.update(what);
+    const conn = (await ReplayConnection.available(room))
+      ? new ReplayConnection({ room, onChange })
+      : new GameConnection({ room, token: null, onChange });
+    page = new GamePage(main, conn, { replay: true });
     current = { page, conn };
+    window.berserkConn = conn;
     page.render();
-    await conn.start(main);
+    await conn.start();
   } else {
     const page = new LobbyPage(main);
     current = { page };

@@ -22,6 +22,16 @@ export class ReplayConnection {
     this.playing = null;
   }
 
+  /** True when the server answers the replay endpoint for room. */
+  static async available(room) {
+    try {
+      const res = await fetch(`/api/rooms/${encodeURIComponent(room)}/replay?v=0`);
+      return res.ok && (res.headers.get("content-type") || "").includes("json");
+    } catch (e) {
+      return false;
+    }
+  }
+
   async start() {
     await this.go(0);
   }
