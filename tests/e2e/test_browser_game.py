@@ -126,6 +126,15 @@ def test_two_pages_play_to_the_end_and_the_spectator_sees_the_same_board(game, a
     assert not any(pg.js_errors for pg in (*pages.values(), spectator)), [pg.js_errors for pg in pages.values()]
 
 
+def test_pages_apply_the_servers_diffs_without_asking_for_a_resync(game, artifacts):
+    pages, spectator = game["pages"], game["spectator"]
+    final = play(pages, spectator, artifacts, Policy(squad=1), prefix="diffs")
+    for pg in (*pages.values(), spectator):
+        wait_version(pg, final["v"])
+        got = pg.evaluate("({loaded: window.berserkConn.diffLoaded, resyncs: window.berserkConn.resyncs})")
+        assert got == {"loaded": True, "resyncs": 0}
+
+
 def test_spectator_page_has_no_controls_and_no_hidden_cards(game):
     spectator = game["spectator"]
     s = state(spectator)

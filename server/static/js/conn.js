@@ -68,6 +68,8 @@ export class GameConnection {
     this.openedAt = 0;
     this.awaitingSync = true;
     this.pendingAction = null;
+    this.resyncs = 0; // resyncs asked for (a gap, a failed diff, or no diff.js)
+    this.diffLoaded = false;
     this.nextActionId = 1;
     this.idPrefix = Math.random().toString(36).slice(2, 10);
     this.nextPing = 1;
@@ -81,6 +83,7 @@ export class GameConnection {
   /** Open the connection (and keep it open until stop()). */
   async start() {
     await diffReady;
+    this.diffLoaded = !!applyOpsImpl;
     this._open();
   }
 
@@ -184,6 +187,7 @@ export class GameConnection {
   }
 
   _resync() {
+    this.resyncs += 1;
     this.awaitingSync = true;
     this._send({ t: "resync" });
   }
