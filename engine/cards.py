@@ -6,16 +6,19 @@ is unique. Rules: 01-game-and-cards.md §3 (card properties), §4 (card types).
 
 A card definition is a JSON-like dict with at least ``id``, ``name_ru``, ``name_en``, ``kind`` (``creature``,
 ``artifact``, ``terrain``, ``equipment``), ``element``, ``cost``, ``elite``, ``unique``, ``flyer``, ``symbiote``,
-``life``, ``move``, ``strike`` ([weak, medium, strong]), ``classes`` and ``abilities`` (the vocabulary of
-``../shared/cards/README.md`` §4).
+``life``, ``move``, ``strike`` ([weak, medium, strong]), ``classes``, ``abilities`` (the normalized vocabulary
+of ``engine/vocab.py`` and ``docs/card-vocabulary.md``), ``text_en`` and ``text_ru``.
 """
 from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 from .errors import EngineError
+from .vocab import normalize_ability
+
+_DATA = Path(__file__).resolve().parent / "data"
 
 #: Properties a scenario ``override`` may replace (../shared/scenarios/FORMAT.md).
 OVERRIDABLE = ("kind", "element", "life", "move", "strike", "cost", "elite", "unique", "flyer", "symbiote",
@@ -28,7 +31,7 @@ _DEFAULTS = {"kind": "creature", "element": "Нейтральные", "cost": 0,
 
 @lru_cache(maxsize=1)
 def _pool() -> tuple[dict[str, dict], dict[str, str]]:
-    raw = json.loads(resources.files("engine").joinpath("data/cards.json").read_text(encoding="utf-8"))
+    raw = json.loads((_DATA / "cards.json").read_text(encoding="utf-8"))
     by_id = {c["id"]: c for c in raw}
     counts: dict[str, int] = {}
     for c in raw:
@@ -54,9 +57,12 @@ def card_def(name_or_id: str, override: dict | None = None) -> dict:
     """The definition of a pool card (by id or unique Russian name), with ``override`` applied.
 
     A name that is not in the pool builds a custom card when ``override`` is given (FORMAT.md "Custom cards");
-    its id is ``"custom:" + name``. Returns a fresh dict.
+    its id is ``"custom:" + name``. Overridden ``abilities`` are brought into the data-file vocabulary with
+    :func:`engine.vocab.normalize_ability` (FORMAT.md short forms such as ``"cost": "X tokens"``). Returns a
+    fresh dict.
 
-    Raises EngineError("unknown_card") for a name that is neither in the pool nor overridden.
+    Raises EngineError("unknown_card") for a name that is neither in the pool nor overridden, and
+    EngineError("invalid_scenario") for an overridden ability whose cost or limit cannot be read.
     """
     cid = resolve_id(name_or_id)
     if cid is not None:
@@ -68,12 +74,17 @@ def card_def(name_or_id: str, override: dict | None = None) -> dict:
     for key, value in (override or {}).items():
         if key in OVERRIDABLE:
             base[key] = json.loads(json.dumps(value))
+    if override and "abilities" in override:
+        try:
+            base["abilities"] = [normalize_ability(a) for a in base["abilities"]]
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise EngineError("invalid_scenario", f"An overridden ability cannot be read: {exc}.") from None
     return base
 
 
 @lru_cache(maxsize=1)
 def _decks() -> dict[str, list[str]]:
-    raw = json.loads(resources.files("engine").joinpath("data/decks.json").read_text(encoding="utf-8"))
+    raw = json.loads((_DATA / "decks.json").read_text(encoding="utf-8"))
     out = {}
     for d in raw:
         ids = [c["id"] for c in d["cards"] for _ in range(c["count"])]

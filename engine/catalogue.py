@@ -1,0 +1,696 @@
+"""The card catalogue: printed properties plus every ability in plain words, generated from the ability data.
+
+Nothing here is copied from ``text_en``: each sentence is built from the normalized ability objects
+(``engine/vocab.py``, ``docs/card-vocabulary.md``), so a new card needs data only. Two languages: ``"ru"`` and
+``"en"``. Rules: 01-game-and-cards.md §3 (properties), 03-abilities.md §4 (named abilities).
+"""
+from __future__ import annotations
+
+from .cards import all_cards, card_def
+from .errors import EngineError
+
+LANGS = ("ru", "en")
+_ATTACK_KWS = ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row")
+
+# ---------------------------------------------------------------------------------------------------------------
+# Word lists: en, ru (nominative), ru dative, ru genitive plural
+# ---------------------------------------------------------------------------------------------------------------
+_KIND = {
+    "simple_strike": ("simple strike", "простой удар", "простому удару", "простых ударов"),
+    "special_strike": ("special strike", "особый удар", "особому удару", "особых ударов"),
+    "magic_strike": ("magic strike", "магический удар", "магическому удару", "магических ударов"),
+    "shot": ("shot", "выстрел", "выстрелу", "выстрелов"),
+    "throw": ("throw", "метание", "метанию", "метаний"),
+    "discharge": ("discharge", "разряд", "разряду", "разрядов"),
+    "strike_through_row": ("strike through a row", "удар через ряд", "удару через ряд", "ударов через ряд"),
+    "melee": ("melee attack", "атака ближнего боя", "атаке ближнего боя", "атак ближнего боя"),
+    "ranged": ("ranged attack", "дальняя атака", "дальней атаке", "дальних атак"),
+    "nonmagical": ("non-magical attack", "немагическая атака", "немагической атаке", "немагических атак"),
+    "magical": ("magical attack", "магическая атака", "магической атаке", "магических атак"),
+    "any_attack": ("attack", "атака", "атаке", "атак"),
+}
+_ABILITY_NAME = {  # for "has_ability" filters
+    "discharge": ("a discharge", "разряд"), "magic_strike": ("a magic strike", "магический удар"),
+    "spell": ("a spell", "заклинание"), "shot": ("a shot", "выстрел"), "throw": ("a throw", "метание"),
+    "attack_exp": ("attack experience", "опыт в атаке"), "defence_exp": ("defence experience", "опыт в защите"),
+    "armour": ("armour", "броня"),
+}
+_PROT = {
+    "magic": ("magic", "магии"), "spells": ("spells", "заклинаний"), "discharges": ("discharges", "разрядов"),
+    "magic_strikes": ("magic strikes", "магических ударов"), "shots": ("shots", "выстрелов"),
+    "throws": ("throws", "метаний"), "strike_through_row": ("strikes through a row", "ударов через ряд"),
+    "poison": ("poison", "отравления"), "simple_strikes": ("simple strikes", "простых ударов"),
+    "weak_simple_strikes": ("weak simple strikes", "слабых простых ударов"),
+    "flyer_attacks": ("flyers' attacks", "атак летающих существ"),
+}
+_STRENGTH = {"weak": ("weak", "слабый", "слабым", "слабых"), "medium": ("medium", "средний", "средним", "средних"),
+             "strong": ("strong", "сильный", "сильным", "сильных")}
+_UNTIL = {
+    "end_of_turn": ("until the end of the turn", "до конца хода"),
+    "end_of_your_turn": ("until the end of your turn", "до конца вашего хода"),
+    "end_of_your_next_turn": ("until the end of your next turn", "до конца вашего следующего хода"),
+    "end_of_target_next_turn": ("until the end of its controller's next turn", "до конца следующего хода её владельца"),
+    "end_of_opponent_next_turn": ("until the end of the opponent's next turn", "до конца следующего хода противника"),
+    "source_moves_or_leaves": ("until this card moves or leaves the battlefield",
+                               "пока эта карта не сдвинется или не покинет поле боя"),
+    "end_of_battle": ("until the end of the battle", "до конца боя"),
+}
+# target names: en, ru accusative, ru genitive
+_REF = {
+    "self": ("itself", "себя", "себя"),
+    "attacker": ("the attacker", "атакующего", "атакующего"),
+    "attacked": ("the attacked card", "атакованную карту", "атакованной карты"),
+    "opposite": ("the card directly opposite", "карту прямо напротив", "карты прямо напротив"),
+    "event_card": ("that creature", "то существо", "того существа"),
+    "each_enemy_creature": ("each enemy creature", "каждое вражеское существо", "каждого вражеского существа"),
+    "each_friendly_creature": ("each of your creatures", "каждое своё существо", "каждого своего существа"),
+    "each_adjacent_enemy_creature": ("each adjacent enemy creature", "каждое соседнее вражеское существо",
+                                     "каждого соседнего вражеского существа"),
+}
+_CHOSEN = {  # (choose, side) -> en, ru acc, ru gen
+    ("creature", "any"): ("any creature", "любое существо", "любого существа"),
+    ("creature", "enemy"): ("an enemy creature", "вражеское существо", "вражеского существа"),
+    ("creature", "friendly"): ("one of your creatures", "своё существо", "своего существа"),
+    ("card", "any"): ("any card", "любую карту", "любой карты"),
+    ("card", "enemy"): ("an enemy card", "вражескую карту", "вражеской карты"),
+    ("card", "friendly"): ("one of your cards", "свою карту", "своей карты"),
+}
+_COUNTER = {
+    "tokens_paid": ("the number of tokens paid", "число потраченных фишек"),
+    "tokens_at_declaration": ("the number of tokens on it when declared", "число фишек на ней при заявке"),
+    "wounds_on_self": ("the number of wounds on it", "число ран на ней"),
+    "poisoned_adjacent_to_target": ("the number of poisoned creatures next to the target",
+                                    "число отравленных существ рядом с целью"),
+    "opposite_strike_medium": ("the medium strike value of the creature directly opposite",
+                               "средний удар существа прямо напротив"),
+    "event_wounds": ("the wounds that creature has just received", "только что полученные им раны"),
+}
+
+
+def _i(lang: str) -> int:
+    return 0 if lang == "en" else 1
+
+
+def _plural_ru(n: int, one: str, few: str, many: str) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def _tokens(n, lang: str) -> str:
+    if n == "X":
+        return "X tokens" if lang == "en" else "X фишек"
+    if n == "all":
+        return "all its tokens" if lang == "en" else "все фишки"
+    if lang == "en":
+        return f"{n} token" + ("" if n == 1 else "s")
+    return f"{n} " + _plural_ru(n, "фишку", "фишки", "фишек")
+
+
+def _or(items: list[str], lang: str) -> str:
+    word = " or " if lang == "en" else " или "
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
+
+
+def _and(items: list[str], lang: str) -> str:
+    word = " and " if lang == "en" else " и "
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
+
+
+def _a(word: str) -> str:
+    """English indefinite article for ``word``."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def _kinds(kinds: list[str], lang: str, form: int = 1) -> str:
+    """form: 1 nominative (ru) / singular (en), 2 dative (ru), 3 genitive plural (ru) / plural (en)."""
+    if lang == "en":
+        return _or([_KIND[k][0] + ("s" if form == 3 else "") for k in kinds], lang)
+    return _or([_KIND[k][form] for k in kinds], lang)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Filters, conditions, targets, amounts, costs
+# ---------------------------------------------------------------------------------------------------------------
+
+def _filter(f: dict, lang: str) -> str:
+    en = lang == "en"
+    name = f["f"]
+    if name == "element":
+        return ("of element " if en else "стихия ") + _or(list(f["in"]), lang)
+    if name == "in_row":
+        rows = _or([str(r) for r in f["rows"]], lang)
+        return f"in its controller's row {rows}" if en else f"в {rows}-м ряду своего владельца"
+    if name in ("cost_at_most", "cost_at_least"):
+        n = f["n"]
+        if name == "cost_at_most":
+            return f"costing {n} or less" if en else f"стоимостью не больше {n}"
+        return f"costing {n} or more" if en else f"стоимостью не меньше {n}"
+    if name == "elite":
+        return ("elite" if f["value"] else "regular") if en else ("элитная" if f["value"] else "рядовая")
+    if name == "has_ability":
+        names = [_ABILITY_NAME.get(k, (k, k))[_i(lang)] for k in f["kw"]]
+        return ("having " if en else "имеющая ") + _or(names, lang)
+    if name in ("beside_source", "no_friend_beside"):
+        sides = _or([{"left": ("left", "слева"), "right": ("right", "справа")}[d][_i(lang)] for d in f["dirs"]], lang)
+        if name == "beside_source":
+            return f"standing directly {sides} of this card" if en else f"стоящая сразу {sides} от этой карты"
+        return (f"with no creature of its side directly {sides} of it" if en
+                else f"без своих существ сразу {sides} от неё")
+    if name in ("any", "not"):
+        inner = _filters(f["of"], lang)
+        return (("either " if en else "либо ") + inner) if name == "any" else (("not " if en else "не ") + inner)
+    words = {
+        "open": ("open", "открытая"), "closed": ("closed", "закрытая"), "enemy": ("enemy", "вражеская"),
+        "friendly": ("yours", "ваша"), "other": ("other than this card", "не эта карта"),
+        "creature": ("a creature", "существо"), "not_flyer": ("not a flyer", "не летающая"),
+        "is_defender": ("a defender", "защитник"), "opposite": ("directly opposite this card", "прямо напротив"),
+        "adjacent": ("next to this card", "рядом с этой картой"), "corporeal": ("not incorporeal", "не бестелесная"),
+        "ally_of_event_card": ("of that creature's squad", "из отряда того существа"),
+    }
+    return words[name][_i(lang)]
+
+
+def _filters(fs: list[dict], lang: str) -> str:
+    return ", ".join(_filter(f, lang) for f in fs)
+
+
+def _cards(fs: list[dict], lang: str) -> str:
+    """'cards (closed, enemy)' / 'карт (закрытая, вражеская)' (genitive plural for 'против', 'от')."""
+    return ("cards" if lang == "en" else "карт") + f" ({_filters(fs, lang)})"
+
+
+def _condition(c: dict, lang: str) -> str:
+    en = lang == "en"
+    p = c["p"]
+    if p == "second_player":
+        return "if its owner plays second" if en else "если её владелец ходит вторым"
+    if p == "in_row":
+        rows = _or([str(r) for r in c["rows"]], lang)
+        return f"while it stands in your row {rows}" if en else f"пока она стоит в вашем {rows}-м ряду"
+    if p == "in_column":
+        cols = c["columns"]
+        if cols == ["c"]:
+            return "while it stands in the middle column" if en else "пока она стоит в центральной колонке"
+        if sorted(cols) == ["a", "e"]:
+            return "while it stands in an edge column" if en else "пока она стоит в крайней колонке"
+        return (f"while it stands in column " if en else "пока она стоит в колонке ") + _or(cols, lang)
+    if p == "moved_across":
+        if c["to"] == "enemy_half":
+            return ("if it moved from your half onto the opponent's half" if en
+                    else "если она перешла со своей половины поля на половину противника")
+        return ("if it moved from the opponent's half back onto yours" if en
+                else "если она вернулась с половины противника на свою")
+    if p == "adjacent_to":
+        return (f"if it is next to a card ({_filters(c['filter'], lang)})" if en
+                else f"если рядом с ней карта ({_filters(c['filter'], lang)})")
+    if p == "formation_with":
+        return (f"in formation with a card ({_filters(c['filter'], lang)})" if en
+                else f"в строю с картой ({_filters(c['filter'], lang)})")
+    if p == "target":
+        return (f"if the target is {_filters(c['filter'], lang)}" if en
+                else f"если цель — {_filters(c['filter'], lang)}")
+    if p == "not_defending":
+        return "not while it is a defender" if en else "но не когда она защитник"
+    raise KeyError(p)
+
+
+def _conditions(cs: list[dict] | None, lang: str) -> str:
+    return "" if not cs else " (" + "; ".join(_condition(c, lang) for c in cs) + ")"
+
+
+def _target(t, lang: str, case: int = 1) -> str:
+    """case 1: accusative (ru) / object (en); case 2: genitive (ru)."""
+    if isinstance(t, str):
+        r = _REF[t]
+        return r[0] if lang == "en" else r[case]
+    base = _CHOSEN[(t["choose"], t["side"])]
+    count = t.get("count", 1)
+    if count > 1:
+        noun = ("creatures", "существ") if t["choose"] == "creature" else ("cards", "карт")
+        side = {"any": ("", ""), "enemy": ("enemy ", "вражеских "), "friendly": ("of your ", "своих ")}[t["side"]]
+        text = (f"up to {count} different {side[0]}{noun[0]}" if lang == "en" else f"до {count} разных {side[1]}{noun[1]}")
+    else:
+        text = base[0] if lang == "en" else base[case]
+    if t.get("filter"):
+        text += f" ({_filters(t['filter'], lang)})"
+    return text
+
+
+def _amount(a, lang: str) -> str:
+    if isinstance(a, int):
+        return str(a)
+    if a == "full":
+        return "completely" if lang == "en" else "полностью"
+    return "X" + (f"+{a['plus']}" if a.get("plus") else "") + _x_is(a, lang)
+
+
+def _x_is(a: dict, lang: str) -> str:
+    times = a.get("times", 1)
+    counter = _COUNTER[a["per"]][_i(lang)]
+    expr = (f"{times} × " if times != 1 else "") + counter
+    cap = ""
+    if a.get("max") is not None:
+        cap = (f", at most {a['max']}" if lang == "en" else f", но не больше {a['max']}")
+    return (f" (X = {expr}{cap})")
+
+
+def _power(strike: list[int], bonus, lang: str) -> str:
+    if bonus is None:
+        return str(strike[0]) if len(set(strike)) == 1 else "-".join(map(str, strike))
+    if not any(strike):
+        return "X" + _x_is(bonus, lang)
+    base = str(strike[0]) if len(set(strike)) == 1 else "-".join(map(str, strike))
+    return f"{base} + X" + _x_is(bonus, lang)
+
+
+def _cost(a: dict, lang: str) -> str:
+    en = lang == "en"
+    cost = a.get("cost")
+    if cost is None:
+        return ""
+    parts = []
+    if a.get("sudden"):
+        parts.append("Sudden" if en else "Внезапно")
+    pay = []
+    if cost.get("movement") == "all":
+        pay.append("spend all movement" if en else "потратить всё движение")
+    if cost.get("tap"):
+        pay.append("close" if en else "закрыться")
+    if cost.get("tokens"):
+        pay.append(("spend " if en else "потратить ") + _tokens(cost["tokens"], lang))
+    if cost.get("wounds"):
+        pay.append((f"take {cost['wounds']} wounds" if en else f"получить ран: {cost['wounds']}"))
+    text = ", ".join(pay) if pay else ("no cost" if en else "без оплаты")
+    text = text[0].upper() + text[1:]
+    limit = a.get("limit")
+    if limit:
+        per = {"turn": ("turn", "ход"), "battle": ("battle", "бой")}[limit["per"]][_i(lang)]
+        times = limit["times"]
+        lim = (f"{'once' if times == 1 else f'{times} times'} per {per}" if en
+               else f"{'один раз' if times == 1 else f'{times} раза'} за {per}")
+        if limit.get("group"):
+            lim += " in total for these abilities" if en else " на все такие способности вместе"
+        text += f" ({lim})"
+    return (". ".join(parts) + ". " if parts else "") + text + ": "
+
+
+def _named(a: dict, lang: str) -> str:
+    if a["kw"] in _ATTACK_KWS:  # an attack prints its own name after its kind
+        return ""
+    parts = []
+    if a.get("kind") == "spell":
+        parts.append("spell" if lang == "en" else "заклинание")
+    elif a.get("kind") == "influence" and a.get("name"):
+        parts.append("effect" if lang == "en" else "воздействие")
+    if a.get("name"):
+        parts.append(f"«{a['name'][lang]}»")
+    return (" ".join(parts) + " — ") if parts else ""
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Abilities
+# ---------------------------------------------------------------------------------------------------------------
+
+def _attack(a: dict, lang: str) -> str:
+    en = lang == "en"
+    text = _KIND[a["kw"]][0 if en else 1]
+    if a.get("name"):
+        text += f" «{a['name'][lang]}»"
+    text += (" for " if en else " на ") + _power(a["strike"], a.get("bonus"), lang)
+    if a.get("range") is not None:
+        text += (f", range {a['range']}" if en else f", дальность {a['range']}")
+    t = a.get("target")
+    if t is not None and t != {"choose": "card", "side": "any"}:
+        text += (" at " if en else ", цель: ") + _target(t, lang)
+    if a.get("rider"):
+        text += ("; then " if en else "; затем ") + "; ".join(_effect(e, lang) for e in a["rider"])
+    return text
+
+
+def _grants(gs: list[dict], lang: str) -> str:
+    texts = [_static(g, lang) for g in gs]
+    return "; ".join(t[0].lower() + t[1:] for t in texts)
+
+
+def _static(a: dict, lang: str) -> str:
+    """Text of a static keyword or a trigger (what a card simply has)."""
+    en = lang == "en"
+    kw = a["kw"]
+    cond = _conditions(a.get("condition"), lang)
+    vs = (" against " if en else " против ") + _cards(a["vs"], lang) if a.get("vs") else ""
+    if kw == "trigger":
+        return _trigger(a, lang)
+    if kw == "directed_strike":
+        return ("Directed strike" if en else "Направленный удар") + vs
+    if kw in ("attack_exp", "defence_exp", "armour", "regeneration"):
+        words = {"attack_exp": ("Attack experience", "Опыт в атаке"), "defence_exp": ("Defence experience", "Опыт в защите"),
+                 "armour": ("Armour", "Броня"), "regeneration": ("Regeneration", "Регенерация")}[kw]
+        extra = ""
+        if a.get("stacks"):
+            extra = " (adds to any it already has)" if en else " (прибавляется к уже имеющемуся)"
+        return f"{words[_i(lang)]} {a['n']}{extra}{cond}"
+    if kw == "protection":
+        return ("Protection from " if en else "Защита от ") + _PROT[a["from"]][_i(lang)]
+    if kw == "damage_reduction":
+        sel = a["from"]
+        if en:
+            what = (_or([_STRENGTH[s][0] for s in sel["strength"]], lang) + " " if sel.get("strength") else "") \
+                + _kinds(sel["kinds"], lang, 3)
+            if sel.get("by"):
+                what += f" made by {_cards(sel['by'], lang)}"
+            if sel.get("diagonal"):
+                what += " along a diagonal"
+            return f"Takes {a['n']} fewer wound{'' if a['n'] == 1 else 's'} from {what}{cond}"
+        what = (_or([_STRENGTH[s][3] for s in sel["strength"]], lang) + " " if sel.get("strength") else "") \
+            + _kinds(sel["kinds"], lang, 3)
+        if sel.get("by"):
+            what += f" со стороны {_cards(sel['by'], lang)}"
+        if sel.get("diagonal"):
+            what += " по диагонали"
+        return f"Получает на {a['n']} {_plural_ru(a['n'], 'рану', 'раны', 'ран')} меньше от {what}{cond}"
+    if kw == "incoming_strike_reduced":
+        to = _STRENGTH[a["to"]]
+        return (f"Every {_kinds(a['applies_to'], lang)} against it counts as {to[0]}" if en
+                else f"Любой {_kinds(a['applies_to'], lang)} по ней считается {to[2]}")
+    if kw == "strike_bonus":
+        vals = ""
+        if a["values"] != ["weak", "medium", "strong"]:
+            vals = (" (" + _and([_STRENGTH[v][0] for v in a["values"]], lang) + " value only)" if en
+                    else " (только " + _and([_STRENGTH[v][1] for v in a["values"]], lang) + ")")
+        return (f"+{a['n']} to its {_kinds(a['applies_to'], lang)}{vals}{vs}{cond}" if en
+                else f"+{a['n']} к {_kinds(a['applies_to'], lang, 2)}{vals}{vs}{cond}")
+    if kw == "roll_bonus" and a["applies_to"] == ["any_attack"]:
+        return (f"+{a['n']} to its die roll when it attacks{vs}" if en
+                else f"+{a['n']} к броску кубика, когда она атакует{vs}")
+    if kw == "roll_bonus":
+        return (f"+{a['n']} to its die roll when it makes {_kinds(a['applies_to'], lang)}{vs}" if en
+                else f"+{a['n']} к броску кубика, когда она атакует ({_kinds(a['applies_to'], lang)}){vs}")
+    if kw == "range_bonus":
+        return (f"+{a['n']} to the range of its {_kinds(a['applies_to'], lang)}" if en
+                else f"+{a['n']} к дальности: {_kinds(a['applies_to'], lang)}")
+    if kw == "life_cap":
+        return f"Its life can never exceed {a['n']}" if en else f"Её жизни не могут быть больше {a['n']}"
+    if kw == "token_max":
+        return (f"It can hold at most {_tokens(a['n'], lang)}" if en
+                else f"На ней может быть не больше {a['n']} {_plural_ru(a['n'], 'фишки', 'фишек', 'фишек')}")
+    simple = {
+        "carrion_eater": ("Carrion eating", "Трупоедство"), "vampirism": ("Vampirism", "Вампиризм"),
+        "skhron": ("Cache (Схрон): flyers cannot choose it as the first target of an attack",
+                   "Схрон: летающие существа не могут выбрать её первоначальной целью атаки"),
+        "flyer_taunt": ("Enemy flyers may attack only this card",
+                        "Вражеские летающие существа могут атаковать только эту карту"),
+        "no_close_on_attack": ("Does not close when it attacks", "Не закрывается при атаке"),
+    }
+    if kw in simple:
+        return simple[kw][_i(lang)]
+    if kw == "formation":
+        partner = f" with a card ({_filters(a['partner'], lang)})" if en and a.get("partner") else ""
+        if not en and a.get("partner"):
+            partner = f" с картой ({_filters(a['partner'], lang)})"
+        return ("In formation" if en else "В строю") + partner + ": " + _grants(a["grants"], lang)
+    if kw == "aura":
+        return ((f"Cards ({_filters(a['to'], lang)}) have: " if en else f"Карты ({_filters(a['to'], lang)}) получают: ")
+                + _grants(a["grants"], lang))
+    if kw == "best_of_two_rolls":
+        roles = _or([{"attacker": ("attacking", "нападая"), "responder": ("defending", "защищаясь")}[r][_i(lang)]
+                     for r in a["roles"]], lang)
+        return (f"In a {_kinds(a['applies_to'], lang)} fight, {roles}, it rolls the die twice and keeps the better result"
+                if en else f"В схватке ({_kinds(a['applies_to'], lang)}), {roles}, бросает кубик дважды и берёт лучший результат")
+    if kw == "dodge_ranged":
+        rolls = _or([str(r) for r in a["on_roll"]], lang)
+        return (f"When it is the target of a {_kinds(a['applies_to'], lang)} (not a {_kinds(a['exclude'], lang)}), "
+                f"roll a die: on {rolls} the attack does nothing" if en
+                else f"Когда она цель атаки ({_kinds(a['applies_to'], lang)}, кроме: {_kinds(a['exclude'], lang)}), "
+                     f"бросается кубик: при {rolls} атака ничего не делает")
+    if kw == "unanswerable_strike":
+        return ("Unanswered strike" if en else "Безответный удар") + vs
+    if kw == "ignores_protection":
+        return ("Ignores the target's protection from " if en else "Игнорирует у цели защиту от ") + \
+            _PROT[a["from"]][_i(lang)]
+    if kw == "ignores_forced_targeting":
+        return (f"Its {_kinds(a['applies_to'], lang)} ignores effects that force its target" if en
+                else f"Её {_kinds(a['applies_to'], lang)} не подчиняется эффектам, навязывающим цель")
+    if kw == "must_attack":
+        who = _cards(a["vs"], lang)
+        with_ = ""
+        if a.get("grants"):
+            with_ = ("; that strike has: " if en else "; этот удар получает: ") + _grants(a["grants"], lang)
+        if a["when"] == "enemy_becomes_adjacent":
+            return (f"During your turn, when one of the {who} comes to stand next to it, it must at once make a simple "
+                    f"strike at it, without moving{with_}" if en
+                    else f"В ваш ход, когда рядом с ней оказывается одна из {who}, она обязана сразу нанести ей простой "
+                         f"удар, не перемещаясь{with_}")
+        return (f"During your turn, if it can make a simple strike at one of the {who}, it must{with_}" if en
+                else f"В ваш ход, если она может нанести простой удар одной из {who}, она обязана это сделать{with_}")
+    if kw == "extra_attack":
+        return (f"May make a {_kinds(a['applies_to'], lang)} {a['n']} times per turn; it does not close after the first"
+                if en else f"Может наносить {_kinds(a['applies_to'], lang)} {a['n']} раза за ход; после первого не закрывается")
+    if kw == "defender_no_close":
+        extra = ""
+        if a["unlimited"]:
+            extra = "; it may defend any number of times per turn" if en else "; может защищать сколько угодно раз за ход"
+        return ("Does not close when it acts as a defender" if en else "Не закрывается, когда становится защитником") + extra
+    if kw == "attack_restriction":
+        return (f"Its {_kinds(a['applies_to'], lang)} may target only {_cards(a['only_vs'], lang)}" if en
+                else f"Её {_kinds(a['applies_to'], lang)} может быть направлен только на одну из {_cards(a['only_vs'], lang)}")
+    if kw == "starts_with_tokens":
+        return (f"Starts the battle with {_tokens(a['n'], lang)}{cond}" if en
+                else f"Начинает бой с {a['n']} {_plural_ru(a['n'], 'фишкой', 'фишками', 'фишками')}{cond}")
+    return _activated(a, lang)
+
+
+def _trigger(a: dict, lang: str) -> str:
+    en = lang == "en"
+    when, subject = a["when"], a.get("subject", "self")
+    attack = a.get("attack", ["any_attack"])
+    if when == "moves":
+        w = "When it moves" if en else "Когда она перемещается"
+    elif when in ("start_of_turn", "end_of_turn"):
+        turn = a.get("turn", "own")
+        edge = ("At the start of" if en else "В начале") if when == "start_of_turn" else ("At the end of" if en else "В конце")
+        whose = {"own": ("your turn", "вашего хода"), "opponent": ("the opponent's turn", "хода противника"),
+                 "each": ("each turn", "каждого хода")}[turn][_i(lang)]
+        w = f"{edge} {whose}"
+    elif when == "dies":
+        w = {"self": ("When it dies", "Когда она гибнет"), "any": ("When any creature dies", "Когда гибнет любое существо"),
+             "other": ("When another creature dies", "Когда гибнет другое существо")}[subject][_i(lang)]
+    elif when == "attacked":
+        who = ("it", "неё") if subject == "self" else ("another creature", "другое существо")
+        anyk = attack == ["any_attack"]
+        w = (f"When {_a(_kinds(attack, lang))} is made against {who[0]}" if en
+             else ("Когда её атакуют" if subject == "self" else "Когда атакуют другое существо")
+             + ("" if anyk else f" ({_kinds(attack, lang)})"))
+    elif when == "hit":
+        w = (("When it" if subject == "self" else "When another creature") + f" takes wounds from {_a(_kinds(attack, lang))}"
+             if en else ("Когда она" if subject == "self" else "Когда другое существо")
+             + " получает раны от " + ("атаки" if attack == ["any_attack"] else f"атаки ({_kinds(attack, lang)})"))
+    elif when == "strikes":
+        if attack == ["any_attack"]:
+            w = "When it attacks" if en else "Когда она атакует"
+        else:
+            w = f"When it makes {_a(_kinds(attack, lang))}" if en else f"Когда она наносит {_kinds(attack, lang)}"
+        roles = a.get("roles")
+        if roles == ["attacker"]:
+            w += " as the attacker" if en else ", нападая"
+        elif roles and set(roles) == {"attacker", "responder"}:
+            w += " (attacking or striking back)" if en else " (нападая или отвечая)"
+        if a.get("strength"):
+            w += ((" and it comes out " + _or([_STRENGTH[s][0] for s in a["strength"]], lang)) if en
+                  else " и результат " + _or([_STRENGTH[s][1] for s in a["strength"]], lang))
+    elif when == "becomes_defender":
+        w = "When it becomes a defender" if en else "Когда она становится защитником"
+    elif when == "valhalla":
+        w = ("Valhalla (works from your graveyard, at the start of your turn)" if en
+             else "Вальхалла (действует с кладбища, в начале вашего хода)")
+    else:  # pragma: no cover - vocab check forbids it
+        raise KeyError(when)
+    w += _conditions(a.get("condition"), lang)
+    if a.get("optional"):
+        w += " (optional)" if en else " (по желанию)"
+    may = ""
+    pay = ""
+    if a.get("cost"):
+        pay = _cost(a, lang).rstrip(": ").lower()
+        pay = (f" it may {pay} to" if en else f" она может ({pay})")
+        may = ""
+    body = "; ".join(_effect(e, lang) for e in a["effects"])
+    return f"{w}:{pay}{may} {_named(a, lang)}{body}"
+
+
+def _effect(e: dict, lang: str) -> str:
+    en = lang == "en"
+    kw = e["kw"]
+    t = e.get("target")
+    pre = ""
+    if e.get("condition"):
+        pre = _conditions(e["condition"], lang).strip(" ()") + ", "
+    if kw in ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row"):
+        return pre + _attack(e, lang)
+    if kw == "gain_token":
+        return pre + (f"put {_tokens(e['n'], lang)} on {_target(t, lang)}" if en
+                      else f"положить {_tokens(e['n'], lang)} на {_target(t, lang)}")
+    if kw == "poison":
+        return pre + (f"poison {_target(t, lang)} for {e['n']}" if en else f"отравить {_target(t, lang)} на {e['n']}")
+    if kw == "wound":
+        return pre + (f"wound {_target(t, lang)} for {_amount(e['n'], lang)} (not an attack)" if en
+                      else f"ранить {_target(t, lang)} на {_amount(e['n'], lang)} (это не атака)")
+    if kw == "close_target":
+        return pre + (f"close {_target(t, lang)}" if en else f"закрыть {_target(t, lang)}")
+    if kw == "open_target":
+        return pre + (f"open {_target(t, lang)}" if en else f"открыть {_target(t, lang)}")
+    if kw == "skip_next_open":
+        return pre + (f"{_target(t, lang)} does not open at the start of its controller's next turn" if en
+                      else f"{_target(t, lang)} не открывать в начале следующего хода её владельца")
+    if kw == "root":
+        return pre + (f"{_target(t, lang)} cannot leave its cell {_UNTIL[e['until']][0]}" if en
+                      else f"{_target(t, lang)} нельзя сдвинуть с её клетки, {_UNTIL[e['until']][1]}")
+    if kw == "destroy":
+        if t == "self":
+            return pre + ("destroy this card" if en else "уничтожить эту карту")
+        return pre + (f"destroy {_target(t, lang)}" if en else f"уничтожить {_target(t, lang)}")
+    if kw == "add_life":
+        return pre + (f"give {_target(t, lang)} {e['n']} additional life" if en
+                      else f"добавить {e['n']} дополнительную жизнь для {_target(t, lang, 2)}")
+    if kw == "grant":
+        until = _UNTIL[e["until"]][_i(lang)]
+        if t == "self":
+            return pre + (f"it gets: {_grants(e['abilities'], lang)} {until}" if en
+                          else f"она получает: {_grants(e['abilities'], lang)} {until}")
+        return pre + (f"{_target(t, lang)} gets: {_grants(e['abilities'], lang)} {until}" if en
+                      else f"{_grants(e['abilities'], lang)} для {_target(t, lang, 2)} {until}")
+    if kw == "choose_one":
+        who = {"controller": ("its controller chooses", "её владелец выбирает"),
+               "target_controller": ("the attacked card's controller chooses", "владелец атакованной карты выбирает")}
+        opts = [" and ".join(_effect(x, lang) for x in o) if en else " и ".join(_effect(x, lang) for x in o)
+                for o in e["options"]]
+        return pre + who[e["chooser"]][_i(lang)] + ": " + _or(opts, lang)
+    return pre + _activated_body(e, lang)
+
+
+def _activated_body(a: dict, lang: str) -> str:
+    en = lang == "en"
+    kw = a["kw"]
+    t = a.get("target")
+    if kw in ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row"):
+        return _attack(a, lang)
+    if kw == "accumulate_token":
+        text = "gain 1 token" if en else "получить 1 фишку"
+        if a.get("implicit"):
+            text += (" (every card with a token cost has this, rule S1)" if en
+                     else " (есть у каждой карты с фишками в цене, правило S1)")
+        return text
+    if kw == "finishing_blow":
+        return (f"finishing blow for {_amount(a['n'], lang)} at {_target(t, lang)} next to it" if en
+                else f"добивание на {_amount(a['n'], lang)}: {_target(t, lang)} рядом с ней")
+    if kw == "heal":
+        n = a["n"]
+        if n == "full":
+            text = f"heal {_target(t, lang)} completely" if en else f"полностью излечить {_target(t, lang)}"
+        else:
+            text = (f"heal {_target(t, lang)} by {_amount(n, lang)}" if en
+                    else f"излечить {_target(t, lang)} на {_amount(n, lang)}")
+        if a.get("cure_poison"):
+            text += " and remove its poisoning" if en else " и снять с неё отравление"
+        return text
+    if kw == "resurrect":
+        what = _cards(a["filter"], lang)
+        where = "your graveyard" if a["graveyard"] == "own" else "any graveyard"
+        if en:
+            return (f"resurrect one of the {what} from {where} onto a free cell next to this card"
+                    + (", closed" if a["closed"] else ""))
+        where = "вашего кладбища" if a["graveyard"] == "own" else "любого кладбища"
+        return (f"возродить одну из {what} из {where} на свободную клетку рядом с этой картой"
+                + (", закрытой" if a["closed"] else ""))
+    if kw == "redistribute_wounds":
+        src, dst = _target(a["from"], lang, 2), _target(a["to"], lang)
+        return (f"move up to {_amount(a['n'], lang)} wounds from {_target(a['from'], lang)} onto {dst}" if en
+                else (f"перенести до {_amount(a['n'], lang)} ран с {src} на {dst}").replace(" с своего", " со своего")
+                .replace(" на до ", " на несколько целей: до "))
+    if kw == "web":
+        return (f"throw a net at {_target(t, lang)} (range {a['range']}): {_UNTIL[a['until']][0]} it can neither move nor "
+                f"act; an attack on it is blocked and removes the net" if en
+                else f"набросить сеть на {_target(t, lang)} (дальность {a['range']}): {_UNTIL[a['until']][1]} она не может "
+                     f"ни перемещаться, ни действовать; атака по ней блокируется и снимает сеть")
+    if kw == "jump":
+        rng = ("any distance" if a["range"] is None else f"range {a['range']}") if en else \
+            ("любая дальность" if a["range"] is None else f"дальность {a['range']}")
+        return f"jump to any free cell ({rng})" if en else f"прыжок на любую свободную клетку ({rng})"
+    if kw == "block_strike":
+        return (f"cancel a {_kinds(a['applies_to'], lang)} aimed at this card, before the dice are rolled"
+                f"{_conditions(a.get('condition'), lang)}" if en
+                else f"отменить {_kinds(a['applies_to'], lang)}, направленный в эту карту, до броска кубиков"
+                     f"{_conditions(a.get('condition'), lang)}")
+    if kw == "set_strike_strength":
+        whose = ("one of your creatures", "вашего существа") if a["attacks_by"] == "friendly" else ("any card", "любой карты")
+        return (f"a {_kinds(a['applies_to'], lang)} made by {whose[0]} becomes {_STRENGTH[a['to']][0]}" if en
+                else f"{_kinds(a['applies_to'], lang)} {whose[1]} становится {_STRENGTH[a['to']][2]}")
+    if kw == "roll_modifier":
+        opts = {"+1": ("add 1", "прибавить 1"), "-1": ("subtract 1", "отнять 1"),
+                "reroll": ("roll it again", "перебросить его")}
+        who = ("any die roll", "любой бросок кубика") if a["rolls_of"] == "any" else ("a roll of yours", "ваш бросок")
+        return (f"change {who[0]}: " if en else f"изменить {who[1]}: ") + \
+            _or([opts[o][_i(lang)] for o in a["options"]], lang)
+    if kw == "action":
+        return "; ".join(_effect(e, lang) for e in a["effects"])
+    if kw == "custom":
+        text = a["description"][lang]
+        if t is not None:
+            text = (f"target: {_target(t, lang)}; " if en else f"цель: {_target(t, lang)}; ") + text
+        return text
+    raise KeyError(kw)
+
+
+def _activated(a: dict, lang: str) -> str:
+    body = _activated_body(a, lang)
+    return _cost(a, lang) + _named(a, lang) + body
+
+
+def ability_text(ability: dict, lang: str) -> str:
+    """One ability object in plain words, as one sentence ending with a full stop.
+
+    ``lang`` is ``"ru"`` or ``"en"``. Raises EngineError("malformed_action") for another language and KeyError for an
+    object outside the vocabulary (engine/vocab.py guards the data file against that).
+    """
+    if lang not in LANGS:
+        raise EngineError("malformed_action", f"Unknown language {lang!r}; use 'ru' or 'en'.")
+    text = _static(ability, lang) if "cost" not in ability or ability["kw"] == "trigger" else _activated(ability, lang)
+    text = text[0].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+_SUMMARY = ("id", "name_ru", "name_en", "element", "cost", "elite", "unique", "kind", "flyer", "life", "move", "strike",
+            "classes")
+
+
+def catalogue() -> list[dict]:
+    """Every pool card for the lobby's card browser, in data-file order.
+
+    Each entry: ``id``, ``name_ru``, ``name_en``, ``element``, ``cost`` (int), ``elite``, ``unique``, ``kind``,
+    ``flyer`` (bools / str), ``life`` (int), ``move`` (int or None for flyers), ``strike`` ([weak, medium, strong]),
+    ``classes`` (list of str) and ``abilities_text`` = ``{"ru": [str, ...], "en": [str, ...]}``, one sentence per
+    ability, generated from the data. JSON-like; a fresh list each call.
+    """
+    out = []
+    for c in all_cards():
+        entry = {k: c[k] for k in _SUMMARY}
+        entry["abilities_text"] = {lang: [ability_text(a, lang) for a in c["abilities"]] for lang in LANGS}
+        out.append(entry)
+    return out
+
+
+def card_text(card_id: str, lang: str) -> str:
+    """All abilities of one card (pool id or unique Russian name) as one paragraph in ``lang`` ("ru" or "en").
+
+    A card without abilities gives "Без способностей." / "No abilities.". Raises EngineError("unknown_card") for an
+    unknown card and EngineError("malformed_action") for an unknown language.
+    """
+    if lang not in LANGS:
+        raise EngineError("malformed_action", f"Unknown language {lang!r}; use 'ru' or 'en'.")
+    c = card_def(card_id)
+    lines = [ability_text(a, lang) for a in c["abilities"]]
+    if not lines:
+        return "No abilities." if lang == "en" else "Без способностей."
+    return " ".join(lines)

@@ -1,0 +1,297 @@
+"""Declarations (заявка): what a player may declare now, validation, and payment at declaration.
+
+RULES.md Q2 (every game action of a card is declared and becomes an entry), Q6 (sudden actions whenever holding
+priority; slow ones only by the active player, main phase, empty queue), [SEED S4] (the whole cost is paid at
+declaration: closing, tokens, wounds, per-turn limits, X stated; a card that cannot pay cannot declare).
+The enumeration here is also the validation: :meth:`engine.game.Game.apply` accepts exactly what :func:`legal`
+lists.
+"""
+from __future__ import annotations
+
+from . import abilities as ab
+from . import combat, triggers
+from .board import is_cell, orthogonal
+from .errors import EngineError
+
+_FIELDS = {
+    "pass": (), "end_turn": (), "concede": (),
+    "move": ("source", "to"), "attack": ("source", "target"),
+    "ability": ("source", "ability", "target", "targets", "x", "to"),
+    "declare": ("source", "ability", "target", "trigger"),
+    "order": ("items",), "defend": ("source",), "choose": ("option",),
+}
+_STR_FIELDS = ("source", "target", "to")
+
+
+def canonical(g, action) -> dict:
+    """The canonical form of an action dict: known fields only, shortcut acts (``shoot``, ``discharge``, ``throw``,
+    ``magic_strike``) turned into ``ability``, ability names resolved to the card's ability index.
+
+    Raises EngineError("malformed_action") for anything that is not a well-formed action. Never mutates ``g``.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("act"), str):
+        raise EngineError("malformed_action", "An action is a map with a string field 'act'.")
+    act = action["act"]
+    if act in ab.ACT_KW:
+        action = dict(action, act="ability", ability=action.get("ability", ab.ACT_KW[act]))
+        act = "ability"
+    if act not in _FIELDS:
+        raise EngineError("malformed_action", f"Unknown act {act!r}.")
+    out = {"act": act}
+    for f in _FIELDS[act]:
+        v = action.get(f)
+        if v is None:
+            continue
+        if f in _STR_FIELDS and not isinstance(v, str):
+            raise EngineError("malformed_action", f"Field {f!r} must be a string.")
+        if f in ("x", "trigger") and (not isinstance(v, int) or isinstance(v, bool)):
+            raise EngineError("malformed_action", f"Field {f!r} must be an integer.")
+        if f in ("items", "targets") and not (isinstance(v, list) and all(isinstance(i, str) for i in v)):
+            raise EngineError("malformed_action", f"Field {f!r} must be a list of card ids.")
+        if f == "ability" and not (isinstance(v, (str, int)) and not isinstance(v, bool)):
+            raise EngineError("malformed_action", "Field 'ability' must be a name or an index.")
+        out[f] = v
+    if act == "ability" and isinstance(out.get("ability"), str):
+        out["ability"] = _resolve_ability(g, out)
+    if act == "declare" and isinstance(out.get("ability"), str):
+        out["ability"] = _resolve_trigger(g, out)
+    return out
+
+
+def _resolve_ability(g, act: dict):
+    card = g.cards.get(act.get("source"))
+    if card is None:
+        return act["ability"]
+    name = act["ability"]
+    idxs = [i for i, a in enumerate(g.abilities(card)) if a.get("kw") == name]
+    if not idxs:
+        return name
+    if len(idxs) > 1 and g.prompt:
+        legal_now = legal(g, g.prompt["player"])
+        for i in idxs:
+            if dict(act, ability=i) in legal_now:
+                return i
+    return idxs[0]
+
+
+def _resolve_trigger(g, act: dict):
+    p = g.prompt["player"] if g.prompt else None
+    for t in (g.pending.get(p) or []):
+        if t["source"] == act.get("source"):
+            a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) else {}
+            if act["ability"] in (t["ability"], a.get("kw"), (a.get("effect") or {}).get("kw"), a.get("when")):
+                return t["ability"]
+    return act["ability"]
+
+
+# ---------------------------------------------------------------------- enumeration
+def legal(g, p: int) -> list[dict]:
+    """Every canonical action player ``p`` may apply now (concession excluded; Game.legal_actions adds it)."""
+    pr = g.prompt
+    if pr is None or pr["player"] != p or g.result is not None:
+        return []
+    kind = pr["kind"]
+    if kind == "priority":
+        out = [{"act": "pass"}]
+        if g.phase == "main" and p == g.active:
+            out.append({"act": "end_turn"})
+        out.extend(declarations(g, p))
+        return out
+    if kind == "triggers":
+        return triggers.legal(g, p)
+    if g.executing is not None:
+        from .execute import legal_answers
+        return legal_answers(g, p)
+    from .prelim import legal as prelim_legal
+    return prelim_legal(g, p)
+
+
+def slow_allowed(g, p: int) -> bool:
+    """Slow actions: the active player, main phase, empty queue, no pending trigger, with priority (Q6)."""
+    return (p == g.active and g.phase == "main" and not g.queue and not g.pending[1] and not g.pending[2]
+            and g.prio is not None and g.prio["holder"] == p)
+
+
+def own_move_pending(g, card) -> bool:
+    """True while the card's own movement is declared and not executed [203.11] (narrow reading, 02-battle.md §2)."""
+    return any(e["kind"] == "move" and e["source"] == card.id for e in g.queue)
+
+
+def can_pay(g, card, a: dict, idx: int) -> bool:
+    """True when the card can pay the ability's cost now, X aside (>= 1 token for X) [SEED S4, 103.6]."""
+    c = ab.cost(a)
+    if c["tap"] and (card.closed or own_move_pending(g, card)):
+        return False
+    t = c["tokens"]
+    if (t == "X" and card.tokens < 1) or (isinstance(t, int) and card.tokens < t):
+        return False
+    if c["movement"] == "all" and card.markers.get("movement", 0):
+        return False
+    if ab.limit_reached(card, a, idx):
+        return False
+    if a.get("kw") == "accumulate_token":
+        mx = ab.token_max(g.abilities(card))
+        if mx is not None and card.tokens >= mx:
+            return False  # accumulating at the maximum is refused (01-game-and-cards.md §6.2 [DOUBT])
+    return True
+
+
+def declarations(g, p: int) -> list[dict]:
+    """Movement, simple strikes and activated abilities ``p`` may declare with priority now."""
+    out = []
+    slow = slow_allowed(g, p)
+    for card in g.play_cards():
+        if card.controller != p or card.hidden:
+            continue
+        if slow:
+            out.extend(_moves(g, card))
+            out.extend({"act": "attack", "source": card.id, "target": t} for t in combat.strike_targets(g, card))
+        for i, a in enumerate(g.abilities(card)):
+            if not ab.is_activated(a) or not (slow or ab.is_sudden(a)) or not can_pay(g, card, a, i):
+                continue
+            for opt in ability_options(g, card, i, a):
+                out.append(dict({"act": "ability", "source": card.id, "ability": i}, **opt))
+    return out
+
+
+def move_left(g, card) -> int:
+    """Unused movement: allowance minus movement markers [203.4]."""
+    return (g.defn(card).get("move") or 0) - card.markers.get("movement", 0)
+
+
+def _moves(g, card) -> list[dict]:
+    d = g.defn(card)
+    if (card.zone != "battlefield" or card.attached_to or card.closed or not g.is_creature(card) or d.get("flyer")
+            or d.get("symbiote") or move_left(g, card) < 1):
+        return []
+    return [{"act": "move", "source": card.id, "to": n} for n in orthogonal(card.cell) if n not in g.board]
+
+
+def ability_options(g, card, idx: int, a: dict) -> list[dict]:
+    """The target/X/destination choices of one activated ability (empty when it has no legal use now)."""
+    from . import targets as tg
+    kw = a.get("kw")
+    cst = ab.cost(a)
+    xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
+    if kw in ab.ATTACK_KW:
+        cands = combat.attack_targets(g, card, a)
+    elif kw == "resurrect":
+        return _resurrect_options(g, card, a)
+    elif kw == "finishing_blow":
+        cands = combat.finishing_targets(g, card, a)
+    elif kw == "jump":
+        return _jump_options(g, card, a)
+    elif tg.is_choice(a.get("target")):
+        cands = [c.id for c in tg.chosen_candidates(g, card, a["target"])]
+    else:
+        cands = [None]
+    if kw in EFFECT_ONLY_ON_OTHERS and not cands:
+        return []
+    out = []
+    for t in cands:
+        for x in xs:
+            o = {}
+            if t is not None:
+                o["target"] = t
+            if x is not None:
+                o["x"] = x
+            out.append(o)
+    return out
+
+
+#: Activated kws that need at least one target to be declared.
+EFFECT_ONLY_ON_OTHERS = frozenset({"heal", "wound", "close_target", "web", "poison", "redistribute_wounds"})
+
+
+def _jump_options(g, card, a):
+    from .board import CELLS, distance
+    if card.zone != "battlefield" or card.attached_to:
+        return []
+    rng = a.get("range")
+    return [{"to": c} for c in CELLS if c not in g.board and (rng is None or distance(card.cell, c) <= rng)]
+
+
+def _resurrect_options(g, card, a):
+    from . import targets as tg
+    from .board import neighbours
+    if card.zone != "battlefield":
+        return []
+    yard = g.graveyards[card.controller] if a.get("graveyard", "own") == "own" else \
+        g.graveyards[1] + g.graveyards[2]
+    cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))]
+    cells = [n for n in neighbours(card.cell) if n not in g.board]
+    return [{"target": t, "to": cell} for t in cands for cell in cells]
+
+
+# ---------------------------------------------------------------------- performing
+def perform(g, p: int, act: dict) -> None:
+    """Apply a legal canonical action (validated by the caller against :func:`legal`)."""
+    from . import flow
+    kind = g.prompt["kind"]
+    a = act["act"]
+    if kind == "priority":
+        if a == "pass":
+            g.emit("pass", player=p)
+            flow.on_pass(g, p)
+        elif a == "end_turn":
+            g.end_turn = True
+            g.emit("end_turn", player=p)
+            flow.on_pass(g, p)
+        else:
+            declare(g, p, act)
+            flow.new_round(g)
+        return
+    if kind == "triggers":
+        if a == "pass":
+            g.emit("pass", player=p)
+        triggers.perform(g, p, act)
+        return
+    if g.executing is not None:
+        from .execute import answer
+        answer(g, p, act)
+        return
+    from .prelim import perform as prelim_perform
+    prelim_perform(g, p, act)
+
+
+def declare(g, p: int, act: dict) -> None:
+    """Pay the whole cost and put the entry at the queue's tail [SEED S4]; "attacked" triggers become pending."""
+    card = g.cards[act["source"]]
+    entry = {"uid": g.next_uid, "source": card.id, "controller": p, "ability": None, "target": act.get("target"),
+             "targets": act.get("targets"), "x": act.get("x"), "to": act.get("to"), "effect": None}
+    g.next_uid += 1
+    if act["act"] == "move":
+        entry["kind"] = "move"
+        card.markers["movement"] = card.markers.get("movement", 0) + 1
+    elif act["act"] == "attack":
+        entry["kind"] = "attack"
+        card.closed = True
+        card.actions += 1
+    else:
+        idx = act["ability"]
+        a = g.abilities(card)[idx]
+        entry["kind"] = "ability"
+        entry["ability"] = idx
+        entry["tokens_at_declaration"] = card.tokens
+        c = ab.cost(a)
+        if c["tap"]:
+            card.closed = True
+            card.actions += 1
+        paid = act["x"] if c["tokens"] == "X" else (card.tokens if c["tokens"] == "all" else c["tokens"])
+        card.tokens -= paid
+        entry["paid_tokens"] = paid
+        if c["wounds"]:
+            card.wounds += c["wounds"]
+        if c["movement"] == "all":
+            card.markers["movement"] = max(card.markers.get("movement", 0), g.defn(card).get("move") or 0) or 1
+        if ab.limit(a):
+            key = ab.limit_key(a, idx)
+            card.used[key] = card.used.get(key, 0) + 1
+    g.queue.append(entry)
+    g.emit("declared", player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
+           target=entry["target"], to=entry["to"], x=entry["x"])
+
+
+def check_cell(cell) -> bool:
+    """True for a cell name (used by prelim placement validation)."""
+    return is_cell(cell)

@@ -1,0 +1,99 @@
+"""The queue and priority state machine (очередь, приоритет): RULES.md Q1-Q11, [SEED S3], [SEED S4].
+
+:func:`run` advances the game until it must wait for a player, and sets ``g.prompt`` to who must act and for
+what. One round (Q5): pending triggers are declared (inactive player first, each in the order they choose), then
+the active player gets priority; a declaration starts a new round, two passes in succession end it; then the head
+of the queue executes (Q4), or with an empty queue the phase ends ([SEED S3], 215.8).
+"""
+from __future__ import annotations
+
+from . import triggers
+from .execute import continue_execution, start_execution
+from .phases import advance_phase, anyone_has_sudden
+from .prelim import PRELIM, prelim_step
+
+
+def run(g) -> None:
+    """Advance until a player must act (``g.prompt`` set) or the game ends (``g.result`` set)."""
+    for _ in range(100000):
+        if g.result is not None:
+            g.prompt = None
+            return
+        if g.executing is not None:
+            if g.executing.get("ask"):
+                g.prompt = dict(g.executing["ask"])
+                return
+            continue_execution(g)
+            continue
+        if g.phase in PRELIM:
+            if prelim_step(g):
+                return
+            continue
+        if g.pending[1] or g.pending[2]:
+            p = g.inactive if g.pending[g.inactive] else g.active
+            if triggers.auto_declare(g, p):
+                continue
+            g.prompt = {"kind": "triggers", "player": p,
+                        "pending": [{"source": t["source"], "ability": t["ability"], "optional": t["optional"]}
+                                    for t in g.pending[p]]}
+            return
+        if g.prio is None:
+            if not g.queue:
+                if check_loss(g):
+                    continue
+                if g.phase != "main" and not anyone_has_sudden(g):
+                    end_round(g)
+                    continue
+            g.prio = {"holder": g.active, "passes": 0}
+        holder = g.prio["holder"]
+        if holder == g.active and g.end_turn and g.phase == "main":
+            on_pass(g, holder)
+            continue
+        g.prompt = {"kind": "priority", "player": holder}
+        return
+    raise RuntimeError("the game flow did not settle (a loop in the rules engine)")
+
+
+def on_pass(g, player: int) -> None:
+    """A pass (пас) with priority: the opponent gets priority; two in succession end the round (Q5.2-Q5.3)."""
+    g.prio["passes"] += 1
+    g.prio["holder"] = g.other(player)
+    if g.prio["passes"] >= 2:
+        g.prio = None
+        end_round(g)
+
+
+def new_round(g) -> None:
+    """After a declaration or an execution: triggers first, then the active player's priority (Q5)."""
+    g.prio = None
+
+
+def end_round(g) -> None:
+    """Both passed: execute the head of the queue (Q4), or with an empty queue end the phase ([SEED S3])."""
+    if g.queue:
+        entry = g.queue.pop(0)
+        start_execution(g, entry)
+    else:
+        advance_phase(g)
+
+
+def creatures_of(g, player: int) -> int:
+    """How many creatures ``player`` controls in the play zone (the no-creatures loss, [102.3.a])."""
+    return sum(1 for c in g.play_cards() if c.controller == player and g.is_creature(c))
+
+
+def check_loss(g) -> bool:
+    """The base effect of [102.3.a]: with an empty queue, a player with no creature loses; both: a draw.
+
+    Returns True when the game ended."""
+    if g.phase in PRELIM:
+        return False
+    n1, n2 = creatures_of(g, 1), creatures_of(g, 2)
+    if n1 and n2:
+        return False
+    if not n1 and not n2:
+        g.set_result("draw", "no_creatures")
+    else:
+        g.set_result(2 if not n1 else 1, "no_creatures")
+    triggers.clear_pending(g)
+    return True

@@ -1,0 +1,86 @@
+"""Building a game from a scenario's ``setup`` (../shared/scenarios/FORMAT.md)."""
+from __future__ import annotations
+
+from .cards import card_def, resolve_id
+from .errors import EngineError
+from .rng import Rng
+
+_TURN_PHASES = ("turn_preparation", "turn_start", "main", "final")
+
+
+def build(g, doc: dict):
+    """Fill the empty game ``g`` from scenario ``doc``; returns ``(g, labels)`` with labels -> instance ids.
+
+    Decks and graveyards keep the listed order (first = top). Cards with ``override`` get a definition of their
+    own. The game starts at the beginning of ``setup.phase`` with an empty queue. Raises
+    EngineError("invalid_scenario" | "unknown_card")."""
+    from . import prelim
+    from .flow import run
+    from .phases import start_turn
+    from .triggers import collect
+    try:
+        setup = doc["setup"]
+        g.seed = int(doc.get("seed", 0))
+        g.rng = Rng(g.seed, doc.get("dice") or [], strict=True)
+        labels: dict[str, str] = {}
+        attach = []
+        for i, spec in enumerate(setup["cards"]):
+            name = spec["card"]
+            override = spec.get("override")
+            if override is not None:
+                base = resolve_id(name) or f"custom:{name}"
+                defkey = f"{base}#{spec.get('label') or i}"
+                g.defs[defkey] = card_def(name, override)
+            else:
+                defkey = resolve_id(name)
+                if defkey is None:
+                    card_def(name)  # raises unknown_card
+            owner = int(spec["owner"])
+            zone = spec["zone"]
+            c = g.new_card(defkey, owner, zone)
+            c.controller = int(spec.get("controller", owner))
+            c.closed = bool(spec.get("closed", False))
+            c.wounds = int(spec.get("wounds", 0))
+            c.tokens = int(spec.get("tokens", 0))
+            c.markers = dict(spec.get("markers") or {})
+            if spec.get("label"):
+                labels[spec["label"]] = c.id
+            if zone == "battlefield":
+                if spec.get("attached_to"):
+                    attach.append((c, spec["attached_to"]))
+                else:
+                    if spec["cell"] in g.board:
+                        raise EngineError("invalid_scenario", f"Two cards on cell {spec['cell']}.")
+                    c.cell = spec["cell"]
+                    g.board[c.cell] = c.id
+            elif zone == "aux":
+                g.aux[c.controller].append(c.id)
+            elif zone == "deck":
+                g.decks[owner].append(c.id)
+            elif zone == "graveyard":
+                g.graveyards[owner].append(c.id)
+            else:
+                raise EngineError("invalid_scenario", f"Unknown zone {zone!r}.")
+        for c, host_label in attach:
+            host = g.cards[labels[host_label]]
+            c.attached_to = host.id
+            c.cell = host.cell
+        phase = setup.get("phase", "main")
+        g.turn = int(setup.get("turn", 1))
+        g.active = int(setup.get("active", 1))
+        if phase in prelim.PRELIM:
+            prelim.start(g)
+        else:
+            if phase not in _TURN_PHASES:
+                raise EngineError("invalid_scenario", f"Unknown phase {phase!r}.")
+            g.first = g.active if g.turn % 2 == 1 else g.other(g.active)
+            if phase == "turn_preparation":
+                start_turn(g)
+            else:
+                g.phase = phase
+                if phase == "final":
+                    collect(g, {"type": "turn_end", "player": g.active})
+        run(g)
+        return g, labels
+    except (KeyError, TypeError, ValueError) as e:
+        raise EngineError("invalid_scenario", f"The scenario setup is malformed ({e!r}).") from e

@@ -1,0 +1,103 @@
+"""The per-viewer projection (проекция): the only code that reads hidden zones.
+
+``project(g, viewer)`` builds the JSON-like view of docs/engine-api.md for player 1, player 2 or a spectator
+(None). Hidden information [SEED S2, 206.5-206.7, 415]: decks show only their size; the deal and the recruits only
+to their owner (others see counts); a face-down card only to its controller, every other viewer sees an alias id
+(``"x-<cell>"``) with no card identity; crystals during the preliminary phase only to their owner; events marked
+``to`` only to that player. A spectator sees no more than either player.
+"""
+from __future__ import annotations
+
+#: How many recent events a view's log shows; the window moves in steps of LOG_STEP so that most diffs append.
+LOG_WINDOW, LOG_STEP = 40, 20
+
+_PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
+
+
+def _card_view(g, c, viewer) -> tuple[str, dict]:
+    if c.hidden and viewer != c.controller:
+        alias = f"x-{c.cell}"
+        return alias, {"id": alias, "card": None, "hidden": True, "owner": c.owner, "controller": c.controller,
+                       "zone": c.zone, "cell": c.cell, "attached_to": None, "closed": False, "wounds": 0,
+                       "tokens": 0, "markers": {}}
+    v = {"id": c.id, "card": c.defkey, "hidden": c.hidden}
+    for k in _PUBLIC_CARD:
+        v[k] = getattr(c, k)
+    v["markers"] = dict(c.markers)
+    v["life"] = g.life(c)
+    return c.id, v
+
+
+def alias_of(g, cid: str, viewer) -> str:
+    """The id ``viewer`` knows card ``cid`` by (an alias while it is face down and not theirs)."""
+    c = g.cards.get(cid)
+    if c is not None and c.hidden and viewer != c.controller:
+        return f"x-{c.cell}"
+    return cid
+
+
+def _visible_event(g, ev, viewer) -> dict | None:
+    to = ev.get("to")
+    if to is not None and to != viewer:
+        return None
+    out = {}
+    for k, v in ev.items():
+        if k in ("card", "source", "target", "attacker", "responder") and isinstance(v, str):
+            v = alias_of(g, v, viewer)
+        out[k] = v
+    return out
+
+
+def project(g, viewer) -> dict:
+    """The view of the game for ``viewer`` (1, 2 or None). Shape: docs/engine-api.md "View"."""
+    cards = {}
+    for c in g.play_cards():
+        k, v = _card_view(g, c, viewer)
+        cards[k] = v
+    for p in (1, 2):
+        for cid in g.graveyards[p]:
+            k, v = _card_view(g, g.cards[cid], viewer)
+            cards[k] = v
+        if viewer == p:
+            for cid in g.deals[p] + g.recruits[p]:
+                k, v = _card_view(g, g.cards[cid], viewer)
+                cards[k] = v
+    players = {}
+    prelim = g.phase in ("deal", "recruitment_preparation", "recruitment", "deployment", "reveal")
+    for p in (1, 2):
+        pv = {"deck": len(g.decks[p]), "graveyard": list(g.graveyards[p]), "aux": list(g.aux[p]),
+              "deal": len(g.deals[p]), "recruits": len(g.recruits[p])}
+        if not prelim or viewer == p:
+            pv["gold"] = g.crystals[p]["gold"]
+            pv["silver"] = g.crystals[p]["silver"]
+        else:
+            pv["gold"] = pv["silver"] = None
+        if viewer == p:
+            pv["deal_cards"] = list(g.deals[p])
+            pv["recruit_cards"] = list(g.recruits[p])
+        players[str(p)] = pv
+    queue = [{"source": alias_of(g, e["source"], viewer), "kind": e["kind"], "ability": e.get("ability"),
+              "controller": e["controller"],
+              "targets": [alias_of(g, t, viewer) for t in ([e["target"]] if e.get("target") else [])],
+              "to": e.get("to"), "x": e.get("x")} for e in g.queue]
+    start = max(0, g.event_seq - LOG_WINDOW)
+    start -= start % LOG_STEP
+    log = []
+    for ev in g.events:
+        if ev["seq"] > start:
+            v = _visible_event(g, ev, viewer)
+            if v is not None:
+                log.append(v)
+    prompt = None
+    if g.prompt is not None and g.result is None:
+        prompt = {k: (alias_of(g, v, viewer) if isinstance(v, str) and k in ("attacker", "target", "responder")
+                      else v) for k, v in g.prompt.items()}
+    executing = None
+    if g.executing is not None:
+        e = g.executing["entry"]
+        executing = {"source": alias_of(g, e["source"], viewer), "kind": e["kind"], "ability": e.get("ability")}
+    return {
+        "viewer": viewer, "turn": g.turn, "phase": g.phase, "active": g.active, "first": g.first,
+        "to_act": g.to_act(), "prompt": prompt, "queue": queue, "executing": executing, "cards": cards,
+        "players": players, "log": log, "result": g.result,
+    }

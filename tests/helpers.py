@@ -1,0 +1,47 @@
+"""Small builders for engine tests: custom cards and positions in the scenario setup format."""
+from __future__ import annotations
+
+from engine import Game
+
+
+def creature(life=4, strike=(1, 1, 1), move=1, abilities=(), **extra) -> dict:
+    """A full override for a custom creature (FORMAT.md "Custom cards")."""
+    d = {"kind": "creature", "element": "Нейтральные", "cost": 3, "elite": False, "unique": False,
+         "flyer": False, "symbiote": False, "life": life, "move": move, "strike": list(strike), "classes": [],
+         "abilities": list(abilities)}
+    d.update(extra)
+    return d
+
+
+def card(label, cell=None, owner=1, zone=None, override=None, name=None, **state) -> dict:
+    """One setup card: battlefield when ``cell`` is given, else ``zone``."""
+    c = {"label": label, "card": name or f"Test {label}", "owner": owner,
+         "zone": zone or ("battlefield" if cell else "aux")}
+    if cell:
+        c["cell"] = cell
+    c["override"] = override if override is not None else creature()
+    c.update(state)
+    return c
+
+
+def game(cards, active=1, phase="main", turn=3, dice=None, seed=1, spare=True):
+    """A game from setup cards; ``spare`` adds a back-row creature per player so no one loses at once."""
+    cards = list(cards)
+    if spare:
+        cards += [card("p1_spare", "e1", 1), card("p2_spare", "e6", 2)]
+    doc = {"id": "t", "seed": seed, "dice": list(dice or []),
+           "setup": {"active": active, "phase": phase, "turn": turn, "cards": cards}, "steps": []}
+    return Game.from_scenario(doc)
+
+
+def act(g, labels, player, **action):
+    """Apply an action written with labels instead of ids."""
+    a = {k: labels.get(v, v) if isinstance(v, str) else v for k, v in action.items()}
+    return g.apply(player, a)
+
+
+def pass_both(g, times=1):
+    """Both players pass in turn (the holder first), ``times`` rounds."""
+    for _ in range(times):
+        for _ in range(2):
+            g.apply(g.to_act(), {"act": "pass"})
