@@ -1,0 +1,70 @@
+"""The Starlette application: routes of the HTTP API (server/lobby.py), the websocket endpoint (server/ws.py), the
+browser client (server/static/) and the start-up / shutdown sequence (restore rooms; snapshot rooms)."""
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+
+from starlette.applications import Starlette
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from . import lobby, ws
+from .bus import Bus, make_bus
+from .metrics import Metrics
+from .rooms import Rooms
+from .settings import Settings
+
+STATIC = os.path.join(os.path.dirname(__file__), "static")
+
+
+class Hub:
+    """Process-wide state shared by routes: settings, engine, bus, rooms, metrics, connection count."""
+
+    def __init__(self, settings: Settings, engine, bus: Bus) -> None:
+        self.settings, self.engine, self.bus = settings, engine, bus
+        self.metrics = Metrics()
+        self.rooms = Rooms(engine, bus, settings, self.metrics)
+        self.connections = 0
+        self.metrics.connections = lambda: self.connections
+        self.process_id = secrets.token_hex(4)
+        self.ready = False
+
+
+def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = None) -> Starlette:
+    """The ASGI app. ``engine`` defaults to the real rules engine (server/gameapi.py), ``bus`` to the one the
+    settings select (in-memory unless ``settings.redis``)."""
+    settings = settings or Settings.from_env()
+    if engine is None:
+        from .gameapi import real_engine
+        engine = real_engine()
+    hub = Hub(settings, engine, bus or make_bus(settings))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        await hub.bus.start()
+        await hub.rooms.restore_all()
+        hub.ready = True
+        try:
+            yield
+        finally:
+            hub.ready = False
+            await hub.rooms.shutdown()
+            await hub.bus.close()
+
+    routes = [
+        Route("/healthz", lobby.healthz),
+        Route("/metrics", lobby.metrics),
+        Route("/api/cards", lobby.cards),
+        Route("/api/decks", lobby.decks),
+        Route("/api/rooms", lobby.list_rooms, methods=["GET"]),
+        Route("/api/rooms", lobby.create_room, methods=["POST"]),
+        Route("/api/rooms/{room}", lobby.room_status, methods=["GET"]),
+        Route("/api/rooms/{room}/join", lobby.join_room, methods=["POST"]),
+        WebSocketRoute("/ws", ws.endpoint),
+        Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app

@@ -1,0 +1,90 @@
+"""Per-player time banks (issue item 5): a bank runs only while its player must act, gains an increment after each
+of that player's actions, and is held for a grace period while its player is disconnected.
+
+Times are in seconds from ``time.monotonic()`` (passed in as ``now``, so tests drive the clock by hand). Clock
+state is plain data (``to_state``/``from_state``) and goes into the room snapshot; a restored clock counts the
+running player's time from the restore on (time while no process owned the room is not charged) and both banks start held for the grace period.
+"""
+from __future__ import annotations
+
+
+class Clocks:
+    """Two banks, keyed by seat 1 and 2.
+
+    ``base``: seconds each bank starts with; ``increment``: seconds added after each action of the bank's player;
+    ``grace``: seconds a disconnected player's running bank is held before it runs again.
+    """
+
+    def __init__(self, base: float, increment: float, grace: float) -> None:
+        self.base, self.increment, self.grace = float(base), float(increment), float(grace)
+        self.bank = {1: float(base), 2: float(base)}
+        self.running: int | None = None
+        self.since = 0.0                       # when the running bank last started counting
+        self.hold_until = {1: 0.0, 2: 0.0}     # a bank does not count before this instant (disconnection grace)
+
+    # -- queries -----------------------------------------------------------------------------------------------
+    def remaining(self, p: int, now: float) -> float:
+        """Seconds left in ``p``'s bank at ``now`` (never below 0)."""
+        left = self.bank[p]
+        if self.running == p:
+            left -= max(0.0, now - max(self.since, self.hold_until[p]))
+        return max(0.0, left)
+
+    def deadline(self, now: float) -> float | None:
+        """Monotonic instant at which the running bank empties, or None when no bank runs."""
+        p = self.running
+        if p is None:
+            return None
+        return max(self.since, self.hold_until[p]) + self.bank[p]
+
+    def expired(self, now: float) -> int | None:
+        """The player whose running bank is empty at ``now``, or None."""
+        p = self.running
+        return p if p is not None and self.remaining(p, now) <= 0 else None
+
+    def to_wire(self, now: float) -> dict:
+        """Frame field ``clocks``: ``{"1": ms_left, "2": ms_left, "running": 1|2|None, "held": bool}``."""
+        p = self.running
+        return {"1": int(self.remaining(1, now) * 1000), "2": int(self.remaining(2, now) * 1000),
+                "running": p, "held": bool(p is not None and self.hold_until[p] > now)}
+
+    # -- changes -----------------------------------------------------------------------------------------------
+    def _settle(self, now: float) -> None:
+        p = self.running
+        if p is not None:
+            self.bank[p] = self.remaining(p, now)
+            self.since = now
+
+    def switch(self, to_act: int | None, now: float, acted: int | None = None) -> None:
+        """After an action by ``acted`` (or none): charge the running bank, add the increment to ``acted``'s bank,
+        and run ``to_act``'s bank (None stops every bank)."""
+        self._settle(now)
+        if acted in (1, 2) and self.increment:
+            self.bank[acted] += self.increment
+        self.running = to_act
+        self.since = now
+
+    def disconnected(self, p: int, now: float) -> None:
+        """Player ``p`` lost its last connection: hold its bank for ``grace`` seconds from now."""
+        self._settle(now)
+        self.hold_until[p] = now + self.grace
+
+    def reconnected(self, p: int, now: float) -> None:
+        """Player ``p`` is back: its bank counts again from now."""
+        self._settle(now)
+        self.hold_until[p] = min(self.hold_until[p], now)
+
+    def to_state(self, now: float) -> dict:
+        """Snapshot form: banks settled at ``now``; holds are dropped (connections do not survive a restart)."""
+        return {"base": self.base, "increment": self.increment, "grace": self.grace,
+                "bank": {"1": self.remaining(1, now), "2": self.remaining(2, now)}, "running": self.running}
+
+    @classmethod
+    def from_state(cls, state: dict, now: float) -> "Clocks":
+        """Inverse of ``to_state``; the running bank counts from ``now``."""
+        c = cls(state["base"], state["increment"], state["grace"])
+        c.bank = {1: float(state["bank"]["1"]), 2: float(state["bank"]["2"])}
+        c.running = state["running"]
+        c.since = now
+        c.hold_until = {1: now + c.grace, 2: now + c.grace}   # everyone is reconnecting after a restart
+        return c

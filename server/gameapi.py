@@ -1,0 +1,24 @@
+"""The engine as the server sees it (docs/engine-api.md): one object with ``Game``, ``EngineError``,
+``load_deck(name) -> [card ids]``, ``deck_names() -> [str]`` and ``catalogue() -> [card definition]``.
+
+Tests pass their own object with the same attributes (e.g. a tiny fake engine) to ``create_app``.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+
+def real_engine() -> SimpleNamespace:
+    """The project's rules engine. Raises ImportError while ``engine.Game`` does not exist yet."""
+    import engine
+    from engine.cards import all_cards, load_deck
+
+    def deck_names() -> list[str]:
+        import json
+        from importlib import resources
+        raw = json.loads(resources.files("engine").joinpath("data/decks.json").read_text(encoding="utf-8"))
+        return [d["name_en"] for d in raw]
+
+    catalogue = getattr(engine, "catalogue", None) or all_cards
+    return SimpleNamespace(Game=engine.Game, EngineError=engine.EngineError, load_deck=load_deck,
+                           deck_names=deck_names, catalogue=catalogue)

@@ -1,0 +1,156 @@
+"""The HTTP API (JSON), issue item 2: card catalogue, starter decks, create a room, join its free seat, the lobby
+list, one room's status, health and metrics.
+
+| method, path | answer |
+|---|---|
+| GET /healthz | 200 ``{"ok": true}`` once ready, 503 before |
+| GET /metrics | Prometheus text (server/metrics.py) |
+| GET /api/cards | ``[card definition, ...]`` |
+| GET /api/decks | ``["deck name", ...]`` (starter decks, English names; Russian names are accepted too) |
+| POST /api/rooms | body ``{"decks": [d1, d2], "clock": {"base": s, "increment": s}, "spectators": bool,
+  "autopass": bool}`` (all optional) -> 201 ``{"room", "seat": 1, "token"}`` |
+| POST /api/rooms/{id}/join | body ``{"autopass": bool}`` (optional) -> 200 ``{"room", "seat": 2, "token"}`` |
+| GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
+  are listed as playing/finished) |
+| GET /api/rooms/{id} | ``info`` (server/room.py ``Room.info``) |
+
+Errors: ``{"error": code, "message": sentence}`` with 400 (bad body), 404 (no room), 409 (seat taken),
+503 (room cap reached / room busy).
+"""
+from __future__ import annotations
+
+import json
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse
+
+from .bus import BusError
+from .rooms import RoomLimit
+
+MAX_BODY = 16384
+CLOCK_BASE = (10.0, 7200.0)
+CLOCK_INCREMENT = (0.0, 600.0)
+
+
+def _err(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+async def _body(request: Request) -> dict:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise ValueError("The request body is too large.")
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ValueError("The request body is not JSON.") from None
+    if not isinstance(body, dict):
+        raise ValueError("The request body must be a JSON object.")
+    return body
+
+
+def room_options(body: dict, hub) -> dict:
+    """Validated room options from a create-room body (defaults from settings). Raises ValueError(sentence)."""
+    names = hub.engine.deck_names()
+    decks = body.get("decks", [names[0], names[1] if len(names) > 1 else names[0]])
+    if (not isinstance(decks, list) or len(decks) != 2
+            or not all(isinstance(d, str) and len(d) <= 200 for d in decks)):
+        raise ValueError("'decks' must be a list of two starter deck names.")
+    for d in decks:
+        try:
+            hub.engine.load_deck(d)
+        except hub.engine.EngineError:
+            raise ValueError(f"'decks': no starter deck is named {d[:60]!r}.") from None
+    clock = body.get("clock", {})
+    if not isinstance(clock, dict):
+        raise ValueError("'clock' must be an object {base, increment} in seconds.")
+    base = clock.get("base", hub.settings.clock_base)
+    inc = clock.get("increment", hub.settings.clock_increment)
+    limits = (("base", base, (hub.settings.clock_min, CLOCK_BASE[1])), ("increment", inc, CLOCK_INCREMENT))
+    for name, val, (lo, hi) in limits:
+        if isinstance(val, bool) or not isinstance(val, (int, float)) or not lo <= val <= hi:
+            raise ValueError(f"'clock.{name}' must be a number of seconds between {lo:g} and {hi:g}.")
+    spectators = body.get("spectators", True)
+    if not isinstance(spectators, bool):
+        raise ValueError("'spectators' must be true or false.")
+    return {"decks": decks, "clock": {"base": float(base), "increment": float(inc)}, "spectators": spectators}
+
+
+def _autopass(body: dict) -> bool:
+    value = body.get("autopass", True)
+    if not isinstance(value, bool):
+        raise ValueError("'autopass' must be true or false.")
+    return value
+
+
+async def healthz(request: Request):
+    hub = request.app.state.hub
+    if not hub.ready:
+        return _err(503, "starting", "The server is starting.")
+    return JSONResponse({"ok": True})
+
+
+async def metrics(request: Request):
+    return PlainTextResponse(request.app.state.hub.metrics.render(),
+                             media_type="text/plain; version=0.0.4; charset=utf-8")
+
+
+async def cards(request: Request):
+    return JSONResponse(request.app.state.hub.engine.catalogue())
+
+
+async def decks(request: Request):
+    return JSONResponse(request.app.state.hub.engine.deck_names())
+
+
+async def create_room(request: Request):
+    hub = request.app.state.hub
+    try:
+        body = await _body(request)
+        options = room_options(body, hub)
+        autopass = _autopass(body)
+    except ValueError as e:
+        return _err(400, "bad_request", str(e))
+    try:
+        room_id, token = await hub.rooms.create(options, autopass)
+    except RoomLimit:
+        return _err(503, "too_many_rooms", "The server holds as many rooms as it may; try again later.")
+    return JSONResponse({"room": room_id, "seat": 1, "token": token}, status_code=201)
+
+
+async def join_room(request: Request):
+    hub = request.app.state.hub
+    try:
+        autopass = _autopass(await _body(request))
+    except ValueError as e:
+        return _err(400, "bad_request", str(e))
+    try:
+        answer = await hub.bus.call(request.path_params["room"], {"k": "claim", "autopass": autopass})
+    except BusError as e:
+        if e.code == "room_not_found":
+            return _err(404, "room_not_found", "No room with this id exists (or it has expired).")
+        return _err(503, e.code, e.message)
+    if not answer.get("ok"):
+        return _err(409, answer.get("code", "seat_taken"), answer.get("msg", "The seat is taken."))
+    return JSONResponse({"room": answer["room"], "seat": answer["seat"], "token": answer["token"]})
+
+
+async def list_rooms(request: Request):
+    out = {"waiting": [], "playing": [], "finished": []}
+    for info in await request.app.state.hub.bus.infos():
+        if info["status"] == "waiting":
+            out["waiting"].append(info)
+        elif info["spectators"]:
+            out["finished" if info["status"] == "finished" else "playing"].append(info)
+    for rows in out.values():
+        rows.sort(key=lambda i: -i["created"])
+    return JSONResponse(out)
+
+
+async def room_status(request: Request):
+    info = await request.app.state.hub.bus.info(request.path_params["room"])
+    if info is None:
+        return _err(404, "room_not_found", "No room with this id exists (or it has expired).")
+    return JSONResponse(info)

@@ -1,0 +1,419 @@
+"""One room = one asyncio task, the only writer of its engine ``Game``, fed by its bus inbox (issue items 3-6).
+
+Lifecycle (``status``): ``waiting`` (seat 2 free; nobody may act) -> ``preliminary`` (deal, redeal, hidden
+recruitment and placement, chosen through ordinary actions) -> ``playing`` -> ``finished`` (kept as a replay for
+``replay_ttl`` seconds) -> closed. A room with no connection for ``idle_timeout`` seconds is closed too.
+
+The room version ``v`` is the engine's ``game.version`` (protocol/versioning.py ``RoomVersions`` builds the frames
+and keeps the idempotency ledger of client action ids). Every applied action is broadcast as one per-viewer frame:
+each seat's connection gets the diff of its own view, every spectator the diff of the spectator view (engine
+``view(None)``); a viewer never receives another viewer's projection. Views carry ``"room": {"id", "status",
+"result", "spectators"}`` (the room-level result differs from the engine's on a loss on time). The seed is secret until the game ends; then every view
+carries ``"replay": {"seed", "decks", "log"}``.
+
+Public API (used by :mod:`server.rooms`): ``Room.create(...)``, ``Room.restore(...)``, ``run()`` (the task body),
+``snapshot()``, ``info()``. Everything else reaches a room only as an inbox message (see :mod:`server.bus`).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+import dataclasses
+
+import msgpack
+from protocol import Action, Error, RoomVersions
+
+from . import wire
+from .bus import Bus
+from .clock import Clocks
+from .metrics import Metrics
+from .settings import Settings
+
+log = logging.getLogger("server.room")
+
+LEDGER_SIZE = 256          # remembered action ids per seat (idempotency, protocol/versioning.py)
+AUTOPASS_LIMIT = 500       # automatic passes in a row before the room stops passing (engine safety net)
+PRELIM_KINDS = {"first", "redeal", "recruit", "deploy"}
+
+
+def hash_token(token: str) -> str:
+    """Hex SHA-256 of a seat token (rooms and snapshots keep only this)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def only_pass(legal: list[dict]) -> bool:
+    """RULES.md Q10: the player's only legal action is ``pass`` (``concede`` is always legal and does not count)."""
+    acts = [a for a in legal if a.get("act") != "concede"]
+    return len(acts) == 1 and acts[0].get("act") == "pass"
+
+
+class RoomGame:
+    """The game as protocol/versioning.py sees it: the engine game plus the room's public data.
+
+    ``view`` adds ``"room"`` (and ``"replay"`` once finished); ``to_act``/``legal_actions`` are empty and
+    ``apply`` refuses while the room waits for its second player; ``result`` is the room-level result (a loss on
+    time shows reason ``"time"``).
+    """
+
+    def __init__(self, room: "Room") -> None:
+        self.room = room
+
+    @property
+    def version(self) -> int:
+        return self.room.game.version
+
+    @property
+    def result(self):
+        return self.room.result if self.room.result is not None else self.room.game.result
+
+    def to_act(self):
+        return None if self.room.status == "waiting" else self.room.game.to_act()
+
+    def legal_actions(self, p):
+        return [] if self.room.status == "waiting" else self.room.game.legal_actions(p)
+
+    def apply(self, p, action):
+        if self.room.status == "waiting":
+            raise self.room.engine.EngineError("not_your_turn", "The game waits for a second player.")
+        return self.room.game.apply(p, action)
+
+    def view(self, viewer) -> dict:
+        r = self.room
+        view = r.game.view(viewer)
+        status = r.status
+        view["room"] = {"id": r.id, "status": status, "result": self.result,
+                        "spectators": bool(r.options["spectators"])}
+        if status == "finished":
+            view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
+        return view
+
+
+class Room:
+    """A room task. Build with :meth:`create` or :meth:`restore`, then run :meth:`run` as a task."""
+
+    def __init__(self, room_id: str, engine, bus: Bus, settings: Settings, metrics: Metrics) -> None:
+        self.id = room_id
+        self.engine, self.bus, self.settings, self.metrics = engine, bus, settings, metrics
+        self.options: dict = {}
+        self.seed = 0
+        self.decks: list[list[str]] = []
+        self.game = None
+        self.versions: RoomVersions | None = None
+        self.tokens: dict[int, str | None] = {1: None, 2: None}     # seat -> token hash
+        self.autopass = {1: True, 2: True}
+        self.result: dict | None = None          # set only for a loss on time (else the engine's result counts)
+        self.clocks: Clocks | None = None
+        self.created = time.time()
+        self.finished_at: float | None = None      # monotonic
+        self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
+        self.seat_conn: dict[int, str | None] = {1: None, 2: None}
+        self.empty_since = time.monotonic()
+        self.closed = False
+        self.inbox = None
+        self._status_key = None
+        self._status = "waiting"
+
+    def _init_game(self, game) -> None:
+        self.game = game
+        self.versions = RoomVersions(RoomGame(self), ledger_size=LEDGER_SIZE)
+
+    # -- construction ------------------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, room_id: str, options: dict, engine, bus: Bus, settings: Settings, metrics: Metrics,
+               autopass: bool = True) -> tuple["Room", str]:
+        """A new waiting room. ``options``: ``{"decks": [name1, name2], "clock": {"base": s, "increment": s},
+        "spectators": bool}`` (validated by the lobby). Returns ``(room, seat-1 token)``.
+
+        The seed comes from ``secrets`` and stays secret until the game ends. Raises the engine's EngineError for
+        unknown decks.
+        """
+        r = cls(room_id, engine, bus, settings, metrics)
+        r.options = options
+        r.seed = secrets.randbits(62)
+        r.decks = [engine.load_deck(options["decks"][0]), engine.load_deck(options["decks"][1])]
+        r._init_game(engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1]))
+        token = secrets.token_urlsafe(32)
+        r.tokens[1] = hash_token(token)
+        r.autopass[1] = bool(autopass)
+        clock = options["clock"]
+        r.clocks = Clocks(clock["base"], clock["increment"], settings.disconnect_grace)
+        return r, token
+
+    @classmethod
+    def restore(cls, blob: bytes, engine, bus: Bus, settings: Settings, metrics: Metrics) -> "Room":
+        """The room a :meth:`snapshot` described (connections and the action-id ledger are not restored; clocks
+        are held for the grace period while players reconnect). Raises ValueError/KeyError on a corrupt
+        snapshot, the engine's EngineError on a bad game snapshot."""
+        s = msgpack.unpackb(blob)
+        r = cls(s["id"], engine, bus, settings, metrics)
+        r.options, r.seed, r.decks = s["options"], s["seed"], s["decks"]
+        r._init_game(engine.Game.restore(s["game"]))
+        r.tokens = {1: s["tokens"]["1"], 2: s["tokens"]["2"]}
+        r.autopass = {1: s["autopass"]["1"], 2: s["autopass"]["2"]}
+        r.result, r.created = s["result"], s["created"]
+        now = time.monotonic()
+        r.clocks = Clocks.from_state(s["clocks"], now)
+        if s["finished_ago"] is not None:
+            r.finished_at = now - s["finished_ago"]
+        return r
+
+    def snapshot(self) -> bytes:
+        """Everything needed to resume the room in another process (msgpack). Seat tokens appear only hashed."""
+        now = time.monotonic()
+        return msgpack.packb({
+            "id": self.id, "options": self.options, "seed": self.seed, "decks": self.decks,
+            "game": self.game.snapshot(), "tokens": {"1": self.tokens[1], "2": self.tokens[2]},
+            "autopass": {"1": self.autopass[1], "2": self.autopass[2]}, "result": self.result,
+            "created": self.created, "clocks": self.clocks.to_state(now),
+            "finished_ago": None if self.finished_at is None else now - self.finished_at,
+        }, use_bin_type=True)
+
+    @property
+    def v(self) -> int:
+        """The room version (= the engine's ``game.version``)."""
+        return self.game.version
+
+    @property
+    def status(self) -> str:
+        """``waiting`` | ``preliminary`` | ``playing`` | ``finished`` (derived from the seats and the game)."""
+        key = (self.game.version, self.tokens[2] is None, self.result is None)
+        if key != self._status_key:
+            self._status_key = key
+            if self.result is not None or self.game.result is not None:
+                self._status = "finished"
+            elif self.tokens[2] is None:
+                self._status = "waiting"
+            else:
+                public = self.game.view(None)
+                prompt = public.get("prompt") or {}
+                prelim = (public.get("turn") or 0) < 1 or prompt.get("kind") in PRELIM_KINDS
+                self._status = "preliminary" if prelim else "playing"
+        return self._status
+
+    def info(self) -> dict:
+        """The lobby entry (no secrets): id, status, decks, clock, spectators allowed, seats taken/connected,
+        spectator count, version, result, creation time (Unix seconds)."""
+        return {
+            "id": self.id, "status": self.status, "decks": list(self.options["decks"]),
+            "clock": dict(self.options["clock"]), "spectators": bool(self.options["spectators"]),
+            "seats": {str(p): {"taken": self.tokens[p] is not None, "connected": self.seat_conn[p] is not None}
+                      for p in (1, 2)},
+            "watching": sum(1 for s in self.conns.values() if s is None), "v": self.v,
+            "result": self.versions.game.result, "created": int(self.created),
+        }
+
+    # -- the task ----------------------------------------------------------------------------------------------
+    async def run(self) -> None:
+        """The room task: read the inbox, apply, broadcast, run clocks and timers until the room closes."""
+        self.inbox = self.inbox or await self.bus.open_inbox(self.id)
+        await self._publish_info()
+        try:
+            while not self.closed:
+                msg = await self.inbox.get(self._timeout())
+                if msg is not None:
+                    try:
+                        await self._handle(msg)
+                    except Exception:   # a bug must not kill the room: answer and go on
+                        log.exception("room %s failed on %r", self.id, msg.get("k"))
+                        if msg.get("conn") in self.conns:
+                            await self._send([msg["conn"]], Error.of("internal_error", id=msg.get("id"), v=self.v))
+                await self._tick()
+        finally:
+            await self.bus.close_inbox(self.id)
+
+    def _running(self) -> bool:
+        return self.status in ("preliminary", "playing")
+
+    def _timeout(self) -> float:
+        now = time.monotonic()
+        times = [now + 3600.0]
+        if self._running():
+            d = self.clocks.deadline(now)
+            if d is not None:
+                times.append(d)
+        if not self.conns:
+            times.append(self.empty_since + self.settings.idle_timeout)
+        if self.finished_at is not None:
+            times.append(self.finished_at + self.settings.replay_ttl)
+        return max(0.0, min(times) - now)
+
+    async def _tick(self) -> None:
+        now = time.monotonic()
+        if self._running():
+            p = self.clocks.expired(now)
+            if p is not None:
+                await self._on_time(p)
+        if self.finished_at is not None and now - self.finished_at >= self.settings.replay_ttl:
+            await self.close(wire.CLOSE_ROOM_CLOSED)
+        elif not self.conns and now - self.empty_since >= self.settings.idle_timeout:
+            await self.close(wire.CLOSE_ROOM_CLOSED)
+
+    async def close(self, code: int, keep_snapshot: bool = False) -> None:
+        """Close the room: connections get ``code``; the lobby entry (and unless ``keep_snapshot`` the snapshot)
+        is removed. The task ends after the current message."""
+        if self.closed:
+            return
+        self.closed = True
+        await self.bus.deliver(list(self.conns), None, code)
+        self.conns.clear()
+        if keep_snapshot:
+            await self.bus.save_snapshot(self.id, self.snapshot())
+        else:
+            await self.bus.delete_snapshot(self.id)
+        await self.bus.drop_info(self.id)
+
+    # -- messages ----------------------------------------------------------------------------------------------
+    async def _handle(self, msg: dict) -> None:
+        kind = msg.get("k")
+        if kind == "action":
+            await self._on_action(msg)
+        elif kind == "attach":
+            await self._on_attach(msg)
+        elif kind == "detach":
+            await self._on_detach(msg["conn"])
+        elif kind == "resync":
+            if msg["conn"] in self.conns:
+                await self._sync(msg["conn"])
+        elif kind == "claim":
+            await self.bus.reply(msg["reply_to"], await self._on_claim(msg))
+        elif kind == "status":
+            await self.bus.reply(msg["reply_to"], self.info())
+        elif kind == "shutdown":
+            await self.close(wire.CLOSE_RESTART, keep_snapshot=True)
+
+    async def _on_claim(self, msg: dict) -> dict:
+        """HTTP "join a free seat": seat 2 gets a fresh token; the preliminary phase starts (everyone re-synced)."""
+        if self.tokens[2] is not None:
+            return {"ok": False, "code": "seat_taken", "msg": "Both seats of this room are taken."}
+        token = secrets.token_urlsafe(32)
+        self.tokens[2] = hash_token(token)
+        self.autopass[2] = bool(msg.get("autopass", True))
+        now = time.monotonic()
+        for p in (1, 2):
+            if self.seat_conn[p] is None:
+                self.clocks.disconnected(p, now)
+        self.clocks.switch(self.game.to_act(), now)
+        for conn in list(self.conns):
+            await self._sync(conn)
+        await self._after_change(None)
+        return {"ok": True, "seat": 2, "token": token, "room": self.id}
+
+    def _seat_for(self, token) -> int | None | bool:
+        """Seat 1/2 for a matching token, None for no token, False for a token matching no seat."""
+        if token is None:
+            return None
+        h = hash_token(token) if isinstance(token, str) else ""
+        found = False
+        for p in (1, 2):   # compare against both seats in constant time
+            if self.tokens[p] is not None and hmac.compare_digest(h, self.tokens[p]):
+                found = p
+        return found
+
+    async def _on_attach(self, msg: dict) -> None:
+        conn = msg["conn"]
+        seat = self._seat_for(msg.get("token"))
+        if seat is False:
+            await self._send([conn], Error.of("unauthorized", v=self.v), close=wire.CLOSE_UNAUTHORIZED)
+            return
+        if seat is None and not self.options["spectators"]:
+            await self._send([conn], Error.of("unauthorized", msg="This room does not admit spectators.", v=self.v),
+                             close=wire.CLOSE_UNAUTHORIZED)
+            return
+        if seat is not None:
+            old = self.seat_conn[seat]
+            if old is not None and old != conn:
+                self.conns.pop(old, None)
+                await self.bus.deliver([old], None, wire.CLOSE_SUPERSEDED)
+            self.seat_conn[seat] = conn
+            self.clocks.reconnected(seat, time.monotonic())
+        self.conns[conn] = seat
+        await self._sync(conn)
+        await self._publish_info()
+
+    async def _on_detach(self, conn: str) -> None:
+        if conn not in self.conns:
+            return
+        seat = self.conns.pop(conn)
+        if seat is not None and self.seat_conn[seat] == conn:
+            self.seat_conn[seat] = None
+            self.clocks.disconnected(seat, time.monotonic())
+        if seat not in self.conns.values():
+            self.versions.forget(seat)
+        if not self.conns:
+            self.empty_since = time.monotonic()
+        await self._publish_info()
+
+    async def _on_action(self, msg: dict) -> None:
+        conn = msg["conn"]
+        if conn not in self.conns:
+            return
+        seat = self.conns[conn]
+        outcome = self.versions.submit(seat, Action(msg["id"], msg["v"], msg["action"]))
+        if outcome.reply is not None:
+            await self._send([conn], outcome.reply)
+        if outcome.applied:
+            await self._after_apply(seat, outcome.broadcast, msg.get("ts"))
+
+    async def _on_time(self, p: int) -> None:
+        """Issue item 5: an empty bank passes where passing is legal, otherwise its player loses on time."""
+        if any(a.get("act") == "pass" for a in self.game.legal_actions(p)):
+            self.game.apply(p, {"act": "pass"})
+        else:
+            self.game.apply(p, {"act": "concede"})
+            self.result = {"winner": 3 - p, "reason": "time"}
+        await self._after_apply(p, self.versions.advance(), None)
+
+    # -- applying and broadcasting -----------------------------------------------------------------------------
+    async def _after_apply(self, acted: int, frames: dict, ts) -> None:
+        """After an applied action of ``acted``: run clocks, broadcast ``frames`` (viewer -> message) and the end,
+        then apply automatic passes (RULES.md Q10)."""
+        for _ in range(AUTOPASS_LIMIT + 1):
+            self.metrics.actions_applied += 1
+            now = time.monotonic()
+            self.clocks.switch(None if self.versions.game.result is not None else self.game.to_act(), now, acted)
+            clocks = self.clocks.to_wire(now)
+            for viewer, frame in frames.items():
+                conns = [c for c, s in self.conns.items() if s == viewer]
+                if conns:
+                    await self._send(conns, dataclasses.replace(frame, clocks=clocks))
+            end = self.versions.end_frame()
+            if end is not None and self.conns:
+                await self._send(list(self.conns), end)
+            if ts is not None:
+                self.metrics.latency.observe(max(0.0, time.monotonic() - ts))
+                ts = None
+            q = self.game.to_act()
+            if (end is not None or q is None or not self.autopass[q]
+                    or not only_pass(self.game.legal_actions(q))):
+                break
+            self.game.apply(q, {"act": "pass"})
+            acted, frames = q, self.versions.advance()
+        await self._after_change(acted)
+
+    async def _after_change(self, acted) -> None:
+        if self.status == "finished" and self.finished_at is None:
+            self.finished_at = time.monotonic()
+        if self.settings.snapshot_each_action:
+            await self.bus.save_snapshot(self.id, self.snapshot())
+        await self._publish_info()
+
+    async def _sync(self, conn: str) -> None:
+        """Send ``conn`` the full view of its seat, its legal actions and the clocks (issue item 4)."""
+        frame = self.versions.sync(self.conns[conn], self.clocks.to_wire(time.monotonic()))
+        await self._send([conn], frame)
+        end = self.versions.end_frame()
+        if end is not None:
+            await self._send([conn], end)
+
+    async def _send(self, conns: list[str], message, close: int | None = None) -> None:
+        await self.bus.deliver(conns, wire.encode(message), close)
+        if close is not None:
+            for c in conns:
+                self.conns.pop(c, None)
+
+    async def _publish_info(self) -> None:
+        if not self.closed:
+            await self.bus.put_info(self.id, self.info())

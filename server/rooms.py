@@ -1,0 +1,83 @@
+"""The rooms this process owns: creates them, runs each as its own task, restores them from snapshots at start-up
+and snapshots them at shutdown (issue items 6 and 8)."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+
+from .bus import Bus
+from .metrics import Metrics
+from .room import Room
+from .settings import Settings
+
+log = logging.getLogger("server.rooms")
+
+
+class RoomLimit(Exception):
+    """The process already owns ``settings.max_rooms`` rooms."""
+
+
+class Rooms:
+    """Registry of local room tasks. ``engine``: module-like object with ``Game``, ``EngineError``, ``load_deck``."""
+
+    def __init__(self, engine, bus: Bus, settings: Settings, metrics: Metrics) -> None:
+        self.engine, self.bus, self.settings, self.metrics = engine, bus, settings, metrics
+        self.tasks: dict[str, asyncio.Task] = {}
+        self.rooms: dict[str, Room] = {}
+        metrics.rooms = lambda: len(self.rooms)
+
+    def _start(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        task = asyncio.get_running_loop().create_task(room.run(), name=f"room-{room.id}")
+        self.tasks[room.id] = task
+        task.add_done_callback(lambda t, rid=room.id: self._done(rid, t))
+
+    def _done(self, room_id: str, task: asyncio.Task) -> None:
+        self.rooms.pop(room_id, None)
+        self.tasks.pop(room_id, None)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("room %s task died", room_id, exc_info=task.exception())
+
+    async def create(self, options: dict, autopass: bool = True) -> tuple[str, str]:
+        """Create and start a room; returns ``(room_id, seat-1 token)``.
+
+        Raises RoomLimit at the cap, the engine's EngineError for an unknown deck.
+        """
+        if len(self.rooms) >= self.settings.max_rooms:
+            raise RoomLimit()
+        room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        room, token = Room.create(room_id, options, self.engine, self.bus, self.settings, self.metrics, autopass)
+        room.inbox = await self.bus.open_inbox(room_id)     # open before returning: the creator connects next
+        self._start(room)
+        return room_id, token
+
+    async def restore_all(self) -> int:
+        """Start a room for every stored snapshot nobody owns; returns how many were restored."""
+        n = 0
+        for rid in await self.bus.snapshot_ids():
+            if rid in self.rooms:
+                continue
+            blob = await self.bus.load_snapshot(rid)
+            try:
+                room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics)
+                room.inbox = await self.bus.open_inbox(rid)
+            except Exception:
+                log.exception("cannot restore room %s; snapshot kept", rid)
+                continue
+            self._start(room)
+            n += 1
+        return n
+
+    async def shutdown(self, timeout: float = 5.0) -> None:
+        """Snapshot every room and stop its task (clients get 1012 and reconnect to the next process)."""
+        for rid in list(self.rooms):
+            try:
+                await self.bus.send(rid, {"k": "shutdown"})
+            except Exception:
+                self.tasks[rid].cancel()
+        tasks = list(self.tasks.values())
+        if tasks:
+            done, pending = await asyncio.wait(tasks, timeout=timeout)
+            for t in pending:
+                t.cancel()

@@ -1,0 +1,74 @@
+"""Server settings: one frozen dataclass, filled from defaults, then ``BERSERK_*`` environment variables, then CLI.
+
+Every field can be set from the environment as ``BERSERK_<FIELD NAME IN CAPITALS>`` (e.g. ``BERSERK_PORT=9000``,
+``BERSERK_CLOCK_BASE=600``); ``python -m server --help`` lists the CLI flags (``--clock-base`` ...). Durations are in
+seconds (floats), sizes in bytes, rates in frames per second.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True)
+class Settings:
+    """All tunables of one server process (units in the field comments)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    redis: str = ""                     # Redis URL; empty = in-memory bus (one process)
+    snapshot_dir: str = ""              # in-memory bus only: directory to keep snapshots across restarts
+    static_dir: str = ""                # browser client directory; empty = server/static
+    # rooms and clocks
+    clock_base: float = 900.0           # s in each player's time bank at the start
+    clock_increment: float = 10.0       # s added to a bank after each action of that player
+    clock_min: float = 10.0             # s: the smallest clock base a room may be created with
+    disconnect_grace: float = 60.0      # s a disconnected player's clock is held before it runs again
+    replay_ttl: float = 3600.0          # s a finished game stays available as a replay
+    idle_timeout: float = 1800.0        # s without any connection before a room is closed
+    max_rooms: int = 1000               # rooms per process
+    max_connections: int = 5000         # websocket connections per process
+    snapshot_each_action: bool = True   # save the room snapshot through the bus after every change
+    # connections
+    outbound_queue: int = 64            # frames buffered per connection before it is dropped as slow
+    rate_per_sec: float = 20.0          # sustained client frames per second per connection
+    rate_burst: int = 40                # client frames a connection may send at once
+    max_frame: int = 1048576            # bytes in one websocket message before uvicorn closes with 1009
+                                        # (protocol frames above protocol.codec.MAX_CLIENT_FRAME get an error)
+    join_timeout: float = 10.0          # s a new connection has to send its join frame
+    send_timeout: float = 5.0           # s one frame may take to write before the client counts as stalled
+    violations_before_close: int = 10   # rejected (garbage / rate-limited) frames before a 4xxx close
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, **overrides) -> "Settings":
+        """Defaults, then ``BERSERK_*`` variables from ``env`` (default ``os.environ``), then non-None overrides.
+
+        Raises ValueError naming the variable when a value does not parse as the field's type.
+        """
+        env = os.environ if env is None else env
+        values: dict = {}
+        for f in fields(cls):
+            key = "BERSERK_" + f.name.upper()
+            if key in env:
+                values[f.name] = _parse(f.type, env[key], key)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+    def replace(self, **changes) -> "Settings":
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+
+def _parse(typ, raw: str, key: str):
+    typ = typ if isinstance(typ, str) else typ.__name__
+    try:
+        if typ == "int":
+            return int(raw)
+        if typ == "float":
+            return float(raw)
+        if typ == "bool":
+            return raw.strip().lower() in ("1", "true", "yes", "on")
+        return raw
+    except ValueError:
+        raise ValueError(f"{key}={raw!r} is not a valid {typ}") from None

@@ -1,0 +1,217 @@
+"""The websocket endpoint ``/ws``: one :class:`Connection` per socket (issue items 3, 4 and 7).
+
+A connection has two tasks: the reader (this handler: decode, validate, rate-limit, forward to the room's inbox over
+the bus) and the writer (drains a bounded outbound queue onto the socket). The room never awaits a socket: frames
+reach the queue through a non-blocking sink; a full queue means the client is too slow, and it is dropped with
+close 4003 (it reconnects and gets a full sync). Bad input is answered with an error frame; repeated bad input, a
+missing join or a stalled socket end with a 4xxx close, never with a traceback.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resync
+
+from . import wire
+from .bus import BusError
+
+log = logging.getLogger("server.ws")
+_ids = itertools.count(1)
+_CLOSE = object()
+
+
+class Connection:
+    """One websocket client. ``hub``: the app state (settings, bus, metrics, connection count)."""
+
+    def __init__(self, ws: WebSocket, hub) -> None:
+        self.ws, self.hub = ws, hub
+        self.settings, self.bus = hub.settings, hub.bus
+        self.id = f"{hub.process_id}:{next(_ids)}"
+        self.queue: asyncio.Queue = asyncio.Queue(self.settings.outbound_queue)
+        self.room: str | None = None
+        self.guard = Guard(self.settings.rate_per_sec, self.settings.rate_burst,
+                           self.settings.violations_before_close, self.settings.violations_before_close * 5)
+        self.dropped = asyncio.Event()
+        self.close_code: int | None = None
+
+    # -- sink (called by the bus; never blocks) ----------------------------------------------------------------
+    def sink(self, frame: bytes | None, close: int | None) -> None:
+        """Queue a frame and/or a close; on overflow mark the connection as a slow consumer."""
+        if self.dropped.is_set():
+            return
+        try:
+            if frame is not None:
+                self.queue.put_nowait(frame)
+            if close is not None:
+                self.queue.put_nowait((_CLOSE, close))
+        except asyncio.QueueFull:
+            self.hub.metrics.dropped_slow += 1
+            self.close_code = wire.CLOSE_SLOW
+            self.dropped.set()
+
+    def error(self, code: str, msg: str | None = None, aid=None) -> bool:
+        """Queue an error frame answering one client frame; False when the abuse guard now closes the connection."""
+        self.sink(wire.encode(Error.of(code, msg=msg, id=aid)), None)
+        self.guard.record(code)
+        if self.guard.close_code is not None:
+            self.close_code = self.guard.close_code
+            return False
+        return True
+
+    # -- tasks -------------------------------------------------------------------------------------------------
+    async def writer(self) -> None:
+        """Drain the outbound queue; a frame that cannot be written in ``send_timeout`` marks the client stalled."""
+        while True:
+            item = await self.queue.get()
+            if isinstance(item, tuple):
+                self.close_code = item[1]
+                self.dropped.set()
+                return
+            try:
+                await asyncio.wait_for(self.ws.send_bytes(item), self.settings.send_timeout)
+            except (asyncio.TimeoutError, TimeoutError):
+                self.hub.metrics.dropped_slow += 1
+                self.close_code = wire.CLOSE_SLOW
+                self.dropped.set()
+                return
+
+    async def receive_one(self) -> bool:
+        """Receive and handle one client frame; False when the connection must end."""
+        msg = await self.ws.receive()
+        if msg["type"] == "websocket.disconnect":
+            return False
+        if not self.guard.admit(time.monotonic()):
+            return self.error("rate_limited")
+        data = msg.get("bytes")
+        try:
+            frame = wire.decode_client(data if data is not None else msg.get("text"))
+        except ProtocolError as e:
+            if e.code == "unsupported_protocol":
+                self.error(e.code, e.msg)
+                self.close_code = wire.CLOSE_UNSUPPORTED
+                return False
+            return self.error(e.code, e.msg)
+        return await self.dispatch(frame)
+
+    async def reader(self) -> None:
+        """Receive client frames until the socket closes or the connection must be closed."""
+        while await self.receive_one():
+            pass
+
+    async def dispatch(self, frame) -> bool:
+        """Handle one valid client frame (a protocol message); False when the connection must end."""
+        if isinstance(frame, Ping):
+            self.sink(wire.encode(Pong(frame.n)), None)
+            return True
+        if self.room is None:
+            if not isinstance(frame, Join):
+                return self.error("not_joined")
+            return await self.join(frame)
+        if isinstance(frame, Join):
+            return self.error("already_joined")
+        if isinstance(frame, Action):
+            msg = {"k": "action", "conn": self.id, "id": frame.id, "v": frame.v, "action": frame.action,
+                   "ts": time.monotonic()}
+        elif isinstance(frame, Resync):
+            msg = {"k": "resync", "conn": self.id}
+        else:
+            return self.error("unknown_message")
+        try:
+            await self.bus.send(self.room, msg)
+        except BusError as e:
+            if e.code == "room_not_found":
+                self.error("room_not_found")
+                self.close_code = wire.CLOSE_ROOM_NOT_FOUND
+                return False
+            return self.error("rate_limited", e.message, getattr(frame, "id", None))
+        return True
+
+    async def join(self, frame: Join) -> bool:
+        """Attach to a room: the room decides seat or spectator and answers with a sync (or an error + close)."""
+        self.bus.attach_conn(self.id, self.sink)
+        try:
+            await self.bus.send(frame.room, {"k": "attach", "conn": self.id, "token": frame.token, "v": frame.v})
+        except BusError as e:
+            self.bus.detach_conn(self.id)
+            if e.code == "room_not_found":
+                self.error("room_not_found")
+                self.close_code = wire.CLOSE_ROOM_NOT_FOUND
+            else:
+                self.error("rate_limited", e.message)
+                self.close_code = wire.CLOSE_SERVER_FULL
+            return False
+        self.room = frame.room
+        return True
+
+
+async def first_frame(conn: Connection) -> bool:
+    """Wait up to ``join_timeout`` for the join frame; False when the connection must close."""
+    try:
+        async with asyncio.timeout(conn.settings.join_timeout):
+            while conn.room is None:
+                if not await conn.receive_one():
+                    return False
+    except TimeoutError:
+        conn.close_code = wire.CLOSE_JOIN_TIMEOUT
+        return False
+    return True
+
+
+async def endpoint(ws: WebSocket) -> None:
+    """ASGI websocket handler for ``/ws`` (Starlette ``WebSocketRoute``)."""
+    hub = ws.app.state.hub
+    await ws.accept()
+    if hub.connections >= hub.settings.max_connections:
+        await _close(ws, wire.CLOSE_SERVER_FULL, 1.0)
+        return
+    hub.connections += 1
+    conn = Connection(ws, hub)
+    writer = asyncio.create_task(conn.writer())
+    reader = None
+    try:
+        reader = asyncio.create_task(_read_all(conn))
+        dropped = asyncio.create_task(conn.dropped.wait())
+        await asyncio.wait({reader, dropped, writer}, return_when=asyncio.FIRST_COMPLETED)
+        dropped.cancel()
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if reader is not None:
+            reader.cancel()
+        if conn.room is not None:
+            conn.bus.detach_conn(conn.id)
+            with contextlib.suppress(BusError):
+                await conn.bus.send(conn.room, {"k": "detach", "conn": conn.id})
+        hub.connections -= 1
+    # Flush what is queued (errors explaining a close), then close; a stalled peer gets no more waiting.
+    if conn.close_code is not None:
+        if conn.close_code != wire.CLOSE_SLOW and not writer.done():
+            conn.queue.put_nowait((_CLOSE, conn.close_code)) if not conn.queue.full() else None
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(writer), 1.0)
+        writer.cancel()
+        await _close(ws, conn.close_code, 1.0)
+    else:
+        writer.cancel()
+
+
+async def _read_all(conn: Connection) -> None:
+    try:
+        if await first_frame(conn):
+            await conn.reader()
+    except WebSocketDisconnect:
+        pass
+    except Exception:    # never a traceback to the peer; the room is untouched
+        log.exception("connection %s failed", conn.id)
+        conn.close_code = 1011
+
+
+async def _close(ws: WebSocket, code: int, timeout: float) -> None:
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(code), timeout)
