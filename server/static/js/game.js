@@ -125,8 +125,8 @@ export class GamePage {
       grave.length ? h("span.grave-top", {}, "↑ " + graveNames[0]) : null,
       (pv.deal || view.phase === "deal") ? stat(t("deal"), pv.deal ?? 0) : null,
       (pv.recruits || ["recruitment", "deployment"].includes(view.phase)) ? stat(t("recruits"), pv.recruits ?? 0) : null,
-      stat(t("gold"), pv.gold ?? 0, { class: "gold" }),
-      stat(t("silver"), pv.silver ?? 0, { class: "silver" }));
+      stat(t("gold"), pv.gold ?? "?", { class: "gold" }),
+      stat(t("silver"), pv.silver ?? "?", { class: "silver" }));
   }
 
   _auxZone(p, view, idx) {
@@ -227,7 +227,11 @@ export class GamePage {
     else if (view.to_act == null) toAct = t("to_act_none");
     else if (view.to_act === c.you) toAct = t("to_act_you");
     else toAct = t("to_act_other", { p: view.to_act });
-    const prompt = view.prompt && view.prompt.player === c.you && !view.result ? t(`prompt_${view.prompt.kind}`) : null;
+    let prompt = view.prompt && view.prompt.player === c.you && !view.result ? t(`prompt_${view.prompt.kind}`) : null;
+    const pr = view.prompt || {};
+    if (prompt && (pr.attacker || pr.target)) {
+      prompt += ` (${[pr.attacker, pr.target ?? pr.responder].filter(Boolean).map((id) => instanceName(view, id)).join(" → ")})`;
+    }
     return h("div.status", {},
       h("div.who", {}, who, " · ", h("span.conn-status." + c.status, {}, t(c.status === "open" ? "connected" : c.status === "closed" ? "closed" : "reconnecting"))),
       h("div.turn", {}, t("turn", { n: view.turn ?? 0 }), " · ", t("phase"), ": ", h("b.phase", { dataset: { phase: view.phase || "" } }, phaseName(view.phase)),
@@ -317,12 +321,15 @@ export class GamePage {
 
   _queue(view) {
     const q = view.queue || [];
+    const entry = (e) => [
+      h("b", {}, instanceName(view, e.source)), ": ", String(e.ability ?? e.kind ?? "").replace(/_/g, " "),
+      (e.targets || []).length ? " → " + e.targets.map((id) => instanceName(view, id)).join(", ") : "",
+      e.to ? ` → ${e.to}` : "",
+      e.x != null ? ` (X=${e.x})` : "",
+      e.controller ? h("span.ctl", {}, ` [${t("player", { p: e.controller })}]`) : null];
     return h("div.queue", {}, h("h3", {}, t("queue")),
-      q.length ? h("ol.queue-list", {}, q.map((e) => h("li", {},
-        h("b", {}, instanceName(view, e.source)), ": ", String(e.ability ?? "").replace(/_/g, " "),
-        (e.targets || []).length ? " → " + e.targets.map((id) => instanceName(view, id)).join(", ") : "",
-        e.x != null ? ` (X=${e.x})` : "",
-        h("span.ctl", {}, ` [${t("player", { p: e.controller })}]`))))
+      view.executing ? h("div.executing", {}, t("executing") + ": ", entry(view.executing)) : null,
+      q.length ? h("ol.queue-list", {}, q.map((e) => h("li", {}, entry(e))))
         : h("div.hint", {}, t("queue_empty")));
   }
 
