@@ -1,8 +1,8 @@
 // Reading the server's list of legal actions (engine-api.md "Actions"): which card an action belongs to, what it
 // targets, and a readable label. The client never invents an action: it only sends dicts from this list.
 
-import { t } from "./i18n.js";
-import { instanceName } from "./cards.js";
+import { t, getLang } from "./i18n.js";
+import { instanceName, cardDef } from "./cards.js";
 
 /** The card instance id an action is "of" (the card the player clicks first), or null for global actions. */
 export function actionSource(a) {
@@ -37,9 +37,29 @@ export function isGlobal(a, view) {
   return cells.length === 0 && cards.length === 0;
 }
 
-function abilityName(ab) {
+const KW = {
+  accumulate_token: ["накопить фишку", "gain a token"], heal: ["лечение", "heal"], shot: ["выстрел", "shot"],
+  discharge: ["разряд", "discharge"], throw: ["метание", "throw"], magic_strike: ["магический удар", "magic strike"],
+  resurrect: ["воскрешение", "resurrection"], jump: ["прыжок", "jump"], extra_attack: ["доп. атака", "extra attack"],
+  special_strike: ["особый удар", "special strike"], trigger: ["срабатывание", "trigger"], action: ["действие", "action"],
+  regeneration: ["регенерация", "regeneration"], vampirism: ["вампиризм", "vampirism"], web: ["паутина", "web"],
+  redistribute_wounds: ["перераспределение ран", "redistribute wounds"], block_strike: ["блок удара", "block strike"],
+  aura: ["аура", "aura"], custom: ["способность", "ability"], attack: ["удар", "strike"], move: ["движение", "move"],
+  ability: ["способность", "ability"],
+};
+
+/** A card ability's readable name: a vocabulary word (or an index into the source card's abilities). */
+export function abilityName(ab, sourceId, view) {
   if (ab === undefined || ab === null) return "";
-  return typeof ab === "number" ? `#${ab + 1}` : String(ab).replace(/_/g, " ");
+  let kw = ab;
+  if (typeof ab === "number") {
+    const def = cardDef(view?.cards?.[sourceId]?.card);
+    const a = def?.abilities?.[ab];
+    kw = a ? a.name_ru || a.kw || `#${ab + 1}` : `#${ab + 1}`;
+  }
+  const pair = KW[kw];
+  if (pair) return pair[getLang() === "ru" ? 0 : 1];
+  return String(kw).replace(/_/g, " ");
 }
 
 /** A short readable label for one action in the current language (names from the view). */
@@ -59,12 +79,12 @@ export function actionLabel(a, view) {
       s = t(`act_${a.act}`, { target: targetText() });
       break;
     case "ability":
-      s = t("act_ability", { ability: abilityName(a.ability) });
+      s = t("act_ability", { ability: abilityName(a.ability, a.source, view) });
       if (a.target || a.targets) s += " " + t("on_target", { target: targetText() });
       if (a.to) s += " " + t("to_cell", { cell: a.to });
       break;
     case "declare":
-      s = t("act_declare", { ability: abilityName(a.ability) });
+      s = t("act_declare", { ability: abilityName(a.ability, a.source, view) });
       if (a.target) s += " " + t("on_target", { target: targetText() });
       break;
     case "defend": s = t("act_defend", { name: name(a.source) }); break;

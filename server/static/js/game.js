@@ -6,7 +6,7 @@
 import { h, setChildren } from "./dom.js";
 import { t, phaseName, onLangChange } from "./i18n.js";
 import { cardDef, cardName, instanceName, elementClass, elementName } from "./cards.js";
-import { indexLegal, actionsAt, actionLabel, actionTargets } from "./actions.js";
+import { indexLegal, actionsAt, actionLabel, actionTargets, abilityName } from "./actions.js";
 import { renderLogLine } from "./log.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
@@ -322,7 +322,8 @@ export class GamePage {
   _queue(view) {
     const q = view.queue || [];
     const entry = (e) => [
-      h("b", {}, instanceName(view, e.source)), ": ", String(e.ability ?? e.kind ?? "").replace(/_/g, " "),
+      h("b", {}, instanceName(view, e.source)), ": ",
+      abilityName(e.ability ?? e.kind ?? "", e.source, view),
       (e.targets || []).length ? " → " + e.targets.map((id) => instanceName(view, id)).join(", ") : "",
       e.to ? ` → ${e.to}` : "",
       e.x != null ? ` (X=${e.x})` : "",

@@ -170,6 +170,10 @@ const STRINGS = {
     phase_main: "main phase",
     phase_initial: "initial phase",
     phase_end: "end of turn",
+    phase_turn_preparation: "turn preparation",
+    phase_turn_start: "start of turn",
+    phase_final: "end of turn",
+    prompt_trigger: "Declare or pass on your triggered ability.",
   },
   ru: {
     title: "Берсерк Онлайн",
@@ -336,6 +340,10 @@ const STRINGS = {
     phase_main: "основная фаза",
     phase_initial: "начальная фаза",
     phase_end: "конец хода",
+    phase_turn_preparation: "подготовка хода",
+    phase_turn_start: "начало хода",
+    phase_final: "конец хода",
+    prompt_trigger: "Заявите срабатывающую способность или откажитесь.",
   },
 };
 

@@ -3,10 +3,10 @@
 
 import { t, phaseName } from "./i18n.js";
 import { instanceName } from "./cards.js";
+import { abilityName } from "./actions.js";
 
-function ability(e) {
-  const a = e.ability ?? e.kind ?? e.act ?? "";
-  return typeof a === "number" ? `#${a + 1}` : String(a).replace(/_/g, " ");
+function ability(e, view) {
+  return abilityName(e.ability ?? e.kind ?? e.act ?? "", e.source ?? e.card, view);
 }
 
 /** The log line for event e in the current language, names looked up in view; null for nothing to show. */
@@ -17,9 +17,9 @@ export function renderLogLine(e, view) {
   const p = e.player ?? "";
   switch (e.type) {
     case "declared":
-      return t("ev_declared", { name: name(card), ability: ability(e) }) + targets(e, view);
+      return t("ev_declared", { name: name(card), ability: ability(e, view) }) + targets(e, view);
     case "executing": case "executed":
-      return t("ev_executed", { name: name(card), ability: ability(e) });
+      return t("ev_executed", { name: name(card), ability: ability(e, view) });
     case "moved": return t("ev_moved", { name: name(card), cell: e.cell ?? (typeof e.to === "string" ? e.to : e.zone ?? "") });
     case "die": return t("ev_die", { p: e.player ?? "?", value: e.value }) + (e.card ? ` (${name(e.card)})` : "");
     case "wounds": return t("ev_wounds", { name: name(card === e.source ? e.card : card), n: e.n ?? e.amount ?? "" })
