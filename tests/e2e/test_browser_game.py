@@ -204,7 +204,7 @@ def test_an_error_frame_sentence_is_shown_to_the_player(server, new_page):
     assert "no room" in toast.inner_text().lower()
 
 
-def test_interface_switches_to_russian_with_card_names_in_both_languages(game):
+def test_interface_switches_to_russian_with_card_names_in_both_languages(game, artifacts):
     page = game["pages"][1]
     page.click("#lang")
     page.wait_for_function("document.querySelector('#lang').textContent === 'English'")
@@ -214,8 +214,25 @@ def test_interface_switches_to_russian_with_card_names_in_both_languages(game):
     assert named.count() > 0
     assert re.search("[А-Яа-яЁё]", named.first.inner_text())
     assert re.search("[A-Za-z]", page.locator(".card .c-en").first.inner_text())
+    page.screenshot(path=str(artifacts / "language-russian-player1.png"))
     page.click("#lang")
     page.wait_for_function("document.querySelector('#lang').textContent === 'Русский'")
+
+
+def test_hovering_or_tapping_a_card_shows_its_full_text(game):
+    page = game["pages"][1]
+    card = page.locator(".own-zones .card").first
+    card.hover()
+    page.wait_for_selector(".detail .card-text")
+    text = page.inner_text(".detail .card-text")
+    card_id = card.get_attribute("data-card")
+    pool_id = page.evaluate("(id) => window.berserkConn.view.cards[id].card", card_id)
+    expected = page.evaluate("(pid) => fetch('/api/cards').then(r => r.json()).then(l => l.find(c => c.id === pid).text_en)",
+                             pool_id)
+    assert text == expected
+    page.mouse.move(0, 0)
+    card.click()      # a tap (no hover on touch screens) shows it too
+    assert page.inner_text(".detail .card-text") == expected
 
 
 class _Stop(Exception):
