@@ -1,0 +1,50 @@
+// The server's HTTP lobby API (server/lobby.py), in one place. Every function returns parsed JSON or throws an
+// Error whose message is the server's sentence (error body {"error": code, "message": sentence}) when there is one.
+
+async function call(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await res.json();
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) {
+    const e = new Error((data && data.message) || `${method} ${path}: HTTP ${res.status}`);
+    e.code = data && data.error;
+    throw e;
+  }
+  return data;
+}
+
+/** Starter deck names (English; the server accepts Russian names too): [str]. */
+export async function listDecks() {
+  const d = await call("GET", "/api/decks");
+  return (Array.isArray(d) ? d : d.decks || []).map((x) => (typeof x === "string" ? x : x.name_en || x.name));
+}
+
+/**
+ * Rooms by status: {waiting: [info], playing: [info], finished: [info]}; info = {id, status ("waiting" |
+ * "preliminary" | "playing" | "finished"), decks: [name, name], seats, watching, v, result, created}.
+ */
+export async function listRooms() {
+  const d = await call("GET", "/api/rooms");
+  return { waiting: d.waiting || [], playing: d.playing || [], finished: d.finished || [] };
+}
+
+/** Create a room: decks = [my deck, opponent's deck]; seed is sent only when given (servers that allow it use it).
+ * Returns {room, seat: 1, token}. */
+export async function createRoom({ decks, seed }) {
+  const body = { decks };
+  if (seed !== undefined && seed !== null && seed !== "") body.seed = Number(seed);
+  return call("POST", "/api/rooms", body);
+}
+
+/** Take the free seat of a room; returns {room, seat: 2, token}. */
+export async function joinRoom(room) {
+  return call("POST", `/api/rooms/${encodeURIComponent(room)}/join`, {});
+}

@@ -1,0 +1,285 @@
+// The game connection: one websocket to the server, joined to one room, that keeps a versioned copy of this
+// viewer's game view and reconnects by itself (issue "Browser client" item 3).
+//
+// Frames (docs/protocol.md): client -> server join / action / resync / ping; server -> client sync / diff / error /
+// end / pong. The state kept here: v (last version applied), view (the viewer's engine view, engine-api.md "View"),
+// you (1 | 2 | null), legal (list of action dicts or null), clocks, result.
+//
+// Versions: a sync replaces everything; a diff must carry v = current v + 1, else the client asks for a resync and
+// ignores diffs until the next sync. After a drop the client reconnects (bounded backoff, forever) and joins again
+// with its seat token and last v, so the server can answer with only what was missed.
+
+import { encodeFrame, decodeFrame } from "./wire.js";
+
+let applyOpsImpl = null;
+// The diff apply function is the protocol's (protocol/static/diff.js, served by the server; it applies ops in
+// place and returns the view). Without it every diff is answered with a resync: always correct, only heavier.
+const DIFF_URLS = ["/protocol/diff.js", "/static/protocol/diff.js", "./protocol/diff.js"];
+async function loadDiff() {
+  if (typeof globalThis.applyDiff === "function") {
+    applyOpsImpl = globalThis.applyDiff;
+    return;
+  }
+  for (const url of DIFF_URLS) {
+    try {
+      const mod = await import(url);
+      // diff.js is a UMD-style script: as a module it sets self.applyDiff (it may also export it).
+      const fn = mod.applyDiff || mod.default || globalThis.applyDiff;
+      if (typeof fn === "function") {
+        applyOpsImpl = fn;
+        return;
+      }
+    } catch (e) {
+      /* try the next place */
+    }
+  }
+}
+const diffReady = loadDiff();
+
+const PING_EVERY_MS = 10000;
+const PONG_TIMEOUT_MS = 8000;
+const BACKOFF_MS = [200, 400, 800, 1500, 3000];
+
+/** Close codes after which reconnecting cannot help (server/wire.py): 4002 the seat was opened by a newer
+ * connection, 4004 no such room, 4005 bad seat token / no spectators, 4009 unsupported protocol, 4010 room closed.
+ * Every other close (drop, 1012 restart, 1013 full, 4003 too slow, ...) is followed by a reconnect. */
+const FINAL_CLOSE_CODES = new Map([[1008, "closed"], [4002, "superseded"], [4004, "room_gone"],
+  [4005, "unauthorized"], [4009, "closed"], [4010, "room_gone"]]);
+
+export class GameConnection {
+  /**
+   * room: room id (string); token: seat token (string) or null for a spectator; onChange(conn, what) is called
+   * after every state change ("state", "status", "error", "end").
+   */
+  constructor({ room, token, onChange, url }) {
+    this.room = room;
+    this.token = token ?? null;
+    this.onChange = onChange;
+    this.url = url || `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+    this.v = null;
+    this.view = null;
+    this.you = null;
+    this.legal = null;
+    this.clocks = null;
+    this.clocksAt = 0;
+    this.result = null;
+    this.status = "connecting";
+    this.lastError = null;
+    this.openedAt = 0;
+    this.awaitingSync = true;
+    this.pendingAction = null;
+    this.resyncs = 0; // resyncs asked for (a gap, a failed diff, or no diff.js)
+    this.diffLoaded = false;
+    this.nextActionId = 1;
+    this.idPrefix = Math.random().toString(36).slice(2, 10);
+    this.nextPing = 1;
+    this.attempt = 0;
+    this.stopped = false;
+    this.ws = null;
+    this.pingTimer = null;
+    this.pongTimer = null;
+  }
+
+  /** Open the connection (and keep it open until stop()). */
+  async start() {
+    await diffReady;
+    this.diffLoaded = !!applyOpsImpl;
+    this._open();
+  }
+
+  /** Close for good (leaving the room page). */
+  stop() {
+    this.stopped = true;
+    this._clearTimers();
+    if (this.ws) this.ws.close(4001, "left");
+  }
+
+  _setStatus(s) {
+    this.status = s;
+    this.onChange?.(this, "status");
+  }
+
+  _open() {
+    if (this.stopped) return;
+    this._setStatus(this.attempt === 0 && this.v === null ? "connecting" : "reconnecting");
+    let ws;
+    try {
+      ws = new WebSocket(this.url);
+    } catch (e) {
+      this._scheduleReconnect();
+      return;
+    }
+    ws.binaryType = "arraybuffer";
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.openedAt = performance.now();
+      this.awaitingSync = true;
+      this._send({ t: "join", room: this.room, token: this.token, v: this.v, pv: 1 });
+      this._startPing();
+    };
+    ws.onmessage = (ev) => {
+      if (!(ev.data instanceof ArrayBuffer)) return;
+      let frame;
+      try {
+        frame = decodeFrame(ev.data);
+      } catch (e) {
+        this._resync();
+        return;
+      }
+      this._onFrame(frame);
+    };
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this._clearTimers();
+      this.ws = null;
+      this.pendingAction = null;
+      if (this.stopped) return;
+      if (FINAL_CLOSE_CODES.has(ev.code)) {
+        // The error frame sent before the close (if any) already holds the sentence; keep it.
+        if (!this.lastError || this.lastError.at < this.openedAt) {
+          this.lastError = { code: `close_${ev.code}`, key: FINAL_CLOSE_CODES.get(ev.code), msg: ev.reason || "", at: performance.now() };
+        }
+        this._setStatus("closed");
+        this.onChange?.(this, "error");
+        return;
+      }
+      this._scheduleReconnect();
+    };
+    ws.onerror = () => {
+      /* onclose follows and reconnects */
+    };
+  }
+
+  _scheduleReconnect() {
+    this._setStatus("reconnecting");
+    const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    this.attempt += 1;
+    setTimeout(() => this._open(), delay);
+  }
+
+  _startPing() {
+    this._clearTimers();
+    this.pingTimer = setInterval(() => {
+      const n = this.nextPing++;
+      this._send({ t: "ping", n });
+      clearTimeout(this.pongTimer);
+      this.pongTimer = setTimeout(() => {
+        // A half-open connection: drop it and reconnect.
+        if (this.ws) this.ws.close(4000, "no pong");
+      }, PONG_TIMEOUT_MS);
+    }, PING_EVERY_MS);
+  }
+
+  _clearTimers() {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+    this.pingTimer = null;
+    this.pongTimer = null;
+  }
+
+  _send(obj) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(encodeFrame(obj));
+      return true;
+    }
+    return false;
+  }
+
+  _resync() {
+    this.resyncs += 1;
+    this.awaitingSync = true;
+    this._send({ t: "resync" });
+  }
+
+  _setClocks(clocks) {
+    this.clocks = clocks ?? null;
+    this.clocksAt = performance.now();
+  }
+
+  _onFrame(f) {
+    switch (f.t) {
+      case "sync":
+        this.v = f.v;
+        this.view = f.view;
+        this.you = f.you ?? null;
+        this.legal = f.legal ?? null;
+        this._setClocks(f.clocks);
+        this.result = f.view?.result ?? this.result;
+        this.awaitingSync = false;
+        this.pendingAction = null;
+        if (this.status !== "open") this._setStatus("open");
+        this.onChange?.(this, "state");
+        break;
+      case "diff": {
+        if (this.awaitingSync) return;
+        if (this.v === null || f.v !== this.v + 1 || !applyOpsImpl) {
+          if (this.v !== null && f.v <= this.v) return; // an old frame, already applied
+          this._resync();
+          return;
+        }
+        let next;
+        try {
+          next = applyOpsImpl(this.view, f.ops);
+        } catch (e) {
+          this._resync();
+          return;
+        }
+        if (next !== undefined && next !== null) this.view = next;
+        this.v = f.v;
+        this.legal = f.legal ?? null;
+        this._setClocks(f.clocks);
+        this.result = this.view?.result ?? this.result;
+        this.pendingAction = null;
+        this.onChange?.(this, "state");
+        break;
+      }
+      case "error":
+        this.lastError = { code: f.code, msg: f.msg, id: f.id ?? null, at: performance.now() };
+        // An error answers the frame just sent; one without an id (a frame-level refusal) also ends the wait.
+        if (f.id == null || this.pendingAction === f.id) this.pendingAction = null;
+        if (f.code === "stale" && f.v != null && this.v !== null && f.v > this.v) this._resync();
+        this.onChange?.(this, "error");
+        break;
+      case "end":
+        this.result = f.result;
+        if (this.view) this.view = { ...this.view, result: f.result };
+        this.legal = null;
+        this.onChange?.(this, "end");
+        break;
+      case "pong":
+        clearTimeout(this.pongTimer);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Send one action dict taken from this.legal; returns the client action id (a string), or null when not
+   * connected. */
+  act(action) {
+    // Ids are strings unique across reloads of this page (the server remembers recent ids per seat and answers
+    // a repeated id with its first answer).
+    const id = `${this.idPrefix}-${this.nextActionId++}`;
+    if (!this._send({ t: "action", id, v: this.v, action })) return null;
+    this.pendingAction = id;
+    this.onChange?.(this, "state");
+    return id;
+  }
+
+  /** Clock value for player p ("1" | "2") in ms at this moment, or null when the frame carried no clock for p. */
+  clockMs(p) {
+    const c = this.clocks;
+    if (!c) return null;
+    let left = c[p] ?? c[String(p)] ?? c[`p${p}`];
+    if (left && typeof left === "object") left = left.left ?? left.ms ?? left.remaining ?? null;
+    if (typeof left !== "number") return null;
+    // Milliseconds unless the frame says {"unit": "s"} (docs/protocol.md).
+    let ms = c.unit === "s" ? left * 1000 : left;
+    const running = c.running ?? c.active ?? null;
+    if (running != null && String(running) === String(p) && !c.held) {
+      ms -= performance.now() - this.clocksAt;
+    }
+    return Math.max(0, ms);
+  }
+}

@@ -1,0 +1,131 @@
+"""Fixtures for the browser end-to-end tests: a real server process (`python -m server`) and headless Chromium.
+
+Chromium is Debian's (/usr/bin/chromium, installed by .ci/run); Playwright (Python) only drives it - browsers are
+never downloaded (docs: stack-notes §7). Screenshots go to test-artifacts/ (gitignored).
+"""
+from __future__ import annotations
+
+import os
+import pathlib
+import shlex
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+STARTUP_TIMEOUT = 30.0   # s for the server to answer /healthz
+
+
+def free_port() -> int:
+    """A TCP port that was free a moment ago on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_healthy(url: str, proc: subprocess.Popen | None, timeout: float = STARTUP_TIMEOUT) -> None:
+    """Poll GET url/healthz until it answers 200 (bounded); raise with the server's output if it dies or never
+    becomes healthy."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}:\n{proc.stdout.read() if proc.stdout else ''}")
+        try:
+            with urllib.request.urlopen(url + "/healthz", timeout=1) as r:
+                if r.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, OSError):
+            pass
+        time.sleep(0.05)
+    raise RuntimeError(f"server at {url} not healthy after {timeout} s")
+
+
+class ServerProcess:
+    """`python -m server --port P` as a subprocess, restartable on the same port and snapshot directory (so rooms
+    survive a restart, server/settings.py `snapshot_dir`)."""
+
+    def __init__(self, snapshot_dir: pathlib.Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.snapshot_dir = snapshot_dir
+        self.log = open(ARTIFACTS / "e2e-server.log", "ab")
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        cmd = [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(self.port),
+               "--snapshot-dir", str(self.snapshot_dir)]
+        if os.environ.get("BERSERK_E2E_SERVER"):   # another server build: "cmd ... {port} ... {snapshots}"
+            cmd = shlex.split(os.environ["BERSERK_E2E_SERVER"].format(port=self.port, snapshots=self.snapshot_dir))
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        wait_healthy(self.url, self.proc)
+
+    def stop(self) -> None:
+        """SIGTERM (graceful: rooms are snapshotted, sockets closed with 1012) and wait."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> pathlib.Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def server(artifacts, tmp_path_factory):
+    """The real game server on a free port, for the whole session."""
+    srv = ServerProcess(tmp_path_factory.mktemp("snapshots"))
+    srv.start()
+    yield srv
+    srv.stop()
+    srv.log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Factory: a page in its own browser context (own sessionStorage = own seat), English locale by default."""
+    contexts = []
+
+    def make(locale: str = "en-US"):
+        ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=locale)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.js_errors = errors
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()

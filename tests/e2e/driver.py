@@ -1,0 +1,171 @@
+"""Playing through the browser client by clicks: pick one of the server's legal actions with a simple policy, then
+perform it the way a player would (click the card, then the highlighted target cell or card, or the button).
+
+The page exposes its connection as ``window.berserkConn`` (v, you, legal, view, status); the driver reads it to
+decide, and acts only through clicks on the rendered board and buttons.
+"""
+from __future__ import annotations
+
+import json
+
+PRELIM_KINDS = ("first", "redeal", "recruit", "deploy")
+
+
+def state(page) -> dict:
+    """{v, you, legal, view, status, pending} of a game page."""
+    return page.evaluate("""() => { const c = window.berserkConn; if (!c) return null;
+        return {v: c.v, you: c.you, legal: c.legal, view: c.view, status: c.status, pending: c.pendingAction}; }""")
+
+
+def wait_version_above(page, v: int | None, timeout: float = 15000) -> None:
+    """Wait until the page has applied a version newer than v (None: any version)."""
+    page.wait_for_function(
+        "(v) => window.berserkConn && window.berserkConn.v !== null && (v === null || window.berserkConn.v > v)"
+        " && window.berserkConn.status === 'open'", arg=v, timeout=timeout)
+
+
+def wait_version(page, v: int, timeout: float = 15000) -> None:
+    """Wait until the page shows exactly version v (or newer)."""
+    page.wait_for_function("(v) => window.berserkConn && window.berserkConn.v >= v", arg=v, timeout=timeout)
+
+
+def can_act(page) -> bool:
+    s = state(page)
+    return bool(s and s["legal"] and not s["pending"] and s["status"] == "open" and not s["view"].get("result"))
+
+
+class Policy:
+    """Chooses a legal action: first player 1, keep the deal, recruit up to ``squad`` cards, place them, then
+    strike when possible, else move forward, else end the turn / pass. Deterministic for a given state."""
+
+    def __init__(self, squad: int = 2) -> None:
+        self.squad = squad
+
+    def choose(self, legal: list[dict], view: dict, you: int) -> int:
+        def find(pred):
+            for i, a in enumerate(legal):
+                if pred(a):
+                    return i
+            return None
+
+        opt = lambda a: a.get("option") if a["act"] == "choose" else None
+        recruits = sum(1 for c in view["cards"].values() if c.get("owner") == you and c.get("zone") == "recruits")
+        on_board = sum(1 for c in view["cards"].values() if c.get("owner") == you and c.get("zone") == "battlefield")
+        order = [
+            lambda a: isinstance(opt(a), dict) and opt(a).get("first") == 1,
+            lambda a: opt(a) == "keep",
+            lambda a: isinstance(opt(a), dict) and "recruit" in opt(a) and recruits + on_board < self.squad,
+            lambda a: isinstance(opt(a), dict) and "place" in opt(a),
+            lambda a: opt(a) == "done",
+            lambda a: a["act"] == "order",
+            lambda a: a["act"] == "attack",
+            lambda a: a["act"] == "move" and _forward(a, view, you),
+            lambda a: a["act"] == "end_turn",
+            lambda a: a["act"] == "pass",
+            lambda a: a["act"] == "choose",
+            lambda a: a["act"] not in ("concede",),
+        ]
+        for pred in order:
+            i = find(pred)
+            if i is not None:
+                return i
+        return find(lambda a: True)
+
+
+def _forward(a: dict, view: dict, you: int) -> bool:
+    src = view["cards"].get(a["source"], {})
+    if not src.get("cell"):
+        return False
+    dr = int(a["to"][1]) - int(src["cell"][1])
+    return dr == (1 if you == 1 else -1)
+
+
+def click_action(page, idx: int) -> None:
+    """Perform legal action number idx of the page by clicks, and wait until the server answered (new version
+    or error)."""
+    s = state(page)
+    a = s["legal"][idx]
+    v = s["v"]
+    t0 = page.evaluate("performance.now()")
+    source = _source(a)
+    targets = _targets(a, s["view"])
+    if a["act"] == "concede":
+        page.click("button[data-act=concede]")
+        page.click("button[data-act=concede-confirm]")
+    elif source is None and not targets["cards"]:
+        page.click(f".global-actions button[data-idx='{idx}']")
+    elif source is None:
+        page.click(f"[data-card='{targets['cards'][0]}']")
+        _disambiguate(page, idx)
+    else:
+        page.click(f".field [data-card='{source}']")
+        if _is_single_targetless_choice(s["legal"], source, s["view"]):
+            pass  # recruiting: the click on the dealt card is the action
+        elif targets["cells"]:
+            page.click(f".board [data-cell='{targets['cells'][0]}']", position={"x": 6, "y": 6})
+            _disambiguate(page, idx)
+        elif targets["cards"]:
+            page.click(f".field [data-card='{targets['cards'][0]}']")
+            _disambiguate(page, idx)
+        else:
+            page.click(f".selected-actions button[data-idx='{idx}']")
+    page.wait_for_function(
+        "([v, t0]) => { const c = window.berserkConn; return c.v > v || (c.lastError && c.lastError.at > t0); }",
+        arg=[v, t0])
+
+
+def _disambiguate(page, idx: int) -> None:
+    """When several moves share the clicked target, the client lists them: pick ours."""
+    if page.locator(".disambiguate").count():
+        page.click(f".disambiguate button[data-idx='{idx}']")
+
+
+def _source(a: dict):
+    if a.get("source"):
+        return a["source"]
+    o = a.get("option")
+    if a["act"] == "choose" and isinstance(o, dict):
+        return o.get("recruit") or o.get("place")
+    return None
+
+
+def _targets(a: dict, view: dict) -> dict:
+    cells, cards = [], []
+    if a.get("to"):
+        cells.append(a["to"])
+    if a.get("target"):
+        cards.append(a["target"])
+    cards += a.get("targets") or []
+    o = a.get("option")
+    if a["act"] == "choose":
+        if isinstance(o, dict) and o.get("cell"):
+            cells.append(o["cell"])
+        if isinstance(o, str) and o in view["cards"]:
+            cards.append(o)
+    return {"cells": cells, "cards": cards}
+
+
+def _is_single_targetless_choice(legal: list[dict], source: str, view: dict) -> bool:
+    mine = [a for a in legal if _source(a) == source]
+    return len(mine) == 1 and mine[0]["act"] == "choose" and not _targets(mine[0], view)["cells"]
+
+
+def board_snapshot(page) -> dict:
+    """What the page's board shows: {cell: sorted [card id + ':' + (name or '?')]}, plus aux zones."""
+    return page.evaluate("""() => {
+        const out = {};
+        for (const cell of document.querySelectorAll('.board [data-cell]')) {
+            const cards = [...cell.querySelectorAll('[data-card]')].map(
+                (c) => c.dataset.card + ':' + (c.querySelector('.c-name')?.textContent || '?'));
+            if (cards.length) out[cell.dataset.cell] = cards.sort();
+        }
+        for (const aux of document.querySelectorAll('[data-aux]')) {
+            out['aux' + aux.dataset.aux] = [...aux.querySelectorAll('[data-card]')].map(
+                (c) => c.dataset.card + ':' + (c.querySelector('.c-name')?.textContent || '?')).sort();
+        }
+        return out;
+    }""")
+
+
+def dump(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, sort_keys=True)
