@@ -63,6 +63,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/rooms/{room}", lobby.room_status, methods=["GET"]),
         Route("/api/rooms/{room}/join", lobby.join_room, methods=["POST"]),
         WebSocketRoute("/ws", ws.endpoint),
+        Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
