@@ -102,6 +102,9 @@ def legal(g, p: int) -> list[dict]:
     if g.executing is not None:
         from .execute import legal_answers
         return legal_answers(g, p)
+    if kind == "choice" and pr.get("what") == "turn_preparation":
+        from .phases import turn_preparation_legal
+        return turn_preparation_legal(g, p)
     from .prelim import legal as prelim_legal
     return prelim_legal(g, p)
 
@@ -137,21 +140,66 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
 
 
 def declarations(g, p: int) -> list[dict]:
-    """Movement, simple strikes and activated abilities ``p`` may declare with priority now."""
+    """Movement, simple strikes, closing to strike a flyer and activated abilities ``p`` may declare with priority
+    now. A face-down card of ``p`` may declare only sudden actions (and is revealed by it) [415.2]; cards face down
+    to ``p`` are offered as targets by position only [415.3] (:mod:`engine.hidden`)."""
     out = []
     slow = slow_allowed(g, p)
+    flyers_only = slow and opponent_flyers_only(g, p)
     for card in g.play_cards():
-        if card.controller != p or card.hidden:
+        if card.controller != p:
             continue
-        if slow:
+        if slow and not card.hidden:
             out.extend(_moves(g, card))
-            out.extend({"act": "attack", "source": card.id, "target": t} for t in combat.strike_targets(g, card))
+            out.extend({"act": "attack", "source": card.id, "target": t} for t in _strike_targets(g, card))
+            if flyers_only and can_close_for_flyer(g, card):
+                out.append({"act": "ability", "source": card.id, "ability": CLOSE_FOR_FLYER})
         for i, a in enumerate(g.abilities(card)):
             if not ab.is_activated(a) or not (slow or ab.is_sudden(a)) or not can_pay(g, card, a, i):
+                continue
+            if card.hidden and not ab.is_sudden(a):
                 continue
             for opt in ability_options(g, card, i, a):
                 out.append(dict({"act": "ability", "source": card.id, "ability": i}, **opt))
     return out
+
+
+#: The ``ability`` name of closing to strike a flyer (закрытие на удар по летающим) [211.9].
+CLOSE_FOR_FLYER = "close_to_strike_flyer"
+
+
+def _strike_targets(g, card) -> list[str]:
+    """Simple strike targets: the known legal ones, plus face-down cards by position [415.3]; a flyer marked by
+    [211.9] only from its controller's next turn on."""
+    from .hidden import hidden_from, hidden_strike_targets
+    early = _flyer_strike_not_yet(g, card)
+    out = []
+    for t in combat.strike_targets(g, card):
+        c = g.cards[t]
+        if hidden_from(c, card.controller) or (early and c.zone == "aux" and not g.is_flyer(card)):
+            continue
+        out.append(t)
+    return out + hidden_strike_targets(g, card)
+
+
+def _flyer_strike_not_yet(g, card) -> bool:
+    return any(e.get("kind") == "flyer_strike" and e.get("card") == card.id and e.get("since") == g.turn
+               for e in g.effects)
+
+
+def opponent_flyers_only(g, p: int) -> bool:
+    """True when ``p``'s opponent controls creatures and all of them are flyers [211.9]. A face-down card counts
+    by what it is (01-game-and-cards.md §1.2 [DOUBT])."""
+    opp = [c for c in g.play_cards() if c.controller != p and g.is_creature(c)]
+    return bool(opp) and all(g.is_flyer(c) for c in opp)
+
+
+def can_close_for_flyer(g, card) -> bool:
+    """Closing to strike a flyer [211.9, 209.2, 210.1]: an open non-flying creature on the battlefield that has not
+    acted and holds no unused mark; the caller checks the slow timing and :func:`opponent_flyers_only`."""
+    if card.closed or card.actions or card.zone != "battlefield" or not g.is_creature(card) or g.is_flyer(card):
+        return False
+    return not card.markers.get("flyer_strike") and not own_move_pending(g, card)
 
 
 def move_left(g, card) -> int:
@@ -162,19 +210,33 @@ def move_left(g, card) -> int:
 def _moves(g, card) -> list[dict]:
     d = g.defn(card)
     if (card.zone != "battlefield" or card.attached_to or card.closed or not g.is_creature(card) or d.get("flyer")
-            or d.get("symbiote") or move_left(g, card) < 1):
-        return []
+            or d.get("symbiote") or move_left(g, card) < 1 or card.actions):
+        return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
     return [{"act": "move", "source": card.id, "to": n} for n in orthogonal(card.cell) if n not in g.board]
+
+
+def _with_hidden(g, card, known: list[str], ok) -> list[str]:
+    """``known`` targets without cards face down to ``card``'s controller, plus those face-down cards that
+    ``ok`` accepts (by position and side only [415.3]). A player's own face-down card is never a target [415.5]."""
+    from .hidden import any_hidden
+    if not any_hidden(g):
+        return known
+    out = [t for t in known if not g.cards[t].hidden]
+    out += [cid for cid in g.board.values() if g.cards[cid].hidden and g.cards[cid].controller != card.controller
+            and g.cards[cid] is not card and ok(g.cards[cid])]
+    return out
 
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     """The target/X/destination choices of one activated ability (empty when it has no legal use now)."""
     from . import targets as tg
+    from .hidden import hidden_attack_ok, relaxed_match
     kw = a.get("kw")
     cst = ab.cost(a)
     xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
     if kw in ab.ATTACK_KW:
-        cands = combat.attack_targets(g, card, a)
+        cands = _with_hidden(g, card, combat.attack_targets(g, card, a),
+                             lambda t: hidden_attack_ok(g, card, a, t))
     elif kw == "resurrect":
         return _resurrect_options(g, card, a)
     elif kw == "finishing_blow":
@@ -182,7 +244,8 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     elif kw == "jump":
         return _jump_options(g, card, a)
     elif tg.is_choice(a.get("target")):
-        cands = [c.id for c in tg.chosen_candidates(g, card, a["target"])]
+        cands = _with_hidden(g, card, [c.id for c in tg.chosen_candidates(g, card, a["target"])],
+                             lambda t: relaxed_match(g, card, t, a["target"]))
     else:
         cands = [None]
     if kw in EFFECT_ONLY_ON_OTHERS and not cands:
@@ -250,6 +313,10 @@ def perform(g, p: int, act: dict) -> None:
         from .execute import answer
         answer(g, p, act)
         return
+    if kind == "choice" and g.prompt.get("what") == "turn_preparation":
+        from .phases import turn_preparation_perform
+        turn_preparation_perform(g, p, act)
+        return
     from .prelim import perform as prelim_perform
     prelim_perform(g, p, act)
 
@@ -265,6 +332,15 @@ def declare(g, p: int, act: dict) -> None:
         card.markers["movement"] = card.markers.get("movement", 0) + 1
     elif act["act"] == "attack":
         entry["kind"] = "attack"
+        card.closed = True
+        card.actions += 1
+        tgt = g.cards[act["target"]]
+        if tgt.zone == "aux" and not g.is_flyer(card) and card.markers.get("flyer_strike"):
+            del card.markers["flyer_strike"]  # the one strike at a flyer is used [211.9]
+            g.effects = [e for e in g.effects if not (e.get("kind") == "flyer_strike" and e.get("card") == card.id)]
+    elif act["ability"] == CLOSE_FOR_FLYER:
+        entry["kind"] = CLOSE_FOR_FLYER
+        entry["ability"] = CLOSE_FOR_FLYER
         card.closed = True
         card.actions += 1
     else:
@@ -287,6 +363,9 @@ def declare(g, p: int, act: dict) -> None:
         if ab.limit(a):
             key = ab.limit_key(a, idx)
             card.used[key] = card.used.get(key, 0) + 1
+    if card.hidden:
+        from .hidden import reveal
+        reveal(g, card, "declares")  # [415.2]
     g.queue.append(entry)
     g.emit("declared", player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
            target=entry["target"], to=entry["to"], x=entry["x"])
