@@ -122,7 +122,7 @@ def legal_defenders(g, src, tgt) -> list[str]:
     out = []
     src_flyer = src.zone == "aux"
     for c in g.play_cards():
-        if c is tgt or c.controller != g.inactive or c.closed or not g.is_creature(c) or c.hidden:
+        if c is tgt or c.controller != g.inactive or c.closed or not g.is_creature(c) or (c.hidden and g.is_flyer(c)):
             continue
         if c.zone == "aux":
             ok = src_flyer  # only against a flyer's attack

@@ -169,14 +169,14 @@ CLOSE_FOR_FLYER = "close_to_strike_flyer"
 
 
 def _strike_targets(g, card) -> list[str]:
-    """Simple strike targets: the known legal ones, plus face-down cards by position [415.3]; a flyer marked by
-    [211.9] only from its controller's next turn on."""
-    from .hidden import hidden_from, hidden_strike_targets
+    """Simple strike targets: the known legal ones, plus enemy face-down cards by position [415.3] (never an own
+    face-down card [415.5]); a flyer marked by [211.9] only from its controller's next turn on."""
+    from .hidden import hidden_strike_targets
     early = _flyer_strike_not_yet(g, card)
     out = []
     for t in combat.strike_targets(g, card):
         c = g.cards[t]
-        if hidden_from(c, card.controller) or (early and c.zone == "aux" and not g.is_flyer(card)):
+        if c.hidden or (early and c.zone == "aux" and not g.is_flyer(card)):
             continue
         out.append(t)
     return out + hidden_strike_targets(g, card)

@@ -171,6 +171,7 @@ def eff_open(g, e, src, eff):
         if t.closed:
             t.closed = False
             t.markers.pop("movement", None)
+            t.actions = 0  # opened: full movement and may act again [219.4, 203.7]
             g.emit("opened", card=t.id)
 
 

@@ -282,11 +282,12 @@ def attach(g, att, host) -> None:
 
 # ---------------------------------------------------------------------- recruitment accounting
 def gold_available(g, p: int) -> int:
-    """Gold left for recruiting: crystals minus element penalties, plus the one-element bonus while the recruits
-    hold exactly one element [304.6]."""
+    """Gold left for recruiting: the gold crystals (element penalties are already lost), plus the one-element
+    bonus while the recruits hold exactly one element [304.6]. The bonus may be spent; a later second element
+    then needs it back (so ``crystals`` may show -1 gold while the bonus is spent)."""
     sp = g.prelim["spent"][str(p)]
     bonus = 1 if len(sp["elements"]) == 1 else 0
-    return g.crystals[p]["gold"] - sp["penalty"] + bonus
+    return g.crystals[p]["gold"] + bonus
 
 
 def _element(d) -> str | None:
@@ -317,7 +318,7 @@ def recruit_payment(g, p: int, cid: str) -> dict | None:
         if len(elements) > 2:
             penalty = 1
     bonus = 1 if len(elements) == 1 else 0
-    gold = g.crystals[p]["gold"] - sp["penalty"] - penalty + bonus
+    gold = g.crystals[p]["gold"] - penalty + bonus
     silver = g.crystals[p]["silver"]
     if d.get("elite"):
         return {"gold": cost, "silver": 0, "penalty": penalty} if gold >= cost else None
@@ -439,7 +440,7 @@ def perform(g, p: int, act: dict) -> None:
             if el and el not in sp["elements"]:
                 sp["elements"].append(el)
             sp["penalty"] += pay["penalty"]
-            g.crystals[p]["gold"] -= pay["gold"]
+            g.crystals[p]["gold"] -= pay["gold"] + pay["penalty"]  # the element crystal is lost [304.6]
             g.crystals[p]["silver"] -= pay["silver"]
             if d.get("flyer"):
                 sp["flyer_cost"] += d.get("cost") or 0
