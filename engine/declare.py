@@ -336,7 +336,7 @@ def declare(g, p: int, act: dict) -> None:
         card.actions += 1
         tgt = g.cards[act["target"]]
         if tgt.zone == "aux" and not g.is_flyer(card) and card.markers.get("flyer_strike"):
-            del card.markers["flyer_strike"]  # the one strike at a flyer is used [211.9]
+            entry["flyer_strike"] = True  # the one strike at a flyer is used; the mark goes after it [211.9]
             g.effects = [e for e in g.effects if not (e.get("kind") == "flyer_strike" and e.get("card") == card.id)]
     elif act["ability"] == CLOSE_FOR_FLYER:
         entry["kind"] = CLOSE_FOR_FLYER

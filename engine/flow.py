@@ -32,7 +32,12 @@ def run(g) -> None:
             if g.executing.get("ask"):
                 g.prompt = dict(g.executing["ask"])
                 return
+            entry = g.executing["entry"]
             continue_execution(g)
+            if g.executing is None and entry.get("flyer_strike"):
+                c = g.cards.get(entry["source"])
+                if c is not None:
+                    c.markers.pop("flyer_strike", None)  # used [211.9]
             continue
         if g.phase in PRELIM:
             if prelim_step(g):
