@@ -34,10 +34,12 @@ def run(g) -> None:
                 return
             entry = g.executing["entry"]
             continue_execution(g)
-            if g.executing is None and entry.get("flyer_strike"):
-                c = g.cards.get(entry["source"])
-                if c is not None:
-                    c.markers.pop("flyer_strike", None)  # used [211.9]
+            if g.executing is None:
+                cut_loops(g, entry)
+                if entry.get("flyer_strike"):
+                    c = g.cards.get(entry["source"])
+                    if c is not None:
+                        c.markers.pop("flyer_strike", None)  # used [211.9]
             continue
         if g.phase in PRELIM:
             if prelim_step(g):
@@ -70,6 +72,31 @@ def run(g) -> None:
         g.prompt = {"kind": "priority", "player": holder}
         return
     raise RuntimeError("the game flow did not settle (a loop in the rules engine)")
+
+
+def chain_key(e: dict) -> list:
+    """What an entry or pending trigger does, for the loop rule: [source, ability, the card it is about, the
+    source of the entry that caused it] (RULES.md Q9, [103.4])."""
+    point = e.get("point") or {}
+    return [e.get("source"), e.get("ability"), point.get("card") or e.get("target"), e.get("cause")]
+
+
+def cut_loops(g, entry: dict) -> None:
+    """RULES.md Q9 [103.4]: the triggers that became pending while ``entry`` executed belong to its chain; one
+    that exactly repeats an effect earlier in the chain is cut (it never enters the queue), and with it
+    everything it would have caused."""
+    chain = list(entry.get("chain") or []) + [chain_key(entry)]
+    for p in (1, 2):
+        keep = []
+        for t in g.pending[p]:
+            if "chain" not in t:
+                t["cause"] = entry.get("source")
+                t["chain"] = chain
+                if chain_key(t) in chain:
+                    g.emit("loop_cut", source=t["source"], ability=t["ability"])
+                    continue
+            keep.append(t)
+        g.pending[p] = keep
 
 
 def execute_local(g) -> None:

@@ -74,3 +74,25 @@ def test_300_2_an_empty_turn_start_and_final_phase_ask_nobody():
     g.apply(1, {"act": "end_turn"})
     g.apply(2, {"act": "pass"})
     assert g.active == 2 and g.phase == "main" and g.prompt == {"kind": "priority", "player": 2}
+
+
+def test_q9_a_trigger_chain_is_cut_at_the_first_exact_repeat():
+    from engine.vocab import normalize_ability
+    from tests.helpers import act
+    echo = normalize_ability({"kw": "trigger", "when": "hit", "subject": "other", "attack": ["any_attack"],
+                              "effects": [{"kw": "shot", "strike": [1, 1, 1],
+                                           "target": {"choose": "creature", "side": "enemy"}}]})
+    g, lb = game([card("a", "c3", 1, override=creature(strike=(1, 1, 1))),
+                  card("x", "a1", 1, override=creature(abilities=[echo])),
+                  card("y", "c4", 2, override=creature(life=99), closed=True)], spare=False)
+    act(g, lb, 1, act="attack", source="a", target="y")
+    for _ in range(40):
+        if g.result is not None or (not g.queue and g.executing is None and g.prompt["kind"] == "priority"
+                                    and g.phase == "main" and not g.pending[1] and not g.pending[2]
+                                    and any(e["type"] == "loop_cut" for e in g.events)):
+            break
+        p = g.to_act()
+        decl = [a for a in g.legal_actions(p) if a["act"] == "declare"]
+        g.apply(p, decl[0] if decl else {"act": "pass"})
+    assert any(e["type"] == "loop_cut" for e in g.events)
+    assert g.cards[lb["y"]].wounds == 3  # the strike, then two echoes; the third echo repeats the second [103.4]
