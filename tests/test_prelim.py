@@ -366,3 +366,19 @@ def test_415_5_a_player_cannot_target_their_own_face_down_card():
                  active=2, turn=2)
     g.cards[lb["hid"]].hidden = True
     assert not any(a.get("target") in (lb["hid"], "x-c5") for a in g.legal_actions(2))
+
+
+def test_415_legal_actions_never_name_a_card_hidden_from_the_player():
+    from tests.selfplay_util import hidden_ids, new_game, random_steps
+    seen_hidden = 0
+    for seed in range(3):
+        g = new_game(seed)
+        for _ in random_steps(g, seed, 300):
+            if g.result is not None:
+                break
+            p = g.to_act()
+            secret = hidden_ids(g, p)
+            text = str(g.legal_actions(p))
+            assert not any(f"'{cid}'" in text for cid in secret)
+            seen_hidden += "x-" in text
+    assert seen_hidden > 0  # face-down cards were offered as targets, by alias
