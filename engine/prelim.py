@@ -1,9 +1,13 @@
-"""The preliminary phase (предварительная фаза): deal, first player, redeal, squad recruitment, deployment,
-reveal (02-battle.md §1; 01-game-and-cards.md §7.2-§7.3, §5.8).
+"""The preliminary phase (предварительная фаза): deal, first player, redeal, recruitment preparation, squad
+recruitment, deployment, reveal (with the second player's face-down 3rd row and hosts), battle start, vanguard
+(02-battle.md §1; 01-game-and-cards.md §7.2-§7.3, §5.8).
 
-There is no queue here: every step asks the player the rules name, through ``choose`` actions. Hidden choices
-(the deal, the recruits, face-down placement) stay hidden in the other viewers' views until the reveal.
-State lives in ``g.prelim`` (str keys, JSON-like).
+There is no queue here: the required choices are asked through ``choose`` actions; the steps that offer priority
+(recruitment preparation, before reveal, battle start, vanguard) ask only players who have something to declare
+(:mod:`engine.prelim_abilities`) and otherwise end by themselves (RULES.md Q5.4). Hidden choices (the deal, the
+recruits, face-down placement) stay hidden in the other viewers' views until the reveal. State lives in
+``g.prelim`` (str keys, JSON-like): ``step`` is one of roll, first, redeal, window, recruit, deploy, reveal_first,
+hide, host, vanguard, turn.
 """
 from __future__ import annotations
 
