@@ -233,9 +233,6 @@ def test_306_2_a_face_down_cards_are_revealed_at_the_end_of_the_first_players_fi
 
 
 def test_211_2_a_a_face_down_flyer_stays_on_its_cell_until_revealed():
-    g, lb = _to_hide_prompt(extra2=[("fly", {"flyer": True})], cell2="c6")
-    # the flyer was placed on c4 (1st row): it cannot stay hidden, so it goes to the aux zone at reveal
-    assert g.cards[lb["fly"]].zone in ("battlefield", "aux")
     g2, lb2 = prelim_game([("a", {})], [("fly", {"flyer": True}), ("b", {})])
     through_recruitment(g2, lb2)
     deploy(g2, [(1, lb2["a"], "c3"), (2, lb2["fly"], "c6"), (2, lb2["b"], "c4")])
