@@ -12,6 +12,7 @@ from . import abilities as ab
 from . import damage, keywords, triggers
 from . import targets as tg
 from .board import between_in_line, distance, neighbours
+from .triggers import kinds_match
 
 LEVELS = ("weak", "medium", "strong")
 
@@ -26,41 +27,84 @@ def adjacent_cards(g, card) -> list:
     """Cards adjacent to ``card`` [207.7.a]: on neighbouring cells plus their attachments; flyers have none."""
     if card.zone != "battlefield":
         return []
-    cell = card.cell
     out = []
-    for n in neighbours(cell):
+    hosts = []
+    for n in neighbours(card.cell):
         cid = g.board.get(n)
         if cid:
             out.append(g.cards[cid])
-            out.extend(c for c in g.cards.values() if c.attached_to == cid and c.zone == "battlefield")
+            hosts.append(cid)
+    if hosts:
+        out.extend(c for c in g.cards.values()
+                   if c.attached_to is not None and c.attached_to in hosts and c.zone == "battlefield")
     return out
 
 
-def strike_target_ok(g, src, tgt) -> bool:
-    """Is ``tgt`` a legal target for ``src``'s simple strike now (02-battle.md §4.1)?"""
+def _forced_ok(g, src, tgt, kind: str) -> bool:
+    """Targeting restrictions of the attacker and of the board: Cache (схрон: not the initial target of a flyer's
+    attack) [g-47]; ``flyer_taunt`` (enemy flyers attack only such a card while one is in play, unless the attack
+    ignores forced targeting); ``attack_restriction`` of the attacker (01 §3.6 [205], card text)."""
+    from . import keywords
+    if g.is_flyer(src):
+        if keywords.has(g, tgt, "skhron"):
+            return False
+        ignores = any(kinds_match(kind, a.get("applies_to")) for a in keywords.kws(g, src, "ignores_forced_targeting"))
+        if not ignores:
+            taunts = [c for c in g.play_cards() if c.controller != src.controller and not c.hidden
+                      and keywords.has(g, c, "flyer_taunt")]
+            if taunts and tgt not in taunts:
+                return False
+    for a in keywords.kws(g, src, "attack_restriction"):
+        if kinds_match(kind, a.get("applies_to")) and not tg.match(g, src, tgt, a.get("only_vs")):
+            return False
+    return True
+
+
+def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
+    """Is ``tgt`` a legal target for ``src``'s simple strike now (02-battle.md §4.1)? ``adjacent``: the source's
+    adjacent cards when the caller has them already."""
     if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
         return False
     if g.is_flyer(src) and src.zone == "aux":
-        return True  # a flyer strikes any card [211.5]
+        return _forced_ok(g, src, tgt, "simple_strike")  # a flyer strikes any card [211.5]
     if src.zone != "battlefield" or src.attached_to:
         return False
     if tgt.zone == "aux":
-        return g.is_flyer(tgt) and src.markers.get("flyer_strike", 0) > 0  # [211.9]
-    return tgt in adjacent_cards(g, src)
+        ok = g.is_flyer(tgt) and src.markers.get("flyer_strike", 0) > 0  # [211.9]
+    else:
+        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src))
+    return ok and _forced_ok(g, src, tgt, "simple_strike")
+
+
+def strikes_allowed(g, card) -> int:
+    """Simple strikes the card may make per turn: 1, or n with ``extra_attack`` [g-70, 219.4.a]."""
+    from . import keywords
+    ns = [a.get("n", 1) for a in keywords.kws(g, card, "extra_attack") if kinds_match("simple_strike",
+                                                                                       a.get("applies_to"))]
+    return max([1] + ns)
 
 
 def strike_targets(g, card) -> list[str]:
-    """Targets of a simple strike the card may declare now (open creature, 02-battle.md §4.1)."""
+    """Targets of a simple strike the card may declare now (open creature that has strikes left, not netted,
+    02-battle.md §4.1)."""
+    from . import grants
     if card.closed or not g.is_creature(card) or not g.in_play(card):
         return []
     d = g.defn(card)
     if not any(d.get("strike") or [0]):
         return []
+    if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.has_state(g, card, "_web"):
+        return []
+    if card.zone == "battlefield" and not card.attached_to and not g.is_flyer(card):
+        adj = adjacent_cards(g, card)
+        cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if card.markers.get("flyer_strike") else [])
+        return [c.id for c in cands if strike_target_ok(g, card, c, adj)]
     return [c.id for c in g.play_cards() if strike_target_ok(g, card, c)]
 
 
 def attack_target_ok(g, src, a: dict, tgt) -> bool:
     """Is ``tgt`` a legal target of attack ability ``a`` of ``src`` (02-battle.md §6 table)?"""
+    from . import keywords
     if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
         return False
     spec = a.get("target")
@@ -74,6 +118,8 @@ def attack_target_ok(g, src, a: dict, tgt) -> bool:
         if not tg.match(g, src, tgt, spec.get("filter")):
             return False
     kw = a.get("kw")
+    if not _forced_ok(g, src, tgt, kw):
+        return False
     mode = ab.ATTACK_KW.get(kw)
     if mode == "melee":
         if src.zone != "battlefield":
@@ -86,7 +132,7 @@ def attack_target_ok(g, src, a: dict, tgt) -> bool:
             return src.zone == "aux" and a.get("range") in (None, "any")
         rng = a.get("range")
         if isinstance(rng, int):
-            return distance(src.cell, tgt.cell) <= rng
+            return distance(src.cell, tgt.cell) <= rng + keywords.range_bonus(g, src, kw)
         if rng == "adjacent":
             return tgt in adjacent_cards(g, src)
         return True
@@ -109,10 +155,18 @@ def attack_targets(g, card, a: dict) -> list[str]:
 
 
 def finishing_targets(g, card, a: dict) -> list[str]:
-    """Finishing blow (добивание) X: an adjacent creature whose current life is X or less [g-13]."""
-    n = a.get("n") if isinstance(a.get("n"), int) else 0
-    return [c.id for c in adjacent_cards(g, card)
-            if g.is_creature(c) and not g.defn(c).get("symbiote") and g.life(c) - c.wounds <= n]
+    """Finishing blow (добивание) X: an adjacent corporeal creature whose current life is X or less [g-13, g-95]
+    (X an amount, counted now, e.g. Кровяница's poisoned neighbours of the target)."""
+    from . import keywords
+    out = []
+    for c in adjacent_cards(g, card):
+        if not g.is_creature(c) or g.defn(c).get("symbiote") or keywords.has(g, c, "incorporeal"):
+            continue
+        n = tg.amount(g, a.get("n", 0), {"controller": card.controller}, card, c)
+        if g.life(c) - c.wounds <= n and tg.match(g, card, c, (a.get("target") or {}).get("filter")
+                                                  if isinstance(a.get("target"), dict) else None):
+            out.append(c.id)
+    return out
 
 
 def legal_defenders(g, src, tgt) -> list[str]:
@@ -121,9 +175,12 @@ def legal_defenders(g, src, tgt) -> list[str]:
         return []
     out = []
     src_flyer = src.zone == "aux"
+    from . import grants
     for c in g.play_cards():
         if c is tgt or c.controller != g.inactive or c.closed or not g.is_creature(c) or (c.hidden and g.is_flyer(c)):
             continue
+        if grants.has_state(g, c, "_web"):
+            continue  # a netted creature cannot act
         if c.zone == "aux":
             ok = src_flyer  # only against a flyer's attack
         elif src_flyer:
@@ -175,154 +232,64 @@ def single_level(result: int) -> int:
     return 0 if r <= 3 else (1 if r <= 5 else 2)
 
 
-def _fights(g, tgt) -> bool:
+def fights(g, tgt) -> bool:
     """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]."""
     return g.is_creature(tgt) and not tgt.closed and g.in_play(tgt)
-
-
-# ---------------------------------------------------------------------- simple strike execution
-def strike_step(g, ex: dict) -> None:
-    """Advance the simple strike in ``ex`` (``g.executing``) by one stage; sets ``ex["ask"]`` to ask a player, or
-    ``ex["done"]`` when finished (RULES.md Q11; 02-battle.md §9 steps 3-12)."""
-    e, data = ex["entry"], ex["data"]
-    src, tgt = g.cards.get(e["source"]), g.cards.get(data.get("target", e["target"]))
-    stage = ex["stage"]
-    if stage == "start":
-        if src is None or tgt is None or not g.in_play(src) or not strike_target_ok(g, src, tgt):
-            g.emit("fizzled", source=e["source"])
-            ex["done"] = True
-            return
-        data["target"] = tgt.id
-        defenders = [] if (keywords.directed(g, src, tgt) or keywords.unanswered(g, src, tgt)) \
-            else legal_defenders(g, src, tgt)
-        if defenders:
-            ex["stage"] = "defender"
-            ex["ask"] = {"kind": "defender", "player": g.inactive, "attacker": src.id, "target": tgt.id,
-                         "options": defenders}
-        else:
-            ex["stage"] = "fight"
-            triggers.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": "simple_strike"})
-        return
-    if stage == "fight":
-        _roll(g, ex, src, tgt)
-        return
-    if stage == "damage":
-        _deal(g, ex, src, tgt)
-        ex["done"] = True
-
-
-def answer_defender(g, ex: dict, act: dict) -> None:
-    """The inactive player's answer to the defender prompt: ``defend`` X or ``pass`` [205.3, 216.3]."""
-    if act["act"] == "defend":
-        ex["data"]["target"] = act["source"]
-        ex["data"]["defender"] = act["source"]
-        g.emit("defends", card=act["source"], attacker=ex["entry"]["source"])
-        triggers.collect(g, {"type": "becomes_defender", "card": act["source"]})
-    triggers.collect(g, {"type": "attacked", "card": ex["data"]["target"], "by": ex["entry"]["source"],
-                         "attack": "simple_strike"})
-    ex["ask"] = None
-    ex["stage"] = "fight"
-
-
-def answer_exchange(g, ex: dict, act: dict) -> None:
-    """The keep/weaken choice on an exchange row (+4, +2, -4) [216.7]."""
-    if act["option"] == "weaken":
-        ex["data"]["blows"] = list(weakened(ex["data"]["d"]))
-        g.emit("weakened", player=act.get("player"))
-    ex["ask"] = None
-    ex["stage"] = "damage"
-
-
-def _roll(g, ex, src, tgt) -> None:
-    data = ex["data"]
-    strike = g.defn(src).get("strike") or [0, 0, 0]
-    if _fights(g, tgt) and not keywords.unanswered(g, src, tgt):
-        a_raw = g.roll(src.controller, src.id, "attack")
-        r_raw = g.roll(tgt.controller, tgt.id, "defend")
-        a_res = a_raw + keywords.roll_mod(g, src, "attack", tgt)
-        r_res = r_raw + keywords.roll_mod(g, tgt, "defend", src)
-        d = a_res - r_res  # not clamped in a two-creature fight [104.2, 422.4.b]
-        blows = strike_table(d, a_res)
-        data.update(d=d, blows=[blows[0], blows[1]], fight=True)
-        g.emit("strike_roll", attacker=src.id, responder=tgt.id, attacker_result=a_res, responder_result=r_res,
-               d=d)
-        if blows[2]:
-            who = src.controller if blows[2] == "attacker" else tgt.controller
-            ex["stage"] = "exchange"
-            ex["ask"] = {"kind": "exchange", "player": who, "d": d, "attacker": src.id, "responder": tgt.id}
-            return
-    else:
-        if len(set(strike)) == 1:
-            level = 0
-        else:
-            res = g.roll(src.controller, src.id, "attack") + keywords.roll_mod(g, src, "single", tgt)
-            level = single_level(res)
-        data.update(blows=[level, None], fight=False)
-    ex["stage"] = "damage"
-
-
-def blow_amount(g, card, target, level: int | None, kind: str) -> int:
-    """Strength of a blow: the card's weak/medium/strong value plus strike modifiers; negative counts as 0."""
-    if level is None:
-        return 0
-    strike = g.defn(card).get("strike") or [0, 0, 0]
-    return max(0, strike[level] + keywords.strike_mod(g, card, target, kind))
-
-
-def _deal(g, ex, src, tgt) -> None:
-    data = ex["data"]
-    a_lvl, r_lvl = data["blows"]
-    a_amt = blow_amount(g, src, tgt, a_lvl, "simple_strike")
-    r_amt = blow_amount(g, tgt, src, r_lvl, "simple_strike") if data.get("fight") else 0
-    src_first = keywords.first_strike(g, src) and not keywords.first_strike(g, tgt)
-    tgt_first = keywords.first_strike(g, tgt) and not keywords.first_strike(g, src)
-    if src_first or tgt_first:
-        first, second = ((src, tgt, a_amt, a_lvl, "simple_strike"), (tgt, src, r_amt, r_lvl, "simple_strike"))
-        if tgt_first:
-            first, second = second, first
-        damage.wound(g, first[1], first[2], first[4], first[0], first[3])
-        damage.check_deaths(g, [first[1]])
-        if g.in_play(second[0]):
-            damage.wound(g, second[1], second[2], second[4], second[0], second[3])
-            damage.check_deaths(g, [second[1]])
-    else:
-        damage.wound(g, tgt, a_amt, "simple_strike", src, a_lvl)
-        if r_amt:
-            damage.wound(g, src, r_amt, "simple_strike", tgt, r_lvl)
-        damage.check_deaths(g, [tgt, src])
-    if a_lvl is not None:
-        triggers.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": "simple_strike",
-                             "role": "attacker", "strength": LEVELS[a_lvl]})
-    if r_lvl is not None and data.get("fight"):
-        triggers.collect(g, {"type": "strikes", "card": tgt.id, "target": src.id, "attack": "simple_strike",
-                             "role": "responder", "strength": LEVELS[r_lvl]})
-    d_id = data.get("defender")
-    if d_id and g.in_play(d_id):
-        g.cards[d_id].closed = True  # the defender closes when the strike is over [216.12.a]
 
 
 # ---------------------------------------------------------------------- single-roll attacks
 def attack_amount(g, src, a: dict, entry: dict, tgt) -> tuple[int, int | None]:
     """(strength, level) of an attack ability: its ``strike`` [w, m, s] plus ``bonus`` (an amount, e.g. per token
-    paid); equal values roll no die, otherwise one die picks the value (02-battle.md §6)."""
+    paid) plus strike modifiers; equal values roll no die, otherwise one die picks the value (02-battle.md §6).
+    The target's ``incoming_strike_reduced`` caps the level (03 §5 [g-91])."""
+    from . import keywords
+    kind = a.get("kw")
     vals = a.get("strike") or [0, 0, 0]
     if len(set(vals)) == 1:
         level = 0
     else:
-        level = single_level(g.roll(src.controller, src.id, a.get("kw")) + keywords.roll_mod(g, src, "ranged", tgt))
+        level = single_level(g.roll(src.controller, src.id, kind) + keywords.roll_mod(g, src, "ranged", tgt, kind))
+    level = keywords.incoming_level(g, tgt, kind, level)
     bonus = tg.amount(g, a.get("bonus", 0), entry, src, tgt)
-    return max(0, vals[level] + bonus + keywords.strike_mod(g, src, tgt, a.get("kw"))), level
+    return max(0, vals[level] + bonus + keywords.strike_mod(g, src, tgt, kind, level)), level
+
+
+def blocked_by_net(g, tgt) -> bool:
+    """An attack on a netted creature is blocked and the net goes away (Паук-пересмешник, card text)."""
+    from . import grants
+    if tgt is not None and grants.has_state(g, tgt, "_web"):
+        grants.remove_state(g, tgt, "_web")
+        g.emit("blocked", card=tgt.id, by="net")
+        return True
+    return False
+
+
+def dodged(g, tgt, kind: str) -> bool:
+    """``dodge_ranged``: the target's controller rolls a die; on a listed value the attack does nothing
+    (Храмовый воин, docs/cards.md)."""
+    from . import keywords
+    values = keywords.dodges(g, tgt, kind)
+    if values is None:
+        return False
+    v = g.roll(tgt.controller, tgt.id, "dodge")
+    if v in values:
+        g.emit("dodged", card=tgt.id, value=v)
+        return True
+    return False
 
 
 def execute_attack_ability(g, entry: dict, a: dict) -> None:
     """Execute a shot, discharge, throw, magic strike, special strike or strike across a row: no defender, no
-    retaliation; the target must still be legal (RULES.md Q7)."""
-    src, tgt = g.cards.get(entry["source"]), g.cards.get(entry.get("target"))
+    retaliation; the target must still be legal (RULES.md Q7). A net blocks it; a dodge voids it; then the
+    strength, wounds (protection, reduction, armour in :mod:`engine.damage`), rider, deaths and triggers."""
+    src, tgt = g.cards.get(entry["source"]), g.cards.get(entry.get("target") or "")
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
         g.emit("fizzled", source=entry["source"])
         return
     kind = a.get("kw")
     triggers.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": kind})
+    if blocked_by_net(g, tgt) or dodged(g, tgt, kind):
+        return
     amount, level = attack_amount(g, src, a, entry, tgt)
     damage.wound(g, tgt, amount, kind, src, level)
     if a.get("rider") and g.in_play(tgt):

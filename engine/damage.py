@@ -6,7 +6,7 @@ entry; it goes on top of its owner's graveyard with its attachments after it (ho
 """
 from __future__ import annotations
 
-from . import keywords, triggers
+from . import keywords, passives, triggers
 
 
 def wound(g, target, amount: int, kind: str, source=None, level: int | None = None) -> int:
@@ -17,17 +17,23 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     """
     if amount <= 0 or not g.in_play(target):
         return 0
-    if keywords.protected(g, target, kind, level):
+    if keywords.protected(g, target, kind, level, source):
         g.emit("protected", card=target.id, kind=kind)
         return 0
+    amount = keywords.reduce(g, target, amount, kind, level, source)
     amount = keywords.prevent(g, target, amount, kind)
     if amount <= 0:
         return 0
     target.wounds += amount
+    if source is not None:
+        target.used["hit_by"] = source.id  # who wounded it last, for Corpse-Eating [g-51]
+        target.used["hit_kind"] = kind
     g.emit("wounds", card=target.id, n=amount, kind=kind, source=source.id if source else None)
-    if kind not in ("wound", "poison"):
+    if kind not in ("wound", "poison", "spell"):
         triggers.collect(g, {"type": "hit", "card": target.id, "by": source.id if source else None,
                              "attack": kind, "n": amount})
+    if kind == "simple_strike" and source is not None:
+        passives.vampirism(g, source, target, amount)
     return amount
 
 
@@ -66,10 +72,16 @@ def remove_from_play(g, card) -> None:
             g.aux[p].remove(card.id)
 
 
-def destroy(g, card) -> None:
-    """Destruction (гибель): to the top of the owner's graveyard, attachments after it; triggers pending."""
+def destroy(g, card, by=None, kind: str | None = None) -> None:
+    """Destruction (гибель): to the top of the owner's graveyard, attachments after it; triggers pending.
+
+    ``by``/``kind``: the card and ability kind that destroyed it (default: the last that wounded it), for
+    Corpse-Eating [g-51]."""
     if not g.in_play(card):
         return
+    if by is None and card.used.get("hit_by"):
+        by, kind = g.cards.get(card.used["hit_by"]), card.used.get("hit_kind")
+    passives.carrion(g, card, by, kind)
     controller = card.controller
     attached = [c for c in g.cards.values() if c.attached_to == card.id and g.in_play(c)]
     remove_from_play(g, card)

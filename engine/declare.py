@@ -92,10 +92,14 @@ def legal(g, p: int) -> list[dict]:
         return []
     kind = pr["kind"]
     if kind == "priority":
+        decl = declarations(g, p)
+        if slow_allowed(g, p) and any(d["act"] == "attack" and d.get("forced") for d in decl):
+            # a card obliged to attack (must_attack, 03 §5 force_attack [g-82]): no pass until it has attacked
+            return [{k: v for k, v in d.items() if k != "forced"} for d in decl]
         out = [{"act": "pass"}]
         if g.phase == "main" and p == g.active:
             out.append({"act": "end_turn"})
-        out.extend(declarations(g, p))
+        out.extend({k: v for k, v in d.items() if k != "forced"} for d in decl)
         return out
     if kind == "triggers":
         return triggers.legal(g, p)
@@ -121,7 +125,11 @@ def own_move_pending(g, card) -> bool:
 
 
 def can_pay(g, card, a: dict, idx: int) -> bool:
-    """True when the card can pay the ability's cost now, X aside (>= 1 token for X) [SEED S4, 103.6]."""
+    """True when the card can pay the ability's cost now, X aside (>= 1 token for X) [SEED S4, 103.6]; a netted
+    creature cannot act at all (Паук-пересмешник)."""
+    from .grants import has_state
+    if has_state(g, card, "_web"):
+        return False
     c = ab.cost(a)
     if c["tap"] and (card.closed or own_move_pending(g, card)):
         return False
@@ -143,11 +151,17 @@ def declarations(g, p: int) -> list[dict]:
     """Movement, simple strikes, closing to strike a flyer and activated abilities ``p`` may declare with priority
     now. A face-down card of ``p`` may declare only sudden actions (and is revealed by it) [415.2]; cards face down
     to ``p`` are offered as targets by position only [415.3] (:mod:`engine.hidden`)."""
+    from .grants import forced_targets
+    from .windows import is_window_kw
     out = []
     slow = slow_allowed(g, p)
     flyers_only = slow and opponent_flyers_only(g, p)
     for card in g.play_cards():
         if card.controller != p:
+            continue
+        forced = forced_targets(g, card) if slow else []
+        if forced:  # obliged to attack: only those strikes (03 §5 force_attack [g-82])
+            out.extend({"act": "attack", "source": card.id, "target": t, "forced": True} for t in forced)
             continue
         if slow and not card.hidden:
             out.extend(_moves(g, card))
@@ -155,7 +169,8 @@ def declarations(g, p: int) -> list[dict]:
             if flyers_only and can_close_for_flyer(g, card):
                 out.append({"act": "ability", "source": card.id, "ability": CLOSE_FOR_FLYER})
         for i, a in enumerate(g.abilities(card)):
-            if not ab.is_activated(a) or not (slow or ab.is_sudden(a)) or not can_pay(g, card, a, i):
+            if not ab.is_activated(a) or not (slow or ab.is_sudden(a)) or is_window_kw(a) \
+                    or not can_pay(g, card, a, i):
                 continue
             if card.hidden and not ab.is_sudden(a):
                 continue
@@ -203,72 +218,79 @@ def can_close_for_flyer(g, card) -> bool:
 
 
 def move_left(g, card) -> int:
-    """Unused movement: allowance minus movement markers [203.4]."""
-    return (g.defn(card).get("move") or 0) - card.markers.get("movement", 0)
+    """Unused movement: allowance minus movement markers [203.4] (a grounded Condor has allowance 1)."""
+    base = 1 if card.markers.get("grounded") else (g.defn(card).get("move") or 0)
+    return base - card.markers.get("movement", 0)
+
+
+def held(g, card) -> bool:
+    """True when the card may not leave its cell: netted or rooted (card texts), or it has attacked this turn
+    (a card that did not close on attacking still cannot move afterwards, docs/rules-decisions.md)."""
+    from .grants import has_state
+    return has_state(g, card, "_web") or has_state(g, card, "_root") or bool(card.used.get("strikes"))
 
 
 def _moves(g, card) -> list[dict]:
-    d = g.defn(card)
-    if (card.zone != "battlefield" or card.attached_to or card.closed or not g.is_creature(card) or d.get("flyer")
-            or d.get("symbiote") or move_left(g, card) < 1 or card.actions):
+    if (card.zone != "battlefield" or card.attached_to or card.closed or not g.is_creature(card)
+            or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
+            or card.actions):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
     return [{"act": "move", "source": card.id, "to": n} for n in orthogonal(card.cell) if n not in g.board]
 
 
-def _with_hidden(g, card, known: list[str], ok) -> list[str]:
-    """``known`` targets without cards face down to ``card``'s controller, plus those face-down cards that
-    ``ok`` accepts (by position and side only [415.3]). A player's own face-down card is never a target [415.5]."""
-    from .hidden import any_hidden
-    if not any_hidden(g):
-        return known
-    out = [t for t in known if not g.cards[t].hidden]
-    out += [cid for cid in g.board.values() if g.cards[cid].hidden and g.cards[cid].controller != card.controller
-            and g.cards[cid] is not card and ok(g.cards[cid])]
-    return out
-
-
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     """The target/X/destination choices of one activated ability (empty when it has no legal use now)."""
-    from . import targets as tg
-    from .hidden import hidden_attack_ok, relaxed_match
+    from . import options as opts
     kw = a.get("kw")
     cst = ab.cost(a)
     xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
-    if kw in ab.ATTACK_KW:
-        cands = _with_hidden(g, card, combat.attack_targets(g, card, a),
-                             lambda t: hidden_attack_ok(g, card, a, t))
-    elif kw == "resurrect":
+    if kw == "resurrect":
         return _resurrect_options(g, card, a)
-    elif kw == "finishing_blow":
-        cands = combat.finishing_targets(g, card, a)
-    elif kw == "jump":
+    if kw == "jump":
         return _jump_options(g, card, a)
-    elif tg.is_choice(a.get("target")):
-        cands = _with_hidden(g, card, [c.id for c in tg.chosen_candidates(g, card, a["target"])],
-                             lambda t: relaxed_match(g, card, t, a["target"]))
+    base = _hidden_targets(g, card, a, opts.target_options(g, card, a))
+    return [dict(o, x=x) if x is not None else o for o in base for x in xs]
+
+
+def _hidden_targets(g, card, a: dict, base: list[dict]) -> list[dict]:
+    """[415.3, 415.5] Target options with face-down cards: none naming a face-down card as found by the card
+    data's filters; then, for a single chosen target, the enemy face-down cards by position and side only."""
+    from . import targets as tg
+    from .hidden import any_hidden, hidden_attack_ok, relaxed_match
+    if not any_hidden(g):
+        return base
+
+    def clean(o):
+        ids = ([o["target"]] if o.get("target") else []) + list(o.get("targets") or [])
+        return not any(g.cards[i].hidden for i in ids if i in g.cards)
+
+    out = [o for o in base if clean(o)]
+    spec = a.get("target")
+    if not isinstance(spec, dict) or spec.get("count", 1) != 1 or a.get("kw") in ("action", "redistribute_wounds",
+                                                                                 "custom", "finishing_blow"):
+        return out
+    if a.get("kw") in ab.ATTACK_KW:
+        ok = lambda t: hidden_attack_ok(g, card, a, t)  # noqa: E731
+    elif tg.is_choice(spec):
+        ok = lambda t: relaxed_match(g, card, t, spec) and _hidden_in_range(g, card, a, t)  # noqa: E731
     else:
-        cands = [None]
-    if kw in EFFECT_ONLY_ON_OTHERS and not cands:
-        return []
-    out = []
-    for t in cands:
-        for x in xs:
-            o = {}
-            if t is not None:
-                o["target"] = t
-            if x is not None:
-                o["x"] = x
-            out.append(o)
+        return out
+    out += [{"target": cid} for cid in g.board.values() if g.cards[cid].hidden
+            and g.cards[cid].controller != card.controller and ok(g.cards[cid])]
     return out
 
 
-#: Activated kws that need at least one target to be declared.
-EFFECT_ONLY_ON_OTHERS = frozenset({"heal", "wound", "close_target", "web", "poison", "redistribute_wounds"})
+def _hidden_in_range(g, card, a, t) -> bool:
+    from .board import distance
+    rng = a.get("range")
+    return not isinstance(rng, int) or (card.zone == "battlefield" and distance(card.cell, t.cell) <= rng)
 
 
 def _jump_options(g, card, a):
     from .board import CELLS, distance
     if card.zone != "battlefield" or card.attached_to:
+        return []
+    if held(g, card):
         return []
     rng = a.get("range")
     return [{"to": c} for c in CELLS if c not in g.board and (rng is None or distance(card.cell, c) <= rng)]
@@ -332,8 +354,7 @@ def declare(g, p: int, act: dict) -> None:
         card.markers["movement"] = card.markers.get("movement", 0) + 1
     elif act["act"] == "attack":
         entry["kind"] = "attack"
-        card.closed = True
-        card.actions += 1
+        _pay_strike(g, card)
         tgt = g.cards[act["target"]]
         if tgt.zone == "aux" and not g.is_flyer(card) and card.markers.get("flyer_strike"):
             entry["flyer_strike"] = True  # the one strike at a flyer is used; the mark goes after it [211.9]
@@ -349,26 +370,44 @@ def declare(g, p: int, act: dict) -> None:
         entry["kind"] = "ability"
         entry["ability"] = idx
         entry["tokens_at_declaration"] = card.tokens
-        c = ab.cost(a)
-        if c["tap"]:
-            card.closed = True
-            card.actions += 1
-        paid = act["x"] if c["tokens"] == "X" else (card.tokens if c["tokens"] == "all" else c["tokens"])
-        card.tokens -= paid
-        entry["paid_tokens"] = paid
-        if c["wounds"]:
-            card.wounds += c["wounds"]
-        if c["movement"] == "all":
-            card.markers["movement"] = max(card.markers.get("movement", 0), g.defn(card).get("move") or 0) or 1
-        if ab.limit(a):
-            key = ab.limit_key(a, idx)
-            card.used[key] = card.used.get(key, 0) + 1
+        entry["spell"] = a.get("kind") == "spell"
+        entry["paid_tokens"] = pay_cost(g, card, a, idx, act.get("x"))
     if card.hidden:
         from .hidden import reveal
         reveal(g, card, "declares")  # [415.2]
     g.queue.append(entry)
     g.emit("declared", player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
            target=entry["target"], to=entry["to"], x=entry["x"])
+
+
+def _pay_strike(g, card) -> None:
+    """A simple strike closes its card [216.12], unless it has strikes left this turn (``extra_attack``,
+    [g-70]) or does not close on attacking (``no_close_on_attack``, [g-78])."""
+    from . import keywords
+    card.used["strikes"] = card.used.get("strikes", 0) + 1
+    card.actions += 1
+    if card.used["strikes"] < combat.strikes_allowed(g, card) or keywords.has(g, card, "no_close_on_attack"):
+        return
+    card.closed = True
+
+
+def pay_cost(g, card, a: dict, idx, x) -> int:
+    """Pay an activated ability's whole cost now [SEED S4]: close, tokens (``X`` = ``x``, ``all``), wounds,
+    all movement, the per-turn/battle limit. Returns the tokens removed."""
+    c = ab.cost(a)
+    if c["tap"]:
+        card.closed = True
+        card.actions += 1
+    paid = x if c["tokens"] == "X" else (card.tokens if c["tokens"] == "all" else c["tokens"])
+    card.tokens -= paid
+    if c["wounds"]:
+        card.wounds += c["wounds"]
+    if c["movement"] == "all":
+        card.markers["movement"] = max(card.markers.get("movement", 0), g.defn(card).get("move") or 0) or 1
+    if ab.limit(a):
+        key = ab.limit_key(a, idx)
+        card.used[key] = card.used.get(key, 0) + 1
+    return paid
 
 
 def check_cell(cell) -> bool:

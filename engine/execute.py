@@ -6,9 +6,9 @@
 """
 from __future__ import annotations
 
-from . import abilities as ab
-from . import combat, damage, triggers
+from . import grants, strike, triggers
 from . import targets as tg
+from .effects import EFFECTS, gain_tokens  # noqa: F401 (gain_tokens: public helper used by other modules)
 
 
 def start_execution(g, entry: dict) -> None:
@@ -22,13 +22,16 @@ def continue_execution(g) -> None:
     ex = g.executing
     e = ex["entry"]
     if e["kind"] == "attack":
-        combat.strike_step(g, ex)
-    else:
-        _execute_simple(g, e)
+        strike.strike_step(g, ex)
+    elif e["kind"] == "move":
+        _move(g, e, g.cards.get(e["source"]))
         ex["done"] = True
+    else:
+        run_effects(g, ex)
     if ex.get("done"):
         g.executing = None
         g.prio = None
+        grants.refresh_forced(g)
 
 
 def legal_answers(g, p: int) -> list[dict]:
@@ -40,6 +43,11 @@ def legal_answers(g, p: int) -> list[dict]:
         return [{"act": "pass"}] + [{"act": "defend", "source": d} for d in ask["options"]]
     if ask["kind"] == "exchange":
         return [{"act": "choose", "option": "keep"}, {"act": "choose", "option": "weaken"}]
+    if ask["kind"] == "choice":
+        return [{"act": "choose", "option": {"choice": i}} for i in range(ask["options"])]
+    if ask["kind"] == "window":
+        from .windows import legal_window
+        return legal_window(g, g.executing, p)
     return []
 
 
@@ -48,39 +56,94 @@ def answer(g, p: int, act: dict) -> None:
     ex = g.executing
     kind = ex["ask"]["kind"]
     if kind == "defender":
-        combat.answer_defender(g, ex, act)
+        strike.answer_defender(g, ex, act)
     elif kind == "exchange":
-        combat.answer_exchange(g, ex, dict(act, player=p))
+        strike.answer_exchange(g, ex, dict(act, player=p))
+    elif kind == "choice":
+        ex["data"]["pick"] = act["option"]["choice"]
+        g.emit("chose", player=p, option=act["option"]["choice"])
+        ex["ask"] = None
+    elif kind == "window":
+        from .windows import answer_window
+        answer_window(g, ex, p, act)
 
 
-# ---------------------------------------------------------------------- one-stage entries
-def _execute_simple(g, e: dict) -> None:
-    src = g.cards.get(e["source"])
-    if e["kind"] == "move":
-        _move(g, e, src)
-        return
+# ---------------------------------------------------------------------- effect entries
+def _effects_of(g, e: dict, src) -> list[dict] | None:
+    """The effect list an entry executes, or None when it does nothing (Q7)."""
     if e["kind"] == "trigger":
-        apply_effects(g, e, src, e.get("effects") or [])
-        return
+        return e.get("effects") or []
     abil = g.abilities(src) if src is not None else []
     a = abil[e["ability"]] if e["ability"] < len(abil) else {}
     if not g.in_play(src):
-        g.emit("fizzled", source=e["source"])  # an activated ability of a card that left play does nothing (Q7)
+        return None  # an activated ability of a card that left play does nothing (Q7)
+    if grants.has_state(g, src, "_web"):
+        return None  # a netted creature cannot act (Паук-пересмешник)
+    return a.get("effects") or [] if a.get("kw") == "action" else [a]
+
+
+def run_effects(g, ex: dict) -> None:
+    """Execute the entry's effects in order from ``ex["data"]["i"]``; a ``choose_one`` asks its chooser inside the
+    entry (RULES.md Q4) and resumes with the picked option."""
+    e, data = ex["entry"], ex["data"]
+    src = g.cards.get(e["source"])
+    effects = _effects_of(g, e, src)
+    if effects is None:
+        g.emit("fizzled", source=e["source"])
+        ex["done"] = True
         return
-    if a.get("kw") == "action":
-        apply_effects(g, e, src, a.get("effects") or [])
-    else:
-        apply_effects(g, e, src, [a])
+    i = data.get("i", 0)
+    slots = _slots(effects, e)
+    while i < len(effects):
+        eff = effects[i]
+        if i in slots:  # an action naming one chosen card per effect (engine.options)
+            e = dict(ex["entry"], target=slots[i], targets=None)
+        else:
+            e = ex["entry"]
+        if eff.get("condition") and not conditions_hold(g, e, src, eff["condition"]):
+            i += 1
+            continue
+        if eff.get("kw") == "choose_one":
+            if "pick" not in data:
+                chooser = e["controller"]
+                if eff.get("chooser") == "target_controller":
+                    ts = tg.resolve(g, e, src, "attacked")
+                    if not ts:
+                        i += 1
+                        continue
+                    chooser = ts[0].controller
+                data["i"] = i
+                ex["ask"] = {"kind": "choice", "player": chooser, "options": len(eff["options"]),
+                             "source": e["source"]}
+                return
+            apply_effects(g, e, src, eff["options"][data.pop("pick")])
+        else:
+            apply_effects(g, e, src, [eff])
+        i += 1
+        if g.result is not None:
+            break
+    ex["done"] = True
+
+
+def _slots(effects: list[dict], e: dict) -> dict:
+    """Effect index -> chosen card for an entry declared with one chosen target per effect."""
+    chosen = [i for i, eff in enumerate(effects) if tg.is_choice(eff.get("target"))]
+    if e.get("kind") != "ability" or len(chosen) < 2 or not e.get("targets"):
+        return {}
+    return dict(zip(chosen, e["targets"]))
 
 
 def _move(g, e, src) -> None:
-    """Movement executes if the card is still on the battlefield and the cell still empty [203.3, Q7]."""
+    """Movement executes if the card is still on the battlefield, the cell still empty and it is not held in place
+    [203.3, Q7]."""
     to = e["to"]
-    if src is None or src.zone != "battlefield" or to in g.board:
+    if src is None or src.zone != "battlefield" or to in g.board or grants.has_state(g, src, "_root") \
+            or grants.has_state(g, src, "_web"):
         g.emit("fizzled", source=e["source"])
         return
+    frm = src.cell
     relocate(g, src, to)
-    triggers.collect(g, {"type": "moved", "card": src.id})
+    triggers.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to})
 
 
 def relocate(g, card, to: str) -> None:
@@ -112,115 +175,3 @@ def conditions_hold(g, e, src, conds) -> bool:
 
 def _unknown(g, e, src, eff):
     g.emit("no_effect", source=e["source"], kw=eff.get("kw"))
-
-
-def _n(g, e, src, eff, key="n", target=None):
-    return tg.amount(g, eff.get(key, 1), e, src, target)
-
-
-def _targets(g, e, src, eff, default="self"):
-    return tg.resolve(g, e, src, eff.get("target", default))
-
-
-def eff_accumulate(g, e, src, eff):
-    """Accumulate a token (накопить фишку) [218.3]: +1 up to the card's token maximum."""
-    gain_tokens(g, src, 1)
-
-
-def gain_tokens(g, card, n: int) -> int:
-    """Give ``n`` tokens to a card in play, never above its token maximum [218.6]; returns how many."""
-    if card is None or not g.in_play(card) or n <= 0:
-        return 0
-    mx = ab.token_max(g.abilities(card))
-    gain = n if mx is None else max(0, min(n, mx - card.tokens))
-    if gain:
-        card.tokens += gain
-        g.emit("tokens", card=card.id, n=gain)
-    return gain
-
-
-def eff_gain_token(g, e, src, eff):
-    for t in _targets(g, e, src, eff):
-        gain_tokens(g, t, _n(g, e, src, eff, target=t))
-
-
-def eff_heal(g, e, src, eff):
-    for t in _targets(g, e, src, eff):
-        n = eff.get("n", 1)
-        damage.heal(g, t, "full" if n == "full" else tg.amount(g, n, e, src, t))
-        if eff.get("cure_poison"):
-            t.markers.pop("poison", None)
-
-
-def eff_wound(g, e, src, eff):
-    ts = _targets(g, e, src, eff, "attacked")
-    for t in ts:
-        damage.wound(g, t, _n(g, e, src, eff, target=t), "wound", src)
-    damage.check_deaths(g, ts)
-
-
-def eff_close(g, e, src, eff):
-    for t in _targets(g, e, src, eff, "attacked"):
-        if not t.closed:
-            t.closed = True
-            g.emit("closed", card=t.id)
-
-
-def eff_open(g, e, src, eff):
-    for t in _targets(g, e, src, eff, "self"):
-        if t.closed:
-            t.closed = False
-            t.markers.pop("movement", None)
-            t.actions = 0  # opened: full movement and may act again [219.4, 203.7]
-            g.emit("opened", card=t.id)
-
-
-def eff_poison(g, e, src, eff):
-    for t in _targets(g, e, src, eff, "attacked"):
-        n = _n(g, e, src, eff, target=t)
-        t.markers["poison"] = max(t.markers.get("poison", 0), n)
-        g.emit("poisoned", card=t.id, n=t.markers["poison"])
-
-
-def eff_destroy(g, e, src, eff):
-    for t in _targets(g, e, src, eff, "attacked"):
-        damage.destroy(g, t)
-
-
-def eff_attack(g, e, src, eff):
-    combat.execute_attack_ability(g, e, eff)
-
-
-def eff_jump(g, e, src, eff):
-    to = e.get("to")
-    if src is None or src.zone != "battlefield" or to in g.board:
-        g.emit("fizzled", source=e["source"])
-        return
-    relocate(g, src, to)
-    triggers.collect(g, {"type": "moved", "card": src.id})
-
-
-def eff_resurrect(g, e, src, eff):
-    """Resurrection [g-07]: a card from the graveyard to the declared cell, closed if printed so; it comes back
-    with no markers and under the resurrecting player's control (docs/rules-decisions.md)."""
-    t = g.cards.get(e.get("target"))
-    to = e.get("to")
-    if t is None or t.zone != "graveyard" or to in g.board:
-        g.emit("fizzled", source=e["source"])
-        return
-    g.graveyards[t.owner].remove(t.id)
-    t.reset_in_play_state()
-    t.zone = "battlefield"
-    t.controller = e["controller"]
-    t.cell = to
-    g.board[to] = t.id
-    t.closed = bool(eff.get("closed"))
-    g.emit("resurrected", card=t.id, to=to)
-
-
-EFFECTS = {
-    "accumulate_token": eff_accumulate, "gain_token": eff_gain_token, "heal": eff_heal, "wound": eff_wound,
-    "close_target": eff_close, "open_target": eff_open, "poison": eff_poison, "destroy": eff_destroy,
-    "finishing_blow": eff_destroy, "resurrect": eff_resurrect, "jump": eff_jump,
-    **{k: eff_attack for k in ab.ATTACK_KW},
-}

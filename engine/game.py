@@ -140,7 +140,7 @@ class Game:
 
     def is_flyer(self, card: Card) -> bool:
         """True for a flying creature (летающее существо) [211]."""
-        return bool(self.defn(card).get("flyer"))
+        return bool(self.defn(card).get("flyer")) and not card.markers.get("grounded")
 
     def in_play(self, card_or_id) -> bool:
         """True when the card is in the play zone (battlefield or an aux zone) [SEED S2]."""

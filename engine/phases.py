@@ -7,7 +7,7 @@ the turn" triggers; then the active and inactive players swap at once.
 from __future__ import annotations
 
 from . import abilities as ab
-from . import triggers
+from . import grants, passives, triggers
 
 
 def anyone_has_sudden(g) -> bool:
@@ -90,26 +90,21 @@ def start_turn(g) -> None:
             del c.used["armour"]  # armour counts the first wounds of each turn [g-05]
         if c.controller != p:
             continue
-        if c.markers.pop("stay_closed", None):
-            pass  # chosen in turn preparation to stay closed [310.2, 311.1]
+        if c.markers.get("skip_open"):
+            del c.markers["skip_open"]  # does not open: card text or chosen in turn preparation [310.2, 311.1]
+            g.emit("stays_closed", card=c.id)
         elif c.closed:
             c.closed = False
             g.emit("opened", card=c.id)
         c.markers.pop("movement", None)
         c.actions = 0
+        c.used.pop("strikes", None)
         for i, a in enumerate(g.abilities(c)):
             if ab.limit(a) == "turn":
                 c.used.pop(ab.limit_key(a, i), None)
     expire(g, "turn_start")
     triggers.collect(g, {"type": "turn_start", "player": p})
-    for c in g.play_cards():
-        if c.controller != p:
-            continue
-        for a in g.abilities(c):
-            if a.get("kw") == "regeneration" and c.wounds > 0:
-                triggers.add_base_trigger(g, c, "regeneration", {"kw": "heal", "n": a.get("n", 1), "target": "self"})
-        if c.markers.get("poison"):
-            triggers.add_base_trigger(g, c, "poison", {"kw": "wound", "n": c.markers["poison"], "target": "self"})
+    passives.turn_start(g, p)
 
 
 def pass_turn(g) -> None:
@@ -123,6 +118,7 @@ def pass_turn(g) -> None:
             c = g.cards[cid]
             if c.hidden and not keeps_hidden(g, c):
                 reveal(g, c, "end_of_first_turn")  # [306.2.a]; a flyer goes to the aux zone [211.2.a]
+    grants.expire(g)
     cap = g.options.get("turn_cap")
     if cap and g.turn >= cap:
         g.set_result("draw", "turn_cap")

@@ -205,10 +205,9 @@ def _reveal_player(g, p: int, keep=()) -> None:
 
 
 def _starts_with_tokens(g) -> None:
+    from .grants import starting_tokens
     for c in g.play_cards():
-        for a in g.abilities(c):
-            if a.get("kw") == "starts_with_tokens" and isinstance(a.get("n"), int):
-                c.tokens += a["n"]
+        starting_tokens(g, c)
 
 
 # ---------------------------------------------------------------------- hosts [210, 214, 306.4-306.8]

@@ -47,10 +47,10 @@ def turn_preparation_choices(g, p: int) -> list[dict]:
 
 
 def apply_turn_preparation(g, p: int, act: dict) -> None:
-    """Apply one of :func:`turn_preparation_choices` (a card chosen to stay closed gets marker ``stay_closed``,
-    which :func:`engine.phases.start_turn` honours [311.1])."""
+    """Apply one of :func:`turn_preparation_choices` (a card chosen to stay closed, option ``{"stay_closed": id}``,
+    gets marker ``skip_open``, which :func:`engine.phases.start_turn` honours [311.1])."""
     opt = act.get("option")
     if isinstance(opt, dict) and "stay_closed" in opt:
         c = g.cards.get(opt["stay_closed"])
         if c is not None:
-            c.markers["stay_closed"] = 1
+            c.markers["skip_open"] = 1

@@ -80,6 +80,8 @@ def build(g, doc: dict):
                 g.phase = phase
                 if phase == "final":
                     collect(g, {"type": "turn_end", "player": g.active})
+        from .grants import refresh_forced
+        refresh_forced(g, baseline=True)
         run(g)
         return g, labels
     except (KeyError, TypeError, ValueError) as e:

@@ -132,8 +132,13 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
         from .combat import adjacent_cards
         return [c for c in adjacent_cards(g, source) if c.controller != ctrl and g.is_creature(c)] \
             if source is not None and g.in_play(source) else []
-    ref = {"attacker": point.get("by") or ctx.get("attacker"), "attacked": point.get("card") or ctx.get("attacked"),
-           "event_card": point.get("card") or ctx.get("event_card")}.get(spec)
+    if point.get("type") == "strikes":  # its own attack: it is the attacker, the struck card the attacked
+        ref = {"attacker": point.get("card"), "attacked": point.get("target"),
+               "event_card": point.get("target")}.get(spec)
+    else:
+        ref = {"attacker": point.get("by") or ctx.get("attacker"),
+               "attacked": point.get("card") or ctx.get("attacked"),
+               "event_card": point.get("card") or ctx.get("event_card")}.get(spec)
     if spec == "opposite" and source is not None and source.zone == "battlefield":
         ref = g.board.get(in_front(source.cell, source.controller) or "")
     c = g.cards.get(ref or "")

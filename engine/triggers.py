@@ -31,10 +31,17 @@ def kinds_match(kind: str, kinds) -> bool:
     return any(kind == k or kind in GROUPS.get(k, ()) for k in kinds)
 
 
-def _trigger_abilities(g, card):
-    for i, a in enumerate(g.abilities(card)):
+def _trigger_abilities(g, card, granted: bool = False):
+    """(index, trigger) of the card; ``granted`` adds triggers granted by formation/aura (index ``"g<n>"``)."""
+    base = g.abilities(card)
+    for i, a in enumerate(base):
         if a.get("kw") == "trigger":
             yield i, a
+    if granted:
+        from .grants import effective
+        extra = [a for a in effective(g, card) if a.get("kw") == "trigger" and not any(a is b for b in base)]
+        for j, a in enumerate(extra):
+            yield f"g{j}", a
 
 
 def _fires(g, c, a, ev) -> bool:
@@ -90,9 +97,11 @@ def collect(g, event: dict) -> None:
             for i, a in _trigger_abilities(g, dead):
                 if a.get("when") == "valhalla":
                     _add(g, dead, i, a, dead.owner, event)
+    from .conditions import holds
     for c in g.play_cards():
-        for i, a in _trigger_abilities(g, c):
-            if _fires(g, c, a, event):
+        for i, a in _trigger_abilities(g, c, granted=True):
+            if _fires(g, c, a, event) and (not a.get("condition") or holds(g, c, a["condition"],
+                                                                             {"point": event})):
                 _add(g, c, i, a, c.controller, event)
 
 
@@ -100,7 +109,8 @@ def _add(g, card, idx, a, controller, event):
     g.pending[controller].append({
         "source": card.id, "ability": idx, "controller": controller,
         "optional": bool(a.get("optional")), "effects": a.get("effects") or [],
-        "point": {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target")},
+        "point": {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
+                                                         "frm", "to")},
     })
 
 
@@ -126,12 +136,18 @@ def _ability(g, t) -> dict:
     return abil[t["ability"]] if t["ability"] < len(abil) else {}
 
 
-def choice_spec(t: dict):
-    """The ``{"choose": ...}`` target the trigger's effects ask for at declaration, or None."""
+def _choice(t: dict):
     for e in t["effects"]:
-        if tg.is_choice(e.get("target")):
-            return e["target"]
-    return None
+        for key in ("target", "from", "to"):
+            if tg.is_choice(e.get(key)):
+                return e, e[key]
+    return None, None
+
+
+def choice_spec(t: dict):
+    """The ``{"choose": ...}`` target (``target``, ``from`` or ``to`` of an effect) the trigger's effects ask for
+    at declaration, or None."""
+    return _choice(t)[1]
 
 
 def needs_target(t: dict) -> bool:
@@ -142,8 +158,15 @@ def needs_target(t: dict) -> bool:
 def target_options(g, t: dict) -> list[str]:
     """Legal targets for a trigger whose effects target a chosen card (cards in the play zone [SEED S2])."""
     src = g.cards[t["source"]]
+    eff, spec = _choice(t)
+    if eff.get("kw") in ab.ATTACK_KW:
+        from .combat import attack_targets
+        return attack_targets(g, src, eff)
     ctx = {"event_card": t["point"].get("card"), "controller": t["controller"]}
-    return [c.id for c in tg.chosen_candidates(g, src, choice_spec(t), ctx)]
+    out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
+    if eff.get("kw") == "redistribute_wounds":
+        out = [i for i in out if i != t["point"].get("card")]
+    return out
 
 
 def payable(g, t: dict) -> bool:

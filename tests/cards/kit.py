@@ -1,0 +1,95 @@
+"""Builders for the per-card tests: pool cards by id, custom dummies, and a driver that settles the queue."""
+from __future__ import annotations
+
+from tests.helpers import card, creature, game
+
+
+def pool(label, cell, owner, name, **state) -> dict:
+    """A pool card (by pool id) with its printed properties: no override."""
+    c = card(label, cell, owner, name=name, **state)
+    c.pop("override")
+    return c
+
+
+def dummy(label, cell, owner, life=8, strike=(1, 1, 1), element="Нейтральные", **state) -> dict:
+    """A plain custom creature (no abilities) with the given life, strike and element."""
+    extra = {k: state.pop(k) for k in ("abilities", "flyer", "cost", "elite", "move") if k in state}
+    return card(label, cell, owner, override=creature(life=life, strike=strike, element=element, **extra), **state)
+
+
+def setup(cards, dice=(), active=1, **kw):
+    """A game from setup cards with forced dice; returns (game, labels -> ids)."""
+    return game(cards, active=active, dice=list(dice), **kw)
+
+
+def ids(L, *labels):
+    return [L[x] for x in labels]
+
+
+def settle(g, pick=None, limit=300) -> None:
+    """Answer every prompt until the queue is empty and the active player holds priority: pass priority, pass on
+    defenders and windows, keep on exchanges, declare the first pending trigger (its first target), pick the first
+    option of a choice. ``pick(g, legal)`` may return another action (or None for the default)."""
+    for _ in range(limit):
+        pr = g.prompt
+        if pr is None or (pr["kind"] == "priority" and not g.queue and g.executing is None):
+            return
+        legal = g.legal_actions(pr["player"])
+        act = pick(g, legal) if pick else None
+        if act is None:
+            kind = pr["kind"]
+            if kind == "triggers":
+                act = next(a for a in legal if a["act"] in ("declare", "order"))
+            elif kind == "exchange":
+                act = {"act": "choose", "option": "keep"}
+            elif kind == "choice":
+                act = legal[0]
+            else:
+                act = {"act": "pass"}
+        g.apply(pr["player"], act)
+    raise AssertionError("the game did not settle")
+
+
+def do(g, L, player, settle_after=True, pick=None, **action):
+    """Apply an action written with labels, then settle the queue."""
+    a = {k: (L.get(v, v) if isinstance(v, str) else ([L.get(x, x) for x in v] if isinstance(v, list) else v))
+         for k, v in action.items()}
+    g.apply(player, a)
+    if settle_after:
+        settle(g, pick)
+
+
+def ability_index(g, L, label, kw, nth=0) -> int:
+    """Index of the nth ability with ``kw`` of a card (for ``ability`` actions)."""
+    c = g.cards[L[label]]
+    return [i for i, a in enumerate(g.abilities(c)) if a.get("kw") == kw][nth]
+
+
+def c(g, L, label):
+    """The card instance of a label."""
+    return g.cards[L[label]]
+
+
+def end_turn(g) -> None:
+    """The active player ends the turn; everything pending settles until the next player holds priority in main."""
+    before = g.turn
+    g.apply(g.to_act(), {"act": "end_turn"})
+    for _ in range(300):
+        pr = g.prompt
+        if pr is None or (pr["kind"] == "priority" and g.phase == "main" and not g.queue and g.turn != before):
+            return
+        legal = g.legal_actions(pr["player"])
+        if pr["kind"] == "triggers":
+            act = next(a for a in legal if a["act"] in ("declare", "order"))
+        else:
+            act = {"act": "pass"} if {"act": "pass"} in legal else legal[0]
+        g.apply(pr["player"], act)
+
+
+def aim(target_id):
+    """A ``pick`` for :func:`settle`: declare pending triggers at ``target_id`` when they take a target."""
+    def pick(g, legal):
+        if g.prompt["kind"] == "triggers":
+            return next((a for a in legal if a.get("target") == target_id), None)
+        return None
+    return pick

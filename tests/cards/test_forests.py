@@ -1,0 +1,198 @@
+"""One test per Forests (Леса) pool card: each of its abilities where it matters (docs/cards.md)."""
+from engine import keywords
+from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup
+
+
+def _closed_hit(name, die, src_cell="c3", tgt_cell="c4", **target):
+    g, L = setup([pool("a", src_cell, 1, name), dummy("t", tgt_cell, 2, life=30, closed=True, **target)],
+                 dice=[die])
+    do(g, L, 1, act="attack", source="a", target="t")
+    return c(g, L, "t").wounds
+
+
+def test_card_vs2003_bjorn_magic_protection_and_formation_defence():
+    g, L = setup([pool("a", "c3", 1, "vs2003-bjorn"), pool("b", "d3", 1, "vs2003-bjorn")])
+    assert keywords.protected(g, c(g, L, "a"), "discharge") and keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
+
+
+def test_card_vs2003_kobold_blocks_a_strike_heals_and_formation_row_protection():
+    g, L = setup([pool("k", "c4", 2, "vs2003-kobold"), dummy("a", "c3", 1)], dice=[])
+    g.apply(1, {"act": "attack", "source": L["a"], "target": L["k"]})
+    settle(g, pick=lambda g, legal: next((a for a in legal if a["act"] == "ability"), None))
+    assert c(g, L, "k").wounds == 0 and c(g, L, "k").closed  # shield block used in the target window, no dice
+    g, L = setup([pool("k", "c3", 1, "vs2003-kobold", wounds=4)])
+    do(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "heal"))
+    assert c(g, L, "k").wounds == 1
+    g, L = setup([pool("k", "c3", 1, "vs2003-kobold"), pool("b", "d3", 1, "vs2003-kobold")])
+    assert keywords.protected(g, c(g, L, "k"), "strike_through_row")
+
+
+def test_card_vs2003_draks_flyer_plus_one_vs_magic_users():
+    g, L = setup([pool("a", None, 1, "vs2003-draks"), dummy("t", "c4", 2, life=30, closed=True,
+                  abilities=[{"kw": "discharge", "n": 1, "cost": "tap"}])], dice=[1])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "t").wounds == 2 and keywords.directed(g, c(g, L, "a"), c(g, L, "t"))
+
+
+def _elf(name, roles):
+    g, L = setup([pool("a", "c3", 1, name), dummy("t", "c4", 2, life=30, closed=True)], dice=[1])
+    g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
+    settle(g, aim(L["t"]))
+    return g, L
+
+
+def test_card_vs2003_elfiyskiy_voin_shot_after_its_strike_and_steppe_reduction():
+    g, L = _elf("vs2003-elfiyskiy-voin", None)
+    assert c(g, L, "t").wounds == 2 + 2  # weak 2, then the bonus shot for 2
+    g, L = setup([pool("a", "c3", 1, "vs2003-elfiyskiy-voin"), dummy("t", "c4", 2, element="Степи",
+                  strike=(3, 3, 3))], active=2, dice=[6, 1])
+    do(g, L, 2, act="attack", source="t", target="a")
+    assert c(g, L, "a").wounds == 2
+
+
+def test_card_vs2003_fagor_magic_strike_for_two():
+    g, L = setup([pool("a", "c3", 1, "vs2003-fagor"), dummy("t", "c4", 2)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "magic_strike"), target="t")
+    assert c(g, L, "t").wounds == 2
+
+
+def test_card_vs2003_hobgoblin_directed_and_poison_protection():
+    g, L = setup([pool("a", "c3", 1, "vs2003-hobgoblin"), dummy("t", "c4", 2)])
+    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and keywords.protected(g, c(g, L, "a"), "poison")
+
+
+def test_card_vs2003_korpit_flyer_eats_carrion():
+    g, L = setup([pool("a", None, 1, "vs2003-korpit", wounds=3), dummy("t", "c4", 2, life=1, closed=True)],
+                 dice=[1])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "t").zone == "graveyard" and c(g, L, "a").wounds == 0
+
+
+def test_card_vs2003_leshiy_heals_fully():
+    g, L = setup([pool("a", "c3", 1, "vs2003-leshiy", wounds=6)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "heal"))
+    assert c(g, L, "a").wounds == 0
+
+
+def test_card_vs2003_lovets_dush_tokens_on_deaths_gift_soul_and_cache():
+    g, L = setup([pool("a", "c2", 1, "vs2003-lovets-dush"), dummy("x", "c3", 1, closed=True),
+                  dummy("t", "c4", 2, life=1, strike=(1, 1, 1)), dummy("w", "a2", 1, wounds=5)],
+                 dice=[])
+    g.apply(1, {"act": "ability", "source": L["a"], "ability": ability_index(g, L, "a", "action"),
+                "targets": [L["t"], L["w"]]})
+    settle(g)
+    assert c(g, L, "t").zone == "graveyard" and c(g, L, "w").markers.get("additional_life") == 1
+    assert c(g, L, "a").tokens == 1  # a creature died
+    g, L = setup([pool("a", "c2", 1, "vs2003-lovets-dush", tokens=1), dummy("w", "a2", 1, wounds=5),
+                  dummy("f", None, 2, flyer=True)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "heal"), target="w")
+    assert c(g, L, "w").wounds == 1
+    from engine.combat import strike_target_ok
+    assert not strike_target_ok(g, c(g, L, "f"), c(g, L, "a"))
+
+
+def test_card_vs2003_pauk_peresmeshnik_net_and_flyer_taunt():
+    g, L = setup([pool("a", "c2", 1, "vs2003-pauk-peresmeshnik"), dummy("t", "c4", 2),
+                  dummy("f", None, 2, flyer=True)])
+    from engine.combat import strike_target_ok
+    assert not strike_target_ok(g, c(g, L, "f"), c(g, L, "p1_spare")) and strike_target_ok(g, c(g, L, "f"),
+                                                                                         c(g, L, "a"))
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "web"), target="t")
+    end_turn(g)
+    assert not any(a.get("source") == L["t"] for a in g.legal_actions(2))
+
+
+def test_card_vs2023_070_draks_plus_one_vs_magic_users():
+    g, L = setup([pool("a", None, 1, "vs2023-070-draks"), dummy("t", "c4", 2, life=30, closed=True,
+                  abilities=[{"kw": "magic_strike", "n": 1, "cost": "tap"}])], dice=[1])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "t").wounds == 2
+
+
+def test_card_vs2023_073_druid_heals_two_and_cures_poison():
+    g, L = setup([pool("a", "c3", 1, "vs2023-073-druid"), dummy("w", "d3", 1, wounds=3, markers={"poison": 1})])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "heal"), target="w")
+    assert c(g, L, "w").wounds == 1 and not c(g, L, "w").markers.get("poison")
+    assert keywords.protected(g, c(g, L, "a"), "poison")
+
+
+def test_card_vs2023_074_korpit_eats_carrion():
+    g, L = setup([pool("a", None, 1, "vs2023-074-korpit", wounds=3), dummy("t", "c4", 2, life=1, closed=True)],
+                 dice=[1])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "a").wounds == 0
+
+
+def test_card_vs2023_076_ouri_shot_on_arriving_next_to_a_big_friend_and_heal():
+    g, L = setup([pool("a", "c2", 1, "vs2023-076-ouri"), dummy("big", "d3", 1, cost=7),
+                  dummy("t", "c5", 2, life=9)])
+    g.apply(1, {"act": "move", "source": L["a"], "to": "c3"})
+    settle(g, aim(L["t"]))
+    assert c(g, L, "t").wounds == 1
+    assert keywords.protected(g, c(g, L, "a"), "discharge")
+    g, L = setup([pool("a", "c3", 1, "vs2023-076-ouri"), dummy("w", "d3", 1, wounds=2)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "heal"), target="w")
+    assert c(g, L, "w").wounds == 1
+
+
+def test_card_vs2023_077_pauk_peresmeshnik_net_blocks_an_attack_and_goes_away():
+    g, L = setup([pool("a", "c2", 1, "vs2023-077-pauk-peresmeshnik"), dummy("x", "c3", 1),
+                  dummy("t", "c4", 2)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "web"), target="t")
+    do(g, L, 1, act="attack", source="x", target="t")
+    assert c(g, L, "t").wounds == 0 and not c(g, L, "t").acquired
+
+
+def test_card_vs2023_079_begushchaya_po_kronam_shot_and_row_bonuses():
+    g, L = setup([pool("a", "c3", 1, "vs2023-079-begushchaya-po-kronam"), dummy("t", "c5", 2, life=9)],
+                 active=2, dice=[1])
+    end_turn(g)
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "shot"), target="t")
+    assert c(g, L, "t").wounds == 2  # weak 1 + 1 in the first row
+    g, L = setup([pool("a", "c1", 1, "vs2023-079-begushchaya-po-kronam"), dummy("t", "c5", 2)], active=2)
+    end_turn(g)
+    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t"))
+
+
+def test_card_vs2023_082_klaer_bonus_after_defending():
+    g, L = setup([pool("k", "d4", 2, "vs2023-082-klaer"), dummy("a", "c3", 1), dummy("t", "c4", 2, life=20)],
+                 dice=[1, 6])
+    g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
+    settle(g, pick=lambda g, legal: next((a for a in legal if a["act"] == "defend"), None))
+    assert keywords.strike_mod(g, c(g, L, "k"), c(g, L, "a"), "simple_strike", 0) == 2
+
+
+def test_card_vs2023_085_lekken_defends_without_closing():
+    g, L = setup([pool("k", "d4", 2, "vs2023-085-lekken"), dummy("a", "c3", 1), dummy("t", "c4", 2, life=20)],
+                 dice=[1, 6])
+    g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
+    settle(g, pick=lambda g, legal: next((a for a in legal if a["act"] == "defend"), None))
+    assert not c(g, L, "k").closed and keywords.protected(g, c(g, L, "k"), "discharge")
+
+
+def test_card_vs2023_092_kobold_heals_by_the_opposite_medium_strike():
+    g, L = setup([pool("a", "c3", 1, "vs2023-092-kobold", wounds=5),
+                  dummy("t", "c4", 2, life=30, closed=True, strike=(1, 3, 4))], dice=[1])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "a").wounds == 2 and keywords.protected(g, c(g, L, "a"), "shot")
+
+
+def test_card_vs2023_097_elfiyskiy_voin_shot_when_attacking():
+    g, L = _elf("vs2023-097-elfiyskiy-voin", None)
+    assert c(g, L, "t").wounds == 4
+
+
+def test_card_vs2023_100_hobgoblin_reduces_cheap_creatures_nonmagical_attacks():
+    g, L = setup([pool("a", "c3", 1, "vs2023-100-hobgoblin"), dummy("t", "c4", 2, cost=3, strike=(3, 3, 3))],
+                 active=2, dice=[6, 1])
+    do(g, L, 2, act="attack", source="t", target="a")
+    assert c(g, L, "a").wounds == 1
+
+
+def test_card_vs2023_101_tsiklop_strikes_only_opposite_and_magic_strike():
+    g, L = setup([pool("a", "c3", 1, "vs2023-101-tsiklop"), dummy("t", "c4", 2), dummy("d", "d4", 2)])
+    legal = g.legal_actions(1)
+    assert {"act": "attack", "source": L["a"], "target": L["t"]} in legal
+    assert {"act": "attack", "source": L["a"], "target": L["d"]} not in legal
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "magic_strike"), target="d")
+    assert c(g, L, "d").wounds == 2

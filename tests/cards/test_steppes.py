@@ -1,0 +1,148 @@
+"""One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
+from engine import grants, keywords
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup
+
+
+def test_card_vs2023_001_kochevnik_vanilla_strike():
+    g, L = setup([pool("a", "c3", 1, "vs2023-001-kochevnik"), dummy("t", "c4", 2, closed=True)], dice=[6])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "t").wounds == 3
+
+
+def test_card_vs2023_003_volhv_moves_wounds_to_enemies_and_starts_with_a_token_when_second():
+    g, L = setup([pool("a", "c2", 1, "vs2023-003-volhv", tokens=1), dummy("w", "a2", 1, wounds=3),
+                  dummy("t", "c5", 2, life=9), dummy("u", "d5", 2, life=9)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "redistribute_wounds"), target="w",
+       targets=["t", "u"])
+    assert c(g, L, "w").wounds == 1 and c(g, L, "t").wounds == 1 and c(g, L, "u").wounds == 1
+    g.first = 2
+    v = c(g, L, "a")
+    v.tokens = 0
+    grants.starting_tokens(g, v)
+    assert v.tokens == 1
+
+
+def test_card_vs2023_005_ost_makes_a_friendly_strike_strong_and_discharges():
+    g, L = setup([pool("o", "a1", 1, "vs2023-005-ost"), dummy("a", "c3", 1, strike=(1, 2, 5)),
+                  dummy("t", "c4", 2, life=20, closed=True)], dice=[1])
+    g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
+    settle(g, pick=lambda g, legal: next((a for a in legal if a["act"] == "ability"), None))
+    assert c(g, L, "t").wounds == 5 and c(g, L, "o").closed
+    do(g, L, 1, act="pass", settle_after=False)
+
+
+def test_card_vs2023_008_stepnoy_volkolak_strikes_against_it_are_weak_regeneration_poison_protection():
+    g, L = setup([pool("a", "c3", 1, "vs2023-008-stepnoy-volkolak", wounds=5), dummy("t", "c4", 2,
+                  strike=(1, 4, 6), life=20)], active=2, dice=[6, 1])
+    g.apply(2, {"act": "attack", "source": L["t"], "target": L["a"]})
+    settle(g, aim(L["t"]))
+    assert c(g, L, "a").wounds == 6  # a strong strike counts as weak: 1
+    g, L = setup([pool("a", "c3", 1, "vs2023-008-stepnoy-volkolak", wounds=2)], active=2)
+    end_turn(g)
+    assert c(g, L, "a").wounds == 1 and keywords.protected(g, c(g, L, "a"), "poison")
+
+
+def test_card_vs2023_010_akolit_dzara_three_discharges_at_different_creatures():
+    g, L = setup([pool("a", "c2", 1, "vs2023-010-akolit-dzara"), dummy("t", "c5", 2), dummy("u", "d5", 2),
+                  dummy("v", "b5", 2)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"),
+       targets=sorted([L["t"], L["u"], L["v"]]))
+    assert [c(g, L, x).wounds for x in "tuv"] == [1, 1, 1]
+
+
+def test_card_vs2023_011_zmeeglav_experience_and_row_strike():
+    g, L = setup([pool("a", "c2", 1, "vs2023-011-zmeeglav"), dummy("t", "c4", 2)])
+    assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 1 and keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "strike_through_row"), target="t")
+    assert c(g, L, "t").wounds == 1
+
+
+def test_card_vs2023_012_kabaniy_naezdnik_bonus_into_the_enemy_half_no_closing_back():
+    g, L = setup([pool("a", "c3", 1, "vs2023-012-kabaniy-naezdnik"), dummy("t", "d5", 2, closed=True)],
+                 dice=[1])
+    do(g, L, 1, act="move", source="a", to="c4")
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "t").wounds == 3
+    g, L = setup([pool("a", "c4", 1, "vs2023-012-kabaniy-naezdnik"), dummy("t", "d2", 2, closed=True)],
+                 dice=[1])
+    do(g, L, 1, act="move", source="a", to="c3")
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert not c(g, L, "a").closed
+
+
+def test_card_vs2023_013_ork_bonus_and_directed_vs_mountains():
+    g, L = setup([pool("a", "c3", 1, "vs2023-013-ork"), dummy("t", "c4", 2, element="Горы"), dummy("u", "d4", 2)])
+    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and not keywords.directed(g, c(g, L, "a"),
+                                                                                     c(g, L, "u"))
+    assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 1
+
+
+def test_card_vs2023_014_pustynny_kondor_dive():
+    g, L = setup([pool("a", None, 1, "vs2023-014-pustynny-kondor", tokens=1), dummy("t", "c4", 2, life=20)],
+                 dice=[6])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "custom"), target="t", to="c5")
+    a, t = c(g, L, "a"), c(g, L, "t")
+    assert t.cell == "c5" and a.cell == "c4" and a.zone == "battlefield" and not g.is_flyer(a) and t.wounds == 4
+
+
+def test_card_vs2023_016_sanktorum_weak_strike_protection_and_formation_bonus():
+    g, L = setup([pool("a", "c3", 1, "vs2023-016-sanktorum"), pool("b", "d3", 1, "vs2023-016-sanktorum")])
+    assert keywords.protected(g, c(g, L, "a"), "simple_strike", 0)
+    assert not keywords.protected(g, c(g, L, "a"), "simple_strike", 1)
+    assert keywords.strike_mod(g, c(g, L, "a"), None, "simple_strike", 0) == 1
+
+
+def test_card_vs2023_017_arbaletchik_shot_spending_all_tokens_and_formation():
+    g, L = setup([pool("a", "c2", 1, "vs2023-017-arbaletchik", tokens=2), pool("b", "d2", 1,
+                  "vs2023-017-arbaletchik"), dummy("t", "c5", 2, life=20)], dice=[1])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "shot"), target="t")
+    assert c(g, L, "t").wounds == 5 and c(g, L, "a").tokens == 0
+    assert keywords.protected(g, c(g, L, "a"), "throw")
+
+
+def test_card_vs2023_019_shchitonosets_aura_and_formation_reductions():
+    g, L = setup([pool("a", "c3", 1, "vs2023-019-shchitonosets"), dummy("s", "d3", 1, element="Степи")])
+    assert keywords.reduce(g, c(g, L, "s"), 3, "shot") == 2 and keywords.reduce(g, c(g, L, "a"), 3, "shot") == 2
+    g, L = setup([pool("a", "c3", 1, "vs2023-019-shchitonosets"), pool("b", "d3", 1, "vs2023-019-shchitonosets")])
+    assert keywords.reduce(g, c(g, L, "a"), 3, "simple_strike") == 2
+
+
+def test_card_vs2023_021_mantikora_ignores_flyer_protection_and_hunts_magic_users():
+    g, L = setup([pool("a", None, 1, "vs2023-021-mantikora"),
+                  dummy("t", "c4", 2, abilities=[{"kw": "protection", "from": "flyer_attacks"},
+                                                 {"kw": "discharge", "n": 1, "cost": "tap"}])])
+    assert not keywords.protected(g, c(g, L, "t"), "simple_strike", 0, c(g, L, "a"))
+    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and keywords.protected(g, c(g, L, "a"), "spell")
+    assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 1
+
+
+def test_card_vs2023_024_posvyashchenny_dzara_range_grows_after_moving():
+    g, L = setup([pool("a", "c2", 1, "vs2023-024-posvyashchenny-dzara"), dummy("t", "c5", 2)])
+    idx = ability_index(g, L, "a", "discharge")
+    do(g, L, 1, act="move", source="a", to="c3")
+    assert {"act": "ability", "source": L["a"], "ability": idx, "target": L["t"]} in g.legal_actions(1)
+
+
+def test_card_vs2023_029_peshiy_latnik_answers_melee_with_a_special_strike():
+    g, L = setup([pool("a", "c4", 2, "vs2023-029-peshiy-latnik"), dummy("t", "c3", 1, life=20)], dice=[1, 6])
+    do(g, L, 1, act="attack", source="t", target="a")
+    assert c(g, L, "t").wounds >= 2 and keywords.protected(g, c(g, L, "a"), "shot")
+    g, L = setup([pool("a", "c3", 1, "vs2023-029-peshiy-latnik"), pool("b", "d3", 1, "vs2023-029-peshiy-latnik")])
+    assert keywords.prevent(g, c(g, L, "a"), 3, "shot") == 1
+
+
+def test_card_vs2023_030_brontobey_bonus_after_moving_and_vs_opposite():
+    g, L = setup([pool("a", "c2", 1, "vs2023-030-brontobey"), dummy("t", "c4", 2)])
+    do(g, L, 1, act="move", source="a", to="c3")
+    assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 2
+    assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 2
+
+
+def test_card_vs2023_034_minotavr_strikes_twice_armour_and_formation():
+    g, L = setup([pool("a", "c3", 1, "vs2023-034-minotavr"), dummy("t", "c4", 2, life=30, closed=True)],
+                 dice=[1, 1])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert not c(g, L, "a").closed
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "a").closed and c(g, L, "t").wounds == 6
+    assert keywords.prevent(g, c(g, L, "a"), 3, "shot") == 1

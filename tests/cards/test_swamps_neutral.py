@@ -1,0 +1,180 @@
+"""One test per Swamps (Болота) and Neutral pool card: each of its abilities where it matters (docs/cards.md)."""
+from engine import keywords
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup
+
+
+def _hit(name, dice, pick=None, **target):
+    g, L = setup([pool("a", "c3", 1, name), dummy("t", "c4", 2, life=30, **target)], dice=dice)
+    g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
+    settle(g, pick or aim(L["t"]))
+    return g, L
+
+
+def test_card_vs2023_103_izhor_strong_attack_poisons_and_roll_bonus_vs_second_row():
+    g, L = _hit("vs2023-103-izhor", [6], closed=True)
+    assert c(g, L, "t").markers.get("poison") == 1
+    g, L = setup([pool("a", "c2", 1, "vs2023-103-izhor"), dummy("t", "c5", 2)])
+    assert keywords.roll_mod(g, c(g, L, "a"), "single", c(g, L, "t")) == 1
+
+
+def test_card_vs2023_106_rimaandy_unanswered_at_a_lonely_enemy():
+    g, L = setup([pool("a", None, 1, "vs2023-106-rimaandy"), dummy("t", "c4", 2, life=30)], dice=[6])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "t").wounds == 3 and c(g, L, "a").wounds == 0
+
+
+def test_card_vs2023_107_bolotnik_jump_and_poison_blast():
+    g, L = setup([pool("a", "c2", 1, "vs2023-107-bolotnik", tokens=1), dummy("t", "c3", 2, life=9)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "action"))
+    assert c(g, L, "t").wounds == 1 and c(g, L, "t").markers.get("poison") == 1 and c(g, L, "a").zone == "graveyard"
+    g, L = setup([pool("a", "a1", 1, "vs2023-107-bolotnik")])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "jump"), to="d4")
+    assert c(g, L, "a").cell == "d4"
+
+
+def test_card_vs2023_109_osklizg_takes_wounds_of_a_swamp_neighbour():
+    g, L = setup([pool("a", "c3", 1, "vs2023-109-osklizg", tokens=1), dummy("w", "d3", 1, element="Болота",
+                  wounds=5)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "redistribute_wounds"), target="w")
+    assert c(g, L, "w").wounds == 1 and c(g, L, "a").wounds == 4 and keywords.protected(g, c(g, L, "a"), "spell")
+
+
+def test_card_vs2023_110_rekken_rekkendum_and_knife_by_its_wounds():
+    g, L = setup([pool("a", "c2", 1, "vs2023-110-rekken"), dummy("w", "a1", 1, element="Болота", wounds=3),
+                  dummy("t", "c5", 2, life=9)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "redistribute_wounds"), target="w")
+    assert c(g, L, "a").wounds == 2
+    end_turn(g)
+    end_turn(g)
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "throw"), target="t")
+    assert c(g, L, "t").wounds == 2
+
+
+def test_card_vs2023_112_hedd_poisons_on_a_medium_strike():
+    g, L = _hit("vs2023-112-hedd", [4], closed=True)
+    assert c(g, L, "t").markers.get("poison") == 1
+
+
+def test_card_vs2023_113_garrid_luchnik_shot_range_four():
+    g, L = setup([pool("a", "c1", 1, "vs2023-113-garrid-luchnik"), dummy("t", "c5", 2), dummy("u", "c6", 2)],
+                 dice=[6])
+    idx = ability_index(g, L, "a", "shot")
+    assert {"act": "ability", "source": L["a"], "ability": idx, "target": L["u"]} not in g.legal_actions(1)
+    do(g, L, 1, act="ability", source="a", ability=idx, target="t")
+    assert c(g, L, "t").wounds == 3  # 1-2-3, die 6 = strong
+
+
+def test_card_vs2023_115_krovyanitsa_finishing_blow_grows_with_poisoned_neighbours():
+    g, L = setup([pool("a", "c3", 1, "vs2023-115-krovyanitsa"), dummy("t", "c4", 2, wounds=6),
+                  dummy("p", "d4", 2, markers={"poison": 1})])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "finishing_blow"), target="t")
+    assert c(g, L, "t").zone == "graveyard"
+
+
+def test_card_vs2023_116_vasilisk_gaze_roots_the_target():
+    g, L = _hit("vs2023-116-vasilisk", [1], closed=True)
+    end_turn(g)
+    assert not any(a["act"] == "move" and a["source"] == L["t"] for a in g.legal_actions(2))
+
+
+def test_card_vs2023_120_goblin_numbness_closes_and_reduces_strikes():
+    g, L = _hit("vs2023-120-goblin", [6, 1])
+    assert c(g, L, "t").closed
+    g, L = setup([pool("a", "c3", 1, "vs2023-120-goblin"), dummy("t", "c4", 2, strike=(3, 3, 3))], active=2,
+                 dice=[6, 1])
+    do(g, L, 2, act="attack", source="t", target="a")
+    assert c(g, L, "a").wounds == 1
+
+
+def test_card_vs2023_121_sliz_spit_retaliation_wound_and_poison_strike():
+    g, L = _hit("vs2023-121-sliz", [1], closed=True)
+    assert c(g, L, "t").wounds == 3 + 1
+    g, L = setup([pool("a", "c3", 1, "vs2023-121-sliz"), dummy("t", "c4", 2, life=20)], active=2, dice=[1, 6])
+    do(g, L, 2, act="attack", source="t", target="a")
+    assert c(g, L, "t").wounds >= 1
+    g, L = setup([pool("a", "c3", 1, "vs2023-121-sliz", tokens=1), dummy("t", "c4", 2, life=20)])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "special_strike"), target="t")
+    assert c(g, L, "t").wounds == 3 and c(g, L, "t").markers.get("poison") == 1
+
+
+def test_card_vs2023_125_trollok_throw_plus_one_vs_ranged_users():
+    g, L = setup([pool("a", "c1", 1, "vs2023-125-trollok"), dummy("t", "c5", 2, abilities=[
+        {"kw": "shot", "n": 1, "cost": "tap"}])], dice=[1])
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "throw"), target="t")
+    assert c(g, L, "t").wounds == 2
+
+
+def test_card_vs2023_126_vilohvost_bonus_vs_defender_and_directed_vs_forest():
+    g, L = setup([pool("a", None, 1, "vs2023-126-vilohvost"), dummy("t", "c4", 2, element="Леса")])
+    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and keywords.protected(g, c(g, L, "a"), "poison")
+    assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 1
+
+
+def test_card_vs2023_128_troll_regenerates_two():
+    g, L = setup([pool("a", "c3", 1, "vs2023-128-troll", wounds=3)], active=2)
+    end_turn(g)
+    assert c(g, L, "a").wounds == 1
+
+
+def test_card_vs2023_131_meduza_gorgona_gaze_on_a_strong_strike():
+    g, L = _hit("vs2023-131-meduza-gorgona", [6, 1])
+    t = c(g, L, "t")
+    assert t.closed and t.markers.get("skip_open") == 1
+
+
+def test_card_vs2023_134_uriil_foul_aura_keeps_the_attacker_closed():
+    g, L = setup([pool("a", "c4", 2, "vs2023-134-uriil"), dummy("t", "c3", 1, life=20)], dice=[1, 6])
+    do(g, L, 1, act="attack", source="t", target="a")
+    end_turn(g)
+    end_turn(g)
+    assert c(g, L, "t").closed
+
+
+def test_card_vs2023_135_drevniy_ogr_protection_after_being_struck():
+    g, L = setup([pool("a", "c4", 2, "vs2023-135-drevniy-ogr"), dummy("t", "c3", 1, strike=(3, 3, 3)),
+                  dummy("u", "d3", 1, strike=(3, 3, 3))], dice=[6, 1, 6, 1])
+    do(g, L, 1, act="attack", source="t", target="a")
+    assert c(g, L, "a").wounds == 3
+    do(g, L, 1, act="attack", source="u", target="a")
+    assert c(g, L, "a").wounds == 3 and keywords.reduce(g, c(g, L, "a"), 2, "shot") == 1
+
+
+def test_card_vs2003_otshelnik_moves_received_wounds_and_heals():
+    g, L = setup([pool("h", "a1", 2, "vs2003-otshelnik"), dummy("a", "c3", 1, strike=(2, 2, 2)),
+                  dummy("t", "c4", 2, life=20, closed=True), dummy("o", "b5", 2, life=20)], dice=[])
+    g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
+    settle(g, aim(L["o"]))
+    assert c(g, L, "t").wounds == 0 and c(g, L, "o").wounds == 2
+    g, L = setup([pool("h", "a1", 1, "vs2003-otshelnik"), dummy("w", "b1", 1, wounds=2)])
+    do(g, L, 1, act="ability", source="h", ability=ability_index(g, L, "h", "heal"), target="w")
+    assert c(g, L, "w").wounds == 1
+
+
+def test_card_vs2003_voin_hrama_best_of_two_and_dodge():
+    g, L = setup([pool("a", "c3", 1, "vs2003-voin-hrama"), dummy("t", "c4", 2, life=30, closed=True)],
+                 dice=[1, 6])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "t").wounds == 5  # the better of 1 and 6
+    g, L = setup([pool("a", "c4", 2, "vs2003-voin-hrama"), dummy("s", "c1", 1, abilities=[
+        {"kw": "shot", "n": 3, "cost": "tap"}])], dice=[5])
+    do(g, L, 1, act="ability", source="s", ability=0, target="a")
+    assert c(g, L, "a").wounds == 0
+
+
+def test_card_vs2023_181_lovets_udachi_changes_a_die_and_opens_on_the_opponent_turn():
+    g, L = setup([pool("l", "a1", 1, "vs2023-181-lovets-udachi"), dummy("a", "c3", 1, strike=(1, 2, 5)),
+                  dummy("t", "c4", 2, life=20, closed=True)], dice=[5])
+    g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
+    settle(g, pick=lambda g, legal: next((a for a in legal if a["act"] == "ability" and a.get("x") == 1), None))
+    assert c(g, L, "t").wounds == 5 and c(g, L, "l").closed
+    end_turn(g)
+    assert not c(g, L, "l").closed
+
+
+def test_card_vs2023_182_matrosy_adelaidy_column_bonuses_and_jump():
+    g, L = setup([pool("a", "c2", 1, "vs2023-182-matrosy-adelaidy")])
+    a = c(g, L, "a")
+    assert keywords.roll_mod(g, a, "defend") == 1 and keywords.reduce(g, a, 2, "simple_strike", 0) == 1
+    do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "jump"), to="a1")
+    assert a.cell == "a1" and keywords.roll_mod(g, a, "attack") == 1
+    assert keywords.strike_mod(g, a, None, "simple_strike", 1) == 1
