@@ -177,7 +177,7 @@ def legal_defenders(g, src, tgt) -> list[str]:
     src_flyer = src.zone == "aux"
     from . import grants
     for c in g.play_cards():
-        if c is tgt or c.controller != g.inactive or c.closed or not g.is_creature(c) or c.hidden:
+        if c is tgt or c.controller != g.inactive or c.closed or not g.is_creature(c) or (c.hidden and g.is_flyer(c)):
             continue
         if grants.has_state(g, c, "_web"):
             continue  # a netted creature cannot act

@@ -106,6 +106,9 @@ def legal(g, p: int) -> list[dict]:
     if g.executing is not None:
         from .execute import legal_answers
         return legal_answers(g, p)
+    if kind == "choice" and pr.get("what") == "turn_preparation":
+        from .phases import turn_preparation_legal
+        return turn_preparation_legal(g, p)
     from .prelim import legal as prelim_legal
     return prelim_legal(g, p)
 
@@ -145,28 +148,73 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
 
 
 def declarations(g, p: int) -> list[dict]:
-    """Movement, simple strikes and activated abilities ``p`` may declare with priority now."""
+    """Movement, simple strikes, closing to strike a flyer and activated abilities ``p`` may declare with priority
+    now. A face-down card of ``p`` may declare only sudden actions (and is revealed by it) [415.2]; cards face down
+    to ``p`` are offered as targets by position only [415.3] (:mod:`engine.hidden`)."""
     from .grants import forced_targets
     from .windows import is_window_kw
     out = []
     slow = slow_allowed(g, p)
+    flyers_only = slow and opponent_flyers_only(g, p)
     for card in g.play_cards():
-        if card.controller != p or card.hidden:
+        if card.controller != p:
             continue
         forced = forced_targets(g, card) if slow else []
         if forced:  # obliged to attack: only those strikes (03 §5 force_attack [g-82])
             out.extend({"act": "attack", "source": card.id, "target": t, "forced": True} for t in forced)
             continue
-        if slow:
+        if slow and not card.hidden:
             out.extend(_moves(g, card))
-            out.extend({"act": "attack", "source": card.id, "target": t} for t in combat.strike_targets(g, card))
+            out.extend({"act": "attack", "source": card.id, "target": t} for t in _strike_targets(g, card))
+            if flyers_only and can_close_for_flyer(g, card):
+                out.append({"act": "ability", "source": card.id, "ability": CLOSE_FOR_FLYER})
         for i, a in enumerate(g.abilities(card)):
             if not ab.is_activated(a) or not (slow or ab.is_sudden(a)) or is_window_kw(a) \
                     or not can_pay(g, card, a, i):
                 continue
+            if card.hidden and not ab.is_sudden(a):
+                continue
             for opt in ability_options(g, card, i, a):
                 out.append(dict({"act": "ability", "source": card.id, "ability": i}, **opt))
     return out
+
+
+#: The ``ability`` name of closing to strike a flyer (закрытие на удар по летающим) [211.9].
+CLOSE_FOR_FLYER = "close_to_strike_flyer"
+
+
+def _strike_targets(g, card) -> list[str]:
+    """Simple strike targets: the known legal ones, plus enemy face-down cards by position [415.3] (never an own
+    face-down card [415.5]); a flyer marked by [211.9] only from its controller's next turn on."""
+    from .hidden import hidden_strike_targets
+    early = _flyer_strike_not_yet(g, card)
+    out = []
+    for t in combat.strike_targets(g, card):
+        c = g.cards[t]
+        if c.hidden or (early and c.zone == "aux" and not g.is_flyer(card)):
+            continue
+        out.append(t)
+    return out + hidden_strike_targets(g, card)
+
+
+def _flyer_strike_not_yet(g, card) -> bool:
+    return any(e.get("kind") == "flyer_strike" and e.get("card") == card.id and e.get("since") == g.turn
+               for e in g.effects)
+
+
+def opponent_flyers_only(g, p: int) -> bool:
+    """True when ``p``'s opponent controls creatures and all of them are flyers [211.9]. A face-down card counts
+    by what it is (01-game-and-cards.md §1.2 [DOUBT])."""
+    opp = [c for c in g.play_cards() if c.controller != p and g.is_creature(c)]
+    return bool(opp) and all(g.is_flyer(c) for c in opp)
+
+
+def can_close_for_flyer(g, card) -> bool:
+    """Closing to strike a flyer [211.9, 209.2, 210.1]: an open non-flying creature on the battlefield that has not
+    acted and holds no unused mark; the caller checks the slow timing and :func:`opponent_flyers_only`."""
+    if card.closed or card.actions or card.zone != "battlefield" or not g.is_creature(card) or g.is_flyer(card):
+        return False
+    return not card.markers.get("flyer_strike") and not own_move_pending(g, card)
 
 
 def move_left(g, card) -> int:
@@ -184,8 +232,9 @@ def held(g, card) -> bool:
 
 def _moves(g, card) -> list[dict]:
     if (card.zone != "battlefield" or card.attached_to or card.closed or not g.is_creature(card)
-            or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)):
-        return []
+            or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
+            or card.actions):
+        return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
     return [{"act": "move", "source": card.id, "to": n} for n in orthogonal(card.cell) if n not in g.board]
 
 
@@ -199,8 +248,42 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
         return _resurrect_options(g, card, a)
     if kw == "jump":
         return _jump_options(g, card, a)
-    base = opts.target_options(g, card, a)
+    base = _hidden_targets(g, card, a, opts.target_options(g, card, a))
     return [dict(o, x=x) if x is not None else o for o in base for x in xs]
+
+
+def _hidden_targets(g, card, a: dict, base: list[dict]) -> list[dict]:
+    """[415.3, 415.5] Target options with face-down cards: none naming a face-down card as found by the card
+    data's filters; then, for a single chosen target, the enemy face-down cards by position and side only."""
+    from . import targets as tg
+    from .hidden import any_hidden, hidden_attack_ok, relaxed_match
+    if not any_hidden(g):
+        return base
+
+    def clean(o):
+        ids = ([o["target"]] if o.get("target") else []) + list(o.get("targets") or [])
+        return not any(g.cards[i].hidden for i in ids if i in g.cards)
+
+    out = [o for o in base if clean(o)]
+    spec = a.get("target")
+    if not isinstance(spec, dict) or spec.get("count", 1) != 1 or a.get("kw") in ("action", "redistribute_wounds",
+                                                                                 "custom", "finishing_blow"):
+        return out
+    if a.get("kw") in ab.ATTACK_KW:
+        ok = lambda t: hidden_attack_ok(g, card, a, t)  # noqa: E731
+    elif tg.is_choice(spec):
+        ok = lambda t: relaxed_match(g, card, t, spec) and _hidden_in_range(g, card, a, t)  # noqa: E731
+    else:
+        return out
+    out += [{"target": cid} for cid in g.board.values() if g.cards[cid].hidden
+            and g.cards[cid].controller != card.controller and ok(g.cards[cid])]
+    return out
+
+
+def _hidden_in_range(g, card, a, t) -> bool:
+    from .board import distance
+    rng = a.get("range")
+    return not isinstance(rng, int) or (card.zone == "battlefield" and distance(card.cell, t.cell) <= rng)
 
 
 def _jump_options(g, card, a):
@@ -252,6 +335,10 @@ def perform(g, p: int, act: dict) -> None:
         from .execute import answer
         answer(g, p, act)
         return
+    if kind == "choice" and g.prompt.get("what") == "turn_preparation":
+        from .phases import turn_preparation_perform
+        turn_preparation_perform(g, p, act)
+        return
     from .prelim import perform as prelim_perform
     prelim_perform(g, p, act)
 
@@ -268,6 +355,15 @@ def declare(g, p: int, act: dict) -> None:
     elif act["act"] == "attack":
         entry["kind"] = "attack"
         _pay_strike(g, card)
+        tgt = g.cards[act["target"]]
+        if tgt.zone == "aux" and not g.is_flyer(card) and card.markers.get("flyer_strike"):
+            entry["flyer_strike"] = True  # the one strike at a flyer is used; the mark goes after it [211.9]
+            g.effects = [e for e in g.effects if not (e.get("kind") == "flyer_strike" and e.get("card") == card.id)]
+    elif act["ability"] == CLOSE_FOR_FLYER:
+        entry["kind"] = CLOSE_FOR_FLYER
+        entry["ability"] = CLOSE_FOR_FLYER
+        card.closed = True
+        card.actions += 1
     else:
         idx = act["ability"]
         a = g.abilities(card)[idx]
@@ -276,6 +372,9 @@ def declare(g, p: int, act: dict) -> None:
         entry["tokens_at_declaration"] = card.tokens
         entry["spell"] = a.get("kind") == "spell"
         entry["paid_tokens"] = pay_cost(g, card, a, idx, act.get("x"))
+    if card.hidden:
+        from .hidden import reveal
+        reveal(g, card, "declares")  # [415.2]
     g.queue.append(entry)
     g.emit("declared", player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
            target=entry["target"], to=entry["to"], x=entry["x"])

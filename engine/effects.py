@@ -106,6 +106,9 @@ def eff_open(g, e, src, eff):
     for t in targets(g, e, src, eff, "self"):
         if t.closed:
             t.closed = False
+            t.markers.pop("movement", None)  # full movement again [203.7]
+            t.actions = 0  # and it may act again [219.4]
+            t.used.pop("strikes", None)
             g.emit("opened", card=t.id)
 
 

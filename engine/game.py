@@ -206,23 +206,28 @@ class Game:
         The same code validates :meth:`apply`'s input, so the client never sees an action the engine refuses.
         """
         from .declare import legal
+        from .hidden import mask
         if self.result is not None:
             return []
-        out = legal(self, player)
+        out = mask(self, player, legal(self, player))
         out.append({"act": "concede"})
         return out
 
     def apply(self, player: int, action: dict) -> list[dict]:
         """Apply one action for ``player`` and return the events it produced.
 
-        Raises EngineError with code ``malformed_action``, ``game_over``, ``not_your_turn`` or ``illegal_action``;
+        Cards face down to ``player`` are named by their alias ``"x-<cell>"`` (as in :meth:`legal_actions` and the
+        view); naming such a card by its instance id is illegal. Raises EngineError with code ``malformed_action``,
+        ``game_over``, ``not_your_turn`` or ``illegal_action``;
         the state is then unchanged, byte for byte. Dice are rolled from the seeded RNG (RULES.md S4/Q5 for the
         flow). An accepted action is appended to :attr:`log` and bumps :attr:`version`.
         """
         from .declare import canonical, legal, perform
+        from .hidden import dealias
         if player not in (1, 2):
             raise EngineError("malformed_action", "The player must be 1 or 2.")
-        act = canonical(self, action)
+        real = dealias(self, player, action)  # "x-<cell>" aliases of cards face down to this player [415]
+        act = canonical(self, action if real is None else real)
         if self.result is not None:
             raise EngineError("game_over", "The game is over.")
         if act == {"act": "concede"}:
@@ -233,7 +238,7 @@ class Game:
             return self._fresh
         if self.to_act() != player:
             raise EngineError("not_your_turn", f"The game is waiting for player {self.to_act()}, not {player}.")
-        if act not in legal(self, player):
+        if real is None or act not in legal(self, player):
             raise EngineError("illegal_action", "The rules do not allow that action now.")
         self._fresh = []
         self.log.append([player, act])

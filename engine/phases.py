@@ -25,9 +25,7 @@ def anyone_has_sudden(g) -> bool:
 
 def advance_phase(g) -> None:
     """Both players passed on an empty queue: end the current phase or step and start the next ([SEED S3])."""
-    if g.phase == "turn_preparation":
-        start_turn(g)
-    elif g.phase == "turn_start":
+    if g.phase == "turn_start":
         set_phase(g, "main")
     elif g.phase == "main":
         g.end_turn = False
@@ -44,8 +42,47 @@ def set_phase(g, phase: str) -> None:
     g.emit("phase", phase=phase, turn=g.turn, active=g.active)
 
 
+def begin_turn(g) -> None:
+    """The initial phase's turn preparation step [310]: "before the start of the turn" decisions are asked (active
+    player first, then inactive [103.5]) only when a player has one; then :func:`start_turn`."""
+    set_phase(g, "turn_preparation")
+    g.prelim = {"prep": [g.active, g.inactive]}
+
+
+def turn_preparation_step(g) -> bool:
+    """Ask the next player with "before the start of the turn" decisions, or go on to the turn start step.
+    Returns True when a player must be asked (``g.prompt`` set)."""
+    from . import prelim_abilities as pa
+    order = g.prelim.setdefault("prep", [])
+    while order:
+        if pa.turn_preparation_choices(g, order[0]):
+            g.prompt = {"kind": "choice", "what": "turn_preparation", "player": order[0]}
+            return True
+        order.pop(0)
+    g.prelim = {}
+    start_turn(g)
+    return False
+
+
+def turn_preparation_legal(g, p: int) -> list[dict]:
+    """The turn preparation choices of ``p`` plus ``choose "done"``."""
+    from . import prelim_abilities as pa
+    return pa.turn_preparation_choices(g, p) + [{"act": "choose", "option": "done"}]
+
+
+def turn_preparation_perform(g, p: int, act: dict) -> None:
+    """Apply a turn preparation choice; ``"done"`` ends that player's decisions."""
+    from . import prelim_abilities as pa
+    if act.get("option") == "done":
+        g.prelim["prep"].pop(0)
+    else:
+        pa.apply_turn_preparation(g, p, act)
+
+
 def start_turn(g) -> None:
-    """Turn start step [311]: open, remove movement markers, reset per-turn limits, start-of-turn triggers."""
+    """Turn start step [311]: open (except cards chosen to stay closed), remove movement markers, reset per-turn
+    limits, end "until the start of the turn" effects, start-of-turn triggers."""
+    from .durations import expire
     set_phase(g, "turn_start")
     p = g.active
     for c in g.play_cards():
@@ -54,7 +91,7 @@ def start_turn(g) -> None:
         if c.controller != p:
             continue
         if c.markers.get("skip_open"):
-            del c.markers["skip_open"]  # does not open at the start of its next turn (card text, [311])
+            del c.markers["skip_open"]  # does not open: card text or chosen in turn preparation [310.2, 311.1]
             g.emit("stays_closed", card=c.id)
         elif c.closed:
             c.closed = False
@@ -65,6 +102,7 @@ def start_turn(g) -> None:
         for i, a in enumerate(g.abilities(c)):
             if ab.limit(a) == "turn":
                 c.used.pop(ab.limit_key(a, i), None)
+    expire(g, "turn_start")
     triggers.collect(g, {"type": "turn_start", "player": p})
     passives.turn_start(g, p)
 
@@ -72,11 +110,14 @@ def start_turn(g) -> None:
 def pass_turn(g) -> None:
     """End of the final phase: "until the end of the turn" effects end, players swap, the next turn starts
     (02-battle.md §8). The second player's face-down cards are revealed after the first player's first turn."""
+    from .durations import expire
+    from .hidden import reveal
+    expire(g, "turn_end")
     if g.turn == 1:
-        for c in g.cards.values():
-            if c.hidden:
-                c.hidden = False
-                g.emit("revealed", card=c.id, defkey=c.defkey)
+        for cid in list(g.board.values()):
+            c = g.cards[cid]
+            if c.hidden and not keeps_hidden(g, c):
+                reveal(g, c, "end_of_first_turn")  # [306.2.a]; a flyer goes to the aux zone [211.2.a]
     grants.expire(g)
     cap = g.options.get("turn_cap")
     if cap and g.turn >= cap:
@@ -85,5 +126,9 @@ def pass_turn(g) -> None:
     g.active = g.other(g.active)
     g.turn += 1
     g.emit("turn", turn=g.turn, active=g.active)
-    g.phase = "turn_preparation"
-    start_turn(g)
+    begin_turn(g)
+
+
+def keeps_hidden(g, card) -> bool:
+    """Cards with Stealth (скрытность) stay face down after the first player's first turn [g-43, 306.2.a]."""
+    return any(a.get("kw") == "stealth" for a in g.abilities(card))

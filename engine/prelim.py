@@ -1,13 +1,18 @@
-"""The preliminary phase (предварительная фаза): deal, first player, redeal, squad recruitment, deployment,
-reveal (02-battle.md §1; 01-game-and-cards.md §7.2-§7.3, §5.8).
+"""The preliminary phase (предварительная фаза): deal, first player, redeal, recruitment preparation, squad
+recruitment, deployment, reveal (with the second player's face-down 3rd row and hosts), battle start, vanguard
+(02-battle.md §1; 01-game-and-cards.md §7.2-§7.3, §5.8).
 
-There is no queue here: every step asks the player the rules name, through ``choose`` actions. Hidden choices
-(the deal, the recruits, face-down placement) stay hidden in the other viewers' views until the reveal.
-State lives in ``g.prelim`` (str keys, JSON-like).
+There is no queue here: the required choices are asked through ``choose`` actions; the steps that offer priority
+(recruitment preparation, before reveal, battle start, vanguard) ask only players who have something to declare
+(:mod:`engine.prelim_abilities`) and otherwise end by themselves (RULES.md Q5.4). Hidden choices (the deal, the
+recruits, face-down placement) stay hidden in the other viewers' views until the reveal. State lives in
+``g.prelim`` (str keys, JSON-like): ``step`` is one of roll, first, redeal, window, recruit, deploy, reveal_first,
+hide, host, vanguard, turn.
 """
 from __future__ import annotations
 
-from .board import CELLS
+from .board import CELLS, row_of
+from .hidden import goes_to_aux, to_aux
 from .zones import renew_into_deck
 
 PRELIM = ("deal", "recruitment_preparation", "recruitment", "deployment", "reveal", "battle_start", "vanguard")
@@ -61,7 +66,7 @@ def prelim_step(g) -> bool:
     st = g.prelim
     step = st["step"]
     if step == "roll":
-        while True:
+        while True:  # a tie is rolled again [302.2; PROPOSAL]
             r1, r2 = g.roll(1, None, "first_player"), g.roll(2, None, "first_player")
             if r1 != r2:
                 break
@@ -75,27 +80,217 @@ def prelim_step(g) -> bool:
         p = g.first if g.first not in st["kept"] else _second(g)
         g.prompt = {"kind": "redeal", "player": p}
         return True
+    if step == "window":
+        return _window_step(g)
     if step == "recruit":
+        if g.phase != "recruitment":
+            _enter(g, "recruitment")
         p = g.first if g.first not in st["done"] else _second(g)
         g.prompt = {"kind": "recruit", "player": p}
         return True
     if step == "deploy":
         p = g.first if g.recruits[g.first] else _second(g)
         if not g.recruits[p]:
-            _reveal(g)
+            _enter(g, "reveal")
+            _open_window(g, "before_reveal", "sequential", "reveal_first")
             return False
         g.prompt = {"kind": "deploy", "player": p}
         return True
+    if step == "reveal_first":
+        _reveal_player(g, g.first)
+        st["step"] = "hide"
+        st["keep_hidden"] = []
+        return False
+    if step == "hide":
+        if hide_options(g):
+            g.prompt = {"kind": "choice", "what": "keep_hidden", "player": _second(g)}
+            return True
+        _reveal_player(g, _second(g), keep=st["keep_hidden"])
+        for p in (g.first, _second(g)):
+            for c in list(g.play_cards()):
+                if c.controller == p and c.zone == "battlefield" and not c.hidden and not c.attached_to and \
+                        goes_to_aux(g, c):
+                    to_aux(g, c)  # [306.3]; hidden flyers stay on their cell [211.2.a]
+        st["step"] = "host"
+        return False
+    if step == "host":
+        for kind in ATTACH_KINDS:  # equipment, then symbiotes, then parasites [306.4-306.6]
+            for p in (g.first, _second(g)):
+                if host_options(g, p, kind):
+                    g.prompt = {"kind": "choice", "what": "host", "player": p, "attachment": kind}
+                    return True
+        _starts_with_tokens(g)
+        _enter(g, "battle_start")
+        for c in list(g.play_cards()):  # unhosted equipment, symbiotes, parasites die [307.1, 421.5]
+            if c.zone == "battlefield" and not c.attached_to and attach_kind(g, c) is not None:
+                from .damage import destroy
+                destroy(g, c)
+        _open_window(g, "battle_start", "alternate", "vanguard")
+        return False
+    if step == "vanguard":
+        _enter(g, "vanguard")
+        _open_window(g, "vanguard", "alternate", "turn")
+        return False
+    if step == "turn":
+        from .phases import begin_turn
+        g.prelim = {}
+        g.active = g.first
+        g.turn = 1
+        begin_turn(g)
+        return False
     raise RuntimeError(f"unknown preliminary step {step!r}")
+
+
+def _enter(g, phase: str) -> None:
+    g.phase = phase
+    g.emit("phase", phase=phase, turn=0, active=None)
+
+
+# ---------------------------------------------------------------------- steps with priority, no queue
+def _open_window(g, name: str, mode: str, then: str) -> None:
+    """Start a preliminary step that offers priority [301.2]: ``sequential`` (the first player until they pass,
+    then the second [303, 306.1]) or ``alternate`` (first player first, alternating; a pass is final [307, 308])."""
+    g.prelim["step"] = "window"
+    g.prelim["window"] = {"name": name, "mode": mode, "then": then, "passed": [], "holder": g.first}
+
+
+def _window_step(g) -> bool:
+    """Ask the player holding priority in the current preliminary step, or end the step when neither player
+    has anything to declare (RULES.md Q5.4: an empty window ends by itself)."""
+    from . import prelim_abilities as pa
+    w = g.prelim["window"]
+    able = [p for p in (g.first, _second(g)) if p not in w["passed"] and pa.declarable(g, p, w["name"])]
+    if not able:
+        pa.end_of_step(g, w["name"])
+        nxt = w["then"]
+        del g.prelim["window"]
+        g.prelim["step"] = nxt
+        return False
+    p = w["holder"]
+    if p not in able:
+        if w["mode"] == "sequential":
+            w["passed"].append(p)  # nothing to declare: their part of the step is over
+        p = g.other(p)
+        w["holder"] = p
+    g.prompt = {"kind": "preliminary", "player": p, "step": w["name"]}
+    return True
+
+
+def hide_options(g) -> list[str]:
+    """Cards of the second player's 3rd row they may still choose to keep face down until the end of the first
+    player's first turn: any card except symbiotes, parasites and equipment [306.2.a, 415.2.b]."""
+    sec = _second(g)
+    kept = g.prelim.get("keep_hidden", [])
+    if g.prelim.get("hide_closed"):
+        return []
+    out = []
+    for cell in CELLS:
+        cid = g.board.get(cell)
+        if not cid or cid in kept:
+            continue
+        c = g.cards[cid]
+        if c.controller == sec and c.hidden and row_of(cell, sec) == 3 and attach_kind(g, c) is None:
+            out.append(cid)
+    return out
+
+
+def _reveal_player(g, p: int, keep=()) -> None:
+    """Turn ``p``'s face-down cards face up, cell by cell, except those in ``keep`` [306.2.a]."""
+    for cell in CELLS:
+        cid = g.board.get(cell)
+        if cid and cid not in keep and g.cards[cid].controller == p and g.cards[cid].hidden:
+            c = g.cards[cid]
+            c.hidden = False
+            g.emit("revealed", card=cid, defkey=c.defkey, why="reveal")
+
+
+def _starts_with_tokens(g) -> None:
+    from .grants import starting_tokens
+    for c in g.play_cards():
+        starting_tokens(g, c)
+
+
+# ---------------------------------------------------------------------- hosts [210, 214, 306.4-306.8]
+ATTACH_KINDS = ("equipment", "symbiote", "parasite")
+
+
+def attach_kind(g, c) -> str | None:
+    """``"equipment"``, ``"symbiote"`` or ``"parasite"`` for cards that need a host, else None."""
+    d = g.defn(c)
+    if d.get("kind") == "equipment":
+        return "equipment"
+    if d.get("kind", "creature") == "creature" and d.get("symbiote"):
+        return "parasite" if d.get("symbiote") == "parasite" else "symbiote"
+    return None
+
+
+def _plain_creature(g, c) -> bool:
+    d = g.defn(c)
+    return (d.get("kind", "creature") == "creature" and not d.get("flyer") and not d.get("symbiote")
+            and c.zone == "battlefield" and not c.attached_to and not c.hidden)
+
+
+def _wearing(g, host) -> list:
+    return [c for c in g.cards.values() if c.attached_to == host.id and c.zone == "battlefield"]
+
+
+def host_candidates(g, att) -> list[str]:
+    """Legal hosts for attachment ``att`` [214.4-214.6, 210.2-210.4, 210.14]. A face-down card is never a host
+    (docs/rules-decisions.md)."""
+    kind = attach_kind(g, att)
+    out = []
+    for cid in g.board.values():
+        h = g.cards[cid]
+        if h is att or not _plain_creature(g, h):
+            continue
+        worn = _wearing(g, h)
+        if kind == "equipment":
+            classes = set(g.defn(att).get("classes") or [])
+            if h.controller != att.controller or not g.defn(h).get("classes"):
+                continue
+            if any(classes & set(g.defn(w).get("classes") or []) for w in worn if attach_kind(g, w) == "equipment"):
+                continue  # one piece of each class [214.5]
+        else:
+            if any(attach_kind(g, w) in ("symbiote", "parasite") for w in worn):
+                continue  # one symbiote or parasite per creature [210.4]
+            if kind == "symbiote" and h.controller != att.controller:
+                continue
+            if kind == "parasite" and (h.controller == att.controller or row_of(h.cell, h.controller) != 1):
+                continue  # an enemy creature of the enemy's 1st row [210.14]
+        out.append(h.id)
+    return out
+
+
+def host_options(g, p: int, kind: str) -> list[dict]:
+    """``choose {"attach": id, "to": host}`` options of player ``p`` for unhosted attachments of ``kind``."""
+    out = []
+    for cell in CELLS:
+        cid = g.board.get(cell)
+        if not cid:
+            continue
+        c = g.cards[cid]
+        if c.controller == p and not c.hidden and attach_kind(g, c) == kind:
+            out.extend({"act": "choose", "option": {"attach": cid, "to": h}} for h in host_candidates(g, c))
+    return out
+
+
+def attach(g, att, host) -> None:
+    """Put ``att`` into its host's cell (not a relocation) [210.2, 214.4]."""
+    if att.cell and g.board.get(att.cell) == att.id:
+        del g.board[att.cell]
+    att.attached_to = host.id
+    att.cell = host.cell
+    g.emit("attached", card=att.id, host=host.id)
 
 
 # ---------------------------------------------------------------------- recruitment accounting
 def gold_available(g, p: int) -> int:
-    """Gold left for recruiting: crystals minus element penalties, plus the one-element bonus while the recruits
-    hold exactly one element [304.6]."""
+    """Gold left for recruiting: the gold crystals (element penalties are already lost), plus the one-element
+    bonus while the recruits hold exactly one element [304.6]. The bonus may be spent; a later second element
+    then needs it back (so ``crystals`` may show -1 gold while the bonus is spent)."""
     sp = g.prelim["spent"][str(p)]
     bonus = 1 if len(sp["elements"]) == 1 else 0
-    return g.crystals[p]["gold"] - sp["penalty"] + bonus
+    return g.crystals[p]["gold"] + bonus
 
 
 def _element(d) -> str | None:
@@ -126,7 +321,7 @@ def recruit_payment(g, p: int, cid: str) -> dict | None:
         if len(elements) > 2:
             penalty = 1
     bonus = 1 if len(elements) == 1 else 0
-    gold = g.crystals[p]["gold"] - sp["penalty"] - penalty + bonus
+    gold = g.crystals[p]["gold"] - penalty + bonus
     silver = g.crystals[p]["silver"]
     if d.get("elite"):
         return {"gold": cost, "silver": 0, "penalty": penalty} if gold >= cost else None
@@ -157,6 +352,13 @@ def legal(g, p: int) -> list[dict]:
     if kind == "deploy":
         cells = deploy_cells(g, p)
         return [{"act": "choose", "option": {"place": cid, "cell": c}} for cid in g.recruits[p] for c in cells]
+    if kind == "preliminary":
+        from . import prelim_abilities as pa
+        return [{"act": "pass"}] + pa.declarable(g, p, pr["step"])
+    if kind == "choice" and pr.get("what") == "keep_hidden":
+        return [{"act": "choose", "option": cid} for cid in hide_options(g)] + [{"act": "choose", "option": "done"}]
+    if kind == "choice" and pr.get("what") == "host":
+        return host_options(g, p, pr["attachment"])
     return []
 
 
@@ -176,10 +378,29 @@ def deploy_cells(g, p: int) -> list[str]:
 
 def perform(g, p: int, act: dict) -> None:
     """Apply a legal preliminary choice."""
-    opt = act["option"]
+    opt = act.get("option")
     st = g.prelim
     kind = g.prompt["kind"]
-    if kind == "first":
+    if kind == "preliminary":
+        from . import prelim_abilities as pa
+        w = st["window"]
+        if act["act"] == "pass":
+            g.emit("pass", player=p)
+            w["passed"].append(p)  # a player who passes may declare nothing more in this step [303.2, 307.4]
+            w["holder"] = g.other(p)
+        else:
+            pa.execute(g, p, act)
+            if w["mode"] == "alternate":
+                w["holder"] = g.other(p)  # executing it hands priority to the opponent [301.2]
+    elif kind == "choice" and g.prompt.get("what") == "keep_hidden":
+        if opt == "done":
+            st["hide_closed"] = True
+        else:
+            st["keep_hidden"].append(opt)
+            g.emit("kept_hidden", player=p, cell=g.cards[opt].cell)
+    elif kind == "choice" and g.prompt.get("what") == "host":
+        attach(g, g.cards[opt["attach"]], g.cards[opt["to"]])
+    elif kind == "first":
         g.first = opt["first"]
         g.crystals[_second(g)]["silver"] += 1  # [101.3]
         g.emit("first_player", player=g.first)
@@ -189,9 +410,8 @@ def perform(g, p: int, act: dict) -> None:
             st["kept"].append(p)
             g.emit("kept", player=p)
             if len(st["kept"]) == 2:
-                st["step"] = "recruit"
-                g.phase = "recruitment"
-                g.emit("phase", phase="recruitment", turn=0, active=None)
+                _enter(g, "recruitment_preparation")
+                _open_window(g, "recruitment_preparation", "sequential", "recruit")
         else:
             n = len(g.deals[p])
             g.crystals[p]["gold"] -= 1
@@ -223,7 +443,7 @@ def perform(g, p: int, act: dict) -> None:
             if el and el not in sp["elements"]:
                 sp["elements"].append(el)
             sp["penalty"] += pay["penalty"]
-            g.crystals[p]["gold"] -= pay["gold"]
+            g.crystals[p]["gold"] -= pay["gold"] + pay["penalty"]  # the element crystal is lost [304.6]
             g.crystals[p]["silver"] -= pay["silver"]
             if d.get("flyer"):
                 sp["flyer_cost"] += d.get("cost") or 0
@@ -244,30 +464,3 @@ def perform(g, p: int, act: dict) -> None:
         g.board[cell] = cid
         g.emit("placed", player=p, cell=cell)
         g.emit("placed_card", to=p, player=p, card=cid, cell=cell)
-
-
-def _reveal(g) -> None:
-    """Reveal step [306]: every card is turned face up, flyers go to their controller's aux zone (a base effect);
-    then battle start and vanguard (no pool card acts there) and the first player's first turn."""
-    from .phases import start_turn
-    g.phase = "reveal"
-    for cell in CELLS:
-        cid = g.board.get(cell)
-        if not cid:
-            continue
-        c = g.cards[cid]
-        c.hidden = False
-        g.emit("revealed", card=cid, defkey=c.defkey)
-        if g.defn(c).get("flyer"):
-            del g.board[cell]
-            c.zone = "aux"
-            c.cell = None
-            g.aux[c.controller].append(cid)
-    g.active = g.first
-    from .grants import starting_tokens
-    for c in g.play_cards():
-        starting_tokens(g, c)
-    g.prelim = {}
-    g.turn = 1
-    g.phase = "turn_preparation"
-    start_turn(g)

@@ -16,7 +16,7 @@ def build(g, doc: dict):
     EngineError("invalid_scenario" | "unknown_card")."""
     from . import prelim
     from .flow import run
-    from .phases import start_turn
+    from .phases import begin_turn
     from .triggers import collect
     try:
         setup = doc["setup"]
@@ -75,7 +75,7 @@ def build(g, doc: dict):
                 raise EngineError("invalid_scenario", f"Unknown phase {phase!r}.")
             g.first = g.active if g.turn % 2 == 1 else g.other(g.active)
             if phase == "turn_preparation":
-                start_turn(g)
+                begin_turn(g)
             else:
                 g.phase = phase
                 if phase == "final":

@@ -220,7 +220,7 @@ def declare(g, p: int, index: int, target: str | None) -> None:
                 src.tokens -= c["tokens"]
     entry = {"uid": g.next_uid, "kind": "trigger", "source": t["source"], "controller": p,
              "ability": t["ability"], "effects": t["effects"], "target": target, "x": None, "to": None,
-             "point": t["point"]}
+             "point": t["point"], "chain": t.get("chain", []), "cause": t.get("cause")}  # chain: RULES.md Q9
     g.next_uid += 1
     g.queue.append(entry)
     g.emit("declared", player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)

@@ -1,0 +1,98 @@
+"""Turn structure (02-battle.md §2, §8 [300, 310-313]): turn preparation, opening, effect durations, passing."""
+from __future__ import annotations
+
+from engine import durations
+from engine import prelim_abilities as pa
+from tests.helpers import card, creature, game
+
+
+def _end_turn(g):
+    turn = g.turn
+    g.apply(g.active, {"act": "end_turn"})
+    while g.turn == turn and g.result is None:
+        g.apply(g.to_act(), {"act": "pass"})
+
+
+def test_311_only_the_new_active_players_cards_open():
+    g, lb = game([card("a", "c3", 1, closed=True), card("b", "c4", 2, closed=True)])
+    _end_turn(g)
+    assert g.active == 2 and not g.cards[lb["b"]].closed and g.cards[lb["a"]].closed
+
+
+def test_311_2_movement_markers_of_the_active_player_go_at_turn_start():
+    g, lb = game([card("a", "c3", 1, markers={"movement": 1}), card("b", "c4", 2, markers={"movement": 1})])
+    _end_turn(g)
+    assert "movement" in g.cards[lb["a"]].markers and "movement" not in g.cards[lb["b"]].markers
+
+
+def test_313_2_until_the_end_of_the_turn_effects_end_when_the_final_phase_ends():
+    g, lb = game([card("a", "c3", 1)])
+    g.cards[lb["a"]].markers["blessed"] = 1
+    durations.add(g, "turn_end", lb["a"], "test", marker="blessed")
+    g.apply(1, {"act": "end_turn"})
+    g.apply(2, {"act": "pass"})
+    assert g.phase in ("final", "turn_start", "main")
+    assert "blessed" not in g.cards[lb["a"]].markers and g.effects == []
+
+
+def test_313_2_an_effect_for_a_later_turn_survives_earlier_turn_ends():
+    g, lb = game([card("a", "c3", 1)])
+    durations.add(g, "turn_end", lb["a"], "test", marker="m", turn=g.turn + 1)
+    g.cards[lb["a"]].markers["m"] = 1
+    _end_turn(g)
+    assert g.cards[lb["a"]].markers.get("m") == 1
+    _end_turn(g)
+    assert "m" not in g.cards[lb["a"]].markers
+
+
+def test_311_until_the_start_of_a_players_turn_ends_at_that_players_turn_start():
+    g, lb = game([card("a", "c3", 1)])
+    ab = {"kw": "strike_bonus", "n": 1}
+    g.cards[lb["a"]].acquired.append(ab)
+    durations.add(g, "turn_start", lb["a"], "grant", ability=ab, player=1)
+    _end_turn(g)
+    assert ab in g.cards[lb["a"]].acquired  # player 2's turn start: not yet
+    _end_turn(g)
+    assert ab not in g.cards[lb["a"]].acquired
+
+
+def test_310_turn_preparation_asks_only_a_player_with_a_decision(monkeypatch):
+    g, lb = game([card("b", "c4", 2, closed=True)])
+    monkeypatch.setattr(pa, "turn_preparation_choices", lambda g, p: (
+        [{"act": "choose", "option": {"stay_closed": lb["b"]}}] if p == 2 else []))
+    g.apply(1, {"act": "end_turn"})
+    g.apply(2, {"act": "pass"})
+    assert g.phase == "turn_preparation" and g.active == 2
+    assert g.prompt == {"kind": "choice", "what": "turn_preparation", "player": 2}
+    g.apply(2, {"act": "choose", "option": {"stay_closed": lb["b"]}})
+    g.apply(2, {"act": "choose", "option": "done"})
+    assert g.phase == "main" and g.cards[lb["b"]].closed  # chosen to stay closed [311.1]
+
+
+def test_300_2_an_empty_turn_start_and_final_phase_ask_nobody():
+    g, lb = game([card("a", "c3", 1)])
+    g.apply(1, {"act": "end_turn"})
+    g.apply(2, {"act": "pass"})
+    assert g.active == 2 and g.phase == "main" and g.prompt == {"kind": "priority", "player": 2}
+
+
+def test_q9_a_trigger_chain_is_cut_at_the_first_exact_repeat():
+    from engine.vocab import normalize_ability
+    from tests.helpers import act
+    echo = normalize_ability({"kw": "trigger", "when": "hit", "subject": "other", "attack": ["any_attack"],
+                              "effects": [{"kw": "shot", "strike": [1, 1, 1],
+                                           "target": {"choose": "creature", "side": "enemy"}}]})
+    g, lb = game([card("a", "c3", 1, override=creature(strike=(1, 1, 1))),
+                  card("x", "a1", 1, override=creature(abilities=[echo])),
+                  card("y", "c4", 2, override=creature(life=99), closed=True)], spare=False)
+    act(g, lb, 1, act="attack", source="a", target="y")
+    for _ in range(40):
+        if g.result is not None or (not g.queue and g.executing is None and g.prompt["kind"] == "priority"
+                                    and g.phase == "main" and not g.pending[1] and not g.pending[2]
+                                    and any(e["type"] == "loop_cut" for e in g.events)):
+            break
+        p = g.to_act()
+        decl = [a for a in g.legal_actions(p) if a["act"] == "declare"]
+        g.apply(p, decl[0] if decl else {"act": "pass"})
+    assert any(e["type"] == "loop_cut" for e in g.events)
+    assert g.cards[lb["y"]].wounds == 3  # the strike, then two echoes; the third echo repeats the second [103.4]
