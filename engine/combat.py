@@ -8,6 +8,8 @@ restores exactly.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from . import abilities as ab
 from . import damage, keywords, triggers
 from . import targets as tg
@@ -278,11 +280,23 @@ def dodged(g, tgt, kind: str) -> bool:
     return False
 
 
+def last_known(g, src, point: dict):
+    """The source of an on-death attack as it last stood on the battlefield: a detached copy (never stored in the
+    game) on the cell where it died, so that its printed "when it dies it strikes" text [103.1] measures adjacency
+    and range from there (docs/rules-decisions.md, RULES.md Q7). Any other source is returned unchanged."""
+    if g.in_play(src) or point.get("type") != "died" or not point.get("cell") or point.get("card") != src.id:
+        return src
+    return dataclasses.replace(src, zone="battlefield", cell=point["cell"],
+                               controller=point.get("controller", src.controller), markers={}, used={})
+
+
 def execute_attack_ability(g, entry: dict, a: dict) -> None:
     """Execute a shot, discharge, throw, magic strike, special strike or strike across a row: no defender, no
     retaliation; the target must still be legal (RULES.md Q7). A net blocks it; a dodge voids it; then the
     strength, wounds (protection, reduction, armour in :mod:`engine.damage`), rider, deaths and triggers."""
     src, tgt = g.cards.get(entry["source"]), g.cards.get(entry.get("target") or "")
+    if src is not None and entry.get("kind") == "trigger":
+        src = last_known(g, src, entry.get("point") or {})
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
         g.emit("fizzled", source=entry["source"])
         return

@@ -83,11 +83,12 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
         by, kind = g.cards.get(card.used["hit_by"]), card.used.get("hit_kind")
     passives.carrion(g, card, by, kind)
     controller = card.controller
+    last_cell = card.cell if card.zone == "battlefield" else None
     attached = [c for c in g.cards.values() if c.attached_to == card.id and g.in_play(c)]
     remove_from_play(g, card)
     _to_graveyard(g, card)
     g.emit("died", card=card.id, controller=controller, owner=card.owner)
-    triggers.collect(g, {"type": "died", "card": card.id, "controller": controller})
+    triggers.collect(g, {"type": "died", "card": card.id, "controller": controller, "cell": last_cell})
     for a in attached:
         ctrl = a.controller
         remove_from_play(g, a)

@@ -110,7 +110,7 @@ def _add(g, card, idx, a, controller, event):
         "source": card.id, "ability": idx, "controller": controller,
         "optional": bool(a.get("optional")), "effects": a.get("effects") or [],
         "point": {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
-                                                         "frm", "to")},
+                                                         "frm", "to", "cell", "controller")},
     })
 
 
@@ -160,8 +160,8 @@ def target_options(g, t: dict) -> list[str]:
     src = g.cards[t["source"]]
     eff, spec = _choice(t)
     if eff.get("kw") in ab.ATTACK_KW:
-        from .combat import attack_targets
-        return attack_targets(g, src, eff)
+        from .combat import attack_targets, last_known
+        return attack_targets(g, last_known(g, src, t["point"]), eff)
     ctx = {"event_card": t["point"].get("card"), "controller": t["controller"]}
     out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
     if eff.get("kw") == "redistribute_wounds":
