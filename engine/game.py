@@ -223,7 +223,7 @@ class Game:
         flow). An accepted action is appended to :attr:`log` and bumps :attr:`version`.
         """
         from .declare import canonical, legal, perform
-        from .hidden import dealias
+        from .hidden import dealias, mask
         if player not in (1, 2):
             raise EngineError("malformed_action", "The player must be 1 or 2.")
         real = dealias(self, player, action)  # "x-<cell>" aliases of cards face down to this player [415]
@@ -241,7 +241,7 @@ class Game:
         if real is None or act not in legal(self, player):
             raise EngineError("illegal_action", "The rules do not allow that action now.")
         self._fresh = []
-        self.log.append([player, act])
+        self.log.append([player, mask(self, player, [act])[0]])  # as the player named it: replayable
         self.version += 1
         perform(self, player, act)
         from .flow import run

@@ -336,6 +336,12 @@ def test_415_an_opponent_targets_a_face_down_card_by_its_alias():
     assert g.view(1)["cards"][lb["hid"]]["card"] is not None
 
 
+def test_415_the_action_log_names_a_face_down_target_by_its_alias_so_the_game_replays():
+    g, lb = _hidden_position(dice=[6, 1])
+    g.apply(1, {"act": "attack", "source": lb["att"], "target": "x-c4"})
+    assert g.log[-1] == [1, {"act": "attack", "source": lb["att"], "target": "x-c4"}]
+
+
 def test_415_naming_a_face_down_card_by_its_id_is_illegal_and_changes_nothing():
     g, lb = _hidden_position()
     before = g.snapshot()
