@@ -121,6 +121,12 @@ class RoomVersions:
             out[viewer] = Diff(v, ops, self._legal(viewer), clocks, aid)
         return out
 
+    def remember(self, seat: int, aid: str, answer: Message) -> None:
+        """Make ``answer`` the frame repeated to ``seat`` for action id ``aid`` (e.g. the answer once the owner
+        filled in its ``clocks``), so a repeat is byte-identical to what was sent first (docs/protocol.md §4.4)."""
+        if aid in self._ledger[seat]:
+            self._ledger[seat][aid] = answer
+
     def _remember(self, seat: int, aid: str, answer: Message) -> None:
         ledger = self._ledger[seat]
         ledger[aid] = answer

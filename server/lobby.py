@@ -14,7 +14,7 @@ list, one room's status, health and metrics.
   are listed as playing/finished) |
 | GET /api/rooms/{id} | ``info`` (server/room.py ``Room.info``) |
 
-Errors: ``{"error": code, "message": sentence}`` with 400 (bad body), 404 (no room), 409 (seat taken),
+Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields), 404 (no room), 409 (seat taken),
 503 (room cap reached / room busy).
 """
 from __future__ import annotations
@@ -36,7 +36,14 @@ def _err(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
-async def _body(request: Request) -> dict:
+CREATE_FIELDS = frozenset({"decks", "clock", "spectators", "autopass"})
+JOIN_FIELDS = frozenset({"autopass"})
+
+
+async def _body(request: Request, allowed: frozenset) -> dict:
+    """The JSON object of a request body ({} when empty). Raises ValueError(sentence) for a body over MAX_BODY
+    bytes, not JSON, not an object, or with a field outside ``allowed`` (so e.g. a client-chosen ``seed`` is
+    refused, not silently ignored: seeds are secret until the game ends, docs/server.md "Rooms")."""
     raw = await request.body()
     if len(raw) > MAX_BODY:
         raise ValueError("The request body is too large.")
@@ -48,6 +55,9 @@ async def _body(request: Request) -> dict:
         raise ValueError("The request body is not JSON.") from None
     if not isinstance(body, dict):
         raise ValueError("The request body must be a JSON object.")
+    unknown = sorted(k for k in body if k not in allowed)
+    if unknown:
+        raise ValueError(f"Unknown field {unknown[0][:40]!r}; the fields are {', '.join(sorted(allowed))}.")
     return body
 
 
@@ -108,7 +118,7 @@ async def decks(request: Request):
 async def create_room(request: Request):
     hub = request.app.state.hub
     try:
-        body = await _body(request)
+        body = await _body(request, CREATE_FIELDS)
         options = room_options(body, hub)
         autopass = _autopass(body)
     except ValueError as e:
@@ -123,7 +133,7 @@ async def create_room(request: Request):
 async def join_room(request: Request):
     hub = request.app.state.hub
     try:
-        autopass = _autopass(await _body(request))
+        autopass = _autopass(await _body(request, JOIN_FIELDS))
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     try:

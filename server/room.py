@@ -378,9 +378,12 @@ class Room:
             self.clocks.switch(None if self.versions.game.result is not None else self.game.to_act(), now, acted)
             clocks = self.clocks.to_wire(now)
             for viewer, frame in frames.items():
+                frame = dataclasses.replace(frame, clocks=clocks)
+                if getattr(frame, "id", None) is not None:
+                    self.versions.remember(viewer, frame.id, frame)   # a repeated id gets these very clocks
                 conns = [c for c, s in self.conns.items() if s == viewer]
                 if conns:
-                    await self._send(conns, dataclasses.replace(frame, clocks=clocks))
+                    await self._send(conns, frame)
             end = self.versions.end_frame()
             if end is not None and self.conns:
                 await self._send(list(self.conns), end)

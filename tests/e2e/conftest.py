@@ -23,6 +23,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 STARTUP_TIMEOUT = 30.0   # s for the server to answer /healthz
+SEED = 12345             # every game of the e2e server (--fixed-seed): the browser tests replay the same games
 
 
 def free_port() -> int:
@@ -63,7 +64,7 @@ class ServerProcess:
     def start(self) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         cmd = [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(self.port),
-               "--snapshot-dir", str(self.snapshot_dir)]
+               "--snapshot-dir", str(self.snapshot_dir), "--fixed-seed", str(SEED)]
         if os.environ.get("BERSERK_E2E_SERVER"):   # another server build: "cmd ... {port} ... {snapshots}"
             cmd = shlex.split(os.environ["BERSERK_E2E_SERVER"].format(port=self.port, snapshots=self.snapshot_dir))
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)

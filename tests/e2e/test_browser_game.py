@@ -9,16 +9,15 @@ import pytest
 
 from tests.e2e.driver import Policy, board_snapshot, can_act, click_action, dump, state, wait_version, wait_version_above
 
-SEED = 12345
 MAIN_ACTIONS = 12   # clicks in the battle phases before the player to act concedes (the game then ends)
 MAX_ACTIONS = 400   # safety bound on the whole game
 
 
-def create_room(page, server, seed=SEED) -> str:
-    """Create a room from the lobby form; returns the room id (the page is then in the room as seat 1)."""
+def create_room(page, server) -> str:
+    """Create a room from the lobby form; returns the room id (the page is then in the room as seat 1). The game's
+    seed is the server's ``--fixed-seed`` (tests/e2e/conftest.py ``SEED``)."""
     page.goto(server.url + "/")
     page.wait_for_selector("#create-room")
-    page.fill("#create-form input[name=seed]", str(seed))
     page.click("#create-room")
     page.wait_for_function("location.hash.startsWith('#/room/')")
     room = re.match(r"#/room/([^?]+)", page.evaluate("location.hash")).group(1)

@@ -48,6 +48,15 @@ async def test_bad_create_bodies_get_400_with_a_code(live):
     assert r.status_code == 400
 
 
+async def test_create_and_join_bodies_with_unknown_fields_are_refused(live):
+    r = await _post(live, "/api/rooms", {"decks": ["A", "B"], "seed": 12345})
+    assert r.status_code == 400 and r.json()["error"] == "bad_request" and "'seed'" in r.json()["message"]
+    room = await create_room(live.http)
+    r = await _post(live, f"/api/rooms/{room['room']}/join", {"seat": 1})
+    assert r.status_code == 400 and r.json()["error"] == "bad_request"
+    assert (await _get(live, f"/api/rooms/{room['room']}")).json()["seats"]["2"]["taken"] is False
+
+
 async def test_join_free_seat_then_seat_taken(live):
     room = await create_room(live.http)
     first = await _post(live, f"/api/rooms/{room['room']}/join")

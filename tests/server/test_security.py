@@ -137,6 +137,17 @@ async def test_repeated_action_id_is_applied_once(live):
     assert probe.v == first["v"]
 
 
+async def test_repeated_action_id_gets_the_first_answer_with_its_clocks(live):
+    rid, t1, _ = await _room(live)
+    a = await Player.join(live.ws, rid, t1)
+    frame = {"t": "action", "id": "dup2", "v": a.v, "action": a.legal[0]}
+    await a.send(frame)
+    first = await a.until(lambda f: f.get("id") == "dup2")
+    await a.send(frame)
+    second = await a.until(lambda f: f.get("id") == "dup2")
+    assert first["clocks"] is not None and second == first
+
+
 async def test_client_card_data_is_not_trusted(live):
     rid, t1, _ = await _room(live)
     a = await Player.join(live.ws, rid, t1)

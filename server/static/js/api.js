@@ -36,12 +36,10 @@ export async function listRooms() {
   return { waiting: d.waiting || [], playing: d.playing || [], finished: d.finished || [] };
 }
 
-/** Create a room: decks = [my deck, opponent's deck]; seed is sent only when given (servers that allow it use it).
+/** Create a room: decks = [my deck, opponent's deck] (the server draws the seed; it stays secret until the end).
  * Returns {room, seat: 1, token}. */
-export async function createRoom({ decks, seed }) {
-  const body = { decks };
-  if (seed !== undefined && seed !== null && seed !== "") body.seed = Number(seed);
-  return call("POST", "/api/rooms", body);
+export async function createRoom({ decks }) {
+  return call("POST", "/api/rooms", { decks });
 }
 
 /** Take the free seat of a room; returns {room, seat: 2, token}. */

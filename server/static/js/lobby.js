@@ -51,7 +51,7 @@ export class LobbyPage {
     const form = ev.target;
     try {
       const seat = await api.createRoom({ decks: [form.querySelector("#create-deck").value,
-        form.querySelector("#create-opp-deck").value], seed: form.querySelector("[name=seed]").value });
+        form.querySelector("#create-opp-deck").value] });
       saveSeat(seat.room, seat);
       location.hash = `#/room/${encodeURIComponent(seat.room)}`;
     } catch (e) {
@@ -107,7 +107,6 @@ export class LobbyPage {
         h("form#create-form", { onsubmit: (e) => this._create(e) },
           h("label", {}, t("your_deck"), " ", this._deckSelect("create-deck", 0)),
           h("label", {}, t("opp_deck"), " ", this._deckSelect("create-opp-deck", 1)),
-          h("label", {}, t("seed"), " ", h("input", { name: "seed", type: "number", min: "0", placeholder: "12345" })),
           h("button#create-room", { type: "submit" }, t("create")))),
       h("section.rooms", {},
         h("h2", {}, t("rooms"), " ", h("button.refresh", { onclick: () => this.refresh() }, t("refresh"))),
