@@ -24,7 +24,7 @@ _STR_FIELDS = ("source", "target", "to")
 
 
 def canonical(g, action) -> dict:
-    """The canonical form of an action dict: known fields only, shortcut acts (``shoot``, ``discharge``, ``throw``,
+    """The canonical form of an action dict: its act's fields only (any other field is refused), shortcut acts (``shoot``, ``discharge``, ``throw``,
     ``magic_strike``) turned into ``ability``, ability names resolved to the card's ability index.
 
     Raises EngineError("malformed_action") for anything that is not a well-formed action. Never mutates ``g``.
@@ -37,6 +37,9 @@ def canonical(g, action) -> dict:
         act = "ability"
     if act not in _FIELDS:
         raise EngineError("malformed_action", f"Unknown act {act!r}.")
+    extra = sorted(str(k) for k in action if k != "act" and k not in _FIELDS[act])
+    if extra:
+        raise EngineError("malformed_action", f"Act {act!r} takes no field {extra[0]!r}.")
     out = {"act": act}
     for f in _FIELDS[act]:
         v = action.get(f)

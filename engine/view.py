@@ -40,12 +40,18 @@ def _visible_event(g, ev, viewer) -> dict | None:
     to = ev.get("to")
     if to is not None and to != viewer:
         return None
-    out = {}
-    for k, v in ev.items():
-        if k in ("card", "source", "target", "attacker", "responder") and isinstance(v, str):
-            v = alias_of(g, v, viewer)
-        out[k] = v
-    return out
+    return _masked(g, ev, viewer)
+
+
+def _masked(g, value, viewer):
+    """A copy of a prompt value with every id of a card face down to ``viewer`` replaced by its alias."""
+    if isinstance(value, str):
+        return alias_of(g, value, viewer) if value in g.cards else value
+    if isinstance(value, list):
+        return [_masked(g, v, viewer) for v in value]
+    if isinstance(value, dict):
+        return {k: _masked(g, v, viewer) for k, v in value.items()}
+    return value
 
 
 def project(g, viewer) -> dict:
@@ -90,8 +96,7 @@ def project(g, viewer) -> dict:
                 log.append(v)
     prompt = None
     if g.prompt is not None and g.result is None:
-        prompt = {k: (alias_of(g, v, viewer) if isinstance(v, str) and k in ("attacker", "target", "responder")
-                      else v) for k, v in g.prompt.items()}
+        prompt = _masked(g, g.prompt, viewer)
     executing = None
     if g.executing is not None:
         e = g.executing["entry"]

@@ -385,3 +385,17 @@ def test_415_legal_actions_never_name_a_card_hidden_from_the_player():
             assert not any(f"'{cid}'" in text for cid in secret)
             seen_hidden += "x-" in text
     assert seen_hidden > 0  # face-down cards were offered as targets, by alias
+
+
+def test_415_a_defender_prompt_names_face_down_defenders_by_alias_in_other_viewers_views():
+    from tests.helpers import card, creature, game
+    g, lb = game([card("att", "c3", 1, override=creature(strike=(1, 2, 3))),
+                  card("tgt", "c4", 2), card("hid", "d4", 2)], turn=3, dice=[3, 3])
+    g.cards[lb["hid"]].hidden = True
+    g.apply(1, {"act": "attack", "source": lb["att"], "target": lb["tgt"]})
+    g.apply(1, {"act": "pass"})
+    g.apply(2, {"act": "pass"})
+    assert g.prompt["kind"] == "defender"
+    for viewer in (1, None):
+        assert g.view(viewer)["prompt"]["options"] == ["x-d4"]
+    assert g.view(2)["prompt"]["options"] == [lb["hid"]]
