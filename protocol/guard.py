@@ -17,20 +17,28 @@ class Guard:
 
     ``rate``: frames per second allowed on average; ``burst``: frames allowed at once; ``max_strikes``: malformed
     frames tolerated; ``max_limited``: rate-limited frames tolerated. Exceeding either sets :attr:`close_code`.
+    ``limited_decay``: rate-limited frames forgiven per second, default ``rate`` (the count of rate-limited frames
+    decays over time, so a fast but well-behaved client - a bot that waits about one token time after each
+    ``rate_limited`` before retrying - is never closed, while a client sending faster than ``rate + limited_decay``
+    frames per second still is).
     """
 
-    def __init__(self, rate: float = 20.0, burst: int = 40, max_strikes: int = 10, max_limited: int = 50):
+    def __init__(self, rate: float = 20.0, burst: int = 40, max_strikes: int = 10, max_limited: int = 50,
+                 limited_decay: float | None = None):
         self.rate, self.burst = rate, burst
         self.max_strikes, self.max_limited = max_strikes, max_limited
+        self.limited_decay = rate if limited_decay is None else limited_decay
         self.tokens = float(burst)
         self.last: float | None = None
         self.strikes = 0
-        self.limited = 0
+        self.limited = 0.0
 
     def admit(self, now: float) -> bool:
         """Take one token for a frame arriving at ``now``; False means: drop the frame, answer ``rate_limited``."""
         if self.last is not None:
-            self.tokens = min(float(self.burst), self.tokens + (now - self.last) * self.rate)
+            elapsed = max(0.0, now - self.last)
+            self.tokens = min(float(self.burst), self.tokens + elapsed * self.rate)
+            self.limited = max(0.0, self.limited - elapsed * self.limited_decay)
         self.last = now
         if self.tokens >= 1.0:
             self.tokens -= 1.0

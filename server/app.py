@@ -27,6 +27,7 @@ class Hub:
         self.metrics = Metrics()
         self.rooms = Rooms(engine, bus, settings, self.metrics)
         self.connections = 0
+        self.bots: set = set()              # server-side bot tasks (server/bot_seat.py)
         self.metrics.connections = lambda: self.connections
         self.process_id = secrets.token_hex(4)
         self.ready = False

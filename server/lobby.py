@@ -8,7 +8,8 @@ list, one room's status, health and metrics.
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks | ``["deck name", ...]`` (starter decks, English names; Russian names are accepted too) |
 | POST /api/rooms | body ``{"decks": [d1, d2], "clock": {"base": s, "increment": s}, "spectators": bool,
-  "autopass": bool}`` (all optional) -> 201 ``{"room", "seat": 1, "token"}`` |
+  "autopass": bool, "opponent": "bot" | null, "bot": "heuristic" | "random"}`` (all optional) -> 201
+  ``{"room", "seat": 1, "token"}``; with ``"opponent": "bot"`` a server-side bot takes seat 2 (server/bot_seat.py) |
 | POST /api/rooms/{id}/join | body ``{"autopass": bool}`` (optional) -> 200 ``{"room", "seat": 2, "token"}`` |
 | GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
   are listed as playing/finished) |
@@ -88,6 +89,20 @@ def room_options(body: dict, hub) -> dict:
     return {"decks": decks, "clock": {"base": float(base), "increment": float(inc)}, "spectators": spectators}
 
 
+def _opponent(body: dict) -> str | None:
+    """The server-side bot policy asked for (``"opponent": "bot"``, ``"bot": policy``), or None."""
+    from engine.bots import POLICIES
+    opponent = body.get("opponent")
+    if opponent is None:
+        return None
+    if opponent != "bot":
+        raise ValueError("'opponent' must be \"bot\" or absent.")
+    policy = body.get("bot", "heuristic")
+    if policy not in POLICIES:
+        raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
+    return policy
+
+
 def _autopass(body: dict) -> bool:
     value = body.get("autopass", True)
     if not isinstance(value, bool):
@@ -121,12 +136,19 @@ async def create_room(request: Request):
         body = await _body(request, CREATE_FIELDS)
         options = room_options(body, hub)
         autopass = _autopass(body)
+        bot = _opponent(body)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     try:
         room_id, token = await hub.rooms.create(options, autopass)
     except RoomLimit:
         return _err(503, "too_many_rooms", "The server holds as many rooms as it may; try again later.")
+    if bot is not None:
+        from .bot_seat import start_bot
+        try:
+            await start_bot(hub, room_id, bot)
+        except (BusError, ValueError) as e:
+            return _err(503, "bot_unavailable", f"The computer opponent could not be seated: {e}")
     return JSONResponse({"room": room_id, "seat": 1, "token": token}, status_code=201)
 
 

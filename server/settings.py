@@ -31,6 +31,7 @@ class Settings:
     max_connections: int = 5000         # websocket connections per process
     fixed_seed: int = -1                # tests/debugging only: every new game uses this seed (-1 = secrets)
     snapshot_each_action: bool = True   # save the room snapshot after every change (persistent buses only)
+    bot_think: float = 0.5              # s the server-side bot ("opponent": "bot") waits before each action
     # connections
     outbound_queue: int = 64            # frames buffered per connection before it is dropped as slow
     rate_per_sec: float = 20.0          # sustained client frames per second per connection

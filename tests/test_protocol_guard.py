@@ -43,6 +43,31 @@ def test_repeated_rate_limiting_closes_with_rate_code():
     assert g.close_code == CLOSE_RATE_LIMITED == 4007
 
 
+def test_rate_limited_count_decays_over_time():
+    g = Guard(rate=0.0, burst=0, max_limited=2, limited_decay=1.0)
+    for t in (0.0, 0.0, 3.0, 3.0, 6.0, 6.0):      # two limited frames every 3 s: forgiven faster than they come
+        g.admit(t)
+    assert g.close_code is None
+
+
+def test_backing_off_client_is_never_closed():
+    g = Guard(rate=20.0, burst=2, max_limited=5)
+    t, admitted = 0.0, 0
+    for _ in range(2000):                         # an instant bot: tries, and on rate_limited waits one token time
+        if g.admit(t):
+            admitted += 1
+        else:
+            t += 1 / 20.0
+    assert admitted >= 999 and g.close_code is None
+
+
+def test_flood_faster_than_the_decay_still_closes():
+    g = Guard(rate=1.0, burst=1, max_limited=10, limited_decay=1.0)
+    for i in range(100):                          # 10 frames/s against 1/s allowed and 1/s forgiven
+        g.admit(i / 10)
+    assert g.close_code == CLOSE_RATE_LIMITED
+
+
 def test_close_codes_are_private_use():
     assert all(4000 <= code <= 4999 for code in CLOSE_CODES)
 

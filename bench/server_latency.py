@@ -1,0 +1,247 @@
+"""Server benchmark: action-to-broadcast latency at N concurrent rooms, memory per room, and the floors.
+
+``python -m bench.server_latency [--rooms 1,100,500,1000] [--seconds 20] [--think 2.0] [--plot docs/latency.png]``
+
+For each N a fresh ``python -m server`` process (one process, in-memory bus) gets N rooms, each with two random bots
+and one spectator, all driven from this (one) load-generator process over real websockets. A seated bot acts
+``think`` seconds on average (uniform 0.5x-1.5x) after the game starts waiting for it. Latency = from the moment the
+acting bot sends an action built on v until the opponent's or the spectator's ``diff`` for v+1 arrives (same clock:
+both ends are in this process). Measured over ``--seconds`` after every room is connected. Memory per room = (server
+RSS with N rooms connected - RSS before any room) / N.
+
+Floors, measured in the same run: a bare websocket echo round trip on the same stack (bench/echo_app.py) and a Redis
+PING round trip (redis.asyncio against a private redis-server). The two-process-over-Redis rows run only when this
+build has the Redis bus (server/bus/redis.py); otherwise they print "not available".
+
+Prints one line per measurement and writes the plot (p50/p99 against rooms) when matplotlib is installed (the
+``bench`` extra). Server and generator share the machine's cores, so the figures are pessimistic.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+import httpx
+import msgpack
+
+from engine.bots import random_policy
+
+from .servers import ROOT, RedisProcess, ServerProcess, _wait_http, free_port, redis_bus_available
+
+
+def pct(xs: list, q: float) -> float | None:
+    """The q-quantile of xs by nearest rank (None for no data)."""
+    if not xs:
+        return None
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def ms(x) -> str:
+    return "n/a" if x is None else f"{x * 1000:.2f}"
+
+
+class Room:
+    """The load of one room: two random bots and a spectator; latencies go to ``sink``."""
+
+    def __init__(self, http_ws: list[str], info: dict, sink: list, think: float, rng: random.Random) -> None:
+        self.urls, self.info, self.sink, self.think, self.rng = http_ws, info, sink, think, rng
+        self.sent: dict[int, float] = {}
+        self.measuring = False
+        self.stop = False
+
+    async def client(self, url: str, token: str | None, seat) -> None:
+        from websockets.asyncio.client import connect
+        async with connect(url, max_size=16 * 2**20, compression=None, ping_interval=None) as ws:
+            await ws.send(msgpack.packb({"t": "join", "room": self.info["room"], "token": token, "v": None,
+                                         "pv": 1}))
+            v, pending, n = None, None, 0
+            while not self.stop:
+                f = msgpack.unpackb(await ws.recv())
+                t = f["t"]
+                if t == "end":
+                    return
+                if t in ("sync", "diff"):
+                    if t == "diff" and self.measuring and seat != self._actor(f["v"]):
+                        ts = self.sent.get(f["v"])
+                        if ts is not None:
+                            self.sink.append(time.perf_counter() - ts)
+                    v = f["v"] if v is None or t == "sync" or f["v"] == v + 1 else v
+                    if f.get("id") == pending:
+                        pending = None
+                    legal = f.get("legal")
+                    if legal and pending is None and seat is not None:
+                        await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                        if self.stop:
+                            return
+                        n += 1
+                        pending = f"{seat}-{n}"
+                        self.sent[v + 1] = time.perf_counter()
+                        self._actors[v + 1] = seat
+                        await ws.send(msgpack.packb({"t": "action", "id": pending, "v": v,
+                                                     "action": random_policy({}, legal, self.rng)}))
+                elif t == "error" and f.get("id") == pending:
+                    pending = None
+
+    _actors: dict
+
+    def _actor(self, v: int):
+        return self._actors.get(v)
+
+    async def run(self) -> None:
+        self._actors = {}
+        await asyncio.gather(self.client(self.urls[0], self.info["token"], 1),
+                             self.client(self.urls[1 % len(self.urls)], self.info["token2"], 2),
+                             self.client(self.urls[0], None, None), return_exceptions=True)
+
+
+async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, think: float) -> dict:
+    """Run n rooms against ``servers`` (rooms created on the first; players alternate processes) and measure."""
+    rss0 = servers[0].rss_kb()
+    names = None
+    lat: list[float] = []
+    rooms: list[Room] = []
+    async with httpx.AsyncClient(timeout=30) as c:
+        names = (await c.get(servers[0].http + "/api/decks")).json()
+        for i in range(n):
+            body = {"decks": [names[i % len(names)], names[(i + 1) % len(names)]], "clock": {"base": 7200}}
+            info = (await c.post(servers[i % len(servers)].http + "/api/rooms", json=body)).json()
+            info["token2"] = (await c.post(f"{servers[(i + 1) % len(servers)].http}/api/rooms/{info['room']}/join",
+                                           json={})).json()["token"]
+            rooms.append(Room([s.ws for s in servers], info, lat, think, random.Random(i)))
+    tasks = [asyncio.create_task(r.run()) for r in rooms]
+    await asyncio.sleep(min(10.0, 1.0 + n / 100))          # let every room connect and settle
+    rss = servers[0].rss_kb()
+    for r in rooms:
+        r.measuring = True
+    t0 = time.perf_counter()
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - t0
+    for r in rooms:
+        r.measuring = False
+        r.stop = True
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return {"rooms": n, "samples": len(lat), "deliveries_per_s": round(len(lat) / elapsed),
+            "p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "max": max(lat) if lat else None,
+            "kb_per_room": round((rss - rss0) / n, 1) if len(servers) == 1 else None}
+
+
+async def echo_floor(count: int = 2000) -> dict:
+    """Round trips of a 200-byte frame to the bare echo app (same stack), one at a time."""
+    from websockets.asyncio.client import connect
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "bench.echo_app", str(port)], cwd=ROOT)
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/healthz", proc)
+        rtts = []
+        async with connect(f"ws://127.0.0.1:{port}/ws", compression=None) as ws:
+            payload = os.urandom(200)
+            for _ in range(count):
+                t0 = time.perf_counter()
+                await ws.send(payload)
+                await ws.recv()
+                rtts.append(time.perf_counter() - t0)
+        return {"p50": pct(rtts, 0.5), "p99": pct(rtts, 0.99)}
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+async def redis_floor(count: int = 2000) -> dict:
+    """Round trips of PING to a private redis-server (redis.asyncio)."""
+    import redis.asyncio as aioredis
+    with RedisProcess() as rp:
+        r = aioredis.Redis.from_url(rp.url)
+        await r.ping()
+        rtts = []
+        for _ in range(count):
+            t0 = time.perf_counter()
+            await r.ping()
+            rtts.append(time.perf_counter() - t0)
+        await r.aclose()
+    return {"p50": pct(rtts, 0.5), "p99": pct(rtts, 0.99)}
+
+
+def plot(rows: dict, path: str) -> bool:
+    """Draw p50/p99 against rooms for each setup in ``rows`` (name -> [result]); False without matplotlib."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for name, results in rows.items():
+        xs = [r["rooms"] for r in results if r["p50"] is not None]
+        if not xs:
+            continue
+        ax.plot(xs, [r["p50"] * 1000 for r in results if r["p50"] is not None], "o-", label=f"{name} p50")
+        ax.plot(xs, [r["p99"] * 1000 for r in results if r["p50"] is not None], "s--", label=f"{name} p99")
+    ax.axhline(50, color="grey", lw=0.8, ls=":")
+    ax.set_xlabel("concurrent rooms (2 players + 1 spectator each)")
+    ax.set_ylabel("action-to-broadcast latency (ms)")
+    ax.set_yscale("log")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    return True
+
+
+async def amain(args) -> dict:
+    levels = [int(x) for x in args.rooms.split(",")]
+    out: dict = {"floors": {}, "one_process": [], "two_over_redis": []}
+    out["floors"]["ws_echo"] = await echo_floor()
+    out["floors"]["redis_ping"] = await redis_floor()
+    print(f"floor ws_echo_rtt p50={ms(out['floors']['ws_echo']['p50'])} ms p99={ms(out['floors']['ws_echo']['p99'])} ms")
+    print(f"floor redis_ping p50={ms(out['floors']['redis_ping']['p50'])} ms "
+          f"p99={ms(out['floors']['redis_ping']['p99'])} ms")
+    settings = dict(max_rooms=max(levels) + 10, max_connections=4 * max(levels) + 100, idle_timeout=600)
+    for n in levels:
+        with ServerProcess(**settings) as s:
+            r = await measure_rooms([s], n, args.seconds, args.think)
+        out["one_process"].append(r)
+        print(f"one_process rooms={n} p50={ms(r['p50'])} ms p99={ms(r['p99'])} ms max={ms(r['max'])} ms "
+              f"samples={r['samples']} deliveries_per_s={r['deliveries_per_s']} kb_per_room={r['kb_per_room']}")
+    if redis_bus_available():
+        for n in levels:
+            with RedisProcess() as rp, ServerProcess(redis=rp.url, **settings) as a, \
+                    ServerProcess(redis=rp.url, **settings) as b:
+                r = await measure_rooms([a, b], n, args.seconds, args.think)
+            out["two_over_redis"].append(r)
+            print(f"two_over_redis rooms={n} p50={ms(r['p50'])} ms p99={ms(r['p99'])} ms max={ms(r['max'])} ms "
+                  f"samples={r['samples']}")
+    else:
+        print("two_over_redis: not available (this build has no Redis bus, server/bus/redis.py)")
+    ok = [r["rooms"] for r in out["one_process"] if r["p99"] is not None and r["p99"] < 0.05]
+    print(f"most_rooms_one_process_p99_under_50ms={max(ok) if ok else 'none'} (of the measured levels)")
+    if args.plot:
+        drawn = plot({"one process": out["one_process"], "two over Redis": out["two_over_redis"]}, args.plot)
+        print(f"plot {args.plot}" if drawn else "plot skipped: matplotlib not installed (pip install .[bench])")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(out, fh, indent=1)
+    return out
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m bench.server_latency")
+    ap.add_argument("--rooms", default="1,100,500,1000", help="comma-separated room counts")
+    ap.add_argument("--seconds", type=float, default=20.0, help="measurement window per level")
+    ap.add_argument("--think", type=float, default=2.0, help="mean seconds a bot waits before acting")
+    ap.add_argument("--plot", default=os.path.join(ROOT, "docs", "latency.png"))
+    ap.add_argument("--json", default=None, help="also write the results to this JSON file")
+    asyncio.run(amain(ap.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""Start and stop real server processes (``python -m server``) and a throw-away redis-server for the harness and the
+benchmarks. Every process is started by us and stopped by its own pid."""
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode}")
+        with contextlib.suppress(OSError):
+            with urllib.request.urlopen(url, timeout=1) as r:
+                if r.status == 200:
+                    return
+        time.sleep(0.05)
+    raise RuntimeError(f"{url} not ready in {timeout} s")
+
+
+class ServerProcess:
+    """``python -m server`` on a free port with extra ``--flag value`` settings (a dict, names as in Settings)."""
+
+    def __init__(self, **settings) -> None:
+        self.port = free_port()
+        args = [sys.executable, "-m", "server", "--port", str(self.port)]
+        for k, v in settings.items():
+            args += ["--" + k.replace("_", "-"), str(v).lower() if isinstance(v, bool) else str(v)]
+        self.args = args
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def rss_kb(self) -> int:
+        """Resident set size of the server process in KiB (from /proc)."""
+        with open(f"/proc/{self.proc.pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+    def __enter__(self) -> "ServerProcess":
+        self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            _wait_http(self.http + "/healthz", self.proc)
+        except Exception:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+class RedisProcess:
+    """A private redis-server (no persistence) on a free port; ``url`` is its redis:// URL."""
+
+    def __init__(self) -> None:
+        self.exe = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.port = free_port()
+        self.dir = tempfile.mkdtemp(prefix="bench-redis-")
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def __enter__(self) -> "RedisProcess":
+        self.proc = subprocess.Popen([self.exe, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                                      "--appendonly", "no", "--dir", self.dir],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.5).close()
+                return self
+            except OSError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    raise RuntimeError("redis-server did not start")
+                time.sleep(0.05)
+
+    def __exit__(self, *exc) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def redis_bus_available() -> bool:
+    """True when this build has the Redis bus (server/bus/redis.py)."""
+    return os.path.exists(os.path.join(ROOT, "server", "bus", "redis.py"))

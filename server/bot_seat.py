@@ -1,0 +1,79 @@
+""""Play against the computer": a server-side bot in seat 2 (POST /api/rooms with ``{"opponent": "bot"}``).
+
+The bot is a connection-less participant inside the server process: it claims seat 2 like the HTTP join does, then
+registers a sink on the bus under its own connection id (``"<process id>:bot<n>"``) and talks to the room only
+through the room's inbox (``attach``/``action``/``resync`` messages), exactly as a websocket connection does. It is
+fed by the room's encoded per-viewer frames (so it sees only seat 2's view) and decides with a policy of
+engine/bots.py through :class:`server.bot.BotBrain`. It waits ``settings.bot_think`` seconds before each action
+(a pace for the human opponent). The task ends when the game ends or the room closes the connection; a room restored
+after a restart has no bot any more (its seat waits like a disconnected player).
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import random
+import time
+
+import msgpack
+
+from engine.bots import POLICIES
+
+from .bot import BotBrain
+from .bus import BusError
+
+log = logging.getLogger("server.bot_seat")
+_ids = itertools.count(1)
+
+
+async def start_bot(hub, room_id: str, policy: str = "heuristic") -> str:
+    """Claim seat 2 of ``room_id`` and start the bot task (kept in ``hub.bots``); returns the bot's connection id.
+
+    Raises BusError when the room cannot be reached, ValueError when seat 2 is taken."""
+    answer = await hub.bus.call(room_id, {"k": "claim", "autopass": True})
+    if not answer.get("ok"):
+        raise ValueError(answer.get("msg", "The seat is taken."))
+    conn = f"{hub.process_id}:bot{next(_ids)}"
+    inbox: asyncio.Queue = asyncio.Queue()
+    hub.bus.attach_conn(conn, lambda frame, close: inbox.put_nowait((frame, close)))
+    task = asyncio.get_running_loop().create_task(
+        _run(hub, room_id, conn, answer["token"], POLICIES[policy], inbox), name=f"bot-{room_id}")
+    hub.bots.add(task)
+    task.add_done_callback(hub.bots.discard)
+    return conn
+
+
+async def _run(hub, room_id: str, conn: str, token: str, policy, inbox: asyncio.Queue) -> None:
+    brain = BotBrain(policy, random.Random(), prefix="bot")
+    think = hub.settings.bot_think
+    try:
+        await hub.bus.send(room_id, {"k": "attach", "conn": conn, "token": token, "v": None})
+        while brain.result is None:
+            frame, close = await inbox.get()
+            if frame is not None:
+                out = brain.on_frame(msgpack.unpackb(frame))
+                if out is not None:
+                    await hub.bus.send(room_id, {"k": "resync", "conn": conn})
+            if close is not None:
+                return
+            if brain.my_turn and inbox.empty():
+                delay = max(brain.retry_after, think)
+                if delay:
+                    await asyncio.sleep(delay)
+                if not inbox.empty():       # the room moved on meanwhile: read first
+                    continue
+                f = brain.next_frame()
+                if f is not None:
+                    await hub.bus.send(room_id, {"k": "action", "conn": conn, "id": f["id"], "v": f["v"],
+                                                 "action": f["action"], "ts": time.monotonic()})
+    except BusError:
+        pass            # the room closed
+    except Exception:   # never take the process down
+        log.exception("bot in room %s failed", room_id)
+    finally:
+        hub.bus.detach_conn(conn)
+        try:
+            await hub.bus.send(room_id, {"k": "detach", "conn": conn})
+        except BusError:
+            pass
