@@ -2,7 +2,8 @@
 
 Lifecycle (``status``): ``waiting`` (seat 2 free; nobody may act) -> ``preliminary`` (deal, redeal, hidden
 recruitment and placement, chosen through ordinary actions) -> ``playing`` -> ``finished`` (kept as a replay for
-``replay_ttl`` seconds) -> closed. An unfinished room with no connection for ``idle_timeout`` seconds is closed too.
+``replay_ttl`` seconds) -> closed. An unfinished room with no connection for ``idle_timeout`` seconds (``waiting_timeout`` while seat 2 is free) is
+closed too.
 
 The room version ``v`` is the engine's ``game.version`` (protocol/versioning.py ``RoomVersions`` builds the frames
 and keeps the idempotency ledger of client action ids). Every applied action is broadcast as one per-viewer frame:
@@ -238,8 +239,15 @@ class Room:
         if self.finished_at is not None:       # a finished game is kept as a replay, connected or not
             times.append(self.finished_at + self.settings.replay_ttl)
         elif not self.conns:
-            times.append(self.empty_since + self.settings.idle_timeout)
+            times.append(self.empty_since + self._idle_limit())
         return max(0.0, min(times) - now)
+
+    def _idle_limit(self) -> float:
+        """Seconds an unconnected room may live: ``waiting_timeout`` while nobody has taken seat 2 (so that unused
+        rooms cannot fill the process), else ``idle_timeout``."""
+        if self.status == "waiting":
+            return min(self.settings.waiting_timeout, self.settings.idle_timeout)
+        return self.settings.idle_timeout
 
     async def _tick(self) -> None:
         now = time.monotonic()
@@ -250,7 +258,7 @@ class Room:
         if self.finished_at is not None:
             if now - self.finished_at >= self.settings.replay_ttl:
                 await self.close(wire.CLOSE_ROOM_CLOSED)
-        elif not self.conns and now - self.empty_since >= self.settings.idle_timeout:
+        elif not self.conns and now - self.empty_since >= self._idle_limit():
             await self.close(wire.CLOSE_ROOM_CLOSED)
 
     async def close(self, code: int, keep_snapshot: bool = False) -> None:

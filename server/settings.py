@@ -27,7 +27,10 @@ class Settings:
     disconnect_grace: float = 60.0      # s a disconnected player's clock is held before it runs again
     replay_ttl: float = 3600.0          # s a finished game stays available as a replay
     idle_timeout: float = 1800.0        # s without any connection before a room is closed
+    waiting_timeout: float = 600.0      # s without any connection before a room still waiting for seat 2 closes
     max_rooms: int = 1000               # rooms per process
+    create_per_min: float = 20.0        # rooms one client address may create per minute (sustained)
+    create_burst: int = 20              # rooms one client address may create at once
     max_connections: int = 5000         # websocket connections per process
     fixed_seed: int = -1                # tests/debugging only: every new game uses this seed (-1 = secrets)
     snapshot_each_action: bool = True   # save the room snapshot after every change (persistent buses only)
