@@ -3,7 +3,7 @@ list, one room's status, health and metrics.
 
 | method, path | answer |
 |---|---|
-| GET /healthz | 200 ``{"ok": true}`` once ready, 503 before |
+| GET /healthz | 200 ``{"ok": true}`` once ready, 503 before and while the bus backend (Redis) is unreachable |
 | GET /metrics | Prometheus text (server/metrics.py) |
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks | ``["deck name", ...]`` (starter decks, English names; Russian names are accepted too) |
@@ -89,6 +89,9 @@ async def healthz(request: Request):
     hub = request.app.state.hub
     if not hub.ready:
         return _err(503, "starting", "The server is starting.")
+    fault = hub.bus.fault()
+    if fault is not None:      # sockets stay open; the process reconnects by itself
+        return JSONResponse({"ok": False, "error": "backend_unavailable", "message": fault}, status_code=503)
     return JSONResponse({"ok": True})
 
 
