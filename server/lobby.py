@@ -120,6 +120,8 @@ async def create_room(request: Request):
         room_id, token = await hub.rooms.create(options, autopass)
     except RoomLimit:
         return _err(503, "too_many_rooms", "The server holds as many rooms as it may; try again later.")
+    except BusError as e:
+        return _err(503, e.code, e.message)
     return JSONResponse({"room": room_id, "seat": 1, "token": token}, status_code=201)
 
 
