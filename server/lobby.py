@@ -144,7 +144,11 @@ async def join_room(request: Request):
 
 async def list_rooms(request: Request):
     out = {"waiting": [], "playing": [], "finished": []}
-    for info in await request.app.state.hub.bus.infos():
+    try:
+        infos = await request.app.state.hub.bus.infos()
+    except BusError as e:
+        return _err(503, e.code, e.message)
+    for info in infos:
         if info["status"] == "waiting":
             out["waiting"].append(info)
         elif info["spectators"]:
@@ -155,7 +159,10 @@ async def list_rooms(request: Request):
 
 
 async def room_status(request: Request):
-    info = await request.app.state.hub.bus.info(request.path_params["room"])
+    try:
+        info = await request.app.state.hub.bus.info(request.path_params["room"])
+    except BusError as e:
+        return _err(503, e.code, e.message)
     if info is None:
         return _err(404, "room_not_found", "No room with this id exists (or it has expired).")
     return JSONResponse(info)

@@ -299,18 +299,18 @@ class Room:
             await self.close(wire.CLOSE_ROOM_CLOSED)
 
     async def close(self, code: int, keep_snapshot: bool = False) -> None:
-        """Close the room: connections get ``code``; the lobby entry (and unless ``keep_snapshot`` the snapshot)
-        is removed. The task ends after the current message."""
+        """Close the room: connections get ``code``; unless ``keep_snapshot`` (then the snapshot is saved) the
+        snapshot and the lobby entry are removed. The task ends after the current message."""
         if self.closed:
             return
         self.closed = True
         await self.bus.deliver(list(self.conns), None, code)
         self.conns.clear()
-        if keep_snapshot:
+        if keep_snapshot:     # graceful shutdown: the next owner restores it and republishes its lobby entry
             await self.bus.save_snapshot(self.id, self.snapshot())
         else:
             await self.bus.delete_snapshot(self.id)
-        await self.bus.drop_info(self.id)
+            await self.bus.drop_info(self.id)
 
     # -- messages ----------------------------------------------------------------------------------------------
     async def _handle(self, msg: dict) -> None:

@@ -599,14 +599,22 @@ class RedisBus(Bus):
             self._down(e)
 
     async def infos(self) -> list[dict]:
-        ids = await self.r.smembers(K.ROOMS)
-        if not ids:
-            return []
-        raw = await self.r.mget([K.info(i.decode()) for i in ids])
+        """Every lobby entry; raises BusError("unavailable") while Redis is down."""
+        try:
+            ids = await self.r.smembers(K.ROOMS)
+            raw = await self.r.mget([K.info(i.decode()) for i in ids]) if ids else []
+        except (RedisError, OSError) as e:
+            self._down(e)
+            raise BusError("unavailable", "The room list is unavailable for a moment; try again.") from None
         return [json.loads(x) for x in raw if x is not None]
 
     async def info(self, room_id: str) -> dict | None:
-        raw = await self.r.get(K.info(room_id))
+        """One lobby entry or None; raises BusError("unavailable") while Redis is down."""
+        try:
+            raw = await self.r.get(K.info(room_id))
+        except (RedisError, OSError) as e:
+            self._down(e)
+            raise BusError("unavailable", "The room is unavailable for a moment; try again.") from None
         return None if raw is None else json.loads(raw)
 
 

@@ -142,8 +142,9 @@ class ServerProc:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
-        self.log.close()
-        os.unlink(self.log.name)
+        if not self.log.closed:
+            self.log.close()
+            os.unlink(self.log.name)
 
 
 class Seat(Player):

@@ -258,3 +258,28 @@ async def test_relay_resyncs_from_the_snapshot_after_its_pubsub_connection_is_ki
     assert b.v == a.v
     await asyncio.gather(a.play_on(random_bot(19), until_v=a.v + 6), b.play_on(random_bot(20), until_v=a.v + 6))
     assert a.v == b.v
+
+
+async def test_graceful_shutdown_hands_the_room_to_another_process(cluster):
+    p1, p2 = cluster(2, fixed_seed=23)
+    room = await create_room(p1.http, decks=DECKS)
+    seat2 = await join_seat(p2.http, room["room"])
+    a = await Seat.open([p1.ws, p2.ws], room["room"], room["token"])
+    b = await Seat.open([p2.ws], room["room"], seat2["token"])
+    await asyncio.gather(a.play_on(random_bot(23), until_v=12), b.play_on(random_bot(24), until_v=12))
+    await settle([a, b])
+    v = a.v
+    p1.stop()                                        # SIGTERM: snapshot kept, clients told to reconnect (1012)
+    for s in (a, b):
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await s.recv(20)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+        s.urls = [p2.ws]
+        await s.reconnect()
+        assert s.v == v
+    async with httpx.AsyncClient() as c:
+        listed = (await c.get(p2.http + "/api/rooms")).json()
+    assert room["room"] in [i["id"] for rows in listed.values() for i in rows]
+    await asyncio.gather(a.play_on(random_bot(25), until_v=v + 6), b.play_on(random_bot(26), until_v=v + 6))
+    assert a.v == b.v >= v + 6
