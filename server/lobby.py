@@ -3,7 +3,7 @@ list, one room's status, health and metrics.
 
 | method, path | answer |
 |---|---|
-| GET /healthz | 200 ``{"ok": true}`` once ready, 503 before |
+| GET /healthz | 200 ``{"ok": true}`` once ready, 503 before and while the bus backend (Redis) is unreachable |
 | GET /metrics | Prometheus text (server/metrics.py) |
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks | ``["deck name", ...]`` (starter decks, English names; Russian names are accepted too) |
@@ -115,6 +115,9 @@ async def healthz(request: Request):
     hub = request.app.state.hub
     if not hub.ready:
         return _err(503, "starting", "The server is starting.")
+    fault = hub.bus.fault()
+    if fault is not None:      # sockets stay open; the process reconnects by itself
+        return JSONResponse({"ok": False, "error": "backend_unavailable", "message": fault}, status_code=503)
     return JSONResponse({"ok": True})
 
 
@@ -174,6 +177,8 @@ async def create_room(request: Request):
         room_id, token = await hub.rooms.create(options, autopass)
     except RoomLimit:
         return _err(503, "too_many_rooms", "The server holds as many rooms as it may; try again later.")
+    except BusError as e:
+        return _err(503, e.code, e.message)
     if bot is not None:
         from .bot_seat import start_bot
         try:
@@ -212,7 +217,11 @@ async def list_rooms(request: Request):
         return _err(400, "bad_request", "limit must be an integer.")
     limit = max(1, min(LIST_LIMIT[1], limit))
     out = {"waiting": [], "playing": [], "finished": []}
-    for info in await request.app.state.hub.bus.infos():
+    try:
+        infos = await request.app.state.hub.bus.infos()
+    except BusError as e:
+        return _err(503, e.code, e.message)
+    for info in infos:
         if info["status"] == "waiting":
             out["waiting"].append(info)
         elif info["spectators"]:
@@ -226,7 +235,10 @@ async def list_rooms(request: Request):
 
 
 async def room_status(request: Request):
-    info = await request.app.state.hub.bus.info(request.path_params["room"])
+    try:
+        info = await request.app.state.hub.bus.info(request.path_params["room"])
+    except BusError as e:
+        return _err(503, e.code, e.message)
     if info is None:
         return _err(404, "room_not_found", "No room with this id exists (or it has expired).")
     return JSONResponse(info)
