@@ -123,8 +123,9 @@ class Game:
                 else ""}
 
 
-DECKS = {"A": [f"a{i}" for i in range(30)], "B": [f"b{i}" for i in range(30)],
-         "LONG": [f"long{i}" for i in range(30)]}
+# card names never spelled like a cell ("a1"), so hidden-card checks over raw frames cannot hit a cell name
+DECKS = {"A": [f"secret-a-{i}" for i in range(30)], "B": [f"secret-b-{i}" for i in range(30)],
+         "LONG": [f"long-{i}" for i in range(30)]}
 
 
 def load_deck(name: str) -> list:
