@@ -37,7 +37,7 @@ def _err(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
-CREATE_FIELDS = frozenset({"decks", "clock", "spectators", "autopass"})
+CREATE_FIELDS = frozenset({"decks", "clock", "spectators", "autopass", "opponent", "bot"})
 JOIN_FIELDS = frozenset({"autopass"})
 
 
