@@ -13,6 +13,7 @@ from starlette.staticfiles import StaticFiles
 from . import lobby, ws
 from .bus import Bus, make_bus
 from .metrics import Metrics
+from .room import Room
 from .rooms import Rooms
 from .settings import Settings
 
@@ -29,7 +30,10 @@ class Hub:
         self.connections = 0
         self.bots: set = set()              # server-side bot tasks (server/bot_seat.py)
         self.metrics.connections = lambda: self.connections
-        self.process_id = secrets.token_hex(4)
+        self.process_id = bus.process_id or secrets.token_hex(4)
+        self.metrics.extra = bus.metric_lines
+        bus.bind(adopt=self.rooms.adopt,
+                 snapshot_sync=lambda blob, token: Room.snapshot_sync(blob, token, engine, settings))
         self.ready = False
 
 

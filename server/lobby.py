@@ -3,7 +3,7 @@ list, one room's status, health and metrics.
 
 | method, path | answer |
 |---|---|
-| GET /healthz | 200 ``{"ok": true}`` once ready, 503 before |
+| GET /healthz | 200 ``{"ok": true}`` once ready, 503 before and while the bus backend (Redis) is unreachable |
 | GET /metrics | Prometheus text (server/metrics.py) |
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks | ``["deck name", ...]`` (starter decks, English names; Russian names are accepted too) |
@@ -16,11 +16,12 @@ list, one room's status, health and metrics.
 | GET /api/rooms/{id} | ``info`` (server/room.py ``Room.info``) |
 
 Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields), 404 (no room), 409 (seat taken),
-503 (room cap reached / room busy).
+429 (too many rooms created from one address), 503 (room cap reached / room busy).
 """
 from __future__ import annotations
 
 import json
+import time
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
@@ -114,6 +115,9 @@ async def healthz(request: Request):
     hub = request.app.state.hub
     if not hub.ready:
         return _err(503, "starting", "The server is starting.")
+    fault = hub.bus.fault()
+    if fault is not None:      # sockets stay open; the process reconnects by itself
+        return JSONResponse({"ok": False, "error": "backend_unavailable", "message": fault}, status_code=503)
     return JSONResponse({"ok": True})
 
 
@@ -130,8 +134,38 @@ async def decks(request: Request):
     return JSONResponse(request.app.state.hub.engine.deck_names())
 
 
+class CreateLimiter:
+    """Room creation per client address: a token bucket of ``burst`` rooms refilled at ``per_min`` rooms a minute,
+    so that one client cannot fill the process's room cap (docs/server.md "Limits"). Memory is bounded: the oldest
+    addresses are forgotten past ``keep`` entries."""
+
+    def __init__(self, per_min: float, burst: int, keep: int = 10000):
+        self.rate, self.burst, self.keep = per_min / 60.0, burst, keep
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, address: str, now: float) -> bool:
+        """Take one creation for ``address`` at time ``now`` (s); False when its bucket is empty."""
+        tokens, last = self.buckets.pop(address, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+        ok = tokens >= 1.0
+        self.buckets[address] = (tokens - 1.0 if ok else tokens, now)
+        while len(self.buckets) > self.keep:
+            self.buckets.pop(next(iter(self.buckets)))
+        return ok
+
+
+def _limiter(hub) -> CreateLimiter:
+    lim = getattr(hub, "create_limiter", None)
+    if lim is None:
+        lim = hub.create_limiter = CreateLimiter(hub.settings.create_per_min, hub.settings.create_burst)
+    return lim
+
+
 async def create_room(request: Request):
     hub = request.app.state.hub
+    address = request.client.host if request.client else "?"
+    if not _limiter(hub).allow(address, time.monotonic()):
+        return _err(429, "rate_limited", "Too many rooms created from this address; wait a minute.")
     try:
         body = await _body(request, CREATE_FIELDS)
         options = room_options(body, hub)
@@ -143,6 +177,8 @@ async def create_room(request: Request):
         room_id, token = await hub.rooms.create(options, autopass)
     except RoomLimit:
         return _err(503, "too_many_rooms", "The server holds as many rooms as it may; try again later.")
+    except BusError as e:
+        return _err(503, e.code, e.message)
     if bot is not None:
         from .bot_seat import start_bot
         try:
@@ -169,20 +205,40 @@ async def join_room(request: Request):
     return JSONResponse({"room": answer["room"], "seat": answer["seat"], "token": answer["token"]})
 
 
+LIST_LIMIT = (50, 200)
+
+
 async def list_rooms(request: Request):
+    """The lobby: rooms waiting for a player, games to watch, finished games (replays), newest first, at most
+    ``?limit=`` (default 50, at most 200) per section; ``counts`` gives each section's full size."""
+    try:
+        limit = int(request.query_params.get("limit", LIST_LIMIT[0]))
+    except ValueError:
+        return _err(400, "bad_request", "limit must be an integer.")
+    limit = max(1, min(LIST_LIMIT[1], limit))
     out = {"waiting": [], "playing": [], "finished": []}
-    for info in await request.app.state.hub.bus.infos():
+    try:
+        infos = await request.app.state.hub.bus.infos()
+    except BusError as e:
+        return _err(503, e.code, e.message)
+    for info in infos:
         if info["status"] == "waiting":
             out["waiting"].append(info)
         elif info["spectators"]:
             out["finished" if info["status"] == "finished" else "playing"].append(info)
-    for rows in out.values():
+    counts = {k: len(v) for k, v in out.items()}
+    for k, rows in out.items():
         rows.sort(key=lambda i: -i["created"])
+        del rows[limit:]
+    out["counts"] = counts
     return JSONResponse(out)
 
 
 async def room_status(request: Request):
-    info = await request.app.state.hub.bus.info(request.path_params["room"])
+    try:
+        info = await request.app.state.hub.bus.info(request.path_params["room"])
+    except BusError as e:
+        return _err(503, e.code, e.message)
     if info is None:
         return _err(404, "room_not_found", "No room with this id exists (or it has expired).")
     return JSONResponse(info)

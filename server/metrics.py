@@ -47,6 +47,7 @@ class Metrics:
         self.latency = Histogram()
         self.rooms = lambda: 0
         self.connections = lambda: 0
+        self.extra = lambda: []            # bus-specific lines (server/bus: ``Bus.metric_lines``)
 
     def render(self) -> str:
         """The whole exposition text (ends with a newline)."""
@@ -64,5 +65,6 @@ class Metrics:
             "# HELP berserk_action_broadcast_seconds Client action arrival to frames handed to every connection.",
             "# TYPE berserk_action_broadcast_seconds histogram",
             *self.latency.lines("berserk_action_broadcast_seconds"),
+            *self.extra(),
         ]
         return "\n".join(lines) + "\n"

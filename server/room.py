@@ -2,7 +2,8 @@
 
 Lifecycle (``status``): ``waiting`` (seat 2 free; nobody may act) -> ``preliminary`` (deal, redeal, hidden
 recruitment and placement, chosen through ordinary actions) -> ``playing`` -> ``finished`` (kept as a replay for
-``replay_ttl`` seconds) -> closed. An unfinished room with no connection for ``idle_timeout`` seconds is closed too.
+``replay_ttl`` seconds) -> closed. An unfinished room with no connection for ``idle_timeout`` seconds (``waiting_timeout`` while seat 2 is free) is
+closed too.
 
 The room version ``v`` is the engine's ``game.version`` (protocol/versioning.py ``RoomVersions`` builds the frames
 and keeps the idempotency ledger of client action ids). Every applied action is broadcast as one per-viewer frame:
@@ -11,8 +12,14 @@ each seat's connection gets the diff of its own view, every spectator the diff o
 "result", "spectators"}`` (the room-level result differs from the engine's on a loss on time). The seed is secret until the game ends; then every view
 carries ``"replay": {"seed", "decks", "log"}``.
 
+On a persistent bus every change is durable before its result is broadcast: the room saves its snapshot (a fenced
+write on the Redis bus) and only then hands the frames to the bus. A room whose owner lease was lost (the bus
+raises BusError("fenced") or ``check_owner`` says so) writes nothing more: it closes its local connections with
+1012 (they reconnect to the new owner) and ends.
+
 Public API (used by :mod:`server.rooms`): ``Room.create(...)``, ``Room.restore(...)``, ``run()`` (the task body),
-``snapshot()``, ``info()``. Everything else reaches a room only as an inbox message (see :mod:`server.bus`).
+``snapshot()``, ``info()``, ``Room.snapshot_sync(...)``. Everything else reaches a room only as an inbox message
+(see :mod:`server.bus`; besides those, the bus itself may queue ``fenced {}`` and ``redis_back {}``).
 """
 from __future__ import annotations
 
@@ -25,9 +32,10 @@ import dataclasses
 
 import msgpack
 from protocol import Action, Error, RoomVersions
+from protocol.messages import Sync
 
 from . import wire
-from .bus import Bus
+from .bus import Bus, BusError
 from .clock import Clocks
 from .metrics import Metrics
 from .settings import Settings
@@ -161,6 +169,24 @@ class Room:
             r.finished_at = now - s["finished_ago"]
         return r
 
+    @classmethod
+    def snapshot_sync(cls, blob: bytes, token: str | None, engine, settings: Settings) -> list | None:
+        """Frames resyncing one relayed connection from a stored snapshot (docs/scaling.md "Relays").
+
+        ``token``: the connection's seat token (None = spectator). Returns ``[(frame_bytes, v, full)]`` (the sync,
+        then the end frame once the game is over), or None when the token matches no seat or the room admits no
+        spectators. Raises like :meth:`restore` on a corrupt snapshot.
+        """
+        r = cls.restore(blob, engine, None, settings, Metrics())
+        seat = r._seat_for(token)
+        if seat is False or (seat is None and not r.options["spectators"]):
+            return None
+        out = [(wire.encode(r.versions.sync(seat, r.clocks.to_wire(time.monotonic()))), r.v, True)]
+        end = r.versions.end_frame()
+        if end is not None:
+            out.append((wire.encode(end), None, False))
+        return out
+
     def snapshot(self) -> bytes:
         """Everything needed to resume the room in another process (msgpack). Seat tokens appear only hashed."""
         now = time.monotonic()
@@ -210,20 +236,40 @@ class Room:
     async def run(self) -> None:
         """The room task: read the inbox, apply, broadcast, run clocks and timers until the room closes."""
         self.inbox = self.inbox or await self.bus.open_inbox(self.id)
-        await self._publish_info()
         try:
+            await self._publish_info()
             while not self.closed:
                 msg = await self.inbox.get(self._timeout())
+                if not await self.bus.check_owner(self.id):
+                    raise BusError("fenced", "This process no longer holds the room's lease.")
                 if msg is not None:
                     try:
                         await self._handle(msg)
+                    except BusError as e:
+                        if e.code == "fenced":
+                            raise
+                        log.exception("room %s failed on %r", self.id, msg.get("k"))
                     except Exception:   # a bug must not kill the room: answer and go on
                         log.exception("room %s failed on %r", self.id, msg.get("k"))
                         if msg.get("conn") in self.conns:
                             await self._send([msg["conn"]], Error.of("internal_error", id=msg.get("id"), v=self.v))
                 await self._tick()
+        except BusError as e:
+            if e.code != "fenced":
+                raise
+            await self._fenced()
         finally:
             await self.bus.close_inbox(self.id)
+
+    async def _fenced(self) -> None:
+        """Another process owns the room now: write nothing, close this process's connections with 1012."""
+        log.warning("room %s: lease lost (fenced); dropping local connections", self.id)
+        self.closed = True
+        prefix = self.bus.process_id + ":"
+        local = [c for c in self.conns if c.startswith(prefix)]
+        self.conns.clear()
+        if local:
+            await self.bus.deliver(local, None, wire.CLOSE_RESTART)
 
     def _running(self) -> bool:
         return self.status in ("preliminary", "playing")
@@ -238,8 +284,15 @@ class Room:
         if self.finished_at is not None:       # a finished game is kept as a replay, connected or not
             times.append(self.finished_at + self.settings.replay_ttl)
         elif not self.conns:
-            times.append(self.empty_since + self.settings.idle_timeout)
+            times.append(self.empty_since + self._idle_limit())
         return max(0.0, min(times) - now)
+
+    def _idle_limit(self) -> float:
+        """Seconds an unconnected room may live: ``waiting_timeout`` while nobody has taken seat 2 (so that unused
+        rooms cannot fill the process), else ``idle_timeout``."""
+        if self.status == "waiting":
+            return min(self.settings.waiting_timeout, self.settings.idle_timeout)
+        return self.settings.idle_timeout
 
     async def _tick(self) -> None:
         now = time.monotonic()
@@ -250,22 +303,22 @@ class Room:
         if self.finished_at is not None:
             if now - self.finished_at >= self.settings.replay_ttl:
                 await self.close(wire.CLOSE_ROOM_CLOSED)
-        elif not self.conns and now - self.empty_since >= self.settings.idle_timeout:
+        elif not self.conns and now - self.empty_since >= self._idle_limit():
             await self.close(wire.CLOSE_ROOM_CLOSED)
 
     async def close(self, code: int, keep_snapshot: bool = False) -> None:
-        """Close the room: connections get ``code``; the lobby entry (and unless ``keep_snapshot`` the snapshot)
-        is removed. The task ends after the current message."""
+        """Close the room: connections get ``code``; unless ``keep_snapshot`` (then the snapshot is saved) the
+        snapshot and the lobby entry are removed. The task ends after the current message."""
         if self.closed:
             return
         self.closed = True
         await self.bus.deliver(list(self.conns), None, code)
         self.conns.clear()
-        if keep_snapshot:
+        if keep_snapshot:     # graceful shutdown: the next owner restores it and republishes its lobby entry
             await self.bus.save_snapshot(self.id, self.snapshot())
         else:
             await self.bus.delete_snapshot(self.id)
-        await self.bus.drop_info(self.id)
+            await self.bus.drop_info(self.id)
 
     # -- messages ----------------------------------------------------------------------------------------------
     async def _handle(self, msg: dict) -> None:
@@ -285,6 +338,12 @@ class Room:
             await self.bus.reply(msg["reply_to"], self.info())
         elif kind == "shutdown":
             await self.close(wire.CLOSE_RESTART, keep_snapshot=True)
+        elif kind == "fenced":
+            raise BusError("fenced", "The bus found another owner's lease.")
+        elif kind == "redis_back":     # the backend was unreachable: store the state again, resync everyone
+            await self._after_change()
+            for conn in list(self.conns):
+                await self._sync(conn)
 
     async def _on_claim(self, msg: dict) -> dict:
         """HTTP "join a free seat": seat 2 gets a fresh token; the preliminary phase starts (everyone re-synced)."""
@@ -298,9 +357,10 @@ class Room:
             if self.seat_conn[p] is None:
                 self.clocks.disconnected(p, now)
         self.clocks.switch(self.game.to_act(), now)
+        await self._commit()        # the new seat's token is durable before anyone hears of it
         for conn in list(self.conns):
             await self._sync(conn)
-        await self._after_change()
+        await self._publish_info()
         return {"ok": True, "seat": 2, "token": token, "room": self.id}
 
     def _seat_for(self, token) -> int | None | bool:
@@ -370,8 +430,9 @@ class Room:
 
     # -- applying and broadcasting -----------------------------------------------------------------------------
     async def _after_apply(self, acted: int, frames: dict, ts) -> None:
-        """After an applied action of ``acted``: run clocks, broadcast ``frames`` (viewer -> message) and the end,
-        then apply automatic passes (RULES.md Q10)."""
+        """After an applied action of ``acted``: run clocks, apply automatic passes (RULES.md Q10), make the new
+        state durable (persistent buses), then broadcast every version's frames (viewer -> message) and the end."""
+        out: list = []
         for _ in range(AUTOPASS_LIMIT + 1):
             self.metrics.actions_applied += 1
             now = time.monotonic()
@@ -383,39 +444,48 @@ class Room:
                     self.versions.remember(viewer, frame.id, frame)   # a repeated id gets these very clocks
                 conns = [c for c, s in self.conns.items() if s == viewer]
                 if conns:
-                    await self._send(conns, frame)
+                    out.append((conns, frame, True))
             end = self.versions.end_frame()
             if end is not None and self.conns:
-                await self._send(list(self.conns), end)
-            if ts is not None:
-                self.metrics.latency.observe(max(0.0, time.monotonic() - ts))
-                ts = None
+                out.append((list(self.conns), end, False))
             q = self.game.to_act()
             if (end is not None or q is None or not self.autopass[q]
                     or not only_pass(self.game.legal_actions(q))):
                 break
             self.game.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
-        await self._after_change()
+        await self._commit()          # durable before broadcast (issue "several processes", item 3)
+        for conns, message, versioned in out:
+            await self._send(conns, message, versioned=versioned)
+        if ts is not None:
+            self.metrics.latency.observe(max(0.0, time.monotonic() - ts))
+        await self._publish_info()
 
-    async def _after_change(self) -> None:
-        """Bookkeeping after any change: finish time, snapshot (persistent buses), lobby entry."""
+    async def _commit(self) -> None:
+        """Finish time, then the snapshot (persistent buses; raises BusError("fenced") when the lease is lost)."""
         if self.status == "finished" and self.finished_at is None:
             self.finished_at = time.monotonic()
         if self.settings.snapshot_each_action and self.bus.persistent:
             await self.bus.save_snapshot(self.id, self.snapshot())
+
+    async def _after_change(self) -> None:
+        """Bookkeeping after any change: finish time, snapshot (persistent buses), lobby entry."""
+        await self._commit()
         await self._publish_info()
 
     async def _sync(self, conn: str) -> None:
         """Send ``conn`` the full view of its seat, its legal actions and the clocks (issue item 4)."""
         frame = self.versions.sync(self.conns[conn], self.clocks.to_wire(time.monotonic()))
-        await self._send([conn], frame)
+        await self._send([conn], frame, versioned=True)
         end = self.versions.end_frame()
         if end is not None:
             await self._send([conn], end)
 
-    async def _send(self, conns: list[str], message, close: int | None = None) -> None:
-        await self.bus.deliver(conns, wire.encode(message), close)
+    async def _send(self, conns: list[str], message, close: int | None = None, versioned: bool = False) -> None:
+        """Encode once and deliver; ``versioned``: a Diff/Sync in the room's version sequence (relays check it)."""
+        v = getattr(message, "v", None) if versioned else None
+        await self.bus.deliver(conns, wire.encode(message), close, room=self.id, v=v,
+                               full=versioned and isinstance(message, Sync))
         if close is not None:
             for c in conns:
                 self.conns.pop(c, None)

@@ -1,5 +1,5 @@
 """The rooms this process owns: creates them, runs each as its own task, restores them from snapshots at start-up
-and snapshots them at shutdown (issue items 6 and 8)."""
+(and, on a networked bus, adopts rooms whose owner died) and snapshots them at shutdown (issue items 6 and 8)."""
 from __future__ import annotations
 
 import asyncio
@@ -25,6 +25,7 @@ class Rooms:
         self.engine, self.bus, self.settings, self.metrics = engine, bus, settings, metrics
         self.tasks: dict[str, asyncio.Task] = {}
         self.rooms: dict[str, Room] = {}
+        self._adopting: dict[str, asyncio.Lock] = {}
         metrics.rooms = lambda: len(self.rooms)
 
     def _start(self, room: Room) -> None:
@@ -56,6 +57,12 @@ class Rooms:
             except BusError as e:
                 if e.code != "room_exists":
                     raise
+        if self.bus.persistent:
+            try:   # durable before the creator hears of it: any process can restore it from now on
+                await self.bus.save_snapshot(room_id, room.snapshot())
+            except BaseException:
+                await self.bus.close_inbox(room_id)
+                raise
         self._start(room)
         return room_id, token
 
@@ -63,18 +70,38 @@ class Rooms:
         """Start a room for every stored snapshot nobody owns; returns how many were restored."""
         n = 0
         for rid in await self.bus.snapshot_ids():
-            if rid in self.rooms:
-                continue
-            blob = await self.bus.load_snapshot(rid)
-            try:
-                room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics)
-                room.inbox = await self.bus.open_inbox(rid)
-            except Exception:
-                log.exception("cannot restore room %s; snapshot kept", rid)
-                continue
-            self._start(room)
-            n += 1
+            if rid not in self.rooms and await self.adopt(rid):
+                n += 1
         return n
+
+    async def adopt(self, room_id: str) -> bool:
+        """Become the owner of a stored room nobody owns (start-up, or its owner died) and start its task.
+
+        Takes the bus ownership first (on Redis: the lease, with a new fencing epoch), then reads the snapshot, so
+        the snapshot read is the newest one. Returns False when another process owns the room, there is no
+        snapshot, or the snapshot cannot be restored (it is kept; the error is logged).
+        """
+        lock = self._adopting.setdefault(room_id, asyncio.Lock())
+        async with lock:
+            if room_id in self.rooms:
+                return True
+            try:
+                inbox = await self.bus.open_inbox(room_id, restore=True)
+            except BusError:
+                return False
+            try:
+                blob = await self.bus.load_snapshot(room_id)
+                if blob is None:
+                    raise KeyError(f"no snapshot for room {room_id}")
+                room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics)
+            except Exception:
+                log.exception("cannot restore room %s; snapshot kept", room_id)
+                await self.bus.close_inbox(room_id)
+                return False
+            room.inbox = inbox
+            self._start(room)
+            log.info("room %s restored at v%d", room_id, room.v)
+            return True
 
     async def shutdown(self, timeout: float = 5.0) -> None:
         """Snapshot every room and stop its task (clients get 1012 and reconnect to the next process)."""

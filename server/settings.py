@@ -17,7 +17,11 @@ class Settings:
 
     host: str = "127.0.0.1"
     port: int = 8000
-    redis: str = ""                     # Redis URL; empty = in-memory bus (one process)
+    redis: str = ""                     # Redis URL (also from REDIS_URL); empty = in-memory bus (one process)
+    lease_ttl: float = 5.0              # s: Redis bus, a room owner's lease lives this long without renewal
+    lease_renew: float = 1.0            # s: Redis bus, interval of lease renewal and of the relays' owner checks
+    orphan_sweep: float = 5.0           # s: Redis bus, interval of the scan adopting rooms whose owner is gone
+    redis_key_ttl: float = 172800.0     # s: Redis bus, snapshots and lobby entries expire this long after a write
     snapshot_dir: str = ""              # in-memory bus only: directory to keep snapshots across restarts
     static_dir: str = ""                # browser client directory; empty = server/static
     # rooms and clocks
@@ -27,7 +31,10 @@ class Settings:
     disconnect_grace: float = 60.0      # s a disconnected player's clock is held before it runs again
     replay_ttl: float = 3600.0          # s a finished game stays available as a replay
     idle_timeout: float = 1800.0        # s without any connection before a room is closed
+    waiting_timeout: float = 600.0      # s without any connection before a room still waiting for seat 2 closes
     max_rooms: int = 1000               # rooms per process
+    create_per_min: float = 20.0        # rooms one client address may create per minute (sustained)
+    create_burst: int = 20              # rooms one client address may create at once
     max_connections: int = 5000         # websocket connections per process
     fixed_seed: int = -1                # tests/debugging only: every new game uses this seed (-1 = secrets)
     snapshot_each_action: bool = True   # save the room snapshot after every change (persistent buses only)
@@ -44,7 +51,8 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides) -> "Settings":
-        """Defaults, then ``BERSERK_*`` variables from ``env`` (default ``os.environ``), then non-None overrides.
+        """Defaults, then ``BERSERK_*`` variables from ``env`` (default ``os.environ``; ``REDIS_URL`` stands in for
+        ``BERSERK_REDIS``), then non-None overrides.
 
         Raises ValueError naming the variable when a value does not parse as the field's type.
         """
@@ -54,6 +62,8 @@ class Settings:
             key = "BERSERK_" + f.name.upper()
             if key in env:
                 values[f.name] = _parse(f.type, env[key], key)
+        if "redis" not in values and env.get("REDIS_URL"):
+            values["redis"] = env["REDIS_URL"]     # the conventional variable (docker-compose.yml)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
 

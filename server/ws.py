@@ -133,6 +133,8 @@ class Connection:
                 self.error("room_not_found")
                 self.close_code = wire.CLOSE_ROOM_NOT_FOUND
                 return False
+            if e.code == "unavailable":     # the bus backend is down: nothing changed, the client may retry
+                return self.error("internal_error", e.message, getattr(frame, "id", None))
             return self.error("rate_limited", e.message, getattr(frame, "id", None))
         return True
 

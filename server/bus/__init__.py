@@ -51,6 +51,8 @@ class Bus(ABC):
     """
 
     persistent: bool = False
+    #: This process's id in connection ids (``"<process id>:<n>"``); empty = the app picks one (one-process buses).
+    process_id: str = ""
 
     async def start(self) -> None:
         """Connect / load persisted state. Called once before use."""
@@ -58,10 +60,30 @@ class Bus(ABC):
     async def close(self) -> None:
         """Release resources. Snapshots saved before stay readable by the next process (if the backend persists)."""
 
+    def bind(self, adopt=None, snapshot_sync=None) -> None:
+        """Hooks of a networked bus (ignored by one-process buses): ``adopt(room_id) -> bool`` (async) restores and
+        starts a room whose owner is gone; ``snapshot_sync(blob, token) -> [(frame, v, full)] | None`` builds the
+        frames that resync one relayed connection from a stored snapshot."""
+
+    def fault(self) -> str | None:
+        """A sentence describing a backend fault (e.g. Redis unreachable), or None when healthy."""
+        return None
+
+    def metric_lines(self) -> list[str]:
+        """Extra Prometheus exposition lines of the backend (``# HELP``/``# TYPE`` included)."""
+        return []
+
+    async def check_owner(self, room_id: str) -> bool:
+        """Whether this process still owns ``room_id`` (False = fenced: the room must stop without writing)."""
+        return True
+
     # -- inbox -------------------------------------------------------------------------------------------------
     @abstractmethod
-    async def open_inbox(self, room_id: str) -> Inbox:
-        """Become the owner of ``room_id`` and return its inbox. Raises BusError("room_exists") if owned already."""
+    async def open_inbox(self, room_id: str, restore: bool = False) -> Inbox:
+        """Become the owner of ``room_id`` and return its inbox. Raises BusError("room_exists") if owned already.
+
+        ``restore``: the room is being restored from its stored snapshot (a networked bus then requires one and
+        raises BusError("room_not_found") without it)."""
 
     @abstractmethod
     async def close_inbox(self, room_id: str) -> None:
@@ -92,8 +114,13 @@ class Bus(ABC):
         """Unregister a connection; frames for it are dropped from now on."""
 
     @abstractmethod
-    async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None) -> None:
-        """Give the same encoded frame (and/or a close code) to each connection. Never waits on a slow client."""
+    async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None, *,
+                      room: str | None = None, v: int | None = None, full: bool = False) -> None:
+        """Give the same encoded frame (and/or a close code) to each connection. Never waits on a slow client.
+
+        ``room``, ``v``, ``full`` describe a versioned frame for relays: ``v`` is the room version the frame brings
+        its viewer to (a diff, or a sync when ``full``); None for frames outside the version sequence (errors,
+        repeated answers, the end frame). A relay that sees a version gap resyncs from the stored snapshot."""
 
     # -- storage -----------------------------------------------------------------------------------------------
     @abstractmethod
@@ -130,12 +157,10 @@ class Bus(ABC):
 
 
 def make_bus(settings) -> Bus:
-    """The bus the settings ask for: ``settings.redis`` non-empty -> Redis (not yet written), else in-memory."""
+    """The bus the settings ask for: ``settings.redis`` non-empty -> :class:`server.bus.redis.RedisBus`, else
+    the in-memory bus (one process)."""
     if settings.redis:
-        try:
-            from .redis import RedisBus  # type: ignore[import-not-found]
-        except ImportError:
-            raise SystemExit("--redis is not supported yet by this build (no server/bus/redis.py)") from None
-        return RedisBus(settings.redis)
+        from .redis import RedisBus
+        return RedisBus(settings.redis, settings)
     from .memory import MemoryBus
     return MemoryBus(settings.snapshot_dir or None)

@@ -55,7 +55,7 @@ class MemoryBus(Bus):
                     with open(os.path.join(self._dir, name), "rb") as fh:
                         self._snaps[name[:-5]] = fh.read()
 
-    async def open_inbox(self, room_id: str) -> Inbox:
+    async def open_inbox(self, room_id: str, restore: bool = False) -> Inbox:
         if room_id in self._inboxes:
             raise BusError("room_exists", f"Room {room_id} already has an owner.")
         inbox = self._inboxes[room_id] = _QueueInbox()
@@ -95,7 +95,8 @@ class MemoryBus(Bus):
     def detach_conn(self, conn_id: str) -> None:
         self._sinks.pop(conn_id, None)
 
-    async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None) -> None:
+    async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None, *,
+                      room: str | None = None, v: int | None = None, full: bool = False) -> None:
         for cid in conn_ids:
             sink = self._sinks.get(cid)
             if sink is not None:

@@ -115,3 +115,29 @@ async def test_finished_game_outlives_the_idle_timeout_as_a_replay(live_factory)
     await s.watch(10)
     assert s.result["reason"] == "concede" and s.view["replay"]["log"]
     del seat2
+
+
+async def _gone(live, room_id) -> None:
+    async with asyncio.timeout(10):
+        while True:            # the room task ends by itself; poll the lobby until it is gone
+            async with httpx.AsyncClient() as c:
+                if (await c.get(f"{live.http}/api/rooms/{room_id}")).status_code == 404:
+                    return
+            await asyncio.sleep(0.05)
+
+
+async def test_a_room_nobody_joined_closes_after_the_waiting_timeout(live_factory):
+    live = live_factory(idle_timeout=3600, waiting_timeout=0.3)
+    room = await create_room(live.http, decks=["A", "B"])
+    await _gone(live, room["room"])
+    assert live.app.state.hub.metrics.rooms() == 0
+
+
+async def test_a_room_with_both_seats_taken_is_kept_past_the_waiting_timeout(live_factory):
+    live = live_factory(idle_timeout=3600, waiting_timeout=0.3)
+    room = await create_room(live.http, decks=["A", "B"])
+    await join_seat(live.http, room["room"])
+    other = await create_room(live.http, decks=["A", "B"])
+    await _gone(live, other["room"])    # the waiting one is gone, so the timeout has passed for both
+    async with httpx.AsyncClient() as c:
+        assert (await c.get(f"{live.http}/api/rooms/{room['room']}")).status_code == 200

@@ -75,7 +75,7 @@ async def test_lobby_lists_waiting_rooms_and_games_to_watch(live):
     lists = (await _get(live, "/api/rooms")).json()
     assert waiting["room"] in [i["id"] for i in lists["waiting"]]
     assert playing["room"] in [i["id"] for i in lists["playing"]]
-    assert private["room"] not in [i["id"] for rows in lists.values() for i in rows]
+    assert private["room"] not in [i["id"] for k in ("waiting", "playing", "finished") for i in lists[k]]
 
 
 async def test_room_status_has_no_secrets(live):
@@ -105,3 +105,19 @@ async def test_metrics_in_prometheus_text_format(live):
     assert values["berserk_action_broadcast_seconds_count"] >= 1
     assert 'berserk_action_broadcast_seconds_bucket{le="+Inf"}' in values
     assert "berserk_dropped_slow_clients_total" in values
+
+
+async def test_room_creation_is_rate_limited_per_client_address(live_factory):
+    live = live_factory(create_burst=2, create_per_min=0.01)
+    codes = [(await _post(live, "/api/rooms", {})).status_code for _ in range(3)]
+    assert codes == [201, 201, 429]
+    r = await _post(live, "/api/rooms", {})
+    assert r.json()["error"] == "rate_limited"
+
+
+async def test_lobby_list_is_capped_per_section_with_full_counts(live):
+    for _ in range(3):
+        await create_room(live.http)
+    body = (await _get(live, "/api/rooms?limit=2")).json()
+    assert len(body["waiting"]) == 2 and body["counts"]["waiting"] == 3
+    assert (await _get(live, "/api/rooms?limit=x")).status_code == 400
