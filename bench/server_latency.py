@@ -55,62 +55,75 @@ class Room:
                  stats: "Stats") -> None:
         self.urls, self.info, self.sink, self.think, self.rng = http_ws, info, sink, think, rng
         self.stats = stats
-        self.sent: dict[int, float] = {}
+        self.recv: dict[int, list] = {}          # version -> [(seat or None, receive time)] while measuring
+        self.produced: dict[int, tuple] = {}     # version -> (seat whose action made it, send time)
         self.measuring = False
         self.stop = False
 
     async def client(self, url: str, token: str | None, seat) -> None:
-        """One connection: join, then (a seated bot) answer every ``legal`` after a think time, until stopped."""
+        """One connection: join, then read every frame at once (receive times are never delayed by thinking);
+        a seated bot answers the latest ``legal`` from a separate task after a think time, until stopped."""
         from websockets.asyncio.client import connect
         async with self.stats.connecting:           # bounded concurrent handshakes (the server shares the cores)
             ws = await connect(url, max_size=16 * 2**20, compression=None, ping_interval=None, open_timeout=60)
-        async with ws:
-            await ws.send(msgpack.packb({"t": "join", "room": self.info["room"], "token": token, "v": None,
-                                         "pv": 1}))
-            v, pending, n, synced = None, None, 0, False
-            while not self.stop:
-                f = msgpack.unpackb(await ws.recv())
-                t = f["t"]
-                if t == "end":
-                    self.stats.ended += 1
-                    return
-                if t == "sync" and not synced:
-                    synced = True
-                    self.stats.joined += 1
-                    if self.stats.joined >= self.stats.expected:
-                        self.stats.all_joined.set()
-                if t in ("sync", "diff"):
-                    if t == "diff" and self.measuring and seat != self._actor(f["v"]):
-                        ts = self.sent.get(f["v"])
-                        if ts is not None:
-                            self.sink.append(time.perf_counter() - ts)
-                    v = f["v"] if v is None or t == "sync" or f["v"] == v + 1 else v
-                    if f.get("id") == pending:
-                        pending = None
-                    legal = f.get("legal")
-                    if legal and pending is None and seat is not None:
-                        await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                        if self.stop:
-                            return
-                        n += 1
-                        pending = f"{seat}-{n}"
-                        self.sent[v + 1] = time.perf_counter()
-                        self._actors[v + 1] = seat
-                        await ws.send(msgpack.packb({"t": "action", "id": pending, "v": v,
-                                                     "action": random_policy({}, legal, self.rng)}))
-                elif t == "error":
-                    self.stats.error_frames[f.get("code")] = self.stats.error_frames.get(f.get("code"), 0) + 1
-                    if f.get("id") == pending:
-                        pending = None
+        me = {"v": None, "pending": None, "n": 0, "sent": {}, "plan": None}
+        try:
+            async with ws:
+                await ws.send(msgpack.packb({"t": "join", "room": self.info["room"], "token": token, "v": None,
+                                             "pv": 1}))
+                synced = False
+                while not self.stop:
+                    f = msgpack.unpackb(await ws.recv())
+                    now = time.perf_counter()
+                    t = f["t"]
+                    if t == "end":
+                        self.stats.ended += 1
+                        return
+                    if t == "sync" and not synced:
+                        synced = True
+                        self.stats.joined += 1
+                        if self.stats.joined >= self.stats.expected:
+                            self.stats.all_joined.set()
+                    if t in ("sync", "diff"):
+                        if t == "diff" and self.measuring:
+                            self.recv.setdefault(f["v"], []).append((seat, now))
+                        if f.get("id") is not None and f.get("id") == me["pending"]:
+                            if self.measuring:
+                                self.produced[f["v"]] = (seat, me["sent"].pop(f["id"]))
+                            me["pending"] = None
+                        me["v"] = f["v"]
+                        legal = f.get("legal")
+                        if legal and seat is not None and me["pending"] is None:
+                            if me["plan"] is not None:
+                                me["plan"].cancel()
+                            me["plan"] = asyncio.create_task(self._act(ws, seat, me, f["v"], legal))
+                    elif t == "error":
+                        self.stats.error_frames[f.get("code")] = self.stats.error_frames.get(f.get("code"), 0) + 1
+                        if f.get("id") == me["pending"]:
+                            me["pending"] = None
+        finally:
+            if me["plan"] is not None:
+                me["plan"].cancel()
 
-    _actors: dict
+    async def _act(self, ws, seat: int, me: dict, v: int, legal: list) -> None:
+        await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        if self.stop or me["pending"] is not None or me["v"] != v:
+            return
+        me["n"] += 1
+        me["pending"] = f"{seat}-{me['n']}"
+        me["sent"][me["pending"]] = time.perf_counter()
+        await ws.send(msgpack.packb({"t": "action", "id": me["pending"], "v": v,
+                                     "action": random_policy({}, legal, self.rng)}))
 
-    def _actor(self, v: int):
-        return self._actors.get(v)
+    def latencies(self) -> list[float]:
+        """Action sent -> diff received by each other connection of the room (opponent, spectator), seconds."""
+        out = []
+        for v, (seat, ts) in self.produced.items():
+            out += [tr - ts for s, tr in self.recv.get(v, ()) if s != seat]
+        return out
 
     async def run(self) -> None:
         """The three connections; a client that fails is counted in ``stats.failures`` (never swallowed)."""
-        self._actors = {}
         results = await asyncio.gather(self.client(self.urls[0], self.info["token"], 1),
                                        self.client(self.urls[1 % len(self.urls)], self.info["token2"], 2),
                                        self.client(self.urls[0], None, None), return_exceptions=True)
@@ -154,9 +167,14 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
         names = (await c.get(servers[0].http + "/api/decks")).json()
         for i in range(n):
             body = {"decks": [names[i % len(names)], names[(i + 1) % len(names)]], "clock": {"base": 7200}}
-            info = (await c.post(servers[i % len(servers)].http + "/api/rooms", json=body)).json()
-            info["token2"] = (await c.post(f"{servers[(i + 1) % len(servers)].http}/api/rooms/{info['room']}/join",
-                                           json={})).json()["token"]
+            r = await c.post(servers[i % len(servers)].http + "/api/rooms", json=body)
+            if r.status_code != 201:
+                raise RuntimeError(f"room {i + 1} of {n} not created: {r.status_code} {r.text}")
+            info = r.json()
+            r = await c.post(f"{servers[(i + 1) % len(servers)].http}/api/rooms/{info['room']}/join", json={})
+            if r.status_code != 200:
+                raise RuntimeError(f"room {i + 1} of {n}: seat 2 not joined: {r.status_code} {r.text}")
+            info["token2"] = r.json()["token"]
             rooms.append(Room([s.ws for s in servers], info, lat, think, random.Random(i), stats))
     t_join = time.perf_counter()
     tasks = [asyncio.create_task(r.run()) for r in rooms]
@@ -178,6 +196,8 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    for r in rooms:
+        lat += r.latencies()
     server_errors = sum(len(s.errors()) for s in servers)
     return {"rooms": n, "samples": len(lat), "deliveries_per_s": round(len(lat) / elapsed),
             "p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "max": max(lat) if lat else None,
@@ -272,7 +292,9 @@ async def amain(args) -> dict:
               f"p99={ms(out['floors']['ws_echo']['p99'])} ms")
         print(f"floor redis_ping p50={ms(out['floors']['redis_ping']['p50'])} ms "
               f"p99={ms(out['floors']['redis_ping']['p99'])} ms")
-    settings = dict(max_rooms=max(levels) + 10, max_connections=4 * max(levels) + 100, idle_timeout=600)
+    # the load generator is one address: lift the per-address room-creation limit and the process caps
+    settings = dict(max_rooms=max(levels) + 10, max_connections=4 * max(levels) + 100, idle_timeout=600,
+                    create_per_min=1e6, create_burst=max(levels) + 10)
     for n in levels:
         with ServerProcess(**settings) as s:
             r = await measure_rooms([s], n, args.seconds, args.think)
