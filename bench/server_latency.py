@@ -33,7 +33,7 @@ import msgpack
 
 from engine.bots import random_policy
 
-from .servers import ROOT, RedisProcess, ServerProcess, _wait_http, free_port, redis_bus_available
+from .servers import ROOT, RedisProcess, ServerProcess, _wait_http, free_port, raise_fd_limit, redis_bus_available
 
 
 def pct(xs: list, q: float) -> float | None:
@@ -51,73 +51,139 @@ def ms(x) -> str:
 class Room:
     """The load of one room: two random bots and a spectator; latencies go to ``sink``."""
 
-    def __init__(self, http_ws: list[str], info: dict, sink: list, think: float, rng: random.Random) -> None:
+    def __init__(self, http_ws: list[str], info: dict, sink: list, think: float, rng: random.Random,
+                 stats: "Stats") -> None:
         self.urls, self.info, self.sink, self.think, self.rng = http_ws, info, sink, think, rng
-        self.sent: dict[int, float] = {}
+        self.stats = stats
+        self.recv: dict[int, list] = {}          # version -> [(seat or None, receive time)] while measuring
+        self.produced: dict[int, tuple] = {}     # version -> (seat whose action made it, send time)
         self.measuring = False
         self.stop = False
 
     async def client(self, url: str, token: str | None, seat) -> None:
+        """One connection: join, then read every frame at once (receive times are never delayed by thinking);
+        a seated bot answers the latest ``legal`` from a separate task after a think time, until stopped."""
         from websockets.asyncio.client import connect
-        async with connect(url, max_size=16 * 2**20, compression=None, ping_interval=None) as ws:
-            await ws.send(msgpack.packb({"t": "join", "room": self.info["room"], "token": token, "v": None,
-                                         "pv": 1}))
-            v, pending, n = None, None, 0
-            while not self.stop:
-                f = msgpack.unpackb(await ws.recv())
-                t = f["t"]
-                if t == "end":
-                    return
-                if t in ("sync", "diff"):
-                    if t == "diff" and self.measuring and seat != self._actor(f["v"]):
-                        ts = self.sent.get(f["v"])
-                        if ts is not None:
-                            self.sink.append(time.perf_counter() - ts)
-                    v = f["v"] if v is None or t == "sync" or f["v"] == v + 1 else v
-                    if f.get("id") == pending:
-                        pending = None
-                    legal = f.get("legal")
-                    if legal and pending is None and seat is not None:
-                        await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                        if self.stop:
-                            return
-                        n += 1
-                        pending = f"{seat}-{n}"
-                        self.sent[v + 1] = time.perf_counter()
-                        self._actors[v + 1] = seat
-                        await ws.send(msgpack.packb({"t": "action", "id": pending, "v": v,
-                                                     "action": random_policy({}, legal, self.rng)}))
-                elif t == "error" and f.get("id") == pending:
-                    pending = None
+        async with self.stats.connecting:           # bounded concurrent handshakes (the server shares the cores)
+            ws = await connect(url, max_size=16 * 2**20, compression=None, ping_interval=None, open_timeout=60)
+        me = {"v": None, "pending": None, "n": 0, "sent": {}, "plan": None}
+        try:
+            async with ws:
+                await ws.send(msgpack.packb({"t": "join", "room": self.info["room"], "token": token, "v": None,
+                                             "pv": 1}))
+                synced = False
+                while not self.stop:
+                    f = msgpack.unpackb(await ws.recv())
+                    now = time.perf_counter()
+                    t = f["t"]
+                    if t == "end":
+                        self.stats.ended += 1
+                        return
+                    if t == "sync" and not synced:
+                        synced = True
+                        self.stats.joined += 1
+                        if self.stats.joined >= self.stats.expected:
+                            self.stats.all_joined.set()
+                    if t in ("sync", "diff"):
+                        if t == "diff" and self.measuring:
+                            self.recv.setdefault(f["v"], []).append((seat, now))
+                        if f.get("id") is not None and f.get("id") == me["pending"]:
+                            if self.measuring:
+                                self.produced[f["v"]] = (seat, me["sent"].pop(f["id"]))
+                            me["pending"] = None
+                        me["v"] = f["v"]
+                        legal = f.get("legal")
+                        if legal and seat is not None and me["pending"] is None:
+                            if me["plan"] is not None:
+                                me["plan"].cancel()
+                            me["plan"] = asyncio.create_task(self._act(ws, seat, me, f["v"], legal))
+                    elif t == "error":
+                        self.stats.error_frames[f.get("code")] = self.stats.error_frames.get(f.get("code"), 0) + 1
+                        if f.get("id") == me["pending"]:
+                            me["pending"] = None
+        finally:
+            if me["plan"] is not None:
+                me["plan"].cancel()
 
-    _actors: dict
+    async def _act(self, ws, seat: int, me: dict, v: int, legal: list) -> None:
+        await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+        if self.stop or me["pending"] is not None or me["v"] != v:
+            return
+        me["n"] += 1
+        me["pending"] = f"{seat}-{me['n']}"
+        me["sent"][me["pending"]] = time.perf_counter()
+        await ws.send(msgpack.packb({"t": "action", "id": me["pending"], "v": v,
+                                     "action": random_policy({}, legal, self.rng)}))
 
-    def _actor(self, v: int):
-        return self._actors.get(v)
+    def latencies(self) -> list[float]:
+        """Action sent -> diff received by each other connection of the room (opponent, spectator), seconds."""
+        out = []
+        for v, (seat, ts) in self.produced.items():
+            out += [tr - ts for s, tr in self.recv.get(v, ()) if s != seat]
+        return out
 
     async def run(self) -> None:
-        self._actors = {}
-        await asyncio.gather(self.client(self.urls[0], self.info["token"], 1),
-                             self.client(self.urls[1 % len(self.urls)], self.info["token2"], 2),
-                             self.client(self.urls[0], None, None), return_exceptions=True)
+        """The three connections; a client that fails is counted in ``stats.failures`` (never swallowed)."""
+        results = await asyncio.gather(self.client(self.urls[0], self.info["token"], 1),
+                                       self.client(self.urls[1 % len(self.urls)], self.info["token2"], 2),
+                                       self.client(self.urls[0], None, None), return_exceptions=True)
+        for r in results:
+            if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError) and not self.stop:
+                self.stats.fail(r)
+
+
+class Stats:
+    """Counters of one measurement: connections joined, games ended, client failures by kind, error frames."""
+
+    def __init__(self, expected: int) -> None:
+        self.expected = expected
+        self.joined = 0
+        self.ended = 0
+        self.failures: dict[str, int] = {}
+        self.first_failure: str | None = None
+        self.error_frames: dict = {}
+        self.all_joined = asyncio.Event()
+        self.connecting = asyncio.Semaphore(64)
+
+    def fail(self, exc: BaseException) -> None:
+        key = type(exc).__name__
+        self.failures[key] = self.failures.get(key, 0) + 1
+        if self.first_failure is None:
+            self.first_failure = f"{key}: {exc}"
 
 
 async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, think: float) -> dict:
-    """Run n rooms against ``servers`` (rooms created on the first; players alternate processes) and measure."""
+    """Run n rooms against ``servers`` (rooms created on the first; players alternate processes) and measure.
+
+    Waits (up to 120 s) until all 3n connections have their first ``sync`` before measuring; client failures,
+    error frames and server log errors are counted and returned (``failures``, ``error_frames``,
+    ``server_errors``), never swallowed."""
     rss0 = servers[0].rss_kb()
     names = None
     lat: list[float] = []
     rooms: list[Room] = []
+    stats = Stats(3 * n)
     async with httpx.AsyncClient(timeout=30) as c:
         names = (await c.get(servers[0].http + "/api/decks")).json()
         for i in range(n):
             body = {"decks": [names[i % len(names)], names[(i + 1) % len(names)]], "clock": {"base": 7200}}
-            info = (await c.post(servers[i % len(servers)].http + "/api/rooms", json=body)).json()
-            info["token2"] = (await c.post(f"{servers[(i + 1) % len(servers)].http}/api/rooms/{info['room']}/join",
-                                           json={})).json()["token"]
-            rooms.append(Room([s.ws for s in servers], info, lat, think, random.Random(i)))
+            r = await c.post(servers[i % len(servers)].http + "/api/rooms", json=body)
+            if r.status_code != 201:
+                raise RuntimeError(f"room {i + 1} of {n} not created: {r.status_code} {r.text}")
+            info = r.json()
+            r = await c.post(f"{servers[(i + 1) % len(servers)].http}/api/rooms/{info['room']}/join", json={})
+            if r.status_code != 200:
+                raise RuntimeError(f"room {i + 1} of {n}: seat 2 not joined: {r.status_code} {r.text}")
+            info["token2"] = r.json()["token"]
+            rooms.append(Room([s.ws for s in servers], info, lat, think, random.Random(i), stats))
+    t_join = time.perf_counter()
     tasks = [asyncio.create_task(r.run()) for r in rooms]
-    await asyncio.sleep(min(10.0, 1.0 + n / 100))          # let every room connect and settle
+    try:
+        await asyncio.wait_for(stats.all_joined.wait(), 120)
+    except TimeoutError:
+        pass                                                # reported below as joined < connections
+    join_s = time.perf_counter() - t_join
+    await asyncio.sleep(2.0)                                # let the first moves after joining settle
     rss = servers[0].rss_kb()
     for r in rooms:
         r.measuring = True
@@ -130,9 +196,16 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    for r in rooms:
+        lat += r.latencies()
+    server_errors = sum(len(s.errors()) for s in servers)
     return {"rooms": n, "samples": len(lat), "deliveries_per_s": round(len(lat) / elapsed),
             "p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "max": max(lat) if lat else None,
-            "kb_per_room": round((rss - rss0) / n, 1) if len(servers) == 1 else None}
+            "kb_per_room": round((rss - rss0) / n, 1) if len(servers) == 1 else None,
+            "rss_mb": round(rss / 1024, 1), "connections": 3 * n, "joined": stats.joined,
+            "join_s": round(join_s, 1), "games_ended": stats.ended, "failures": stats.failures,
+            "first_failure": stats.first_failure, "error_frames": stats.error_frames,
+            "server_errors": server_errors}
 
 
 async def echo_floor(count: int = 2000) -> dict:
@@ -171,6 +244,17 @@ async def redis_floor(count: int = 2000) -> dict:
     return {"p50": pct(rtts, 0.5), "p99": pct(rtts, 0.99)}
 
 
+def report(setup: str, r: dict) -> None:
+    """Print one measurement line, then its failures (client exceptions, error frames, server log errors)."""
+    print(f"{setup} rooms={r['rooms']} p50={ms(r['p50'])} ms p99={ms(r['p99'])} ms max={ms(r['max'])} ms "
+          f"samples={r['samples']} deliveries_per_s={r['deliveries_per_s']} kb_per_room={r['kb_per_room']} "
+          f"rss_mb={r['rss_mb']} joined={r['joined']}/{r['connections']} in {r['join_s']} s "
+          f"games_ended={r['games_ended']}", flush=True)
+    if r["failures"] or r["error_frames"] or r["server_errors"]:
+        print(f"  failures={r['failures']} first={r['first_failure']!r} error_frames={r['error_frames']} "
+              f"server_log_errors={r['server_errors']}", flush=True)
+
+
 def plot(rows: dict, path: str) -> bool:
     """Draw p50/p99 against rooms for each setup in ``rows`` (name -> [result]); False without matplotlib."""
     try:
@@ -199,30 +283,34 @@ def plot(rows: dict, path: str) -> bool:
 
 async def amain(args) -> dict:
     levels = [int(x) for x in args.rooms.split(",")]
+    print(f"open-files soft limit {raise_fd_limit()} (3 connections per room, 2 sockets each on this machine)")
     out: dict = {"floors": {}, "one_process": [], "two_over_redis": []}
-    out["floors"]["ws_echo"] = await echo_floor()
-    out["floors"]["redis_ping"] = await redis_floor()
-    print(f"floor ws_echo_rtt p50={ms(out['floors']['ws_echo']['p50'])} ms p99={ms(out['floors']['ws_echo']['p99'])} ms")
-    print(f"floor redis_ping p50={ms(out['floors']['redis_ping']['p50'])} ms "
-          f"p99={ms(out['floors']['redis_ping']['p99'])} ms")
-    settings = dict(max_rooms=max(levels) + 10, max_connections=4 * max(levels) + 100, idle_timeout=600)
+    if not args.no_floors:
+        out["floors"]["ws_echo"] = await echo_floor()
+        out["floors"]["redis_ping"] = await redis_floor()
+        print(f"floor ws_echo_rtt p50={ms(out['floors']['ws_echo']['p50'])} ms "
+              f"p99={ms(out['floors']['ws_echo']['p99'])} ms")
+        print(f"floor redis_ping p50={ms(out['floors']['redis_ping']['p50'])} ms "
+              f"p99={ms(out['floors']['redis_ping']['p99'])} ms")
+    # the load generator is one address: lift the per-address room-creation limit and the process caps
+    settings = dict(max_rooms=max(levels) + 10, max_connections=4 * max(levels) + 100, idle_timeout=600,
+                    create_per_min=1e6, create_burst=max(levels) + 10)
     for n in levels:
         with ServerProcess(**settings) as s:
             r = await measure_rooms([s], n, args.seconds, args.think)
         out["one_process"].append(r)
-        print(f"one_process rooms={n} p50={ms(r['p50'])} ms p99={ms(r['p99'])} ms max={ms(r['max'])} ms "
-              f"samples={r['samples']} deliveries_per_s={r['deliveries_per_s']} kb_per_room={r['kb_per_room']}")
+        report("one_process", r)
     if redis_bus_available():
         for n in levels:
             with RedisProcess() as rp, ServerProcess(redis=rp.url, **settings) as a, \
                     ServerProcess(redis=rp.url, **settings) as b:
                 r = await measure_rooms([a, b], n, args.seconds, args.think)
             out["two_over_redis"].append(r)
-            print(f"two_over_redis rooms={n} p50={ms(r['p50'])} ms p99={ms(r['p99'])} ms max={ms(r['max'])} ms "
-                  f"samples={r['samples']}")
+            report("two_over_redis", r)
     else:
         print("two_over_redis: not available (this build has no Redis bus, server/bus/redis.py)")
-    ok = [r["rooms"] for r in out["one_process"] if r["p99"] is not None and r["p99"] < 0.05]
+    ok = [r["rooms"] for r in out["one_process"]
+          if r["p99"] is not None and r["p99"] < 0.05 and r["joined"] == r["connections"] and not r["failures"]]
     print(f"most_rooms_one_process_p99_under_50ms={max(ok) if ok else 'none'} (of the measured levels)")
     if args.plot:
         drawn = plot({"one process": out["one_process"], "two over Redis": out["two_over_redis"]}, args.plot)
@@ -239,6 +327,7 @@ def main(argv=None) -> None:
     ap.add_argument("--seconds", type=float, default=20.0, help="measurement window per level")
     ap.add_argument("--think", type=float, default=2.0, help="mean seconds a bot waits before acting")
     ap.add_argument("--plot", default=os.path.join(ROOT, "docs", "latency.png"))
+    ap.add_argument("--no-floors", action="store_true", help="skip the echo and Redis floors")
     ap.add_argument("--json", default=None, help="also write the results to this JSON file")
     asyncio.run(amain(ap.parse_args(argv)))
 

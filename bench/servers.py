@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -22,6 +23,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def raise_fd_limit(want: int = 65536) -> int:
+    """Raise this process's soft limit on open files (RLIMIT_NOFILE) towards ``want``, capped by the hard limit;
+    children started afterwards inherit it. Returns the soft limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
 def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -36,10 +47,16 @@ def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> None:
 
 
 class ServerProcess:
-    """``python -m server`` on a free port with extra ``--flag value`` settings (a dict, names as in Settings)."""
+    """``python -m server`` on a free port with extra ``--flag value`` settings (a dict, names as in Settings).
+
+    The server's stdout and stderr go to a temporary file (``log_path``; :meth:`log_tail` reads its end), never to a
+    pipe nobody reads: uvicorn logs every websocket connection, and a full 64 KiB pipe would block the server on
+    its next log line (what froze the 500-room benchmark). The file is deleted when the process is stopped.
+    """
 
     def __init__(self, **settings) -> None:
         self.port = free_port()
+        self.log_path: str | None = None
         args = [sys.executable, "-m", "server", "--port", str(self.port)]
         for k, v in settings.items():
             args += ["--" + k.replace("_", "-"), str(v).lower() if isinstance(v, bool) else str(v)]
@@ -63,13 +80,31 @@ class ServerProcess:
         return 0
 
     def __enter__(self) -> "ServerProcess":
-        self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        raise_fd_limit()
+        fd, self.log_path = tempfile.mkstemp(prefix="bench-server-", suffix=".log")
+        with os.fdopen(fd, "wb") as log:
+            self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         try:
             _wait_http(self.http + "/healthz", self.proc)
         except Exception:
             self.__exit__()
             raise
         return self
+
+    def log_tail(self, lines: int = 20) -> str:
+        """The last ``lines`` lines the server wrote (stdout and stderr), '' when it has not started."""
+        if not self.log_path or not os.path.exists(self.log_path):
+            return ""
+        with open(self.log_path, "rb") as fh:
+            return b"\n".join(fh.read().splitlines()[-lines:]).decode("utf-8", "replace")
+
+    def errors(self) -> list[str]:
+        """Lines of the server's log at level ERROR or with a traceback (for the benchmark's failure count)."""
+        if not self.log_path or not os.path.exists(self.log_path):
+            return []
+        with open(self.log_path, "rb") as fh:
+            return [ln.decode("utf-8", "replace") for ln in fh.read().splitlines()
+                    if b" ERROR " in ln or ln.startswith(b"Traceback")]
 
     def __exit__(self, *exc) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -79,6 +114,9 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+        if self.log_path:
+            with contextlib.suppress(OSError):
+                os.unlink(self.log_path)
 
 
 class RedisProcess:
