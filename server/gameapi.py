@@ -19,6 +19,13 @@ def real_engine() -> SimpleNamespace:
         raw = json.loads(resources.files("engine").joinpath("data/decks.json").read_text(encoding="utf-8"))
         return [d["name_en"] for d in raw]
 
-    catalogue = getattr(engine, "catalogue", None) or all_cards
+    from engine.catalogue import catalogue as plain_words
+
+    def catalogue() -> list[dict]:
+        """Every card definition (printed properties, abilities, text_en, text_ru) with ``abilities_text``: each
+        ability in plain words, ``{"ru": [...], "en": [...]}`` (engine/catalogue.py)."""
+        words = {c["id"]: c["abilities_text"] for c in plain_words()}
+        return [dict(c, abilities_text=words.get(c["id"])) for c in all_cards()]
+
     return SimpleNamespace(Game=engine.Game, EngineError=engine.EngineError, load_deck=load_deck,
                            deck_names=deck_names, catalogue=catalogue)

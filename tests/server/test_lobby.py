@@ -121,3 +121,10 @@ async def test_lobby_list_is_capped_per_section_with_full_counts(live):
     body = (await _get(live, "/api/rooms?limit=2")).json()
     assert len(body["waiting"]) == 2 and body["counts"]["waiting"] == 3
     assert (await _get(live, "/api/rooms?limit=x")).status_code == 400
+
+
+def test_real_catalogue_lists_every_card_with_text_in_both_languages():
+    from server.gameapi import real_engine
+    cards = real_engine().catalogue()
+    assert len(cards) == 84
+    assert all(c["text_ru"] and c["text_en"] and set(c["abilities_text"]) == {"ru", "en"} for c in cards)

@@ -4,7 +4,7 @@
 // controls. Rules: 01-game-and-cards.md §5 (zones, cell notation a1..e6), 02-battle.md §1 (preliminary phase).
 
 import { h, setChildren } from "./dom.js";
-import { t, phaseName, onLangChange } from "./i18n.js";
+import { t, phaseName, onLangChange, getLang } from "./i18n.js";
 import { cardDef, cardName, instanceName, elementClass, elementName } from "./cards.js";
 import { indexLegal, actionsAt, actionLabel, actionTargets, abilityName } from "./actions.js";
 import { renderLogLine } from "./log.js";
@@ -315,7 +315,7 @@ export class GamePage {
       cv ? h("div", {}, `${t("wounds")}: ${cv.wounds || 0} · ${t("tokens")}: ${cv.tokens || 0} · `,
         t(cv.closed ? "closed_card" : "open_card"),
         Object.keys(cv.markers || {}).length ? ` · ${t("markers")}: ` + Object.entries(cv.markers).map(([k, n]) => `${k}×${n}`).join(", ") : "") : null,
-      h("p.card-text", {}, def.text_en || def.text_ru || ""));
+      h("p.card-text", {}, (getLang() === "ru" ? def.text_ru || def.text_en : def.text_en || def.text_ru) || ""));
     return box;
   }
 
