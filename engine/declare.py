@@ -14,13 +14,15 @@ from .board import is_cell, orthogonal
 from .errors import EngineError
 
 _FIELDS = {
-    "pass": (), "end_turn": (), "concede": (),
+    "pass": (), "end_turn": (), "concede": ("reason",),
     "move": ("source", "to"), "attack": ("source", "target"),
     "ability": ("source", "ability", "target", "targets", "x", "to"),
     "declare": ("source", "ability", "target", "trigger"),
     "order": ("items",), "defend": ("source",), "choose": ("option",),
 }
 _STR_FIELDS = ("source", "target", "to")
+#: Why a player leaves the game: their own concession [102.3.b], or (set by the server) their clock ran out.
+CONCEDE_REASONS = frozenset({"concession", "time"})
 
 
 def canonical(g, action) -> dict:
@@ -51,6 +53,8 @@ def canonical(g, action) -> dict:
             raise EngineError("malformed_action", f"Field {f!r} must be an integer.")
         if f in ("items", "targets") and not (isinstance(v, list) and all(isinstance(i, str) for i in v)):
             raise EngineError("malformed_action", f"Field {f!r} must be a list of card ids.")
+        if f == "reason" and v not in CONCEDE_REASONS:
+            raise EngineError("malformed_action", f"A concession's reason is one of {sorted(CONCEDE_REASONS)}.")
         if f == "ability" and not (isinstance(v, (str, int)) and not isinstance(v, bool)):
             raise EngineError("malformed_action", "Field 'ability' must be a name or an index.")
         out[f] = v

@@ -230,11 +230,11 @@ class Game:
         act = canonical(self, action if real is None else real)
         if self.result is not None:
             raise EngineError("game_over", "The game is over.")
-        if act == {"act": "concede"}:
+        if act["act"] == "concede":  # at any time, from the player to act or not [102.3.b]
             self._fresh = []
             self.log.append([player, act])
             self.version += 1
-            self.set_result(self.other(player), "concession")
+            self.set_result(self.other(player), act.get("reason", "concession"))
             return self._fresh
         if self.to_act() != player:
             raise EngineError("not_your_turn", f"The game is waiting for player {self.to_act()}, not {player}.")

@@ -424,7 +424,7 @@ class Room:
         if any(a.get("act") == "pass" for a in self.game.legal_actions(p)):
             self.game.apply(p, {"act": "pass"})
         else:
-            self.game.apply(p, {"act": "concede"})
+            self.game.apply(p, {"act": "concede", "reason": "time"})
             self.result = {"winner": 3 - p, "reason": "time"}
         await self._after_apply(p, self.versions.advance(), None)
 

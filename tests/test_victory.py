@@ -49,3 +49,23 @@ def test_102_3_a_not_checked_in_the_preliminary_phase():
     from tests.prelim_util import prelim_game
     g, _ = prelim_game([("a", {})], [("b", {})])
     assert g.result is None and g.phase == "deal"
+
+
+def test_102_3_a_loss_on_time_is_recorded_with_its_reason_and_replays():
+    from engine import Game, load_deck
+    from tests.selfplay_util import DECKS
+    d1, d2 = load_deck(DECKS[0]), load_deck(DECKS[1])
+    g = Game.new(5, d1, d2)
+    g.apply(2, {"act": "concede", "reason": "time"})
+    assert g.result == {"winner": 1, "reason": "time"}
+    assert Game.replay(5, d1, d2, g.log).result == g.result
+
+
+def test_102_3_b_a_concession_with_an_unknown_reason_is_malformed():
+    import pytest
+    from engine import EngineError
+    from tests.selfplay_util import new_game
+    g = new_game(5)
+    with pytest.raises(EngineError) as e:
+        g.apply(1, {"act": "concede", "reason": "bored"})
+    assert e.value.code == "malformed_action" and g.result is None

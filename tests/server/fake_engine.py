@@ -77,14 +77,16 @@ class Game:
         s = self.s
         if s["result"]:
             raise EngineError("game_over", "The game has ended.")
-        if p != s["prio"] and action != {"act": "concede"}:
+        conceding = isinstance(action, dict) and action.get("act") == "concede" and \
+            action.get("reason", "concession") in ("concession", "time") and set(action) <= {"act", "reason"}
+        if p != s["prio"] and not conceding:
             raise EngineError("not_your_turn", "The game is not waiting for this player.")
-        if not isinstance(action, dict) or action not in self.legal_actions(p):
+        if not conceding and (not isinstance(action, dict) or action not in self.legal_actions(p)):
             raise EngineError("illegal_action", "The rules do not allow this action now.")
         act, o = action["act"], 3 - p
         s["log"].append([p, action])
         if act == "concede":
-            s["result"] = {"winner": o, "reason": "concede"}
+            s["result"] = {"winner": o, "reason": "time" if action.get("reason") == "time" else "concede"}
         elif act == "choose":
             s["kept"].append(p)
             if len(s["kept"]) == 2:
