@@ -93,7 +93,7 @@ export function actionLabel(a, view) {
     default: s = a.act;
   }
   if (a.x !== undefined && a.x !== null) s += ` (${t("x_value", { x: a.x })})`;
-  return s;
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;  // button labels start with a capital
 }
 
 function optionLabel(o, view) {
