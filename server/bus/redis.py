@@ -11,12 +11,14 @@
 * **Frames.** The owner sends each frame for a connection of another process to ``bz:proc:{P}`` with the room
   version it carries; that process (the relay) filters it per connection (server/bus/relay.py) and resyncs the
   connection from the stored snapshot when it sees a gap, or after its pub/sub connection came back.
-* **Watchdog** (every ``lease_renew`` s): renews owned leases; for rooms this process only relays, checks the
+* **Watchdog** (every ``lease_renew`` s, on its own two connections): renews every owned lease in one pipelined
+  round trip; for rooms this process only relays, checks the
   lease: gone -> adopt the room; new owner -> re-attach the local connections to it (they get a full sync); runs
   the orphan sweep every ``orphan_sweep`` s (adopts any stored room without a lease, so clocks keep running).
 * **Outage.** Redis errors never end the process: sockets stay open, ``fault()`` reports it (``/healthz`` 503,
   ``berserk_redis_up 0``), loops back off up to 2 s (no spinning), commits wait for Redis, and when it is back every
-  room stores its state again and every connection is resynced.
+  room stores its state again and every connection is resynced. A *busy* connection pool is not an outage: commands
+  wait for a free connection (``BlockingConnectionPool``, ``POOL_SIZE``) instead of failing.
 """
 from __future__ import annotations
 
