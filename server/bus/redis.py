@@ -11,12 +11,14 @@
 * **Frames.** The owner sends each frame for a connection of another process to ``bz:proc:{P}`` with the room
   version it carries; that process (the relay) filters it per connection (server/bus/relay.py) and resyncs the
   connection from the stored snapshot when it sees a gap, or after its pub/sub connection came back.
-* **Watchdog** (every ``lease_renew`` s): renews owned leases; for rooms this process only relays, checks the
+* **Watchdog** (every ``lease_renew`` s, on its own two connections): renews every owned lease in one pipelined
+  round trip; for rooms this process only relays, checks the
   lease: gone -> adopt the room; new owner -> re-attach the local connections to it (they get a full sync); runs
   the orphan sweep every ``orphan_sweep`` s (adopts any stored room without a lease, so clocks keep running).
 * **Outage.** Redis errors never end the process: sockets stay open, ``fault()`` reports it (``/healthz`` 503,
   ``berserk_redis_up 0``), loops back off up to 2 s (no spinning), commits wait for Redis, and when it is back every
-  room stores its state again and every connection is resynced.
+  room stores its state again and every connection is resynced. A *busy* connection pool is not an outage: commands
+  wait for a free connection (``BlockingConnectionPool``, ``POOL_SIZE``) instead of failing.
 """
 from __future__ import annotations
 
@@ -41,6 +43,8 @@ from .relay import DROP, GAP, PASS, RelayConn
 
 log = logging.getLogger("server.bus.redis")
 BACKOFF_MAX = 2.0        # s between retries while Redis is unreachable
+POOL_SIZE = 64           # connections of a process's command pool; more commands wait for a free connection
+POOL_WAIT = 10.0         # s a command waits for a free pooled connection before it counts as a Redis failure
 
 
 class _PubSub(PubSub):
@@ -79,6 +83,7 @@ class RedisBus(Bus):
         self.sweep_s = float(settings.orphan_sweep)
         self.key_ttl_ms = int(settings.redis_key_ttl * 1000)
         self.r: aioredis.Redis | None = None
+        self.rw: aioredis.Redis | None = None
         self.ps: _PubSub | None = None
         self._owned: dict[str, _Owned] = {}
         self._sinks: dict[str, Sink] = {}
@@ -102,12 +107,12 @@ class RedisBus(Bus):
     async def start(self) -> None:
         """Connect, subscribe to this process's channel and start the pub/sub pump and the watchdog. Raises
         RedisError when Redis cannot be reached at start-up (the process should not pretend to serve)."""
-        self.r = aioredis.Redis.from_url(
-            self.url, socket_connect_timeout=1.0, socket_timeout=3.0, health_check_interval=10,
-            retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 2))
+        self.r = self._client(POOL_SIZE)
+        self.rw = self._client(2)       # the watchdog's own connections: renewals never queue behind room traffic
         self._acquire = self.r.register_script(K.ACQUIRE)
         self._write = self.r.register_script(K.WRITE)
         self._release = self.r.register_script(K.RELEASE)
+        self._renew = self.rw.register_script(K.WRITE)
         await self.r.ping()
         self.ps = _PubSub(self.r.connection_pool, ignore_subscribe_messages=True)
         await self.ps.ssubscribe(K.proc(self.process_id))
@@ -116,11 +121,19 @@ class RedisBus(Bus):
         self._tasks = [loop.create_task(self._pump(), name="redis-pump"),
                        loop.create_task(self._watchdog(), name="redis-watchdog")]
 
+    def _client(self, size: int) -> aioredis.Redis:
+        """A client whose pool holds at most ``size`` connections and makes a command *wait* for a free one
+        (BlockingConnectionPool) instead of failing with "Too many connections": a busy pool is not an outage."""
+        pool = aioredis.BlockingConnectionPool.from_url(
+            self.url, max_connections=size, timeout=POOL_WAIT, socket_connect_timeout=1.0, socket_timeout=3.0,
+            health_check_interval=10, retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 2))
+        return aioredis.Redis(connection_pool=pool)
+
     async def close(self) -> None:
         for t in self._tasks:
             t.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        for closer in (self.ps and self.ps.aclose, self.r and self.r.aclose):
+        for closer in (self.ps and self.ps.aclose, self.r and self.r.aclose, self.rw and self.rw.aclose):
             if closer is not None:
                 try:
                     await closer()
@@ -458,15 +471,22 @@ class RedisBus(Bus):
                 pause = min(pause * 2, BACKOFF_MAX)
                 if own.fenced:
                     raise BusError("fenced", f"This process lost room {room_id}.") from None
+        if not self._written(room_id, own, res, started):
+            raise BusError("fenced", f"Another process owns room {room_id} now.")
+
+    def _written(self, room_id: str, own: _Owned, res: int, started: float) -> bool:
+        """Apply the answer of one fenced ``WRITE`` begun at monotonic time ``started``: 0 fences the room (False),
+        1 confirms the lease, 2 confirms it and makes the room store everything again (Redis lost its data)."""
         if res == 0:
             self._fence(room_id, own)
-            raise BusError("fenced", f"Another process owns room {room_id} now.")
-        own.confirmed = started
+            return False
+        own.confirmed = max(own.confirmed, started)
         if res == 2:       # Redis lost its data: this owner stores the room again (snapshot, lobby entry)
             log.warning("room %s: Redis had lost its data; lease re-seeded at epoch %d", room_id, own.epoch)
             self._infos.pop(room_id, None)
             with _suppress_full():
                 own.inbox.queue.put_nowait({"k": "redis_back"})
+        return True
 
     def _fence(self, room_id: str, own: _Owned) -> None:
         if not own.fenced:
@@ -496,15 +516,11 @@ class RedisBus(Bus):
         while True:
             await asyncio.sleep(self.renew_s)
             try:
-                await self.r.ping()
+                await self.rw.ping()
                 if self._up() and self.ps.connects == self._connects_seen:
                     # commands failed but pub/sub never noticed: frames may still have been lost
                     self._reconnected()
-                for room_id in list(self._owned):
-                    try:
-                        await self._fenced_write(room_id, "none", K.snap(room_id), retry=False)
-                    except BusError:
-                        pass
+                await self._renew_all()
                 await self._follow_owners()
                 if time.monotonic() >= next_sweep:
                     next_sweep = time.monotonic() + self.sweep_s
@@ -515,6 +531,26 @@ class RedisBus(Bus):
                 self._down(e)
             except Exception:
                 log.exception("watchdog step failed")
+
+    async def _renew_all(self) -> None:
+        """Renew the lease of every owned room in one pipelined round trip on the watchdog's own connection (the
+        same fenced ``WRITE`` with op "none" per room, so each keeps its own key slot for Redis Cluster). A room
+        whose lease is someone else's is fenced; one whose data Redis lost stores itself again. Raises RedisError
+        when Redis is unreachable (the watchdog backs off)."""
+        owned = [(room_id, own) for room_id, own in self._owned.items() if not own.fenced]
+        if not owned:
+            return
+        started = time.monotonic()
+        async with self.rw.pipeline(transaction=False) as pipe:
+            for room_id, own in owned:
+                await self._renew(keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id), K.snap(room_id)],
+                                  args=[own.token, own.epoch, self.lease_ms, "none", b"", self.key_ttl_ms],
+                                  client=pipe)
+            results = await pipe.execute(raise_on_error=False)
+        for (room_id, own), res in zip(owned, results):
+            if isinstance(res, Exception) or self._owned.get(room_id) is not own:
+                continue
+            self._written(room_id, own, int(res), started)
 
     async def _follow_owners(self) -> None:
         """For every room with local connections that another process owns: adopt it if its lease is gone;

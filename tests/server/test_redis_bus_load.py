@@ -1,0 +1,67 @@
+"""The Redis bus under many rooms, in one process against a real redis-server (docs/scaling.md "Under load").
+
+Timing goals live in bench/server_latency.py; these tests assert only the behaviours that broke at 500 rooms: more
+concurrent commands than the connection pool holds are not an outage, and one watchdog renewal renews every owned
+lease (and fences exactly the rooms whose lease another process holds)."""
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+
+from server.bus import redis_keys as K
+from server.bus.redis import POOL_SIZE, RedisBus
+from tests.server.multiproc import RedisServer
+
+ROOMS = 150
+
+
+@pytest.fixture
+def redis_server():
+    srv = RedisServer().start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+async def bus(redis_server):
+    """A started RedisBus with a 30 s lease whose watchdog never runs during a test (renewal every 1 000 s)."""
+    b = RedisBus(redis_server.url, SimpleNamespace(lease_ttl=30.0, lease_renew=1000.0, orphan_sweep=1000.0,
+                                                   redis_key_ttl=3600.0))
+    await b.start()
+    yield b
+    await b.close()
+
+
+async def test_more_concurrent_commands_than_the_pool_holds_wait_instead_of_reporting_an_outage(bus):
+    n = 3 * POOL_SIZE + 100
+    results = await asyncio.gather(*(bus.load_snapshot(f"room{i}") for i in range(n)))
+    assert results == [None] * n
+    assert bus.fault() is None
+    assert bus.stats["errors"] == 0
+
+
+async def test_one_renewal_restores_the_full_ttl_of_every_owned_lease(bus, redis_server):
+    rooms = [f"room{i}" for i in range(ROOMS)]
+    for room in rooms:
+        await bus.open_inbox(room)
+    r = redis_server.client()
+    for room in rooms:
+        r.pexpire(K.lease(room), 2000)
+    await bus._renew_all()
+    ttls = [r.pttl(K.lease(room)) for room in rooms]
+    assert min(ttls) > 20000
+    assert [r.get(K.lease(room)).decode() for room in rooms] == [bus._owned[room].token for room in rooms]
+    assert bus.stats["fenced"] == 0
+
+
+async def test_renewal_fences_only_the_rooms_whose_lease_another_process_holds(bus, redis_server):
+    rooms = [f"room{i}" for i in range(ROOMS)]
+    for room in rooms:
+        await bus.open_inbox(room)
+    r = redis_server.client()
+    r.set(K.lease(rooms[7]), "otherprocess:99", px=30000)
+    await bus._renew_all()
+    assert [room for room in rooms if bus._owned[room].fenced] == [rooms[7]]
+    assert r.get(K.lease(rooms[7])) == b"otherprocess:99"
