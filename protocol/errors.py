@@ -25,6 +25,7 @@ ERRORS: dict[str, str] = {
     "stale": "The action was built on an older version; apply the newer frames (or resync) and retry.",
     "rate_limited": "Too many frames; slow down.",
     "internal_error": "The server failed to handle this frame; the room state is unchanged.",
+    "unavailable": "The room cannot be reached right now (the server is busy or its backend is down); retry shortly.",
 }
 
 #: Private-use websocket close codes (RFC 6455 §7.4.1 reserves 4000-4999 for applications) -> reason sentence.

@@ -133,9 +133,10 @@ class Connection:
                 self.error("room_not_found")
                 self.close_code = wire.CLOSE_ROOM_NOT_FOUND
                 return False
-            if e.code == "unavailable":     # the bus backend is down: nothing changed, the client may retry
-                return self.error("internal_error", e.message, getattr(frame, "id", None))
-            return self.error("rate_limited", e.message, getattr(frame, "id", None))
+            # nothing changed, the client may retry: an overloaded room asks it to slow down; a backend that is
+            # down or a room that does not answer is unavailable
+            code = "rate_limited" if e.code == "room_busy" else "unavailable"
+            return self.error(code, e.message, getattr(frame, "id", None))
         return True
 
     async def join(self, frame: Join) -> bool:
@@ -148,8 +149,8 @@ class Connection:
             if e.code == "room_not_found":
                 self.error("room_not_found")
                 self.close_code = wire.CLOSE_ROOM_NOT_FOUND
-            else:
-                self.error("rate_limited", e.message)
+            else:                           # busy or backend down: "try again later"
+                self.error("unavailable", e.message)
                 self.close_code = wire.CLOSE_SERVER_FULL
             return False
         self.room = frame.room

@@ -154,3 +154,22 @@ async def test_client_card_data_is_not_trusted(live):
     forged = dict(a.legal[0], card={"life": 99}, option="win")
     answer = await a.act(forged)
     assert answer["t"] == "error" and answer["code"] == "illegal_action"
+
+
+async def test_join_to_an_unreachable_room_is_unavailable_and_closed_with_1013(live):
+    from server.bus import BusError
+    rid, t1, _ = await _room(live)
+    bus = live.app.state.hub.bus
+
+    async def down(room, msg):
+        raise BusError("unavailable", "The game service is temporarily unavailable; try again.")
+
+    real, bus.send = bus.send, down
+    try:
+        ws = await connect(live.ws)
+        await ws.send(msgpack.packb({"t": "join", "room": rid, "token": t1, "v": None, "pv": 1}))
+        err = msgpack.unpackb(await ws.recv())
+        assert err["code"] == "unavailable"
+        assert await _close_code(ws) == 1013
+    finally:
+        bus.send = real
