@@ -20,6 +20,7 @@ holding the socket. Inbox message kinds (key ``"k"``), all sent by server code, 
 """
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from typing import Callable
 
@@ -93,12 +94,25 @@ class Bus(ABC):
     async def send(self, room_id: str, msg: dict) -> None:
         """Queue ``msg`` for the room's owner. Raises BusError("room_not_found") or BusError("room_busy")."""
 
-    @abstractmethod
     async def call(self, room_id: str, msg: dict, timeout: float = 5.0) -> dict:
-        """Send ``msg`` with a fresh ``reply_to`` and wait for the owner's answer (a dict).
+        """Send ``msg`` with a fresh ``reply_to`` and wait for the owner's answer (a dict); the answer resolves the
+        future registered in ``self._waiting`` (each backend's ``reply`` routes it there).
 
-        Raises BusError("room_not_found"), BusError("room_busy") or BusError("timeout").
+        Raises BusError("room_not_found"), BusError("room_busy"), BusError("unavailable") or BusError("timeout").
         """
+        key = self._reply_key()
+        fut = self._waiting[key] = asyncio.get_running_loop().create_future()
+        try:
+            await self.send(room_id, dict(msg, reply_to=key))
+            return await asyncio.wait_for(fut, timeout)
+        except (asyncio.TimeoutError, TimeoutError):
+            raise BusError("timeout", "The room did not answer in time.") from None
+        finally:
+            self._waiting.pop(key, None)
+
+    @abstractmethod
+    def _reply_key(self) -> str:
+        """A fresh ``reply_to`` key that routes the answer back to this bus (and process)."""
 
     @abstractmethod
     async def reply(self, reply_to: str, answer: dict) -> None:

@@ -73,16 +73,8 @@ class MemoryBus(Bus):
         except asyncio.QueueFull:
             raise BusError("room_busy", "The room is overloaded; try again.") from None
 
-    async def call(self, room_id: str, msg: dict, timeout: float = 5.0) -> dict:
-        key = f"r{next(self._ids)}"
-        fut = self._waiting[key] = asyncio.get_running_loop().create_future()
-        try:
-            await self.send(room_id, dict(msg, reply_to=key))
-            return await asyncio.wait_for(fut, timeout)
-        except (asyncio.TimeoutError, TimeoutError):
-            raise BusError("timeout", "The room did not answer in time.") from None
-        finally:
-            self._waiting.pop(key, None)
+    def _reply_key(self) -> str:
+        return f"r{next(self._ids)}"
 
     async def reply(self, reply_to: str, answer: dict) -> None:
         fut = self._waiting.get(reply_to)

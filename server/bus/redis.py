@@ -422,17 +422,9 @@ class RedisBus(Bus):
         except asyncio.QueueFull:
             raise BusError("room_busy", "The room is overloaded; try again.") from None
 
-    async def call(self, room_id: str, msg: dict, timeout: float = 5.0) -> dict:
+    def _reply_key(self) -> str:
         self._n += 1
-        key = f"{self.process_id}:r{self._n}"
-        fut = self._waiting[key] = asyncio.get_running_loop().create_future()
-        try:
-            await self.send(room_id, dict(msg, reply_to=key))
-            return await asyncio.wait_for(fut, timeout)
-        except (asyncio.TimeoutError, TimeoutError):
-            raise BusError("timeout", "The room did not answer in time.") from None
-        finally:
-            self._waiting.pop(key, None)
+        return f"{self.process_id}:r{self._n}"
 
     async def reply(self, reply_to: str, answer: dict) -> None:
         pid = reply_to.split(":", 1)[0]
