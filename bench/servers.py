@@ -23,6 +23,29 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def server_args(port: int, **settings) -> list[str]:
+    """The command line of ``python -m server`` on ``port`` with every setting as its flag (``lease_ttl=1`` ->
+    ``--lease-ttl 1``; booleans as ``true``/``false``)."""
+    args = [sys.executable, "-m", "server", "--port", str(port)]
+    for k, v in settings.items():
+        args += ["--" + k.replace("_", "-"), str(v).lower() if isinstance(v, bool) else str(v)]
+    return args
+
+
+class Loopback:
+    """Addresses of a server listening on 127.0.0.1:``self.port``."""
+
+    port: int
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+
 def raise_fd_limit(want: int = 65536) -> int:
     """Raise this process's soft limit on open files (RLIMIT_NOFILE) towards ``want``, capped by the hard limit;
     children started afterwards inherit it. Returns the soft limit now in force."""
@@ -46,7 +69,7 @@ def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> None:
     raise RuntimeError(f"{url} not ready in {timeout} s")
 
 
-class ServerProcess:
+class ServerProcess(Loopback):
     """``python -m server`` on a free port with extra ``--flag value`` settings (a dict, names as in Settings).
 
     The server's stdout and stderr go to a temporary file (``log_path``; :meth:`log_tail` reads its end), never to a
@@ -57,19 +80,8 @@ class ServerProcess:
     def __init__(self, **settings) -> None:
         self.port = free_port()
         self.log_path: str | None = None
-        args = [sys.executable, "-m", "server", "--port", str(self.port)]
-        for k, v in settings.items():
-            args += ["--" + k.replace("_", "-"), str(v).lower() if isinstance(v, bool) else str(v)]
-        self.args = args
+        self.args = server_args(self.port, **settings)
         self.proc: subprocess.Popen | None = None
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
 
     def rss_kb(self) -> int:
         """Resident set size of the server process in KiB (from /proc)."""

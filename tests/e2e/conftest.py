@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import pathlib
 import shlex
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,8 @@ import urllib.request
 
 import pytest
 
+from bench.servers import free_port
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
@@ -24,13 +25,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 STARTUP_TIMEOUT = 30.0   # s for the server to answer /healthz
 SEED = 12345             # every game of the e2e server (--fixed-seed): the browser tests replay the same games
-
-
-def free_port() -> int:
-    """A TCP port that was free a moment ago on 127.0.0.1."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_healthy(url: str, proc: subprocess.Popen | None, timeout: float = STARTUP_TIMEOUT) -> None:

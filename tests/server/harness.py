@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import socket
 import threading
 import time
 
@@ -12,16 +11,11 @@ import msgpack
 import uvicorn
 from websockets.asyncio.client import connect
 
+from bench.servers import Loopback, free_port  # noqa: F401  (free_port re-exported)
 from protocol import apply
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class LiveServer:
+class LiveServer(Loopback):
     """uvicorn serving ``app`` on 127.0.0.1:<free port> in a daemon thread (its own event loop)."""
 
     def __init__(self, app, **config) -> None:
@@ -32,14 +26,6 @@ class LiveServer:
         cfg.update(config)
         self.server = uvicorn.Server(uvicorn.Config(app, **cfg))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
 
     def __enter__(self) -> "LiveServer":
         self.thread.start()

@@ -11,7 +11,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 
@@ -21,7 +20,8 @@ import pytest
 import redis
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from tests.server.harness import Player, free_port
+from bench.servers import Loopback, free_port, server_args
+from tests.server.harness import Player
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 _ids = itertools.count(1)
@@ -77,24 +77,14 @@ class RedisServer:
             self.proc.wait(10)
 
 
-class ServerProc:
+class ServerProc(Loopback):
     """One ``python -m server --redis <url>`` process on a free loopback port (its log in a temp file)."""
 
     def __init__(self, redis_url: str, **settings) -> None:
         self.port = free_port()
         self.log = tempfile.NamedTemporaryFile(prefix="berserk-", suffix=".log", delete=False)
-        args = [sys.executable, "-m", "server", "--port", str(self.port), "--redis", redis_url]
-        for k, v in settings.items():
-            args += ["--" + k.replace("_", "-"), str(v).lower() if isinstance(v, bool) else str(v)]
+        args = server_args(self.port, redis=redis_url, **settings)
         self.proc = subprocess.Popen(args, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws"
 
     def health(self) -> int | None:
         try:
