@@ -26,19 +26,26 @@ def _attackable(g, c) -> bool:
 
 
 def adjacent_cards(g, card) -> list:
-    """Cards adjacent to ``card`` [207.7.a]: on neighbouring cells plus their attachments; flyers have none."""
-    if card.zone != "battlefield":
+    """Cards adjacent to ``card`` [207.7.a]: the cards on neighbouring cells with their attachments; a symbiote,
+    parasite or equipment card is adjacent to its host and to everything adjacent to the host, and a host to its
+    own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]."""
+    if card.zone != "battlefield" or not card.cell:
+        return []
+    host = g.cards.get(card.attached_to) if card.attached_to else card
+    if host is None or host.zone != "battlefield":
         return []
     out = []
     hosts = []
-    for n in neighbours(card.cell):
+    for n in neighbours(host.cell):
         cid = g.board.get(n)
         if cid:
             out.append(g.cards[cid])
             hosts.append(cid)
-    if hosts:
-        out.extend(c for c in g.cards.values()
-                   if c.attached_to is not None and c.attached_to in hosts and c.zone == "battlefield")
+    if host is not card:
+        out.append(host)
+    hosts.append(host.id)
+    out.extend(c for c in g.cards.values()
+               if c.attached_to is not None and c.attached_to in hosts and c.zone == "battlefield" and c is not card)
     return out
 
 
@@ -69,7 +76,7 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
         return False
     if g.is_flyer(src) and src.zone == "aux":
         return _forced_ok(g, src, tgt, "simple_strike")  # a flyer strikes any card [211.5]
-    if src.zone != "battlefield" or src.attached_to:
+    if src.zone != "battlefield":
         return False
     if tgt.zone == "aux":
         ok = g.is_flyer(tgt) and src.markers.get("flyer_strike", 0) > 0  # [211.9]
@@ -97,7 +104,7 @@ def strike_targets(g, card) -> list[str]:
         return []
     if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.has_state(g, card, "_web"):
         return []
-    if card.zone == "battlefield" and not card.attached_to and not g.is_flyer(card):
+    if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
         cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if card.markers.get("flyer_strike") else [])
         return [c.id for c in cands if strike_target_ok(g, card, c, adj)]
@@ -139,14 +146,24 @@ def attack_target_ok(g, src, a: dict, tgt) -> bool:
             return tgt in adjacent_cards(g, src)
         return True
     if mode == "row":
-        if src.zone != "battlefield" or tgt.zone != "battlefield" or tgt.attached_to:
+        if src.zone != "battlefield" or tgt.zone != "battlefield":
             return False
-        mid = between_in_line(src.cell, tgt.cell)
-        if mid is None:
-            return False
-        occ = g.board.get(mid)
-        return occ is None or g.cards[occ].controller == src.controller  # [g-53]
+        return row_line_ok(g, src, tgt.cell)
     return False
+
+
+def row_line_ok(g, src, cell: str) -> bool:
+    """Strike across a row (удар через ряд) [g-53]: ``cell`` is two cells from the source on its column or row, and
+    every card on the cell between (a host and its attachments) is the source's controller's. A symbiote is struck
+    on its host's cell (docs/rules-decisions.md)."""
+    mid = between_in_line(src.cell, cell)
+    if mid is None:
+        return False
+    host = g.board.get(mid)
+    if host is None:
+        return True
+    on_mid = [g.cards[host]] + [c for c in g.cards.values() if c.attached_to == host and c.zone == "battlefield"]
+    return all(c.controller == src.controller for c in on_mid)
 
 
 def attack_targets(g, card, a: dict) -> list[str]:

@@ -156,8 +156,8 @@ def hidden_strike_targets(g, src) -> list[str]:
         return []
     if src.zone == "aux" and g.is_flyer(src):
         cands = [g.cards[i] for i in g.board.values()]
-    elif src.zone == "battlefield" and not src.attached_to:
-        cands = adjacent_cards(g, src)
+    elif src.zone == "battlefield":
+        cands = adjacent_cards(g, src)  # a symbiote's: those of its host [210.9]
     else:
         cands = []
     return [c.id for c in cands if c.hidden and c is not src and c.controller != src.controller]
@@ -166,7 +166,7 @@ def hidden_strike_targets(g, src) -> list[str]:
 def hidden_attack_ok(g, src, a: dict, tgt) -> bool:
     """[415.3] Can attack ability ``a`` of ``src`` target the face-down ``tgt``? Position, range and side only."""
     from . import abilities as ab
-    from .board import between_in_line, distance
+    from .board import distance
     from .combat import adjacent_cards
     spec = a.get("target")
     if isinstance(spec, dict) and not relaxed_match(g, src, tgt, spec):
@@ -184,9 +184,6 @@ def hidden_attack_ok(g, src, a: dict, tgt) -> bool:
             return tgt in adjacent_cards(g, src)
         return True
     if mode == "row":
-        if src.zone != "battlefield":
-            return False
-        mid = between_in_line(src.cell, tgt.cell)
-        occ = g.board.get(mid) if mid else None
-        return mid is not None and (occ is None or g.cards[occ].controller == src.controller)
+        from .combat import row_line_ok
+        return src.zone == "battlefield" and row_line_ok(g, src, tgt.cell)
     return False
