@@ -75,6 +75,8 @@ def remove_from_play(g, card) -> None:
 def destroy(g, card, by=None, kind: str | None = None) -> None:
     """Destruction (гибель): to the top of the owner's graveyard, attachments after it; triggers pending.
 
+    A dead card keeps its wounds, tokens and markers until its own "on death" abilities triggered by this death
+    have executed (or lapsed, or were forfeited) [g-87], 02-battle.md §7.2: :func:`release_dead` clears them.
     ``by``/``kind``: the card and ability kind that destroyed it (default: the last that wounded it), for
     Corpse-Eating [g-51]."""
     if not g.in_play(card):
@@ -82,23 +84,48 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
     if by is None and card.used.get("hit_by"):
         by, kind = g.cards.get(card.used["hit_by"]), card.used.get("hit_kind")
     passives.carrion(g, card, by, kind)
-    controller = card.controller
     last_cell = card.cell if card.zone == "battlefield" else None
     attached = [c for c in g.cards.values() if c.attached_to == card.id and g.in_play(c)]
-    remove_from_play(g, card)
-    _to_graveyard(g, card)
-    g.emit("died", card=card.id, controller=controller, owner=card.owner)
-    triggers.collect(g, {"type": "died", "card": card.id, "controller": controller, "cell": last_cell})
+    _die(g, card, last_cell)
     for a in attached:
-        ctrl = a.controller
-        remove_from_play(g, a)
-        _to_graveyard(g, a)
-        g.emit("died", card=a.id, controller=ctrl, owner=a.owner)
-        triggers.collect(g, {"type": "died", "card": a.id, "controller": ctrl})
+        _die(g, a, last_cell)
 
 
-def _to_graveyard(g, card) -> None:
-    card.reset_in_play_state()
+def _die(g, card, last_cell) -> None:
+    controller = card.controller
+    remove_from_play(g, card)
     card.zone = "graveyard"
     card.controller = card.owner
+    card.cell = None
+    card.attached_to = None
     g.graveyards[card.owner].insert(0, card.id)
+    g.emit("died", card=card.id, controller=controller, owner=card.owner)
+    triggers.collect(g, {"type": "died", "card": card.id, "controller": controller, "cell": last_cell})
+    if _own_death_pending(g, card.id):
+        card.used = {"on_death": 1}  # keeps wounds, tokens and markers for now [g-87]
+        card.acquired = []
+        card.actions = 0
+        card.closed = False
+        card.hidden = False
+    else:
+        card.reset_in_play_state()
+
+
+def _own_death_pending(g, cid: str) -> bool:
+    """Is an "on death" ability of card ``cid``, triggered by its death, pending, queued or executing?"""
+    def mine(e):
+        pt = e.get("point") or {}
+        return e.get("source") == cid and pt.get("type") == "died" and pt.get("card") == cid
+    if any(mine(t) for p in (1, 2) for t in g.pending[p]) or any(mine(e) for e in g.queue):
+        return True
+    return g.executing is not None and mine(g.executing["entry"])
+
+
+def release_dead(g) -> None:
+    """Clear the markers of dead cards whose own "on death" abilities are all done [g-87] (called by the flow
+    whenever it advances)."""
+    for p in (1, 2):
+        for cid in g.graveyards[p]:
+            c = g.cards[cid]
+            if c.used.get("on_death") and not _own_death_pending(g, cid):
+                c.reset_in_play_state()
