@@ -86,7 +86,8 @@ def _resolve_trigger(g, act: dict):
     for t in (g.pending.get(p) or []):
         if t["source"] == act.get("source"):
             a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) else {}
-            if act["ability"] in (t["ability"], a.get("kw"), (a.get("effect") or {}).get("kw"), a.get("when")):
+            names = {t["ability"], a.get("kw"), a.get("when")} | {e.get("kw") for e in t.get("effects") or []}
+            if act["ability"] in names:
                 return t["ability"]
     return act["ability"]
 
