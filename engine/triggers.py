@@ -69,8 +69,9 @@ def _fires(g, c, a, ev) -> bool:
         elif ev["card"] != c.id:
             return False
         return kinds_match(ev.get("attack", ""), a.get("attack"))
-    if when == "strikes":
+    if when == "strikes":  # a miss counts only for "whether it hits or misses" (hit_or_miss)
         return (et == "strikes" and ev["card"] == c.id and kinds_match(ev.get("attack", ""), a.get("attack"))
+                and (not ev.get("missed") or bool(a.get("hit_or_miss")))
                 and (not a.get("roles") or ev.get("role") in a["roles"])
                 and (not a.get("strength") or ev.get("strength") in a["strength"]))
     if when == "becomes_defender":
@@ -84,7 +85,7 @@ def collect(g, event: dict) -> None:
 
     Event shapes: ``moved {card}``, ``died {card, controller}``, ``turn_start|turn_end {player}``,
     ``attacked {card, by, attack}``, ``hit {card, by, attack, n}``, ``strikes {card, target, attack, role,
-    strength}``, ``becomes_defender {card}``."""
+    strength, missed?}``, ``becomes_defender {card}``."""
     et = event["type"]
     if et == "died":
         dead = g.cards[event["card"]]

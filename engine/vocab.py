@@ -187,7 +187,8 @@ _kw("custom", "activated effect static", "none: per-card code named by handler",
 # triggers and pure effects
 _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" + "|".join(WHEN),
     subject="enum?:" + "|".join(SUBJECTS), turn="enum?:" + "|".join(TURNS), optional="bool!",
-    attack="kinds?", roles="roles?", strength="strengths?", condition="conditions?", effects="effects!",
+    attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", condition="conditions?",
+    effects="effects!",
     cost="cost?", **_NAMED)
 _kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
 _kw("poison", "effect", "03 §4 poison [g-36]", n="int!", target="target!")
