@@ -232,10 +232,10 @@ def move_left(g, card) -> int:
 
 
 def held(g, card) -> bool:
-    """True when the card may not leave its cell: netted or rooted (card texts), or it has attacked this turn
-    (a card that did not close on attacking still cannot move afterwards, docs/rules-decisions.md)."""
+    """True when the card may not leave its cell: netted or rooted (card texts). Having acted is checked apart
+    (``card.actions``, [g-69]); a strike made without closing is no such action [g-78]."""
     from .grants import has_state
-    return has_state(g, card, "_web") or has_state(g, card, "_root") or bool(card.used.get("strikes"))
+    return has_state(g, card, "_web") or has_state(g, card, "_root")
 
 
 def _moves(g, card) -> list[dict]:
@@ -389,12 +389,15 @@ def declare(g, p: int, act: dict) -> None:
 
 
 def _pay_strike(g, card) -> None:
-    """A simple strike closes its card [216.12], unless it has strikes left this turn (``extra_attack``,
-    [g-70]) or does not close on attacking (``no_close_on_attack``, [g-78])."""
+    """A simple strike is a card action that closes its card [216.12, g-69], unless it has strikes left this turn
+    (``extra_attack``: still an action, [g-70]) or it strikes without closing (``no_close_on_attack``: no action
+    at all, so the card may still move and act [g-78]). Either way it counts against the strikes per turn."""
     from . import keywords
     card.used["strikes"] = card.used.get("strikes", 0) + 1
+    if keywords.has(g, card, "no_close_on_attack"):
+        return
     card.actions += 1
-    if card.used["strikes"] < combat.strikes_allowed(g, card) or keywords.has(g, card, "no_close_on_attack"):
+    if card.used["strikes"] < combat.strikes_allowed(g, card):
         return
     card.closed = True
 
