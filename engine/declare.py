@@ -352,7 +352,8 @@ def perform(g, p: int, act: dict) -> None:
 
 
 def declare(g, p: int, act: dict) -> None:
-    """Pay the whole cost and put the entry at the queue's tail [SEED S4]; "attacked" triggers become pending."""
+    """Pay the whole cost and put the entry at the queue's tail [SEED S4]; triggers on the declaration of an
+    attack against a card become pending."""
     card = g.cards[act["source"]]
     entry = {"uid": g.next_uid, "source": card.id, "controller": p, "ability": None, "target": act.get("target"),
              "targets": act.get("targets"), "x": act.get("x"), "to": act.get("to"), "effect": None}
@@ -386,6 +387,23 @@ def declare(g, p: int, act: dict) -> None:
     g.queue.append(entry)
     g.emit("declared", player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
            target=entry["target"], to=entry["to"], x=entry["x"])
+    _attack_declared(g, card, entry)
+
+
+def _attack_declared(g, card, entry: dict) -> None:
+    """Trigger point "an attack is declared against it" (FORMAT.md ``attacked``: a simple strike is declared
+    against it): its triggers become pending now and enter the queue behind the attack (RULES.md Q5.1)."""
+    if entry["kind"] == "attack":
+        kind = "simple_strike"
+    elif entry["kind"] == "ability":
+        kind = g.abilities(card)[entry["ability"]].get("kw")
+        if kind not in ab.ATTACK_KW:
+            return
+    else:
+        return
+    for tid in [entry.get("target")] + list(entry.get("targets") or []):
+        if tid in g.cards:
+            triggers.collect(g, {"type": "attack_declared", "card": tid, "by": card.id, "attack": kind})
 
 
 def _pay_strike(g, card) -> None:

@@ -60,7 +60,7 @@ def _fires(g, c, a, ev) -> bool:
             return False
         dead = g.cards[ev["card"]]
         return g.is_creature(dead) and (subject == "any" or ev["card"] != c.id)
-    if when in ("attacked", "hit"):
+    if when in ("attack_declared", "attacked", "hit"):
         if et != when:
             return False
         if subject == "other":
@@ -84,7 +84,8 @@ def collect(g, event: dict) -> None:
     except a card's own "dies" trigger, which fires from the graveyard [405.4], and Valhalla).
 
     Event shapes: ``moved {card}``, ``died {card, controller}``, ``turn_start|turn_end {player}``,
-    ``attacked {card, by, attack}``, ``hit {card, by, attack, n}``, ``strikes {card, target, attack, role,
+    ``attack_declared {card, by, attack}`` (an attack is declared with it as target), ``attacked {card, by, attack}``
+    (it is the final target of an executing attack), ``hit {card, by, attack, n}``, ``strikes {card, target, attack, role,
     strength, missed?}``, ``becomes_defender {card}``."""
     et = event["type"]
     if et == "died":
