@@ -257,17 +257,25 @@ def fights(g, tgt) -> bool:
 
 
 # ---------------------------------------------------------------------- single-roll attacks
-def attack_amount(g, src, a: dict, entry: dict, tgt) -> tuple[int, int | None]:
+def rolls_die(a: dict) -> bool:
+    """An attack ability rolls one die only when its weak/medium/strong values differ (02-battle.md §6)."""
+    return len(set(a.get("strike") or [0, 0, 0])) > 1
+
+
+def attack_amount(g, src, a: dict, entry: dict, tgt, die: int | None = None) -> tuple[int, int | None]:
     """(strength, level) of an attack ability: its ``strike`` [w, m, s] plus ``bonus`` (an amount, e.g. per token
-    paid) plus strike modifiers; equal values roll no die, otherwise one die picks the value (02-battle.md §6).
-    The target's ``incoming_strike_reduced`` caps the level (03 §5 [g-91])."""
+    paid) plus strike modifiers; equal values roll no die, otherwise one die (``die`` when already rolled, possibly
+    changed in the roll window) plus roll modifiers, clamped, picks the value (02-battle.md §6, §9 step 7). The
+    target's ``incoming_strike_reduced`` caps the level (03 §5 [g-91])."""
     from . import keywords
     kind = a.get("kw")
     vals = a.get("strike") or [0, 0, 0]
-    if len(set(vals)) == 1:
+    if not rolls_die(a):
         level = 0
     else:
-        level = single_level(g.roll(src.controller, src.id, kind) + keywords.roll_mod(g, src, "ranged", tgt, kind))
+        if die is None:
+            die = g.roll(src.controller, src.id, kind)
+        level = single_level(die + keywords.roll_mod(g, src, "ranged", tgt, kind))
     level = keywords.incoming_level(g, tgt, kind, level)
     bonus = tg.amount(g, a.get("bonus", 0), entry, src, tgt)
     return max(0, vals[level] + bonus + keywords.strike_mod(g, src, tgt, kind, level)), level
@@ -307,21 +315,28 @@ def last_known(g, src, point: dict):
                                controller=point.get("controller", src.controller), markers={}, used={})
 
 
-def execute_attack_ability(g, entry: dict, a: dict) -> None:
-    """Execute a shot, discharge, throw, magic strike, special strike or strike across a row: no defender, no
-    retaliation; the target must still be legal (RULES.md Q7). A net blocks it; a dodge voids it; then the
-    strength, wounds (protection, reduction, armour in :mod:`engine.damage`), rider, deaths and triggers."""
+def attack_begin(g, entry: dict, a: dict):
+    """Start one attack ability at ``entry["target"]``: (source, target) when it goes on to the dice, None when it
+    does nothing (source or target gone or illegal, RULES.md Q7), is blocked by a net or dodged. The target's
+    "attacked" triggers become pending."""
     src, tgt = g.cards.get(entry["source"]), g.cards.get(entry.get("target") or "")
     if src is not None and entry.get("kind") == "trigger":
         src = last_known(g, src, entry.get("point") or {})
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
         g.emit("fizzled", source=entry["source"])
-        return
+        return None
     kind = a.get("kw")
     triggers.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": kind})
     if blocked_by_net(g, tgt) or dodged(g, tgt, kind):
-        return
-    amount, level = attack_amount(g, src, a, entry, tgt)
+        return None
+    return src, tgt
+
+
+def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
+    """End one attack ability: strength (from ``die``), wounds (protection, reduction, armour in
+    :mod:`engine.damage`), rider, deaths and "strikes" triggers."""
+    kind = a.get("kw")
+    amount, level = attack_amount(g, src, a, entry, tgt, die)
     damage.wound(g, tgt, amount, kind, src, level)
     if a.get("rider") and g.in_play(tgt):
         from .execute import apply_effects
@@ -329,3 +344,55 @@ def execute_attack_ability(g, entry: dict, a: dict) -> None:
     damage.check_deaths(g, [tgt])
     triggers.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
                          "strength": LEVELS[level] if level is not None else None})
+
+
+def execute_attack_ability(g, entry: dict, a: dict) -> None:
+    """Execute a shot, discharge, throw, magic strike, special strike or strike across a row at once (no fixed
+    window): no defender, no retaliation; the target must still be legal (RULES.md Q7)."""
+    begun = attack_begin(g, entry, a)
+    if begun is not None:
+        attack_finish(g, entry, a, begun[0], begun[1], None)
+
+
+def attack_step(g, ex: dict, e: dict, eff: dict) -> bool:
+    """Advance the attack effect ``eff`` of the executing entry ``ex`` at each of its targets in turn; its die
+    opens the fixed window ``roll`` (02-battle.md §9 step 7), so a die-changing ability can change the die of any
+    attack. Returns False while a player is being asked (state in ``ex["data"]["atk"]``), True when done."""
+    from . import windows
+    data = ex["data"]
+    st = data.get("atk")
+    if st is None:
+        ids = e.get("targets") or [e.get("target")]
+        spec = eff.get("target")
+        if isinstance(spec, str):
+            ids = [t.id for t in tg.resolve(g, e, g.cards.get(e["source"]), spec)] or [None]
+        st = data["atk"] = {"ids": ids, "k": 0, "rolled": False}
+    while st["k"] < len(st["ids"]):
+        one = dict(e, target=st["ids"][st["k"]])
+        if not st["rolled"]:
+            begun = attack_begin(g, one, eff)
+            if begun is None:
+                st["k"] += 1
+                continue
+            src, tgt = begun
+            st["rolled"] = True
+            data["target"] = tgt.id
+            data["attack_kind"] = eff.get("kw")
+            data["dice"] = {src.id: g.roll(src.controller, src.id, eff.get("kw"))} if rolls_die(eff) else {}
+            if data["dice"]:
+                windows.open_window(g, ex, "roll", "effects")
+                if ex.get("ask"):
+                    return False
+        src = g.cards.get(e["source"])
+        if src is not None and e.get("kind") == "trigger":
+            src = last_known(g, src, e.get("point") or {})
+        tgt = g.cards.get(data.get("target") or "")
+        die = (data.get("dice") or {}).get(src.id) if src is not None else None
+        if src is not None and tgt is not None and g.in_play(tgt) and (g.in_play(src) or e.get("kind") == "trigger"):
+            attack_finish(g, one, eff, src, tgt, die)
+        for k in ("target", "attack_kind", "dice"):
+            data.pop(k, None)
+        st["rolled"] = False
+        st["k"] += 1
+    data.pop("atk", None)
+    return True

@@ -6,7 +6,8 @@
 """
 from __future__ import annotations
 
-from . import grants, strike, triggers
+from . import combat, grants, strike, triggers
+from .abilities import ATTACK_KW
 from . import targets as tg
 from .effects import EFFECTS, gain_tokens  # noqa: F401 (gain_tokens: public helper used by other modules)
 
@@ -100,10 +101,14 @@ def run_effects(g, ex: dict) -> None:
             e = dict(ex["entry"], target=slots[i], targets=None)
         else:
             e = ex["entry"]
-        if eff.get("condition") and not conditions_hold(g, e, src, eff["condition"]):
+        if eff.get("condition") and "atk" not in data and not conditions_hold(g, e, src, eff["condition"]):
             i += 1
             continue
-        if eff.get("kw") == "choose_one":
+        if eff.get("kw") in ATTACK_KW:  # resumable: its die opens the roll window (02 §9 step 7)
+            data["i"] = i
+            if not combat.attack_step(g, ex, e, eff):
+                return
+        elif eff.get("kw") == "choose_one":
             if "pick" not in data:
                 chooser = e["controller"]
                 if eff.get("chooser") == "target_controller":
