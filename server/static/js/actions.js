@@ -106,7 +106,7 @@ function optionLabel(o, view) {
   }
   if (o && typeof o === "object") {
     if ("first" in o) return t("opt_first", { p: o.first });
-    if ("recruit" in o) return t("opt_recruit", { name: instanceName(view, o.recruit) });
+    if ("recruit" in o) return t(o.pay === "gold" ? "opt_recruit_gold" : "opt_recruit", { name: instanceName(view, o.recruit) });
     if ("place" in o) return t("opt_place", { name: instanceName(view, o.place), cell: o.cell });
   }
   return JSON.stringify(o);

@@ -173,6 +173,8 @@ const STRINGS = {
     phase_turn_start: "start of turn",
     phase_final: "end of turn",
     prompt_trigger: "Declare or pass on your triggered ability.",
+    // issue 13 (rules): paying a regular recruit with gold by choice
+    opt_recruit_gold: "Recruit {name}, paying gold",
   },
   ru: {
     title: "Берсерк Онлайн",
@@ -342,6 +344,8 @@ const STRINGS = {
     phase_turn_start: "начало хода",
     phase_final: "конец хода",
     prompt_trigger: "Заявите срабатывающую способность или откажитесь.",
+    // issue 13 (rules): paying a regular recruit with gold by choice
+    opt_recruit_gold: "Нанять {name} за золото",
   },
 };
 
