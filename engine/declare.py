@@ -256,13 +256,14 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
         return _resurrect_options(g, card, a)
     if kw == "jump":
         return _jump_options(g, card, a)
-    base = _hidden_targets(g, card, a, opts.target_options(g, card, a))
+    base = hidden_target_options(g, card, a, opts.target_options(g, card, a))
     return [dict(o, x=x) if x is not None else o for o in base for x in xs]
 
 
-def _hidden_targets(g, card, a: dict, base: list[dict]) -> list[dict]:
-    """[415.3, 415.5] Target options with face-down cards: none naming a face-down card as found by the card
-    data's filters; then, for a single chosen target, the enemy face-down cards by position and side only."""
+def hidden_target_options(g, card, a: dict, base: list[dict]) -> list[dict]:
+    """[415.3, 415.5] Target options of an activated ability or a trigger's effect ``a`` with face-down cards:
+    none naming a face-down card as found by the card data's filters; then, for a single chosen target, the enemy
+    face-down cards by position and side only."""
     from . import targets as tg
     from .hidden import any_hidden, hidden_attack_ok, relaxed_match
     if not any_hidden(g):

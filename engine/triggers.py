@@ -158,17 +158,25 @@ def needs_target(t: dict) -> bool:
 
 
 def target_options(g, t: dict) -> list[str]:
-    """Legal targets for a trigger whose effects target a chosen card (cards in the play zone [SEED S2])."""
+    """Legal targets for a trigger whose effects target a chosen card (cards in the play zone [SEED S2]). An enemy
+    face-down card is a legal target by its position alone, as for activated abilities [415.3, 415.5]."""
+    from .combat import last_known
+    from .declare import hidden_target_options
     src = g.cards[t["source"]]
     eff, spec = _choice(t)
     if eff.get("kw") in ab.ATTACK_KW:
-        from .combat import attack_targets, last_known
-        return attack_targets(g, last_known(g, src, t["point"]), eff)
-    ctx = {"event_card": t["point"].get("card"), "controller": t["controller"]}
-    out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
-    if eff.get("kw") == "redistribute_wounds":
-        out = [i for i in out if i != t["point"].get("card")]
-    return out
+        from .combat import attack_targets
+        src = last_known(g, src, t["point"])
+        out = attack_targets(g, src, eff)
+    else:
+        ctx = {"event_card": t["point"].get("card"), "controller": t["controller"]}
+        out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
+        if eff.get("kw") == "redistribute_wounds":
+            out = [i for i in out if i != t["point"].get("card")]
+    if spec is not eff.get("target"):
+        return out
+    opts = hidden_target_options(g, src, eff, [{"target": i} for i in out])
+    return [o["target"] for o in opts]
 
 
 def payable(g, t: dict) -> bool:
