@@ -49,8 +49,10 @@ def canonical(g, action) -> dict:
             continue
         if f in _STR_FIELDS and not isinstance(v, str):
             raise EngineError("malformed_action", f"Field {f!r} must be a string.")
-        if f in ("x", "trigger") and (not isinstance(v, int) or isinstance(v, bool)):
+        if f == "x" and (not isinstance(v, int) or isinstance(v, bool)):
             raise EngineError("malformed_action", f"Field {f!r} must be an integer.")
+        if f == "trigger" and (not isinstance(v, (int, str)) or isinstance(v, bool)):
+            raise EngineError("malformed_action", "Field 'trigger' must be a trigger point's name or an index.")
         if f in ("items", "targets") and not (isinstance(v, list) and all(isinstance(i, str) for i in v)):
             raise EngineError("malformed_action", f"Field {f!r} must be a list of card ids.")
         if f == "reason" and v not in CONCEDE_REASONS:
@@ -60,6 +62,8 @@ def canonical(g, action) -> dict:
         out[f] = v
     if act == "ability" and isinstance(out.get("ability"), str):
         out["ability"] = _resolve_ability(g, out)
+    if act == "declare" and isinstance(out.get("trigger"), str):
+        _resolve_point(g, out)
     if act == "declare" and isinstance(out.get("ability"), str):
         out["ability"] = _resolve_trigger(g, out)
     return out
@@ -81,15 +85,54 @@ def _resolve_ability(g, act: dict):
     return idxs[0]
 
 
+def _ability_names(g, t: dict) -> set:
+    """The names a pending trigger answers to in a ``declare`` step's ``ability``: its index, kw, trigger point
+    and the kws of its effects."""
+    a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) else {}
+    return {t["ability"], a.get("kw"), a.get("when")} | {e.get("kw") for e in t.get("effects") or []}
+
+
 def _resolve_trigger(g, act: dict):
     p = g.prompt["player"] if g.prompt else None
     for t in (g.pending.get(p) or []):
-        if t["source"] == act.get("source"):
-            a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) else {}
-            names = {t["ability"], a.get("kw"), a.get("when")} | {e.get("kw") for e in t.get("effects") or []}
-            if act["ability"] in names:
-                return t["ability"]
+        if t["source"] == act.get("source") and act["ability"] in _ability_names(g, t):
+            return t["ability"]
     return act["ability"]
+
+
+def _point_names(g, t: dict) -> set:
+    """The names a trigger point answers to in a ``declare`` step's ``trigger`` field (FORMAT.md, RULES.md S3):
+    the cards and cells of its event (labels become ids in the runner) and the trigger point's name."""
+    pt = t.get("point") or {}
+    a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) and \
+        t["ability"] < len(g.abilities(g.cards[t["source"]])) else {}
+    when = a.get("when")
+    names = {pt.get(k) for k in ("card", "by", "target", "to", "frm", "cell")} | {pt.get("type"), when}
+    if when == "dies":
+        names.add("any_creature_dies" if a.get("subject") in ("any", "other") else "dies")
+    if when == "attack_declared":
+        names.add("attacked")
+    names.discard(None)
+    return names
+
+
+def _resolve_point(g, act: dict) -> None:
+    """A ``trigger`` given by name picks the first pending trigger of that source and ability whose trigger point
+    answers to it; ``ability`` becomes its index and ``trigger`` its rank among the pending triggers of that same
+    ability (the field goes when it is the only one), as :func:`engine.triggers.legal` lists them."""
+    p = g.prompt["player"] if g.prompt else None
+    pend = g.pending.get(p) or []
+    for t in pend:
+        if t["source"] != act.get("source") or act.get("ability") not in _ability_names(g, t) or \
+                act["trigger"] not in _point_names(g, t):
+            continue
+        same = [u for u in pend if u["source"] == t["source"] and u["ability"] == t["ability"]]
+        act["ability"] = t["ability"]
+        if len(same) > 1:
+            act["trigger"] = next(k for k, u in enumerate(same) if u is t)
+        else:
+            act.pop("trigger")
+        return
 
 
 # ---------------------------------------------------------------------- enumeration
