@@ -189,6 +189,8 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
         return False
     if c["movement"] == "all" and card.markers.get("movement", 0):
         return False
+    if c["wounds"] and g.life(card) - card.wounds - c["wounds"] <= 0:
+        return False  # wounds paid as a cost may not kill the card paying them (03 §2.1 [DOUBT], recommended)
     if ab.limit_reached(card, a, idx):
         return False
     if a.get("kw") == "accumulate_token":
