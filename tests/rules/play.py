@@ -58,9 +58,15 @@ def do(g, labels, player, **action):
 
 
 def legal(g, labels, player, **action) -> bool:
-    """Is the action (written with labels) among the player's legal actions?"""
+    """Would the game accept the action (written with labels, shortcut acts and ability names allowed) now? Tried
+    on a restored copy, so ``g`` is untouched."""
+    from engine import EngineError
     a = {k: (labels.get(v, v) if isinstance(v, str) else v) for k, v in action.items()}
-    return a in g.legal_actions(player)
+    try:
+        Game.restore(g.snapshot()).apply(player, a)
+    except EngineError:
+        return False
+    return True
 
 
 def seen(g, labels, label) -> dict:
@@ -68,12 +74,40 @@ def seen(g, labels, label) -> dict:
     return g.view(None)["cards"][labels[label]]
 
 
-def settle(g, limit=200) -> None:
-    """Pass every prompt until the queue is empty and a player holds priority."""
+def settle(g, limit=300) -> None:
+    """Answer every prompt until the queue is empty and a player holds priority: pass priority, defenders and
+    windows; declare (or order) pending triggers in the first way listed; keep on an exchange; take the first
+    option of a choice."""
     for _ in range(limit):
         v = g.view(None)
         pr = v["prompt"]
         if pr is None or (pr["kind"] == "priority" and not v["queue"]):
             return
-        g.apply(pr["player"], {"act": "pass"})
+        legal_now = g.legal_actions(pr["player"])
+        if pr["kind"] == "triggers":
+            act = next((a for a in legal_now if a["act"] in ("declare", "order")), {"act": "pass"})
+        elif pr["kind"] == "exchange":
+            act = {"act": "choose", "option": "keep"}
+        elif pr["kind"] == "choice":
+            act = legal_now[0]
+        else:
+            act = {"act": "pass"}
+        g.apply(pr["player"], act)
     raise AssertionError("the game did not settle")
+
+
+def next_turn(g, limit=300) -> None:
+    """The active player ends the turn; everything settles until the other player holds priority in their main
+    phase with an empty queue."""
+    before = g.view(None)["turn"]
+    g.apply(g.to_act(), {"act": "end_turn"})
+    for _ in range(limit):
+        v = g.view(None)
+        if v["turn"] != before and v["phase"] == "main" and v["prompt"]["kind"] == "priority" and not v["queue"]:
+            return
+        settle(g)
+        v = g.view(None)
+        if v["turn"] != before and v["phase"] == "main" and not v["queue"]:
+            return
+        g.apply(v["prompt"]["player"], {"act": "pass"})
+    raise AssertionError("the turn did not pass")
