@@ -64,6 +64,8 @@ def canonical(g, action) -> dict:
         out["ability"] = _resolve_ability(g, out)
     if act == "declare" and isinstance(out.get("trigger"), str):
         _resolve_point(g, out)
+    if act == "order" and isinstance(out.get("items"), list):
+        out["items"] = _resolve_order(g, out["items"])
     if act == "declare" and isinstance(out.get("ability"), str):
         out["ability"] = _resolve_trigger(g, out)
     return out
@@ -98,6 +100,25 @@ def _resolve_trigger(g, act: dict):
         if t["source"] == act.get("source") and act["ability"] in _ability_names(g, t):
             return t["ability"]
     return act["ability"]
+
+
+def _resolve_order(g, items: list) -> list:
+    """``order`` items may name a pending trigger by its source card, by an ability name (FORMAT.md: "labels or
+    ability names") or as :func:`engine.triggers.order_names` lists them; each item takes the first pending
+    trigger it names that is not taken yet. Returns the canonical names (the input unchanged if one fails)."""
+    p = g.prompt["player"] if g.prompt else None
+    pend = g.pending.get(p) or []
+    names = triggers.order_names(pend)
+    taken: list[int] = []
+    for item in items:
+        pick = next((i for i, n in enumerate(names) if i not in taken and n == item), None)
+        if pick is None:
+            pick = next((i for i, t in enumerate(pend) if i not in taken and
+                         (t["source"] == item or item in _ability_names(g, t))), None)
+        if pick is None:
+            return items
+        taken.append(pick)
+    return [names[i] for i in taken]
 
 
 def _point_names(g, t: dict) -> set:

@@ -257,8 +257,9 @@ def legal(g, p: int) -> list[dict]:
         else:
             out.append(base)
     if len(pend) >= 2 and not any(needs_target(t) for t in pend):
+        names = order_names(pend)
         for perm in itertools.islice(itertools.permutations(range(len(pend))), 120):
-            out.append({"act": "order", "items": [pend[i]["source"] for i in perm]})
+            out.append({"act": "order", "items": [names[i] for i in perm]})
     if any(t["optional"] for t in pend):
         out.append({"act": "pass"})
     uniq, keys = [], set()
@@ -268,6 +269,22 @@ def legal(g, p: int) -> list[dict]:
             keys.add(k)
             uniq.append(a)
     return uniq
+
+
+def order_names(pend: list[dict]) -> list[str]:
+    """How an ``order`` action names each pending trigger: its source's id when that card has one pending trigger;
+    else ``"<id>/<ability>"``; for identical triggers of one ability also their rank, ``"<id>/<ability>/<k>"``."""
+    out = []
+    for t in pend:
+        same_src = [u for u in pend if u["source"] == t["source"]]
+        same_ab = [u for u in same_src if u["ability"] == t["ability"]]
+        if len(same_src) == 1:
+            out.append(t["source"])
+        elif len(same_ab) == 1:
+            out.append(f"{t['source']}/{t['ability']}")
+        else:
+            out.append(f"{t['source']}/{t['ability']}/{next(k for k, u in enumerate(same_ab) if u is t)}")
+    return out
 
 
 def perform(g, p: int, act: dict) -> None:
@@ -286,8 +303,6 @@ def perform(g, p: int, act: dict) -> None:
                 want -= 1
         return
     if act["act"] == "order":
-        for src in act["items"]:
-            for i, t in enumerate(g.pending[p]):
-                if t["source"] == src:
-                    declare(g, p, i, None)
-                    break
+        chosen = [pend[order_names(pend).index(name)] for name in act["items"]]
+        for t in chosen:
+            declare(g, p, next(i for i, u in enumerate(g.pending[p]) if u is t), None)

@@ -51,3 +51,19 @@ def test_s3_a_trigger_point_name_that_matches_no_pending_trigger_is_refused():
     with pytest.raises(EngineError):
         do(g, lb, 1, act="declare", source="v", ability="trigger", trigger="p2_spare")
     assert g.snapshot() == before
+
+
+def test_format_order_names_two_triggers_of_one_card_by_their_ability_names():
+    play("P-order-names-01")
+
+
+def test_s3_order_lists_every_order_of_two_triggers_of_one_card():
+    twin = creature(move=2, abilities=[
+        {"kw": "trigger", "when": "moves", "optional": False, "effect": {"kw": "gain_token", "n": 1, "target": "self"}},
+        {"kw": "trigger", "when": "moves", "optional": False, "effect": {"kw": "heal", "n": 1, "target": "self"}}])
+    g, lb = position([card("t", "Двойник", 1, "c2", override=twin)])
+    do(g, lb, 1, act="move", source="t", to="c3")
+    do(g, lb, 1, act="pass")
+    do(g, lb, 2, act="pass")
+    orders = [a["items"] for a in g.legal_actions(1) if a["act"] == "order"]
+    assert len(orders) == 2 and orders[0] == list(reversed(orders[1]))

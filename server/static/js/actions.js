@@ -62,6 +62,13 @@ export function abilityName(ab, sourceId, view) {
   return String(kw).replace(/_/g, " ");
 }
 
+/** An "order" item: a card id, or "<id>/<ability index>[/<rank>]" when that card has several pending triggers. */
+function orderItemName(item, view) {
+  const [id, ab] = String(item).split("/");
+  if (ab === undefined) return instanceName(view, id);
+  return `${instanceName(view, id)}: ${abilityName(/^\d+$/.test(ab) ? Number(ab) : ab, id, view)}`;
+}
+
 /** A short readable label for one action in the current language (names from the view). */
 export function actionLabel(a, view) {
   const name = (id) => instanceName(view, id);
@@ -88,7 +95,7 @@ export function actionLabel(a, view) {
       if (a.target) s += " " + t("on_target", { target: targetText() });
       break;
     case "defend": s = t("act_defend", { name: name(a.source) }); break;
-    case "order": s = t("act_order", { items: (a.items || []).map(name).join(" → ") }); break;
+    case "order": s = t("act_order", { items: (a.items || []).map((it) => orderItemName(it, view)).join(" → ") }); break;
     case "choose": s = optionLabel(a.option, view); break;
     default: s = a.act;
   }
