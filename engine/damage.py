@@ -53,12 +53,31 @@ def is_dead(g, card) -> bool:
     return g.in_play(card) and g.life(card) - card.wounds <= 0
 
 
-def check_deaths(g, cards) -> list:
-    """Destroy every listed card whose current life is <= 0, in the listed order (§7.3). Returns the dead."""
+def check_deaths(g, cards, owner_orders: bool = False) -> list:
+    """Destroy every listed card whose current life is <= 0, in the listed order (§7.3). Returns the dead.
+
+    ``owner_orders`` (an "each ..." effect, 02-battle.md §7.3 [PROPOSAL]): when two or more cards of one owner die
+    together, that owner then orders them into the graveyard (the executing entry asks, ``death_order``)."""
     dead = [c for c in cards if c is not None and is_dead(g, c)]
+    attached = {c.id: [a.id for a in g.cards.values() if a.attached_to == c.id and g.in_play(a)] for c in dead}
     for c in dead:
         destroy(g, c)
+    if owner_orders and g.executing is not None:
+        for p in (1, 2):
+            mine = [c.id for c in dead if c.owner == p]
+            if len(mine) >= 2:
+                g.executing["data"].setdefault("death_order", []).append(
+                    {"player": p, "cards": mine, "attached": {h: attached[h] for h in mine if attached[h]}})
     return dead
+
+
+def reorder_graveyard(g, p: int, order: list[str], attached: dict) -> None:
+    """Put the cards of ``order`` (which just died together; first = entered first) back on top of ``p``'s
+    graveyard in that order, each host followed by its attachments (``attached``: host -> ids) [210.6, 02 §7.3]."""
+    segment = [cid for h in order for cid in [h] + list(attached.get(h, []))]
+    top = [cid for cid in reversed(segment) if cid in g.graveyards[p]]
+    g.graveyards[p] = top + [cid for cid in g.graveyards[p] if cid not in segment]
+    g.emit("graveyard_order", player=p, cards=list(order))
 
 
 def remove_from_play(g, card) -> None:

@@ -64,7 +64,7 @@ def canonical(g, action) -> dict:
         out["ability"] = _resolve_ability(g, out)
     if act == "declare" and isinstance(out.get("trigger"), str):
         _resolve_point(g, out)
-    if act == "order" and isinstance(out.get("items"), list):
+    if act == "order" and isinstance(out.get("items"), list) and g.prompt and g.prompt.get("kind") == "triggers":
         out["items"] = _resolve_order(g, out["items"])
     if act == "declare" and isinstance(out.get("ability"), str):
         out["ability"] = _resolve_trigger(g, out)

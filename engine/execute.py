@@ -49,6 +49,10 @@ def legal_answers(g, p: int) -> list[dict]:
     if ask["kind"] == "window":
         from .windows import legal_window
         return legal_window(g, g.executing, p)
+    if ask["kind"] == "death_order":
+        import itertools
+        return [{"act": "order", "items": list(perm)} for perm in itertools.islice(
+            itertools.permutations(ask["cards"]), 120)]
     return []
 
 
@@ -67,6 +71,15 @@ def answer(g, p: int, act: dict) -> None:
     elif kind == "window":
         from .windows import answer_window
         answer_window(g, ex, p, act)
+    elif kind == "death_order":
+        from .damage import reorder_graveyard
+        todo = ex["data"]["death_order"].pop(0)
+        if not ex["data"]["death_order"]:
+            ex["data"].pop("death_order")
+        reorder_graveyard(g, p, act["items"], todo.get("attached") or {})
+        ex["ask"] = None
+        if ex["data"].get("death_order"):
+            _ask_death_order(g, ex)
 
 
 # ---------------------------------------------------------------------- effect entries
@@ -127,7 +140,20 @@ def run_effects(g, ex: dict) -> None:
         i += 1
         if g.result is not None:
             break
+        if _ask_death_order(g, ex):
+            data["i"] = i
+            return
     ex["done"] = True
+
+
+def _ask_death_order(g, ex: dict) -> bool:
+    """Several cards of one owner killed together by an "each ..." effect: ask that owner their graveyard order
+    (02-battle.md §7.3 [PROPOSAL]; answer ``order`` with the cards, first = enters first)."""
+    todo = ex["data"].get("death_order") or []
+    if not todo:
+        return False
+    ex["ask"] = {"kind": "death_order", "player": todo[0]["player"], "cards": list(todo[0]["cards"])}
+    return True
 
 
 def _slots(effects: list[dict], e: dict) -> dict:

@@ -75,3 +75,7 @@ def test_02_7_3_cards_of_one_owner_killed_by_one_effect_enter_the_graveyard_in_i
     g.apply(1, {"act": "ability", "source": lb["m"], "ability": 0, "targets": targets})
     settle(g)
     assert g.view(None)["players"]["2"]["graveyard"] == list(reversed(targets))
+
+
+def test_02_7_3_the_owner_orders_several_of_their_cards_killed_by_an_each_effect():
+    play("P-graveyard-order-01")

@@ -173,8 +173,9 @@ const STRINGS = {
     phase_turn_start: "start of turn",
     phase_final: "end of turn",
     prompt_trigger: "Declare or pass on your triggered ability.",
-    // issue 13 (rules): paying a regular recruit with gold by choice
+    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Recruit {name}, paying gold",
+    prompt_death_order: "Several of your cards died at once: choose the order they enter your graveyard.",
   },
   ru: {
     title: "Берсерк Онлайн",
@@ -344,8 +345,9 @@ const STRINGS = {
     phase_turn_start: "начало хода",
     phase_final: "конец хода",
     prompt_trigger: "Заявите срабатывающую способность или откажитесь.",
-    // issue 13 (rules): paying a regular recruit with gold by choice
+    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Нанять {name} за золото",
+    prompt_death_order: "Несколько ваших карт погибли одновременно: выберите порядок, в котором они уйдут на кладбище.",
   },
 };
 
