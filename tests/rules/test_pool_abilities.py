@@ -19,6 +19,14 @@ def strike(g, lb, src, tgt, player=1):
     settle(g)
 
 
+def strike_prompt(g, lb, src, tgt) -> str:
+    """Player 1 strikes and both pass: the kind of the first question its execution asks (defender or not)."""
+    do(g, lb, 1, act="attack", source=src, target=tgt)
+    do(g, lb, 1, act="pass")
+    do(g, lb, 2, act="pass")
+    return g.view(None)["prompt"]["kind"]
+
+
 # ---------------------------------------------------------------------- activated abilities
 def test_ar_gull_heals_two_of_its_own_wounds():
     g, lb = position([card("ar", "vs2003-ar-gull", 1, "c2", wounds=3)])
@@ -183,10 +191,7 @@ def test_tsiklop_protections_regeneration_directed_strike_and_opposite_only():
 def test_tsiklop_directed_strike_asks_for_no_defender():
     g, lb = position([card("cy", "vs2023-101-tsiklop", 1, "c3"), card("t", NOMAD, 2, "c4"),
                       card("guard", NOMAD, 2, "d4")], dice=[6, 1])
-    do(g, lb, 1, act="attack", source="cy", target="t")
-    do(g, lb, 1, act="pass")
-    do(g, lb, 2, act="pass")
-    assert g.view(None)["prompt"]["kind"] != "defender"
+    assert strike_prompt(g, lb, "cy", "t") != "defender"
     settle(g)
     assert seen(g, lb, "t")["wounds"] == 6
 
@@ -210,9 +215,7 @@ def test_elf_warrior_2023_takes_one_less_from_steppe_creatures(element, wounds):
 def test_vilohvost_gets_plus_one_against_a_defender():
     g, lb = position([card("vil", "vs2023-126-vilohvost", 1, zone="aux"), card("t", NOMAD, 2, "c4"),
                       card("guard", NOMAD, 2, "d4")], dice=[5, 1])
-    do(g, lb, 1, act="attack", source="vil", target="t")
-    do(g, lb, 1, act="pass")
-    do(g, lb, 2, act="pass")
+    assert strike_prompt(g, lb, "vil", "t") == "defender"
     do(g, lb, 2, act="defend", source="guard")
     settle(g)  # 5 + 1 vs 1: D = +5, strong 3, +1 against a defender
     assert seen(g, lb, "guard")["wounds"] == 4 and seen(g, lb, "t")["wounds"] == 0
@@ -255,10 +258,7 @@ def test_protection_from_poison(pool_id):
 def test_hobgoblin_2003_directed_strike():
     g, lb = position([card("h", "vs2003-hobgoblin", 1, "c3"), card("t", NOMAD, 2, "c4"),
                       card("guard", NOMAD, 2, "d4")], dice=[6, 1])
-    do(g, lb, 1, act="attack", source="h", target="t")
-    do(g, lb, 1, act="pass")
-    do(g, lb, 2, act="pass")
-    assert g.view(None)["prompt"]["kind"] != "defender"
+    assert strike_prompt(g, lb, "h", "t") != "defender"
 
 
 def test_kostedrobitel_2003_attack_and_defence_experience():
@@ -316,10 +316,7 @@ def test_mantikora_bonus_and_directed_strike_against_magic_users_and_protection_
     g, lb = position([card("man", "vs2023-021-mantikora", 1, zone="aux"), card("mage", "Маг", 2, "c4", closed=True,
                                                                                override=mage),
                       card("guard", NOMAD, 2, "d4")], dice=[1])
-    do(g, lb, 1, act="attack", source="man", target="mage")
-    do(g, lb, 1, act="pass")
-    do(g, lb, 2, act="pass")
-    assert g.view(None)["prompt"]["kind"] != "defender"  # directed against a discharger
+    assert strike_prompt(g, lb, "man", "mage") != "defender"  # directed against a discharger
     settle(g)
     assert seen(g, lb, "mage")["wounds"] == 3  # weak 2 + 1
     spell = creature(abilities=[{"kw": "action", "kind": "spell", "cost": "tap", "effects": [
@@ -354,10 +351,7 @@ def test_ork_bonus_and_directed_strike_against_mountain_creatures(element, wound
     g, lb = position([card("ork", "vs2023-013-ork", 1, "c3"),
                       card("t", "Горец", 2, "c4", override=creature(element=element)), card("guard", NOMAD, 2, "d4")],
                      dice=[6, 1])
-    do(g, lb, 1, act="attack", source="ork", target="t")
-    do(g, lb, 1, act="pass")
-    do(g, lb, 2, act="pass")
-    assert (g.view(None)["prompt"]["kind"] == "defender") is not directed
+    assert (strike_prompt(g, lb, "ork", "t") == "defender") is not directed
     settle(g)
     assert seen(g, lb, "t")["wounds"] == wounds  # 6 vs 1: strong 4, +1 against Mountains
 
