@@ -91,7 +91,18 @@ def _ability_names(g, t: dict) -> set:
     """The names a pending trigger answers to in a ``declare`` step's ``ability``: its index, kw, trigger point
     and the kws of its effects."""
     a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) else {}
-    return {t["ability"], a.get("kw"), a.get("when")} | {e.get("kw") for e in t.get("effects") or []}
+    return {t["ability"], a.get("kw")} | _when_names(a) | {e.get("kw") for e in t.get("effects") or []}
+
+
+def _when_names(a: dict) -> set:
+    """A trigger's point by its vocabulary name and by FORMAT.md's (``any_creature_dies``, ``attacked``)."""
+    when = a.get("when")
+    names = {when}
+    if when == "dies":
+        names.add("any_creature_dies" if a.get("subject") in ("any", "other") else "dies")
+    if when == "attack_declared":
+        names.add("attacked")
+    return names
 
 
 def _resolve_trigger(g, act: dict):
@@ -127,12 +138,7 @@ def _point_names(g, t: dict) -> set:
     pt = t.get("point") or {}
     a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) and \
         t["ability"] < len(g.abilities(g.cards[t["source"]])) else {}
-    when = a.get("when")
-    names = {pt.get(k) for k in ("card", "by", "target", "to", "frm", "cell")} | {pt.get("type"), when}
-    if when == "dies":
-        names.add("any_creature_dies" if a.get("subject") in ("any", "other") else "dies")
-    if when == "attack_declared":
-        names.add("attacked")
+    names = {pt.get(k) for k in ("card", "by", "target", "to", "frm", "cell")} | {pt.get("type")} | _when_names(a)
     names.discard(None)
     return names
 

@@ -67,3 +67,9 @@ def test_s3_order_lists_every_order_of_two_triggers_of_one_card():
     do(g, lb, 2, act="pass")
     orders = [a["items"] for a in g.legal_actions(1) if a["act"] == "order"]
     assert len(orders) == 2 and orders[0] == list(reversed(orders[1]))
+
+
+def test_format_declare_names_a_trigger_by_its_format_trigger_point():
+    g, lb = _two_deaths()
+    do(g, lb, 1, act="declare", source="v", ability="any_creature_dies", trigger="att")
+    assert len(g.view(1)["prompt"]["pending"]) == 1
