@@ -35,3 +35,19 @@ def test_02_9_a_discharge_with_fixed_strength_rolls_no_die_and_asks_nothing():
     do(g, lb, 1, act="pass")
     do(g, lb, 2, act="pass")
     assert seen(g, lb, "enemy")["wounds"] == 2 and g.view(None)["prompt"]["kind"] == "priority"
+
+
+def test_a_game_asked_inside_a_shots_roll_window_restores_exactly_from_its_snapshot():
+    from engine import Game
+    archer = creature(abilities=[{"kw": "shot", "strike": [1, 2, 3], "range": None, "cost": "tap"}])
+    g, lb = position([card("a", "Стрелок", 1, "c2", override=archer), card("luck", LUCK, 1, "a2"),
+                      card("enemy", "Кочевник", 2, "c5")], dice=[3])
+    do(g, lb, 1, act="shoot", source="a", target="enemy")
+    do(g, lb, 1, act="pass")
+    do(g, lb, 2, act="pass")
+    assert g.view(None)["prompt"]["kind"] == "window"
+    h = Game.restore(g.snapshot())
+    assert h.snapshot() == g.snapshot() and h.legal_actions(1) == g.legal_actions(1)
+    for game in (g, h):
+        do(game, lb, 1, act="ability", source="luck", ability=1, target="a", x=1)
+    assert g.snapshot() == h.snapshot() and seen(h, lb, "enemy")["wounds"] == 2
