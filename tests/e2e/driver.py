@@ -99,19 +99,61 @@ def click_action(page, idx: int) -> None:
         _disambiguate(page, idx)
     else:
         page.click(f".field [data-card='{source}']")
-        if _is_single_targetless_choice(s["legal"], source, s["view"]):
-            pass  # recruiting: the click on the dealt card is the action
-        elif targets["cells"]:
-            page.click(f".board [data-cell='{targets['cells'][0]}']", position={"x": 6, "y": 6})
-            _disambiguate(page, idx)
-        elif targets["cards"]:
-            page.click(f".field [data-card='{targets['cards'][0]}']")
-            _disambiguate(page, idx)
-        else:
-            page.click(f".selected-actions button[data-idx='{idx}']")
+        if not _is_single_targetless_choice(s["legal"], source, s["view"]):
+            _pick_steps(page, a, v)
     page.wait_for_function(
         "([v, t0]) => { const c = window.berserkConn; return c.v > v || (c.lastError && c.lastError.at > t0); }",
         arg=[v, t0])
+
+
+def move_key(a: dict) -> str:
+    """The move an action belongs to, as the client groups them (server/static/js/picker.js ``moveKey``)."""
+    if a["act"] in ("ability", "declare"):
+        return f"{a['act']}:{a['ability']}"
+    o = a.get("option")
+    if a["act"] == "choose" and isinstance(o, dict):
+        if "place" in o:
+            return "place"
+        if "recruit" in o:
+            return "recruit"
+    return a["act"]
+
+
+def action_steps(a: dict) -> list[tuple[str, object]]:
+    """The picks of an action in the client's order (picker.js ``actionSteps``): target, targets, cell, X."""
+    steps = [("card", a["target"])] if a.get("target") else []
+    steps += [("card", t) for t in a.get("targets") or []]
+    if a.get("to"):
+        steps.append(("cell", a["to"]))
+    o = a.get("option")
+    if a["act"] == "choose" and isinstance(o, dict) and o.get("cell"):
+        steps.append(("cell", o["cell"]))
+    if a.get("x") is not None:
+        steps.append(("x", a["x"]))
+    return steps
+
+
+def _sent(page, v: int) -> bool:
+    return page.evaluate("(v) => { const c = window.berserkConn; return c.pendingAction !== null || c.v > v; }", v)
+
+
+def _pick_steps(page, a: dict, v: int) -> None:
+    """With the source card selected: choose the move by name (unless it is the card's only move), then pick each
+    target on the board, the cell, X; confirm when the picks allow more."""
+    move = page.locator(f".selected-actions button.move[data-move='{move_key(a)}']")
+    if move.count():
+        move.click()
+    for kind, value in action_steps(a):
+        if _sent(page, v):
+            return
+        if kind == "card":
+            page.click(f".field [data-card='{value}']")
+        elif kind == "cell":
+            page.click(f".board [data-cell='{value}']", position={"x": 6, "y": 6})
+        else:
+            page.click(f".pick-x button[data-x='{value}']")
+    if not _sent(page, v) and page.locator("button.pick-confirm").count():
+        page.click("button.pick-confirm")
 
 
 def _disambiguate(page, idx: int) -> None:
@@ -147,7 +189,7 @@ def _targets(a: dict, view: dict) -> dict:
 
 def _is_single_targetless_choice(legal: list[dict], source: str, view: dict) -> bool:
     mine = [a for a in legal if _source(a) == source]
-    return len(mine) == 1 and mine[0]["act"] == "choose" and not _targets(mine[0], view)["cells"]
+    return len(mine) == 1 and mine[0]["act"] in ("choose", "defend") and not action_steps(mine[0])
 
 
 def board_snapshot(page) -> dict:
