@@ -556,7 +556,9 @@ export class GamePage {
 
   _key(e) {
     if (e.key === "Escape") {
-      if (this.zoom.visible) { this.zoom.hide(); e.preventDefault(); return; }
+      const modal = this.zoom.by === "press";
+      this.zoom.hide();
+      if (modal) { e.preventDefault(); return; }
       if (this._back()) e.preventDefault();
     }
   }
