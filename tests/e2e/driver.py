@@ -80,6 +80,36 @@ def _forward(a: dict, view: dict, you: int) -> bool:
     return dr == (1 if you == 1 else -1)
 
 
+#: When true, every click first checks that its control is visible, inside the viewport and not covered by
+#: another element (the phone-size game test sets it: a player can only tap what they see).
+STRICT = {"on": False}
+
+_IN_VIEW = """(el, [x, y]) => { const r = el.getBoundingClientRect();
+    const px = x === null ? r.left + r.width / 2 : r.left + x, py = y === null ? r.top + r.height / 2 : r.top + y;
+    const inside = r.width > 0 && r.height > 0 && r.left >= -1 && r.right <= innerWidth + 1 && r.top >= -1
+      && r.bottom <= innerHeight + 1;
+    const top = document.elementFromPoint(px, py);
+    return {inside, topmost: !!top && (top === el || el.contains(top)),
+            what: top ? top.tagName + '.' + top.className : null}; }"""
+
+
+def click(page, selector: str, position: dict | None = None) -> None:
+    """Click the first element matching selector (at position within it, if given); in STRICT mode only after
+    asserting that the element is visible, in the viewport and on top at the click point."""
+    loc = page.locator(selector).first
+    if STRICT["on"]:
+        at = [position["x"] if position else None, position["y"] if position else None]
+        got = loc.evaluate(_IN_VIEW, at)
+        if not (got["inside"] and got["topmost"]):     # scrolled away: scroll it to the middle, as a player would
+            loc.evaluate("el => el.scrollIntoView({block: 'center', inline: 'nearest'})")
+            got = loc.evaluate(_IN_VIEW, at)
+        assert got["inside"] and got["topmost"], (selector, got)
+    if position:
+        loc.click(position=position)
+    else:
+        loc.click()
+
+
 def click_action(page, idx: int) -> None:
     """Perform legal action number idx of the page by clicks, and wait until the server answered (new version
     or error)."""
@@ -90,15 +120,15 @@ def click_action(page, idx: int) -> None:
     source = _source(a)
     targets = _targets(a, s["view"])
     if a["act"] == "concede":
-        page.click("button[data-act=concede]")
-        page.click("button[data-act=concede-confirm]")
+        click(page, "button[data-act=concede]")
+        click(page, "button[data-act=concede-confirm]")
     elif source is None and not targets["cards"]:
-        page.click(f".global-actions button[data-idx='{idx}']")
+        click(page, f".global-actions button[data-idx='{idx}']")
     elif source is None:
-        page.click(f"[data-card='{targets['cards'][0]}']")
+        click(page, f"[data-card='{targets['cards'][0]}']")
         _disambiguate(page, idx)
     else:
-        page.click(f".field [data-card='{source}']")
+        click(page, f".field [data-card='{source}']")
         if not _is_single_targetless_choice(s["legal"], source, s["view"]):
             _pick_steps(page, a, v)
     page.wait_for_function(
@@ -147,19 +177,19 @@ def _pick_steps(page, a: dict, v: int) -> None:
         if _sent(page, v):
             return
         if kind == "card":
-            page.click(f".field [data-card='{value}']")
+            click(page, f".field [data-card='{value}']")
         elif kind == "cell":
-            page.click(f".board [data-cell='{value}']", position={"x": 6, "y": 6})
+            click(page, f".board [data-cell='{value}']", position={"x": 6, "y": 6})
         else:
-            page.click(f".pick-x button[data-x='{value}']")
+            click(page, f".pick-x button[data-x='{value}']")
     if not _sent(page, v) and page.locator("button.pick-confirm").count():
-        page.click("button.pick-confirm")
+        click(page, "button.pick-confirm")
 
 
 def _disambiguate(page, idx: int) -> None:
     """When several moves share the clicked target, the client lists them: pick ours."""
     if page.locator(".disambiguate").count():
-        page.click(f".disambiguate button[data-idx='{idx}']")
+        click(page, f".disambiguate button[data-idx='{idx}']")
 
 
 def _source(a: dict):

@@ -52,3 +52,27 @@ def find_states(max_actions: int = 1500, seeds: int = 3) -> dict:
                 return found
             g.apply(p, rng.choice([a for a in legal if a["act"] != "concede"]))
     return found
+
+
+#: page.evaluate(MOUNT, [state, lang]): the game page's own modules rendering ``state`` into a new
+#: ``#game-under-test`` element with a stand-in connection; what the page would send collects in ``window.sent``.
+MOUNT = """async ([state, lang]) => {
+  localStorage.setItem('lang', lang);
+  const i18n = await import('/js/i18n.js');
+  i18n.setLang(lang);
+  const { GamePage } = await import('/js/game.js');
+  const cards = await import('/js/cards.js');
+  await cards.loadCatalogue();
+  document.getElementById('app').hidden = true;
+  const root = document.createElement('main');
+  root.id = 'game-under-test';
+  document.body.append(root);
+  window.sent = [];
+  const conn = { view: state.view, legal: state.legal, you: state.you, v: 1, status: 'open', pendingAction: null,
+    clocks: null, lastError: null, clockMs: () => null,
+    act(a) { window.sent.push(a); return 'x'; } };
+  window.berserkConn = conn;
+  const page = new GamePage(root, conn);
+  window.gamePage = page;
+  page.render();
+}"""

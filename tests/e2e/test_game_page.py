@@ -10,33 +10,9 @@ import re
 
 import pytest
 
-from tests.e2e.states import find_states
-
-MOUNT = """async ([state, lang]) => {
-  localStorage.setItem('lang', lang);
-  const i18n = await import('/js/i18n.js');
-  i18n.setLang(lang);
-  const { GamePage } = await import('/js/game.js');
-  const cards = await import('/js/cards.js');
-  await cards.loadCatalogue();
-  document.getElementById('app').hidden = true;
-  const root = document.createElement('main');
-  root.id = 'game-under-test';
-  document.body.append(root);
-  window.sent = [];
-  const conn = { view: state.view, legal: state.legal, you: state.you, v: 1, status: 'open', pendingAction: null,
-    clocks: null, lastError: null, clockMs: () => null,
-    act(a) { window.sent.push(a); return 'x'; } };
-  window.berserkConn = conn;
-  const page = new GamePage(root, conn);
-  window.gamePage = page;
-  page.render();
-}"""
+from tests.e2e.states import MOUNT
 
 
-@pytest.fixture(scope="session")
-def states():
-    return find_states()
 
 
 @pytest.fixture
@@ -285,3 +261,86 @@ def test_no_raw_code_reaches_the_page(states, mount, lang):
         hits = RAW.findall(text)
         assert not hits, (name, hits)
         page.close()
+
+
+def test_the_title_alerts_when_the_game_waits_for_this_player(states, mount):
+    st = states["main_priority"]
+    page = mount(st)
+    assert page.title().startswith("● Your move")
+    other = copy.deepcopy(st)
+    other["view"]["to_act"] = 3 - st["you"]
+    page2 = mount(other)
+    assert not page2.title().startswith("●")
+
+
+def test_the_turn_sound_is_off_by_default_and_its_switch_is_remembered(states, mount):
+    page = mount(states["main_priority"])
+    button = page.locator(".status button.sound")
+    assert button.get_attribute("aria-pressed") == "false"
+    button.click()
+    assert page.locator(".status button.sound").get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('berserk.sound')") == "1"
+
+
+def test_animations_are_off_under_prefers_reduced_motion(states, mount):
+    st = states["main_priority"]
+    cid = next(c["id"] for c in st["view"]["cards"].values() if c["zone"] == "battlefield" and c.get("card")
+               and not c["closed"])
+    page = mount(st)
+    hit = """(id) => { const c = window.berserkConn; const log = c.view.log; const seq = log[log.length - 1].seq + 1;
+        c.view = {...c.view, log: [...log, {type: 'wounds', seq, card: id, n: 1, kind: 'simple_strike', source: null}]};
+        window.gamePage.render();
+        return getComputedStyle(document.querySelector(`#game-under-test .board [data-card='${id}']`)).animationName; }"""
+    assert page.evaluate(hit, cid) == "b-hit"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(hit, cid) == "none"
+
+
+def test_the_card_face_is_drawn_with_element_colour_cost_crystal_stats_and_keyword_icons(states, mount):
+    st = states["main_priority"]
+    page = mount(st)
+    faces = page.evaluate("""() => [...document.querySelectorAll('#game-under-test .field .card:not(.hidden)')].map((c) => ({
+        el: [...c.classList].find((k) => k.startsWith('el-')),
+        band: c.querySelector('svg.face rect:nth-of-type(2)')?.getAttribute('fill'),
+        crystal: !!c.querySelector('.c-cost svg polygon'), cost: c.querySelector('.c-cost b')?.textContent,
+        life: c.querySelector('.c-life')?.textContent, icons: c.querySelectorAll('.c-icons svg.icon').length }))""")
+    assert faces and all(f["crystal"] and f["cost"] and f["band"] for f in faces)
+    by_el = {}
+    for f in faces:
+        by_el.setdefault(f["el"], set()).add(f["band"])
+    assert all(len(b) == 1 for b in by_el.values())                  # one colour per element
+    if len(by_el) > 1:
+        assert len({next(iter(b)) for b in by_el.values()}) == len(by_el)   # and elements differ
+    shooters = page.evaluate("""() => window.berserkConn && [...document.querySelectorAll('#game-under-test .field .card:not(.hidden)')]
+        .filter((c) => c.querySelector('.c-icons svg.icon')).length""")
+    assert shooters >= 1
+    assert all(f["life"] and f["life"].startswith("♥") for f in faces if f["life"] is not None)
+
+
+def test_a_long_press_on_a_card_opens_its_zoom_with_the_full_text(states, server, browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="en-US")
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/#/nowhere")
+        page.wait_for_selector("#app")
+        page.evaluate(MOUNT, [states["main_priority"], "en"])
+        card = page.locator("#game-under-test .board .card:not(.hidden)").first
+        card.dispatch_event("touchstart")
+        zoom = page.wait_for_selector("[data-testid=zoom]")
+        assert "centered" in zoom.get_attribute("class")
+        assert page.inner_text("[data-testid=zoom] .card-text").strip()
+        page.keyboard.press("Escape")
+        assert page.locator("[data-testid=zoom]").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_keyboard_focus_on_a_card_opens_its_zoom(states, mount):
+    st = states["main_priority"]
+    page = mount(st)
+    cells = page.evaluate("[...document.querySelectorAll('#game-under-test .board [data-cell]')].map(e => [e.dataset.cell, !!e.querySelector('.card:not(.hidden)')])")
+    i = next(i for i, (_, has) in enumerate(cells) if has and i % 5 > 0)
+    page.focus(f"#game-under-test .board [data-cell='{cells[i - 1][0]}']")
+    page.keyboard.press("ArrowRight")
+    card = page.evaluate("document.activeElement.querySelector('.card:not(.hidden)').dataset.card")
+    assert page.get_attribute("[data-testid=zoom]", "data-card") == card
