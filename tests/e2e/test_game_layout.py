@@ -16,6 +16,7 @@ import pytest
 from tests.e2e import driver
 from tests.e2e.conftest import ServerProcess
 from tests.e2e.states import MOUNT
+from tests.e2e.test_game_page import RAW
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180},
              "desktop": {"width": 1400, "height": 900}}
@@ -193,6 +194,8 @@ def test_a_whole_game_against_the_computer_at_phone_size_with_every_click_in_vie
             if key not in seen:
                 seen.add(key)
                 page.screenshot(path=str(artifacts / f"phone-game-{len(seen):02d}-{key}.png"))
+                raw = RAW.findall(page.inner_text("body"))
+                assert not raw, (key, raw)
             driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]))
     finally:
         driver.STRICT["on"] = False

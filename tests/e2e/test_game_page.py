@@ -344,3 +344,19 @@ def test_keyboard_focus_on_a_card_opens_its_zoom(states, mount):
     page.keyboard.press("ArrowRight")
     card = page.evaluate("document.activeElement.querySelector('.card:not(.hidden)').dataset.card")
     assert page.get_attribute("[data-testid=zoom]", "data-card") == card
+
+
+def test_the_status_follows_a_lost_connection_and_the_error_toast_leaves_it_readable(states, mount):
+    page = mount(states["main_priority"], viewport={"width": 390, "height": 844})
+    page.evaluate("""() => { const c = window.berserkConn; c.status = 'reconnecting';
+        c.lastError = {code: 'unavailable', msg: 'The room cannot be reached right now', at: 1};
+        window.gamePage.update('error'); }""")
+    status = page.inner_text("[data-testid=status] .to-act")
+    assert "reconnecting" in status.lower() and "your move" not in status.lower()
+    toast = page.locator(".error-toast")
+    assert "cannot be reached" in toast.inner_text()
+    overlap = page.evaluate("""() => { const a = document.querySelector('.error-toast').getBoundingClientRect();
+        const b = document.querySelector('[data-testid=status] .to-act').getBoundingClientRect();
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }""")
+    assert not overlap
+    assert page.locator("button.act:not([disabled])").count() == 0
