@@ -32,7 +32,7 @@ async def start_bot(hub, room_id: str, policy: str = "heuristic") -> str:
     """Claim seat 2 of ``room_id`` and start the bot task (kept in ``hub.bots``); returns the bot's connection id.
 
     Raises BusError when the room cannot be reached, ValueError when seat 2 is taken."""
-    answer = await hub.bus.mailbox.call(room_id, m.Claim(autopass=True))
+    answer = await hub.bus.mailbox.call(room_id, m.Claim(autopass=True, bot=policy))
     if not answer.get("ok"):
         raise ValueError(answer.get("msg", "The seat is taken."))
     conn = f"{hub.process_id}:bot{next(_ids)}"
