@@ -98,9 +98,16 @@ def attack_target_ok(g, src, a: dict, tgt) -> bool:
             return False
         if not tg.match(g, src, tgt, spec.get("filter")):
             return False
-    kw = a.get("kw")
-    if not _forced_ok(g, src, tgt, kw):
+    if not _forced_ok(g, src, tgt, a.get("kw")):
         return False
+    return attack_reaches(g, src, a, tgt)
+
+
+def attack_reaches(g, src, a: dict, tgt) -> bool:
+    """Does attack ability ``a`` of ``src`` reach ``tgt`` from where they stand (02-battle.md §6 table: melee
+    adjacent, ranged within its range plus range bonuses [g-11], across a row [g-53])? Position only: the one reach
+    rule for open and face-down targets alike [415.3]."""
+    kw = a.get("kw")
     mode = ab.ATTACK_KW.get(kw)
     if mode == "melee":
         if src.zone != "battlefield":

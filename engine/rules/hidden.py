@@ -11,10 +11,9 @@ A hidden card is a legal target for anything its position allows; conditions abo
 """
 from __future__ import annotations
 
-from engine.cards import abilities as ab
-from engine.model.board import between_in_line, distance
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
+from engine.rules.combat import attack_reaches
 
 
 ALIAS_PREFIX = "x-"
@@ -68,26 +67,9 @@ def hidden_strike_targets(g, src) -> list[str]:
 
 
 def hidden_attack_ok(g, src, a: dict, tgt) -> bool:
-    """[415.3] Can attack ability ``a`` of ``src`` target the face-down ``tgt``? Position, range and side only."""
+    """[415.3] Can attack ability ``a`` of ``src`` target the face-down ``tgt``? Side and public filters only, then
+    the reach of :func:`engine.rules.combat.attack_reaches` (range bonuses included)."""
     spec = a.get("target")
     if isinstance(spec, dict) and not relaxed_match(g, src, tgt, spec):
         return False
-    mode = ab.ATTACK_KW.get(a.get("kw"))
-    if mode == "melee":
-        return src.zone == "battlefield" and tgt in adjacent_cards(g, src)
-    if mode == "ranged":
-        rng = a.get("range")
-        if src.zone != "battlefield":
-            return rng in (None, "any")
-        if isinstance(rng, int):
-            return distance(src.cell, tgt.cell) <= rng
-        if rng == "adjacent":
-            return tgt in adjacent_cards(g, src)
-        return True
-    if mode == "row":
-        if src.zone != "battlefield":
-            return False
-        mid = between_in_line(src.cell, tgt.cell)
-        occ = g.board.get(mid) if mid else None
-        return mid is not None and (occ is None or g.cards[occ].controller == src.controller)
-    return False
+    return attack_reaches(g, src, a, tgt)  # the same reach as an open target, range bonuses included
