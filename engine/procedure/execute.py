@@ -11,7 +11,7 @@ from engine.effects.registry import conditions_hold
 from engine.ops import acquire
 from engine.ops import trigger_points
 from engine.ops.zones import relocate
-from engine.procedure import strike
+from engine.procedure import defender, strike
 from engine.procedure.windows import answer_window, legal_window
 from engine.rules import grants
 from engine.rules import targets as tg
@@ -36,7 +36,6 @@ def continue_execution(g) -> None:
         run_effects(g, ex)
     if ex.get("done"):
         g.executing = None
-        g.prio = None
         acquire.refresh_forced(g)
 
 
@@ -46,7 +45,7 @@ def legal_answers(g, p: int) -> list[dict]:
     if ask.get("player") != p:
         return []
     if ask["kind"] == "defender":
-        return [{"act": "pass"}] + [{"act": "defend", "source": d} for d in ask["options"]]
+        return defender.legal_answers(ask)
     if ask["kind"] == "exchange":
         return [{"act": "choose", "option": "keep"}, {"act": "choose", "option": "weaken"}]
     if ask["kind"] == "choice":

@@ -43,7 +43,6 @@ def advance_phase(g) -> None:
 def set_phase(g, phase: str) -> None:
     """Enter a phase: a new round starts in it."""
     g.phase = phase
-    g.prio = None
     g.emit("phase", phase=phase, turn=g.turn, active=g.active)
 
 

@@ -14,9 +14,9 @@ from engine.effects.attack import blocked_by_net
 from engine.ops import acquire
 from engine.ops import damage
 from engine.ops import trigger_points
-from engine.procedure import windows
+from engine.procedure import defender, windows
 from engine.rules import keywords
-from engine.rules.combat import fights, legal_defenders, strike_target_ok
+from engine.rules.combat import fights, strike_target_ok
 from engine.rules.strike_table import single_level, strike_table, weakened
 
 
@@ -32,12 +32,7 @@ def strike_step(g, ex: dict) -> None:
             ex["done"] = True
             return
         data["target"] = tgt.id
-        defenders = [] if keywords.directed(g, src, tgt) else legal_defenders(g, src, tgt)
-        if defenders:
-            ex["stage"] = "defender"
-            ex["ask"] = {"kind": "defender", "player": g.inactive, "attacker": src.id, "target": tgt.id,
-                         "options": defenders}
-        else:
+        if not defender.ask_defender(g, ex, src, tgt):
             _final_target(g, ex, src, tgt)
         return
     if stage == "window":
@@ -73,13 +68,9 @@ def _final_target(g, ex, src, tgt) -> None:
 
 
 def answer_defender(g, ex: dict, act: dict) -> None:
-    """The inactive player's answer to the defender prompt: ``defend`` X or ``pass`` [205.3, 216.3]."""
-    if act["act"] == "defend":
-        ex["data"]["target"] = act["source"]
-        ex["data"]["defender"] = act["source"]
-        g.emit("defends", card=act["source"], attacker=ex["entry"]["source"])
-        trigger_points.collect(g, {"type": "becomes_defender", "card": act["source"]})
-    ex["ask"] = None
+    """The answer to the defender prompt (:func:`engine.procedure.defender.answer`), then step 5 with the final
+    target."""
+    defender.answer(g, ex, act)
     src, tgt = g.cards[ex["entry"]["source"]], g.cards[ex["data"]["target"]]
     _final_target(g, ex, src, tgt)
 

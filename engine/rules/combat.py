@@ -1,10 +1,8 @@
-"""Attacks: targets, the simple strike (простой удар) procedure with defenders and the Strike Table, and
-single-roll attacks (shot/выстрел, discharge/разряд, throw/метание, magic strike, special strike, strike across a
-row). 02-battle.md §4-§6 and §9, RULES.md Q11.
-
-Executing a simple strike may ask players (the defender, the exchange/weakening choice): the procedure is a small
-state machine whose state lives in ``g.executing["data"]`` so that a snapshot taken while a player is being asked
-restores exactly.
+"""Attack targeting (pure reads): what a simple strike (простой удар) or an attack ability (shot/выстрел,
+discharge/разряд, throw/метание, magic strike, special strike, strike across a row) may target and reach, forced
+targets, whether a struck card fights, and an on-death attacker's last known position. 02-battle.md §4.1, §6,
+03 §5 force_attack [g-82]. The procedure of a strike is :mod:`engine.procedure.strike`; the defender choice is
+:mod:`engine.procedure.defender`; the Strike Table is :mod:`engine.rules.strike_table`.
 """
 from __future__ import annotations
 
@@ -152,28 +150,6 @@ def finishing_targets(g, card, a: dict) -> list[str]:
         n = tg.amount(g, a.get("n", 0), {"controller": card.controller}, card, c)
         if g.life(c) - c.wounds <= n and tg.match(g, card, c, (a.get("target") or {}).get("filter")
                                                   if isinstance(a.get("target"), dict) else None):
-            out.append(c.id)
-    return out
-
-
-def legal_defenders(g, src, tgt) -> list[str]:
-    """Open creatures of the inactive player that may defend ``tgt`` against ``src``'s strike [205.3, 211.6]."""
-    if tgt.controller != g.inactive:
-        return []
-    out = []
-    src_flyer = src.zone == "aux"
-    for c in g.play_cards():
-        if c is tgt or c.controller != g.inactive or c.closed or not g.is_creature(c) or (c.hidden and g.is_flyer(c)):
-            continue
-        if grants.has_state(g, c, "_web"):
-            continue  # a netted creature cannot act
-        if c.zone == "aux":
-            ok = src_flyer  # only against a flyer's attack
-        elif src_flyer:
-            ok = tgt.zone == "battlefield" and c in adjacent_cards(g, tgt)
-        else:
-            ok = tgt.zone == "battlefield" and c in adjacent_cards(g, src) and c in adjacent_cards(g, tgt)
-        if ok:
             out.append(c.id)
     return out
 
