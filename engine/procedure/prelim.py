@@ -356,8 +356,9 @@ def legal(g, p: int) -> list[dict]:
             if recruit_payment(g, p, cid) is None:
                 continue
             out.append({"act": "choose", "option": {"recruit": cid}})
-            if not g.defn(g.cards[cid]).get("elite") and recruit_payment(g, p, cid, "gold") is not None:
-                out.append({"act": "choose", "option": {"recruit": cid, "pay": "gold"}})  # paid with gold by choice
+            if not g.defn(g.cards[cid]).get("elite") and recruit_payment(g, p, cid, "silver") is not None \
+                    and recruit_payment(g, p, cid, "gold") is not None:
+                out.append({"act": "choose", "option": {"recruit": cid, "pay": "gold"}})  # gold by choice
         out.append({"act": "choose", "option": "done"})
         return out
     if kind == "deploy":

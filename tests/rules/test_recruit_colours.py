@@ -53,6 +53,7 @@ def test_304_3_a_regular_card_is_never_paid_with_both_colours():
     for i in range(4):
         _recruit(g, lb[f"r{i}"])
     assert _crystals(g) == (gold, silver - 20)
+    assert {"act": "choose", "option": {"recruit": lb["r4"], "pay": "gold"}} not in g.legal_actions(1)  # no choice
     _recruit(g, lb["r4"])
     assert _crystals(g) == (gold - 5, silver - 20)
 

@@ -93,7 +93,7 @@ export function moveInfo(group, sourceId, view) {
       text: abilityText(group.ability, sourceId, view) };
   }
   const names = { move: "move_move", attack: "move_attack", defend: "move_defend", place: "move_place",
-    recruit: "move_recruit", shoot: "kw_shot", discharge: "kw_discharge", throw: "kw_throw", magic_strike: "kw_magic_strike" };
+    recruit: "move_recruit", recruit_gold: "move_recruit_gold", shoot: "kw_shot", discharge: "kw_discharge", throw: "kw_throw", magic_strike: "kw_magic_strike" };
   const cost = { attack: t("cost_close") };
   return { name: t(names[group.key] || "kw_ability"), cost: cost[group.key] || "", text: "" };
 }
