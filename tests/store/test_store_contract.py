@@ -16,7 +16,7 @@ def _game(gid: str, p1, p2, started: float, **extra) -> dict:
 
 
 async def test_migrations_bring_a_fresh_database_to_the_newest_revision(store):
-    assert await store.revision() == "0001"
+    assert await store.revision() == "0002"
 
 
 async def test_migrations_on_an_already_migrated_database_change_nothing(store, store_url):
@@ -179,25 +179,26 @@ async def test_updated_ratings_are_kept_and_ranked(store):
     assert [r["name"] for r in await store.leaderboard(limit=1, offset=1)] == ["Ann"]
 
 
-async def test_a_live_room_is_its_snapshot_plus_the_actions_after_it(store):
-    await store.save_room("r1", b"snap-v3", 3)
-    await store.append_room_action("r1", 4, b"a4")
-    await store.append_room_action("r1", 5, b"a5")
-    assert await store.load_room("r1") == (b"snap-v3", [b"a4", b"a5"])
-    await store.save_room("r1", b"snap-v5", 5)
-    await store.append_room_action("r1", 6, b"a6")
-    assert await store.load_room("r1") == (b"snap-v5", [b"a6"])
+async def test_a_live_room_is_its_snapshot_plus_the_entries_after_it(store):
+    await store.save_room("r1", b"snap-1")
+    await store.append_room_log("r1", 1, b"e1")
+    await store.append_room_log("r1", 2, b"e2")
+    assert await store.load_room("r1") == (b"snap-1", [b"e1", b"e2"])
+    await store.save_room("r1", b"snap-2")                # a snapshot includes every entry before it
+    await store.append_room_log("r1", 3, b"e3")
+    assert await store.load_room("r1") == (b"snap-2", [b"e3"])
     assert await store.room_ids() == ["r1"]
     await store.delete_room("r1")
     assert await store.load_room("r1") is None and await store.room_ids() == []
 
 
-async def test_a_version_is_logged_once_per_room(store):
-    await store.save_room("r1", b"s", 0)
-    await store.append_room_action("r1", 1, b"a1")
-    with pytest.raises(Exception):
-        await store.append_room_action("r1", 1, b"again")
-    assert await store.load_room("r1") == (b"s", [b"a1"])
+async def test_a_log_entry_is_appended_once(store):
+    await store.save_room("r1", b"s")
+    await store.append_room_log("r1", 1, b"e1")
+    with pytest.raises(StoreError) as e:
+        await store.append_room_log("r1", 1, b"again")
+    assert e.value.code == "bad_entry"
+    assert await store.load_room("r1") == (b"s", [b"e1"])
 
 
 async def test_a_rated_game_updates_both_ratings_once(store):
