@@ -7,11 +7,14 @@ import os
 import secrets
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from . import games_api, lobby, ws
 from .bus import Bus, make_bus
+from .http_body import BodyError, body_error_response
+from .ws_close import ExposeSend
 from .metrics import Metrics
 from .room import Room
 from .rooms import Rooms
@@ -94,7 +97,8 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(ExposeSend)],
+                    exception_handlers={BodyError: body_error_response})
     app.state.hub = hub
     app.state.store = hub.store
     return app
