@@ -40,6 +40,7 @@ from . import wire
 from .bus import Bus, BusError
 from .bus import messages as m
 from .clock import Clocks
+from .journal import Journal
 from .metrics import Metrics
 from .settings import Settings
 
@@ -113,6 +114,7 @@ class RoomGame:
         status = r.status
         view["room"] = {"id": r.id, "status": status.value, "result": self.result,
                         "spectators": bool(r.options["spectators"])}
+        view["journal"] = r.journal.view(viewer)
         if status is RoomStatus.FINISHED:
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
         return view
@@ -144,6 +146,7 @@ class Room:
         self._seq = 0                              # commits written (append-only room stores)
         self._logged_v = 0                         # the version the last write of the room reached
         self._unsnapshotted = 0                    # log entries written since the last whole snapshot
+        self._journal: Journal | None = None       # the complete game log per viewer (``journal``)
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
@@ -269,11 +272,27 @@ class Room:
         """The room version (= the engine's ``game.version``)."""
         return self.game.version
 
+    @property
+    def journal(self) -> Journal:
+        """The room's complete game log per viewer (server/journal.py); a created room starts one, a restored room
+        rebuilds it from its seed, decks and action log when first needed (an empty one starting at the current
+        version if the log does not replay: logged and kept going)."""
+        if self._journal is None:
+            try:
+                self._journal = Journal.rebuild(self.engine, self.seed, self.decks, self.game.log)
+            except Exception:
+                log.exception("room %s: the game log could not be rebuilt", self.id)
+                self._journal = Journal()
+                self._journal.record(self.game, None)
+        return self._journal
+
     def apply(self, p: int, action: dict) -> list:
         """Apply one engine action (the room's only way to change the game) and move ``status`` on: ``finished``
         once the game has a result, ``playing`` once its events reach turn 1. Raises the engine's EngineError (the
         game and the status unchanged)."""
+        journal = self.journal
         events = self.game.apply(p, action)
+        journal.record(self.game, p)
         if self.game.result is not None or self.result is not None:
             self.status = RoomStatus.FINISHED
         elif self.status is RoomStatus.PRELIMINARY and starts_turns(events):
