@@ -54,3 +54,27 @@ def test_migrate_brings_a_new_data_dir_to_the_newest_revision(tmp_path):
     out = run("migrate", BERSERK_DATA_DIR=str(tmp_path / "d"))
     assert out.returncode == 0 and "0002" in out.stdout
     assert (tmp_path / "d" / "berserk.sqlite3").is_file()
+
+
+async def test_pg_dump_and_pg_restore_as_documented_carry_a_postgresql_store_over(postgres, tmp_path):
+    """docs/operations.md "Backups": pg_dump --format=custom, then pg_restore --no-owner into an empty database."""
+    src_url = postgres.fresh_database("dumpsrc")
+    src = SqlStore(src_url)
+    await src.start()
+    ann = await src.create_player("Ann", hash_secret("a"))
+    await src.close()
+    plain = lambda url: url.replace("postgresql+asyncpg://", "postgresql://")
+    dump = tmp_path / "berserk.dump"
+    out = subprocess.run([postgres.bin("pg_dump"), "--format=custom", f"--file={dump}", plain(src_url)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    dst_url = postgres.fresh_database("dumpdst")
+    out = subprocess.run([postgres.bin("pg_restore"), "--no-owner", f"--dbname={plain(dst_url)}", str(dump)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    dst = SqlStore(dst_url)
+    await dst.start()
+    try:
+        assert await dst.verify_player(ann["id"], "a") == ann and await dst.revision() == "0002"
+    finally:
+        await dst.close()

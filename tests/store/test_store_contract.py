@@ -218,3 +218,33 @@ async def test_an_unrated_game_changes_no_rating(store):
     await store.record_game(_game("g1", ann["id"], None, 1000.0, rated=False, bots={"2": "heuristic"}))
     assert (await store.get_rating(ann["id"]))["games"] == 0
     assert await store.leaderboard() == []
+
+
+async def test_an_upgrade_from_the_first_revision_keeps_the_data(store_url):
+    """A database created by an older release (revision 0001) is migrated on start without losing its rows."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+    from server.store.sql import MIGRATIONS, SqlStore
+
+    old = SqlStore(store_url)
+    old.engine = old._make_engine()
+
+    def to_0001(conn):
+        cfg = Config()
+        cfg.set_main_option("script_location", MIGRATIONS)
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+    async with old.engine.begin() as conn:
+        await conn.run_sync(to_0001)
+        await conn.execute(sa.text("INSERT INTO players (id, name, secret_hash, created) "
+                                   "VALUES ('p1', 'Ann', :h, 1.0)"), {"h": hash_secret("s")})
+    assert await old.revision() == "0001"
+    await old.close()
+    new = SqlStore(store_url)
+    await new.start()
+    try:
+        assert await new.revision() == "0002"
+        assert (await new.verify_player("p1", "s"))["name"] == "Ann"
+    finally:
+        await new.close()
