@@ -6,12 +6,14 @@ Nothing here is copied from ``text_en``: each sentence is built from the normali
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS
+from engine.cards.kinds import ATTACK_ABILITIES
 from engine.cards.pool import all_cards, card_def
 from engine.errors import EngineError
 
 
 LANGS = ("ru", "en")
-_ATTACK_KWS = ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row")
+_ATTACK_KWS = ATTACK_ABILITIES
 
 # ---------------------------------------------------------------------------------------------------------------
 # Word lists: en, ru (nominative), ru dative, ru genitive plural
@@ -340,6 +342,8 @@ def _static(a: dict, lang: str) -> str:
     """Text of a static keyword or a trigger (what a card simply has)."""
     en = lang == "en"
     kw = a["kw"]
+    if kw in KEYWORDS:
+        return KEYWORDS[kw].text(a, lang)
     cond = _conditions(a.get("condition"), lang)
     vs = (" against " if en else " против ") + _cards(a["vs"], lang) if a.get("vs") else ""
     if kw == "trigger":
@@ -528,7 +532,7 @@ def _effect(e: dict, lang: str) -> str:
     pre = ""
     if e.get("condition"):
         pre = _conditions(e["condition"], lang).strip(" ()") + ", "
-    if kw in ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row"):
+    if kw in ATTACK_ABILITIES:
         return pre + _attack(e, lang)
     if kw == "gain_token":
         return pre + (f"put {_tokens(e['n'], lang)} on {_target(t, lang)}" if en
@@ -574,8 +578,10 @@ def _effect(e: dict, lang: str) -> str:
 def _activated_body(a: dict, lang: str) -> str:
     en = lang == "en"
     kw = a["kw"]
+    if kw in KEYWORDS:
+        return KEYWORDS[kw].text(a, lang)  # a keyword defined in a module of its own (engine/effects/keywords/)
     t = a.get("target")
-    if kw in ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row"):
+    if kw in ATTACK_ABILITIES:
         return _attack(a, lang)
     if kw == "accumulate_token":
         text = "gain 1 token" if en else "получить 1 фишку"
@@ -615,10 +621,6 @@ def _activated_body(a: dict, lang: str) -> str:
                 f"act; an attack on it is blocked and removes the net" if en
                 else f"набросить сеть на {_target(t, lang)} (дальность {a['range']}): {_UNTIL[a['until']][1]} она не может "
                      f"ни перемещаться, ни действовать; атака по ней блокируется и снимает сеть")
-    if kw == "jump":
-        rng = ("any distance" if a["range"] is None else f"range {a['range']}") if en else \
-            ("любая дальность" if a["range"] is None else f"дальность {a['range']}")
-        return f"jump to any free cell ({rng})" if en else f"прыжок на любую свободную клетку ({rng})"
     if kw == "block_strike":
         return (f"cancel a {_kinds(a['applies_to'], lang)} aimed at this card, before the dice are rolled"
                 f"{_conditions(a.get('condition'), lang)}" if en

@@ -8,12 +8,15 @@ to their owner (others see counts); a face-down card only to its controller, eve
 """
 from __future__ import annotations
 
+from engine.model.enums import PRELIM_PHASES, Phase
 from engine.rules.hidden import alias, any_hidden, hidden_from
 
 
 #: How many recent events a view's log shows; the window moves in steps of LOG_STEP so that most diffs append.
 LOG_WINDOW, LOG_STEP = 40, 20
 
+#: Steps in which a player's crystals are shown only to that player: the preliminary phase until the battle starts.
+_CRYSTALS_HIDDEN = PRELIM_PHASES[:PRELIM_PHASES.index(Phase.BATTLE_START)]
 _PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
 
 
@@ -72,7 +75,7 @@ def project(g, viewer) -> dict:
                 k, v = _card_view(g, g.cards[cid], viewer)
                 cards[k] = v
     players = {}
-    prelim = g.phase in ("deal", "recruitment_preparation", "recruitment", "deployment", "reveal")
+    prelim = g.phase in _CRYSTALS_HIDDEN
     for p in (1, 2):
         pv = {"deck": len(g.decks[p]), "graveyard": list(g.graveyards[p]), "aux": list(g.aux[p]),
               "deal": len(g.deals[p]), "recruits": len(g.recruits[p])}

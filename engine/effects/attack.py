@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.cards.kinds import LEVELS
 from engine.effects.registry import apply_effects
+from engine.model.enums import Event
 from engine.ops import acquire
 from engine.ops import damage
 from engine.ops import trigger_points
@@ -35,7 +36,7 @@ def blocked_by_net(g, tgt) -> bool:
     """An attack on a netted creature is blocked and the net goes away (Паук-пересмешник, card text)."""
     if tgt is not None and grants.has_state(g, tgt, "_web"):
         acquire.remove_state(g, tgt, "_web")
-        g.emit("blocked", card=tgt.id, by="net")
+        g.emit(Event.BLOCKED, card=tgt.id, by="net")
         return True
     return False
 
@@ -48,7 +49,7 @@ def dodged(g, tgt, kind: str) -> bool:
         return False
     v = g.roll(tgt.controller, tgt.id, "dodge")
     if v in values:
-        g.emit("dodged", card=tgt.id, value=v)
+        g.emit(Event.DODGED, card=tgt.id, value=v)
         return True
     return False
 
@@ -61,7 +62,7 @@ def execute_attack_ability(g, entry: dict, a: dict) -> None:
     if src is not None and entry.get("kind") == "trigger":
         src = last_known(g, src, entry.get("point") or {})
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
-        g.emit("fizzled", source=entry["source"])
+        g.emit(Event.FIZZLED, source=entry["source"])
         return
     kind = a.get("kw")
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": kind})

@@ -13,6 +13,7 @@ from engine.cards import abilities as ab
 from engine.cards.pool import card_def
 from engine.errors import EngineError
 from engine.model.board import CELLS
+from engine.model.enums import Event, Phase
 from engine.model.rng import Rng
 
 
@@ -78,10 +79,6 @@ def card_to_dict(c: Card) -> dict:
 
 #: How many recent events the state keeps for views' logs.
 EVENT_KEEP = 60
-#: Phases of the preliminary phase and of a turn, in order (02-battle.md header).
-PRELIM_PHASES = ("deal", "recruitment_preparation", "recruitment", "deployment", "reveal", "battle_start",
-                 "vanguard")
-TURN_PHASES = ("turn_preparation", "turn_start", "main", "final")
 
 _SCALARS = ("seed", "version", "next_id", "next_uid", "event_seq", "turn", "phase", "active", "first", "result",
             "end_turn", "prompt", "prio", "executing", "options", "prelim")
@@ -101,7 +98,7 @@ class GameState:
         self.next_uid = 1
         self.event_seq = 0
         self.turn = 1
-        self.phase = "main"
+        self.phase = Phase.MAIN
         self.active: int | None = 1
         self.first: int | None = 1
         self.result: dict | None = None
@@ -127,6 +124,8 @@ class GameState:
         self.effects: list[dict] = []
         self._defcache: dict[str, dict] = {}
         self._fresh: list = []
+        #: (version, event_seq, player, actions): the last legal-action list, reused while nothing changed.
+        self._legal_cache: tuple | None = None
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
         """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""
@@ -209,7 +208,7 @@ class GameState:
     def roll(self, player: int, card: str | None, why: str) -> int:
         """Roll one die for ``player`` (seeded or forced), log it, and return 1..6."""
         v = self.rng.d6()
-        self.emit("die", player=player, card=card, value=v, why=why)
+        self.emit(Event.DIE, player=player, card=card, value=v, why=why)
         return v
 
     def to_act(self) -> int | None:
@@ -223,7 +222,7 @@ class GameState:
         if self.result is None:
             self.result = {"winner": winner, "reason": reason}
             self.prompt = None
-            self.emit("result", winner=winner, reason=reason)
+            self.emit(Event.RESULT, winner=winner, reason=reason)
 
     def to_dict(self) -> dict:
         """The whole state as a JSON-like dict (player-keyed maps use "1"/"2" keys)."""

@@ -6,6 +6,7 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
+from engine.model.enums import Event
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.conditions import holds
@@ -31,7 +32,7 @@ def grant(g, card, abilities: list[dict], until: str, granter: int, source=None)
         if not a.get("stacks"):
             card.acquired = [x for x in card.acquired if not ("_until" in x and _same(x, a))]
         card.acquired.append(new)
-    g.emit("granted", card=card.id, kws=[a.get("kw") for a in abilities], until=until)
+    g.emit(Event.GRANTED, card=card.id, kws=[a.get("kw") for a in abilities], until=until)
 
 
 def _ends_now(g, spec: dict) -> bool:
@@ -59,7 +60,7 @@ def expire(g) -> None:
         keep = [a for a in c.acquired if "_until" not in a or not _ends_now(g, a["_until"])]
         if len(keep) != len(c.acquired):
             c.acquired = keep
-            g.emit("grant_ended", card=c.id)
+            g.emit(Event.GRANT_ENDED, card=c.id)
 
 
 def remove_state(g, card, kw: str) -> None:

@@ -12,6 +12,8 @@ players swap; [311.1 step 3] "until the start of the turn" effects end at the tu
 """
 from __future__ import annotations
 
+from engine.model.enums import Event
+
 
 ON_EXPIRE: dict = {}
 BOUNDARIES = ("turn_end", "turn_start")
@@ -46,7 +48,7 @@ def expire(g, boundary: str) -> list[dict]:
     g.effects = [e for e in g.effects if not _due(g, e, boundary)]
     for e in ended:
         ON_EXPIRE.get(e.get("kind"), _default_end)(g, e)
-        g.emit("effect_ended", card=e.get("card"), kind=e.get("kind"))
+        g.emit(Event.EFFECT_ENDED, card=e.get("card"), kind=e.get("kind"))
     return ended
 
 

@@ -1,6 +1,7 @@
 """Moving cards between zones by game actions (01-game-and-cards.md §5.5, [SEED S2])."""
 from __future__ import annotations
 
+from engine.model.enums import Event
 from engine.ops.damage import remove_from_play
 
 
@@ -24,7 +25,7 @@ def put_into_deck(g, card) -> str:
     remove_from_play(g, card)
     new_id = renew_into_deck(g, card)
     g.rng.shuffle(g.decks[card.owner])
-    g.emit("to_deck", player=card.owner, card=card.id)
+    g.emit(Event.TO_DECK, player=card.owner, card=card.id)
     return new_id
 
 
@@ -37,4 +38,4 @@ def relocate(g, card, to: str) -> None:
     for c in g.cards.values():
         if c.attached_to == card.id:
             c.cell = to
-    g.emit("moved", card=card.id, frm=frm, to=to)
+    g.emit(Event.MOVED, card=card.id, frm=frm, to=to)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.effects import apply_effects
 from engine.effects.registry import conditions_hold
+from engine.model.enums import Event, PromptKind
 from engine.ops import acquire
 from engine.ops import trigger_points
 from engine.ops.zones import relocate
@@ -19,7 +20,7 @@ from engine.rules import targets as tg
 
 def start_execution(g, entry: dict) -> None:
     """Take the head entry out of the queue and start executing it."""
-    g.emit("executing", source=entry["source"], kind=entry["kind"], ability=entry.get("ability"))
+    g.emit(Event.EXECUTING, source=entry["source"], kind=entry["kind"], ability=entry.get("ability"))
     g.executing = {"entry": entry, "stage": "start", "data": {}, "ask": None, "done": False}
 
 
@@ -44,13 +45,13 @@ def legal_answers(g, p: int) -> list[dict]:
     ask = g.executing.get("ask") or {}
     if ask.get("player") != p:
         return []
-    if ask["kind"] == "defender":
+    if ask["kind"] == PromptKind.DEFENDER:
         return defender.legal_answers(ask)
-    if ask["kind"] == "exchange":
+    if ask["kind"] == PromptKind.EXCHANGE:
         return [{"act": "choose", "option": "keep"}, {"act": "choose", "option": "weaken"}]
-    if ask["kind"] == "choice":
+    if ask["kind"] == PromptKind.CHOICE:
         return [{"act": "choose", "option": {"choice": i}} for i in range(ask["options"])]
-    if ask["kind"] == "window":
+    if ask["kind"] == PromptKind.WINDOW:
         return legal_window(g, g.executing, p)
     return []
 
@@ -59,15 +60,15 @@ def answer(g, p: int, act: dict) -> None:
     """Apply a legal answer (see :func:`legal_answers`)."""
     ex = g.executing
     kind = ex["ask"]["kind"]
-    if kind == "defender":
+    if kind == PromptKind.DEFENDER:
         strike.answer_defender(g, ex, act)
-    elif kind == "exchange":
+    elif kind == PromptKind.EXCHANGE:
         strike.answer_exchange(g, ex, dict(act, player=p))
-    elif kind == "choice":
+    elif kind == PromptKind.CHOICE:
         ex["data"]["pick"] = act["option"]["choice"]
-        g.emit("chose", player=p, option=act["option"]["choice"])
+        g.emit(Event.CHOSE, player=p, option=act["option"]["choice"])
         ex["ask"] = None
-    elif kind == "window":
+    elif kind == PromptKind.WINDOW:
         answer_window(g, ex, p, act)
 
 
@@ -92,7 +93,7 @@ def run_effects(g, ex: dict) -> None:
     src = g.cards.get(e["source"])
     effects = _effects_of(g, e, src)
     if effects is None:
-        g.emit("fizzled", source=e["source"])
+        g.emit(Event.FIZZLED, source=e["source"])
         ex["done"] = True
         return
     i = data.get("i", 0)
@@ -116,7 +117,7 @@ def run_effects(g, ex: dict) -> None:
                         continue
                     chooser = ts[0].controller
                 data["i"] = i
-                ex["ask"] = {"kind": "choice", "player": chooser, "options": len(eff["options"]),
+                ex["ask"] = {"kind": PromptKind.CHOICE, "player": chooser, "options": len(eff["options"]),
                              "source": e["source"]}
                 return
             apply_effects(g, e, src, eff["options"][data.pop("pick")])
@@ -142,7 +143,7 @@ def _move(g, e, src) -> None:
     to = e["to"]
     if src is None or src.zone != "battlefield" or to in g.board or grants.has_state(g, src, "_root") \
             or grants.has_state(g, src, "_web"):
-        g.emit("fizzled", source=e["source"])
+        g.emit(Event.FIZZLED, source=e["source"])
         return
     frm = src.cell
     relocate(g, src, to)

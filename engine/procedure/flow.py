@@ -7,12 +7,13 @@ of the queue executes (Q4), or with an empty queue the phase ends ([SEED S3], 21
 """
 from __future__ import annotations
 
+from engine.model.enums import PRELIM_PHASES, Event, Phase, PromptKind
 from engine.ops.durations import add
 from engine.ops.reveal import reveal_involved
 from engine.procedure import triggers
 from engine.procedure.execute import continue_execution, start_execution
 from engine.procedure.phases import advance_phase, anyone_has_sudden, turn_preparation_step
-from engine.procedure.prelim import PRELIM, prelim_step
+from engine.procedure.prelim import prelim_step
 from engine.procedure.victory import check_loss
 
 
@@ -26,7 +27,7 @@ def run(g) -> None:
         if g.result is not None:
             g.prompt = None
             return
-        if g.phase not in PRELIM:
+        if g.phase not in PRELIM_PHASES:
             reveal_involved(g)  # [415.2] base effect, before anyone is asked
         if g.executing is not None:
             if g.executing["entry"]["kind"] in LOCAL_KINDS:
@@ -44,11 +45,11 @@ def run(g) -> None:
                     if c is not None:
                         c.markers.pop("flyer_strike", None)  # used [211.9]
             continue
-        if g.phase in PRELIM:
+        if g.phase in PRELIM_PHASES:
             if prelim_step(g):
                 return
             continue
-        if g.phase == "turn_preparation":
+        if g.phase == Phase.TURN_PREPARATION:
             if turn_preparation_step(g):
                 return
             continue
@@ -56,7 +57,7 @@ def run(g) -> None:
             p = g.inactive if g.pending[g.inactive] else g.active
             if triggers.auto_declare(g, p):
                 continue
-            g.prompt = {"kind": "triggers", "player": p,
+            g.prompt = {"kind": PromptKind.TRIGGERS, "player": p,
                         "pending": [{"source": t["source"], "ability": t["ability"], "optional": t["optional"]}
                                     for t in g.pending[p]]}
             return
@@ -64,15 +65,15 @@ def run(g) -> None:
             if not g.queue:
                 if check_loss(g):
                     continue
-                if g.phase != "main" and not anyone_has_sudden(g):
+                if g.phase != Phase.MAIN and not anyone_has_sudden(g):
                     end_round(g)
                     continue
             g.prio = {"holder": g.active, "passes": 0}
         holder = g.prio["holder"]
-        if holder == g.active and g.end_turn and g.phase == "main":
+        if holder == g.active and g.end_turn and g.phase == Phase.MAIN:
             on_pass(g, holder)
             continue
-        g.prompt = {"kind": "priority", "player": holder}
+        g.prompt = {"kind": PromptKind.PRIORITY, "player": holder}
         return
     raise RuntimeError("the game flow did not settle (a loop in the rules engine)")
 
@@ -96,7 +97,7 @@ def cut_loops(g, entry: dict) -> None:
                 t["cause"] = entry.get("source")
                 t["chain"] = chain
                 if chain_key(t) in chain:
-                    g.emit("loop_cut", source=t["source"], ability=t["ability"])
+                    g.emit(Event.LOOP_CUT, source=t["source"], ability=t["ability"])
                     continue
             keep.append(t)
         g.pending[p] = keep
@@ -110,11 +111,11 @@ def execute_local(g) -> None:
     g.prio = None
     c = g.cards.get(e["source"])
     if c is None or not g.in_play(c):
-        g.emit("fizzled", source=e["source"])
+        g.emit(Event.FIZZLED, source=e["source"])
         return
     c.markers["flyer_strike"] = 1
     add(g, "turn_end", c.id, "flyer_strike", marker="flyer_strike", turn=g.turn + 2, since=g.turn)
-    g.emit("flyer_strike_ready", card=c.id)
+    g.emit(Event.FLYER_STRIKE_READY, card=c.id)
 
 
 def on_pass(g, player: int) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import itertools
 
 from engine.cards import abilities as ab
+from engine.cards.kinds import REACH
+from engine.model.enums import Event
 from engine.rules import targets as tg
 from engine.rules.combat import attack_targets, last_known
 
@@ -46,7 +48,7 @@ def target_options(g, t: dict) -> list[str]:
     """Legal targets for a trigger whose effects target a chosen card (cards in the play zone [SEED S2])."""
     src = g.cards[t["source"]]
     eff, spec = _choice(t)
-    if eff.get("kw") in ab.ATTACK_KW:
+    if eff.get("kw") in REACH:
         return attack_targets(g, last_known(g, src, t["point"]), eff)
     ctx = {"event_card": t["point"].get("card"), "controller": t["controller"]}
     out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
@@ -109,7 +111,7 @@ def declare(g, p: int, index: int, target: str | None) -> None:
              "point": t["point"], "chain": t.get("chain", []), "cause": t.get("cause")}  # chain: RULES.md Q9
     g.next_uid += 1
     g.queue.append(entry)
-    g.emit("declared", player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)
+    g.emit(Event.DECLARED, player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)
 
 
 def legal(g, p: int) -> list[dict]:

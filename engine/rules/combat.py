@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.cards import abilities as ab
-from engine.cards.kinds import kinds_match
+from engine.cards.kinds import REACH, kinds_match
 from engine.model.board import between_in_line, distance
 from engine.rules import grants
 from engine.rules import keywords
@@ -106,7 +105,7 @@ def attack_reaches(g, src, a: dict, tgt) -> bool:
     adjacent, ranged within its range plus range bonuses [g-11], across a row [g-53])? Position only: the one reach
     rule for open and face-down targets alike [415.3]."""
     kw = a.get("kw")
-    mode = ab.ATTACK_KW.get(kw)
+    mode = REACH.get(kw)
     if mode == "melee":
         if src.zone != "battlefield":
             return False  # a flyer's magic/special strike has no legal target (§6)

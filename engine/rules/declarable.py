@@ -9,8 +9,10 @@ lists.
 from __future__ import annotations
 
 from engine.cards import abilities as ab
-
-from engine.model.board import CELLS, distance, neighbours, orthogonal
+from engine.cards.keywords import KEYWORDS
+from engine.cards.kinds import REACH
+from engine.model.board import distance, neighbours, orthogonal
+from engine.model.enums import Phase
 from engine.rules import combat
 from engine.rules import options as opts
 from engine.rules import targets as tg
@@ -21,7 +23,7 @@ from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targ
 
 def slow_allowed(g, p: int) -> bool:
     """Slow actions: the active player, main phase, empty queue, no pending trigger, with priority (Q6)."""
-    return (p == g.active and g.phase == "main" and not g.queue and not g.pending[1] and not g.pending[2]
+    return (p == g.active and g.phase == Phase.MAIN and not g.queue and not g.pending[1] and not g.pending[2]
             and g.prio is not None and g.prio["holder"] == p)
 
 
@@ -146,8 +148,9 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
     if kw == "resurrect":
         return _resurrect_options(g, card, a)
-    if kw == "jump":
-        return _jump_options(g, card, a)
+    spec = KEYWORDS.get(kw)
+    if spec is not None and spec.options is not None:
+        return spec.options(g, card, a)  # a keyword defined in a module of its own (engine/effects/keywords/)
     base = _hidden_targets(g, card, a, opts.target_options(g, card, a))
     return [dict(o, x=x) if x is not None else o for o in base for x in xs]
 
@@ -167,7 +170,7 @@ def _hidden_targets(g, card, a: dict, base: list[dict]) -> list[dict]:
     if not isinstance(spec, dict) or spec.get("count", 1) != 1 or a.get("kw") in ("action", "redistribute_wounds",
                                                                                  "custom", "finishing_blow"):
         return out
-    if a.get("kw") in ab.ATTACK_KW:
+    if a.get("kw") in REACH:
         ok = lambda t: hidden_attack_ok(g, card, a, t)  # noqa: E731
     elif tg.is_choice(spec):
         ok = lambda t: relaxed_match(g, card, t, spec) and _hidden_in_range(g, card, a, t)  # noqa: E731
@@ -181,15 +184,6 @@ def _hidden_targets(g, card, a: dict, base: list[dict]) -> list[dict]:
 def _hidden_in_range(g, card, a, t) -> bool:
     rng = a.get("range")
     return not isinstance(rng, int) or (card.zone == "battlefield" and distance(card.cell, t.cell) <= rng)
-
-
-def _jump_options(g, card, a):
-    if card.zone != "battlefield" or card.attached_to:
-        return []
-    if held(g, card):
-        return []
-    rng = a.get("range")
-    return [{"to": c} for c in CELLS if c not in g.board and (rng is None or distance(card.cell, c) <= rng)]
 
 
 def _resurrect_options(g, card, a):

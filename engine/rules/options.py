@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from engine.cards import abilities as ab
+from engine.cards.kinds import REACH
 from engine.model.board import distance, neighbours
 from engine.rules import combat
 from engine.rules import targets as tg
@@ -50,7 +50,7 @@ def target_options(g, card, a: dict) -> list[dict]:
     """The target fields ability ``a`` of ``card`` may be declared with now (see the module docstring)."""
     kw = a.get("kw")
     spec = a.get("target")
-    if kw in ab.ATTACK_KW:
+    if kw in REACH:
         cands = combat.attack_targets(g, card, a)
         n = spec.get("count", 1) if isinstance(spec, dict) else 1
         if n > 1:
