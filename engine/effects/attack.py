@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.cards.kinds import LEVELS
 from engine.effects.registry import apply_effects
-from engine.model.enums import Event
+from engine.model.enums import EntryKind, Event
 from engine.ops import acquire
 from engine.ops import damage
 from engine.ops import trigger_points
@@ -59,7 +59,7 @@ def execute_attack_ability(g, entry: dict, a: dict) -> None:
     retaliation; the target must still be legal (RULES.md Q7). A net blocks it; a dodge voids it; then the
     strength, wounds (protection, reduction, armour in :mod:`engine.ops.damage`), rider, deaths and triggers."""
     src, tgt = g.cards.get(entry["source"]), g.cards.get(entry.get("target") or "")
-    if src is not None and entry.get("kind") == "trigger":
+    if src is not None and entry.get("kind") == EntryKind.TRIGGER:
         src = last_known(g, src, entry.get("point") or {})
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
         g.emit(Event.FIZZLED, source=entry["source"])

@@ -46,6 +46,17 @@ class PromptKind(StrEnum):
     DEPLOY = "deploy"             # placing the squad [305]
 
 
+class EntryKind(StrEnum):
+    """What a queue entry is (RULES.md Q2): a movement, a simple strike, an activated ability, a declared
+    trigger, or closing to strike a flyer [211.9]."""
+
+    MOVE = "move"
+    ATTACK = "attack"
+    ABILITY = "ability"
+    TRIGGER = "trigger"
+    CLOSE_TO_STRIKE_FLYER = "close_to_strike_flyer"
+
+
 class Event(StrEnum):
     """Every event type the engine records (``g.events``; ``{"type", "seq", ...}``)."""
 

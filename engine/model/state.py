@@ -15,6 +15,7 @@ from engine.errors import EngineError
 from engine.model.board import CELLS
 from engine.model.enums import Event, Phase
 from engine.model.rng import Rng
+from engine.model.types import Executing, PendingTrigger, Priority, Prompt, QueueEntry, Result, TimedEffect
 
 
 PLAY_ZONES = ("battlefield", "aux")
@@ -98,14 +99,14 @@ class GameState:
         self.next_uid = 1
         self.event_seq = 0
         self.turn = 1
-        self.phase = Phase.MAIN
+        self.phase: str = Phase.MAIN  # a Phase
         self.active: int | None = 1
         self.first: int | None = 1
-        self.result: dict | None = None
+        self.result: Result | None = None
         self.end_turn = False
-        self.prompt: dict | None = None
-        self.prio: dict | None = None
-        self.executing: dict | None = None
+        self.prompt: Prompt | None = None          # written by engine/procedure/flow.py
+        self.prio: Priority | None = None          # written by engine/procedure/flow.py
+        self.executing: Executing | None = None    # written by engine/procedure/execute.py
         self.options: dict = {"deal_size": 15, "turn_cap": 200}
         self.prelim: dict = {}
         self.log: list = []
@@ -118,10 +119,10 @@ class GameState:
         self.aux = {1: [], 2: []}
         self.board: dict[str, str] = {}
         self.defs: dict[str, dict] = {}
-        self.queue: list[dict] = []
-        self.pending = {1: [], 2: []}
+        self.queue: list[QueueEntry] = []                         # written by engine/procedure/queue.py
+        self.pending: dict[int, list[PendingTrigger]] = {1: [], 2: []}  # by engine/ops/trigger_points.py
         self.crystals = {1: {"gold": 0, "silver": 0}, 2: {"gold": 0, "silver": 0}}
-        self.effects: list[dict] = []
+        self.effects: list[TimedEffect] = []      # written by engine/ops/durations.py
         self._defcache: dict[str, dict] = {}
         self._fresh: list = []
         #: (version, event_seq, player, actions): the last legal-action list, reused while nothing changed.

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from engine.cards import abilities as ab
 from engine.errors import EngineError
-from engine.model.enums import Event, Phase, PromptKind
+from engine.model.enums import EntryKind, Event, Phase, PromptKind
+from engine.model.types import QueueEntry
+from engine.ops import durations
 from engine.ops.costs import _pay_strike, pay_cost
 from engine.ops.reveal import reveal
 from engine.procedure import flow
+from engine.procedure import queue
 from engine.procedure import triggers
 from engine.procedure.execute import answer, legal_answers
 from engine.procedure.phases import turn_preparation_legal, turn_preparation_perform
@@ -175,19 +178,19 @@ def perform(g, p: int, act: dict) -> None:
 def declare(g, p: int, act: dict) -> None:
     """Pay the whole cost and put the entry at the queue's tail [SEED S4]; "attacked" triggers become pending."""
     card = g.cards[act["source"]]
-    entry = {"uid": g.next_uid, "source": card.id, "controller": p, "ability": None, "target": act.get("target"),
-             "targets": act.get("targets"), "x": act.get("x"), "to": act.get("to"), "effect": None}
-    g.next_uid += 1
+    entry: QueueEntry = {"uid": queue.new_uid(g), "source": card.id, "controller": p, "ability": None,
+                         "target": act.get("target"), "targets": act.get("targets"), "x": act.get("x"),
+                         "to": act.get("to"), "effect": None}
     if act["act"] == "move":
-        entry["kind"] = "move"
+        entry["kind"] = EntryKind.MOVE
         card.markers["movement"] = card.markers.get("movement", 0) + 1
     elif act["act"] == "attack":
-        entry["kind"] = "attack"
+        entry["kind"] = EntryKind.ATTACK
         _pay_strike(g, card)
         tgt = g.cards[act["target"]]
         if tgt.zone == "aux" and not g.is_flyer(card) and card.markers.get("flyer_strike"):
             entry["flyer_strike"] = True  # the one strike at a flyer is used; the mark goes after it [211.9]
-            g.effects = [e for e in g.effects if not (e.get("kind") == "flyer_strike" and e.get("card") == card.id)]
+            durations.remove(g, "flyer_strike", card.id)
     elif act["ability"] == CLOSE_FOR_FLYER:
         entry["kind"] = CLOSE_FOR_FLYER
         entry["ability"] = CLOSE_FOR_FLYER
@@ -196,13 +199,13 @@ def declare(g, p: int, act: dict) -> None:
     else:
         idx = act["ability"]
         a = g.abilities(card)[idx]
-        entry["kind"] = "ability"
+        entry["kind"] = EntryKind.ABILITY
         entry["ability"] = idx
         entry["tokens_at_declaration"] = card.tokens
         entry["spell"] = a.get("kind") == "spell"
         entry["paid_tokens"] = pay_cost(g, card, a, idx, act.get("x"))
     if card.hidden:
         reveal(g, card, "declares")  # [415.2]
-    g.queue.append(entry)
+    queue.enqueue(g, entry)
     g.emit(Event.DECLARED, player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
            target=entry["target"], to=entry["to"], x=entry["x"])

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from engine.effects import apply_effects
 from engine.effects.registry import conditions_hold
-from engine.model.enums import Event, PromptKind
+from engine.model.enums import EntryKind, Event, PromptKind
+from engine.model.types import Executing, QueueEntry
 from engine.ops import acquire
 from engine.ops import trigger_points
+from engine.ops.durations import add
 from engine.ops.zones import relocate
 from engine.procedure import defender, strike
 from engine.procedure.windows import answer_window, legal_window
@@ -18,19 +20,23 @@ from engine.rules import grants
 from engine.rules import targets as tg
 
 
-def start_execution(g, entry: dict) -> None:
-    """Take the head entry out of the queue and start executing it."""
+def start_execution(g, entry: QueueEntry) -> None:
+    """Start executing ``entry`` (taken from the queue's head). The only writer of ``g.executing``."""
     g.emit(Event.EXECUTING, source=entry["source"], kind=entry["kind"], ability=entry.get("ability"))
-    g.executing = {"entry": entry, "stage": "start", "data": {}, "ask": None, "done": False}
+    ex: Executing = {"entry": entry, "stage": "start", "data": {}, "ask": None, "done": False}
+    g.executing = ex
 
 
 def continue_execution(g) -> None:
     """Advance the executing entry until it asks a player or finishes; on finishing, a new round starts (Q5)."""
     ex = g.executing
     e = ex["entry"]
-    if e["kind"] == "attack":
+    if e["kind"] == EntryKind.CLOSE_TO_STRIKE_FLYER:
+        _close_for_flyer(g, e)
+        return
+    if e["kind"] == EntryKind.ATTACK:
         strike.strike_step(g, ex)
-    elif e["kind"] == "move":
+    elif e["kind"] == EntryKind.MOVE:
         _move(g, e, g.cards.get(e["source"]))
         ex["done"] = True
     else:
@@ -75,7 +81,7 @@ def answer(g, p: int, act: dict) -> None:
 # ---------------------------------------------------------------------- effect entries
 def _effects_of(g, e: dict, src) -> list[dict] | None:
     """The effect list an entry executes, or None when it does nothing (Q7)."""
-    if e["kind"] == "trigger":
+    if e["kind"] == EntryKind.TRIGGER:
         return e.get("effects") or []
     abil = g.abilities(src) if src is not None else []
     a = abil[e["ability"]] if e["ability"] < len(abil) else {}
@@ -132,7 +138,7 @@ def run_effects(g, ex: dict) -> None:
 def _slots(effects: list[dict], e: dict) -> dict:
     """Effect index -> chosen card for an entry declared with one chosen target per effect."""
     chosen = [i for i, eff in enumerate(effects) if tg.is_choice(eff.get("target"))]
-    if e.get("kind") != "ability" or len(chosen) < 2 or not e.get("targets"):
+    if e.get("kind") != EntryKind.ABILITY or len(chosen) < 2 or not e.get("targets"):
         return {}
     return dict(zip(chosen, e["targets"]))
 
@@ -150,3 +156,14 @@ def _move(g, e, src) -> None:
     trigger_points.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to})
 
 
+def _close_for_flyer(g, e: QueueEntry) -> None:
+    """Closing to strike a flyer [211.9] executes: the card gets marker ``flyer_strike``, usable on its
+    controller's next turn and removed when used or at the end of that turn."""
+    g.executing = None
+    c = g.cards.get(e["source"])
+    if c is None or not g.in_play(c):
+        g.emit(Event.FIZZLED, source=e["source"])
+        return
+    c.markers["flyer_strike"] = 1
+    add(g, "turn_end", c.id, "flyer_strike", marker="flyer_strike", turn=g.turn + 2, since=g.turn)
+    g.emit(Event.FLYER_STRIKE_READY, card=c.id)

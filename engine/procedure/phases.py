@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from engine.cards import abilities as ab
 from engine.model.enums import Event, Phase, PromptKind
+from engine.model.types import Prompt
 from engine.ops import acquire
+from engine.ops import durations
 from engine.ops import passives
 from engine.ops import trigger_points
 from engine.ops.durations import expire
@@ -54,18 +56,17 @@ def begin_turn(g) -> None:
     g.prelim = {"prep": [g.active, g.inactive]}
 
 
-def turn_preparation_step(g) -> bool:
+def turn_preparation_step(g) -> Prompt | None:
     """Ask the next player with "before the start of the turn" decisions, or go on to the turn start step.
-    Returns True when a player must be asked (``g.prompt`` set)."""
+    Returns the prompt when a player must be asked (the flow sets it)."""
     order = g.prelim.setdefault("prep", [])
     while order:
         if pa.turn_preparation_choices(g, order[0]):
-            g.prompt = {"kind": PromptKind.CHOICE, "what": "turn_preparation", "player": order[0]}
-            return True
+            return {"kind": PromptKind.CHOICE, "what": "turn_preparation", "player": order[0]}
         order.pop(0)
     g.prelim = {}
     start_turn(g)
-    return False
+    return None
 
 
 def turn_preparation_legal(g, p: int) -> list[dict]:
@@ -117,7 +118,7 @@ def pass_turn(g) -> None:
             c = g.cards[cid]
             if c.hidden and not keeps_hidden(g, c):
                 reveal(g, c, "end_of_first_turn")  # [306.2.a]; a flyer goes to the aux zone [211.2.a]
-    acquire.expire(g)
+    durations.end_acquired(g)
     cap = g.options.get("turn_cap")
     if cap and g.turn >= cap:
         g.set_result("draw", "turn_cap")

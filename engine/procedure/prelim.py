@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.model.board import CELLS, row_of
 from engine.model.enums import Event, Phase, PromptKind
+from engine.model.types import Prompt
 from engine.ops.acquire import starting_tokens
 from engine.ops.damage import destroy
 from engine.ops.reveal import goes_to_aux, to_aux
@@ -66,8 +67,8 @@ def _second(g) -> int:
     return g.other(g.first)
 
 
-def prelim_step(g) -> bool:
-    """Advance the preliminary phase; True when a player must now be asked (``g.prompt`` set)."""
+def prelim_step(g) -> Prompt | None:
+    """Advance the preliminary phase; returns the prompt when a player must now be asked (the flow sets it)."""
     st = g.prelim
     step = st["step"]
     if step == "roll":
@@ -77,39 +78,34 @@ def prelim_step(g) -> bool:
                 break
         st["winner"] = 1 if r1 > r2 else 2
         st["step"] = "first"
-        return False
+        return None
     if step == "first":
-        g.prompt = {"kind": PromptKind.FIRST, "player": st["winner"]}
-        return True
+        return {"kind": PromptKind.FIRST, "player": st["winner"]}
     if step == "redeal":
         p = g.first if g.first not in st["kept"] else _second(g)
-        g.prompt = {"kind": PromptKind.REDEAL, "player": p}
-        return True
+        return {"kind": PromptKind.REDEAL, "player": p}
     if step == "window":
         return _window_step(g)
     if step == "recruit":
         if g.phase != Phase.RECRUITMENT:
             _enter(g, Phase.RECRUITMENT)
         p = g.first if g.first not in st["done"] else _second(g)
-        g.prompt = {"kind": PromptKind.RECRUIT, "player": p}
-        return True
+        return {"kind": PromptKind.RECRUIT, "player": p}
     if step == "deploy":
         p = g.first if g.recruits[g.first] else _second(g)
         if not g.recruits[p]:
             _enter(g, Phase.REVEAL)
             _open_window(g, "before_reveal", "sequential", "reveal_first")
-            return False
-        g.prompt = {"kind": PromptKind.DEPLOY, "player": p}
-        return True
+            return None
+        return {"kind": PromptKind.DEPLOY, "player": p}
     if step == "reveal_first":
         _reveal_player(g, g.first)
         st["step"] = "hide"
         st["keep_hidden"] = []
-        return False
+        return None
     if step == "hide":
         if hide_options(g):
-            g.prompt = {"kind": PromptKind.CHOICE, "what": "keep_hidden", "player": _second(g)}
-            return True
+            return {"kind": PromptKind.CHOICE, "what": "keep_hidden", "player": _second(g)}
         _reveal_player(g, _second(g), keep=st["keep_hidden"])
         for p in (g.first, _second(g)):
             for c in list(g.play_cards()):
@@ -117,30 +113,29 @@ def prelim_step(g) -> bool:
                         goes_to_aux(g, c):
                     to_aux(g, c)  # [306.3]; hidden flyers stay on their cell [211.2.a]
         st["step"] = "host"
-        return False
+        return None
     if step == "host":
         for kind in ATTACH_KINDS:  # equipment, then symbiotes, then parasites [306.4-306.6]
             for p in (g.first, _second(g)):
                 if host_options(g, p, kind):
-                    g.prompt = {"kind": PromptKind.CHOICE, "what": "host", "player": p, "attachment": kind}
-                    return True
+                    return {"kind": PromptKind.CHOICE, "what": "host", "player": p, "attachment": kind}
         _starts_with_tokens(g)
         _enter(g, Phase.BATTLE_START)
         for c in list(g.play_cards()):  # unhosted equipment, symbiotes, parasites die [307.1, 421.5]
             if c.zone == "battlefield" and not c.attached_to and attach_kind(g, c) is not None:
                 destroy(g, c)
         _open_window(g, "battle_start", "alternate", "vanguard")
-        return False
+        return None
     if step == "vanguard":
         _enter(g, Phase.VANGUARD)
         _open_window(g, "vanguard", "alternate", "turn")
-        return False
+        return None
     if step == "turn":
         g.prelim = {}
         g.active = g.first
         g.turn = 1
         begin_turn(g)
-        return False
+        return None
     raise RuntimeError(f"unknown preliminary step {step!r}")
 
 
@@ -157,7 +152,7 @@ def _open_window(g, name: str, mode: str, then: str) -> None:
     g.prelim["window"] = {"name": name, "mode": mode, "then": then, "passed": [], "holder": g.first}
 
 
-def _window_step(g) -> bool:
+def _window_step(g) -> Prompt | None:
     """Ask the player holding priority in the current preliminary step, or end the step when neither player
     has anything to declare (RULES.md Q5.4: an empty window ends by itself)."""
     w = g.prelim["window"]
@@ -167,15 +162,14 @@ def _window_step(g) -> bool:
         nxt = w["then"]
         del g.prelim["window"]
         g.prelim["step"] = nxt
-        return False
+        return None
     p = w["holder"]
     if p not in able:
         if w["mode"] == "sequential":
             w["passed"].append(p)  # nothing to declare: their part of the step is over
         p = g.other(p)
         w["holder"] = p
-    g.prompt = {"kind": PromptKind.PRELIMINARY, "player": p, "step": w["name"]}
-    return True
+    return {"kind": PromptKind.PRELIMINARY, "player": p, "step": w["name"]}
 
 
 def hide_options(g) -> list[str]:

@@ -12,7 +12,10 @@ import itertools
 
 from engine.cards import abilities as ab
 from engine.cards.kinds import REACH
-from engine.model.enums import Event
+from engine.model.enums import EntryKind, Event
+from engine.model.types import QueueEntry
+from engine.ops import trigger_points
+from engine.procedure import queue
 from engine.rules import targets as tg
 from engine.rules.combat import attack_targets, last_known
 
@@ -83,7 +86,7 @@ def auto_declare(g, p: int) -> bool:
     pend = g.pending[p]
     keep = [t for t in pend if payable(g, t)]
     if len(keep) != len(pend):
-        g.pending[p] = keep
+        trigger_points.keep_only(g, p, keep)
         return True
     if len(pend) == 1 and not pend[0]["optional"] and not needs_target(pend[0]):
         declare(g, p, 0, None)
@@ -93,7 +96,7 @@ def auto_declare(g, p: int) -> bool:
 
 def declare(g, p: int, index: int, target: str | None) -> None:
     """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail."""
-    t = g.pending[p].pop(index)
+    t = trigger_points.take(g, p, index)
     src = g.cards[t["source"]]
     a = _ability(g, t)
     if a:
@@ -106,11 +109,11 @@ def declare(g, p: int, index: int, target: str | None) -> None:
                 src.closed = True
             if isinstance(c["tokens"], int):
                 src.tokens -= c["tokens"]
-    entry = {"uid": g.next_uid, "kind": "trigger", "source": t["source"], "controller": p,
-             "ability": t["ability"], "effects": t["effects"], "target": target, "x": None, "to": None,
-             "point": t["point"], "chain": t.get("chain", []), "cause": t.get("cause")}  # chain: RULES.md Q9
-    g.next_uid += 1
-    g.queue.append(entry)
+    entry: QueueEntry = {"uid": queue.new_uid(g), "kind": EntryKind.TRIGGER, "source": t["source"],
+                         "controller": p, "ability": t["ability"], "effects": t["effects"], "target": target,
+                         "x": None, "to": None, "point": t["point"], "chain": t.get("chain", []),
+                         "cause": t.get("cause")}  # chain: RULES.md Q9
+    queue.enqueue(g, entry)
     g.emit(Event.DECLARED, player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)
 
 
@@ -152,7 +155,7 @@ def perform(g, p: int, act: dict) -> None:
     """Apply a legal trigger-prompt action (see :func:`legal`)."""
     pend = g.pending[p]
     if act["act"] == "pass":
-        g.pending[p] = [t for t in pend if not t["optional"]]
+        trigger_points.keep_only(g, p, [t for t in pend if not t["optional"]])
         return
     if act["act"] == "declare":
         want = act.get("trigger", 0)

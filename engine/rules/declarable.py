@@ -12,7 +12,7 @@ from engine.cards import abilities as ab
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import REACH
 from engine.model.board import distance, neighbours, orthogonal
-from engine.model.enums import Phase
+from engine.model.enums import EntryKind, Phase
 from engine.rules import combat
 from engine.rules import options as opts
 from engine.rules import targets as tg
@@ -29,7 +29,7 @@ def slow_allowed(g, p: int) -> bool:
 
 def own_move_pending(g, card) -> bool:
     """True while the card's own movement is declared and not executed [203.11] (narrow reading, 02-battle.md §2)."""
-    return any(e["kind"] == "move" and e["source"] == card.id for e in g.queue)
+    return any(e["kind"] == EntryKind.MOVE and e["source"] == card.id for e in g.queue)
 
 
 def can_pay(g, card, a: dict, idx: int) -> bool:
