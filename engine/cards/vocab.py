@@ -102,6 +102,7 @@ _ATTACK = {"strike": "strike!", "bonus": "amount?", "target": "target!", "rider"
 _NAMED = {"name": "name?", "kind": "enum?:influence|spell"}
 #: The fields of every activated ability, for keyword modules (engine/cards/keywords.py).
 ACTIVATED_FIELDS = dict(_ACT)
+NAMED_FIELDS = dict(_NAMED)
 
 #: kw -> {"roles": places it may appear, "fields": {field: type}, "rule": reference}. A type ending in ``!`` is
 #: required, ``?`` optional; ``enum:a|b`` is one of the listed strings.
@@ -173,8 +174,6 @@ _kw("resurrect", "activated effect", "03 §4 resurrect [g-07]", filter="filters!
     cell="enum!:adjacent", closed="bool!", **_NAMED, **_ACT)
 _kw("redistribute_wounds", "activated effect", "03 §4 redistribute_wounds [g-37]", n="amount!",
     **{"from": "target!"}, to="target!", **_NAMED, **_ACT)
-_kw("web", "activated effect", "none (card text); 02 §2 closing/acting", target="target!", range="range!",
-    until="until!", attack_on_it="enum!:blocked", **_NAMED, **_ACT)
 _kw("block_strike", "activated", "03 §1.6 [410]; 02 §9 fixed windows (step 5)", applies_to="kinds!",
     window="enum!:target", condition="conditions?", **_NAMED, **_ACT)
 _kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02 §9 fixed windows",
@@ -197,7 +196,6 @@ _kw("wound", "effect", "03 §1.2 influence [401.5]; [204.4]", n="amount!", targe
 _kw("close_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
 _kw("open_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
 _kw("skip_next_open", "effect", "01 §6.4 [311] (card text)", target="target!")
-_kw("root", "effect", "none (card text); 02 §3", target="target!", until="until!")
 _kw("destroy", "effect", "03 §5 destroy [g-94]", target="target!")
 _kw("add_life", "effect", "01 §3.5 additional life [204]", n="int!", target="target!")
 _kw("grant", "effect", "03 §1.5 acquired abilities [407]", target="target!", abilities="abilities!",

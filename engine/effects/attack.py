@@ -32,13 +32,15 @@ def attack_amount(g, src, a: dict, entry: dict, tgt) -> tuple[int, int | None]:
     return max(0, vals[level] + bonus + keywords.strike_mod(g, src, tgt, kind, level)), level
 
 
-def blocked_by_net(g, tgt) -> bool:
-    """An attack on a netted creature is blocked and the net goes away (Паук-пересмешник, card text)."""
-    if tgt is not None and grants.has_state(g, tgt, "_web"):
-        acquire.remove_state(g, tgt, "_web")
-        g.emit(Event.BLOCKED, card=tgt.id, by="net")
-        return True
-    return False
+def blocked_by_state(g, tgt) -> bool:
+    """An attack on a card under a state that blocks attacks (the net of Паук-пересмешник, card text) is blocked
+    and the state goes away (:class:`engine.cards.keywords.Keyword` ``state_effects``)."""
+    k = grants.blocking(g, tgt, "attacks_blocked") if tgt is not None else None
+    if k is None:
+        return False
+    acquire.remove_state(g, tgt, k.state)
+    g.emit(Event.BLOCKED, card=tgt.id, by=k.state_name)
+    return True
 
 
 def dodged(g, tgt, kind: str) -> bool:
@@ -66,7 +68,7 @@ def execute_attack_ability(g, entry: dict, a: dict) -> None:
         return
     kind = a.get("kw")
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": kind})
-    if blocked_by_net(g, tgt) or dodged(g, tgt, kind):
+    if blocked_by_state(g, tgt) or dodged(g, tgt, kind):
         return
     amount, level = attack_amount(g, src, a, entry, tgt)
     damage.wound(g, tgt, amount, kind, src, level)

@@ -143,19 +143,6 @@ def eff_grant(g, e, src, eff):
         acquire.grant(g, t, eff.get("abilities") or [], eff.get("until", "end_of_battle"), e["controller"], src)
 
 
-def eff_root(g, e, src, eff):
-    """The target cannot leave its cell ``until`` (Basilisk's gaze; card text)."""
-    for t in targets(g, e, src, eff, "attacked"):
-        acquire.grant(g, t, [{"kw": "_root"}], eff.get("until", "end_of_turn"), e["controller"], src)
-
-
-def eff_web(g, e, src, eff):
-    """Net (сеть): the target can neither move nor act ``until``; an attack on it is blocked and removes the net
-    (Паук-пересмешник, card text)."""
-    for t in targets(g, e, src, eff):
-        acquire.grant(g, t, [{"kw": "_web"}], eff.get("until", "end_of_target_next_turn"), e["controller"], src)
-
-
 def eff_redistribute(g, e, src, eff):
     """Redistribution (перераспределение) [g-37]: heal up to n wounds of ``from`` and deal as many wounds among
     ``to`` (in the chosen order, one each in turn); only as many are dealt as were healed (03 §4 [DOUBT])."""
@@ -232,7 +219,7 @@ for _kw, _fn in {
     "accumulate_token": eff_accumulate, "gain_token": eff_gain_token, "heal": eff_heal, "wound": eff_wound,
     "close_target": eff_close, "open_target": eff_open, "poison": eff_poison, "destroy": eff_destroy,
     "finishing_blow": eff_finishing_blow, "resurrect": eff_resurrect, "grant": eff_grant,
-    "root": eff_root, "web": eff_web, "redistribute_wounds": eff_redistribute, "add_life": eff_add_life,
+    "redistribute_wounds": eff_redistribute, "add_life": eff_add_life,
     "skip_next_open": eff_skip_next_open, "_vampirism": eff_vampirism, "custom": eff_custom,
     **{k: eff_attack for k in REACH},
 }.items():

@@ -21,8 +21,8 @@ def legal_defenders(g, src, tgt) -> list[str]:
     for c in g.play_cards():
         if c is tgt or c.controller != g.inactive or c.closed or not g.is_creature(c) or (c.hidden and g.is_flyer(c)):
             continue
-        if grants.has_state(g, c, "_web"):
-            continue  # a netted creature cannot act
+        if grants.under(g, c, "cannot_act"):
+            continue  # e.g. a netted creature cannot act
         if c.zone == "aux":
             ok = src_flyer  # only against a flyer's attack
         elif src_flyer:

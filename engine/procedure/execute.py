@@ -87,8 +87,8 @@ def _effects_of(g, e: dict, src) -> list[dict] | None:
     a = abil[e["ability"]] if e["ability"] < len(abil) else {}
     if not g.in_play(src):
         return None  # an activated ability of a card that left play does nothing (Q7)
-    if grants.has_state(g, src, "_web"):
-        return None  # a netted creature cannot act (Паук-пересмешник)
+    if grants.under(g, src, "cannot_act"):
+        return None  # e.g. a netted creature cannot act (Паук-пересмешник)
     return a.get("effects") or [] if a.get("kw") == "action" else [a]
 
 
@@ -147,8 +147,7 @@ def _move(g, e, src) -> None:
     """Movement executes if the card is still on the battlefield, the cell still empty and it is not held in place
     [203.3, Q7]."""
     to = e["to"]
-    if src is None or src.zone != "battlefield" or to in g.board or grants.has_state(g, src, "_root") \
-            or grants.has_state(g, src, "_web"):
+    if src is None or src.zone != "battlefield" or to in g.board or grants.under(g, src, "cannot_move"):
         g.emit(Event.FIZZLED, source=e["source"])
         return
     frm = src.cell

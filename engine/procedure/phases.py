@@ -9,7 +9,6 @@ from __future__ import annotations
 from engine.cards import abilities as ab
 from engine.model.enums import Event, Phase, PromptKind
 from engine.model.types import Prompt
-from engine.ops import acquire
 from engine.ops import durations
 from engine.ops import passives
 from engine.ops import trigger_points

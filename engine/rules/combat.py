@@ -72,7 +72,7 @@ def strike_targets(g, card) -> list[str]:
     d = g.defn(card)
     if not any(d.get("strike") or [0]):
         return []
-    if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.has_state(g, card, "_web"):
+    if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.under(g, card, "cannot_act"):
         return []
     if card.zone == "battlefield" and not card.attached_to and not g.is_flyer(card):
         adj = adjacent_cards(g, card)

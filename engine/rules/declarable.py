@@ -17,7 +17,7 @@ from engine.rules import combat
 from engine.rules import options as opts
 from engine.rules import targets as tg
 from engine.rules.combat import forced_targets
-from engine.rules.grants import has_state
+from engine.rules.grants import under
 from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
 
 
@@ -35,7 +35,7 @@ def own_move_pending(g, card) -> bool:
 def can_pay(g, card, a: dict, idx: int) -> bool:
     """True when the card can pay the ability's cost now, X aside (>= 1 token for X) [SEED S4, 103.6]; a netted
     creature cannot act at all (Паук-пересмешник)."""
-    if has_state(g, card, "_web"):
+    if under(g, card, "cannot_act"):
         return False
     c = ab.cost(a)
     if c["tap"] and (card.closed or own_move_pending(g, card)):
@@ -130,7 +130,7 @@ def move_left(g, card) -> int:
 def held(g, card) -> bool:
     """True when the card may not leave its cell: netted or rooted (card texts), or it has attacked this turn
     (a card that did not close on attacking still cannot move afterwards, docs/rules-decisions.md)."""
-    return has_state(g, card, "_web") or has_state(g, card, "_root") or bool(card.used.get("strikes"))
+    return under(g, card, "cannot_move") or bool(card.used.get("strikes"))
 
 
 def _moves(g, card) -> list[dict]:

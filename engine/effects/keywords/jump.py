@@ -28,7 +28,7 @@ def execute(g, e, src, eff) -> None:
     """Relocate to the declared free cell (it is movement; "moves" triggers fire); nothing if the card left the
     battlefield, the cell is taken or it is rooted (RULES.md Q7)."""
     to = e.get("to")
-    if src is None or src.zone != "battlefield" or to in g.board or grants.has_state(g, src, "_root"):
+    if src is None or src.zone != "battlefield" or to in g.board or grants.under(g, src, "cannot_move"):
         g.emit(Event.FIZZLED, source=e["source"])
         return
     frm = src.cell
@@ -36,7 +36,7 @@ def execute(g, e, src, eff) -> None:
     trigger_points.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to})
 
 
-def text(a: dict, lang: str) -> str:
+def text(a: dict, lang: str, words=None) -> str:
     """"jump to any free cell (range N)" in ``lang``."""
     if lang == "en":
         rng = "any distance" if a["range"] is None else f"range {a['range']}"

@@ -34,8 +34,7 @@ def execute(g, e, src, eff) -> None:
     """Relocate to the declared cell if the card is still on the battlefield, the cell still free and the card
     not held in place (RULES.md Q7); it is movement, so "moves" triggers fire [203.12]."""
     to = e.get("to")
-    if src is None or src.zone != "battlefield" or to in g.board or grants.has_state(g, src, "_root") \
-            or grants.has_state(g, src, "_web"):
+    if src is None or src.zone != "battlefield" or to in g.board or grants.under(g, src, "cannot_move"):
         g.emit(Event.FIZZLED, source=e["source"])
         return
     frm = src.cell
@@ -43,7 +42,7 @@ def execute(g, e, src, eff) -> None:
     trigger_points.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to})
 
 
-def text(a: dict, lang: str) -> str:
+def text(a: dict, lang: str, words=None) -> str:
     """The ability in plain words, after its cost."""
     if lang == "en":
         return "teleportation: move to any unoccupied cell (only if it has not moved or acted this turn)"
