@@ -11,9 +11,8 @@ from engine.effects.registry import conditions_hold
 from engine.model.enums import EntryKind, Event, PromptKind
 from engine.model.types import Executing, QueueEntry
 from engine.ops import acquire
-from engine.ops import trigger_points
 from engine.ops.durations import add
-from engine.ops.zones import relocate
+from engine.ops import zones
 from engine.procedure import defender, strike
 from engine.procedure.windows import answer_window, legal_window
 from engine.rules import grants
@@ -37,7 +36,7 @@ def continue_execution(g) -> None:
     if e["kind"] == EntryKind.ATTACK:
         strike.strike_step(g, ex)
     elif e["kind"] == EntryKind.MOVE:
-        _move(g, e, g.cards.get(e["source"]))
+        zones.move(g, e, g.cards.get(e["source"]), e["to"])
         ex["done"] = True
     else:
         run_effects(g, ex)
@@ -141,18 +140,6 @@ def _slots(effects: list[dict], e: dict) -> dict:
     if e.get("kind") != EntryKind.ABILITY or len(chosen) < 2 or not e.get("targets"):
         return {}
     return dict(zip(chosen, e["targets"]))
-
-
-def _move(g, e, src) -> None:
-    """Movement executes if the card is still on the battlefield, the cell still empty and it is not held in place
-    [203.3, Q7]."""
-    to = e["to"]
-    if src is None or src.zone != "battlefield" or to in g.board or grants.under(g, src, "cannot_move"):
-        g.emit(Event.FIZZLED, source=e["source"])
-        return
-    frm = src.cell
-    relocate(g, src, to)
-    trigger_points.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to})
 
 
 def _close_for_flyer(g, e: QueueEntry) -> None:

@@ -7,10 +7,7 @@ from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS
 from engine.effects.registry import register_keyword
 from engine.model.board import CELLS, distance
-from engine.model.enums import Event
-from engine.ops import trigger_points
-from engine.ops.zones import relocate
-from engine.rules import grants
+from engine.ops import zones
 from engine.rules.declarable import held
 
 
@@ -27,13 +24,7 @@ def options(g, card, a: dict) -> list[dict]:
 def execute(g, e, src, eff) -> None:
     """Relocate to the declared free cell (it is movement; "moves" triggers fire); nothing if the card left the
     battlefield, the cell is taken or it is rooted (RULES.md Q7)."""
-    to = e.get("to")
-    if src is None or src.zone != "battlefield" or to in g.board or grants.under(g, src, "cannot_move"):
-        g.emit(Event.FIZZLED, source=e["source"])
-        return
-    frm = src.cell
-    relocate(g, src, to)
-    trigger_points.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to})
+    zones.move(g, e, src, e.get("to"))
 
 
 def text(a: dict, lang: str, words=None) -> str:
