@@ -9,13 +9,14 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine import card_def
+from engine.cards.kinds import ATTACK_ABILITIES, RANGED
 from engine.rules.strike_table import strike_table
 from engine.rules.strike_table import weakened as strike_weakened
 
 
 #: Attack abilities resolved by one die (02-battle.md §6 strength roll) and whether they are ranged.
-RANGED_KWS = ("shot", "throw", "discharge", "strike_through_row")
-SINGLE_DIE_KWS = RANGED_KWS + ("magic_strike", "special_strike")
+RANGED_KWS = RANGED
+SINGLE_DIE_KWS = ATTACK_ABILITIES
 #: Ability keywords whose target should be a friendly card (healing and the like), not an enemy.
 FRIENDLY_KWS = ("heal", "resurrect", "grant", "set_strike_strength")
 

@@ -6,12 +6,16 @@ Nothing here is copied from ``text_en``: each sentence is built from the normali
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+from engine.cards.keywords import KEYWORDS
+from engine.cards.kinds import ATTACK_ABILITIES
 from engine.cards.pool import all_cards, card_def
 from engine.errors import EngineError
 
 
 LANGS = ("ru", "en")
-_ATTACK_KWS = ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row")
+_ATTACK_KWS = ATTACK_ABILITIES
 
 # ---------------------------------------------------------------------------------------------------------------
 # Word lists: en, ru (nominative), ru dative, ru genitive plural
@@ -340,6 +344,8 @@ def _static(a: dict, lang: str) -> str:
     """Text of a static keyword or a trigger (what a card simply has)."""
     en = lang == "en"
     kw = a["kw"]
+    if kw in KEYWORDS:
+        return KEYWORDS[kw].text(a, lang, WORDS)
     cond = _conditions(a.get("condition"), lang)
     vs = (" against " if en else " против ") + _cards(a["vs"], lang) if a.get("vs") else ""
     if kw == "trigger":
@@ -528,7 +534,9 @@ def _effect(e: dict, lang: str) -> str:
     pre = ""
     if e.get("condition"):
         pre = _conditions(e["condition"], lang).strip(" ()") + ", "
-    if kw in ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row"):
+    if kw in KEYWORDS:
+        return pre + KEYWORDS[kw].text(e, lang, WORDS)
+    if kw in ATTACK_ABILITIES:
         return pre + _attack(e, lang)
     if kw == "gain_token":
         return pre + (f"put {_tokens(e['n'], lang)} on {_target(t, lang)}" if en
@@ -545,9 +553,6 @@ def _effect(e: dict, lang: str) -> str:
     if kw == "skip_next_open":
         return pre + (f"{_target(t, lang)} does not open at the start of its controller's next turn" if en
                       else f"{_target(t, lang)} не открывать в начале следующего хода её владельца")
-    if kw == "root":
-        return pre + (f"{_target(t, lang)} cannot leave its cell {_UNTIL[e['until']][0]}" if en
-                      else f"{_target(t, lang)} нельзя сдвинуть с её клетки, {_UNTIL[e['until']][1]}")
     if kw == "destroy":
         if t == "self":
             return pre + ("destroy this card" if en else "уничтожить эту карту")
@@ -574,8 +579,10 @@ def _effect(e: dict, lang: str) -> str:
 def _activated_body(a: dict, lang: str) -> str:
     en = lang == "en"
     kw = a["kw"]
+    if kw in KEYWORDS:
+        return KEYWORDS[kw].text(a, lang, WORDS)  # a keyword defined in a module of its own (engine/effects/keywords/)
     t = a.get("target")
-    if kw in ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row"):
+    if kw in ATTACK_ABILITIES:
         return _attack(a, lang)
     if kw == "accumulate_token":
         text = "gain 1 token" if en else "получить 1 фишку"
@@ -610,15 +617,6 @@ def _activated_body(a: dict, lang: str) -> str:
         return (f"move up to {_amount(a['n'], lang)} wounds from {_target(a['from'], lang)} onto {dst}" if en
                 else (f"перенести до {_amount(a['n'], lang)} ран с {src} на {dst}").replace(" с своего", " со своего")
                 .replace(" на до ", " на несколько целей: до "))
-    if kw == "web":
-        return (f"throw a net at {_target(t, lang)} (range {a['range']}): {_UNTIL[a['until']][0]} it can neither move nor "
-                f"act; an attack on it is blocked and removes the net" if en
-                else f"набросить сеть на {_target(t, lang)} (дальность {a['range']}): {_UNTIL[a['until']][1]} она не может "
-                     f"ни перемещаться, ни действовать; атака по ней блокируется и снимает сеть")
-    if kw == "jump":
-        rng = ("any distance" if a["range"] is None else f"range {a['range']}") if en else \
-            ("любая дальность" if a["range"] is None else f"дальность {a['range']}")
-        return f"jump to any free cell ({rng})" if en else f"прыжок на любую свободную клетку ({rng})"
     if kw == "block_strike":
         return (f"cancel a {_kinds(a['applies_to'], lang)} aimed at this card, before the dice are rolled"
                 f"{_conditions(a.get('condition'), lang)}" if en
@@ -647,6 +645,11 @@ def _activated_body(a: dict, lang: str) -> str:
 def _activated(a: dict, lang: str) -> str:
     body = _activated_body(a, lang)
     return _cost(a, lang) + _named(a, lang) + body
+
+
+#: The phrase helpers a keyword module's text uses (engine/cards/keywords.py ``Keyword.text``).
+WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
+                        until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang))
 
 
 def ability_text(ability: dict, lang: str) -> str:

@@ -14,7 +14,7 @@ from engine.errors import EngineError
 from engine.model.rng import Rng
 from engine.model.state import GameState
 from engine.procedure import prelim
-from engine.procedure.actions import canonical, legal, perform
+from engine.procedure.actions import canonical, legal_now, perform
 from engine.procedure.flow import run
 from engine.scenario_setup import build
 from engine.view import dealias, mask, project
@@ -65,7 +65,7 @@ class Game(GameState):
         """
         if self.result is not None:
             return []
-        out = mask(self, player, legal(self, player))
+        out = [_copy(a) for a in mask(self, player, legal_now(self, player))]  # the cached list stays intact
         out.append({"act": "concede"})
         return out
 
@@ -77,7 +77,16 @@ class Game(GameState):
         ``game_over``, ``not_your_turn`` or ``illegal_action``;
         the state is then unchanged, byte for byte. Dice are rolled from the seeded RNG (RULES.md S4/Q5 for the
         flow). An accepted action is appended to :attr:`log` and bumps :attr:`version`.
+
+        The list :meth:`legal_actions` last computed for this state is reused to validate (it is not recomputed);
+        every ``apply``, accepted or not, drops it.
         """
+        try:
+            return self._apply(player, action)
+        finally:
+            self._legal_cache = None
+
+    def _apply(self, player: int, action: dict) -> list[dict]:
         if player not in (1, 2):
             raise EngineError("malformed_action", "The player must be 1 or 2.")
         real = dealias(self, player, action)  # "x-<cell>" aliases of cards face down to this player [415]
@@ -92,7 +101,7 @@ class Game(GameState):
             return self._fresh
         if self.to_act() != player:
             raise EngineError("not_your_turn", f"The game is waiting for player {self.to_act()}, not {player}.")
-        if real is None or act not in legal(self, player):
+        if real is None or act not in legal_now(self, player):  # computed once per version (legal_actions)
             raise EngineError("illegal_action", "The rules do not allow that action now.")
         self._fresh = []
         self.log.append([player, mask(self, player, [act])[0]])  # as the player named it: replayable
@@ -112,3 +121,8 @@ class Game(GameState):
         for player, action in log:
             g.apply(player, action)
         return g
+
+
+def _copy(action: dict) -> dict:
+    """A copy of a legal action that a caller may change freely (its lists copied too)."""
+    return {k: list(v) if isinstance(v, list) else v for k, v in action.items()}

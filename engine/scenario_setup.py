@@ -3,15 +3,13 @@ from __future__ import annotations
 
 from engine.cards.pool import card_def, resolve_id
 from engine.errors import EngineError
+from engine.model.enums import PRELIM_PHASES, TURN_PHASES, Phase
 from engine.model.rng import Rng
 from engine.ops.acquire import refresh_forced
 from engine.ops.trigger_points import collect
 from engine.procedure import prelim
 from engine.procedure.flow import run
 from engine.procedure.phases import begin_turn
-
-
-_TURN_PHASES = ("turn_preparation", "turn_start", "main", "final")
 
 
 def build(g, doc: dict):
@@ -67,20 +65,20 @@ def build(g, doc: dict):
             host = g.cards[labels[host_label]]
             c.attached_to = host.id
             c.cell = host.cell
-        phase = setup.get("phase", "main")
+        phase = setup.get("phase", Phase.MAIN)
         g.turn = int(setup.get("turn", 1))
         g.active = int(setup.get("active", 1))
-        if phase in prelim.PRELIM:
+        if phase in PRELIM_PHASES:
             prelim.start(g)
         else:
-            if phase not in _TURN_PHASES:
+            if phase not in TURN_PHASES:
                 raise EngineError("invalid_scenario", f"Unknown phase {phase!r}.")
             g.first = g.active if g.turn % 2 == 1 else g.other(g.active)
-            if phase == "turn_preparation":
+            if phase == Phase.TURN_PREPARATION:
                 begin_turn(g)
             else:
                 g.phase = phase
-                if phase == "final":
+                if phase == Phase.FINAL:
                     collect(g, {"type": "turn_end", "player": g.active})
         refresh_forced(g, baseline=True)
         run(g)

@@ -7,11 +7,6 @@ Card definitions arrive normalized by :func:`engine.cards.vocab.normalize_abilit
 from __future__ import annotations
 
 
-#: Attack abilities and their reach (02-battle.md §6 table).
-ATTACK_KW = {"magic_strike": "melee", "special_strike": "melee", "shot": "ranged", "throw": "ranged",
-             "discharge": "ranged", "strike_through_row": "row"}
-#: Magical attacks (protection from magic stops them) [g-22, g-41].
-MAGIC_KW = frozenset({"magic_strike", "discharge"})
 #: Scenario/action acts that name an attack ability directly (FORMAT.md steps).
 ACT_KW = {"shoot": "shot", "discharge": "discharge", "throw": "throw", "magic_strike": "magic_strike"}
 

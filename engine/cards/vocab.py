@@ -20,16 +20,16 @@ from __future__ import annotations
 import copy
 import re
 
+from engine.cards.kinds import ATTACK_ABILITIES, ATTACK_GROUPS, ATTACK_KINDS, LEVELS, REACH, Reach
+
 
 # ---------------------------------------------------------------------------------------------------------------
 # Closed value lists
 # ---------------------------------------------------------------------------------------------------------------
 
-#: Attack kinds (03-abilities.md §1.2) and the groups a selector may name instead.
-ATTACK_KINDS = ("simple_strike", "special_strike", "magic_strike", "shot", "throw", "discharge", "strike_through_row")
-ATTACK_GROUPS = ("melee", "ranged", "nonmagical", "magical", "any_attack")
-#: Strength results of an attack (02-battle.md §5).
-STRENGTHS = ("weak", "medium", "strong")
+#: Attack kinds and groups (03-abilities.md §1.2), strengths (02-battle.md §5): engine/cards/kinds.py.
+STRENGTHS = LEVELS
+_STRENGTH_ENUM = "|".join(LEVELS)
 #: What a ``protection`` keyword may name (03-abilities.md §4 ``protection`` [411]).
 PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "throws", "strike_through_row",
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks")
@@ -100,6 +100,9 @@ CONDITIONS = {
 _ACT = {"cost": "cost!", "sudden": "bool!", "limit": "limit?"}  # fields of every activated ability
 _ATTACK = {"strike": "strike!", "bonus": "amount?", "target": "target!", "rider": "effects?"}
 _NAMED = {"name": "name?", "kind": "enum?:influence|spell"}
+#: The fields of every activated ability, for keyword modules (engine/cards/keywords.py).
+ACTIVATED_FIELDS = dict(_ACT)
+NAMED_FIELDS = dict(_NAMED)
 
 #: kw -> {"roles": places it may appear, "fields": {field: type}, "rule": reference}. A type ending in ``!`` is
 #: required, ``?`` optional; ``enum:a|b`` is one of the listed strings.
@@ -119,7 +122,7 @@ _kw("regeneration", "static grant", "03 §4 regeneration [g-42]", n="int!")
 _kw("protection", "static grant", "03 §4 protection [g-17, 411]", **{"from": "enum!:" + "|".join(PROTECTION_FROM)})
 _kw("damage_reduction", "static grant", "03 §1.12 [422.4 group 4]", n="int!", **{"from": "selector!"},
     condition="conditions?")
-_kw("incoming_strike_reduced", "static grant", "03 §5 reduce_attack_to_kind [g-91]", to="enum!:weak|medium|strong",
+_kw("incoming_strike_reduced", "static grant", "03 §5 reduce_attack_to_kind [g-91]", to="enum!:" + _STRENGTH_ENUM,
     applies_to="kinds!")
 _kw("strike_bonus", "static grant", "03 §1.12 [422]", n="int!", applies_to="kinds!", values="strengths!",
     vs="filters?", condition="conditions?")
@@ -171,13 +174,10 @@ _kw("resurrect", "activated effect", "03 §4 resurrect [g-07]", filter="filters!
     cell="enum!:adjacent", closed="bool!", **_NAMED, **_ACT)
 _kw("redistribute_wounds", "activated effect", "03 §4 redistribute_wounds [g-37]", n="amount!",
     **{"from": "target!"}, to="target!", **_NAMED, **_ACT)
-_kw("web", "activated effect", "none (card text); 02 §2 closing/acting", target="target!", range="range!",
-    until="until!", attack_on_it="enum!:blocked", **_NAMED, **_ACT)
-_kw("jump", "activated", "03 §4 jump [g-40]; 02 §3", range="range!", **_ACT)
 _kw("block_strike", "activated", "03 §1.6 [410]; 02 §9 fixed windows (step 5)", applies_to="kinds!",
     window="enum!:target", condition="conditions?", **_NAMED, **_ACT)
 _kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02 §9 fixed windows",
-    to="enum!:weak|medium|strong", applies_to="kinds!", attacks_by="enum!:friendly|any",
+    to="enum!:" + _STRENGTH_ENUM, applies_to="kinds!", attacks_by="enum!:friendly|any",
     window="enum!:protection", **_NAMED, **_ACT)
 _kw("roll_modifier", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7)", options="list_str!",
     rolls_of="enum!:any|friendly", window="enum!:roll", **_NAMED, **_ACT)
@@ -197,7 +197,6 @@ _kw("wound", "effect", "03 §1.2 influence [401.5]; [204.4]", n="amount!", targe
 _kw("close_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
 _kw("open_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
 _kw("skip_next_open", "effect", "01 §6.4 [311] (card text)", target="target!")
-_kw("root", "effect", "none (card text); 02 §3", target="target!", until="until!")
 _kw("destroy", "effect", "03 §5 destroy [g-94]", target="target!")
 _kw("add_life", "effect", "01 §3.5 additional life [204]", n="int!", target="target!")
 _kw("grant", "effect", "03 §1.5 acquired abilities [407]", target="target!", abilities="abilities!",
@@ -453,8 +452,13 @@ _WHEN_ALIASES = {
     # FORMAT.md: "attacked (a simple strike is declared against it)" -> the declaration-time point
     "attacked": {"when": "attack_declared", "attack": ["simple_strike"]},
 }
-_ATTACKS = ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row")
-_ACTIVATED = tuple(k for k, s in KW.items() if "activated" in s["roles"])
+_ATTACKS = ATTACK_ABILITIES
+
+
+def _activated(kw) -> bool:
+    """True for a keyword that may be activated (it has a cost at the top level of a card's abilities)."""
+    spec = KW.get(kw)
+    return spec is not None and "activated" in spec["roles"]
 
 
 def parse_cost(v) -> dict:
@@ -533,7 +537,7 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
             elif isinstance(n, int):
                 a["strike"] = [n, n, n]
         a.setdefault("target", {"choose": "card", "side": "any"})
-        if kw in ("shot", "throw", "discharge"):
+        if REACH[kw] == Reach.RANGED:  # shot, throw, discharge: the ones with a range
             a.setdefault("range", None)
     if kw == "trigger":
         alias = _WHEN_ALIASES.get(a.get("when"))
@@ -549,7 +553,10 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
         a.setdefault("implicit", False)
     if kw in ("heal", "gain_token", "wound", "poison") and place != "top":
         a.setdefault("target", "self")
-    if place == "top" and kw in _ACTIVATED and kw not in ("custom",):
+    if place == "top" and kw in KW:
+        for k, v in KW[kw].get("defaults", {}).items():
+            a.setdefault(k, copy.deepcopy(v))  # a keyword module's defaults (engine/cards/keywords.py)
+    if place == "top" and _activated(kw) and kw not in ("custom",):
         a.setdefault("cost", {"tap": True, "tokens": 0})
         a.setdefault("sudden", False)
         a.setdefault("limit", None)

@@ -1,7 +1,14 @@
 """Effects: what an executing entry does. :mod:`engine.effects.registry` maps each effect ``kw`` to its handler;
-importing this package registers every handler module (basic effects, attack abilities)."""
-from engine.effects import attack, basic  # noqa: F401 (registers their handlers)
-from engine.effects.registry import EFFECTS, apply_effects, register
+importing this package registers every handler module (basic effects, attack abilities) and every keyword module
+of :mod:`engine.effects.keywords` (one keyword per module)."""
+import importlib
+import pkgutil
+
+from engine.effects import attack, basic, keywords  # noqa: F401 (importing them registers their handlers)
+from engine.effects.registry import EFFECTS, apply_effects, register, register_keyword
 
 
-__all__ = ["EFFECTS", "apply_effects", "register"]
+for _m in sorted(m.name for m in pkgutil.iter_modules(keywords.__path__)):
+    importlib.import_module(f"{keywords.__name__}.{_m}")  # each registers its keyword
+
+__all__ = ["EFFECTS", "apply_effects", "register", "register_keyword"]

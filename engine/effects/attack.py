@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.cards.kinds import LEVELS
 from engine.effects.registry import apply_effects
+from engine.model.enums import EntryKind, Event
 from engine.ops import acquire
 from engine.ops import damage
 from engine.ops import trigger_points
@@ -39,13 +40,15 @@ def attack_amount(g, src, a: dict, entry: dict, tgt, die: int | None = None) -> 
     return max(0, vals[level] + bonus + keywords.strike_mod(g, src, tgt, kind, level)), level
 
 
-def blocked_by_net(g, tgt) -> bool:
-    """An attack on a netted creature is blocked and the net goes away (Паук-пересмешник, card text)."""
-    if tgt is not None and grants.has_state(g, tgt, "_web"):
-        acquire.remove_state(g, tgt, "_web")
-        g.emit("blocked", card=tgt.id, by="net")
-        return True
-    return False
+def blocked_by_state(g, tgt) -> bool:
+    """An attack on a card under a state that blocks attacks (the net of Паук-пересмешник, card text) is blocked
+    and the state goes away (:class:`engine.cards.keywords.Keyword` ``state_effects``)."""
+    k = grants.blocking(g, tgt, "attacks_blocked") if tgt is not None else None
+    if k is None:
+        return False
+    acquire.remove_state(g, tgt, k.state)
+    g.emit(Event.BLOCKED, card=tgt.id, by=k.state_name)
+    return True
 
 
 def dodged(g, tgt, kind: str) -> bool:
@@ -56,7 +59,7 @@ def dodged(g, tgt, kind: str) -> bool:
         return False
     v = g.roll(tgt.controller, tgt.id, "dodge")
     if v in values:
-        g.emit("dodged", card=tgt.id, value=v)
+        g.emit(Event.DODGED, card=tgt.id, value=v)
         return True
     return False
 
@@ -66,14 +69,14 @@ def attack_begin(g, entry: dict, a: dict):
     does nothing (source or target gone or illegal, RULES.md Q7), is blocked by a net or dodged. The target's
     "attacked" triggers become pending."""
     src, tgt = g.cards.get(entry["source"]), g.cards.get(entry.get("target") or "")
-    if src is not None and entry.get("kind") == "trigger":
+    if src is not None and entry.get("kind") == EntryKind.TRIGGER:
         src = last_known(g, src, entry.get("point") or {})
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
-        g.emit("fizzled", source=entry["source"])
+        g.emit(Event.FIZZLED, source=entry["source"])
         return None
     kind = a.get("kw")
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": kind})
-    if blocked_by_net(g, tgt) or dodged(g, tgt, kind):
+    if blocked_by_state(g, tgt) or dodged(g, tgt, kind):
         return None
     return src, tgt
 

@@ -6,15 +6,14 @@ or magic [411]. Rules per function; the ``choose_one`` choice is asked by :mod:`
 """
 from __future__ import annotations
 
-from engine.cards import abilities as ab
+from engine.cards.kinds import REACH
 from engine.effects.attack import execute_attack_ability
 from engine.effects.registry import register
+from engine.model.enums import Event
 from engine.ops import acquire
 from engine.ops import damage
-from engine.ops import trigger_points
 from engine.ops.tokens import add_life, gain_tokens
 from engine.ops.zones import relocate
-from engine.rules import grants
 from engine.rules import keywords
 from engine.rules import strike_table
 from engine.rules import targets as tg
@@ -49,7 +48,7 @@ def eff_heal(g, e, src, eff):
         n = eff.get("n", 1)
         damage.heal(g, t, "full" if n == "full" else tg.amount(g, n, e, src, t))
         if eff.get("cure_poison") and t.markers.pop("poison", None):
-            g.emit("cured", card=t.id)
+            g.emit(Event.CURED, card=t.id)
 
 
 def eff_vampirism(g, e, src, eff):
@@ -81,7 +80,7 @@ def eff_close(g, e, src, eff):
     for t in targets(g, e, src, eff, "attacked"):
         if not t.closed:
             t.closed = True
-            g.emit("closed", card=t.id)
+            g.emit(Event.CLOSED, card=t.id)
 
 
 def eff_open(g, e, src, eff):
@@ -92,14 +91,14 @@ def eff_open(g, e, src, eff):
             t.markers.pop("movement", None)  # full movement again [203.7]
             t.actions = 0  # and it may act again [219.4]
             t.used.pop("strikes", None)
-            g.emit("opened", card=t.id)
+            g.emit(Event.OPENED, card=t.id)
 
 
 def eff_skip_next_open(g, e, src, eff):
     """The target does not open at the start of its controller's next turn (card text, [311])."""
     for t in targets(g, e, src, eff, "attacked"):
         t.markers["skip_open"] = 1
-        g.emit("skip_open", card=t.id)
+        g.emit(Event.SKIP_OPEN, card=t.id)
 
 
 def eff_poison(g, e, src, eff):
@@ -107,11 +106,11 @@ def eff_poison(g, e, src, eff):
     protection from poison; only creatures."""
     for t in targets(g, e, src, eff, "attacked"):
         if not g.is_creature(t) or keywords.protected(g, t, "poison", None, src):
-            g.emit("protected", card=t.id, kind="poison")
+            g.emit(Event.PROTECTED, card=t.id, kind="poison")
             continue
         n = _n(g, e, src, eff, target=t)
         t.markers["poison"] = max(t.markers.get("poison", 0), n)
-        g.emit("poisoned", card=t.id, n=t.markers["poison"])
+        g.emit(Event.POISONED, card=t.id, n=t.markers["poison"])
 
 
 def eff_destroy(g, e, src, eff):
@@ -126,7 +125,7 @@ def eff_finishing_blow(g, e, src, eff):
         if g.life(t) - t.wounds <= _n(g, e, src, eff, target=t):
             damage.destroy(g, t, by=src, kind="finishing_blow")
         else:
-            g.emit("fizzled", source=e["source"])
+            g.emit(Event.FIZZLED, source=e["source"])
 
 
 def eff_attack(g, e, src, eff):
@@ -145,19 +144,6 @@ def eff_grant(g, e, src, eff):
         acquire.grant(g, t, eff.get("abilities") or [], eff.get("until", "end_of_battle"), e["controller"], src)
 
 
-def eff_root(g, e, src, eff):
-    """The target cannot leave its cell ``until`` (Basilisk's gaze; card text)."""
-    for t in targets(g, e, src, eff, "attacked"):
-        acquire.grant(g, t, [{"kw": "_root"}], eff.get("until", "end_of_turn"), e["controller"], src)
-
-
-def eff_web(g, e, src, eff):
-    """Net (сеть): the target can neither move nor act ``until``; an attack on it is blocked and removes the net
-    (Паук-пересмешник, card text)."""
-    for t in targets(g, e, src, eff):
-        acquire.grant(g, t, [{"kw": "_web"}], eff.get("until", "end_of_target_next_turn"), e["controller"], src)
-
-
 def eff_redistribute(g, e, src, eff):
     """Redistribution (перераспределение) [g-37]: heal up to n wounds of ``from`` and deal as many wounds among
     ``to`` (in the chosen order, one each in turn); only as many are dealt as were healed (03 §4 [DOUBT])."""
@@ -169,7 +155,7 @@ def eff_redistribute(g, e, src, eff):
     else:
         to = tg.resolve(g, e, src, eff.get("to"))
     if not frm or not to:
-        g.emit("fizzled", source=e["source"])
+        g.emit(Event.FIZZLED, source=e["source"])
         return
     n = damage.heal(g, frm[0], _n(g, e, src, eff))
     for i in range(n):
@@ -184,7 +170,7 @@ def eff_resurrect(g, e, src, eff):
     t = g.cards.get(e.get("target"))
     to = e.get("to")
     if t is None or t.zone != "graveyard" or to in g.board:
-        g.emit("fizzled", source=e["source"])
+        g.emit(Event.FIZZLED, source=e["source"])
         return
     g.graveyards[t.owner].remove(t.id)
     t.reset_in_play_state()
@@ -197,18 +183,7 @@ def eff_resurrect(g, e, src, eff):
         t.cell = to
         g.board[to] = t.id
     t.closed = bool(eff.get("closed"))
-    g.emit("resurrected", card=t.id, to=to)
-
-
-def eff_jump(g, e, src, eff):
-    """Jump [g-40]: relocate to the declared free cell (it is movement; "moves" triggers fire)."""
-    to = e.get("to")
-    if src is None or src.zone != "battlefield" or to in g.board or grants.has_state(g, src, "_root"):
-        g.emit("fizzled", source=e["source"])
-        return
-    frm = src.cell
-    relocate(g, src, to)
-    trigger_points.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to})
+    g.emit(Event.RESURRECTED, card=t.id, to=to)
 
 
 def eff_condor_dive(g, e, src, eff):
@@ -218,7 +193,7 @@ def eff_condor_dive(g, e, src, eff):
     t = g.cards.get(e.get("target") or "")
     to = e.get("to")
     if src is None or t is None or not g.in_play(src) or t.zone != "battlefield" or to in g.board:
-        g.emit("fizzled", source=e["source"])
+        g.emit(Event.FIZZLED, source=e["source"])
         return
     left = t.cell
     relocate(g, t, to)
@@ -227,7 +202,7 @@ def eff_condor_dive(g, e, src, eff):
     src.zone, src.cell = "battlefield", left
     g.board[left] = src.id
     src.markers["grounded"] = 1
-    g.emit("moved", card=src.id, frm=None, to=left)
+    g.emit(Event.MOVED, card=src.id, frm=None, to=left)
     lvl = strike_table.single_level(g.roll(src.controller, src.id, "dive"))
     damage.wound(g, t, (3, 4, 4)[lvl], "wound", src)
     damage.check_deaths(g, [t])
@@ -244,9 +219,9 @@ def eff_custom(g, e, src, eff):
 for _kw, _fn in {
     "accumulate_token": eff_accumulate, "gain_token": eff_gain_token, "heal": eff_heal, "wound": eff_wound,
     "close_target": eff_close, "open_target": eff_open, "poison": eff_poison, "destroy": eff_destroy,
-    "finishing_blow": eff_finishing_blow, "resurrect": eff_resurrect, "jump": eff_jump, "grant": eff_grant,
-    "root": eff_root, "web": eff_web, "redistribute_wounds": eff_redistribute, "add_life": eff_add_life,
+    "finishing_blow": eff_finishing_blow, "resurrect": eff_resurrect, "grant": eff_grant,
+    "redistribute_wounds": eff_redistribute, "add_life": eff_add_life,
     "skip_next_open": eff_skip_next_open, "_vampirism": eff_vampirism, "custom": eff_custom,
-    **{k: eff_attack for k in ab.ATTACK_KW},
+    **{k: eff_attack for k in REACH},
 }.items():
     register(_kw)(_fn)

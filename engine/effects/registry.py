@@ -6,6 +6,8 @@ says so (event ``no_effect``), so an unimplemented rule never acts by accident.
 """
 from __future__ import annotations
 
+from engine.cards import keywords
+from engine.model.enums import Event
 from engine.rules.conditions import holds
 
 
@@ -25,6 +27,15 @@ def register(*kws: str):
     return deco
 
 
+def register_keyword(k: keywords.Keyword) -> keywords.Keyword:
+    """Register a keyword defined in a module of its own (``engine/effects/keywords/``): its schema, defaults and
+    text (:func:`engine.cards.keywords.register`) and its effect handler. Each keyword once (ValueError)."""
+    keywords.register(k)
+    if k.handler is not None:
+        register(k.kw)(k.handler)
+    return k
+
+
 def apply_effects(g, e: dict, src, effects: list[dict]) -> None:
     """Execute effect objects in order for entry ``e`` (docs/card-vocabulary.md "effects"). A trigger executes
     although its source left play [405.4]; effects touch only cards in the play zone [SEED S2]."""
@@ -40,4 +51,4 @@ def conditions_hold(g, e, src, conds) -> bool:
 
 
 def _unknown(g, e, src, eff):
-    g.emit("no_effect", source=e["source"], kw=eff.get("kw"))
+    g.emit(Event.NO_EFFECT, source=e["source"], kw=eff.get("kw"))

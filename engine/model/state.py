@@ -13,7 +13,9 @@ from engine.cards import abilities as ab
 from engine.cards.pool import card_def
 from engine.errors import EngineError
 from engine.model.board import CELLS
+from engine.model.enums import Event, Phase
 from engine.model.rng import Rng
+from engine.model.types import Executing, PendingTrigger, Priority, Prompt, QueueEntry, Result, TimedEffect
 
 
 PLAY_ZONES = ("battlefield", "aux")
@@ -78,10 +80,6 @@ def card_to_dict(c: Card) -> dict:
 
 #: How many recent events the state keeps for views' logs.
 EVENT_KEEP = 60
-#: Phases of the preliminary phase and of a turn, in order (02-battle.md header).
-PRELIM_PHASES = ("deal", "recruitment_preparation", "recruitment", "deployment", "reveal", "battle_start",
-                 "vanguard")
-TURN_PHASES = ("turn_preparation", "turn_start", "main", "final")
 
 _SCALARS = ("seed", "version", "next_id", "next_uid", "event_seq", "turn", "phase", "active", "first", "result",
             "end_turn", "prompt", "prio", "executing", "options", "prelim")
@@ -101,14 +99,14 @@ class GameState:
         self.next_uid = 1
         self.event_seq = 0
         self.turn = 1
-        self.phase = "main"
+        self.phase: str = Phase.MAIN  # a Phase
         self.active: int | None = 1
         self.first: int | None = 1
-        self.result: dict | None = None
+        self.result: Result | None = None
         self.end_turn = False
-        self.prompt: dict | None = None
-        self.prio: dict | None = None
-        self.executing: dict | None = None
+        self.prompt: Prompt | None = None          # written by engine/procedure/flow.py
+        self.prio: Priority | None = None          # written by engine/procedure/flow.py
+        self.executing: Executing | None = None    # written by engine/procedure/execute.py
         self.options: dict = {"deal_size": 15, "turn_cap": 200}
         self.prelim: dict = {}
         self.log: list = []
@@ -121,12 +119,14 @@ class GameState:
         self.aux = {1: [], 2: []}
         self.board: dict[str, str] = {}
         self.defs: dict[str, dict] = {}
-        self.queue: list[dict] = []
-        self.pending = {1: [], 2: []}
+        self.queue: list[QueueEntry] = []                         # written by engine/procedure/queue.py
+        self.pending: dict[int, list[PendingTrigger]] = {1: [], 2: []}  # by engine/ops/trigger_points.py
         self.crystals = {1: {"gold": 0, "silver": 0}, 2: {"gold": 0, "silver": 0}}
-        self.effects: list[dict] = []
+        self.effects: list[TimedEffect] = []      # written by engine/ops/durations.py
         self._defcache: dict[str, dict] = {}
         self._fresh: list = []
+        #: (version, event_seq, player, actions): the last legal-action list, reused while nothing changed.
+        self._legal_cache: tuple | None = None
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
         """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""
@@ -209,7 +209,7 @@ class GameState:
     def roll(self, player: int, card: str | None, why: str) -> int:
         """Roll one die for ``player`` (seeded or forced), log it, and return 1..6."""
         v = self.rng.d6()
-        self.emit("die", player=player, card=card, value=v, why=why)
+        self.emit(Event.DIE, player=player, card=card, value=v, why=why)
         return v
 
     def to_act(self) -> int | None:
@@ -223,7 +223,7 @@ class GameState:
         if self.result is None:
             self.result = {"winner": winner, "reason": reason}
             self.prompt = None
-            self.emit("result", winner=winner, reason=reason)
+            self.emit(Event.RESULT, winner=winner, reason=reason)
 
     def to_dict(self) -> dict:
         """The whole state as a JSON-like dict (player-keyed maps use "1"/"2" keys)."""

@@ -1,11 +1,12 @@
-"""Acquiring abilities with a duration and their end; states (net, root); starting tokens; forced-attack
-bookkeeping (03-abilities.md §1.5 [407], §1.9 [418], 03 §5 force_attack [g-82]). State writes only.
+"""Acquiring abilities with a duration (their end is :func:`engine.ops.durations.end_acquired`); states (net,
+root); starting tokens; forced-attack bookkeeping (03-abilities.md §1.5 [407], §1.9 [418], 03 §5 force_attack [g-82]). State writes only.
 
 An acquired ability carries ``_until`` = ``{"kind", "player", "turn", "source", "cell"}`` (who granted it, in which
-turn, from which card and cell) and goes away at :func:`expire`.
+turn, from which card and cell; :class:`engine.model.types.Until`).
 """
 from __future__ import annotations
 
+from engine.model.enums import Event
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.conditions import holds
@@ -31,35 +32,7 @@ def grant(g, card, abilities: list[dict], until: str, granter: int, source=None)
         if not a.get("stacks"):
             card.acquired = [x for x in card.acquired if not ("_until" in x and _same(x, a))]
         card.acquired.append(new)
-    g.emit("granted", card=card.id, kws=[a.get("kw") for a in abilities], until=until)
-
-
-def _ends_now(g, spec: dict) -> bool:
-    """Does a duration end at the end of the current turn (g.turn, active player g.active)?"""
-    kind = spec.get("kind")
-    turn, active = g.turn, g.active
-    if kind == "end_of_turn":
-        return True
-    if kind == "end_of_your_turn":
-        return active == spec["player"]
-    if kind == "end_of_your_next_turn":
-        return active == spec["player"] and turn > spec["turn"]
-    if kind == "end_of_target_next_turn":
-        return active == spec["target_player"] and turn > spec["turn"]
-    if kind == "end_of_opponent_next_turn":
-        return active != spec["player"] and turn > spec["turn"]
-    return False
-
-
-def expire(g) -> None:
-    """At the end of a turn (02-battle.md §8): acquired abilities whose duration ends now go away."""
-    for c in g.cards.values():
-        if not c.acquired:
-            continue
-        keep = [a for a in c.acquired if "_until" not in a or not _ends_now(g, a["_until"])]
-        if len(keep) != len(c.acquired):
-            c.acquired = keep
-            g.emit("grant_ended", card=c.id)
+    g.emit(Event.GRANTED, card=card.id, kws=[a.get("kw") for a in abilities], until=until)
 
 
 def remove_state(g, card, kw: str) -> None:

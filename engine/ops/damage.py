@@ -6,11 +6,12 @@ entry; it goes on top of its owner's graveyard with its attachments after it (ho
 """
 from __future__ import annotations
 
+from engine.cards.kinds import NONMAGICAL
+from engine.model.enums import Event
 from engine.ops import passives
 from engine.ops import trigger_points
 from engine.rules import grants
 from engine.rules import keywords
-from engine.rules.keywords import NONMAGICAL_ATTACKS
 
 
 def wound(g, target, amount: int, kind: str, source=None, level: int | None = None) -> int:
@@ -22,7 +23,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     if amount <= 0 or not g.in_play(target):
         return 0
     if keywords.protected(g, target, kind, level, source):
-        g.emit("protected", card=target.id, kind=kind)
+        g.emit(Event.PROTECTED, card=target.id, kind=kind)
         return 0
     amount = keywords.reduce(g, target, amount, kind, level, source)
     amount = prevent(g, target, amount, kind)
@@ -32,7 +33,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     if source is not None:
         target.used["hit_by"] = source.id  # who wounded it last, for Corpse-Eating [g-51]
         target.used["hit_kind"] = kind
-    g.emit("wounds", card=target.id, n=amount, kind=kind, source=source.id if source else None)
+    g.emit(Event.WOUNDS, card=target.id, n=amount, kind=kind, source=source.id if source else None)
     if kind not in ("wound", "poison", "spell"):
         trigger_points.collect(g, {"type": "hit", "card": target.id, "by": source.id if source else None,
                              "attack": kind, "n": amount})
@@ -48,7 +49,7 @@ def heal(g, target, amount) -> int:
     n = target.wounds if amount == "full" else min(target.wounds, max(0, int(amount)))
     target.wounds -= n
     if n:
-        g.emit("healed", card=target.id, n=n)
+        g.emit(Event.HEALED, card=target.id, n=n)
     return n
 
 
@@ -122,7 +123,7 @@ def _die(g, card, last_cell) -> None:
     card.cell = None
     card.attached_to = None
     g.graveyards[card.owner].insert(0, card.id)
-    g.emit("died", card=card.id, controller=controller, owner=card.owner)
+    g.emit(Event.DIED, card=card.id, controller=controller, owner=card.owner)
     trigger_points.collect(g, {"type": "died", "card": card.id, "controller": controller, "cell": last_cell})
     if _own_death_pending(g, card.id):
         card.used = {"on_death": 1}  # keeps wounds, tokens and markers for now [g-87]
@@ -159,7 +160,7 @@ def prevent(g, target, amount: int, kind: str) -> int:
     copy counting [g-05, 414.4]."""
     if amount <= 0:
         return 0
-    if kind in NONMAGICAL_ATTACKS:
+    if kind in NONMAGICAL:
         arm = keywords.kws(g, target, "armour")
         if arm:
             left = grants.named_value(arm) - target.used.get("armour", 0)

@@ -1,4 +1,7 @@
-"""Effects with a duration (до конца хода, до начала хода): ``g.effects`` and their end (02-battle.md §2, §8).
+"""Effects with a duration (до конца хода, до начала хода) and their end (02-battle.md §2, §8, 03 §1.9 [418]): the
+one module that ends timed effects. Two things have a duration: an entry of ``g.effects`` (a marker or an ability
+put on a card until a turn boundary, below), and an ability a card acquired with an ``_until`` (made by
+:mod:`engine.ops.acquire`, it travels with its card), ended by :func:`end_acquired` at the end of the turn.
 
 Every entry of ``g.effects`` is a JSON-like dict ``{"until": "turn_end" | "turn_start", "card": id, "kind": str,
 ...}`` with optional fields:
@@ -11,6 +14,8 @@ Kinds may register their own end in :data:`ON_EXPIRE` (``kind -> fn(g, entry)``)
 players swap; [311.1 step 3] "until the start of the turn" effects end at the turn start step, after opening.
 """
 from __future__ import annotations
+
+from engine.model.enums import Event
 
 
 ON_EXPIRE: dict = {}
@@ -25,6 +30,11 @@ def add(g, until: str, card: str, kind: str, **fields) -> dict:
     entry.update(fields)
     g.effects.append(entry)
     return entry
+
+
+def remove(g, kind: str, card: str) -> None:
+    """End, without its end effects, every timed effect of ``kind`` on ``card`` (a mark used up, [211.9])."""
+    g.effects = [e for e in g.effects if not (e.get("kind") == kind and e.get("card") == card)]
 
 
 def _due(g, e: dict, boundary: str) -> bool:
@@ -46,7 +56,7 @@ def expire(g, boundary: str) -> list[dict]:
     g.effects = [e for e in g.effects if not _due(g, e, boundary)]
     for e in ended:
         ON_EXPIRE.get(e.get("kind"), _default_end)(g, e)
-        g.emit("effect_ended", card=e.get("card"), kind=e.get("kind"))
+        g.emit(Event.EFFECT_ENDED, card=e.get("card"), kind=e.get("kind"))
     return ended
 
 
@@ -58,3 +68,31 @@ def _default_end(g, e: dict) -> None:
         c.markers.pop(e["marker"], None)
     if e.get("ability") is not None and e["ability"] in c.acquired:
         c.acquired.remove(e["ability"])
+
+
+def _ends_now(g, spec: dict) -> bool:
+    """Does a duration end at the end of the current turn (g.turn, active player g.active)?"""
+    kind = spec.get("kind")
+    turn, active = g.turn, g.active
+    if kind == "end_of_turn":
+        return True
+    if kind == "end_of_your_turn":
+        return active == spec["player"]
+    if kind == "end_of_your_next_turn":
+        return active == spec["player"] and turn > spec["turn"]
+    if kind == "end_of_target_next_turn":
+        return active == spec["target_player"] and turn > spec["turn"]
+    if kind == "end_of_opponent_next_turn":
+        return active != spec["player"] and turn > spec["turn"]
+    return False
+
+
+def end_acquired(g) -> None:
+    """At the end of a turn (02-battle.md §8): acquired abilities whose ``_until`` ends now go away [418]."""
+    for c in g.cards.values():
+        if not c.acquired:
+            continue
+        keep = [a for a in c.acquired if "_until" not in a or not _ends_now(g, a["_until"])]
+        if len(keep) != len(c.acquired):
+            c.acquired = keep
+            g.emit(Event.GRANT_ENDED, card=c.id)

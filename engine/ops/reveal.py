@@ -3,6 +3,7 @@
 """
 from __future__ import annotations
 
+from engine.model.enums import Event
 from engine.rules.hidden import any_hidden
 
 
@@ -12,7 +13,7 @@ def reveal(g, card, why: str) -> None:
     if not card.hidden:
         return
     card.hidden = False
-    g.emit("revealed", card=card.id, defkey=card.defkey, why=why)
+    g.emit(Event.REVEALED, card=card.id, defkey=card.defkey, why=why)
     if card.zone == "battlefield" and not card.attached_to and goes_to_aux(g, card):
         to_aux(g, card)
 
@@ -30,7 +31,7 @@ def to_aux(g, card) -> None:
     card.zone = "aux"
     card.cell = None
     g.aux[card.controller].append(card.id)
-    g.emit("to_aux", card=card.id, player=card.controller)
+    g.emit(Event.TO_AUX, card=card.id, player=card.controller)
 
 
 def reveal_involved(g) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.cards import abilities as ab
+from engine.model.enums import Event
 from engine.rules import grants
 
 
@@ -14,7 +15,7 @@ def gain_tokens(g, card, n: int) -> int:
     gain = n if mx is None else max(0, min(n, mx - card.tokens))
     if gain:
         card.tokens += gain
-        g.emit("tokens", card=card.id, n=gain)
+        g.emit(Event.TOKENS, card=card.id, n=gain)
     return gain
 
 
@@ -27,5 +28,5 @@ def add_life(g, card, n: int) -> int:
         n = max(0, min(n, min(caps) - g.life(card)))
     if n:
         card.markers["additional_life"] = card.markers.get("additional_life", 0) + n
-        g.emit("life_added", card=card.id, n=n)
+        g.emit(Event.LIFE_ADDED, card=card.id, n=n)
     return n

@@ -9,6 +9,8 @@ missed?}``, ``becomes_defender {card}``.
 from __future__ import annotations
 
 from engine.cards.kinds import kinds_match
+from engine.model.enums import Event
+from engine.model.types import PendingTrigger
 from engine.rules.conditions import holds
 from engine.rules.grants import effective
 
@@ -107,3 +109,39 @@ def add_base_trigger(g, card, name: str, effect: dict) -> None:
 def clear_pending(g) -> None:
     """Drop every pending trigger (the game ended)."""
     g.pending = {1: [], 2: []}
+
+
+def chain_key(e: dict) -> list:
+    """What an entry or pending trigger does, for the loop rule: [source, ability, the card it is about, the
+    source of the entry that caused it] (RULES.md Q9, [103.4])."""
+    point = e.get("point") or {}
+    return [e.get("source"), e.get("ability"), point.get("card") or e.get("target"), e.get("cause")]
+
+
+def cut_loops(g, entry: dict) -> None:
+    """RULES.md Q9 [103.4]: the triggers that became pending while ``entry`` executed belong to its chain; one
+    that exactly repeats an effect earlier in the chain is cut (it never enters the queue), and with it
+    everything it would have caused."""
+    chain = list(entry.get("chain") or []) + [chain_key(entry)]
+    for p in (1, 2):
+        keep = []
+        for t in g.pending[p]:
+            if "chain" not in t:
+                t["cause"] = entry.get("source")
+                t["chain"] = chain
+                if chain_key(t) in chain:
+                    g.emit(Event.LOOP_CUT, source=t["source"], ability=t["ability"])
+                    continue
+            keep.append(t)
+        g.pending[p] = keep
+
+
+def take(g, p: int, index: int) -> PendingTrigger:
+    """Take pending trigger ``index`` of player ``p`` out of the pending list (it is being declared)."""
+    return g.pending[p].pop(index)
+
+
+def keep_only(g, p: int, kept: list[PendingTrigger]) -> None:
+    """Keep only ``kept`` of player ``p``'s pending triggers (the others lapse: unpayable, or forfeited by a pass
+    [Q5.1])."""
+    g.pending[p] = kept

@@ -1,7 +1,10 @@
 """Moving cards between zones by game actions (01-game-and-cards.md §5.5, [SEED S2])."""
 from __future__ import annotations
 
+from engine.model.enums import Event
+from engine.ops import trigger_points
 from engine.ops.damage import remove_from_play
+from engine.rules import grants
 
 
 def renew_into_deck(g, card) -> str:
@@ -24,7 +27,7 @@ def put_into_deck(g, card) -> str:
     remove_from_play(g, card)
     new_id = renew_into_deck(g, card)
     g.rng.shuffle(g.decks[card.owner])
-    g.emit("to_deck", player=card.owner, card=card.id)
+    g.emit(Event.TO_DECK, player=card.owner, card=card.id)
     return new_id
 
 
@@ -37,4 +40,16 @@ def relocate(g, card, to: str) -> None:
     for c in g.cards.values():
         if c.attached_to == card.id:
             c.cell = to
-    g.emit("moved", card=card.id, frm=frm, to=to)
+    g.emit(Event.MOVED, card=card.id, frm=frm, to=to)
+
+
+def move(g, entry: dict, card, to: str | None) -> None:
+    """Movement executes (a move, or a named movement ability: jump, teleportation) if the card is still on the
+    battlefield, the cell ``to`` still free and the card not held in place [203.3, 203.12, RULES.md Q7]: it is
+    relocated with its attachments and its "moves" triggers become pending; else the entry does nothing."""
+    if card is None or card.zone != "battlefield" or to in g.board or grants.under(g, card, "cannot_move"):
+        g.emit(Event.FIZZLED, source=entry["source"])
+        return
+    frm = card.cell
+    relocate(g, card, to)
+    trigger_points.collect(g, {"type": "moved", "card": card.id, "frm": frm, "to": to})

@@ -8,11 +8,16 @@ at declaration). :meth:`engine.game.Game.apply` accepts exactly what :func:`lega
 from __future__ import annotations
 
 from engine.cards import abilities as ab
+from engine.cards.kinds import REACH
 from engine.errors import EngineError
+from engine.model.enums import EntryKind, Event, Phase, PromptKind
+from engine.model.types import QueueEntry
+from engine.ops import durations
 from engine.ops.costs import _pay_strike, pay_cost
 from engine.ops.reveal import reveal
 from engine.procedure import flow
 from engine.procedure import trigger_names as names
+from engine.procedure import queue
 from engine.procedure import triggers
 from engine.ops import trigger_points
 from engine.procedure.execute import answer, legal_answers
@@ -92,35 +97,48 @@ def _resolve_ability(g, act: dict):
     if not idxs:
         return name
     if len(idxs) > 1 and g.prompt:
-        legal_now = legal(g, g.prompt["player"])
+        listed = legal_now(g, g.prompt["player"])
         for i in idxs:
-            if dict(act, ability=i) in legal_now:
+            if dict(act, ability=i) in listed:
                 return i
     return idxs[0]
 
 
 # ---------------------------------------------------------------------- enumeration
+def legal_now(g, p: int) -> list[dict]:
+    """:func:`legal`, computed once per state: the list is kept with the game's ``version`` and ``event_seq`` and
+    reused until either moves or :meth:`engine.game.Game.apply` drops it (after every apply, so that a state changed
+    from outside between two applies is listed afresh). Callers must not mutate it (``Game.legal_actions`` hands
+    out copies)."""
+    c = g._legal_cache
+    if c is not None and c[0] == g.version and c[1] == g.event_seq and c[2] == p:
+        return c[3]
+    out = legal(g, p)
+    g._legal_cache = (g.version, g.event_seq, p, out)
+    return out
+
+
 def legal(g, p: int) -> list[dict]:
     """Every canonical action player ``p`` may apply now (concession excluded; Game.legal_actions adds it)."""
     pr = g.prompt
     if pr is None or pr["player"] != p or g.result is not None:
         return []
     kind = pr["kind"]
-    if kind == "priority":
+    if kind == PromptKind.PRIORITY:
         decl = declarations(g, p)
         if slow_allowed(g, p) and any(d["act"] == "attack" and d.get("forced") for d in decl):
             # a card obliged to attack (must_attack, 03 §5 force_attack [g-82]): no pass until it has attacked
             return [{k: v for k, v in d.items() if k != "forced"} for d in decl]
         out = [{"act": "pass"}]
-        if g.phase == "main" and p == g.active:
+        if g.phase == Phase.MAIN and p == g.active:
             out.append({"act": "end_turn"})
         out.extend({k: v for k, v in d.items() if k != "forced"} for d in decl)
         return out
-    if kind == "triggers":
+    if kind == PromptKind.TRIGGERS:
         return triggers.legal(g, p)
     if g.executing is not None:
         return legal_answers(g, p)
-    if kind == "choice" and pr.get("what") == "turn_preparation":
+    if kind == PromptKind.CHOICE and pr.get("what") == "turn_preparation":
         return turn_preparation_legal(g, p)
     return prelim_legal(g, p)
 
@@ -130,27 +148,27 @@ def perform(g, p: int, act: dict) -> None:
     """Apply a legal canonical action (validated by the caller against :func:`legal`)."""
     kind = g.prompt["kind"]
     a = act["act"]
-    if kind == "priority":
+    if kind == PromptKind.PRIORITY:
         if a == "pass":
-            g.emit("pass", player=p)
+            g.emit(Event.PASS, player=p)
             flow.on_pass(g, p)
         elif a == "end_turn":
             g.end_turn = True
-            g.emit("end_turn", player=p)
+            g.emit(Event.END_TURN, player=p)
             flow.on_pass(g, p)
         else:
             declare(g, p, act)
             flow.new_round(g)
         return
-    if kind == "triggers":
+    if kind == PromptKind.TRIGGERS:
         if a == "pass":
-            g.emit("pass", player=p)
+            g.emit(Event.PASS, player=p)
         triggers.perform(g, p, act)
         return
     if g.executing is not None:
         answer(g, p, act)
         return
-    if kind == "choice" and g.prompt.get("what") == "turn_preparation":
+    if kind == PromptKind.CHOICE and g.prompt.get("what") == "turn_preparation":
         turn_preparation_perform(g, p, act)
         return
     prelim_perform(g, p, act)
@@ -160,19 +178,19 @@ def declare(g, p: int, act: dict) -> None:
     """Pay the whole cost and put the entry at the queue's tail [SEED S4]; triggers on the declaration of an
     attack against a card become pending."""
     card = g.cards[act["source"]]
-    entry = {"uid": g.next_uid, "source": card.id, "controller": p, "ability": None, "target": act.get("target"),
-             "targets": act.get("targets"), "x": act.get("x"), "to": act.get("to"), "effect": None}
-    g.next_uid += 1
+    entry: QueueEntry = {"uid": queue.new_uid(g), "source": card.id, "controller": p, "ability": None,
+                         "target": act.get("target"), "targets": act.get("targets"), "x": act.get("x"),
+                         "to": act.get("to"), "effect": None}
     if act["act"] == "move":
-        entry["kind"] = "move"
+        entry["kind"] = EntryKind.MOVE
         card.markers["movement"] = card.markers.get("movement", 0) + 1
     elif act["act"] == "attack":
-        entry["kind"] = "attack"
+        entry["kind"] = EntryKind.ATTACK
         _pay_strike(g, card)
         tgt = g.cards[act["target"]]
         if tgt.zone == "aux" and not g.is_flyer(card) and card.markers.get("flyer_strike"):
             entry["flyer_strike"] = True  # the one strike at a flyer is used; the mark goes after it [211.9]
-            g.effects = [e for e in g.effects if not (e.get("kind") == "flyer_strike" and e.get("card") == card.id)]
+            durations.remove(g, "flyer_strike", card.id)
     elif act["ability"] == CLOSE_FOR_FLYER:
         entry["kind"] = CLOSE_FOR_FLYER
         entry["ability"] = CLOSE_FOR_FLYER
@@ -181,15 +199,15 @@ def declare(g, p: int, act: dict) -> None:
     else:
         idx = act["ability"]
         a = g.abilities(card)[idx]
-        entry["kind"] = "ability"
+        entry["kind"] = EntryKind.ABILITY
         entry["ability"] = idx
         entry["tokens_at_declaration"] = card.tokens
         entry["spell"] = a.get("kind") == "spell"
         entry["paid_tokens"] = pay_cost(g, card, a, idx, act.get("x"))
     if card.hidden:
         reveal(g, card, "declares")  # [415.2]
-    g.queue.append(entry)
-    g.emit("declared", player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
+    queue.enqueue(g, entry)
+    g.emit(Event.DECLARED, player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
            target=entry["target"], to=entry["to"], x=entry["x"])
     _attack_declared(g, card, entry)
 
@@ -201,7 +219,7 @@ def _attack_declared(g, card, entry: dict) -> None:
         kind = "simple_strike"
     elif entry["kind"] == "ability":
         kind = g.abilities(card)[entry["ability"]].get("kw")
-        if kind not in ab.ATTACK_KW:
+        if kind not in REACH:
             return
     else:
         return

@@ -1,11 +1,12 @@
 """The defender choice (защитник): who may defend, whether the inactive player is asked, the answers and what an
 answer does (02-battle.md §4.2-§4.3 [205.3, 211.6, 216.3], directed strike [g-27]). The one place of this rule.
 
-The prompt is an ask of the executing simple strike: ``{"kind": "defender", "player", "attacker", "target",
+The prompt is an ask of the executing simple strike: ``{"kind": PromptKind.DEFENDER, "player", "attacker", "target",
 "options": [card id]}``; the answers are ``pass`` or ``defend`` with one of the options.
 """
 from __future__ import annotations
 
+from engine.model.enums import Event, PromptKind
 from engine.ops import trigger_points
 from engine.rules import grants, keywords
 from engine.rules.adjacency import adjacent_cards
@@ -20,8 +21,8 @@ def legal_defenders(g, src, tgt) -> list[str]:
     for c in g.play_cards():
         if c is tgt or c.controller != g.inactive or c.closed or not g.is_creature(c) or (c.hidden and g.is_flyer(c)):
             continue
-        if grants.has_state(g, c, "_web"):
-            continue  # a netted creature cannot act
+        if grants.under(g, c, "cannot_act"):
+            continue  # e.g. a netted creature cannot act
         if c.zone == "aux":
             ok = src_flyer  # only against a flyer's attack
         elif src_flyer:
@@ -40,7 +41,7 @@ def ask_defender(g, ex: dict, src, tgt) -> bool:
     if not defenders:
         return False
     ex["stage"] = "defender"
-    ex["ask"] = {"kind": "defender", "player": g.inactive, "attacker": src.id, "target": tgt.id,
+    ex["ask"] = {"kind": PromptKind.DEFENDER, "player": g.inactive, "attacker": src.id, "target": tgt.id,
                  "options": defenders}
     return True
 
@@ -56,6 +57,6 @@ def answer(g, ex: dict, act: dict) -> None:
     if act["act"] == "defend":
         ex["data"]["target"] = act["source"]
         ex["data"]["defender"] = act["source"]
-        g.emit("defends", card=act["source"], attacker=ex["entry"]["source"])
+        g.emit(Event.DEFENDS, card=act["source"], attacker=ex["entry"]["source"])
         trigger_points.collect(g, {"type": "becomes_defender", "card": act["source"]})
     ex["ask"] = None

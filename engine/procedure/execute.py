@@ -8,33 +8,39 @@ from __future__ import annotations
 
 import itertools
 
-from engine.cards.abilities import ATTACK_KW
+from engine.cards.kinds import REACH
 from engine.effects import apply_effects
 from engine.effects.registry import conditions_hold
+from engine.model.enums import EntryKind, Event, PromptKind
+from engine.model.types import Executing, QueueEntry
 from engine.ops import acquire
 from engine.ops.damage import reorder_graveyard
-from engine.ops import trigger_points
-from engine.ops.zones import relocate
 from engine.procedure import attack, defender, strike
+from engine.ops.durations import add
+from engine.ops import zones
 from engine.procedure.windows import answer_window, legal_window
 from engine.rules import grants
 from engine.rules import targets as tg
 
 
-def start_execution(g, entry: dict) -> None:
-    """Take the head entry out of the queue and start executing it."""
-    g.emit("executing", source=entry["source"], kind=entry["kind"], ability=entry.get("ability"))
-    g.executing = {"entry": entry, "stage": "start", "data": {}, "ask": None, "done": False}
+def start_execution(g, entry: QueueEntry) -> None:
+    """Start executing ``entry`` (taken from the queue's head). The only writer of ``g.executing``."""
+    g.emit(Event.EXECUTING, source=entry["source"], kind=entry["kind"], ability=entry.get("ability"))
+    ex: Executing = {"entry": entry, "stage": "start", "data": {}, "ask": None, "done": False}
+    g.executing = ex
 
 
 def continue_execution(g) -> None:
     """Advance the executing entry until it asks a player or finishes; on finishing, a new round starts (Q5)."""
     ex = g.executing
     e = ex["entry"]
-    if e["kind"] == "attack":
+    if e["kind"] == EntryKind.CLOSE_TO_STRIKE_FLYER:
+        _close_for_flyer(g, e)
+        return
+    if e["kind"] == EntryKind.ATTACK:
         strike.strike_step(g, ex)
-    elif e["kind"] == "move":
-        _move(g, e, g.cards.get(e["source"]))
+    elif e["kind"] == EntryKind.MOVE:
+        zones.move(g, e, g.cards.get(e["source"]), e["to"])
         ex["done"] = True
     else:
         run_effects(g, ex)
@@ -48,13 +54,13 @@ def legal_answers(g, p: int) -> list[dict]:
     ask = g.executing.get("ask") or {}
     if ask.get("player") != p:
         return []
-    if ask["kind"] == "defender":
+    if ask["kind"] == PromptKind.DEFENDER:
         return defender.legal_answers(ask)
-    if ask["kind"] == "exchange":
+    if ask["kind"] == PromptKind.EXCHANGE:
         return [{"act": "choose", "option": "keep"}, {"act": "choose", "option": "weaken"}]
-    if ask["kind"] == "choice":
+    if ask["kind"] == PromptKind.CHOICE:
         return [{"act": "choose", "option": {"choice": i}} for i in range(ask["options"])]
-    if ask["kind"] == "window":
+    if ask["kind"] == PromptKind.WINDOW:
         return legal_window(g, g.executing, p)
     if ask["kind"] == "death_order":
         return [{"act": "order", "items": list(perm)} for perm in itertools.islice(
@@ -66,15 +72,15 @@ def answer(g, p: int, act: dict) -> None:
     """Apply a legal answer (see :func:`legal_answers`)."""
     ex = g.executing
     kind = ex["ask"]["kind"]
-    if kind == "defender":
+    if kind == PromptKind.DEFENDER:
         strike.answer_defender(g, ex, act)
-    elif kind == "exchange":
+    elif kind == PromptKind.EXCHANGE:
         strike.answer_exchange(g, ex, dict(act, player=p))
-    elif kind == "choice":
+    elif kind == PromptKind.CHOICE:
         ex["data"]["pick"] = act["option"]["choice"]
-        g.emit("chose", player=p, option=act["option"]["choice"])
+        g.emit(Event.CHOSE, player=p, option=act["option"]["choice"])
         ex["ask"] = None
-    elif kind == "window":
+    elif kind == PromptKind.WINDOW:
         answer_window(g, ex, p, act)
     elif kind == "death_order":
         todo = ex["data"]["death_order"].pop(0)
@@ -89,14 +95,14 @@ def answer(g, p: int, act: dict) -> None:
 # ---------------------------------------------------------------------- effect entries
 def _effects_of(g, e: dict, src) -> list[dict] | None:
     """The effect list an entry executes, or None when it does nothing (Q7)."""
-    if e["kind"] == "trigger":
+    if e["kind"] == EntryKind.TRIGGER:
         return e.get("effects") or []
     abil = g.abilities(src) if src is not None else []
     a = abil[e["ability"]] if e["ability"] < len(abil) else {}
     if not g.in_play(src):
         return None  # an activated ability of a card that left play does nothing (Q7)
-    if grants.has_state(g, src, "_web"):
-        return None  # a netted creature cannot act (Паук-пересмешник)
+    if grants.under(g, src, "cannot_act"):
+        return None  # e.g. a netted creature cannot act (Паук-пересмешник)
     return a.get("effects") or [] if a.get("kw") == "action" else [a]
 
 
@@ -107,7 +113,7 @@ def run_effects(g, ex: dict) -> None:
     src = g.cards.get(e["source"])
     effects = _effects_of(g, e, src)
     if effects is None:
-        g.emit("fizzled", source=e["source"])
+        g.emit(Event.FIZZLED, source=e["source"])
         ex["done"] = True
         return
     i = data.get("i", 0)
@@ -121,7 +127,7 @@ def run_effects(g, ex: dict) -> None:
         if eff.get("condition") and "atk" not in data and not conditions_hold(g, e, src, eff["condition"]):
             i += 1
             continue
-        if eff.get("kw") in ATTACK_KW:  # resumable: its die opens the roll window (02 §9 step 7)
+        if eff.get("kw") in REACH:  # resumable: its die opens the roll window (02 §9 step 7)
             data["i"] = i
             if not attack.attack_step(g, ex, e, eff):
                 return
@@ -135,7 +141,7 @@ def run_effects(g, ex: dict) -> None:
                         continue
                     chooser = ts[0].controller
                 data["i"] = i
-                ex["ask"] = {"kind": "choice", "player": chooser, "options": len(eff["options"]),
+                ex["ask"] = {"kind": PromptKind.CHOICE, "player": chooser, "options": len(eff["options"]),
                              "source": e["source"]}
                 return
             apply_effects(g, e, src, eff["options"][data.pop("pick")])
@@ -163,21 +169,19 @@ def _ask_death_order(g, ex: dict) -> bool:
 def _slots(effects: list[dict], e: dict) -> dict:
     """Effect index -> chosen card for an entry declared with one chosen target per effect."""
     chosen = [i for i, eff in enumerate(effects) if tg.is_choice(eff.get("target"))]
-    if e.get("kind") != "ability" or len(chosen) < 2 or not e.get("targets"):
+    if e.get("kind") != EntryKind.ABILITY or len(chosen) < 2 or not e.get("targets"):
         return {}
     return dict(zip(chosen, e["targets"]))
 
 
-def _move(g, e, src) -> None:
-    """Movement executes if the card is still on the battlefield, the cell still empty and it is not held in place
-    [203.3, Q7]."""
-    to = e["to"]
-    if src is None or src.zone != "battlefield" or to in g.board or grants.has_state(g, src, "_root") \
-            or grants.has_state(g, src, "_web"):
-        g.emit("fizzled", source=e["source"])
+def _close_for_flyer(g, e: QueueEntry) -> None:
+    """Closing to strike a flyer [211.9] executes: the card gets marker ``flyer_strike``, usable on its
+    controller's next turn and removed when used or at the end of that turn."""
+    g.executing = None
+    c = g.cards.get(e["source"])
+    if c is None or not g.in_play(c):
+        g.emit(Event.FIZZLED, source=e["source"])
         return
-    frm = src.cell
-    relocate(g, src, to)
-    trigger_points.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to})
-
-
+    c.markers["flyer_strike"] = 1
+    add(g, "turn_end", c.id, "flyer_strike", marker="flyer_strike", turn=g.turn + 2, since=g.turn)
+    g.emit(Event.FLYER_STRIKE_READY, card=c.id)

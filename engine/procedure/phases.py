@@ -7,7 +7,9 @@ the turn" triggers; then the active and inactive players swap at once.
 from __future__ import annotations
 
 from engine.cards import abilities as ab
-from engine.ops import acquire
+from engine.model.enums import Event, Phase, PromptKind
+from engine.model.types import Prompt
+from engine.ops import durations
 from engine.ops import passives
 from engine.ops import trigger_points
 from engine.ops.durations import expire
@@ -30,41 +32,40 @@ def anyone_has_sudden(g) -> bool:
 
 def advance_phase(g) -> None:
     """Both players passed on an empty queue: end the current phase or step and start the next ([SEED S3])."""
-    if g.phase == "turn_start":
-        set_phase(g, "main")
-    elif g.phase == "main":
+    if g.phase == Phase.TURN_START:
+        set_phase(g, Phase.MAIN)
+    elif g.phase == Phase.MAIN:
         g.end_turn = False
-        set_phase(g, "final")
+        set_phase(g, Phase.FINAL)
         trigger_points.collect(g, {"type": "turn_end", "player": g.active})
-    elif g.phase == "final":
+    elif g.phase == Phase.FINAL:
         pass_turn(g)
 
 
 def set_phase(g, phase: str) -> None:
     """Enter a phase: a new round starts in it."""
     g.phase = phase
-    g.emit("phase", phase=phase, turn=g.turn, active=g.active)
+    g.emit(Event.PHASE, phase=phase, turn=g.turn, active=g.active)
 
 
 def begin_turn(g) -> None:
     """The initial phase's turn preparation step [310]: "before the start of the turn" decisions are asked (active
     player first, then inactive [103.5]) only when a player has one; then :func:`start_turn`."""
-    set_phase(g, "turn_preparation")
+    set_phase(g, Phase.TURN_PREPARATION)
     g.prelim = {"prep": [g.active, g.inactive]}
 
 
-def turn_preparation_step(g) -> bool:
+def turn_preparation_step(g) -> Prompt | None:
     """Ask the next player with "before the start of the turn" decisions, or go on to the turn start step.
-    Returns True when a player must be asked (``g.prompt`` set)."""
+    Returns the prompt when a player must be asked (the flow sets it)."""
     order = g.prelim.setdefault("prep", [])
     while order:
         if pa.turn_preparation_choices(g, order[0]):
-            g.prompt = {"kind": "choice", "what": "turn_preparation", "player": order[0]}
-            return True
+            return {"kind": PromptKind.CHOICE, "what": "turn_preparation", "player": order[0]}
         order.pop(0)
     g.prelim = {}
     start_turn(g)
-    return False
+    return None
 
 
 def turn_preparation_legal(g, p: int) -> list[dict]:
@@ -83,7 +84,7 @@ def turn_preparation_perform(g, p: int, act: dict) -> None:
 def start_turn(g) -> None:
     """Turn start step [311]: open (except cards chosen to stay closed), remove movement markers, reset per-turn
     limits, end "until the start of the turn" effects, start-of-turn triggers."""
-    set_phase(g, "turn_start")
+    set_phase(g, Phase.TURN_START)
     p = g.active
     for c in g.play_cards():
         if "armour" in c.used:
@@ -92,10 +93,10 @@ def start_turn(g) -> None:
             continue
         if c.markers.get("skip_open"):
             del c.markers["skip_open"]  # does not open: card text or chosen in turn preparation [310.2, 311.1]
-            g.emit("stays_closed", card=c.id)
+            g.emit(Event.STAYS_CLOSED, card=c.id)
         elif c.closed:
             c.closed = False
-            g.emit("opened", card=c.id)
+            g.emit(Event.OPENED, card=c.id)
         c.markers.pop("movement", None)
         c.actions = 0
         c.used.pop("strikes", None)
@@ -116,14 +117,14 @@ def pass_turn(g) -> None:
             c = g.cards[cid]
             if c.hidden and not keeps_hidden(g, c):
                 reveal(g, c, "end_of_first_turn")  # [306.2.a]; a flyer goes to the aux zone [211.2.a]
-    acquire.expire(g)
+    durations.end_acquired(g)
     cap = g.options.get("turn_cap")
     if cap and g.turn >= cap:
         g.set_result("draw", "turn_cap")
         return
     g.active = g.other(g.active)
     g.turn += 1
-    g.emit("turn", turn=g.turn, active=g.active)
+    g.emit(Event.TURN, turn=g.turn, active=g.active)
     begin_turn(g)
 
 

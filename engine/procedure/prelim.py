@@ -12,6 +12,8 @@ hide, host, vanguard, turn.
 from __future__ import annotations
 
 from engine.model.board import CELLS, row_of
+from engine.model.enums import Event, Phase, PromptKind
+from engine.model.types import Prompt
 from engine.ops.acquire import starting_tokens
 from engine.ops.damage import destroy
 from engine.ops.reveal import goes_to_aux, to_aux
@@ -20,7 +22,6 @@ from engine.procedure import prelim_abilities as pa
 from engine.procedure.phases import begin_turn
 
 
-PRELIM = ("deal", "recruitment_preparation", "recruitment", "deployment", "reveal", "battle_start", "vanguard")
 GOLD, SILVER = 23, 22
 MAX_RECRUITS, MAX_FLYER_COST = 15, 15
 
@@ -38,7 +39,7 @@ _ADDED_FIRST = {"low": ["a3", "e3"], "high": ["a4", "e4"]}
 def start(g) -> None:
     """Begin the preliminary phase at the deal step: crystals [101.1], the deal [302.1], the roll for the first
     player [302.2]."""
-    g.phase = "deal"
+    g.phase = Phase.DEAL
     g.active = None
     g.first = None
     g.turn = 0
@@ -58,16 +59,16 @@ def deal(g, p: int, n: int) -> None:
         cid = g.decks[p].pop(0)
         g.cards[cid].zone = "deal"
         g.deals[p].append(cid)
-    g.emit("dealt", player=p, n=len(g.deals[p]))
-    g.emit("deal", to=p, player=p, cards=list(g.deals[p]))
+    g.emit(Event.DEALT, player=p, n=len(g.deals[p]))
+    g.emit(Event.DEAL, to=p, player=p, cards=list(g.deals[p]))
 
 
 def _second(g) -> int:
     return g.other(g.first)
 
 
-def prelim_step(g) -> bool:
-    """Advance the preliminary phase; True when a player must now be asked (``g.prompt`` set)."""
+def prelim_step(g) -> Prompt | None:
+    """Advance the preliminary phase; returns the prompt when a player must now be asked (the flow sets it)."""
     st = g.prelim
     step = st["step"]
     if step == "roll":
@@ -77,39 +78,34 @@ def prelim_step(g) -> bool:
                 break
         st["winner"] = 1 if r1 > r2 else 2
         st["step"] = "first"
-        return False
+        return None
     if step == "first":
-        g.prompt = {"kind": "first", "player": st["winner"]}
-        return True
+        return {"kind": PromptKind.FIRST, "player": st["winner"]}
     if step == "redeal":
         p = g.first if g.first not in st["kept"] else _second(g)
-        g.prompt = {"kind": "redeal", "player": p}
-        return True
+        return {"kind": PromptKind.REDEAL, "player": p}
     if step == "window":
         return _window_step(g)
     if step == "recruit":
-        if g.phase != "recruitment":
-            _enter(g, "recruitment")
+        if g.phase != Phase.RECRUITMENT:
+            _enter(g, Phase.RECRUITMENT)
         p = g.first if g.first not in st["done"] else _second(g)
-        g.prompt = {"kind": "recruit", "player": p}
-        return True
+        return {"kind": PromptKind.RECRUIT, "player": p}
     if step == "deploy":
         p = g.first if g.recruits[g.first] else _second(g)
         if not g.recruits[p]:
-            _enter(g, "reveal")
+            _enter(g, Phase.REVEAL)
             _open_window(g, "before_reveal", "sequential", "reveal_first")
-            return False
-        g.prompt = {"kind": "deploy", "player": p}
-        return True
+            return None
+        return {"kind": PromptKind.DEPLOY, "player": p}
     if step == "reveal_first":
         _reveal_player(g, g.first)
         st["step"] = "hide"
         st["keep_hidden"] = []
-        return False
+        return None
     if step == "hide":
         if hide_options(g):
-            g.prompt = {"kind": "choice", "what": "keep_hidden", "player": _second(g)}
-            return True
+            return {"kind": PromptKind.CHOICE, "what": "keep_hidden", "player": _second(g)}
         _reveal_player(g, _second(g), keep=st["keep_hidden"])
         for p in (g.first, _second(g)):
             for c in list(g.play_cards()):
@@ -117,36 +113,35 @@ def prelim_step(g) -> bool:
                         goes_to_aux(g, c):
                     to_aux(g, c)  # [306.3]; hidden flyers stay on their cell [211.2.a]
         st["step"] = "host"
-        return False
+        return None
     if step == "host":
         for kind in ATTACH_KINDS:  # equipment, then symbiotes, then parasites [306.4-306.6]
             for p in (g.first, _second(g)):
                 if host_options(g, p, kind):
-                    g.prompt = {"kind": "choice", "what": "host", "player": p, "attachment": kind}
-                    return True
+                    return {"kind": PromptKind.CHOICE, "what": "host", "player": p, "attachment": kind}
         _starts_with_tokens(g)
-        _enter(g, "battle_start")
+        _enter(g, Phase.BATTLE_START)
         for c in list(g.play_cards()):  # unhosted equipment, symbiotes, parasites die [307.1, 421.5]
             if c.zone == "battlefield" and not c.attached_to and attach_kind(g, c) is not None:
                 destroy(g, c)
         _open_window(g, "battle_start", "alternate", "vanguard")
-        return False
+        return None
     if step == "vanguard":
-        _enter(g, "vanguard")
+        _enter(g, Phase.VANGUARD)
         _open_window(g, "vanguard", "alternate", "turn")
-        return False
+        return None
     if step == "turn":
         g.prelim = {}
         g.active = g.first
         g.turn = 1
         begin_turn(g)
-        return False
+        return None
     raise RuntimeError(f"unknown preliminary step {step!r}")
 
 
 def _enter(g, phase: str) -> None:
     g.phase = phase
-    g.emit("phase", phase=phase, turn=0, active=None)
+    g.emit(Event.PHASE, phase=phase, turn=0, active=None)
 
 
 # ---------------------------------------------------------------------- steps with priority, no queue
@@ -157,7 +152,7 @@ def _open_window(g, name: str, mode: str, then: str) -> None:
     g.prelim["window"] = {"name": name, "mode": mode, "then": then, "passed": [], "holder": g.first}
 
 
-def _window_step(g) -> bool:
+def _window_step(g) -> Prompt | None:
     """Ask the player holding priority in the current preliminary step, or end the step when neither player
     has anything to declare (RULES.md Q5.4: an empty window ends by itself)."""
     w = g.prelim["window"]
@@ -167,15 +162,14 @@ def _window_step(g) -> bool:
         nxt = w["then"]
         del g.prelim["window"]
         g.prelim["step"] = nxt
-        return False
+        return None
     p = w["holder"]
     if p not in able:
         if w["mode"] == "sequential":
             w["passed"].append(p)  # nothing to declare: their part of the step is over
         p = g.other(p)
         w["holder"] = p
-    g.prompt = {"kind": "preliminary", "player": p, "step": w["name"]}
-    return True
+    return {"kind": PromptKind.PRELIMINARY, "player": p, "step": w["name"]}
 
 
 def hide_options(g) -> list[str]:
@@ -203,7 +197,7 @@ def _reveal_player(g, p: int, keep=()) -> None:
         if cid and cid not in keep and g.cards[cid].controller == p and g.cards[cid].hidden:
             c = g.cards[cid]
             c.hidden = False
-            g.emit("revealed", card=cid, defkey=c.defkey, why="reveal")
+            g.emit(Event.REVEALED, card=cid, defkey=c.defkey, why="reveal")
 
 
 def _starts_with_tokens(g) -> None:
@@ -281,7 +275,7 @@ def attach(g, att, host) -> None:
         del g.board[att.cell]
     att.attached_to = host.id
     att.cell = host.cell
-    g.emit("attached", card=att.id, host=host.id)
+    g.emit(Event.ATTACHED, card=att.id, host=host.id)
 
 
 # ---------------------------------------------------------------------- recruitment accounting
@@ -343,14 +337,14 @@ def legal(g, p: int) -> list[dict]:
     if pr is None or pr["player"] != p:
         return []
     kind = pr["kind"]
-    if kind == "first":
+    if kind == PromptKind.FIRST:
         return [{"act": "choose", "option": {"first": 1}}, {"act": "choose", "option": {"first": 2}}]
-    if kind == "redeal":
+    if kind == PromptKind.REDEAL:
         out = [{"act": "choose", "option": "keep"}]
         if g.crystals[p]["gold"] > 0:
             out.append({"act": "choose", "option": "redeal"})
         return out
-    if kind == "recruit":
+    if kind == PromptKind.RECRUIT:
         out = []
         for cid in g.deals[p]:
             if recruit_payment(g, p, cid) is None:
@@ -361,14 +355,14 @@ def legal(g, p: int) -> list[dict]:
                 out.append({"act": "choose", "option": {"recruit": cid, "pay": "gold"}})  # gold by choice
         out.append({"act": "choose", "option": "done"})
         return out
-    if kind == "deploy":
+    if kind == PromptKind.DEPLOY:
         cells = deploy_cells(g, p)
         return [{"act": "choose", "option": {"place": cid, "cell": c}} for cid in g.recruits[p] for c in cells]
-    if kind == "preliminary":
+    if kind == PromptKind.PRELIMINARY:
         return [{"act": "pass"}] + pa.declarable(g, p, pr["step"])
-    if kind == "choice" and pr.get("what") == "keep_hidden":
+    if kind == PromptKind.CHOICE and pr.get("what") == "keep_hidden":
         return [{"act": "choose", "option": cid} for cid in hide_options(g)] + [{"act": "choose", "option": "done"}]
-    if kind == "choice" and pr.get("what") == "host":
+    if kind == PromptKind.CHOICE and pr.get("what") == "host":
         return host_options(g, p, pr["attachment"])
     return []
 
@@ -392,35 +386,35 @@ def perform(g, p: int, act: dict) -> None:
     opt = act.get("option")
     st = g.prelim
     kind = g.prompt["kind"]
-    if kind == "preliminary":
+    if kind == PromptKind.PRELIMINARY:
         w = st["window"]
         if act["act"] == "pass":
-            g.emit("pass", player=p)
+            g.emit(Event.PASS, player=p)
             w["passed"].append(p)  # a player who passes may declare nothing more in this step [303.2, 307.4]
             w["holder"] = g.other(p)
         else:
             pa.execute(g, p, act)
             if w["mode"] == "alternate":
                 w["holder"] = g.other(p)  # executing it hands priority to the opponent [301.2]
-    elif kind == "choice" and g.prompt.get("what") == "keep_hidden":
+    elif kind == PromptKind.CHOICE and g.prompt.get("what") == "keep_hidden":
         if opt == "done":
             st["hide_closed"] = True
         else:
             st["keep_hidden"].append(opt)
-            g.emit("kept_hidden", player=p, cell=g.cards[opt].cell)
-    elif kind == "choice" and g.prompt.get("what") == "host":
+            g.emit(Event.KEPT_HIDDEN, player=p, cell=g.cards[opt].cell)
+    elif kind == PromptKind.CHOICE and g.prompt.get("what") == "host":
         attach(g, g.cards[opt["attach"]], g.cards[opt["to"]])
-    elif kind == "first":
+    elif kind == PromptKind.FIRST:
         g.first = opt["first"]
         g.crystals[_second(g)]["silver"] += 1  # [101.3]
-        g.emit("first_player", player=g.first)
+        g.emit(Event.FIRST_PLAYER, player=g.first)
         st["step"] = "redeal"
-    elif kind == "redeal":
+    elif kind == PromptKind.REDEAL:
         if opt == "keep":
             st["kept"].append(p)
-            g.emit("kept", player=p)
+            g.emit(Event.KEPT, player=p)
             if len(st["kept"]) == 2:
-                _enter(g, "recruitment_preparation")
+                _enter(g, Phase.RECRUITMENT_PREPARATION)
                 _open_window(g, "recruitment_preparation", "sequential", "recruit")
         else:
             n = len(g.deals[p])
@@ -429,12 +423,12 @@ def perform(g, p: int, act: dict) -> None:
                 renew_into_deck(g, g.cards[cid])
             g.deals[p] = []
             g.rng.shuffle(g.decks[p])
-            g.emit("redealt", player=p)
+            g.emit(Event.REDEALT, player=p)
             deal(g, p, n)
-    elif kind == "recruit":
+    elif kind == PromptKind.RECRUIT:
         if opt == "done":
             st["done"].append(p)
-            g.emit("recruited", player=p, n=len(g.recruits[p]))
+            g.emit(Event.RECRUITED, player=p, n=len(g.recruits[p]))
             if len(st["done"]) == 2:
                 for q in (1, 2):
                     for cid in g.deals[q]:
@@ -442,8 +436,8 @@ def perform(g, p: int, act: dict) -> None:
                     g.deals[q] = []
                     g.rng.shuffle(g.decks[q])
                 st["step"] = "deploy"
-                g.phase = "deployment"
-                g.emit("phase", phase="deployment", turn=0, active=None)
+                g.phase = Phase.DEPLOYMENT
+                g.emit(Event.PHASE, phase=Phase.DEPLOYMENT, turn=0, active=None)
         else:
             cid = opt["recruit"]
             pay = recruit_payment(g, p, cid, opt.get("pay"))
@@ -463,8 +457,8 @@ def perform(g, p: int, act: dict) -> None:
             g.deals[p].remove(cid)
             g.recruits[p].append(cid)
             g.cards[cid].zone = "recruits"
-            g.emit("recruit", to=p, player=p, card=cid)
-    elif kind == "deploy":
+            g.emit(Event.RECRUIT, to=p, player=p, card=cid)
+    elif kind == PromptKind.DEPLOY:
         cid, cell = opt["place"], opt["cell"]
         c = g.cards[cid]
         g.recruits[p].remove(cid)
@@ -472,5 +466,5 @@ def perform(g, p: int, act: dict) -> None:
         c.cell = cell
         c.hidden = True
         g.board[cell] = cid
-        g.emit("placed", player=p, cell=cell)
-        g.emit("placed_card", to=p, player=p, card=cid, cell=cell)
+        g.emit(Event.PLACED, player=p, cell=cell)
+        g.emit(Event.PLACED_CARD, to=p, player=p, card=cid, cell=cell)

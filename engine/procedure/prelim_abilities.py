@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.effects import apply_effects
 from engine.ops import trigger_points
-from engine.procedure import triggers
+from engine.procedure import queue, triggers
 
 
 def declarable(g, p: int, step: str) -> list[dict]:
@@ -31,7 +31,7 @@ def execute(g, p: int, act: dict) -> None:
     listed."""
     if act["act"] == "declare":
         triggers.perform(g, p, act)
-        entry = g.queue.pop()  # executed at once, never together with another one [301.2]
+        entry = queue.take_last(g)  # executed at once, never together with another one [301.2]
         apply_effects(g, entry, g.cards.get(entry["source"]), entry.get("effects") or [])
 
 

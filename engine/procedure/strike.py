@@ -10,7 +10,8 @@ Stages: ``start`` -> (``defender``) -> window ``target`` (step 5) -> ``roll`` ->
 from __future__ import annotations
 
 from engine.cards.kinds import LEVELS
-from engine.effects.attack import blocked_by_net
+from engine.effects.attack import blocked_by_state
+from engine.model.enums import Event, PromptKind
 from engine.ops import acquire
 from engine.ops import damage
 from engine.ops import trigger_points
@@ -28,7 +29,7 @@ def strike_step(g, ex: dict) -> None:
     stage = ex["stage"]
     if stage == "start":
         if src is None or tgt is None or not g.in_play(src) or not strike_target_ok(g, src, tgt):
-            g.emit("fizzled", source=e["source"])
+            g.emit(Event.FIZZLED, source=e["source"])
             ex["done"] = True
             return
         data["target"] = tgt.id
@@ -43,7 +44,7 @@ def strike_step(g, ex: dict) -> None:
         ex["done"] = True
         return
     if src is None or tgt is None or not g.in_play(src) or not g.in_play(tgt):
-        g.emit("fizzled", source=e["source"])
+        g.emit(Event.FIZZLED, source=e["source"])
         _close_defender(g, data)
         ex["done"] = True
         return
@@ -60,7 +61,7 @@ def _final_target(g, ex, src, tgt) -> None:
     """Step 5: the final target is known: "attacked" triggers, a net blocks the strike, then the ``target``
     window (block_strike)."""
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": "simple_strike"})
-    if blocked_by_net(g, tgt):
+    if blocked_by_state(g, tgt):
         _close_defender(g, ex["data"])
         ex["done"] = True
         return
@@ -79,7 +80,7 @@ def answer_exchange(g, ex: dict, act: dict) -> None:
     """The keep/weaken choice on an exchange row (+4, +2, -4) [216.7]."""
     if act["option"] == "weaken":
         ex["data"]["blows"] = list(weakened(ex["data"]["d"]))
-        g.emit("weakened", player=act.get("player"))
+        g.emit(Event.WEAKENED, player=act.get("player"))
     ex["ask"] = None
     windows.open_window(g, ex, "protection", "damage")
 
@@ -117,12 +118,12 @@ def _result(g, ex, src, tgt) -> None:
         d = a_res - r_res  # not clamped in a two-creature fight [104.2, 422.4.b]
         blows = strike_table(d, a_res)
         data.update(d=d, blows=[blows[0], blows[1]])
-        g.emit("strike_roll", attacker=src.id, responder=tgt.id, attacker_result=a_res, responder_result=r_res,
+        g.emit(Event.STRIKE_ROLL, attacker=src.id, responder=tgt.id, attacker_result=a_res, responder_result=r_res,
                d=d)
         if blows[2]:
             who = src.controller if blows[2] == "attacker" else tgt.controller
             ex["stage"] = "exchange"
-            ex["ask"] = {"kind": "exchange", "player": who, "d": d, "attacker": src.id, "responder": tgt.id}
+            ex["ask"] = {"kind": PromptKind.EXCHANGE, "player": who, "d": d, "attacker": src.id, "responder": tgt.id}
             return
     elif data["dice"]:
         data["blows"] = [single_level(data["dice"][src.id] + keywords.roll_mod(g, src, "single", tgt)), None]

@@ -11,6 +11,11 @@ from __future__ import annotations
 import itertools
 
 from engine.cards import abilities as ab
+from engine.cards.kinds import REACH
+from engine.model.enums import EntryKind, Event
+from engine.model.types import QueueEntry
+from engine.ops import trigger_points
+from engine.procedure import queue
 from engine.rules import targets as tg
 from engine.rules.combat import attack_targets, last_known
 from engine.rules.declarable import hidden_target_options
@@ -48,7 +53,7 @@ def target_options(g, t: dict) -> list[str]:
     face-down card is a legal target by its position alone, as for activated abilities [415.3, 415.5]."""
     src = g.cards[t["source"]]
     eff, spec = _choice(t)
-    if eff.get("kw") in ab.ATTACK_KW:
+    if eff.get("kw") in REACH:
         src = last_known(g, src, t["point"])
         out = attack_targets(g, src, eff)
     else:
@@ -87,7 +92,7 @@ def auto_declare(g, p: int) -> bool:
     pend = g.pending[p]
     keep = [t for t in pend if payable(g, t)]
     if len(keep) != len(pend):
-        g.pending[p] = keep
+        trigger_points.keep_only(g, p, keep)
         return True
     if len(pend) == 1 and not pend[0]["optional"] and not needs_target(pend[0]):
         declare(g, p, 0, None)
@@ -97,7 +102,7 @@ def auto_declare(g, p: int) -> bool:
 
 def declare(g, p: int, index: int, target: str | None) -> None:
     """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail."""
-    t = g.pending[p].pop(index)
+    t = trigger_points.take(g, p, index)
     src = g.cards[t["source"]]
     a = _ability(g, t)
     if a:
@@ -110,12 +115,12 @@ def declare(g, p: int, index: int, target: str | None) -> None:
                 src.closed = True
             if isinstance(c["tokens"], int):
                 src.tokens -= c["tokens"]
-    entry = {"uid": g.next_uid, "kind": "trigger", "source": t["source"], "controller": p,
-             "ability": t["ability"], "effects": t["effects"], "target": target, "x": None, "to": None,
-             "point": t["point"], "chain": t.get("chain", []), "cause": t.get("cause")}  # chain: RULES.md Q9
-    g.next_uid += 1
-    g.queue.append(entry)
-    g.emit("declared", player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)
+    entry: QueueEntry = {"uid": queue.new_uid(g), "kind": EntryKind.TRIGGER, "source": t["source"],
+                         "controller": p, "ability": t["ability"], "effects": t["effects"], "target": target,
+                         "x": None, "to": None, "point": t["point"], "chain": t.get("chain", []),
+                         "cause": t.get("cause")}  # chain: RULES.md Q9
+    queue.enqueue(g, entry)
+    g.emit(Event.DECLARED, player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)
 
 
 def legal(g, p: int) -> list[dict]:
@@ -173,7 +178,7 @@ def perform(g, p: int, act: dict) -> None:
     """Apply a legal trigger-prompt action (see :func:`legal`)."""
     pend = g.pending[p]
     if act["act"] == "pass":
-        g.pending[p] = [t for t in pend if not t["optional"]]
+        trigger_points.keep_only(g, p, [t for t in pend if not t["optional"]])
         return
     if act["act"] == "declare":
         want = act.get("trigger", 0)

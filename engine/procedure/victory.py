@@ -1,8 +1,8 @@
 """Victory and loss checked as base effects (01-game-and-cards.md §1.2, [102.3.a])."""
 from __future__ import annotations
 
+from engine.model.enums import PRELIM_PHASES
 from engine.ops import trigger_points
-from engine.procedure.prelim import PRELIM
 
 
 def creatures_of(g, player: int) -> int:
@@ -14,7 +14,7 @@ def check_loss(g) -> bool:
     """The base effect of [102.3.a]: with an empty queue, a player with no creature loses; both: a draw.
 
     Returns True when the game ended."""
-    if g.phase in PRELIM:
+    if g.phase in PRELIM_PHASES:
         return False
     n1, n2 = creatures_of(g, 1), creatures_of(g, 2)
     if n1 and n2:

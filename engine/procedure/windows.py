@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.cards import abilities as ab
 from engine.cards.kinds import LEVELS
 from engine.cards.kinds import kinds_match
+from engine.model.enums import Event, PromptKind
 from engine.ops.costs import pay_cost
 from engine.rules.conditions import holds
 from engine.rules.declarable import can_pay
@@ -33,7 +34,7 @@ def advance(g, ex: dict) -> None:
     while win["pos"] < 2:
         p = order[win["pos"]]
         if options(g, ex, p):
-            ex["ask"] = {"kind": "window", "player": p, "window": win["name"]}
+            ex["ask"] = {"kind": PromptKind.WINDOW, "player": p, "window": win["name"]}
             return
         win["pos"] += 1
     ex["stage"] = win["next"]
@@ -92,9 +93,9 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
         card = g.cards[act["source"]]
         a = g.abilities(card)[act["ability"]]
         pay_cost(g, card, a, act["ability"], None)
-        g.emit("window_ability", player=p, source=card.id, kw=a["kw"], target=act.get("target"), x=act.get("x"))
+        g.emit(Event.WINDOW_ABILITY, player=p, source=card.id, kw=a["kw"], target=act.get("target"), x=act.get("x"))
         if a["kw"] == "block_strike":
-            g.emit("blocked", card=card.id, by="block_strike")
+            g.emit(Event.BLOCKED, card=card.id, by="block_strike")
             data["win"]["next"] = "blocked"
             data["win"]["pos"] = 2
         elif a["kw"] == "roll_modifier":
@@ -103,12 +104,12 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
             # unclamped: an open-versus-open fight compares true results [104.2.a, 422.4.b]; a lone die is
             # clamped with its other modifiers when its strength is read (combat.single_level)
             dice[cid] = g.roll(g.cards[cid].controller, cid, "reroll") if x == 0 else dice[cid] + x
-            g.emit("die_changed", card=cid, value=dice[cid])
+            g.emit(Event.DIE_CHANGED, card=cid, value=dice[cid])
         elif a["kw"] == "set_strike_strength":
             data["blows"][0] = LEVELS.index(a["to"])
-            g.emit("strength_set", card=ex["entry"]["source"], strength=a["to"])
+            g.emit(Event.STRENGTH_SET, card=ex["entry"]["source"], strength=a["to"])
     else:
-        g.emit("pass", player=p)
+        g.emit(Event.PASS, player=p)
     data["win"]["pos"] += 1
     advance(g, ex)
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.cards import abilities as ab
-from engine.cards.kinds import kinds_match
+from engine.cards.kinds import REACH, kinds_match
 from engine.model.board import between_in_line, distance
 from engine.rules import grants
 from engine.rules import keywords
@@ -73,7 +72,7 @@ def strike_targets(g, card) -> list[str]:
     d = g.defn(card)
     if not any(d.get("strike") or [0]):
         return []
-    if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.has_state(g, card, "_web"):
+    if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.under(g, card, "cannot_act"):
         return []
     if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
@@ -106,7 +105,7 @@ def attack_reaches(g, src, a: dict, tgt) -> bool:
     adjacent, ranged within its range plus range bonuses [g-11], across a row [g-53])? Position only: the one reach
     rule for open and face-down targets alike [415.3]."""
     kw = a.get("kw")
-    mode = ab.ATTACK_KW.get(kw)
+    mode = REACH.get(kw)
     if mode == "melee":
         if src.zone != "battlefield":
             return False  # a flyer's magic/special strike has no legal target (§6)

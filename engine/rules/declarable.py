@@ -9,31 +9,33 @@ lists.
 from __future__ import annotations
 
 from engine.cards import abilities as ab
-
-from engine.model.board import CELLS, distance, neighbours, orthogonal
+from engine.cards.keywords import KEYWORDS
+from engine.cards.kinds import REACH
+from engine.model.board import distance, neighbours, orthogonal
+from engine.model.enums import EntryKind, Phase
 from engine.rules import combat
 from engine.rules import options as opts
 from engine.rules import targets as tg
 from engine.rules.combat import forced_targets
-from engine.rules.grants import has_state
+from engine.rules.grants import under
 from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
 
 
 def slow_allowed(g, p: int) -> bool:
     """Slow actions: the active player, main phase, empty queue, no pending trigger, with priority (Q6)."""
-    return (p == g.active and g.phase == "main" and not g.queue and not g.pending[1] and not g.pending[2]
+    return (p == g.active and g.phase == Phase.MAIN and not g.queue and not g.pending[1] and not g.pending[2]
             and g.prio is not None and g.prio["holder"] == p)
 
 
 def own_move_pending(g, card) -> bool:
     """True while the card's own movement is declared and not executed [203.11] (narrow reading, 02-battle.md §2)."""
-    return any(e["kind"] == "move" and e["source"] == card.id for e in g.queue)
+    return any(e["kind"] == EntryKind.MOVE and e["source"] == card.id for e in g.queue)
 
 
 def can_pay(g, card, a: dict, idx: int) -> bool:
     """True when the card can pay the ability's cost now, X aside (>= 1 token for X) [SEED S4, 103.6]; a netted
     creature cannot act at all (Паук-пересмешник)."""
-    if has_state(g, card, "_web"):
+    if under(g, card, "cannot_act"):
         return False
     c = ab.cost(a)
     if c["tap"] and (card.closed or own_move_pending(g, card)):
@@ -128,9 +130,10 @@ def move_left(g, card) -> int:
 
 
 def held(g, card) -> bool:
-    """True when the card may not leave its cell: netted or rooted (card texts). Having acted is checked apart
-    (``card.actions``, [g-69]); a strike made without closing is no such action [g-78]."""
-    return has_state(g, card, "_web") or has_state(g, card, "_root")
+    """True when the card may not leave its cell: netted or rooted (card texts, the ``cannot_move`` state of
+    :mod:`engine.cards.keywords`). Having acted is checked apart (``card.actions``, [g-69]); a strike made without
+    closing is no such action [g-78]."""
+    return under(g, card, "cannot_move")
 
 
 def _moves(g, card) -> list[dict]:
@@ -148,8 +151,9 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
     if kw == "resurrect":
         return _resurrect_options(g, card, a)
-    if kw == "jump":
-        return _jump_options(g, card, a)
+    spec = KEYWORDS.get(kw)
+    if spec is not None and spec.options is not None:
+        return spec.options(g, card, a)  # a keyword defined in a module of its own (engine/effects/keywords/)
     base = hidden_target_options(g, card, a, opts.target_options(g, card, a))
     return [dict(o, x=x) if x is not None else o for o in base for x in xs]
 
@@ -170,7 +174,7 @@ def hidden_target_options(g, card, a: dict, base: list[dict]) -> list[dict]:
     if not isinstance(spec, dict) or spec.get("count", 1) != 1 or a.get("kw") in ("action", "redistribute_wounds",
                                                                                  "custom", "finishing_blow"):
         return out
-    if a.get("kw") in ab.ATTACK_KW:
+    if a.get("kw") in REACH:
         ok = lambda t: hidden_attack_ok(g, card, a, t)  # noqa: E731
     elif tg.is_choice(spec):
         ok = lambda t: relaxed_match(g, card, t, spec) and _hidden_in_range(g, card, a, t)  # noqa: E731
@@ -184,15 +188,6 @@ def hidden_target_options(g, card, a: dict, base: list[dict]) -> list[dict]:
 def _hidden_in_range(g, card, a, t) -> bool:
     rng = a.get("range")
     return not isinstance(rng, int) or (card.zone == "battlefield" and distance(card.cell, t.cell) <= rng)
-
-
-def _jump_options(g, card, a):
-    if card.zone != "battlefield" or card.attached_to:
-        return []
-    if held(g, card):
-        return []
-    rng = a.get("range")
-    return [{"to": c} for c in CELLS if c not in g.board and (rng is None or distance(card.cell, c) <= rng)]
 
 
 def _resurrect_options(g, card, a):

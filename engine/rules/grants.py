@@ -11,6 +11,7 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
+from engine.cards.keywords import STATES
 from engine.rules import targets as tg
 from engine.rules.conditions import holds
 from engine.rules.formation import in_formation
@@ -111,9 +112,19 @@ def holds_now(g, card, a: dict) -> bool:
     return src is not None and g.in_play(src) and src.cell == spec.get("cell")
 
 
-def has_state(g, card, kw: str) -> bool:
-    """True when ``card`` carries the acquired state ``kw`` (``_web``, ``_root``) that still holds."""
-    return any(a.get("kw") == kw and holds_now(g, card, a) for a in card.acquired)
+def under(g, card, effect: str) -> bool:
+    """True when ``card`` carries an acquired state that still holds and whose keyword says it has ``effect``
+    (``cannot_act``, ``cannot_move``, ``attacks_blocked``; :class:`engine.cards.keywords.Keyword` ``state``)."""
+    return blocking(g, card, effect) is not None
+
+
+def blocking(g, card, effect: str):
+    """The :class:`engine.cards.keywords.Keyword` of the first holding state of ``card`` with ``effect``, or None."""
+    for a in card.acquired:
+        k = STATES.get(a.get("kw"))
+        if k is not None and effect in k.state_effects and holds_now(g, card, a):
+            return k
+    return None
 
 
 def must_grants_apply(card, a: dict, target) -> bool:

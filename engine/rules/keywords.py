@@ -7,7 +7,7 @@ step of 02-battle.md §9. Restrictions (``vs``, ``by``) are filter lists of docs
 """
 from __future__ import annotations
 
-from engine.cards.kinds import LEVELS
+from engine.cards.kinds import LEVELS, MAGICAL
 from engine.cards.kinds import kinds_match
 from engine.model.board import xy
 from engine.rules import grants
@@ -113,7 +113,7 @@ def incoming_level(g, target, kind: str, level: int | None) -> int | None:
 
 #: Which protections stop which attack/effect kinds (03-abilities.md §4 protection [411]; broad includes narrow).
 PROTECTS = {
-    "magic": ("magic_strike", "discharge", "spell"), "magic_strikes": ("magic_strike",),
+    "magic": MAGICAL + ("spell",), "magic_strikes": ("magic_strike",),
     "discharges": ("discharge",), "shots": ("shot",), "throws": ("throw",), "spells": ("spell",),
     "poison": ("poison",), "strike_through_row": ("strike_through_row",), "simple_strikes": ("simple_strike",),
 }
@@ -145,8 +145,6 @@ def protected(g, target, kind: str, level: int | None = None, source=None) -> bo
     return False
 
 
-MAGICAL = ("magic_strike", "discharge", "spell")
-NONMAGICAL_ATTACKS = ("simple_strike", "special_strike", "shot", "throw", "strike_through_row")
 
 
 def _selector_ok(g, holder, sel: dict, kind: str, level, source) -> bool:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import itertools
 
-from engine.cards import abilities as ab
+from engine.cards.keywords import KEYWORDS
+from engine.cards.kinds import REACH
 from engine.model.board import distance, neighbours
 from engine.rules import combat
 from engine.rules import targets as tg
 
 
 #: Activated kws that need at least one target to be declared.
-NEEDS_TARGET = frozenset({"heal", "wound", "close_target", "web", "poison", "redistribute_wounds", "grant"})
+NEEDS_TARGET = frozenset({"heal", "wound", "close_target", "poison", "redistribute_wounds", "grant"})
 #: At most this many target combinations are listed for one ability (keeps legal_actions bounded).
 MAX_COMBOS = 400
 
@@ -50,7 +51,7 @@ def target_options(g, card, a: dict) -> list[dict]:
     """The target fields ability ``a`` of ``card`` may be declared with now (see the module docstring)."""
     kw = a.get("kw")
     spec = a.get("target")
-    if kw in ab.ATTACK_KW:
+    if kw in REACH:
         cands = combat.attack_targets(g, card, a)
         n = spec.get("count", 1) if isinstance(spec, dict) else 1
         if n > 1:
@@ -72,7 +73,7 @@ def target_options(g, card, a: dict) -> list[dict]:
         return [{"targets": list(p)} for p in itertools.islice(itertools.product(*lists), MAX_COMBOS)]
     if tg.is_choice(spec):
         return [{"target": t} for t in chosen(g, card, a, spec)]
-    if kw in NEEDS_TARGET and isinstance(spec, str) and not tg.resolve(
+    if (kw in NEEDS_TARGET or kw in KEYWORDS and KEYWORDS[kw].needs_target) and isinstance(spec, str) and not tg.resolve(
             g, {"controller": card.controller}, card, spec):
         return []
     return [{}]

@@ -1,0 +1,68 @@
+"""The keyword registry: one record per ability keyword (``kw``) that is defined in one module of its own.
+
+A :class:`Keyword` holds everything the engine knows about a keyword: where it may appear and its fields (the
+schema, written into :data:`engine.cards.vocab.KW`), the defaults a card's data may leave out, the rule it
+implements, its effect handler, the declaration choices of its activated form, and its text in Russian and
+English (:mod:`engine.catalogue` reads it). The record lives here, in the lowest layer, so that every layer can
+consult it; the keyword modules themselves (``engine/effects/keywords/``) register their records from above.
+How to add one: docs/architecture.md "How to add a keyword now".
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from engine.cards import vocab
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    """One keyword.
+
+    ``kw``: its name in the card data; ``places``: where it may appear (space-separated ``static``, ``activated``,
+    ``effect``, ``grant``); ``rule``: the rule reference; ``fields``: ``{field: type}`` in the notation of
+    :data:`engine.cards.vocab.KW` (``int!``, ``range?``, ``enum!:a|b`` ...); ``defaults``: fields filled in when a
+    card's top-level ability leaves them out (e.g. its cost); ``text``: ``text(ability, lang, words) -> str`` for
+    ``lang`` ``"ru"``/``"en"`` (the body, after the cost; ``words`` are the catalogue's phrase helpers
+    ``target(t, lang)``, ``until(u, lang)``, ``amount(n, lang)``); ``handler``: the effect handler
+    ``f(g, entry, source, effect)`` run when an entry with it executes; ``options``: ``f(g, card, ability) ->
+    [dict]``, the target/destination fields its activated form may be declared with now ([] = not declarable);
+    ``needs_target``: an activated form with a named (not chosen) target needs one to be declared.
+
+    A keyword that puts a *state* on a card (an acquired ability such as ``_web``) names it in ``state``, what it
+    does in ``state_effects`` (``cannot_act``, ``cannot_move``, ``attacks_blocked``: an attack on the card is
+    blocked and removes the state) and, for the event log, ``state_name``; the rules ask
+    :func:`engine.rules.grants.under` instead of naming the state.
+    """
+
+    kw: str
+    places: str
+    rule: str
+    text: Callable[..., str]
+    fields: dict = field(default_factory=dict)
+    defaults: dict = field(default_factory=dict)
+    handler: Callable | None = None
+    options: Callable | None = None
+    needs_target: bool = False
+    state: str | None = None
+    state_effects: frozenset = frozenset()
+    state_name: str | None = None
+
+
+#: kw -> its :class:`Keyword`, for the keywords defined in modules of their own.
+KEYWORDS: dict[str, Keyword] = {}
+#: state kw (an acquired ability such as ``_web``) -> the :class:`Keyword` that puts it on cards.
+STATES: dict[str, Keyword] = {}
+
+
+def register(k: Keyword) -> Keyword:
+    """Record ``k`` and write its schema into :data:`engine.cards.vocab.KW`. Raises ValueError when the kw is
+    already known (each keyword is defined once)."""
+    if k.kw in KEYWORDS or k.kw in vocab.KW:
+        raise ValueError(f"keyword {k.kw!r} is defined twice")
+    KEYWORDS[k.kw] = k
+    if k.state is not None:
+        STATES[k.state] = k
+    vocab.KW[k.kw] = {"roles": tuple(k.places.split()), "fields": dict(k.fields), "rule": k.rule,
+                      "defaults": dict(k.defaults)}
+    return k

@@ -1,0 +1,41 @@
+"""Jump (прыжок) [g-40]: an activated movement to any free cell within ``range`` (None: any distance), ignoring
+what stands between; it counts as movement ("moves" triggers fire) and spends all movement (02-battle.md §3
+[203.12-203.13]). The whole keyword: schema, declaration choices, execution and text."""
+from __future__ import annotations
+
+from engine.cards.keywords import Keyword
+from engine.cards.vocab import ACTIVATED_FIELDS
+from engine.effects.registry import register_keyword
+from engine.model.board import CELLS, distance
+from engine.ops import zones
+from engine.rules.declarable import held
+
+
+def options(g, card, a: dict) -> list[dict]:
+    """``{"to": cell}`` for every free cell within range, while the card stands on the battlefield unheld."""
+    if card.zone != "battlefield" or card.attached_to:
+        return []
+    if held(g, card):
+        return []
+    rng = a.get("range")
+    return [{"to": c} for c in CELLS if c not in g.board and (rng is None or distance(card.cell, c) <= rng)]
+
+
+def execute(g, e, src, eff) -> None:
+    """Relocate to the declared free cell (it is movement; "moves" triggers fire); nothing if the card left the
+    battlefield, the cell is taken or it is rooted (RULES.md Q7)."""
+    zones.move(g, e, src, e.get("to"))
+
+
+def text(a: dict, lang: str, words=None) -> str:
+    """"jump to any free cell (range N)" in ``lang``."""
+    if lang == "en":
+        rng = "any distance" if a["range"] is None else f"range {a['range']}"
+        return f"jump to any free cell ({rng})"
+    rng = "любая дальность" if a["range"] is None else f"дальность {a['range']}"
+    return f"прыжок на любую свободную клетку ({rng})"
+
+
+JUMP = register_keyword(Keyword(
+    kw="jump", places="activated", rule="03 §4 jump [g-40]; 02 §3", text=text,
+    fields={"range": "range!", **ACTIVATED_FIELDS}, handler=execute, options=options))
