@@ -490,6 +490,10 @@ def _trigger(a: dict, lang: str) -> str:
         w = (f"When {_a(_kinds(attack, lang))} is made against {who[0]}" if en
              else ("Когда её атакуют" if subject == "self" else "Когда атакуют другое существо")
              + ("" if anyk else f" ({_kinds(attack, lang)})"))
+    elif when == "attack_declared":
+        who = ("it", "неё") if subject == "self" else ("another creature", "другое существо")
+        w = (f"When {_a(_kinds(attack, lang))} is declared against {who[0]}" if en
+             else f"Когда против {who[1]} заявляют атаку ({_kinds(attack, lang)})")
     elif when == "hit":
         w = (("When it" if subject == "self" else "When another creature") + f" takes wounds from {_a(_kinds(attack, lang))}"
              if en else ("Когда она" if subject == "self" else "Когда другое существо")
@@ -507,6 +511,8 @@ def _trigger(a: dict, lang: str) -> str:
         if a.get("strength"):
             w += ((" and it comes out " + _or([_STRENGTH[s][0] for s in a["strength"]], lang)) if en
                   else " и результат " + _or([_STRENGTH[s][1] for s in a["strength"]], lang))
+        if a.get("hit_or_miss"):
+            w += ", whether it hits or misses" if en else ", попал удар или нет"
     elif when == "becomes_defender":
         w = "When it becomes a defender" if en else "Когда она становится защитником"
     elif when == "valhalla":
