@@ -3,8 +3,7 @@
 Public API (docs/engine-api.md): :class:`Game`, :class:`EngineError`, :func:`starter_decks`, :func:`load_deck`,
 :func:`validate_deck`.
 """
-from .cards import load_deck, starter_decks
-from .decks import validate_deck
+from .decks import load_deck, starter_decks, validate_deck
 from .errors import EngineError
 from .game import Game
 

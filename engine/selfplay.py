@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from .cards import load_deck, starter_decks
+from .decks import load_deck, starter_decks
 from .game import Game
 
 #: Probability that the random player ends recruitment while it could still recruit (else it would rarely field

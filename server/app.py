@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import lobby, ws
+from . import decks_api, lobby, ws
 from .bus import Bus, make_bus
 from .metrics import Metrics
 from .room import Room
@@ -62,7 +62,10 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/healthz", lobby.healthz),
         Route("/metrics", lobby.metrics),
         Route("/api/cards", lobby.cards),
-        Route("/api/decks", lobby.decks),
+        Route("/api/decks", decks_api.list_decks),
+        Route("/api/decks/validate", decks_api.validate, methods=["POST"]),
+        Route("/api/decks/export", decks_api.export_deck, methods=["POST"]),
+        Route("/api/decks/import", decks_api.import_deck, methods=["POST"]),
         Route("/api/rooms", lobby.list_rooms, methods=["GET"]),
         Route("/api/rooms", lobby.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", lobby.room_status, methods=["GET"]),

@@ -11,7 +11,8 @@ from types import SimpleNamespace
 def real_engine() -> SimpleNamespace:
     """The project's rules engine. Raises ImportError while ``engine.Game`` does not exist yet."""
     import engine
-    from engine.cards import all_cards, load_deck
+    from engine.cards import all_cards
+    from engine.decks import load_deck
 
     def deck_names() -> list[str]:
         import json
