@@ -166,3 +166,10 @@ def test_validate_deck_raises_every_error_and_game_new_refuses_the_deck():
     with pytest.raises(EngineError) as e:
         Game.new(1, ONE_EACH[:29], ONE_EACH[:30])
     assert e.value.code == "invalid_deck"
+
+
+@pytest.mark.parametrize("deck", [d["id"] for d in preconstructed_decks() if not d["starter"]])
+def test_every_new_preconstructed_deck_plays_a_random_game_to_the_end(deck):
+    from engine.selfplay import play_game
+    g = play_game(21, load_deck(deck), load_deck("forests-mountains-2003"), max_actions=3000)
+    assert g.result is not None and g.result["winner"] in (1, 2, "draw")

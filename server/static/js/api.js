@@ -21,10 +21,10 @@ async function call(method, path, body) {
   return data;
 }
 
-/** Starter deck names (English; the server accepts Russian names too): [str]. */
+/** Preconstructed decks (server/decks_api.py): [{id, name: {ru, en}, starter, elements, cards: [{id, count}]}]. */
 export async function listDecks() {
   const d = await call("GET", "/api/decks");
-  return (Array.isArray(d) ? d : d.decks || []).map((x) => (typeof x === "string" ? x : x.name_en || x.name));
+  return Array.isArray(d) ? d : [];
 }
 
 /**
