@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import decks_api, lobby, ws
+from . import decks_api, lobby, saved_decks, ws
 from .bus import Bus, make_bus
 from .metrics import Metrics
 from .room import Room
@@ -66,6 +66,11 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/decks/validate", decks_api.validate, methods=["POST"]),
         Route("/api/decks/export", decks_api.export_deck, methods=["POST"]),
         Route("/api/decks/import", decks_api.import_deck, methods=["POST"]),
+        Route("/api/players/me/decks", saved_decks.list_saved, methods=["GET"]),
+        Route("/api/players/me/decks", saved_decks.create_saved, methods=["POST"]),
+        Route("/api/players/me/decks/{deck}", saved_decks.update_saved, methods=["PATCH"]),
+        Route("/api/players/me/decks/{deck}", saved_decks.delete_saved, methods=["DELETE"]),
+        Route("/api/players/me/decks/{deck}/duplicate", saved_decks.duplicate_saved, methods=["POST"]),
         Route("/api/rooms", lobby.list_rooms, methods=["GET"]),
         Route("/api/rooms", lobby.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", lobby.room_status, methods=["GET"]),

@@ -5,7 +5,8 @@
 import { h, setChildren } from "./dom.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { allCards, cardDef, elementClass as elClass } from "./cards.js";
-import { validateDeck, exportDeck, importDeck, presetDecks, deckName } from "./deckapi.js";
+import { validateDeck, exportDeck, importDeck, deckName } from "./deckapi.js";
+import { listDecks } from "./api.js";
 import { listSaved, createSaved, updateSaved, duplicateSaved, deleteSaved } from "./deckstore.js";
 import { deckStats, cardKind, passes } from "./deckstats.js";
 
@@ -42,7 +43,7 @@ export class BuilderPage {
 
   async start() {
     try {
-      [this.saved, this.presets] = await Promise.all([listSaved(), presetDecks()]);
+      [this.saved, this.presets] = await Promise.all([listSaved(), listDecks()]);
     } catch (e) {
       this.notice = e.message;
     }

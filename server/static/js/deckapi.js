@@ -1,35 +1,22 @@
-// Deck endpoints of the server (server/decks_api.py, docs/server.md "Decks"): preconstructed decks, validation,
-// export / import. Messages come back in the interface language (Accept-Language follows i18n.js).
+// Deck endpoints of the server (server/decks_api.py, docs/server.md "Decks"): validation, export / import
+// (the preconstructed decks: api.js listDecks). Messages come back in the interface language (Accept-Language follows i18n.js).
 
 import { getLang } from "./i18n.js";
+import { call } from "./api.js";
 
-async function call(method, path, body) {
-  const headers = { "accept-language": getLang() };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  let data = null;
+/** A call whose 400 answer carries the validator's messages: the answer is returned, not thrown. */
+async function checked(method, path, body) {
   try {
-    data = await res.json();
+    return await call(method, path, body);
   } catch (e) {
-    data = null;
-  }
-  if (!res.ok && !(data && Array.isArray(data.errors))) {
-    const e = new Error((data && data.message) || `${method} ${path}: HTTP ${res.status}`);
-    e.code = data && data.error;
+    if (e.data && Array.isArray(e.data.errors)) return e.data;
     throw e;
   }
-  return data;
-}
-
-/** Preconstructed decks: [{id, name: {ru, en}, starter, elements: [element], cards: [{id, count}]}]. */
-export async function presetDecks() {
-  const d = await call("GET", "/api/decks");
-  return Array.isArray(d) ? d : [];
 }
 
 /** {valid, count, elements, errors: [{code, msg, card?}]} for cards = [{id, count}]. */
 export async function validateDeck(cards) {
-  return call("POST", "/api/decks/validate", { cards });
+  return checked("POST", "/api/decks/validate", { cards });
 }
 
 /** {code, lines: {ru, en}} for cards = [{id, count}]. */
@@ -40,7 +27,7 @@ export async function exportDeck(cards) {
 /** {cards: [{id, count}], errors: [{code, msg}]} from a short code ("BRK1...") or "3 × Name" lines. */
 export async function importDeck(text) {
   const s = String(text || "").trim();
-  return call("POST", "/api/decks/import", s.startsWith("BRK1") && !/\s/.test(s) ? { code: s } : { text: s });
+  return checked("POST", "/api/decks/import", s.startsWith("BRK1") && !/\s/.test(s) ? { code: s } : { text: s });
 }
 
 /** The name of a deck ({name: {ru, en}} or {name: str}) in the interface language. */
