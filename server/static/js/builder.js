@@ -133,7 +133,7 @@ export class BuilderPage {
 
   async afterSaved(key) {
     this.saved = await listSaved();
-    this.notice = t(key);
+    this.notice = key ? t(key) : null;
     history.replaceState(null, "", this.deckId ? `#/decks/${encodeURIComponent(this.deckId)}` : "#/decks");
     this.render();
   }
@@ -356,8 +356,8 @@ export class BuilderPage {
     setChildren(this.transferBox,
       h("h3", {}, t("db_transfer")),
       h("button#db-export", { onclick: () => this.doExport() }, t("db_export")),
-      this.exported ? h("textarea#db-export-text", { rows: 6, readOnly: true, value: this.exported,
-        "aria-label": t("db_export"), onfocus: (e) => e.target.select() }) : null,
+      this.exported ? h("textarea#db-export-text", { rows: 6, readOnly: true,
+        "aria-label": t("db_export"), onfocus: (e) => e.target.select() }, this.exported) : null,
       this.importBox,
       h("button#db-import", { onclick: () => this.doImport() }, t("db_import")),
       (this.importErrors || []).length ? h("ul.db-import-errors", {},
