@@ -2,74 +2,36 @@
 bad bodies get a clear 4xx and store nothing; another player's decks are out of reach."""
 from __future__ import annotations
 
-import itertools
-
 import httpx
 import pytest
 
 from engine.cards import all_cards
-from server.app import create_app
-from server.settings import Settings
-from tests.server.fake_engine import ENGINE
-from tests.server.harness import LiveServer
+from server.store import hash_secret
 
 NAMES = [c["id"] for c in all_cards() if c["id"] != "vs2003-draks"]
 LEGAL = [{"id": c, "count": 2} for c in NAMES[:15]]
 BASE = "/api/players/me/decks"
 
 
-class DeckStoreDouble:
-    """The saved-deck and player methods of the Store interface (server/store, /work/brief/status/store.md)."""
-
-    def __init__(self):
-        self.players = {"p1": "s1", "p2": "s2"}
-        self.decks: dict[str, dict] = {}
-        self.ids = itertools.count(1)
-        self.clock = itertools.count(1)
-
-    async def verify_player(self, pid, secret):
-        return {"id": pid, "name": pid, "created": 0} if self.players.get(pid) == secret else None
-
-    async def create_deck(self, owner, name, cards):
-        t = float(next(self.clock))
-        d = {"id": f"d{next(self.ids)}", "owner": owner, "name": name, "cards": list(cards), "created": t, "updated": t}
-        self.decks[d["id"]] = d
-        return dict(d)
-
-    async def list_decks(self, owner):
-        return sorted((dict(d) for d in self.decks.values() if d["owner"] == owner), key=lambda d: -d["updated"])
-
-    async def get_deck(self, owner, deck_id):
-        d = self.decks.get(deck_id)
-        return dict(d) if d and d["owner"] == owner else None
-
-    async def update_deck(self, owner, deck_id, *, name=None, cards=None):
-        d = self.decks.get(deck_id)
-        if not d or d["owner"] != owner:
-            return None
-        d.update({k: v for k, v in (("name", name), ("cards", cards)) if v is not None}, updated=float(next(self.clock)))
-        return dict(d)
-
-    async def duplicate_deck(self, owner, deck_id, name=None):
-        d = await self.get_deck(owner, deck_id)
-        return await self.create_deck(owner, name or f"{d['name']} (2)", d["cards"]) if d else None
-
-    async def delete_deck(self, owner, deck_id):
-        return bool(await self.get_deck(owner, deck_id)) and self.decks.pop(deck_id) is not None
-
-
 @pytest.fixture
-def saved():
-    store = DeckStoreDouble()
-    app = create_app(Settings(), engine=ENGINE)
-    app.state.store = store
-    with LiveServer(app) as live:
-        live.store = store
-        yield live
+async def saved(live):
+    """The fake-engine server with its real store (in-memory SQLite) and two players p1, p2 (secrets s1, s2)."""
+    store = live.app.state.store
+    live.store = store
+    live.creds = {}
+    for name in ("p1", "p2"):
+        player = await store.create_player(name, hash_secret("s" + name[1]))
+        live.creds[name] = f"{player['id']}:s{name[1]}"
+    live.creds["p3"] = "nobody:s3"
+    return live
+
+
+async def _decks_of(live, who="p1"):
+    return await live.store.list_decks(live.creds[who].split(":")[0])
 
 
 async def _call(live, method, path, body=None, who="p1", lang=None):
-    headers = {"authorization": f"Bearer {who}:{live.store.players.get(who, 'x')}"} if who else {}
+    headers = {"authorization": f"Bearer {live.creds[who]}"} if who else {}
     if lang:
         headers["accept-language"] = lang
     async with httpx.AsyncClient() as c:
@@ -121,15 +83,15 @@ async def test_bad_bodies_get_400_and_nothing_is_stored(saved, body):
     r = await _call(saved, "POST", BASE, body)
     assert r.status_code == 400, r.text
     assert r.json()["error"] == "bad_request" and r.json()["message"]
-    assert saved.store.decks == {}
+    assert await _decks_of(saved) == []
 
 
 async def test_bad_rename_bodies_change_nothing(saved):
     deck = (await _call(saved, "POST", BASE, {"name": "a", "cards": LEGAL})).json()
-    before = dict(saved.store.decks[deck["id"]])
+    before = await _decks_of(saved)
     for body in ({"name": ""}, {"cards": [{"id": "nobody", "count": 1}]}, {"name": "b", "cards": 3}, {"x": 1}):
         assert (await _call(saved, "PATCH", f"{BASE}/{deck['id']}", body)).status_code == 400, body
-    assert saved.store.decks[deck["id"]] == before
+    assert await _decks_of(saved) == before
 
 
 async def test_without_a_valid_player_401_and_nothing_stored(saved):
@@ -137,7 +99,7 @@ async def test_without_a_valid_player_401_and_nothing_stored(saved):
         r = await _call(saved, "POST", BASE, {"name": "x", "cards": LEGAL}, who=who)
         assert r.status_code == 401 and r.json()["error"] == "unauthorized"
     assert (await _call(saved, "GET", BASE, who=None)).status_code == 401
-    assert saved.store.decks == {}
+    assert await _decks_of(saved) == []
 
 
 async def test_another_players_deck_is_not_found(saved):
@@ -147,10 +109,5 @@ async def test_another_players_deck_is_not_found(saved):
         r = await _call(saved, method, path, {"name": "theirs"} if method != "DELETE" else None, who="p2")
         assert r.status_code == 404 and r.json()["error"] == "deck_not_found", method
     assert (await _call(saved, "GET", BASE, who="p2")).json() == []
-    assert saved.store.decks[deck["id"]]["name"] == "mine"
+    assert [d["name"] for d in await _decks_of(saved)] == ["mine"]
 
-
-async def test_without_a_store_saved_decks_answer_503(live):
-    async with httpx.AsyncClient() as c:
-        r = await c.get(live.http + BASE, headers={"authorization": "Bearer p1:s1"})
-    assert r.status_code == 503 and r.json()["error"] == "store_unavailable"
