@@ -4,9 +4,10 @@
 import { getLang } from "./i18n.js";
 
 /** One request: JSON body in, parsed JSON out; messages in the interface language (Accept-Language). Throws an
- * Error with the server's sentence, its code (e.code) and the whole answer (e.data). */
-export async function call(method, path, body) {
-  const headers = { "accept-language": getLang() };
+ * Error with the server's sentence, its code (e.code) and the whole answer (e.data). extraHeaders: e.g.
+ * {authorization}. */
+export async function call(method, path, body, extraHeaders = {}) {
+  const headers = { "accept-language": getLang(), ...extraHeaders };
   if (body !== undefined) headers["content-type"] = "application/json";
   const res = await fetch(path, {
     method,

@@ -99,8 +99,14 @@ export class BuilderPage {
   async save() {
     const name = this.nameInput.value.trim() || t("db_untitled");
     this.name = name;
-    const deck = this.deckId ? await updateSaved(this.deckId, { name, cards: this.entries() })
-      : await createSaved(name, this.entries());
+    let valid;
+    try {
+      valid = !!(await validateDeck(this.entries())).valid;
+    } catch (e) {
+      valid = undefined;
+    }
+    const deck = this.deckId ? await updateSaved(this.deckId, { name, cards: this.entries(), valid })
+      : await createSaved(name, this.entries(), valid);
     this.deckId = deck.id;
     await this.afterSaved("db_saved");
   }

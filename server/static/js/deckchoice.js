@@ -21,7 +21,8 @@ export function deckChoice(presets, saved, opts = {}) {
   h("optgroup", { label: t("db_presets") },
     presets.map((d, i) => h("option", { value: `preset:${d.id}`, selected: !random && i === pick }, deckName(d)))),
   saved.length ? h("optgroup", { label: t("db_my_decks") },
-    saved.map((d) => h("option", { value: `saved:${d.id}` }, d.name))) : null,
+    saved.map((d) => h("option", { value: `saved:${d.id}`, disabled: d.valid === false },
+      d.valid === false ? `${d.name} ${t("dc_invalid")}` : d.name))) : null,
   h("option", { value: "paste" }, t("dc_paste")));
   const el = h("span.deck-choice-box", {}, h("label", { for: id }, label), " ", select, paste);
   return {
