@@ -171,5 +171,5 @@ class RedisProcess:
 
 
 def redis_bus_available() -> bool:
-    """True when this build has the Redis bus (server/bus/redis.py)."""
-    return os.path.exists(os.path.join(ROOT, "server", "bus", "redis.py"))
+    """True when this build has the Redis bus (server/bus/redis/)."""
+    return os.path.exists(os.path.join(ROOT, "server", "bus", "redis"))

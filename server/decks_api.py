@@ -26,7 +26,7 @@ from engine.decks import (DeckError, deck_counts, deck_elements, deck_errors, fi
                           preconstructed_decks)
 
 from . import deck_code
-from .lobby import _body
+from .http_body import BodyError, read_json
 
 MAX_NAME = 60   #: longest saved-deck name (characters)
 
@@ -148,11 +148,18 @@ def _bad(lang: str, ru: str, en: str) -> JSONResponse:
     return _problem(400, "bad_request", [DeckError("bad_request", ru, en)], lang)
 
 
-async def _read(request: Request, allowed: frozenset, lang: str) -> dict | JSONResponse:
+#: Russian sentences for the body reader's refusals (server/http_body.py answers in English).
+_BODY_RU = {413: "Тело запроса слишком большое.", 408: "Тело запроса не пришло вовремя.",
+            400: "Тело запроса не принято: это не объект JSON, или в нём неизвестное поле."}
+
+
+async def _read(request: Request, allowed: frozenset, lang: str, max_bytes: int | None = None) -> dict | JSONResponse:
+    """The body through the one body reader (server/http_body.py), its refusal answered in ``lang``."""
     try:
-        return await _body(request, allowed)
-    except ValueError as e:
-        return _bad(lang, "Тело запроса не принято: " + str(e), str(e))
+        return await read_json(request, allowed, max_bytes=max_bytes)
+    except BodyError as e:
+        return _problem(e.status, e.code, [DeckError(e.code, _BODY_RU.get(e.status, _BODY_RU[400]), e.message)],
+                        lang)
 
 
 async def list_decks(request: Request):
@@ -208,7 +215,7 @@ async def import_deck(request: Request):
     """POST /api/decks/import ``{"code": str}`` or ``{"text": str}`` -> ``{"cards": [{"id", "count"}], "errors"}``
     (the cards that could be read, and every line or entry that could not)."""
     lang = request_lang(request)
-    body = await _read(request, frozenset({"code", "text"}), lang)
+    body = await _read(request, frozenset({"code", "text"}), lang, max_bytes=4 * deck_code.MAX_TEXT)
     if isinstance(body, Response):
         return body
     if len(body) != 1:

@@ -58,7 +58,7 @@ async def test_validate_answers_in_the_accept_language_language(live):
     {"cards": [{"id": "vs2003-fagor", "count": "3"}]},
     {"cards": [{"id": 5, "count": 1}]},
     {"cards": "vs2003-fagor"},
-    {"cards": [{"id": "vs2003-fagor", "count": 1}] * 10_000},
+    {"cards": [{"id": "vs2003-fagor", "count": 1}] * 250},
     {"cards": LEGAL, "format": "sealed-ish"},
     {"cards": LEGAL, "seed": 1},
     {},
@@ -129,3 +129,9 @@ def test_parse_deck_choice_refuses_with_a_code_and_sentences(value, code):
         parse_deck_choice(value, lang="en", saved={"d1": NAMES[:30]})
     assert e.value.code == code and str(e.value) and e.value.errors
     assert isinstance(e.value, ValueError)
+
+
+async def test_ten_thousand_entries_are_refused_as_too_large_and_nothing_is_stored(live):
+    body = {"cards": [{"id": "vs2003-fagor", "count": 1}] * 10_000}
+    r = await _post(live, "/api/decks/validate", body, lang="en")
+    assert r.status_code == 413 and r.json()["error"] == "body_too_large" and r.json()["message"]

@@ -68,7 +68,7 @@ async def test_replacing_the_cards_keeps_the_name(saved):
     {"name": "x", "cards": [{"id": "vs2099-nobody", "count": 1}]},
     {"name": "x", "cards": [{"id": "vs2003-fagor", "count": -1}]},
     {"name": "x", "cards": [{"id": "vs2003-fagor", "count": 10**9}]},
-    {"name": "x", "cards": [{"id": "vs2003-fagor", "count": 1}] * 10_000},
+    {"name": "x", "cards": [{"id": "vs2003-fagor", "count": 1}] * 250},
     {"name": "x", "cards": [{"id": c, "count": 3} for c in NAMES[:20]]},
     {"name": "x", "cards": "vs2003-fagor"},
     {"name": "x", "cards": [["vs2003-fagor", 1]]},
@@ -111,3 +111,10 @@ async def test_another_players_deck_is_not_found(saved):
     assert (await _call(saved, "GET", BASE, who="p2")).json() == []
     assert [d["name"] for d in await _decks_of(saved)] == ["mine"]
 
+
+
+async def test_ten_thousand_entries_are_refused_as_too_large_and_nothing_is_stored(saved):
+    body = {"name": "x", "cards": [{"id": "vs2003-fagor", "count": 1}] * 10_000}
+    r = await _call(saved, "POST", BASE, body)
+    assert r.status_code == 413 and r.json()["error"] == "body_too_large" and r.json()["message"]
+    assert await _decks_of(saved) == []

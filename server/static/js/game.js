@@ -335,6 +335,7 @@ export class GamePage {
   }
 
   _log(view) {
+    if (this.conn.renderLog) return this.conn.renderLog(view); // a replay shows its complete log, by turn
     const lines = (view.log || []).map((e) => renderLogLine(e, view)).filter(Boolean);
     return h("div.log", {}, h("h3", {}, t("log")), h("ol.log-list", {}, lines.map((s) => h("li", {}, s))));
   }

@@ -1,5 +1,5 @@
 // Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this tab's seat token) or watch (no token, or
-// "?watch=1"); "#/replay/<id>" replay of a finished game.
+// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/leaderboard" ratings and this player's games.
 
 import { h, setChildren } from "./dom.js";
 import { t, getLang, setLang, onLangChange } from "./i18n.js";
@@ -9,6 +9,7 @@ import { BuilderPage } from "./builder.js";
 import { GamePage } from "./game.js";
 import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
+import { LeaderboardPage } from "./leaderboard.js";
 import { loadSeat } from "./seats.js";
 
 const header = document.getElementById("top");
@@ -18,7 +19,7 @@ let current = null; // {page, conn}
 function renderHeader() {
   setChildren(header,
     h("a.brand", { href: "#/" }, t("title")),
-    h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ",
+    h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ", h("a", { href: "#/leaderboard" }, t("leaderboard")), " ",
       h("a#open-deck-builder", { href: "#/decks", dataset: { testid: "open-deck-builder" } }, t("db_open_builder"))),
     h("button#lang", { onclick: () => setLang(getLang() === "ru" ? "en" : "ru") }, t("lang_switch")));
   document.title = t("title");
@@ -65,6 +66,11 @@ async function route() {
     await conn.start();
   } else if (parts[0] === "decks") {
     const page = new BuilderPage(main, parts[1] || null);
+    current = { page };
+    page.render();
+    await page.start();
+  } else if (parts[0] === "leaderboard") {
+    const page = new LeaderboardPage(main);
     current = { page };
     page.render();
     await page.start();
