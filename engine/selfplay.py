@@ -11,8 +11,9 @@ import random
 import sys
 import time
 
-from .decks import load_deck, starter_decks
-from .game import Game
+from engine.cards.decks import load_deck, starter_decks
+from engine.game import Game
+
 
 #: Probability that the random player ends recruitment while it could still recruit (else it would rarely field
 #: a squad: "done" is one option among up to 15).

@@ -9,7 +9,7 @@ editions) is followed by the card id in brackets (``"2 × Дракс [vs2003-dra
 ``х`` or ``*`` (or nothing) between count and name, a missing count (one copy), names in either language in any
 letter case (ё = е), and skips empty lines and lines starting with ``#`` or ``//``.
 
-Both directions are plain functions of the engine's card pool; problems are :class:`engine.decks.DeckError`
+Both directions are plain functions of the engine's card pool; problems are :class:`engine.cards.decks.DeckError`
 with the codes ``bad_code``, ``bad_line``, ``unknown_name``, ``ambiguous_name``.
 """
 from __future__ import annotations
@@ -19,8 +19,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from engine.cards import all_cards
-from engine.decks import DeckError
+from engine import DeckError, all_cards
 
 PREFIX = "BRK1"
 MAX_CODE = 4096      #: longest code read (characters)

@@ -13,7 +13,7 @@
 | POST /api/players/me/decks/{id}/duplicate | ``{"name"?}`` -> 201 the copy |
 
 Every ``msg`` follows the ``Accept-Language`` header (Russian by default). Deck rules come from the engine's one
-validator (engine/decks.py); docs/server.md "Decks" documents all of it.
+validator (engine/cards/decks.py); docs/server.md "Decks" documents all of it.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ import random
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from engine.decks import (DeckError, deck_counts, deck_elements, deck_errors, find_deck,
+from engine import (DeckError, deck_counts, deck_elements, deck_errors, find_deck,
                           preconstructed_decks)
 
 from . import deck_code
@@ -37,7 +37,7 @@ SHAPE_CODES = frozenset({"not_a_list", "too_many_entries", "bad_entry", "bad_cou
 class DeckChoiceError(ValueError):
     """A ``deck`` value that cannot be played: ``code`` ("bad_deck_choice" for a malformed value, "invalid_deck"
     for an illegal deck, "unknown_deck" for a preconstructed or saved deck that does not exist), ``errors`` (list of
-    :class:`engine.decks.DeckError`); ``str()`` joins the sentences in the language asked for."""
+    :class:`engine.cards.decks.DeckError`); ``str()`` joins the sentences in the language asked for."""
 
     def __init__(self, code: str, errors: list[DeckError], lang: str = "ru"):
         super().__init__(" ".join(e.msg(lang) for e in errors))
@@ -163,7 +163,7 @@ async def _read(request: Request, allowed: frozenset, lang: str, max_bytes: int 
 
 
 async def list_decks(request: Request):
-    """GET /api/decks: every preconstructed deck (shape of :func:`engine.decks.preconstructed_decks`)."""
+    """GET /api/decks: every preconstructed deck (shape of :func:`engine.cards.decks.preconstructed_decks`)."""
     return JSONResponse(preconstructed_decks())
 
 

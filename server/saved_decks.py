@@ -21,7 +21,7 @@ from collections import Counter
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from engine.decks import DeckError, deck_counts, deck_errors
+from engine import DeckError, deck_counts, deck_errors
 
 from .decks_api import SHAPE_CODES, _bad, _problem, _read, request_lang
 

@@ -3,10 +3,10 @@ import itertools
 
 import pytest
 
-import engine.decks as decks
+import engine.cards.decks as decks
 from engine.cards import all_cards
-from engine.decks import (CODES, InvalidDeck, deck_errors, load_deck, preconstructed_decks, starter_decks,
-                          validate_deck)
+from engine.cards.decks import (CODES, InvalidDeck, deck_errors, load_deck, preconstructed_decks, starter_decks,
+                                validate_deck)
 from engine.errors import EngineError
 
 DECKS = starter_decks()

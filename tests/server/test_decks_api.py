@@ -5,7 +5,7 @@ import httpx
 import pytest
 
 from engine.cards import all_cards
-from engine.decks import preconstructed_decks
+from engine.cards.decks import preconstructed_decks
 from server import deck_code
 from server.decks_api import DeckChoiceError, parse_deck_choice
 
