@@ -32,41 +32,62 @@ MAX_DECKS = 100     #: saved decks per player
 REFUSED = SHAPE_CODES | {"unknown_card", "ambiguous_card", "too_many_cards"}
 
 
+class _Refused(Exception):
+    """Raised by the helpers below with the 4xx answer to send; nothing was stored."""
+
+    def __init__(self, response: JSONResponse):
+        super().__init__(response.status_code)
+        self.response = response
+
+
 def _store(request: Request):
     return request.app.state.store
 
 
-async def _player(request: Request, lang: str):
-    """The authenticated player's id, or a 401 answer."""
-    store = _store(request)
+async def _player(request: Request, lang: str) -> str:
+    """The authenticated player's id; raises _Refused(401)."""
     scheme, _, cred = request.headers.get("authorization", "")[:400].partition(" ")
     pid, _, secret = cred.strip().partition(":")
-    player = await store.verify_player(pid, secret) if scheme.lower() == "bearer" and pid and secret else None
+    ok = scheme.lower() == "bearer" and pid and secret
+    player = await _store(request).verify_player(pid, secret) if ok else None
     if player is None:
-        return _problem(401, "unauthorized", [DeckError(
+        raise _Refused(_problem(401, "unauthorized", [DeckError(
             "unauthorized", "Нужен игрок: заголовок Authorization: Bearer <id>:<secret>.",
-            "A player is required: header Authorization: Bearer <id>:<secret>.")], lang)
+            "A player is required: header Authorization: Bearer <id>:<secret>.")], lang))
     return player["id"]
 
 
-def _name(body: dict, lang: str, required: bool):
-    """The stripped deck name, None when absent and not required, or an error answer."""
+def _name(body: dict, lang: str, required: bool) -> str | None:
+    """The stripped deck name (None when absent and not required); raises _Refused(400)."""
     if "name" not in body and not required:
         return None
     name = body.get("name")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-        return _bad(lang, f"Название колоды — строка от 1 до {MAX_NAME} символов.",
-                    f"A deck name is a string of 1 to {MAX_NAME} characters.")
+        raise _Refused(_bad(lang, f"Название колоды — строка от 1 до {MAX_NAME} символов.",
+                            f"A deck name is a string of 1 to {MAX_NAME} characters."))
     return name.strip()
 
 
-def _cards(body: dict, lang: str):
-    """The pool ids (copies repeated) of ``body["cards"]``, or an error answer (nothing stored)."""
+def _cards(body: dict, lang: str, required: bool) -> list[str] | None:
+    """The pool ids (copies repeated) of ``body["cards"]`` (None when absent and not required); raises
+    _Refused(400) for anything that may not be stored."""
+    if "cards" not in body:
+        if required:
+            raise _Refused(_bad(lang, "Нужно поле cards: [{id, count}].", "The field cards: [{id, count}] is required."))
+        return None
     refused = [e for e in deck_errors(body["cards"]) if e.code in REFUSED]
     if refused:
-        return _problem(400, "bad_request", refused, lang)
+        raise _Refused(_problem(400, "bad_request", refused, lang))
     counts, _ = deck_counts(body["cards"])
     return [cid for cid, n in counts.items() for _ in range(n)]
+
+
+async def _room_for_one_more(request: Request, pid: str, lang: str) -> None:
+    """Raises _Refused(409) when the player already keeps MAX_DECKS decks."""
+    if len(await _store(request).list_decks(pid)) >= MAX_DECKS:
+        raise _Refused(_problem(409, "too_many_decks", [DeckError(
+            "too_many_decks", f"Сохранить можно не больше {MAX_DECKS} колод.",
+            f"At most {MAX_DECKS} decks can be saved.")], lang))
 
 
 def _out(deck: dict, lang: str) -> dict:
@@ -77,99 +98,67 @@ def _out(deck: dict, lang: str) -> dict:
             "errors": [e.to_dict(lang) for e in errors], "created": deck["created"], "updated": deck["updated"]}
 
 
-async def _full(store, pid: str) -> bool:
-    return len(await store.list_decks(pid)) >= MAX_DECKS
+def _found(deck: dict | None, lang: str, status: int = 200) -> JSONResponse:
+    if deck is None:
+        return _problem(404, "deck_not_found", [DeckError(
+            "deck_not_found", "Такой сохранённой колоды нет.", "There is no such saved deck.")], lang)
+    return JSONResponse(_out(deck, lang), status_code=status)
 
 
-async def _full_answer(lang: str) -> JSONResponse:
-    return _problem(409, "too_many_decks", [DeckError(
-        "too_many_decks", f"Сохранить можно не больше {MAX_DECKS} колод.",
-        f"At most {MAX_DECKS} decks can be saved.")], lang)
+def _endpoint(fields: frozenset | None):
+    """Wrap ``handler(request, lang, player id, body)``: authenticate, read the body (``fields`` None = none), and
+    answer any _Refused."""
+    def wrap(handler):
+        async def endpoint(request: Request):
+            lang = request_lang(request)
+            try:
+                pid = await _player(request, lang)
+                body = {} if fields is None else await _read(request, fields, lang)
+                if isinstance(body, Response):
+                    return body
+                return await handler(request, lang, pid, body)
+            except _Refused as r:
+                return r.response
+        endpoint.__doc__ = handler.__doc__
+        return endpoint
+    return wrap
 
 
-def _missing(lang: str) -> JSONResponse:
-    return _problem(404, "deck_not_found", [DeckError(
-        "deck_not_found", "Такой сохранённой колоды нет.", "There is no such saved deck.")], lang)
-
-
-async def _begin(request: Request, fields: frozenset | None):
-    """(lang, player id, body) or an error answer; ``fields`` None = no body read."""
-    lang = request_lang(request)
-    pid = await _player(request, lang)
-    if isinstance(pid, Response):
-        return pid
-    body = {}
-    if fields is not None:
-        body = await _read(request, fields, lang)
-        if isinstance(body, Response):
-            return body
-    return lang, pid, body
-
-
-async def list_saved(request: Request):
-    got = await _begin(request, None)
-    if isinstance(got, Response):
-        return got
-    lang, pid, _ = got
+@_endpoint(None)
+async def list_saved(request: Request, lang: str, pid: str, body: dict):
+    """GET /api/players/me/decks."""
     return JSONResponse([_out(d, lang) for d in await _store(request).list_decks(pid)])
 
 
-async def create_saved(request: Request):
-    got = await _begin(request, frozenset({"name", "cards"}))
-    if isinstance(got, Response):
-        return got
-    lang, pid, body = got
-    name = _name(body, lang, True)
-    if isinstance(name, Response):
-        return name
-    if "cards" not in body:
-        return _bad(lang, "Нужно поле cards: [{id, count}].", "The field cards: [{id, count}] is required.")
-    cards = _cards(body, lang)
-    if isinstance(cards, Response):
-        return cards
-    store = _store(request)
-    if await _full(store, pid):
-        return await _full_answer(lang)
-    return JSONResponse(_out(await store.create_deck(pid, name, cards), lang), status_code=201)
+@_endpoint(frozenset({"name", "cards"}))
+async def create_saved(request: Request, lang: str, pid: str, body: dict):
+    """POST /api/players/me/decks ``{"name", "cards"}``."""
+    name, cards = _name(body, lang, True), _cards(body, lang, True)
+    await _room_for_one_more(request, pid, lang)
+    return _found(await _store(request).create_deck(pid, name, cards), lang, 201)
 
 
-async def update_saved(request: Request):
-    got = await _begin(request, frozenset({"name", "cards"}))
-    if isinstance(got, Response):
-        return got
-    lang, pid, body = got
+@_endpoint(frozenset({"name", "cards"}))
+async def update_saved(request: Request, lang: str, pid: str, body: dict):
+    """PATCH /api/players/me/decks/{id} ``{"name"?, "cards"?}``."""
+    name, cards = _name(body, lang, False), _cards(body, lang, False)
+    return _found(await _store(request).update_deck(pid, request.path_params["deck"], name=name, cards=cards), lang)
+
+
+@_endpoint(frozenset({"name"}))
+async def duplicate_saved(request: Request, lang: str, pid: str, body: dict):
+    """POST /api/players/me/decks/{id}/duplicate ``{"name"?}``."""
     name = _name(body, lang, False)
-    if isinstance(name, Response):
-        return name
-    cards = _cards(body, lang) if "cards" in body else None
-    if isinstance(cards, Response):
-        return cards
-    deck = await _store(request).update_deck(pid, request.path_params["deck"], name=name, cards=cards)
-    return JSONResponse(_out(deck, lang)) if deck else _missing(lang)
+    await _room_for_one_more(request, pid, lang)
+    return _found(await _store(request).duplicate_deck(pid, request.path_params["deck"], name), lang, 201)
 
 
-async def duplicate_saved(request: Request):
-    got = await _begin(request, frozenset({"name"}))
-    if isinstance(got, Response):
-        return got
-    lang, pid, body = got
-    name = _name(body, lang, False)
-    if isinstance(name, Response):
-        return name
-    store = _store(request)
-    if await _full(store, pid):
-        return await _full_answer(lang)
-    deck = await store.duplicate_deck(pid, request.path_params["deck"], name)
-    return JSONResponse(_out(deck, lang), status_code=201) if deck else _missing(lang)
-
-
-async def delete_saved(request: Request):
-    got = await _begin(request, None)
-    if isinstance(got, Response):
-        return got
-    lang, pid, _ = got
-    return Response(status_code=204) if await _store(request).delete_deck(pid, request.path_params["deck"]) \
-        else _missing(lang)
+@_endpoint(None)
+async def delete_saved(request: Request, lang: str, pid: str, body: dict):
+    """DELETE /api/players/me/decks/{id}."""
+    if await _store(request).delete_deck(pid, request.path_params["deck"]):
+        return Response(status_code=204)
+    return _found(None, lang)
 
 
 async def saved_cards(store, player_id: str | None) -> dict:
