@@ -15,9 +15,8 @@ const KINDS = ["creature", "flyer", "symbiote", "artifact", "terrain", "equipmen
 
 /** A class (Russian, lower case, as in the data) in the interface language. */
 function className(k) {
-  if (getLang() === "ru") return k.charAt(0).toUpperCase() + k.slice(1);
-  const en = t(`cls_${k}`);
-  return en === `cls_${k}` ? k : en;
+  const name = t(`cls_${k}`);
+  return name === `cls_${k}` ? k : name;
 }
 
 /** The name of card c in the interface language. */
