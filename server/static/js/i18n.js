@@ -267,6 +267,10 @@ const STRINGS = {
     "cls_герой-воин": "Warrior Hero",
     "cls_герой-маг": "Mage Hero",
     // ---- end of issue 17 ----
+    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
+    opt_recruit_gold: "Recruit {name}, paying gold",
+    move_recruit_gold: "Recruit, paying gold",
+    prompt_death_order: "Several of your cards died at once: choose the order they enter your graveyard.",
     // issue 19 (store): replays and the leaderboard
     replay_first: "First move",
     replay_prev: "Back one move",
@@ -752,6 +756,10 @@ const STRINGS = {
     "cls_герой-воин": "Герой-воин",
     "cls_герой-маг": "Герой-маг",
     // ---- end of issue 17 ----
+    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
+    opt_recruit_gold: "Нанять {name} за золото",
+    move_recruit_gold: "Нанять за золото",
+    prompt_death_order: "Несколько ваших карт погибли одновременно: выберите порядок, в котором они уйдут на кладбище.",
     // issue 19 (store): записи игр и таблица рейтинга
     replay_first: "К началу",
     replay_prev: "На ход назад",
