@@ -6,10 +6,13 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { deckName } from "./deckapi.js";
 
+const REMEMBER = "berserk.deckchoice."; // + control id: the option chosen last there, offered first next time
+
 /**
  * A deck choice control. presets: GET /api/decks; saved: saved decks [{id, name, cards}]; opts: {id, testid,
  * label, random (offer "random preconstructed", value null), pick (preset index selected first)}.
- * Returns {el, value()}: value() is the "deck" field to send, or null for "random".
+ * Returns {el, select, value()}: value() is the "deck" field to send, or null for "random" (also as
+ * select.deckValue()). The option chosen last is remembered in localStorage and chosen again.
  */
 export function deckChoice(presets, saved, opts = {}) {
   const { id = "deck-choice", testid = "deck-choice", label = t("dc_label"), random = false, pick = 0 } = opts;
@@ -24,9 +27,13 @@ export function deckChoice(presets, saved, opts = {}) {
     saved.map((d) => h("option", { value: `saved:${d.id}`, disabled: d.valid === false },
       d.valid === false ? `${d.name} ${t("dc_invalid")}` : d.name))) : null,
   h("option", { value: "paste" }, t("dc_paste")));
-  const el = h("span.deck-choice-box", {}, h("label", { for: id }, label), " ", select, paste);
-  return {
+  const remembered = localStorage.getItem(REMEMBER + id);
+  if (remembered && [...select.options].some((o) => o.value === remembered && !o.disabled)) select.value = remembered;
+  select.addEventListener("change", () => localStorage.setItem(REMEMBER + id, select.value));
+  const el = h("span.deck-choice-box", {}, label ? h("label", { for: id }, label) : null, " ", select, paste);
+  const choice = {
     el,
+    select,
     value() {
       const v = select.value;
       if (v === "random") return null;
@@ -42,4 +49,6 @@ export function deckChoice(presets, saved, opts = {}) {
       return { preset: key };
     },
   };
+  select.deckValue = () => choice.value(); // the "deck" field, for forms that read the select element
+  return choice;
 }
