@@ -9,6 +9,11 @@ STEPPES = "Степи"
 
 def open_builder(page, server):
     page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=open-deck-builder]")
+    if page.locator("#player-name").count():     # the first-visit name dialog of the lobby (issue 18)
+        page.fill("#player-name", "Builder")
+        page.click("#player-name-ok")
+        page.wait_for_selector("#player-name", state="detached")
     page.click("[data-testid=open-deck-builder]")
     page.wait_for_selector("[data-testid=deck-builder]")
     page.wait_for_selector("[data-testid=deck-errors] li")
