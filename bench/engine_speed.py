@@ -10,7 +10,7 @@ import argparse
 import statistics
 import time
 
-from engine.cards import load_deck, starter_decks
+from engine.cards.decks import load_deck, starter_decks
 from engine.selfplay import play_game
 
 

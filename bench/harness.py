@@ -192,7 +192,8 @@ async def play_game(server: ServerProcess, seed: int, spectators: int = 1, recon
     """One checked game (see the module docstring); returns ``{"seed", "v", "result", "reconnects", "frames",
     "failures", "seconds"}``."""
     rng = random.Random(seed)
-    names = sorted((await _get(server.http + "/api/decks")))
+    names = [d["id"] for d in sorted((await _get(server.http + "/api/decks")), key=lambda d: d["name"]["en"])
+             if d["starter"]]
     decks = [names[seed % len(names)], names[(seed + 1) % len(names)]]
     t0 = time.perf_counter()
     async with httpx.AsyncClient() as c:

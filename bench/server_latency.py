@@ -164,7 +164,7 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     rooms: list[Room] = []
     stats = Stats(3 * n)
     async with httpx.AsyncClient(timeout=30) as c:
-        names = (await c.get(servers[0].http + "/api/decks")).json()
+        names = [d["id"] for d in (await c.get(servers[0].http + "/api/decks")).json() if d["starter"]]
         for i in range(n):
             body = {"decks": [names[i % len(names)], names[(i + 1) % len(names)]], "clock": {"base": 7200}}
             r = await c.post(servers[i % len(servers)].http + "/api/rooms", json=body)

@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from engine.cards.pool import load_deck, starter_decks
+from engine.cards.decks import load_deck, starter_decks
 from engine.game import Game
 
 

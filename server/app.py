@@ -11,7 +11,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import games_api, lobby, ws
+from . import decks_api, games_api, lobby, saved_decks, ws
 from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
 from .ws_close import ExposeSend
@@ -87,7 +87,15 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/healthz", lobby.healthz),
         Route("/metrics", lobby.metrics),
         Route("/api/cards", lobby.cards),
-        Route("/api/decks", lobby.decks),
+        Route("/api/decks", decks_api.list_decks),
+        Route("/api/decks/validate", decks_api.validate, methods=["POST"]),
+        Route("/api/decks/export", decks_api.export_deck, methods=["POST"]),
+        Route("/api/decks/import", decks_api.import_deck, methods=["POST"]),
+        Route("/api/players/me/decks", saved_decks.list_saved, methods=["GET"]),
+        Route("/api/players/me/decks", saved_decks.create_saved, methods=["POST"]),
+        Route("/api/players/me/decks/{deck}", saved_decks.update_saved, methods=["PATCH"]),
+        Route("/api/players/me/decks/{deck}", saved_decks.delete_saved, methods=["DELETE"]),
+        Route("/api/players/me/decks/{deck}/duplicate", saved_decks.duplicate_saved, methods=["POST"]),
         Route("/api/rooms", lobby.list_rooms, methods=["GET"]),
         Route("/api/rooms", lobby.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", lobby.room_status, methods=["GET"]),

@@ -6,7 +6,7 @@ list, one room's status, health and metrics.
 | GET /healthz | 200 ``{"ok": true}`` once ready, 503 before and while the bus backend (Redis) is unreachable |
 | GET /metrics | Prometheus text (server/metrics.py) |
 | GET /api/cards | ``[card definition, ...]`` |
-| GET /api/decks | ``["deck name", ...]`` (starter decks, English names; Russian names are accepted too) |
+| GET /api/decks ... | server/decks_api.py |
 | POST /api/rooms | body ``{"decks": [d1, d2], "clock": {"base": s, "increment": s}, "spectators": bool,
   "autopass": bool, "opponent": "bot" | null, "bot": "heuristic" | "random"}`` (all optional) -> 201
   ``{"room", "seat": 1, "token"}``; with ``"opponent": "bot"`` a server-side bot takes seat 2 (server/bot_seat.py) |
@@ -113,10 +113,6 @@ async def metrics(request: Request):
 
 async def cards(request: Request):
     return JSONResponse(request.app.state.hub.engine.catalogue())
-
-
-async def decks(request: Request):
-    return JSONResponse(request.app.state.hub.engine.deck_names())
 
 
 class CreateLimiter:

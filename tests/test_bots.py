@@ -5,7 +5,7 @@ import random
 
 from engine import Game
 from bots import heuristic_policy, play, random_policy
-from engine.cards import starter_decks
+from engine.cards.decks import starter_decks
 
 import pytest
 

@@ -81,27 +81,3 @@ def card_def(name_or_id: str, override: dict | None = None) -> dict:
         except (ValueError, TypeError, AttributeError) as exc:
             raise EngineError("invalid_scenario", f"An overridden ability cannot be read: {exc}.") from None
     return base
-
-
-@lru_cache(maxsize=1)
-def _decks() -> dict[str, list[str]]:
-    raw = json.loads((_DATA / "decks.json").read_text(encoding="utf-8"))
-    out = {}
-    for d in raw:
-        ids = [c["id"] for c in d["cards"] for _ in range(c["count"])]
-        out[d["name"]] = ids
-        out[d["name_en"]] = ids
-    return out
-
-
-def starter_decks() -> dict[str, list[str]]:
-    """The starter decks by Russian and by English name: name -> list of 30 pool ids (copies repeated)."""
-    return {k: list(v) for k, v in _decks().items()}
-
-
-def load_deck(name: str) -> list[str]:
-    """One starter deck's card ids by its Russian or English name. Raises EngineError("unknown_deck")."""
-    decks = _decks()
-    if name not in decks:
-        raise EngineError("unknown_deck", f"No starter deck is named {name!r}.")
-    return list(decks[name])

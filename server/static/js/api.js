@@ -1,10 +1,17 @@
 // The server's HTTP lobby API (server/lobby.py), in one place. Every function returns parsed JSON or throws an
 // Error whose message is the server's sentence (error body {"error": code, "message": sentence}) when there is one.
 
-async function call(method, path, body) {
+import { getLang } from "./i18n.js";
+
+/** One request: JSON body in, parsed JSON out; messages in the interface language (Accept-Language). Throws an
+ * Error with the server's sentence, its code (e.code) and the whole answer (e.data). extraHeaders: e.g.
+ * {authorization}. */
+export async function call(method, path, body, extraHeaders = {}) {
+  const headers = { "accept-language": getLang(), ...extraHeaders };
+  if (body !== undefined) headers["content-type"] = "application/json";
   const res = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   let data = null;
@@ -16,15 +23,16 @@ async function call(method, path, body) {
   if (!res.ok) {
     const e = new Error((data && data.message) || `${method} ${path}: HTTP ${res.status}`);
     e.code = data && data.error;
+    e.data = data;
     throw e;
   }
   return data;
 }
 
-/** Starter deck names (English; the server accepts Russian names too): [str]. */
+/** Preconstructed decks (server/decks_api.py): [{id, name: {ru, en}, starter, elements, cards: [{id, count}]}]. */
 export async function listDecks() {
   const d = await call("GET", "/api/decks");
-  return (Array.isArray(d) ? d : d.decks || []).map((x) => (typeof x === "string" ? x : x.name_en || x.name));
+  return Array.isArray(d) ? d : [];
 }
 
 /**

@@ -15,6 +15,11 @@ export async function loadCatalogue() {
   byId = new Map(list.map((c) => [c.id, c]));
 }
 
+/** Every card definition of the catalogue, in catalogue order (the deck builder's pool). */
+export function allCards() {
+  return [...byId.values()];
+}
+
 /** The definition of pool card id, or null when unknown. */
 export function cardDef(id) {
   return id == null ? null : byId.get(id) || null;

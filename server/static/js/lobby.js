@@ -6,6 +6,7 @@ import { h, setChildren } from "./dom.js";
 import { t, onLangChange } from "./i18n.js";
 import * as api from "./api.js";
 import { saveSeat } from "./seats.js";
+import { deckName } from "./deckapi.js";
 
 export class LobbyPage {
   constructor(root) {
@@ -43,7 +44,8 @@ export class LobbyPage {
 
   _deckSelect(id, pick = 0) {
     return h("select", { id, name: id },
-      this.decks.map((d, i) => h("option", { value: d, selected: i === Math.min(pick, this.decks.length - 1) }, d)));
+      this.decks.map((d, i) => h("option", { value: d.id, selected: i === Math.min(pick, this.decks.length - 1) },
+        deckName(d))));
   }
 
   async _create(ev) {

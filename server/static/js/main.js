@@ -5,6 +5,7 @@ import { h, setChildren } from "./dom.js";
 import { t, getLang, setLang, onLangChange } from "./i18n.js";
 import { loadCatalogue } from "./cards.js";
 import { LobbyPage } from "./lobby.js";
+import { BuilderPage } from "./builder.js";
 import { GamePage } from "./game.js";
 import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
@@ -18,7 +19,8 @@ let current = null; // {page, conn}
 function renderHeader() {
   setChildren(header,
     h("a.brand", { href: "#/" }, t("title")),
-    h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ", h("a", { href: "#/leaderboard" }, t("leaderboard"))),
+    h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ", h("a", { href: "#/leaderboard" }, t("leaderboard")), " ",
+      h("a#open-deck-builder", { href: "#/decks", dataset: { testid: "open-deck-builder" } }, t("db_open_builder"))),
     h("button#lang", { onclick: () => setLang(getLang() === "ru" ? "en" : "ru") }, t("lang_switch")));
   document.title = t("title");
 }
@@ -62,6 +64,11 @@ async function route() {
     window.berserkConn = conn;
     page.render();
     await conn.start();
+  } else if (parts[0] === "decks") {
+    const page = new BuilderPage(main, parts[1] || null);
+    current = { page };
+    page.render();
+    await page.start();
   } else if (parts[0] === "leaderboard") {
     const page = new LeaderboardPage(main);
     current = { page };

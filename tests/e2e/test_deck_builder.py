@@ -1,0 +1,137 @@
+"""Browser end-to-end for the deck builder (issue 17 items 4 and 6): a legal deck built from scratch by clicks, live
+validation, saved decks that survive a reload, export / import round trips, Russian and English, phone width."""
+from __future__ import annotations
+
+import re
+
+STEPPES = "Степи"
+
+
+def open_builder(page, server):
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=open-deck-builder]")
+    if page.locator("#player-name").count():     # the first-visit name dialog of the lobby (issue 18)
+        page.fill("#player-name", "Builder")
+        page.click("#player-name-ok")
+        page.wait_for_selector("#player-name", state="detached")
+    page.click("[data-testid=open-deck-builder]")
+    page.wait_for_selector("[data-testid=deck-builder]")
+    page.wait_for_selector("[data-testid=deck-errors] li")
+
+
+def build_steppes_deck(page) -> list[str]:
+    """Filter the pool to one element and click + twice on each of its first 15 cards (30 cards, 15 names).
+    Returns the card ids added."""
+    page.select_option("#db-f-element", STEPPES)
+    rows = page.locator(".db-pool .db-card")
+    ids = [rows.nth(i).get_attribute("data-card") for i in range(15)]
+    for cid in ids:
+        plus = page.locator(f".db-pool .db-card[data-card='{cid}'] .db-plus")
+        plus.click()
+        plus.click()
+    return ids
+
+
+def deck_counts(page) -> dict[str, int]:
+    return {row.get_attribute("data-card"): int(row.get_attribute("data-count"))
+            for row in page.locator(".db-in-deck .db-card").all()}
+
+
+def test_a_deck_built_by_clicks_is_validated_live_and_saved_across_a_reload(server, new_page, artifacts):
+    page = new_page("en-US")
+    open_builder(page, server)
+    assert page.get_attribute("[data-testid=deck-errors]", "data-valid") == "false"
+    ids = build_steppes_deck(page)
+    page.wait_for_selector("[data-testid=deck-errors][data-valid=true]")
+    assert deck_counts(page) == {cid: 2 for cid in ids}
+    assert page.text_content("#db-total") == "30 cards"
+    page.fill("#db-name", "Steppe rush")
+    page.click("#db-save")
+    page.wait_for_function("location.hash.startsWith('#/decks/')")
+    page.screenshot(path=str(artifacts / "deck-builder-desktop.png"), full_page=True)
+    page.reload()
+    page.wait_for_selector("[data-testid=deck-errors][data-valid=true]")
+    assert page.input_value("#db-name") == "Steppe rush"
+    assert deck_counts(page) == {cid: 2 for cid in ids}
+    assert not page.js_errors, page.js_errors
+
+
+def test_one_copy_too_many_shows_the_validators_message_and_removing_it_clears_it(server, new_page):
+    page = new_page("en-US")
+    open_builder(page, server)
+    ids = build_steppes_deck(page)
+    page.locator(f".db-pool .db-card[data-card='{ids[0]}'] .db-plus").click(click_count=1)
+    page.locator(f".db-pool .db-card[data-card='{ids[0]}'] .db-plus").click()
+    page.wait_for_selector("[data-testid=deck-errors] li[data-code=too_many_copies]")
+    assert "at most 3 copies" in page.inner_text("[data-testid=deck-errors]")
+    page.locator(f".db-in-deck .db-card[data-card='{ids[0]}'] .db-minus").click()
+    page.wait_for_selector("[data-testid=deck-errors][data-valid=true]")
+
+
+def test_saved_decks_rename_duplicate_and_delete(server, new_page):
+    page = new_page("en-US")
+    open_builder(page, server)
+    build_steppes_deck(page)
+    page.fill("#db-name", "First")
+    page.click("#db-save")
+    page.wait_for_function("location.hash.startsWith('#/decks/')")
+    page.fill("#db-name", "Renamed")
+    page.click("#db-rename")
+    page.wait_for_selector("#db-open option:text('Renamed')", state="attached")
+    page.click("#db-duplicate")
+    page.wait_for_selector("#db-open option:text('Renamed (2)')", state="attached")
+    assert page.input_value("#db-name") == "Renamed (2)"
+    page.click("#db-delete")
+    page.click("#db-delete")        # the second click confirms
+    page.wait_for_function("location.hash === '#/decks'")
+    options = page.locator("#db-open option").all_inner_texts()
+    assert "Renamed" in options and "Renamed (2)" not in options
+
+
+def test_export_and_import_round_trip_as_code_and_as_lines(server, new_page):
+    page = new_page("ru-RU")
+    open_builder(page, server)
+    ids = build_steppes_deck(page)
+    page.click("#db-export")
+    text = page.input_value("#db-export-text")
+    code, lines = text.split("\n\n", 1)
+    assert re.fullmatch(r"BRK1[A-Za-z0-9_-]+", code) and "2 × " in lines
+    for pasted in (code, lines):
+        page.select_option("#db-open", "new:")
+        page.wait_for_function("document.querySelectorAll('.db-in-deck .db-card').length === 0")
+        page.fill("#db-import-text", pasted)
+        page.click("#db-import")
+        page.wait_for_selector("[data-testid=deck-errors][data-valid=true]")
+        assert deck_counts(page) == {cid: 2 for cid in ids}
+
+
+def test_builder_in_russian_at_phone_width_filters_and_shows_card_text_on_tap(server, browser, artifacts):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU", has_touch=True,
+                              is_mobile=True)
+    try:
+        page = ctx.new_page()
+        open_builder(page, server)
+        assert "карт" in page.inner_text("[data-testid=deck-errors]")
+        page.fill("#db-search", "фагор")
+        page.wait_for_function("document.querySelectorAll('.db-pool .db-card').length === 1")
+        page.tap(".db-pool .db-card .db-cname")
+        page.wait_for_selector(".db-detail.shown .card-text")
+        assert "Закрыться" in page.inner_text(".db-detail")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(artifacts / "deck-builder-phone.png"))
+    finally:
+        ctx.close()
+
+
+def test_filters_by_cost_rank_and_text_in_english(server, new_page):
+    page = new_page("en-US")
+    open_builder(page, server)
+    page.fill("#db-f-costMin", "8")
+    page.select_option("#db-f-elite", "elite")
+    names = page.locator(".db-pool .db-card .db-cname").all_inner_texts()
+    assert names and all(int(x) >= 8 for x in page.locator(".db-pool .db-card .db-cost").all_inner_texts())
+    page.fill("#db-f-costMin", "")
+    page.select_option("#db-f-elite", "")
+    page.fill("#db-search", "magic strike")
+    found = page.locator(".db-pool .db-card").count()
+    assert 0 < found < 84
