@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import lobby, ws
+from . import lobby, matchmaking, players_api, ws
 from .bus import Bus, make_bus
 from .metrics import Metrics
 from .room import Room
@@ -67,6 +67,15 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/rooms", lobby.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", lobby.room_status, methods=["GET"]),
         Route("/api/rooms/{room}/join", lobby.join_room, methods=["POST"]),
+        Route("/api/rooms/{room}/deck", lobby.choose_deck, methods=["POST"]),
+        Route("/api/rooms/{room}/rematch", lobby.rematch, methods=["POST"]),
+        Route("/api/players", players_api.create_player, methods=["POST"]),
+        Route("/api/queue", matchmaking.enqueue, methods=["POST"]),
+        Route("/api/queue/{ticket}", matchmaking.poll, methods=["GET"]),
+        Route("/api/queue/{ticket}", matchmaking.leave, methods=["DELETE"]),
+        Route("/api/queue/{ticket}/bot", matchmaking.play_bot, methods=["POST"]),
+        Route("/api/players/me", players_api.me, methods=["GET"]),
+        Route("/api/players/me/games", players_api.my_games, methods=["GET"]),
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),

@@ -27,11 +27,15 @@ log = logging.getLogger("server.bot_seat")
 _ids = itertools.count(1)
 
 
-async def start_bot(hub, room_id: str, policy: str = "heuristic") -> str:
-    """Claim seat 2 of ``room_id`` and start the bot task (kept in ``hub.bots``); returns the bot's connection id.
+async def start_bot(hub, room_id: str, policy: str = "heuristic", deck: list | None = None,
+                    label: str | None = None) -> str:
+    """Claim the bot's seat of ``room_id`` (the seat reserved for a bot of this policy, else the free seat 2) with
+    ``deck`` (card list; None keeps the seat's deck) and start the bot task (kept in ``hub.bots``); returns the
+    bot's connection id.
 
-    Raises BusError when the room cannot be reached, ValueError when seat 2 is taken."""
-    answer = await hub.bus.call(room_id, {"k": "claim", "autopass": True})
+    Raises BusError when the room cannot be reached, ValueError when no seat is free."""
+    answer = await hub.bus.call(room_id, {"k": "claim", "autopass": True, "player": {"bot": policy, "name": None},
+                                          "deck": deck, "label": label})
     if not answer.get("ok"):
         raise ValueError(answer.get("msg", "The seat is taken."))
     conn = f"{hub.process_id}:bot{next(_ids)}"

@@ -36,7 +36,8 @@ from protocol.messages import Sync
 
 from . import wire
 from .bus import Bus, BusError
-from .clock import Clocks
+from .chat import ChatRefused, RoomChat, reads
+from .clock import clocks_for, clocks_from_state
 from .metrics import Metrics
 from .settings import Settings
 
@@ -58,12 +59,18 @@ def only_pass(legal: list[dict]) -> bool:
     return len(acts) == 1 and acts[0].get("act") == "pass"
 
 
+def waiting_view(viewer) -> dict:
+    """The view before the deal (issue 18 item 3: nothing is dealt until both seats and both decks are known)."""
+    return {"viewer": viewer, "turn": 0, "phase": None, "active": None, "first": None, "to_act": None,
+            "prompt": None, "queue": [], "executing": None, "cards": {}, "players": {}, "log": [], "result": None}
+
+
 class RoomGame:
     """The game as protocol/versioning.py sees it: the engine game plus the room's public data.
 
-    ``view`` adds ``"room"`` (and ``"replay"`` once finished); ``to_act``/``legal_actions`` are empty and
-    ``apply`` refuses while the room waits for its second player; ``result`` is the room-level result (a loss on
-    time shows reason ``"time"``).
+    ``view`` adds ``"room"`` (and ``"replay"`` once finished); before the deal (no engine game yet: a seat or a
+    deck is missing) the view is :func:`waiting_view`, ``to_act``/``legal_actions`` are empty and ``apply``
+    refuses; ``result`` is the room-level result (a loss on time shows reason ``"time"``).
     """
 
     def __init__(self, room: "Room") -> None:
@@ -71,11 +78,13 @@ class RoomGame:
 
     @property
     def version(self) -> int:
-        return self.room.game.version
+        return 0 if self.room.game is None else self.room.game.version
 
     @property
     def result(self):
-        return self.room.result if self.room.result is not None else self.room.game.result
+        if self.room.result is not None:
+            return self.room.result
+        return None if self.room.game is None else self.room.game.result
 
     def to_act(self):
         return None if self.room.status == "waiting" else self.room.game.to_act()
@@ -90,10 +99,12 @@ class RoomGame:
 
     def view(self, viewer) -> dict:
         r = self.room
-        view = r.game.view(viewer)
+        view = waiting_view(viewer) if r.game is None else r.game.view(viewer)
         status = r.status
         view["room"] = {"id": r.id, "status": status, "result": self.result,
-                        "spectators": bool(r.options["spectators"])}
+                        "spectators": bool(r.options["spectators"]), "players": r.names(), "bots": r.bots(),
+                        "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
+                        "clock": r.options.get("clock"), "rematch": r.rematch}
         if status == "finished":
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
         return view
@@ -123,6 +134,17 @@ class Room:
         self.inbox = None
         self._status_key = None
         self._status = "waiting"
+        self.players: dict[int, dict | None] = {1: None, 2: None}   # seat -> {"id", "name", "bot"?} (issue 18)
+        self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
+        self.chat = RoomChat()
+
+    def names(self) -> dict:
+        """Seat -> display name (None for an anonymous, free or bot seat): ``{"1": name, "2": name}``."""
+        return {str(p): (self.players[p] or {}).get("name") for p in (1, 2)}
+
+    def bots(self) -> dict:
+        """Seat -> the bot policy sitting there, or None: ``{"1": None, "2": "heuristic"}``."""
+        return {str(p): (self.players[p] or {}).get("bot") for p in (1, 2)}
 
     def _init_game(self, game) -> None:
         self.game = game
@@ -131,25 +153,48 @@ class Room:
     # -- construction ------------------------------------------------------------------------------------------
     @classmethod
     def create(cls, room_id: str, options: dict, engine, bus: Bus, settings: Settings, metrics: Metrics,
-               autopass: bool = True) -> tuple["Room", str]:
-        """A new waiting room. ``options``: ``{"decks": [name1, name2], "clock": {"base": s, "increment": s},
-        "spectators": bool}`` (validated by the lobby). Returns ``(room, seat-1 token)``.
+               autopass: bool = True, player: dict | None = None, decks: list | None = None,
+               reserved: dict | None = None) -> tuple["Room", str | None]:
+        """A new waiting room. ``options``: ``{"decks": [label1, label2 | None], "clock": {"base": s, "increment":
+        s} | None, "spectators": bool}`` (validated by the lobby). ``decks``: the two seats' card lists (None for a
+        seat that chooses later; default: the starter decks named in ``options``). ``player``: ``{"id", "name"}``
+        of the creator, who takes seat 1. ``reserved``: seat -> player (``{"id", "name"}`` or a bot ``{"bot":
+        policy, "name"}``) for rooms made for known players (rematch, quick play); then nobody holds a token yet and
+        each seat is taken with a ``claim``. Returns ``(room, seat-1 token or None)``.
 
-        The seed comes from ``secrets`` (unless ``settings.fixed_seed`` is set, for tests) and stays secret until
-        the game ends. Raises the engine's EngineError for
-        unknown decks.
+        Nothing is dealt until both seats and both decks are known (issue 18 item 3). The seed comes from
+        ``secrets`` (unless ``settings.fixed_seed`` is set, for tests) and stays secret until the game ends.
+        Raises the engine's EngineError for unknown decks.
         """
         r = cls(room_id, engine, bus, settings, metrics)
         r.options = options
         r.seed = settings.fixed_seed if settings.fixed_seed >= 0 else secrets.randbits(62)
-        r.decks = [engine.load_deck(options["decks"][0]), engine.load_deck(options["decks"][1])]
-        r._init_game(engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1]))
+        if decks is None:
+            decks = [None if d is None else engine.load_deck(d) for d in options["decks"]]
+        r.decks = [None if d is None else list(d) for d in decks]
+        r._init_game(None)
+        r.clocks = clocks_for(options.get("clock"), settings.disconnect_grace)
+        if reserved:
+            r.players.update({int(p): dict(v) for p, v in reserved.items()})
+            return r, None
         token = secrets.token_urlsafe(32)
         r.tokens[1] = hash_token(token)
         r.autopass[1] = bool(autopass)
-        clock = options["clock"]
-        r.clocks = Clocks(clock["base"], clock["increment"], settings.disconnect_grace)
+        r.players[1] = dict(player) if player else None
         return r, token
+
+    def _ready(self) -> bool:
+        return self.game is None and all(self.tokens[p] is not None and self.decks[p - 1] is not None
+                                         for p in (1, 2))
+
+    def _deal(self) -> None:
+        """Create the engine game once both seats and both decks are known; start the clock of the seat to act."""
+        self.game = self.engine.Game.new(seed=self.seed, deck1=self.decks[0], deck2=self.decks[1])
+        now = time.monotonic()
+        for p in (1, 2):
+            if self.seat_conn[p] is None:
+                self.clocks.disconnected(p, now)
+        self.clocks.switch(self.game.to_act(), now)
 
     @classmethod
     def restore(cls, blob: bytes, engine, bus: Bus, settings: Settings, metrics: Metrics) -> "Room":
@@ -159,12 +204,14 @@ class Room:
         s = msgpack.unpackb(blob)
         r = cls(s["id"], engine, bus, settings, metrics)
         r.options, r.seed, r.decks = s["options"], s["seed"], s["decks"]
-        r._init_game(engine.Game.restore(s["game"]))
+        r._init_game(None if s["game"] is None else engine.Game.restore(s["game"]))
+        r.players = {1: s.get("players", {}).get("1"), 2: s.get("players", {}).get("2")}
+        r.rematch = s.get("rematch")
         r.tokens = {1: s["tokens"]["1"], 2: s["tokens"]["2"]}
         r.autopass = {1: s["autopass"]["1"], 2: s["autopass"]["2"]}
         r.result, r.created = s["result"], s["created"]
         now = time.monotonic()
-        r.clocks = Clocks.from_state(s["clocks"], now)
+        r.clocks = clocks_from_state(s["clocks"], now)
         if s["finished_ago"] is not None:
             r.finished_at = now - s["finished_ago"]
         return r
@@ -192,7 +239,9 @@ class Room:
         now = time.monotonic()
         return msgpack.packb({
             "id": self.id, "options": self.options, "seed": self.seed, "decks": self.decks,
-            "game": self.game.snapshot(), "tokens": {"1": self.tokens[1], "2": self.tokens[2]},
+            "game": None if self.game is None else self.game.snapshot(),
+            "tokens": {"1": self.tokens[1], "2": self.tokens[2]},
+            "players": {"1": self.players[1], "2": self.players[2]}, "rematch": self.rematch,
             "autopass": {"1": self.autopass[1], "2": self.autopass[2]}, "result": self.result,
             "created": self.created, "clocks": self.clocks.to_state(now),
             "finished_ago": None if self.finished_at is None else now - self.finished_at,
@@ -200,12 +249,14 @@ class Room:
 
     @property
     def v(self) -> int:
-        """The room version (= the engine's ``game.version``)."""
-        return self.game.version
+        """The room version (= the engine's ``game.version``; 0 before the deal)."""
+        return 0 if self.game is None else self.game.version
 
     @property
     def status(self) -> str:
         """``waiting`` | ``preliminary`` | ``playing`` | ``finished`` (derived from the seats and the game)."""
+        if self.game is None:
+            return "waiting"
         key = (self.game.version, self.tokens[2] is None, self.result is None)
         if key != self._status_key:
             self._status_key = key
@@ -221,11 +272,16 @@ class Room:
         return self._status
 
     def info(self) -> dict:
-        """The lobby entry (no secrets): id, status, decks, clock, spectators allowed, seats taken/connected,
-        spectator count, version, result, creation time (Unix seconds)."""
+        """The lobby entry: id, status, decks, clock (None = no clock), spectators allowed, seats taken/connected,
+        display names, whether anyone may take seat 2 (``open``), spectator count, version, result, creation time
+        (Unix seconds), the rematch room. ``owners`` (seat -> player id) is for server-side lookups only: the
+        lobby strips it from its answers (server/lobby.py ``public_info``)."""
+        clock = self.options.get("clock")
         return {
             "id": self.id, "status": self.status, "decks": list(self.options["decks"]),
-            "clock": dict(self.options["clock"]), "spectators": bool(self.options["spectators"]),
+            "clock": None if clock is None else dict(clock), "spectators": bool(self.options["spectators"]),
+            "players": self.names(), "bots": self.bots(), "open": self.tokens[2] is None and self.players[2] is None,
+            "owners": {str(p): (self.players[p] or {}).get("id") for p in (1, 2)}, "rematch": self.rematch,
             "seats": {str(p): {"taken": self.tokens[p] is not None, "connected": self.seat_conn[p] is not None}
                       for p in (1, 2)},
             "watching": sum(1 for s in self.conns.values() if s is None), "v": self.v,
@@ -334,6 +390,12 @@ class Room:
                 await self._sync(msg["conn"])
         elif kind == "claim":
             await self.bus.reply(msg["reply_to"], await self._on_claim(msg))
+        elif kind == "deck":
+            await self.bus.reply(msg["reply_to"], await self._on_deck(msg))
+        elif kind == "rematch":
+            await self.bus.reply(msg["reply_to"], await self._on_rematch(msg))
+        elif kind == "chat":
+            await self._on_chat(msg)
         elif kind == "status":
             await self.bus.reply(msg["reply_to"], self.info())
         elif kind == "shutdown":
@@ -345,23 +407,101 @@ class Room:
             for conn in list(self.conns):
                 await self._sync(conn)
 
+    def _claim_seat(self, msg: dict) -> int | None:
+        """The seat a claim gets: the seat of the claiming player (by id) or of its bot, else a free seat 2."""
+        player = msg.get("player") or {}
+        pid, bot = player.get("id"), player.get("bot")
+        for p in (1, 2):
+            sat = self.players[p] or {}
+            if (pid is not None and sat.get("id") == pid) or (bot is not None and sat.get("bot") == bot
+                                                               and self.tokens[p] is None):
+                return p
+        if self.tokens[2] is None and self.players[2] is None:
+            return 2
+        return None
+
     async def _on_claim(self, msg: dict) -> dict:
-        """HTTP "join a free seat": seat 2 gets a fresh token; the preliminary phase starts (everyone re-synced)."""
-        if self.tokens[2] is not None:
+        """HTTP "join" (issue 18 item 3): ``{"player": {"id", "name"} | {"bot", "name"} | None, "deck": cards |
+        None, "label": str | None, "autopass"}``. A player who sits here (or for whom the seat was reserved) gets
+        a fresh token for that seat; anyone else takes a free seat 2. A deck given before the deal replaces the
+        seat's. Once both seats and both decks are known the game is dealt (everyone re-synced)."""
+        seat = self._claim_seat(msg)
+        if seat is None:
             return {"ok": False, "code": "seat_taken", "msg": "Both seats of this room are taken."}
         token = secrets.token_urlsafe(32)
-        self.tokens[2] = hash_token(token)
-        self.autopass[2] = bool(msg.get("autopass", True))
-        now = time.monotonic()
-        for p in (1, 2):
-            if self.seat_conn[p] is None:
-                self.clocks.disconnected(p, now)
-        self.clocks.switch(self.game.to_act(), now)
-        await self._commit()        # the new seat's token is durable before anyone hears of it
+        self.tokens[seat] = hash_token(token)
+        self.autopass[seat] = bool(msg.get("autopass", True))
+        if msg.get("player") and self.players[seat] is None:
+            self.players[seat] = dict(msg["player"])
+        self._choose_deck(seat, msg)
+        await self._changed_seats()      # the new seat's token is durable before anyone hears of it
+        return {"ok": True, "seat": seat, "token": token, "room": self.id}
+
+    def _choose_deck(self, seat: int, msg: dict) -> None:
+        if msg.get("deck") is not None and self.game is None:
+            self.decks[seat - 1] = list(msg["deck"])
+            labels = list(self.options["decks"])
+            labels[seat - 1] = msg.get("label")
+            self.options["decks"] = labels
+
+    async def _changed_seats(self) -> None:
+        """After a claim or a deck choice: deal when ready, store, re-sync everyone, republish the lobby entry."""
+        if self._ready():
+            self._deal()
+        await self._commit()
         for conn in list(self.conns):
             await self._sync(conn)
         await self._publish_info()
-        return {"ok": True, "seat": 2, "token": token, "room": self.id}
+
+    async def _on_deck(self, msg: dict) -> dict:
+        """A seated player chooses its deck before the deal: ``{"token", "deck": cards, "label"}``."""
+        seat = self._seat_for(msg.get("token"))
+        if not seat:
+            return {"ok": False, "code": "unauthorized", "msg": "The seat token is not valid for this room."}
+        if self.game is not None:
+            return {"ok": False, "code": "already_dealt", "msg": "The game has been dealt; decks are fixed."}
+        self._choose_deck(seat, msg)
+        await self._changed_seats()
+        return {"ok": True, "seat": seat}
+
+    async def _on_rematch(self, msg: dict) -> dict:
+        """A seated player asks for a rematch of the finished game: ``{"player": id}``. The first ask names the new
+        room and answers ``create`` (the seats swapped: seat -> player, the decks as they were); later asks answer
+        the same room id. Everyone here is re-synced so the other player sees the offer."""
+        pid = msg.get("player")
+        seat = next((p for p in (1, 2) if pid is not None and (self.players[p] or {}).get("id") == pid), None)
+        if seat is None:
+            return {"ok": False, "code": "not_a_player", "msg": "Only the players of this game can ask for a rematch."}
+        if self.status != "finished":
+            return {"ok": False, "code": "not_finished", "msg": "The game is not over yet."}
+        if self.rematch is not None:
+            return {"ok": True, "room": self.rematch}
+        self.rematch = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+        spec = {"reserved": {"1": self.players[2], "2": self.players[1]},
+                "decks": [self.decks[1], self.decks[0]],
+                "options": dict(self.options, decks=[self.options["decks"][1], self.options["decks"][0]])}
+        await self._commit()
+        for conn in list(self.conns):
+            await self._sync(conn)
+        await self._publish_info()
+        return {"ok": True, "room": self.rematch, "create": spec}
+
+    async def _on_chat(self, msg: dict) -> None:
+        """A chat line from a connection (server/chat.py): delivered to the viewers allowed to read its channel."""
+        conn = msg["conn"]
+        if conn not in self.conns:
+            return
+        seat = self.conns[conn]
+        name = (self.players[seat] or {}).get("name") if seat in (1, 2) else None
+        try:
+            line = self.chat.post(conn, seat, name or "", msg.get("text", ""), time.monotonic())
+        except ChatRefused as e:
+            await self._send([conn], Error.of(e.code, v=self.v))
+            return
+        finished = self.status == "finished"
+        to = [c for c, s in self.conns.items() if reads(s, line.channel, finished)]
+        if to:
+            await self._send(to, line)
 
     def _seat_for(self, token) -> int | None | bool:
         """Seat 1/2 for a matching token, None for no token, False for a token matching no seat."""
@@ -393,12 +533,15 @@ class Room:
             self.clocks.reconnected(seat, time.monotonic())
         self.conns[conn] = seat
         await self._sync(conn)
+        for line in self.chat.history(seat, self.status == "finished"):
+            await self._send([conn], line)
         await self._publish_info()
 
     async def _on_detach(self, conn: str) -> None:
         if conn not in self.conns:
             return
         seat = self.conns.pop(conn)
+        self.chat.forget(conn)
         if seat is not None and self.seat_conn[seat] == conn:
             self.seat_conn[seat] = None
             self.clocks.disconnected(seat, time.monotonic())

@@ -16,7 +16,7 @@ import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resync
+from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resync, Say
 
 from . import wire
 from .bus import BusError
@@ -124,6 +124,8 @@ class Connection:
                    "ts": time.monotonic()}
         elif isinstance(frame, Resync):
             msg = {"k": "resync", "conn": self.id}
+        elif isinstance(frame, Say):
+            msg = {"k": "chat", "conn": self.id, "text": frame.text}
         else:
             return self.error("unknown_message")
         try:
