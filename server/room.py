@@ -95,6 +95,8 @@ class RoomGame:
     def apply(self, p, action):
         if self.room.status == "waiting":
             raise self.room.engine.EngineError("not_your_turn", "The game waits for a second player.")
+        if action.get("act") == "concede":     # a player's concession never names its reason (only the room's
+            action = {"act": "concede"}        # loss on time does, see _on_time)
         return self.room.game.apply(p, action)
 
     def view(self, viewer) -> dict:
@@ -104,6 +106,7 @@ class RoomGame:
         view["room"] = {"id": r.id, "status": status, "result": self.result,
                         "spectators": bool(r.options["spectators"]), "players": r.names(), "bots": r.bots(),
                         "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
+                        "seated": {str(p): r.tokens[p] is not None for p in (1, 2)},
                         "clock": r.options.get("clock"), "rematch": r.rematch}
         if status == "finished":
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}

@@ -115,3 +115,13 @@ async def test_rematch_against_the_computer_seats_the_bot_again(live_factory):
     assert r.status_code == 200 and r.json()["seat"] == 2
     info = (await call(live.http, "GET", f"/api/rooms/{r.json()['room']}")).json()
     assert info["bots"] == {"1": "random", "2": None} and info["status"] != "waiting"
+
+
+async def test_a_player_cannot_dress_a_concession_up_as_a_loss_on_time(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    a = await Player.join(live.ws, room["room"], room["token"])
+    await a.act({"act": "concede", "reason": "time"})
+    await a.watch(10)
+    assert a.result["reason"] != "time"

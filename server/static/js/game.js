@@ -8,6 +8,7 @@ import { t, phaseName, onLangChange, getLang } from "./i18n.js";
 import { cardDef, cardName, instanceName, elementClass, elementName } from "./cards.js";
 import { indexLegal, actionsAt, actionLabel, actionTargets, abilityName } from "./actions.js";
 import { renderLogLine } from "./log.js";
+import { seatName, resultText } from "./names.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -115,7 +116,7 @@ export class GamePage {
     const toAct = view.to_act === p;
     const stat = (label, value, extra = {}) => h("span.stat", extra, h("span.stat-label", {}, label + ": "), h("b", {}, String(value)));
     return h(`div.pbar.${p === this.bottom ? "me" : "opp"}`, { dataset: { player: String(p) } },
-      h("span.pname" + (toAct ? ".to-act" : ""), {}, t("player", { p }) + (who ? ` (${who})` : "")),
+      h("span.pname" + (toAct ? ".to-act" : ""), {}, seatName(view.room, p) + (who ? ` (${who})` : "")),
       h("span.clock", { dataset: { clock: String(p) } }, ""),
       stat(t("deck"), pv.deck ?? 0, { class: "deck-count" }),
       stat(t("graveyard"), grave.length, {
@@ -237,7 +238,7 @@ export class GamePage {
       h("div.turn", {}, t("turn", { n: view.turn ?? 0 }), " · ", t("phase"), ": ", h("b.phase", { dataset: { phase: view.phase || "" } }, phaseName(view.phase)),
         view.active ? " · " + t("active", { p: view.active }) : ""),
       h("div.to-act" + (view.to_act === c.you && c.you ? ".mine" : ""), { dataset: { toAct: String(view.to_act ?? "") } }, toAct),
-      prompt ? h("div.prompt", {}, prompt) : null);
+      prompt ? h("div.prompt", { "data-testid": "prompt" }, prompt) : null);
   }
 
   _controls(view, idx) {
@@ -263,13 +264,14 @@ export class GamePage {
     } else if (!globals.length && !idx.direct.size) {
       box.append(h("div.hint", {}, t("no_actions")));
     }
-    const concede = (this.conn.legal || []).find((a) => a.act === "concede");
-    if (concede) {
+    // Conceding is allowed at any time, not only on one's own move (engine [102.3.b]; issue 18 item 5).
+    const concede = { act: "concede" };
+    if (view.room?.status !== "waiting") {
       box.append(this.confirmConcede
         ? h("div.concede-confirm", {}, t("concede_confirm"), " ",
-          h("button.act.danger", { dataset: { act: "concede-confirm" }, onclick: () => this._send(concede) }, t("concede")),
+          h("button.act.danger", { dataset: { act: "concede-confirm" }, onclick: () => this._concede(concede) }, t("concede")),
           h("button.cancel", { onclick: () => { this.confirmConcede = false; this.render(); } }, t("cancel")))
-        : h("button.concede", { dataset: { act: "concede" }, disabled: !this.canAct,
+        : h("button.concede", { dataset: { act: "concede" }, disabled: this.conn.status !== "open",
           onclick: () => { this.confirmConcede = true; this.render(); } }, t("concede")));
     }
     return box;
@@ -348,9 +350,7 @@ export class GamePage {
   }
 
   _resultBanner(result) {
-    let text;
-    if (result.winner === "draw") text = t("result_draw", { reason: result.reason });
-    else text = t("result_win", { p: result.winner, reason: result.reason });
+    const text = resultText(result, this.conn.view?.room);
     let mine = null;
     if (this.conn.you && result.winner !== "draw") mine = t(result.winner === this.conn.you ? "you_won" : "you_lost");
     return h("div.result-banner", { dataset: { winner: String(result.winner) } }, h("b", {}, t("game_over")), " ", text, mine ? " " + mine : "");
@@ -400,6 +400,11 @@ export class GamePage {
       dataset: { act: a.act, idx: String(this.conn.legal.indexOf(a)) }, onclick: () => this._send(a),
     }, actionLabel(a, this.conn.view))));
     box.prepend(pick);
+  }
+
+  _concede(a) {
+    this.confirmConcede = false;
+    this.conn.act(a);
   }
 
   _send(a) {
