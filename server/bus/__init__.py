@@ -15,8 +15,9 @@ carry it as msgpack. Three traffic kinds:
 Connection ids are ``"<process id>:<n>"`` (``Hub.process_id``), so a networked bus can route a frame to the process
 holding the socket. Inbox message kinds (key ``"k"``), all sent by server code, never by clients directly:
 ``attach`` {conn, token, v, autopass}, ``detach`` {conn}, ``action`` {conn, id, v, action, ts},
-``resync`` {conn}, ``claim`` {autopass, reply_to} (HTTP "join a free seat"), ``status`` {reply_to},
-``shutdown`` {}.
+``resync`` {conn}, ``claim`` {autopass, player, deck, label, reply_to} (HTTP "join": a free seat or one's own),
+``deck`` {token, deck, label, reply_to}, ``rematch`` {player, reply_to}, ``chat`` {conn, text}, ``status``
+{reply_to}, ``shutdown`` {}.
 """
 from __future__ import annotations
 
