@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
 
 from .bus import BusError
+from .bus import messages as m
 from .rooms import RoomLimit
 
 MAX_BODY = 16384
@@ -236,7 +237,8 @@ async def create_room(request: Request):
         return _err(400, "bad_request", str(e))
     options["decks"] = labels
     try:
-        room_id, token = await hub.rooms.create(options, autopass, player=player, decks=cards)
+        room_id, token = await hub.rooms.create(options, autopass, player=player and player["id"],
+                                                name=player and player["name"], decks=cards)
     except RoomLimit:
         return _err(503, "too_many_rooms", "The server holds as many rooms as it may; try again later.")
     except BusError as e:
@@ -253,7 +255,7 @@ async def create_room(request: Request):
 async def _room_call(hub, room: str, msg: dict, status: int = 409):
     """Ask a room over the bus; returns ``(answer, None)`` or ``(None, error response)``."""
     try:
-        answer = await hub.bus.call(room, msg)
+        answer = await hub.bus.mailbox.call(room, msg)
     except BusError as e:
         if e.code == "room_not_found":
             return None, _err(404, "room_not_found", "No room with this id exists (or it has expired).")
@@ -278,8 +280,8 @@ async def join_room(request: Request):
         cards, label = deck_choice(hub, body["deck"]) if "deck" in body else (None, None)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
-    answer, error = await _room_call(hub, request.path_params["room"], {
-        "k": "claim", "autopass": autopass, "player": player, "deck": cards, "label": label})
+    answer, error = await _room_call(hub, request.path_params["room"], m.Claim(
+        autopass=autopass, player=player and player["id"], name=player and player["name"], deck=cards, label=label))
     if error is not None:
         return error
     return JSONResponse({"room": answer["room"], "seat": answer["seat"], "token": answer["token"]})
@@ -298,7 +300,7 @@ async def choose_deck(request: Request):
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     room = request.path_params["room"]
-    answer, error = await _room_call(hub, room, {"k": "deck", "token": token, "deck": cards, "label": label})
+    answer, error = await _room_call(hub, room, m.ChooseDeck(token, cards, label))
     if error is not None:
         return error
     return JSONResponse({"room": room, "seat": answer["seat"]})
@@ -326,7 +328,7 @@ async def rematch(request: Request):
         cards, label = deck_choice(hub, body["deck"]) if "deck" in body else (None, None)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
-    answer, error = await _room_call(hub, request.path_params["room"], {"k": "rematch", "player": player["id"]})
+    answer, error = await _room_call(hub, request.path_params["room"], m.Rematch(player=player["id"]))
     if error is not None:
         return error
     new = answer["room"]
@@ -344,7 +346,7 @@ async def rematch(request: Request):
                     await start_bot(hub, new, sat["bot"])
                 except (BusError, ValueError) as e:
                     return _err(503, "bot_unavailable", f"The computer opponent could not be seated: {e}")
-    claim = {"k": "claim", "autopass": True, "player": player, "deck": cards, "label": label}
+    claim = m.Claim(autopass=True, player=player["id"], name=player["name"], deck=cards, label=label)
     deadline = time.monotonic() + REMATCH_WAIT
     while True:
         answer, error = await _room_call(hub, new, claim)
@@ -369,7 +371,7 @@ async def list_rooms(request: Request):
     limit = max(1, min(LIST_LIMIT[1], limit))
     out = {"waiting": [], "playing": [], "finished": []}
     try:
-        infos = await request.app.state.hub.bus.infos()
+        infos = await request.app.state.hub.bus.lobby.list()
     except BusError as e:
         return _err(503, e.code, e.message)
     for info in infos:
@@ -389,7 +391,7 @@ async def list_rooms(request: Request):
 
 async def room_status(request: Request):
     try:
-        info = await request.app.state.hub.bus.info(request.path_params["room"])
+        info = await request.app.state.hub.bus.lobby.get(request.path_params["room"])
     except BusError as e:
         return _err(503, e.code, e.message)
     if info is None:

@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from .bus import BusError
+from .bus import messages as m
 from .rooms import RoomLimit
 
 TICKET_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -120,10 +121,11 @@ async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None)
     seat goes into its entry for its next poll."""
     options = {"decks": [first.label, label], "clock": {"base": hub.settings.clock_base,
                "increment": hub.settings.clock_increment}, "spectators": True}
-    room, token = await hub.rooms.create(options, True, player=first.player, decks=[first.cards, None])
+    room, token = await hub.rooms.create(options, True, player=first.player["id"], name=first.player["name"],
+                                         decks=[first.cards, None])
     first.match = {"room": room, "seat": 1, "token": token}
-    answer = await hub.bus.call(room, {"k": "claim", "autopass": True, "player": player, "deck": cards,
-                                       "label": label})
+    answer = await hub.bus.mailbox.call(room, m.Claim(autopass=True, player=player["id"], name=player["name"],
+                                                      deck=cards, label=label))
     return {"room": room, "seat": answer["seat"], "token": answer["token"]}
 
 
@@ -225,7 +227,8 @@ async def play_bot(request: Request):
     options = {"decks": [e.label, other], "clock": {"base": hub.settings.clock_base,
                "increment": hub.settings.clock_increment}, "spectators": True}
     try:
-        room, token = await hub.rooms.create(options, True, player=player, decks=[e.cards, None])
+        room, token = await hub.rooms.create(options, True, player=player["id"], name=player["name"],
+                                             decks=[e.cards, None])
         await start_bot(hub, room, policy, hub.engine.load_deck(other), other)
     except (RoomLimit, BusError, ValueError):
         return _err(503, "too_many_rooms", "The server cannot open a room right now; try again later.")

@@ -3,12 +3,10 @@ then authenticate with ``Authorization: Bearer <id>:<secret>``. ``GET /api/playe
 ``GET /api/players/me/games`` lists the rooms the player sits in (live ones from the lobby directory).
 
 The secret is shown once and kept only as a SHA-256 hash. Persistence belongs to the store (``hub.store``,
-server/store/); until it is wired in, a process-local book stands in (:class:`MemoryPlayers`).
+server/store/: ``create_player`` / ``verify_player``).
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
 import re
 import secrets
 import time
@@ -18,48 +16,16 @@ from starlette.responses import JSONResponse
 
 from .bus import BusError
 from .names import BadName, clean_name
+from .store import hash_secret
 
 ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SECRET_RE = re.compile(r"[A-Za-z0-9_-]{16,100}")
 PLAYER_FIELDS = frozenset({"name"})
+MY_GAMES = 50         # recorded games listed under "my games"
 
 
 class Unauthorized(Exception):
     """The Authorization header is present but names no player with that secret."""
-
-
-def hash_secret(secret: str) -> str:
-    """Hex SHA-256 of a player secret (only this is stored)."""
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
-class MemoryPlayers:
-    """Temporary process-local player book with the store's player calls (/work/brief/status/store.md; deleted
-    once server/store/ is merged)."""
-
-    def __init__(self) -> None:
-        self.rows: dict[str, dict] = {}
-
-    async def create_player(self, name: str, secret_hash: str) -> dict:
-        pid = secrets.token_hex(12)
-        self.rows[pid] = {"id": pid, "name": name, "secret_hash": secret_hash, "created": time.time()}
-        return {"id": pid, "name": name, "created": self.rows[pid]["created"]}
-
-    async def verify_player(self, player_id: str, secret: str) -> dict | None:
-        row = self.rows.get(player_id)
-        if row is None or not hmac.compare_digest(row["secret_hash"], hash_secret(secret)):
-            return None
-        return {"id": row["id"], "name": row["name"], "created": row["created"]}
-
-
-def _book(hub):
-    store = getattr(hub, "store", None)
-    if store is not None and hasattr(store, "create_player"):
-        return store
-    book = getattr(hub, "players_book", None)
-    if book is None:
-        book = hub.players_book = MemoryPlayers()
-    return book
 
 
 async def current_player(request: Request) -> dict | None:
@@ -73,7 +39,7 @@ async def current_player(request: Request) -> dict | None:
     pid, _, secret = cred.strip().partition(":")
     if scheme.lower() != "bearer" or not ID_RE.fullmatch(pid) or not SECRET_RE.fullmatch(secret):
         raise Unauthorized()
-    row = await _book(request.app.state.hub).verify_player(pid, secret)
+    row = await request.app.state.hub.store.verify_player(pid, secret)
     if row is None:
         raise Unauthorized()
     return {"id": row["id"], "name": row["name"]}
@@ -99,7 +65,7 @@ async def create_player(request: Request):
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     secret = secrets.token_urlsafe(24)
-    row = await _book(hub).create_player(name, hash_secret(secret))
+    row = await hub.store.create_player(name, hash_secret(secret))
     return JSONResponse({"id": row["id"], "secret": secret, "name": row["name"]}, status_code=201)
 
 
@@ -123,7 +89,7 @@ async def my_games(request: Request):
     if player is None:
         return unauthorized()
     try:
-        infos = await request.app.state.hub.bus.infos()
+        infos = await request.app.state.hub.bus.lobby.list()
     except BusError as e:
         return _err(503, e.code, e.message)
     out = {"live": [], "finished": []}
@@ -134,4 +100,13 @@ async def my_games(request: Request):
             continue
         row = dict(public_info(info), seat=seat)
         out["finished" if info["status"] == "finished" else "live"].append(row)
+    seen = {r["id"] for rows in out.values() for r in rows}
+    for game in await request.app.state.hub.store.list_games(player["id"], limit=MY_GAMES):
+        if game["id"] in seen:
+            continue
+        seat = next((int(s) for s, pid in (game.get("players") or {}).items() if pid == player["id"]), None)
+        out["finished"].append({"id": game["id"], "status": "finished", "seat": seat,
+                                "players": game.get("names") or {}, "bots": game.get("bots") or {},
+                                "decks": game.get("deck_names"), "result": game.get("result"),
+                                "created": int(game.get("started") or 0)})
     return JSONResponse(out)

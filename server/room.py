@@ -1,8 +1,9 @@
 """One room = one asyncio task, the only writer of its engine ``Game``, fed by its bus inbox (issue items 3-6).
 
-Lifecycle (``status``): ``waiting`` (seat 2 free; nobody may act) -> ``preliminary`` (deal, redeal, hidden
-recruitment and placement, chosen through ordinary actions) -> ``playing`` -> ``finished`` (kept as a replay for
-``replay_ttl`` seconds) -> closed. An unfinished room with no connection for ``idle_timeout`` seconds (``waiting_timeout`` while seat 2 is free) is
+Lifecycle (``status``, a :class:`RoomStatus` the room sets itself on each transition): ``waiting`` (seat 2 free;
+nobody may act) -> ``preliminary`` (deal, redeal, hidden recruitment and placement, chosen through ordinary actions)
+-> ``playing`` (from the first event of turn 1) -> ``finished`` (kept as a replay for ``replay_ttl`` seconds) ->
+closed. An unfinished room with no connection for ``idle_timeout`` seconds (``waiting_timeout`` while seat 2 is free) is
 closed too.
 
 The room version ``v`` is the engine's ``game.version`` (protocol/versioning.py ``RoomVersions`` builds the frames
@@ -19,16 +20,17 @@ raises BusError("fenced") or ``check_owner`` says so) writes nothing more: it cl
 
 Public API (used by :mod:`server.rooms`): ``Room.create(...)``, ``Room.restore(...)``, ``run()`` (the task body),
 ``snapshot()``, ``info()``, ``Room.snapshot_sync(...)``. Everything else reaches a room only as an inbox message
-(see :mod:`server.bus`; besides those, the bus itself may queue ``fenced {}`` and ``redis_back {}``).
+(server/bus/messages.py; besides those, the mailbox itself may queue ``Fenced`` and ``BackendBack``).
 """
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
 import hmac
 import logging
 import secrets
 import time
-import dataclasses
 
 import msgpack
 from protocol import Action, Error, RoomVersions
@@ -36,6 +38,7 @@ from protocol.messages import Sync
 
 from . import wire
 from .bus import Bus, BusError
+from .bus import messages as m
 from .chat import ChatRefused, RoomChat, reads
 from .clock import clocks_for, clocks_from_state
 from .metrics import Metrics
@@ -46,6 +49,22 @@ log = logging.getLogger("server.room")
 LEDGER_SIZE = 256          # remembered action ids per seat (idempotency, protocol/versioning.py)
 AUTOPASS_LIMIT = 500       # automatic passes in a row before the room stops passing (engine safety net)
 PRELIM_KINDS = {"first", "redeal", "recruit", "deploy"}
+
+
+class RoomStatus(enum.StrEnum):
+    """Where a room is in its life (docs/server.md "Rooms"); the value is what views and lobby entries carry."""
+
+    WAITING = "waiting"            # seat 2 free; nobody may act, clocks stopped
+    PRELIMINARY = "preliminary"    # the preliminary phase: deal, redeal, recruitment, placement
+    PLAYING = "playing"            # turn 1 has begun
+    FINISHED = "finished"          # the game has a result; kept as a replay
+
+
+def starts_turns(events: list) -> bool:
+    """Whether engine events (``Game.apply``'s answer) show the game reaching its turns: a ``phase`` or ``turn``
+    event of turn 1 or later (engine-api.md "Events"; the preliminary phase is turn 0)."""
+    return any(isinstance(e, dict) and e.get("type") in ("phase", "turn") and (e.get("turn") or 0) >= 1
+               for e in events or ())
 
 
 def hash_token(token: str) -> str:
@@ -87,28 +106,28 @@ class RoomGame:
         return None if self.room.game is None else self.room.game.result
 
     def to_act(self):
-        return None if self.room.status == "waiting" else self.room.game.to_act()
+        return None if self.room.status is RoomStatus.WAITING else self.room.game.to_act()
 
     def legal_actions(self, p):
-        return [] if self.room.status == "waiting" else self.room.game.legal_actions(p)
+        return [] if self.room.status is RoomStatus.WAITING else self.room.game.legal_actions(p)
 
     def apply(self, p, action):
-        if self.room.status == "waiting":
+        if self.room.status is RoomStatus.WAITING:
             raise self.room.engine.EngineError("not_your_turn", "The game waits for a second player.")
         if action.get("act") == "concede":     # a player's concession never names its reason (only the room's
             action = {"act": "concede"}        # loss on time does, see _on_time)
-        return self.room.game.apply(p, action)
+        return self.room.apply(p, action)
 
     def view(self, viewer) -> dict:
         r = self.room
         view = waiting_view(viewer) if r.game is None else r.game.view(viewer)
         status = r.status
-        view["room"] = {"id": r.id, "status": status, "result": self.result,
-                        "spectators": bool(r.options["spectators"]), "players": r.names(), "bots": r.bots(),
-                        "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
+        view["room"] = {"id": r.id, "status": status.value, "result": self.result,
+                        "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
+                        "bots": r.seat_bots(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
                         "seated": {str(p): r.tokens[p] is not None for p in (1, 2)},
                         "clock": r.options.get("clock"), "rematch": r.rematch}
-        if status == "finished":
+        if status is RoomStatus.FINISHED:
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
         return view
 
@@ -135,19 +154,24 @@ class Room:
         self.empty_since = time.monotonic()
         self.closed = False
         self.inbox = None
-        self._status_key = None
-        self._status = "waiting"
-        self.players: dict[int, dict | None] = {1: None, 2: None}   # seat -> {"id", "name", "bot"?} (issue 18)
+        self.status = RoomStatus.WAITING
+        # issue 18: who sits where (a seat with a player or a bot but no token is reserved for them)
+        self.players: dict[int, str | None] = {1: None, 2: None}   # seat -> registered player id (server/store)
+        self.bots: dict[str, str] = {}             # seat ("1"/"2") -> bot policy of a computer seat
+        self.names: dict[int, str | None] = {1: None, 2: None}     # seat -> display name (server/names.py)
         self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
         self.chat = RoomChat()
 
-    def names(self) -> dict:
+    def seat_names(self) -> dict:
         """Seat -> display name (None for an anonymous, free or bot seat): ``{"1": name, "2": name}``."""
-        return {str(p): (self.players[p] or {}).get("name") for p in (1, 2)}
+        return {str(p): self.names[p] for p in (1, 2)}
 
-    def bots(self) -> dict:
+    def seat_bots(self) -> dict:
         """Seat -> the bot policy sitting there, or None: ``{"1": None, "2": "heuristic"}``."""
-        return {str(p): (self.players[p] or {}).get("bot") for p in (1, 2)}
+        return {str(p): self.bots.get(str(p)) for p in (1, 2)}
+
+    def _reserved(self, p: int) -> bool:
+        return self.players[p] is not None or str(p) in self.bots
 
     def _init_game(self, game) -> None:
         self.game = game
@@ -156,14 +180,15 @@ class Room:
     # -- construction ------------------------------------------------------------------------------------------
     @classmethod
     def create(cls, room_id: str, options: dict, engine, bus: Bus, settings: Settings, metrics: Metrics,
-               autopass: bool = True, player: dict | None = None, decks: list | None = None,
-               reserved: dict | None = None) -> tuple["Room", str | None]:
+               autopass: bool = True, player: str | None = None, name: str | None = None,
+               decks: list | None = None, reserved: dict | None = None) -> tuple["Room", str | None]:
         """A new waiting room. ``options``: ``{"decks": [label1, label2 | None], "clock": {"base": s, "increment":
         s} | None, "spectators": bool}`` (validated by the lobby). ``decks``: the two seats' card lists (None for a
-        seat that chooses later; default: the starter decks named in ``options``). ``player``: ``{"id", "name"}``
-        of the creator, who takes seat 1. ``reserved``: seat -> player (``{"id", "name"}`` or a bot ``{"bot":
-        policy, "name"}``) for rooms made for known players (rematch, quick play); then nobody holds a token yet and
-        each seat is taken with a ``claim``. Returns ``(room, seat-1 token or None)``.
+        seat that chooses later; default: the starter decks named in ``options``). ``player`` / ``name``: the
+        registered player id and display name of the creator, who takes seat 1. ``reserved``: seat ("1"/"2") ->
+        ``{"player", "name"}`` or ``{"bot": policy}`` for rooms made for known players (rematch, quick play); then
+        nobody holds a token yet and each seat is taken with a ``Claim``. Returns ``(room, seat-1 token or
+        None)``.
 
         Nothing is dealt until both seats and both decks are known (issue 18 item 3). The seed comes from
         ``secrets`` (unless ``settings.fixed_seed`` is set, for tests) and stays secret until the game ends.
@@ -178,12 +203,17 @@ class Room:
         r._init_game(None)
         r.clocks = clocks_for(options.get("clock"), settings.disconnect_grace)
         if reserved:
-            r.players.update({int(p): dict(v) for p, v in reserved.items()})
+            for seat, who in reserved.items():
+                p = int(seat)
+                if who and who.get("bot"):
+                    r.bots[str(p)] = who["bot"]
+                elif who:
+                    r.players[p], r.names[p] = who.get("player"), who.get("name")
             return r, None
         token = secrets.token_urlsafe(32)
         r.tokens[1] = hash_token(token)
         r.autopass[1] = bool(autopass)
-        r.players[1] = dict(player) if player else None
+        r.players[1], r.names[1] = player, name
         return r, token
 
     def _ready(self) -> bool:
@@ -193,6 +223,7 @@ class Room:
     def _deal(self) -> None:
         """Create the engine game once both seats and both decks are known; start the clock of the seat to act."""
         self.game = self.engine.Game.new(seed=self.seed, deck1=self.decks[0], deck2=self.decks[1])
+        self.status = RoomStatus.PRELIMINARY
         now = time.monotonic()
         for p in (1, 2):
             if self.seat_conn[p] is None:
@@ -208,11 +239,15 @@ class Room:
         r = cls(s["id"], engine, bus, settings, metrics)
         r.options, r.seed, r.decks = s["options"], s["seed"], s["decks"]
         r._init_game(None if s["game"] is None else engine.Game.restore(s["game"]))
-        r.players = {1: s.get("players", {}).get("1"), 2: s.get("players", {}).get("2")}
+        seats, names = s.get("players") or {}, s.get("names") or {}
+        r.players = {1: seats.get("1"), 2: seats.get("2")}
+        r.names = {1: names.get("1"), 2: names.get("2")}
+        r.bots = dict(s.get("bots") or {})
         r.rematch = s.get("rematch")
         r.tokens = {1: s["tokens"]["1"], 2: s["tokens"]["2"]}
         r.autopass = {1: s["autopass"]["1"], 2: s["autopass"]["2"]}
         r.result, r.created = s["result"], s["created"]
+        r.status = RoomStatus(s["status"]) if "status" in s else r._status_from_view()
         now = time.monotonic()
         r.clocks = clocks_from_state(s["clocks"], now)
         if s["finished_ago"] is not None:
@@ -244,10 +279,12 @@ class Room:
             "id": self.id, "options": self.options, "seed": self.seed, "decks": self.decks,
             "game": None if self.game is None else self.game.snapshot(),
             "tokens": {"1": self.tokens[1], "2": self.tokens[2]},
-            "players": {"1": self.players[1], "2": self.players[2]}, "rematch": self.rematch,
+            "players": {"1": self.players[1], "2": self.players[2]}, "bots": self.bots,
+            "names": {"1": self.names[1], "2": self.names[2]}, "rematch": self.rematch,
             "autopass": {"1": self.autopass[1], "2": self.autopass[2]}, "result": self.result,
             "created": self.created, "clocks": self.clocks.to_state(now),
             "finished_ago": None if self.finished_at is None else now - self.finished_at,
+            "status": self.status.value,
         }, use_bin_type=True)
 
     @property
@@ -255,36 +292,43 @@ class Room:
         """The room version (= the engine's ``game.version``; 0 before the deal)."""
         return 0 if self.game is None else self.game.version
 
-    @property
-    def status(self) -> str:
-        """``waiting`` | ``preliminary`` | ``playing`` | ``finished`` (derived from the seats and the game)."""
+    def apply(self, p: int, action: dict) -> list:
+        """Apply one engine action (the room's only way to change the game) and move ``status`` on: ``finished``
+        once the game has a result, ``playing`` once its events reach turn 1. Raises the engine's EngineError (the
+        game and the status unchanged)."""
+        events = self.game.apply(p, action)
+        if self.game.result is not None or self.result is not None:
+            self.status = RoomStatus.FINISHED
+        elif self.status is RoomStatus.PRELIMINARY and starts_turns(events):
+            self.status = RoomStatus.PLAYING
+        return events
+
+    def _status_from_view(self) -> RoomStatus:
+        """The status of a room restored from a snapshot older than the ``status`` field (read once, from the
+        spectator view: turn 0 or a preliminary prompt means the preliminary phase)."""
         if self.game is None:
-            return "waiting"
-        key = (self.game.version, self.tokens[2] is None, self.result is None)
-        if key != self._status_key:
-            self._status_key = key
-            if self.result is not None or self.game.result is not None:
-                self._status = "finished"
-            elif self.tokens[2] is None:
-                self._status = "waiting"
-            else:
-                public = self.game.view(None)
-                prompt = public.get("prompt") or {}
-                prelim = (public.get("turn") or 0) < 1 or prompt.get("kind") in PRELIM_KINDS
-                self._status = "preliminary" if prelim else "playing"
-        return self._status
+            return RoomStatus.WAITING
+        if self.result is not None or self.game.result is not None:
+            return RoomStatus.FINISHED
+        if self.tokens[2] is None:
+            return RoomStatus.WAITING
+        public = self.game.view(None)
+        prompt = public.get("prompt") or {}
+        prelim = (public.get("turn") or 0) < 1 or prompt.get("kind") in PRELIM_KINDS
+        return RoomStatus.PRELIMINARY if prelim else RoomStatus.PLAYING
 
     def info(self) -> dict:
         """The lobby entry: id, status, decks, clock (None = no clock), spectators allowed, seats taken/connected,
-        display names, whether anyone may take seat 2 (``open``), spectator count, version, result, creation time
-        (Unix seconds), the rematch room. ``owners`` (seat -> player id) is for server-side lookups only: the
-        lobby strips it from its answers (server/lobby.py ``public_info``)."""
+        display names and bots, whether anyone may take seat 2 (``open``), spectator count, version, result,
+        creation time (Unix seconds), the rematch room. ``owners`` (seat -> player id) is for server-side lookups
+        only: the lobby strips it from its answers (server/lobby.py ``public_info``)."""
         clock = self.options.get("clock")
         return {
-            "id": self.id, "status": self.status, "decks": list(self.options["decks"]),
+            "id": self.id, "status": self.status.value, "decks": list(self.options["decks"]),
             "clock": None if clock is None else dict(clock), "spectators": bool(self.options["spectators"]),
-            "players": self.names(), "bots": self.bots(), "open": self.tokens[2] is None and self.players[2] is None,
-            "owners": {str(p): (self.players[p] or {}).get("id") for p in (1, 2)}, "rematch": self.rematch,
+            "players": self.seat_names(), "bots": self.seat_bots(),
+            "open": self.tokens[2] is None and not self._reserved(2),
+            "owners": {str(p): self.players[p] for p in (1, 2)}, "rematch": self.rematch,
             "seats": {str(p): {"taken": self.tokens[p] is not None, "connected": self.seat_conn[p] is not None}
                       for p in (1, 2)},
             "watching": sum(1 for s in self.conns.values() if s is None), "v": self.v,
@@ -294,12 +338,12 @@ class Room:
     # -- the task ----------------------------------------------------------------------------------------------
     async def run(self) -> None:
         """The room task: read the inbox, apply, broadcast, run clocks and timers until the room closes."""
-        self.inbox = self.inbox or await self.bus.open_inbox(self.id)
+        self.inbox = self.inbox or await self.bus.mailbox.open_inbox(self.id)
         try:
             await self._publish_info()
             while not self.closed:
                 msg = await self.inbox.get(self._timeout())
-                if not await self.bus.check_owner(self.id):
+                if not await self.bus.mailbox.check_owner(self.id):
                     raise BusError("fenced", "This process no longer holds the room's lease.")
                 if msg is not None:
                     try:
@@ -307,18 +351,19 @@ class Room:
                     except BusError as e:
                         if e.code == "fenced":
                             raise
-                        log.exception("room %s failed on %r", self.id, msg.get("k"))
+                        log.exception("room %s failed on %r", self.id, msg)
                     except Exception:   # a bug must not kill the room: answer and go on
-                        log.exception("room %s failed on %r", self.id, msg.get("k"))
-                        if msg.get("conn") in self.conns:
-                            await self._send([msg["conn"]], Error.of("internal_error", id=msg.get("id"), v=self.v))
+                        log.exception("room %s failed on %r", self.id, msg)
+                        conn = getattr(msg, "conn", None)
+                        if conn in self.conns:
+                            await self._send([conn], Error.of("internal_error", id=getattr(msg, "id", None), v=self.v))
                 await self._tick()
         except BusError as e:
             if e.code != "fenced":
                 raise
             await self._fenced()
         finally:
-            await self.bus.close_inbox(self.id)
+            await self.bus.mailbox.close_inbox(self.id)
 
     async def _fenced(self) -> None:
         """Another process owns the room now: write nothing, close this process's connections with 1012."""
@@ -328,10 +373,10 @@ class Room:
         local = [c for c in self.conns if c.startswith(prefix)]
         self.conns.clear()
         if local:
-            await self.bus.deliver(local, None, wire.CLOSE_RESTART)
+            await self.bus.fanout.deliver(local, None, wire.CLOSE_RESTART)
 
     def _running(self) -> bool:
-        return self.status in ("preliminary", "playing")
+        return self.status in (RoomStatus.PRELIMINARY, RoomStatus.PLAYING)
 
     def _timeout(self) -> float:
         now = time.monotonic()
@@ -349,7 +394,7 @@ class Room:
     def _idle_limit(self) -> float:
         """Seconds an unconnected room may live: ``waiting_timeout`` while nobody has taken seat 2 (so that unused
         rooms cannot fill the process), else ``idle_timeout``."""
-        if self.status == "waiting":
+        if self.status is RoomStatus.WAITING:
             return min(self.settings.waiting_timeout, self.settings.idle_timeout)
         return self.settings.idle_timeout
 
@@ -371,80 +416,82 @@ class Room:
         if self.closed:
             return
         self.closed = True
-        await self.bus.deliver(list(self.conns), None, code)
+        await self.bus.fanout.deliver(list(self.conns), None, code)
         self.conns.clear()
         if keep_snapshot:     # graceful shutdown: the next owner restores it and republishes its lobby entry
-            await self.bus.save_snapshot(self.id, self.snapshot())
+            await self.bus.store.save(self.id, self.snapshot())
         else:
-            await self.bus.delete_snapshot(self.id)
-            await self.bus.drop_info(self.id)
+            await self.bus.store.delete(self.id)
+            await self.bus.lobby.drop(self.id)
 
     # -- messages ----------------------------------------------------------------------------------------------
-    async def _handle(self, msg: dict) -> None:
-        kind = msg.get("k")
-        if kind == "action":
+    async def _handle(self, msg) -> None:
+        """Handle one inbox message (server/bus/messages.py). Raises BusError("fenced") to end the room."""
+        if isinstance(msg, m.Act):
             await self._on_action(msg)
-        elif kind == "attach":
+        elif isinstance(msg, m.Attach):
             await self._on_attach(msg)
-        elif kind == "detach":
-            await self._on_detach(msg["conn"])
-        elif kind == "resync":
-            if msg["conn"] in self.conns:
-                await self._sync(msg["conn"])
-        elif kind == "claim":
-            await self.bus.reply(msg["reply_to"], await self._on_claim(msg))
-        elif kind == "deck":
-            await self.bus.reply(msg["reply_to"], await self._on_deck(msg))
-        elif kind == "rematch":
-            await self.bus.reply(msg["reply_to"], await self._on_rematch(msg))
-        elif kind == "chat":
+        elif isinstance(msg, m.Detach):
+            await self._on_detach(msg.conn)
+        elif isinstance(msg, m.Resync):
+            if msg.conn in self.conns:
+                await self._sync(msg.conn)
+        elif isinstance(msg, m.Claim):
+            await self.bus.mailbox.reply(msg.reply_to, await self._on_claim(msg))
+        elif isinstance(msg, m.ChooseDeck):
+            await self.bus.mailbox.reply(msg.reply_to, await self._on_deck(msg))
+        elif isinstance(msg, m.Rematch):
+            await self.bus.mailbox.reply(msg.reply_to, await self._on_rematch(msg))
+        elif isinstance(msg, m.Say):
             await self._on_chat(msg)
-        elif kind == "status":
-            await self.bus.reply(msg["reply_to"], self.info())
-        elif kind == "shutdown":
+        elif isinstance(msg, m.Status):
+            await self.bus.mailbox.reply(msg.reply_to, self.info())
+        elif isinstance(msg, m.Shutdown):
             await self.close(wire.CLOSE_RESTART, keep_snapshot=True)
-        elif kind == "fenced":
+        elif isinstance(msg, m.Fenced):
             raise BusError("fenced", "The bus found another owner's lease.")
-        elif kind == "redis_back":     # the backend was unreachable: store the state again, resync everyone
+        elif isinstance(msg, m.BackendBack):     # the backend was unreachable: store the state again, resync
             await self._after_change()
             for conn in list(self.conns):
                 await self._sync(conn)
+        else:
+            log.warning("room %s: unknown inbox message %r dropped", self.id, msg)
 
-    def _claim_seat(self, msg: dict) -> int | None:
-        """The seat a claim gets: the seat of the claiming player (by id) or of its bot, else a free seat 2."""
-        player = msg.get("player") or {}
-        pid, bot = player.get("id"), player.get("bot")
+    def _claim_seat(self, msg: m.Claim) -> int | None:
+        """The seat a claim gets: the seat of the claiming player (by id), or the reserved seat of its bot, else a
+        free seat 2."""
         for p in (1, 2):
-            sat = self.players[p] or {}
-            if (pid is not None and sat.get("id") == pid) or (bot is not None and sat.get("bot") == bot
-                                                               and self.tokens[p] is None):
+            if msg.player is not None and self.players[p] == msg.player:
                 return p
-        if self.tokens[2] is None and self.players[2] is None:
+            if msg.bot is not None and self.bots.get(str(p)) == msg.bot and self.tokens[p] is None:
+                return p
+        if self.tokens[2] is None and not self._reserved(2):
             return 2
         return None
 
-    async def _on_claim(self, msg: dict) -> dict:
-        """HTTP "join" (issue 18 item 3): ``{"player": {"id", "name"} | {"bot", "name"} | None, "deck": cards |
-        None, "label": str | None, "autopass"}``. A player who sits here (or for whom the seat was reserved) gets
-        a fresh token for that seat; anyone else takes a free seat 2. A deck given before the deal replaces the
-        seat's. Once both seats and both decks are known the game is dealt (everyone re-synced)."""
+    async def _on_claim(self, msg: m.Claim) -> dict:
+        """HTTP "join" (issue 18 item 3): a player who sits here (or for whom the seat was reserved) gets a fresh
+        token for that seat; anyone else takes a free seat 2. A deck given before the deal replaces the seat's.
+        Once both seats and both decks are known the game is dealt (everyone re-synced)."""
         seat = self._claim_seat(msg)
         if seat is None:
             return {"ok": False, "code": "seat_taken", "msg": "Both seats of this room are taken."}
         token = secrets.token_urlsafe(32)
         self.tokens[seat] = hash_token(token)
-        self.autopass[seat] = bool(msg.get("autopass", True))
-        if msg.get("player") and self.players[seat] is None:
-            self.players[seat] = dict(msg["player"])
-        self._choose_deck(seat, msg)
+        self.autopass[seat] = bool(msg.autopass)
+        if msg.bot:
+            self.bots[str(seat)] = msg.bot
+        elif msg.player is not None and self.players[seat] is None:
+            self.players[seat], self.names[seat] = msg.player, msg.name
+        self._choose_deck(seat, msg.deck, msg.label)
         await self._changed_seats()      # the new seat's token is durable before anyone hears of it
         return {"ok": True, "seat": seat, "token": token, "room": self.id}
 
-    def _choose_deck(self, seat: int, msg: dict) -> None:
-        if msg.get("deck") is not None and self.game is None:
-            self.decks[seat - 1] = list(msg["deck"])
+    def _choose_deck(self, seat: int, deck, label) -> None:
+        if deck is not None and self.game is None:
+            self.decks[seat - 1] = list(deck)
             labels = list(self.options["decks"])
-            labels[seat - 1] = msg.get("label")
+            labels[seat - 1] = label
             self.options["decks"] = labels
 
     async def _changed_seats(self) -> None:
@@ -456,32 +503,35 @@ class Room:
             await self._sync(conn)
         await self._publish_info()
 
-    async def _on_deck(self, msg: dict) -> dict:
-        """A seated player chooses its deck before the deal: ``{"token", "deck": cards, "label"}``."""
-        seat = self._seat_for(msg.get("token"))
+    async def _on_deck(self, msg: m.ChooseDeck) -> dict:
+        """A seated player chooses its deck before the deal."""
+        seat = self._seat_for(msg.token)
         if not seat:
             return {"ok": False, "code": "unauthorized", "msg": "The seat token is not valid for this room."}
         if self.game is not None:
             return {"ok": False, "code": "already_dealt", "msg": "The game has been dealt; decks are fixed."}
-        self._choose_deck(seat, msg)
+        self._choose_deck(seat, msg.deck, msg.label)
         await self._changed_seats()
         return {"ok": True, "seat": seat}
 
-    async def _on_rematch(self, msg: dict) -> dict:
-        """A seated player asks for a rematch of the finished game: ``{"player": id}``. The first ask names the new
-        room and answers ``create`` (the seats swapped: seat -> player, the decks as they were); later asks answer
-        the same room id. Everyone here is re-synced so the other player sees the offer."""
-        pid = msg.get("player")
-        seat = next((p for p in (1, 2) if pid is not None and (self.players[p] or {}).get("id") == pid), None)
+    async def _on_rematch(self, msg: m.Rematch) -> dict:
+        """A player of the finished game asks for a rematch. The first ask names the new room and answers
+        ``create`` (seat -> who: the seats swapped; the decks as they were); later asks answer the same room id.
+        Everyone here is re-synced so the other player sees the offer (``view.room.rematch``)."""
+        seat = next((p for p in (1, 2) if msg.player is not None and self.players[p] == msg.player), None)
         if seat is None:
             return {"ok": False, "code": "not_a_player", "msg": "Only the players of this game can ask for a rematch."}
-        if self.status != "finished":
+        if self.status is not RoomStatus.FINISHED:
             return {"ok": False, "code": "not_finished", "msg": "The game is not over yet."}
         if self.rematch is not None:
             return {"ok": True, "room": self.rematch}
         self.rematch = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
-        spec = {"reserved": {"1": self.players[2], "2": self.players[1]},
-                "decks": [self.decks[1], self.decks[0]],
+
+        def who(p):
+            if str(p) in self.bots:
+                return {"bot": self.bots[str(p)]}
+            return {"player": self.players[p], "name": self.names[p]} if self.players[p] else None
+        spec = {"reserved": {"1": who(2), "2": who(1)}, "decks": [self.decks[1], self.decks[0]],
                 "options": dict(self.options, decks=[self.options["decks"][1], self.options["decks"][0]])}
         await self._commit()
         for conn in list(self.conns):
@@ -489,19 +539,19 @@ class Room:
         await self._publish_info()
         return {"ok": True, "room": self.rematch, "create": spec}
 
-    async def _on_chat(self, msg: dict) -> None:
+    async def _on_chat(self, msg: m.Say) -> None:
         """A chat line from a connection (server/chat.py): delivered to the viewers allowed to read its channel."""
-        conn = msg["conn"]
+        conn = msg.conn
         if conn not in self.conns:
             return
         seat = self.conns[conn]
-        name = (self.players[seat] or {}).get("name") if seat in (1, 2) else None
+        name = self.names[seat] if seat in (1, 2) else None
         try:
-            line = self.chat.post(conn, seat, name or "", msg.get("text", ""), time.monotonic())
+            line = self.chat.post(conn, seat, name or "", msg.text, time.monotonic())
         except ChatRefused as e:
             await self._send([conn], Error.of(e.code, v=self.v))
             return
-        finished = self.status == "finished"
+        finished = self.status is RoomStatus.FINISHED
         to = [c for c, s in self.conns.items() if reads(s, line.channel, finished)]
         if to:
             await self._send(to, line)
@@ -517,9 +567,9 @@ class Room:
                 found = p
         return found
 
-    async def _on_attach(self, msg: dict) -> None:
-        conn = msg["conn"]
-        seat = self._seat_for(msg.get("token"))
+    async def _on_attach(self, msg: m.Attach) -> None:
+        conn = msg.conn
+        seat = self._seat_for(msg.token)
         if seat is False:
             await self._send([conn], Error.of("unauthorized", v=self.v), close=wire.CLOSE_UNAUTHORIZED)
             return
@@ -531,12 +581,12 @@ class Room:
             old = self.seat_conn[seat]
             if old is not None and old != conn:
                 self.conns.pop(old, None)
-                await self.bus.deliver([old], None, wire.CLOSE_SUPERSEDED)
+                await self.bus.fanout.deliver([old], None, wire.CLOSE_SUPERSEDED)
             self.seat_conn[seat] = conn
             self.clocks.reconnected(seat, time.monotonic())
         self.conns[conn] = seat
         await self._sync(conn)
-        for line in self.chat.history(seat, self.status == "finished"):
+        for line in self.chat.history(seat, self.status is RoomStatus.FINISHED):
             await self._send([conn], line)
         await self._publish_info()
 
@@ -554,23 +604,23 @@ class Room:
             self.empty_since = time.monotonic()
         await self._publish_info()
 
-    async def _on_action(self, msg: dict) -> None:
-        conn = msg["conn"]
+    async def _on_action(self, msg: m.Act) -> None:
+        conn = msg.conn
         if conn not in self.conns:
             return
         seat = self.conns[conn]
-        outcome = self.versions.submit(seat, Action(msg["id"], msg["v"], msg["action"]))
+        outcome = self.versions.submit(seat, Action(msg.id, msg.v, msg.action))
         if outcome.reply is not None:
             await self._send([conn], outcome.reply)
         if outcome.applied:
-            await self._after_apply(seat, outcome.broadcast, msg.get("ts"))
+            await self._after_apply(seat, outcome.broadcast, msg.ts)
 
     async def _on_time(self, p: int) -> None:
         """Issue item 5: an empty bank passes where passing is legal, otherwise its player loses on time."""
         if any(a.get("act") == "pass" for a in self.game.legal_actions(p)):
-            self.game.apply(p, {"act": "pass"})
+            self.apply(p, {"act": "pass"})
         else:
-            self.game.apply(p, {"act": "concede", "reason": "time"})
+            self.apply(p, {"act": "concede", "reason": "time"})
             self.result = {"winner": 3 - p, "reason": "time"}
         await self._after_apply(p, self.versions.advance(), None)
 
@@ -598,7 +648,7 @@ class Room:
             if (end is not None or q is None or not self.autopass[q]
                     or not only_pass(self.game.legal_actions(q))):
                 break
-            self.game.apply(q, {"act": "pass"})
+            self.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
         await self._commit()          # durable before broadcast (issue "several processes", item 3)
         for conns, message, versioned in out:
@@ -609,10 +659,10 @@ class Room:
 
     async def _commit(self) -> None:
         """Finish time, then the snapshot (persistent buses; raises BusError("fenced") when the lease is lost)."""
-        if self.status == "finished" and self.finished_at is None:
+        if self.status is RoomStatus.FINISHED and self.finished_at is None:
             self.finished_at = time.monotonic()
         if self.settings.snapshot_each_action and self.bus.persistent:
-            await self.bus.save_snapshot(self.id, self.snapshot())
+            await self.bus.store.save(self.id, self.snapshot())
 
     async def _after_change(self) -> None:
         """Bookkeeping after any change: finish time, snapshot (persistent buses), lobby entry."""
@@ -630,12 +680,12 @@ class Room:
     async def _send(self, conns: list[str], message, close: int | None = None, versioned: bool = False) -> None:
         """Encode once and deliver; ``versioned``: a Diff/Sync in the room's version sequence (relays check it)."""
         v = getattr(message, "v", None) if versioned else None
-        await self.bus.deliver(conns, wire.encode(message), close, room=self.id, v=v,
-                               full=versioned and isinstance(message, Sync))
+        await self.bus.fanout.deliver(conns, wire.encode(message), close, room=self.id, v=v,
+                                      full=versioned and isinstance(message, Sync))
         if close is not None:
             for c in conns:
                 self.conns.pop(c, None)
 
     async def _publish_info(self) -> None:
         if not self.closed:
-            await self.bus.put_info(self.id, self.info())
+            await self.bus.lobby.put(self.id, self.info())
