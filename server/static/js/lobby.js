@@ -188,7 +188,7 @@ export class LobbyPage {
     if (!q) {
       return h("form#quick-form", { onsubmit: (e) => this._quick(e) },
         h("label", {}, t("your_deck"), " ", this._deckSelect("quick-deck")),
-        h("button#quick-play", { type: "submit", "data-testid": "quick-play" }, t("quick_play_go")));
+        h("button#quick-play", { type: "submit", "data-testid": "quick-play", disabled: !this.decks.length }, t("quick_play_go")));
     }
     return h("div.queue-status", { role: "status" },
       h("span", {}, t("queue_waiting", { s: Math.round(q.waited || 0) })), " ",
@@ -211,14 +211,14 @@ export class LobbyPage {
             h("label", {}, t("your_deck"), " ", this._deckSelect("bot-deck")),
             h("label", {}, t("bot_strength"), " ", h("select#bot-level", { name: "bot-level" },
               ["heuristic", "random"].map((b) => h("option", { value: b }, t(`bot_${b}`))))),
-            h("button#play-bot", { type: "submit", "data-testid": "play-bot" }, t("play_bot_go")))),
+            h("button#play-bot", { type: "submit", "data-testid": "play-bot", disabled: !this.decks.length }, t("play_bot_go")))),
         h("section.create", {},
           h("h2", {}, t("create_room")),
           h("form#create-form", { onsubmit: (e) => this._create(e) },
             h("label", {}, t("your_deck"), " ", this._deckSelect("create-deck")),
             h("label", {}, t("clock_preset"), " ", h("select#create-clock", { name: "create-clock" },
               CLOCK_PRESETS.map((p) => h("option", { value: p.id }, t(`clock_${p.id.replace("+", "_")}`))))),
-            h("button#create-room", { type: "submit", "data-testid": "create-room" }, t("create")))),
+            h("button#create-room", { type: "submit", "data-testid": "create-room", disabled: !this.decks.length }, t("create")))),
         h("section.quick", {},
           h("h2", {}, t("quick_play_title")),
           this._queueBox())),

@@ -95,7 +95,7 @@ export class RoomBar {
     if (you && room.decks && !room.decks[String(you)]) {
       parts.push(h("form.seat-deck", { onsubmit: (e) => { e.preventDefault(); this._chooseDeck(); } },
         h("label", {}, t("choose_your_deck"), " ", this._deckSelect("seat-deck")),
-        h("button#seat-deck-ok", { type: "submit", disabled: this.busy }, t("choose_deck_go"))));
+        h("button#seat-deck-ok", { type: "submit", disabled: this.busy || !this.decks.length }, t("choose_deck_go"))));
     }
     const other = you === 2 ? 1 : 2;
     const seated = room.seated?.[String(other)];
