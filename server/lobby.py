@@ -15,13 +15,14 @@ list, one room's status, health and metrics.
   are listed as playing/finished) |
 | GET /api/rooms/{id} | ``info`` (server/room.py ``Room.info``) |
 
-Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields), 404 (no room), 409 (seat taken),
-429 (too many rooms created from one address), 503 (room cap reached / room busy).
+Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields, also inside
+``clock``), 404 (no room), 408 / 413 (body too slow / too large: server/http_body.py, the one body reader of every JSON
+endpoint), 409 (seat taken), 429 (too many rooms created from one address), 503 (room cap reached / room busy /
+unavailable).
 """
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 
 from starlette.requests import Request
@@ -29,9 +30,9 @@ from starlette.responses import JSONResponse, PlainTextResponse
 
 from .bus import BusError
 from .bus import messages as m
+from .http_body import read_json
 from .rooms import RoomLimit
 
-MAX_BODY = 16384
 CLOCK_BASE = (10.0, 7200.0)
 CLOCK_INCREMENT = (0.0, 600.0)
 
@@ -45,26 +46,7 @@ JOIN_FIELDS = frozenset({"autopass", "deck"})
 DECK_FIELDS = frozenset({"token", "deck"})
 REMATCH_FIELDS = frozenset({"deck"})
 
-
-async def _body(request: Request, allowed: frozenset) -> dict:
-    """The JSON object of a request body ({} when empty). Raises ValueError(sentence) for a body over MAX_BODY
-    bytes, not JSON, not an object, or with a field outside ``allowed`` (so e.g. a client-chosen ``seed`` is
-    refused, not silently ignored: seeds are secret until the game ends, docs/server.md "Rooms")."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ValueError("The request body is too large.")
-    if not raw.strip():
-        return {}
-    try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ValueError("The request body is not JSON.") from None
-    if not isinstance(body, dict):
-        raise ValueError("The request body must be a JSON object.")
-    unknown = sorted(k for k in body if k not in allowed)
-    if unknown:
-        raise ValueError(f"Unknown field {unknown[0][:40]!r}; the fields are {', '.join(sorted(allowed))}.")
-    return body
+CLOCK_FIELDS = frozenset({"base", "increment"})
 
 
 def deck_choice(hub, value, field: str = "deck") -> tuple[list, str | None]:
@@ -116,6 +98,9 @@ def room_options(body: dict, hub) -> dict:
         return {"clock": None, "spectators": spectators}
     if not isinstance(clock, dict):
         raise ValueError("'clock' must be an object {base, increment} in seconds, or null for no clock.")
+    unknown = sorted(k for k in clock if k not in CLOCK_FIELDS)
+    if unknown:
+        raise ValueError(f"Unknown field 'clock.{unknown[0][:40]}'; the fields of 'clock' are base, increment.")
     base = clock.get("base", hub.settings.clock_base)
     inc = clock.get("increment", hub.settings.clock_increment)
     limits = (("base", base, (hub.settings.clock_min, CLOCK_BASE[1])), ("increment", inc, CLOCK_INCREMENT))
@@ -130,7 +115,7 @@ def room_options(body: dict, hub) -> dict:
 
 def _opponent(body: dict) -> str | None:
     """The server-side bot policy asked for (``"opponent": "bot"``, ``"bot": policy``), or None."""
-    from engine.bots import POLICIES
+    from bots import POLICIES
     opponent = body.get("opponent")
     if opponent is None:
         return None
@@ -227,8 +212,8 @@ async def create_room(request: Request):
         player = await _player(request)
     except Unauthorized:
         return unauthorized()
+    body = await read_json(request, CREATE_FIELDS)
     try:
-        body = await _body(request, CREATE_FIELDS)
         options = room_options(body, hub)
         autopass = _autopass(body)
         bot = _opponent(body)
@@ -252,7 +237,7 @@ async def create_room(request: Request):
     return JSONResponse({"room": room_id, "seat": 1, "token": token}, status_code=201)
 
 
-async def _room_call(hub, room: str, msg: dict, status: int = 409):
+async def _room_call(hub, room: str, msg, status: int = 409):
     """Ask a room over the bus; returns ``(answer, None)`` or ``(None, error response)``."""
     try:
         answer = await hub.bus.mailbox.call(room, msg)
@@ -275,7 +260,7 @@ async def join_room(request: Request):
     except Unauthorized:
         return unauthorized()
     try:
-        body = await _body(request, JOIN_FIELDS)
+        body = await read_json(request, JOIN_FIELDS)
         autopass = _autopass(body)
         cards, label = deck_choice(hub, body["deck"]) if "deck" in body else (None, None)
     except ValueError as e:
@@ -292,7 +277,7 @@ async def choose_deck(request: Request):
     starts once both seats have one) -> 200 ``{"room", "seat"}``."""
     hub = request.app.state.hub
     try:
-        body = await _body(request, DECK_FIELDS)
+        body = await read_json(request, DECK_FIELDS)
         token = body.get("token")
         if not isinstance(token, str) or not 1 <= len(token) <= 128:
             raise ValueError("'token' must be the seat token.")
@@ -324,7 +309,7 @@ async def rematch(request: Request):
     if player is None:
         return unauthorized()
     try:
-        body = await _body(request, REMATCH_FIELDS)
+        body = await read_json(request, REMATCH_FIELDS)
         cards, label = deck_choice(hub, body["deck"]) if "deck" in body else (None, None)
     except ValueError as e:
         return _err(400, "bad_request", str(e))

@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from .bus import BusError
+from .http_body import read_json
 from .bus import messages as m
 from .rooms import RoomLimit
 
@@ -82,6 +83,10 @@ class MatchQueue:
         self.waiting[e.ticket] = e
         return e
 
+    def bot_offer(self, e: Entry, now: float) -> bool:
+        """Whether ``e`` has waited long enough (``bot_after`` s) to be offered a computer opponent."""
+        return now - e.since >= self.bot_after
+
     def get(self, ticket: str, pid: str) -> Entry | None:
         """The entry (waiting or matched) of ``ticket`` if it belongs to player ``pid``."""
         e = self.waiting.get(ticket) or self.matched.get(ticket)
@@ -111,9 +116,8 @@ def _matched(m: dict) -> JSONResponse:
 
 
 def _waiting(e: Entry, q: MatchQueue, now: float) -> JSONResponse:
-    waited = now - e.since
-    return JSONResponse({"status": "waiting", "ticket": e.ticket, "waited": round(waited, 1),
-                         "bot_offer": waited >= q.bot_after}, status_code=202)
+    return JSONResponse({"status": "waiting", "ticket": e.ticket, "waited": round(now - e.since, 1),
+                         "bot_offer": q.bot_offer(e, now)}, status_code=202)
 
 
 async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None) -> dict:
@@ -131,13 +135,13 @@ async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None)
 
 async def enqueue(request: Request):
     """POST /api/queue (see the module table)."""
-    from .lobby import _body, _err, deck_choice
+    from .lobby import _err, deck_choice
     hub = request.app.state.hub
     player, error = await _auth(request)
     if error is not None:
         return error
     try:
-        body = await _body(request, QUEUE_FIELDS)
+        body = await read_json(request, QUEUE_FIELDS)
         cards, label = deck_choice(hub, body.get("deck", hub.engine.deck_names()[0]))
     except ValueError as e:
         return _err(400, "bad_request", str(e))
@@ -201,16 +205,16 @@ async def leave(request: Request):
 
 async def play_bot(request: Request):
     """POST /api/queue/{ticket}/bot: leave the queue and play the computer with the queued deck."""
-    from engine.bots import POLICIES
+    from bots import POLICIES
 
     from .bot_seat import start_bot
-    from .lobby import _body, _err
+    from .lobby import _err
     hub = request.app.state.hub
     player, error = await _auth(request)
     if error is not None:
         return error
     try:
-        body = await _body(request, BOT_FIELDS)
+        body = await read_json(request, BOT_FIELDS)
         policy = body.get("bot", "heuristic")
         if policy not in POLICIES:
             raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")

@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from .bus import BusError
+from .http_body import read_json
 from .names import BadName, clean_name
 from .store import hash_secret
 
@@ -52,13 +53,13 @@ def unauthorized() -> JSONResponse:
 
 async def create_player(request: Request):
     """POST /api/players ``{"name"}`` -> 201 ``{"id", "secret", "name"}`` (400 ``bad_name``, 429 per address)."""
-    from .lobby import _body, _err, _limiter_for
+    from .lobby import _err, _limiter_for
     hub = request.app.state.hub
     address = request.client.host if request.client else "?"
     if not _limiter_for(hub, "player_limiter").allow(address, time.monotonic()):
         return _err(429, "rate_limited", "Too many players created from this address; wait a minute.")
     try:
-        body = await _body(request, PLAYER_FIELDS)
+        body = await read_json(request, PLAYER_FIELDS)
         name = clean_name(body.get("name"))
     except BadName as e:
         return _err(400, e.code, str(e))

@@ -149,15 +149,19 @@ class Room:
         self.clocks: Clocks | None = None
         self.created = time.time()
         self.finished_at: float | None = None      # monotonic
+        self.players: dict[int, str | None] = {1: None, 2: None}   # seat -> registered player id (server/store)
+        self.bots: dict[str, str] = {}             # seat ("1"/"2") -> bot policy of a computer seat
+        self.started: float | None = None          # Unix s of the deal (both seats and decks known)
+        self.ended: float | None = None            # Unix s when the game ended
+        self.recorded = False                      # the finished game is in the store (server/store/record.py)
+        self.recorder = None                       # async recorder(room) -> None, set by server/rooms.py
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
         self.closed = False
         self.inbox = None
         self.status = RoomStatus.WAITING
-        # issue 18: who sits where (a seat with a player or a bot but no token is reserved for them)
-        self.players: dict[int, str | None] = {1: None, 2: None}   # seat -> registered player id (server/store)
-        self.bots: dict[str, str] = {}             # seat ("1"/"2") -> bot policy of a computer seat
+        # issue 18: a seat with a player or a bot (self.players / self.bots) but no token is reserved for them
         self.names: dict[int, str | None] = {1: None, 2: None}     # seat -> display name (server/names.py)
         self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
         self.chat = RoomChat()
@@ -224,6 +228,7 @@ class Room:
         """Create the engine game once both seats and both decks are known; start the clock of the seat to act."""
         self.game = self.engine.Game.new(seed=self.seed, deck1=self.decks[0], deck2=self.decks[1])
         self.status = RoomStatus.PRELIMINARY
+        self.started = time.time()
         now = time.monotonic()
         for p in (1, 2):
             if self.seat_conn[p] is None:
@@ -239,10 +244,8 @@ class Room:
         r = cls(s["id"], engine, bus, settings, metrics)
         r.options, r.seed, r.decks = s["options"], s["seed"], s["decks"]
         r._init_game(None if s["game"] is None else engine.Game.restore(s["game"]))
-        seats, names = s.get("players") or {}, s.get("names") or {}
-        r.players = {1: seats.get("1"), 2: seats.get("2")}
+        names = s.get("names") or {}
         r.names = {1: names.get("1"), 2: names.get("2")}
-        r.bots = dict(s.get("bots") or {})
         r.rematch = s.get("rematch")
         r.tokens = {1: s["tokens"]["1"], 2: s["tokens"]["2"]}
         r.autopass = {1: s["autopass"]["1"], 2: s["autopass"]["2"]}
@@ -252,6 +255,10 @@ class Room:
         r.clocks = clocks_from_state(s["clocks"], now)
         if s["finished_ago"] is not None:
             r.finished_at = now - s["finished_ago"]
+        seats = s.get("players") or {}
+        r.players = {1: seats.get("1"), 2: seats.get("2")}
+        r.bots = dict(s.get("bots") or {})
+        r.started, r.ended, r.recorded = s.get("started"), s.get("ended"), bool(s.get("recorded"))
         return r
 
     @classmethod
@@ -279,12 +286,13 @@ class Room:
             "id": self.id, "options": self.options, "seed": self.seed, "decks": self.decks,
             "game": None if self.game is None else self.game.snapshot(),
             "tokens": {"1": self.tokens[1], "2": self.tokens[2]},
-            "players": {"1": self.players[1], "2": self.players[2]}, "bots": self.bots,
             "names": {"1": self.names[1], "2": self.names[2]}, "rematch": self.rematch,
             "autopass": {"1": self.autopass[1], "2": self.autopass[2]}, "result": self.result,
             "created": self.created, "clocks": self.clocks.to_state(now),
             "finished_ago": None if self.finished_at is None else now - self.finished_at,
             "status": self.status.value,
+            "players": {"1": self.players[1], "2": self.players[2]}, "bots": self.bots,
+            "started": self.started, "ended": self.ended, "recorded": self.recorded,
         }, use_bin_type=True)
 
     @property
@@ -418,6 +426,7 @@ class Room:
         self.closed = True
         await self.bus.fanout.deliver(list(self.conns), None, code)
         self.conns.clear()
+        await self._record()
         if keep_snapshot:     # graceful shutdown: the next owner restores it and republishes its lobby entry
             await self.bus.store.save(self.id, self.snapshot())
         else:
@@ -658,11 +667,25 @@ class Room:
         await self._publish_info()
 
     async def _commit(self) -> None:
-        """Finish time, then the snapshot (persistent buses; raises BusError("fenced") when the lease is lost)."""
+        """Finish time and the game's record in the store (once), then the snapshot (persistent buses; raises
+        BusError("fenced") when the lease is lost)."""
         if self.status is RoomStatus.FINISHED and self.finished_at is None:
             self.finished_at = time.monotonic()
+            self.ended = time.time()
+        await self._record()
         if self.settings.snapshot_each_action and self.bus.persistent:
             await self.bus.store.save(self.id, self.snapshot())
+
+    async def _record(self) -> None:
+        """Keep the finished game in the store (server/store/record.py), once; a store error is logged and the
+        next commit, the close or the restored room tries again (recording is idempotent)."""
+        if self.finished_at is None or self.recorded or self.recorder is None:
+            return
+        try:
+            await self.recorder(self)
+            self.recorded = True
+        except Exception:
+            log.exception("room %s: the finished game could not be recorded", self.id)
 
     async def _after_change(self) -> None:
         """Bookkeeping after any change: finish time, snapshot (persistent buses), lobby entry."""

@@ -22,14 +22,16 @@ class RoomLimit(Exception):
 class Rooms:
     """Registry of local room tasks. ``engine``: module-like object with ``Game``, ``EngineError``, ``load_deck``."""
 
-    def __init__(self, engine, bus: Bus, settings: Settings, metrics: Metrics) -> None:
+    def __init__(self, engine, bus: Bus, settings: Settings, metrics: Metrics, recorder=None) -> None:
         self.engine, self.bus, self.settings, self.metrics = engine, bus, settings, metrics
+        self.recorder = recorder        # async recorder(room): keeps a finished game (server/store/record.py)
         self.tasks: dict[str, asyncio.Task] = {}
         self.rooms: dict[str, Room] = {}
         self._adopting: dict[str, asyncio.Lock] = {}
         metrics.rooms = lambda: len(self.rooms)
 
     def _start(self, room: Room) -> None:
+        room.recorder = self.recorder
         self.rooms[room.id] = room
         task = asyncio.get_running_loop().create_task(room.run(), name=f"room-{room.id}")
         self.tasks[room.id] = task

@@ -1,8 +1,6 @@
 """Issue 18 item 4: quick play pairs players in arrival order, offers a computer after a while, and is bounded."""
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from server.matchmaking import MatchQueue
@@ -58,12 +56,16 @@ def test_an_entry_that_stops_polling_leaves_the_queue():
     assert q.partner("x2") is None
 
 
-async def test_after_a_while_a_computer_opponent_is_offered_and_plays(live_factory):
-    live = live_factory(queue_bot_after=0.2, bot_think=0.0)
+def test_a_computer_is_offered_only_after_the_wait():
+    q = MatchQueue(max_size=5, poll_timeout=30.0, bot_after=20.0)
+    e = q.add({"id": "x1", "name": "X"}, [], None, 100.0)
+    assert not q.bot_offer(e, 119.9) and q.bot_offer(e, 120.0)
+
+
+async def test_a_queued_player_offered_a_computer_opponent_plays_it(live_factory):
+    live = live_factory(queue_bot_after=0.0, bot_think=0.0)
     ann = await new_player(live.http, "Ann")
     ticket = (await call(live.http, "POST", "/api/queue", ann, {"deck": "A"})).json()["ticket"]
-    assert (await call(live.http, "GET", f"/api/queue/{ticket}", ann)).json()["bot_offer"] is False
-    await asyncio.sleep(0.3)
     assert (await call(live.http, "GET", f"/api/queue/{ticket}", ann)).json()["bot_offer"] is True
     r = await call(live.http, "POST", f"/api/queue/{ticket}/bot", ann, {"bot": "random"})
     assert r.status_code == 200 and r.json()["seat"] == 1

@@ -4,7 +4,7 @@
 // Seat tokens are kept in localStorage per room (seats.js), so closing the tab keeps the seat.
 
 import { h, setChildren } from "./dom.js";
-import { t, onLangChange } from "./i18n.js";
+import { t, onLangChange, errorText } from "./i18n.js";
 import * as api from "./api.js";
 import { saveSeat } from "./seats.js";
 import { currentPlayer } from "./player.js";
@@ -29,7 +29,7 @@ export class LobbyPage {
     try {
       this.decks = await api.listDecks();
     } catch (e) {
-      this.error = e.message;
+      this.error = errorText(e);
     }
     await this.refresh();
   }
@@ -46,7 +46,7 @@ export class LobbyPage {
     try {
       [this.rooms, this.mine] = await Promise.all([api.listRooms(), api.myGames().catch(() => null)]);
     } catch (e) {
-      this.error = e.message;
+      this.error = errorText(e);
     }
     // Re-render only when something changed, so that a click is never lost to a rebuilt form.
     const seen = JSON.stringify([this.rooms, this.mine, this.error, this.decks]);
@@ -57,7 +57,7 @@ export class LobbyPage {
   }
 
   _fail(e) {
-    this.error = e.message;
+    this.error = errorText(e);
     this.render();
   }
 
@@ -99,7 +99,7 @@ export class LobbyPage {
     try {
       this._enter(await api.joinRoom(room, { deck: this._value("create-deck") }));
     } catch (e) {
-      this.error = e.message;
+      this.error = errorText(e);
       this.refresh();
     }
   }

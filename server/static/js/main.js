@@ -1,5 +1,6 @@
 // Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this browser's seat token) or watch (no token, or
-// "?watch=1"); "#/replay/<id>" replay of a finished game. On the first visit a display name is asked for
+// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/leaderboard"
+// ratings and this player's games. On the first visit a display name is asked for
 // (player.js). Opening a room link without a seat takes the free seat 2 if nobody has (the invite link, issue 18
 // item 3); later openers watch.
 
@@ -10,6 +11,7 @@ import { LobbyPage } from "./lobby.js";
 import { GamePage } from "./game.js";
 import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
+import { LeaderboardPage } from "./leaderboard.js";
 import { RoomBar } from "./roombar.js";
 import { ChatPanel } from "./chat.js";
 import { loadSeat, saveSeat } from "./seats.js";
@@ -26,7 +28,7 @@ function renderHeader() {
   const me = currentPlayer();
   setChildren(header,
     h("a.brand", { href: "#/" }, t("title")),
-    h("nav", {}, h("a", { href: "#/" }, t("lobby"))),
+    h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ", h("a", { href: "#/leaderboard" }, t("leaderboard"))),
     me ? h("span.whoami-top", {}, me.name) : null,
     h("button#lang", { onclick: () => setLang(getLang() === "ru" ? "en" : "ru") }, t("lang_switch")));
   document.title = t("title");
@@ -119,6 +121,11 @@ async function route() {
     window.berserkConn = conn;
     page.render();
     await conn.start();
+  } else if (parts[0] === "leaderboard") {
+    const page = new LeaderboardPage(main);
+    current = { page };
+    page.render();
+    await page.start();
   } else {
     const page = new LobbyPage(main);
     current = { page };

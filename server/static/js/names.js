@@ -1,8 +1,8 @@
 // Who sits where, in words (issue 18 items 1 and 5): display names of the seats (a bot reads "Computer
-// (heuristic)"), and the result of a game with its reason ("on time", "by concession", ...). Names are only ever
+// (heuristic)"), and the result of a game with its reason in words. Names are only ever
 // inserted as text (dom.js h() makes text nodes), never as HTML.
 
-import { t } from "./i18n.js";
+import { t, resultReason } from "./i18n.js";
 
 /** The name of seat p (1 | 2) from a room info or a view's "room" ({players, bots}); "Player p" without one. */
 export function seatName(room, p) {
@@ -16,16 +16,10 @@ export function matchName(room) {
   return `${seatName(room, 1)} — ${seatName(room, 2)}`;
 }
 
-const REASONS = new Set(["concession", "concede", "time", "no_creatures", "turn_cap", "action_cap"]);
-
-/** The reason of a result in words ("on time" for a loss on time, never the raw code). */
-export function reasonText(reason) {
-  return REASONS.has(reason) ? t(`reason_${reason}`) : t("reason_other");
-}
-
-/** The whole result sentence: "Ann wins on time." / "Draw (...)". room: {players, bots} for the names. */
+/** The whole result sentence, its reason in words (i18n.js resultReason: a loss on time reads as such, never as a
+ * concession): "Ann wins (time ran out)." / "Draw (...)". room: {players, bots} for the names. */
 export function resultText(result, room) {
   if (!result) return "";
-  if (result.winner === "draw") return t("result_draw", { reason: reasonText(result.reason) });
-  return t("result_named", { name: seatName(room, result.winner), reason: reasonText(result.reason) });
+  if (result.winner === "draw") return t("result_draw", { reason: resultReason(result.reason) });
+  return t("result_named", { name: seatName(room, result.winner), reason: resultReason(result.reason) });
 }

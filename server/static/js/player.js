@@ -3,7 +3,7 @@
 // Requests authenticate with "Authorization: Bearer <id>:<secret>" (api.js adds it).
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, errorText } from "./i18n.js";
 
 const KEY = "berserk.player";
 export const NAME_MAX = 24; // server/names.py NAME_MAX
@@ -55,7 +55,7 @@ export function ensurePlayer(create) {
           overlay.remove();
           resolve(p);
         } catch (e) {
-          error.textContent = e.code === "bad_name" ? t("name_bad") : e.message;
+          error.textContent = errorText(e);
         }
       },
     },

@@ -4,7 +4,7 @@
 // in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again).
 
 import { h, setChildren } from "./dom.js";
-import { t, onLangChange } from "./i18n.js";
+import { t, onLangChange, errorText } from "./i18n.js";
 import * as api from "./api.js";
 import { saveSeat, loadSeat } from "./seats.js";
 import { seatName, resultText } from "./names.js";
@@ -52,7 +52,7 @@ export class RoomBar {
       await api.chooseDeck(this.conn.room, seat.token, deck);
       this.error = null;
     } catch (e) {
-      this.error = e.message;
+      this.error = errorText(e);
     }
     this.busy = false;
     this.render();
@@ -84,7 +84,7 @@ export class RoomBar {
       saveSeat(seat.room, seat);
       location.hash = `#/room/${encodeURIComponent(seat.room)}`;
     } catch (e) {
-      this.error = e.message;
+      this.error = errorText(e);
       this.busy = false;
       this.render();
     }
