@@ -7,10 +7,12 @@ list, one room's status, health and metrics.
 | GET /metrics | Prometheus text (server/metrics.py) |
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks | ``["deck name", ...]`` (starter decks, English names; Russian names are accepted too) |
-| POST /api/rooms | body ``{"decks": [d1, d2], "clock": {"base": s, "increment": s}, "spectators": bool,
-  "autopass": bool, "opponent": "bot" | null, "bot": "heuristic" | "random"}`` (all optional) -> 201
-  ``{"room", "seat": 1, "token"}``; with ``"opponent": "bot"`` a server-side bot takes seat 2 (server/bot_seat.py) |
-| POST /api/rooms/{id}/join | body ``{"autopass": bool}`` (optional) -> 200 ``{"room", "seat": 2, "token"}`` |
+| POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass",
+  "opponent": "bot", "bot": policy, "bot_deck"}`` or the legacy ``"decks": [d1, d2]`` (all optional) -> 201
+  ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", issue 18 seat flow) |
+| POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
+| POST /api/rooms/{id}/deck | ``{"token", "deck"}`` -> 200 ``{"room", "seat"}`` (a seat's deck before the deal) |
+| POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
 | GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
   are listed as playing/finished) |
 | GET /api/rooms/{id} | ``info`` (server/room.py ``Room.info``) |

@@ -17,7 +17,7 @@ def _friend_game(new_page, server):
     bob.goto(link)
     name_if_asked(bob, "Bob")
     my_seat(bob, "2")
-    bob.wait_for_selector("#seat-deck-ok").click()      # seat 2 chooses its own deck, then the deal starts
+    bob.click("#seat-deck-ok")      # seat 2 chooses its own deck, then the deal starts
     wait_dealt(ann)
     wait_dealt(bob)
     return ann, bob, link
@@ -127,7 +127,7 @@ def test_a_rematch_starts_a_new_game_with_the_seats_swapped(server, new_page, ar
     old = room_of(ann)
     ann.click("button[data-act=concede]")
     ann.click("button[data-act=concede-confirm]")
-    ann.wait_for_selector("[data-testid=rematch]").click()
+    ann.click("[data-testid=rematch]")
     ann.wait_for_function("(old) => !location.hash.includes(old)", arg=old)
     new = room_of(ann)
     my_seat(ann, "2")

@@ -76,7 +76,7 @@ export class GamePage {
         if (!g || !pickState(g.actions, this.picks).candidates.length) this._clearSelection();
       }
       this.ambiguous = null;
-      this.confirmConcede = false;
+      // The concession question stays open across the opponent's moves (one may concede at any time, issue 18).
     }
     this.render();
   }

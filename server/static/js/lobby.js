@@ -14,8 +14,10 @@ import { CLOCK_PRESETS, lastDeck, rememberDeck } from "./prefs.js";
 const QUEUE_POLL_MS = 1000;
 
 export class LobbyPage {
-  constructor(root) {
+  /** root: element to render into; player(): Promise of this browser's player (asks for a name first). */
+  constructor(root, player = async () => null) {
     this.root = root;
+    this.player = player;
     this.decks = [];
     this.rooms = null;
     this.mine = null;
@@ -78,6 +80,7 @@ export class LobbyPage {
 
   async _playBot(ev) {
     ev.preventDefault();
+    await this.player();
     try {
       this._enter(await api.createRoom({ deck: this._value("bot-deck"), opponent: "bot", bot: this._value("bot-level") }));
     } catch (e) {
@@ -87,6 +90,7 @@ export class LobbyPage {
 
   async _create(ev) {
     ev.preventDefault();
+    await this.player();
     const preset = CLOCK_PRESETS.find((p) => p.id === this._value("create-clock")) || CLOCK_PRESETS[0];
     try {
       this._enter(await api.createRoom({ deck: this._value("create-deck"), clock: preset.clock }));
@@ -96,6 +100,7 @@ export class LobbyPage {
   }
 
   async _join(room) {
+    await this.player();
     try {
       this._enter(await api.joinRoom(room, { deck: this._value("create-deck") }));
     } catch (e) {
@@ -106,6 +111,7 @@ export class LobbyPage {
 
   async _quick(ev) {
     ev.preventDefault();
+    await this.player();
     try {
       this._onQueue(await api.enqueue(this._value("quick-deck")));
     } catch (e) {

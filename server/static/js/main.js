@@ -1,8 +1,8 @@
 // Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this browser's seat token) or watch (no token, or
 // "?watch=1"); "#/replay/<id>" replay of a finished game; "#/leaderboard"
-// ratings and this player's games. On the first visit a display name is asked for
-// (player.js). Opening a room link without a seat takes the free seat 2 if nobody has (the invite link, issue 18
-// item 3); later openers watch.
+// ratings and this player's games. On the first visit the lobby asks for a display name (player.js). Opening a room
+// link without a seat takes the free seat 2 if nobody has (the invite link, issue 18 item 3; a name is asked for
+// first); later openers watch (no name needed).
 
 import { h, setChildren } from "./dom.js";
 import { t, getLang, setLang, onLangChange } from "./i18n.js";
@@ -15,7 +15,7 @@ import { LeaderboardPage } from "./leaderboard.js";
 import { RoomBar } from "./roombar.js";
 import { ChatPanel } from "./chat.js";
 import { loadSeat, saveSeat } from "./seats.js";
-import { currentPlayer, ensurePlayer, forgetPlayer } from "./player.js";
+import { currentPlayer, ensurePlayer, forgetPlayer, closeNameDialog } from "./player.js";
 import * as api from "./api.js";
 
 const header = document.getElementById("top");
@@ -42,6 +42,7 @@ function parseHash() {
 }
 
 function leave() {
+  closeNameDialog();
   if (!current) return;
   current.conn?.stop();
   current.page?.destroy();
@@ -71,6 +72,7 @@ async function seatFor(room) {
   try {
     const info = await api.roomInfo(room);
     if (info.status === "waiting" && info.open) {
+      await player(); // the friend sits down under a name
       const seat = await api.joinRoom(room, {});
       saveSeat(room, seat);
       return seat;
@@ -85,8 +87,6 @@ async function route() {
   leave();
   const mine = ++routes;
   const { parts, query } = parseHash();
-  await player();
-  if (mine !== routes) return;
   if (parts[0] === "room" && parts[1]) {
     const room = parts[1];
     const seat = query.get("watch") ? null : await seatFor(room);
@@ -127,7 +127,8 @@ async function route() {
     page.render();
     await page.start();
   } else {
-    const page = new LobbyPage(main);
+    if (!parts.length) player(); // the first visit asks for a name over the lobby (its buttons wait for it)
+    const page = new LobbyPage(main, player);
     current = { page };
     page.render();
     await page.start();

@@ -38,10 +38,13 @@ export function authHeader() {
  * The player, asking for a name first when this browser has none: shows a small dialog over the page and resolves
  * once the server accepted the name. create(name) -> Promise<{id, secret, name}> is the API call (api.js).
  */
+let asking = null; // {overlay, promise} while the name dialog is open
+
 export function ensurePlayer(create) {
   const known = currentPlayer();
   if (known) return Promise.resolve(known);
-  return new Promise((resolve) => {
+  if (asking) return asking.promise;
+  const promise = new Promise((resolve) => {
     const error = h("p.name-error", { role: "alert" });
     const input = h("input#player-name", { type: "text", maxLength: NAME_MAX, autocomplete: "nickname",
       required: true, "data-testid": "player-name", "aria-label": t("name_label") });
@@ -53,18 +56,29 @@ export function ensurePlayer(create) {
           const p = await create(input.value);
           savePlayer(p);
           overlay.remove();
+          asking = null;
           resolve(p);
         } catch (e) {
           error.textContent = errorText(e);
         }
       },
     },
-    h("h2", {}, t("name_title")),
+    h("h2#name-dialog-title", {}, t("name_title")),
     h("label", {}, t("name_label"), " ", input),
     h("button#player-name-ok", { type: "submit" }, t("name_ok")),
     error);
-    const overlay = h("div.name-dialog", { role: "dialog", "aria-modal": "true" }, form);
+    const overlay = h("div.name-dialog", { role: "dialog", "aria-modal": "true", "aria-labelledby": "name-dialog-title" }, form);
     document.body.append(overlay);
     input.focus();
+    asking = { overlay };
   });
+  asking.promise = promise;
+  return promise;
+}
+
+/** Close an open name dialog (leaving the page that asked); its callers are gone with that page. */
+export function closeNameDialog() {
+  if (!asking) return;
+  asking.overlay.remove();
+  asking = null;
 }
