@@ -232,6 +232,10 @@ const STRINGS = {
     err_already_dealt: "The game has been dealt; decks are fixed.",
     err_too_many_rooms: "The server is full; try again later.",
     err_bot_unavailable: "The computer opponent could not sit down; try again.",
+    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
+    opt_recruit_gold: "Recruit {name}, paying gold",
+    move_recruit_gold: "Recruit, paying gold",
+    prompt_death_order: "Several of your cards died at once: choose the order they enter your graveyard.",
     // issue 19 (store): replays and the leaderboard
     replay_first: "First move",
     replay_prev: "Back one move",
@@ -682,6 +686,10 @@ const STRINGS = {
     err_already_dealt: "Карты уже розданы; колоды не меняются.",
     err_too_many_rooms: "Сервер заполнен; попробуйте позже.",
     err_bot_unavailable: "Компьютер не смог сесть за стол; попробуйте ещё раз.",
+    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
+    opt_recruit_gold: "Нанять {name} за золото",
+    move_recruit_gold: "Нанять за золото",
+    prompt_death_order: "Несколько ваших карт погибли одновременно: выберите порядок, в котором они уйдут на кладбище.",
     // issue 19 (store): записи игр и таблица рейтинга
     replay_first: "К началу",
     replay_prev: "На ход назад",
