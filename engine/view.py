@@ -54,7 +54,7 @@ def _as_it_is(g, c) -> dict:
 
 def _blows(g, src, tgt, blows) -> dict:
     """The wounds each side would deal for a Strike Table row ``blows`` = [attacker level, responder level]
-    (levels 0 weak / 1 medium / 2 strong, None no blow), as :func:`engine.strike._deal` computes them."""
+    (levels 0 weak / 1 medium / 2 strong, None no blow), as :func:`engine.procedure.strike._deal` computes them."""
     a_lvl = keywords.incoming_level(g, tgt, "simple_strike", blows[0])
     r_lvl = keywords.incoming_level(g, src, "simple_strike", blows[1])
     return {"attacker": {"level": a_lvl, "n": blow_amount(g, src, tgt, a_lvl, "simple_strike")},
