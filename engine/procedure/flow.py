@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.model.enums import PRELIM_PHASES, Phase, PromptKind
 from engine.ops import trigger_points
+from engine.ops.damage import release_dead
 from engine.ops.reveal import reveal_involved
 from engine.procedure import queue, triggers
 from engine.procedure.execute import continue_execution, start_execution
@@ -25,6 +26,7 @@ def run(g) -> None:
             return
         if g.phase not in PRELIM_PHASES:
             reveal_involved(g)  # [415.2] base effect, before anyone is asked
+        release_dead(g)  # a dead card's markers go once its own on-death abilities are done [g-87]
         if g.executing is not None:
             if g.executing.get("ask"):
                 g.prompt = dict(g.executing["ask"])
