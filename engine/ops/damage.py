@@ -82,7 +82,7 @@ def reorder_graveyard(g, p: int, order: list[str], attached: dict) -> None:
     segment = [cid for h in order for cid in [h] + list(attached.get(h, []))]
     top = [cid for cid in reversed(segment) if cid in g.graveyards[p]]
     g.graveyards[p] = top + [cid for cid in g.graveyards[p] if cid not in segment]
-    g.emit("graveyard_order", player=p, cards=list(order))
+    g.emit(Event.GRAVEYARD_ORDER, player=p, cards=list(order))
 
 
 def remove_from_play(g, card) -> None:
