@@ -61,6 +61,7 @@ _REF = {
     "attacker": ("the attacker", "атакующего", "атакующего"),
     "attacked": ("the attacked card", "атакованную карту", "атакованной карты"),
     "opposite": ("the card directly opposite", "карту прямо напротив", "карты прямо напротив"),
+    "defended": ("the creature it defends", "защищаемое существо", "защищаемого существа"),
     "event_card": ("that creature", "то существо", "того существа"),
     "each_enemy_creature": ("each enemy creature", "каждое вражеское существо", "каждого вражеского существа"),
     "each_friendly_creature": ("each of your creatures", "каждое своё существо", "каждого своего существа"),
@@ -84,6 +85,12 @@ _COUNTER = {
     "opposite_strike_medium": ("the medium strike value of the creature directly opposite",
                                "средний удар существа прямо напротив"),
     "event_wounds": ("the wounds that creature has just received", "только что полученные им раны"),
+    "friendly_creatures": ("the number of your creatures in play", "число ваших существ в игре"),
+    "beside_weak_sum": ("the sum of the weak strikes of your creatures directly left and right of it",
+                        "сумма слабых ударов ваших существ сразу слева и справа от неё"),
+    "target_strike_same_level": ("the attacked creature's printed strike of the same strength",
+                                 "напечатанный удар атакованного существа той же силы"),
+    "target_current_life": ("the attacked creature's current life", "текущие жизни атакованного существа"),
 }
 
 
@@ -169,6 +176,10 @@ def _filter(f: dict, lang: str) -> str:
         "is_defender": ("a defender", "защитник"), "opposite": ("directly opposite this card", "прямо напротив"),
         "adjacent": ("next to this card", "рядом с этой картой"), "corporeal": ("not incorporeal", "не бестелесная"),
         "ally_of_event_card": ("of that creature's squad", "из отряда того существа"),
+        "unwounded": ("without wounds", "без ран"), "poisoned": ("poisoned", "отравленная"),
+        "same_column": ("in this card's column", "в колонке этой карты"),
+        "row_matches_source": ("in its side's row of the same number as this card's row",
+                               "в ряду своей стороны с тем же номером, что и ряд этой карты"),
     }
     return words[name][_i(lang)]
 
@@ -214,6 +225,29 @@ def _condition(c: dict, lang: str) -> str:
                 else f"если цель — {_filters(c['filter'], lang)}")
     if p == "not_defending":
         return "not while it is a defender" if en else "но не когда она защитник"
+    if p == "event_card":
+        return (f"if that creature is {_filters(c['filter'], lang)}" if en
+                else f"если то существо — {_filters(c['filter'], lang)}")
+    if p == "unwounded":
+        return "while it has no wounds" if en else "пока на ней нет ран"
+    if p in ("tokens_at_most", "tokens_at_least"):
+        n = c["n"]
+        if p == "tokens_at_most":
+            return (f"while it has at most {_tokens(n, lang)}" if en else f"пока на ней не больше {_tokens(n, lang)}"
+                    ) if n else ("while it has no token" if en else "пока на ней нет фишек")
+        return f"while it has at least {_tokens(n, lang)}" if en else f"пока на ней не меньше {_tokens(n, lang)}"
+    if p == "friendly_in_every_row":
+        return ("while every row of the battlefield holds a creature of yours" if en
+                else "пока в каждом ряду поля боя есть ваше существо")
+    if p == "count_adjacent":
+        return (f"while at least {c['at_least']} creatures ({_filters(c['filter'], lang)}) stand next to it" if en
+                else f"пока рядом с ней не меньше {c['at_least']} существ ({_filters(c['filter'], lang)})")
+    if p == "more_friends_adjacent":
+        return ("while more of your creatures than enemy creatures stand next to it" if en
+                else "пока рядом с ней ваших существ больше, чем вражеских")
+    if p == "adjacent_classes":
+        return (f"while creatures of at least {c['at_least']} different classes stand next to it" if en
+                else f"пока рядом с ней существа не меньше чем {c['at_least']} разных классов")
     raise KeyError(p)
 
 
@@ -226,6 +260,19 @@ def _target(t, lang: str, case: int = 1) -> str:
     if isinstance(t, str):
         r = _REF[t]
         return r[0] if lang == "en" else r[case]
+    if "each" in t:
+        noun = {"creature": ("creature", "существо", "существа"), "card": ("card", "карту", "карты")}[t["each"]]
+        side = {"any": ("", "", ""), "enemy": ("enemy ", "вражеское ", "вражеского "),
+                "friendly": ("of your ", "своё ", "своего ")}[t["side"]]
+        if noun[0] == "card" and lang == "ru":
+            side = {"any": ("", "", ""), "enemy": ("", "вражескую ", "вражеской "),
+                    "friendly": ("", "свою ", "своей ")}[t["side"]]
+        each = ("each " if lang == "en" else ("каждую " if noun[0] == "card" else "каждое ") if case == 1 else
+                ("каждой " if noun[0] == "card" else "каждого "))
+        text = each + (f"{side[0]}{noun[0]}" if lang == "en" else f"{side[case]}{noun[case]}")
+        if t.get("filter"):
+            text += f" ({_filters(t['filter'], lang)})"
+        return text
     base = _CHOSEN[(t["choose"], t["side"])]
     count = t.get("count", 1)
     if count > 1:
@@ -250,6 +297,11 @@ def _amount(a, lang: str) -> str:
 def _x_is(a: dict, lang: str) -> str:
     times = a.get("times", 1)
     counter = _COUNTER[a["per"]][_i(lang)]
+    if a.get("filter"):
+        counter += f" ({_filters(a['filter'], lang)})"
+    if a.get("half"):
+        counter = ("half of " if lang == "en" else "половина: ") + counter + (", rounded down" if lang == "en"
+                                                                              else ", с округлением вниз")
     expr = (f"{times} × " if times != 1 else "") + counter
     cap = ""
     if a.get("max") is not None:
@@ -344,7 +396,7 @@ def _static(a: dict, lang: str) -> str:
     if kw == "trigger":
         return _trigger(a, lang)
     if kw == "directed_strike":
-        return ("Directed strike" if en else "Направленный удар") + vs
+        return ("Directed strike" if en else "Направленный удар") + vs + cond
     if kw in ("attack_exp", "defence_exp", "armour", "regeneration"):
         words = {"attack_exp": ("Attack experience", "Опыт в атаке"), "defence_exp": ("Defence experience", "Опыт в защите"),
                  "armour": ("Armour", "Броня"), "regeneration": ("Regeneration", "Регенерация")}[kw]
@@ -380,8 +432,9 @@ def _static(a: dict, lang: str) -> str:
         if a["values"] != ["weak", "medium", "strong"]:
             vals = (" (" + _and([_STRENGTH[v][0] for v in a["values"]], lang) + " value only)" if en
                     else " (только " + _and([_STRENGTH[v][1] for v in a["values"]], lang) + ")")
-        return (f"+{a['n']} to its {_kinds(a['applies_to'], lang)}{vals}{vs}{cond}" if en
-                else f"+{a['n']} к {_kinds(a['applies_to'], lang, 2)}{vals}{vs}{cond}")
+        n = _amount(a["n"], lang)
+        return (f"+{n} to its {_kinds(a['applies_to'], lang)}{vals}{vs}{cond}" if en
+                else f"+{n} к {_kinds(a['applies_to'], lang, 2)}{vals}{vs}{cond}")
     if kw == "roll_bonus" and a["applies_to"] == ["any_attack"]:
         return (f"+{a['n']} to its die roll when it attacks{vs}" if en
                 else f"+{a['n']} к броску кубика, когда она атакует{vs}")
@@ -404,6 +457,10 @@ def _static(a: dict, lang: str) -> str:
                         "Вражеские летающие существа могут атаковать только эту карту"),
         "no_close_on_attack": ("Does not close when it attacks", "Не закрывается при атаке"),
     }
+    if kw == "vampirism" and a.get("minus"):
+        m = a["minus"]
+        return (f"Vampirism for X−{m} (X = the wounds it deals)" if en
+                else f"Вампиризм на X−{m} (X = нанесённые ею раны)")
     if kw in simple:
         return simple[kw][_i(lang)]
     if kw == "formation":
@@ -421,6 +478,10 @@ def _static(a: dict, lang: str) -> str:
                 if en else f"В схватке ({_kinds(a['applies_to'], lang)}), {roles}, бросает кубик дважды и берёт лучший результат")
     if kw == "dodge_ranged":
         rolls = _or([str(r) for r in a["on_roll"]], lang)
+        if not a.get("exclude"):
+            return (f"When it is the target of a {_kinds(a['applies_to'], lang)}, roll a die: on {rolls} the attack "
+                    f"does nothing" if en else f"Когда она цель атаки ({_kinds(a['applies_to'], lang)}), бросается "
+                                               f"кубик: при {rolls} атака ничего не делает")
         return (f"When it is the target of a {_kinds(a['applies_to'], lang)} (not a {_kinds(a['exclude'], lang)}), "
                 f"roll a die: on {rolls} the attack does nothing" if en
                 else f"Когда она цель атаки ({_kinds(a['applies_to'], lang)}, кроме: {_kinds(a['exclude'], lang)}), "
@@ -539,6 +600,11 @@ def _effect(e: dict, lang: str) -> str:
                       else f"ранить {_target(t, lang)} на {_amount(e['n'], lang)} (это не атака)")
     if kw == "close_target":
         return pre + (f"close {_target(t, lang)}" if en else f"закрыть {_target(t, lang)}")
+    if kw == "remove_tokens":
+        who = ("it", "она") if t == "self" else (_target(t, lang), _target(t, lang))
+        return pre + (f"{who[0]} loses all its tokens" if en else f"{who[1]} теряет все фишки")
+    if kw == "no_close_on_attack":
+        return pre + ("it does not close after this attack" if en else "она не закрывается после этой атаки")
     if kw == "open_target":
         return pre + (f"open {_target(t, lang)}" if en else f"открыть {_target(t, lang)}")
     if kw == "skip_next_open":

@@ -93,8 +93,8 @@ def strike_targets(g, card) -> list[str]:
     if card.closed or not g.is_creature(card) or not g.in_play(card):
         return []
     d = g.defn(card)
-    if not any(d.get("strike") or [0]):
-        return []
+    if not any(d.get("strike") or [0]) and not grants.kws(g, card, "strike_bonus"):
+        return []  # a printed 0-0-0 strikes only with a bonus (Метаморф)
     if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.has_state(g, card, "_web"):
         return []
     if card.zone == "battlefield" and not card.attached_to and not g.is_flyer(card):

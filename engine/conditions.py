@@ -50,4 +50,29 @@ def _one(g, source, c, entry) -> bool:
         cards = tg.resolve(g, dict(entry, controller=entry.get("controller", source.controller)), source,
                            "attacked")
         return bool(cards) and all(tg.match(g, source, t, c.get("filter")) for t in cards)
+    if p == "event_card":  # the card of the triggering event, wherever it is now (a dead card included)
+        ev = g.cards.get(point.get("card") or "")
+        return ev is not None and tg.match(g, source, ev, c.get("filter"))
+    if p == "unwounded":
+        return source.wounds == 0
+    if p == "tokens_at_most":
+        return source.tokens <= c["n"]
+    if p == "tokens_at_least":
+        return source.tokens >= c["n"]
+    if p == "friendly_in_every_row":
+        from .board import CELLS
+        rows = {cell[1:] for cell in CELLS}
+        mine = {g.cards[cid].cell[1:] for cid in g.board.values()
+                if g.cards[cid].controller == source.controller and g.is_creature(g.cards[cid])}
+        return rows <= mine
+    if p in ("count_adjacent", "more_friends_adjacent", "adjacent_classes"):
+        from .combat import adjacent_cards
+        near = [o for o in adjacent_cards(g, source) if g.is_creature(o) and not o.hidden]
+        if p == "count_adjacent":
+            return sum(1 for o in near if tg.match(g, source, o, c.get("filter"))) >= c["at_least"]
+        if p == "more_friends_adjacent":
+            friends = sum(1 for o in near if o.controller == source.controller)
+            return friends > len(near) - friends
+        classes = {k for o in near for k in (g.defn(o).get("classes") or [])}
+        return len(classes) >= c["at_least"]
     return False

@@ -61,6 +61,23 @@ def eff_gain_token(g, e, src, eff):
         gain_tokens(g, t, _n(g, e, src, eff, target=t))
 
 
+def eff_remove_tokens(g, e, src, eff):
+    """The target loses tokens (``n: "all"``): an effect, not a payment [218]."""
+    for t in targets(g, e, src, eff):
+        if t.tokens:
+            g.emit("tokens_lost", card=t.id, n=t.tokens)
+            t.tokens = 0
+
+
+def eff_stay_open(g, e, src, eff):
+    """Without closing (не закрываясь) [g-78] as an effect: the card that closed to attack is open again; its
+    actions and strikes this turn stay counted (it is not re-opened [219.4])."""
+    for t in targets(g, e, src, eff, "self"):
+        if t.closed:
+            t.closed = False
+            g.emit("opened", card=t.id)
+
+
 def eff_heal(g, e, src, eff):
     """Heal n (``full``: all) [g-18]; ``cure_poison`` also removes Poisoning."""
     for t in targets(g, e, src, eff):
@@ -265,6 +282,6 @@ EFFECTS = {
     "close_target": eff_close, "open_target": eff_open, "poison": eff_poison, "destroy": eff_destroy,
     "finishing_blow": eff_finishing_blow, "resurrect": eff_resurrect, "jump": eff_jump, "grant": eff_grant,
     "root": eff_root, "web": eff_web, "redistribute_wounds": eff_redistribute, "add_life": eff_add_life,
-    "skip_next_open": eff_skip_next_open, "_vampirism": eff_vampirism, "custom": eff_custom,
+    "skip_next_open": eff_skip_next_open, "remove_tokens": eff_remove_tokens, "no_close_on_attack": eff_stay_open, "_vampirism": eff_vampirism, "custom": eff_custom,
     **{k: eff_attack for k in ab.ATTACK_KW},
 }

@@ -62,7 +62,7 @@ def strike_mod(g, card, target, kind: str, level: int | None = None) -> int:
         if level is not None and a.get("values") and LEVELS[level] not in a["values"]:
             continue
         if _vs(g, card, a, target):
-            m += a.get("n", 1)
+            m += tg.amount(g, a.get("n", 1), {}, card, target, level)
     return m
 
 

@@ -67,14 +67,22 @@ def target_options(g, card, a: dict) -> list[dict]:
         if not specs:
             return [{}]
         if len(specs) == 1:
-            return [{"target": t} for t in lists[0]]
+            return _chosen_options(lists[0], specs[0])
         return [{"targets": list(p)} for p in itertools.islice(itertools.product(*lists), MAX_COMBOS)]
     if tg.is_choice(spec):
-        return [{"target": t} for t in chosen(g, card, a, spec)]
+        return _chosen_options(chosen(g, card, a, spec), spec)
     if kw in NEEDS_TARGET and isinstance(spec, str) and not tg.resolve(
             g, {"controller": card.controller}, card, spec):
         return []
     return [{}]
+
+
+def _chosen_options(ids: list[str], spec: dict) -> list[dict]:
+    """One chosen card -> ``target``; ``count`` n > 1 -> ``targets``: 1..n different cards, sorted."""
+    n = spec.get("count", 1)
+    if n > 1:
+        return [{"targets": c} for c in _combos(ids, n)]
+    return [{"target": t} for t in ids]
 
 
 def _redistribute(g, card, a) -> list[dict]:

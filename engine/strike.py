@@ -69,10 +69,11 @@ def _final_target(g, ex, src, tgt) -> None:
 def answer_defender(g, ex: dict, act: dict) -> None:
     """The inactive player's answer to the defender prompt: ``defend`` X or ``pass`` [205.3, 216.3]."""
     if act["act"] == "defend":
+        defended = ex["data"]["target"]
         ex["data"]["target"] = act["source"]
         ex["data"]["defender"] = act["source"]
         g.emit("defends", card=act["source"], attacker=ex["entry"]["source"])
-        triggers.collect(g, {"type": "becomes_defender", "card": act["source"]})
+        triggers.collect(g, {"type": "becomes_defender", "card": act["source"], "target": defended})
     ex["ask"] = None
     src, tgt = g.cards[ex["entry"]["source"]], g.cards[ex["data"]["target"]]
     _final_target(g, ex, src, tgt)
@@ -95,6 +96,12 @@ def _die(g, card, role: str, why: str) -> int:
     return v
 
 
+def _level_bonus(g, card) -> bool:
+    """A strike bonus counted per strength (Метаморф copies the target's value of the strength it rolls): its
+    equal printed values are not a fixed strike, it rolls (02 §6)."""
+    return any(isinstance(a.get("n"), dict) for a in keywords.kws(g, card, "strike_bonus"))
+
+
 def _roll(g, ex, src, tgt) -> None:
     """Step 6: the dice (two in a fight, else one unless the values are fixed), then the ``roll`` window."""
     data = ex["data"]
@@ -102,7 +109,7 @@ def _roll(g, ex, src, tgt) -> None:
     if fights(g, tgt) and not keywords.unanswered(g, src, tgt):
         data["dice"] = {src.id: _die(g, src, "attacker", "attack"), tgt.id: _die(g, tgt, "responder", "defend")}
         data["fight"] = True
-    elif len(set(strike)) == 1:
+    elif len(set(strike)) == 1 and not _level_bonus(g, src):
         data["dice"] = {}
         data["fight"] = False
     else:

@@ -72,6 +72,16 @@ def _one(g, source, card, f, ctx) -> bool:
         return card.zone == "battlefield" and card.cell and row_of(card.cell, card.controller) in f.get("rows", [])
     if name in ("beside_source", "no_friend_beside"):
         return _beside(g, source, card, f)
+    if name == "unwounded":
+        return card.wounds == 0
+    if name == "poisoned":
+        return bool(card.markers.get("poison"))
+    if name == "same_column":
+        return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
+            and bool(source.cell) and bool(card.cell) and source.cell[0] == card.cell[0]
+    if name == "row_matches_source":  # its row number (from its side) equals this card's (from this card's side)
+        return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
+            and bool(card.cell) and row_of(card.cell, card.controller) == row_of(source.cell, source.controller)
     if name == "any":
         return any(_one(g, source, card, x, ctx) for x in f.get("of", []))
     if name == "not":
@@ -128,6 +138,10 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
         return [c for c in g.play_cards() if c.controller != ctrl and g.is_creature(c)]
     if spec == "each_friendly_creature":
         return [c for c in g.play_cards() if c.controller == ctrl and g.is_creature(c)]
+    if isinstance(spec, dict) and "each" in spec:  # every card in play matching side and filters
+        return [c for c in g.play_cards() if not c.hidden and (spec["each"] == "card" or g.is_creature(c))
+                and _side_ok(c, ctrl, spec.get("side", "any"))
+                and match(g, source, c, spec.get("filter"), dict(ctx, controller=ctrl))]
     if spec == "each_adjacent_enemy_creature":
         from .combat import adjacent_cards
         return [c for c in adjacent_cards(g, source) if c.controller != ctrl and g.is_creature(c)] \
@@ -136,7 +150,8 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
         ref = {"attacker": point.get("card"), "attacked": point.get("target"),
                "event_card": point.get("target")}.get(spec)
     else:
-        ref = {"attacker": point.get("by") or ctx.get("attacker"),
+        ref = {"defended": point.get("target"),
+               "attacker": point.get("by") or ctx.get("attacker"),
                "attacked": point.get("card") or ctx.get("attacked"),
                "event_card": point.get("card") or ctx.get("event_card")}.get(spec)
     if spec == "opposite" and source is not None and source.zone == "battlefield":
@@ -145,8 +160,13 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
     return [c] if c is not None and g.in_play(c) else []
 
 
-def amount(g, spec, entry: dict, source, target=None) -> int:
-    """The value of an ``amount`` (int or ``{"per", "times", "plus", "max"}``) for this entry."""
+def _side_ok(card, ctrl, side: str) -> bool:
+    return side == "any" or (card.controller == ctrl) == (side == "friendly")
+
+
+def amount(g, spec, entry: dict, source, target=None, level: int | None = None) -> int:
+    """The value of an ``amount`` (int or ``{"per", "times", "plus", "max", "filter"?}``) for this entry; ``level``
+    is the strength result (0 weak .. 2 strong) when a strike modifier asks."""
     if isinstance(spec, int):
         return spec
     if not isinstance(spec, dict):
@@ -164,12 +184,25 @@ def amount(g, spec, entry: dict, source, target=None) -> int:
     elif per == "opposite_strike_medium":
         opp = g.board.get(in_front(source.cell, source.controller) or "") if source and source.cell else None
         base = (g.defn(g.cards[opp]).get("strike") or [0, 0, 0])[1] if opp else 0
+    elif per == "friendly_creatures":  # creatures of this card's controller in play matching ``filter``
+        base = sum(1 for c in g.play_cards() if source is not None and c.controller == source.controller
+                   and g.is_creature(c) and not c.hidden and match(g, source, c, spec.get("filter")))
+    elif per == "beside_weak_sum":  # weak strike values of its own creatures directly left and right of it
+        base = sum((g.defn(c).get("strike") or [0])[0] for c in g.play_cards()
+                   if source is not None and c.controller == source.controller and g.is_creature(c)
+                   and match(g, source, c, [{"f": "beside_source", "dirs": ["left", "right"]}]))
+    elif per == "target_strike_same_level":  # the target's printed strike of the same strength, unmodified
+        base = (g.defn(target).get("strike") or [0, 0, 0])[level or 0] if target is not None else 0
+    elif per == "target_current_life":  # life + additional life - wounds [204.6]
+        base = g.life(target) - target.wounds if target is not None else 0
     elif per == "poisoned_adjacent_to_target":
         from .combat import adjacent_cards
         base = sum(1 for c in adjacent_cards(g, target) if c.markers.get("poison")) if target is not None else 0
     else:
         base = 0
     v = base * spec.get("times", 1) + spec.get("plus", 0)
+    if spec.get("half"):
+        v //= 2
     if spec.get("max") is not None:
         v = min(v, spec["max"])
     return max(0, v)

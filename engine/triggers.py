@@ -106,11 +106,13 @@ def collect(g, event: dict) -> None:
 
 
 def _add(g, card, idx, a, controller, event):
+    point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
+                                                     "frm", "to", "cell", "controller")}
+    if event["type"] == "becomes_defender" and '"defended"' not in repr(a.get("effects")).replace("'", '"'):
+        point.pop("target", None)  # the defended creature is kept only for effects that name it (Бьёрн)
     g.pending[controller].append({
         "source": card.id, "ability": idx, "controller": controller,
-        "optional": bool(a.get("optional")), "effects": a.get("effects") or [],
-        "point": {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
-                                                         "frm", "to", "cell", "controller")},
+        "optional": bool(a.get("optional")), "effects": a.get("effects") or [], "point": point,
     })
 
 

@@ -46,7 +46,7 @@ UNTIL = ("end_of_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_tar
          "end_of_opponent_next_turn",
          "source_moves_or_leaves", "end_of_battle")
 #: Named references to one card, resolved from the entry or the event (03-abilities.md §3.1).
-TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card")
+TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card", "defended")
 #: Named references to a set of cards (FORMAT.md "Custom cards").
 TARGET_SETS = ("each_enemy_creature", "each_friendly_creature", "each_adjacent_enemy_creature")
 #: Kinds of chosen targets.
@@ -56,7 +56,8 @@ SIDES = ("any", "enemy", "friendly")
 KINDS = ("influence", "spell")
 #: Numbers an ``Amount`` may count (each documented in docs/card-vocabulary.md).
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
-            "opposite_strike_medium", "event_wounds")
+            "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
+            "target_strike_same_level", "target_current_life")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -77,6 +78,9 @@ FILTERS = {
     "in_row": {"rows": "list_int"},
     "beside_source": {"dirs": "list_dir"},
     "no_friend_beside": {"dirs": "list_dir"},
+    "unwounded": {}, "poisoned": {},
+    "same_column": {},
+    "row_matches_source": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }
@@ -90,6 +94,14 @@ CONDITIONS = {
     "formation_with": {"filter": "filters"},
     "target": {"filter": "filters"},
     "not_defending": {},
+    "unwounded": {},
+    "count_adjacent": {"filter": "filters", "at_least": "int"},
+    "more_friends_adjacent": {},
+    "adjacent_classes": {"at_least": "int"},
+    "friendly_in_every_row": {},
+    "event_card": {"filter": "filters"},
+    "tokens_at_most": {"n": "int"},
+    "tokens_at_least": {"n": "int"},
 }
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -110,7 +122,7 @@ def _kw(kw_name: str, places: str, rule: str, **fields: str) -> None:
 
 
 # static keywords (03-abilities.md §4)
-_kw("directed_strike", "static grant", "03 §4 directed_strike [g-27]", vs="filters?")
+_kw("directed_strike", "static grant", "03 §4 directed_strike [g-27]", vs="filters?", condition="conditions?")
 _kw("attack_exp", "static grant", "03 §4 attack_exp [g-29]", n="int!", condition="conditions?", stacks="bool?")
 _kw("defence_exp", "static grant", "03 §4 defence_exp [g-30]", n="int!", condition="conditions?")
 _kw("armour", "static grant", "03 §4 armour [g-05], §1.10 [420]", n="int!")
@@ -120,21 +132,21 @@ _kw("damage_reduction", "static grant", "03 §1.12 [422.4 group 4]", n="int!", *
     condition="conditions?")
 _kw("incoming_strike_reduced", "static grant", "03 §5 reduce_attack_to_kind [g-91]", to="enum!:weak|medium|strong",
     applies_to="kinds!")
-_kw("strike_bonus", "static grant", "03 §1.12 [422]", n="int!", applies_to="kinds!", values="strengths!",
+_kw("strike_bonus", "static grant", "03 §1.12 [422]", n="amount!", applies_to="kinds!", values="strengths!",
     vs="filters?", condition="conditions?")
 _kw("roll_bonus", "static grant", "03 §1.12 [422]", n="int!", applies_to="kinds!", vs="filters?")
 _kw("range_bonus", "static grant", "03 §3.2 [g-11], §1.12", n="int!", applies_to="kinds!")
 _kw("life_cap", "static grant", "03 §5 life_max [204.3.a]", n="int!")
 _kw("token_max", "static grant", "01 §6.2 [218.6-218.8]", n="int!")
 _kw("carrion_eater", "static grant", "03 §4 carrion_eater [g-51]")
-_kw("vampirism", "static grant", "03 §4 vampirism [g-06]")
+_kw("vampirism", "static grant", "03 §4 vampirism [g-06]", minus="int?")
 _kw("skhron", "static grant", "03 §4 skhron [g-47]")
 _kw("flyer_taunt", "static grant", "none (card text) ; related 03 §5 force_attack [g-82]")
 _kw("formation", "static", "03 §4 formation [g-46]", grants="abilities!", partner="filters?")
 _kw("aura", "static", "03 §1.4 [406], §1.5 [407]", to="filters!", grants="abilities!")
 _kw("best_of_two_rolls", "static grant", "none (card text); 03 §1.12", applies_to="kinds!", roles="roles!")
 _kw("dodge_ranged", "static grant", "none (card text); 03 §5 reduce_attack_to_n [g-90]", on_roll="list_int!",
-    applies_to="kinds!", exclude="kinds!")
+    applies_to="kinds!", exclude="kinds?")
 _kw("unanswerable_strike", "static grant", "03 §4 unanswerable_strike [g-02]", vs="filters?")
 _kw("ignores_protection", "static grant", "03 §1.5 [408], [411.4.a]", **{"from": "enum!:" + "|".join(PROTECTION_FROM)})
 _kw("ignores_forced_targeting", "static grant", "03 §4 accuracy [g-50]", applies_to="kinds!")
@@ -144,7 +156,7 @@ _kw("extra_attack", "static grant", "03 §5 actions_per_turn [g-70, 219.4.a]", n
 _kw("defender_no_close", "static grant", "02 §4; 03 §6 defender_no_close [216.12.a]", unlimited="bool!")
 _kw("attack_restriction", "static grant", "01 §3.6 [205]; card text [103.1]", applies_to="kinds!",
     only_vs="filters!")
-_kw("no_close_on_attack", "static grant", "03 §5 without_closing [g-78]")
+_kw("no_close_on_attack", "static grant effect", "03 §5 without_closing [g-78]")
 _kw("clumsiness", "static grant", "03 §4 clumsiness [g-28]", n="int!")
 _kw("first_strike", "static grant", "02 §4.5 [PROPOSAL]; 03 §4.1")
 _kw("horde", "static", "03 §4 horde [g-34]; 01 §7.1 (up to 5 copies in a deck)")
@@ -190,6 +202,7 @@ _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" 
     attack="kinds?", roles="roles?", strength="strengths?", condition="conditions?", effects="effects!",
     cost="cost?", **_NAMED)
 _kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
+_kw("remove_tokens", "effect", "01 §6.2 [218] (an effect, not a payment)", n="enum!:all", target="target!")
 _kw("poison", "effect", "03 §4 poison [g-36]", n="int!", target="target!")
 _kw("wound", "effect", "03 §1.2 influence [401.5]; [204.4]", n="amount!", target="target!")
 _kw("close_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
@@ -219,9 +232,13 @@ def _is_int(v) -> bool:
 def _check_amount(v, path, errs, allow_full=False):
     if _is_int(v) or (allow_full and v == "full"):
         return
-    if isinstance(v, dict) and set(v) <= {"per", "times", "plus", "max"} and v.get("per") in COUNTERS \
+    if isinstance(v, dict) and set(v) <= {"per", "times", "plus", "max", "filter", "half"} and v.get("per") in COUNTERS \
             and all(_is_int(v[k]) for k in ("times", "plus") if k in v) \
             and ("max" not in v or v["max"] is None or _is_int(v["max"])):
+        if "filter" in v:
+            _check_filters(v["filter"], f"{path}.filter", errs)
+        if "half" in v and v["half"] is not True:
+            errs.append(f"{path}.half: true when present (the value is halved, rounded down)")
         return
     errs.append(f"{path}: not an amount: {v!r}")
 
@@ -271,8 +288,16 @@ def _check_target(v, path, errs):
         if v not in TARGET_REFS + TARGET_SETS:
             errs.append(f"{path}: unknown target {v!r}")
         return
+    if isinstance(v, dict) and v.get("each") in CHOOSE and "choose" not in v:  # every matching card in play
+        extra = set(v) - {"each", "side", "filter"}
+        if extra:
+            errs.append(f"{path}: unknown fields {sorted(extra)}")
+        if v.get("side") not in SIDES:
+            errs.append(f"{path}.side: one of {SIDES}")
+        _check_filters(v.get("filter", []), f"{path}.filter", errs)
+        return
     if not isinstance(v, dict) or v.get("choose") not in CHOOSE:
-        errs.append(f"{path}: a target is a name or {{'choose': ...}}: {v!r}")
+        errs.append(f"{path}: a target is a name, {{'choose': ...}} or {{'each': ...}}: {v!r}")
         return
     extra = set(v) - {"choose", "side", "filter", "count"}
     if extra:

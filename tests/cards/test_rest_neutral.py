@@ -68,3 +68,57 @@ def test_vs2023_184_otshelnitsa_moves_wounds_of_a_struck_friend_and_heals_itself
     g, L = setup([pool("o", "a1", 1, "vs2023-184-otshelnitsa", wounds=4)])
     play(g, L, 1, act="ability", source="o", ability=ability_index(g, L, "o", "heal"))
     assert seen(g, L, "o")["wounds"] == 1
+
+
+def test_vs2023_186_golovorez_experience_and_directed_strike_with_more_friends_around():
+    g, L = setup([pool("a", "c3", 1, "vs2023-186-golovorez"), dummy("t", "c4", 2, life=30), dummy("d", "d4", 2),
+                  dummy("f", "b3", 1), dummy("h", "b2", 1), dummy("i", "d2", 1)], dice=[3, 1])
+    play(g, L, 1, act="attack", source="a", target="t", settle_after=False)
+    assert "defender" not in prompt_kinds(g)  # 3 friends vs 2 enemies next to it: directed
+    assert seen(g, L, "t")["wounds"] == 3 and seen(g, L, "a")["wounds"] == 0  # 3 + 1 - 1 = +3: medium, no blow back
+    g, L = setup([pool("a", "c3", 1, "vs2023-186-golovorez"), dummy("t", "c4", 2, life=30), dummy("d", "d4", 2)],
+                 dice=[3, 1])
+    play(g, L, 1, act="attack", source="a", target="t", settle_after=False)
+    assert "defender" in prompt_kinds(g)
+
+
+def test_vs2023_197_eorval_bonuses_with_four_classes_next_to_it():
+    near = [dummy(f"n{i}", cell, 1, classes=[cls]) for i, (cell, cls) in
+            enumerate((("b3", "эльф"), ("d3", "гном"), ("b2", "орк"), ("d2", "демон")))]
+    g, L = setup([pool("a", "c3", 1, "vs2023-197-eorval"), dummy("t", "c4", 2, life=30, closed=True)] + near,
+                 dice=[1])
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 3  # weak 2 + 1
+    g, L = setup([pool("a", "c3", 1, "vs2023-197-eorval"), dummy("t", "c4", 2, life=30, closed=True)] + near[:3],
+                 dice=[1])
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 2
+    g, L = setup([pool("a", "c3", 1, "vs2023-197-eorval"), dummy("s", "c6", 2, abilities=SHOT3)] + near, active=2)
+    play(g, L, 2, act="ability", source="s", ability=0, target="a")
+    assert seen(g, L, "a")["wounds"] == 2
+
+
+def test_vs2023_188_paladin_allamora_formation_bonus_vs_dark_and_column_range():
+    g, L = setup([pool("a", "c3", 1, "vs2023-188-paladin-allamora"), pool("b", "b3", 1, "vs2023-188-paladin-allamora"),
+                  dummy("t", "c4", 2, life=30, closed=True, element="Тьма")], dice=[1])
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 3
+    shooter = [{"kw": "shot", "n": 1, "range": 2, "cost": "tap"}]
+    g, L = setup([pool("a", "c3", 1, "vs2023-188-paladin-allamora"), dummy("s", "c1", 1, abilities=shooter),
+                  dummy("t", "c4", 2)])
+    play(g, L, 1, act="ability", source="s", ability=0, target="t")  # range 3 in the Paladin's column
+    assert seen(g, L, "t")["wounds"] == 1
+    g, L = setup([pool("a", "c3", 1, "vs2023-188-paladin-allamora"), dummy("s", "b1", 1, abilities=shooter),
+                  dummy("t", "b4", 2)])
+    assert not [a for a in g.legal_actions(1) if a.get("source") == L["s"] and a.get("target") == L["t"]]
+
+
+def test_vs2023_189_voin_hrama_best_of_two_in_a_fight_and_dodges_ranged_attacks_on_5_or_6():
+    g, L = setup([pool("a", "c3", 1, "vs2023-189-voin-hrama"), dummy("t", "c4", 2, life=30)], dice=[1, 6, 1])
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 6  # keeps the 6: +5, strong
+    g, L = setup([pool("a", "c3", 1, "vs2023-189-voin-hrama"), dummy("s", "c6", 2, abilities=SHOT3),
+                  dummy("u", "d6", 2, abilities=SHOT3)], active=2, dice=[5, 4])
+    play(g, L, 2, act="ability", source="s", ability=0, target="a")
+    play(g, L, 2, act="ability", source="u", ability=0, target="a")
+    assert seen(g, L, "a")["wounds"] == 3  # the first dodged on a 5, the second not on a 4
