@@ -19,7 +19,7 @@ def cost(a: dict) -> dict:
     """The whole cost: ``{"tap": bool, "tokens": int | "X" | "all", "wounds": int, "movement": "all" | None}``."""
     c = a.get("cost") or {}
     return {"tap": bool(c.get("tap")), "tokens": c.get("tokens", 0) or 0, "wounds": int(c.get("wounds", 0) or 0),
-            "movement": c.get("movement")}
+            "movement": c.get("movement"), "life": c.get("life")}
 
 
 def is_sudden(a: dict) -> bool:

@@ -62,6 +62,7 @@ _REF = {
     "attacked": ("the attacked card", "атакованную карту", "атакованной карты"),
     "opposite": ("the card directly opposite", "карту прямо напротив", "карты прямо напротив"),
     "defended": ("the creature it defends", "защищаемое существо", "защищаемого существа"),
+    "same_target": ("the same card(s)", "те же карты", "тех же карт"),
     "event_card": ("that creature", "то существо", "того существа"),
     "each_enemy_creature": ("each enemy creature", "каждое вражеское существо", "каждого вражеского существа"),
     "each_friendly_creature": ("each of your creatures", "каждое своё существо", "каждого своего существа"),
@@ -91,6 +92,9 @@ _COUNTER = {
     "target_strike_same_level": ("the attacked creature's printed strike of the same strength",
                                  "напечатанный удар атакованного существа той же силы"),
     "target_current_life": ("the attacked creature's current life", "текущие жизни атакованного существа"),
+    "target_stayed": ("1 if that creature spent no movement in its last turn, else 0",
+                      "1, если то существо не перемещалось в свой последний ход, иначе 0"),
+    "x_declared": ("the X chosen", "выбранное X"),
 }
 
 
@@ -178,6 +182,9 @@ def _filter(f: dict, lang: str) -> str:
         "ally_of_event_card": ("of that creature's squad", "из отряда того существа"),
         "unwounded": ("without wounds", "без ран"), "poisoned": ("poisoned", "отравленная"),
         "same_column": ("in this card's column", "в колонке этой карты"),
+        "not_moved_this_turn": ("that has not moved this turn", "не перемещавшаяся в этот ход"),
+        "beside_chosen": ("next to the chosen card", "рядом с выбранной картой"),
+        "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
         "row_matches_source": ("in its side's row of the same number as this card's row",
                                "в ряду своей стороны с тем же номером, что и ряд этой карты"),
     }
@@ -198,6 +205,8 @@ def _condition(c: dict, lang: str) -> str:
     p = c["p"]
     if p == "second_player":
         return "if its owner plays second" if en else "если её владелец ходит вторым"
+    if p == "first_player":
+        return "if its owner plays first" if en else "если её владелец ходит первым"
     if p == "in_row":
         rows = _or([str(r) for r in c["rows"]], lang)
         return f"while it stands in your row {rows}" if en else f"пока она стоит в вашем {rows}-м ряду"
@@ -230,6 +239,9 @@ def _condition(c: dict, lang: str) -> str:
                 else f"если то существо — {_filters(c['filter'], lang)}")
     if p == "unwounded":
         return "while it has no wounds" if en else "пока на ней нет ран"
+    if p == "arrived_adjacent":
+        return ("if it arrives next to this card from a cell that was not next to it" if en
+                else "если оно оказалось рядом с этой картой, придя с клетки не рядом с ней")
     if p in ("tokens_at_most", "tokens_at_least"):
         n = c["n"]
         if p == "tokens_at_most":
@@ -335,18 +347,27 @@ def _cost(a: dict, lang: str) -> str:
         pay.append(("spend " if en else "потратить ") + _tokens(cost["tokens"], lang))
     if cost.get("wounds"):
         pay.append((f"take {cost['wounds']} wounds" if en else f"получить ран: {cost['wounds']}"))
+    if cost.get("life"):
+        pay.append("remove X of its additional lives" if en else "снять с неё X дополнительных жизней")
     text = ", ".join(pay) if pay else ("no cost" if en else "без оплаты")
     text = text[0].upper() + text[1:]
     limit = a.get("limit")
-    if limit:
-        per = {"turn": ("turn", "ход"), "battle": ("battle", "бой")}[limit["per"]][_i(lang)]
-        times = limit["times"]
-        lim = (f"{'once' if times == 1 else f'{times} times'} per {per}" if en
-               else f"{'один раз' if times == 1 else f'{times} раза'} за {per}")
-        if limit.get("group"):
-            lim += " in total for these abilities" if en else " на все такие способности вместе"
-        text += f" ({lim})"
+    if limit and a.get("kw") != "trigger":
+        text += f" ({_limit(limit, lang)})"
+    if a.get("condition") and a.get("kw") != "trigger":
+        text += _conditions(a["condition"], lang)
     return (". ".join(parts) + ". " if parts else "") + text + ": "
+
+
+def _limit(limit: dict, lang: str) -> str:
+    en = lang == "en"
+    per = {"turn": ("turn", "ход"), "battle": ("battle", "бой")}[limit["per"]][_i(lang)]
+    times = limit["times"]
+    lim = (f"{'once' if times == 1 else f'{times} times'} per {per}" if en
+           else f"{'один раз' if times == 1 else f'{times} раза'} за {per}")
+    if limit.get("group"):
+        lim += " in total for these abilities" if en else " на все такие способности вместе"
+    return lim
 
 
 def _named(a: dict, lang: str) -> str:
@@ -441,6 +462,9 @@ def _static(a: dict, lang: str) -> str:
     if kw == "roll_bonus":
         return (f"+{a['n']} to its die roll when it makes {_kinds(a['applies_to'], lang)}{vs}" if en
                 else f"+{a['n']} к броску кубика, когда она атакует ({_kinds(a['applies_to'], lang)}){vs}")
+    if kw == "roll_bonus_against":
+        return (f"the attacking creatures of the player who gave it add {a['n']} to their die roll against it" if en
+                else f"атакующие её существа давшего это игрока получают +{a['n']} к броску кубика")
     if kw == "range_bonus":
         return (f"+{a['n']} to the range of its {_kinds(a['applies_to'], lang)}" if en
                 else f"+{a['n']} к дальности: {_kinds(a['applies_to'], lang)}")
@@ -528,7 +552,11 @@ def _trigger(a: dict, lang: str) -> str:
     when, subject = a["when"], a.get("subject", "self")
     attack = a.get("attack", ["any_attack"])
     if when == "moves":
-        w = "When it moves" if en else "Когда она перемещается"
+        w = {"self": ("When it moves", "Когда она перемещается"),
+             "any": ("When a creature moves", "Когда существо перемещается"),
+             "other": ("When another creature moves", "Когда другое существо перемещается")}[subject][_i(lang)]
+    elif when == "battle_start":
+        w = "At the start of the battle" if en else "В начале боя"
     elif when in ("start_of_turn", "end_of_turn"):
         turn = a.get("turn", "own")
         edge = ("At the start of" if en else "В начале") if when == "start_of_turn" else ("At the end of" if en else "В конце")
@@ -571,6 +599,8 @@ def _trigger(a: dict, lang: str) -> str:
     w += _conditions(a.get("condition"), lang)
     if a.get("optional"):
         w += " (optional)" if en else " (по желанию)"
+    if a.get("limit"):
+        w += " (" + _limit(a["limit"], lang) + ")"
     may = ""
     pay = ""
     if a.get("cost"):

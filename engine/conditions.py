@@ -25,6 +25,8 @@ def _one(g, source, c, entry) -> bool:
     point = entry.get("point") or {}
     if p == "second_player":
         return g.first is not None and source.owner != g.first
+    if p == "first_player":
+        return g.first is not None and source.owner == g.first
     if p == "in_row":
         return source.zone == "battlefield" and row_of(source.cell, source.controller) in c.get("rows", [])
     if p == "in_column":
@@ -55,6 +57,13 @@ def _one(g, source, c, entry) -> bool:
         return ev is not None and tg.match(g, source, ev, c.get("filter"))
     if p == "unwounded":
         return source.wounds == 0
+    if p == "arrived_adjacent":  # the moved card came from a cell not next to this card onto one next to it
+        from .board import neighbours
+        frm, to = point.get("frm"), point.get("to")
+        if not frm or not to or source.zone != "battlefield" or point.get("card") == source.id:
+            return False
+        near = set(neighbours(source.cell))
+        return to in near and frm not in near and frm != source.cell
     if p == "tokens_at_most":
         return source.tokens <= c["n"]
     if p == "tokens_at_least":

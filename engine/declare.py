@@ -17,7 +17,7 @@ _FIELDS = {
     "pass": (), "end_turn": (), "concede": ("reason",),
     "move": ("source", "to"), "attack": ("source", "target"),
     "ability": ("source", "ability", "target", "targets", "x", "to"),
-    "declare": ("source", "ability", "target", "trigger"),
+    "declare": ("source", "ability", "target", "targets", "trigger"),
     "order": ("items",), "defend": ("source",), "choose": ("option",),
 }
 _STR_FIELDS = ("source", "target", "to")
@@ -145,8 +145,14 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
         return False
     if c["movement"] == "all" and card.markers.get("movement", 0):
         return False
+    if c["life"] == "X" and card.markers.get("additional_life", 0) < 1:
+        return False  # X >= 1 additional life to remove (Ведьма слуа)
     if ab.limit_reached(card, a, idx):
         return False
+    if a.get("condition"):
+        from .conditions import holds
+        if not holds(g, card, a["condition"]):
+            return False  # "with no token on them they have ..." (Бон и Берроу)
     if a.get("kw") == "accumulate_token":
         mx = ab.token_max(g.abilities(card))
         if mx is not None and card.tokens >= mx:
@@ -251,6 +257,8 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     kw = a.get("kw")
     cst = ab.cost(a)
     xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
+    if cst["life"] == "X":
+        xs = list(range(1, card.markers.get("additional_life", 0) + 1))
     if kw == "resurrect":
         return _resurrect_options(g, card, a)
     if kw == "jump":
@@ -407,6 +415,12 @@ def pay_cost(g, card, a: dict, idx, x) -> int:
         card.actions += 1
     paid = x if c["tokens"] == "X" else (card.tokens if c["tokens"] == "all" else c["tokens"])
     card.tokens -= paid
+    if c["life"] == "X":
+        left = card.markers.get("additional_life", 0) - x
+        if left > 0:
+            card.markers["additional_life"] = left
+        else:
+            card.markers.pop("additional_life", None)
     if c["wounds"]:
         card.wounds += c["wounds"]
     if c["movement"] == "all":

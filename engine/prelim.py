@@ -121,6 +121,8 @@ def prelim_step(g) -> bool:
                     return True
         _starts_with_tokens(g)
         _enter(g, "battle_start")
+        from .triggers import collect
+        collect(g, {"type": "battle_start"})  # "at the start of the battle" triggers [g-62, 307]
         for c in list(g.play_cards()):  # unhosted equipment, symbiotes, parasites die [307.1, 421.5]
             if c.zone == "battlefield" and not c.attached_to and attach_kind(g, c) is not None:
                 from .damage import destroy

@@ -74,6 +74,16 @@ def _one(g, source, card, f, ctx) -> bool:
         return _beside(g, source, card, f)
     if name == "unwounded":
         return card.wounds == 0
+    if name == "not_moved_this_turn":  # own movement spent this turn [203.4]; the other side cannot move now
+        return card.controller != g.active or not card.markers.get("movement")
+    if name in ("beside_chosen", "weak_as_chosen"):  # relative to the card named at declaration
+        ch = g.cards.get(ctx.get("chosen") or "")
+        if ch is None or card is ch:
+            return False
+        if name == "beside_chosen":
+            from .combat import adjacent_cards
+            return card in adjacent_cards(g, ch)
+        return (d.get("strike") or [0])[0] == (g.defn(ch).get("strike") or [0])[0]
     if name == "poisoned":
         return bool(card.markers.get("poison"))
     if name == "same_column":
@@ -131,7 +141,7 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
     ctrl = entry["controller"]
     if spec in (None, "self"):
         return [source] if source is not None and g.in_play(source) else []
-    if is_choice(spec):
+    if is_choice(spec) or spec == "same_target":  # the card(s) another effect of this entry named
         ids = entry.get("targets") or ([entry["target"]] if entry.get("target") else [])
         return [g.cards[i] for i in ids if i in g.cards and g.in_play(i)]
     if spec == "each_enemy_creature":
@@ -141,7 +151,7 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
     if isinstance(spec, dict) and "each" in spec:  # every card in play matching side and filters
         return [c for c in g.play_cards() if not c.hidden and (spec["each"] == "card" or g.is_creature(c))
                 and _side_ok(c, ctrl, spec.get("side", "any"))
-                and match(g, source, c, spec.get("filter"), dict(ctx, controller=ctrl))]
+                and match(g, source, c, spec.get("filter"), dict(ctx, controller=ctrl, chosen=entry.get("target")))]
     if spec == "each_adjacent_enemy_creature":
         from .combat import adjacent_cards
         return [c for c in adjacent_cards(g, source) if c.controller != ctrl and g.is_creature(c)] \
@@ -193,6 +203,10 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
                    and match(g, source, c, [{"f": "beside_source", "dirs": ["left", "right"]}]))
     elif per == "target_strike_same_level":  # the target's printed strike of the same strength, unmodified
         base = (g.defn(target).get("strike") or [0, 0, 0])[level or 0] if target is not None else 0
+    elif per == "target_stayed":  # 1 when the target spent no movement in its controller's current/last turn
+        base = 0 if target is None or target.markers.get("movement") else 1
+    elif per == "x_declared":
+        base = entry.get("x") or 0
     elif per == "target_current_life":  # life + additional life - wounds [204.6]
         base = g.life(target) - target.wounds if target is not None else 0
     elif per == "poisoned_adjacent_to_target":

@@ -49,7 +49,11 @@ def _fires(g, c, a, ev) -> bool:
     when, et = a.get("when"), ev["type"]
     subject = a.get("subject", "self")
     if when == "moves":
-        return et == "moved" and ev["card"] == c.id
+        if et != "moved":
+            return False
+        return ev["card"] == c.id if subject == "self" else (subject == "any" or ev["card"] != c.id)
+    if when == "battle_start":
+        return et == "battle_start"
     if when in ("start_of_turn", "end_of_turn"):
         if et != ("turn_start" if when == "start_of_turn" else "turn_end"):
             return False
@@ -205,8 +209,9 @@ def auto_declare(g, p: int) -> bool:
     return False
 
 
-def declare(g, p: int, index: int, target: str | None) -> None:
-    """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail."""
+def declare(g, p: int, index: int, target: str | None, targets: list | None = None) -> None:
+    """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail;
+    ``targets``: the different cards named for a chosen target with ``count`` > 1 (Аристократка)."""
     t = g.pending[p].pop(index)
     src = g.cards[t["source"]]
     a = _ability(g, t)
@@ -222,6 +227,7 @@ def declare(g, p: int, index: int, target: str | None) -> None:
                 src.tokens -= c["tokens"]
     entry = {"uid": g.next_uid, "kind": "trigger", "source": t["source"], "controller": p,
              "ability": t["ability"], "effects": t["effects"], "target": target, "x": None, "to": None,
+             **({"targets": list(targets)} if targets else {}),
              "point": t["point"], "chain": t.get("chain", []), "cause": t.get("cause")}  # chain: RULES.md Q9
     g.next_uid += 1
     g.queue.append(entry)
@@ -244,7 +250,10 @@ def legal(g, p: int) -> list[dict]:
         base = {"act": "declare", "source": t["source"], "ability": t["ability"]}
         if dup[key] > 1:
             base["trigger"] = k
-        if needs_target(t):
+        if needs_target(t) and (choice_spec(t) or {}).get("count", 1) > 1:
+            from .options import combos
+            out.extend(dict(base, targets=c) for c in combos(target_options(g, t), choice_spec(t)["count"]))
+        elif needs_target(t):
             out.extend(dict(base, target=x) for x in target_options(g, t))
         else:
             out.append(base)
@@ -273,7 +282,7 @@ def perform(g, p: int, act: dict) -> None:
         for i, t in enumerate(pend):
             if t["source"] == act["source"] and t["ability"] == act["ability"]:
                 if want == 0:
-                    declare(g, p, i, act.get("target"))
+                    declare(g, p, i, act.get("target"), act.get("targets"))
                     return
                 want -= 1
         return

@@ -34,7 +34,7 @@ PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "t
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attacked", "hit", "strikes", "becomes_defender",
-        "valhalla")
+        "valhalla", "battle_start")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
@@ -46,7 +46,7 @@ UNTIL = ("end_of_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_tar
          "end_of_opponent_next_turn",
          "source_moves_or_leaves", "end_of_battle")
 #: Named references to one card, resolved from the entry or the event (03-abilities.md §3.1).
-TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card", "defended")
+TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card", "defended", "same_target")
 #: Named references to a set of cards (FORMAT.md "Custom cards").
 TARGET_SETS = ("each_enemy_creature", "each_friendly_creature", "each_adjacent_enemy_creature")
 #: Kinds of chosen targets.
@@ -57,7 +57,7 @@ KINDS = ("influence", "spell")
 #: Numbers an ``Amount`` may count (each documented in docs/card-vocabulary.md).
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
-            "target_strike_same_level", "target_current_life")
+            "target_strike_same_level", "target_current_life", "target_stayed", "x_declared")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -79,14 +79,15 @@ FILTERS = {
     "beside_source": {"dirs": "list_dir"},
     "no_friend_beside": {"dirs": "list_dir"},
     "unwounded": {}, "poisoned": {},
-    "same_column": {},
+    "same_column": {}, "not_moved_this_turn": {},
+    "beside_chosen": {}, "weak_as_chosen": {},
     "row_matches_source": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }
 #: State conditions (``{"p": name, ...}``); a list means all of them.
 CONDITIONS = {
-    "second_player": {},
+    "second_player": {}, "first_player": {},
     "in_row": {"rows": "list_int"},
     "in_column": {"columns": "list_col"},
     "moved_across": {"to": "enum:enemy_half|own_half"},
@@ -102,13 +103,14 @@ CONDITIONS = {
     "event_card": {"filter": "filters"},
     "tokens_at_most": {"n": "int"},
     "tokens_at_least": {"n": "int"},
+    "arrived_adjacent": {},
 }
 
 # ---------------------------------------------------------------------------------------------------------------
 # Keywords
 # ---------------------------------------------------------------------------------------------------------------
 
-_ACT = {"cost": "cost!", "sudden": "bool!", "limit": "limit?"}  # fields of every activated ability
+_ACT = {"cost": "cost!", "sudden": "bool!", "limit": "limit?", "condition": "conditions?"}  # every activated one
 _ATTACK = {"strike": "strike!", "bonus": "amount?", "target": "target!", "rider": "effects?"}
 _NAMED = {"name": "name?", "kind": "enum?:influence|spell"}
 
@@ -133,7 +135,8 @@ _kw("damage_reduction", "static grant", "03 §1.12 [422.4 group 4]", n="int!", *
 _kw("incoming_strike_reduced", "static grant", "03 §5 reduce_attack_to_kind [g-91]", to="enum!:weak|medium|strong",
     applies_to="kinds!")
 _kw("strike_bonus", "static grant", "03 §1.12 [422]", n="amount!", applies_to="kinds!", values="strengths!",
-    vs="filters?", condition="conditions?")
+    vs="filters?", condition="conditions?", stacks="bool?")
+_kw("roll_bonus_against", "grant", "03 §1.12 [422] (a marker on the attacked card; card text)", n="int!")
 _kw("roll_bonus", "static grant", "03 §1.12 [422]", n="int!", applies_to="kinds!", vs="filters?")
 _kw("range_bonus", "static grant", "03 §3.2 [g-11], §1.12", n="int!", applies_to="kinds!")
 _kw("life_cap", "static grant", "03 §5 life_max [204.3.a]", n="int!")
@@ -186,7 +189,7 @@ _kw("web", "activated effect", "none (card text); 02 §2 closing/acting", target
     until="until!", attack_on_it="enum!:blocked", **_NAMED, **_ACT)
 _kw("jump", "activated", "03 §4 jump [g-40]; 02 §3", range="range!", **_ACT)
 _kw("block_strike", "activated", "03 §1.6 [410]; 02 §9 fixed windows (step 5)", applies_to="kinds!",
-    window="enum!:target", condition="conditions?", **_NAMED, **_ACT)
+    window="enum!:target", **_NAMED, **_ACT)
 _kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02 §9 fixed windows",
     to="enum!:weak|medium|strong", applies_to="kinds!", attacks_by="enum!:friendly|any",
     window="enum!:protection", **_NAMED, **_ACT)
@@ -200,7 +203,7 @@ _kw("custom", "activated effect static", "none: per-card code named by handler",
 _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" + "|".join(WHEN),
     subject="enum?:" + "|".join(SUBJECTS), turn="enum?:" + "|".join(TURNS), optional="bool!",
     attack="kinds?", roles="roles?", strength="strengths?", condition="conditions?", effects="effects!",
-    cost="cost?", **_NAMED)
+    cost="cost?", limit="limit?", **_NAMED)
 _kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
 _kw("remove_tokens", "effect", "01 §6.2 [218] (an effect, not a payment)", n="enum!:all", target="target!")
 _kw("poison", "effect", "03 §4 poison [g-36]", n="int!", target="target!")
@@ -358,7 +361,7 @@ def _check_type(v, t: str, path: str, errs: list[str]) -> None:
         if v not in UNTIL:
             errs.append(f"{path}: {v!r} not one of {UNTIL}")
     elif t == "cost":
-        if not isinstance(v, dict) or set(v) - {"tap", "tokens", "wounds", "movement"} or "tap" not in v \
+        if not isinstance(v, dict) or set(v) - {"tap", "tokens", "wounds", "movement", "life"} or "tap" not in v \
                 or "tokens" not in v:
             errs.append(f"{path}: cost is {{'tap': bool, 'tokens': int|'X'|'all'[, 'wounds': int, 'movement': 'all']}}")
             return
@@ -370,6 +373,8 @@ def _check_type(v, t: str, path: str, errs: list[str]) -> None:
             errs.append(f"{path}.wounds: a positive int")
         if "movement" in v and v["movement"] != "all":
             errs.append(f"{path}.movement: 'all'")
+        if "life" in v and v["life"] != "X":
+            errs.append(f"{path}.life: 'X' (X >= 1 additional life removed, chosen at declaration)")
     elif t == "limit":
         if v is not None and not (isinstance(v, dict) and v.get("per") in ("turn", "battle")
                                   and _is_int(v.get("times")) and set(v) <= {"per", "times", "group"}):

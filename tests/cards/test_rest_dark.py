@@ -119,3 +119,34 @@ def test_vs2023_158_uordak_strong_strike_half_the_targets_life_and_carrion_eatin
                  dice=[1])
     play(g, L, 1, act="attack", source="a", target="t")
     assert seen(g, L, "t")["zone"] == "graveyard" and seen(g, L, "a")["wounds"] == 0
+
+
+def test_vs2023_144_gerold_mraka_dissonance_wounds_the_chosen_and_its_enemy_neighbours_of_equal_weak_strike():
+    g, L = setup([pool("h", "a1", 1, "vs2023-144-gerold-mraka"), dummy("t", "c4", 2, strike=(2, 2, 2)),
+                  dummy("u", "d4", 2, strike=(2, 3, 4)), dummy("v", "b4", 2, strike=(1, 2, 3)),
+                  dummy("w", "e4", 2, strike=(2, 2, 2))])
+    play(g, L, 1, act="ability", source="h", ability=ability_index(g, L, "h", "action"), target="t")
+    assert [seen(g, L, x)["wounds"] for x in "tuvw"] == [1, 1, 0, 0]
+    spell = [{"kw": "action", "kind": "spell", "effects": [{"kw": "wound", "n": 3, "target": {"choose": "creature",
+                                                                                          "side": "enemy"}}],
+              "cost": "tap"}]
+    g, L = setup([pool("h", "a1", 1, "vs2023-144-gerold-mraka"), dummy("s", "a6", 2, abilities=spell)], active=2)
+    play(g, L, 2, act="ability", source="s", ability=0, target="h")
+    assert seen(g, L, "h")["wounds"] == 0
+
+
+def test_vs2023_140_vedma_slua_discharge_for_the_additional_lives_she_strips_life_cap_12():
+    g, L = setup([pool("a", "c3", 1, "vs2023-140-vedma-slua", markers={"additional_life": 3}),
+                  dummy("t", "c6", 2, life=9)])
+    idx = ability_index(g, L, "a", "discharge")
+    xs = sorted(a["x"] for a in g.legal_actions(1) if a.get("source") == L["a"] and a.get("ability") == idx
+                and a.get("target") == L["t"])
+    assert xs == [1, 2, 3]
+    play(g, L, 1, act="ability", source="a", ability=idx, target="t", x=2)
+    assert seen(g, L, "t")["wounds"] == 2 and seen(g, L, "a")["markers"].get("additional_life") == 1
+    g, L = setup([pool("a", "c3", 1, "vs2023-140-vedma-slua")])
+    assert not [a for a in g.legal_actions(1) if a.get("source") == L["a"] and a["act"] == "ability"]
+    g, L = setup([pool("a", "c3", 1, "vs2023-140-vedma-slua", markers={"additional_life": 3}),
+                  dummy("t", "c4", 2, life=30, closed=True)], dice=[6])
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "a")["markers"].get("additional_life") == 4  # vampirism 3, capped at 12 life

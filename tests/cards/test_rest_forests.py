@@ -95,3 +95,19 @@ def test_vs2023_087_fagor_magic_strike_adds_the_weak_strikes_beside_it():
     g, L = setup([pool("a", "c3", 1, "vs2023-087-fagor")])
     play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "accumulate_token"))
     assert seen(g, L, "a")["tokens"] == 1
+
+
+def test_vs2023_091_dikiy_tselitel_bonuses_among_three_unwounded_friends_and_heal_on_moving():
+    friends = [dummy("f1", "b3", 1), dummy("f2", "d3", 1), dummy("f3", "b2", 1)]
+    g, L = setup([pool("a", "c3", 1, "vs2023-091-dikiy-tselitel"), dummy("t", "c4", 2, life=30, closed=True)]
+                 + friends, dice=[3])
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 3  # 3 + 1 experience = 4: medium 2, +1
+    friends[2] = dummy("f3", "b2", 1, wounds=1)
+    g, L = setup([pool("a", "c3", 1, "vs2023-091-dikiy-tselitel"), dummy("t", "c4", 2, life=30, closed=True)]
+                 + friends, dice=[3])
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 2  # a wounded neighbour: weak 2 only
+    g, L = setup([pool("a", "c3", 1, "vs2023-091-dikiy-tselitel"), dummy("w", "a3", 1, wounds=2)])
+    play(g, L, 1, act="move", source="a", to="b3", pick=declare_pick(g, L, "a", "w"))
+    assert seen(g, L, "w")["wounds"] == 1

@@ -1,6 +1,6 @@
 """One test per Mountains (Горы) card of set1-rest that uses only existing keywords (README §6.8 "cheap"), each
 ability played in a real position through the public API: legal actions, apply, view (docs/cards.md)."""
-from tests.cards.kit import ability_index, declare_pick, dummy, end_turn, play, pool, prompt_kinds, seen, settle, setup
+from tests.cards.kit import ability_index, declare_pick, dummy, end_turn, play, pool, prompt_kinds, seen, setup
 
 DISCHARGE = {"kw": "discharge", "n": 1, "cost": "tap"}
 
@@ -59,3 +59,40 @@ def test_vs2023_056_nom_directed_against_throwers_and_tailspin_on_death():
                   dummy("t", "c5", 2, life=9)], active=2)
     play(g, L, 2, act="ability", source="m", ability=0, target="n", pick=declare_pick(g, L, "n", "t"))
     assert seen(g, L, "n")["zone"] == "graveyard" and seen(g, L, "t")["wounds"] == 3
+
+
+def test_vs2023_065_ledovy_strazh_sudden_ice_shackles_on_a_creature_that_has_not_moved_and_heal():
+    g, L = setup([pool("s", "a1", 1, "vs2023-065-ledovy-strazh"), dummy("x", "c5", 2), dummy("y", "d5", 2)],
+                 active=2)
+    g.apply(2, {"act": "move", "source": L["x"], "to": "c4"})
+    g.apply(2, {"act": "pass"})  # player 1 holds priority in the opponent's turn: a sudden action
+    idx = ability_index(g, L, "s", "action")
+    assert {"act": "ability", "source": L["s"], "ability": idx, "target": L["x"]} not in g.legal_actions(1)
+    play(g, L, 1, act="ability", source="s", ability=idx, target="y")
+    assert seen(g, L, "y")["closed"] and seen(g, L, "s")["closed"]
+    g, L = setup([pool("s", "a1", 1, "vs2023-065-ledovy-strazh", wounds=4)])
+    play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "heal"))
+    assert seen(g, L, "s")["wounds"] == 1
+
+
+def test_vs2023_035_gnom_podzhigatel_heat_wounds_the_enemy_opposite_2_if_it_stayed_put():
+    g, L = setup([pool("a", "c3", 1, "vs2023-035-gnom-podzhigatel"), dummy("e", "c4", 2, life=9)], active=2)
+    end_turn(g)
+    assert seen(g, L, "e")["wounds"] == 2
+    g, L = setup([pool("a", "c3", 1, "vs2023-035-gnom-podzhigatel"), dummy("e", "d4", 2, life=9)], active=2)
+    play(g, L, 2, act="move", source="e", to="c4")
+    end_turn(g)
+    assert seen(g, L, "e")["wounds"] == 1
+
+
+def test_vs2023_041_ayrin_discharge_grows_when_magic_users_arrive_next_to_her_twice_per_turn():
+    mage = [DISCHARGE]
+    g, L = setup([pool("a", "a1", 1, "vs2023-041-ayrin"), dummy("m", "c1", 1, abilities=mage),
+                  dummy("n", "c2", 1, abilities=mage), dummy("o", "a3", 1, abilities=mage), dummy("p", "c3", 1),
+                  dummy("t", "a6", 2, life=9)])
+    play(g, L, 1, act="move", source="p", to="b3")  # no magical ability: nothing
+    play(g, L, 1, act="move", source="m", to="b1")
+    play(g, L, 1, act="move", source="n", to="b2")
+    play(g, L, 1, act="move", source="o", to="a2")  # a third time this turn: nothing
+    play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
+    assert seen(g, L, "t")["wounds"] == 3

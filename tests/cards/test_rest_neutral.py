@@ -1,6 +1,6 @@
 """One test per neutral (Нейтральные) card of set1-rest that uses only existing keywords (README §6.8 "cheap"),
 each ability played in a real position through the public API: legal actions, apply, view (docs/cards.md)."""
-from tests.cards.kit import ability_index, declare_pick, dummy, play, pool, prompt_kinds, seen, setup
+from tests.cards.kit import ability_index, declare_pick, dummy, play, pool, prompt_kinds, seen, settle, setup
 
 SHOT3 = [{"kw": "shot", "n": 3, "cost": "tap"}]
 
@@ -122,3 +122,73 @@ def test_vs2023_189_voin_hrama_best_of_two_in_a_fight_and_dodges_ranged_attacks_
     play(g, L, 2, act="ability", source="s", ability=0, target="a")
     play(g, L, 2, act="ability", source="u", ability=0, target="a")
     assert seen(g, L, "a")["wounds"] == 3  # the first dodged on a 5, the second not on a 4
+
+
+def _to_battle_start(first: int):
+    """A real game (Game.new) driven to the Battle Start step with Аристократка recruited by player 1, who plays
+    ``first`` (1: first, 2: second)."""
+    from engine import Game, load_deck
+    deck = load_deck("Степи-Болота (2023 relaunch cards)")
+    g = Game.new(seed=5, deck1=["vs2023-194-aristokratka"] * 3 + deck[3:], deck2=deck)
+    for _ in range(600):
+        p, pr = g.to_act(), g.prompt
+        if pr["kind"] == "preliminary" and pr.get("step") == "battle_start":
+            return g
+        legal = [a for a in g.legal_actions(p) if a["act"] != "concede"]
+        pick = [a for a in legal if isinstance(a.get("option"), dict) and (
+            a["option"].get("first") == first if "first" in a["option"] else
+            g.cards.get(a["option"].get("recruit"), None) is not None
+            and g.cards[a["option"]["recruit"]].defkey == "vs2023-194-aristokratka")]
+        g.apply(p, (pick or legal)[0])
+    raise AssertionError("no battle start step")
+
+
+def test_vs2023_194_aristokratka_intrigues_at_battle_start_and_strike_through_a_row():
+    g = _to_battle_start(1)
+    offers = [a for a in g.legal_actions(1) if a["act"] == "declare"]
+    two = next(a for a in offers if len(a["targets"]) == 2)
+    g.apply(1, two)
+    assert all(g.view(1)["cards"][t]["markers"].get("poison") == 1 for t in two["targets"])
+    g = _to_battle_start(2)
+    ari = next(c for c in g.cards.values() if c.defkey == "vs2023-194-aristokratka")
+    offers = [a for a in g.legal_actions(ari.controller) if a["act"] == "declare"]
+    two = next(a for a in offers if len(a["targets"]) == 2)
+    assert all(g.cards[t].controller != ari.controller for t in two["targets"])
+    g.apply(ari.controller, two)
+    assert all(g.view(None)["cards"][t]["closed"] for t in two["targets"])
+    while g.phase != "main":
+        g.apply(g.to_act(), next(a for a in g.legal_actions(g.to_act()) if a["act"] != "concede"))
+    assert all(g.view(None)["cards"][t]["closed"] for t in two["targets"])  # they did not open in turn 1
+    g, L = setup([pool("a", "c3", 1, "vs2023-194-aristokratka"), dummy("t", "c5", 2)])
+    play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "strike_through_row"), target="t")
+    assert seen(g, L, "t")["wounds"] == 1
+
+
+def test_vs2023_009_hozyayka_prayda_sand_claws_wound_and_plus_one_to_your_rolls_against_it():
+    g, L = setup([pool("h", "a1", 1, "vs2023-009-hozyayka-prayda"), dummy("k", "c3", 1, strike=(1, 2, 3)),
+                  dummy("t", "c4", 2, life=9, closed=True)], dice=[3])
+    play(g, L, 1, act="ability", source="h", ability=ability_index(g, L, "h", "action"), target="t")
+    assert seen(g, L, "t")["wounds"] == 1
+    play(g, L, 1, act="attack", source="k", target="t")
+    assert seen(g, L, "t")["wounds"] == 1 + 2  # a 3 counts as 4: medium
+
+
+def test_vs2023_027_bon_i_berrou_row_strike_without_a_token_discharge_with_one_block_and_armour():
+    g, L = setup([pool("b", "c3", 1, "vs2023-027-bon-i-berrou"), dummy("t", "c5", 2, life=9)])
+    play(g, L, 1, act="ability", source="b", ability=ability_index(g, L, "b", "strike_through_row"), target="t",
+         pick=declare_pick(g, L, "b"))
+    assert seen(g, L, "t")["wounds"] == 2 and seen(g, L, "b")["tokens"] == 1
+    g, L = setup([pool("b", "c3", 1, "vs2023-027-bon-i-berrou", tokens=1), dummy("t", "c4", 2, life=30, closed=True),
+                  dummy("u", "c6", 2, life=9)], dice=[1, 6])
+    assert not [a for a in g.legal_actions(1) if a.get("source") == L["b"]
+                and a.get("ability") == ability_index(g, L, "b", "strike_through_row")]
+    play(g, L, 1, act="attack", source="b", target="t", pick=declare_pick(g, L, "b", "u"))
+    assert seen(g, L, "t")["wounds"] == 2 and seen(g, L, "u")["wounds"] == 2  # then the discharge, strong
+    g, L = setup([pool("b", "c3", 1, "vs2023-027-bon-i-berrou", tokens=1), dummy("e", "c4", 2, strike=(5, 5, 5))],
+                 active=2)
+    g.apply(2, {"act": "attack", "source": L["e"], "target": L["b"]})
+    settle(g, pick=lambda g2, legal: next((a for a in legal if a["act"] == "ability"), None))
+    assert seen(g, L, "b")["wounds"] == 0 and seen(g, L, "b")["tokens"] == 0  # the token blocked the strike
+    g, L = setup([pool("b", "c3", 1, "vs2023-027-bon-i-berrou"), dummy("s", "c6", 2, abilities=SHOT3)], active=2)
+    play(g, L, 2, act="ability", source="s", ability=0, target="b")
+    assert seen(g, L, "b")["wounds"] == 2  # armour 1
