@@ -95,6 +95,8 @@ _COUNTER = {
     "target_stayed": ("1 if that creature spent no movement in its last turn, else 0",
                       "1, если то существо не перемещалось в свой последний ход, иначе 0"),
     "x_declared": ("the X chosen", "выбранное X"),
+    "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
+    "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
 }
 
 
@@ -184,6 +186,8 @@ def _filter(f: dict, lang: str) -> str:
         "same_column": ("in this card's column", "в колонке этой карты"),
         "not_moved_this_turn": ("that has not moved this turn", "не перемещавшаяся в этот ход"),
         "beside_chosen": ("next to the chosen card", "рядом с выбранной картой"),
+        "beside_event_card": ("next to that creature", "рядом с тем существом"),
+        "beside_event_cell": ("next to the cell where it died", "рядом с клеткой, где оно погибло"),
         "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
         "row_matches_source": ("in its side's row of the same number as this card's row",
                                "в ряду своей стороны с тем же номером, что и ряд этой карты"),
@@ -239,6 +243,8 @@ def _condition(c: dict, lang: str) -> str:
                 else f"если то существо — {_filters(c['filter'], lang)}")
     if p == "unwounded":
         return "while it has no wounds" if en else "пока на ней нет ран"
+    if p == "died_of_poison":
+        return "if it died of its poisoning" if en else "если оно погибло от отравления"
     if p == "arrived_adjacent":
         return ("if it arrives next to this card from a cell that was not next to it" if en
                 else "если оно оказалось рядом с этой картой, придя с клетки не рядом с ней")
@@ -354,7 +360,7 @@ def _cost(a: dict, lang: str) -> str:
     limit = a.get("limit")
     if limit and a.get("kw") != "trigger":
         text += f" ({_limit(limit, lang)})"
-    if a.get("condition") and a.get("kw") != "trigger":
+    if a.get("condition") and a.get("kw") not in ("trigger", "block_strike"):
         text += _conditions(a["condition"], lang)
     return (". ".join(parts) + ". " if parts else "") + text + ": "
 
@@ -557,6 +563,9 @@ def _trigger(a: dict, lang: str) -> str:
              "other": ("When another creature moves", "Когда другое существо перемещается")}[subject][_i(lang)]
     elif when == "battle_start":
         w = "At the start of the battle" if en else "В начале боя"
+    elif when == "poison_wounds":
+        w = ("When a creature takes wounds from its poisoning" if en
+             else "Когда существо получает раны от отравления")
     elif when in ("start_of_turn", "end_of_turn"):
         turn = a.get("turn", "own")
         edge = ("At the start of" if en else "В начале") if when == "start_of_turn" else ("At the end of" if en else "В конце")
@@ -624,7 +633,13 @@ def _effect(e: dict, lang: str) -> str:
         return pre + (f"put {_tokens(e['n'], lang)} on {_target(t, lang)}" if en
                       else f"положить {_tokens(e['n'], lang)} на {_target(t, lang)}")
     if kw == "poison":
-        return pre + (f"poison {_target(t, lang)} for {e['n']}" if en else f"отравить {_target(t, lang)} на {e['n']}")
+        n = _amount(e["n"], lang)
+        return pre + (f"poison {_target(t, lang)} for {n}" if en else f"отравить {_target(t, lang)} на {n}")
+    if kw == "cell_blast":
+        return pre + (f"at the start of your next turn, the card then standing on the attacked card's cell takes "
+                      f"{e['n']} wounds (not an attack)" if en
+                      else f"в начале вашего следующего хода карта, стоящая тогда на клетке атакованной карты, "
+                           f"получает {e['n']} раны (это не атака)")
     if kw == "wound":
         return pre + (f"wound {_target(t, lang)} for {_amount(e['n'], lang)} (not an attack)" if en
                       else f"ранить {_target(t, lang)} на {_amount(e['n'], lang)} (это не атака)")
@@ -723,6 +738,11 @@ def _activated_body(a: dict, lang: str) -> str:
         whose = ("one of your creatures", "вашего существа") if a["attacks_by"] == "friendly" else ("any card", "любой карты")
         return (f"a {_kinds(a['applies_to'], lang)} made by {whose[0]} becomes {_STRENGTH[a['to']][0]}" if en
                 else f"{_kinds(a['applies_to'], lang)} {whose[1]} становится {_STRENGTH[a['to']][2]}")
+    if kw == "roll_punish":
+        rolls = _or([str(r) for r in a["on_roll"]], lang)
+        return (f"when a die of a fight shows {rolls}, wound the creature that rolled it for {a['n']} (not an attack)"
+                if en else f"когда на кубике схватки выпадает {rolls}, ранить бросившее его существо на {a['n']} "
+                           f"(это не атака)")
     if kw == "roll_modifier":
         opts = {"+1": ("add 1", "прибавить 1"), "-1": ("subtract 1", "отнять 1"),
                 "reroll": ("roll it again", "перебросить его")}

@@ -57,6 +57,8 @@ def _one(g, source, c, entry) -> bool:
         return ev is not None and tg.match(g, source, ev, c.get("filter"))
     if p == "unwounded":
         return source.wounds == 0
+    if p == "died_of_poison":
+        return point.get("type") == "died" and point.get("how") == "poison"
     if p == "arrived_adjacent":  # the moved card came from a cell not next to this card onto one next to it
         from .board import neighbours
         frm, to = point.get("frm"), point.get("to")

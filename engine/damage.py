@@ -85,10 +85,14 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
     controller = card.controller
     last_cell = card.cell if card.zone == "battlefield" else None
     attached = [c for c in g.cards.values() if c.attached_to == card.id and g.in_play(c)]
+    poison = card.markers.get("poison", 0)
     remove_from_play(g, card)
     _to_graveyard(g, card)
     g.emit("died", card=card.id, controller=controller, owner=card.owner)
-    triggers.collect(g, {"type": "died", "card": card.id, "controller": controller, "cell": last_cell})
+    ev = {"type": "died", "card": card.id, "controller": controller, "cell": last_cell}
+    if getattr(g, "_poison_tick", False):
+        ev.update(how="poison", poison=poison)  # died of its own poisoning (Сеятель хвори)
+    triggers.collect(g, ev)
     for a in attached:
         ctrl = a.controller
         remove_from_play(g, a)

@@ -78,6 +78,25 @@ def eff_stay_open(g, e, src, eff):
             g.emit("opened", card=t.id)
 
 
+def eff_cell_blast(g, e, src, eff):
+    """A delayed blast on the attacked card's cell (Орк-бомбардир, 'explosion'): at the start of its controller's
+    next turn every card then standing on that cell takes n wounds, an influence (card text)."""
+    from . import durations
+    t = g.cards.get((e.get("point") or {}).get("card") or e.get("target") or "")
+    if t is None or t.zone != "battlefield" or not t.cell:
+        return
+    durations.add(g, "turn_start", src.id if src else e["source"], "cell_blast", player=e["controller"],
+                  cell=t.cell, n=eff.get("n", 1))
+    g.emit("cell_marked", cell=t.cell, marker="bomb")
+
+
+def _cell_blast_ends(g, entry: dict) -> None:
+    on = g.cards.get(g.board.get(entry.get("cell") or "") or "")
+    if on is not None:
+        damage.wound(g, on, entry.get("n", 1), "wound", g.cards.get(entry.get("card") or ""))
+        damage.check_deaths(g, [on])
+
+
 def eff_heal(g, e, src, eff):
     """Heal n (``full``: all) [g-18]; ``cure_poison`` also removes Poisoning."""
     for t in targets(g, e, src, eff):
@@ -105,9 +124,16 @@ def eff_add_life(g, e, src, eff):
 def eff_wound(g, e, src, eff):
     """Deal n wounds: an influence, not an attack (armour does not apply) [401.5]; a spell's wounds are magic."""
     ts = targets(g, e, src, eff, "attacked")
+    tick = bool(eff.get("_self")) and e.get("ability") == "poison"  # a creature's own Poisoning [g-36]
     for t in ts:
-        damage.wound(g, t, _n(g, e, src, eff, target=t), "spell" if e.get("spell") else "wound", src)
-    damage.check_deaths(g, ts)
+        dealt = damage.wound(g, t, _n(g, e, src, eff, target=t), "spell" if e.get("spell") else "wound", src)
+        if tick and dealt:
+            triggers.collect(g, {"type": "poison_wounds", "card": t.id, "n": dealt})
+    g._poison_tick = tick
+    try:
+        damage.check_deaths(g, ts)
+    finally:
+        g._poison_tick = False
 
 
 def eff_close(g, e, src, eff):
@@ -144,6 +170,8 @@ def eff_poison(g, e, src, eff):
             g.emit("protected", card=t.id, kind="poison")
             continue
         n = _n(g, e, src, eff, target=t)
+        if n <= 0:
+            continue
         t.markers["poison"] = max(t.markers.get("poison", 0), n)
         g.emit("poisoned", card=t.id, n=t.markers["poison"])
 
@@ -282,6 +310,14 @@ EFFECTS = {
     "close_target": eff_close, "open_target": eff_open, "poison": eff_poison, "destroy": eff_destroy,
     "finishing_blow": eff_finishing_blow, "resurrect": eff_resurrect, "jump": eff_jump, "grant": eff_grant,
     "root": eff_root, "web": eff_web, "redistribute_wounds": eff_redistribute, "add_life": eff_add_life,
-    "skip_next_open": eff_skip_next_open, "remove_tokens": eff_remove_tokens, "no_close_on_attack": eff_stay_open, "_vampirism": eff_vampirism, "custom": eff_custom,
+    "skip_next_open": eff_skip_next_open, "remove_tokens": eff_remove_tokens, "cell_blast": eff_cell_blast, "no_close_on_attack": eff_stay_open, "_vampirism": eff_vampirism, "custom": eff_custom,
     **{k: eff_attack for k in ab.ATTACK_KW},
 }
+
+
+def _register() -> None:
+    from .durations import ON_EXPIRE
+    ON_EXPIRE["cell_blast"] = _cell_blast_ends
+
+
+_register()

@@ -76,6 +76,13 @@ def _one(g, source, card, f, ctx) -> bool:
         return card.wounds == 0
     if name == "not_moved_this_turn":  # own movement spent this turn [203.4]; the other side cannot move now
         return card.controller != g.active or not card.markers.get("movement")
+    if name == "beside_event_card":  # next to the triggering event's card
+        ev = g.cards.get(ctx.get("event_card") or "")
+        from .combat import adjacent_cards
+        return ev is not None and card is not ev and g.in_play(ev) and card in adjacent_cards(g, ev)
+    if name == "beside_event_cell":  # next to the cell where the triggering event happened (a death's cell)
+        from .board import neighbours
+        return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in neighbours(ctx["event_cell"])
     if name in ("beside_chosen", "weak_as_chosen"):  # relative to the card named at declaration
         ch = g.cards.get(ctx.get("chosen") or "")
         if ch is None or card is ch:
@@ -205,6 +212,10 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = (g.defn(target).get("strike") or [0, 0, 0])[level or 0] if target is not None else 0
     elif per == "target_stayed":  # 1 when the target spent no movement in its controller's current/last turn
         base = 0 if target is None or target.markers.get("movement") else 1
+    elif per == "target_poison":
+        base = target.markers.get("poison", 0) if target is not None else 0
+    elif per == "event_poison":  # the Poisoning the event's (dead) creature had
+        base = point.get("poison", 0)
     elif per == "x_declared":
         base = entry.get("x") or 0
     elif per == "target_current_life":  # life + additional life - wounds [204.6]

@@ -54,6 +54,8 @@ def _fires(g, c, a, ev) -> bool:
         return ev["card"] == c.id if subject == "self" else (subject == "any" or ev["card"] != c.id)
     if when == "battle_start":
         return et == "battle_start"
+    if when == "poison_wounds":  # a creature took wounds from its Poisoning (Ноками)
+        return et == "poison_wounds" and (subject != "self" or ev["card"] == c.id)
     if when in ("start_of_turn", "end_of_turn"):
         if et != ("turn_start" if when == "start_of_turn" else "turn_end"):
             return False
@@ -109,11 +111,16 @@ def collect(g, event: dict) -> None:
                 _add(g, c, i, a, c.controller, event)
 
 
+#: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
+_EXTRA = {"becomes_defender": ("target", "defended"), "died": ("poison", "event_poison")}
+
+
 def _add(g, card, idx, a, controller, event):
     point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
-                                                     "frm", "to", "cell", "controller")}
-    if event["type"] == "becomes_defender" and '"defended"' not in repr(a.get("effects")).replace("'", '"'):
-        point.pop("target", None)  # the defended creature is kept only for effects that name it (Бьёрн)
+                                                     "frm", "to", "cell", "controller", "poison")}
+    extra = _EXTRA.get(event["type"])
+    if extra and extra[0] in point and f"'{extra[1]}'" not in repr(a.get("effects")):
+        del point[extra[0]]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison)
     g.pending[controller].append({
         "source": card.id, "ability": idx, "controller": controller,
         "optional": bool(a.get("optional")), "effects": a.get("effects") or [], "point": point,
@@ -168,7 +175,7 @@ def target_options(g, t: dict) -> list[str]:
     if eff.get("kw") in ab.ATTACK_KW:
         from .combat import attack_targets, last_known
         return attack_targets(g, last_known(g, src, t["point"]), eff)
-    ctx = {"event_card": t["point"].get("card"), "controller": t["controller"]}
+    ctx = {"event_card": t["point"].get("card"), "event_cell": t["point"].get("cell"), "controller": t["controller"]}
     out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
     if eff.get("kw") == "redistribute_wounds":
         out = [i for i in out if i != t["point"].get("card")]

@@ -34,7 +34,7 @@ PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "t
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attacked", "hit", "strikes", "becomes_defender",
-        "valhalla", "battle_start")
+        "valhalla", "battle_start", "poison_wounds")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
@@ -57,7 +57,8 @@ KINDS = ("influence", "spell")
 #: Numbers an ``Amount`` may count (each documented in docs/card-vocabulary.md).
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
-            "target_strike_same_level", "target_current_life", "target_stayed", "x_declared")
+            "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
+            "event_poison")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -80,7 +81,7 @@ FILTERS = {
     "no_friend_beside": {"dirs": "list_dir"},
     "unwounded": {}, "poisoned": {},
     "same_column": {}, "not_moved_this_turn": {},
-    "beside_chosen": {}, "weak_as_chosen": {},
+    "beside_chosen": {}, "weak_as_chosen": {}, "beside_event_card": {}, "beside_event_cell": {},
     "row_matches_source": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
@@ -104,6 +105,7 @@ CONDITIONS = {
     "tokens_at_most": {"n": "int"},
     "tokens_at_least": {"n": "int"},
     "arrived_adjacent": {},
+    "died_of_poison": {},
 }
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -190,6 +192,8 @@ _kw("web", "activated effect", "none (card text); 02 §2 closing/acting", target
 _kw("jump", "activated", "03 §4 jump [g-40]; 02 §3", range="range!", **_ACT)
 _kw("block_strike", "activated", "03 §1.6 [410]; 02 §9 fixed windows (step 5)", applies_to="kinds!",
     window="enum!:target", **_NAMED, **_ACT)
+_kw("roll_punish", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7); card text", n="int!",
+    on_roll="list_int!", window="enum!:roll", **_NAMED, **_ACT)
 _kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02 §9 fixed windows",
     to="enum!:weak|medium|strong", applies_to="kinds!", attacks_by="enum!:friendly|any",
     window="enum!:protection", **_NAMED, **_ACT)
@@ -205,8 +209,10 @@ _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" 
     attack="kinds?", roles="roles?", strength="strengths?", condition="conditions?", effects="effects!",
     cost="cost?", limit="limit?", **_NAMED)
 _kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
+_kw("cell_blast", "effect", "card text (Орк-бомбардир 'explosion'); 03 §1.2 influence [401.5]", n="int!",
+    name="name?")
 _kw("remove_tokens", "effect", "01 §6.2 [218] (an effect, not a payment)", n="enum!:all", target="target!")
-_kw("poison", "effect", "03 §4 poison [g-36]", n="int!", target="target!")
+_kw("poison", "effect", "03 §4 poison [g-36]", n="amount!", target="target!")
 _kw("wound", "effect", "03 §1.2 influence [401.5]; [204.4]", n="amount!", target="target!")
 _kw("close_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
 _kw("open_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")

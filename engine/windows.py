@@ -1,7 +1,8 @@
 """Fixed windows inside a simple strike (02-battle.md §9 "Fixed windows" [PROPOSAL], RULES.md D1).
 
 Playable abilities whose own window lies inside the attack are offered as asks of the executing entry, never as
-queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``), ``roll`` (step 7: ``roll_modifier``),
+queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``), ``roll`` (step 7: ``roll_modifier``,
+``roll_punish``),
 ``protection`` (step 10: ``set_strike_strength``). A window asks only a player who has such an ability that applies
 and can be paid; the active player answers first, then the inactive [103.5]; each answers once per window with
 ``ability`` (source, ability, target/x as listed) or ``pass``. Using it pays its cost now and applies at once.
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 from .triggers import kinds_match
 
-WINDOW_KW = {"target": "block_strike", "roll": "roll_modifier", "protection": "set_strike_strength"}
+WINDOW_KW = {"target": ("block_strike",), "roll": ("roll_modifier", "roll_punish"),
+             "protection": ("set_strike_strength",)}
 LEVELS = ("weak", "medium", "strong")
 
 
@@ -44,7 +46,7 @@ def options(g, ex: dict, p: int) -> list[dict]:
     from .declare import can_pay
     data = ex["data"]
     name = data["win"]["name"]
-    kw = WINDOW_KW[name]
+    kws = WINDOW_KW[name]
     src = g.cards.get(ex["entry"]["source"])
     tgt = g.cards.get(data.get("target") or "")
     out = []
@@ -52,7 +54,8 @@ def options(g, ex: dict, p: int) -> list[dict]:
         if card.controller != p or card.hidden:
             continue
         for i, a in enumerate(g.abilities(card)):
-            if a.get("kw") != kw or not can_pay(g, card, a, i):
+            kw = a.get("kw")
+            if kw not in kws or not can_pay(g, card, a, i):
                 continue
             if a.get("condition") and not holds(g, card, a["condition"], {}):
                 continue
@@ -70,6 +73,9 @@ def options(g, ex: dict, p: int) -> list[dict]:
                     for opt in a.get("options") or []:
                         if (opt == "+1" and v < 6) or (opt == "-1" and v > 1) or opt == "reroll":
                             out.append(dict(base, target=cid, x={"+1": 1, "-1": -1, "reroll": 0}[opt]))
+            elif kw == "roll_punish":  # a die of the fight shows one of ``on_roll`` (Взрывная Мэри)
+                out.extend(dict(base, target=cid) for cid, v in sorted((data.get("dice") or {}).items())
+                           if v in (a.get("on_roll") or ()) and g.in_play(g.cards[cid]))
             elif kw == "set_strike_strength":
                 blow = (data.get("blows") or [None])[0]
                 want = LEVELS.index(a["to"])
@@ -103,6 +109,9 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
             dice = data["dice"]
             dice[cid] = g.roll(g.cards[cid].controller, cid, "reroll") if x == 0 else max(1, min(6, dice[cid] + x))
             g.emit("die_changed", card=cid, value=dice[cid])
+        elif a["kw"] == "roll_punish":
+            from .damage import wound
+            wound(g, g.cards[act["target"]], a.get("n", 1), "wound", card)  # an influence; deaths at the damage step
         elif a["kw"] == "set_strike_strength":
             data["blows"][0] = LEVELS.index(a["to"])
             g.emit("strength_set", card=ex["entry"]["source"], strength=a["to"])
@@ -114,4 +123,4 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
 
 def is_window_kw(a: dict) -> bool:
     """True for an ability offered only inside a fixed window (never declared in a priority round)."""
-    return a.get("kw") in WINDOW_KW.values()
+    return any(a.get("kw") in kws for kws in WINDOW_KW.values())

@@ -192,3 +192,16 @@ def test_vs2023_027_bon_i_berrou_row_strike_without_a_token_discharge_with_one_b
     g, L = setup([pool("b", "c3", 1, "vs2023-027-bon-i-berrou"), dummy("s", "c6", 2, abilities=SHOT3)], active=2)
     play(g, L, 2, act="ability", source="s", ability=0, target="b")
     assert seen(g, L, "b")["wounds"] == 2  # armour 1
+
+
+def test_vs2023_174_vzryvnaya_meri_black_spot_on_a_rolled_1_and_pirate_daring():
+    g, L = setup([pool("m", "a1", 1, "vs2023-174-vzryvnaya-meri"), dummy("f", "c3", 1, life=9),
+                  dummy("e", "c4", 2, life=9)], active=2, dice=[1, 3])
+    play(g, L, 2, act="attack", source="e", target="f",
+         pick=lambda g2, legal: next((a for a in legal if a["act"] == "ability" and a.get("target") == L["e"]), None)
+         if g2.prompt["kind"] == "window" else None)
+    assert seen(g, L, "e")["wounds"] == 2 and seen(g, L, "m")["closed"]  # its roll of 1, then the strike missed
+    g, L = setup([pool("m", "a1", 1, "vs2023-174-vzryvnaya-meri"), dummy("e", "c4", 2, life=9)], active=2)
+    g.apply(2, {"act": "pass"})
+    play(g, L, 1, act="ability", source="m", ability=ability_index(g, L, "m", "action"), target="e")
+    assert seen(g, L, "e")["wounds"] == 1  # sudden: in the opponent's turn
