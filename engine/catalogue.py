@@ -33,7 +33,7 @@ _ABILITY_NAME = {  # for "has_ability" filters
     "discharge": ("a discharge", "разряд"), "magic_strike": ("a magic strike", "магический удар"),
     "spell": ("a spell", "заклинание"), "shot": ("a shot", "выстрел"), "throw": ("a throw", "метание"),
     "attack_exp": ("attack experience", "опыт в атаке"), "defence_exp": ("defence experience", "опыт в защите"),
-    "armour": ("armour", "броня"),
+    "armour": ("armour", "броня"), "formation": ("formation", "строй"),
 }
 _PROT = {
     "magic": ("magic", "магии"), "spells": ("spells", "заклинаний"), "discharges": ("discharges", "разрядов"),
@@ -47,6 +47,7 @@ _STRENGTH = {"weak": ("weak", "слабый", "слабым", "слабых"), "
              "strong": ("strong", "сильный", "сильным", "сильных")}
 _UNTIL = {
     "end_of_turn": ("until the end of the turn", "до конца хода"),
+    "next_simple_strike": ("for its next simple strike", "на её следующий простой удар"),
     "end_of_your_turn": ("until the end of your turn", "до конца вашего хода"),
     "end_of_your_next_turn": ("until the end of your next turn", "до конца вашего следующего хода"),
     "end_of_target_next_turn": ("until the end of its controller's next turn", "до конца следующего хода её владельца"),
@@ -97,6 +98,7 @@ _COUNTER = {
     "x_declared": ("the X chosen", "выбранное X"),
     "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
+    "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
 }
 
 
@@ -188,6 +190,8 @@ def _filter(f: dict, lang: str) -> str:
         "beside_chosen": ("next to the chosen card", "рядом с выбранной картой"),
         "beside_event_card": ("next to that creature", "рядом с тем существом"),
         "beside_event_cell": ("next to the cell where it died", "рядом с клеткой, где оно погибло"),
+        "orth_beside_event_cell": ("on a cell beside or in line with where it died",
+                                   "на клетке сбоку, спереди или сзади от места его гибели"),
         "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
         "row_matches_source": ("in its side's row of the same number as this card's row",
                                "в ряду своей стороны с тем же номером, что и ряд этой карты"),
@@ -243,6 +247,18 @@ def _condition(c: dict, lang: str) -> str:
                 else f"если то существо — {_filters(c['filter'], lang)}")
     if p == "unwounded":
         return "while it has no wounds" if en else "пока на ней нет ран"
+    if p == "moved_straight":
+        return (f"if it has moved at least {c['at_least']} cells in one direction this turn" if en
+                else f"если в этот ход она прошла не меньше {c['at_least']} клеток в одном направлении")
+    if p == "moved_turning":
+        return (f"if it has moved at least {c['at_least']} cells in different directions this turn" if en
+                else f"если в этот ход она прошла не меньше {c['at_least']} клеток в разных направлениях")
+    if p == "target_ranged_hits":
+        return (f"if the target had already been wounded by at least {c['at_least']} other shots or throws this turn"
+                if en else f"если цель уже получила в этот ход раны не меньше чем от {c['at_least']} других "
+                           f"выстрелов или метаний")
+    if p == "opponent_turn":
+        return "in the opponent's turn" if en else "в ход противника"
     if p == "died_of_poison":
         return "if it died of its poisoning" if en else "если оно погибло от отравления"
     if p == "arrived_adjacent":
@@ -288,6 +304,8 @@ def _target(t, lang: str, case: int = 1) -> str:
         each = ("each " if lang == "en" else ("каждую " if noun[0] == "card" else "каждое ") if case == 1 else
                 ("каждой " if noun[0] == "card" else "каждого "))
         text = each + (f"{side[0]}{noun[0]}" if lang == "en" else f"{side[case]}{noun[case]}")
+        if lang == "en" and t["side"] == "friendly":
+            text = f"each {noun[0]} of yours"
         if t.get("filter"):
             text += f" ({_filters(t['filter'], lang)})"
         return text
@@ -309,7 +327,8 @@ def _amount(a, lang: str) -> str:
         return str(a)
     if a == "full":
         return "completely" if lang == "en" else "полностью"
-    return "X" + (f"+{a['plus']}" if a.get("plus") else "") + _x_is(a, lang)
+    plus = a.get("plus") or 0
+    return "X" + (f"+{plus}" if plus > 0 else f"−{-plus}" if plus < 0 else "") + _x_is(a, lang)
 
 
 def _x_is(a: dict, lang: str) -> str:

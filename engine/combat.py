@@ -305,10 +305,11 @@ def execute_attack_ability(g, entry: dict, a: dict) -> None:
     if blocked_by_net(g, tgt) or dodged(g, tgt, kind):
         return
     amount, level = attack_amount(g, src, a, entry, tgt)
-    damage.wound(g, tgt, amount, kind, src, level)
+    dealt = damage.wound(g, tgt, amount, kind, src, level)
     if a.get("rider") and g.in_play(tgt):
         from .execute import apply_effects
-        apply_effects(g, dict(entry, point={"type": "attack", "card": tgt.id, "by": src.id}), src, a["rider"])
+        apply_effects(g, dict(entry, point={"type": "attack", "card": tgt.id, "by": src.id, "n": dealt}), src,
+                      a["rider"])
     damage.check_deaths(g, [tgt])
     triggers.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
                          "strength": LEVELS[level] if level is not None else None})

@@ -57,6 +57,17 @@ def _one(g, source, c, entry) -> bool:
         return ev is not None and tg.match(g, source, ev, c.get("filter"))
     if p == "unwounded":
         return source.wounds == 0
+    if p in ("moved_straight", "moved_turning"):  # its own steps this turn: all one way / not all one way
+        from .history import steps
+        st = steps(g, source)
+        straight = all(s == st[0] for s in st)
+        return len(st) >= c["at_least"] and (straight if p == "moved_straight" else not straight)
+    if p == "target_ranged_hits":  # shots/throws that wounded the attacked card earlier this turn (Мира)
+        from .history import ranged_hits
+        t = g.cards.get(point.get("card") or "")
+        return t is not None and ranged_hits(g, t) - (1 if point.get("n") else 0) >= c["at_least"]
+    if p == "opponent_turn":
+        return g.active != source.controller
     if p == "died_of_poison":
         return point.get("type") == "died" and point.get("how") == "poison"
     if p == "arrived_adjacent":  # the moved card came from a cell not next to this card onto one next to it

@@ -25,6 +25,8 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     if amount <= 0:
         return 0
     target.wounds += amount
+    from .history import record_wounds
+    record_wounds(g, target, amount, kind)
     if source is not None:
         target.used["hit_by"] = source.id  # who wounded it last, for Corpse-Eating [g-51]
         target.used["hit_kind"] = kind

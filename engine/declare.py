@@ -259,6 +259,8 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
     if cst["life"] == "X":
         xs = list(range(1, card.markers.get("additional_life", 0) + 1))
+    if a.get("x_upto") == "current_life":  # "X wounds of its own choosing" (Центурион)
+        xs = list(range(1, g.life(card) - card.wounds + 1))
     if kw == "resurrect":
         return _resurrect_options(g, card, a)
     if kw == "jump":

@@ -143,6 +143,8 @@ def _move(g, e, src) -> None:
         return
     frm = src.cell
     relocate(g, src, to)
+    from .history import record_step
+    record_step(g, src, frm, to)
     triggers.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to})
 
 

@@ -158,6 +158,14 @@ def _ends_now(g, spec: dict) -> bool:
     return False
 
 
+def spend_next_strike(g, card) -> None:
+    """Its simple strike has been made: what it acquired "until its next simple strike" goes (Тан Ханеранга)."""
+    keep = [a for a in card.acquired if (a.get("_until") or {}).get("kind") != "next_simple_strike"]
+    if len(keep) != len(card.acquired):
+        card.acquired = keep
+        g.emit("grant_ended", card=card.id)
+
+
 def expire(g) -> None:
     """At the end of a turn (02-battle.md §8): acquired abilities whose duration ends now go away."""
     for c in g.cards.values():

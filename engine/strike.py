@@ -190,6 +190,8 @@ def _deal(g, ex, src, tgt) -> None:
         triggers.collect(g, {"type": "strikes", "card": tgt.id, "target": src.id, "attack": "simple_strike",
                              "role": "responder", "strength": LEVELS[r_lvl]})
     _close_defender(g, data)
+    if src.acquired:
+        grants.spend_next_strike(g, src)
     if src.used.get("forced"):
         src.used.pop("forced", None)
     grants.refresh_forced(g)

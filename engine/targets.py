@@ -80,6 +80,9 @@ def _one(g, source, card, f, ctx) -> bool:
         ev = g.cards.get(ctx.get("event_card") or "")
         from .combat import adjacent_cards
         return ev is not None and card is not ev and g.in_play(ev) and card in adjacent_cards(g, ev)
+    if name == "orth_beside_event_cell":
+        from .board import orthogonal
+        return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in orthogonal(ctx["event_cell"])
     if name == "beside_event_cell":  # next to the cell where the triggering event happened (a death's cell)
         from .board import neighbours
         return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in neighbours(ctx["event_cell"])
@@ -158,7 +161,8 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
     if isinstance(spec, dict) and "each" in spec:  # every card in play matching side and filters
         return [c for c in g.play_cards() if not c.hidden and (spec["each"] == "card" or g.is_creature(c))
                 and _side_ok(c, ctrl, spec.get("side", "any"))
-                and match(g, source, c, spec.get("filter"), dict(ctx, controller=ctrl, chosen=entry.get("target")))]
+                and match(g, source, c, spec.get("filter"), dict(ctx, controller=ctrl, chosen=entry.get("target"),
+                                                                 event_cell=point.get("cell")))]
     if spec == "each_adjacent_enemy_creature":
         from .combat import adjacent_cards
         return [c for c in adjacent_cards(g, source) if c.controller != ctrl and g.is_creature(c)] \
@@ -216,6 +220,9 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = target.markers.get("poison", 0) if target is not None else 0
     elif per == "event_poison":  # the Poisoning the event's (dead) creature had
         base = point.get("poison", 0)
+    elif per == "wounds_this_turn":  # wounds the target received during the current turn (Хронос)
+        from .history import wounds
+        base = wounds(g, target) if target is not None else 0
     elif per == "x_declared":
         base = entry.get("x") or 0
     elif per == "target_current_life":  # life + additional life - wounds [204.6]

@@ -43,7 +43,7 @@ TURNS = ("own", "opponent", "each")
 ROLES = ("attacker", "responder")
 #: Durations of granted effects (03-abilities.md §1.9 [418]; no ``until`` = until the end of the battle).
 UNTIL = ("end_of_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_target_next_turn",
-         "end_of_opponent_next_turn",
+         "end_of_opponent_next_turn", "next_simple_strike",
          "source_moves_or_leaves", "end_of_battle")
 #: Named references to one card, resolved from the entry or the event (03-abilities.md §3.1).
 TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card", "defended", "same_target")
@@ -58,7 +58,7 @@ KINDS = ("influence", "spell")
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
-            "event_poison")
+            "event_poison", "wounds_this_turn")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -82,6 +82,7 @@ FILTERS = {
     "unwounded": {}, "poisoned": {},
     "same_column": {}, "not_moved_this_turn": {},
     "beside_chosen": {}, "weak_as_chosen": {}, "beside_event_card": {}, "beside_event_cell": {},
+    "orth_beside_event_cell": {},
     "row_matches_source": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
@@ -106,6 +107,9 @@ CONDITIONS = {
     "tokens_at_least": {"n": "int"},
     "arrived_adjacent": {},
     "died_of_poison": {},
+    "moved_straight": {"at_least": "int"}, "moved_turning": {"at_least": "int"},
+    "target_ranged_hits": {"at_least": "int"},
+    "opponent_turn": {},
 }
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -199,7 +203,8 @@ _kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02
     window="enum!:protection", **_NAMED, **_ACT)
 _kw("roll_modifier", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7)", options="list_str!",
     rolls_of="enum!:any|friendly", window="enum!:roll", **_NAMED, **_ACT)
-_kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!", **_NAMED, **_ACT)
+_kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!",
+    x_upto="enum?:current_life", **_NAMED, **_ACT)
 _kw("custom", "activated effect static", "none: per-card code named by handler", handler="str!",
     description="name!", **_NAMED, cost="cost?", sudden="bool?", limit="limit?", target="target?")
 

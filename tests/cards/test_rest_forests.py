@@ -111,3 +111,24 @@ def test_vs2023_091_dikiy_tselitel_bonuses_among_three_unwounded_friends_and_hea
     g, L = setup([pool("a", "c3", 1, "vs2023-091-dikiy-tselitel"), dummy("w", "a3", 1, wounds=2)])
     play(g, L, 1, act="move", source="a", to="b3", pick=declare_pick(g, L, "a", "w"))
     assert seen(g, L, "w")["wounds"] == 1
+
+
+def test_vs2023_086_mira_closes_a_creature_hit_by_two_other_shots_or_throws_and_ranged_reduction_unwounded():
+    throw = [{"kw": "throw", "n": 1, "cost": "tap"}]
+    g, L = setup([pool("m", "a1", 1, "vs2023-086-mira"), dummy("x", "b1", 1, abilities=throw),
+                  dummy("y", "c1", 1, abilities=throw), dummy("t", "c5", 2, life=20)], dice=[1])
+    play(g, L, 1, act="ability", source="x", ability=0, target="t")
+    play(g, L, 1, act="ability", source="m", ability=ability_index(g, L, "m", "shot"), target="t")
+    assert seen(g, L, "t")["wounds"] == 2 and not seen(g, L, "t")["closed"]  # only one other so far
+    g, L = setup([pool("m", "a1", 1, "vs2023-086-mira"), dummy("x", "b1", 1, abilities=throw),
+                  dummy("y", "c1", 1, abilities=throw), dummy("t", "c5", 2, life=20)], dice=[1])
+    play(g, L, 1, act="ability", source="x", ability=0, target="t")
+    play(g, L, 1, act="ability", source="y", ability=0, target="t")
+    play(g, L, 1, act="ability", source="m", ability=ability_index(g, L, "m", "shot"), target="t")
+    assert seen(g, L, "t")["closed"]
+    shot3 = [{"kw": "shot", "n": 3, "cost": "tap"}]
+    g, L = setup([pool("m", "a1", 1, "vs2023-086-mira"), dummy("s", "a6", 2, abilities=shot3),
+                  dummy("u", "b6", 2, abilities=shot3)], active=2)
+    play(g, L, 2, act="ability", source="s", ability=0, target="m")
+    play(g, L, 2, act="ability", source="u", ability=0, target="m")
+    assert seen(g, L, "m")["wounds"] == 2 + 3  # 1 less only while unwounded

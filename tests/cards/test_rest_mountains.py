@@ -96,3 +96,34 @@ def test_vs2023_041_ayrin_discharge_grows_when_magic_users_arrive_next_to_her_tw
     play(g, L, 1, act="move", source="o", to="a2")  # a third time this turn: nothing
     play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
     assert seen(g, L, "t")["wounds"] == 3
+
+
+def test_vs2023_049_tsenturion_ram_row_strike_and_protection_from_flyers():
+    g, L = setup([pool("c", "c3", 1, "vs2023-049-tsenturion", tokens=1), dummy("e", "c4", 2, life=9)])
+    idx = ability_index(g, L, "c", "action")
+    xs = sorted(a["x"] for a in g.legal_actions(1) if a.get("source") == L["c"] and a.get("ability") == idx)
+    assert xs == list(range(1, 11))
+    play(g, L, 1, act="ability", source="c", ability=idx, x=3)
+    assert seen(g, L, "c")["wounds"] == 3 and seen(g, L, "e")["wounds"] == 2
+    g, L = setup([pool("c", "c3", 1, "vs2023-049-tsenturion"), dummy("e", "c5", 2)])
+    play(g, L, 1, act="ability", source="c", ability=ability_index(g, L, "c", "strike_through_row"), target="e")
+    assert seen(g, L, "e")["wounds"] == 1
+    flyer = dummy("f", None, 2, flyer=True, move=None, strike=(4, 4, 4))
+    g, L = setup([pool("c", "c3", 1, "vs2023-049-tsenturion", closed=True), flyer], active=2)
+    play(g, L, 2, act="attack", source="f", target="c")
+    assert seen(g, L, "c")["wounds"] == 0
+
+
+def test_vs2023_052_tan_haneranga_formation_reduction_and_plus_two_after_a_formation_death():
+    zap = [{"kw": "discharge", "n": 12, "cost": "tap"}, {"kw": "magic_strike", "n": 3, "cost": "tap"}]
+    g, L = setup([pool("t", "c3", 1, "vs2023-052-tan-haneranga"), pool("n", "b3", 1, "vs2023-176-naemnik"),
+                  pool("m", "a3", 1, "vs2023-176-naemnik"), dummy("z", "a6", 2, abilities=zap),
+                  dummy("w", "c4", 2, abilities=zap), dummy("v", "d4", 2, life=30, closed=True)], active=2,
+                 dice=[1, 1])
+    play(g, L, 2, act="ability", source="w", ability=1, target="t")
+    assert seen(g, L, "t")["wounds"] == 2  # in formation: 1 less from a magic strike
+    play(g, L, 2, act="ability", source="z", ability=0, target="n")
+    assert seen(g, L, "n")["zone"] == "graveyard"
+    end_turn(g)
+    play(g, L, 1, act="attack", source="t", target="v")
+    assert seen(g, L, "v")["wounds"] == 2 + 2  # weak 2 + 2 for its next strike
