@@ -1,13 +1,14 @@
 """The card catalogue: printed properties plus every ability in plain words, generated from the ability data.
 
 Nothing here is copied from ``text_en``: each sentence is built from the normalized ability objects
-(``engine/vocab.py``, ``docs/card-vocabulary.md``), so a new card needs data only. Two languages: ``"ru"`` and
+(``engine/cards/vocab.py``, ``docs/card-vocabulary.md``), so a new card needs data only. Two languages: ``"ru"`` and
 ``"en"``. Rules: 01-game-and-cards.md §3 (properties), 03-abilities.md §4 (named abilities).
 """
 from __future__ import annotations
 
-from .cards import all_cards, card_def
-from .errors import EngineError
+from engine.cards.pool import all_cards, card_def
+from engine.errors import EngineError
+
 
 LANGS = ("ru", "en")
 _ATTACK_KWS = ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row")
@@ -556,8 +557,11 @@ def _static(a: dict, lang: str) -> str:
         return (f"During your turn, if it can make a simple strike at one of the {who}, it must{with_}" if en
                 else f"В ваш ход, если она может нанести простой удар одной из {who}, она обязана это сделать{with_}")
     if kw == "extra_attack":
-        return (f"May make a {_kinds(a['applies_to'], lang)} {a['n']} times per turn; it does not close after the first"
-                if en else f"Может наносить {_kinds(a['applies_to'], lang)} {a['n']} раза за ход; после первого не закрывается")
+        diff = ""
+        if a.get("different_targets"):
+            diff = ", each at a different card" if en else ", каждый раз по другой карте"
+        return (f"May make a {_kinds(a['applies_to'], lang)} {a['n']} times per turn{diff}; it does not close after the first"
+                if en else f"Может наносить {_kinds(a['applies_to'], lang)} {a['n']} раза за ход{diff}; после первого не закрывается")
     if kw == "defender_no_close":
         extra = ""
         if a["unlimited"]:
@@ -787,7 +791,7 @@ def ability_text(ability: dict, lang: str) -> str:
     """One ability object in plain words, as one sentence ending with a full stop.
 
     ``lang`` is ``"ru"`` or ``"en"``. Raises EngineError("malformed_action") for another language and KeyError for an
-    object outside the vocabulary (engine/vocab.py guards the data file against that).
+    object outside the vocabulary (engine/cards/vocab.py guards the data file against that).
     """
     if lang not in LANGS:
         raise EngineError("malformed_action", f"Unknown language {lang!r}; use 'ru' or 'en'.")

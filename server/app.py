@@ -7,26 +7,32 @@ import os
 import secrets
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import lobby, ws
+from . import games_api, lobby, ws
 from .bus import Bus, make_bus
+from .http_body import BodyError, body_error_response
+from .ws_close import ExposeSend
 from .metrics import Metrics
 from .room import Room
 from .rooms import Rooms
 from .settings import Settings
+from .store import Store, open_store
+from .store.record import recorder
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
 
 class Hub:
-    """Process-wide state shared by routes: settings, engine, bus, rooms, metrics, connection count."""
+    """Process-wide state shared by routes: settings, engine, bus, store (server/store), rooms, metrics,
+    connection count."""
 
-    def __init__(self, settings: Settings, engine, bus: Bus) -> None:
-        self.settings, self.engine, self.bus = settings, engine, bus
+    def __init__(self, settings: Settings, engine, bus: Bus, store: Store) -> None:
+        self.settings, self.engine, self.bus, self.store = settings, engine, bus, store
         self.metrics = Metrics()
-        self.rooms = Rooms(engine, bus, settings, self.metrics)
+        self.rooms = Rooms(engine, bus, settings, self.metrics, recorder=recorder(store))
         self.connections = 0
         self.bots: set = set()              # server-side bot tasks (server/bot_seat.py)
         self.metrics.connections = lambda: self.connections
@@ -37,17 +43,20 @@ class Hub:
         self.ready = False
 
 
-def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = None) -> Starlette:
+def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = None,
+               store: Store | None = None) -> Starlette:
     """The ASGI app. ``engine`` defaults to the real rules engine (server/gameapi.py), ``bus`` to the one the
-    settings select (in-memory unless ``settings.redis``)."""
+    settings select (in-memory unless ``settings.redis``), ``store`` to the SQL store the settings select
+    (server/store: ``settings.database``, else SQLite under ``settings.data_dir``, else in memory)."""
     settings = settings or Settings.from_env()
     if engine is None:
         from .gameapi import real_engine
         engine = real_engine()
-    hub = Hub(settings, engine, bus or make_bus(settings))
+    hub = Hub(settings, engine, bus or make_bus(settings), store or open_store(settings))
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        await hub.store.start()          # runs the migrations
         await hub.bus.start()
         await hub.rooms.restore_all()
         hub.ready = True
@@ -57,6 +66,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
             hub.ready = False
             await hub.rooms.shutdown()
             await hub.bus.close()
+            await hub.store.close()
 
     routes = [
         Route("/healthz", lobby.healthz),
@@ -67,10 +77,13 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/rooms", lobby.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", lobby.room_status, methods=["GET"]),
         Route("/api/rooms/{room}/join", lobby.join_room, methods=["POST"]),
+        *[Route(path, handler, methods=["GET"]) for path, handler in games_api.ROUTES],
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(ExposeSend)],
+                    exception_handlers={BodyError: body_error_response})
     app.state.hub = hub
+    app.state.store = hub.store
     return app

@@ -7,6 +7,7 @@ import logging
 import secrets
 
 from .bus import Bus, BusError
+from .bus import messages as m
 from .metrics import Metrics
 from .room import Room
 from .settings import Settings
@@ -21,14 +22,16 @@ class RoomLimit(Exception):
 class Rooms:
     """Registry of local room tasks. ``engine``: module-like object with ``Game``, ``EngineError``, ``load_deck``."""
 
-    def __init__(self, engine, bus: Bus, settings: Settings, metrics: Metrics) -> None:
+    def __init__(self, engine, bus: Bus, settings: Settings, metrics: Metrics, recorder=None) -> None:
         self.engine, self.bus, self.settings, self.metrics = engine, bus, settings, metrics
+        self.recorder = recorder        # async recorder(room): keeps a finished game (server/store/record.py)
         self.tasks: dict[str, asyncio.Task] = {}
         self.rooms: dict[str, Room] = {}
         self._adopting: dict[str, asyncio.Lock] = {}
         metrics.rooms = lambda: len(self.rooms)
 
     def _start(self, room: Room) -> None:
+        room.recorder = self.recorder
         self.rooms[room.id] = room
         task = asyncio.get_running_loop().create_task(room.run(), name=f"room-{room.id}")
         self.tasks[room.id] = task
@@ -40,8 +43,9 @@ class Rooms:
         if not task.cancelled() and task.exception() is not None:
             log.error("room %s task died", room_id, exc_info=task.exception())
 
-    async def create(self, options: dict, autopass: bool = True) -> tuple[str, str]:
-        """Create and start a room; returns ``(room_id, seat-1 token)``.
+    async def create(self, options: dict, autopass: bool = True, player: str | None = None) -> tuple[str, str]:
+        """Create and start a room (``player``: the registered player in seat 1, or None); returns
+        ``(room_id, seat-1 token)``.
 
         Raises RoomLimit at the cap, the engine's EngineError for an unknown deck.
         """
@@ -50,18 +54,18 @@ class Rooms:
         while True:
             room_id = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
             room, token = Room.create(room_id, options, self.engine, self.bus, self.settings, self.metrics,
-                                      autopass)
+                                      autopass, player)
             try:
-                room.inbox = await self.bus.open_inbox(room_id)   # open before returning: the creator connects next
+                room.inbox = await self.bus.mailbox.open_inbox(room_id)   # open before returning: the creator connects next
                 break
             except BusError as e:
                 if e.code != "room_exists":
                     raise
         if self.bus.persistent:
             try:   # durable before the creator hears of it: any process can restore it from now on
-                await self.bus.save_snapshot(room_id, room.snapshot())
+                await self.bus.store.save(room_id, room.snapshot())
             except BaseException:
-                await self.bus.close_inbox(room_id)
+                await self.bus.mailbox.close_inbox(room_id)
                 raise
         self._start(room)
         return room_id, token
@@ -69,7 +73,7 @@ class Rooms:
     async def restore_all(self) -> int:
         """Start a room for every stored snapshot nobody owns; returns how many were restored."""
         n = 0
-        for rid in await self.bus.snapshot_ids():
+        for rid in await self.bus.store.ids():
             if rid not in self.rooms and await self.adopt(rid):
                 n += 1
         return n
@@ -86,17 +90,17 @@ class Rooms:
             if room_id in self.rooms:
                 return True
             try:
-                inbox = await self.bus.open_inbox(room_id, restore=True)
+                inbox = await self.bus.mailbox.open_inbox(room_id, restore=True)
             except BusError:
                 return False
             try:
-                blob = await self.bus.load_snapshot(room_id)
+                blob = await self.bus.store.load(room_id)
                 if blob is None:
                     raise KeyError(f"no snapshot for room {room_id}")
                 room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics)
             except Exception:
                 log.exception("cannot restore room %s; snapshot kept", room_id)
-                await self.bus.close_inbox(room_id)
+                await self.bus.mailbox.close_inbox(room_id)
                 return False
             room.inbox = inbox
             self._start(room)
@@ -107,7 +111,7 @@ class Rooms:
         """Snapshot every room and stop its task (clients get 1012 and reconnect to the next process)."""
         for rid in list(self.rooms):
             try:
-                await self.bus.send(rid, {"k": "shutdown"})
+                await self.bus.mailbox.send(rid, m.Shutdown())
             except Exception:
                 self.tasks[rid].cancel()
         tasks = list(self.tasks.values())

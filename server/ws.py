@@ -20,6 +20,8 @@ from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resy
 
 from . import wire
 from .bus import BusError
+from .bus import messages as m
+from .ws_close import close_now
 
 log = logging.getLogger("server.ws")
 _ids = itertools.count(1)
@@ -32,6 +34,7 @@ class Connection:
     def __init__(self, ws: WebSocket, hub) -> None:
         self.ws, self.hub = ws, hub
         self.settings, self.bus = hub.settings, hub.bus
+        self.mailbox, self.fanout = hub.bus.mailbox, hub.bus.fanout
         self.id = f"{hub.process_id}:{next(_ids)}"
         self.queue: asyncio.Queue = asyncio.Queue(self.settings.outbound_queue)
         self.room: str | None = None
@@ -120,14 +123,13 @@ class Connection:
         if isinstance(frame, Join):
             return self.error("already_joined")
         if isinstance(frame, Action):
-            msg = {"k": "action", "conn": self.id, "id": frame.id, "v": frame.v, "action": frame.action,
-                   "ts": time.monotonic()}
+            msg = m.Act(self.id, frame.id, frame.v, frame.action, time.monotonic())
         elif isinstance(frame, Resync):
-            msg = {"k": "resync", "conn": self.id}
+            msg = m.Resync(self.id)
         else:
             return self.error("unknown_message")
         try:
-            await self.bus.send(self.room, msg)
+            await self.mailbox.send(self.room, msg)
         except BusError as e:
             if e.code == "room_not_found":
                 self.error("room_not_found")
@@ -141,11 +143,11 @@ class Connection:
 
     async def join(self, frame: Join) -> bool:
         """Attach to a room: the room decides seat or spectator and answers with a sync (or an error + close)."""
-        self.bus.attach_conn(self.id, self.sink)
+        self.fanout.attach_conn(self.id, self.sink)
         try:
-            await self.bus.send(frame.room, {"k": "attach", "conn": self.id, "token": frame.token, "v": frame.v})
+            await self.mailbox.send(frame.room, m.Attach(self.id, frame.token, frame.v))
         except BusError as e:
-            self.bus.detach_conn(self.id)
+            self.fanout.detach_conn(self.id)
             if e.code == "room_not_found":
                 self.error("room_not_found")
                 self.close_code = wire.CLOSE_ROOM_NOT_FOUND
@@ -179,7 +181,7 @@ async def endpoint(ws: WebSocket) -> None:
     hub = ws.app.state.hub
     await ws.accept()
     if hub.connections >= hub.settings.max_connections:
-        await _close(ws, wire.CLOSE_SERVER_FULL, 1.0)
+        await close_now(ws, wire.CLOSE_SERVER_FULL, hub.settings.send_timeout)
         return
     hub.connections += 1
     conn = Connection(ws, hub)
@@ -192,9 +194,9 @@ async def endpoint(ws: WebSocket) -> None:
         reader.cancel()
         dropped.cancel()
         if conn.room is not None:
-            conn.bus.detach_conn(conn.id)
+            conn.fanout.detach_conn(conn.id)
             with contextlib.suppress(BusError):
-                await conn.bus.send(conn.room, {"k": "detach", "conn": conn.id})
+                await conn.mailbox.send(conn.room, m.Detach(conn.id))
         hub.connections -= 1
     if conn.close_code is None:
         writer.cancel()
@@ -205,7 +207,7 @@ async def endpoint(ws: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.shield(writer), 1.0)
     writer.cancel()
-    await _close(ws, conn.close_code, 1.0)
+    await close_now(ws, conn.close_code, conn.settings.send_timeout)   # also when the peer does not read
 
 
 async def _read_all(conn: Connection) -> None:
@@ -217,8 +219,3 @@ async def _read_all(conn: Connection) -> None:
     except Exception:    # never a traceback to the peer; the room is untouched
         log.exception("connection %s failed", conn.id)
         conn.close_code = 1011
-
-
-async def _close(ws: WebSocket, code: int, timeout: float) -> None:
-    with contextlib.suppress(Exception):
-        await asyncio.wait_for(ws.close(code), timeout)

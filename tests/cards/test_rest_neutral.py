@@ -39,6 +39,7 @@ def test_vs2023_195_berserk_two_strikes_row_strike_protections_directed():
                   dummy("u", "b3", 2, life=30, closed=True)], dice=[1, 1])
     play(g, L, 1, act="attack", source="a", target="t")
     assert not seen(g, L, "a")["closed"]
+    assert {"act": "attack", "source": L["a"], "target": L["t"]} not in g.legal_actions(1)  # a different card
     play(g, L, 1, act="attack", source="a", target="u")
     assert seen(g, L, "a")["closed"] and seen(g, L, "t")["wounds"] == 3 and seen(g, L, "u")["wounds"] == 3
     g, L = setup([pool("a", "c3", 1, "vs2023-195-berserk"), dummy("t", "c5", 2)])
@@ -201,6 +202,13 @@ def test_vs2023_174_vzryvnaya_meri_black_spot_on_a_rolled_1_and_pirate_daring():
          pick=lambda g2, legal: next((a for a in legal if a["act"] == "ability" and a.get("target") == L["e"]), None)
          if g2.prompt["kind"] == "window" else None)
     assert seen(g, L, "e")["wounds"] == 2 and seen(g, L, "m")["closed"]  # its roll of 1, then the strike missed
+    shot = [{"kw": "shot", "strike": [1, 2, 3], "cost": "tap"}]
+    g, L = setup([pool("m", "a1", 1, "vs2023-174-vzryvnaya-meri"), dummy("f", "c3", 1, life=9),
+                  dummy("e", "c6", 2, life=9, abilities=shot)], active=2, dice=[1])
+    play(g, L, 2, act="ability", source="e", ability=0, target="f",
+         pick=lambda g2, legal: next((a for a in legal if a["act"] == "ability"), None)
+         if g2.prompt["kind"] == "window" else None)
+    assert seen(g, L, "e")["wounds"] == 2 and seen(g, L, "f")["wounds"] == 1  # a shot's die of 1 too
     g, L = setup([pool("m", "a1", 1, "vs2023-174-vzryvnaya-meri"), dummy("e", "c4", 2, life=9)], active=2)
     g.apply(2, {"act": "pass"})
     play(g, L, 1, act="ability", source="m", ability=ability_index(g, L, "m", "action"), target="e")

@@ -1,0 +1,93 @@
+"""Redis key and channel names of the Redis seams, and its Lua scripts (lease, fencing epoch, fenced writes).
+
+Everything about one room shares the hash tag ``{<room id>}``, so on Redis Cluster a room's keys and its inbox
+channel live in one slot (the multi-key scripts below need that) and ``SPUBLISH`` keeps its traffic in one shard:
+
+| key / channel | what |
+|---|---|
+| ``bz:{R}:lease`` | ``"<process id>:<epoch>"`` of the owner, with a TTL (``lease_ttl``), renewed while the owner lives |
+| ``bz:{R}:epoch`` | the fencing epoch counter (INCR on every acquisition) |
+| ``bz:{R}:snap`` | the room snapshot (msgpack, server/room.py ``Room.snapshot``) |
+| ``bz:{R}:info`` | the lobby entry (JSON) |
+| ``bz:{R}:in`` | sharded pub/sub channel: the room's inbox (actions, attach, ...) |
+| ``bz:proc:{P}`` | sharded pub/sub channel: frames and call replies for process ``P`` |
+| ``bz:rooms`` | set of room ids (lobby listing and the orphan sweep) |
+"""
+from __future__ import annotations
+
+PREFIX = "bz"
+ROOMS = f"{PREFIX}:rooms"
+
+
+def lease(room: str) -> str:
+    return f"{PREFIX}:{{{room}}}:lease"
+
+
+def epoch(room: str) -> str:
+    return f"{PREFIX}:{{{room}}}:epoch"
+
+
+def snap(room: str) -> str:
+    return f"{PREFIX}:{{{room}}}:snap"
+
+
+def info(room: str) -> str:
+    return f"{PREFIX}:{{{room}}}:info"
+
+
+def inbox(room: str) -> str:
+    return f"{PREFIX}:{{{room}}}:in"
+
+
+def room_of_inbox(channel: str) -> str:
+    """The room id of an inbox channel name (``bz:{R}:in`` -> ``R``)."""
+    return channel[len(PREFIX) + 2:-4]
+
+
+def proc(process_id: str) -> str:
+    return f"{PREFIX}:proc:{{{process_id}}}"
+
+
+#: KEYS lease, epoch, snap; ARGV process id, lease ms, mode ("new" | "adopt"), key ttl ms.
+#: Returns the new epoch (> 0); 0 = someone holds the lease; -1 = "new" but a snapshot exists (id taken);
+#: -2 = "adopt" but there is no snapshot.
+ACQUIRE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local has = redis.call('EXISTS', KEYS[3])
+if ARGV[3] == 'new' and has == 1 then return -1 end
+if ARGV[3] == 'adopt' and has == 0 then return -2 end
+local e = redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+redis.call('SET', KEYS[1], ARGV[1] .. ':' .. e, 'PX', ARGV[2])
+return e
+"""
+
+#: The fenced write: KEYS lease, epoch, snap, target; ARGV token, epoch, lease ms, op ("set" | "del" | "none"),
+#: value, key ttl ms. The lease must still be ours (same process, same epoch) - checked in the same atomic step as
+#: the write, which also renews the lease. One exception, the re-seed: when Redis lost its data (no lease, no
+#: snapshot, no higher epoch) the owner that still holds the room in memory takes the lease again.
+#: Returns 1 = written, 2 = written after a re-seed (store everything again), 0 = fenced (nothing written).
+WRITE = """
+local cur = redis.call('GET', KEYS[1])
+local res = 1
+if cur ~= ARGV[1] then
+  if cur or redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
+  if tonumber(redis.call('GET', KEYS[2]) or '0') > tonumber(ARGV[2]) then return 0 end
+  redis.call('SET', KEYS[2], ARGV[2])
+  res = 2
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[6])
+if ARGV[4] == 'set' then
+  redis.call('SET', KEYS[4], ARGV[5], 'PX', ARGV[6])
+elseif ARGV[4] == 'del' then
+  redis.call('DEL', KEYS[4])
+end
+return res
+"""
+
+#: KEYS lease; ARGV token. Deletes the lease only if it is still ours. Returns 1 when deleted.
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
