@@ -215,8 +215,17 @@ class Room:
             "autopass": {"1": self.autopass[1], "2": self.autopass[2]}, "result": self.result,
             "created": self.created, "clocks": self.clocks.to_state(now),
             "finished_ago": None if self.finished_at is None else now - self.finished_at,
-            "status": self.status.value,
+            "status": self.status.value, "v": self.v,
         }, use_bin_type=True)
+
+    @staticmethod
+    def snapshot_version(blob: bytes, engine) -> int:
+        """The room version a :meth:`snapshot` holds (cheap: no game is restored, except for snapshots made before
+        the ``v`` field). Raises like :meth:`restore` on a corrupt snapshot."""
+        s = msgpack.unpackb(blob)
+        if "v" in s:
+            return int(s["v"])
+        return engine.Game.restore(s["game"]).version
 
     @property
     def v(self) -> int:
@@ -367,10 +376,10 @@ class Room:
             await self.close(wire.CLOSE_RESTART, keep_snapshot=True)
         elif isinstance(msg, m.Fenced):
             raise BusError("fenced", "The bus found another owner's lease.")
-        elif isinstance(msg, m.BackendBack):     # the backend was unreachable: store the state again, resync
+        elif isinstance(msg, m.BackendBack):
+            # the backend was unreachable or lost its data: store the state and the lobby entry again. Local
+            # connections missed nothing; relayed ones are resynced by their relay, only if they missed a version.
             await self._after_change()
-            for conn in list(self.conns):
-                await self._sync(conn)
         else:
             log.warning("room %s: unknown inbox message %r dropped", self.id, msg)
 

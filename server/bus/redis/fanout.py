@@ -2,9 +2,12 @@
 relay side of it (docs/scaling.md "Relays").
 
 The owner sends each frame for a connection of another process to that process's channel with the room version it
-carries; that process (the relay) filters it per connection (relay.py) and resyncs the connection from the stored
-snapshot when it sees a gap, or after its pub/sub connection came back. The watchdog job :meth:`follow_owners`
-adopts relayed rooms whose lease is gone and re-attaches local connections to a new owner.
+carries, through that process's :class:`~server.bus.redis.outbox.Outbox` (in order, retried while nobody receives
+it); that process (the relay) filters it per connection (relay.py) and resyncs the connection from the stored
+snapshot when it sees a gap. After its pub/sub connection came back, a relay compares each relayed connection's last
+version with the stored snapshot's and resyncs only the connections that really missed a version: at most one
+resync per connection and outage. The watchdog job :meth:`follow_owners` adopts relayed rooms whose owner is gone
+and re-attaches local connections to a new owner.
 """
 from __future__ import annotations
 
@@ -17,9 +20,11 @@ from ..interfaces import FanOut, Sink
 from . import keys as K
 from .link import BACKOFF_MAX, ERRORS, RedisLink
 from .mailbox import Owned, RedisMailbox
+from .outbox import Outbox
 from .relay import DROP, GAP, PASS, RelayConn
 
 log = logging.getLogger("server.bus.redis")
+RECHECK_DELAY = 0.3      # s after a reconnect before relays compare versions (owners' outboxes deliver first)
 
 
 class RedisFanOut(FanOut):
@@ -30,7 +35,10 @@ class RedisFanOut(FanOut):
         self.link, self.mailbox = link, mailbox
         self._sinks: dict[str, Sink] = {}
         self._relay: dict[str, RelayConn] = {}
+        self._outboxes: dict[str, Outbox] = {}
+        self._tasks: set[asyncio.Task] = set()
         self.snapshot_sync = None        # bind: (blob, token) -> [(frame, v, full)] | None
+        self.snapshot_version = None     # bind: blob -> room version stored in it
         link.on_proc["f"] = self._on_frames
         link.on_reconnect.append(self._reconnected)
         link.periodic.append(self.follow_owners)
@@ -58,10 +66,71 @@ class RedisFanOut(FanOut):
                 rc.confirmed, rc.sent_at, rc.owner = False, time.monotonic(), own.token
                 own.inbox.notify(rc.attach)
 
+    async def close(self) -> None:
+        tasks = [box.task for box in self._outboxes.values()] + list(self._tasks)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def _reconnected(self) -> None:
-        for cid, rc in list(self._relay.items()):
-            if rc.room not in self.mailbox.owned:
-                self._start_resync(cid, rc)
+        self._spawn(self.check_relays(RECHECK_DELAY))
+
+    async def check_relays(self, delay: float = 0.0, rounds: int = 6) -> int:
+        """Resync every relayed connection whose last version is older than its room's stored snapshot (it missed
+        a frame while pub/sub was down); the others are left alone. A room without a stored snapshot (Redis came
+        back empty; its owner stores it again) is looked at again ``delay`` s later, ``rounds`` times, then its
+        owner is asked for a sync. Returns how many resyncs were started. A Redis error ends the check (the next
+        reconnect runs it again)."""
+        started = 0
+        rooms: dict[str, list[tuple[str, RelayConn]]] | None = None
+        for attempt in range(rounds):
+            if delay:
+                await asyncio.sleep(delay)
+            if rooms is None:
+                rooms = {}
+                for cid, rc in self._relay.items():
+                    if rc.room not in self.mailbox.owned:
+                        rooms.setdefault(rc.room, []).append((cid, rc))
+            if not rooms:
+                break
+            ids = list(rooms)
+            try:
+                blobs = await self.link.r.mget([K.snap(r) for r in ids])
+            except ERRORS as e:
+                self.link.down(e)
+                break
+            missing = {}
+            for room_id, blob in zip(ids, blobs):
+                stored = self._version(blob)
+                for cid, rc in rooms[room_id]:
+                    if self._relay.get(cid) is not rc:
+                        continue
+                    if stored is None:
+                        missing.setdefault(room_id, []).append((cid, rc))
+                    elif rc.last is None or rc.last < stored:
+                        self._start_resync(cid, rc)
+                        started += 1
+            rooms = missing
+            delay = delay or 0.5
+        for conns in (rooms or {}).values():
+            for cid, rc in conns:
+                self._start_resync(cid, rc)     # no snapshot: _resync asks the owner
+                started += 1
+        return started
+
+    def _version(self, blob: bytes | None) -> int | None:
+        if blob is None or self.snapshot_version is None:
+            return None
+        try:
+            return self.snapshot_version(blob)
+        except Exception:
+            log.exception("cannot read the version of a stored snapshot")
+            return None
 
     # -- frames ------------------------------------------------------------------------------------------------
     def attach_conn(self, conn_id: str, sink: Sink) -> None:
@@ -87,12 +156,15 @@ class RedisFanOut(FanOut):
             return
         own = self.mailbox.owned.get(room) if room is not None else None
         for pid, cids in remote.items():
-            msg = {"k": "f", "room": room, "c": cids, "f": frame, "x": close, "v": v, "full": full,
-                   "o": own.token if own else None}
-            try:
-                await self.link.publish(K.proc(pid), msg)
-            except ERRORS as e:      # lost like any pub/sub frame: the relay resyncs later
-                self.link.down(e)
+            box = self._outboxes.get(pid)
+            if box is None:
+                box = self._outboxes[pid] = Outbox(self.link, pid, self._outbox_ended)
+            box.put({"k": "f", "room": room, "c": cids, "f": frame, "x": close, "v": v, "full": full,
+                     "o": own.token if own else None})
+
+    def _outbox_ended(self, box: Outbox) -> None:
+        if self._outboxes.get(box.pid) is box:
+            del self._outboxes[box.pid]
 
     def _on_frames(self, msg: dict) -> None:
         for cid in msg["c"]:
@@ -175,6 +247,8 @@ class RedisFanOut(FanOut):
         leases = await link.r.mget([K.lease(r) for r in ids])
         now = time.monotonic()
         for room_id, holder in zip(ids, leases):
+            if holder is not None and await self.mailbox.take_from_dead(room_id, holder.decode()):
+                holder = None
             if holder is None:
                 if link.adopt is not None:
                     await link.adopt(room_id)      # on success open_inbox re-attached the local connections
