@@ -25,6 +25,7 @@ from .relay import DROP, GAP, PASS, RelayConn
 
 log = logging.getLogger("server.bus.redis")
 RECHECK_DELAY = 0.3      # s after a reconnect before relays compare versions (owners' outboxes deliver first)
+IN_FLIGHT = 1.0          # s a relayed connection behind the stored version gets to catch up before it is resynced
 
 
 class RedisFanOut(FanOut):
@@ -104,7 +105,7 @@ class RedisFanOut(FanOut):
             except ERRORS as e:
                 self.link.down(e)
                 break
-            missing = {}
+            missing, behind = {}, []
             for room_id, blob in zip(ids, blobs):
                 stored = self._version(blob)
                 for cid, rc in rooms[room_id]:
@@ -113,6 +114,11 @@ class RedisFanOut(FanOut):
                     if stored is None:
                         missing.setdefault(room_id, []).append((cid, rc))
                     elif rc.last is None or rc.last < stored:
+                        behind.append((cid, rc, stored))
+            if behind:     # frames in flight (or retried by the owner's outbox) arrive within moments: wait for them
+                await asyncio.sleep(IN_FLIGHT)
+                for cid, rc, stored in behind:
+                    if self._relay.get(cid) is rc and (rc.last is None or rc.last < stored):
                         self._start_resync(cid, rc)
                         started += 1
             rooms = missing
@@ -178,8 +184,10 @@ class RedisFanOut(FanOut):
             rc.confirmed = True
             if msg.get("o"):
                 rc.owner = msg["o"]
-            if rc.resyncing and msg["v"] is not None:
+            if (rc.resyncing or rc.waiting) and msg["v"] is not None:
                 rc.held.append(msg)
+                if rc.waiting and not rc.resyncing:
+                    self._flush_held(cid, rc, sink)
                 continue
             self._relay_one(cid, rc, sink, msg)
 
@@ -187,11 +195,30 @@ class RedisFanOut(FanOut):
         verdict = rc.check(msg["v"], msg["full"]) if msg["f"] is not None else PASS
         if verdict == PASS:
             sink(msg["f"], msg["x"])
-        elif verdict == GAP:
+        elif verdict == GAP:      # hold it: the missing frame may only be late (IN_FLIGHT s), else resync
             self.link.stats["relay_gaps"] += 1
-            self._start_resync(cid, rc)
+            rc.held.append(msg)
+            if not rc.waiting:
+                rc.waiting = True
+                asyncio.get_running_loop().call_later(IN_FLIGHT, self._gap_expired, cid, rc)
         elif verdict == DROP and msg["x"] is not None:
             sink(None, msg["x"])
+
+    def _flush_held(self, cid: str, rc: RelayConn, sink: Sink) -> None:
+        """Deliver the held frames that now follow in order; stop waiting once none is held any more."""
+        rc.held.sort(key=lambda m: m["v"])
+        while rc.held:
+            msg = rc.held[0]
+            if not msg["full"] and (rc.last is None or msg["v"] > rc.last + 1):
+                return               # still a hole before it
+            rc.held.pop(0)
+            self._relay_one(cid, rc, sink, msg)
+        rc.waiting = False
+
+    def _gap_expired(self, cid: str, rc: RelayConn) -> None:
+        if rc.waiting and self._relay.get(cid) is rc:
+            rc.waiting = False
+            self._start_resync(cid, rc)       # the frames still held are replayed after the resync
 
     def _start_resync(self, cid: str, rc: RelayConn) -> None:
         if not rc.resyncing:

@@ -41,13 +41,26 @@ ERRORS = (RedisError, OSError)
 
 class _PubSub(PubSub):
     """A PubSub that counts (re)connections: redis-py re-subscribes by itself after a reconnect, but whatever was
-    published meanwhile is gone, so the bus must resync when the count grows."""
+    published meanwhile is gone, so the bus must resync when the count grows. ``heal``: seconds the last loss of the
+    subscription lasted (from the first failed read to the re-subscription)."""
 
     connects = 0
+    lost_at: float | None = None
+    heal = 0.0
+
+    def lost(self) -> None:
+        if self.lost_at is None:
+            self.lost_at = time.monotonic()
+
+    async def _reconnect(self, conn, *args, **kwargs):
+        self.lost()
+        return await super()._reconnect(conn, *args, **kwargs)
 
     async def on_connect(self, connection) -> None:
         self.connects += 1
         await super().on_connect(connection)
+        if self.lost_at is not None:
+            self.heal, self.lost_at = time.monotonic() - self.lost_at, None
 
 
 class RedisLink:
@@ -75,6 +88,7 @@ class RedisLink:
         self._down_since: float | None = None
         self._down_reason = ""
         self._connects_seen = 0
+        self._back_at = -1e9
         self.stats = {"reconnects": 0, "takeovers": 0, "fenced": 0, "relay_resyncs": 0, "relay_gaps": 0,
                       "frames_lost": 0, "errors": 0}
 
@@ -143,10 +157,18 @@ class RedisLink:
     def is_down(self) -> bool:
         return self._down_since is not None
 
+    def recovering(self, window: float = 10.0) -> bool:
+        """Redis is down, or came back less than ``window`` s ago (it may have lost its data: a missing key then
+        proves nothing yet)."""
+        return self._down_since is not None or time.monotonic() - self._back_at < window
+
     def metric_lines(self) -> list[str]:
         s = self.stats
         out = ["# HELP berserk_redis_up 1 while Redis answers, 0 during an outage.", "# TYPE berserk_redis_up gauge",
-               f"berserk_redis_up {0 if self._down_since is not None else 1}"]
+               f"berserk_redis_up {0 if self._down_since is not None else 1}",
+               "# HELP berserk_redis_resubscribe_seconds How long the last loss of the pub/sub subscription lasted.",
+               "# TYPE berserk_redis_resubscribe_seconds gauge",
+               f"berserk_redis_resubscribe_seconds {self.ps.heal if self.ps is not None else 0.0:.3f}"]
         for extra in self.metrics:
             out += extra()
         for key, text in (("reconnects", "Reconnections to Redis after an outage."),
@@ -179,6 +201,7 @@ class RedisLink:
     def reconnected(self) -> None:
         """Pub/sub came back: frames may have been lost both ways; every reconnect hook runs once."""
         self.stats["reconnects"] += 1
+        self._back_at = time.monotonic()
         for hook in self.on_reconnect:
             try:
                 hook()
@@ -197,6 +220,7 @@ class RedisLink:
                 raise
             except ERRORS as e:
                 self.down(e)
+                self.ps.lost()
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, PUMP_BACKOFF_MAX)
                 continue

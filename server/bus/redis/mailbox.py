@@ -165,8 +165,9 @@ class RedisMailbox(Mailbox):
                     holder = None
                 if holder is None:
                     if not await link.r.exists(K.snap(room_id)):
-                        raise BusError("room_not_found", f"There is no room {room_id!r}.")
-                    if link.adopt is not None and await link.adopt(room_id):
+                        if not link.recovering():    # after a data loss the owner stores its rooms again: wait
+                            raise BusError("room_not_found", f"There is no room {room_id!r}.")
+                    elif link.adopt is not None and await link.adopt(room_id):
                         own = self.owned.get(room_id)
                         if own is not None:
                             if isinstance(msg, m.Attach):
