@@ -86,3 +86,26 @@ async def wait_metric(proc: ServerProc, name: str, above: float, timeout: float)
                 pass
             await asyncio.sleep(0.02)
     return None
+
+
+def assert_acknowledged_kept(rooms: list[dict], redis_client) -> int:
+    """Every action acknowledged to a player (a diff carrying its id) is in its room's stored log at its version,
+    as that player's; returns how many were checked."""
+    import msgpack
+
+    from engine import Game
+    checked = 0
+    for room in rooms:
+        blob = redis_client.get(f"bz:{{{room['room']}}}:snap")
+        assert blob is not None, f"no snapshot of room {room['room']}"
+        log = Game.restore(msgpack.unpackb(blob)["game"]).log
+        for seat, p in ((1, room["a"]), (2, room["b"])):
+            for v, action in p.acked:
+                assert log[v - 1] == [seat, action], (room["room"], v, action, log[v - 1])
+                checked += 1
+    return checked
+
+
+async def wait_takeovers(proc: ServerProc, n: int, timeout: float) -> float | None:
+    """Seconds until ``proc`` has taken ``n`` rooms over (``berserk_redis_takeovers_total``)."""
+    return await wait_metric(proc, "berserk_redis_takeovers_total", n - 0.5, timeout)
