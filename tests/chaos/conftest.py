@@ -32,6 +32,22 @@ def cluster(redis_server):
         p.stop()
 
 
+@pytest.fixture(scope="module")
+def pair():
+    """``(redis, p1, p2)``: one redis-server and two server processes shared by a module's tests (they run in file
+    order; each opens and closes its own rooms)."""
+    srv = RedisServer().start()
+    procs = [ServerProc(srv.url, **CHAOS) for _ in range(2)]
+    try:
+        for p in procs:
+            p.wait_healthy()
+        yield srv, procs[0], procs[1]
+    finally:
+        for p in procs:
+            p.stop()
+        srv.stop()
+
+
 def pytest_terminal_summary(terminalreporter):
     if not FIGURES:
         return

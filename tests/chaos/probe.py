@@ -50,6 +50,7 @@ class Prober:
         self.seen_at: list[tuple[float, int]] = []      # (monotonic time, version) of every frame moving v
         self.close_codes: list[int | None] = []
         self.stopping = False
+        self.crash: str | None = None        # what ended the client's loop unexpectedly (None: nothing)
         self.task: asyncio.Task | None = None
 
     async def start(self) -> "Prober":
@@ -128,6 +129,13 @@ class Prober:
             await self._send_quiet(self.pending)
 
     async def _run(self) -> None:
+        try:
+            await self._loop()
+        except Exception as e:       # kept for the test's assertion message, never silently lost
+            self.crash = repr(e)
+            raise
+
+    async def _loop(self) -> None:
         last = 0.0
         while self.result is None:
             now = time.monotonic()
@@ -160,6 +168,8 @@ class Prober:
             await asyncio.wait_for(asyncio.shield(self.task), timeout)
         except (asyncio.TimeoutError, TimeoutError):
             self.task.cancel()
+        except Exception:
+            pass                     # recorded in self.crash
         if self.ws is not None:
             await self.ws.close()
 

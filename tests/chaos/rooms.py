@@ -48,13 +48,17 @@ def totals(rooms: list[dict]) -> dict:
             codes[k] = codes.get(k, 0) + v
     extra = [p.syncs - 1 - p.reconnects - p.resyncs_asked for p in ps]
     return {"sent": sum(p.sent for p in ps), "lost": sum(p.lost for p in ps), "codes": codes,
+            "crashed": [p.crash for p in ps if p.crash],
             "resyncs": sum(extra), "max_resyncs_per_conn": max(extra, default=0)}
 
 
 def moved_on(rooms: list[dict], t0: float, v0: dict[str, int]) -> float | None:
-    """Seconds from ``t0`` until the relayed player of every room saw a newer version than ``v0[room]``."""
+    """Seconds from ``t0`` until the relayed player of every unfinished room saw a newer version than
+    ``v0[room]`` (random play ends some games early: a finished room has nothing to move on to)."""
     worst = 0.0
     for room in rooms:
+        if room["b"].result is not None and room["b"].v == v0[room["room"]]:
+            continue
         d = room["b"].first_version_after(t0, v0[room["room"]])
         if d is None:
             return None

@@ -21,7 +21,7 @@ def _versions(rooms):
 async def _fail_owner(cluster, redis_server, how: str, scenario: str, **settings):
     p1, p2 = cluster(2, **settings)
     rooms = await open_rooms(p1, p2, ROOMS, pace=0.3)
-    await asyncio.sleep(2)
+    await asyncio.sleep(1.5)
     v0, t0 = _versions(rooms), time.monotonic()
     if how == "kill":
         p1.kill()
@@ -34,14 +34,14 @@ async def _fail_owner(cluster, redis_server, how: str, scenario: str, **settings
         p1.resume()      # the old owner wakes up: fenced, it writes nothing and drops its clients (1012); seat 1,
                          # stuck on it meanwhile, reconnects to process 2
     moved = await wait_moved_on(rooms, t0, v0, 30)
-    await asyncio.sleep(3)
+    await asyncio.sleep(1.5)
     await stop_all(rooms)
     t = totals(rooms)
     kept = assert_acknowledged_kept(rooms, redis_server.client())
     record(scenario, takeover_s=takeover, all_rooms_moved_on_s=moved, actions=t["sent"], lost=t["lost"],
            acknowledged_kept=kept, resyncs=t["resyncs"], codes=t["codes"])
     assert takeover is not None and moved is not None
-    assert t["lost"] == 0 and t["codes"].get("rate_limited", 0) == 0
+    assert t["lost"] == 0 and t["codes"].get("rate_limited", 0) == 0 and not t["crashed"], t["crashed"]
     return p1, p2, rooms
 
 
