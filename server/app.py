@@ -11,7 +11,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import lobby, ws
+from . import games_api, lobby, ws
 from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
 from .ws_close import ExposeSend
@@ -20,6 +20,7 @@ from .room import Room
 from .rooms import Rooms
 from .settings import Settings
 from .store import Store, open_store
+from .store.record import recorder
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
@@ -31,7 +32,8 @@ class Hub:
     def __init__(self, settings: Settings, engine, bus: Bus, store: Store) -> None:
         self.settings, self.engine, self.bus, self.store = settings, engine, bus, store
         self.metrics = Metrics()
-        self.rooms = Rooms(engine, bus, settings, self.metrics)
+        self.rooms = Rooms(engine, bus, settings, self.metrics, recorder=recorder(store))
+        self.rooms.seat_bot = self._seat_bot
         self.connections = 0
         self.bots: set = set()              # server-side bot tasks (server/bot_seat.py)
         self.metrics.connections = lambda: self.connections
@@ -42,17 +44,31 @@ class Hub:
                  snapshot_version=lambda blob: Room.snapshot_version(blob, engine))
         self.ready = False
 
+    async def _seat_bot(self, room_id: str, policy: str, token: str) -> None:
+        from .bot_seat import start_bot
+        await start_bot(self, room_id, policy, token)
+
+
+def default_bus(settings: Settings, store: Store) -> Bus:
+    """The bus the settings select (server/bus ``make_bus``); on one process without ``snapshot_dir`` and with a
+    durable store its live rooms live in the SQL store (server/store/rooms.py: an action log + snapshots)."""
+    if settings.redis or settings.snapshot_dir or not store.durable:
+        return make_bus(settings)
+    from .store.rooms import SqlRoomStore
+    return make_bus(settings, store=SqlRoomStore(store))
+
 
 def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = None,
                store: Store | None = None) -> Starlette:
     """The ASGI app. ``engine`` defaults to the real rules engine (server/gameapi.py), ``bus`` to the one the
-    settings select (in-memory unless ``settings.redis``), ``store`` to the SQL store the settings select
-    (server/store: ``settings.database``, else SQLite under ``settings.data_dir``, else in memory)."""
+    settings select (:func:`default_bus`), ``store`` to the SQL store the settings select (server/store:
+    ``settings.database``, else SQLite under ``settings.data_dir``, else in memory)."""
     settings = settings or Settings.from_env()
     if engine is None:
         from .gameapi import real_engine
         engine = real_engine()
-    hub = Hub(settings, engine, bus or make_bus(settings), store or open_store(settings))
+    store = store or open_store(settings)
+    hub = Hub(settings, engine, bus or default_bus(settings, store), store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -77,6 +93,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/rooms", lobby.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", lobby.room_status, methods=["GET"]),
         Route("/api/rooms/{room}/join", lobby.join_room, methods=["POST"]),
+        *[Route(path, handler, methods=["GET"]) for path, handler in games_api.ROUTES],
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),

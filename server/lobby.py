@@ -77,7 +77,7 @@ def room_options(body: dict, hub) -> dict:
 
 def _opponent(body: dict) -> str | None:
     """The server-side bot policy asked for (``"opponent": "bot"``, ``"bot": policy``), or None."""
-    from engine.bots import POLICIES
+    from bots import POLICIES
     opponent = body.get("opponent")
     if opponent is None:
         return None

@@ -9,7 +9,7 @@ import secrets
 from .bus import Bus, BusError
 from .bus import messages as m
 from .metrics import Metrics
-from .room import Room
+from .room import Room, RoomStatus, hash_token
 from .settings import Settings
 
 log = logging.getLogger("server.rooms")
@@ -22,14 +22,17 @@ class RoomLimit(Exception):
 class Rooms:
     """Registry of local room tasks. ``engine``: module-like object with ``Game``, ``EngineError``, ``load_deck``."""
 
-    def __init__(self, engine, bus: Bus, settings: Settings, metrics: Metrics) -> None:
+    def __init__(self, engine, bus: Bus, settings: Settings, metrics: Metrics, recorder=None) -> None:
         self.engine, self.bus, self.settings, self.metrics = engine, bus, settings, metrics
+        self.recorder = recorder        # async recorder(room): keeps a finished game (server/store/record.py)
+        self.seat_bot = None            # async seat_bot(room_id, policy, token): reseats a restored computer seat
         self.tasks: dict[str, asyncio.Task] = {}
         self.rooms: dict[str, Room] = {}
         self._adopting: dict[str, asyncio.Lock] = {}
         metrics.rooms = lambda: len(self.rooms)
 
     def _start(self, room: Room) -> None:
+        room.recorder = self.recorder
         self.rooms[room.id] = room
         task = asyncio.get_running_loop().create_task(room.run(), name=f"room-{room.id}")
         self.tasks[room.id] = task
@@ -41,8 +44,9 @@ class Rooms:
         if not task.cancelled() and task.exception() is not None:
             log.error("room %s task died", room_id, exc_info=task.exception())
 
-    async def create(self, options: dict, autopass: bool = True) -> tuple[str, str]:
-        """Create and start a room; returns ``(room_id, seat-1 token)``.
+    async def create(self, options: dict, autopass: bool = True, player: str | None = None) -> tuple[str, str]:
+        """Create and start a room (``player``: the registered player in seat 1, or None); returns
+        ``(room_id, seat-1 token)``.
 
         Raises RoomLimit at the cap, the engine's EngineError for an unknown deck.
         """
@@ -51,7 +55,7 @@ class Rooms:
         while True:
             room_id = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
             room, token = Room.create(room_id, options, self.engine, self.bus, self.settings, self.metrics,
-                                      autopass)
+                                      autopass, player)
             try:
                 room.inbox = await self.bus.mailbox.open_inbox(room_id)   # open before returning: the creator connects next
                 break
@@ -94,15 +98,34 @@ class Rooms:
                 blob = await self.bus.store.load(room_id)
                 if blob is None:
                     raise KeyError(f"no snapshot for room {room_id}")
-                room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics)
+                entries = await self.bus.store.load_log(room_id)
+                room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics, entries)
             except Exception:
                 log.exception("cannot restore room %s; snapshot kept", room_id)
                 await self.bus.mailbox.close_inbox(room_id)
                 return False
             room.inbox = inbox
+            bots = self._rearm_bots(room)
             self._start(room)
             log.info("room %s restored at v%d", room_id, room.v)
+            for policy, token in bots:
+                try:
+                    await self.seat_bot(room_id, policy, token)
+                except Exception:
+                    log.exception("room %s: the computer seat could not be restored", room_id)
             return True
+
+    def _rearm_bots(self, room: Room) -> list[tuple[str, str]]:
+        """A restored room's computer seats get a fresh seat token (only its hash was stored) so a new bot can
+        take them: ``[(policy, token)]``, [] when the game is over or nobody reseats bots."""
+        if self.seat_bot is None or room.status is RoomStatus.FINISHED:
+            return []
+        out = []
+        for seat, policy in room.bots.items():
+            token = secrets.token_urlsafe(32)
+            room.tokens[int(seat)] = hash_token(token)
+            out.append((policy, token))
+        return out
 
     async def shutdown(self, timeout: float = 5.0) -> None:
         """Snapshot every room and stop its task (clients get 1012 and reconnect to the next process)."""

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 from . import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, NAME_MAX, Store, StoreError, secret_matches
-from .schema import decks, games, live_rooms, players, ratings, room_actions
+from .schema import decks, games, live_rooms, players, ratings, room_log
 
 MIGRATIONS = os.path.join(os.path.dirname(__file__), "migrations")
 MIGRATION_LOCK = 1919001    # pg_advisory_xact_lock key of the migrations (any constant of this service)
@@ -86,6 +86,8 @@ class SqlStore(Store):
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: AsyncEngine | None = None
+        parsed = sa.engine.make_url(url)
+        self.durable = parsed.get_backend_name() != "sqlite" or parsed.database not in (None, "", ":memory:")
 
     @property
     def dialect(self) -> str:
@@ -225,17 +227,51 @@ class SqlStore(Store):
         seats = game["players"] or {}
         row = {"id": game["id"], "seed": int(game["seed"]), "decks": game["decks"],
                "deck_names": game["deck_names"], "log": game["log"], "result": game["result"],
-               "player1": seats.get("1"), "player2": seats.get("2"),
-               "names": game.get("names") or {"1": None, "2": None}, "bots": game.get("bots") or {},
-               "rated": bool(game.get("rated", False)), "started": float(game["started"]),
-               "duration": float(game["duration"]), "version": int(game["version"]),
-               "options": game.get("options") or {}}
+               "player1": seats.get("1"), "player2": seats.get("2"), "names": game.get("names"),
+               "bots": game.get("bots") or {}, "rated": bool(game.get("rated", False)),
+               "started": float(game["started"]), "duration": float(game["duration"]),
+               "version": int(game["version"]), "options": game.get("options") or {}}
         try:
             async with self.engine.begin() as conn:
+                if row["names"] is None:
+                    row["names"] = {s: await self._name(conn, row[f"player{s}"]) for s in ("1", "2")}
                 await conn.execute(games.insert().values(**row))
+                if row["rated"]:
+                    await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"))
         except IntegrityError:
             return False
         return True
+
+    async def _name(self, conn, player_id) -> str | None:
+        if player_id is None:
+            return None
+        return await conn.scalar(sa.select(players.c.name).where(players.c.id == player_id))
+
+    async def _rate(self, conn, p1: str, p2: str, winner) -> None:
+        """Glicko-2 update of both players after their rated game, inside the recording transaction (the rows are
+        locked on PostgreSQL so two games ending together do not overwrite each other)."""
+        from .ratings import rate
+        if winner not in (1, 2, "draw"):
+            return
+        for pid in (p1, p2):
+            if await self._name(conn, pid) is None:      # not a registered player: nothing to rate
+                return
+        before = []
+        for pid in (p1, p2):
+            q = ratings.select().where(ratings.c.player == pid)
+            if conn.dialect.name == "postgresql":
+                q = q.with_for_update()
+            before.append(_rating(pid, (await conn.execute(q)).first()))
+        await self._put_ratings(conn, rate(before[0], before[1], winner))
+
+    async def _put_ratings(self, conn, new) -> None:
+        now = time.time()
+        for r in new:
+            values = {"rating": float(r["rating"]), "rd": float(r["rd"]), "vol": float(r["vol"]),
+                      "games": int(r["games"]), "updated": now}
+            done = await conn.execute(ratings.update().where(ratings.c.player == r["player"]).values(**values))
+            if not done.rowcount:
+                await conn.execute(ratings.insert().values(player=r["player"], **values))
 
     async def list_games(self, player_id: str, limit: int = 50, before: float | None = None) -> list[dict]:
         q = games.select().where(sa.or_(games.c.player1 == player_id, games.c.player2 == player_id))
@@ -259,14 +295,8 @@ class SqlStore(Store):
         return _rating(player_id, row)
 
     async def update_ratings(self, new: list[dict]) -> None:
-        now = time.time()
         async with self.engine.begin() as conn:
-            for r in new:
-                values = {"rating": float(r["rating"]), "rd": float(r["rd"]), "vol": float(r["vol"]),
-                          "games": int(r["games"]), "updated": now}
-                done = await conn.execute(ratings.update().where(ratings.c.player == r["player"]).values(**values))
-                if not done.rowcount:
-                    await conn.execute(ratings.insert().values(player=r["player"], **values))
+            await self._put_ratings(conn, new)
 
     async def leaderboard(self, limit: int = 50, offset: int = 0) -> list[dict]:
         q = (sa.select(ratings.c.player, players.c.name, ratings.c.rating, ratings.c.rd, ratings.c.games)
@@ -278,34 +308,33 @@ class SqlStore(Store):
                     for r in await conn.execute(q)]
 
     # -- live rooms --------------------------------------------------------------------------------------------
-    async def save_room(self, room_id: str, blob: bytes, version: int) -> None:
-        values = {"snapshot": blob, "version": int(version), "updated": time.time()}
+    async def save_room(self, room_id: str, blob: bytes) -> None:
+        values = {"snapshot": blob, "updated": time.time()}
         async with self.engine.begin() as conn:
             done = await conn.execute(live_rooms.update().where(live_rooms.c.id == room_id).values(**values))
             if not done.rowcount:
                 await conn.execute(live_rooms.insert().values(id=room_id, **values))
-            await conn.execute(room_actions.delete().where(room_actions.c.room == room_id,
-                                                           room_actions.c.version <= int(version)))
+            await conn.execute(room_log.delete().where(room_log.c.room == room_id))
 
-    async def append_room_action(self, room_id: str, version: int, entry: bytes) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(room_actions.insert().values(room=room_id, version=int(version), entry=entry))
+    async def append_room_log(self, room_id: str, seq: int, entry: bytes) -> None:
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(room_log.insert().values(room=room_id, seq=int(seq), entry=entry))
+        except IntegrityError:
+            raise StoreError("bad_entry", f"Room {room_id} has a log entry {seq} already.") from None
 
     async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
         async with self.engine.connect() as conn:
-            row = (await conn.execute(sa.select(live_rooms.c.snapshot, live_rooms.c.version)
-                                      .where(live_rooms.c.id == room_id))).first()
-            if row is None:
+            snap = await conn.scalar(sa.select(live_rooms.c.snapshot).where(live_rooms.c.id == room_id))
+            if snap is None:
                 return None
-            entries = await conn.execute(sa.select(room_actions.c.entry)
-                                         .where(room_actions.c.room == room_id,
-                                                room_actions.c.version > row.version)
-                                         .order_by(room_actions.c.version))
-            return bytes(row.snapshot), [bytes(e.entry) for e in entries]
+            entries = await conn.execute(sa.select(room_log.c.entry).where(room_log.c.room == room_id)
+                                         .order_by(room_log.c.seq))
+            return bytes(snap), [bytes(e.entry) for e in entries]
 
     async def delete_room(self, room_id: str) -> None:
         async with self.engine.begin() as conn:
-            await conn.execute(room_actions.delete().where(room_actions.c.room == room_id))
+            await conn.execute(room_log.delete().where(room_log.c.room == room_id))
             await conn.execute(live_rooms.delete().where(live_rooms.c.id == room_id))
 
     async def room_ids(self) -> list[str]:

@@ -48,10 +48,11 @@ class ServerProcess:
     """`python -m server --port P` as a subprocess, restartable on the same port and snapshot directory (so rooms
     survive a restart, server/settings.py `snapshot_dir`)."""
 
-    def __init__(self, snapshot_dir: pathlib.Path) -> None:
+    def __init__(self, snapshot_dir: pathlib.Path, extra: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.snapshot_dir = snapshot_dir
+        self.extra = list(extra)   # more command-line options (e.g. a faster bot: "--bot-think", "0.05")
         self.log = open(ARTIFACTS / "e2e-server.log", "ab")
         self.proc: subprocess.Popen | None = None
 
@@ -59,7 +60,7 @@ class ServerProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         cmd = [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(self.port),
                "--snapshot-dir", str(self.snapshot_dir), "--data-dir", str(self.snapshot_dir),
-               "--fixed-seed", str(SEED)]
+               "--fixed-seed", str(SEED), *self.extra]
         if os.environ.get("BERSERK_E2E_SERVER"):   # another server build: "cmd ... {port} ... {snapshots}"
             cmd = shlex.split(os.environ["BERSERK_E2E_SERVER"].format(port=self.port, snapshots=self.snapshot_dir))
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
@@ -125,3 +126,10 @@ def new_page(browser):
     yield make
     for ctx in contexts:
         ctx.close()
+
+
+@pytest.fixture(scope="session")
+def states():
+    """Real engine situations for the game-page tests (tests/e2e/states.py), found once per session."""
+    from tests.e2e.states import find_states
+    return find_states()

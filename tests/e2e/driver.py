@@ -80,6 +80,36 @@ def _forward(a: dict, view: dict, you: int) -> bool:
     return dr == (1 if you == 1 else -1)
 
 
+#: When true, every click first checks that its control is visible, inside the viewport and not covered by
+#: another element (the phone-size game test sets it: a player can only tap what they see).
+STRICT = {"on": False}
+
+_IN_VIEW = """(el, [x, y]) => { const r = el.getBoundingClientRect();
+    const px = x === null ? r.left + r.width / 2 : r.left + x, py = y === null ? r.top + r.height / 2 : r.top + y;
+    const inside = r.width > 0 && r.height > 0 && r.left >= -1 && r.right <= innerWidth + 1 && r.top >= -1
+      && r.bottom <= innerHeight + 1;
+    const top = document.elementFromPoint(px, py);
+    return {inside, topmost: !!top && (top === el || el.contains(top)),
+            what: top ? top.tagName + '.' + top.className : null}; }"""
+
+
+def click(page, selector: str, position: dict | None = None) -> None:
+    """Click the first element matching selector (at position within it, if given); in STRICT mode only after
+    asserting that the element is visible, in the viewport and on top at the click point."""
+    loc = page.locator(selector).first
+    if STRICT["on"]:
+        at = [position["x"] if position else None, position["y"] if position else None]
+        got = loc.evaluate(_IN_VIEW, at)
+        if not (got["inside"] and got["topmost"]):     # scrolled away: scroll it to the middle, as a player would
+            loc.evaluate("el => el.scrollIntoView({block: 'center', inline: 'nearest'})")
+            got = loc.evaluate(_IN_VIEW, at)
+        assert got["inside"] and got["topmost"], (selector, got)
+    if position:
+        loc.click(position=position)
+    else:
+        loc.click()
+
+
 def click_action(page, idx: int) -> None:
     """Perform legal action number idx of the page by clicks, and wait until the server answered (new version
     or error)."""
@@ -90,34 +120,76 @@ def click_action(page, idx: int) -> None:
     source = _source(a)
     targets = _targets(a, s["view"])
     if a["act"] == "concede":
-        page.click("button[data-act=concede]")
-        page.click("button[data-act=concede-confirm]")
+        click(page, "button[data-act=concede]")
+        click(page, "button[data-act=concede-confirm]")
     elif source is None and not targets["cards"]:
-        page.click(f".global-actions button[data-idx='{idx}']")
+        click(page, f".global-actions button[data-idx='{idx}']")
     elif source is None:
-        page.click(f"[data-card='{targets['cards'][0]}']")
+        click(page, f"[data-card='{targets['cards'][0]}']")
         _disambiguate(page, idx)
     else:
-        page.click(f".field [data-card='{source}']")
-        if _is_single_targetless_choice(s["legal"], source, s["view"]):
-            pass  # recruiting: the click on the dealt card is the action
-        elif targets["cells"]:
-            page.click(f".board [data-cell='{targets['cells'][0]}']", position={"x": 6, "y": 6})
-            _disambiguate(page, idx)
-        elif targets["cards"]:
-            page.click(f".field [data-card='{targets['cards'][0]}']")
-            _disambiguate(page, idx)
-        else:
-            page.click(f".selected-actions button[data-idx='{idx}']")
+        click(page, f".field [data-card='{source}']")
+        if not _is_single_targetless_choice(s["legal"], source, s["view"]):
+            _pick_steps(page, a, v)
     page.wait_for_function(
         "([v, t0]) => { const c = window.berserkConn; return c.v > v || (c.lastError && c.lastError.at > t0); }",
         arg=[v, t0])
 
 
+def move_key(a: dict) -> str:
+    """The move an action belongs to, as the client groups them (server/static/js/picker.js ``moveKey``)."""
+    if a["act"] in ("ability", "declare"):
+        return f"{a['act']}:{a['ability']}"
+    o = a.get("option")
+    if a["act"] == "choose" and isinstance(o, dict):
+        if "place" in o:
+            return "place"
+        if "recruit" in o:
+            return "recruit_gold" if o.get("pay") == "gold" else "recruit"
+    return a["act"]
+
+
+def action_steps(a: dict) -> list[tuple[str, object]]:
+    """The picks of an action in the client's order (picker.js ``actionSteps``): target, targets, cell, X."""
+    steps = [("card", a["target"])] if a.get("target") else []
+    steps += [("card", t) for t in a.get("targets") or []]
+    if a.get("to"):
+        steps.append(("cell", a["to"]))
+    o = a.get("option")
+    if a["act"] == "choose" and isinstance(o, dict) and o.get("cell"):
+        steps.append(("cell", o["cell"]))
+    if a.get("x") is not None:
+        steps.append(("x", a["x"]))
+    return steps
+
+
+def _sent(page, v: int) -> bool:
+    return page.evaluate("(v) => { const c = window.berserkConn; return c.pendingAction !== null || c.v > v; }", v)
+
+
+def _pick_steps(page, a: dict, v: int) -> None:
+    """With the source card selected: choose the move by name (unless it is the card's only move), then pick each
+    target on the board, the cell, X; confirm when the picks allow more."""
+    move = page.locator(f".selected-actions button.move[data-move='{move_key(a)}']")
+    if move.count():
+        move.click()
+    for kind, value in action_steps(a):
+        if _sent(page, v):
+            return
+        if kind == "card":
+            click(page, f".field [data-card='{value}']")
+        elif kind == "cell":
+            click(page, f".board [data-cell='{value}']", position={"x": 6, "y": 6})
+        else:
+            click(page, f".pick-x button[data-x='{value}']")
+    if not _sent(page, v) and page.locator("button.pick-confirm").count():
+        click(page, "button.pick-confirm")
+
+
 def _disambiguate(page, idx: int) -> None:
     """When several moves share the clicked target, the client lists them: pick ours."""
     if page.locator(".disambiguate").count():
-        page.click(f".disambiguate button[data-idx='{idx}']")
+        click(page, f".disambiguate button[data-idx='{idx}']")
 
 
 def _source(a: dict):
@@ -147,7 +219,7 @@ def _targets(a: dict, view: dict) -> dict:
 
 def _is_single_targetless_choice(legal: list[dict], source: str, view: dict) -> bool:
     mine = [a for a in legal if _source(a) == source]
-    return len(mine) == 1 and mine[0]["act"] == "choose" and not _targets(mine[0], view)["cells"]
+    return len(mine) == 1 and mine[0]["act"] in ("choose", "defend") and not action_steps(mine[0])
 
 
 def board_snapshot(page) -> dict:

@@ -1,7 +1,7 @@
 // Reading the server's list of legal actions (engine-api.md "Actions"): which card an action belongs to, what it
 // targets, and a readable label. The client never invents an action: it only sends dicts from this list.
 
-import { t, getLang } from "./i18n.js";
+import { t, getLang, hasKey } from "./i18n.js";
 import { instanceName, cardDef } from "./cards.js";
 
 /** The card instance id an action is "of" (the card the player clicks first), or null for global actions. */
@@ -37,29 +37,72 @@ export function isGlobal(a, view) {
   return cells.length === 0 && cards.length === 0;
 }
 
-const KW = {
-  accumulate_token: ["накопить фишку", "gain a token"], heal: ["лечение", "heal"], shot: ["выстрел", "shot"],
-  discharge: ["разряд", "discharge"], throw: ["метание", "throw"], magic_strike: ["магический удар", "magic strike"],
-  resurrect: ["воскрешение", "resurrection"], jump: ["прыжок", "jump"], extra_attack: ["доп. атака", "extra attack"],
-  special_strike: ["особый удар", "special strike"], trigger: ["срабатывание", "trigger"], action: ["действие", "action"],
-  regeneration: ["регенерация", "regeneration"], vampirism: ["вампиризм", "vampirism"], web: ["паутина", "web"],
-  redistribute_wounds: ["перераспределение ран", "redistribute wounds"], block_strike: ["блок удара", "block strike"],
-  aura: ["аура", "aura"], custom: ["способность", "ability"], attack: ["удар", "strike"], move: ["движение", "move"],
-  ability: ["способность", "ability"],
-};
+/** The ability dict of card instance sourceId at index ab (printed abilities, then those acquired in play), or
+ * null. */
+export function abilityDef(ab, sourceId, view) {
+  if (typeof ab !== "number") return null;
+  const cv = view?.cards?.[sourceId];
+  const printed = cardDef(cv?.card)?.abilities || [];
+  if (ab < printed.length) return printed[ab];
+  return (cv?.acquired || [])[ab - printed.length] || null;
+}
 
-/** A card ability's readable name: a vocabulary word (or an index into the source card's abilities). */
+/** A keyword's readable name ("shot" -> "выстрел"); unknown keywords read as "ability". */
+export function kwName(kw) {
+  const key = `kw_${String(kw).replace(/^_/, "")}`;
+  return hasKey(key) ? t(key) : t("kw_ability");
+}
+
+/** A card ability's readable name: its own name (spells, named effects), else its keyword's name. ab is an index
+ * into the source card's abilities or a keyword name. */
 export function abilityName(ab, sourceId, view) {
   if (ab === undefined || ab === null) return "";
-  let kw = ab;
-  if (typeof ab === "number") {
-    const def = cardDef(view?.cards?.[sourceId]?.card);
-    const a = def?.abilities?.[ab];
-    kw = a ? a.name_ru || a.kw || `#${ab + 1}` : `#${ab + 1}`;
+  const a = abilityDef(ab, sourceId, view);
+  if (typeof ab === "number" && !a) return t("kw_ability");
+  const own = a?.name?.[getLang()] ?? a?.name?.ru ?? a?.name?.en;
+  const kw = a ? a.kw : ab;
+  return own ? `«${own}»` : kwName(kw);
+}
+
+/** The cost of an activated ability in words ("закрыться, 1 фишка"), "" when it has none to show. */
+export function abilityCost(ab, sourceId, view) {
+  const a = abilityDef(ab, sourceId, view);
+  const c = a?.cost;
+  if (!c) return "";
+  const parts = [];
+  if (a.sudden) parts.push(t("cost_sudden"));
+  if (c.movement === "all") parts.push(t("cost_all_movement"));
+  if (c.tap) parts.push(t("cost_close"));
+  if (c.tokens) parts.push(t("cost_tokens", { n: c.tokens }));
+  if (c.wounds) parts.push(t("cost_wounds", { n: c.wounds }));
+  if (!parts.length) parts.push(t("cost_free"));
+  return parts.join(", ");
+}
+
+/** The ability's full text in the current language (the catalogue's plain words for that index), or "". */
+export function abilityText(ab, sourceId, view) {
+  if (typeof ab !== "number") return "";
+  const def = cardDef(view?.cards?.[sourceId]?.card);
+  return def?.abilities_text?.[getLang()]?.[ab] ?? "";
+}
+
+/** A move of the selection list: {name, cost, text} for a group of picker.js (key "move", "ability:2", ...). */
+export function moveInfo(group, sourceId, view) {
+  if (group.act === "ability" || group.act === "declare") {
+    return { name: abilityName(group.ability, sourceId, view), cost: abilityCost(group.ability, sourceId, view),
+      text: abilityText(group.ability, sourceId, view) };
   }
-  const pair = KW[kw];
-  if (pair) return pair[getLang() === "ru" ? 0 : 1];
-  return String(kw).replace(/_/g, " ");
+  const names = { move: "move_move", attack: "move_attack", defend: "move_defend", place: "move_place",
+    recruit: "move_recruit", recruit_gold: "move_recruit_gold", shoot: "kw_shot", discharge: "kw_discharge", throw: "kw_throw", magic_strike: "kw_magic_strike" };
+  const cost = { attack: t("cost_close") };
+  return { name: t(names[group.key] || "kw_ability"), cost: cost[group.key] || "", text: "" };
+}
+
+/** An "order" item: a card id, or "<id>/<ability index>[/<rank>]" when that card has several pending triggers. */
+function orderItemName(item, view) {
+  const [id, ab] = String(item).split("/");
+  if (ab === undefined) return instanceName(view, id);
+  return `${instanceName(view, id)}: ${abilityName(/^\d+$/.test(ab) ? Number(ab) : ab, id, view)}`;
 }
 
 /** A short readable label for one action in the current language (names from the view). */
@@ -88,9 +131,9 @@ export function actionLabel(a, view) {
       if (a.target) s += " " + t("on_target", { target: targetText() });
       break;
     case "defend": s = t("act_defend", { name: name(a.source) }); break;
-    case "order": s = t("act_order", { items: (a.items || []).map(name).join(" → ") }); break;
+    case "order": s = t("act_order", { items: (a.items || []).map((it) => orderItemName(it, view)).join(" → ") }); break;
     case "choose": s = optionLabel(a.option, view); break;
-    default: s = a.act;
+    default: s = t("kw_ability");
   }
   if (a.x !== undefined && a.x !== null) s += ` (${t("x_value", { x: a.x })})`;
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;  // button labels start with a capital
@@ -100,16 +143,20 @@ function optionLabel(o, view) {
   if (typeof o === "string") {
     const known = { keep: "opt_keep", weaken: "opt_weaken", redeal: "opt_redeal", done: "opt_done",
       yes: "opt_yes", no: "opt_no" };
+    // The exchange of blows (02-battle.md §5 [216.7]) is not the deal: its own words.
+    if (view?.prompt?.kind === "exchange" && (o === "keep" || o === "weaken")) return t(`opt_exchange_${o}`);
     if (known[o]) return t(known[o]);
     if (view?.cards && o in view.cards) return t("opt_card", { name: instanceName(view, o) });
-    return o;
+    return t("prompt_choice");
   }
   if (o && typeof o === "object") {
     if ("first" in o) return t("opt_first", { p: o.first });
-    if ("recruit" in o) return t("opt_recruit", { name: instanceName(view, o.recruit) });
+    if ("recruit" in o) return t(o.pay === "gold" ? "opt_recruit_gold" : "opt_recruit", { name: instanceName(view, o.recruit) });
     if ("place" in o) return t("opt_place", { name: instanceName(view, o.place), cell: o.cell });
+    if ("attach" in o) return t("opt_attach", { name: instanceName(view, o.attach), host: instanceName(view, o.to) });
+    if ("choice" in o) return t("opt_choice", { n: o.choice + 1 });
   }
-  return JSON.stringify(o);
+  return t("prompt_choice");
 }
 
 /**

@@ -242,7 +242,7 @@ export class GameConnection {
         break;
       }
       case "error":
-        this.lastError = { code: f.code, msg: f.msg, id: f.id ?? null, at: performance.now() };
+        this.lastError = { code: f.code, msg: f.msg, engine: f.engine ?? null, id: f.id ?? null, at: performance.now() };
         // An error answers the frame just sent; one without an id (a frame-level refusal) also ends the wait.
         if (f.id == null || this.pendingAction === f.id) this._answered();
         if (f.code === "stale" && f.v != null && this.v !== null && f.v > this.v) this._resync();
@@ -286,19 +286,15 @@ export class GameConnection {
     if (this.pendingFrame && this._send(this.pendingFrame)) this.resends += 1;
   }
 
-  /** Clock value for player p ("1" | "2") in ms at this moment, or null when the frame carried no clock for p. */
+  /** Clock value for player p (1 | 2 | "1" | "2") in ms at this moment, or null when the room has no clock.
+   * The frame's clocks are docs/protocol.md §3: {"1": ms_left, "2": ms_left, "running": 1 | 2 | nil}, taken when
+   * the frame was built; the running clock is counted down since it arrived. */
   clockMs(p) {
     const c = this.clocks;
-    if (!c) return null;
-    let left = c[p] ?? c[String(p)] ?? c[`p${p}`];
-    if (left && typeof left === "object") left = left.left ?? left.ms ?? left.remaining ?? null;
+    const left = c ? c[String(p)] : null;
     if (typeof left !== "number") return null;
-    // Milliseconds unless the frame says {"unit": "s"} (docs/protocol.md).
-    let ms = c.unit === "s" ? left * 1000 : left;
-    const running = c.running ?? c.active ?? null;
-    if (running != null && String(running) === String(p) && !c.held) {
-      ms -= performance.now() - this.clocksAt;
-    }
+    let ms = left;
+    if (c.running != null && String(c.running) === String(p)) ms -= performance.now() - this.clocksAt;
     return Math.max(0, ms);
   }
 }

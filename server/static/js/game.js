@@ -1,16 +1,24 @@
 // The game page: the 5 x 6 board from the viewer's side, both auxiliary zones, decks, graveyards, the viewer's own
 // deal and squad during the preliminary phase, whose move it is and the clocks, the queue, the legal actions (only
-// those the server listed), die rolls and the game log. A spectator (you = null) gets the same board and no
-// controls. Rules: 01-game-and-cards.md §5 (zones, cell notation a1..e6), 02-battle.md §1 (preliminary phase).
+// those the server listed, picked step by step on the board), the combat box, card detail and zoom, and the log.
+// A spectator (you = null) gets the same board and no controls. Rules: 01-game-and-cards.md §5 (zones, cells
+// a1..e6), 02-battle.md §1 (preliminary phase), RULES.md Q (queue and priority).
 
 import { h, setChildren } from "./dom.js";
-import { t, phaseName, onLangChange, getLang } from "./i18n.js";
-import { cardDef, cardName, instanceName, elementClass, elementName } from "./cards.js";
-import { indexLegal, actionsAt, actionLabel, actionTargets, abilityName } from "./actions.js";
+import { t, phaseName, onLangChange, resultReason, errorText } from "./i18n.js";
+import { instanceName } from "./cards.js";
+import { indexLegal, actionLabel, moveInfo } from "./actions.js";
+import { groupMoves, pickState, movesWithFirst, actionSteps } from "./picker.js";
 import { renderLogLine } from "./log.js";
+import { cardElement, cardLabel, defOf } from "./cardface.js";
+import { queuePanel, combatPanel, exchangeExplained, cardDetail, passMeaning, playerName } from "./panels.js";
+import { TurnAlert, animationsFor, soundOn, setSound } from "./feel.js";
+import { Zoom } from "./zoom.js";
+import { boardKeys } from "./keys.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
+const PRELIM = ["deal", "recruitment_preparation", "recruitment", "deployment", "reveal"];
 
 /** Board rows top to bottom and columns left to right for the player seen at the bottom (1 or 2). */
 export function orientation(bottom) {
@@ -25,25 +33,48 @@ export class GamePage {
     this.conn = conn;
     this.opts = opts;
     this.selected = null; // card instance id whose moves are shown
-    this.detail = null; // card instance id (or {pool: id}) shown in the detail box
+    this.move = null; // the chosen move's key (picker.js moveKey) of the selected card
+    this.picks = []; // the choices made so far for that move
+    this.ambiguous = null; // [action] several sourceless actions on one clicked card
+    this.detail = null; // card instance id (or {list, title}) shown in the detail box
+    this.viewer = null; // {list, title}: the graveyard / aux-zone viewer dialog
     this.confirmConcede = false;
     this.errorShown = null;
+    this.lastSeq = null;
+    this.focusCell = null;
+    this.alert = new TurnAlert();
+    this.zoom = new Zoom(() => this.conn.view);
     this.clockTimer = setInterval(() => this._tickClocks(), 250);
     this.unsubscribe = onLangChange(() => this.render());
+    this.onKey = (e) => this._key(e);
+    document.addEventListener("keydown", this.onKey);
   }
 
   destroy() {
     clearInterval(this.clockTimer);
+    clearTimeout(this.errorTimer);
     this.unsubscribe();
+    this.alert.clear();
+    this.zoom.hide();
+    document.removeEventListener("keydown", this.onKey);
   }
 
   /** Called by the connection on every change. */
   update(what) {
-    if (what === "error") this.errorShown = this.conn.lastError;
+    if (what === "error") {
+      this.errorShown = this.conn.lastError;
+      clearTimeout(this.errorTimer);
+      this.errorTimer = setTimeout(() => { this.errorShown = null; this.render(); }, 8000);
+    }
     if (what === "state") {
       // A new version: a selection that lost its moves is dropped.
-      const idx = indexLegal(this.conn.legal, this.conn.view);
-      if (this.selected && !idx.bySource.has(this.selected)) this.selected = null;
+      const idx = indexLegal(this.canAct ? this.conn.legal : [], this.conn.view);
+      if (this.selected && !idx.bySource.has(this.selected)) this._clearSelection();
+      else if (this.selected && this.move) {
+        const g = groupMoves(idx.bySource.get(this.selected)).find((x) => x.key === this.move);
+        if (!g || !pickState(g.actions, this.picks).candidates.length) this._clearSelection();
+      }
+      this.ambiguous = null;
       this.confirmConcede = false;
     }
     this.render();
@@ -58,42 +89,86 @@ export class GamePage {
       && this.conn.status === "open" && !this.conn.view?.result);
   }
 
+  _clearSelection() {
+    this.selected = null;
+    this.move = null;
+    this.picks = [];
+  }
+
+  /** The selection's moves and pick state: {groups, group, state, cards: Set, cells: Set}. */
+  _selection(idx) {
+    const out = { groups: [], group: null, state: null, cards: new Set(), cells: new Set() };
+    if (this.ambiguous) return out;
+    if (!this.selected) {
+      for (const id of idx.direct.keys()) out.cards.add(id);
+      return out;
+    }
+    out.groups = groupMoves(idx.bySource.get(this.selected));
+    out.group = out.groups.find((g) => g.key === this.move) || null;
+    if (out.group) {
+      out.state = pickState(out.group.actions, this.picks);
+      out.cards = out.state.cards;
+      out.cells = out.state.cells;
+    } else {
+      for (const g of out.groups) {
+        const st = pickState(g.actions, []);
+        st.cards.forEach((c) => out.cards.add(c));
+        st.cells.forEach((c) => out.cells.add(c));
+      }
+    }
+    return out;
+  }
+
   render() {
     const c = this.conn;
     const view = c.view;
     if (!view) {
       setChildren(this.root, this._errorToast(),
-        h("div.loading", {}, c.status === "closed" ? t("closed") : t(c.status === "reconnecting" ? "reconnecting" : "connecting")));
+        h("div.loading", { role: "status" }, c.status === "closed" ? t("closed") : t(c.status === "reconnecting" ? "reconnecting" : "connecting")));
       return;
     }
     const legal = this.canAct ? c.legal : [];
     const idx = indexLegal(legal, view);
+    const sel = this._selection(idx);
+    const anim = animationsFor(view.log, this.lastSeq);
+    const log = view.log || [];
+    this.lastSeq = log.length ? log[log.length - 1].seq : this.lastSeq;
+    this.anim = this.lastSeq === null ? { cards: {}, grave: new Set() } : anim;
     const me = this.bottom;
     const opp = me === 1 ? 2 : 1;
-    const field = h("section.field", {},
+    const own = this._ownZones(view, idx, sel);
+    const prelimFirst = own && PRELIM.includes(view.phase);
+    const field = h("section.field", { "aria-label": t("board") },
       this._playerBar(opp, view),
-      this._auxZone(opp, view, idx),
-      this._board(view, idx),
-      this._auxZone(me, view, idx),
+      this._auxZone(opp, view, idx, sel),
+      prelimFirst ? own : null,
+      this._board(view, idx, sel),
+      this._auxZone(me, view, idx, sel),
       this._playerBar(me, view),
-      this._ownZones(view, idx));
-    const side = h("aside.side", {},
+      prelimFirst ? null : own);
+    const dock = this._controls(view, idx, sel);
+    const side = h("aside.side", { "aria-label": t("side_panel") },
       this._status(view),
       this.conn.renderControls ? this.conn.renderControls() : null,
-      this._controls(view, idx),
-      this._dieBox(view),
+      dock,
+      combatPanel(view),
       this._detailBox(view),
-      this._queue(view),
+      queuePanel(view, c.you),
       this._log(view),
       this._actionLog(view));
-    const page = h("div.game", { dataset: { v: String(c.v), you: String(c.you ?? "spectator") } }, field, side);
+    const page = h("div.game" + (dock ? ".has-dock" : ""), { dataset: { v: String(c.v), you: String(c.you ?? "spectator"), phase: view.phase || "" } },
+      field, side);
     const banners = [];
     if (c.status !== "open") banners.push(h("div.conn-banner", { role: "status" }, t(c.status === "closed" ? "closed" : "reconnecting")));
-    banners.push(this._errorToast());
     if (view.result) banners.push(this._resultBanner(view.result));
-    setChildren(this.root, banners, page);
-    const log = this.root.querySelector(".log-list");
-    if (log) log.scrollTop = log.scrollHeight;
+    const active = document.activeElement;
+    const focusKey = active && this.root.contains(active) ? (active.dataset.cell ? `[data-cell='${active.dataset.cell}']`
+      : active.dataset.card ? `[data-card='${active.dataset.card}']` : active.dataset.focus ? `[data-focus='${active.dataset.focus}']` : null) : null;
+    setChildren(this.root, banners, page, this._errorToast(), this._viewerDialog(view));
+    if (focusKey) this.root.querySelector(focusKey)?.focus({ preventScroll: true });
+    const logEl = this.root.querySelector(".log-list");
+    if (logEl) logEl.scrollTop = logEl.scrollHeight;
+    this.alert.update(!!(c.you && view.to_act === c.you && !view.result && c.status === "open"));
     this._tickClocks();
   }
 
@@ -104,42 +179,42 @@ export class GamePage {
     if (!e) return null;
     return h("div.error-toast", { role: "alert", dataset: { code: e.code || "" },
       onclick: () => { this.errorShown = null; this.render(); } },
-    h("b", {}, t("error") + ": "), e.msg || (e.key ? t(e.key) : e.code));
+    h("b", {}, t("error") + ": "), errorText(e), h("button.close", { "aria-label": t("close") }, "×"));
   }
 
   _playerBar(p, view) {
     const pv = view.players?.[String(p)] || {};
-    const who = this.conn.you ? (p === this.conn.you ? t("you") : t("opponent")) : "";
     const grave = pv.graveyard || [];
-    const graveNames = grave.map((id) => instanceName(view, id));
     const toAct = view.to_act === p;
     const stat = (label, value, extra = {}) => h("span.stat", extra, h("span.stat-label", {}, label + ": "), h("b", {}, String(value)));
     return h(`div.pbar.${p === this.bottom ? "me" : "opp"}`, { dataset: { player: String(p) } },
-      h("span.pname" + (toAct ? ".to-act" : ""), {}, t("player", { p }) + (who ? ` (${who})` : "")),
+      h("span.pname" + (toAct ? ".to-act" : ""), {}, playerName(p, this.conn.you)),
       h("span.clock", { dataset: { clock: String(p) } }, ""),
       stat(t("deck"), pv.deck ?? 0, { class: "deck-count" }),
-      stat(t("graveyard"), grave.length, {
-        class: "grave-count", title: graveNames.join("\n"),
-        onclick: () => { this.detail = grave.length ? { list: grave, title: t("graveyard") } : null; this.render(); },
-      }),
-      grave.length ? h("span.grave-top", {}, "↑ " + graveNames[0]) : null,
+      h("button.grave-count" + (this.anim?.grave?.has(p) ? ".anim-grave" : ""), {
+        dataset: { focus: `grave${p}` }, "aria-haspopup": "dialog",
+        title: grave.map((id) => instanceName(view, id)).join("\n"),
+        onclick: () => { this.viewer = { list: grave, title: `${t("graveyard")} — ${playerName(p, this.conn.you)}` }; this.render(); },
+      }, t("graveyard") + ": ", h("b", {}, String(grave.length))),
+      (pv.aux || []).length ? h("button.aux-count", {
+        dataset: { focus: `aux${p}` }, "aria-haspopup": "dialog",
+        onclick: () => { this.viewer = { list: pv.aux, title: `${t("aux_zone")} — ${playerName(p, this.conn.you)}` }; this.render(); },
+      }, t("aux_short") + ": ", h("b", {}, String(pv.aux.length))) : null,
       (pv.deal || view.phase === "deal") ? stat(t("deal"), pv.deal ?? 0) : null,
       (pv.recruits || ["recruitment", "deployment"].includes(view.phase)) ? stat(t("recruits"), pv.recruits ?? 0) : null,
       stat(t("gold"), pv.gold ?? "?", { class: "gold" }),
       stat(t("silver"), pv.silver ?? "?", { class: "silver" }));
   }
 
-  _auxZone(p, view, idx) {
+  _auxZone(p, view, idx, sel) {
     const ids = view.players?.[String(p)]?.aux || [];
-    return h(`div.aux.${p === this.bottom ? "me" : "opp"}`, { dataset: { aux: String(p) } },
+    return h(`div.aux.${p === this.bottom ? "me" : "opp"}` + (ids.length ? "" : ".empty"), { dataset: { aux: String(p) }, "aria-label": t("aux_zone") },
       h("span.zone-label", {}, t("aux_zone")),
-      ids.map((id) => this._card(id, view, idx)));
+      ids.map((id) => this._card(id, view, idx, sel, { focusable: true })));
   }
 
-  _board(view, idx) {
+  _board(view, idx, sel) {
     const { ranks, cols } = orientation(this.bottom);
-    const selActs = this.selected ? idx.bySource.get(this.selected) || [] : [];
-    const targetCells = new Set(selActs.flatMap((a) => actionTargets(a, view).cells));
     const byCell = new Map();
     for (const cv of Object.values(view.cards || {})) {
       if (cv.zone !== "battlefield" || !cv.cell) continue;
@@ -147,62 +222,60 @@ export class GamePage {
       byCell.get(cv.cell).push(cv);
     }
     const cells = [];
+    const first = this.focusCell || `${cols[0]}${ranks[ranks.length - 1]}`;
     for (const r of ranks) {
       for (const col of cols) {
         const cell = `${col}${r}`;
         const here = (byCell.get(cell) || []).sort((x, y) => (x.attached_to ? 1 : 0) - (y.attached_to ? 1 : 0));
         const half = r <= 3 ? 1 : 2;
         const cls = ["cell", half === this.bottom ? "my-half" : "opp-half"];
-        if (targetCells.has(cell)) cls.push("target");
+        const target = sel.cells.has(cell) || here.some((cv) => sel.cards.has(cv.id));
+        if (sel.cells.has(cell)) cls.push("target");
+        if (here.some((cv) => cv.id === this.selected)) cls.push("has-selected");
+        const label = [cell, ...here.map((cv) => cardLabel(cv, defOf(view, cv.id)))].join(": ")
+          + (target ? ` — ${t("aria_target")}` : "");
         cells.push(h("div." + cls.join("."), {
-          dataset: { cell },
+          dataset: { cell }, role: "button", tabindex: cell === first ? "0" : "-1", "aria-label": label,
           onclick: (e) => { if (e.target.closest(".card")) return; this._clickCell(cell, idx); },
-        }, h("span.cell-name", {}, cell), here.map((cv) => this._card(cv.id, view, idx, !!cv.attached_to))));
+          onfocus: () => { this.focusCell = cell; if (here[0]) this.zoom.showFor(here[0].id, this.root.querySelector(`[data-cell='${cell}']`), "focus"); },
+          onblur: () => this.zoom.hide("focus"),
+        }, h("span.cell-name", { "aria-hidden": "true" }, cell),
+        here.map((cv) => this._card(cv.id, view, idx, sel, { attached: !!cv.attached_to }))));
       }
     }
-    return h("div.board", {}, cells);
+    return h("div.board", { role: "group", "aria-label": t("board"), onkeydown: (e) => boardKeys(e, this) }, cells);
   }
 
-  _card(id, view, idx, attached = false) {
+  _card(id, view, idx, sel, { attached = false, focusable = false } = {}) {
     const cv = view.cards?.[id];
     if (!cv) return null;
-    const def = cardDef(cv.card);
-    const cls = ["card", cv.owner === this.bottom ? "mine" : "theirs"];
+    const def = defOf(view, id);
+    const cls = [cv.owner === this.bottom ? "mine" : "theirs"];
     if (attached) cls.push("attached");
-    if (cv.hidden || !def) cls.push("hidden");
-    else cls.push("el-" + elementClass(def.element));
-    if (cv.closed) cls.push("closed");
-    const selActs = this.selected ? idx.bySource.get(this.selected) || [] : [];
     if (this.selected === id) cls.push("selected");
     if (idx.bySource.has(id)) cls.push("actor");
-    if (selActs.some((a) => actionTargets(a, view).cards.includes(id)) || idx.direct.has(id)) cls.push("target");
+    if (sel.cards.has(id)) cls.push("target");
+    if (this.anim?.cards?.[id]) cls.push(this.anim.cards[id]);
     const attrs = {
       dataset: { card: id, owner: String(cv.owner) },
-      title: def ? cardName(def) : t("hidden_card"),
+      title: def ? `${def.name_ru}${def.name_en ? " (" + def.name_en + ")" : ""}` : t("hidden_card"),
       onclick: (e) => { e.stopPropagation(); this._clickCard(id, idx); },
-      onmouseenter: () => { this._showDetail(id); },
+      onmouseenter: (e) => { this._showDetail(id); this.zoom.showFor(id, e.currentTarget, "hover"); },
+      onmouseleave: () => this.zoom.hide("hover"),
+      ontouchstart: (e) => this.zoom.pressStart(id, e.currentTarget),
+      ontouchend: () => this.zoom.pressEnd(),
+      ontouchmove: () => this.zoom.pressEnd(),
     };
-    if (cv.hidden || !def) {
-      return h("div." + cls.join("."), attrs, h("div.back", {}, "?"),
-        cv.closed ? h("div.c-closed", {}, t("closed_card")) : null);
+    if (focusable) {
+      Object.assign(attrs, { role: "button", tabindex: "0", "aria-label": cardLabel(cv, def) + (sel.cards.has(id) ? ` — ${t("aria_target")}` : ""),
+        "aria-pressed": this.selected === id ? "true" : "false",
+        onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this._clickCard(id, idx); } },
+        onfocus: (e) => this.zoom.showFor(id, e.currentTarget, "focus"), onblur: () => this.zoom.hide("focus") });
     }
-    const life = def.life ?? 0;
-    const markers = Object.entries(cv.markers || {}).filter(([, n]) => n);
-    return h("div." + cls.join("."), attrs,
-      h("div.c-head", {},
-        h("span.c-cost" + (def.elite ? ".elite" : ""), { title: t("cost") }, String(def.cost ?? "")),
-        h("span.c-name", {}, def.name_ru)),
-      h("div.c-en", {}, def.name_en || ""),
-      h("div.c-el", {}, elementName(def.element).split(" ")[0] + (def.flyer ? " ✈" : "")),
-      h("div.c-stats", {},
-        def.kind === "creature" || life ? h("span.c-life", { title: t("life") }, `♥${Math.max(0, life - (cv.wounds || 0))}/${life}`) : null,
-        cv.wounds ? h("span.c-wounds", { title: t("wounds") }, `✖${cv.wounds}`) : null,
-        cv.tokens ? h("span.c-tokens", { title: t("tokens") }, `●${cv.tokens}`) : null,
-        markers.map(([k, n]) => h("span.c-marker", { title: t("markers") }, `${k}${n > 1 ? "×" + n : ""}`))),
-      cv.closed ? h("div.c-closed", {}, t("closed_card")) : null);
+    return cardElement(cv, def, cls, attrs);
   }
 
-  _ownZones(view, idx) {
+  _ownZones(view, idx, sel) {
     if (!this.conn.you) return null;
     const me = this.conn.you;
     const mine = (zone) => Object.values(view.cards || {}).filter((cv) => cv.owner === me && cv.zone === zone).map((cv) => cv.id);
@@ -210,13 +283,13 @@ export class GamePage {
     const recruits = mine("recruits");
     if (!deal.length && !recruits.length) return null;
     const pv = view.players?.[String(me)] || {};
-    return h("div.own-zones", {},
+    return h("div.own-zones", { "aria-label": t("your_deal") },
       h("div.budget", { dataset: { gold: String(pv.gold ?? 0), silver: String(pv.silver ?? 0) } },
         t("recruit_budget", { gold: pv.gold ?? 0, silver: pv.silver ?? 0, n: recruits.length })),
       recruits.length ? h("div.zone.recruits", {}, h("span.zone-label", {}, t("your_squad") + ` (${recruits.length})`),
-        recruits.map((id) => this._card(id, view, idx))) : null,
+        recruits.map((id) => this._card(id, view, idx, sel, { focusable: true }))) : null,
       deal.length ? h("div.zone.deal", {}, h("span.zone-label", {}, t("your_deal") + ` (${deal.length})`),
-        deal.map((id) => this._card(id, view, idx))) : null);
+        deal.map((id) => this._card(id, view, idx, sel, { focusable: true }))) : null);
   }
 
   _status(view) {
@@ -224,45 +297,61 @@ export class GamePage {
     const who = c.you ? t("you_are", { p: c.you }) : t(this.opts.replay ? "replay_mode" : "spectator");
     let toAct;
     if (view.result) toAct = t("game_over");
+    else if (c.status !== "open") toAct = t(c.status === "closed" ? "closed" : "reconnecting");
     else if (view.to_act == null) toAct = t("to_act_none");
     else if (view.to_act === c.you) toAct = t("to_act_you");
     else toAct = t("to_act_other", { p: view.to_act });
-    let prompt = view.prompt && view.prompt.player === c.you && !view.result ? t(`prompt_${view.prompt.kind}`) : null;
-    const pr = view.prompt || {};
-    if (prompt && (pr.attacker || pr.target)) {
-      prompt += ` (${[pr.attacker, pr.target ?? pr.responder].filter(Boolean).map((id) => instanceName(view, id)).join(" → ")})`;
-    }
-    return h("div.status", {},
-      h("div.who", {}, who, " · ", h("span.conn-status." + c.status, {}, t(c.status === "open" ? "connected" : c.status === "closed" ? "closed" : "reconnecting"))),
+    return h("div.status", { dataset: { testid: "status" } },
+      h("div.who", {}, who, " · ", h("span.conn-status." + c.status, {}, t(c.status === "open" ? "connected" : c.status === "closed" ? "closed" : "reconnecting")),
+        c.you ? h("button.sound", { dataset: { focus: "sound" }, "aria-pressed": soundOn() ? "true" : "false",
+          onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null),
       h("div.turn", {}, t("turn", { n: view.turn ?? 0 }), " · ", t("phase"), ": ", h("b.phase", { dataset: { phase: view.phase || "" } }, phaseName(view.phase)),
         view.active ? " · " + t("active", { p: view.active }) : ""),
-      h("div.to-act" + (view.to_act === c.you && c.you ? ".mine" : ""), { dataset: { toAct: String(view.to_act ?? "") } }, toAct),
-      prompt ? h("div.prompt", {}, prompt) : null);
+      h("div.to-act" + (view.to_act === c.you && c.you && c.status === "open" ? ".mine" : ""), { dataset: { toAct: String(view.to_act ?? "") }, role: "status", "aria-live": "polite" }, toAct));
   }
 
-  _controls(view, idx) {
+  /** The question asked now, in words (null when this page is not asked). */
+  _promptText(view) {
+    const c = this.conn;
+    const pr = view.prompt;
+    if (!pr || pr.player !== c.you || view.result) return null;
+    let text = t(`prompt_${pr.kind}`);
+    if (pr.kind === "choice" && pr.what) text = t(`prompt_choice_${pr.what}`);
+    if (pr.kind === "priority" && (view.queue || []).length) text = t("prompt_priority_queue");
+    if (pr.attacker || pr.target) {
+      text += ` (${[pr.attacker, pr.target ?? pr.responder].filter(Boolean).map((id) => instanceName(view, id)).join(" → ")})`;
+    }
+    return text;
+  }
+
+  /** The dock: the prompt, what a pass does, the exchange explained, the global buttons, the selected card's moves
+   * and the step-by-step pick. Null for spectators and replays. */
+  _controls(view, idx, sel) {
     if (!this.conn.you || this.opts.replay) return null;
-    const box = h("div.controls", {}, h("h3", {}, t("actions")));
+    const prompt = this._promptText(view);
+    const box = h("section.controls", { "aria-label": t("actions"), dataset: { testid: "controls" } },
+      h("h2.sr-only", {}, t("actions")),
+      prompt ? h("div.prompt", { dataset: { kind: view.prompt.kind } }, prompt) : null);
     if (view.result) return box;
-    const act = (a) => h("button.act", {
+    const act = (a, extra = "") => h("button.act" + extra, {
       dataset: { act: a.act, idx: String(this.conn.legal.indexOf(a)) },
       disabled: !this.canAct,
       onclick: () => this._send(a),
     }, actionLabel(a, view));
+    const meaning = this.canAct ? passMeaning(view) : null;
+    if (meaning) box.append(h("div.pass-meaning", {}, t("pass_now") + ": " + meaning));
+    const ex = this.canAct ? exchangeExplained(view, this.conn.you) : null;
+    if (ex) box.append(ex);
     const globals = idx.global.filter((a) => a.act !== "concede");
-    const row = h("div.global-actions", {}, globals.map(act));
-    box.append(row);
-    if (this.selected) {
-      const acts = idx.bySource.get(this.selected) || [];
-      box.append(h("div.selected-actions", {},
-        h("div.sel-title", {}, t("card_actions", { name: instanceName(view, this.selected) })),
-        acts.map(act),
-        h("button.cancel", { onclick: () => { this.selected = null; this.render(); } }, t("cancel"))));
-    } else if (idx.bySource.size) {
-      box.append(h("div.hint", {}, t("select_hint")));
-    } else if (!globals.length && !idx.direct.size) {
-      box.append(h("div.hint", {}, t("no_actions")));
+    if (this.ambiguous) {
+      box.append(h("div.disambiguate", {}, h("div.sel-title", {}, t("pick_one")), this.ambiguous.map((a) => act(a)),
+        h("button.cancel", { onclick: () => { this.ambiguous = null; this.render(); } }, t("cancel"))));
     }
+    box.append(h("div.global-actions", {}, globals.map((a) => act(a))));
+    if (this.selected) box.append(this._selectedMoves(view, sel, act));
+    else if (idx.bySource.size) box.append(h("div.hint", {}, t("select_hint")));
+    else if (!globals.length && !idx.direct.size && this.canAct) box.append(h("div.hint", {}, t("no_actions")));
+    else if (idx.direct.size) box.append(h("div.hint", {}, t("direct_hint")));
     const concede = (this.conn.legal || []).find((a) => a.act === "concede");
     if (concede) {
       box.append(this.confirmConcede
@@ -275,85 +364,85 @@ export class GamePage {
     return box;
   }
 
-  _dieBox(view) {
-    const rolls = (view.log || []).filter((e) => e.type === "die");
-    if (!rolls.length) return null;
-    const last = rolls[rolls.length - 1];
-    const faces = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-    return h("div.die-box", { dataset: { die: String(last.value) } },
-      h("span.die-face", {}, faces[last.value] || String(last.value)),
-      h("span", {}, t("last_roll", { p: last.player ?? "?", value: last.value }) + (last.card ? ` — ${instanceName(view, last.card)}` : "")));
+  _selectedMoves(view, sel, act) {
+    const name = instanceName(view, this.selected);
+    const wrap = h("div.selected-actions", {}, h("div.sel-title", {}, t("card_actions", { name })));
+    if (!sel.group) {
+      wrap.append(h("ul.moves", {}, sel.groups.map((g) => {
+        const info = moveInfo(g, this.selected, view);
+        const single = g.actions.length === 1 && !actionSteps(g.actions[0]).length ? g.actions[0] : null;
+        return h("li", {}, h("button.move", {
+          dataset: { move: g.key, ...(single ? { idx: String(this.conn.legal.indexOf(single)) } : {}) },
+          title: info.text || info.name,
+          onclick: () => (single ? this._send(single) : this._chooseMove(g.key)),
+        }, h("span.m-name", {}, info.name), info.cost ? h("span.m-cost", {}, info.cost) : null),
+        info.text ? h("div.m-text", {}, info.text) : null);
+      })));
+      if (sel.cards.size || sel.cells.size) wrap.append(h("div.hint", {}, t("targets_hint")));
+    } else {
+      const info = moveInfo(sel.group, this.selected, view);
+      const st = sel.state;
+      const done = this.picks.map((p) => (p.kind === "card" ? instanceName(view, p.value) : p.kind === "cell" ? p.value : `X = ${p.value}`));
+      wrap.append(h("div.pick", { dataset: { move: sel.group.key, step: String(this.picks.length) } },
+        h("b", {}, info.name), info.cost ? h("span.m-cost", {}, info.cost) : null,
+        done.length ? h("div.pick-done", {}, t("picked") + ": " + done.join(", ")) : null,
+        st.cards.size || st.cells.size ? h("div.pick-next", {}, t(st.cells.size && !st.cards.size ? "pick_cell" : "pick_target", { n: this.picks.length + 1 })) : null,
+        st.xs.length ? h("div.pick-x", {}, t("pick_x"), " ", st.xs.map((x) => h("button.x", { dataset: { x: String(x) }, onclick: () => this._pick({ kind: "x", value: x }) }, String(x)))) : null,
+        st.complete.length && (st.cards.size || st.cells.size || st.xs.length) ? act(st.complete[0], ".pick-confirm") : null,
+        h("button.back", { onclick: () => this._back() }, t("step_back"))));
+    }
+    wrap.append(h("button.cancel", { onclick: () => { this._clearSelection(); this.render(); } }, t("cancel")));
+    return wrap;
   }
 
   _detailBox(view) {
     const d = this.detail;
-    const box = h("div.detail");
-    if (!d) {
+    const box = h("section.detail", { "aria-label": t("card_text") });
+    if (!d || !view.cards?.[d]) {
       box.append(h("div.hint", {}, t("no_card")));
       return box;
     }
-    if (d.list) {
-      box.append(h("h3", {}, d.title), h("ol", {}, d.list.map((id) => h("li", {}, instanceName(view, id)))));
-      return box;
-    }
-    const cv = view.cards?.[d];
-    if (!cv) {
-      box.append(h("div.hint", {}, t("no_card")));
-      return box;
-    }
-    const def = cardDef(cv.card);
-    if (!def) {
-      box.append(h("h3", {}, t("hidden_card")));
-      return box;
-    }
-    const strike = Array.isArray(def.strike) ? def.strike.join("-") : def.strike;
-    box.append(
-      h("h3", {}, def.name_ru, def.name_en ? h("span.en", {}, " / " + def.name_en) : null),
-      h("div", {}, elementName(def.element), " · ", t("cost"), ": ", String(def.cost), def.elite ? ` (${t("elite")})` : "",
-        def.flyer ? ` · ${t("flyer")}` : ""),
-      def.kind === "creature" ? h("div", {}, `${t("life")}: ${def.life} · ${t("move")}: ${def.move} · ${t("strike")}: ${strike}`) : h("div", {}, def.kind),
-      cv ? h("div", {}, `${t("wounds")}: ${cv.wounds || 0} · ${t("tokens")}: ${cv.tokens || 0} · `,
-        t(cv.closed ? "closed_card" : "open_card"),
-        Object.keys(cv.markers || {}).length ? ` · ${t("markers")}: ` + Object.entries(cv.markers).map(([k, n]) => `${k}×${n}`).join(", ") : "") : null,
-      h("p.card-text", {}, (getLang() === "ru" ? def.text_ru || def.text_en : def.text_en || def.text_ru) || ""));
+    box.append(cardDetail(view, d));
     return box;
   }
 
-  _queue(view) {
-    const q = view.queue || [];
-    const entry = (e) => [
-      h("b", {}, instanceName(view, e.source)), ": ",
-      abilityName(e.ability ?? e.kind ?? "", e.source, view),
-      (e.targets || []).length ? " → " + e.targets.map((id) => instanceName(view, id)).join(", ") : "",
-      e.to ? ` → ${e.to}` : "",
-      e.x != null ? ` (X=${e.x})` : "",
-      e.controller ? h("span.ctl", {}, ` [${t("player", { p: e.controller })}]`) : null];
-    return h("div.queue", {}, h("h3", {}, t("queue")),
-      view.executing ? h("div.executing", {}, t("executing") + ": ", entry(view.executing)) : null,
-      q.length ? h("ol.queue-list", {}, q.map((e) => h("li", {}, entry(e))))
-        : h("div.hint", {}, t("queue_empty")));
+  _viewerDialog(view) {
+    const v = this.viewer;
+    if (!v) return null;
+    const close = () => { this.viewer = null; this.render(); };
+    const dlg = h("div.viewer", { role: "dialog", "aria-modal": "true", "aria-label": v.title, dataset: { testid: "zone-viewer" },
+      onclick: (e) => { if (e.target === dlg) close(); } },
+    h("div.viewer-box", {},
+      h("div.viewer-head", {}, h("h2", {}, v.title), h("button.close", { dataset: { focus: "viewer-close" }, onclick: close, "aria-label": t("close") }, "×")),
+      v.list.length ? h("div.viewer-cards", {}, v.list.map((id) => this._card(id, view, { bySource: new Map(), direct: new Map() }, { cards: new Set(), cells: new Set() }, { focusable: true })))
+        : h("div.hint", {}, t("zone_empty"))));
+    setTimeout(() => dlg.querySelector("button.close")?.focus(), 0);
+    return dlg;
   }
 
   _log(view) {
+    if (this.conn.renderLog) return this.conn.renderLog(view); // a replay shows its complete log, by turn
     const lines = (view.log || []).map((e) => renderLogLine(e, view)).filter(Boolean);
-    return h("div.log", {}, h("h3", {}, t("log")), h("ol.log-list", {}, lines.map((s) => h("li", {}, s))));
+    return h("section.log", { "aria-label": t("log") }, h("h2", {}, t("log")),
+      h("ol.log-list", { tabindex: "0", "aria-label": t("log") }, lines.map((s) => h("li", {}, s))));
   }
 
   /** A finished game's full action list (view.replay.log: [[player, action], ...]). */
   _actionLog(view) {
     const log = view.replay?.log;
     if (!Array.isArray(log) || !log.length) return null;
-    return h("div.action-log", {}, h("h3", {}, t("all_moves")),
+    return h("div.action-log", {}, h("h2", {}, t("all_moves")),
       h("ol.log-list", {}, log.map(([p, a]) => h("li", {}, `${t("player", { p })}: ${actionLabel(a, view)}`))));
   }
 
   _resultBanner(result) {
+    const reason = resultReason(result.reason);
     let text;
-    if (result.winner === "draw") text = t("result_draw", { reason: result.reason });
-    else text = t("result_win", { p: result.winner, reason: result.reason });
+    if (result.winner === "draw") text = t("result_draw", { reason });
+    else text = t("result_win", { p: result.winner, reason });
     let mine = null;
     if (this.conn.you && result.winner !== "draw") mine = t(result.winner === this.conn.you ? "you_won" : "you_lost");
-    return h("div.result-banner", { dataset: { winner: String(result.winner) } }, h("b", {}, t("game_over")), " ", text, mine ? " " + mine : "");
+    return h("div.result-banner", { role: "status", dataset: { winner: String(result.winner) } }, h("b", {}, t("game_over")), " ", text, mine ? " " + mine : "");
   }
 
   // ---- interaction ---------------------------------------------------------------------------------------
@@ -365,47 +454,121 @@ export class GamePage {
     if (old && this.conn.view) old.replaceWith(this._detailBox(this.conn.view));
   }
 
+  _idx() {
+    return indexLegal(this.canAct ? this.conn.legal : [], this.conn.view);
+  }
+
+  _chooseMove(key) {
+    this.move = key;
+    this.picks = [];
+    this._afterPick();
+  }
+
+  _pick(step) {
+    this.picks.push(step);
+    this._afterPick();
+  }
+
+  /** After a pick: send when exactly one action is fully described and nothing more can be picked. */
+  _afterPick() {
+    const idx = this._idx();
+    const sel = this._selection(idx);
+    const st = sel.state;
+    if (st && st.complete.length && !st.cards.size && !st.cells.size && !st.xs.length) return this._send(st.complete[0]);
+    this.render();
+  }
+
+  /** Esc: undo the last pick, then the move, then the selection. */
+  _back() {
+    if (this.ambiguous) this.ambiguous = null;
+    else if (this.picks.length) this.picks.pop();
+    else if (this.move) {
+      const groups = groupMoves(this._idx().bySource.get(this.selected));
+      this.move = null;
+      if (groups.length === 1) this.selected = null;
+    } else if (this.selected) this.selected = null;
+    else if (this.viewer) this.viewer = null;
+    else return false;
+    this.render();
+    return true;
+  }
+
+  /** A click on a target (card or cell) with no move chosen: the moves whose first pick it is. */
+  _targetFirst(kind, value, sel) {
+    const groups = movesWithFirst(sel.groups, kind, value);
+    if (groups.length === 1) {
+      this.move = groups[0].key;
+      this.picks = [];
+      return this._pick({ kind, value });
+    }
+    if (groups.length > 1) {
+      this.ambiguous = groups.flatMap((g) => g.actions.filter((a) => { const s0 = actionSteps(a)[0]; return s0 && s0.kind === kind && s0.value === value; }));
+      this.render();
+      return true;
+    }
+    return false;
+  }
+
   _clickCard(id, idx) {
     this.detail = id;
     const view = this.conn.view;
+    const sel = this._selection(idx);
     if (this.selected && this.selected !== id) {
-      const acts = actionsAt(idx.bySource.get(this.selected), { card: id }, view);
-      if (acts.length) return this._choose(acts);
+      if (sel.group && sel.state.cards.has(id)) return this._pick({ kind: "card", value: id });
+      if (!sel.group && sel.cards.has(id) && this._targetFirst("card", id, sel)) return;
+      const cell = view.cards?.[id]?.cell;
+      if (cell && view.cards[id].zone === "battlefield" && sel.cells.has(cell)) return this._clickCell(cell, idx);
     }
-    if (idx.direct.has(id)) return this._choose(idx.direct.get(id));
+    if (idx.direct.has(id) && !this.selected) {
+      const acts = idx.direct.get(id);
+      if (acts.length === 1) return this._send(acts[0]);
+      this.ambiguous = acts;
+      return this.render();
+    }
     const own = idx.bySource.get(id);
     if (own && own.length) {
-      // A single targetless choice (recruiting a dealt card) happens on the click itself.
-      if (own.length === 1 && own[0].act === "choose" && actionTargets(own[0], view).cells.length === 0) {
+      const groups = groupMoves(own);
+      // A card whose only move is one targetless choice (recruiting a dealt card, a defender) acts on the click.
+      if (groups.length === 1 && own.length === 1 && !actionSteps(own[0]).length && ["choose", "defend"].includes(own[0].act)) {
         return this._send(own[0]);
       }
-      this.selected = this.selected === id ? null : id;
+      if (this.selected === id) this._clearSelection();
+      else {
+        this.selected = id;
+        this.move = groups.length === 1 ? groups[0].key : null;
+        this.picks = [];
+      }
     }
     this.render();
   }
 
   _clickCell(cell, idx) {
-    if (!this.selected) return;
-    const acts = actionsAt(idx.bySource.get(this.selected), { cell }, this.conn.view);
-    if (acts.length) this._choose(acts);
+    if (!this.selected) {
+      const top = Object.values(this.conn.view.cards || {}).find((cv) => cv.cell === cell && cv.zone === "battlefield" && !cv.attached_to);
+      if (top) this._clickCard(top.id, idx);
+      return;
+    }
+    const sel = this._selection(idx);
+    if (sel.group && sel.state.cells.has(cell)) return this._pick({ kind: "cell", value: cell });
+    if (!sel.group && sel.cells.has(cell)) return this._targetFirst("cell", cell, sel);
+    const top = Object.values(this.conn.view.cards || {}).find((cv) => cv.cell === cell && cv.zone === "battlefield" && !cv.attached_to);
+    if (top) this._clickCard(top.id, idx);
   }
 
-  _choose(acts) {
-    if (acts.length === 1) return this._send(acts[0]);
-    // Several moves share this target (different abilities or X): list them in the selection box.
-    this.render();
-    const box = this.root.querySelector(".selected-actions") || this.root.querySelector(".controls");
-    if (!box) return;
-    const pick = h("div.disambiguate", {}, acts.map((a) => h("button.act", {
-      dataset: { act: a.act, idx: String(this.conn.legal.indexOf(a)) }, onclick: () => this._send(a),
-    }, actionLabel(a, this.conn.view))));
-    box.prepend(pick);
+  _key(e) {
+    if (e.key === "Escape") {
+      const modal = this.zoom.by === "press";
+      this.zoom.hide();
+      if (modal) { e.preventDefault(); return; }
+      if (this._back()) e.preventDefault();
+    }
   }
 
   _send(a) {
     if (!this.canAct) return;
     this.errorShown = null;
-    this.selected = null;
+    this._clearSelection();
+    this.ambiguous = null;
     this.confirmConcede = false;
     this.conn.act(a);
   }
@@ -415,8 +578,10 @@ export class GamePage {
       const ms = this.conn.clockMs(el.dataset.clock);
       if (ms == null) { el.textContent = ""; continue; }
       const s = Math.ceil(ms / 1000);
-      el.textContent = `${t("clock")} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+      el.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+      el.setAttribute("aria-label", `${t("clock")} ${el.textContent}`);
       el.classList.toggle("low", s < 30);
     }
   }
 }
+

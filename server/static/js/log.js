@@ -1,12 +1,25 @@
-// One readable line per engine event (engine-api.md "Events"): declared, executed, moved, die, wounds, died,
-// phase, turn, pass, result; any other type is shown as "type: field=value ...", card ids replaced by names.
+// One readable line per engine event (engine-api.md "Events"; the fields each engine module emits), card ids
+// replaced by names. Every event type the engine emits has its own sentence in both languages; an unknown type
+// reads as a generic "game event" line, never as a raw code (issue 20 item 5).
 
-import { t, phaseName } from "./i18n.js";
+import { t, phaseName, resultReason } from "./i18n.js";
 import { instanceName } from "./cards.js";
-import { abilityName } from "./actions.js";
+import { abilityName, kwName } from "./actions.js";
+
+const KIND_KEYS = { simple_strike: "move_attack", attack: "move_attack", move: "move_move" };
+
+function kindName(kind) {
+  if (!kind) return "";
+  return KIND_KEYS[kind] ? t(KIND_KEYS[kind]) : kwName(kind);
+}
 
 function ability(e, view) {
-  return abilityName(e.ability ?? e.kind ?? e.act ?? "", e.source ?? e.card, view);
+  if (e.kind && e.kind !== "ability" && e.ability == null) return kindName(e.kind);
+  return abilityName(e.ability ?? e.kind ?? "", e.source ?? e.card, view);
+}
+
+function levelName(level) {
+  return level == null ? t("blow_none") : t(["blow_weak", "blow_medium", "blow_strong"][level] || "blow_none");
 }
 
 /** The log line for event e in the current language, names looked up in view; null for nothing to show. */
@@ -17,23 +30,25 @@ export function renderLogLine(e, view) {
   const p = e.player ?? "";
   switch (e.type) {
     case "declared":
-      return t("ev_declared", { name: name(card), ability: ability(e, view) }) + targets(e, view);
-    case "executing": case "executed":
-      return t("ev_executed", { name: name(card), ability: ability(e, view) });
-    case "moved": return t("ev_moved", { name: name(card), cell: e.cell ?? (typeof e.to === "string" ? e.to : e.zone ?? "") });
+      return t("ev_declared_by", { p, name: name(e.source), ability: ability(e, view) }) + targets(e, view);
+    case "executing":
+      return t("ev_executed", { name: name(e.source), ability: ability(e, view) });
+    case "moved":
+      return t("ev_moved", { name: name(e.card), cell: e.to ?? "" });
     case "die": return t("ev_die", { p: e.player ?? "?", value: e.value }) + (e.card ? ` (${name(e.card)})` : "");
-    case "wounds": return t("ev_wounds", { name: name(card === e.source ? e.card : card), n: e.n ?? e.amount ?? "" })
-      + (e.source && e.card ? ` ← ${name(e.source)}` : "");
-    case "died": return t("ev_died", { name: name(card) });
-    case "phase": return t("ev_phase", { phase: phaseName(e.phase ?? e.step) });
-    case "turn": return t("ev_turn", { n: e.turn ?? e.n ?? "", p: e.active ?? e.player ?? "" });
+    case "wounds": return t("ev_wounds_by", { name: name(e.card), n: e.n ?? 0, kind: kindName(e.kind) })
+      + (e.source ? ` ← ${name(e.source)}` : "");
+    case "died": return t("ev_died", { name: name(e.card) });
+    case "phase": return t("ev_phase", { phase: phaseName(e.phase) });
+    case "turn": return t("ev_turn", { n: e.turn, p: e.active });
     case "pass": return t("ev_pass", { p });
     case "end_turn": return t("ev_end_turn", { p });
-    case "result": return t("ev_result");
+    case "result": return t("ev_result_reason", { reason: resultReason(e.reason) });
     case "dealt": return t("ev_dealt", { p, n: e.n });
     case "deal": return t("ev_deal", { n: (e.cards || []).length });
     case "first_player": return t("ev_first", { p });
     case "kept": return t("ev_kept", { p });
+    case "kept_hidden": return t("ev_kept_hidden", { p, cell: e.cell ?? "" });
     case "redealt": return t("ev_redealt", { p });
     case "recruit": return t("ev_recruit", { name: name(e.card) });
     case "recruited": return t("ev_recruited", { p, n: e.n });
@@ -42,18 +57,39 @@ export function renderLogLine(e, view) {
     case "revealed": return t("ev_revealed", { name: name(e.card) });
     case "opened": return t("ev_opened", { name: name(e.card) });
     case "closed": return t("ev_closed", { name: name(e.card) });
-    case "strike_roll": return t("ev_strike_roll", { a: name(e.attacker), r: name(e.responder),
-      x: e.attacker_result, y: e.responder_result });
+    case "stays_closed": return t("ev_stays_closed", { name: name(e.card) });
+    case "skip_open": return t("ev_skip_open", { name: name(e.card) });
+    case "strike_roll": return t("ev_strike_roll_row", { a: name(e.attacker), r: name(e.responder),
+      x: e.attacker_result, y: e.responder_result, d: (e.d > 0 ? "+" : "") + (e.d ?? ""),
+      al: levelName(e.row?.[0]), rl: levelName(e.row?.[1]) });
     case "defends": return t("ev_defends", { name: name(e.card), attacker: name(e.attacker) });
     case "weakened": return t("ev_weakened", { p });
     case "healed": return t("ev_healed", { name: name(e.card), n: e.n });
     case "tokens": return t("ev_tokens", { name: name(e.card), n: e.n });
     case "fizzled": return t("ev_fizzled", { name: name(e.source) });
+    case "no_effect": return t("ev_fizzled", { name: name(e.source) });
+    case "blocked": return t(e.by === "net" ? "ev_blocked_net" : "ev_blocked", { name: name(e.card) });
+    case "dodged": return t("ev_dodged", { name: name(e.card), value: e.value ?? "" });
+    case "protected": return t("ev_protected", { name: name(e.card), kind: kindName(e.kind) });
+    case "poisoned": return t("ev_poisoned", { name: name(e.card), n: e.n ?? 1 });
+    case "cured": return t("ev_cured", { name: name(e.card) });
+    case "life_added": return t("ev_life_added", { name: name(e.card), n: e.n ?? 1 });
+    case "resurrected": return t("ev_resurrected", { name: name(e.card) });
+    case "to_aux": return t("ev_to_aux", { name: name(e.card) });
+    case "to_deck": return t("ev_to_deck", { name: name(e.card) });
+    case "attached": return t("ev_attached", { name: name(e.card), host: name(e.host) });
+    case "granted": return t("ev_granted", { name: name(e.card), what: (e.kws || []).map(kwName).join(", ") });
+    case "grant_ended": return t("ev_grant_ended", { name: name(e.card) });
+    case "effect_ended": return t("ev_effect_ended", { name: name(e.card) });
+    case "chose": return t("ev_chose", { p, n: (typeof e.option === "number" ? e.option + 1 : "") });
+    case "window_ability": return t("ev_window_ability", { p, name: name(e.source), ability: kwName(e.kw) });
+    case "die_changed": return t("ev_die_changed", { name: name(e.card), value: e.value });
+    case "strength_set": return t("ev_strength_set", { name: name(e.card) });
+    case "flyer_strike_ready": return t("ev_flyer_strike_ready", { name: name(e.card) });
+    case "loop_cut": return t("ev_loop_cut", { name: name(e.source) });
     case "turn_start": case "turn_end": return null;
     default: {
-      const fields = Object.entries(e).filter(([k]) => !["type", "to", "seq"].includes(k))
-        .map(([k, v]) => `${k}=${typeof v === "string" && view?.cards?.[v] ? name(v) : JSON.stringify(v)}`);
-      return `${String(e.type ?? "?").replace(/_/g, " ")}${fields.length ? ": " + fields.join(", ") : ""}`;
+      return t("ev_other", { name: card ? name(card) : "" });
     }
   }
 }

@@ -1,0 +1,164 @@
+// Side panels of the game page (issue 20 items 2-4): the queue with who holds priority and what a pass does now,
+// the combat box (both dice with their modifiers, the Strike Table row and its result), the exchange choice
+// explained with numbers, and the card detail as it is in play. Rules: RULES.md Q (queue and priority, the pass
+// handshake Q4), 02-battle.md §5 (the Strike Table, exchange rows [216.7]), 03-abilities.md §1.5 (acquired).
+
+import { h } from "./dom.js";
+import { t, getLang, hasKey } from "./i18n.js";
+import { cardDef, instanceName, elementName } from "./cards.js";
+import { abilityName, kwName } from "./actions.js";
+import { cardElement, lifeOf, markerText, untilText } from "./cardface.js";
+
+const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+/** "Player 2 (you)" / "Player 1 (opponent)" / "Player 1". */
+export function playerName(p, you) {
+  const base = t("player", { p });
+  if (!you || p == null) return base;
+  return `${base} (${p === you ? t("you") : t("opponent")})`;
+}
+
+/** The ability an entry names, in words: a simple strike, a move, or the card's ability by name. */
+export function entryAbility(e, view) {
+  if (e.kind === "attack" || e.kind === "simple_strike") return t("move_attack");
+  if (e.kind === "move") return t("move_move");
+  return abilityName(e.ability ?? e.kind, e.source, view);
+}
+
+/** What a pass does right now (RULES.md Q4): hands priority over, executes the first entry, or ends the phase. */
+export function passMeaning(view) {
+  const pr = view.priority;
+  if (!pr || view.prompt?.kind !== "priority") return null;
+  if ((pr.passes || 0) >= 1) return t((view.queue || []).length ? "pass_executes" : "pass_ends_phase");
+  return t("pass_hands_over", { p: pr.holder === 1 ? 2 : 1 });
+}
+
+/** The queue panel. */
+export function queuePanel(view, you) {
+  const entry = (e, extra = {}) => h("li.q-entry", extra,
+    h("b.q-source", {}, instanceName(view, e.source)), " — ", h("span.q-ability", {}, entryAbility(e, view)),
+    (e.targets || []).length ? h("span.q-targets", {}, " → " + e.targets.map((id) => instanceName(view, id)).join(", ")) : null,
+    e.to ? h("span.q-to", {}, " → " + e.to) : null,
+    e.x != null ? ` (X = ${e.x})` : null,
+    e.controller ? h("span.ctl", {}, " · " + t("declared_by", { who: playerName(e.controller, you) })) : null);
+  const q = view.queue || [];
+  const pr = view.priority;
+  const pending = view.prompt?.kind === "triggers" || view.prompt?.kind === "order" ? view.prompt.pending || [] : [];
+  const meaning = passMeaning(view);
+  return h("section.queue", { "aria-label": t("queue"), dataset: { testid: "queue" } }, h("h2", {}, t("queue")),
+    view.executing ? h("div.executing", {}, t("executing") + ": ", h("ol.queue-list", {}, entry(view.executing))) : null,
+    q.length ? h("ol.queue-list", {}, q.map((e, i) => entry(e, { dataset: { q: String(i) }, class: i === 0 ? "first" : "" })))
+      : h("div.hint", {}, t("queue_empty")),
+    pending.length ? h("div.q-pending", {}, h("b", {}, t("triggers_waiting", { who: playerName(view.prompt.player, you) })),
+      h("ul", {}, pending.map((p) => h("li", {}, instanceName(view, p.source), " — ", abilityName(p.ability, p.source, view),
+        p.optional ? ` (${t("optional")})` : "")))) : null,
+    pr ? h("div.q-priority", { dataset: { holder: String(pr.holder) } }, t("priority_holder", { who: playerName(pr.holder, you) })) : null,
+    meaning ? h("div.q-pass", {}, meaning) : null);
+}
+
+function levelName(level) {
+  return level == null ? t("blow_none") : t(["blow_weak", "blow_medium", "blow_strong"][level]);
+}
+
+/** The last fight's dice (raw values per card from the "die" events right before the strike_roll). */
+function lastFight(log) {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i];
+    if (e.type === "strike_roll") {
+      const dice = {};
+      for (let j = i - 1; j >= 0 && log[j].type === "die"; j--) {
+        const d = log[j];
+        dice[d.card] = Math.max(dice[d.card] ?? 0, d.value);
+      }
+      return { roll: e, dice, at: i };
+    }
+  }
+  return null;
+}
+
+/** "⚃ 4 +1 = 5": a die with its modifier and result. */
+function dieLine(value, result) {
+  const mod = value == null ? 0 : result - value;
+  return [h("span.die-face", { "aria-hidden": "true" }, FACES[value] || "?"), " ",
+    h("b", {}, String(value ?? "?")), mod ? ` ${mod > 0 ? "+" : "−"}${Math.abs(mod)}` : "", ` = ${result}`];
+}
+
+/** The combat box: the last fight (both dice, modifiers, the row and its result) or the last lone die. */
+export function combatPanel(view) {
+  const log = view.log || [];
+  const fight = lastFight(log);
+  const lastDie = [...log].reverse().find((e) => e.type === "die");
+  if (!fight && !lastDie) return null;
+  const box = h("section.die-box", { "aria-label": t("die_roll"), dataset: { testid: "combat" } }, h("h2", {}, t("die_roll")));
+  const lastDieAt = log.lastIndexOf(lastDie);
+  if (fight && lastDieAt < fight.at) {
+    const r = fight.roll;
+    const d = r.d ?? r.attacker_result - r.responder_result;
+    const row = r.row || [];
+    box.dataset.die = String(fight.dice[r.attacker] ?? "");
+    box.append(
+      h("div.fight-side", { dataset: { side: "attacker" } }, h("span.who", {}, t("attacker") + ": " + instanceName(view, r.attacker)), " ",
+        dieLine(fight.dice[r.attacker], r.attacker_result)),
+      h("div.fight-side", { dataset: { side: "responder" } }, h("span.who", {}, t("responder") + ": " + instanceName(view, r.responder)), " ",
+        dieLine(fight.dice[r.responder], r.responder_result)),
+      h("div.table-row", { dataset: { d: String(d) } }, t("table_row", { d: (d > 0 ? "+" : "") + d }), ": ",
+        t("row_result", { a: levelName(row[0]), r: levelName(row[1]) }),
+        row[2] ? ` · ${t("row_exchange", { who: t(row[2] === "attacker" ? "attacker" : "responder") })}` : ""));
+  } else {
+    box.dataset.die = String(lastDie.value);
+    box.append(h("div", {}, h("span.die-face", { "aria-hidden": "true" }, FACES[lastDie.value] || String(lastDie.value)), " ",
+      t("last_roll", { p: lastDie.player ?? "?", value: lastDie.value }) + (lastDie.card ? ` — ${instanceName(view, lastDie.card)}` : "")));
+  }
+  return box;
+}
+
+/** The exchange prompt explained with numbers (what keep and weaken each deal), or null. */
+export function exchangeExplained(view, you) {
+  const pr = view.prompt;
+  if (pr?.kind !== "exchange" || !pr.keep) return null;
+  const a = instanceName(view, pr.attacker);
+  const r = instanceName(view, pr.responder);
+  const side = (x) => t("exchange_line", { a, an: x.attacker.n, al: levelName(x.attacker.level),
+    r, rn: x.responder.n, rl: levelName(x.responder.level) });
+  const chooser = pr.player === you ? t("you") : playerName(pr.player, you);
+  return h("div.exchange", { dataset: { testid: "exchange" } },
+    h("div", {}, t("exchange_intro", { d: (pr.d > 0 ? "+" : "") + pr.d, who: chooser })),
+    h("div", { dataset: { option: "keep" } }, h("b", {}, t("opt_exchange_keep") + ": "), side(pr.keep)),
+    h("div", { dataset: { option: "weaken" } }, h("b", {}, t("opt_exchange_weaken") + ": "), side(pr.weaken)));
+}
+
+/** The full card as it is: printed properties, abilities in plain words, the state in play. */
+export function cardDetail(view, id) {
+  const cv = view.cards?.[id];
+  const def = cardDef(cv?.card);
+  if (!cv || !def) return h("div.detail-body", {}, h("h3", {}, t("hidden_card")));
+  const lang = getLang();
+  const strike = Array.isArray(def.strike) ? def.strike.join("-") : def.strike;
+  const life = lifeOf(cv, def);
+  const printedProt = (def.abilities || []).filter((a) => a.kw === "protection").map((a) => protection(a.from));
+  const acquired = cv.acquired || [];
+  const markers = Object.entries(cv.markers || {}).filter(([, n]) => n);
+  const texts = def.abilities_text?.[lang] || [];
+  return h("div.detail-body", {},
+    h("div.detail-head", {}, cardElement(cv, def, ["zoomed"]),
+      h("div", {},
+        h("h3", {}, def.name_ru, def.name_en ? h("span.en", { lang: "en" }, " / " + def.name_en) : null),
+        h("div", {}, elementName(def.element), " · ", t("cost"), ": ", String(def.cost), def.elite ? ` (${t("elite")})` : "",
+          def.flyer ? ` · ${t("flyer")}` : ""),
+        def.kind === "creature" ? h("div", {}, `${t("life")}: ${life ? `${life.left}/${life.max}` : def.life} · ${t("move")}: ${def.move} · ${t("strike")}: ${strike}`)
+          : h("div", {}, t(`kind_${def.kind}`)),
+        h("div.state", {}, `${t("wounds")}: ${cv.wounds || 0} · ${t("tokens")}: ${cv.tokens || 0}${cv.token_max ? "/" + cv.token_max : ""} · `,
+          t(cv.closed ? "closed_card" : "open_card")))),
+    markers.length ? h("div.d-markers", {}, h("b", {}, t("markers") + ": "),
+      markers.map(([k, n]) => h("span.c-marker", { dataset: { marker: k } }, markerText(k, n),
+        untilText(cv.marker_until?.[k]) ? ` (${untilText(cv.marker_until[k])})` : ""))) : null,
+    printedProt.length ? h("div.d-prot", {}, h("b", {}, t("protections") + ": "), printedProt.join(", ")) : null,
+    acquired.length ? h("div.d-acquired", {}, h("b", {}, t("acquired") + ": "),
+      acquired.map((a) => kwName(a.kw) + (untilText(a.until) ? ` (${untilText(a.until)})` : "")).join(", ")) : null,
+    texts.length ? h("ul.card-abilities", {}, texts.map((s, i) => h("li", { dataset: { ability: String(i) } }, s))) : null,
+    h("p.card-text", {}, (lang === "ru" ? def.text_ru || def.text_en : def.text_en || def.text_ru) || ""));
+}
+
+function protection(from) {
+  return hasKey(`prot_${from}`) ? t(`prot_${from}`) : t("kw_protection");
+}

@@ -1,0 +1,364 @@
+"""The game page (issue 20): abilities by name with targets on the board, the queue panel, combat, the card as it
+is, translations. Each test mounts the real page modules in Chromium on a real engine state (tests/e2e/states.py)
+with a stand-in connection that records what the page would send.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+import pytest
+
+from tests.e2e.states import MOUNT
+
+
+
+
+@pytest.fixture
+def mount(server, new_page):
+    """mount(state, lang="en", viewport=None) -> a page showing the game page on that state."""
+    def make(state, lang="en", viewport=None):
+        page = new_page()
+        if viewport:
+            page.set_viewport_size(viewport)
+        page.goto(server.url + "/#/nowhere")
+        page.wait_for_selector("#app")
+        page.evaluate(MOUNT, [state, lang])
+        page.wait_for_selector("#game-under-test .board")
+        return page
+    return make
+
+
+def sent(page) -> list:
+    return page.evaluate("window.sent")
+
+
+def legal_of(state, pred) -> list:
+    return [a for a in state["legal"] if pred(a)]
+
+
+def test_selecting_a_card_lists_its_abilities_by_name_with_cost(states, mount):
+    st = states["ability_with_target"]
+    a = legal_of(st, lambda a: a["act"] == "ability" and isinstance(a.get("ability"), int) and a.get("target"))[0]
+    page = mount(st)
+    page.click(f"#game-under-test .field [data-card='{a['source']}']")
+    move = page.locator(f".selected-actions button.move[data-move='ability:{a['ability']}']")
+    name = move
+    if not move.count():   # the card's only move is chosen at once; its name heads the pick
+        move = page.locator(f".selected-actions .pick[data-move='ability:{a['ability']}']")
+        name = move.locator("b")  # the pick's own step hint ("Pick target 1 ...") is not the move's name
+    text = name.inner_text() + " " + move.locator(".m-cost").inner_text()
+    assert text.strip() and not re.search(r"\b(ability|target)\b\s*\d|[a-z]+_[a-z]+", text), text
+    assert move.locator(".m-cost").count() == 1 and move.locator(".m-cost").inner_text().strip()
+
+
+def test_choosing_an_ability_highlights_exactly_the_targets_the_server_listed(states, mount):
+    st = states["ability_with_target"]
+    a = legal_of(st, lambda a: a["act"] == "ability" and isinstance(a.get("ability"), int) and a.get("target"))[0]
+    same = legal_of(st, lambda b: b.get("source") == a["source"] and b.get("ability") == a["ability"] and b["act"] == "ability")
+    page = mount(st)
+    page.click(f"#game-under-test .field [data-card='{a['source']}']")
+    move = page.locator(f".selected-actions button.move[data-move='ability:{a['ability']}']")
+    if move.count():
+        move.click()
+    lit = set(page.evaluate("[...document.querySelectorAll('#game-under-test .card.target')].map(e => e.dataset.card)"))
+    assert lit == {b["target"] for b in same}
+    page.click(f"#game-under-test .field [data-card='{a['target']}']")
+    got = sent(page)
+    if not got:    # X still to choose
+        page.click(".pick-x button >> nth=0")
+        got = sent(page)
+    assert got and got[0] in same
+
+
+def test_x_is_picked_after_the_target_and_esc_steps_back(states, mount):
+    st = states["x_cost"]
+    a = legal_of(st, lambda a: a.get("x") is not None and a.get("target"))[0]
+    key = f"{a['act']}:{a['ability']}" if a["act"] in ("ability", "declare") else a["act"]
+    xs = sorted({b["x"] for b in st["legal"] if b.get("source") == a["source"] and b.get("target") == a["target"]
+                 and b.get("ability") == a.get("ability")})
+    page = mount(st)
+    page.click(f"#game-under-test .field [data-card='{a['source']}']")
+    if page.locator(f"button.move[data-move='{key}']").count():
+        page.click(f"button.move[data-move='{key}']")
+    page.click(f"#game-under-test .field [data-card='{a['target']}']")
+    shown = [int(x) for x in page.locator(".pick-x button").evaluate_all("els => els.map(e => e.dataset.x)")]
+    assert shown == xs and not sent(page)
+    page.keyboard.press("Escape")   # back to choosing the target
+    assert page.locator(".pick-x").count() == 0
+    assert page.locator(f"#game-under-test .card.target[data-card='{a['target']}']").count() == 1
+    page.click(f"#game-under-test .field [data-card='{a['target']}']")
+    page.click(f".pick-x button[data-x='{a['x']}']")
+    assert sent(page) == [next(b for b in st["legal"] if b == a)]
+
+
+def test_a_multi_target_ability_is_picked_one_target_at_a_time(states, mount):
+    st = copy.deepcopy(states["main_priority"])
+    me = st["you"]
+    mine = [c for c in st["view"]["cards"].values() if c["zone"] == "battlefield" and c["owner"] == me and c.get("card")]
+    others = [c["id"] for c in st["view"]["cards"].values() if c["zone"] == "battlefield" and c["id"] != mine[0]["id"]]
+    src = mine[0]["id"]
+    # a two-target ability as the engine lists it: one action per (first, second) pair
+    pairs = [(x, y) for x in others[:3] for y in others[:3] if x != y]
+    multi = [{"act": "ability", "source": src, "ability": 0, "targets": [x, y]} for x, y in pairs]
+    st["legal"] = multi + [a for a in st["legal"] if a.get("source") != src]
+    page = mount(st)
+    page.click(f"#game-under-test .field [data-card='{src}']")
+    assert page.locator("button.act[data-act='ability']").count() == 0      # no button per pair
+    lit = lambda: set(page.evaluate("[...document.querySelectorAll('#game-under-test .card.target')].map(e => e.dataset.card)"))
+    assert lit() == set(others[:3])
+    page.click(f"#game-under-test .field [data-card='{others[0]}']")
+    assert lit() == set(others[1:3])
+    page.keyboard.press("Escape")
+    assert lit() == set(others[:3])
+    page.click(f"#game-under-test .field [data-card='{others[0]}']")
+    page.click(f"#game-under-test .field [data-card='{others[2]}']")
+    assert sent(page) == [{"act": "ability", "source": src, "ability": 0, "targets": [others[0], others[2]]}]
+
+
+def test_the_queue_panel_shows_source_ability_targets_declarer_and_what_a_pass_does(states, mount):
+    st = states["queue_second_pass"]
+    page = mount(st, lang="ru")
+    entry = page.locator(".queue .queue-list li").first
+    e = st["view"]["queue"][0]
+    name = page.evaluate("(id) => document.querySelector(`#game-under-test [data-card='${id}']`)?.title", e["source"])
+    text = entry.inner_text()
+    assert name.split(" (")[0] in text
+    assert "Игрок" in text and "заявил" in text
+    assert "выполняется первая заявка" in page.inner_text(".queue .q-pass")
+    assert page.locator(".queue .q-priority").get_attribute("data-holder") == str(st["view"]["priority"]["holder"])
+    first = mount(states["queue_first_pass"], lang="en")
+    assert "gives priority to player" in first.inner_text(".queue .q-pass")
+
+
+def test_triggers_waiting_for_their_order_are_shown_as_such(states, mount):
+    st = states["triggers"]
+    page = mount(st)
+    box = page.locator(".queue .q-pending")
+    assert "waiting" in box.inner_text()
+    assert box.locator("li").count() == len(st["view"]["prompt"]["pending"])
+
+
+def test_a_fight_shows_both_dice_with_modifiers_and_the_strike_table_row(states, mount):
+    st = states["fight_logged"]
+    page = mount(st)
+    box = page.locator("[data-testid=combat]")
+    assert box.locator(".fight-side").count() == 2
+    roll = [e for e in st["view"]["log"] if e["type"] == "strike_roll"][-1]
+    assert f"= {roll['attacker_result']}" in box.locator("[data-side=attacker]").inner_text()
+    assert f"= {roll['responder_result']}" in box.locator("[data-side=responder]").inner_text()
+    row = box.locator(".table-row")
+    assert row.get_attribute("data-d") == str(roll["d"])
+    assert re.search(r"attacker (weak|medium|strong|no blow), responder (weak|medium|strong|no blow)", row.inner_text())
+
+
+def test_the_exchange_choice_is_explained_with_numbers_and_not_labelled_like_keeping_the_deal(states, mount):
+    st = states["exchange"]
+    page = mount(st, lang="ru")
+    ex = page.locator("[data-testid=exchange]")
+    pr = st["view"]["prompt"]
+    keep = ex.locator("[data-option=keep]").inner_text()
+    assert f"наносит {pr['keep']['attacker']['n']}" in keep and f"наносит {pr['keep']['responder']['n']}" in keep
+    weaken = ex.locator("[data-option=weaken]").inner_text()
+    assert f"наносит {pr['weaken']['attacker']['n']}" in weaken
+    labels = page.locator(".global-actions button").all_inner_texts()
+    assert "Оставить" not in labels and "Оставить обмен ударами" in labels and "Ослабить удар" in labels
+
+
+def test_wounds_and_deaths_appear_in_the_log_with_the_cards_name(states, mount):
+    for key, word in (("wounds_logged", "wound"), ("death_logged", "dies")):
+        st = states[key]
+        page = mount(st)
+        lines = page.locator(".log-list li").all_inner_texts()
+        hits = [s for s in lines if word in s]
+        assert hits, lines
+        assert not any(re.search(r"\bk\d+\b|x-[a-e]\d", s) for s in hits), hits
+
+
+def test_displayed_life_counts_additional_life(states, mount):
+    st = copy.deepcopy(states["main_priority"])
+    cv = next(c for c in st["view"]["cards"].values() if c["zone"] == "battlefield" and c.get("card") and c.get("life"))
+    cv["markers"]["additional_life"] = 1
+    cv["life"] += 1
+    cv["wounds"] = 1
+    page = mount(st)
+    life = page.inner_text(f"#game-under-test .board [data-card='{cv['id']}'] .c-life")
+    assert life == f"♥{cv['life'] - 1}/{cv['life']}"
+    assert "additional life" in page.inner_text(f"#game-under-test .board [data-card='{cv['id']}'] .c-stats")
+
+
+def test_acquired_abilities_and_marker_durations_are_shown_in_the_card_detail(states, mount):
+    st = copy.deepcopy(states["acquired"])
+    cv = next(c for c in st["view"]["cards"].values() if c.get("acquired"))
+    cv["markers"]["poison"] = 1
+    cv["marker_until"] = {"poison": {"until": "turn_end", "turn": None, "player": None}}
+    page = mount(st)
+    page.hover(f"#game-under-test [data-card='{cv['id']}']")
+    detail = page.inner_text(".detail")
+    assert "Gained in play" in detail and "poison (until the end of the turn)" in detail
+
+
+def test_the_zone_viewer_lists_a_graveyard(states, mount):
+    st = states["death_logged"]
+    page = mount(st)
+    p = next(p for p in ("1", "2") if st["view"]["players"][p]["graveyard"])
+    page.click(f".pbar[data-player='{p}'] button.grave-count")
+    dlg = page.locator("[data-testid=zone-viewer]")
+    assert dlg.get_attribute("role") == "dialog"
+    assert dlg.locator(".card").count() == len(st["view"]["players"][p]["graveyard"])
+    page.keyboard.press("Escape")
+    assert page.locator("[data-testid=zone-viewer]").count() == 0
+
+
+def test_keyboard_arrows_move_between_cells_and_enter_selects_esc_clears(states, mount):
+    st = states["main_priority"]
+    src = next(a["source"] for a in st["legal"] if a["act"] == "move")
+    cell = st["view"]["cards"][src]["cell"]
+    page = mount(st)
+    page.focus(f"#game-under-test .board [data-cell='{cell}']")
+    page.keyboard.press("ArrowUp")
+    moved = page.evaluate("document.activeElement.dataset.cell")
+    assert moved and moved != cell
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.dataset.cell") == cell
+    page.keyboard.press("Enter")
+    assert page.locator(f"#game-under-test .card.selected[data-card='{src}']").count() == 1
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    assert page.locator("#game-under-test .card.selected").count() == 0
+
+
+def test_cells_carry_aria_labels_with_cell_name_life_wounds_and_closed(states, mount):
+    st = states["main_priority"]
+    page = mount(st)
+    cv = next(c for c in st["view"]["cards"].values() if c["zone"] == "battlefield" and c.get("card"))
+    label = page.get_attribute(f"#game-under-test .board [data-cell='{cv['cell']}']", "aria-label")
+    assert label.startswith(cv["cell"]) and "life" in label and ("closed" in label or "open" in label)
+    assert page.get_attribute(f"#game-under-test .board [data-cell='{cv['cell']}']", "role") == "button"
+
+
+def test_every_translation_key_used_by_the_client_exists_in_both_languages(server, new_page):
+    import pathlib
+    js = pathlib.Path(__file__).resolve().parents[2] / "server" / "static" / "js"
+    used = set()
+    for f in js.glob("*.js"):
+        used |= set(re.findall(r"""\bt\(\s*["']([a-z_0-9]+)["']""", f.read_text()))
+    page = new_page()
+    page.goto(server.url + "/")
+    keys = page.evaluate("import('/js/i18n.js').then(m => m.allKeys())")
+    en, ru = set(keys["en"]), set(keys["ru"])
+    assert en == ru, {"only en": sorted(en - ru), "only ru": sorted(ru - en)}
+    assert not used - en, sorted(used - en)
+
+
+RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+=\S|\bk\d{1,4}\b|\bnull\b|\bundefined\b|\[object")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_raw_code_reaches_the_page(states, mount, lang):
+    for name, st in states.items():
+        page = mount(st, lang=lang)
+        text = page.inner_text("#game-under-test")
+        hits = RAW.findall(text)
+        assert not hits, (name, hits)
+        page.close()
+
+
+def test_the_title_alerts_when_the_game_waits_for_this_player(states, mount):
+    st = states["main_priority"]
+    page = mount(st)
+    assert page.title().startswith("● Your move")
+    other = copy.deepcopy(st)
+    other["view"]["to_act"] = 3 - st["you"]
+    page2 = mount(other)
+    assert not page2.title().startswith("●")
+
+
+def test_the_turn_sound_is_off_by_default_and_its_switch_is_remembered(states, mount):
+    page = mount(states["main_priority"])
+    button = page.locator(".status button.sound")
+    assert button.get_attribute("aria-pressed") == "false"
+    button.click()
+    assert page.locator(".status button.sound").get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('berserk.sound')") == "1"
+
+
+def test_animations_are_off_under_prefers_reduced_motion(states, mount):
+    st = states["main_priority"]
+    cid = next(c["id"] for c in st["view"]["cards"].values() if c["zone"] == "battlefield" and c.get("card")
+               and not c["closed"])
+    page = mount(st)
+    hit = """(id) => { const c = window.berserkConn; const log = c.view.log; const seq = log[log.length - 1].seq + 1;
+        c.view = {...c.view, log: [...log, {type: 'wounds', seq, card: id, n: 1, kind: 'simple_strike', source: null}]};
+        window.gamePage.render();
+        return getComputedStyle(document.querySelector(`#game-under-test .board [data-card='${id}']`)).animationName; }"""
+    assert page.evaluate(hit, cid) == "b-hit"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(hit, cid) == "none"
+
+
+def test_the_card_face_is_drawn_with_element_colour_cost_crystal_stats_and_keyword_icons(states, mount):
+    st = states["main_priority"]
+    page = mount(st)
+    faces = page.evaluate("""() => [...document.querySelectorAll('#game-under-test .field .card:not(.hidden)')].map((c) => ({
+        el: [...c.classList].find((k) => k.startsWith('el-')),
+        band: c.querySelector('svg.face rect:nth-of-type(2)')?.getAttribute('fill'),
+        crystal: !!c.querySelector('.c-cost svg polygon'), cost: c.querySelector('.c-cost b')?.textContent,
+        life: c.querySelector('.c-life')?.textContent, icons: c.querySelectorAll('.c-icons svg.icon').length }))""")
+    assert faces and all(f["crystal"] and f["cost"] and f["band"] for f in faces)
+    by_el = {}
+    for f in faces:
+        by_el.setdefault(f["el"], set()).add(f["band"])
+    assert all(len(b) == 1 for b in by_el.values())                  # one colour per element
+    if len(by_el) > 1:
+        assert len({next(iter(b)) for b in by_el.values()}) == len(by_el)   # and elements differ
+    shooters = page.evaluate("""() => window.berserkConn && [...document.querySelectorAll('#game-under-test .field .card:not(.hidden)')]
+        .filter((c) => c.querySelector('.c-icons svg.icon')).length""")
+    assert shooters >= 1
+    assert all(f["life"] and f["life"].startswith("♥") for f in faces if f["life"] is not None)
+
+
+def test_a_long_press_on_a_card_opens_its_zoom_with_the_full_text(states, server, browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="en-US")
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/#/nowhere")
+        page.wait_for_selector("#app")
+        page.evaluate(MOUNT, [states["main_priority"], "en"])
+        card = page.locator("#game-under-test .board .card:not(.hidden)").first
+        card.dispatch_event("touchstart")
+        zoom = page.wait_for_selector("[data-testid=zoom]")
+        assert "centered" in zoom.get_attribute("class")
+        assert page.inner_text("[data-testid=zoom] .card-text").strip()
+        page.keyboard.press("Escape")
+        assert page.locator("[data-testid=zoom]").count() == 0
+    finally:
+        ctx.close()
+
+
+def test_keyboard_focus_on_a_card_opens_its_zoom(states, mount):
+    st = states["main_priority"]
+    page = mount(st)
+    cells = page.evaluate("[...document.querySelectorAll('#game-under-test .board [data-cell]')].map(e => [e.dataset.cell, !!e.querySelector('.card:not(.hidden)')])")
+    i = next(i for i, (_, has) in enumerate(cells) if has and i % 5 > 0)
+    page.focus(f"#game-under-test .board [data-cell='{cells[i - 1][0]}']")
+    page.keyboard.press("ArrowRight")
+    card = page.evaluate("document.activeElement.querySelector('.card:not(.hidden)').dataset.card")
+    assert page.get_attribute("[data-testid=zoom]", "data-card") == card
+
+
+def test_the_status_follows_a_lost_connection_and_the_error_toast_leaves_it_readable(states, mount):
+    page = mount(states["main_priority"], viewport={"width": 390, "height": 844})
+    page.evaluate("""() => { const c = window.berserkConn; c.status = 'reconnecting';
+        c.lastError = {code: 'unavailable', msg: 'The room cannot be reached right now', at: 1};
+        window.gamePage.update('error'); }""")
+    status = page.inner_text("[data-testid=status] .to-act")
+    assert "reconnecting" in status.lower() and "your move" not in status.lower()
+    toast = page.locator(".error-toast")
+    assert "cannot be reached" in toast.inner_text()
+    overlap = page.evaluate("""() => { const a = document.querySelector('.error-toast').getBoundingClientRect();
+        const b = document.querySelector('[data-testid=status] .to-act').getBoundingClientRect();
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }""")
+    assert not overlap
+    assert page.locator("button.act:not([disabled])").count() == 0
