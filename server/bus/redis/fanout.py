@@ -16,7 +16,7 @@ import logging
 import time
 
 from .. import messages as m
-from ..interfaces import FanOut, Sink
+from ..interfaces import BusError, FanOut, Sink
 from . import keys as K
 from .link import BACKOFF_MAX, ERRORS, RedisLink
 from .mailbox import Owned, RedisMailbox
@@ -81,7 +81,7 @@ class RedisFanOut(FanOut):
     def _reconnected(self) -> None:
         self._spawn(self.check_relays(RECHECK_DELAY))
 
-    async def check_relays(self, delay: float = 0.0, rounds: int = 6) -> int:
+    async def check_relays(self, delay: float = 0.0, rounds: int = 20) -> int:
         """Resync every relayed connection whose last version is older than its room's stored snapshot (it missed
         a frame while pub/sub was down); the others are left alone. A room without a stored snapshot (Redis came
         back empty; its owner stores it again) is looked at again ``delay`` s later, ``rounds`` times, then its
@@ -243,8 +243,11 @@ class RedisFanOut(FanOut):
             if sink is None or self._relay.get(cid) is not rc:
                 return
             frames = self.snapshot_sync(blob, rc.attach.token) if blob and self.snapshot_sync else None
-            if frames is None:        # the room is gone (or the token no longer fits): ask the owner instead
-                await self.mailbox.publish(rc.room, m.Resync(cid))
+            if frames is None:        # no snapshot (yet), or the token no longer fits: ask the owner instead
+                try:
+                    await self.mailbox.send(rc.room, m.Resync(cid))     # retried until an owner receives it
+                except BusError:
+                    pass
                 return
             link.stats["relay_resyncs"] += 1
             for frame, v, full in frames:
