@@ -12,6 +12,8 @@ import os
 import signal
 import time
 
+import pytest
+
 from tests.chaos.probe import record
 from tests.chaos.rooms import open_rooms, stop_all, totals, wait_metric, wait_moved_on
 from tests.server.multiproc import wait_for
@@ -89,6 +91,9 @@ async def test_redis_closing_idle_connections_is_not_an_outage(pair):
     assert t["codes"].get("unavailable", 0) == 0
 
 
+@pytest.mark.xfail(reason="open defect (issue 22): after a Redis restart that loses its data, under heavy load a few "
+                          "relayed actions stay unanswered for more than 20 s (seen at load average 20-34); "
+                          "docs/reliability.md 'Known gap'", strict=False)
 async def test_a_redis_restart_heals_every_room_and_loses_no_action(pair):
     redis_server, p1, p2 = pair
     rooms = await open_rooms(p1, p2, ROOMS)
