@@ -11,7 +11,7 @@ RSS with N rooms connected - RSS before any room) / N.
 
 Floors, measured in the same run: a bare websocket echo round trip on the same stack (bench/echo_app.py) and a Redis
 PING round trip (redis.asyncio against a private redis-server). The two-process-over-Redis rows run only when this
-build has the Redis bus (server/bus/redis.py); otherwise they print "not available".
+build has the Redis bus (server/bus/redis/); otherwise they print "not available".
 
 Prints one line per measurement and writes the plot (p50/p99 against rooms) when matplotlib is installed (the
 ``bench`` extra). Server and generator share the machine's cores, so the figures are pessimistic.
@@ -308,7 +308,7 @@ async def amain(args) -> dict:
             out["two_over_redis"].append(r)
             report("two_over_redis", r)
     else:
-        print("two_over_redis: not available (this build has no Redis bus, server/bus/redis.py)")
+        print("two_over_redis: not available (this build has no Redis bus, server/bus/redis/)")
     ok = [r["rooms"] for r in out["one_process"]
           if r["p99"] is not None and r["p99"] < 0.05 and r["joined"] == r["connections"] and not r["failures"]]
     print(f"most_rooms_one_process_p99_under_50ms={max(ok) if ok else 'none'} (of the measured levels)")

@@ -80,6 +80,9 @@ class ServerProcess(Loopback):
     def __init__(self, **settings) -> None:
         self.port = free_port()
         self.log_path: str | None = None
+        self.data_dir = None
+        if "data_dir" not in settings and "database" not in settings:   # the SQL store: never ./data of the repo
+            self.data_dir = settings["data_dir"] = tempfile.mkdtemp(prefix="bench-data-")
         self.args = server_args(self.port, **settings)
         self.proc: subprocess.Popen | None = None
 
@@ -129,6 +132,8 @@ class ServerProcess(Loopback):
         if self.log_path:
             with contextlib.suppress(OSError):
                 os.unlink(self.log_path)
+        if self.data_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
 
 
 class RedisProcess:
@@ -166,5 +171,5 @@ class RedisProcess:
 
 
 def redis_bus_available() -> bool:
-    """True when this build has the Redis bus (server/bus/redis.py)."""
-    return os.path.exists(os.path.join(ROOT, "server", "bus", "redis.py"))
+    """True when this build has the Redis bus (server/bus/redis/)."""
+    return os.path.exists(os.path.join(ROOT, "server", "bus", "redis"))

@@ -23,7 +23,7 @@ import redis
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from engine import Game, load_deck  # noqa: E402
-from server.bus import redis_keys as K  # noqa: E402
+from server.bus.redis import keys as K  # noqa: E402
 
 DECKS = ["Forests-Mountains (classic 2003)", "Steppes-Swamps (2023 relaunch cards)"]
 

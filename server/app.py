@@ -16,15 +16,17 @@ from .metrics import Metrics
 from .room import Room
 from .rooms import Rooms
 from .settings import Settings
+from .store import Store, open_store
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
 
 class Hub:
-    """Process-wide state shared by routes: settings, engine, bus, rooms, metrics, connection count."""
+    """Process-wide state shared by routes: settings, engine, bus, store (server/store), rooms, metrics,
+    connection count."""
 
-    def __init__(self, settings: Settings, engine, bus: Bus) -> None:
-        self.settings, self.engine, self.bus = settings, engine, bus
+    def __init__(self, settings: Settings, engine, bus: Bus, store: Store) -> None:
+        self.settings, self.engine, self.bus, self.store = settings, engine, bus, store
         self.metrics = Metrics()
         self.rooms = Rooms(engine, bus, settings, self.metrics)
         self.connections = 0
@@ -37,17 +39,20 @@ class Hub:
         self.ready = False
 
 
-def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = None) -> Starlette:
+def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = None,
+               store: Store | None = None) -> Starlette:
     """The ASGI app. ``engine`` defaults to the real rules engine (server/gameapi.py), ``bus`` to the one the
-    settings select (in-memory unless ``settings.redis``)."""
+    settings select (in-memory unless ``settings.redis``), ``store`` to the SQL store the settings select
+    (server/store: ``settings.database``, else SQLite under ``settings.data_dir``, else in memory)."""
     settings = settings or Settings.from_env()
     if engine is None:
         from .gameapi import real_engine
         engine = real_engine()
-    hub = Hub(settings, engine, bus or make_bus(settings))
+    hub = Hub(settings, engine, bus or make_bus(settings), store or open_store(settings))
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        await hub.store.start()          # runs the migrations
         await hub.bus.start()
         await hub.rooms.restore_all()
         hub.ready = True
@@ -57,6 +62,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
             hub.ready = False
             await hub.rooms.shutdown()
             await hub.bus.close()
+            await hub.store.close()
 
     routes = [
         Route("/healthz", lobby.healthz),
@@ -73,4 +79,5 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
+    app.state.store = hub.store
     return app

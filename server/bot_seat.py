@@ -22,6 +22,7 @@ from engine.bots import POLICIES
 
 from .bot import BotBrain
 from .bus import BusError
+from .bus import messages as m
 
 log = logging.getLogger("server.bot_seat")
 _ids = itertools.count(1)
@@ -31,12 +32,12 @@ async def start_bot(hub, room_id: str, policy: str = "heuristic") -> str:
     """Claim seat 2 of ``room_id`` and start the bot task (kept in ``hub.bots``); returns the bot's connection id.
 
     Raises BusError when the room cannot be reached, ValueError when seat 2 is taken."""
-    answer = await hub.bus.call(room_id, {"k": "claim", "autopass": True})
+    answer = await hub.bus.mailbox.call(room_id, m.Claim(autopass=True))
     if not answer.get("ok"):
         raise ValueError(answer.get("msg", "The seat is taken."))
     conn = f"{hub.process_id}:bot{next(_ids)}"
     inbox: asyncio.Queue = asyncio.Queue()
-    hub.bus.attach_conn(conn, lambda frame, close: inbox.put_nowait((frame, close)))
+    hub.bus.fanout.attach_conn(conn, lambda frame, close: inbox.put_nowait((frame, close)))
     task = asyncio.get_running_loop().create_task(
         _run(hub, room_id, conn, answer["token"], POLICIES[policy], inbox), name=f"bot-{room_id}")
     hub.bots.add(task)
@@ -48,13 +49,13 @@ async def _run(hub, room_id: str, conn: str, token: str, policy, inbox: asyncio.
     brain = BotBrain(policy, random.Random(), prefix="bot")
     think = hub.settings.bot_think
     try:
-        await hub.bus.send(room_id, {"k": "attach", "conn": conn, "token": token, "v": None})
+        await hub.bus.mailbox.send(room_id, m.Attach(conn, token, None))
         while brain.result is None:
             frame, close = await inbox.get()
             if frame is not None:
                 out = brain.on_frame(msgpack.unpackb(frame))
                 if out is not None:
-                    await hub.bus.send(room_id, {"k": "resync", "conn": conn})
+                    await hub.bus.mailbox.send(room_id, m.Resync(conn))
             if close is not None:
                 return
             if brain.my_turn and inbox.empty():
@@ -65,15 +66,15 @@ async def _run(hub, room_id: str, conn: str, token: str, policy, inbox: asyncio.
                     continue
                 f = brain.next_frame()
                 if f is not None:
-                    await hub.bus.send(room_id, {"k": "action", "conn": conn, "id": f["id"], "v": f["v"],
-                                                 "action": f["action"], "ts": time.monotonic()})
+                    await hub.bus.mailbox.send(room_id, m.Act(conn, f["id"], f["v"], f["action"],
+                                                              time.monotonic()))
     except BusError:
         pass            # the room closed
     except Exception:   # never take the process down
         log.exception("bot in room %s failed", room_id)
     finally:
-        hub.bus.detach_conn(conn)
+        hub.bus.fanout.detach_conn(conn)
         try:
-            await hub.bus.send(room_id, {"k": "detach", "conn": conn})
+            await hub.bus.mailbox.send(room_id, m.Detach(conn))
         except BusError:
             pass

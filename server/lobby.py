@@ -27,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
 
 from .bus import BusError
+from .bus import messages as m
 from .rooms import RoomLimit
 
 MAX_BODY = 16384
@@ -195,7 +196,7 @@ async def join_room(request: Request):
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     try:
-        answer = await hub.bus.call(request.path_params["room"], {"k": "claim", "autopass": autopass})
+        answer = await hub.bus.mailbox.call(request.path_params["room"], m.Claim(autopass=autopass))
     except BusError as e:
         if e.code == "room_not_found":
             return _err(404, "room_not_found", "No room with this id exists (or it has expired).")
@@ -218,7 +219,7 @@ async def list_rooms(request: Request):
     limit = max(1, min(LIST_LIMIT[1], limit))
     out = {"waiting": [], "playing": [], "finished": []}
     try:
-        infos = await request.app.state.hub.bus.infos()
+        infos = await request.app.state.hub.bus.lobby.list()
     except BusError as e:
         return _err(503, e.code, e.message)
     for info in infos:
@@ -236,7 +237,7 @@ async def list_rooms(request: Request):
 
 async def room_status(request: Request):
     try:
-        info = await request.app.state.hub.bus.info(request.path_params["room"])
+        info = await request.app.state.hub.bus.lobby.get(request.path_params["room"])
     except BusError as e:
         return _err(503, e.code, e.message)
     if info is None:

@@ -1,8 +1,9 @@
 """One room = one asyncio task, the only writer of its engine ``Game``, fed by its bus inbox (issue items 3-6).
 
-Lifecycle (``status``): ``waiting`` (seat 2 free; nobody may act) -> ``preliminary`` (deal, redeal, hidden
-recruitment and placement, chosen through ordinary actions) -> ``playing`` -> ``finished`` (kept as a replay for
-``replay_ttl`` seconds) -> closed. An unfinished room with no connection for ``idle_timeout`` seconds (``waiting_timeout`` while seat 2 is free) is
+Lifecycle (``status``, a :class:`RoomStatus` the room sets itself on each transition): ``waiting`` (seat 2 free;
+nobody may act) -> ``preliminary`` (deal, redeal, hidden recruitment and placement, chosen through ordinary actions)
+-> ``playing`` (from the first event of turn 1) -> ``finished`` (kept as a replay for ``replay_ttl`` seconds) ->
+closed. An unfinished room with no connection for ``idle_timeout`` seconds (``waiting_timeout`` while seat 2 is free) is
 closed too.
 
 The room version ``v`` is the engine's ``game.version`` (protocol/versioning.py ``RoomVersions`` builds the frames
@@ -19,16 +20,17 @@ raises BusError("fenced") or ``check_owner`` says so) writes nothing more: it cl
 
 Public API (used by :mod:`server.rooms`): ``Room.create(...)``, ``Room.restore(...)``, ``run()`` (the task body),
 ``snapshot()``, ``info()``, ``Room.snapshot_sync(...)``. Everything else reaches a room only as an inbox message
-(see :mod:`server.bus`; besides those, the bus itself may queue ``fenced {}`` and ``redis_back {}``).
+(server/bus/messages.py; besides those, the mailbox itself may queue ``Fenced`` and ``BackendBack``).
 """
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
 import hmac
 import logging
 import secrets
 import time
-import dataclasses
 
 import msgpack
 from protocol import Action, Error, RoomVersions
@@ -36,6 +38,7 @@ from protocol.messages import Sync
 
 from . import wire
 from .bus import Bus, BusError
+from .bus import messages as m
 from .clock import Clocks
 from .metrics import Metrics
 from .settings import Settings
@@ -45,6 +48,22 @@ log = logging.getLogger("server.room")
 LEDGER_SIZE = 256          # remembered action ids per seat (idempotency, protocol/versioning.py)
 AUTOPASS_LIMIT = 500       # automatic passes in a row before the room stops passing (engine safety net)
 PRELIM_KINDS = {"first", "redeal", "recruit", "deploy"}
+
+
+class RoomStatus(enum.StrEnum):
+    """Where a room is in its life (docs/server.md "Rooms"); the value is what views and lobby entries carry."""
+
+    WAITING = "waiting"            # seat 2 free; nobody may act, clocks stopped
+    PRELIMINARY = "preliminary"    # the preliminary phase: deal, redeal, recruitment, placement
+    PLAYING = "playing"            # turn 1 has begun
+    FINISHED = "finished"          # the game has a result; kept as a replay
+
+
+def starts_turns(events: list) -> bool:
+    """Whether engine events (``Game.apply``'s answer) show the game reaching its turns: a ``phase`` or ``turn``
+    event of turn 1 or later (engine-api.md "Events"; the preliminary phase is turn 0)."""
+    return any(isinstance(e, dict) and e.get("type") in ("phase", "turn") and (e.get("turn") or 0) >= 1
+               for e in events or ())
 
 
 def hash_token(token: str) -> str:
@@ -78,23 +97,23 @@ class RoomGame:
         return self.room.result if self.room.result is not None else self.room.game.result
 
     def to_act(self):
-        return None if self.room.status == "waiting" else self.room.game.to_act()
+        return None if self.room.status is RoomStatus.WAITING else self.room.game.to_act()
 
     def legal_actions(self, p):
-        return [] if self.room.status == "waiting" else self.room.game.legal_actions(p)
+        return [] if self.room.status is RoomStatus.WAITING else self.room.game.legal_actions(p)
 
     def apply(self, p, action):
-        if self.room.status == "waiting":
+        if self.room.status is RoomStatus.WAITING:
             raise self.room.engine.EngineError("not_your_turn", "The game waits for a second player.")
-        return self.room.game.apply(p, action)
+        return self.room.apply(p, action)
 
     def view(self, viewer) -> dict:
         r = self.room
         view = r.game.view(viewer)
         status = r.status
-        view["room"] = {"id": r.id, "status": status, "result": self.result,
+        view["room"] = {"id": r.id, "status": status.value, "result": self.result,
                         "spectators": bool(r.options["spectators"])}
-        if status == "finished":
+        if status is RoomStatus.FINISHED:
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
         return view
 
@@ -121,8 +140,7 @@ class Room:
         self.empty_since = time.monotonic()
         self.closed = False
         self.inbox = None
-        self._status_key = None
-        self._status = "waiting"
+        self.status = RoomStatus.WAITING
 
     def _init_game(self, game) -> None:
         self.game = game
@@ -163,6 +181,7 @@ class Room:
         r.tokens = {1: s["tokens"]["1"], 2: s["tokens"]["2"]}
         r.autopass = {1: s["autopass"]["1"], 2: s["autopass"]["2"]}
         r.result, r.created = s["result"], s["created"]
+        r.status = RoomStatus(s["status"]) if "status" in s else r._status_from_view()
         now = time.monotonic()
         r.clocks = Clocks.from_state(s["clocks"], now)
         if s["finished_ago"] is not None:
@@ -196,6 +215,7 @@ class Room:
             "autopass": {"1": self.autopass[1], "2": self.autopass[2]}, "result": self.result,
             "created": self.created, "clocks": self.clocks.to_state(now),
             "finished_ago": None if self.finished_at is None else now - self.finished_at,
+            "status": self.status.value,
         }, use_bin_type=True)
 
     @property
@@ -203,28 +223,34 @@ class Room:
         """The room version (= the engine's ``game.version``)."""
         return self.game.version
 
-    @property
-    def status(self) -> str:
-        """``waiting`` | ``preliminary`` | ``playing`` | ``finished`` (derived from the seats and the game)."""
-        key = (self.game.version, self.tokens[2] is None, self.result is None)
-        if key != self._status_key:
-            self._status_key = key
-            if self.result is not None or self.game.result is not None:
-                self._status = "finished"
-            elif self.tokens[2] is None:
-                self._status = "waiting"
-            else:
-                public = self.game.view(None)
-                prompt = public.get("prompt") or {}
-                prelim = (public.get("turn") or 0) < 1 or prompt.get("kind") in PRELIM_KINDS
-                self._status = "preliminary" if prelim else "playing"
-        return self._status
+    def apply(self, p: int, action: dict) -> list:
+        """Apply one engine action (the room's only way to change the game) and move ``status`` on: ``finished``
+        once the game has a result, ``playing`` once its events reach turn 1. Raises the engine's EngineError (the
+        game and the status unchanged)."""
+        events = self.game.apply(p, action)
+        if self.game.result is not None or self.result is not None:
+            self.status = RoomStatus.FINISHED
+        elif self.status is RoomStatus.PRELIMINARY and starts_turns(events):
+            self.status = RoomStatus.PLAYING
+        return events
+
+    def _status_from_view(self) -> RoomStatus:
+        """The status of a room restored from a snapshot older than the ``status`` field (read once, from the
+        spectator view: turn 0 or a preliminary prompt means the preliminary phase)."""
+        if self.result is not None or self.game.result is not None:
+            return RoomStatus.FINISHED
+        if self.tokens[2] is None:
+            return RoomStatus.WAITING
+        public = self.game.view(None)
+        prompt = public.get("prompt") or {}
+        prelim = (public.get("turn") or 0) < 1 or prompt.get("kind") in PRELIM_KINDS
+        return RoomStatus.PRELIMINARY if prelim else RoomStatus.PLAYING
 
     def info(self) -> dict:
         """The lobby entry (no secrets): id, status, decks, clock, spectators allowed, seats taken/connected,
         spectator count, version, result, creation time (Unix seconds)."""
         return {
-            "id": self.id, "status": self.status, "decks": list(self.options["decks"]),
+            "id": self.id, "status": self.status.value, "decks": list(self.options["decks"]),
             "clock": dict(self.options["clock"]), "spectators": bool(self.options["spectators"]),
             "seats": {str(p): {"taken": self.tokens[p] is not None, "connected": self.seat_conn[p] is not None}
                       for p in (1, 2)},
@@ -235,12 +261,12 @@ class Room:
     # -- the task ----------------------------------------------------------------------------------------------
     async def run(self) -> None:
         """The room task: read the inbox, apply, broadcast, run clocks and timers until the room closes."""
-        self.inbox = self.inbox or await self.bus.open_inbox(self.id)
+        self.inbox = self.inbox or await self.bus.mailbox.open_inbox(self.id)
         try:
             await self._publish_info()
             while not self.closed:
                 msg = await self.inbox.get(self._timeout())
-                if not await self.bus.check_owner(self.id):
+                if not await self.bus.mailbox.check_owner(self.id):
                     raise BusError("fenced", "This process no longer holds the room's lease.")
                 if msg is not None:
                     try:
@@ -248,18 +274,19 @@ class Room:
                     except BusError as e:
                         if e.code == "fenced":
                             raise
-                        log.exception("room %s failed on %r", self.id, msg.get("k"))
+                        log.exception("room %s failed on %r", self.id, msg)
                     except Exception:   # a bug must not kill the room: answer and go on
-                        log.exception("room %s failed on %r", self.id, msg.get("k"))
-                        if msg.get("conn") in self.conns:
-                            await self._send([msg["conn"]], Error.of("internal_error", id=msg.get("id"), v=self.v))
+                        log.exception("room %s failed on %r", self.id, msg)
+                        conn = getattr(msg, "conn", None)
+                        if conn in self.conns:
+                            await self._send([conn], Error.of("internal_error", id=getattr(msg, "id", None), v=self.v))
                 await self._tick()
         except BusError as e:
             if e.code != "fenced":
                 raise
             await self._fenced()
         finally:
-            await self.bus.close_inbox(self.id)
+            await self.bus.mailbox.close_inbox(self.id)
 
     async def _fenced(self) -> None:
         """Another process owns the room now: write nothing, close this process's connections with 1012."""
@@ -269,10 +296,10 @@ class Room:
         local = [c for c in self.conns if c.startswith(prefix)]
         self.conns.clear()
         if local:
-            await self.bus.deliver(local, None, wire.CLOSE_RESTART)
+            await self.bus.fanout.deliver(local, None, wire.CLOSE_RESTART)
 
     def _running(self) -> bool:
-        return self.status in ("preliminary", "playing")
+        return self.status in (RoomStatus.PRELIMINARY, RoomStatus.PLAYING)
 
     def _timeout(self) -> float:
         now = time.monotonic()
@@ -290,7 +317,7 @@ class Room:
     def _idle_limit(self) -> float:
         """Seconds an unconnected room may live: ``waiting_timeout`` while nobody has taken seat 2 (so that unused
         rooms cannot fill the process), else ``idle_timeout``."""
-        if self.status == "waiting":
+        if self.status is RoomStatus.WAITING:
             return min(self.settings.waiting_timeout, self.settings.idle_timeout)
         return self.settings.idle_timeout
 
@@ -312,46 +339,50 @@ class Room:
         if self.closed:
             return
         self.closed = True
-        await self.bus.deliver(list(self.conns), None, code)
+        await self.bus.fanout.deliver(list(self.conns), None, code)
         self.conns.clear()
         if keep_snapshot:     # graceful shutdown: the next owner restores it and republishes its lobby entry
-            await self.bus.save_snapshot(self.id, self.snapshot())
+            await self.bus.store.save(self.id, self.snapshot())
         else:
-            await self.bus.delete_snapshot(self.id)
-            await self.bus.drop_info(self.id)
+            await self.bus.store.delete(self.id)
+            await self.bus.lobby.drop(self.id)
 
     # -- messages ----------------------------------------------------------------------------------------------
-    async def _handle(self, msg: dict) -> None:
-        kind = msg.get("k")
-        if kind == "action":
+    async def _handle(self, msg) -> None:
+        """Handle one inbox message (server/bus/messages.py). Raises BusError("fenced") to end the room."""
+        if isinstance(msg, m.Act):
             await self._on_action(msg)
-        elif kind == "attach":
+        elif isinstance(msg, m.Attach):
             await self._on_attach(msg)
-        elif kind == "detach":
-            await self._on_detach(msg["conn"])
-        elif kind == "resync":
-            if msg["conn"] in self.conns:
-                await self._sync(msg["conn"])
-        elif kind == "claim":
-            await self.bus.reply(msg["reply_to"], await self._on_claim(msg))
-        elif kind == "status":
-            await self.bus.reply(msg["reply_to"], self.info())
-        elif kind == "shutdown":
+        elif isinstance(msg, m.Detach):
+            await self._on_detach(msg.conn)
+        elif isinstance(msg, m.Resync):
+            if msg.conn in self.conns:
+                await self._sync(msg.conn)
+        elif isinstance(msg, m.Claim):
+            await self.bus.mailbox.reply(msg.reply_to, await self._on_claim(msg))
+        elif isinstance(msg, m.Status):
+            await self.bus.mailbox.reply(msg.reply_to, self.info())
+        elif isinstance(msg, m.Shutdown):
             await self.close(wire.CLOSE_RESTART, keep_snapshot=True)
-        elif kind == "fenced":
+        elif isinstance(msg, m.Fenced):
             raise BusError("fenced", "The bus found another owner's lease.")
-        elif kind == "redis_back":     # the backend was unreachable: store the state again, resync everyone
+        elif isinstance(msg, m.BackendBack):     # the backend was unreachable: store the state again, resync
             await self._after_change()
             for conn in list(self.conns):
                 await self._sync(conn)
+        else:
+            log.warning("room %s: unknown inbox message %r dropped", self.id, msg)
 
-    async def _on_claim(self, msg: dict) -> dict:
+    async def _on_claim(self, msg: m.Claim) -> dict:
         """HTTP "join a free seat": seat 2 gets a fresh token; the preliminary phase starts (everyone re-synced)."""
         if self.tokens[2] is not None:
             return {"ok": False, "code": "seat_taken", "msg": "Both seats of this room are taken."}
         token = secrets.token_urlsafe(32)
         self.tokens[2] = hash_token(token)
-        self.autopass[2] = bool(msg.get("autopass", True))
+        self.autopass[2] = bool(msg.autopass)
+        if self.status is RoomStatus.WAITING:
+            self.status = RoomStatus.PRELIMINARY
         now = time.monotonic()
         for p in (1, 2):
             if self.seat_conn[p] is None:
@@ -374,9 +405,9 @@ class Room:
                 found = p
         return found
 
-    async def _on_attach(self, msg: dict) -> None:
-        conn = msg["conn"]
-        seat = self._seat_for(msg.get("token"))
+    async def _on_attach(self, msg: m.Attach) -> None:
+        conn = msg.conn
+        seat = self._seat_for(msg.token)
         if seat is False:
             await self._send([conn], Error.of("unauthorized", v=self.v), close=wire.CLOSE_UNAUTHORIZED)
             return
@@ -388,7 +419,7 @@ class Room:
             old = self.seat_conn[seat]
             if old is not None and old != conn:
                 self.conns.pop(old, None)
-                await self.bus.deliver([old], None, wire.CLOSE_SUPERSEDED)
+                await self.bus.fanout.deliver([old], None, wire.CLOSE_SUPERSEDED)
             self.seat_conn[seat] = conn
             self.clocks.reconnected(seat, time.monotonic())
         self.conns[conn] = seat
@@ -408,23 +439,23 @@ class Room:
             self.empty_since = time.monotonic()
         await self._publish_info()
 
-    async def _on_action(self, msg: dict) -> None:
-        conn = msg["conn"]
+    async def _on_action(self, msg: m.Act) -> None:
+        conn = msg.conn
         if conn not in self.conns:
             return
         seat = self.conns[conn]
-        outcome = self.versions.submit(seat, Action(msg["id"], msg["v"], msg["action"]))
+        outcome = self.versions.submit(seat, Action(msg.id, msg.v, msg.action))
         if outcome.reply is not None:
             await self._send([conn], outcome.reply)
         if outcome.applied:
-            await self._after_apply(seat, outcome.broadcast, msg.get("ts"))
+            await self._after_apply(seat, outcome.broadcast, msg.ts)
 
     async def _on_time(self, p: int) -> None:
         """Issue item 5: an empty bank passes where passing is legal, otherwise its player loses on time."""
         if any(a.get("act") == "pass" for a in self.game.legal_actions(p)):
-            self.game.apply(p, {"act": "pass"})
+            self.apply(p, {"act": "pass"})
         else:
-            self.game.apply(p, {"act": "concede", "reason": "time"})
+            self.apply(p, {"act": "concede", "reason": "time"})
             self.result = {"winner": 3 - p, "reason": "time"}
         await self._after_apply(p, self.versions.advance(), None)
 
@@ -452,7 +483,7 @@ class Room:
             if (end is not None or q is None or not self.autopass[q]
                     or not only_pass(self.game.legal_actions(q))):
                 break
-            self.game.apply(q, {"act": "pass"})
+            self.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
         await self._commit()          # durable before broadcast (issue "several processes", item 3)
         for conns, message, versioned in out:
@@ -463,10 +494,10 @@ class Room:
 
     async def _commit(self) -> None:
         """Finish time, then the snapshot (persistent buses; raises BusError("fenced") when the lease is lost)."""
-        if self.status == "finished" and self.finished_at is None:
+        if self.status is RoomStatus.FINISHED and self.finished_at is None:
             self.finished_at = time.monotonic()
         if self.settings.snapshot_each_action and self.bus.persistent:
-            await self.bus.save_snapshot(self.id, self.snapshot())
+            await self.bus.store.save(self.id, self.snapshot())
 
     async def _after_change(self) -> None:
         """Bookkeeping after any change: finish time, snapshot (persistent buses), lobby entry."""
@@ -484,12 +515,12 @@ class Room:
     async def _send(self, conns: list[str], message, close: int | None = None, versioned: bool = False) -> None:
         """Encode once and deliver; ``versioned``: a Diff/Sync in the room's version sequence (relays check it)."""
         v = getattr(message, "v", None) if versioned else None
-        await self.bus.deliver(conns, wire.encode(message), close, room=self.id, v=v,
-                               full=versioned and isinstance(message, Sync))
+        await self.bus.fanout.deliver(conns, wire.encode(message), close, room=self.id, v=v,
+                                      full=versioned and isinstance(message, Sync))
         if close is not None:
             for c in conns:
                 self.conns.pop(c, None)
 
     async def _publish_info(self) -> None:
         if not self.closed:
-            await self.bus.put_info(self.id, self.info())
+            await self.bus.lobby.put(self.id, self.info())

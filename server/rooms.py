@@ -7,6 +7,7 @@ import logging
 import secrets
 
 from .bus import Bus, BusError
+from .bus import messages as m
 from .metrics import Metrics
 from .room import Room
 from .settings import Settings
@@ -52,16 +53,16 @@ class Rooms:
             room, token = Room.create(room_id, options, self.engine, self.bus, self.settings, self.metrics,
                                       autopass)
             try:
-                room.inbox = await self.bus.open_inbox(room_id)   # open before returning: the creator connects next
+                room.inbox = await self.bus.mailbox.open_inbox(room_id)   # open before returning: the creator connects next
                 break
             except BusError as e:
                 if e.code != "room_exists":
                     raise
         if self.bus.persistent:
             try:   # durable before the creator hears of it: any process can restore it from now on
-                await self.bus.save_snapshot(room_id, room.snapshot())
+                await self.bus.store.save(room_id, room.snapshot())
             except BaseException:
-                await self.bus.close_inbox(room_id)
+                await self.bus.mailbox.close_inbox(room_id)
                 raise
         self._start(room)
         return room_id, token
@@ -69,7 +70,7 @@ class Rooms:
     async def restore_all(self) -> int:
         """Start a room for every stored snapshot nobody owns; returns how many were restored."""
         n = 0
-        for rid in await self.bus.snapshot_ids():
+        for rid in await self.bus.store.ids():
             if rid not in self.rooms and await self.adopt(rid):
                 n += 1
         return n
@@ -86,17 +87,17 @@ class Rooms:
             if room_id in self.rooms:
                 return True
             try:
-                inbox = await self.bus.open_inbox(room_id, restore=True)
+                inbox = await self.bus.mailbox.open_inbox(room_id, restore=True)
             except BusError:
                 return False
             try:
-                blob = await self.bus.load_snapshot(room_id)
+                blob = await self.bus.store.load(room_id)
                 if blob is None:
                     raise KeyError(f"no snapshot for room {room_id}")
                 room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics)
             except Exception:
                 log.exception("cannot restore room %s; snapshot kept", room_id)
-                await self.bus.close_inbox(room_id)
+                await self.bus.mailbox.close_inbox(room_id)
                 return False
             room.inbox = inbox
             self._start(room)
@@ -107,7 +108,7 @@ class Rooms:
         """Snapshot every room and stop its task (clients get 1012 and reconnect to the next process)."""
         for rid in list(self.rooms):
             try:
-                await self.bus.send(rid, {"k": "shutdown"})
+                await self.bus.mailbox.send(rid, m.Shutdown())
             except Exception:
                 self.tasks[rid].cancel()
         tasks = list(self.tasks.values())

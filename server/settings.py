@@ -11,6 +11,9 @@ import os
 from dataclasses import dataclass, fields
 
 
+DEFAULT_DATA_DIR = "./data"
+
+
 @dataclass(frozen=True)
 class Settings:
     """All tunables of one server process (units in the field comments)."""
@@ -23,6 +26,10 @@ class Settings:
     orphan_sweep: float = 5.0           # s: Redis bus, interval of the scan adopting rooms whose owner is gone
     redis_key_ttl: float = 172800.0     # s: Redis bus, snapshots and lobby entries expire this long after a write
     snapshot_dir: str = ""              # in-memory bus only: directory to keep snapshots across restarts
+    data_dir: str = ""                  # directory of the SQLite store (berserk.sqlite3); from_env / the CLI default
+                                        # to ./data; empty here = an in-memory SQLite database (tests)
+    database: str = ""                  # SQL store URL (also from DATABASE_URL), e.g. postgresql://u:p@host/db;
+                                        # empty = SQLite under data_dir
     static_dir: str = ""                # browser client directory; empty = server/static
     # rooms and clocks
     clock_base: float = 900.0           # s in each player's time bank at the start
@@ -52,7 +59,8 @@ class Settings:
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides) -> "Settings":
         """Defaults, then ``BERSERK_*`` variables from ``env`` (default ``os.environ``; ``REDIS_URL`` stands in for
-        ``BERSERK_REDIS``), then non-None overrides.
+        ``BERSERK_REDIS``, ``DATABASE_URL`` for ``BERSERK_DATABASE``), then non-None overrides; ``data_dir``
+        defaults to ``./data`` here (the server's own default, docs/operations.md).
 
         Raises ValueError naming the variable when a value does not parse as the field's type.
         """
@@ -64,7 +72,10 @@ class Settings:
                 values[f.name] = _parse(f.type, env[key], key)
         if "redis" not in values and env.get("REDIS_URL"):
             values["redis"] = env["REDIS_URL"]     # the conventional variable (docker-compose.yml)
+        if "database" not in values and env.get("DATABASE_URL"):
+            values["database"] = env["DATABASE_URL"]
         values.update({k: v for k, v in overrides.items() if v is not None})
+        values.setdefault("data_dir", DEFAULT_DATA_DIR)
         return cls(**values)
 
     def replace(self, **changes) -> "Settings":

@@ -20,6 +20,7 @@ from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resy
 
 from . import wire
 from .bus import BusError
+from .bus import messages as m
 
 log = logging.getLogger("server.ws")
 _ids = itertools.count(1)
@@ -32,6 +33,7 @@ class Connection:
     def __init__(self, ws: WebSocket, hub) -> None:
         self.ws, self.hub = ws, hub
         self.settings, self.bus = hub.settings, hub.bus
+        self.mailbox, self.fanout = hub.bus.mailbox, hub.bus.fanout
         self.id = f"{hub.process_id}:{next(_ids)}"
         self.queue: asyncio.Queue = asyncio.Queue(self.settings.outbound_queue)
         self.room: str | None = None
@@ -120,14 +122,13 @@ class Connection:
         if isinstance(frame, Join):
             return self.error("already_joined")
         if isinstance(frame, Action):
-            msg = {"k": "action", "conn": self.id, "id": frame.id, "v": frame.v, "action": frame.action,
-                   "ts": time.monotonic()}
+            msg = m.Act(self.id, frame.id, frame.v, frame.action, time.monotonic())
         elif isinstance(frame, Resync):
-            msg = {"k": "resync", "conn": self.id}
+            msg = m.Resync(self.id)
         else:
             return self.error("unknown_message")
         try:
-            await self.bus.send(self.room, msg)
+            await self.mailbox.send(self.room, msg)
         except BusError as e:
             if e.code == "room_not_found":
                 self.error("room_not_found")
@@ -141,11 +142,11 @@ class Connection:
 
     async def join(self, frame: Join) -> bool:
         """Attach to a room: the room decides seat or spectator and answers with a sync (or an error + close)."""
-        self.bus.attach_conn(self.id, self.sink)
+        self.fanout.attach_conn(self.id, self.sink)
         try:
-            await self.bus.send(frame.room, {"k": "attach", "conn": self.id, "token": frame.token, "v": frame.v})
+            await self.mailbox.send(frame.room, m.Attach(self.id, frame.token, frame.v))
         except BusError as e:
-            self.bus.detach_conn(self.id)
+            self.fanout.detach_conn(self.id)
             if e.code == "room_not_found":
                 self.error("room_not_found")
                 self.close_code = wire.CLOSE_ROOM_NOT_FOUND
@@ -192,9 +193,9 @@ async def endpoint(ws: WebSocket) -> None:
         reader.cancel()
         dropped.cancel()
         if conn.room is not None:
-            conn.bus.detach_conn(conn.id)
+            conn.fanout.detach_conn(conn.id)
             with contextlib.suppress(BusError):
-                await conn.bus.send(conn.room, {"k": "detach", "conn": conn.id})
+                await conn.mailbox.send(conn.room, m.Detach(conn.id))
         hub.connections -= 1
     if conn.close_code is None:
         writer.cancel()

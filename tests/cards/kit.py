@@ -70,8 +70,9 @@ def c(g, L, label):
     return g.cards[L[label]]
 
 
-def end_turn(g) -> None:
-    """The active player ends the turn; everything pending settles until the next player holds priority in main."""
+def end_turn(g, pick=None) -> None:
+    """The active player ends the turn; everything pending settles until the next player holds priority in main.
+    ``pick(g, legal)`` may choose another answer (or None for the default), as in :func:`settle`."""
     before = g.turn
     g.apply(g.to_act(), {"act": "end_turn"})
     for _ in range(300):
@@ -79,7 +80,10 @@ def end_turn(g) -> None:
         if pr is None or (pr["kind"] == "priority" and g.phase == "main" and not g.queue and g.turn != before):
             return
         legal = g.legal_actions(pr["player"])
-        if pr["kind"] == "triggers":
+        act = pick(g, legal) if pick else None
+        if act is not None:
+            pass
+        elif pr["kind"] == "triggers":
             act = next(a for a in legal if a["act"] in ("declare", "order"))
         else:
             act = {"act": "pass"} if {"act": "pass"} in legal else legal[0]
@@ -93,3 +97,45 @@ def aim(target_id):
             return next((a for a in legal if a.get("target") == target_id), None)
         return None
     return pick
+
+
+def seen(g, L, label, viewer=None) -> dict:
+    """The public view of a labelled card (``Game.view``): zone, cell, closed, wounds, tokens, markers."""
+    return g.view(viewer)["cards"][L[label]]
+
+
+def offered(g, L, player, **action) -> dict:
+    """The labelled action as ``legal_actions(player)`` lists it; fails the test when it is not offered."""
+    a = {k: (L.get(v, v) if isinstance(v, str) else ([L.get(x, x) for x in v] if isinstance(v, list) else v))
+         for k, v in action.items()}
+    legal = g.legal_actions(player)
+    assert a in legal, f"{a} not among the legal actions"
+    return a
+
+
+def play(g, L, player, pick=None, settle_after=True, **action) -> None:
+    """Apply a labelled action that must be among the legal actions, then settle the queue (as :func:`do`)."""
+    g.apply(player, offered(g, L, player, **action))
+    if settle_after:
+        settle(g, pick)
+
+
+def declare_pick(g, L, label, target=None):
+    """A ``pick`` for :func:`settle`: declare the pending trigger of card ``label`` (at ``target`` when given)."""
+    def pick(g2, legal):
+        if g2.prompt["kind"] != "triggers":
+            return None
+        return next((a for a in legal if a["act"] == "declare" and a["source"] == L[label]
+                     and (target is None or a.get("target") == L[target])), None)
+    return pick
+
+
+def prompt_kinds(g, pick=None) -> set:
+    """Settle the queue as :func:`settle` does and return every prompt kind met on the way."""
+    kinds = set()
+
+    def record(g2, legal):
+        kinds.add(g2.prompt["kind"])
+        return pick(g2, legal) if pick else None
+    settle(g, record)
+    return kinds

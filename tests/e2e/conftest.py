@@ -59,7 +59,8 @@ class ServerProcess:
     def start(self) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         cmd = [sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(self.port),
-               "--snapshot-dir", str(self.snapshot_dir), "--fixed-seed", str(SEED), *self.extra]
+               "--snapshot-dir", str(self.snapshot_dir), "--data-dir", str(self.snapshot_dir),
+               "--fixed-seed", str(SEED), *self.extra]
         if os.environ.get("BERSERK_E2E_SERVER"):   # another server build: "cmd ... {port} ... {snapshots}"
             cmd = shlex.split(os.environ["BERSERK_E2E_SERVER"].format(port=self.port, snapshots=self.snapshot_dir))
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)

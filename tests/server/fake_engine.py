@@ -85,12 +85,14 @@ class Game:
             raise EngineError("illegal_action", "The rules do not allow this action now.")
         act, o = action["act"], 3 - p
         s["log"].append([p, action])
+        events = [{"type": act, "player": p}]
         if act == "concede":
             s["result"] = {"winner": o, "reason": "time" if action.get("reason") == "time" else "concede"}
         elif act == "choose":
             s["kept"].append(p)
             if len(s["kept"]) == 2:
                 s.update(phase="main", turn=1, active=1, prio=1)
+                events.append({"type": "phase", "phase": "main", "turn": 1, "active": 1})
             else:
                 s["prio"] = o
         elif act == "attack":
@@ -103,7 +105,7 @@ class Game:
             s.update(phase="main", prio=s["active"])
         elif act == "end_turn":
             s.update(turn=s["turn"] + 1, active=o, prio=o)
-        return [{"type": act, "player": p}]
+        return events
 
     def view(self, viewer) -> dict:
         s = self.s

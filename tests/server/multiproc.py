@@ -83,6 +83,8 @@ class ServerProc(Loopback):
     def __init__(self, redis_url: str, **settings) -> None:
         self.port = free_port()
         self.log = tempfile.NamedTemporaryFile(prefix="berserk-", suffix=".log", delete=False)
+        if "data_dir" not in settings and "database" not in settings:   # the SQL store: never ./data of the repo
+            settings["data_dir"] = tempfile.mkdtemp(prefix="berserk-data-")
         args = server_args(self.port, redis=redis_url, **settings)
         self.proc = subprocess.Popen(args, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
 

@@ -19,9 +19,9 @@ def test_settings_come_from_env_then_flags(monkeypatch):
     assert (s.host, s.port, s.clock_base) == ("0.0.0.0", 9123, 120.0)
 
 
-async def test_python_m_server_serves_a_game_on_the_given_port():
+async def test_python_m_server_serves_a_game_on_the_given_port(tmp_path):
     port = free_port()
-    env = dict(os.environ, BERSERK_PORT=str(port), PYTHONPATH=os.getcwd())
+    env = dict(os.environ, BERSERK_PORT=str(port), PYTHONPATH=os.getcwd(), BERSERK_DATA_DIR=str(tmp_path))
     proc = subprocess.Popen([sys.executable, "-m", "server", "--host", "127.0.0.1"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:

@@ -126,5 +126,6 @@ async def test_lobby_list_is_capped_per_section_with_full_counts(live):
 def test_real_catalogue_lists_every_card_with_text_in_both_languages():
     from server.gameapi import real_engine
     cards = real_engine().catalogue()
-    assert len(cards) == 84
+    ids = {c["id"] for c in cards}
+    assert {"vs2003-fagor", "vs2023-001-kochevnik", "vs2023-182-matrosy-adelaidy", "vs2023-039-gul"} <= ids
     assert all(c["text_ru"] and c["text_en"] and set(c["abilities_text"]) == {"ru", "en"} for c in cards)

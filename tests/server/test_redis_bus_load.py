@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from server.bus import redis_keys as K
+from server.bus.redis import keys as K
 from server.bus.redis import POOL_SIZE, RedisBus
 from tests.server.multiproc import RedisServer
 
@@ -36,32 +36,32 @@ async def bus(redis_server):
 
 async def test_more_concurrent_commands_than_the_pool_holds_wait_instead_of_reporting_an_outage(bus):
     n = 3 * POOL_SIZE + 100
-    results = await asyncio.gather(*(bus.load_snapshot(f"room{i}") for i in range(n)))
+    results = await asyncio.gather(*(bus.store.load(f"room{i}") for i in range(n)))
     assert results == [None] * n
     assert bus.fault() is None
-    assert bus.stats["errors"] == 0
+    assert bus.link.stats["errors"] == 0
 
 
 async def test_one_renewal_restores_the_full_ttl_of_every_owned_lease(bus, redis_server):
     rooms = [f"room{i}" for i in range(ROOMS)]
     for room in rooms:
-        await bus.open_inbox(room)
+        await bus.mailbox.open_inbox(room)
     r = redis_server.client()
     for room in rooms:
         r.pexpire(K.lease(room), 2000)
-    await bus._renew_all()
+    await bus.mailbox.renew_all()
     ttls = [r.pttl(K.lease(room)) for room in rooms]
     assert min(ttls) > 20000
-    assert [r.get(K.lease(room)).decode() for room in rooms] == [bus._owned[room].token for room in rooms]
-    assert bus.stats["fenced"] == 0
+    assert [r.get(K.lease(room)).decode() for room in rooms] == [bus.mailbox.owned[room].token for room in rooms]
+    assert bus.link.stats["fenced"] == 0
 
 
 async def test_renewal_fences_only_the_rooms_whose_lease_another_process_holds(bus, redis_server):
     rooms = [f"room{i}" for i in range(ROOMS)]
     for room in rooms:
-        await bus.open_inbox(room)
+        await bus.mailbox.open_inbox(room)
     r = redis_server.client()
     r.set(K.lease(rooms[7]), "otherprocess:99", px=30000)
-    await bus._renew_all()
-    assert [room for room in rooms if bus._owned[room].fenced] == [rooms[7]]
+    await bus.mailbox.renew_all()
+    assert [room for room in rooms if bus.mailbox.owned[room].fenced] == [rooms[7]]
     assert r.get(K.lease(rooms[7])) == b"otherprocess:99"

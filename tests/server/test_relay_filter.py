@@ -1,11 +1,12 @@
-"""The relay's version filter (server/bus/relay.py): pub/sub may lose frames, so every relayed frame is checked."""
+"""The relay's version filter (server/bus/redis/relay.py): pub/sub may lose frames, so every relayed frame is checked."""
 from __future__ import annotations
 
-from server.bus.relay import DROP, GAP, PASS, RelayConn
+from server.bus.messages import Attach
+from server.bus.redis.relay import DROP, GAP, PASS, RelayConn
 
 
 def conn(last=None) -> RelayConn:
-    return RelayConn("room", {"k": "attach"}, last=last)
+    return RelayConn("room", Attach("c1"), last=last)
 
 
 def test_next_version_passes_and_advances():

@@ -159,7 +159,7 @@ async def test_client_card_data_is_not_trusted(live):
 async def test_join_to_an_unreachable_room_is_unavailable_and_closed_with_1013(live):
     from server.bus import BusError
     rid, t1, _ = await _room(live)
-    bus = live.app.state.hub.bus
+    bus = live.app.state.hub.bus.mailbox
 
     async def down(room, msg):
         raise BusError("unavailable", "The game service is temporarily unavailable; try again.")

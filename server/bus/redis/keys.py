@@ -1,4 +1,4 @@
-"""Redis key and channel names of the Redis bus, and its Lua scripts (lease, fencing epoch, fenced writes).
+"""Redis key and channel names of the Redis seams, and its Lua scripts (lease, fencing epoch, fenced writes).
 
 Everything about one room shares the hash tag ``{<room id>}``, so on Redis Cluster a room's keys and its inbox
 channel live in one slot (the multi-key scripts below need that) and ``SPUBLISH`` keeps its traffic in one shard:
@@ -37,6 +37,11 @@ def info(room: str) -> str:
 
 def inbox(room: str) -> str:
     return f"{PREFIX}:{{{room}}}:in"
+
+
+def room_of_inbox(channel: str) -> str:
+    """The room id of an inbox channel name (``bz:{R}:in`` -> ``R``)."""
+    return channel[len(PREFIX) + 2:-4]
 
 
 def proc(process_id: str) -> str:

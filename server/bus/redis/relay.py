@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from ..messages import Attach
+
 PASS, DROP, GAP = "pass", "drop", "gap"
 
 
@@ -18,14 +20,14 @@ PASS, DROP, GAP = "pass", "drop", "gap"
 class RelayConn:
     """One local connection attached to a room (whoever owns it).
 
-    ``attach``: the inbox message that attached it (re-sent when the room changes owner); ``last``: the last room
+    ``attach``: the Attach message that attached it (re-sent when the room changes owner); ``last``: the last room
     version delivered to it (None before its first sync); ``owner``: the owner lease token (``"<process>:<epoch>"``)
     its last frame came from; ``confirmed``: some frame arrived since the last (re-)attach; ``sent_at``: monotonic
     time of that attach; ``resyncing`` / ``held``: a snapshot resync is running and the frames held meanwhile.
     """
 
     room: str
-    attach: dict
+    attach: Attach
     last: int | None = None
     owner: str | None = None
     confirmed: bool = False

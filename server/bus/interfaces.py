@@ -1,0 +1,188 @@
+"""The four small seams between connections, room owners and storage (docs/server.md "Public seams").
+
+| interface | who uses it | what crosses it |
+|---|---|---|
+| :class:`Mailbox` | connections, the lobby, bots -> the room's owner | typed inbox messages (server/bus/messages.py); ownership of a room (``open_inbox``), request/reply (``call``) |
+| :class:`FanOut` | the room's owner -> connections | already-encoded per-viewer frame bytes and close codes |
+| :class:`RoomStore` | rooms (commit, restore, adoption) | one opaque snapshot blob per room |
+| :class:`LobbyDirectory` | rooms (publish), the lobby (list) | one JSON-like lobby entry per room (``Room.info``) |
+
+Each has a memory implementation (server/bus/memory.py) and a Redis one (server/bus/redis/). Every method that can
+fail raises :class:`BusError` with a stable ``code``; nothing else escapes (backend exceptions such as RedisError are
+translated). Every part may need a start (connect, load) and a stop: :class:`Part` gives both as no-ops.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from abc import ABC, abstractmethod
+from typing import Callable
+
+#: A connection's sink: ``sink(frame_bytes_or_None, close_code_or_None)``; must not block or raise.
+Sink = Callable[[bytes | None, int | None], None]
+
+
+class BusError(Exception):
+    """A bus operation that cannot be done: ``code`` and a sentence (``message``).
+
+    Codes: ``room_not_found`` (no such room, or it closed), ``room_exists`` (the room already has an owner),
+    ``room_busy`` (the owner's inbox is full: try again later), ``unavailable`` (the backend cannot be reached, or
+    the room's owner does not answer: nothing changed, try again), ``timeout`` (a ``call`` got no answer in time),
+    ``fenced`` (another process owns the room now: this one must write nothing more).
+    """
+
+    def __init__(self, code: str, message: str):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class Part:
+    """Lifecycle shared by every seam: ``start`` once before use, ``close`` once at the end (both no-ops here)."""
+
+    async def start(self) -> None:
+        """Connect or load persisted state. Raises the backend's error when it cannot start at all."""
+
+    async def close(self) -> None:
+        """Release resources; what was stored stays readable by the next process (when the backend persists)."""
+
+
+class Inbox(ABC):
+    """The receiving end of one room's inbox (only the room's owner reads it)."""
+
+    @abstractmethod
+    async def get(self, timeout: float | None):
+        """The next inbox message (a server/bus/messages.py dataclass), or None after ``timeout`` seconds
+        (None = wait forever; 0 = only what is queued already)."""
+
+
+class Mailbox(Part, ABC):
+    """Inbox traffic to a room's owner, and the ownership itself (one owner per room, service-wide).
+
+    Subclasses set ``self._waiting: dict[str, asyncio.Future] = {}`` (the calls waiting for an answer)."""
+
+    _waiting: dict
+
+    @abstractmethod
+    async def open_inbox(self, room_id: str, restore: bool = False) -> Inbox:
+        """Become the owner of ``room_id`` and return its inbox (on Redis: take the lease with a new fencing epoch).
+
+        ``restore``: the room is being restored from its stored snapshot (a networked mailbox then requires one).
+        Raises BusError ``room_exists`` (owned already), ``room_not_found`` (``restore`` without a snapshot),
+        ``unavailable`` (backend down)."""
+
+    @abstractmethod
+    async def close_inbox(self, room_id: str) -> None:
+        """Give up ownership (later ``send`` raise ``room_not_found``). Never raises."""
+
+    @abstractmethod
+    async def send(self, room_id: str, msg) -> None:
+        """Queue one inbox message for the room's owner, wherever it runs.
+
+        Raises BusError ``room_not_found``, ``room_busy`` (the inbox is full) or ``unavailable`` (the backend is
+        down, or the owner cannot be reached in time: nothing was delivered)."""
+
+    async def call(self, room_id: str, msg, timeout: float = 5.0) -> dict:
+        """Send ``msg`` (a message with a ``reply_to`` field, e.g. Claim or Status) with a fresh ``reply_to`` and
+        wait for the owner's answer (a dict). Raises like :meth:`send`, and BusError ``timeout``.
+
+        The answer resolves the future registered under the key in ``self._waiting`` (each backend's ``reply``
+        routes it there)."""
+        key = self._reply_key()
+        fut = self._waiting[key] = asyncio.get_running_loop().create_future()
+        try:
+            await self.send(room_id, dataclasses.replace(msg, reply_to=key))
+            return await asyncio.wait_for(fut, timeout)
+        except (asyncio.TimeoutError, TimeoutError):
+            raise BusError("timeout", "The room did not answer in time.") from None
+        finally:
+            self._waiting.pop(key, None)
+
+    @abstractmethod
+    def _reply_key(self) -> str:
+        """A fresh ``reply_to`` key that routes the answer back to this mailbox (and process)."""
+
+    @abstractmethod
+    async def reply(self, reply_to: str, answer: dict) -> None:
+        """Answer a ``call`` (the owner does this); an answer nobody waits for any more is dropped. Never raises."""
+
+    def _answer(self, reply_to: str, answer: dict) -> None:
+        """Resolve the local ``call`` waiting on ``reply_to`` (if any)."""
+        fut = self._waiting.get(reply_to)
+        if fut is not None and not fut.done():
+            fut.set_result(answer)
+
+    async def check_owner(self, room_id: str) -> bool:
+        """Whether this process still owns ``room_id`` (False = fenced: the room must stop without writing)."""
+        return True
+
+
+class FanOut(Part, ABC):
+    """Frames from a room's owner to connections, wherever the sockets are (connection ids ``"<process>:<n>"``)."""
+
+    @abstractmethod
+    def attach_conn(self, conn_id: str, sink: Sink) -> None:
+        """Register a local connection so frames delivered to ``conn_id`` reach ``sink``."""
+
+    @abstractmethod
+    def detach_conn(self, conn_id: str) -> None:
+        """Unregister a connection; frames for it are dropped from now on."""
+
+    @abstractmethod
+    async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None, *,
+                      room: str | None = None, v: int | None = None, full: bool = False) -> None:
+        """Give the same encoded frame (and/or a close code) to each connection. Never waits on a slow client and
+        never raises (a frame that cannot be relayed is lost like any pub/sub frame; relays heal by resyncing).
+
+        ``room``, ``v``, ``full`` describe a versioned frame for relays: ``v`` is the room version the frame brings
+        its viewer to (a diff, or a sync when ``full``); None for frames outside the version sequence (errors,
+        repeated answers, the end frame). A relay that sees a version gap resyncs from the stored snapshot."""
+
+
+class RoomStore(Part, ABC):
+    """Room snapshots (opaque bytes, server/room.py ``Room.snapshot``), one per room, newest only.
+
+    ``persistent``: True when saved snapshots outlive this process (rooms then save one after every change and
+    are restored at start-up).
+    """
+
+    persistent: bool = False
+
+    @abstractmethod
+    async def save(self, room_id: str, blob: bytes) -> None:
+        """Store the room's latest snapshot (replacing the previous one). Raises BusError ``fenced`` (Redis: this
+        process lost the room's lease; nothing was written); waits while the backend is unreachable."""
+
+    @abstractmethod
+    async def load(self, room_id: str) -> bytes | None:
+        """The room's latest snapshot, or None. Raises BusError ``unavailable``."""
+
+    @abstractmethod
+    async def delete(self, room_id: str) -> None:
+        """Forget the room's snapshot (room closed). Raises BusError ``fenced``."""
+
+    @abstractmethod
+    async def ids(self) -> list[str]:
+        """Ids of every room with a stored snapshot (to restore rooms at start-up). Raises BusError
+        ``unavailable``."""
+
+
+class LobbyDirectory(Part, ABC):
+    """The lobby entries of every room of the service (JSON-like dicts, no secrets: server/room.py ``Room.info``)."""
+
+    @abstractmethod
+    async def put(self, room_id: str, info: dict) -> None:
+        """Publish the room's entry (an unchanged entry may be skipped; lost while the backend is down). Raises
+        BusError ``fenced``."""
+
+    @abstractmethod
+    async def drop(self, room_id: str) -> None:
+        """Remove the room's entry. Raises BusError ``fenced``."""
+
+    @abstractmethod
+    async def list(self) -> list[dict]:
+        """Every published entry. Raises BusError ``unavailable``."""
+
+    @abstractmethod
+    async def get(self, room_id: str) -> dict | None:
+        """One entry, or None. Raises BusError ``unavailable``."""

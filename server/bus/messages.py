@@ -1,0 +1,111 @@
+"""The typed messages of a room's inbox (server code only; clients never write them directly).
+
+Sent through :class:`server.bus.interfaces.Mailbox` by connections (server/ws.py), the lobby and bots; ``Fenced``
+and ``BackendBack`` are queued by a networked mailbox itself. A networked backend carries them as msgpack maps
+(:func:`to_wire` / :func:`from_wire`): ``{"k": kind, field: value, ...}``.
+
+To add a field (e.g. a deck choice on ``Claim``), give it a default here, so older senders and stored messages stay
+valid.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Attach:
+    """A connection joins the room: ``token`` = a seat token (None = spectator); ``v`` the version it has (or
+    None). The room answers with a sync (or an error and a close) through the fan-out."""
+
+    conn: str
+    token: str | None = None
+    v: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Detach:
+    """A connection left the room."""
+
+    conn: str
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A client action frame: ``id`` the client action id, ``v`` the version it was built on, ``action`` the
+    engine action dict, ``ts`` the monotonic time it arrived (None when it crossed processes)."""
+
+    conn: str
+    id: str
+    v: int
+    action: dict
+    ts: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resync:
+    """The connection asks for a full sync again."""
+
+    conn: str
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """HTTP "join the free seat" (request/reply): answered ``{"ok": True, "seat": 2, "token", "room"}`` or
+    ``{"ok": False, "code", "msg"}``."""
+
+    autopass: bool = True
+    reply_to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Request/reply: answered with the room's lobby entry (``Room.info``)."""
+
+    reply_to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Shutdown:
+    """The process stops: save the snapshot, close the connections with 1012, end the task."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fenced:
+    """(From the mailbox) another process holds the room's lease now: write nothing more, end."""
+
+
+@dataclass(frozen=True, slots=True)
+class BackendBack:
+    """(From the mailbox) the backend was unreachable or lost its data: store the state again, resync everyone."""
+
+
+Message = Attach | Detach | Act | Resync | Claim | Status | Shutdown | Fenced | BackendBack
+
+#: wire kind -> class (the kinds are the ones the server used before these classes existed)
+KINDS: dict[str, type] = {"attach": Attach, "detach": Detach, "action": Act, "resync": Resync, "claim": Claim,
+                          "status": Status, "shutdown": Shutdown, "fenced": Fenced, "redis_back": BackendBack}
+_KIND_OF = {cls: kind for kind, cls in KINDS.items()}
+
+
+def kind(msg) -> str:
+    """The wire kind of a message (``"attach"`` ...). Raises KeyError for a non-message."""
+    return _KIND_OF[type(msg)]
+
+
+def to_wire(msg) -> dict:
+    """``{"k": kind, **fields}`` (msgpack-able)."""
+    return {"k": _KIND_OF[type(msg)], **{f.name: getattr(msg, f.name) for f in dataclasses.fields(msg)}}
+
+
+def from_wire(data: dict):
+    """The message a :func:`to_wire` map describes; unknown fields are ignored (a newer sender). Raises
+    ValueError for an unknown kind or a missing required field."""
+    if not isinstance(data, dict) or data.get("k") not in KINDS:
+        raise ValueError(f"not an inbox message: {str(data)[:80]}")
+    cls = KINDS[data["k"]]
+    names = {f.name for f in dataclasses.fields(cls)}
+    try:
+        return cls(**{k: v for k, v in data.items() if k in names})
+    except TypeError as e:
+        raise ValueError(f"bad {data['k']} message: {e}") from None

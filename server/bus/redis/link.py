@@ -1,0 +1,239 @@
+"""One process's connection to Redis, shared by the four Redis seams: the clients, the pub/sub pump, the watchdog,
+and the health state (``fault()``, metrics).
+
+* **Clients.** ``r``: the command pool (``POOL_SIZE`` connections; a busy pool makes a command *wait*, it is not an
+  outage); ``rw``: the watchdog's own two connections, so lease renewals never queue behind room traffic; ``ps``:
+  the pub/sub connection (sharded channels).
+* **Pump.** Reads every subscribed channel and routes each message: a room inbox channel (``bz:{R}:in``) to
+  ``on_inbox(room, data)``, this process's channel (``bz:proc:{P}``) by kind to ``on_proc[kind](msg)``.
+* **Watchdog.** Every ``lease_renew`` s runs each job of ``periodic`` (lease renewal, owner following), and every
+  ``orphan_sweep`` s the jobs of ``sweeps``.
+* **Outage.** Redis errors never end the process: ``down(exc)`` marks it (``/healthz`` 503, ``berserk_redis_up 0``),
+  loops back off up to ``BACKOFF_MAX`` s, and when pub/sub comes back every hook of ``on_reconnect`` runs once
+  (whatever was published meanwhile is gone: the seams resync).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import Awaitable, Callable
+
+import msgpack
+import redis.asyncio as aioredis
+from redis.asyncio.client import PubSub
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import RedisError
+from redis.retry import Retry
+
+from . import keys as K
+
+log = logging.getLogger("server.bus.redis")
+BACKOFF_MAX = 2.0        # s between retries while Redis is unreachable
+POOL_SIZE = 64           # connections of a process's command pool; more commands wait for a free connection
+POOL_WAIT = 10.0         # s a command waits for a free pooled connection before it counts as a Redis failure
+
+#: what the seams catch from redis-py (connection errors surface as RedisError or plain OSError)
+ERRORS = (RedisError, OSError)
+
+
+class _PubSub(PubSub):
+    """A PubSub that counts (re)connections: redis-py re-subscribes by itself after a reconnect, but whatever was
+    published meanwhile is gone, so the bus must resync when the count grows."""
+
+    connects = 0
+
+    async def on_connect(self, connection) -> None:
+        self.connects += 1
+        await super().on_connect(connection)
+
+
+class RedisLink:
+    """The Redis connection of one process. ``url``: redis://host:port/db; ``settings``: server Settings
+    (``lease_ttl``, ``lease_renew``, ``orphan_sweep``, ``redis_key_ttl``)."""
+
+    def __init__(self, url: str, settings) -> None:
+        self.url = url
+        self.process_id = secrets.token_hex(6)
+        self.lease_ms = int(settings.lease_ttl * 1000)
+        self.renew_s = float(settings.lease_renew)
+        self.sweep_s = float(settings.orphan_sweep)
+        self.key_ttl_ms = int(settings.redis_key_ttl * 1000)
+        self.r: aioredis.Redis | None = None
+        self.rw: aioredis.Redis | None = None
+        self.ps: _PubSub | None = None
+        self.adopt: Callable[[str], Awaitable[bool]] | None = None     # Rooms.adopt (bind)
+        self.on_inbox: Callable[[str, dict], None] = lambda room, m: None
+        self.on_proc: dict[str, Callable[[dict], None]] = {}
+        self.on_reconnect: list[Callable[[], None]] = []
+        self.periodic: list[Callable[[], Awaitable[None]]] = []
+        self.sweeps: list[Callable[[], Awaitable[None]]] = []
+        self.metrics: list[Callable[[], list[str]]] = []
+        self._tasks: list[asyncio.Task] = []
+        self._down_since: float | None = None
+        self._down_reason = ""
+        self._connects_seen = 0
+        self.stats = {"reconnects": 0, "takeovers": 0, "fenced": 0, "relay_resyncs": 0, "relay_gaps": 0,
+                      "errors": 0}
+
+    # -- lifecycle ---------------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Connect, subscribe to this process's channel, start the pump and the watchdog. Raises RedisError when
+        Redis cannot be reached at start-up (the process should not pretend to serve)."""
+        self.r = self._client(POOL_SIZE)
+        self.rw = self._client(2)
+        await self.r.ping()
+        self.ps = _PubSub(self.r.connection_pool, ignore_subscribe_messages=True)
+        await self.ps.ssubscribe(K.proc(self.process_id))
+        self._connects_seen = self.ps.connects
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._pump(), name="redis-pump"),
+                       loop.create_task(self._watchdog(), name="redis-watchdog")]
+
+    def _client(self, size: int) -> aioredis.Redis:
+        """A client whose pool holds at most ``size`` connections and makes a command *wait* for a free one
+        (BlockingConnectionPool) instead of failing with "Too many connections": a busy pool is not an outage."""
+        pool = aioredis.BlockingConnectionPool.from_url(
+            self.url, max_connections=size, timeout=POOL_WAIT, socket_connect_timeout=1.0, socket_timeout=3.0,
+            health_check_interval=10, retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 2))
+        return aioredis.Redis(connection_pool=pool)
+
+    async def close(self) -> None:
+        for t in self._tasks:
+            t.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        for closer in (self.ps and self.ps.aclose, self.r and self.r.aclose, self.rw and self.rw.aclose):
+            if closer is not None:
+                try:
+                    await closer()
+                except ERRORS:
+                    pass
+
+    async def subscribe(self, channel: str) -> None:
+        """Subscribe to a sharded channel; on a Redis error the pump's reconnect re-subscribes it later."""
+        try:
+            await self.ps.ssubscribe(channel)
+        except ERRORS as exc:
+            self.down(exc)
+
+    async def unsubscribe(self, channel: str) -> None:
+        try:
+            await self.ps.sunsubscribe(channel)
+        except ERRORS as exc:
+            self.down(exc)
+
+    async def publish(self, channel: str, msg: dict) -> int:
+        """``SPUBLISH`` a msgpack map; returns how many subscribers got it. Raises RedisError / OSError."""
+        return await self.r.spublish(channel, msgpack.packb(msg, use_bin_type=True))
+
+    # -- health ------------------------------------------------------------------------------------------------
+    def fault(self) -> str | None:
+        if self._down_since is None:
+            return None
+        return f"Redis is unreachable since {time.monotonic() - self._down_since:.1f} s ({self._down_reason})."
+
+    @property
+    def is_down(self) -> bool:
+        return self._down_since is not None
+
+    def metric_lines(self) -> list[str]:
+        s = self.stats
+        out = ["# HELP berserk_redis_up 1 while Redis answers, 0 during an outage.", "# TYPE berserk_redis_up gauge",
+               f"berserk_redis_up {0 if self._down_since is not None else 1}"]
+        for extra in self.metrics:
+            out += extra()
+        for key, text in (("reconnects", "Reconnections to Redis after an outage."),
+                          ("takeovers", "Rooms adopted from Redis (their owner was gone)."),
+                          ("fenced", "Rooms dropped because another process holds their lease."),
+                          ("relay_gaps", "Version gaps seen on relayed frames."),
+                          ("relay_resyncs", "Relayed connections resynced from the stored snapshot."),
+                          ("errors", "Redis operations that failed.")):
+            name = f"berserk_redis_{key}_total"
+            out += [f"# HELP {name} {text}", f"# TYPE {name} counter", f"{name} {s[key]}"]
+        return out
+
+    def down(self, exc: BaseException) -> None:
+        """Count a failed Redis operation; the first one of an outage marks Redis unreachable."""
+        self.stats["errors"] += 1
+        if self._down_since is None:
+            self._down_since = time.monotonic()
+            self._down_reason = type(exc).__name__
+            log.warning("Redis unreachable: %s", exc)
+
+    def up(self) -> bool:
+        """Mark Redis reachable; True when it was down until now."""
+        if self._down_since is None:
+            return False
+        log.warning("Redis reachable again after %.1f s", time.monotonic() - self._down_since)
+        self._down_since = None
+        return True
+
+    def reconnected(self) -> None:
+        """Pub/sub came back: frames may have been lost both ways; every reconnect hook runs once."""
+        self.stats["reconnects"] += 1
+        for hook in self.on_reconnect:
+            try:
+                hook()
+            except Exception:
+                log.exception("reconnect hook failed")
+
+    # -- pub/sub pump ------------------------------------------------------------------------------------------
+    async def _pump(self) -> None:
+        """Read this process's subscriptions forever; back off while Redis is down; resync after a reconnect."""
+        backoff = 0.1
+        while True:
+            try:
+                msg = await self.ps.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                backoff = 0.1
+            except asyncio.CancelledError:
+                raise
+            except ERRORS as e:
+                self.down(e)
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, BACKOFF_MAX)
+                continue
+            if self.ps.connects != self._connects_seen:
+                self._connects_seen = self.ps.connects
+                self.up()
+                self.reconnected()
+            if msg is None or msg.get("type") not in ("smessage", "message"):
+                continue
+            try:
+                self._dispatch(msg["channel"], msg["data"])
+            except Exception:     # a malformed message never kills the pump
+                log.exception("bad bus message on %r", msg.get("channel"))
+
+    def _dispatch(self, channel: bytes, data: bytes) -> None:
+        ch = channel.decode()
+        m = msgpack.unpackb(data)
+        if ch.endswith(":in"):
+            self.on_inbox(K.room_of_inbox(ch), m)
+            return
+        handler = self.on_proc.get(m.get("k"))
+        if handler is not None:
+            handler(m)
+
+    # -- watchdog ----------------------------------------------------------------------------------------------
+    async def _watchdog(self) -> None:
+        """Run the periodic jobs every ``renew_s`` and the sweeps every ``sweep_s``; never raises."""
+        next_sweep = time.monotonic() + self.sweep_s
+        while True:
+            await asyncio.sleep(self.renew_s)
+            try:
+                await self.rw.ping()
+                if self.up() and self.ps.connects == self._connects_seen:
+                    # commands failed but pub/sub never noticed: frames may still have been lost
+                    self.reconnected()
+                for job in self.periodic:
+                    await job()
+                if time.monotonic() >= next_sweep:
+                    next_sweep = time.monotonic() + self.sweep_s
+                    for job in self.sweeps:
+                        await job()
+            except asyncio.CancelledError:
+                raise
+            except ERRORS as e:
+                self.down(e)
+            except Exception:
+                log.exception("watchdog step failed")

@@ -1,0 +1,275 @@
+"""The Redis mailbox: room ownership (lease + fencing epoch), inboxes over sharded pub/sub, request/reply.
+
+* **Ownership.** Each room has one owner process, holding ``bz:{R}:lease`` (``"<process>:<epoch>"``, TTL
+  ``lease_ttl``) taken with a fresh fencing epoch (``ACQUIRE``) and renewed every ``lease_renew`` seconds (one
+  pipelined round trip for all owned rooms). Every write of the owner (snapshot, lobby entry, deletion) is
+  :meth:`RedisMailbox.fenced_write` (the ``WRITE`` script), which compares the lease with the owner's token in the
+  same atomic step: an owner paused past its lease cannot write anything; its room gets a ``Fenced`` message.
+* **Inbox.** The owner subscribes to ``bz:{R}:in``; any process ``SPUBLISH``es the room's messages there (the owner's
+  own process puts them straight into the local queue). ``SPUBLISH`` reaching nobody means nobody owns the room: the
+  sender adopts it (restores the snapshot) once the lease has expired.
+* **Sweep.** Every ``orphan_sweep`` s: adopt each stored room without a lease (so clocks keep running).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from .. import messages as m
+from ..interfaces import BusError, Inbox, Mailbox
+from ..memory import QueueInbox
+from . import keys as K
+from .link import ERRORS, RedisLink
+
+log = logging.getLogger("server.bus.redis")
+
+
+@dataclass
+class Owned:
+    """A room this process owns: its local inbox, lease token, epoch, and when the lease was last confirmed."""
+
+    inbox: QueueInbox
+    token: str
+    epoch: int
+    confirmed: float
+    fenced: bool = False
+
+
+class RedisMailbox(Mailbox):
+    """Inboxes and ownership over one :class:`RedisLink`.
+
+    Hooks for the other Redis seams: ``on_send(room, msg)`` sees every message sent from this process (the fan-out
+    follows attaches); ``on_adopted(room, owned)`` runs when a room is taken over here (the fan-out re-attaches its
+    local connections); ``on_forget(room)`` runs when a room's stored entries must be written again (released, or
+    Redis lost its data)."""
+
+    def __init__(self, link: RedisLink) -> None:
+        self.link = link
+        self.owned: dict[str, Owned] = {}
+        self._waiting: dict = {}
+        self._n = 0
+        self.on_send: Callable[[str, object], None] = lambda room, msg: None
+        self.on_adopted: Callable[[str, Owned], None] = lambda room, own: None
+        self.on_forget: list[Callable[[str], None]] = []
+        link.on_inbox = self._on_inbox
+        link.on_proc["r"] = lambda msg: self._answer(msg["id"], msg["a"])
+        link.on_reconnect.append(self._reconnected)
+        link.periodic.append(self.renew_all)
+        link.sweeps.append(self.sweep)
+
+    async def start(self) -> None:
+        self._acquire = self.link.r.register_script(K.ACQUIRE)
+        self._write = self.link.r.register_script(K.WRITE)
+        self._release = self.link.r.register_script(K.RELEASE)
+        self._renew = self.link.rw.register_script(K.WRITE)
+
+    # -- pump side ---------------------------------------------------------------------------------------------
+    def _on_inbox(self, room: str, data: dict) -> None:
+        own = self.owned.get(room)
+        if own is None:
+            return
+        try:
+            own.inbox.put(m.from_wire(data))
+        except BusError:
+            log.warning("room %s inbox full; message %r dropped", room, data.get("k"))
+        except ValueError:
+            log.warning("room %s: malformed inbox message dropped", room)
+
+    def _reconnected(self) -> None:
+        for own in self.owned.values():
+            own.inbox.notify(m.BackendBack())
+
+    # -- inbox -------------------------------------------------------------------------------------------------
+    async def open_inbox(self, room_id: str, restore: bool = False) -> Inbox:
+        if room_id in self.owned:
+            raise BusError("room_exists", f"Room {room_id} already has an owner.")
+        link = self.link
+        started = time.monotonic()
+        try:
+            e = int(await self._acquire(keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id)],
+                                        args=[link.process_id, link.lease_ms, "adopt" if restore else "new",
+                                              link.key_ttl_ms]))
+        except ERRORS as exc:
+            link.down(exc)
+            raise BusError("unavailable", "The game service is temporarily unavailable; try again.") from None
+        if e == -2:
+            raise BusError("room_not_found", f"There is no stored room {room_id!r}.")
+        if e <= 0:
+            raise BusError("room_exists", f"Room {room_id} already has an owner.")
+        own = self.owned[room_id] = Owned(QueueInbox(), f"{link.process_id}:{e}", e, started)
+        await link.subscribe(K.inbox(room_id))
+        if restore:
+            link.stats["takeovers"] += 1
+            self.on_adopted(room_id, own)
+        return own.inbox
+
+    async def close_inbox(self, room_id: str) -> None:
+        own = self.owned.pop(room_id, None)
+        self._forget(room_id)
+        if own is None:
+            return
+        await self.link.unsubscribe(K.inbox(room_id))
+        if not own.fenced:
+            try:
+                await self._release(keys=[K.lease(room_id)], args=[own.token])
+            except ERRORS as e:
+                self.link.down(e)
+
+    def _forget(self, room_id: str) -> None:
+        for hook in self.on_forget:
+            hook(room_id)
+
+    async def publish(self, room_id: str, msg) -> int:
+        """Publish one message on the room's inbox channel; how many owners heard it. Raises RedisError/OSError."""
+        return await self.link.publish(K.inbox(room_id), m.to_wire(msg))
+
+    async def send(self, room_id: str, msg) -> None:
+        self.on_send(room_id, msg)
+        own = self.owned.get(room_id)
+        if own is not None:
+            return own.inbox.put(msg)
+        if isinstance(msg, m.Act):
+            msg = m.Act(msg.conn, msg.id, msg.v, msg.action, None)   # monotonic times mean nothing elsewhere
+        link = self.link
+        deadline = time.monotonic() + 2 * link.lease_ms / 1000 + 1.0
+        pause = 0.02
+        while True:
+            try:
+                if await self.publish(room_id, msg) > 0:
+                    return
+                own = self.owned.get(room_id)
+                if own is not None:
+                    return own.inbox.put(msg)
+                if isinstance(msg, m.Detach):
+                    return             # nobody to tell
+                holder = await link.r.get(K.lease(room_id))
+                if holder is None:
+                    if not await link.r.exists(K.snap(room_id)):
+                        raise BusError("room_not_found", f"There is no room {room_id!r}.")
+                    if link.adopt is not None and await link.adopt(room_id):
+                        own = self.owned.get(room_id)
+                        if own is not None:
+                            if isinstance(msg, m.Attach):
+                                return      # open_inbox queued every local attach already
+                            return own.inbox.put(msg)
+            except ERRORS as e:
+                link.down(e)
+                raise BusError("unavailable", "The game service is temporarily unavailable; try again.") from None
+            if time.monotonic() > deadline:
+                raise BusError("room_busy", "The room's owner does not answer; try again.")
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.25)
+
+    def _reply_key(self) -> str:
+        self._n += 1
+        return f"{self.link.process_id}:r{self._n}"
+
+    async def reply(self, reply_to: str, answer: dict) -> None:
+        pid = reply_to.split(":", 1)[0]
+        if pid == self.link.process_id:
+            return self._answer(reply_to, answer)
+        try:
+            await self.link.publish(K.proc(pid), {"k": "r", "id": reply_to, "a": answer})
+        except ERRORS as e:
+            self.link.down(e)
+
+    # -- ownership ---------------------------------------------------------------------------------------------
+    async def fenced_write(self, room_id: str, op: str, target: str, value: bytes = b"",
+                           retry: bool = True) -> None:
+        """Run the WRITE script for an owned room: ``op`` "set" (``target`` = ``value``), "del" (``target``) or
+        "none" (only confirm and renew the lease). Waits (backing off) while Redis is unreachable when ``retry``.
+        Raises BusError("fenced") when the lease is someone else's, BusError("unavailable") without ``retry``."""
+        own = self.owned.get(room_id)
+        if own is None or own.fenced:
+            raise BusError("fenced", f"This process does not own room {room_id}.")
+        link = self.link
+        pause = 0.1
+        while True:
+            started = time.monotonic()
+            try:
+                res = int(await self._write(
+                    keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id), target],
+                    args=[own.token, own.epoch, link.lease_ms, op, value, link.key_ttl_ms]))
+                break
+            except ERRORS as e:
+                link.down(e)
+                if not retry:
+                    raise BusError("unavailable", "Redis is unreachable.") from None
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 2.0)
+                if own.fenced:
+                    raise BusError("fenced", f"This process lost room {room_id}.") from None
+        if not self._written(room_id, own, res, started):
+            raise BusError("fenced", f"Another process owns room {room_id} now.")
+
+    def _written(self, room_id: str, own: Owned, res: int, started: float) -> bool:
+        """Apply the answer of one fenced ``WRITE`` begun at monotonic time ``started``: 0 fences the room (False),
+        1 confirms the lease, 2 confirms it and makes the room store everything again (Redis lost its data)."""
+        if res == 0:
+            self._fence(room_id, own)
+            return False
+        own.confirmed = max(own.confirmed, started)
+        if res == 2:       # Redis lost its data: this owner stores the room again (snapshot, lobby entry)
+            log.warning("room %s: Redis had lost its data; lease re-seeded at epoch %d", room_id, own.epoch)
+            self._forget(room_id)
+            own.inbox.notify(m.BackendBack())
+        return True
+
+    def _fence(self, room_id: str, own: Owned) -> None:
+        if not own.fenced:
+            own.fenced = True
+            self.link.stats["fenced"] += 1
+            log.warning("room %s: lease lost (fenced, epoch %d)", room_id, own.epoch)
+            own.inbox.notify(m.Fenced())
+
+    async def check_owner(self, room_id: str) -> bool:
+        own = self.owned.get(room_id)
+        if own is None:
+            return True          # not (or no longer) a Redis-owned room: nothing to check
+        if own.fenced:
+            return False
+        if time.monotonic() - own.confirmed < self.link.lease_ms / 2000:
+            return True
+        try:      # the lease may have expired while this process was paused: ask Redis before doing anything
+            await self.fenced_write(room_id, "none", K.snap(room_id), retry=False)
+        except BusError as e:
+            return e.code != "fenced"
+        return True
+
+    async def renew_all(self) -> None:
+        """Renew the lease of every owned room in one pipelined round trip on the watchdog's own connection (the
+        same fenced ``WRITE`` with op "none" per room, so each keeps its own key slot for Redis Cluster). A room
+        whose lease is someone else's is fenced; one whose data Redis lost stores itself again. Raises RedisError
+        when Redis is unreachable (the watchdog backs off)."""
+        owned = [(room_id, own) for room_id, own in self.owned.items() if not own.fenced]
+        if not owned:
+            return
+        link = self.link
+        started = time.monotonic()
+        async with link.rw.pipeline(transaction=False) as pipe:
+            for room_id, own in owned:
+                await self._renew(keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id), K.snap(room_id)],
+                                  args=[own.token, own.epoch, link.lease_ms, "none", b"", link.key_ttl_ms],
+                                  client=pipe)
+            results = await pipe.execute(raise_on_error=False)
+        for (room_id, own), res in zip(owned, results):
+            if isinstance(res, Exception) or self.owned.get(room_id) is not own:
+                continue
+            self._written(room_id, own, int(res), started)
+
+    async def sweep(self) -> None:
+        """Adopt every stored room whose lease is gone (its owner died and none of its clients came back)."""
+        link = self.link
+        ids = [i.decode() for i in await link.r.smembers(K.ROOMS)]
+        if not ids or link.adopt is None:
+            return
+        leases = await link.r.mget([K.lease(r) for r in ids])
+        for room_id, holder in zip(ids, leases):
+            if holder is None and room_id not in self.owned:
+                if not await link.r.exists(K.snap(room_id)):
+                    await link.r.srem(K.ROOMS, room_id)
+                    continue
+                await link.adopt(room_id)

@@ -1,0 +1,178 @@
+"""The store: everything the service keeps beyond a process's memory (issue 19), behind one small async interface.
+
+``Store`` (abstract) is what the rest of the server uses; :class:`server.store.sql.SqlStore` implements it with
+SQLAlchemy 2 (async) on SQLite (aiosqlite; the default, one file under ``--data-dir``) or PostgreSQL (asyncpg;
+``--database URL``). Records are plain JSON-like dicts; times are Unix seconds (float); ids are str. Lookups that
+find nothing return None / False / [] (they never raise); bad arguments raise :class:`StoreError`.
+
+What is kept:
+
+* players: ``{"id", "name", "created"}`` and the SHA-256 of their secret (never the secret);
+* saved decks of a player: ``{"id", "owner", "name", "cards": [card id...], "created", "updated"}``;
+* every finished game, forever: ``{"id", "seed", "decks", "deck_names", "log", "result", "players", "names",
+  "bots", "rated", "started", "duration", "version", "options"}``;
+* Glicko-2 ratings: ``{"player", "rating", "rd", "vol", "games", "updated"}``;
+* live rooms (single-process restart): the latest snapshot of each room plus the actions applied since
+  (server/store/rooms.py).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+from abc import ABC, abstractmethod
+
+#: A player's rating before any rated game (Glicko-2 defaults, Glickman's paper).
+DEFAULT_RATING = {"rating": 1500.0, "rd": 350.0, "vol": 0.06}
+NAME_MAX = 40          # characters in a player name
+DECK_NAME_MAX = 60     # characters in a deck name
+DECK_MAX_CARDS = 200   # card ids in a saved deck (the deck rules proper live in the engine validator)
+
+
+class StoreError(Exception):
+    """A store call with bad arguments: ``code`` (``bad_name``, ``bad_cards``, ``bad_game``, ``unavailable``)
+    and an English sentence. Nothing was changed."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+def hash_secret(secret: str) -> str:
+    """Hex SHA-256 of a player's secret (a random token of >= 128 bits, so no slow hash is needed)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def secret_matches(secret: str, secret_hash: str) -> bool:
+    """Constant-time comparison of ``hash_secret(secret)`` with a stored hash."""
+    return isinstance(secret, str) and hmac.compare_digest(hash_secret(secret), secret_hash or "")
+
+
+class Store(ABC):
+    """Persistence of players, saved decks, finished games, ratings and live rooms (all methods async)."""
+
+    async def start(self) -> None:
+        """Connect and run the schema migrations (Alembic) up to the newest. Called once before use."""
+
+    async def close(self) -> None:
+        """Release the connections."""
+
+    # -- players -----------------------------------------------------------------------------------------------
+    @abstractmethod
+    async def create_player(self, name: str, secret_hash: str) -> dict:
+        """A new player ``{"id", "name", "created"}``. Raises StoreError("bad_name") for an empty or overlong
+        name (over NAME_MAX characters after stripping) or one with control characters."""
+
+    @abstractmethod
+    async def get_player(self, player_id: str) -> dict | None:
+        """``{"id", "name", "created"}`` or None."""
+
+    @abstractmethod
+    async def verify_player(self, player_id: str, secret: str) -> dict | None:
+        """The player when ``secret`` is theirs (constant-time hash comparison), else None."""
+
+    @abstractmethod
+    async def rename_player(self, player_id: str, name: str) -> dict | None:
+        """The renamed player, or None when there is no such player. Raises StoreError("bad_name")."""
+
+    # -- saved decks -------------------------------------------------------------------------------------------
+    @abstractmethod
+    async def create_deck(self, owner: str, name: str, cards: list[str]) -> dict:
+        """A new saved deck of ``owner``. Raises StoreError("bad_name") / ("bad_cards") / ("no_player")."""
+
+    @abstractmethod
+    async def list_decks(self, owner: str) -> list[dict]:
+        """The owner's decks, the most recently updated first."""
+
+    @abstractmethod
+    async def get_deck(self, owner: str, deck_id: str) -> dict | None:
+        """One deck of ``owner`` (another player's deck is None)."""
+
+    @abstractmethod
+    async def update_deck(self, owner: str, deck_id: str, *, name: str | None = None,
+                          cards: list[str] | None = None) -> dict | None:
+        """Change the name and/or the cards; the updated deck, or None when the owner has no such deck."""
+
+    async def rename_deck(self, owner: str, deck_id: str, name: str) -> dict | None:
+        """Rename one deck (see :meth:`update_deck`)."""
+        return await self.update_deck(owner, deck_id, name=name)
+
+    @abstractmethod
+    async def duplicate_deck(self, owner: str, deck_id: str, name: str | None = None) -> dict | None:
+        """A copy of the deck (named ``name``, default ``"<name> (2)"``), or None when the owner has no such deck."""
+
+    @abstractmethod
+    async def delete_deck(self, owner: str, deck_id: str) -> bool:
+        """Delete one deck; False when the owner has no such deck."""
+
+    # -- finished games ----------------------------------------------------------------------------------------
+    @abstractmethod
+    async def record_game(self, game: dict) -> bool:
+        """Keep a finished game forever (fields in the module docstring). Returns False (and changes nothing) when
+        a game with that id is recorded already. Raises StoreError("bad_game") for a missing field."""
+
+    @abstractmethod
+    async def list_games(self, player_id: str, limit: int = 50, before: float | None = None) -> list[dict]:
+        """The player's games, newest first, started before ``before`` (paging); each without ``log``, ``seed``
+        and ``decks``."""
+
+    @abstractmethod
+    async def get_game(self, game_id: str) -> dict | None:
+        """One recorded game with everything, or None."""
+
+    # -- ratings -----------------------------------------------------------------------------------------------
+    @abstractmethod
+    async def get_rating(self, player_id: str) -> dict:
+        """``{"player", "rating", "rd", "vol", "games", "updated"}`` (DEFAULT_RATING, 0 games, for a new player)."""
+
+    @abstractmethod
+    async def update_ratings(self, ratings: list[dict]) -> None:
+        """Store several players' ratings in one transaction."""
+
+    @abstractmethod
+    async def leaderboard(self, limit: int = 50, offset: int = 0) -> list[dict]:
+        """Rated players, best rating first: ``{"player", "name", "rating", "rd", "games"}``."""
+
+    # -- live rooms (server/store/rooms.py) --------------------------------------------------------------------
+    @abstractmethod
+    async def save_room(self, room_id: str, blob: bytes, version: int) -> None:
+        """Replace the room's snapshot (taken at room version ``version``) and drop its logged actions up to it."""
+
+    @abstractmethod
+    async def append_room_action(self, room_id: str, version: int, entry: bytes) -> None:
+        """Append one accepted change of the room (``entry``: msgpack, it brings the room to ``version``)."""
+
+    @abstractmethod
+    async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
+        """``(snapshot, [entries after it in order])`` or None."""
+
+    @abstractmethod
+    async def delete_room(self, room_id: str) -> None:
+        """Forget a live room (closed)."""
+
+    @abstractmethod
+    async def room_ids(self) -> list[str]:
+        """Ids of every stored live room."""
+
+
+def database_url(settings) -> str:
+    """The SQLAlchemy URL the settings select: ``settings.database`` (``postgresql://``/``postgres://`` are given
+    the asyncpg driver, ``sqlite://`` aiosqlite), else SQLite at ``<data_dir>/berserk.sqlite3``, else (empty
+    data_dir: tests) an in-memory SQLite database."""
+    import os
+    url = settings.database
+    if url:
+        for plain, driver in (("postgres://", "postgresql+asyncpg://"), ("postgresql://", "postgresql+asyncpg://"),
+                              ("sqlite://", "sqlite+aiosqlite://")):
+            if url.startswith(plain):
+                return driver + url[len(plain):]
+        return url
+    if settings.data_dir:
+        return "sqlite+aiosqlite:///" + os.path.abspath(os.path.join(settings.data_dir, "berserk.sqlite3"))
+    return "sqlite+aiosqlite://"
+
+
+def open_store(settings) -> Store:
+    """The store the settings select (see :func:`database_url`); call ``await store.start()`` before use."""
+    from .sql import SqlStore
+    return SqlStore(database_url(settings))

@@ -1,0 +1,323 @@
+"""``SqlStore``: the :class:`server.store.Store` on SQLAlchemy 2 (async Core), for SQLite (aiosqlite) and PostgreSQL
+(asyncpg). The schema is server/store/schema.py; :meth:`SqlStore.start` runs the Alembic migrations first.
+
+SQLite runs in WAL mode with ``synchronous=FULL`` (a committed transaction survives a crash of the process and of
+the machine) and foreign keys on; an in-memory database (URL ``sqlite+aiosqlite://``, the tests' default) is one
+shared connection. On PostgreSQL the migrations hold an advisory lock, so replicas starting together migrate once.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import time
+import unicodedata
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
+
+from . import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, NAME_MAX, Store, StoreError, secret_matches
+from .schema import decks, games, live_rooms, players, ratings, room_actions
+
+MIGRATIONS = os.path.join(os.path.dirname(__file__), "migrations")
+MIGRATION_LOCK = 1919001    # pg_advisory_xact_lock key of the migrations (any constant of this service)
+GAME_FIELDS = ("id", "seed", "decks", "deck_names", "log", "result", "players", "started", "duration", "version")
+LIST_MAX = 200
+
+
+def clean_name(name, limit: int) -> str:
+    """``name`` stripped; raises StoreError("bad_name") unless it is a str of 1..limit characters without
+    control characters."""
+    if not isinstance(name, str):
+        raise StoreError("bad_name", "The name must be a string.")
+    name = name.strip()
+    if not 1 <= len(name) <= limit:
+        raise StoreError("bad_name", f"The name must have 1 to {limit} characters.")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise StoreError("bad_name", "The name must not contain control characters.")
+    return name
+
+
+def clean_cards(cards) -> list[str]:
+    """``cards`` as a list; raises StoreError("bad_cards") unless it is a list of at most DECK_MAX_CARDS short
+    strings (whether they make a legal deck is the engine validator's business)."""
+    if (not isinstance(cards, list) or len(cards) > DECK_MAX_CARDS
+            or not all(isinstance(c, str) and 0 < len(c) <= 64 for c in cards)):
+        raise StoreError("bad_cards", f"'cards' must be a list of at most {DECK_MAX_CARDS} card ids.")
+    return list(cards)
+
+
+def _new_id() -> str:
+    return secrets.token_hex(8)
+
+
+def _deck(row) -> dict:
+    return {"id": row.id, "owner": row.owner, "name": row.name, "cards": list(row.cards), "created": row.created,
+            "updated": row.updated}
+
+
+def _player(row) -> dict:
+    return {"id": row.id, "name": row.name, "created": row.created}
+
+
+def _rating(player_id: str, row) -> dict:
+    if row is None:
+        return dict(DEFAULT_RATING, player=player_id, games=0, updated=None)
+    return {"player": player_id, "rating": row.rating, "rd": row.rd, "vol": row.vol, "games": row.games,
+            "updated": row.updated}
+
+
+def _game(row, full: bool) -> dict:
+    out = {"id": row.id, "deck_names": row.deck_names, "result": row.result,
+           "players": {"1": row.player1, "2": row.player2}, "names": row.names, "bots": row.bots,
+           "rated": bool(row.rated), "started": row.started, "duration": row.duration, "version": row.version,
+           "options": row.options}
+    if full:
+        out.update(seed=row.seed, decks=row.decks, log=row.log)
+    return out
+
+
+class SqlStore(Store):
+    """The store on one SQLAlchemy async engine. ``url``: ``sqlite+aiosqlite:///path``, ``sqlite+aiosqlite://``
+    (in memory) or ``postgresql+asyncpg://user@host:port/db``."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: AsyncEngine | None = None
+
+    @property
+    def dialect(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return sa.engine.make_url(self.url).get_backend_name()
+
+    def _make_engine(self) -> AsyncEngine:
+        url = sa.engine.make_url(self.url)
+        if url.get_backend_name() != "sqlite":
+            return create_async_engine(url, pool_pre_ping=True)
+        path = url.database
+        if path:
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+            engine = create_async_engine(url, connect_args={"timeout": 30})
+        else:
+            engine = create_async_engine(url, poolclass=StaticPool)
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_conn, _record):
+            cur = dbapi_conn.cursor()
+            if path:
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+        return engine
+
+    async def start(self) -> None:
+        """Open the engine and migrate the schema to the newest revision (Alembic ``upgrade head``).
+
+        Raises StoreError("unavailable") when the database cannot be reached."""
+        self.engine = self._make_engine()
+        try:
+            async with self.engine.begin() as conn:
+                if conn.dialect.name == "postgresql":
+                    await conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+                await conn.run_sync(_upgrade)
+        except (OSError, sa.exc.OperationalError, sa.exc.InterfaceError) as e:
+            await self.engine.dispose()
+            raise StoreError("unavailable", f"The database cannot be reached: {e}") from None
+
+    async def close(self) -> None:
+        if self.engine is not None:
+            await self.engine.dispose()
+            self.engine = None
+
+    async def revision(self) -> str | None:
+        """The schema revision the database is at (Alembic's ``alembic_version``)."""
+        async with self.engine.connect() as conn:
+            return await conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
+
+    # -- players -----------------------------------------------------------------------------------------------
+    async def create_player(self, name: str, secret_hash: str) -> dict:
+        row = {"id": _new_id(), "name": clean_name(name, NAME_MAX), "secret_hash": str(secret_hash),
+               "created": time.time()}
+        async with self.engine.begin() as conn:
+            await conn.execute(players.insert().values(**row))
+        return {"id": row["id"], "name": row["name"], "created": row["created"]}
+
+    async def _player_row(self, player_id):
+        if not isinstance(player_id, str):
+            return None
+        async with self.engine.connect() as conn:
+            return (await conn.execute(players.select().where(players.c.id == player_id))).first()
+
+    async def get_player(self, player_id: str) -> dict | None:
+        row = await self._player_row(player_id)
+        return None if row is None else _player(row)
+
+    async def verify_player(self, player_id: str, secret: str) -> dict | None:
+        row = await self._player_row(player_id)
+        if row is None or not secret_matches(secret, row.secret_hash):
+            return None
+        return _player(row)
+
+    async def rename_player(self, player_id: str, name: str) -> dict | None:
+        name = clean_name(name, NAME_MAX)
+        async with self.engine.begin() as conn:
+            done = await conn.execute(players.update().where(players.c.id == player_id).values(name=name))
+        return await self.get_player(player_id) if done.rowcount else None
+
+    # -- saved decks -------------------------------------------------------------------------------------------
+    async def create_deck(self, owner: str, name: str, cards: list[str]) -> dict:
+        now = time.time()
+        row = {"id": _new_id(), "owner": owner, "name": clean_name(name, DECK_NAME_MAX),
+               "cards": clean_cards(cards), "created": now, "updated": now}
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(decks.insert().values(**row))
+        except IntegrityError:
+            raise StoreError("no_player", "There is no such player.") from None
+        return dict(row)
+
+    async def list_decks(self, owner: str) -> list[dict]:
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(decks.select().where(decks.c.owner == owner)
+                                      .order_by(decks.c.updated.desc(), decks.c.id))
+            return [_deck(r) for r in rows]
+
+    async def get_deck(self, owner: str, deck_id: str) -> dict | None:
+        if not isinstance(deck_id, str):
+            return None
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(decks.select().where(decks.c.id == deck_id, decks.c.owner == owner))).first()
+        return None if row is None else _deck(row)
+
+    async def update_deck(self, owner: str, deck_id: str, *, name: str | None = None,
+                          cards: list[str] | None = None) -> dict | None:
+        values: dict = {"updated": time.time()}
+        if name is not None:
+            values["name"] = clean_name(name, DECK_NAME_MAX)
+        if cards is not None:
+            values["cards"] = clean_cards(cards)
+        async with self.engine.begin() as conn:
+            done = await conn.execute(decks.update().where(decks.c.id == deck_id, decks.c.owner == owner)
+                                      .values(**values))
+        return await self.get_deck(owner, deck_id) if done.rowcount else None
+
+    async def duplicate_deck(self, owner: str, deck_id: str, name: str | None = None) -> dict | None:
+        deck = await self.get_deck(owner, deck_id)
+        if deck is None:
+            return None
+        if name is None:
+            name = (deck["name"][:DECK_NAME_MAX - 4] + " (2)")
+        return await self.create_deck(owner, name, deck["cards"])
+
+    async def delete_deck(self, owner: str, deck_id: str) -> bool:
+        async with self.engine.begin() as conn:
+            done = await conn.execute(decks.delete().where(decks.c.id == deck_id, decks.c.owner == owner))
+        return bool(done.rowcount)
+
+    # -- finished games ----------------------------------------------------------------------------------------
+    async def record_game(self, game: dict) -> bool:
+        missing = [f for f in GAME_FIELDS if f not in game]
+        if missing:
+            raise StoreError("bad_game", f"A recorded game needs {', '.join(missing)}.")
+        seats = game["players"] or {}
+        row = {"id": game["id"], "seed": int(game["seed"]), "decks": game["decks"],
+               "deck_names": game["deck_names"], "log": game["log"], "result": game["result"],
+               "player1": seats.get("1"), "player2": seats.get("2"),
+               "names": game.get("names") or {"1": None, "2": None}, "bots": game.get("bots") or {},
+               "rated": bool(game.get("rated", False)), "started": float(game["started"]),
+               "duration": float(game["duration"]), "version": int(game["version"]),
+               "options": game.get("options") or {}}
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(games.insert().values(**row))
+        except IntegrityError:
+            return False
+        return True
+
+    async def list_games(self, player_id: str, limit: int = 50, before: float | None = None) -> list[dict]:
+        q = games.select().where(sa.or_(games.c.player1 == player_id, games.c.player2 == player_id))
+        if before is not None:
+            q = q.where(games.c.started < before)
+        q = q.order_by(games.c.started.desc(), games.c.id).limit(max(1, min(LIST_MAX, int(limit))))
+        async with self.engine.connect() as conn:
+            return [_game(r, full=False) for r in await conn.execute(q)]
+
+    async def get_game(self, game_id: str) -> dict | None:
+        if not isinstance(game_id, str):
+            return None
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(games.select().where(games.c.id == game_id))).first()
+        return None if row is None else _game(row, full=True)
+
+    # -- ratings -----------------------------------------------------------------------------------------------
+    async def get_rating(self, player_id: str) -> dict:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(ratings.select().where(ratings.c.player == player_id))).first()
+        return _rating(player_id, row)
+
+    async def update_ratings(self, new: list[dict]) -> None:
+        now = time.time()
+        async with self.engine.begin() as conn:
+            for r in new:
+                values = {"rating": float(r["rating"]), "rd": float(r["rd"]), "vol": float(r["vol"]),
+                          "games": int(r["games"]), "updated": now}
+                done = await conn.execute(ratings.update().where(ratings.c.player == r["player"]).values(**values))
+                if not done.rowcount:
+                    await conn.execute(ratings.insert().values(player=r["player"], **values))
+
+    async def leaderboard(self, limit: int = 50, offset: int = 0) -> list[dict]:
+        q = (sa.select(ratings.c.player, players.c.name, ratings.c.rating, ratings.c.rd, ratings.c.games)
+             .join(players, players.c.id == ratings.c.player).where(ratings.c.games > 0)
+             .order_by(ratings.c.rating.desc(), ratings.c.player)
+             .limit(max(1, min(LIST_MAX, int(limit)))).offset(max(0, int(offset))))
+        async with self.engine.connect() as conn:
+            return [{"player": r.player, "name": r.name, "rating": r.rating, "rd": r.rd, "games": r.games}
+                    for r in await conn.execute(q)]
+
+    # -- live rooms --------------------------------------------------------------------------------------------
+    async def save_room(self, room_id: str, blob: bytes, version: int) -> None:
+        values = {"snapshot": blob, "version": int(version), "updated": time.time()}
+        async with self.engine.begin() as conn:
+            done = await conn.execute(live_rooms.update().where(live_rooms.c.id == room_id).values(**values))
+            if not done.rowcount:
+                await conn.execute(live_rooms.insert().values(id=room_id, **values))
+            await conn.execute(room_actions.delete().where(room_actions.c.room == room_id,
+                                                           room_actions.c.version <= int(version)))
+
+    async def append_room_action(self, room_id: str, version: int, entry: bytes) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(room_actions.insert().values(room=room_id, version=int(version), entry=entry))
+
+    async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(sa.select(live_rooms.c.snapshot, live_rooms.c.version)
+                                      .where(live_rooms.c.id == room_id))).first()
+            if row is None:
+                return None
+            entries = await conn.execute(sa.select(room_actions.c.entry)
+                                         .where(room_actions.c.room == room_id,
+                                                room_actions.c.version > row.version)
+                                         .order_by(room_actions.c.version))
+            return bytes(row.snapshot), [bytes(e.entry) for e in entries]
+
+    async def delete_room(self, room_id: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(room_actions.delete().where(room_actions.c.room == room_id))
+            await conn.execute(live_rooms.delete().where(live_rooms.c.id == room_id))
+
+    async def room_ids(self) -> list[str]:
+        async with self.engine.connect() as conn:
+            return [r.id for r in await conn.execute(sa.select(live_rooms.c.id).order_by(live_rooms.c.id))]
+
+
+def _upgrade(sync_conn) -> None:
+    """Alembic ``upgrade head`` on an open connection (server/store/migrations/env.py reads it from the config)."""
+    from alembic import command
+    from alembic.config import Config
+    cfg = Config()
+    cfg.set_main_option("script_location", MIGRATIONS)
+    cfg.attributes["connection"] = sync_conn
+    command.upgrade(cfg, "head")
