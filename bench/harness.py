@@ -36,7 +36,7 @@ import httpx
 import msgpack
 
 from engine import Game
-from engine.bots import heuristic_policy, random_policy
+from bots import heuristic_policy, random_policy
 from server.bot import BotBrain
 
 from .servers import ServerProcess

@@ -31,7 +31,7 @@ import time
 import httpx
 import msgpack
 
-from engine.bots import random_policy
+from bots import random_policy
 
 from .servers import ROOT, RedisProcess, ServerProcess, _wait_http, free_port, raise_fd_limit, redis_bus_available
 

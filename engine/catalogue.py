@@ -1,13 +1,14 @@
 """The card catalogue: printed properties plus every ability in plain words, generated from the ability data.
 
 Nothing here is copied from ``text_en``: each sentence is built from the normalized ability objects
-(``engine/vocab.py``, ``docs/card-vocabulary.md``), so a new card needs data only. Two languages: ``"ru"`` and
+(``engine/cards/vocab.py``, ``docs/card-vocabulary.md``), so a new card needs data only. Two languages: ``"ru"`` and
 ``"en"``. Rules: 01-game-and-cards.md §3 (properties), 03-abilities.md §4 (named abilities).
 """
 from __future__ import annotations
 
-from .cards import all_cards, card_def
-from .errors import EngineError
+from engine.cards.pool import all_cards, card_def
+from engine.errors import EngineError
+
 
 LANGS = ("ru", "en")
 _ATTACK_KWS = ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row")
@@ -652,7 +653,7 @@ def ability_text(ability: dict, lang: str) -> str:
     """One ability object in plain words, as one sentence ending with a full stop.
 
     ``lang`` is ``"ru"`` or ``"en"``. Raises EngineError("malformed_action") for another language and KeyError for an
-    object outside the vocabulary (engine/vocab.py guards the data file against that).
+    object outside the vocabulary (engine/cards/vocab.py guards the data file against that).
     """
     if lang not in LANGS:
         raise EngineError("malformed_action", f"Unknown language {lang!r}; use 'ru' or 'en'.")

@@ -11,9 +11,10 @@ import json
 import sys
 from pathlib import Path
 
-from .errors import EngineError
-from .game import Game
-from .rng import DiceExhausted
+from engine.errors import EngineError
+from engine.game import Game
+from engine.model.rng import DiceExhausted
+
 
 DISPUTED_FILE = Path(__file__).resolve().parent.parent / "tests" / "disputed_scenarios.txt"
 

@@ -1,9 +1,15 @@
 """Building a game from a scenario's ``setup`` (../shared/scenarios/FORMAT.md)."""
 from __future__ import annotations
 
-from .cards import card_def, resolve_id
-from .errors import EngineError
-from .rng import Rng
+from engine.cards.pool import card_def, resolve_id
+from engine.errors import EngineError
+from engine.model.rng import Rng
+from engine.ops.acquire import refresh_forced
+from engine.ops.trigger_points import collect
+from engine.procedure import prelim
+from engine.procedure.flow import run
+from engine.procedure.phases import begin_turn
+
 
 _TURN_PHASES = ("turn_preparation", "turn_start", "main", "final")
 
@@ -14,10 +20,6 @@ def build(g, doc: dict):
     Decks and graveyards keep the listed order (first = top). Cards with ``override`` get a definition of their
     own. The game starts at the beginning of ``setup.phase`` with an empty queue. Raises
     EngineError("invalid_scenario" | "unknown_card")."""
-    from . import prelim
-    from .flow import run
-    from .phases import begin_turn
-    from .triggers import collect
     try:
         setup = doc["setup"]
         g.seed = int(doc.get("seed", 0))
@@ -80,7 +82,6 @@ def build(g, doc: dict):
                 g.phase = phase
                 if phase == "final":
                     collect(g, {"type": "turn_end", "player": g.active})
-        from .grants import refresh_forced
         refresh_forced(g, baseline=True)
         run(g)
         return g, labels

@@ -11,8 +11,9 @@ import random
 import sys
 import time
 
-from .cards import load_deck, starter_decks
-from .game import Game
+from engine.cards.pool import load_deck, starter_decks
+from engine.game import Game
+
 
 #: Probability that the random player ends recruitment while it could still recruit (else it would rarely field
 #: a squad: "done" is one option among up to 15).

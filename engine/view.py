@@ -8,10 +8,12 @@ to their owner (others see counts); a face-down card only to its controller, eve
 """
 from __future__ import annotations
 
-from . import abilities as ab
-from . import keywords
-from .combat import strike_table, weakened
-from .strike import blow_amount
+from engine.cards import abilities as ab
+from engine.procedure.strike import blow_amount
+from engine.rules import keywords
+from engine.rules.hidden import alias, any_hidden, hidden_from
+from engine.rules.strike_table import strike_table, weakened
+
 
 #: How many recent events a view's log shows; the window moves in steps of LOG_STEP so that most diffs append.
 LOG_WINDOW, LOG_STEP = 40, 20
@@ -159,3 +161,59 @@ def project(g, viewer) -> dict:
         # first queue entry, or ends the phase when the queue is empty)
         "priority": ({"holder": g.prio["holder"], "passes": g.prio["passes"]} if g.prio is not None else None),
     }
+
+
+_ID_FIELDS = ("source", "target")
+
+
+_ID_LISTS = ("targets", "items")
+
+
+def dealias(g, viewer: int, action):
+    """``action`` with every alias of a card hidden from ``viewer`` replaced by the card's id.
+
+    Returns None when the action names, by its real id, a card hidden from ``viewer`` (such an action is not one
+    legal_actions lists, so it is illegal); non-dict input is returned unchanged (canonical() rejects it)."""
+    if not isinstance(action, dict) or not any_hidden(g):
+        return action
+    by_alias = {alias(c): c.id for c in (g.cards[i] for i in g.board.values()) if hidden_from(c, viewer)}
+    secret = set(by_alias.values())
+
+    def one(v):
+        if isinstance(v, str):
+            if v in secret:
+                raise KeyError(v)
+            return by_alias.get(v, v)
+        return v
+
+    try:
+        out = dict(action)
+        for f in _ID_FIELDS:
+            if f in out:
+                out[f] = one(out[f])
+        for f in _ID_LISTS:
+            if isinstance(out.get(f), list):
+                out[f] = [one(v) for v in out[f]]
+        return out
+    except KeyError:
+        return None
+
+
+def mask(g, viewer: int, actions: list[dict]) -> list[dict]:
+    """Legal actions as ``viewer`` must see them: ids of cards hidden from them replaced by aliases."""
+    if not any_hidden(g):
+        return actions
+    names = {c.id: alias(c) for c in (g.cards[i] for i in g.board.values()) if hidden_from(c, viewer)}
+    if not names:
+        return actions
+    out = []
+    for a in actions:
+        b = dict(a)
+        for f in _ID_FIELDS:
+            if isinstance(b.get(f), str):
+                b[f] = names.get(b[f], b[f])
+        for f in _ID_LISTS:
+            if isinstance(b.get(f), list):
+                b[f] = [names.get(v, v) for v in b[f]]
+        out.append(b)
+    return out

@@ -7,16 +7,20 @@ import os
 import secrets
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import lobby, ws
+from . import games_api, lobby, ws
 from .bus import Bus, make_bus
+from .http_body import BodyError, body_error_response
+from .ws_close import ExposeSend
 from .metrics import Metrics
 from .room import Room
 from .rooms import Rooms
 from .settings import Settings
 from .store import Store, open_store
+from .store.record import recorder
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
@@ -28,7 +32,7 @@ class Hub:
     def __init__(self, settings: Settings, engine, bus: Bus, store: Store) -> None:
         self.settings, self.engine, self.bus, self.store = settings, engine, bus, store
         self.metrics = Metrics()
-        self.rooms = Rooms(engine, bus, settings, self.metrics)
+        self.rooms = Rooms(engine, bus, settings, self.metrics, recorder=recorder(store))
         self.connections = 0
         self.bots: set = set()              # server-side bot tasks (server/bot_seat.py)
         self.metrics.connections = lambda: self.connections
@@ -73,11 +77,13 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/rooms", lobby.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", lobby.room_status, methods=["GET"]),
         Route("/api/rooms/{room}/join", lobby.join_room, methods=["POST"]),
+        *[Route(path, handler, methods=["GET"]) for path, handler in games_api.ROUTES],
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(ExposeSend)],
+                    exception_handlers={BodyError: body_error_response})
     app.state.hub = hub
     app.state.store = hub.store
     return app

@@ -4,7 +4,7 @@
 computer" seat in server/bot_seat.py and by the harness in bench/harness.py): it keeps the viewer's state from
 ``sync``/``diff`` frames exactly as docs/protocol.md §4 tells a client to (apply a diff on v-1, ignore an old one,
 ``resync`` on a gap), and when the game waits for it, builds the next ``action`` frame from a policy of
-engine/bots.py (``policy(view, legal, rng) -> action``). Without ``--token`` the bot only watches (a spectator) and
+bots/policies.py (``policy(view, legal, rng) -> action``). Without ``--token`` the bot only watches (a spectator) and
 prints the result.
 
 Exit status: 0 when the game ended (the result is printed), 1 when the connection closed before that.
@@ -19,7 +19,7 @@ import sys
 
 import msgpack
 
-from engine.bots import POLICIES
+from bots import POLICIES
 from protocol import apply
 
 #: Seconds to wait after a ``rate_limited`` answer before acting again (about one token of the default 20/s limit).
@@ -29,7 +29,7 @@ RETRY_AFTER = 0.06
 class BotBrain:
     """State and decisions of one bot (or a spectator when ``seated`` is False).
 
-    ``policy``: engine/bots.py policy; ``rng``: its random.Random; ``prefix``: action id prefix (ids are
+    ``policy``: bots/policies.py policy; ``rng``: its random.Random; ``prefix``: action id prefix (ids are
     ``<prefix><n>``, unique per seat as docs/protocol.md §2 requires). Attributes: ``view``, ``v``, ``you``,
     ``legal``, ``result`` (the ``end`` frame's result), ``pending`` (the id of the action awaiting its answer),
     ``retry_after`` (seconds the transport should wait before :meth:`next_frame`, after a ``rate_limited``),

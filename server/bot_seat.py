@@ -4,7 +4,7 @@ The bot is a connection-less participant inside the server process: it claims se
 registers a sink on the bus under its own connection id (``"<process id>:bot<n>"``) and talks to the room only
 through the room's inbox (``attach``/``action``/``resync`` messages), exactly as a websocket connection does. It is
 fed by the room's encoded per-viewer frames (so it sees only seat 2's view) and decides with a policy of
-engine/bots.py through :class:`server.bot.BotBrain`. It waits ``settings.bot_think`` seconds before each action
+bots/policies.py through :class:`server.bot.BotBrain`. It waits ``settings.bot_think`` seconds before each action
 (a pace for the human opponent). The task ends when the game ends or the room closes the connection; a room restored
 after a restart has no bot any more (its seat waits like a disconnected player).
 """
@@ -18,7 +18,7 @@ import time
 
 import msgpack
 
-from engine.bots import POLICIES
+from bots import POLICIES
 
 from .bot import BotBrain
 from .bus import BusError
@@ -32,7 +32,7 @@ async def start_bot(hub, room_id: str, policy: str = "heuristic") -> str:
     """Claim seat 2 of ``room_id`` and start the bot task (kept in ``hub.bots``); returns the bot's connection id.
 
     Raises BusError when the room cannot be reached, ValueError when seat 2 is taken."""
-    answer = await hub.bus.mailbox.call(room_id, m.Claim(autopass=True))
+    answer = await hub.bus.mailbox.call(room_id, m.Claim(autopass=True, bot=policy))
     if not answer.get("ok"):
         raise ValueError(answer.get("msg", "The seat is taken."))
     conn = f"{hub.process_id}:bot{next(_ids)}"

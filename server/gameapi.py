@@ -11,7 +11,6 @@ from types import SimpleNamespace
 def real_engine() -> SimpleNamespace:
     """The project's rules engine. Raises ImportError while ``engine.Game`` does not exist yet."""
     import engine
-    from engine.cards import all_cards, load_deck
 
     def deck_names() -> list[str]:
         import json
@@ -19,13 +18,11 @@ def real_engine() -> SimpleNamespace:
         raw = json.loads(resources.files("engine").joinpath("data/decks.json").read_text(encoding="utf-8"))
         return [d["name_en"] for d in raw]
 
-    from engine.catalogue import catalogue as plain_words
-
     def catalogue() -> list[dict]:
         """Every card definition (printed properties, abilities, text_en, text_ru) with ``abilities_text``: each
         ability in plain words, ``{"ru": [...], "en": [...]}`` (engine/catalogue.py)."""
-        words = {c["id"]: c["abilities_text"] for c in plain_words()}
-        return [dict(c, abilities_text=words.get(c["id"])) for c in all_cards()]
+        words = {c["id"]: c["abilities_text"] for c in engine.catalogue()}
+        return [dict(c, abilities_text=words.get(c["id"])) for c in engine.all_cards()]
 
-    return SimpleNamespace(Game=engine.Game, EngineError=engine.EngineError, load_deck=load_deck,
+    return SimpleNamespace(Game=engine.Game, EngineError=engine.EngineError, load_deck=engine.load_deck,
                            deck_names=deck_names, catalogue=catalogue)

@@ -15,12 +15,13 @@ list, one room's status, health and metrics.
   are listed as playing/finished) |
 | GET /api/rooms/{id} | ``info`` (server/room.py ``Room.info``) |
 
-Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields), 404 (no room), 409 (seat taken),
-429 (too many rooms created from one address), 503 (room cap reached / room busy).
+Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields, also inside
+``clock``), 404 (no room), 408 / 413 (body too slow / too large: server/http_body.py, the one body reader of every JSON
+endpoint), 409 (seat taken), 429 (too many rooms created from one address), 503 (room cap reached / room busy /
+unavailable).
 """
 from __future__ import annotations
 
-import json
 import time
 
 from starlette.requests import Request
@@ -28,9 +29,9 @@ from starlette.responses import JSONResponse, PlainTextResponse
 
 from .bus import BusError
 from .bus import messages as m
+from .http_body import read_json
 from .rooms import RoomLimit
 
-MAX_BODY = 16384
 CLOCK_BASE = (10.0, 7200.0)
 CLOCK_INCREMENT = (0.0, 600.0)
 
@@ -41,27 +42,7 @@ def _err(status: int, code: str, message: str) -> JSONResponse:
 
 CREATE_FIELDS = frozenset({"decks", "clock", "spectators", "autopass", "opponent", "bot"})
 JOIN_FIELDS = frozenset({"autopass"})
-
-
-async def _body(request: Request, allowed: frozenset) -> dict:
-    """The JSON object of a request body ({} when empty). Raises ValueError(sentence) for a body over MAX_BODY
-    bytes, not JSON, not an object, or with a field outside ``allowed`` (so e.g. a client-chosen ``seed`` is
-    refused, not silently ignored: seeds are secret until the game ends, docs/server.md "Rooms")."""
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ValueError("The request body is too large.")
-    if not raw.strip():
-        return {}
-    try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ValueError("The request body is not JSON.") from None
-    if not isinstance(body, dict):
-        raise ValueError("The request body must be a JSON object.")
-    unknown = sorted(k for k in body if k not in allowed)
-    if unknown:
-        raise ValueError(f"Unknown field {unknown[0][:40]!r}; the fields are {', '.join(sorted(allowed))}.")
-    return body
+CLOCK_FIELDS = frozenset({"base", "increment"})
 
 
 def room_options(body: dict, hub) -> dict:
@@ -79,6 +60,9 @@ def room_options(body: dict, hub) -> dict:
     clock = body.get("clock", {})
     if not isinstance(clock, dict):
         raise ValueError("'clock' must be an object {base, increment} in seconds.")
+    unknown = sorted(k for k in clock if k not in CLOCK_FIELDS)
+    if unknown:
+        raise ValueError(f"Unknown field 'clock.{unknown[0][:40]}'; the fields of 'clock' are base, increment.")
     base = clock.get("base", hub.settings.clock_base)
     inc = clock.get("increment", hub.settings.clock_increment)
     limits = (("base", base, (hub.settings.clock_min, CLOCK_BASE[1])), ("increment", inc, CLOCK_INCREMENT))
@@ -93,7 +77,7 @@ def room_options(body: dict, hub) -> dict:
 
 def _opponent(body: dict) -> str | None:
     """The server-side bot policy asked for (``"opponent": "bot"``, ``"bot": policy``), or None."""
-    from engine.bots import POLICIES
+    from bots import POLICIES
     opponent = body.get("opponent")
     if opponent is None:
         return None
@@ -167,8 +151,8 @@ async def create_room(request: Request):
     address = request.client.host if request.client else "?"
     if not _limiter(hub).allow(address, time.monotonic()):
         return _err(429, "rate_limited", "Too many rooms created from this address; wait a minute.")
+    body = await read_json(request, CREATE_FIELDS)
     try:
-        body = await _body(request, CREATE_FIELDS)
         options = room_options(body, hub)
         autopass = _autopass(body)
         bot = _opponent(body)
@@ -191,8 +175,9 @@ async def create_room(request: Request):
 
 async def join_room(request: Request):
     hub = request.app.state.hub
+    body = await read_json(request, JOIN_FIELDS)
     try:
-        autopass = _autopass(await _body(request, JOIN_FIELDS))
+        autopass = _autopass(body)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     try:

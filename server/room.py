@@ -135,6 +135,12 @@ class Room:
         self.clocks: Clocks | None = None
         self.created = time.time()
         self.finished_at: float | None = None      # monotonic
+        self.players: dict[int, str | None] = {1: None, 2: None}   # seat -> registered player id (server/store)
+        self.bots: dict[str, str] = {}             # seat ("2") -> bot policy of a computer seat
+        self.started: float | None = None          # Unix s when seat 2 was taken (the deal starts)
+        self.ended: float | None = None            # Unix s when the game ended
+        self.recorded = False                      # the finished game is in the store (server/store/record.py)
+        self.recorder = None                       # async recorder(room) -> None, set by server/rooms.py
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
@@ -149,9 +155,10 @@ class Room:
     # -- construction ------------------------------------------------------------------------------------------
     @classmethod
     def create(cls, room_id: str, options: dict, engine, bus: Bus, settings: Settings, metrics: Metrics,
-               autopass: bool = True) -> tuple["Room", str]:
+               autopass: bool = True, player: str | None = None) -> tuple["Room", str]:
         """A new waiting room. ``options``: ``{"decks": [name1, name2], "clock": {"base": s, "increment": s},
-        "spectators": bool}`` (validated by the lobby). Returns ``(room, seat-1 token)``.
+        "spectators": bool}`` (validated by the lobby); ``player``: the registered player in seat 1 (None =
+        anonymous). Returns ``(room, seat-1 token)``.
 
         The seed comes from ``secrets`` (unless ``settings.fixed_seed`` is set, for tests) and stays secret until
         the game ends. Raises the engine's EngineError for
@@ -165,6 +172,7 @@ class Room:
         token = secrets.token_urlsafe(32)
         r.tokens[1] = hash_token(token)
         r.autopass[1] = bool(autopass)
+        r.players[1] = player
         clock = options["clock"]
         r.clocks = Clocks(clock["base"], clock["increment"], settings.disconnect_grace)
         return r, token
@@ -186,6 +194,10 @@ class Room:
         r.clocks = Clocks.from_state(s["clocks"], now)
         if s["finished_ago"] is not None:
             r.finished_at = now - s["finished_ago"]
+        seats = s.get("players") or {}
+        r.players = {1: seats.get("1"), 2: seats.get("2")}
+        r.bots = dict(s.get("bots") or {})
+        r.started, r.ended, r.recorded = s.get("started"), s.get("ended"), bool(s.get("recorded"))
         return r
 
     @classmethod
@@ -216,6 +228,8 @@ class Room:
             "created": self.created, "clocks": self.clocks.to_state(now),
             "finished_ago": None if self.finished_at is None else now - self.finished_at,
             "status": self.status.value,
+            "players": {"1": self.players[1], "2": self.players[2]}, "bots": self.bots,
+            "started": self.started, "ended": self.ended, "recorded": self.recorded,
         }, use_bin_type=True)
 
     @property
@@ -341,6 +355,7 @@ class Room:
         self.closed = True
         await self.bus.fanout.deliver(list(self.conns), None, code)
         self.conns.clear()
+        await self._record()
         if keep_snapshot:     # graceful shutdown: the next owner restores it and republishes its lobby entry
             await self.bus.store.save(self.id, self.snapshot())
         else:
@@ -381,6 +396,10 @@ class Room:
         token = secrets.token_urlsafe(32)
         self.tokens[2] = hash_token(token)
         self.autopass[2] = bool(msg.autopass)
+        self.players[2] = msg.player
+        if msg.bot:
+            self.bots["2"] = msg.bot
+        self.started = time.time()
         if self.status is RoomStatus.WAITING:
             self.status = RoomStatus.PRELIMINARY
         now = time.monotonic()
@@ -493,11 +512,25 @@ class Room:
         await self._publish_info()
 
     async def _commit(self) -> None:
-        """Finish time, then the snapshot (persistent buses; raises BusError("fenced") when the lease is lost)."""
+        """Finish time and the game's record in the store (once), then the snapshot (persistent buses; raises
+        BusError("fenced") when the lease is lost)."""
         if self.status is RoomStatus.FINISHED and self.finished_at is None:
             self.finished_at = time.monotonic()
+            self.ended = time.time()
+        await self._record()
         if self.settings.snapshot_each_action and self.bus.persistent:
             await self.bus.store.save(self.id, self.snapshot())
+
+    async def _record(self) -> None:
+        """Keep the finished game in the store (server/store/record.py), once; a store error is logged and the
+        next commit, the close or the restored room tries again (recording is idempotent)."""
+        if self.finished_at is None or self.recorded or self.recorder is None:
+            return
+        try:
+            await self.recorder(self)
+            self.recorded = True
+        except Exception:
+            log.exception("room %s: the finished game could not be recorded", self.id)
 
     async def _after_change(self) -> None:
         """Bookkeeping after any change: finish time, snapshot (persistent buses), lobby entry."""

@@ -22,14 +22,16 @@ class RoomLimit(Exception):
 class Rooms:
     """Registry of local room tasks. ``engine``: module-like object with ``Game``, ``EngineError``, ``load_deck``."""
 
-    def __init__(self, engine, bus: Bus, settings: Settings, metrics: Metrics) -> None:
+    def __init__(self, engine, bus: Bus, settings: Settings, metrics: Metrics, recorder=None) -> None:
         self.engine, self.bus, self.settings, self.metrics = engine, bus, settings, metrics
+        self.recorder = recorder        # async recorder(room): keeps a finished game (server/store/record.py)
         self.tasks: dict[str, asyncio.Task] = {}
         self.rooms: dict[str, Room] = {}
         self._adopting: dict[str, asyncio.Lock] = {}
         metrics.rooms = lambda: len(self.rooms)
 
     def _start(self, room: Room) -> None:
+        room.recorder = self.recorder
         self.rooms[room.id] = room
         task = asyncio.get_running_loop().create_task(room.run(), name=f"room-{room.id}")
         self.tasks[room.id] = task
@@ -41,8 +43,9 @@ class Rooms:
         if not task.cancelled() and task.exception() is not None:
             log.error("room %s task died", room_id, exc_info=task.exception())
 
-    async def create(self, options: dict, autopass: bool = True) -> tuple[str, str]:
-        """Create and start a room; returns ``(room_id, seat-1 token)``.
+    async def create(self, options: dict, autopass: bool = True, player: str | None = None) -> tuple[str, str]:
+        """Create and start a room (``player``: the registered player in seat 1, or None); returns
+        ``(room_id, seat-1 token)``.
 
         Raises RoomLimit at the cap, the engine's EngineError for an unknown deck.
         """
@@ -51,7 +54,7 @@ class Rooms:
         while True:
             room_id = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
             room, token = Room.create(room_id, options, self.engine, self.bus, self.settings, self.metrics,
-                                      autopass)
+                                      autopass, player)
             try:
                 room.inbox = await self.bus.mailbox.open_inbox(room_id)   # open before returning: the creator connects next
                 break

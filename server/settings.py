@@ -52,6 +52,8 @@ class Settings:
     rate_burst: int = 40                # client frames a connection may send at once
     max_frame: int = 1048576            # bytes in one websocket message before uvicorn closes with 1009
                                         # (protocol frames above protocol.codec.MAX_CLIENT_FRAME get an error)
+    max_body: int = 16384               # bytes of one HTTP request body (413 beyond; server/http_body.py)
+    body_timeout: float = 5.0           # s an HTTP request body may take to arrive (408 beyond)
     join_timeout: float = 10.0          # s a new connection has to send its join frame
     send_timeout: float = 5.0           # s one frame may take to write before the client counts as stalled
     violations_before_close: int = 10   # rejected (garbage / rate-limited) frames before a 4xxx close

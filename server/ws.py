@@ -21,6 +21,7 @@ from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resy
 from . import wire
 from .bus import BusError
 from .bus import messages as m
+from .ws_close import close_now
 
 log = logging.getLogger("server.ws")
 _ids = itertools.count(1)
@@ -180,7 +181,7 @@ async def endpoint(ws: WebSocket) -> None:
     hub = ws.app.state.hub
     await ws.accept()
     if hub.connections >= hub.settings.max_connections:
-        await _close(ws, wire.CLOSE_SERVER_FULL, 1.0)
+        await close_now(ws, wire.CLOSE_SERVER_FULL, hub.settings.send_timeout)
         return
     hub.connections += 1
     conn = Connection(ws, hub)
@@ -206,7 +207,7 @@ async def endpoint(ws: WebSocket) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.shield(writer), 1.0)
     writer.cancel()
-    await _close(ws, conn.close_code, 1.0)
+    await close_now(ws, conn.close_code, conn.settings.send_timeout)   # also when the peer does not read
 
 
 async def _read_all(conn: Connection) -> None:
@@ -218,8 +219,3 @@ async def _read_all(conn: Connection) -> None:
     except Exception:    # never a traceback to the peer; the room is untouched
         log.exception("connection %s failed", conn.id)
         conn.close_code = 1011
-
-
-async def _close(ws: WebSocket, code: int, timeout: float) -> None:
-    with contextlib.suppress(Exception):
-        await asyncio.wait_for(ws.close(code), timeout)

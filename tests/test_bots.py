@@ -1,10 +1,10 @@
-"""Computer players (engine/bots.py): legal, reproducible, and the heuristic beats the random player in >= 80 %."""
+"""Computer players (bots/policies.py): legal, reproducible, and the heuristic beats the random player in >= 80 %."""
 from __future__ import annotations
 
 import random
 
 from engine import Game
-from engine.bots import heuristic_policy, play, random_policy
+from bots import heuristic_policy, play, random_policy
 from engine.cards import starter_decks
 
 import pytest
@@ -55,7 +55,7 @@ def test_heuristic_beats_random_in_at_least_80_percent_of_games():
 def test_strike_table_rows_match_the_rules_examples():
     """02-battle.md §5 examples: 6+1 vs 1 strong/miss, 3 vs 3 weak/miss, 5 vs 5 miss/weak, 2 vs 6 weak/medium
     (exchange: the responder's side may weaken)."""
-    from engine.bot_eval import table_outcomes
+    from bots.evaluate import table_outcomes
     rows = table_outcomes(0, 0)
     row = lambda a, r: rows[(a - 1) * 6 + (r - 1)]                     # noqa: E731
     assert table_outcomes(1, 0)[(6 - 1) * 6 + 0][:2] == (3, 0)

@@ -1,4 +1,4 @@
-"""The card data file: every card loads, every ability is in the documented vocabulary (engine/vocab.py,
+"""The card data file: every card loads, every ability is in the documented vocabulary (engine/cards/vocab.py,
 docs/card-vocabulary.md), printed properties have their documented types, RULES.md S1's implicit ability is explicit."""
 import json
 import re
@@ -8,7 +8,7 @@ import pytest
 
 from engine.cards import all_cards, card_def
 from engine.errors import EngineError
-from engine.vocab import KW, check_ability, normalize_ability
+from engine.cards.vocab import KW, check_ability, normalize_ability
 
 CARDS = all_cards()
 IDS = [c["id"] for c in CARDS]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.combat import strike_table, weakened
-from engine.vocab import normalize_ability
+from engine.rules.strike_table import strike_table, weakened
+from engine.cards.vocab import normalize_ability
 from tests.helpers import act, card, creature, game, pass_both
 
 W, M, S = 0, 1, 2

@@ -2,7 +2,7 @@
 import pytest
 
 from engine.cards import all_cards, load_deck, starter_decks
-from engine.decks import validate_deck
+from engine.cards.decks import validate_deck
 from engine.errors import EngineError
 
 DECKS = starter_decks()
@@ -58,7 +58,7 @@ def test_malformed_deck_rejected():
 
 
 def test_horde_allows_five_copies(monkeypatch):
-    import engine.decks as decks
+    import engine.cards.decks as decks
     by_id, by_name = decks._pool()
     horde = dict(by_id["vs2003-fagor"], abilities=[{"kw": "horde"}])
     monkeypatch.setattr(decks, "_pool", lambda: ({**by_id, "vs2003-fagor": horde}, by_name))

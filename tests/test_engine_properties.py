@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import EngineError, Game
-from engine.declare import canonical
+from engine.procedure.actions import canonical
 from tests.selfplay_util import hidden_ids, new_game, random_steps
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

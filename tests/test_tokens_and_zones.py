@@ -2,7 +2,7 @@
 import pytest
 
 from engine import EngineError
-from engine.zones import put_into_deck
+from engine.ops.zones import put_into_deck
 from tests.helpers import act, card, creature, game, pass_both
 
 TOKEN_STRIKE = {"kw": "magic_strike", "n": 2, "cost": "2 tokens+tap"}

@@ -1,8 +1,8 @@
 """Turn structure (02-battle.md §2, §8 [300, 310-313]): turn preparation, opening, effect durations, passing."""
 from __future__ import annotations
 
-from engine import durations
-from engine import prelim_abilities as pa
+from engine.ops import durations
+from engine.procedure import prelim_abilities as pa
 from tests.helpers import card, creature, game
 
 
@@ -77,7 +77,7 @@ def test_300_2_an_empty_turn_start_and_final_phase_ask_nobody():
 
 
 def test_q9_a_trigger_chain_is_cut_at_the_first_exact_repeat():
-    from engine.vocab import normalize_ability
+    from engine.cards.vocab import normalize_ability
     from tests.helpers import act
     echo = normalize_ability({"kw": "trigger", "when": "hit", "subject": "other", "attack": ["any_attack"],
                               "effects": [{"kw": "shot", "strike": [1, 1, 1],

@@ -56,6 +56,8 @@ class Claim:
 
     autopass: bool = True
     reply_to: str = ""
+    player: str | None = None      # the registered player taking the seat (server/store), None = anonymous
+    bot: str | None = None         # the bot policy when the computer takes the seat (server/bot_seat.py)
 
 
 @dataclass(frozen=True, slots=True)

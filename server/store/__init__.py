@@ -108,8 +108,10 @@ class Store(ABC):
     # -- finished games ----------------------------------------------------------------------------------------
     @abstractmethod
     async def record_game(self, game: dict) -> bool:
-        """Keep a finished game forever (fields in the module docstring). Returns False (and changes nothing) when
-        a game with that id is recorded already. Raises StoreError("bad_game") for a missing field."""
+        """Keep a finished game forever (fields in the module docstring; ``names`` defaults to the players' names).
+        When ``game["rated"]``, both players' Glicko-2 ratings (server/store/ratings.py) are updated in the same
+        transaction. Returns False (and changes nothing) when a game with that id is recorded already, so a game
+        is rated once. Raises StoreError("bad_game") for a missing field."""
 
     @abstractmethod
     async def list_games(self, player_id: str, limit: int = 50, before: float | None = None) -> list[dict]:

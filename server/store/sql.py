@@ -225,17 +225,51 @@ class SqlStore(Store):
         seats = game["players"] or {}
         row = {"id": game["id"], "seed": int(game["seed"]), "decks": game["decks"],
                "deck_names": game["deck_names"], "log": game["log"], "result": game["result"],
-               "player1": seats.get("1"), "player2": seats.get("2"),
-               "names": game.get("names") or {"1": None, "2": None}, "bots": game.get("bots") or {},
-               "rated": bool(game.get("rated", False)), "started": float(game["started"]),
-               "duration": float(game["duration"]), "version": int(game["version"]),
-               "options": game.get("options") or {}}
+               "player1": seats.get("1"), "player2": seats.get("2"), "names": game.get("names"),
+               "bots": game.get("bots") or {}, "rated": bool(game.get("rated", False)),
+               "started": float(game["started"]), "duration": float(game["duration"]),
+               "version": int(game["version"]), "options": game.get("options") or {}}
         try:
             async with self.engine.begin() as conn:
+                if row["names"] is None:
+                    row["names"] = {s: await self._name(conn, row[f"player{s}"]) for s in ("1", "2")}
                 await conn.execute(games.insert().values(**row))
+                if row["rated"]:
+                    await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"))
         except IntegrityError:
             return False
         return True
+
+    async def _name(self, conn, player_id) -> str | None:
+        if player_id is None:
+            return None
+        return await conn.scalar(sa.select(players.c.name).where(players.c.id == player_id))
+
+    async def _rate(self, conn, p1: str, p2: str, winner) -> None:
+        """Glicko-2 update of both players after their rated game, inside the recording transaction (the rows are
+        locked on PostgreSQL so two games ending together do not overwrite each other)."""
+        from .ratings import rate
+        if winner not in (1, 2, "draw"):
+            return
+        for pid in (p1, p2):
+            if await self._name(conn, pid) is None:      # not a registered player: nothing to rate
+                return
+        before = []
+        for pid in (p1, p2):
+            q = ratings.select().where(ratings.c.player == pid)
+            if conn.dialect.name == "postgresql":
+                q = q.with_for_update()
+            before.append(_rating(pid, (await conn.execute(q)).first()))
+        await self._put_ratings(conn, rate(before[0], before[1], winner))
+
+    async def _put_ratings(self, conn, new) -> None:
+        now = time.time()
+        for r in new:
+            values = {"rating": float(r["rating"]), "rd": float(r["rd"]), "vol": float(r["vol"]),
+                      "games": int(r["games"]), "updated": now}
+            done = await conn.execute(ratings.update().where(ratings.c.player == r["player"]).values(**values))
+            if not done.rowcount:
+                await conn.execute(ratings.insert().values(player=r["player"], **values))
 
     async def list_games(self, player_id: str, limit: int = 50, before: float | None = None) -> list[dict]:
         q = games.select().where(sa.or_(games.c.player1 == player_id, games.c.player2 == player_id))
@@ -259,14 +293,8 @@ class SqlStore(Store):
         return _rating(player_id, row)
 
     async def update_ratings(self, new: list[dict]) -> None:
-        now = time.time()
         async with self.engine.begin() as conn:
-            for r in new:
-                values = {"rating": float(r["rating"]), "rd": float(r["rd"]), "vol": float(r["vol"]),
-                          "games": int(r["games"]), "updated": now}
-                done = await conn.execute(ratings.update().where(ratings.c.player == r["player"]).values(**values))
-                if not done.rowcount:
-                    await conn.execute(ratings.insert().values(player=r["player"], **values))
+            await self._put_ratings(conn, new)
 
     async def leaderboard(self, limit: int = 50, offset: int = 0) -> list[dict]:
         q = (sa.select(ratings.c.player, players.c.name, ratings.c.rating, ratings.c.rd, ratings.c.games)

@@ -1,5 +1,5 @@
 """One test per Forests (Леса) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine import keywords
+from engine.rules import keywords
 from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup
 
 
@@ -87,14 +87,14 @@ def test_card_vs2003_lovets_dush_tokens_on_deaths_gift_soul_and_cache():
                   dummy("f", None, 2, flyer=True)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "heal"), target="w")
     assert c(g, L, "w").wounds == 1
-    from engine.combat import strike_target_ok
+    from engine.rules.combat import strike_target_ok
     assert not strike_target_ok(g, c(g, L, "f"), c(g, L, "a"))
 
 
 def test_card_vs2003_pauk_peresmeshnik_net_and_flyer_taunt():
     g, L = setup([pool("a", "c2", 1, "vs2003-pauk-peresmeshnik"), dummy("t", "c4", 2),
                   dummy("f", None, 2, flyer=True)])
-    from engine.combat import strike_target_ok
+    from engine.rules.combat import strike_target_ok
     assert not strike_target_ok(g, c(g, L, "f"), c(g, L, "p1_spare")) and strike_target_ok(g, c(g, L, "f"),
                                                                                          c(g, L, "a"))
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "web"), target="t")

@@ -1,5 +1,6 @@
 """One test per Mountains (Горы) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine import grants, keywords
+from engine.ops import acquire, damage
+from engine.rules import keywords
 from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup
 
 
@@ -12,7 +13,7 @@ def _strike_closed(name, die, target_kw=None, **target):
 
 def test_card_vs2003_ar_gull_starts_with_a_token_and_discharges_two_per_token():
     g, L = setup([pool("a", "c2", 1, "vs2003-ar-gull", tokens=3), dummy("t", "c5", 2, life=20)])
-    grants.starting_tokens(g, c(g, L, "a"))
+    acquire.starting_tokens(g, c(g, L, "a"))
     assert c(g, L, "a").tokens == 4
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
     assert c(g, L, "t").wounds == 8 and c(g, L, "a").tokens == 0
@@ -147,13 +148,13 @@ def test_card_vs2023_046_master_topora_armour_formation_token_and_magic_strike_x
     end_turn(g)
     end_turn(g)
     assert c(g, L, "b").tokens == 1  # formation: a token at the start of its turn
-    assert keywords.prevent(g, c(g, L, "a"), 3, "shot") == 2
+    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 2
 
 
 def test_card_vs2023_048_smotritel_gornila_formation_by_partner_kind():
     g, L = setup([pool("a", "c3", 1, "vs2023-048-smotritel-gornila"),
                   dummy("b", "d3", 1, elite=True, abilities=[{"kw": "formation", "grants": [{"kw": "horde"}]}])])
-    assert keywords.prevent(g, c(g, L, "a"), 3, "shot") == 1
+    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
     g, L = setup([pool("a", "c3", 1, "vs2023-048-smotritel-gornila"),
                   dummy("b", "d3", 1, abilities=[{"kw": "formation", "grants": [{"kw": "horde"}]}])])
     assert keywords.roll_mod(g, c(g, L, "a"), "defend") == 2

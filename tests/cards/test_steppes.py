@@ -1,5 +1,6 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine import grants, keywords
+from engine.ops import acquire, damage
+from engine.rules import keywords
 from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup
 
 
@@ -18,7 +19,7 @@ def test_card_vs2023_003_volhv_moves_wounds_to_enemies_and_starts_with_a_token_w
     g.first = 2
     v = c(g, L, "a")
     v.tokens = 0
-    grants.starting_tokens(g, v)
+    acquire.starting_tokens(g, v)
     assert v.tokens == 1
 
 
@@ -128,7 +129,7 @@ def test_card_vs2023_029_peshiy_latnik_answers_melee_with_a_special_strike():
     do(g, L, 1, act="attack", source="t", target="a")
     assert c(g, L, "t").wounds >= 2 and keywords.protected(g, c(g, L, "a"), "shot")
     g, L = setup([pool("a", "c3", 1, "vs2023-029-peshiy-latnik"), pool("b", "d3", 1, "vs2023-029-peshiy-latnik")])
-    assert keywords.prevent(g, c(g, L, "a"), 3, "shot") == 1
+    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
 
 
 def test_card_vs2023_030_brontobey_bonus_after_moving_and_vs_opposite():
@@ -145,7 +146,7 @@ def test_card_vs2023_034_minotavr_strikes_twice_armour_and_formation():
     assert not c(g, L, "a").closed
     do(g, L, 1, act="attack", source="a", target="t")
     assert c(g, L, "a").closed and c(g, L, "t").wounds == 6
-    assert keywords.prevent(g, c(g, L, "a"), 3, "shot") == 1
+    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
 
 
 def test_card_vs2023_008_stepnoy_volkolak_strikes_from_where_it_died():

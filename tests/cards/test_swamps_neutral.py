@@ -1,5 +1,5 @@
 """One test per Swamps (Болота) and Neutral pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine import keywords
+from engine.rules import keywords
 from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup
 
 

@@ -9,7 +9,7 @@ import sys
 
 import httpx
 
-from engine.bots import random_policy
+from bots import random_policy
 from tests.server.harness import Player, create_room
 from tests.server.test_game_real import DECKS
 

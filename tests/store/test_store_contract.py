@@ -198,3 +198,22 @@ async def test_a_version_is_logged_once_per_room(store):
     with pytest.raises(Exception):
         await store.append_room_action("r1", 1, b"again")
     assert await store.load_room("r1") == (b"s", [b"a1"])
+
+
+async def test_a_rated_game_updates_both_ratings_once(store):
+    ann = await store.create_player("Ann", hash_secret("a"))
+    bob = await store.create_player("Bob", hash_secret("b"))
+    g = _game("g1", ann["id"], bob["id"], 1000.0, names=None)
+    assert await store.record_game(g) is True
+    a, b = await store.get_rating(ann["id"]), await store.get_rating(bob["id"])
+    assert a["rating"] > 1500 > b["rating"] and a["games"] == b["games"] == 1
+    assert await store.record_game(g) is False
+    assert (await store.get_rating(ann["id"]))["games"] == 1
+    assert (await store.get_game("g1"))["names"] == {"1": "Ann", "2": "Bob"}
+
+
+async def test_an_unrated_game_changes_no_rating(store):
+    ann = await store.create_player("Ann", hash_secret("a"))
+    await store.record_game(_game("g1", ann["id"], None, 1000.0, rated=False, bots={"2": "heuristic"}))
+    assert (await store.get_rating(ann["id"]))["games"] == 0
+    assert await store.leaderboard() == []

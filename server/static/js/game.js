@@ -424,7 +424,7 @@ export class GamePage {
   }
 
   _log(view) {
-    if (this.conn.renderLog) return this.conn.renderLog(view);   // a replay shows its complete log (replay.js)
+    if (this.conn.renderLog) return this.conn.renderLog(view); // a replay shows its complete log, by turn
     const lines = (view.log || []).map((e) => renderLogLine(e, view)).filter(Boolean);
     return h("section.log", { "aria-label": t("log") }, h("h2", {}, t("log")),
       h("ol.log-list", { tabindex: "0", "aria-label": t("log") }, lines.map((s) => h("li", {}, s))));

@@ -1,5 +1,5 @@
 // Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this tab's seat token) or watch (no token, or
-// "?watch=1"); "#/replay/<id>" replay of a finished game.
+// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/leaderboard" ratings and this player's games.
 
 import { h, setChildren } from "./dom.js";
 import { t, getLang, setLang, onLangChange } from "./i18n.js";
@@ -8,6 +8,7 @@ import { LobbyPage } from "./lobby.js";
 import { GamePage } from "./game.js";
 import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
+import { LeaderboardPage } from "./leaderboard.js";
 import { loadSeat } from "./seats.js";
 
 const header = document.getElementById("top");
@@ -17,7 +18,7 @@ let current = null; // {page, conn}
 function renderHeader() {
   setChildren(header,
     h("a.brand", { href: "#/" }, t("title")),
-    h("nav", {}, h("a", { href: "#/" }, t("lobby"))),
+    h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ", h("a", { href: "#/leaderboard" }, t("leaderboard"))),
     h("button#lang", { onclick: () => setLang(getLang() === "ru" ? "en" : "ru") }, t("lang_switch")));
   document.title = t("title");
 }
@@ -61,6 +62,11 @@ async function route() {
     window.berserkConn = conn;
     page.render();
     await conn.start();
+  } else if (parts[0] === "leaderboard") {
+    const page = new LeaderboardPage(main);
+    current = { page };
+    page.render();
+    await page.start();
   } else {
     const page = new LobbyPage(main);
     current = { page };

@@ -1,0 +1,82 @@
+"""Ability objects of card data (docs/card-vocabulary.md): costs, timing marks, limits and kinds.
+
+Card definitions arrive normalized by :func:`engine.cards.vocab.normalize_ability`, so every activated ability carries
+``cost`` (``{"tap", "tokens", "wounds"?, "movement"?}``), ``sudden`` and ``limit``. Rules: 03-abilities.md §2
+(costs), RULES.md S1 (implicit accumulate), S4 (payment at declaration), 02-battle.md §2 (sudden/slow actions).
+"""
+from __future__ import annotations
+
+
+#: Attack abilities and their reach (02-battle.md §6 table).
+ATTACK_KW = {"magic_strike": "melee", "special_strike": "melee", "shot": "ranged", "throw": "ranged",
+             "discharge": "ranged", "strike_through_row": "row"}
+#: Magical attacks (protection from magic stops them) [g-22, g-41].
+MAGIC_KW = frozenset({"magic_strike", "discharge"})
+#: Scenario/action acts that name an attack ability directly (FORMAT.md steps).
+ACT_KW = {"shoot": "shot", "discharge": "discharge", "throw": "throw", "magic_strike": "magic_strike"}
+
+
+def cost(a: dict) -> dict:
+    """The whole cost: ``{"tap": bool, "tokens": int | "X" | "all", "wounds": int, "movement": "all" | None}``."""
+    c = a.get("cost") or {}
+    return {"tap": bool(c.get("tap")), "tokens": c.get("tokens", 0) or 0, "wounds": int(c.get("wounds", 0) or 0),
+            "movement": c.get("movement")}
+
+
+def is_sudden(a: dict) -> bool:
+    """True for a sudden action (внезапное действие) [104.6]: declarable whenever its controller has priority."""
+    return bool(a.get("sudden"))
+
+
+def limit(a: dict) -> str | None:
+    """``"turn"`` or ``"battle"`` when the ability is limited [SEED S4, QX10], else None."""
+    lim = a.get("limit")
+    return lim.get("per") if isinstance(lim, dict) else None
+
+
+def limit_key(a: dict, idx) -> str:
+    """The key under which a limited ability's uses are counted in ``Card.used`` (shared by a ``group``)."""
+    lim = a.get("limit")
+    if isinstance(lim, dict) and lim.get("group"):
+        return f"g:{lim['group']}"
+    return str(idx)
+
+
+def limit_reached(card, a: dict, idx) -> bool:
+    """True when a limited ability has been declared as often as its limit allows this turn/battle."""
+    lim = a.get("limit")
+    if not isinstance(lim, dict):
+        return False
+    return card.used.get(limit_key(a, idx), 0) >= lim.get("times", 1)
+
+
+def is_activated(a: dict) -> bool:
+    """True when the ability is declared by its controller (not static, not a trigger)."""
+    return a.get("kw") != "trigger" and "cost" in a
+
+
+def token_max(abilities: list[dict]) -> int | None:
+    """The card's token maximum (``token_max`` kw), None when it has none [218.6, SEED S1]."""
+    for a in abilities:
+        if a.get("kw") == "token_max":
+            return a.get("n")
+    return None
+
+
+def with_implicit(abilities: list[dict]) -> list[dict]:
+    """The card's abilities with RULES.md S1's implicit "[Close]: accumulate 1 token" appended when any ability
+    has a token cost and the card has no accumulate ability yet [SEED S1]."""
+    if any(a.get("kw") == "accumulate_token" for a in abilities):
+        return abilities
+    if any(is_activated(a) and cost(a)["tokens"] not in (0, None) for a in abilities):
+        return abilities + [{"kw": "accumulate_token", "implicit": True, "cost": {"tap": True, "tokens": 0},
+                             "sudden": False, "limit": None}]
+    return abilities
+
+
+WINDOW_KW = {"target": "block_strike", "roll": "roll_modifier", "protection": "set_strike_strength"}
+
+
+def is_window_kw(a: dict) -> bool:
+    """True for an ability offered only inside a fixed window (never declared in a priority round)."""
+    return a.get("kw") in WINDOW_KW.values()

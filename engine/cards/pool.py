@@ -1,0 +1,107 @@
+"""Card definitions (printed properties and abilities) loaded from the project's own data file.
+
+The engine never reads ``../shared`` at run time: ``engine/data/cards.json`` is the project's card data, one object
+per pool card, keyed by the pool's ``id`` (e.g. ``"vs2003-fagor"``) and findable by its Russian name where that name
+is unique. Rules: 01-game-and-cards.md §3 (card properties), §4 (card types).
+
+A card definition is a JSON-like dict with at least ``id``, ``name_ru``, ``name_en``, ``kind`` (``creature``,
+``artifact``, ``terrain``, ``equipment``), ``element``, ``cost``, ``elite``, ``unique``, ``flyer``, ``symbiote``,
+``life``, ``move``, ``strike`` ([weak, medium, strong]), ``classes``, ``abilities`` (the normalized vocabulary
+of ``engine/cards/vocab.py`` and ``docs/card-vocabulary.md``), ``text_en`` and ``text_ru``.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from engine.cards.vocab import normalize_ability
+from engine.errors import EngineError
+
+
+_DATA = Path(__file__).resolve().parent.parent / "data"
+
+#: Properties a scenario ``override`` may replace (../shared/scenarios/FORMAT.md).
+OVERRIDABLE = ("kind", "element", "life", "move", "strike", "cost", "elite", "unique", "flyer", "symbiote",
+               "classes", "abilities")
+
+_DEFAULTS = {"kind": "creature", "element": "Нейтральные", "cost": 0, "elite": False, "unique": False,
+             "flyer": False, "symbiote": False, "life": 1, "move": 1, "strike": [0, 0, 0], "classes": [],
+             "abilities": [], "name_en": "", "text_en": ""}
+
+
+@lru_cache(maxsize=1)
+def _pool() -> tuple[dict[str, dict], dict[str, str]]:
+    raw = json.loads((_DATA / "cards.json").read_text(encoding="utf-8"))
+    by_id = {c["id"]: c for c in raw}
+    counts: dict[str, int] = {}
+    for c in raw:
+        counts[c["name_ru"]] = counts.get(c["name_ru"], 0) + 1
+    by_name = {c["name_ru"]: c["id"] for c in raw if counts[c["name_ru"]] == 1}
+    return by_id, by_name
+
+
+def all_cards() -> list[dict]:
+    """Every pool card definition, in data-file order. Returns fresh copies (callers may mutate them)."""
+    return [json.loads(json.dumps(c)) for c in _pool()[0].values()]
+
+
+def resolve_id(name_or_id: str) -> str | None:
+    """The pool id for a pool id or a unique Russian name; None when it names no pool card (or several)."""
+    by_id, by_name = _pool()
+    if name_or_id in by_id:
+        return name_or_id
+    return by_name.get(name_or_id)
+
+
+def card_def(name_or_id: str, override: dict | None = None) -> dict:
+    """The definition of a pool card (by id or unique Russian name), with ``override`` applied.
+
+    A name that is not in the pool builds a custom card when ``override`` is given (FORMAT.md "Custom cards");
+    its id is ``"custom:" + name``. Overridden ``abilities`` are brought into the data-file vocabulary with
+    :func:`engine.cards.vocab.normalize_ability` (FORMAT.md short forms such as ``"cost": "X tokens"``). Returns a
+    fresh dict.
+
+    Raises EngineError("unknown_card") for a name that is neither in the pool nor overridden, and
+    EngineError("invalid_scenario") for an overridden ability whose cost or limit cannot be read.
+    """
+    cid = resolve_id(name_or_id)
+    if cid is not None:
+        base = json.loads(json.dumps(_pool()[0][cid]))
+    elif override is not None:
+        base = dict(_DEFAULTS, id="custom:" + name_or_id, name_ru=name_or_id, name_en=name_or_id)
+    else:
+        raise EngineError("unknown_card", f"No pool card is named {name_or_id!r}.")
+    for key, value in (override or {}).items():
+        if key in OVERRIDABLE:
+            base[key] = json.loads(json.dumps(value))
+    if override and "abilities" in override:
+        try:
+            base["abilities"] = [normalize_ability(a) for a in base["abilities"]]
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise EngineError("invalid_scenario", f"An overridden ability cannot be read: {exc}.") from None
+    return base
+
+
+@lru_cache(maxsize=1)
+def _decks() -> dict[str, list[str]]:
+    raw = json.loads((_DATA / "decks.json").read_text(encoding="utf-8"))
+    out = {}
+    for d in raw:
+        ids = [c["id"] for c in d["cards"] for _ in range(c["count"])]
+        out[d["name"]] = ids
+        out[d["name_en"]] = ids
+    return out
+
+
+def starter_decks() -> dict[str, list[str]]:
+    """The starter decks by Russian and by English name: name -> list of 30 pool ids (copies repeated)."""
+    return {k: list(v) for k, v in _decks().items()}
+
+
+def load_deck(name: str) -> list[str]:
+    """One starter deck's card ids by its Russian or English name. Raises EngineError("unknown_deck")."""
+    decks = _decks()
+    if name not in decks:
+        raise EngineError("unknown_deck", f"No starter deck is named {name!r}.")
+    return list(decks[name])

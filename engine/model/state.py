@@ -1,0 +1,259 @@
+"""Game state: card instances and zones. Plain data, JSON-like when serialized (snapshot).
+
+Zones [SEED S2] (01-game-and-cards.md §5): each player's deck (колода, closed, top first), deal (сдача),
+recruits (набор), graveyard (кладбище, top first, ordered), aux zone (вспомогательная зона: flyers, terrains), and
+the shared battlefield (поле боя) of 30 cells. Play zone = battlefield + aux zones.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, fields
+
+from engine.cards import abilities as ab
+from engine.cards.pool import card_def
+from engine.errors import EngineError
+from engine.model.board import CELLS
+from engine.model.rng import Rng
+
+
+PLAY_ZONES = ("battlefield", "aux")
+PERSONAL_ZONES = ("deck", "deal", "recruits", "graveyard", "aux")
+
+
+@dataclass(slots=True)
+class Card:
+    """One card instance (экземпляр карты).
+
+    ``id``: instance id (``"k17"``); ``defkey``: the card definition's key (a pool id, or ``custom:NAME`` / a
+    scenario-overridden key held in ``GameState.defs``); ``owner``/``controller``: 1 or 2 [200.2]; ``zone``: one of
+    deck, deal, recruits, battlefield, aux, graveyard; ``cell``: battlefield cell or None (attachments report their
+    host's cell); ``attached_to``: host id for symbiotes, parasites, equipment; ``closed``: closed (закрыт) or open;
+    ``hidden``: face down on the battlefield [415]; ``wounds`` (раны), ``tokens`` (фишки), ``markers`` (name ->
+    count, 01-game-and-cards.md §6.1); ``acquired``: abilities gained in play; ``actions``: card actions taken this
+    turn [g-69]; ``used``: per-turn / per-battle limit marks by ability index (str) [SEED S4].
+    """
+
+    id: str
+    defkey: str
+    owner: int
+    controller: int
+    zone: str
+    cell: str | None = None
+    attached_to: str | None = None
+    closed: bool = False
+    hidden: bool = False
+    wounds: int = 0
+    tokens: int = 0
+    markers: dict = field(default_factory=dict)
+    acquired: list = field(default_factory=list)
+    actions: int = 0
+    used: dict = field(default_factory=dict)
+
+    def reset_in_play_state(self) -> None:
+        """Lose tokens, markers, wounds and acquired abilities (entering a deck, leaving the play zone) [SEED S2]."""
+        self.wounds = 0
+        self.tokens = 0
+        self.markers = {}
+        self.acquired = []
+        self.actions = 0
+        self.used = {}
+        self.closed = False
+        self.hidden = False
+        self.cell = None
+        self.attached_to = None
+
+
+_CARD_FIELDS = tuple(f.name for f in fields(Card))
+
+
+def card_from_dict(d: dict) -> Card:
+    """Inverse of ``dataclasses.asdict`` for :class:`Card`."""
+    return Card(**{k: d[k] for k in _CARD_FIELDS})
+
+
+def card_to_dict(c: Card) -> dict:
+    """A JSON-like dict of every field of a :class:`Card`."""
+    return asdict(c)
+
+
+#: How many recent events the state keeps for views' logs.
+EVENT_KEEP = 60
+#: Phases of the preliminary phase and of a turn, in order (02-battle.md header).
+PRELIM_PHASES = ("deal", "recruitment_preparation", "recruitment", "deployment", "reveal", "battle_start",
+                 "vanguard")
+TURN_PHASES = ("turn_preparation", "turn_start", "main", "final")
+
+_SCALARS = ("seed", "version", "next_id", "next_uid", "event_seq", "turn", "phase", "active", "first", "result",
+            "end_turn", "prompt", "prio", "executing", "options", "prelim")
+_CONTAINERS = ("log", "events", "decks", "deals", "recruits", "graveyards", "aux", "board", "defs", "queue",
+               "pending", "crystals", "effects")
+
+class GameState:
+    """The whole state of a game of Berserk between players 1 and 2, plain data, with the reads every rule uses
+    (card definitions, life, zones) and the writers of the event log and the result. A snapshot is its JSON form.
+    """
+
+    def __init__(self) -> None:
+        self.seed = 0
+        self.rng = Rng(0)
+        self.version = 0
+        self.next_id = 1
+        self.next_uid = 1
+        self.event_seq = 0
+        self.turn = 1
+        self.phase = "main"
+        self.active: int | None = 1
+        self.first: int | None = 1
+        self.result: dict | None = None
+        self.end_turn = False
+        self.prompt: dict | None = None
+        self.prio: dict | None = None
+        self.executing: dict | None = None
+        self.options: dict = {"deal_size": 15, "turn_cap": 200}
+        self.prelim: dict = {}
+        self.log: list = []
+        self.events: list = []
+        self.cards: dict[str, Card] = {}
+        self.decks = {1: [], 2: []}
+        self.deals = {1: [], 2: []}
+        self.recruits = {1: [], 2: []}
+        self.graveyards = {1: [], 2: []}
+        self.aux = {1: [], 2: []}
+        self.board: dict[str, str] = {}
+        self.defs: dict[str, dict] = {}
+        self.queue: list[dict] = []
+        self.pending = {1: [], 2: []}
+        self.crystals = {1: {"gold": 0, "silver": 0}, 2: {"gold": 0, "silver": 0}}
+        self.effects: list[dict] = []
+        self._defcache: dict[str, dict] = {}
+        self._fresh: list = []
+
+    def new_card(self, defkey: str, owner: int, zone: str) -> Card:
+        """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""
+        c = Card(id=f"k{self.next_id}", defkey=defkey, owner=owner, controller=owner, zone=zone)
+        self.next_id += 1
+        self.cards[c.id] = c
+        return c
+
+    def defn(self, card: Card) -> dict:
+        """The card definition (printed properties, possibly overridden) of a card instance."""
+        d = self._defcache.get(card.defkey)
+        if d is None:
+            d = self.defs.get(card.defkey) or card_def(card.defkey)
+            d = dict(d, abilities=ab.with_implicit(list(d.get("abilities") or [])))
+            self._defcache[card.defkey] = d
+        return d
+
+    def abilities(self, card: Card) -> list[dict]:
+        """Printed (with the implicit accumulate of RULES.md S1) plus acquired abilities, in index order."""
+        base = self.defn(card)["abilities"]
+        return base + card.acquired if card.acquired else base
+
+    def life(self, card: Card) -> int:
+        """Life allowance plus additional life minus negative life [204.6] (not counting wounds)."""
+        d = self.defn(card)
+        m = card.markers
+        return (d.get("life") or 0) + m.get("additional_life", 0) - m.get("negative_life", 0)
+
+    def is_creature(self, card: Card) -> bool:
+        """True for a creature of any subtype (flyer, symbiote, parasite) [208]."""
+        return self.defn(card).get("kind", "creature") == "creature"
+
+    def is_flyer(self, card: Card) -> bool:
+        """True for a flying creature (летающее существо) [211]."""
+        return bool(self.defn(card).get("flyer")) and not card.markers.get("grounded")
+
+    def in_play(self, card_or_id) -> bool:
+        """True when the card is in the play zone (battlefield or an aux zone) [SEED S2]."""
+        c = self.cards.get(card_or_id) if isinstance(card_or_id, str) else card_or_id
+        return c is not None and c.zone in ("battlefield", "aux")
+
+    def play_cards(self):
+        """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2)."""
+        out = []
+        att: dict = {}
+        for c in self.cards.values():
+            if c.attached_to and c.zone == "battlefield":
+                att.setdefault(c.attached_to, []).append(c)
+        for cell in CELLS:
+            cid = self.board.get(cell)
+            if cid:
+                out.append(self.cards[cid])
+                out.extend(att.get(cid, ()))
+        for p in (1, 2):
+            out.extend(self.cards[i] for i in self.aux[p])
+        return out
+
+    def other(self, p: int) -> int:
+        """The other player."""
+        return 3 - p
+
+    @property
+    def inactive(self) -> int:
+        """The inactive player (not the active one)."""
+        return 3 - (self.active or 1)
+
+    def emit(self, type_: str, to: int | None = None, **data) -> dict:
+        """Record an event (``{"type", "seq", "to"?, ...}``); ``to`` limits it to one player's view."""
+        self.event_seq += 1
+        ev = {"type": type_, "seq": self.event_seq}
+        if to is not None:
+            ev["to"] = to
+        ev.update(data)
+        self.events.append(ev)
+        self._fresh.append(ev)
+        if len(self.events) > EVENT_KEEP:
+            del self.events[: len(self.events) - EVENT_KEEP]
+        return ev
+
+    def roll(self, player: int, card: str | None, why: str) -> int:
+        """Roll one die for ``player`` (seeded or forced), log it, and return 1..6."""
+        v = self.rng.d6()
+        self.emit("die", player=player, card=card, value=v, why=why)
+        return v
+
+    def to_act(self) -> int | None:
+        """The player the game waits for now, or None when the game is over."""
+        if self.result is not None or self.prompt is None:
+            return None
+        return self.prompt["player"]
+
+    def set_result(self, winner, reason: str) -> None:
+        """End the game: ``winner`` is 1, 2 or ``"draw"`` (01-game-and-cards.md §1.2)."""
+        if self.result is None:
+            self.result = {"winner": winner, "reason": reason}
+            self.prompt = None
+            self.emit("result", winner=winner, reason=reason)
+
+    def to_dict(self) -> dict:
+        """The whole state as a JSON-like dict (player-keyed maps use "1"/"2" keys)."""
+        d = {k: getattr(self, k) for k in _SCALARS}
+        for k in _CONTAINERS:
+            v = getattr(self, k)
+            d[k] = {str(p): x for p, x in v.items()} if isinstance(v, dict) and 1 in v else v
+        d["rng"] = self.rng.to_dict()
+        d["cards"] = [card_to_dict(c) for c in self.cards.values()]
+        return d
+
+    def snapshot(self) -> bytes:
+        """Canonical bytes of the whole state; :meth:`restore` of them gives an equal game, byte for byte."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+    @classmethod
+    def restore(cls, data: bytes) -> "GameState":
+        """A game from :meth:`snapshot` bytes. Raises EngineError("invalid_snapshot")."""
+        try:
+            d = json.loads(data)
+            g = cls()
+            for k in _SCALARS:
+                setattr(g, k, d[k])
+            for k in _CONTAINERS:
+                v = d[k]
+                if isinstance(v, dict) and "1" in v and k not in ("board", "defs"):
+                    v = {int(p): x for p, x in v.items()}
+                setattr(g, k, v)
+            g.rng = Rng.from_dict(d["rng"])
+            g.cards = {c["id"]: card_from_dict(c) for c in d["cards"]}
+            return g
+        except (ValueError, KeyError, TypeError) as e:
+            raise EngineError("invalid_snapshot", f"The snapshot cannot be restored ({type(e).__name__}).") from e

@@ -1,0 +1,2 @@
+"""State writes used by effects and the procedure: wounds and death, zones, costs, tokens, durations, acquired
+abilities, reveal, trigger points (pending triggers) and the named passive triggers."""

@@ -1,0 +1,96 @@
+"""Acquiring abilities with a duration and their end; states (net, root); starting tokens; forced-attack
+bookkeeping (03-abilities.md §1.5 [407], §1.9 [418], 03 §5 force_attack [g-82]). State writes only.
+
+An acquired ability carries ``_until`` = ``{"kind", "player", "turn", "source", "cell"}`` (who granted it, in which
+turn, from which card and cell) and goes away at :func:`expire`.
+"""
+from __future__ import annotations
+
+from engine.rules import targets as tg
+from engine.rules.adjacency import adjacent_cards
+from engine.rules.conditions import holds
+
+
+# ---------------------------------------------------------------------- acquiring with a duration
+def _same(a: dict, b: dict) -> bool:
+    strip = lambda x: {k: v for k, v in x.items() if k != "_until"}  # noqa: E731
+    return strip(a) == strip(b)
+
+
+def grant(g, card, abilities: list[dict], until: str, granter: int, source=None) -> None:
+    """``card`` acquires ``abilities`` until ``until`` (docs/card-vocabulary.md durations) [407, 418].
+
+    ``granter`` is the controller of the granting entry. Granting an ability the card already holds from a grant
+    renews it instead of adding a copy (docs/cards.md G8), unless it is marked ``stacks``."""
+    if not g.in_play(card):
+        return
+    spec = {"kind": until, "player": granter, "turn": g.turn, "source": source.id if source else None,
+            "cell": source.cell if source is not None else None, "target_player": card.controller}
+    for a in abilities:
+        new = dict(a, _until=spec)
+        if not a.get("stacks"):
+            card.acquired = [x for x in card.acquired if not ("_until" in x and _same(x, a))]
+        card.acquired.append(new)
+    g.emit("granted", card=card.id, kws=[a.get("kw") for a in abilities], until=until)
+
+
+def _ends_now(g, spec: dict) -> bool:
+    """Does a duration end at the end of the current turn (g.turn, active player g.active)?"""
+    kind = spec.get("kind")
+    turn, active = g.turn, g.active
+    if kind == "end_of_turn":
+        return True
+    if kind == "end_of_your_turn":
+        return active == spec["player"]
+    if kind == "end_of_your_next_turn":
+        return active == spec["player"] and turn > spec["turn"]
+    if kind == "end_of_target_next_turn":
+        return active == spec["target_player"] and turn > spec["turn"]
+    if kind == "end_of_opponent_next_turn":
+        return active != spec["player"] and turn > spec["turn"]
+    return False
+
+
+def expire(g) -> None:
+    """At the end of a turn (02-battle.md §8): acquired abilities whose duration ends now go away."""
+    for c in g.cards.values():
+        if not c.acquired:
+            continue
+        keep = [a for a in c.acquired if "_until" not in a or not _ends_now(g, a["_until"])]
+        if len(keep) != len(c.acquired):
+            c.acquired = keep
+            g.emit("grant_ended", card=c.id)
+
+
+def remove_state(g, card, kw: str) -> None:
+    """Remove an acquired state (the net goes away when an attack on the netted creature is blocked)."""
+    card.acquired = [a for a in card.acquired if a.get("kw") != kw]
+
+
+def starting_tokens(g, card) -> None:
+    """Starts with n tokens (начинает бой с фишками) [g-77, 419.1.c] when its ``condition`` holds."""
+    for a in g.abilities(card):
+        if a.get("kw") == "starts_with_tokens" and isinstance(a.get("n"), int) and \
+                holds(g, card, a.get("condition"), {}):
+            card.tokens += a["n"]
+
+
+# ---------------------------------------------------------------------- forced attacks (03 §5 force_attack [g-82])
+def refresh_forced(g, baseline: bool = False) -> None:
+    """``must_attack`` with ``when: enemy_becomes_adjacent``: a matching enemy that became adjacent during its
+    controller's turn (since the last check) obliges it to attack that card, and that strike gets the ``grants``.
+    Called after every executed entry; ``baseline`` (turn start) records who is adjacent without obliging."""
+    for cid in list(g.board.values()):
+        c = g.cards[cid]
+        for a in g.abilities(c):
+            if a.get("kw") != "must_attack" or a.get("when") != "enemy_becomes_adjacent":
+                continue
+            cur = sorted(o.id for o in adjacent_cards(g, c) if tg.match(g, c, o, a.get("vs")))
+            prev = c.used.get("adj_prev")
+            if baseline:
+                c.used.pop("forced", None)
+            elif prev is not None and c.controller == g.active:
+                new = [x for x in cur if x not in prev]
+                if new:
+                    c.used["forced"] = sorted(set(c.used.get("forced", [])) | set(new))
+            c.used["adj_prev"] = cur

@@ -1,0 +1,37 @@
+"""Paying costs at declaration [SEED S4]: closing, tokens, wounds, movement, limits; the simple strike's close
+[216.12]. State writes only; what may be paid is :func:`engine.rules.declarable.can_pay`.
+"""
+from __future__ import annotations
+
+from engine.cards import abilities as ab
+from engine.rules import combat
+from engine.rules import keywords
+
+
+def _pay_strike(g, card) -> None:
+    """A simple strike closes its card [216.12], unless it has strikes left this turn (``extra_attack``,
+    [g-70]) or does not close on attacking (``no_close_on_attack``, [g-78])."""
+    card.used["strikes"] = card.used.get("strikes", 0) + 1
+    card.actions += 1
+    if card.used["strikes"] < combat.strikes_allowed(g, card) or keywords.has(g, card, "no_close_on_attack"):
+        return
+    card.closed = True
+
+
+def pay_cost(g, card, a: dict, idx, x) -> int:
+    """Pay an activated ability's whole cost now [SEED S4]: close, tokens (``X`` = ``x``, ``all``), wounds,
+    all movement, the per-turn/battle limit. Returns the tokens removed."""
+    c = ab.cost(a)
+    if c["tap"]:
+        card.closed = True
+        card.actions += 1
+    paid = x if c["tokens"] == "X" else (card.tokens if c["tokens"] == "all" else c["tokens"])
+    card.tokens -= paid
+    if c["wounds"]:
+        card.wounds += c["wounds"]
+    if c["movement"] == "all":
+        card.markers["movement"] = max(card.markers.get("movement", 0), g.defn(card).get("move") or 0) or 1
+    if ab.limit(a):
+        key = ab.limit_key(a, idx)
+        card.used[key] = card.used.get(key, 0) + 1
+    return paid

@@ -1,0 +1,124 @@
+"""Wounds (раны), death and leaving play: 02-battle.md §7, RULES.md Q3.
+
+Death is a base effect: a card dies the moment wounds bring its current life to 0 or below, inside the executing
+entry; it goes on top of its owner's graveyard with its attachments after it (host first) [210.6, SEED S2]; its
+"dies" triggers and others' "any_creature_dies" triggers become pending [SEED S3].
+"""
+from __future__ import annotations
+
+from engine.ops import passives
+from engine.ops import trigger_points
+from engine.rules import grants
+from engine.rules import keywords
+from engine.rules.keywords import NONMAGICAL_ATTACKS
+
+
+def wound(g, target, amount: int, kind: str, source=None, level: int | None = None) -> int:
+    """Put ``amount`` wounds of attack/effect ``kind`` on ``target`` after protection and prevention (§7.1).
+
+    Returns the wounds actually placed. Deaths are not checked here: call :func:`check_deaths` after every
+    simultaneous blow has been dealt (§7.3). Only cards in the play zone take wounds [SEED S2].
+    """
+    if amount <= 0 or not g.in_play(target):
+        return 0
+    if keywords.protected(g, target, kind, level, source):
+        g.emit("protected", card=target.id, kind=kind)
+        return 0
+    amount = keywords.reduce(g, target, amount, kind, level, source)
+    amount = prevent(g, target, amount, kind)
+    if amount <= 0:
+        return 0
+    target.wounds += amount
+    if source is not None:
+        target.used["hit_by"] = source.id  # who wounded it last, for Corpse-Eating [g-51]
+        target.used["hit_kind"] = kind
+    g.emit("wounds", card=target.id, n=amount, kind=kind, source=source.id if source else None)
+    if kind not in ("wound", "poison", "spell"):
+        trigger_points.collect(g, {"type": "hit", "card": target.id, "by": source.id if source else None,
+                             "attack": kind, "n": amount})
+    if kind == "simple_strike" and source is not None:
+        passives.vampirism(g, source, target, amount)
+    return amount
+
+
+def heal(g, target, amount) -> int:
+    """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18]."""
+    if not g.in_play(target):
+        return 0
+    n = target.wounds if amount == "full" else min(target.wounds, max(0, int(amount)))
+    target.wounds -= n
+    if n:
+        g.emit("healed", card=target.id, n=n)
+    return n
+
+
+def is_dead(g, card) -> bool:
+    """Current life <= 0 [204.6, 402.3]."""
+    return g.in_play(card) and g.life(card) - card.wounds <= 0
+
+
+def check_deaths(g, cards) -> list:
+    """Destroy every listed card whose current life is <= 0, in the listed order (§7.3). Returns the dead."""
+    dead = [c for c in cards if c is not None and is_dead(g, c)]
+    for c in dead:
+        destroy(g, c)
+    return dead
+
+
+def remove_from_play(g, card) -> None:
+    """Take a card out of the battlefield or an aux zone (no destination): board, aux list, attachments' host."""
+    if card.zone == "battlefield" and card.cell and g.board.get(card.cell) == card.id:
+        del g.board[card.cell]
+    if card.zone == "aux" and card.id in g.aux[card.controller]:
+        g.aux[card.controller].remove(card.id)
+    for p in (1, 2):
+        if card.id in g.aux[p]:
+            g.aux[p].remove(card.id)
+
+
+def destroy(g, card, by=None, kind: str | None = None) -> None:
+    """Destruction (гибель): to the top of the owner's graveyard, attachments after it; triggers pending.
+
+    ``by``/``kind``: the card and ability kind that destroyed it (default: the last that wounded it), for
+    Corpse-Eating [g-51]."""
+    if not g.in_play(card):
+        return
+    if by is None and card.used.get("hit_by"):
+        by, kind = g.cards.get(card.used["hit_by"]), card.used.get("hit_kind")
+    passives.carrion(g, card, by, kind)
+    controller = card.controller
+    last_cell = card.cell if card.zone == "battlefield" else None
+    attached = [c for c in g.cards.values() if c.attached_to == card.id and g.in_play(c)]
+    remove_from_play(g, card)
+    _to_graveyard(g, card)
+    g.emit("died", card=card.id, controller=controller, owner=card.owner)
+    trigger_points.collect(g, {"type": "died", "card": card.id, "controller": controller, "cell": last_cell})
+    for a in attached:
+        ctrl = a.controller
+        remove_from_play(g, a)
+        _to_graveyard(g, a)
+        g.emit("died", card=a.id, controller=ctrl, owner=a.owner)
+        trigger_points.collect(g, {"type": "died", "card": a.id, "controller": ctrl})
+
+
+def _to_graveyard(g, card) -> None:
+    card.reset_in_play_state()
+    card.zone = "graveyard"
+    card.controller = card.owner
+    g.graveyards[card.owner].insert(0, card.id)
+
+
+def prevent(g, target, amount: int, kind: str) -> int:
+    """Prevention [420]: armour (броня) stops the first n wounds from nonmagical attacks each turn, the greatest
+    copy counting [g-05, 414.4]."""
+    if amount <= 0:
+        return 0
+    if kind in NONMAGICAL_ATTACKS:
+        arm = keywords.kws(g, target, "armour")
+        if arm:
+            left = grants.named_value(arm) - target.used.get("armour", 0)
+            stop = max(0, min(left, amount))
+            if stop:
+                target.used["armour"] = target.used.get("armour", 0) + stop
+                amount -= stop
+    return max(0, amount)

@@ -1,0 +1,40 @@
+"""Moving cards between zones by game actions (01-game-and-cards.md §5.5, [SEED S2])."""
+from __future__ import annotations
+
+from engine.ops.damage import remove_from_play
+
+
+def renew_into_deck(g, card) -> str:
+    """Move ``card`` (already out of every other zone list) into its owner's deck as a new card, unshuffled;
+    returns the new id. Callers shuffle the deck once afterwards [SEED S2]."""
+    del g.cards[card.id]
+    new = g.new_card(card.defkey, card.owner, "deck")
+    g.decks[card.owner].append(new.id)
+    return new.id
+
+
+def put_into_deck(g, card) -> str:
+    """Put ``card`` into its owner's deck (колода) [SEED S2]: it loses tokens, markers and acquired abilities,
+    becomes a new card (a new instance id; the old id no longer exists), and the deck is shuffled. Returns the new
+    id. Works from the play zone, the graveyard or the deal."""
+    for zone in (g.graveyards, g.deals, g.recruits):
+        for p in (1, 2):
+            if card.id in zone[p]:
+                zone[p].remove(card.id)
+    remove_from_play(g, card)
+    new_id = renew_into_deck(g, card)
+    g.rng.shuffle(g.decks[card.owner])
+    g.emit("to_deck", player=card.owner, card=card.id)
+    return new_id
+
+
+def relocate(g, card, to: str) -> None:
+    """Put a battlefield card (with its attachments) on cell ``to`` (movement or relocation)."""
+    frm = card.cell
+    del g.board[frm]
+    g.board[to] = card.id
+    card.cell = to
+    for c in g.cards.values():
+        if c.attached_to == card.id:
+            c.cell = to
+    g.emit("moved", card=card.id, frm=frm, to=to)

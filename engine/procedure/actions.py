@@ -1,0 +1,194 @@
+"""Actions: the canonical form of an action, the one list of legal actions (which is also the validation), and
+performing a legal action: declaring (заявка) an entry, passing (пас), answering a prompt.
+
+RULES.md Q2 (every game action of a card is declared and becomes an entry), Q6, [SEED S4] (the whole cost is paid
+at declaration). :meth:`engine.game.Game.apply` accepts exactly what :func:`legal` lists; what a card may declare is
+:mod:`engine.rules.declarable`.
+"""
+from __future__ import annotations
+
+from engine.cards import abilities as ab
+from engine.errors import EngineError
+from engine.ops.costs import _pay_strike, pay_cost
+from engine.ops.reveal import reveal
+from engine.procedure import flow
+from engine.procedure import triggers
+from engine.procedure.execute import answer, legal_answers
+from engine.procedure.phases import turn_preparation_legal, turn_preparation_perform
+from engine.procedure.prelim import legal as prelim_legal, perform as prelim_perform
+from engine.rules.declarable import CLOSE_FOR_FLYER, declarations, slow_allowed
+
+
+_FIELDS = {
+    "pass": (), "end_turn": (), "concede": ("reason",),
+    "move": ("source", "to"), "attack": ("source", "target"),
+    "ability": ("source", "ability", "target", "targets", "x", "to"),
+    "declare": ("source", "ability", "target", "trigger"),
+    "order": ("items",), "defend": ("source",), "choose": ("option",),
+}
+
+
+_STR_FIELDS = ("source", "target", "to")
+
+
+#: Why a player leaves the game: their own concession [102.3.b], or (set by the server) their clock ran out.
+CONCEDE_REASONS = frozenset({"concession", "time"})
+
+
+def canonical(g, action) -> dict:
+    """The canonical form of an action dict: its act's fields only (any other field is refused), shortcut acts (``shoot``, ``discharge``, ``throw``,
+    ``magic_strike``) turned into ``ability``, ability names resolved to the card's ability index.
+
+    Raises EngineError("malformed_action") for anything that is not a well-formed action. Never mutates ``g``.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("act"), str):
+        raise EngineError("malformed_action", "An action is a map with a string field 'act'.")
+    act = action["act"]
+    if act in ab.ACT_KW:
+        action = dict(action, act="ability", ability=action.get("ability", ab.ACT_KW[act]))
+        act = "ability"
+    if act not in _FIELDS:
+        raise EngineError("malformed_action", f"Unknown act {act!r}.")
+    extra = sorted(str(k) for k in action if k != "act" and k not in _FIELDS[act])
+    if extra:
+        raise EngineError("malformed_action", f"Act {act!r} takes no field {extra[0]!r}.")
+    out = {"act": act}
+    for f in _FIELDS[act]:
+        v = action.get(f)
+        if v is None:
+            continue
+        if f in _STR_FIELDS and not isinstance(v, str):
+            raise EngineError("malformed_action", f"Field {f!r} must be a string.")
+        if f in ("x", "trigger") and (not isinstance(v, int) or isinstance(v, bool)):
+            raise EngineError("malformed_action", f"Field {f!r} must be an integer.")
+        if f in ("items", "targets") and not (isinstance(v, list) and all(isinstance(i, str) for i in v)):
+            raise EngineError("malformed_action", f"Field {f!r} must be a list of card ids.")
+        if f == "reason" and v not in CONCEDE_REASONS:
+            raise EngineError("malformed_action", f"A concession's reason is one of {sorted(CONCEDE_REASONS)}.")
+        if f == "ability" and not (isinstance(v, (str, int)) and not isinstance(v, bool)):
+            raise EngineError("malformed_action", "Field 'ability' must be a name or an index.")
+        out[f] = v
+    if act == "ability" and isinstance(out.get("ability"), str):
+        out["ability"] = _resolve_ability(g, out)
+    if act == "declare" and isinstance(out.get("ability"), str):
+        out["ability"] = _resolve_trigger(g, out)
+    return out
+
+
+def _resolve_ability(g, act: dict):
+    card = g.cards.get(act.get("source"))
+    if card is None:
+        return act["ability"]
+    name = act["ability"]
+    idxs = [i for i, a in enumerate(g.abilities(card)) if a.get("kw") == name]
+    if not idxs:
+        return name
+    if len(idxs) > 1 and g.prompt:
+        legal_now = legal(g, g.prompt["player"])
+        for i in idxs:
+            if dict(act, ability=i) in legal_now:
+                return i
+    return idxs[0]
+
+
+def _resolve_trigger(g, act: dict):
+    p = g.prompt["player"] if g.prompt else None
+    for t in (g.pending.get(p) or []):
+        if t["source"] == act.get("source"):
+            a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) else {}
+            if act["ability"] in (t["ability"], a.get("kw"), (a.get("effect") or {}).get("kw"), a.get("when")):
+                return t["ability"]
+    return act["ability"]
+
+
+# ---------------------------------------------------------------------- enumeration
+def legal(g, p: int) -> list[dict]:
+    """Every canonical action player ``p`` may apply now (concession excluded; Game.legal_actions adds it)."""
+    pr = g.prompt
+    if pr is None or pr["player"] != p or g.result is not None:
+        return []
+    kind = pr["kind"]
+    if kind == "priority":
+        decl = declarations(g, p)
+        if slow_allowed(g, p) and any(d["act"] == "attack" and d.get("forced") for d in decl):
+            # a card obliged to attack (must_attack, 03 §5 force_attack [g-82]): no pass until it has attacked
+            return [{k: v for k, v in d.items() if k != "forced"} for d in decl]
+        out = [{"act": "pass"}]
+        if g.phase == "main" and p == g.active:
+            out.append({"act": "end_turn"})
+        out.extend({k: v for k, v in d.items() if k != "forced"} for d in decl)
+        return out
+    if kind == "triggers":
+        return triggers.legal(g, p)
+    if g.executing is not None:
+        return legal_answers(g, p)
+    if kind == "choice" and pr.get("what") == "turn_preparation":
+        return turn_preparation_legal(g, p)
+    return prelim_legal(g, p)
+
+
+# ---------------------------------------------------------------------- performing
+def perform(g, p: int, act: dict) -> None:
+    """Apply a legal canonical action (validated by the caller against :func:`legal`)."""
+    kind = g.prompt["kind"]
+    a = act["act"]
+    if kind == "priority":
+        if a == "pass":
+            g.emit("pass", player=p)
+            flow.on_pass(g, p)
+        elif a == "end_turn":
+            g.end_turn = True
+            g.emit("end_turn", player=p)
+            flow.on_pass(g, p)
+        else:
+            declare(g, p, act)
+            flow.new_round(g)
+        return
+    if kind == "triggers":
+        if a == "pass":
+            g.emit("pass", player=p)
+        triggers.perform(g, p, act)
+        return
+    if g.executing is not None:
+        answer(g, p, act)
+        return
+    if kind == "choice" and g.prompt.get("what") == "turn_preparation":
+        turn_preparation_perform(g, p, act)
+        return
+    prelim_perform(g, p, act)
+
+
+def declare(g, p: int, act: dict) -> None:
+    """Pay the whole cost and put the entry at the queue's tail [SEED S4]; "attacked" triggers become pending."""
+    card = g.cards[act["source"]]
+    entry = {"uid": g.next_uid, "source": card.id, "controller": p, "ability": None, "target": act.get("target"),
+             "targets": act.get("targets"), "x": act.get("x"), "to": act.get("to"), "effect": None}
+    g.next_uid += 1
+    if act["act"] == "move":
+        entry["kind"] = "move"
+        card.markers["movement"] = card.markers.get("movement", 0) + 1
+    elif act["act"] == "attack":
+        entry["kind"] = "attack"
+        _pay_strike(g, card)
+        tgt = g.cards[act["target"]]
+        if tgt.zone == "aux" and not g.is_flyer(card) and card.markers.get("flyer_strike"):
+            entry["flyer_strike"] = True  # the one strike at a flyer is used; the mark goes after it [211.9]
+            g.effects = [e for e in g.effects if not (e.get("kind") == "flyer_strike" and e.get("card") == card.id)]
+    elif act["ability"] == CLOSE_FOR_FLYER:
+        entry["kind"] = CLOSE_FOR_FLYER
+        entry["ability"] = CLOSE_FOR_FLYER
+        card.closed = True
+        card.actions += 1
+    else:
+        idx = act["ability"]
+        a = g.abilities(card)[idx]
+        entry["kind"] = "ability"
+        entry["ability"] = idx
+        entry["tokens_at_declaration"] = card.tokens
+        entry["spell"] = a.get("kind") == "spell"
+        entry["paid_tokens"] = pay_cost(g, card, a, idx, act.get("x"))
+    if card.hidden:
+        reveal(g, card, "declares")  # [415.2]
+    g.queue.append(entry)
+    g.emit("declared", player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
+           target=entry["target"], to=entry["to"], x=entry["x"])

@@ -1,0 +1,61 @@
+"""The defender choice (защитник): who may defend, whether the inactive player is asked, the answers and what an
+answer does (02-battle.md §4.2-§4.3 [205.3, 211.6, 216.3], directed strike [g-27]). The one place of this rule.
+
+The prompt is an ask of the executing simple strike: ``{"kind": "defender", "player", "attacker", "target",
+"options": [card id]}``; the answers are ``pass`` or ``defend`` with one of the options.
+"""
+from __future__ import annotations
+
+from engine.ops import trigger_points
+from engine.rules import grants, keywords
+from engine.rules.adjacency import adjacent_cards
+
+
+def legal_defenders(g, src, tgt) -> list[str]:
+    """Open creatures of the inactive player that may defend ``tgt`` against ``src``'s strike [205.3, 211.6]."""
+    if tgt.controller != g.inactive:
+        return []
+    out = []
+    src_flyer = src.zone == "aux"
+    for c in g.play_cards():
+        if c is tgt or c.controller != g.inactive or c.closed or not g.is_creature(c) or (c.hidden and g.is_flyer(c)):
+            continue
+        if grants.has_state(g, c, "_web"):
+            continue  # a netted creature cannot act
+        if c.zone == "aux":
+            ok = src_flyer  # only against a flyer's attack
+        elif src_flyer:
+            ok = tgt.zone == "battlefield" and c in adjacent_cards(g, tgt)
+        else:
+            ok = tgt.zone == "battlefield" and c in adjacent_cards(g, src) and c in adjacent_cards(g, tgt)
+        if ok:
+            out.append(c.id)
+    return out
+
+
+def ask_defender(g, ex: dict, src, tgt) -> bool:
+    """Ask the inactive player for a defender of ``tgt`` against ``src``'s simple strike when there is one to
+    choose (none against a directed or unanswered strike [g-27, g-02]). Returns True when asked."""
+    defenders = [] if keywords.directed(g, src, tgt) else legal_defenders(g, src, tgt)
+    if not defenders:
+        return False
+    ex["stage"] = "defender"
+    ex["ask"] = {"kind": "defender", "player": g.inactive, "attacker": src.id, "target": tgt.id,
+                 "options": defenders}
+    return True
+
+
+def legal_answers(ask: dict) -> list[dict]:
+    """The answers to a defender prompt: ``pass`` or ``defend`` with one of its options."""
+    return [{"act": "pass"}] + [{"act": "defend", "source": d} for d in ask["options"]]
+
+
+def answer(g, ex: dict, act: dict) -> None:
+    """Apply the inactive player's answer: ``defend`` X makes X the strike's target and defender (its
+    "becomes_defender" triggers become pending) [216.3]; ``pass`` keeps the target."""
+    if act["act"] == "defend":
+        ex["data"]["target"] = act["source"]
+        ex["data"]["defender"] = act["source"]
+        g.emit("defends", card=act["source"], attacker=ex["entry"]["source"])
+        trigger_points.collect(g, {"type": "becomes_defender", "card": act["source"]})
+    ex["ask"] = None

@@ -1,0 +1,132 @@
+"""Turn structure (02-battle.md §2, §8): turn preparation, turn start, main, final, and passing the turn.
+
+Turn start [311]: the active player's closed cards open, their movement markers go, per-turn limits reset,
+"at the start of the turn" triggers plus regeneration and poisoning become pending. Final [313]: "at the end of
+the turn" triggers; then the active and inactive players swap at once.
+"""
+from __future__ import annotations
+
+from engine.cards import abilities as ab
+from engine.ops import acquire
+from engine.ops import passives
+from engine.ops import trigger_points
+from engine.ops.durations import expire
+from engine.ops.reveal import reveal
+from engine.procedure import prelim_abilities as pa
+from engine.rules.declarable import ability_options, can_pay
+
+
+def anyone_has_sudden(g) -> bool:
+    """True when either player could declare a sudden action now (Q5.4: otherwise an empty window outside the
+    main phase ends by itself)."""
+    for card in g.play_cards():
+        if card.hidden:
+            continue
+        for i, a in enumerate(g.abilities(card)):
+            if ab.is_activated(a) and ab.is_sudden(a) and can_pay(g, card, a, i) and ability_options(g, card, i, a):
+                return True
+    return False
+
+
+def advance_phase(g) -> None:
+    """Both players passed on an empty queue: end the current phase or step and start the next ([SEED S3])."""
+    if g.phase == "turn_start":
+        set_phase(g, "main")
+    elif g.phase == "main":
+        g.end_turn = False
+        set_phase(g, "final")
+        trigger_points.collect(g, {"type": "turn_end", "player": g.active})
+    elif g.phase == "final":
+        pass_turn(g)
+
+
+def set_phase(g, phase: str) -> None:
+    """Enter a phase: a new round starts in it."""
+    g.phase = phase
+    g.emit("phase", phase=phase, turn=g.turn, active=g.active)
+
+
+def begin_turn(g) -> None:
+    """The initial phase's turn preparation step [310]: "before the start of the turn" decisions are asked (active
+    player first, then inactive [103.5]) only when a player has one; then :func:`start_turn`."""
+    set_phase(g, "turn_preparation")
+    g.prelim = {"prep": [g.active, g.inactive]}
+
+
+def turn_preparation_step(g) -> bool:
+    """Ask the next player with "before the start of the turn" decisions, or go on to the turn start step.
+    Returns True when a player must be asked (``g.prompt`` set)."""
+    order = g.prelim.setdefault("prep", [])
+    while order:
+        if pa.turn_preparation_choices(g, order[0]):
+            g.prompt = {"kind": "choice", "what": "turn_preparation", "player": order[0]}
+            return True
+        order.pop(0)
+    g.prelim = {}
+    start_turn(g)
+    return False
+
+
+def turn_preparation_legal(g, p: int) -> list[dict]:
+    """The turn preparation choices of ``p`` plus ``choose "done"``."""
+    return pa.turn_preparation_choices(g, p) + [{"act": "choose", "option": "done"}]
+
+
+def turn_preparation_perform(g, p: int, act: dict) -> None:
+    """Apply a turn preparation choice; ``"done"`` ends that player's decisions."""
+    if act.get("option") == "done":
+        g.prelim["prep"].pop(0)
+    else:
+        pa.apply_turn_preparation(g, p, act)
+
+
+def start_turn(g) -> None:
+    """Turn start step [311]: open (except cards chosen to stay closed), remove movement markers, reset per-turn
+    limits, end "until the start of the turn" effects, start-of-turn triggers."""
+    set_phase(g, "turn_start")
+    p = g.active
+    for c in g.play_cards():
+        if "armour" in c.used:
+            del c.used["armour"]  # armour counts the first wounds of each turn [g-05]
+        if c.controller != p:
+            continue
+        if c.markers.get("skip_open"):
+            del c.markers["skip_open"]  # does not open: card text or chosen in turn preparation [310.2, 311.1]
+            g.emit("stays_closed", card=c.id)
+        elif c.closed:
+            c.closed = False
+            g.emit("opened", card=c.id)
+        c.markers.pop("movement", None)
+        c.actions = 0
+        c.used.pop("strikes", None)
+        for i, a in enumerate(g.abilities(c)):
+            if ab.limit(a) == "turn":
+                c.used.pop(ab.limit_key(a, i), None)
+    expire(g, "turn_start")
+    trigger_points.collect(g, {"type": "turn_start", "player": p})
+    passives.turn_start(g, p)
+
+
+def pass_turn(g) -> None:
+    """End of the final phase: "until the end of the turn" effects end, players swap, the next turn starts
+    (02-battle.md §8). The second player's face-down cards are revealed after the first player's first turn."""
+    expire(g, "turn_end")
+    if g.turn == 1:
+        for cid in list(g.board.values()):
+            c = g.cards[cid]
+            if c.hidden and not keeps_hidden(g, c):
+                reveal(g, c, "end_of_first_turn")  # [306.2.a]; a flyer goes to the aux zone [211.2.a]
+    acquire.expire(g)
+    cap = g.options.get("turn_cap")
+    if cap and g.turn >= cap:
+        g.set_result("draw", "turn_cap")
+        return
+    g.active = g.other(g.active)
+    g.turn += 1
+    g.emit("turn", turn=g.turn, active=g.active)
+    begin_turn(g)
+
+
+def keeps_hidden(g, card) -> bool:
+    """Cards with Stealth (скрытность) stay face down after the first player's first turn [g-43, 306.2.a]."""
+    return any(a.get("kw") == "stealth" for a in g.abilities(card))

@@ -1,0 +1,465 @@
+"""The preliminary phase (предварительная фаза): deal, first player, redeal, recruitment preparation, squad
+recruitment, deployment, reveal (with the second player's face-down 3rd row and hosts), battle start, vanguard
+(02-battle.md §1; 01-game-and-cards.md §7.2-§7.3, §5.8).
+
+There is no queue here: the required choices are asked through ``choose`` actions; the steps that offer priority
+(recruitment preparation, before reveal, battle start, vanguard) ask only players who have something to declare
+(:mod:`engine.procedure.prelim_abilities`) and otherwise end by themselves (RULES.md Q5.4). Hidden choices (the deal, the
+recruits, face-down placement) stay hidden in the other viewers' views until the reveal. State lives in
+``g.prelim`` (str keys, JSON-like): ``step`` is one of roll, first, redeal, window, recruit, deploy, reveal_first,
+hide, host, vanguard, turn.
+"""
+from __future__ import annotations
+
+from engine.model.board import CELLS, row_of
+from engine.ops.acquire import starting_tokens
+from engine.ops.damage import destroy
+from engine.ops.reveal import goes_to_aux, to_aux
+from engine.ops.zones import renew_into_deck
+from engine.procedure import prelim_abilities as pa
+from engine.procedure.phases import begin_turn
+
+
+PRELIM = ("deal", "recruitment_preparation", "recruitment", "deployment", "reveal", "battle_start", "vanguard")
+GOLD, SILVER = 23, 22
+MAX_RECRUITS, MAX_FLYER_COST = 15, 15
+
+# Deployment zones by half (ranks 1-3 = "low", 4-6 = "high") and role [207.4.a, 305.3, 305.4].
+_ZONES = {
+    ("low", "first"): ["b1", "c1", "d1", "b2", "c2", "d2", "b3", "c3", "d3"],
+    ("low", "second"): ["a3", "b3", "c3", "d3", "e3", "b2", "c2", "d2", "b1", "c1", "d1"],
+    ("high", "first"): ["b4", "c4", "d4", "b5", "c5", "d5", "b6", "c6", "d6"],
+    ("high", "second"): ["a4", "b4", "c4", "d4", "e4", "b5", "c5", "d5", "b6", "c6", "d6"],
+}
+_ADDED = {"low": ["a1", "e1", "a2", "e2"], "high": ["a5", "e5", "a6", "e6"]}
+_ADDED_FIRST = {"low": ["a3", "e3"], "high": ["a4", "e4"]}
+
+
+def start(g) -> None:
+    """Begin the preliminary phase at the deal step: crystals [101.1], the deal [302.1], the roll for the first
+    player [302.2]."""
+    g.phase = "deal"
+    g.active = None
+    g.first = None
+    g.turn = 0
+    for p in (1, 2):
+        g.crystals[p] = {"gold": GOLD, "silver": SILVER}
+        deal(g, p, g.options.get("deal_size", 15))
+    g.prelim = {"step": "roll", "kept": [], "done": [], "spent": {"1": _fresh_spent(), "2": _fresh_spent()}}
+
+
+def _fresh_spent() -> dict:
+    return {"elements": [], "penalty": 0, "flyer_cost": 0, "names": [], "terrains": 0}
+
+
+def deal(g, p: int, n: int) -> None:
+    """Move the top ``n`` cards of ``p``'s deck to the deal zone (сдача), seen only by ``p`` [302.1, 206.6]."""
+    for _ in range(min(n, len(g.decks[p]))):
+        cid = g.decks[p].pop(0)
+        g.cards[cid].zone = "deal"
+        g.deals[p].append(cid)
+    g.emit("dealt", player=p, n=len(g.deals[p]))
+    g.emit("deal", to=p, player=p, cards=list(g.deals[p]))
+
+
+def _second(g) -> int:
+    return g.other(g.first)
+
+
+def prelim_step(g) -> bool:
+    """Advance the preliminary phase; True when a player must now be asked (``g.prompt`` set)."""
+    st = g.prelim
+    step = st["step"]
+    if step == "roll":
+        while True:  # a tie is rolled again [302.2; PROPOSAL]
+            r1, r2 = g.roll(1, None, "first_player"), g.roll(2, None, "first_player")
+            if r1 != r2:
+                break
+        st["winner"] = 1 if r1 > r2 else 2
+        st["step"] = "first"
+        return False
+    if step == "first":
+        g.prompt = {"kind": "first", "player": st["winner"]}
+        return True
+    if step == "redeal":
+        p = g.first if g.first not in st["kept"] else _second(g)
+        g.prompt = {"kind": "redeal", "player": p}
+        return True
+    if step == "window":
+        return _window_step(g)
+    if step == "recruit":
+        if g.phase != "recruitment":
+            _enter(g, "recruitment")
+        p = g.first if g.first not in st["done"] else _second(g)
+        g.prompt = {"kind": "recruit", "player": p}
+        return True
+    if step == "deploy":
+        p = g.first if g.recruits[g.first] else _second(g)
+        if not g.recruits[p]:
+            _enter(g, "reveal")
+            _open_window(g, "before_reveal", "sequential", "reveal_first")
+            return False
+        g.prompt = {"kind": "deploy", "player": p}
+        return True
+    if step == "reveal_first":
+        _reveal_player(g, g.first)
+        st["step"] = "hide"
+        st["keep_hidden"] = []
+        return False
+    if step == "hide":
+        if hide_options(g):
+            g.prompt = {"kind": "choice", "what": "keep_hidden", "player": _second(g)}
+            return True
+        _reveal_player(g, _second(g), keep=st["keep_hidden"])
+        for p in (g.first, _second(g)):
+            for c in list(g.play_cards()):
+                if c.controller == p and c.zone == "battlefield" and not c.hidden and not c.attached_to and \
+                        goes_to_aux(g, c):
+                    to_aux(g, c)  # [306.3]; hidden flyers stay on their cell [211.2.a]
+        st["step"] = "host"
+        return False
+    if step == "host":
+        for kind in ATTACH_KINDS:  # equipment, then symbiotes, then parasites [306.4-306.6]
+            for p in (g.first, _second(g)):
+                if host_options(g, p, kind):
+                    g.prompt = {"kind": "choice", "what": "host", "player": p, "attachment": kind}
+                    return True
+        _starts_with_tokens(g)
+        _enter(g, "battle_start")
+        for c in list(g.play_cards()):  # unhosted equipment, symbiotes, parasites die [307.1, 421.5]
+            if c.zone == "battlefield" and not c.attached_to and attach_kind(g, c) is not None:
+                destroy(g, c)
+        _open_window(g, "battle_start", "alternate", "vanguard")
+        return False
+    if step == "vanguard":
+        _enter(g, "vanguard")
+        _open_window(g, "vanguard", "alternate", "turn")
+        return False
+    if step == "turn":
+        g.prelim = {}
+        g.active = g.first
+        g.turn = 1
+        begin_turn(g)
+        return False
+    raise RuntimeError(f"unknown preliminary step {step!r}")
+
+
+def _enter(g, phase: str) -> None:
+    g.phase = phase
+    g.emit("phase", phase=phase, turn=0, active=None)
+
+
+# ---------------------------------------------------------------------- steps with priority, no queue
+def _open_window(g, name: str, mode: str, then: str) -> None:
+    """Start a preliminary step that offers priority [301.2]: ``sequential`` (the first player until they pass,
+    then the second [303, 306.1]) or ``alternate`` (first player first, alternating; a pass is final [307, 308])."""
+    g.prelim["step"] = "window"
+    g.prelim["window"] = {"name": name, "mode": mode, "then": then, "passed": [], "holder": g.first}
+
+
+def _window_step(g) -> bool:
+    """Ask the player holding priority in the current preliminary step, or end the step when neither player
+    has anything to declare (RULES.md Q5.4: an empty window ends by itself)."""
+    w = g.prelim["window"]
+    able = [p for p in (g.first, _second(g)) if p not in w["passed"] and pa.declarable(g, p, w["name"])]
+    if not able:
+        pa.end_of_step(g, w["name"])
+        nxt = w["then"]
+        del g.prelim["window"]
+        g.prelim["step"] = nxt
+        return False
+    p = w["holder"]
+    if p not in able:
+        if w["mode"] == "sequential":
+            w["passed"].append(p)  # nothing to declare: their part of the step is over
+        p = g.other(p)
+        w["holder"] = p
+    g.prompt = {"kind": "preliminary", "player": p, "step": w["name"]}
+    return True
+
+
+def hide_options(g) -> list[str]:
+    """Cards of the second player's 3rd row they may still choose to keep face down until the end of the first
+    player's first turn: any card except symbiotes, parasites and equipment [306.2.a, 415.2.b]."""
+    sec = _second(g)
+    kept = g.prelim.get("keep_hidden", [])
+    if g.prelim.get("hide_closed"):
+        return []
+    out = []
+    for cell in CELLS:
+        cid = g.board.get(cell)
+        if not cid or cid in kept:
+            continue
+        c = g.cards[cid]
+        if c.controller == sec and c.hidden and row_of(cell, sec) == 3 and attach_kind(g, c) is None:
+            out.append(cid)
+    return out
+
+
+def _reveal_player(g, p: int, keep=()) -> None:
+    """Turn ``p``'s face-down cards face up, cell by cell, except those in ``keep`` [306.2.a]."""
+    for cell in CELLS:
+        cid = g.board.get(cell)
+        if cid and cid not in keep and g.cards[cid].controller == p and g.cards[cid].hidden:
+            c = g.cards[cid]
+            c.hidden = False
+            g.emit("revealed", card=cid, defkey=c.defkey, why="reveal")
+
+
+def _starts_with_tokens(g) -> None:
+    for c in g.play_cards():
+        starting_tokens(g, c)
+
+
+# ---------------------------------------------------------------------- hosts [210, 214, 306.4-306.8]
+ATTACH_KINDS = ("equipment", "symbiote", "parasite")
+
+
+def attach_kind(g, c) -> str | None:
+    """``"equipment"``, ``"symbiote"`` or ``"parasite"`` for cards that need a host, else None."""
+    d = g.defn(c)
+    if d.get("kind") == "equipment":
+        return "equipment"
+    if d.get("kind", "creature") == "creature" and d.get("symbiote"):
+        return "parasite" if d.get("symbiote") == "parasite" else "symbiote"
+    return None
+
+
+def _plain_creature(g, c) -> bool:
+    d = g.defn(c)
+    return (d.get("kind", "creature") == "creature" and not d.get("flyer") and not d.get("symbiote")
+            and c.zone == "battlefield" and not c.attached_to and not c.hidden)
+
+
+def _wearing(g, host) -> list:
+    return [c for c in g.cards.values() if c.attached_to == host.id and c.zone == "battlefield"]
+
+
+def host_candidates(g, att) -> list[str]:
+    """Legal hosts for attachment ``att`` [214.4-214.6, 210.2-210.4, 210.14]. A face-down card is never a host
+    (docs/rules-decisions.md)."""
+    kind = attach_kind(g, att)
+    out = []
+    for cid in g.board.values():
+        h = g.cards[cid]
+        if h is att or not _plain_creature(g, h):
+            continue
+        worn = _wearing(g, h)
+        if kind == "equipment":
+            classes = set(g.defn(att).get("classes") or [])
+            if h.controller != att.controller or not g.defn(h).get("classes"):
+                continue
+            if any(classes & set(g.defn(w).get("classes") or []) for w in worn if attach_kind(g, w) == "equipment"):
+                continue  # one piece of each class [214.5]
+        else:
+            if any(attach_kind(g, w) in ("symbiote", "parasite") for w in worn):
+                continue  # one symbiote or parasite per creature [210.4]
+            if kind == "symbiote" and h.controller != att.controller:
+                continue
+            if kind == "parasite" and (h.controller == att.controller or row_of(h.cell, h.controller) != 1):
+                continue  # an enemy creature of the enemy's 1st row [210.14]
+        out.append(h.id)
+    return out
+
+
+def host_options(g, p: int, kind: str) -> list[dict]:
+    """``choose {"attach": id, "to": host}`` options of player ``p`` for unhosted attachments of ``kind``."""
+    out = []
+    for cell in CELLS:
+        cid = g.board.get(cell)
+        if not cid:
+            continue
+        c = g.cards[cid]
+        if c.controller == p and not c.hidden and attach_kind(g, c) == kind:
+            out.extend({"act": "choose", "option": {"attach": cid, "to": h}} for h in host_candidates(g, c))
+    return out
+
+
+def attach(g, att, host) -> None:
+    """Put ``att`` into its host's cell (not a relocation) [210.2, 214.4]."""
+    if att.cell and g.board.get(att.cell) == att.id:
+        del g.board[att.cell]
+    att.attached_to = host.id
+    att.cell = host.cell
+    g.emit("attached", card=att.id, host=host.id)
+
+
+# ---------------------------------------------------------------------- recruitment accounting
+def gold_available(g, p: int) -> int:
+    """Gold left for recruiting: the gold crystals (element penalties are already lost), plus the one-element
+    bonus while the recruits hold exactly one element [304.6]. The bonus may be spent; a later second element
+    then needs it back (so ``crystals`` may show -1 gold while the bonus is spent)."""
+    sp = g.prelim["spent"][str(p)]
+    bonus = 1 if len(sp["elements"]) == 1 else 0
+    return g.crystals[p]["gold"] + bonus
+
+
+def _element(d) -> str | None:
+    e = d.get("element")
+    return None if e in (None, "Нейтральные") else e
+
+
+def recruit_payment(g, p: int, cid: str) -> dict | None:
+    """How ``p`` would pay for recruiting ``cid`` (``{"gold", "silver", "penalty"}``) or None if a limit forbids
+    it: 15 cards, flyers 15 crystals [211.7], one terrain [212.3], uniqueness [g-54], elements [304.6], elite
+    paid with gold only."""
+    sp = g.prelim["spent"][str(p)]
+    d = g.defn(g.cards[cid])
+    cost = d.get("cost") or 0
+    if len(g.recruits[p]) >= MAX_RECRUITS:
+        return None
+    if d.get("flyer") and sp["flyer_cost"] + cost > MAX_FLYER_COST:
+        return None
+    if d.get("kind") == "terrain" and sp["terrains"] >= 1:
+        return None
+    if d.get("unique") and d["name_ru"] in sp["names"]:
+        return None
+    el = _element(d)
+    elements = list(sp["elements"])
+    penalty = 0
+    if el and el not in elements:
+        elements.append(el)
+        if len(elements) > 2:
+            penalty = 1
+    bonus = 1 if len(elements) == 1 else 0
+    gold = g.crystals[p]["gold"] - penalty + bonus
+    silver = g.crystals[p]["silver"]
+    if d.get("elite"):
+        return {"gold": cost, "silver": 0, "penalty": penalty} if gold >= cost else None
+    use_silver = min(silver, cost)
+    if gold >= cost - use_silver:
+        return {"gold": cost - use_silver, "silver": use_silver, "penalty": penalty}
+    return None
+
+
+def legal(g, p: int) -> list[dict]:
+    """The preliminary choices ``p`` may make now (02-battle.md header encodings)."""
+    pr = g.prompt
+    if pr is None or pr["player"] != p:
+        return []
+    kind = pr["kind"]
+    if kind == "first":
+        return [{"act": "choose", "option": {"first": 1}}, {"act": "choose", "option": {"first": 2}}]
+    if kind == "redeal":
+        out = [{"act": "choose", "option": "keep"}]
+        if g.crystals[p]["gold"] > 0:
+            out.append({"act": "choose", "option": "redeal"})
+        return out
+    if kind == "recruit":
+        out = [{"act": "choose", "option": {"recruit": cid}} for cid in g.deals[p]
+               if recruit_payment(g, p, cid) is not None]
+        out.append({"act": "choose", "option": "done"})
+        return out
+    if kind == "deploy":
+        cells = deploy_cells(g, p)
+        return [{"act": "choose", "option": {"place": cid, "cell": c}} for cid in g.recruits[p] for c in cells]
+    if kind == "preliminary":
+        return [{"act": "pass"}] + pa.declarable(g, p, pr["step"])
+    if kind == "choice" and pr.get("what") == "keep_hidden":
+        return [{"act": "choose", "option": cid} for cid in hide_options(g)] + [{"act": "choose", "option": "done"}]
+    if kind == "choice" and pr.get("what") == "host":
+        return host_options(g, p, pr["attachment"])
+    return []
+
+
+def deploy_cells(g, p: int) -> list[str]:
+    """Free cells where ``p`` may place the next card: the zone first, added cells when it is full [305]."""
+    side = "low" if p == 1 else "high"
+    role = "first" if p == g.first else "second"
+    tiers = [_ZONES[(side, role)], _ADDED[side]]
+    if role == "first":
+        tiers.append(_ADDED_FIRST[side])
+    for tier in tiers:
+        free = [c for c in tier if c not in g.board]
+        if free:
+            return free
+    return []
+
+
+def perform(g, p: int, act: dict) -> None:
+    """Apply a legal preliminary choice."""
+    opt = act.get("option")
+    st = g.prelim
+    kind = g.prompt["kind"]
+    if kind == "preliminary":
+        w = st["window"]
+        if act["act"] == "pass":
+            g.emit("pass", player=p)
+            w["passed"].append(p)  # a player who passes may declare nothing more in this step [303.2, 307.4]
+            w["holder"] = g.other(p)
+        else:
+            pa.execute(g, p, act)
+            if w["mode"] == "alternate":
+                w["holder"] = g.other(p)  # executing it hands priority to the opponent [301.2]
+    elif kind == "choice" and g.prompt.get("what") == "keep_hidden":
+        if opt == "done":
+            st["hide_closed"] = True
+        else:
+            st["keep_hidden"].append(opt)
+            g.emit("kept_hidden", player=p, cell=g.cards[opt].cell)
+    elif kind == "choice" and g.prompt.get("what") == "host":
+        attach(g, g.cards[opt["attach"]], g.cards[opt["to"]])
+    elif kind == "first":
+        g.first = opt["first"]
+        g.crystals[_second(g)]["silver"] += 1  # [101.3]
+        g.emit("first_player", player=g.first)
+        st["step"] = "redeal"
+    elif kind == "redeal":
+        if opt == "keep":
+            st["kept"].append(p)
+            g.emit("kept", player=p)
+            if len(st["kept"]) == 2:
+                _enter(g, "recruitment_preparation")
+                _open_window(g, "recruitment_preparation", "sequential", "recruit")
+        else:
+            n = len(g.deals[p])
+            g.crystals[p]["gold"] -= 1
+            for cid in g.deals[p]:
+                renew_into_deck(g, g.cards[cid])
+            g.deals[p] = []
+            g.rng.shuffle(g.decks[p])
+            g.emit("redealt", player=p)
+            deal(g, p, n)
+    elif kind == "recruit":
+        if opt == "done":
+            st["done"].append(p)
+            g.emit("recruited", player=p, n=len(g.recruits[p]))
+            if len(st["done"]) == 2:
+                for q in (1, 2):
+                    for cid in g.deals[q]:
+                        renew_into_deck(g, g.cards[cid])
+                    g.deals[q] = []
+                    g.rng.shuffle(g.decks[q])
+                st["step"] = "deploy"
+                g.phase = "deployment"
+                g.emit("phase", phase="deployment", turn=0, active=None)
+        else:
+            cid = opt["recruit"]
+            pay = recruit_payment(g, p, cid)
+            d = g.defn(g.cards[cid])
+            sp = st["spent"][str(p)]
+            el = _element(d)
+            if el and el not in sp["elements"]:
+                sp["elements"].append(el)
+            sp["penalty"] += pay["penalty"]
+            g.crystals[p]["gold"] -= pay["gold"] + pay["penalty"]  # the element crystal is lost [304.6]
+            g.crystals[p]["silver"] -= pay["silver"]
+            if d.get("flyer"):
+                sp["flyer_cost"] += d.get("cost") or 0
+            if d.get("kind") == "terrain":
+                sp["terrains"] += 1
+            sp["names"].append(d["name_ru"])
+            g.deals[p].remove(cid)
+            g.recruits[p].append(cid)
+            g.cards[cid].zone = "recruits"
+            g.emit("recruit", to=p, player=p, card=cid)
+    elif kind == "deploy":
+        cid, cell = opt["place"], opt["cell"]
+        c = g.cards[cid]
+        g.recruits[p].remove(cid)
+        c.zone = "battlefield"
+        c.cell = cell
+        c.hidden = True
+        g.board[cell] = cid
+        g.emit("placed", player=p, cell=cell)
+        g.emit("placed_card", to=p, player=p, card=cid, cell=cell)

@@ -1,0 +1,57 @@
+"""Hooks: abilities declarable where there is no queue (preliminary steps) and "before the start of the turn"
+decisions (02-battle.md §1.2, §1.5.1, §1.6, §1.7, §2 turn preparation [303, 306.1, 307, 308, 310]).
+
+The step machinery (who is asked, the Q5.4 empty-window rule, alternation, passes) lives in :mod:`engine.procedure.prelim`
+and :mod:`engine.procedure.phases`; this module only answers "what may player p declare in step s now" and "execute it".
+Card abilities for these steps ("before recruiting the squad", "before reveal", "at the start of battle",
+Vanguard / Авангард, "may stay closed") are added here by the abilities work; a step whose lists are empty for both
+players ends by itself without asking anyone (RULES.md Q5.4).
+
+Steps: ``"recruitment_preparation"``, ``"before_reveal"``, ``"battle_start"``, ``"vanguard"``.
+"""
+from __future__ import annotations
+
+from engine.effects import apply_effects
+from engine.ops import trigger_points
+from engine.procedure import triggers
+
+
+def declarable(g, p: int, step: str) -> list[dict]:
+    """Actions (canonical action dicts, never ``pass``) player ``p`` may declare in preliminary ``step`` now.
+
+    In ``battle_start`` these include the player's pending triggered abilities (e.g. "on death" of an unhosted
+    symbiote dying at battle start [307.1, 307.3]), each executed at once when declared [301.2]."""
+    if step == "battle_start" and g.pending[p]:
+        return [a for a in triggers.legal(g, p) if a["act"] == "declare"]
+    return []
+
+
+def execute(g, p: int, act: dict) -> None:
+    """Execute a declared preliminary ability at once (no queue [301.2]). ``act`` is one :func:`declarable`
+    listed."""
+    if act["act"] == "declare":
+        triggers.perform(g, p, act)
+        entry = g.queue.pop()  # executed at once, never together with another one [301.2]
+        apply_effects(g, entry, g.cards.get(entry["source"]), entry.get("effects") or [])
+
+
+def end_of_step(g, step: str) -> None:
+    """A preliminary step ended: pending triggers not declared in it lapse (nothing carries over [307.4])."""
+    if step == "battle_start":
+        trigger_points.clear_pending(g)
+
+
+def turn_preparation_choices(g, p: int) -> list[dict]:
+    """"Before the start of the turn" decisions of player ``p`` [310.2] (e.g. whether a card allowed to stay
+    closed opens), as ``choose`` actions; ``"done"`` is added by the caller. None in the current pool."""
+    return []
+
+
+def apply_turn_preparation(g, p: int, act: dict) -> None:
+    """Apply one of :func:`turn_preparation_choices` (a card chosen to stay closed, option ``{"stay_closed": id}``,
+    gets marker ``skip_open``, which :func:`engine.procedure.phases.start_turn` honours [311.1])."""
+    opt = act.get("option")
+    if isinstance(opt, dict) and "stay_closed" in opt:
+        c = g.cards.get(opt["stay_closed"])
+        if c is not None:
+            c.markers["skip_open"] = 1

@@ -1,0 +1,185 @@
+"""The simple strike (простой удар) procedure: defender, fixed windows, dice, the Strike Table, damage.
+
+02-battle.md §4-§5 and §9 steps 3-12, RULES.md Q11. Executing a simple strike may ask players (the defender, the
+fixed windows of :mod:`engine.procedure.windows`, the exchange/weakening choice): a small state machine whose state lives in
+``g.executing["data"]`` so that a snapshot taken while a player is being asked restores exactly.
+
+Stages: ``start`` -> (``defender``) -> window ``target`` (step 5) -> ``roll`` -> window ``roll`` (step 7) ->
+``result`` -> (``exchange``) -> window ``protection`` (step 10) -> ``damage``.
+"""
+from __future__ import annotations
+
+from engine.cards.kinds import LEVELS
+from engine.effects.attack import blocked_by_net
+from engine.ops import acquire
+from engine.ops import damage
+from engine.ops import trigger_points
+from engine.procedure import defender, windows
+from engine.rules import keywords
+from engine.rules.combat import fights, strike_target_ok
+from engine.rules.strike_table import single_level, strike_table, weakened
+
+
+def strike_step(g, ex: dict) -> None:
+    """Advance the simple strike in ``ex`` (``g.executing``) by one stage; sets ``ex["ask"]`` to ask a player, or
+    ``ex["done"]`` when finished."""
+    e, data = ex["entry"], ex["data"]
+    src, tgt = g.cards.get(e["source"]), g.cards.get(data.get("target", e["target"]))
+    stage = ex["stage"]
+    if stage == "start":
+        if src is None or tgt is None or not g.in_play(src) or not strike_target_ok(g, src, tgt):
+            g.emit("fizzled", source=e["source"])
+            ex["done"] = True
+            return
+        data["target"] = tgt.id
+        if not defender.ask_defender(g, ex, src, tgt):
+            _final_target(g, ex, src, tgt)
+        return
+    if stage == "window":
+        windows.advance(g, ex)
+        return
+    if stage == "blocked":  # a block_strike cancelled it (02 §9 step 5)
+        _close_defender(g, data)
+        ex["done"] = True
+        return
+    if src is None or tgt is None or not g.in_play(src) or not g.in_play(tgt):
+        g.emit("fizzled", source=e["source"])
+        _close_defender(g, data)
+        ex["done"] = True
+        return
+    if stage == "roll":
+        _roll(g, ex, src, tgt)
+    elif stage == "result":
+        _result(g, ex, src, tgt)
+    elif stage == "damage":
+        _deal(g, ex, src, tgt)
+        ex["done"] = True
+
+
+def _final_target(g, ex, src, tgt) -> None:
+    """Step 5: the final target is known: "attacked" triggers, a net blocks the strike, then the ``target``
+    window (block_strike)."""
+    trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": "simple_strike"})
+    if blocked_by_net(g, tgt):
+        _close_defender(g, ex["data"])
+        ex["done"] = True
+        return
+    windows.open_window(g, ex, "target", "roll")
+
+
+def answer_defender(g, ex: dict, act: dict) -> None:
+    """The answer to the defender prompt (:func:`engine.procedure.defender.answer`), then step 5 with the final
+    target."""
+    defender.answer(g, ex, act)
+    src, tgt = g.cards[ex["entry"]["source"]], g.cards[ex["data"]["target"]]
+    _final_target(g, ex, src, tgt)
+
+
+def answer_exchange(g, ex: dict, act: dict) -> None:
+    """The keep/weaken choice on an exchange row (+4, +2, -4) [216.7]."""
+    if act["option"] == "weaken":
+        ex["data"]["blows"] = list(weakened(ex["data"]["d"]))
+        g.emit("weakened", player=act.get("player"))
+    ex["ask"] = None
+    windows.open_window(g, ex, "protection", "damage")
+
+
+def _die(g, card, role: str, why: str) -> int:
+    """One die for ``card``; with ``best_of_two_rolls`` for ``role`` two dice, the better kept."""
+    v = g.roll(card.controller, card.id, why)
+    if keywords.best_of_two(g, card, role):
+        v = max(v, g.roll(card.controller, card.id, why))
+    return v
+
+
+def _roll(g, ex, src, tgt) -> None:
+    """Step 6: the dice (two in a fight, else one unless the values are fixed), then the ``roll`` window."""
+    data = ex["data"]
+    strike = g.defn(src).get("strike") or [0, 0, 0]
+    if fights(g, tgt) and not keywords.unanswered(g, src, tgt):
+        data["dice"] = {src.id: _die(g, src, "attacker", "attack"), tgt.id: _die(g, tgt, "responder", "defend")}
+        data["fight"] = True
+    elif len(set(strike)) == 1:
+        data["dice"] = {}
+        data["fight"] = False
+    else:
+        data["dice"] = {src.id: _die(g, src, "attacker", "attack")}
+        data["fight"] = False
+    windows.open_window(g, ex, "roll", "result")
+
+
+def _result(g, ex, src, tgt) -> None:
+    """Steps 7-8: modifiers, the result; an exchange row asks; else the ``protection`` window."""
+    data = ex["data"]
+    if data["fight"]:
+        a_res = data["dice"][src.id] + keywords.roll_mod(g, src, "attack", tgt)
+        r_res = data["dice"][tgt.id] + keywords.roll_mod(g, tgt, "defend", src)
+        d = a_res - r_res  # not clamped in a two-creature fight [104.2, 422.4.b]
+        blows = strike_table(d, a_res)
+        data.update(d=d, blows=[blows[0], blows[1]])
+        g.emit("strike_roll", attacker=src.id, responder=tgt.id, attacker_result=a_res, responder_result=r_res,
+               d=d)
+        if blows[2]:
+            who = src.controller if blows[2] == "attacker" else tgt.controller
+            ex["stage"] = "exchange"
+            ex["ask"] = {"kind": "exchange", "player": who, "d": d, "attacker": src.id, "responder": tgt.id}
+            return
+    elif data["dice"]:
+        data["blows"] = [single_level(data["dice"][src.id] + keywords.roll_mod(g, src, "single", tgt)), None]
+    else:
+        data["blows"] = [0, None]
+    windows.open_window(g, ex, "protection", "damage")
+
+
+def blow_amount(g, card, target, level: int | None, kind: str) -> int:
+    """Strength of a blow: the card's weak/medium/strong value plus strike modifiers; negative counts as 0."""
+    if level is None:
+        return 0
+    strike = g.defn(card).get("strike") or [0, 0, 0]
+    return max(0, strike[level] + keywords.strike_mod(g, card, target, kind, level))
+
+
+def _close_defender(g, data) -> None:
+    d_id = data.get("defender")
+    if d_id and g.in_play(d_id):
+        d = g.cards[d_id]
+        if not keywords.has(g, d, "defender_no_close"):
+            d.closed = True  # the defender closes when the strike is over [216.12.a]
+
+
+def _deal(g, ex, src, tgt) -> None:
+    """Steps 9-12: strengths (the target's ``incoming_strike_reduced`` caps the level), wounds at once (first
+    strike first), deaths, "strikes" triggers, the defender closes."""
+    data = ex["data"]
+    a_lvl = keywords.incoming_level(g, tgt, "simple_strike", data["blows"][0])
+    r_lvl = keywords.incoming_level(g, src, "simple_strike", data["blows"][1]) if data.get("fight") else None
+    a_amt = blow_amount(g, src, tgt, a_lvl, "simple_strike")
+    r_amt = blow_amount(g, tgt, src, r_lvl, "simple_strike")
+    src_first = keywords.first_strike(g, src) and not keywords.first_strike(g, tgt)
+    tgt_first = keywords.first_strike(g, tgt) and not keywords.first_strike(g, src)
+    if src_first or tgt_first:
+        first, second = (src, tgt, a_amt, a_lvl), (tgt, src, r_amt, r_lvl)
+        if tgt_first:
+            first, second = second, first
+        if first[3] is not None:
+            damage.wound(g, first[1], first[2], "simple_strike", first[0], first[3])
+        damage.check_deaths(g, [first[1]])
+        if g.in_play(second[0]) and second[3] is not None:
+            damage.wound(g, second[1], second[2], "simple_strike", second[0], second[3])
+            damage.check_deaths(g, [second[1]])
+    else:
+        if a_lvl is not None:
+            damage.wound(g, tgt, a_amt, "simple_strike", src, a_lvl)
+        if r_amt:
+            damage.wound(g, src, r_amt, "simple_strike", tgt, r_lvl)
+        damage.check_deaths(g, [tgt, src])
+    if a_lvl is not None:
+        trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": "simple_strike",
+                             "role": "attacker", "strength": LEVELS[a_lvl]})
+    if r_lvl is not None and data.get("fight"):
+        trigger_points.collect(g, {"type": "strikes", "card": tgt.id, "target": src.id, "attack": "simple_strike",
+                             "role": "responder", "strength": LEVELS[r_lvl]})
+    _close_defender(g, data)
+    if src.used.get("forced"):
+        src.used.pop("forced", None)
+    acquire.refresh_forced(g)

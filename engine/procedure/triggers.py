@@ -1,0 +1,169 @@
+"""Triggered abilities (срабатывающие способности): trigger points, pending triggers, their declaration.
+
+RULES.md S3, Q4, Q5.1, Q8: an event makes matching triggers *pending* for their controller; nothing enters the
+queue while an entry executes; in the next round the inactive player declares theirs first (in the order they
+choose), then the active player. A mandatory trigger with nothing to choose, alone in its controller's pending
+list, is declared without asking. Passing forfeits optional triggers. Trigger points and their fields are those of
+docs/card-vocabulary.md (``when``, ``subject``, ``turn``, ``attack``, ``roles``, ``strength``).
+"""
+from __future__ import annotations
+
+import itertools
+
+from engine.cards import abilities as ab
+from engine.rules import targets as tg
+from engine.rules.combat import attack_targets, last_known
+
+
+def _ability(g, t) -> dict:
+    src = g.cards.get(t["source"])
+    if src is None or not isinstance(t["ability"], int):
+        return {}
+    abil = g.abilities(src)
+    return abil[t["ability"]] if t["ability"] < len(abil) else {}
+
+
+def _choice(t: dict):
+    for e in t["effects"]:
+        for key in ("target", "from", "to"):
+            if tg.is_choice(e.get(key)):
+                return e, e[key]
+    return None, None
+
+
+def choice_spec(t: dict):
+    """The ``{"choose": ...}`` target (``target``, ``from`` or ``to`` of an effect) the trigger's effects ask for
+    at declaration, or None."""
+    return _choice(t)[1]
+
+
+def needs_target(t: dict) -> bool:
+    """True when declaring the trigger asks its controller for a target."""
+    return choice_spec(t) is not None
+
+
+def target_options(g, t: dict) -> list[str]:
+    """Legal targets for a trigger whose effects target a chosen card (cards in the play zone [SEED S2])."""
+    src = g.cards[t["source"]]
+    eff, spec = _choice(t)
+    if eff.get("kw") in ab.ATTACK_KW:
+        return attack_targets(g, last_known(g, src, t["point"]), eff)
+    ctx = {"event_card": t["point"].get("card"), "controller": t["controller"]}
+    out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
+    if eff.get("kw") == "redistribute_wounds":
+        out = [i for i in out if i != t["point"].get("card")]
+    return out
+
+
+def payable(g, t: dict) -> bool:
+    """A triggered ability's cost is its per-turn limit, plus a printed cost for a combined ability [SEED S4,
+    413]; it also needs a legal target if it takes one."""
+    src = g.cards[t["source"]]
+    a = _ability(g, t)
+    if a and ab.limit_reached(src, a, t["ability"]):
+        return False
+    if a.get("cost"):
+        c = ab.cost(a)
+        if c["tap"] and (src.closed or not g.in_play(src)):
+            return False
+        if isinstance(c["tokens"], int) and src.tokens < c["tokens"]:
+            return False
+    if needs_target(t) and not target_options(g, t):
+        return False
+    return True
+
+
+def auto_declare(g, p: int) -> bool:
+    """Resolve what needs no question in ``p``'s pending triggers (Q5.1). Returns True if anything changed.
+
+    Triggers that cannot be paid or have no target lapse; a lone mandatory trigger with nothing to choose is
+    declared."""
+    pend = g.pending[p]
+    keep = [t for t in pend if payable(g, t)]
+    if len(keep) != len(pend):
+        g.pending[p] = keep
+        return True
+    if len(pend) == 1 and not pend[0]["optional"] and not needs_target(pend[0]):
+        declare(g, p, 0, None)
+        return True
+    return False
+
+
+def declare(g, p: int, index: int, target: str | None) -> None:
+    """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail."""
+    t = g.pending[p].pop(index)
+    src = g.cards[t["source"]]
+    a = _ability(g, t)
+    if a:
+        if ab.limit(a):
+            key = ab.limit_key(a, t["ability"])
+            src.used[key] = src.used.get(key, 0) + 1
+        if a.get("cost"):
+            c = ab.cost(a)
+            if c["tap"]:
+                src.closed = True
+            if isinstance(c["tokens"], int):
+                src.tokens -= c["tokens"]
+    entry = {"uid": g.next_uid, "kind": "trigger", "source": t["source"], "controller": p,
+             "ability": t["ability"], "effects": t["effects"], "target": target, "x": None, "to": None,
+             "point": t["point"], "chain": t.get("chain", []), "cause": t.get("cause")}  # chain: RULES.md Q9
+    g.next_uid += 1
+    g.queue.append(entry)
+    g.emit("declared", player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)
+
+
+def legal(g, p: int) -> list[dict]:
+    """The actions of a player asked about pending triggers: declare one, order several, or pass (forfeit the
+    optional ones)."""
+    pend = g.pending[p]
+    out = []
+    dup: dict = {}
+    for t in pend:
+        dup[(t["source"], t["ability"])] = dup.get((t["source"], t["ability"]), 0) + 1
+    seen: dict = {}
+    for t in pend:
+        key = (t["source"], t["ability"])
+        k = seen.get(key, 0)
+        seen[key] = k + 1
+        base = {"act": "declare", "source": t["source"], "ability": t["ability"]}
+        if dup[key] > 1:
+            base["trigger"] = k
+        if needs_target(t):
+            out.extend(dict(base, target=x) for x in target_options(g, t))
+        else:
+            out.append(base)
+    if len(pend) >= 2 and not any(needs_target(t) for t in pend):
+        for perm in itertools.islice(itertools.permutations(range(len(pend))), 120):
+            out.append({"act": "order", "items": [pend[i]["source"] for i in perm]})
+    if any(t["optional"] for t in pend):
+        out.append({"act": "pass"})
+    uniq, keys = [], set()
+    for a in out:
+        k = repr(a)
+        if k not in keys:
+            keys.add(k)
+            uniq.append(a)
+    return uniq
+
+
+def perform(g, p: int, act: dict) -> None:
+    """Apply a legal trigger-prompt action (see :func:`legal`)."""
+    pend = g.pending[p]
+    if act["act"] == "pass":
+        g.pending[p] = [t for t in pend if not t["optional"]]
+        return
+    if act["act"] == "declare":
+        want = act.get("trigger", 0)
+        for i, t in enumerate(pend):
+            if t["source"] == act["source"] and t["ability"] == act["ability"]:
+                if want == 0:
+                    declare(g, p, i, act.get("target"))
+                    return
+                want -= 1
+        return
+    if act["act"] == "order":
+        for src in act["items"]:
+            for i, t in enumerate(g.pending[p]):
+                if t["source"] == src:
+                    declare(g, p, i, None)
+                    break

@@ -1,0 +1,113 @@
+"""Fixed windows inside a simple strike (02-battle.md §9 "Fixed windows" [PROPOSAL], RULES.md D1).
+
+Playable abilities whose own window lies inside the attack are offered as asks of the executing entry, never as
+queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``), ``roll`` (step 7: ``roll_modifier``),
+``protection`` (step 10: ``set_strike_strength``). A window asks only a player who has such an ability that applies
+and can be paid; the active player answers first, then the inactive [103.5]; each answers once per window with
+``ability`` (source, ability, target/x as listed) or ``pass``. Using it pays its cost now and applies at once.
+
+State: ``ex["data"]["win"] = {"name", "next", "pos"}``; ``ex["stage"] == "window"`` while it is open.
+"""
+from __future__ import annotations
+
+from engine.cards import abilities as ab
+from engine.cards.kinds import LEVELS
+from engine.cards.kinds import kinds_match
+from engine.ops.costs import pay_cost
+from engine.rules.conditions import holds
+from engine.rules.declarable import can_pay
+
+
+def open_window(g, ex: dict, name: str, next_stage: str) -> None:
+    """Open window ``name`` of the executing strike; it goes on to ``next_stage`` once both players answered."""
+    ex["data"]["win"] = {"name": name, "next": next_stage, "pos": 0}
+    ex["stage"] = "window"
+    advance(g, ex)
+
+
+def advance(g, ex: dict) -> None:
+    """Ask the next player who has an option in the open window, or close it and go to its next stage."""
+    win = ex["data"]["win"]
+    order = (g.active, g.inactive)
+    while win["pos"] < 2:
+        p = order[win["pos"]]
+        if options(g, ex, p):
+            ex["ask"] = {"kind": "window", "player": p, "window": win["name"]}
+            return
+        win["pos"] += 1
+    ex["stage"] = win["next"]
+    ex["data"].pop("win", None)
+    ex["ask"] = None
+
+
+def options(g, ex: dict, p: int) -> list[dict]:
+    """The ``ability`` answers player ``p`` may give in the open window (cost payable, ability applicable)."""
+    data = ex["data"]
+    name = data["win"]["name"]
+    kw = ab.WINDOW_KW[name]
+    src = g.cards.get(ex["entry"]["source"])
+    tgt = g.cards.get(data.get("target") or "")
+    out = []
+    for card in g.play_cards():
+        if card.controller != p or card.hidden:
+            continue
+        for i, a in enumerate(g.abilities(card)):
+            if a.get("kw") != kw or not can_pay(g, card, a, i):
+                continue
+            if a.get("condition") and not holds(g, card, a["condition"], {}):
+                continue
+            if not kinds_match("simple_strike", a.get("applies_to")):
+                continue
+            base = {"act": "ability", "source": card.id, "ability": i}
+            if kw == "block_strike":
+                if tgt is card:
+                    out.append(base)
+            elif kw == "roll_modifier":
+                for cid, v in sorted((data.get("dice") or {}).items()):
+                    owner = g.cards[cid]
+                    if a.get("rolls_of") == "friendly" and owner.controller != p:
+                        continue
+                    for opt in a.get("options") or []:
+                        if (opt == "+1" and v < 6) or (opt == "-1" and v > 1) or opt == "reroll":
+                            out.append(dict(base, target=cid, x={"+1": 1, "-1": -1, "reroll": 0}[opt]))
+            elif kw == "set_strike_strength":
+                blow = (data.get("blows") or [None])[0]
+                want = LEVELS.index(a["to"])
+                friendly = src is not None and src.controller == p
+                if blow is not None and blow != want and (friendly or a.get("attacks_by") == "any"):
+                    out.append(base)
+    return out
+
+
+def legal_window(g, ex: dict, p: int) -> list[dict]:
+    """Answers to a window ask: pass, or one of :func:`options`."""
+    return [{"act": "pass"}] + options(g, ex, p)
+
+
+def answer_window(g, ex: dict, p: int, act: dict) -> None:
+    """Apply a legal window answer: pay and apply the ability at once, or pass; then the next player is asked."""
+    data = ex["data"]
+    ex["ask"] = None
+    if act["act"] == "ability":
+        card = g.cards[act["source"]]
+        a = g.abilities(card)[act["ability"]]
+        pay_cost(g, card, a, act["ability"], None)
+        g.emit("window_ability", player=p, source=card.id, kw=a["kw"], target=act.get("target"), x=act.get("x"))
+        if a["kw"] == "block_strike":
+            g.emit("blocked", card=card.id, by="block_strike")
+            data["win"]["next"] = "blocked"
+            data["win"]["pos"] = 2
+        elif a["kw"] == "roll_modifier":
+            cid, x = act["target"], act["x"]
+            dice = data["dice"]
+            dice[cid] = g.roll(g.cards[cid].controller, cid, "reroll") if x == 0 else max(1, min(6, dice[cid] + x))
+            g.emit("die_changed", card=cid, value=dice[cid])
+        elif a["kw"] == "set_strike_strength":
+            data["blows"][0] = LEVELS.index(a["to"])
+            g.emit("strength_set", card=ex["entry"]["source"], strength=a["to"])
+    else:
+        g.emit("pass", player=p)
+    data["win"]["pos"] += 1
+    advance(g, ex)
+
+

@@ -1,0 +1,187 @@
+"""Attack targeting (pure reads): what a simple strike (простой удар) or an attack ability (shot/выстрел,
+discharge/разряд, throw/метание, magic strike, special strike, strike across a row) may target and reach, forced
+targets, whether a struck card fights, and an on-death attacker's last known position. 02-battle.md §4.1, §6,
+03 §5 force_attack [g-82]. The procedure of a strike is :mod:`engine.procedure.strike`; the defender choice is
+:mod:`engine.procedure.defender`; the Strike Table is :mod:`engine.rules.strike_table`.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from engine.cards import abilities as ab
+from engine.cards.kinds import kinds_match
+from engine.model.board import between_in_line, distance
+from engine.rules import grants
+from engine.rules import keywords
+from engine.rules import targets as tg
+from engine.rules.adjacency import adjacent_cards
+
+
+# ---------------------------------------------------------------------- geometry and targets
+def _attackable(g, c) -> bool:
+    """Terrain and equipment can never be attacked [212.2, 214.3]."""
+    return g.defn(c).get("kind", "creature") not in ("terrain", "equipment")
+
+
+def _forced_ok(g, src, tgt, kind: str) -> bool:
+    """Targeting restrictions of the attacker and of the board: Cache (схрон: not the initial target of a flyer's
+    attack) [g-47]; ``flyer_taunt`` (enemy flyers attack only such a card while one is in play, unless the attack
+    ignores forced targeting); ``attack_restriction`` of the attacker (01 §3.6 [205], card text)."""
+    if g.is_flyer(src):
+        if keywords.has(g, tgt, "skhron"):
+            return False
+        ignores = any(kinds_match(kind, a.get("applies_to")) for a in keywords.kws(g, src, "ignores_forced_targeting"))
+        if not ignores:
+            taunts = [c for c in g.play_cards() if c.controller != src.controller and not c.hidden
+                      and keywords.has(g, c, "flyer_taunt")]
+            if taunts and tgt not in taunts:
+                return False
+    for a in keywords.kws(g, src, "attack_restriction"):
+        if kinds_match(kind, a.get("applies_to")) and not tg.match(g, src, tgt, a.get("only_vs")):
+            return False
+    return True
+
+
+def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
+    """Is ``tgt`` a legal target for ``src``'s simple strike now (02-battle.md §4.1)? ``adjacent``: the source's
+    adjacent cards when the caller has them already."""
+    if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
+        return False
+    if g.is_flyer(src) and src.zone == "aux":
+        return _forced_ok(g, src, tgt, "simple_strike")  # a flyer strikes any card [211.5]
+    if src.zone != "battlefield" or src.attached_to:
+        return False
+    if tgt.zone == "aux":
+        ok = g.is_flyer(tgt) and src.markers.get("flyer_strike", 0) > 0  # [211.9]
+    else:
+        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src))
+    return ok and _forced_ok(g, src, tgt, "simple_strike")
+
+
+def strikes_allowed(g, card) -> int:
+    """Simple strikes the card may make per turn: 1, or n with ``extra_attack`` [g-70, 219.4.a]."""
+    ns = [a.get("n", 1) for a in keywords.kws(g, card, "extra_attack") if kinds_match("simple_strike",
+                                                                                       a.get("applies_to"))]
+    return max([1] + ns)
+
+
+def strike_targets(g, card) -> list[str]:
+    """Targets of a simple strike the card may declare now (open creature that has strikes left, not netted,
+    02-battle.md §4.1)."""
+    if card.closed or not g.is_creature(card) or not g.in_play(card):
+        return []
+    d = g.defn(card)
+    if not any(d.get("strike") or [0]):
+        return []
+    if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.has_state(g, card, "_web"):
+        return []
+    if card.zone == "battlefield" and not card.attached_to and not g.is_flyer(card):
+        adj = adjacent_cards(g, card)
+        cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if card.markers.get("flyer_strike") else [])
+        return [c.id for c in cands if strike_target_ok(g, card, c, adj)]
+    return [c.id for c in g.play_cards() if strike_target_ok(g, card, c)]
+
+
+def attack_target_ok(g, src, a: dict, tgt) -> bool:
+    """Is ``tgt`` a legal target of attack ability ``a`` of ``src`` (02-battle.md §6 table)?"""
+    if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
+        return False
+    spec = a.get("target")
+    if isinstance(spec, dict):
+        if spec.get("choose") == "creature" and not g.is_creature(tgt):
+            return False
+        side = spec.get("side", "any")
+        if side == "enemy" and tgt.controller == src.controller or side == "friendly" and \
+                tgt.controller != src.controller:
+            return False
+        if not tg.match(g, src, tgt, spec.get("filter")):
+            return False
+    if not _forced_ok(g, src, tgt, a.get("kw")):
+        return False
+    return attack_reaches(g, src, a, tgt)
+
+
+def attack_reaches(g, src, a: dict, tgt) -> bool:
+    """Does attack ability ``a`` of ``src`` reach ``tgt`` from where they stand (02-battle.md §6 table: melee
+    adjacent, ranged within its range plus range bonuses [g-11], across a row [g-53])? Position only: the one reach
+    rule for open and face-down targets alike [415.3]."""
+    kw = a.get("kw")
+    mode = ab.ATTACK_KW.get(kw)
+    if mode == "melee":
+        if src.zone != "battlefield":
+            return False  # a flyer's magic/special strike has no legal target (§6)
+        return tgt in adjacent_cards(g, src)
+    if mode == "ranged":
+        if tgt.zone == "aux":
+            return True  # the aux zone is reached at any range [SEED S2]
+        if src.zone != "battlefield" or tgt.zone != "battlefield":
+            return src.zone == "aux" and a.get("range") in (None, "any")
+        rng = a.get("range")
+        if isinstance(rng, int):
+            return distance(src.cell, tgt.cell) <= rng + keywords.range_bonus(g, src, kw)
+        if rng == "adjacent":
+            return tgt in adjacent_cards(g, src)
+        return True
+    if mode == "row":
+        if src.zone != "battlefield" or tgt.zone != "battlefield" or tgt.attached_to:
+            return False
+        mid = between_in_line(src.cell, tgt.cell)
+        if mid is None:
+            return False
+        occ = g.board.get(mid)
+        return occ is None or g.cards[occ].controller == src.controller  # [g-53]
+    return False
+
+
+def attack_targets(g, card, a: dict) -> list[str]:
+    """Legal targets of an attack ability of ``card`` (shot, discharge, throw, magic/special strike, row strike)."""
+    if not g.in_play(card):
+        return []
+    return [c.id for c in g.play_cards() if attack_target_ok(g, card, a, c)]
+
+
+def finishing_targets(g, card, a: dict) -> list[str]:
+    """Finishing blow (добивание) X: an adjacent corporeal creature whose current life is X or less [g-13, g-95]
+    (X an amount, counted now, e.g. Кровяница's poisoned neighbours of the target)."""
+    out = []
+    for c in adjacent_cards(g, card):
+        if not g.is_creature(c) or g.defn(c).get("symbiote") or keywords.has(g, c, "incorporeal"):
+            continue
+        n = tg.amount(g, a.get("n", 0), {"controller": card.controller}, card, c)
+        if g.life(c) - c.wounds <= n and tg.match(g, card, c, (a.get("target") or {}).get("filter")
+                                                  if isinstance(a.get("target"), dict) else None):
+            out.append(c.id)
+    return out
+
+
+def fights(g, tgt) -> bool:
+    """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]."""
+    return g.is_creature(tgt) and not tgt.closed and g.in_play(tgt)
+
+
+def last_known(g, src, point: dict):
+    """The source of an on-death attack as it last stood on the battlefield: a detached copy (never stored in the
+    game) on the cell where it died, so that its printed "when it dies it strikes" text [103.1] measures adjacency
+    and range from there (docs/rules-decisions.md, RULES.md Q7). Any other source is returned unchanged."""
+    if g.in_play(src) or point.get("type") != "died" or not point.get("cell") or point.get("card") != src.id:
+        return src
+    return dataclasses.replace(src, zone="battlefield", cell=point["cell"],
+                               controller=point.get("controller", src.controller), markers={}, used={})
+
+
+def forced_targets(g, card) -> list[str]:
+    """The simple-strike targets ``card`` is obliged to attack now (its ``must_attack``), [] when none."""
+    out: list[str] = []
+    musts = [a for a in g.abilities(card) if a.get("kw") == "must_attack"]
+    if not musts or card.controller != g.active:
+        return out
+    cands = strike_targets(g, card)
+    for a in musts:
+        for t in cands:
+            if not tg.match(g, card, g.cards[t], a.get("vs")):
+                continue
+            if a.get("when") == "enemy_becomes_adjacent" and t not in card.used.get("forced", []):
+                continue
+            if t not in out:
+                out.append(t)
+    return out

@@ -1,0 +1,204 @@
+"""Declarations (заявка): what a player may declare now, validation, and payment at declaration.
+
+RULES.md Q2 (every game action of a card is declared and becomes an entry), Q6 (sudden actions whenever holding
+priority; slow ones only by the active player, main phase, empty queue), [SEED S4] (the whole cost is paid at
+declaration: closing, tokens, wounds, per-turn limits, X stated; a card that cannot pay cannot declare).
+The enumeration here is also the validation: :meth:`engine.game.Game.apply` accepts exactly what :func:`legal`
+lists.
+"""
+from __future__ import annotations
+
+from engine.cards import abilities as ab
+
+from engine.model.board import CELLS, distance, neighbours, orthogonal
+from engine.rules import combat
+from engine.rules import options as opts
+from engine.rules import targets as tg
+from engine.rules.combat import forced_targets
+from engine.rules.grants import has_state
+from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
+
+
+def slow_allowed(g, p: int) -> bool:
+    """Slow actions: the active player, main phase, empty queue, no pending trigger, with priority (Q6)."""
+    return (p == g.active and g.phase == "main" and not g.queue and not g.pending[1] and not g.pending[2]
+            and g.prio is not None and g.prio["holder"] == p)
+
+
+def own_move_pending(g, card) -> bool:
+    """True while the card's own movement is declared and not executed [203.11] (narrow reading, 02-battle.md §2)."""
+    return any(e["kind"] == "move" and e["source"] == card.id for e in g.queue)
+
+
+def can_pay(g, card, a: dict, idx: int) -> bool:
+    """True when the card can pay the ability's cost now, X aside (>= 1 token for X) [SEED S4, 103.6]; a netted
+    creature cannot act at all (Паук-пересмешник)."""
+    if has_state(g, card, "_web"):
+        return False
+    c = ab.cost(a)
+    if c["tap"] and (card.closed or own_move_pending(g, card)):
+        return False
+    t = c["tokens"]
+    if (t == "X" and card.tokens < 1) or (isinstance(t, int) and card.tokens < t):
+        return False
+    if c["movement"] == "all" and card.markers.get("movement", 0):
+        return False
+    if ab.limit_reached(card, a, idx):
+        return False
+    if a.get("kw") == "accumulate_token":
+        mx = ab.token_max(g.abilities(card))
+        if mx is not None and card.tokens >= mx:
+            return False  # accumulating at the maximum is refused (01-game-and-cards.md §6.2 [DOUBT])
+    return True
+
+
+def declarations(g, p: int) -> list[dict]:
+    """Movement, simple strikes, closing to strike a flyer and activated abilities ``p`` may declare with priority
+    now. A face-down card of ``p`` may declare only sudden actions (and is revealed by it) [415.2]; cards face down
+    to ``p`` are offered as targets by position only [415.3] (:mod:`engine.rules.hidden`)."""
+    out = []
+    slow = slow_allowed(g, p)
+    flyers_only = slow and opponent_flyers_only(g, p)
+    for card in g.play_cards():
+        if card.controller != p:
+            continue
+        forced = forced_targets(g, card) if slow else []
+        if forced:  # obliged to attack: only those strikes (03 §5 force_attack [g-82])
+            out.extend({"act": "attack", "source": card.id, "target": t, "forced": True} for t in forced)
+            continue
+        if slow and not card.hidden:
+            out.extend(_moves(g, card))
+            out.extend({"act": "attack", "source": card.id, "target": t} for t in _strike_targets(g, card))
+            if flyers_only and can_close_for_flyer(g, card):
+                out.append({"act": "ability", "source": card.id, "ability": CLOSE_FOR_FLYER})
+        for i, a in enumerate(g.abilities(card)):
+            if not ab.is_activated(a) or not (slow or ab.is_sudden(a)) or ab.is_window_kw(a) \
+                    or not can_pay(g, card, a, i):
+                continue
+            if card.hidden and not ab.is_sudden(a):
+                continue
+            for opt in ability_options(g, card, i, a):
+                out.append(dict({"act": "ability", "source": card.id, "ability": i}, **opt))
+    return out
+
+
+#: The ``ability`` name of closing to strike a flyer (закрытие на удар по летающим) [211.9].
+CLOSE_FOR_FLYER = "close_to_strike_flyer"
+
+
+def _strike_targets(g, card) -> list[str]:
+    """Simple strike targets: the known legal ones, plus enemy face-down cards by position [415.3] (never an own
+    face-down card [415.5]); a flyer marked by [211.9] only from its controller's next turn on."""
+    early = _flyer_strike_not_yet(g, card)
+    out = []
+    for t in combat.strike_targets(g, card):
+        c = g.cards[t]
+        if c.hidden or (early and c.zone == "aux" and not g.is_flyer(card)):
+            continue
+        out.append(t)
+    return out + hidden_strike_targets(g, card)
+
+
+def _flyer_strike_not_yet(g, card) -> bool:
+    return any(e.get("kind") == "flyer_strike" and e.get("card") == card.id and e.get("since") == g.turn
+               for e in g.effects)
+
+
+def opponent_flyers_only(g, p: int) -> bool:
+    """True when ``p``'s opponent controls creatures and all of them are flyers [211.9]. A face-down card counts
+    by what it is (01-game-and-cards.md §1.2 [DOUBT])."""
+    opp = [c for c in g.play_cards() if c.controller != p and g.is_creature(c)]
+    return bool(opp) and all(g.is_flyer(c) for c in opp)
+
+
+def can_close_for_flyer(g, card) -> bool:
+    """Closing to strike a flyer [211.9, 209.2, 210.1]: an open non-flying creature on the battlefield that has not
+    acted and holds no unused mark; the caller checks the slow timing and :func:`opponent_flyers_only`."""
+    if card.closed or card.actions or card.zone != "battlefield" or not g.is_creature(card) or g.is_flyer(card):
+        return False
+    return not card.markers.get("flyer_strike") and not own_move_pending(g, card)
+
+
+def move_left(g, card) -> int:
+    """Unused movement: allowance minus movement markers [203.4] (a grounded Condor has allowance 1)."""
+    base = 1 if card.markers.get("grounded") else (g.defn(card).get("move") or 0)
+    return base - card.markers.get("movement", 0)
+
+
+def held(g, card) -> bool:
+    """True when the card may not leave its cell: netted or rooted (card texts), or it has attacked this turn
+    (a card that did not close on attacking still cannot move afterwards, docs/rules-decisions.md)."""
+    return has_state(g, card, "_web") or has_state(g, card, "_root") or bool(card.used.get("strikes"))
+
+
+def _moves(g, card) -> list[dict]:
+    if (card.zone != "battlefield" or card.attached_to or card.closed or not g.is_creature(card)
+            or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
+            or card.actions):
+        return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
+    return [{"act": "move", "source": card.id, "to": n} for n in orthogonal(card.cell) if n not in g.board]
+
+
+def ability_options(g, card, idx: int, a: dict) -> list[dict]:
+    """The target/X/destination choices of one activated ability (empty when it has no legal use now)."""
+    kw = a.get("kw")
+    cst = ab.cost(a)
+    xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
+    if kw == "resurrect":
+        return _resurrect_options(g, card, a)
+    if kw == "jump":
+        return _jump_options(g, card, a)
+    base = _hidden_targets(g, card, a, opts.target_options(g, card, a))
+    return [dict(o, x=x) if x is not None else o for o in base for x in xs]
+
+
+def _hidden_targets(g, card, a: dict, base: list[dict]) -> list[dict]:
+    """[415.3, 415.5] Target options with face-down cards: none naming a face-down card as found by the card
+    data's filters; then, for a single chosen target, the enemy face-down cards by position and side only."""
+    if not any_hidden(g):
+        return base
+
+    def clean(o):
+        ids = ([o["target"]] if o.get("target") else []) + list(o.get("targets") or [])
+        return not any(g.cards[i].hidden for i in ids if i in g.cards)
+
+    out = [o for o in base if clean(o)]
+    spec = a.get("target")
+    if not isinstance(spec, dict) or spec.get("count", 1) != 1 or a.get("kw") in ("action", "redistribute_wounds",
+                                                                                 "custom", "finishing_blow"):
+        return out
+    if a.get("kw") in ab.ATTACK_KW:
+        ok = lambda t: hidden_attack_ok(g, card, a, t)  # noqa: E731
+    elif tg.is_choice(spec):
+        ok = lambda t: relaxed_match(g, card, t, spec) and _hidden_in_range(g, card, a, t)  # noqa: E731
+    else:
+        return out
+    out += [{"target": cid} for cid in g.board.values() if g.cards[cid].hidden
+            and g.cards[cid].controller != card.controller and ok(g.cards[cid])]
+    return out
+
+
+def _hidden_in_range(g, card, a, t) -> bool:
+    rng = a.get("range")
+    return not isinstance(rng, int) or (card.zone == "battlefield" and distance(card.cell, t.cell) <= rng)
+
+
+def _jump_options(g, card, a):
+    if card.zone != "battlefield" or card.attached_to:
+        return []
+    if held(g, card):
+        return []
+    rng = a.get("range")
+    return [{"to": c} for c in CELLS if c not in g.board and (rng is None or distance(card.cell, c) <= rng)]
+
+
+def _resurrect_options(g, card, a):
+    if card.zone != "battlefield":
+        return []
+    yard = g.graveyards[card.controller] if a.get("graveyard", "own") == "own" else \
+        g.graveyards[1] + g.graveyards[2]
+    cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))]
+    cells = [n for n in neighbours(card.cell) if n not in g.board]
+    return [{"target": t, "to": cell} for t in cands for cell in cells]
+
+

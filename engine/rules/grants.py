@@ -1,0 +1,122 @@
+"""Abilities a card has right now: printed, acquired with a duration, formation and aura grants, conditions.
+
+03-abilities.md §1.4 [406] (static abilities apply while their condition holds), §1.5 [407] (acquired abilities),
+§4 ``formation`` [g-46] (the grants exist only while in formation), §1.9 [418] (durations). ``Game.abilities``
+keeps printed + acquired in a stable index order (activated abilities and triggers are named by that index);
+:func:`effective` adds what formations and auras grant and drops static keywords whose ``condition`` fails: every
+static-keyword hook in :mod:`engine.rules.keywords` reads it.
+
+An acquired ability carries ``_until`` = ``{"kind", "player", "turn", "source", "cell"}`` (who granted it, in which
+turn, from which card and cell) and goes away at :func:`expire`.
+"""
+from __future__ import annotations
+
+from engine.rules import targets as tg
+from engine.rules.conditions import holds
+from engine.rules.formation import in_formation
+
+
+#: Named keywords with a number: several copies do not add up, the greatest counts [414.4].
+NAMED_NUMBERED = ("armour", "regeneration", "attack_exp", "defence_exp", "clumsiness")
+
+
+def meta(g, card) -> dict:
+    """Per-definition facts, computed once: ``kws`` (every kw printed, grants included), ``plain`` (no formation,
+    aura, forced attack or conditional static keyword: its effective abilities are its printed ones)."""
+    d = g.defn(card)
+    m = d.get("_meta")
+    if m is None:
+        kwset: set = set()
+
+        def walk(abils):
+            for a in abils:
+                kwset.add(a.get("kw"))
+                walk(a.get("grants") or [])
+        walk(d.get("abilities") or [])
+        plain = not ({"formation", "aura", "must_attack"} & kwset) and not any(
+            a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
+        m = d["_meta"] = {"kws": frozenset(kwset), "aura": "aura" in kwset, "plain": plain}
+    return m
+
+
+def _aura_sources(g) -> list:
+    """Battlefield cards with an aura (cached until the next event: every board change emits one)."""
+    cache = getattr(g, "_aura_cache", None)
+    if cache is not None and cache[0] == g.event_seq:
+        return cache[1]
+    out = [g.cards[cid] for cid in g.board.values() if meta(g, g.cards[cid])["aura"] and not g.cards[cid].hidden]
+    g._aura_cache = (g.event_seq, out)
+    return out
+
+
+def _aura_kws(g) -> frozenset:
+    out: set = set()
+    for src in _aura_sources(g):
+        for a in g.abilities(src):
+            if a.get("kw") == "aura":
+                out.update(x.get("kw") for x in a.get("grants") or [])
+    return frozenset(out)
+
+
+def effective(g, card, target=None) -> list[dict]:
+    """Every ability ``card`` has now: printed and acquired, plus formation grants while in formation, plus aura
+    grants of other cards whose ``to`` filters match it; static keywords whose ``condition`` fails are left out
+    (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds the
+    ``grants`` of a ``must_attack`` whose ``vs`` matches it (03 §5 force_attack [g-82])."""
+    if card.hidden:
+        return []
+    if meta(g, card)["plain"] and not card.acquired and not _aura_sources(g):
+        return g.abilities(card)
+    out = []
+    for a in g.abilities(card):
+        kw = a.get("kw")
+        out.append(a)
+        if kw == "formation" and a.get("grants") and in_formation(g, card, a.get("partner")):
+            out.extend(a["grants"])
+        elif kw == "must_attack" and a.get("grants") and target is not None and \
+                must_grants_apply(card, a, target) and tg.match(g, card, target, a.get("vs")):
+            out.extend(a["grants"])
+    if g.in_play(card):
+        for src in _aura_sources(g):
+            if src is card:
+                continue
+            for a in g.abilities(src):
+                if a.get("kw") == "aura" and tg.match(g, src, card, a.get("to")):
+                    out.extend(a.get("grants") or [])
+    return [a for a in out if a.get("kw") == "trigger" or not a.get("condition") or holds(g, card, a["condition"])]
+
+
+def kws(g, card, kw: str, target=None) -> list[dict]:
+    """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`)."""
+    if kw not in meta(g, card)["kws"] and not any(a.get("kw") == kw for a in card.acquired) and \
+            kw not in _aura_kws(g):
+        return []
+    return [a for a in effective(g, card, target) if a.get("kw") == kw]
+
+
+def named_value(abilities: list[dict]) -> int:
+    """The value of a numbered named keyword: the greatest copy [414.4], plus every copy granted with
+    ``stacks: true`` ("+1 to the experience it has", docs/cards.md G8)."""
+    plain = [a.get("n", 1) for a in abilities if not a.get("stacks")]
+    return (max(plain) if plain else 0) + sum(a.get("n", 1) for a in abilities if a.get("stacks"))
+
+
+def holds_now(g, card, a: dict) -> bool:
+    """An acquired ability lasting ``source_moves_or_leaves`` holds while its source stays in play on the cell it
+    had when granting (Basilisk's gaze, docs/cards.md)."""
+    spec = a.get("_until") or {}
+    if spec.get("kind") != "source_moves_or_leaves":
+        return True
+    src = g.cards.get(spec.get("source") or "")
+    return src is not None and g.in_play(src) and src.cell == spec.get("cell")
+
+
+def has_state(g, card, kw: str) -> bool:
+    """True when ``card`` carries the acquired state ``kw`` (``_web``, ``_root``) that still holds."""
+    return any(a.get("kw") == kw and holds_now(g, card, a) for a in card.acquired)
+
+
+def must_grants_apply(card, a: dict, target) -> bool:
+    """A ``must_attack``'s ``grants`` hold for the strike at ``target``: always for ``when: able``, only for a
+    card it was obliged to attack for ``enemy_becomes_adjacent``."""
+    return a.get("when") != "enemy_becomes_adjacent" or target.id in card.used.get("forced", [])

@@ -1,0 +1,179 @@
+"""Static keywords (named abilities) that modify attacks: the points where 03-abilities.md §4 acts inside combat.
+
+Each function reads the abilities the card has now (:func:`engine.rules.grants.effective`: printed, acquired, formation
+and aura grants, conditions) and returns a number or a flag; the combat and damage code call them at the matching
+step of 02-battle.md §9. Restrictions (``vs``, ``by``) are filter lists of docs/card-vocabulary.md, matched with
+:func:`engine.rules.targets.match` relative to the card that has the ability. Rules cited per function.
+"""
+from __future__ import annotations
+
+from engine.cards.kinds import LEVELS
+from engine.cards.kinds import kinds_match
+from engine.model.board import xy
+from engine.rules import grants
+from engine.rules import targets as tg
+
+
+def kws(g, card, kw: str, target=None) -> list[dict]:
+    """The card's abilities with this ``kw`` now (formation, aura and forced-attack grants included)."""
+    return grants.kws(g, card, kw, target)
+
+
+def _vs(g, card, a, other) -> bool:
+    vs = a.get("vs")
+    if not vs:
+        return True
+    return other is not None and tg.match(g, card, other, vs)
+
+
+def _kind_ok(a, kind) -> bool:
+    return kinds_match(kind, a.get("applies_to") or ["simple_strike"])
+
+
+def roll_mod(g, card, role: str, other=None, kind: str = "simple_strike") -> int:
+    """Die-roll modifier for ``card`` in ``role``: ``attack`` (initiating a simple strike), ``defend`` (responding
+    in a fight), ``single`` (the attacker's lone die in a simple strike), ``ranged`` (another attack's roll).
+
+    Attack experience (ОвА, +n initiating a simple strike) [g-29], defence experience (ОвЗ, +n responding to a
+    melee strike) [g-30], clumsiness (неповоротливость) [g-28]: greatest copy counts [414.4]; ``roll_bonus`` for
+    its ``applies_to`` attacks against ``vs`` targets [422]."""
+    m = 0
+    if role in ("attack", "single"):
+        m += grants.named_value([a for a in kws(g, card, "attack_exp", other) if _vs(g, card, a, other)])
+    if role == "defend":
+        m += grants.named_value([a for a in kws(g, card, "defence_exp") if _vs(g, card, a, other)])
+    if role in ("attack", "defend"):
+        m -= grants.named_value(kws(g, card, "clumsiness"))
+    atk_kind = kind if role != "defend" else None
+    if atk_kind:
+        m += sum(a.get("n", 1) for a in kws(g, card, "roll_bonus", other)
+                 if kinds_match(atk_kind, a.get("applies_to")) and _vs(g, card, a, other))
+    return m
+
+
+def strike_mod(g, card, target, kind: str, level: int | None = None) -> int:
+    """Strike-strength modifier: ``strike_bonus`` +n to the listed strength ``values`` of its ``applies_to``
+    attacks against ``vs`` targets (docs/cards.md G3) [216.8, 422]."""
+    m = 0
+    for a in kws(g, card, "strike_bonus", target):
+        if not _kind_ok(a, kind):
+            continue
+        if level is not None and a.get("values") and LEVELS[level] not in a["values"]:
+            continue
+        if _vs(g, card, a, target):
+            m += a.get("n", 1)
+    return m
+
+
+def range_bonus(g, card, kind: str) -> int:
+    """``range_bonus``: +n range for its ``applies_to`` attacks (03 §3.2 [g-11])."""
+    return sum(a.get("n", 1) for a in kws(g, card, "range_bonus") if kinds_match(kind, a.get("applies_to")))
+
+
+def directed(g, card, target) -> bool:
+    """Directed strike (НУ): no defender may be assigned [g-27]; unanswered strike includes it [g-02]."""
+    return any(_vs(g, card, a, target) for a in kws(g, card, "directed_strike", target)) or \
+        unanswered(g, card, target)
+
+
+def unanswered(g, card, target) -> bool:
+    """Unanswered strike (безответный удар) at ``vs`` targets: no fight, no retaliation, no defender [g-02]."""
+    return any(_vs(g, card, a, target) for a in kws(g, card, "unanswerable_strike", target))
+
+
+def first_strike(g, card) -> bool:
+    """First strike (первый удар): its blow lands first in a fight (02-battle.md §4.5)."""
+    return bool(kws(g, card, "first_strike"))
+
+
+def best_of_two(g, card, role: str) -> bool:
+    """Rolls twice and keeps the better die in a simple-strike fight in ``role`` (Храмовый воин, docs/cards.md)."""
+    return any(role in (a.get("roles") or ()) and _kind_ok(a, "simple_strike") for a in kws(g, card,
+                                                                                            "best_of_two_rolls"))
+
+
+def dodges(g, card, kind: str) -> list[int] | None:
+    """The die values on which ``card`` dodges an attack of ``kind`` (``dodge_ranged``), or None."""
+    for a in kws(g, card, "dodge_ranged"):
+        if kinds_match(kind, a.get("applies_to")) and not kinds_match(kind, a.get("exclude") or ["__none__"]):
+            return list(a.get("on_roll") or [])
+    return None
+
+
+def incoming_level(g, target, kind: str, level: int | None) -> int | None:
+    """``incoming_strike_reduced``: attacks of ``applies_to`` against it count as strength ``to`` at most
+    (03 §5 reduce_attack_to_kind [g-91])."""
+    if level is None:
+        return None
+    for a in kws(g, target, "incoming_strike_reduced"):
+        if kinds_match(kind, a.get("applies_to")):
+            level = min(level, LEVELS.index(a["to"]))
+    return level
+
+
+#: Which protections stop which attack/effect kinds (03-abilities.md §4 protection [411]; broad includes narrow).
+PROTECTS = {
+    "magic": ("magic_strike", "discharge", "spell"), "magic_strikes": ("magic_strike",),
+    "discharges": ("discharge",), "shots": ("shot",), "throws": ("throw",), "spells": ("spell",),
+    "poison": ("poison",), "strike_through_row": ("strike_through_row",), "simple_strikes": ("simple_strike",),
+}
+
+
+def _ignores(g, source, frm: str, kind: str) -> bool:
+    """[408], [411.4.a]: the source ignores protection ``frm`` (or a narrow part of it covering ``kind``)."""
+    if source is None:
+        return False
+    for a in kws(g, source, "ignores_protection"):
+        f = a.get("from")
+        if f == frm or (kind in PROTECTS.get(f, ()) and kind in PROTECTS.get(frm, ())):
+            return True
+    return False
+
+
+def protected(g, target, kind: str, level: int | None = None, source=None) -> bool:
+    """Protection from X [411]: the target receives nothing from a matching attack or effect, unless the source
+    ignores that protection. ``kind`` is an attack kind, ``spell``, ``poison`` or ``wound``."""
+    for a in kws(g, target, "protection"):
+        frm = a.get("from")
+        hit = kind in PROTECTS.get(frm, ())
+        if frm == "weak_simple_strikes":
+            hit = kind == "simple_strike" and level == 0
+        if frm == "flyer_attacks":
+            hit = source is not None and g.is_flyer(source) and kind not in ("wound", "poison", "spell")
+        if hit and not _ignores(g, source, frm, kind):
+            return True
+    return False
+
+
+MAGICAL = ("magic_strike", "discharge", "spell")
+NONMAGICAL_ATTACKS = ("simple_strike", "special_strike", "shot", "throw", "strike_through_row")
+
+
+def _selector_ok(g, holder, sel: dict, kind: str, level, source) -> bool:
+    if not kinds_match(kind, sel.get("kinds")):
+        return False
+    if sel.get("strength") and (level is None or LEVELS[level] not in sel["strength"]):
+        return False
+    if sel.get("by") and (source is None or not tg.match(g, holder, source, sel["by"])):
+        return False
+    if sel.get("diagonal"):
+        if source is None or source.zone != "battlefield" or holder.zone != "battlefield":
+            return False
+        (a, b), (c, d) = xy(source.cell), xy(holder.cell)
+        if abs(a - c) != 1 or abs(b - d) != 1:
+            return False
+    return True
+
+
+def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
+    """``damage_reduction``: wounds from attacks matching the selector ``from`` lower by n (a modifier from the
+    target, applied before preventions [420.5, 422.4 group 4])."""
+    for a in kws(g, target, "damage_reduction"):
+        if _selector_ok(g, target, a.get("from") or {}, kind, level, source):
+            amount -= a.get("n", 1)
+    return max(0, amount)
+
+
+def has(g, card, kw: str) -> bool:
+    """True when the card has a static keyword ``kw`` now."""
+    return bool(kws(g, card, kw))

@@ -1,0 +1,111 @@
+"""Target choices of activated abilities at declaration (03-abilities.md §3.1 [412.1-412.2], RULES.md S4).
+
+:func:`target_options` lists the ``target`` / ``targets`` / ``to`` fields one activated ability may be declared
+with now; an empty list means it cannot be declared. Shapes: one chosen card -> ``target``; an attack with
+``count`` n -> ``targets`` (1..n different cards, sorted); ``redistribute_wounds`` -> ``target`` (the creature
+healed, when chosen) and ``targets`` (the recipients, when chosen); an ``action`` with two or more chosen effect
+targets -> ``targets`` (one per chosen effect, in effect order); the Condor's dive -> ``target`` and ``to``.
+"""
+from __future__ import annotations
+
+import itertools
+
+from engine.cards import abilities as ab
+from engine.model.board import distance, neighbours
+from engine.rules import combat
+from engine.rules import targets as tg
+
+
+#: Activated kws that need at least one target to be declared.
+NEEDS_TARGET = frozenset({"heal", "wound", "close_target", "web", "poison", "redistribute_wounds", "grant"})
+#: At most this many target combinations are listed for one ability (keeps legal_actions bounded).
+MAX_COMBOS = 400
+
+
+def _in_range(g, card, a, t) -> bool:
+    rng = a.get("range")
+    if not isinstance(rng, int):
+        return True
+    if card.zone != "battlefield" or t.zone != "battlefield":
+        return t.zone == "aux"
+    return distance(card.cell, t.cell) <= rng
+
+
+def chosen(g, card, a, spec) -> list[str]:
+    """Ids of the cards a chosen ``spec`` of ability ``a`` may name now (range included)."""
+    return [c.id for c in tg.chosen_candidates(g, card, spec) if _in_range(g, card, a, c)]
+
+
+def _combos(ids: list[str], n: int) -> list[list[str]]:
+    out = []
+    for k in range(1, min(n, len(ids)) + 1):
+        for combo in itertools.combinations(sorted(ids), k):
+            out.append(list(combo))
+            if len(out) >= MAX_COMBOS:
+                return out
+    return out
+
+
+def target_options(g, card, a: dict) -> list[dict]:
+    """The target fields ability ``a`` of ``card`` may be declared with now (see the module docstring)."""
+    kw = a.get("kw")
+    spec = a.get("target")
+    if kw in ab.ATTACK_KW:
+        cands = combat.attack_targets(g, card, a)
+        n = spec.get("count", 1) if isinstance(spec, dict) else 1
+        if n > 1:
+            return [{"targets": c} for c in _combos(cands, n)]
+        return [{"target": t} for t in cands]
+    if kw == "finishing_blow":
+        return [{"target": t} for t in combat.finishing_targets(g, card, a)]
+    if kw == "redistribute_wounds":
+        return _redistribute(g, card, a)
+    if kw == "custom" and a.get("handler") == "condor_dive":
+        return _dive(g, card, a)
+    if kw == "action":
+        specs = [e["target"] for e in a.get("effects") or [] if tg.is_choice(e.get("target"))]
+        lists = [chosen(g, card, a, s) for s in specs]
+        if not specs:
+            return [{}]
+        if len(specs) == 1:
+            return [{"target": t} for t in lists[0]]
+        return [{"targets": list(p)} for p in itertools.islice(itertools.product(*lists), MAX_COMBOS)]
+    if tg.is_choice(spec):
+        return [{"target": t} for t in chosen(g, card, a, spec)]
+    if kw in NEEDS_TARGET and isinstance(spec, str) and not tg.resolve(
+            g, {"controller": card.controller}, card, spec):
+        return []
+    return [{}]
+
+
+def _redistribute(g, card, a) -> list[dict]:
+    frm, to = a.get("from"), a.get("to")
+    froms = [t for t in chosen(g, card, a, frm) if g.cards[t].wounds > 0] if tg.is_choice(frm) else [None]
+    if not tg.is_choice(frm) and not any(c.wounds for c in tg.resolve(g, {"controller": card.controller}, card,
+                                                                      frm)):
+        return []
+    out = []
+    for f in froms:
+        if tg.is_choice(to):
+            tos = [t for t in chosen(g, card, a, to) if t != f]
+            combos = _combos(tos, to.get("count", 1))
+            for c in combos:
+                o = {"targets": c} if f is not None else ({"target": c[0]} if len(c) == 1 else {"targets": c})
+                if f is not None:
+                    o["target"] = f
+                out.append(o)
+        elif f is not None and f != card.id:
+            out.append({"target": f})
+    return out[:MAX_COMBOS]
+
+
+def _dive(g, card, a) -> list[dict]:
+    if card.zone != "aux" or card.markers.get("grounded"):
+        return []
+    out = []
+    for t in chosen(g, card, a, a.get("target") or {"choose": "creature", "side": "enemy"}):
+        tc = g.cards[t]
+        if tc.zone != "battlefield":
+            continue
+        out.extend({"target": t, "to": n} for n in neighbours(tc.cell) if n not in g.board)
+    return out

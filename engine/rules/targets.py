@@ -1,0 +1,172 @@
+"""Targets, filters, conditions and amounts of the card vocabulary (docs/card-vocabulary.md; 03-abilities.md §3).
+
+A ``target`` is a name (``self``, ``attacker``, ``attacked``, ``opposite``, ``event_card``, ``each_*``) resolved
+when the entry executes, or ``{"choose": "card"|"creature", "side", "filter"?, "count"?}`` named at declaration.
+Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the graveyard itself).
+"""
+from __future__ import annotations
+
+from engine.model.board import cell_at, in_front, row_of, xy
+from engine.rules.adjacency import adjacent_cards
+
+
+def is_choice(spec) -> bool:
+    """True when the target is chosen by the controller at declaration."""
+    return isinstance(spec, dict) and "choose" in spec
+
+
+def _adjacent(g, a, b) -> bool:
+    return b in adjacent_cards(g, a)
+
+
+def match(g, source, card, filters, ctx: dict | None = None) -> bool:
+    """Does ``card`` pass every filter of ``filters`` (a list of ``{"f": ...}``), seen from ``source``?"""
+    for f in filters or []:
+        if not _one(g, source, card, f, ctx or {}):
+            return False
+    return True
+
+
+def _one(g, source, card, f, ctx) -> bool:
+    name = f.get("f")
+    d = g.defn(card)
+    ctrl = source.controller if source is not None else ctx.get("controller")
+    if name == "element":
+        return d.get("element") in f.get("in", [])
+    if name == "open":
+        return not card.closed
+    if name == "closed":
+        return card.closed
+    if name == "enemy":
+        return card.controller != ctrl
+    if name == "friendly":
+        return card.controller == ctrl
+    if name == "other":
+        return source is None or card.id != source.id
+    if name == "creature":
+        return g.is_creature(card)
+    if name == "not_flyer":
+        return not d.get("flyer")
+    if name == "elite":
+        return bool(d.get("elite")) == bool(f.get("value"))
+    if name == "cost_at_most":
+        return (d.get("cost") or 0) <= f["n"]
+    if name == "cost_at_least":
+        return (d.get("cost") or 0) >= f["n"]
+    if name == "has_ability":
+        kws = set(f.get("kw") or [])
+        return any(a.get("kw") in kws or ("spell" in kws and a.get("kind") == "spell") for a in g.abilities(card))
+    if name == "is_defender":
+        return ctx.get("defender") == card.id
+    if name == "opposite":
+        return source is not None and source.cell and card.cell == in_front(source.cell, source.controller) \
+            and card.zone == "battlefield"
+    if name == "adjacent":
+        return source is not None and _adjacent(g, source, card)
+    if name == "corporeal":
+        return not any(a.get("kw") == "incorporeal" for a in g.abilities(card))
+    if name == "ally_of_event_card":
+        ev = g.cards.get(ctx.get("event_card") or "")
+        return ev is not None and card.controller == ev.controller
+    if name == "in_row":
+        return card.zone == "battlefield" and card.cell and row_of(card.cell, card.controller) in f.get("rows", [])
+    if name in ("beside_source", "no_friend_beside"):
+        return _beside(g, source, card, f)
+    if name == "any":
+        return any(_one(g, source, card, x, ctx) for x in f.get("of", []))
+    if name == "not":
+        return not match(g, source, card, f.get("of", []), ctx)
+    return False
+
+
+def _beside(g, source, card, f) -> bool:
+    if card.zone != "battlefield" or not card.cell:
+        return False
+    if f["f"] == "beside_source":
+        if source is None or source.zone != "battlefield":
+            return False
+        (sc, sr), (cc, cr) = xy(source.cell), xy(card.cell)
+        return sr == cr and abs(sc - cc) == 1
+    c, r = xy(card.cell)
+    for dc in (-1, 1):
+        n = cell_at(c + dc, r)
+        other = g.cards.get(g.board.get(n)) if n else None
+        if other is not None and other.controller == card.controller and g.is_creature(other):
+            return False
+    return True
+
+
+def chosen_candidates(g, source, spec: dict, ctx: dict | None = None) -> list:
+    """Cards in the play zone that a ``{"choose": ...}`` target may name, seen from ``source`` (03 §3.1)."""
+    out = []
+    ctrl = source.controller
+    for c in g.play_cards():
+        if c.hidden:
+            continue
+        if spec.get("choose") == "creature" and not g.is_creature(c):
+            continue
+        side = spec.get("side", "any")
+        if side == "enemy" and c.controller == ctrl or side == "friendly" and c.controller != ctrl:
+            continue
+        if match(g, source, c, spec.get("filter"), ctx):
+            out.append(c)
+    return out
+
+
+def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
+    """The cards an effect acts on when ``entry`` executes (only cards in the play zone) [SEED S2]."""
+    ctx = ctx or {}
+    point = entry.get("point") or {}
+    ctrl = entry["controller"]
+    if spec in (None, "self"):
+        return [source] if source is not None and g.in_play(source) else []
+    if is_choice(spec):
+        ids = entry.get("targets") or ([entry["target"]] if entry.get("target") else [])
+        return [g.cards[i] for i in ids if i in g.cards and g.in_play(i)]
+    if spec == "each_enemy_creature":
+        return [c for c in g.play_cards() if c.controller != ctrl and g.is_creature(c)]
+    if spec == "each_friendly_creature":
+        return [c for c in g.play_cards() if c.controller == ctrl and g.is_creature(c)]
+    if spec == "each_adjacent_enemy_creature":
+        return [c for c in adjacent_cards(g, source) if c.controller != ctrl and g.is_creature(c)] \
+            if source is not None and g.in_play(source) else []
+    if point.get("type") == "strikes":  # its own attack: it is the attacker, the struck card the attacked
+        ref = {"attacker": point.get("card"), "attacked": point.get("target"),
+               "event_card": point.get("target")}.get(spec)
+    else:
+        ref = {"attacker": point.get("by") or ctx.get("attacker"),
+               "attacked": point.get("card") or ctx.get("attacked"),
+               "event_card": point.get("card") or ctx.get("event_card")}.get(spec)
+    if spec == "opposite" and source is not None and source.zone == "battlefield":
+        ref = g.board.get(in_front(source.cell, source.controller) or "")
+    c = g.cards.get(ref or "")
+    return [c] if c is not None and g.in_play(c) else []
+
+
+def amount(g, spec, entry: dict, source, target=None) -> int:
+    """The value of an ``amount`` (int or ``{"per", "times", "plus", "max"}``) for this entry."""
+    if isinstance(spec, int):
+        return spec
+    if not isinstance(spec, dict):
+        return 0
+    per = spec.get("per")
+    point = entry.get("point") or {}
+    if per == "tokens_paid":
+        base = entry.get("paid_tokens") or 0
+    elif per == "tokens_at_declaration":
+        base = entry.get("tokens_at_declaration") or 0
+    elif per == "wounds_on_self":
+        base = source.wounds if source is not None else 0
+    elif per == "event_wounds":
+        base = point.get("n", 0)
+    elif per == "opposite_strike_medium":
+        opp = g.board.get(in_front(source.cell, source.controller) or "") if source and source.cell else None
+        base = (g.defn(g.cards[opp]).get("strike") or [0, 0, 0])[1] if opp else 0
+    elif per == "poisoned_adjacent_to_target":
+        base = sum(1 for c in adjacent_cards(g, target) if c.markers.get("poison")) if target is not None else 0
+    else:
+        base = 0
+    v = base * spec.get("times", 1) + spec.get("plus", 0)
+    if spec.get("max") is not None:
+        v = min(v, spec["max"])
+    return max(0, v)

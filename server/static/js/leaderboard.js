@@ -1,0 +1,69 @@
+// The leaderboard page ("#/leaderboard"): rated players by Glicko-2 rating (GET /api/leaderboard), and, for this
+// browser's player, their recorded games with links to the step-by-step replay (GET /api/games?player=<id>).
+
+import { h, setChildren } from "./dom.js";
+import { t, onLangChange } from "./i18n.js";
+import { playerCredentials } from "./replay.js";
+
+async function getJSON(path) {
+  const res = await fetch(path);
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body?.message || `HTTP ${res.status}`);
+  return body;
+}
+
+function resultText(game, me) {
+  const w = game.result?.winner;
+  if (w === "draw") return t("lb_draw");
+  const mine = ["1", "2"].find((s) => game.players?.[s] === me);
+  if (!mine) return t("lb_winner", { p: w });
+  return String(w) === mine ? t("lb_won") : t("lb_lost");
+}
+
+export class LeaderboardPage {
+  constructor(root) {
+    this.root = root;
+    this.rows = null;
+    this.games = null;
+    this.error = null;
+    this.unsubscribe = onLangChange(() => this.render());
+  }
+
+  destroy() {
+    this.unsubscribe();
+  }
+
+  async start() {
+    const me = playerCredentials();
+    try {
+      this.rows = (await getJSON("/api/leaderboard?limit=100")).players;
+      if (me) this.games = (await getJSON(`/api/games?player=${encodeURIComponent(me.id)}&limit=50`)).games;
+    } catch (e) {
+      this.error = e.message;
+    }
+    this.render();
+  }
+
+  render() {
+    const me = playerCredentials();
+    const board = this.rows == null ? h("p.hint", {}, t("connecting"))
+      : !this.rows.length ? h("p.hint", {}, t("lb_empty"))
+        : h("table.leaderboard", { dataset: { testid: "leaderboard" } },
+          h("thead", {}, h("tr", {}, ["lb_rank", "lb_name", "lb_rating", "lb_rd", "lb_games"]
+            .map((k) => h("th", { scope: "col" }, t(k))))),
+          h("tbody", {}, this.rows.map((r) => h("tr" + (me && r.player === me.id ? ".me" : ""),
+            { dataset: { player: r.player } },
+            h("td", {}, String(r.rank)), h("td", {}, r.name), h("td", {}, String(r.rating)),
+            h("td", {}, `±${r.rd}`), h("td", {}, String(r.games))))));
+    const mine = !me || this.games == null ? null : h("section.my-games", {},
+      h("h2", {}, t("lb_my_games")),
+      !this.games.length ? h("p.hint", {}, t("no_replays"))
+        : h("ul.room-list", { dataset: { testid: "my-games" } }, this.games.map((g) => h("li", {},
+          h("span", {}, `${new Date(g.started * 1000).toLocaleString()} · ${(g.names?.["1"] || g.bots?.["1"]
+            || "?")} – ${(g.names?.["2"] || (g.bots?.["2"] ? t("lb_computer") : "?"))} · ${resultText(g, me.id)}`),
+          " ", h("a.replay", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("watch_replay"))))));
+    setChildren(this.root, h("div.leaderboard-page", {},
+      this.error ? h("div.error-toast", { role: "alert" }, this.error) : null,
+      h("h2", {}, t("leaderboard")), board, mine));
+  }
+}

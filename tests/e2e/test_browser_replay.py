@@ -1,0 +1,132 @@
+"""Browser end-to-end: the step-by-step replay of a recorded game (server/static/js/replay.js) and the leaderboard
+page (js/leaderboard.js), against the real server: a game is played to its end by two pages, then replayed."""
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from tests.e2e.conftest import CHROMIUM_ARGS  # noqa: F401  (the session browser is configured there)
+from tests.e2e.driver import Policy, state
+from tests.e2e.test_browser_game import create_room, join_room, play, watch_room
+
+
+def _get(server, path: str):
+    with urllib.request.urlopen(server.url + path, timeout=5) as r:
+        return json.loads(r.read())
+
+
+@pytest.fixture
+def recorded(server, new_page, artifacts):
+    """A game played to its end (by concession after a few battle actions) and recorded: ``(room, game)`` with
+    ``game`` = GET /api/games/<room>."""
+    a, b, c = new_page(), new_page(), new_page()
+    room = create_room(a, server)
+    join_room(b, server, room)
+    watch_room(c, server, room)
+    play({1: a, 2: b}, c, artifacts, Policy(squad=1), prefix="replayed")
+    return room, _get(server, f"/api/games/{room}")
+
+
+def _open(page, server, room: str):
+    page.goto(f"{server.url}/#/replay/{room}")
+    page.wait_for_function("() => window.berserkConn && window.berserkConn.v === 0")
+
+
+def _v(page) -> int:
+    return page.evaluate("window.berserkConn.v")
+
+
+def test_the_replay_steps_forward_and_back_one_version_at_a_time(recorded, server, new_page):
+    room, game = recorded
+    page = new_page()
+    _open(page, server, room)
+    for want in (1, 2, 3):
+        page.click("[data-testid=replay-next]")
+        page.wait_for_function("(v) => window.berserkConn.v === v", arg=want)
+    page.click("[data-testid=replay-prev]")
+    page.wait_for_function("() => window.berserkConn.v === 2")
+    page.click("[data-testid=replay-last]")
+    page.wait_for_function("(n) => window.berserkConn.v === n", arg=game["n"])
+    assert page.get_attribute(".result-banner", "data-winner") == str(game["result"]["winner"])
+    assert not page.js_errors, page.js_errors
+
+
+def test_the_replay_jumps_to_the_first_version_of_a_chosen_turn(recorded, server, new_page):
+    room, game = recorded
+    page = new_page()
+    _open(page, server, room)
+    target = game["turns"][-1]
+    page.select_option("[data-testid=replay-turn]", str(target["v"]))
+    page.wait_for_function("(v) => window.berserkConn.v === v", arg=target["v"])
+    assert page.evaluate("window.berserkConn.turn") == target["turn"]
+
+
+def test_the_replay_plays_forward_by_itself_at_the_chosen_speed(recorded, server, new_page):
+    room, _ = recorded
+    page = new_page()
+    _open(page, server, room)
+    page.select_option("[data-testid=replay-speed]", "4")
+    page.click("[data-testid=replay-play]")
+    page.wait_for_function("() => window.berserkConn.v >= 4", timeout=10000)
+    page.click("[data-testid=replay-play]")          # pause
+    page.wait_for_function("() => window.berserkConn.playing === null")
+    stopped = _v(page)
+    page.wait_for_timeout(500)
+    assert _v(page) == stopped
+
+
+def test_a_spectators_replay_never_shows_a_hidden_card(recorded, server, new_page):
+    room, game = recorded
+    page = new_page()
+    _open(page, server, room)
+    for v in sorted({1, game["n"] // 3, game["n"] // 2, game["n"] - 1}):
+        page.fill("[data-testid=replay-position]", str(v))
+        page.dispatch_event("[data-testid=replay-position]", "change")
+        page.wait_for_function("(v) => window.berserkConn.v === v", arg=v)
+        s = state(page)
+        assert s["view"]["viewer"] is None
+        assert all(not pv.get("deal_cards") and not pv.get("recruit_cards") for pv in s["view"]["players"].values())
+        for cid, cv in s["view"]["cards"].items():
+            if cv.get("card") is None:
+                assert page.locator(f"[data-card='{cid}'] .c-name").count() == 0
+
+
+def test_the_replay_log_is_complete_up_to_the_step_and_grouped_by_turn(recorded, server, new_page):
+    room, game = recorded
+    page = new_page()
+    _open(page, server, room)
+    page.click("[data-testid=replay-last]")
+    page.wait_for_function("(n) => window.berserkConn.v === n", arg=game["n"])
+    turns = page.eval_on_selector_all("[data-testid=replay-log] li.log-turn", "els => els.map(e => +e.dataset.turn)")
+    assert turns == [t["turn"] for t in game["turns"]]
+    last_v = page.eval_on_selector_all("[data-testid=replay-log] li[data-v]", "els => +els[els.length - 1].dataset.v")
+    assert last_v <= game["n"]
+    page.click("[data-testid=replay-first]")
+    page.wait_for_function("() => window.berserkConn.v === 0")
+    assert page.locator("[data-testid=replay-log] li[data-v]").count() == 0
+
+
+def _rated_players(server, *rows) -> None:
+    """Put players with ratings straight into the e2e server's SQLite store (its data dir), as finished rated games
+    would (the ratings themselves are tested in tests/store)."""
+    import sqlite3
+    db = sqlite3.connect(server.snapshot_dir / "berserk.sqlite3", timeout=10)
+    with db:
+        for pid, name, rating, games in rows:
+            db.execute("INSERT INTO players (id, name, secret_hash, created) VALUES (?, ?, '', 0)", (pid, name))
+            db.execute("INSERT INTO ratings (player, rating, rd, vol, games, updated) VALUES (?, ?, 80, 0.06, ?, 0)",
+                       (pid, rating, games))
+    db.close()
+
+
+def test_the_leaderboard_page_lists_rated_players_best_first(server, new_page):
+    _rated_players(server, ("lbzed", "Zed", 1610.4, 3), ("lbamy", "Amy", 1702.6, 5))
+    page = new_page()
+    page.goto(server.url + "/#/leaderboard")
+    page.wait_for_selector("[data-testid=leaderboard]")
+    rows = page.eval_on_selector_all("[data-testid=leaderboard] tbody tr",
+                                     "trs => trs.map(tr => [...tr.children].map(td => td.textContent))")
+    assert rows[:2] == [["1", "Amy", "1703", "±80", "5"], ["2", "Zed", "1610", "±80", "3"]]
+    assert not page.js_errors, page.js_errors
