@@ -13,7 +13,8 @@ version by version, and checks:
    marker). Hidden = in a deck, in another player's deal or recruits, or face down and controlled by the other
    player (engine/view.py). The final version is exempt: the replay is public by design.
 2. **Diff-applied state equals a fresh view**: after every sync/diff the client's view (minus the room's ``room`` /
-   ``replay`` keys) equals the shadow game's ``view(viewer)`` at that version, and its ``legal`` equals
+   ``replay`` / ``journal`` keys) equals the shadow game's ``view(viewer)`` at that version, its ``journal`` (the
+   complete log, server/journal.py) equals a journal fed with the shadow game, and its ``legal`` equals
    ``legal_actions(viewer)`` (or nil when it is not asked).
 3. **Reconnects resume exactly**: a reconnect's sync at the version the client left equals the view it had; every
    client ends at the same version with the same result.
@@ -38,10 +39,11 @@ import msgpack
 from engine import Game
 from bots import heuristic_policy, random_policy
 from server.bot import BotBrain
+from server.journal import Journal
 
 from .servers import ServerProcess
 
-STRIP = ("room", "replay")
+STRIP = ("room", "replay", "journal")
 MAX_ACTIONS = 400
 
 
@@ -123,6 +125,8 @@ def check_game(clients: list[Client]) -> list[str]:
         return fails + ["the final view carries no replay"]
     seed, decks, log = replay["seed"], replay["decks"], replay["log"]
     g = Game.new(seed, decks[0], decks[1])
+    journal = Journal()
+    journal.record(g, None)
     counts = Counter(decks[0] + decks[1])
     unique_pool = {k for k, n in counts.items() if n == 1}
     last_v = len(log)
@@ -139,6 +143,7 @@ def check_game(clients: list[Client]) -> list[str]:
         if v > 0:
             p, a = log[v - 1]
             g.apply(p, a)
+            journal.record(g, p)
         for w, items in by_viewer.items():
             hidden = _hidden(g, w)
             forbidden = hidden - known[w]
@@ -161,6 +166,8 @@ def check_game(clients: list[Client]) -> list[str]:
                 view = {k: x for k, x in state[0].items() if k not in STRIP}
                 if view != fresh:
                     fails.append(f"viewer {w} v{v}: diff-applied view differs from a fresh view")
+                if state[0].get("journal") != journal.view(w):
+                    fails.append(f"viewer {w} v{v}: the game log (journal) differs from the game's")
                 if (state[1] or None) != (legal or None):
                     fails.append(f"viewer {w} v{v}: legal actions differ from the engine's")
             visible = {i for i in g.cards if i not in hidden}

@@ -59,7 +59,7 @@ def _check(g: Game, labels: dict, expect: dict, where: str) -> None:
             got = []
             for e, w in zip(g.queue, want + [None] * len(g.queue)):
                 lab = rev.get(e["source"], e["source"])
-                if w is not None and w != lab and w == _ability_name(g, e):
+                if w is not None and w != lab and w in _ability_names(g, e):
                     lab = w
                 got.append(lab)
             if got != want:
@@ -85,11 +85,14 @@ def _check(g: Game, labels: dict, expect: dict, where: str) -> None:
             raise ScenarioFailure(f"{where}: unknown expect key {key!r}")
 
 
-def _ability_name(g, e) -> str | None:
+def _ability_names(g, e) -> set:
+    """The names a queue entry answers to in an expected ``queue`` (FORMAT.md: labels or ability names): its
+    ability's kw, a trigger's point and the kws of its effects."""
     src = g.cards.get(e["source"])
     if src is None or not isinstance(e.get("ability"), int):
-        return e.get("ability") if isinstance(e.get("ability"), str) else None
-    return g.abilities(src)[e["ability"]].get("kw")
+        return {e["ability"]} if isinstance(e.get("ability"), str) else set()
+    a = g.abilities(src)[e["ability"]]
+    return {a.get("kw"), a.get("when")} | {x.get("kw") for x in a.get("effects") or []}
 
 
 def run_scenario(doc: dict) -> None:

@@ -33,6 +33,7 @@ class Hub:
         self.settings, self.engine, self.bus, self.store = settings, engine, bus, store
         self.metrics = Metrics()
         self.rooms = Rooms(engine, bus, settings, self.metrics, recorder=recorder(store))
+        self.rooms.seat_bot = self._seat_bot
         self.connections = 0
         self.bots: set = set()              # server-side bot tasks (server/bot_seat.py)
         self.metrics.connections = lambda: self.connections
@@ -42,17 +43,31 @@ class Hub:
                  snapshot_sync=lambda blob, token: Room.snapshot_sync(blob, token, engine, settings))
         self.ready = False
 
+    async def _seat_bot(self, room_id: str, policy: str, token: str) -> None:
+        from .bot_seat import start_bot
+        await start_bot(self, room_id, policy, token)
+
+
+def default_bus(settings: Settings, store: Store) -> Bus:
+    """The bus the settings select (server/bus ``make_bus``); on one process without ``snapshot_dir`` and with a
+    durable store its live rooms live in the SQL store (server/store/rooms.py: an action log + snapshots)."""
+    if settings.redis or settings.snapshot_dir or not store.durable:
+        return make_bus(settings)
+    from .store.rooms import SqlRoomStore
+    return make_bus(settings, store=SqlRoomStore(store))
+
 
 def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = None,
                store: Store | None = None) -> Starlette:
     """The ASGI app. ``engine`` defaults to the real rules engine (server/gameapi.py), ``bus`` to the one the
-    settings select (in-memory unless ``settings.redis``), ``store`` to the SQL store the settings select
-    (server/store: ``settings.database``, else SQLite under ``settings.data_dir``, else in memory)."""
+    settings select (:func:`default_bus`), ``store`` to the SQL store the settings select (server/store:
+    ``settings.database``, else SQLite under ``settings.data_dir``, else in memory)."""
     settings = settings or Settings.from_env()
     if engine is None:
         from .gameapi import real_engine
         engine = real_engine()
-    hub = Hub(settings, engine, bus or make_bus(settings), store or open_store(settings))
+    store = store or open_store(settings)
+    hub = Hub(settings, engine, bus or default_bus(settings, store), store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

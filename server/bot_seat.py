@@ -6,7 +6,7 @@ through the room's inbox (``attach``/``action``/``resync`` messages), exactly as
 fed by the room's encoded per-viewer frames (so it sees only seat 2's view) and decides with a policy of
 bots/policies.py through :class:`server.bot.BotBrain`. It waits ``settings.bot_think`` seconds before each action
 (a pace for the human opponent). The task ends when the game ends or the room closes the connection; a room restored
-after a restart has no bot any more (its seat waits like a disconnected player).
+after a restart (or adopted from a dead process) gets a new bot in the same seat with the same policy.
 """
 from __future__ import annotations
 
@@ -28,18 +28,22 @@ log = logging.getLogger("server.bot_seat")
 _ids = itertools.count(1)
 
 
-async def start_bot(hub, room_id: str, policy: str = "heuristic") -> str:
+async def start_bot(hub, room_id: str, policy: str = "heuristic", token: str | None = None) -> str:
     """Claim seat 2 of ``room_id`` and start the bot task (kept in ``hub.bots``); returns the bot's connection id.
+    With ``token`` (a restored room's computer seat, server/rooms.py) the seat is taken already: the bot attaches
+    with that token.
 
     Raises BusError when the room cannot be reached, ValueError when seat 2 is taken."""
-    answer = await hub.bus.mailbox.call(room_id, m.Claim(autopass=True, bot=policy))
-    if not answer.get("ok"):
-        raise ValueError(answer.get("msg", "The seat is taken."))
+    if token is None:
+        answer = await hub.bus.mailbox.call(room_id, m.Claim(autopass=True, bot=policy))
+        if not answer.get("ok"):
+            raise ValueError(answer.get("msg", "The seat is taken."))
+        token = answer["token"]
     conn = f"{hub.process_id}:bot{next(_ids)}"
     inbox: asyncio.Queue = asyncio.Queue()
     hub.bus.fanout.attach_conn(conn, lambda frame, close: inbox.put_nowait((frame, close)))
     task = asyncio.get_running_loop().create_task(
-        _run(hub, room_id, conn, answer["token"], POLICIES[policy], inbox), name=f"bot-{room_id}")
+        _run(hub, room_id, conn, token, POLICIES[policy], inbox), name=f"bot-{room_id}")
     hub.bots.add(task)
     task.add_done_callback(hub.bots.discard)
     return conn

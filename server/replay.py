@@ -3,12 +3,14 @@ version for a viewer, through the engine's own projection (``Game.view``), so a 
 viewer saw then: a spectator never sees a hidden card, a seat sees its own hand.
 
 One replay pass keeps an engine snapshot every ``STEP`` versions, the turn number after each version and the
-events of each version as the viewer saw them; the view of version ``v`` is then the nearest snapshot plus fewer
+complete log of each viewer (server/journal.py); the view of version ``v`` is then the nearest snapshot plus fewer
 than ``STEP`` actions. The last ``KEEP`` replayed games stay cached (per viewer for the logs).
 """
 from __future__ import annotations
 
 import collections
+
+from .journal import Journal
 
 STEP = 25         # versions between two kept engine snapshots
 KEEP = 8          # replayed games kept in memory
@@ -30,9 +32,12 @@ class Replay:
         g = self._new()
         self.keys: dict[int, bytes] = {0: g.snapshot()}
         self.turn_at = [g.view(None)["turn"]]
+        self.journal = Journal()
+        self.journal.record(g, None)
         try:
             for v, (player, action) in enumerate(self.log, 1):
                 g.apply(player, action)
+                self.journal.record(g, player)
                 if v % STEP == 0:
                     self.keys[v] = g.snapshot()
                 self.turn_at.append(g.view(None)["turn"])
@@ -46,7 +51,6 @@ class Replay:
         for v, turn in enumerate(self.turn_at):
             if not self.turns or self.turns[-1]["turn"] != turn:
                 self.turns.append({"turn": turn, "v": v})
-        self._logs: dict = {}
 
     def _new(self):
         decks = self.record["decks"]
@@ -66,22 +70,8 @@ class Replay:
         return self.game_at(v).view(viewer)
 
     def full_log(self, viewer: int | None) -> list[dict]:
-        """Every event ``viewer`` saw, grouped and numbered by turn: ``[{"turn", "entries": [{"v", "player",
-        "events": [event...]}]}]`` (one entry per version; ``player`` is who acted)."""
-        if viewer not in self._logs:
-            g = self._new()
-            seen = max([e.get("seq", 0) for e in g.view(viewer)["log"]], default=0)
-            groups: list[dict] = []
-            for v, (player, action) in enumerate(self.log, 1):
-                g.apply(player, action)
-                fresh = [e for e in g.view(viewer)["log"] if e.get("seq", 0) > seen]
-                seen = max([e.get("seq", 0) for e in fresh], default=seen)
-                turn = self.turn_at[v]
-                if not groups or groups[-1]["turn"] != turn:
-                    groups.append({"turn": turn, "entries": []})
-                groups[-1]["entries"].append({"v": v, "player": player, "events": fresh})
-            self._logs[viewer] = groups
-        return self._logs[viewer]
+        """Every event ``viewer`` saw, grouped and numbered by turn (server/journal.py shape)."""
+        return self.journal.groups[viewer]
 
 
 class ReplayCache:

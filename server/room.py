@@ -40,6 +40,7 @@ from . import wire
 from .bus import Bus, BusError
 from .bus import messages as m
 from .clock import Clocks
+from .journal import Journal
 from .metrics import Metrics
 from .settings import Settings
 
@@ -113,6 +114,7 @@ class RoomGame:
         status = r.status
         view["room"] = {"id": r.id, "status": status.value, "result": self.result,
                         "spectators": bool(r.options["spectators"])}
+        view["journal"] = r.journal.view(viewer)
         if status is RoomStatus.FINISHED:
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
         return view
@@ -141,6 +143,10 @@ class Room:
         self.ended: float | None = None            # Unix s when the game ended
         self.recorded = False                      # the finished game is in the store (server/store/record.py)
         self.recorder = None                       # async recorder(room) -> None, set by server/rooms.py
+        self._seq = 0                              # commits written (append-only room stores)
+        self._logged_v = 0                         # the version the last write of the room reached
+        self._unsnapshotted = 0                    # log entries written since the last whole snapshot
+        self._journal: Journal | None = None       # the complete game log per viewer (``journal``)
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
@@ -178,27 +184,55 @@ class Room:
         return r, token
 
     @classmethod
-    def restore(cls, blob: bytes, engine, bus: Bus, settings: Settings, metrics: Metrics) -> "Room":
-        """The room a :meth:`snapshot` described (connections and the action-id ledger are not restored; clocks
-        are held for the grace period while players reconnect). Raises ValueError/KeyError on a corrupt
-        snapshot, the engine's EngineError on a bad game snapshot."""
+    def restore(cls, blob: bytes, engine, bus: Bus, settings: Settings, metrics: Metrics,
+                entries: list[bytes] = ()) -> "Room":
+        """The room a :meth:`snapshot` described, brought forward by the :meth:`log_entry` entries written after it
+        (an append-only room store, server/store/rooms.py). Connections and the action-id ledger are not restored;
+        clocks are held for the grace period while players reconnect (time while no process held the room is not
+        charged). Raises ValueError/KeyError on a corrupt snapshot or entry (also when an entry's actions do not
+        reach its version), the engine's EngineError on a bad game snapshot or a refused logged action."""
         s = msgpack.unpackb(blob)
         r = cls(s["id"], engine, bus, settings, metrics)
         r.options, r.seed, r.decks = s["options"], s["seed"], s["decks"]
         r._init_game(engine.Game.restore(s["game"]))
-        r.tokens = {1: s["tokens"]["1"], 2: s["tokens"]["2"]}
-        r.autopass = {1: s["autopass"]["1"], 2: s["autopass"]["2"]}
-        r.result, r.created = s["result"], s["created"]
-        r.status = RoomStatus(s["status"]) if "status" in s else r._status_from_view()
         now = time.monotonic()
-        r.clocks = Clocks.from_state(s["clocks"], now)
-        if s["finished_ago"] is not None:
-            r.finished_at = now - s["finished_ago"]
-        seats = s.get("players") or {}
-        r.players = {1: seats.get("1"), 2: seats.get("2")}
-        r.bots = dict(s.get("bots") or {})
-        r.started, r.ended, r.recorded = s.get("started"), s.get("ended"), bool(s.get("recorded"))
+        r._load_state(s, now)
+        r._seq = s.get("seq", 0)
+        for raw in entries:
+            e = msgpack.unpackb(raw)
+            for player, action in e["actions"]:
+                r.game.apply(player, action)
+            if r.game.version != e["v"]:
+                raise ValueError(f"room {r.id}: log entry {e['seq']} ends at v{r.game.version}, not v{e['v']}")
+            r._load_state(e["room"], now)
+            r._seq = e["seq"]
+        r._logged_v, r._unsnapshotted = r.v, len(entries)
         return r
+
+    def _load_state(self, s: dict, now: float) -> None:
+        """Set the room's own state (everything but the game) from :meth:`_state` output."""
+        self.tokens = {1: s["tokens"]["1"], 2: s["tokens"]["2"]}
+        self.autopass = {1: s["autopass"]["1"], 2: s["autopass"]["2"]}
+        self.result, self.created = s["result"], s["created"]
+        self.status = RoomStatus(s["status"]) if "status" in s else self._status_from_view()
+        self.clocks = Clocks.from_state(s["clocks"], now)
+        self.finished_at = None if s["finished_ago"] is None else now - s["finished_ago"]
+        seats = s.get("players") or {}
+        self.players = {1: seats.get("1"), 2: seats.get("2")}
+        self.bots = dict(s.get("bots") or {})
+        self.started, self.ended, self.recorded = s.get("started"), s.get("ended"), bool(s.get("recorded"))
+
+    def _state(self, now: float) -> dict:
+        """The room's own state, without the game (msgpack-able; seat tokens only hashed)."""
+        return {
+            "tokens": {"1": self.tokens[1], "2": self.tokens[2]},
+            "autopass": {"1": self.autopass[1], "2": self.autopass[2]}, "result": self.result,
+            "created": self.created, "clocks": self.clocks.to_state(now),
+            "finished_ago": None if self.finished_at is None else now - self.finished_at,
+            "status": self.status.value,
+            "players": {"1": self.players[1], "2": self.players[2]}, "bots": self.bots,
+            "started": self.started, "ended": self.ended, "recorded": self.recorded,
+        }
 
     @classmethod
     def snapshot_sync(cls, blob: bytes, token: str | None, engine, settings: Settings) -> list | None:
@@ -220,28 +254,45 @@ class Room:
 
     def snapshot(self) -> bytes:
         """Everything needed to resume the room in another process (msgpack). Seat tokens appear only hashed."""
-        now = time.monotonic()
         return msgpack.packb({
             "id": self.id, "options": self.options, "seed": self.seed, "decks": self.decks,
-            "game": self.game.snapshot(), "tokens": {"1": self.tokens[1], "2": self.tokens[2]},
-            "autopass": {"1": self.autopass[1], "2": self.autopass[2]}, "result": self.result,
-            "created": self.created, "clocks": self.clocks.to_state(now),
-            "finished_ago": None if self.finished_at is None else now - self.finished_at,
-            "status": self.status.value,
-            "players": {"1": self.players[1], "2": self.players[2]}, "bots": self.bots,
-            "started": self.started, "ended": self.ended, "recorded": self.recorded,
+            "game": self.game.snapshot(), "seq": self._seq, **self._state(time.monotonic()),
         }, use_bin_type=True)
+
+    def log_entry(self) -> bytes:
+        """One change since the last write, for an append-only room store (msgpack): ``{"seq", "v", "actions":
+        [[player, action]...] (the engine log since the last write), "room": the room's own state}``; the next
+        commit number is taken."""
+        self._seq += 1
+        return msgpack.packb({"seq": self._seq, "v": self.v, "actions": self.game.log[self._logged_v:],
+                              "room": self._state(time.monotonic())}, use_bin_type=True)
 
     @property
     def v(self) -> int:
         """The room version (= the engine's ``game.version``)."""
         return self.game.version
 
+    @property
+    def journal(self) -> Journal:
+        """The room's complete game log per viewer (server/journal.py); a created room starts one, a restored room
+        rebuilds it from its seed, decks and action log when first needed (an empty one starting at the current
+        version if the log does not replay: logged and kept going)."""
+        if self._journal is None:
+            try:
+                self._journal = Journal.rebuild(self.engine, self.seed, self.decks, self.game.log)
+            except Exception:
+                log.exception("room %s: the game log could not be rebuilt", self.id)
+                self._journal = Journal()
+                self._journal.record(self.game, None)
+        return self._journal
+
     def apply(self, p: int, action: dict) -> list:
         """Apply one engine action (the room's only way to change the game) and move ``status`` on: ``finished``
         once the game has a result, ``playing`` once its events reach turn 1. Raises the engine's EngineError (the
         game and the status unchanged)."""
+        journal = self.journal
         events = self.game.apply(p, action)
+        journal.record(self.game, p)
         if self.game.result is not None or self.result is not None:
             self.status = RoomStatus.FINISHED
         elif self.status is RoomStatus.PRELIMINARY and starts_turns(events):
@@ -512,14 +563,28 @@ class Room:
         await self._publish_info()
 
     async def _commit(self) -> None:
-        """Finish time and the game's record in the store (once), then the snapshot (persistent buses; raises
-        BusError("fenced") when the lease is lost)."""
+        """Finish time and the game's record in the store (once), then make the change durable on a persistent
+        room store: one log entry (append-only stores), or the whole snapshot every ``snapshot_every`` entries and
+        on other stores (raises BusError("fenced") when the lease is lost)."""
         if self.status is RoomStatus.FINISHED and self.finished_at is None:
             self.finished_at = time.monotonic()
             self.ended = time.time()
         await self._record()
-        if self.settings.snapshot_each_action and self.bus.persistent:
-            await self.bus.store.save(self.id, self.snapshot())
+        store = self.bus.store
+        if not (self.settings.snapshot_each_action and store.persistent):
+            return
+        if store.appends and self._unsnapshotted < self.settings.snapshot_every:
+            seq = self._seq
+            try:
+                await store.append(self.id, seq + 1, self.log_entry())
+            except BaseException:
+                self._seq = seq          # not written: the next commit carries these actions again
+                raise
+            self._unsnapshotted += 1
+        else:
+            await store.save(self.id, self.snapshot())
+            self._unsnapshotted = 0
+        self._logged_v = self.v
 
     async def _record(self) -> None:
         """Keep the finished game in the store (server/store/record.py), once; a store error is logged and the

@@ -9,7 +9,7 @@ import secrets
 from .bus import Bus, BusError
 from .bus import messages as m
 from .metrics import Metrics
-from .room import Room
+from .room import Room, RoomStatus, hash_token
 from .settings import Settings
 
 log = logging.getLogger("server.rooms")
@@ -25,6 +25,7 @@ class Rooms:
     def __init__(self, engine, bus: Bus, settings: Settings, metrics: Metrics, recorder=None) -> None:
         self.engine, self.bus, self.settings, self.metrics = engine, bus, settings, metrics
         self.recorder = recorder        # async recorder(room): keeps a finished game (server/store/record.py)
+        self.seat_bot = None            # async seat_bot(room_id, policy, token): reseats a restored computer seat
         self.tasks: dict[str, asyncio.Task] = {}
         self.rooms: dict[str, Room] = {}
         self._adopting: dict[str, asyncio.Lock] = {}
@@ -97,15 +98,34 @@ class Rooms:
                 blob = await self.bus.store.load(room_id)
                 if blob is None:
                     raise KeyError(f"no snapshot for room {room_id}")
-                room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics)
+                entries = await self.bus.store.load_log(room_id)
+                room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics, entries)
             except Exception:
                 log.exception("cannot restore room %s; snapshot kept", room_id)
                 await self.bus.mailbox.close_inbox(room_id)
                 return False
             room.inbox = inbox
+            bots = self._rearm_bots(room)
             self._start(room)
             log.info("room %s restored at v%d", room_id, room.v)
+            for policy, token in bots:
+                try:
+                    await self.seat_bot(room_id, policy, token)
+                except Exception:
+                    log.exception("room %s: the computer seat could not be restored", room_id)
             return True
+
+    def _rearm_bots(self, room: Room) -> list[tuple[str, str]]:
+        """A restored room's computer seats get a fresh seat token (only its hash was stored) so a new bot can
+        take them: ``[(policy, token)]``, [] when the game is over or nobody reseats bots."""
+        if self.seat_bot is None or room.status is RoomStatus.FINISHED:
+            return []
+        out = []
+        for seat, policy in room.bots.items():
+            token = secrets.token_urlsafe(32)
+            room.tokens[int(seat)] = hash_token(token)
+            out.append((policy, token))
+        return out
 
     async def shutdown(self, timeout: float = 5.0) -> None:
         """Snapshot every room and stop its task (clients get 1012 and reconnect to the next process)."""

@@ -45,6 +45,8 @@ class Settings:
     max_connections: int = 5000         # websocket connections per process
     fixed_seed: int = -1                # tests/debugging only: every new game uses this seed (-1 = secrets)
     snapshot_each_action: bool = True   # save the room snapshot after every change (persistent buses only)
+    snapshot_every: int = 50            # append-only room stores (the SQL one): log entries between two whole
+                                        # snapshots of a room
     bot_think: float = 0.5              # s the server-side bot ("opponent": "bot") waits before each action
     # connections
     outbound_queue: int = 64            # frames buffered per connection before it is dropped as slow

@@ -27,12 +27,26 @@ def test_compose_file_is_valid_against_the_compose_spec():
 def test_compose_runs_redis_and_two_healthchecked_replicas_on_it():
     with open(os.path.join(ROOT, "docker-compose.yml")) as fh:
         services = yaml.safe_load(fh)["services"]
-    apps = [s for name, s in services.items() if name != "redis"]
+    apps = [s for name, s in services.items() if name not in ("redis", "postgres")]
     assert "healthcheck" in services["redis"] and len(apps) == 2
     for app in apps:
         assert app["environment"]["REDIS_URL"].startswith("redis://redis:")
         assert app["depends_on"]["redis"]["condition"] == "service_healthy"
         assert "healthz" in " ".join(app["healthcheck"]["test"])
+
+
+def test_compose_replicas_keep_their_store_in_the_healthchecked_postgres_service():
+    with open(os.path.join(ROOT, "docker-compose.yml")) as fh:
+        services = yaml.safe_load(fh)["services"]
+    pg = services["postgres"]
+    assert pg["image"].startswith("postgres:") and "pg_isready" in pg["healthcheck"]["test"]
+    assert any(v.endswith(":/var/lib/postgresql/data") for v in pg["volumes"])
+    for name, app in services.items():
+        if name in ("redis", "postgres"):
+            continue
+        assert app["environment"]["DATABASE_URL"].startswith("postgresql://")
+        assert "@postgres:5432/" in app["environment"]["DATABASE_URL"]
+        assert app["depends_on"]["postgres"]["condition"] == "service_healthy"
 
 
 def test_dockerfile_passes_hadolint():

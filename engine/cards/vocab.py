@@ -34,8 +34,8 @@ STRENGTHS = ("weak", "medium", "strong")
 PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "throws", "strike_through_row",
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
-WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attacked", "hit", "strikes", "becomes_defender",
-        "valhalla")
+WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
+        "becomes_defender", "valhalla")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
@@ -188,7 +188,8 @@ _kw("custom", "activated effect static", "none: per-card code named by handler",
 # triggers and pure effects
 _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" + "|".join(WHEN),
     subject="enum?:" + "|".join(SUBJECTS), turn="enum?:" + "|".join(TURNS), optional="bool!",
-    attack="kinds?", roles="roles?", strength="strengths?", condition="conditions?", effects="effects!",
+    attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", condition="conditions?",
+    effects="effects!",
     cost="cost?", **_NAMED)
 _kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
 _kw("poison", "effect", "03 §4 poison [g-36]", n="int!", target="target!")
@@ -449,7 +450,8 @@ _WHEN_ALIASES = {
     "any_creature_dies": {"when": "dies", "subject": "any"},
     "start_of_turn": {"when": "start_of_turn", "turn": "own"},
     "end_of_turn": {"when": "end_of_turn", "turn": "own"},
-    "attacked": {"when": "attacked", "attack": ["simple_strike"]},
+    # FORMAT.md: "attacked (a simple strike is declared against it)" -> the declaration-time point
+    "attacked": {"when": "attack_declared", "attack": ["simple_strike"]},
 }
 _ATTACKS = ("shot", "throw", "discharge", "magic_strike", "special_strike", "strike_through_row")
 _ACTIVATED = tuple(k for k, s in KW.items() if "activated" in s["roles"])
@@ -535,6 +537,8 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
             a.setdefault("range", None)
     if kw == "trigger":
         alias = _WHEN_ALIASES.get(a.get("when"))
+        if a.get("when") == "attacked" and "attack" in a:
+            alias = None  # the vocabulary's own "attacked" (final target), not FORMAT.md's short form
         if alias:
             a.update({k: v for k, v in alias.items() if k not in a or k == "when"})
         if "effect" in a:

@@ -16,16 +16,24 @@ from engine.rules.strike_table import single_level
 
 
 # ---------------------------------------------------------------------- single-roll attacks
-def attack_amount(g, src, a: dict, entry: dict, tgt) -> tuple[int, int | None]:
+def rolls_die(a: dict) -> bool:
+    """An attack ability rolls one die only when its weak/medium/strong values differ (02-battle.md §6)."""
+    return len(set(a.get("strike") or [0, 0, 0])) > 1
+
+
+def attack_amount(g, src, a: dict, entry: dict, tgt, die: int | None = None) -> tuple[int, int | None]:
     """(strength, level) of an attack ability: its ``strike`` [w, m, s] plus ``bonus`` (an amount, e.g. per token
-    paid) plus strike modifiers; equal values roll no die, otherwise one die picks the value (02-battle.md §6).
-    The target's ``incoming_strike_reduced`` caps the level (03 §5 [g-91])."""
+    paid) plus strike modifiers; equal values roll no die, otherwise one die (``die`` when already rolled, possibly
+    changed in the roll window) plus roll modifiers, clamped, picks the value (02-battle.md §6, §9 step 7). The
+    target's ``incoming_strike_reduced`` caps the level (03 §5 [g-91])."""
     kind = a.get("kw")
     vals = a.get("strike") or [0, 0, 0]
-    if len(set(vals)) == 1:
+    if not rolls_die(a):
         level = 0
     else:
-        level = single_level(g.roll(src.controller, src.id, kind) + keywords.roll_mod(g, src, "ranged", tgt, kind))
+        if die is None:
+            die = g.roll(src.controller, src.id, kind)
+        level = single_level(die + keywords.roll_mod(g, src, "ranged", tgt, kind))
     level = keywords.incoming_level(g, tgt, kind, level)
     bonus = tg.amount(g, a.get("bonus", 0), entry, src, tgt)
     return max(0, vals[level] + bonus + keywords.strike_mod(g, src, tgt, kind, level)), level
@@ -53,24 +61,40 @@ def dodged(g, tgt, kind: str) -> bool:
     return False
 
 
-def execute_attack_ability(g, entry: dict, a: dict) -> None:
-    """Execute a shot, discharge, throw, magic strike, special strike or strike across a row: no defender, no
-    retaliation; the target must still be legal (RULES.md Q7). A net blocks it; a dodge voids it; then the
-    strength, wounds (protection, reduction, armour in :mod:`engine.ops.damage`), rider, deaths and triggers."""
+def attack_begin(g, entry: dict, a: dict):
+    """Start one attack ability at ``entry["target"]``: (source, target) when it goes on to the dice, None when it
+    does nothing (source or target gone or illegal, RULES.md Q7), is blocked by a net or dodged. The target's
+    "attacked" triggers become pending."""
     src, tgt = g.cards.get(entry["source"]), g.cards.get(entry.get("target") or "")
     if src is not None and entry.get("kind") == "trigger":
         src = last_known(g, src, entry.get("point") or {})
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
         g.emit("fizzled", source=entry["source"])
-        return
+        return None
     kind = a.get("kw")
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": kind})
     if blocked_by_net(g, tgt) or dodged(g, tgt, kind):
-        return
-    amount, level = attack_amount(g, src, a, entry, tgt)
+        return None
+    return src, tgt
+
+
+def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
+    """End one attack ability: strength (from ``die``), wounds (protection, reduction, armour in
+    :mod:`engine.ops.damage`), rider, deaths and "strikes" triggers."""
+    kind = a.get("kw")
+    amount, level = attack_amount(g, src, a, entry, tgt, die)
     damage.wound(g, tgt, amount, kind, src, level)
     if a.get("rider") and g.in_play(tgt):
         apply_effects(g, dict(entry, point={"type": "attack", "card": tgt.id, "by": src.id}), src, a["rider"])
     damage.check_deaths(g, [tgt])
     trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
                          "strength": LEVELS[level] if level is not None else None})
+
+
+def execute_attack_ability(g, entry: dict, a: dict) -> None:
+    """Execute a shot, discharge, throw, magic strike, special strike or strike across a row at once (no fixed
+    window; the executing entry uses :mod:`engine.procedure.attack` instead): no defender, no retaliation; the
+    target must still be legal (RULES.md Q7). A net blocks it; a dodge voids it."""
+    begun = attack_begin(g, entry, a)
+    if begun is not None:
+        attack_finish(g, entry, a, begun[0], begun[1], None)

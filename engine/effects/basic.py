@@ -72,7 +72,8 @@ def eff_wound(g, e, src, eff):
     ts = targets(g, e, src, eff, "attacked")
     for t in ts:
         damage.wound(g, t, _n(g, e, src, eff, target=t), "spell" if e.get("spell") else "wound", src)
-    damage.check_deaths(g, ts)
+    each = isinstance(eff.get("target"), str) and eff["target"].startswith("each_")
+    damage.check_deaths(g, ts, owner_orders=each)  # "each ...": the owner orders several deaths (02 §7.3)
 
 
 def eff_close(g, e, src, eff):

@@ -57,12 +57,31 @@ def is_dead(g, card) -> bool:
     return g.in_play(card) and g.life(card) - card.wounds <= 0
 
 
-def check_deaths(g, cards) -> list:
-    """Destroy every listed card whose current life is <= 0, in the listed order (§7.3). Returns the dead."""
+def check_deaths(g, cards, owner_orders: bool = False) -> list:
+    """Destroy every listed card whose current life is <= 0, in the listed order (§7.3). Returns the dead.
+
+    ``owner_orders`` (an "each ..." effect, 02-battle.md §7.3 [PROPOSAL]): when two or more cards of one owner die
+    together, that owner then orders them into the graveyard (the executing entry asks, ``death_order``)."""
     dead = [c for c in cards if c is not None and is_dead(g, c)]
+    attached = {c.id: [a.id for a in g.cards.values() if a.attached_to == c.id and g.in_play(a)] for c in dead}
     for c in dead:
         destroy(g, c)
+    if owner_orders and g.executing is not None:
+        for p in (1, 2):
+            mine = [c.id for c in dead if c.owner == p]
+            if len(mine) >= 2:
+                g.executing["data"].setdefault("death_order", []).append(
+                    {"player": p, "cards": mine, "attached": {h: attached[h] for h in mine if attached[h]}})
     return dead
+
+
+def reorder_graveyard(g, p: int, order: list[str], attached: dict) -> None:
+    """Put the cards of ``order`` (which just died together; first = entered first) back on top of ``p``'s
+    graveyard in that order, each host followed by its attachments (``attached``: host -> ids) [210.6, 02 §7.3]."""
+    segment = [cid for h in order for cid in [h] + list(attached.get(h, []))]
+    top = [cid for cid in reversed(segment) if cid in g.graveyards[p]]
+    g.graveyards[p] = top + [cid for cid in g.graveyards[p] if cid not in segment]
+    g.emit("graveyard_order", player=p, cards=list(order))
 
 
 def remove_from_play(g, card) -> None:
@@ -79,6 +98,8 @@ def remove_from_play(g, card) -> None:
 def destroy(g, card, by=None, kind: str | None = None) -> None:
     """Destruction (гибель): to the top of the owner's graveyard, attachments after it; triggers pending.
 
+    A dead card keeps its wounds, tokens and markers until its own "on death" abilities triggered by this death
+    have executed (or lapsed, or were forfeited) [g-87], 02-battle.md §7.2: :func:`release_dead` clears them.
     ``by``/``kind``: the card and ability kind that destroyed it (default: the last that wounded it), for
     Corpse-Eating [g-51]."""
     if not g.in_play(card):
@@ -86,26 +107,51 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
     if by is None and card.used.get("hit_by"):
         by, kind = g.cards.get(card.used["hit_by"]), card.used.get("hit_kind")
     passives.carrion(g, card, by, kind)
-    controller = card.controller
     last_cell = card.cell if card.zone == "battlefield" else None
     attached = [c for c in g.cards.values() if c.attached_to == card.id and g.in_play(c)]
-    remove_from_play(g, card)
-    _to_graveyard(g, card)
-    g.emit("died", card=card.id, controller=controller, owner=card.owner)
-    trigger_points.collect(g, {"type": "died", "card": card.id, "controller": controller, "cell": last_cell})
+    _die(g, card, last_cell)
     for a in attached:
-        ctrl = a.controller
-        remove_from_play(g, a)
-        _to_graveyard(g, a)
-        g.emit("died", card=a.id, controller=ctrl, owner=a.owner)
-        trigger_points.collect(g, {"type": "died", "card": a.id, "controller": ctrl})
+        _die(g, a, last_cell)
 
 
-def _to_graveyard(g, card) -> None:
-    card.reset_in_play_state()
+def _die(g, card, last_cell) -> None:
+    controller = card.controller
+    remove_from_play(g, card)
     card.zone = "graveyard"
     card.controller = card.owner
+    card.cell = None
+    card.attached_to = None
     g.graveyards[card.owner].insert(0, card.id)
+    g.emit("died", card=card.id, controller=controller, owner=card.owner)
+    trigger_points.collect(g, {"type": "died", "card": card.id, "controller": controller, "cell": last_cell})
+    if _own_death_pending(g, card.id):
+        card.used = {"on_death": 1}  # keeps wounds, tokens and markers for now [g-87]
+        card.acquired = []
+        card.actions = 0
+        card.closed = False
+        card.hidden = False
+    else:
+        card.reset_in_play_state()
+
+
+def _own_death_pending(g, cid: str) -> bool:
+    """Is an "on death" ability of card ``cid``, triggered by its death, pending, queued or executing?"""
+    def mine(e):
+        pt = e.get("point") or {}
+        return e.get("source") == cid and pt.get("type") == "died" and pt.get("card") == cid
+    if any(mine(t) for p in (1, 2) for t in g.pending[p]) or any(mine(e) for e in g.queue):
+        return True
+    return g.executing is not None and mine(g.executing["entry"])
+
+
+def release_dead(g) -> None:
+    """Clear the markers of dead cards whose own "on death" abilities are all done [g-87] (called by the flow
+    whenever it advances)."""
+    for p in (1, 2):
+        for cid in g.graveyards[p]:
+            c = g.cards[cid]
+            if c.used.get("on_death") and not _own_death_pending(g, cid):
+                c.reset_in_play_state()
 
 
 def prevent(g, target, amount: int, kind: str) -> int:

@@ -1,9 +1,10 @@
 """Trigger points (RULES.md S3, [SEED S3]): an event makes the matching triggered abilities pending for their
 controller (``g.pending``). Declaring pending triggers is :mod:`engine.procedure.triggers`.
 
-Event shapes: ``moved {card}``, ``died {card, controller}``, ``turn_start|turn_end {player}``, ``attacked {card,
-by, attack}``, ``hit {card, by, attack, n}``, ``strikes {card, target, attack, role, strength}``,
-``becomes_defender {card}``.
+Event shapes: ``moved {card}``, ``died {card, controller}``, ``turn_start|turn_end {player}``, ``attack_declared
+{card, by, attack}`` (an attack is declared with it as target), ``attacked {card, by, attack}`` (it is the final
+target of an executing attack), ``hit {card, by, attack, n}``, ``strikes {card, target, attack, role, strength,
+missed?}``, ``becomes_defender {card}``.
 """
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def _fires(g, c, a, ev) -> bool:
             return False
         dead = g.cards[ev["card"]]
         return g.is_creature(dead) and (subject == "any" or ev["card"] != c.id)
-    if when in ("attacked", "hit"):
+    if when in ("attack_declared", "attacked", "hit"):
         if et != when:
             return False
         if subject == "other":
@@ -49,8 +50,9 @@ def _fires(g, c, a, ev) -> bool:
         elif ev["card"] != c.id:
             return False
         return kinds_match(ev.get("attack", ""), a.get("attack"))
-    if when == "strikes":
+    if when == "strikes":  # a miss counts only for "whether it hits or misses" (hit_or_miss)
         return (et == "strikes" and ev["card"] == c.id and kinds_match(ev.get("attack", ""), a.get("attack"))
+                and (not ev.get("missed") or bool(a.get("hit_or_miss")))
                 and (not a.get("roles") or ev.get("role") in a["roles"])
                 and (not a.get("strength") or ev.get("strength") in a["strength"]))
     if when == "becomes_defender":
@@ -63,8 +65,8 @@ def collect(g, event: dict) -> None:
     except a card's own "dies" trigger, which fires from the graveyard [405.4], and Valhalla).
 
     Event shapes: ``moved {card}``, ``died {card, controller}``, ``turn_start|turn_end {player}``,
-    ``attacked {card, by, attack}``, ``hit {card, by, attack, n}``, ``strikes {card, target, attack, role,
-    strength}``, ``becomes_defender {card}``."""
+    ``attack_declared {card, by, attack}``, ``attacked {card, by, attack}``, ``hit {card, by, attack, n}``,
+    ``strikes {card, target, attack, role, strength, missed?}``, ``becomes_defender {card}``."""
     et = event["type"]
     if et == "died":
         dead = g.cards[event["card"]]

@@ -12,7 +12,9 @@ from engine.errors import EngineError
 from engine.ops.costs import _pay_strike, pay_cost
 from engine.ops.reveal import reveal
 from engine.procedure import flow
+from engine.procedure import trigger_names as names
 from engine.procedure import triggers
+from engine.ops import trigger_points
 from engine.procedure.execute import answer, legal_answers
 from engine.procedure.phases import turn_preparation_legal, turn_preparation_perform
 from engine.procedure.prelim import legal as prelim_legal, perform as prelim_perform
@@ -59,8 +61,10 @@ def canonical(g, action) -> dict:
             continue
         if f in _STR_FIELDS and not isinstance(v, str):
             raise EngineError("malformed_action", f"Field {f!r} must be a string.")
-        if f in ("x", "trigger") and (not isinstance(v, int) or isinstance(v, bool)):
+        if f == "x" and (not isinstance(v, int) or isinstance(v, bool)):
             raise EngineError("malformed_action", f"Field {f!r} must be an integer.")
+        if f == "trigger" and (not isinstance(v, (int, str)) or isinstance(v, bool)):
+            raise EngineError("malformed_action", "Field 'trigger' must be a trigger point's name or an index.")
         if f in ("items", "targets") and not (isinstance(v, list) and all(isinstance(i, str) for i in v)):
             raise EngineError("malformed_action", f"Field {f!r} must be a list of card ids.")
         if f == "reason" and v not in CONCEDE_REASONS:
@@ -70,8 +74,12 @@ def canonical(g, action) -> dict:
         out[f] = v
     if act == "ability" and isinstance(out.get("ability"), str):
         out["ability"] = _resolve_ability(g, out)
+    if act == "declare" and isinstance(out.get("trigger"), str):
+        names.resolve_point(g, out)
     if act == "declare" and isinstance(out.get("ability"), str):
-        out["ability"] = _resolve_trigger(g, out)
+        out["ability"] = names.resolve_trigger(g, out)
+    if act == "order" and isinstance(out.get("items"), list) and g.prompt and g.prompt.get("kind") == "triggers":
+        out["items"] = names.resolve_order(g, out["items"])
     return out
 
 
@@ -89,16 +97,6 @@ def _resolve_ability(g, act: dict):
             if dict(act, ability=i) in legal_now:
                 return i
     return idxs[0]
-
-
-def _resolve_trigger(g, act: dict):
-    p = g.prompt["player"] if g.prompt else None
-    for t in (g.pending.get(p) or []):
-        if t["source"] == act.get("source"):
-            a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) else {}
-            if act["ability"] in (t["ability"], a.get("kw"), (a.get("effect") or {}).get("kw"), a.get("when")):
-                return t["ability"]
-    return act["ability"]
 
 
 # ---------------------------------------------------------------------- enumeration
@@ -159,7 +157,8 @@ def perform(g, p: int, act: dict) -> None:
 
 
 def declare(g, p: int, act: dict) -> None:
-    """Pay the whole cost and put the entry at the queue's tail [SEED S4]; "attacked" triggers become pending."""
+    """Pay the whole cost and put the entry at the queue's tail [SEED S4]; triggers on the declaration of an
+    attack against a card become pending."""
     card = g.cards[act["source"]]
     entry = {"uid": g.next_uid, "source": card.id, "controller": p, "ability": None, "target": act.get("target"),
              "targets": act.get("targets"), "x": act.get("x"), "to": act.get("to"), "effect": None}
@@ -192,3 +191,20 @@ def declare(g, p: int, act: dict) -> None:
     g.queue.append(entry)
     g.emit("declared", player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
            target=entry["target"], to=entry["to"], x=entry["x"])
+    _attack_declared(g, card, entry)
+
+
+def _attack_declared(g, card, entry: dict) -> None:
+    """Trigger point "an attack is declared against it" (FORMAT.md ``attacked``: a simple strike is declared
+    against it): its triggers become pending now and enter the queue behind the attack (RULES.md Q5.1)."""
+    if entry["kind"] == "attack":
+        kind = "simple_strike"
+    elif entry["kind"] == "ability":
+        kind = g.abilities(card)[entry["ability"]].get("kw")
+        if kind not in ab.ATTACK_KW:
+            return
+    else:
+        return
+    for tid in [entry.get("target")] + list(entry.get("targets") or []):
+        if tid in g.cards:
+            trigger_points.collect(g, {"type": "attack_declared", "card": tid, "by": card.id, "attack": kind})

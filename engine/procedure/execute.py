@@ -6,12 +6,16 @@
 """
 from __future__ import annotations
 
+import itertools
+
+from engine.cards.abilities import ATTACK_KW
 from engine.effects import apply_effects
 from engine.effects.registry import conditions_hold
 from engine.ops import acquire
+from engine.ops.damage import reorder_graveyard
 from engine.ops import trigger_points
 from engine.ops.zones import relocate
-from engine.procedure import defender, strike
+from engine.procedure import attack, defender, strike
 from engine.procedure.windows import answer_window, legal_window
 from engine.rules import grants
 from engine.rules import targets as tg
@@ -52,6 +56,9 @@ def legal_answers(g, p: int) -> list[dict]:
         return [{"act": "choose", "option": {"choice": i}} for i in range(ask["options"])]
     if ask["kind"] == "window":
         return legal_window(g, g.executing, p)
+    if ask["kind"] == "death_order":
+        return [{"act": "order", "items": list(perm)} for perm in itertools.islice(
+            itertools.permutations(ask["cards"]), 120)]
     return []
 
 
@@ -69,6 +76,14 @@ def answer(g, p: int, act: dict) -> None:
         ex["ask"] = None
     elif kind == "window":
         answer_window(g, ex, p, act)
+    elif kind == "death_order":
+        todo = ex["data"]["death_order"].pop(0)
+        if not ex["data"]["death_order"]:
+            ex["data"].pop("death_order")
+        reorder_graveyard(g, p, act["items"], todo.get("attached") or {})
+        ex["ask"] = None
+        if ex["data"].get("death_order"):
+            _ask_death_order(g, ex)
 
 
 # ---------------------------------------------------------------------- effect entries
@@ -103,10 +118,14 @@ def run_effects(g, ex: dict) -> None:
             e = dict(ex["entry"], target=slots[i], targets=None)
         else:
             e = ex["entry"]
-        if eff.get("condition") and not conditions_hold(g, e, src, eff["condition"]):
+        if eff.get("condition") and "atk" not in data and not conditions_hold(g, e, src, eff["condition"]):
             i += 1
             continue
-        if eff.get("kw") == "choose_one":
+        if eff.get("kw") in ATTACK_KW:  # resumable: its die opens the roll window (02 §9 step 7)
+            data["i"] = i
+            if not attack.attack_step(g, ex, e, eff):
+                return
+        elif eff.get("kw") == "choose_one":
             if "pick" not in data:
                 chooser = e["controller"]
                 if eff.get("chooser") == "target_controller":
@@ -125,7 +144,20 @@ def run_effects(g, ex: dict) -> None:
         i += 1
         if g.result is not None:
             break
+        if _ask_death_order(g, ex):
+            data["i"] = i
+            return
     ex["done"] = True
+
+
+def _ask_death_order(g, ex: dict) -> bool:
+    """Several cards of one owner killed together by an "each ..." effect: ask that owner their graveyard order
+    (02-battle.md §7.3 [PROPOSAL]; answer ``order`` with the cards, first = enters first)."""
+    todo = ex["data"].get("death_order") or []
+    if not todo:
+        return False
+    ex["ask"] = {"kind": "death_order", "player": todo[0]["player"], "cards": list(todo[0]["cards"])}
+    return True
 
 
 def _slots(effects: list[dict], e: dict) -> dict:

@@ -7,6 +7,7 @@ of the queue executes (Q4), or with an empty queue the phase ends ([SEED S3], 21
 """
 from __future__ import annotations
 
+from engine.ops.damage import release_dead
 from engine.ops.durations import add
 from engine.ops.reveal import reveal_involved
 from engine.procedure import triggers
@@ -28,6 +29,7 @@ def run(g) -> None:
             return
         if g.phase not in PRELIM:
             reveal_involved(g)  # [415.2] base effect, before anyone is asked
+        release_dead(g)  # a dead card's markers go once its own on-death abilities are done [g-87]
         if g.executing is not None:
             if g.executing["entry"]["kind"] in LOCAL_KINDS:
                 execute_local(g)

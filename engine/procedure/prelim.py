@@ -299,10 +299,12 @@ def _element(d) -> str | None:
     return None if e in (None, "Нейтральные") else e
 
 
-def recruit_payment(g, p: int, cid: str) -> dict | None:
+def recruit_payment(g, p: int, cid: str, pay: str | None = None) -> dict | None:
     """How ``p`` would pay for recruiting ``cid`` (``{"gold", "silver", "penalty"}``) or None if a limit forbids
-    it: 15 cards, flyers 15 crystals [211.7], one terrain [212.3], uniqueness [g-54], elements [304.6], elite
-    paid with gold only."""
+    it: 15 cards, flyers 15 crystals [211.7], one terrain [212.3], uniqueness [g-54], elements [304.6]. One card's
+    cost is paid from one colour (02-battle.md §1.3 [304.3] [PROPOSAL]): an elite card with gold only; a regular
+    card with silver when it suffices, else gold, or with gold when ``pay`` is ``"gold"`` (the player's choice;
+    ``"silver"`` insists on silver)."""
     sp = g.prelim["spent"][str(p)]
     d = g.defn(g.cards[cid])
     cost = d.get("cost") or 0
@@ -324,12 +326,15 @@ def recruit_payment(g, p: int, cid: str) -> dict | None:
     bonus = 1 if len(elements) == 1 else 0
     gold = g.crystals[p]["gold"] - penalty + bonus
     silver = g.crystals[p]["silver"]
+    by_gold = {"gold": cost, "silver": 0, "penalty": penalty} if gold >= cost else None
     if d.get("elite"):
-        return {"gold": cost, "silver": 0, "penalty": penalty} if gold >= cost else None
-    use_silver = min(silver, cost)
-    if gold >= cost - use_silver:
-        return {"gold": cost - use_silver, "silver": use_silver, "penalty": penalty}
-    return None
+        return by_gold if pay in (None, "gold") else None
+    by_silver = {"gold": 0, "silver": cost, "penalty": penalty} if silver >= cost else None
+    if pay == "gold":
+        return by_gold
+    if pay == "silver":
+        return by_silver
+    return by_silver or by_gold
 
 
 def legal(g, p: int) -> list[dict]:
@@ -346,8 +351,14 @@ def legal(g, p: int) -> list[dict]:
             out.append({"act": "choose", "option": "redeal"})
         return out
     if kind == "recruit":
-        out = [{"act": "choose", "option": {"recruit": cid}} for cid in g.deals[p]
-               if recruit_payment(g, p, cid) is not None]
+        out = []
+        for cid in g.deals[p]:
+            if recruit_payment(g, p, cid) is None:
+                continue
+            out.append({"act": "choose", "option": {"recruit": cid}})
+            if not g.defn(g.cards[cid]).get("elite") and recruit_payment(g, p, cid, "silver") is not None \
+                    and recruit_payment(g, p, cid, "gold") is not None:
+                out.append({"act": "choose", "option": {"recruit": cid, "pay": "gold"}})  # gold by choice
         out.append({"act": "choose", "option": "done"})
         return out
     if kind == "deploy":
@@ -435,7 +446,7 @@ def perform(g, p: int, act: dict) -> None:
                 g.emit("phase", phase="deployment", turn=0, active=None)
         else:
             cid = opt["recruit"]
-            pay = recruit_payment(g, p, cid)
+            pay = recruit_payment(g, p, cid, opt.get("pay"))
             d = g.defn(g.cards[cid])
             sp = st["spent"][str(p)]
             el = _element(d)

@@ -173,9 +173,9 @@ def _deal(g, ex, src, tgt) -> None:
         if r_amt:
             damage.wound(g, src, r_amt, "simple_strike", tgt, r_lvl)
         damage.check_deaths(g, [tgt, src])
-    if a_lvl is not None:
-        trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": "simple_strike",
-                             "role": "attacker", "strength": LEVELS[a_lvl]})
+    trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": "simple_strike",
+                         "role": "attacker", "strength": LEVELS[a_lvl] if a_lvl is not None else None,
+                         "missed": a_lvl is None})  # a miss fires only "hits or misses" triggers
     if r_lvl is not None and data.get("fight"):
         trigger_points.collect(g, {"type": "strikes", "card": tgt.id, "target": src.id, "attack": "simple_strike",
                              "role": "responder", "strength": LEVELS[r_lvl]})

@@ -13,6 +13,7 @@ import itertools
 from engine.cards import abilities as ab
 from engine.rules import targets as tg
 from engine.rules.combat import attack_targets, last_known
+from engine.rules.declarable import hidden_target_options
 
 
 def _ability(g, t) -> dict:
@@ -43,16 +44,21 @@ def needs_target(t: dict) -> bool:
 
 
 def target_options(g, t: dict) -> list[str]:
-    """Legal targets for a trigger whose effects target a chosen card (cards in the play zone [SEED S2])."""
+    """Legal targets for a trigger whose effects target a chosen card (cards in the play zone [SEED S2]). An enemy
+    face-down card is a legal target by its position alone, as for activated abilities [415.3, 415.5]."""
     src = g.cards[t["source"]]
     eff, spec = _choice(t)
     if eff.get("kw") in ab.ATTACK_KW:
-        return attack_targets(g, last_known(g, src, t["point"]), eff)
-    ctx = {"event_card": t["point"].get("card"), "controller": t["controller"]}
-    out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
-    if eff.get("kw") == "redistribute_wounds":
-        out = [i for i in out if i != t["point"].get("card")]
-    return out
+        src = last_known(g, src, t["point"])
+        out = attack_targets(g, src, eff)
+    else:
+        ctx = {"event_card": t["point"].get("card"), "controller": t["controller"]}
+        out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
+        if eff.get("kw") == "redistribute_wounds":
+            out = [i for i in out if i != t["point"].get("card")]
+    if spec is not eff.get("target"):
+        return out
+    return [o["target"] for o in hidden_target_options(g, src, eff, [{"target": i} for i in out])]
 
 
 def payable(g, t: dict) -> bool:
@@ -133,8 +139,9 @@ def legal(g, p: int) -> list[dict]:
         else:
             out.append(base)
     if len(pend) >= 2 and not any(needs_target(t) for t in pend):
+        names = order_names(pend)
         for perm in itertools.islice(itertools.permutations(range(len(pend))), 120):
-            out.append({"act": "order", "items": [pend[i]["source"] for i in perm]})
+            out.append({"act": "order", "items": [names[i] for i in perm]})
     if any(t["optional"] for t in pend):
         out.append({"act": "pass"})
     uniq, keys = [], set()
@@ -144,6 +151,22 @@ def legal(g, p: int) -> list[dict]:
             keys.add(k)
             uniq.append(a)
     return uniq
+
+
+def order_names(pend: list[dict]) -> list[str]:
+    """How an ``order`` action names each pending trigger: its source's id when that card has one pending trigger;
+    else ``"<id>/<ability>"``; for identical triggers of one ability also their rank, ``"<id>/<ability>/<k>"``."""
+    out = []
+    for t in pend:
+        same_src = [u for u in pend if u["source"] == t["source"]]
+        same_ab = [u for u in same_src if u["ability"] == t["ability"]]
+        if len(same_src) == 1:
+            out.append(t["source"])
+        elif len(same_ab) == 1:
+            out.append(f"{t['source']}/{t['ability']}")
+        else:
+            out.append(f"{t['source']}/{t['ability']}/{next(k for k, u in enumerate(same_ab) if u is t)}")
+    return out
 
 
 def perform(g, p: int, act: dict) -> None:
@@ -162,8 +185,6 @@ def perform(g, p: int, act: dict) -> None:
                 want -= 1
         return
     if act["act"] == "order":
-        for src in act["items"]:
-            for i, t in enumerate(g.pending[p]):
-                if t["source"] == src:
-                    declare(g, p, i, None)
-                    break
+        chosen = [pend[order_names(pend).index(name)] for name in act["items"]]
+        for t in chosen:
+            declare(g, p, next(i for i, u in enumerate(g.pending[p]) if u is t), None)

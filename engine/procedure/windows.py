@@ -1,8 +1,9 @@
 """Fixed windows inside a simple strike (02-battle.md §9 "Fixed windows" [PROPOSAL], RULES.md D1).
 
 Playable abilities whose own window lies inside the attack are offered as asks of the executing entry, never as
-queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``), ``roll`` (step 7: ``roll_modifier``),
-``protection`` (step 10: ``set_strike_strength``). A window asks only a player who has such an ability that applies
+queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``), ``roll`` (step 7: ``roll_modifier``; also
+opened by the die of every other attack, :func:`engine.combat.attack_step`), ``protection`` (step 10:
+``set_strike_strength``). A window asks only a player who has such an ability that applies
 and can be paid; the active player answers first, then the inactive [103.5]; each answers once per window with
 ``ability`` (source, ability, target/x as listed) or ``pass``. Using it pays its cost now and applies at once.
 
@@ -56,7 +57,7 @@ def options(g, ex: dict, p: int) -> list[dict]:
                 continue
             if a.get("condition") and not holds(g, card, a["condition"], {}):
                 continue
-            if not kinds_match("simple_strike", a.get("applies_to")):
+            if not kinds_match(data.get("attack_kind", "simple_strike"), a.get("applies_to")):
                 continue
             base = {"act": "ability", "source": card.id, "ability": i}
             if kw == "block_strike":
@@ -67,9 +68,8 @@ def options(g, ex: dict, p: int) -> list[dict]:
                     owner = g.cards[cid]
                     if a.get("rolls_of") == "friendly" and owner.controller != p:
                         continue
-                    for opt in a.get("options") or []:
-                        if (opt == "+1" and v < 6) or (opt == "-1" and v > 1) or opt == "reroll":
-                            out.append(dict(base, target=cid, x={"+1": 1, "-1": -1, "reroll": 0}[opt]))
+                    for opt in a.get("options") or []:  # a changed die is not clamped here [104.2.a]
+                        out.append(dict(base, target=cid, x={"+1": 1, "-1": -1, "reroll": 0}[opt]))
             elif kw == "set_strike_strength":
                 blow = (data.get("blows") or [None])[0]
                 want = LEVELS.index(a["to"])
@@ -100,7 +100,9 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
         elif a["kw"] == "roll_modifier":
             cid, x = act["target"], act["x"]
             dice = data["dice"]
-            dice[cid] = g.roll(g.cards[cid].controller, cid, "reroll") if x == 0 else max(1, min(6, dice[cid] + x))
+            # unclamped: an open-versus-open fight compares true results [104.2.a, 422.4.b]; a lone die is
+            # clamped with its other modifiers when its strength is read (combat.single_level)
+            dice[cid] = g.roll(g.cards[cid].controller, cid, "reroll") if x == 0 else dice[cid] + x
             g.emit("die_changed", card=cid, value=dice[cid])
         elif a["kw"] == "set_strike_strength":
             data["blows"][0] = LEVELS.index(a["to"])

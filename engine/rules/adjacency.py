@@ -5,17 +5,24 @@ from engine.model.board import neighbours
 
 
 def adjacent_cards(g, card) -> list:
-    """Cards adjacent to ``card`` [207.7.a]: on neighbouring cells plus their attachments; flyers have none."""
-    if card.zone != "battlefield":
+    """Cards adjacent to ``card`` [207.7.a]: the cards on neighbouring cells with their attachments; a symbiote,
+    parasite or equipment card is adjacent to its host and to everything adjacent to the host, and a host to its
+    own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]."""
+    if card.zone != "battlefield" or not card.cell:
+        return []
+    host = g.cards.get(card.attached_to) if card.attached_to else card
+    if host is None or host.zone != "battlefield":
         return []
     out = []
     hosts = []
-    for n in neighbours(card.cell):
+    for n in neighbours(host.cell):
         cid = g.board.get(n)
         if cid:
             out.append(g.cards[cid])
             hosts.append(cid)
-    if hosts:
-        out.extend(c for c in g.cards.values()
-                   if c.attached_to is not None and c.attached_to in hosts and c.zone == "battlefield")
+    if host is not card:
+        out.append(host)
+    hosts.append(host.id)
+    out.extend(c for c in g.cards.values()
+               if c.attached_to is not None and c.attached_to in hosts and c.zone == "battlefield" and c is not card)
     return out

@@ -49,7 +49,7 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
         return False
     if g.is_flyer(src) and src.zone == "aux":
         return _forced_ok(g, src, tgt, "simple_strike")  # a flyer strikes any card [211.5]
-    if src.zone != "battlefield" or src.attached_to:
+    if src.zone != "battlefield":
         return False
     if tgt.zone == "aux":
         ok = g.is_flyer(tgt) and src.markers.get("flyer_strike", 0) > 0  # [211.9]
@@ -75,7 +75,7 @@ def strike_targets(g, card) -> list[str]:
         return []
     if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.has_state(g, card, "_web"):
         return []
-    if card.zone == "battlefield" and not card.attached_to and not g.is_flyer(card):
+    if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
         cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if card.markers.get("flyer_strike") else [])
         return [c.id for c in cands if strike_target_ok(g, card, c, adj)]
@@ -123,14 +123,24 @@ def attack_reaches(g, src, a: dict, tgt) -> bool:
             return tgt in adjacent_cards(g, src)
         return True
     if mode == "row":
-        if src.zone != "battlefield" or tgt.zone != "battlefield" or tgt.attached_to:
+        if src.zone != "battlefield" or tgt.zone != "battlefield":
             return False
-        mid = between_in_line(src.cell, tgt.cell)
-        if mid is None:
-            return False
-        occ = g.board.get(mid)
-        return occ is None or g.cards[occ].controller == src.controller  # [g-53]
+        return row_line_ok(g, src, tgt.cell)
     return False
+
+
+def row_line_ok(g, src, cell: str) -> bool:
+    """Strike across a row (удар через ряд) [g-53]: ``cell`` is two cells from the source on its column or row, and
+    every card on the cell between (a host and its attachments) is the source's controller's. A symbiote is struck
+    on its host's cell (docs/rules-decisions.md)."""
+    mid = between_in_line(src.cell, cell)
+    if mid is None:
+        return False
+    host = g.board.get(mid)
+    if host is None:
+        return True
+    on_mid = [g.cards[host]] + [c for c in g.cards.values() if c.attached_to == host and c.zone == "battlefield"]
+    return all(c.controller == src.controller for c in on_mid)
 
 
 def attack_targets(g, card, a: dict) -> list[str]:

@@ -43,6 +43,8 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
         return False
     if c["movement"] == "all" and card.markers.get("movement", 0):
         return False
+    if c["wounds"] and g.life(card) - card.wounds - c["wounds"] <= 0:
+        return False  # wounds paid as a cost may not kill the card paying them (03 §2.1 [DOUBT], recommended)
     if ab.limit_reached(card, a, idx):
         return False
     if a.get("kw") == "accumulate_token":
@@ -126,9 +128,9 @@ def move_left(g, card) -> int:
 
 
 def held(g, card) -> bool:
-    """True when the card may not leave its cell: netted or rooted (card texts), or it has attacked this turn
-    (a card that did not close on attacking still cannot move afterwards, docs/rules-decisions.md)."""
-    return has_state(g, card, "_web") or has_state(g, card, "_root") or bool(card.used.get("strikes"))
+    """True when the card may not leave its cell: netted or rooted (card texts). Having acted is checked apart
+    (``card.actions``, [g-69]); a strike made without closing is no such action [g-78]."""
+    return has_state(g, card, "_web") or has_state(g, card, "_root")
 
 
 def _moves(g, card) -> list[dict]:
@@ -148,13 +150,14 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
         return _resurrect_options(g, card, a)
     if kw == "jump":
         return _jump_options(g, card, a)
-    base = _hidden_targets(g, card, a, opts.target_options(g, card, a))
+    base = hidden_target_options(g, card, a, opts.target_options(g, card, a))
     return [dict(o, x=x) if x is not None else o for o in base for x in xs]
 
 
-def _hidden_targets(g, card, a: dict, base: list[dict]) -> list[dict]:
-    """[415.3, 415.5] Target options with face-down cards: none naming a face-down card as found by the card
-    data's filters; then, for a single chosen target, the enemy face-down cards by position and side only."""
+def hidden_target_options(g, card, a: dict, base: list[dict]) -> list[dict]:
+    """[415.3, 415.5] Target options of an activated ability or a trigger's effect ``a`` with face-down cards:
+    none naming a face-down card as found by the card data's filters; then, for a single chosen target, the enemy
+    face-down cards by position and side only."""
     if not any_hidden(g):
         return base
 

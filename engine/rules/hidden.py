@@ -59,8 +59,8 @@ def hidden_strike_targets(g, src) -> list[str]:
         return []
     if src.zone == "aux" and g.is_flyer(src):
         cands = [g.cards[i] for i in g.board.values()]
-    elif src.zone == "battlefield" and not src.attached_to:
-        cands = adjacent_cards(g, src)
+    elif src.zone == "battlefield":
+        cands = adjacent_cards(g, src)  # a symbiote's: those of its host [210.9]
     else:
         cands = []
     return [c.id for c in cands if c.hidden and c is not src and c.controller != src.controller]

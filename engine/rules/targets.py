@@ -56,8 +56,11 @@ def _one(g, source, card, f, ctx) -> bool:
     if name == "has_ability":
         kws = set(f.get("kw") or [])
         return any(a.get("kw") in kws or ("spell" in kws and a.get("kind") == "spell") for a in g.abilities(card))
-    if name == "is_defender":
-        return ctx.get("defender") == card.id
+    if name == "is_defender":  # the defender of the simple strike executing now [205.3]
+        d = ctx.get("defender")
+        if d is None and g.executing is not None:
+            d = (g.executing.get("data") or {}).get("defender")
+        return d is not None and d == card.id
     if name == "opposite":
         return source is not None and source.cell and card.cell == in_front(source.cell, source.controller) \
             and card.zone == "battlefield"

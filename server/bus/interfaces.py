@@ -147,6 +147,19 @@ class RoomStore(Part, ABC):
     """
 
     persistent: bool = False
+    #: True when the store also keeps an append-only log of the changes after each snapshot (``append``,
+    #: ``load_log``): rooms then append one small entry per change and save a whole snapshot only every
+    #: ``settings.snapshot_every`` entries (server/store/rooms.py).
+    appends: bool = False
+
+    async def append(self, room_id: str, seq: int, entry: bytes) -> None:
+        """Append one change (opaque bytes, server/room.py ``Room.log_entry``; ``seq`` increases by one per
+        entry) after the room's snapshot. Only stores with ``appends``; a ``save`` drops the room's entries."""
+        raise BusError("unavailable", "This room store keeps no log.")
+
+    async def load_log(self, room_id: str) -> list[bytes]:
+        """The entries appended since the room's last snapshot, in order ([] for stores without ``appends``)."""
+        return []
 
     @abstractmethod
     async def save(self, room_id: str, blob: bytes) -> None:

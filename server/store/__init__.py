@@ -51,6 +51,9 @@ def secret_matches(secret: str, secret_hash: str) -> bool:
 class Store(ABC):
     """Persistence of players, saved decks, finished games, ratings and live rooms (all methods async)."""
 
+    #: False for a store that dies with the process (an in-memory database: tests); live rooms then stay in memory.
+    durable: bool = True
+
     async def start(self) -> None:
         """Connect and run the schema migrations (Alembic) up to the newest. Called once before use."""
 
@@ -137,16 +140,17 @@ class Store(ABC):
 
     # -- live rooms (server/store/rooms.py) --------------------------------------------------------------------
     @abstractmethod
-    async def save_room(self, room_id: str, blob: bytes, version: int) -> None:
-        """Replace the room's snapshot (taken at room version ``version``) and drop its logged actions up to it."""
+    async def save_room(self, room_id: str, blob: bytes) -> None:
+        """Replace the room's snapshot and drop its log entries (the snapshot includes them), atomically."""
 
     @abstractmethod
-    async def append_room_action(self, room_id: str, version: int, entry: bytes) -> None:
-        """Append one accepted change of the room (``entry``: msgpack, it brings the room to ``version``)."""
+    async def append_room_log(self, room_id: str, seq: int, entry: bytes) -> None:
+        """Append one change of the room after its snapshot (``seq``: the room's commit number; durable when this
+        returns). Raises StoreError("bad_entry") when that ``seq`` is logged already."""
 
     @abstractmethod
     async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
-        """``(snapshot, [entries after it in order])`` or None."""
+        """``(snapshot, [log entries after it, in seq order])`` or None."""
 
     @abstractmethod
     async def delete_room(self, room_id: str) -> None:

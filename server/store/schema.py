@@ -57,13 +57,12 @@ live_rooms = sa.Table(
     "live_rooms", metadata,
     sa.Column("id", sa.String(64), primary_key=True),
     sa.Column("snapshot", sa.LargeBinary, nullable=False),        # server/room.py Room.snapshot()
-    sa.Column("version", sa.Integer, nullable=False),             # room version of the snapshot
     sa.Column("updated", sa.Float, nullable=False),
 )
 
-room_actions = sa.Table(
-    "room_actions", metadata,
+room_log = sa.Table(
+    "room_log", metadata,
     sa.Column("room", sa.String(64), primary_key=True),
-    sa.Column("version", sa.Integer, primary_key=True),           # the room version this entry brings it to
-    sa.Column("entry", sa.LargeBinary, nullable=False),           # msgpack (server/store/rooms.py)
+    sa.Column("seq", sa.Integer, primary_key=True),               # the room's commit number (one per change)
+    sa.Column("entry", sa.LargeBinary, nullable=False),           # msgpack, server/room.py Room.log_entry()
 )

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 from . import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, NAME_MAX, Store, StoreError, secret_matches
-from .schema import decks, games, live_rooms, players, ratings, room_actions
+from .schema import decks, games, live_rooms, players, ratings, room_log
 
 MIGRATIONS = os.path.join(os.path.dirname(__file__), "migrations")
 MIGRATION_LOCK = 1919001    # pg_advisory_xact_lock key of the migrations (any constant of this service)
@@ -86,6 +86,8 @@ class SqlStore(Store):
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: AsyncEngine | None = None
+        parsed = sa.engine.make_url(url)
+        self.durable = parsed.get_backend_name() != "sqlite" or parsed.database not in (None, "", ":memory:")
 
     @property
     def dialect(self) -> str:
@@ -306,34 +308,33 @@ class SqlStore(Store):
                     for r in await conn.execute(q)]
 
     # -- live rooms --------------------------------------------------------------------------------------------
-    async def save_room(self, room_id: str, blob: bytes, version: int) -> None:
-        values = {"snapshot": blob, "version": int(version), "updated": time.time()}
+    async def save_room(self, room_id: str, blob: bytes) -> None:
+        values = {"snapshot": blob, "updated": time.time()}
         async with self.engine.begin() as conn:
             done = await conn.execute(live_rooms.update().where(live_rooms.c.id == room_id).values(**values))
             if not done.rowcount:
                 await conn.execute(live_rooms.insert().values(id=room_id, **values))
-            await conn.execute(room_actions.delete().where(room_actions.c.room == room_id,
-                                                           room_actions.c.version <= int(version)))
+            await conn.execute(room_log.delete().where(room_log.c.room == room_id))
 
-    async def append_room_action(self, room_id: str, version: int, entry: bytes) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(room_actions.insert().values(room=room_id, version=int(version), entry=entry))
+    async def append_room_log(self, room_id: str, seq: int, entry: bytes) -> None:
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(room_log.insert().values(room=room_id, seq=int(seq), entry=entry))
+        except IntegrityError:
+            raise StoreError("bad_entry", f"Room {room_id} has a log entry {seq} already.") from None
 
     async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
         async with self.engine.connect() as conn:
-            row = (await conn.execute(sa.select(live_rooms.c.snapshot, live_rooms.c.version)
-                                      .where(live_rooms.c.id == room_id))).first()
-            if row is None:
+            snap = await conn.scalar(sa.select(live_rooms.c.snapshot).where(live_rooms.c.id == room_id))
+            if snap is None:
                 return None
-            entries = await conn.execute(sa.select(room_actions.c.entry)
-                                         .where(room_actions.c.room == room_id,
-                                                room_actions.c.version > row.version)
-                                         .order_by(room_actions.c.version))
-            return bytes(row.snapshot), [bytes(e.entry) for e in entries]
+            entries = await conn.execute(sa.select(room_log.c.entry).where(room_log.c.room == room_id)
+                                         .order_by(room_log.c.seq))
+            return bytes(snap), [bytes(e.entry) for e in entries]
 
     async def delete_room(self, room_id: str) -> None:
         async with self.engine.begin() as conn:
-            await conn.execute(room_actions.delete().where(room_actions.c.room == room_id))
+            await conn.execute(room_log.delete().where(room_log.c.room == room_id))
             await conn.execute(live_rooms.delete().where(live_rooms.c.id == room_id))
 
     async def room_ids(self) -> list[str]:

@@ -145,7 +145,7 @@ def move_key(a: dict) -> str:
         if "place" in o:
             return "place"
         if "recruit" in o:
-            return "recruit"
+            return "recruit_gold" if o.get("pay") == "gold" else "recruit"
     return a["act"]
 
 

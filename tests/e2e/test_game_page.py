@@ -44,9 +44,11 @@ def test_selecting_a_card_lists_its_abilities_by_name_with_cost(states, mount):
     page = mount(st)
     page.click(f"#game-under-test .field [data-card='{a['source']}']")
     move = page.locator(f".selected-actions button.move[data-move='ability:{a['ability']}']")
+    name = move
     if not move.count():   # the card's only move is chosen at once; its name heads the pick
         move = page.locator(f".selected-actions .pick[data-move='ability:{a['ability']}']")
-    text = move.inner_text()
+        name = move.locator("b")  # the pick's own step hint ("Pick target 1 ...") is not the move's name
+    text = name.inner_text() + " " + move.locator(".m-cost").inner_text()
     assert text.strip() and not re.search(r"\b(ability|target)\b\s*\d|[a-z]+_[a-z]+", text), text
     assert move.locator(".m-cost").count() == 1 and move.locator(".m-cost").inner_text().strip()
 

@@ -50,8 +50,8 @@ def replay_of(view: dict) -> Game:
 
 
 def engine_view(view: dict) -> dict:
-    """A client's view without the room-level keys the server adds (``room``, ``replay``)."""
-    return {k: v for k, v in view.items() if k not in ("room", "replay")}
+    """A client's view without the room-level keys the server adds (``room``, ``replay``, ``journal``)."""
+    return {k: v for k, v in view.items() if k not in ("room", "replay", "journal")}
 
 
 def assert_acknowledged_kept(seat: Seat, log: list, p: int) -> None:

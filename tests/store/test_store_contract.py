@@ -16,7 +16,7 @@ def _game(gid: str, p1, p2, started: float, **extra) -> dict:
 
 
 async def test_migrations_bring_a_fresh_database_to_the_newest_revision(store):
-    assert await store.revision() == "0001"
+    assert await store.revision() == "0002"
 
 
 async def test_migrations_on_an_already_migrated_database_change_nothing(store, store_url):
@@ -179,25 +179,26 @@ async def test_updated_ratings_are_kept_and_ranked(store):
     assert [r["name"] for r in await store.leaderboard(limit=1, offset=1)] == ["Ann"]
 
 
-async def test_a_live_room_is_its_snapshot_plus_the_actions_after_it(store):
-    await store.save_room("r1", b"snap-v3", 3)
-    await store.append_room_action("r1", 4, b"a4")
-    await store.append_room_action("r1", 5, b"a5")
-    assert await store.load_room("r1") == (b"snap-v3", [b"a4", b"a5"])
-    await store.save_room("r1", b"snap-v5", 5)
-    await store.append_room_action("r1", 6, b"a6")
-    assert await store.load_room("r1") == (b"snap-v5", [b"a6"])
+async def test_a_live_room_is_its_snapshot_plus_the_entries_after_it(store):
+    await store.save_room("r1", b"snap-1")
+    await store.append_room_log("r1", 1, b"e1")
+    await store.append_room_log("r1", 2, b"e2")
+    assert await store.load_room("r1") == (b"snap-1", [b"e1", b"e2"])
+    await store.save_room("r1", b"snap-2")                # a snapshot includes every entry before it
+    await store.append_room_log("r1", 3, b"e3")
+    assert await store.load_room("r1") == (b"snap-2", [b"e3"])
     assert await store.room_ids() == ["r1"]
     await store.delete_room("r1")
     assert await store.load_room("r1") is None and await store.room_ids() == []
 
 
-async def test_a_version_is_logged_once_per_room(store):
-    await store.save_room("r1", b"s", 0)
-    await store.append_room_action("r1", 1, b"a1")
-    with pytest.raises(Exception):
-        await store.append_room_action("r1", 1, b"again")
-    assert await store.load_room("r1") == (b"s", [b"a1"])
+async def test_a_log_entry_is_appended_once(store):
+    await store.save_room("r1", b"s")
+    await store.append_room_log("r1", 1, b"e1")
+    with pytest.raises(StoreError) as e:
+        await store.append_room_log("r1", 1, b"again")
+    assert e.value.code == "bad_entry"
+    assert await store.load_room("r1") == (b"s", [b"e1"])
 
 
 async def test_a_rated_game_updates_both_ratings_once(store):
@@ -217,3 +218,33 @@ async def test_an_unrated_game_changes_no_rating(store):
     await store.record_game(_game("g1", ann["id"], None, 1000.0, rated=False, bots={"2": "heuristic"}))
     assert (await store.get_rating(ann["id"]))["games"] == 0
     assert await store.leaderboard() == []
+
+
+async def test_an_upgrade_from_the_first_revision_keeps_the_data(store_url):
+    """A database created by an older release (revision 0001) is migrated on start without losing its rows."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+    from server.store.sql import MIGRATIONS, SqlStore
+
+    old = SqlStore(store_url)
+    old.engine = old._make_engine()
+
+    def to_0001(conn):
+        cfg = Config()
+        cfg.set_main_option("script_location", MIGRATIONS)
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+    async with old.engine.begin() as conn:
+        await conn.run_sync(to_0001)
+        await conn.execute(sa.text("INSERT INTO players (id, name, secret_hash, created) "
+                                   "VALUES ('p1', 'Ann', :h, 1.0)"), {"h": hash_secret("s")})
+    assert await old.revision() == "0001"
+    await old.close()
+    new = SqlStore(store_url)
+    await new.start()
+    try:
+        assert await new.revision() == "0002"
+        assert (await new.verify_player("p1", "s"))["name"] == "Ann"
+    finally:
+        await new.close()

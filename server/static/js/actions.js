@@ -86,9 +86,16 @@ export function moveInfo(group, sourceId, view) {
       text: abilityText(group.ability, sourceId, view) };
   }
   const names = { move: "move_move", attack: "move_attack", defend: "move_defend", place: "move_place",
-    recruit: "move_recruit", shoot: "kw_shot", discharge: "kw_discharge", throw: "kw_throw", magic_strike: "kw_magic_strike" };
+    recruit: "move_recruit", recruit_gold: "move_recruit_gold", shoot: "kw_shot", discharge: "kw_discharge", throw: "kw_throw", magic_strike: "kw_magic_strike" };
   const cost = { attack: t("cost_close") };
   return { name: t(names[group.key] || "kw_ability"), cost: cost[group.key] || "", text: "" };
+}
+
+/** An "order" item: a card id, or "<id>/<ability index>[/<rank>]" when that card has several pending triggers. */
+function orderItemName(item, view) {
+  const [id, ab] = String(item).split("/");
+  if (ab === undefined) return instanceName(view, id);
+  return `${instanceName(view, id)}: ${abilityName(/^\d+$/.test(ab) ? Number(ab) : ab, id, view)}`;
 }
 
 /** A short readable label for one action in the current language (names from the view). */
@@ -117,7 +124,7 @@ export function actionLabel(a, view) {
       if (a.target) s += " " + t("on_target", { target: targetText() });
       break;
     case "defend": s = t("act_defend", { name: name(a.source) }); break;
-    case "order": s = t("act_order", { items: (a.items || []).map(name).join(" → ") }); break;
+    case "order": s = t("act_order", { items: (a.items || []).map((it) => orderItemName(it, view)).join(" → ") }); break;
     case "choose": s = optionLabel(a.option, view); break;
     default: s = t("kw_ability");
   }
@@ -137,7 +144,7 @@ function optionLabel(o, view) {
   }
   if (o && typeof o === "object") {
     if ("first" in o) return t("opt_first", { p: o.first });
-    if ("recruit" in o) return t("opt_recruit", { name: instanceName(view, o.recruit) });
+    if ("recruit" in o) return t(o.pay === "gold" ? "opt_recruit_gold" : "opt_recruit", { name: instanceName(view, o.recruit) });
     if ("place" in o) return t("opt_place", { name: instanceName(view, o.place), cell: o.cell });
     if ("attach" in o) return t("opt_attach", { name: instanceName(view, o.attach), host: instanceName(view, o.to) });
     if ("choice" in o) return t("opt_choice", { n: o.choice + 1 });

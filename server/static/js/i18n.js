@@ -173,6 +173,10 @@ const STRINGS = {
     phase_turn_start: "start of turn",
     phase_final: "end of turn",
     prompt_trigger: "Declare or pass on your triggered ability.",
+    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
+    opt_recruit_gold: "Recruit {name}, paying gold",
+    move_recruit_gold: "Recruit, paying gold",
+    prompt_death_order: "Several of your cards died at once: choose the order they enter your graveyard.",
     // issue 19 (store): replays and the leaderboard
     replay_first: "First move",
     replay_prev: "Back one move",
@@ -564,6 +568,10 @@ const STRINGS = {
     phase_turn_start: "начало хода",
     phase_final: "конец хода",
     prompt_trigger: "Заявите срабатывающую способность или откажитесь.",
+    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
+    opt_recruit_gold: "Нанять {name} за золото",
+    move_recruit_gold: "Нанять за золото",
+    prompt_death_order: "Несколько ваших карт погибли одновременно: выберите порядок, в котором они уйдут на кладбище.",
     // issue 19 (store): записи игр и таблица рейтинга
     replay_first: "К началу",
     replay_prev: "На ход назад",

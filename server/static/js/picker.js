@@ -20,12 +20,12 @@ export function actionSteps(a) {
 }
 
 /** The move an action belongs to: "move", "attack", "defend", "ability:<index or name>", "declare:<...>",
- * "place", "recruit", or the act itself. */
+ * "place", "recruit" ("recruit_gold" when paid with gold by choice), or the act itself. */
 export function moveKey(a) {
   if (a.act === "ability" || a.act === "declare") return `${a.act}:${a.ability}`;
   if (a.act === "choose" && a.option && typeof a.option === "object") {
     if ("place" in a.option) return "place";
-    if ("recruit" in a.option) return "recruit";
+    if ("recruit" in a.option) return a.option.pay === "gold" ? "recruit_gold" : "recruit";
   }
   return a.act;
 }

@@ -1,0 +1,60 @@
+"""The complete game log of a room, per viewer, grouped and numbered by turn (issue 19 item 4): the engine's view
+keeps only its most recent events, the journal keeps every one.
+
+After each version the journal projects the game for each viewer (1, 2 and None = spectator) and keeps the events
+of that view's ``log`` it has not seen yet (by their ``seq``), so each viewer's journal holds exactly the events
+that viewer's views showed, masked the same way (no hidden card). Shape (JSON-like, the view's ``"journal"``
+field in rooms, ``GET /api/games/{id}/log`` in replays)::
+
+    [{"turn": n, "entries": [{"v": version, "player": who acted (None at v0), "events": [event...]}]}]
+
+Turn 0 is the preliminary phase; a version whose action showed that viewer nothing has no entry. Closed turns are
+shared between successive copies (:meth:`Journal.view`), so per-viewer diffs only carry the new entries.
+"""
+from __future__ import annotations
+
+VIEWERS = (1, 2, None)
+
+
+class Journal:
+    """Every event each viewer saw, by turn. Feed it with :meth:`record` after every version."""
+
+    def __init__(self) -> None:
+        self.groups: dict = {viewer: [] for viewer in VIEWERS}
+        self._seen: dict = {viewer: -1 for viewer in VIEWERS}
+
+    def record(self, game, actor: int | None) -> None:
+        """Add what each viewer sees new in ``game`` (the engine game) at its current version; ``actor``: the
+        player whose action made the version (None for the start)."""
+        v = game.version
+        for viewer in VIEWERS:
+            view = game.view(viewer)
+            fresh = [e for e in view.get("log") or [] if e.get("seq", 0) > self._seen[viewer]]
+            if not fresh:
+                continue
+            self._seen[viewer] = max(e.get("seq", 0) for e in fresh)
+            groups, turn = self.groups[viewer], view.get("turn", 0)
+            if not groups or groups[-1]["turn"] != turn:
+                groups.append({"turn": turn, "entries": []})
+            groups[-1]["entries"].append({"v": v, "player": actor, "events": fresh})
+
+    def view(self, viewer) -> list:
+        """``viewer``'s journal as a value for a view: a new outer list and a new last turn (so a diff against
+        the previous copy sees the appended entries), earlier turns shared."""
+        groups = self.groups[viewer]
+        if not groups:
+            return []
+        last = groups[-1]
+        return groups[:-1] + [{"turn": last["turn"], "entries": list(last["entries"])}]
+
+    @classmethod
+    def rebuild(cls, engine, seed: int, decks: list, log: list) -> "Journal":
+        """The journal of a game replayed from its seed, decks and action log (a restored room, a replay).
+        Raises the engine's EngineError when the log does not replay."""
+        journal = cls()
+        game = engine.Game.new(seed=seed, deck1=decks[0], deck2=decks[1])
+        journal.record(game, None)
+        for player, action in log:
+            game.apply(player, action)
+            journal.record(game, player)
+        return journal
