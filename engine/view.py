@@ -8,7 +8,11 @@ to their owner (others see counts); a face-down card only to its controller, eve
 """
 from __future__ import annotations
 
+from engine.cards import abilities as ab
+from engine.procedure.strike import blow_amount
+from engine.rules import keywords
 from engine.rules.hidden import alias, any_hidden, hidden_from
+from engine.rules.strike_table import strike_table, weakened
 
 
 #: How many recent events a view's log shows; the window moves in steps of LOG_STEP so that most diffs append.
@@ -28,7 +32,46 @@ def _card_view(g, c, viewer) -> tuple[str, dict]:
         v[k] = getattr(c, k)
     v["markers"] = dict(c.markers)
     v["life"] = g.life(c)
+    v.update(_as_it_is(g, c))
     return c.id, v
+
+
+def _as_it_is(g, c) -> dict:
+    """What a player reads off a card in play beyond its printed text (issue 20 item 4): ``token_max`` (int | None,
+    [218.6]); ``marker_until``: ``{marker: {"until": "turn_end" | "turn_start", "turn": int | None, "player": p |
+    None}}`` for markers that end with a timed effect (02-battle.md §8); ``acquired``: ``[{"kw": str, "until": str |
+    None}]``, the abilities gained in play with their duration's kind (03-abilities.md §1.5 [407])."""
+    until = {}
+    for e in g.effects:
+        if e.get("card") == c.id and e.get("marker"):
+            until[e["marker"]] = {"until": e.get("until"), "turn": e.get("turn"), "player": e.get("player")}
+    acquired = [{"kw": a.get("kw"), "until": (a.get("_until") or {}).get("kind")} for a in c.acquired]
+    return {"token_max": ab.token_max(g.defn(c).get("abilities") or []), "marker_until": until, "acquired": acquired}
+
+
+def _blows(g, src, tgt, blows) -> dict:
+    """The wounds each side would deal for a Strike Table row ``blows`` = [attacker level, responder level]
+    (levels 0 weak / 1 medium / 2 strong, None no blow), as :func:`engine.strike._deal` computes them."""
+    a_lvl = keywords.incoming_level(g, tgt, "simple_strike", blows[0])
+    r_lvl = keywords.incoming_level(g, src, "simple_strike", blows[1])
+    return {"attacker": {"level": a_lvl, "n": blow_amount(g, src, tgt, a_lvl, "simple_strike")},
+            "responder": {"level": r_lvl, "n": blow_amount(g, tgt, src, r_lvl, "simple_strike")}}
+
+
+def _exchange(g, prompt: dict) -> dict:
+    """The exchange prompt with what each answer deals (02-battle.md §5 [216.7]): ``keep`` and ``weaken`` as
+    ``{"attacker": {"level", "n"}, "responder": {"level", "n"}}``."""
+    src, tgt = g.cards[prompt["attacker"]], g.cards[prompt["responder"]]
+    d = prompt["d"]
+    return dict(prompt, keep=_blows(g, src, tgt, strike_table(d, 0)[:2]), weaken=_blows(g, src, tgt, weakened(d)))
+
+
+def _with_row(ev: dict) -> dict:
+    """A ``strike_roll`` event with its Strike Table row: ``row`` = [attacker level, responder level, who may
+    weaken] (02-battle.md §5)."""
+    if ev.get("type") == "strike_roll" and "d" in ev:
+        return dict(ev, row=list(strike_table(ev["d"], ev.get("attacker_result", 0))))
+    return ev
 
 
 def alias_of(g, cid: str, viewer) -> str:
@@ -43,7 +86,7 @@ def _visible_event(g, ev, viewer) -> dict | None:
     to = ev.get("to")
     if to is not None and to != viewer:
         return None
-    return _masked(g, ev, viewer)
+    return _with_row(_masked(g, ev, viewer))
 
 
 def _masked(g, value, viewer):
@@ -87,7 +130,8 @@ def project(g, viewer) -> dict:
         players[str(p)] = pv
     queue = [{"source": alias_of(g, e["source"], viewer), "kind": e["kind"], "ability": e.get("ability"),
               "controller": e["controller"],
-              "targets": [alias_of(g, t, viewer) for t in ([e["target"]] if e.get("target") else [])],
+              "targets": [alias_of(g, t, viewer) for t in ([e["target"]] if e.get("target") else [])
+                          + list(e.get("targets") or [])],
               "to": e.get("to"), "x": e.get("x")} for e in g.queue]
     start = max(0, g.event_seq - LOG_WINDOW)
     start -= start % LOG_STEP
@@ -100,14 +144,22 @@ def project(g, viewer) -> dict:
     prompt = None
     if g.prompt is not None and g.result is None:
         prompt = _masked(g, g.prompt, viewer)
+        if prompt.get("kind") == "exchange" and g.prompt.get("attacker") in g.cards:
+            prompt = _masked(g, _exchange(g, g.prompt), viewer)
     executing = None
     if g.executing is not None:
         e = g.executing["entry"]
-        executing = {"source": alias_of(g, e["source"], viewer), "kind": e["kind"], "ability": e.get("ability")}
+        executing = {"source": alias_of(g, e["source"], viewer), "kind": e["kind"], "ability": e.get("ability"),
+                     "controller": e.get("controller"),
+                     "targets": [alias_of(g, t, viewer) for t in ([e["target"]] if e.get("target") else [])
+                                 + list(e.get("targets") or [])]}
     return {
         "viewer": viewer, "turn": g.turn, "phase": g.phase, "active": g.active, "first": g.first,
         "to_act": g.to_act(), "prompt": prompt, "queue": queue, "executing": executing, "cards": cards,
         "players": players, "log": log, "result": g.result,
+        # who holds priority and how many passes in a row so far (RULES.md Q4: the second pass executes the
+        # first queue entry, or ends the phase when the queue is empty)
+        "priority": ({"holder": g.prio["holder"], "passes": g.prio["passes"]} if g.prio is not None else None),
     }
 
 
