@@ -155,6 +155,16 @@ def test_axe_finds_no_serious_violation_on_the_lobby(server, new_page):
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_axe_finds_no_serious_violation_on_the_deck_builder(server, new_page, size):
+    page = new_page()
+    page.set_viewport_size(VIEWPORTS[size])
+    page.goto(server.url + "/#/decks")
+    page.wait_for_selector("[data-testid=deck-builder]")
+    page.wait_for_selector("[data-testid=deck-builder] button")
+    assert _axe(page) == []
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_axe_finds_no_serious_violation_on_the_game_page(bot_server, new_page, size):
     page = new_page()
     page.set_viewport_size(VIEWPORTS[size])
