@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from engine import DeckError, all_cards
+from engine import DeckError, EngineError, all_cards, card_def
 
 PREFIX = "BRK1"
 MAX_CODE = 4096      #: longest code read (characters)
@@ -142,4 +142,12 @@ def _lookup(name: str, by_id: dict, by_name: dict) -> list[str]:
     m = _ID.match(name)
     if m and m.group(2).strip() in by_id:
         return [m.group(2).strip()]
-    return sorted(set(by_name.get(_fold(name), [])))
+    ids = sorted(set(by_name.get(_fold(name), [])))
+    if len(ids) > 1:  # a name several editions share names the starter-pool card (FORMAT.md, engine.card_def)
+        try:
+            preferred = card_def(by_id[ids[0]]["name_ru"])["id"]
+        except EngineError:
+            return ids
+        if preferred in ids:
+            return [preferred]
+    return ids

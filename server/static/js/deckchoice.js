@@ -27,6 +27,8 @@ export function deckChoice(presets, saved, opts = {}) {
     saved.map((d) => h("option", { value: `saved:${d.id}`, disabled: d.valid === false },
       d.valid === false ? `${d.name} ${t("dc_invalid")}` : d.name))) : null,
   h("option", { value: "paste" }, t("dc_paste")));
+  // The first choice is set explicitly: an option's selectedness set before it joins the select is not kept.
+  select.value = random ? "random" : presets[pick] ? `preset:${presets[pick].id}` : "paste";
   const remembered = localStorage.getItem(REMEMBER + id);
   if (remembered && [...select.options].some((o) => o.value === remembered && !o.disabled)) select.value = remembered;
   select.addEventListener("change", () => localStorage.setItem(REMEMBER + id, select.value));

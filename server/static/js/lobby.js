@@ -171,7 +171,10 @@ export class LobbyPage {
   render() {
     // Keep what the user chose in the forms across the periodic refresh.
     const keep = {};
-    for (const el of this.root.querySelectorAll(".lobby select")) keep[el.name] = el.value;
+    // (a deck choice rendered before the deck list arrived has only "paste": that is no choice of the user's)
+    for (const el of this.root.querySelectorAll(".lobby select")) {
+      if (el.value !== "paste" || el.querySelector("option[value^='preset:']")) keep[el.name] = el.value;
+    }
     this._render();
     for (const el of this.root.querySelectorAll(".lobby select")) {
       const old = keep[el.name];
