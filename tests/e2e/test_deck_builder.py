@@ -113,8 +113,9 @@ def test_builder_in_russian_at_phone_width_filters_and_shows_card_text_on_tap(se
         open_builder(page, server)
         assert "карт" in page.inner_text("[data-testid=deck-errors]")
         page.fill("#db-search", "фагор")
-        page.wait_for_function("document.querySelectorAll('.db-pool .db-card').length === 1")
-        page.tap(".db-pool .db-card .db-cname")
+        # two editions share the name (vs2003-fagor, vs2023-087-fagor): the search finds both, and no other card
+        page.wait_for_function("document.querySelectorAll('.db-pool .db-card').length === 2")
+        page.tap(".db-pool .db-card[data-card=vs2003-fagor] .db-cname")
         page.wait_for_selector(".db-detail.shown .card-text")
         assert "Закрыться" in page.inner_text(".db-detail")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
