@@ -16,9 +16,9 @@ from .codec import decode_client, decode_server, encode
 from .diff import apply, diff
 from .errors import CLOSE_CODES, ERRORS, ProtocolError, engine_error_code
 from .guard import Guard
-from .messages import PROTOCOL_VERSION, Action, Diff, End, Error, Join, Ping, Pong, Resync, Sync
+from .messages import PROTOCOL_VERSION, Action, Chat, Diff, End, Error, Join, Ping, Pong, Resync, Say, Sync
 from .versioning import Outcome, RoomVersions
 
 __all__ = ["decode_client", "decode_server", "encode", "apply", "diff", "CLOSE_CODES", "ERRORS", "ProtocolError",
            "engine_error_code", "Guard", "PROTOCOL_VERSION", "Action", "Diff", "End", "Error", "Join", "Ping",
-           "Pong", "Resync", "Sync", "Outcome", "RoomVersions"]
+           "Pong", "Resync", "Sync", "Say", "Chat", "Outcome", "RoomVersions"]

@@ -25,6 +25,8 @@ ERRORS: dict[str, str] = {
     "stale": "The action was built on an older version; apply the newer frames (or resync) and retry.",
     "rate_limited": "Too many frames; slow down.",
     "internal_error": "The server failed to handle this frame; the room state is unchanged.",
+    "bad_message": "The chat message is empty, too long or holds control characters.",
+    "chat_limited": "Too many chat messages; wait a few seconds.",
     "unavailable": "The room cannot be reached right now (the server is busy or its backend is down); retry shortly.",
 }
 

@@ -5,8 +5,8 @@ with ``to_wire()`` (the map, every field present, None where absent) and ``from_
 and returns the instance, or raises :class:`protocol.errors.ProtocolError`). Client frames are validated strictly:
 unknown keys, missing keys and wrong types are ``malformed_frame``; server frames are validated for shape only.
 
-Client -> server: :class:`Join`, :class:`Action`, :class:`Resync`, :class:`Ping`.
-Server -> client: :class:`Sync`, :class:`Diff`, :class:`Error`, :class:`End`, :class:`Pong`.
+Client -> server: :class:`Join`, :class:`Action`, :class:`Resync`, :class:`Ping`, :class:`Say`.
+Server -> client: :class:`Sync`, :class:`Diff`, :class:`Error`, :class:`End`, :class:`Pong`, :class:`Chat`.
 """
 from __future__ import annotations
 
@@ -181,6 +181,17 @@ class Ping(Message):
     CHECKS: ClassVar[dict] = {"n": _int}
 
 
+@dataclass(frozen=True, slots=True)
+class Say(Message):
+    """A chat message (issue 18 item 6): ``text`` goes to the sender's channel, the players' room chat for a seat,
+    the spectators' chat for a spectator. The server bounds its length and rate (``bad_message``,
+    ``chat_limited``)."""
+
+    text: str
+    T: ClassVar[str] = "chat"
+    CHECKS: ClassVar[dict] = {"text": _text}
+
+
 # ----------------------------------------------------------------------------------------------- server -> client
 
 def _clocks(field: str, x: Any):
@@ -265,5 +276,20 @@ class Pong(Message):
     CHECKS: ClassVar[dict] = {"n": _int}
 
 
-CLIENT_TYPES: dict[str, type[Message]] = {m.T: m for m in (Join, Action, Resync, Ping)}
-SERVER_TYPES: dict[str, type[Message]] = {m.T: m for m in (Sync, Diff, Error, End, Pong)}
+@dataclass(frozen=True, slots=True)
+class Chat(Message):
+    """One chat line: ``channel`` ``"players"`` (the two seats' room chat) or ``"spectators"`` (never sent to a
+    seat while the game runs), ``seat`` 1/2 or nil for a spectator, ``name`` the sender's display name, ``text``
+    plain text (clients insert it as text, never as HTML), ``n`` its number in the channel (from 1)."""
+
+    channel: str
+    seat: int | None
+    name: str
+    text: str
+    n: int
+    T: ClassVar[str] = "chat"
+    CHECKS: ClassVar[dict] = {"channel": _text, "seat": _seat, "name": _text, "text": _text, "n": _int}
+
+
+CLIENT_TYPES: dict[str, type[Message]] = {m.T: m for m in (Join, Action, Resync, Ping, Say)}
+SERVER_TYPES: dict[str, type[Message]] = {m.T: m for m in (Sync, Diff, Error, End, Pong, Chat)}

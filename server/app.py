@@ -11,7 +11,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import decks_api, games_api, lobby, saved_decks, ws
+from . import decks_api, games_api, lobby, matchmaking, players_api, saved_decks, ws
 from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
 from .ws_close import ExposeSend
@@ -46,7 +46,7 @@ class Hub:
 
     async def _seat_bot(self, room_id: str, policy: str, token: str) -> None:
         from .bot_seat import start_bot
-        await start_bot(self, room_id, policy, token)
+        await start_bot(self, room_id, policy, token=token)
 
 
 def default_bus(settings: Settings, store: Store) -> Bus:
@@ -108,6 +108,15 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/rooms", lobby.create_room, methods=["POST"]),
         Route("/api/rooms/{room}", lobby.room_status, methods=["GET"]),
         Route("/api/rooms/{room}/join", lobby.join_room, methods=["POST"]),
+        Route("/api/rooms/{room}/deck", lobby.choose_deck, methods=["POST"]),
+        Route("/api/rooms/{room}/rematch", lobby.rematch, methods=["POST"]),
+        Route("/api/players", players_api.create_player, methods=["POST"]),
+        Route("/api/queue", matchmaking.enqueue, methods=["POST"]),
+        Route("/api/queue/{ticket}", matchmaking.poll, methods=["GET"]),
+        Route("/api/queue/{ticket}", matchmaking.leave, methods=["DELETE"]),
+        Route("/api/queue/{ticket}/bot", matchmaking.play_bot, methods=["POST"]),
+        Route("/api/players/me", players_api.me, methods=["GET"]),
+        Route("/api/players/me/games", players_api.my_games, methods=["GET"]),
         *[Route(path, handler, methods=["GET"]) for path, handler in games_api.ROUTES],
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),

@@ -28,14 +28,16 @@ log = logging.getLogger("server.bot_seat")
 _ids = itertools.count(1)
 
 
-async def start_bot(hub, room_id: str, policy: str = "heuristic", token: str | None = None) -> str:
-    """Claim seat 2 of ``room_id`` and start the bot task (kept in ``hub.bots``); returns the bot's connection id.
-    With ``token`` (a restored room's computer seat, server/rooms.py) the seat is taken already: the bot attaches
-    with that token.
+async def start_bot(hub, room_id: str, policy: str = "heuristic", deck: list | None = None,
+                    label: str | None = None, token: str | None = None) -> str:
+    """Claim the bot's seat of ``room_id`` (the seat reserved for a bot of this policy, else the free seat 2) with
+    ``deck`` (card list; None keeps the seat's deck) and start the bot task (kept in ``hub.bots``); returns the
+    bot's connection id. With ``token`` (a restored room's computer seat, server/rooms.py) the seat is taken
+    already: the bot attaches with that token.
 
-    Raises BusError when the room cannot be reached, ValueError when seat 2 is taken."""
+    Raises BusError when the room cannot be reached, ValueError when no seat is free."""
     if token is None:
-        answer = await hub.bus.mailbox.call(room_id, m.Claim(autopass=True, bot=policy))
+        answer = await hub.bus.mailbox.call(room_id, m.Claim(autopass=True, bot=policy, deck=deck, label=label))
         if not answer.get("ok"):
             raise ValueError(answer.get("msg", "The seat is taken."))
         token = answer["token"]

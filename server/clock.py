@@ -88,3 +88,33 @@ class Clocks:
         c.since = now
         c.hold_until = {1: now + c.grace, 2: now + c.grace}   # everyone is reconnecting after a restart
         return c
+
+
+class NoClocks(Clocks):
+    """A room created without a clock (issue 18 item 5, preset "no clock"): no bank ever runs or empties, frames
+    carry ``clocks = nil``. Same interface as :class:`Clocks`."""
+
+    def __init__(self, grace: float = 0.0) -> None:
+        super().__init__(0.0, 0.0, grace)
+
+    def deadline(self, now: float) -> float | None:
+        return None
+
+    def expired(self, now: float) -> int | None:
+        return None
+
+    def to_wire(self, now: float) -> dict | None:
+        return None
+
+    def to_state(self, now: float) -> dict:
+        return {"none": True, "grace": self.grace}
+
+
+def clocks_for(clock: dict | None, grace: float) -> Clocks:
+    """The banks of a room created with ``clock`` = ``{"base": s, "increment": s}``, or no clock for None."""
+    return NoClocks(grace) if clock is None else Clocks(clock["base"], clock["increment"], grace)
+
+
+def clocks_from_state(state: dict, now: float) -> Clocks:
+    """Inverse of ``to_state`` for both kinds of clock."""
+    return NoClocks(state.get("grace", 0.0)) if state.get("none") else Clocks.from_state(state, now)

@@ -7,10 +7,12 @@ list, one room's status, health and metrics.
 | GET /metrics | Prometheus text (server/metrics.py) |
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks ... | server/decks_api.py |
-| POST /api/rooms | body ``{"decks": [d1, d2], "clock": {"base": s, "increment": s}, "spectators": bool,
-  "autopass": bool, "opponent": "bot" | null, "bot": "heuristic" | "random"}`` (all optional) -> 201
-  ``{"room", "seat": 1, "token"}``; with ``"opponent": "bot"`` a server-side bot takes seat 2 (server/bot_seat.py) |
-| POST /api/rooms/{id}/join | body ``{"autopass": bool}`` (optional) -> 200 ``{"room", "seat": 2, "token"}`` |
+| POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass",
+  "opponent": "bot", "bot": policy, "bot_deck"}`` or the legacy ``"decks": [d1, d2]`` (all optional) -> 201
+  ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", issue 18 seat flow) |
+| POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
+| POST /api/rooms/{id}/deck | ``{"token", "deck"}`` -> 200 ``{"room", "seat"}`` (a seat's deck before the deal) |
+| POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
 | GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
   are listed as playing/finished) |
 | GET /api/rooms/{id} | ``info`` (server/room.py ``Room.info``) |
@@ -22,11 +24,13 @@ unavailable).
 """
 from __future__ import annotations
 
+import asyncio
 import time
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
 
+from .decks_api import parse_deck_choice
 from .bus import BusError
 from .bus import messages as m
 from .http_body import read_json
@@ -40,26 +44,54 @@ def _err(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
-CREATE_FIELDS = frozenset({"decks", "clock", "spectators", "autopass", "opponent", "bot"})
-JOIN_FIELDS = frozenset({"autopass"})
+CREATE_FIELDS = frozenset({"decks", "deck", "bot_deck", "clock", "spectators", "autopass", "opponent", "bot"})
+JOIN_FIELDS = frozenset({"autopass", "deck"})
+DECK_FIELDS = frozenset({"token", "deck"})
+REMATCH_FIELDS = frozenset({"deck"})
+
 CLOCK_FIELDS = frozenset({"base", "increment"})
 
 
-def room_options(body: dict, hub) -> dict:
-    """Validated room options from a create-room body (defaults from settings). Raises ValueError(sentence)."""
+def deck_choice(hub, value, field: str = "deck") -> tuple[list, str | None]:
+    """``(card ids, label)`` for a deck choice of a create/join body: whatever
+    :func:`server.decks_api.parse_deck_choice` accepts (a preconstructed deck's id or name, a deck code, "3 × Name"
+    lines, a card list; issue 17); label = the string given, else None. Raises ``DeckChoiceError`` (a ValueError
+    with a code and the sentence) for anything else."""
+    cards = parse_deck_choice(value)
+    return cards, (value[:80] if isinstance(value, str) else None)
+
+
+def seat_decks(body: dict, hub, bot: str | None) -> tuple[list, list]:
+    """``(labels, card lists)`` of the two seats from a create body: ``deck`` (the creator's; seat 2 then brings
+    its own on join, or the bot plays ``bot_deck`` / another starter deck), else the legacy ``decks`` pair (both
+    starter deck names; default the first two). Raises ValueError(sentence)."""
     names = hub.engine.deck_names()
+    if "deck" in body:
+        mine, label = deck_choice(hub, body["deck"])
+        if bot is None:
+            return [label, None], [mine, None]
+        default = next((n for n in names if n != label), names[0])
+        theirs, other = deck_choice(hub, body.get("bot_deck", default), "bot_deck")
+        return [label, other], [mine, theirs]
     decks = body.get("decks", [names[0], names[1] if len(names) > 1 else names[0]])
     if (not isinstance(decks, list) or len(decks) != 2
             or not all(isinstance(d, str) and len(d) <= 200 for d in decks)):
         raise ValueError("'decks' must be a list of two starter deck names.")
-    for d in decks:
-        try:
-            hub.engine.load_deck(d)
-        except hub.engine.EngineError:
-            raise ValueError(f"'decks': no starter deck is named {d[:60]!r}.") from None
+    cards = [deck_choice(hub, d, "decks")[0] for d in decks]
+    return list(decks), cards
+
+
+def room_options(body: dict, hub) -> dict:
+    """Validated room options from a create-room body (defaults from settings): ``{"clock": {base, increment} |
+    None (no clock), "spectators"}`` (the decks are added by the caller). Raises ValueError(sentence)."""
     clock = body.get("clock", {})
+    if clock is None:       # the "no clock" preset
+        spectators = body.get("spectators", True)
+        if not isinstance(spectators, bool):
+            raise ValueError("'spectators' must be true or false.")
+        return {"clock": None, "spectators": spectators}
     if not isinstance(clock, dict):
-        raise ValueError("'clock' must be an object {base, increment} in seconds.")
+        raise ValueError("'clock' must be an object {base, increment} in seconds, or null for no clock.")
     unknown = sorted(k for k in clock if k not in CLOCK_FIELDS)
     if unknown:
         raise ValueError(f"Unknown field 'clock.{unknown[0][:40]}'; the fields of 'clock' are base, increment.")
@@ -72,7 +104,7 @@ def room_options(body: dict, hub) -> dict:
     spectators = body.get("spectators", True)
     if not isinstance(spectators, bool):
         raise ValueError("'spectators' must be true or false.")
-    return {"decks": decks, "clock": {"base": float(base), "increment": float(inc)}, "spectators": spectators}
+    return {"clock": {"base": float(base), "increment": float(inc)}, "spectators": spectators}
 
 
 def _opponent(body: dict) -> str | None:
@@ -135,11 +167,29 @@ class CreateLimiter:
         return ok
 
 
-def _limiter(hub) -> CreateLimiter:
-    lim = getattr(hub, "create_limiter", None)
+def _limiter_for(hub, attr: str) -> CreateLimiter:
+    """The hub's limiter named ``attr`` (rooms: ``create_limiter``, players: ``player_limiter``), made on first
+    use with the settings' ``create_per_min`` / ``create_burst``."""
+    lim = getattr(hub, attr, None)
     if lim is None:
-        lim = hub.create_limiter = CreateLimiter(hub.settings.create_per_min, hub.settings.create_burst)
+        lim = CreateLimiter(hub.settings.create_per_min, hub.settings.create_burst)
+        setattr(hub, attr, lim)
     return lim
+
+
+def _limiter(hub) -> CreateLimiter:
+    return _limiter_for(hub, "create_limiter")
+
+
+def public_info(info: dict) -> dict:
+    """A lobby entry as the HTTP API shows it: without ``owners`` (player ids are never shown to others)."""
+    return {k: v for k, v in info.items() if k != "owners"}
+
+
+async def _player(request: Request):
+    """The authenticated player (``{"id", "name"}``) or None; raises Unauthorized for a bad header."""
+    from .players_api import current_player
+    return await current_player(request)
 
 
 async def create_room(request: Request):
@@ -147,15 +197,23 @@ async def create_room(request: Request):
     address = request.client.host if request.client else "?"
     if not _limiter(hub).allow(address, time.monotonic()):
         return _err(429, "rate_limited", "Too many rooms created from this address; wait a minute.")
+    from .players_api import Unauthorized, unauthorized
+    try:
+        player = await _player(request)
+    except Unauthorized:
+        return unauthorized()
     body = await read_json(request, CREATE_FIELDS)
     try:
         options = room_options(body, hub)
         autopass = _autopass(body)
         bot = _opponent(body)
+        labels, cards = seat_decks(body, hub, bot)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
+    options["decks"] = labels
     try:
-        room_id, token = await hub.rooms.create(options, autopass)
+        room_id, token = await hub.rooms.create(options, autopass, player=player and player["id"],
+                                                name=player and player["name"], decks=cards)
     except RoomLimit:
         return _err(503, "too_many_rooms", "The server holds as many rooms as it may; try again later.")
     except BusError as e:
@@ -163,27 +221,115 @@ async def create_room(request: Request):
     if bot is not None:
         from .bot_seat import start_bot
         try:
-            await start_bot(hub, room_id, bot)
+            await start_bot(hub, room_id, bot, cards[1], labels[1])
         except (BusError, ValueError) as e:
             return _err(503, "bot_unavailable", f"The computer opponent could not be seated: {e}")
     return JSONResponse({"room": room_id, "seat": 1, "token": token}, status_code=201)
 
 
-async def join_room(request: Request):
-    hub = request.app.state.hub
-    body = await read_json(request, JOIN_FIELDS)
+async def _room_call(hub, room: str, msg, status: int = 409):
+    """Ask a room over the bus; returns ``(answer, None)`` or ``(None, error response)``."""
     try:
-        autopass = _autopass(body)
-    except ValueError as e:
-        return _err(400, "bad_request", str(e))
-    try:
-        answer = await hub.bus.mailbox.call(request.path_params["room"], m.Claim(autopass=autopass))
+        answer = await hub.bus.mailbox.call(room, msg)
     except BusError as e:
         if e.code == "room_not_found":
-            return _err(404, "room_not_found", "No room with this id exists (or it has expired).")
-        return _err(503, e.code, e.message)
+            return None, _err(404, "room_not_found", "No room with this id exists (or it has expired).")
+        return None, _err(503, e.code, e.message)
     if not answer.get("ok"):
-        return _err(409, answer.get("code", "seat_taken"), answer.get("msg", "The seat is taken."))
+        return None, _err(status, answer.get("code", "seat_taken"), answer.get("msg", "The seat is taken."))
+    return answer, None
+
+
+async def join_room(request: Request):
+    """POST /api/rooms/{id}/join ``{"deck"?, "autopass"?}``: take the free seat 2, or (for an authenticated player
+    who sits here or has a seat reserved) get a fresh token for one's own seat."""
+    from .players_api import Unauthorized, unauthorized
+    hub = request.app.state.hub
+    try:
+        player = await _player(request)
+    except Unauthorized:
+        return unauthorized()
+    try:
+        body = await read_json(request, JOIN_FIELDS)
+        autopass = _autopass(body)
+        cards, label = deck_choice(hub, body["deck"]) if "deck" in body else (None, None)
+    except ValueError as e:
+        return _err(400, "bad_request", str(e))
+    answer, error = await _room_call(hub, request.path_params["room"], m.Claim(
+        autopass=autopass, player=player and player["id"], name=player and player["name"], deck=cards, label=label))
+    if error is not None:
+        return error
+    return JSONResponse({"room": answer["room"], "seat": answer["seat"], "token": answer["token"]})
+
+
+async def choose_deck(request: Request):
+    """POST /api/rooms/{id}/deck ``{"token", "deck"}``: a seated player chooses its deck before the deal (the deal
+    starts once both seats have one) -> 200 ``{"room", "seat"}``."""
+    hub = request.app.state.hub
+    try:
+        body = await read_json(request, DECK_FIELDS)
+        token = body.get("token")
+        if not isinstance(token, str) or not 1 <= len(token) <= 128:
+            raise ValueError("'token' must be the seat token.")
+        cards, label = deck_choice(hub, body.get("deck"))
+    except ValueError as e:
+        return _err(400, "bad_request", str(e))
+    room = request.path_params["room"]
+    answer, error = await _room_call(hub, room, m.ChooseDeck(token, cards, label))
+    if error is not None:
+        return error
+    return JSONResponse({"room": room, "seat": answer["seat"]})
+
+
+REMATCH_WAIT = 3.0     # s a second rematch request waits for the first one to have created the room
+
+
+async def rematch(request: Request):
+    """POST /api/rooms/{id}/rematch ``{"deck"?}`` (authenticated player of the finished game) -> 200 ``{"room",
+    "seat", "token"}`` of the rematch: the same players, seats swapped, decks kept unless ``deck`` is given (each
+    player may choose again when asking). The first ask creates the room; the other player's ask takes its seat;
+    a bot opponent sits down by itself."""
+    from .bot_seat import start_bot
+    from .players_api import Unauthorized, unauthorized
+    hub = request.app.state.hub
+    try:
+        player = await _player(request)
+    except Unauthorized:
+        return unauthorized()
+    if player is None:
+        return unauthorized()
+    try:
+        body = await read_json(request, REMATCH_FIELDS)
+        cards, label = deck_choice(hub, body["deck"]) if "deck" in body else (None, None)
+    except ValueError as e:
+        return _err(400, "bad_request", str(e))
+    answer, error = await _room_call(hub, request.path_params["room"], m.Rematch(player=player["id"]))
+    if error is not None:
+        return error
+    new = answer["room"]
+    spec = answer.get("create")
+    if spec is not None:
+        try:
+            await hub.rooms.create(spec["options"], True, room_id=new, decks=spec["decks"], reserved=spec["reserved"])
+        except RoomLimit:
+            return _err(503, "too_many_rooms", "The server holds as many rooms as it may; try again later.")
+        except BusError as e:
+            return _err(503, e.code, e.message)
+        for sat in spec["reserved"].values():
+            if sat and sat.get("bot"):
+                try:
+                    await start_bot(hub, new, sat["bot"])
+                except (BusError, ValueError) as e:
+                    return _err(503, "bot_unavailable", f"The computer opponent could not be seated: {e}")
+    claim = m.Claim(autopass=True, player=player["id"], name=player["name"], deck=cards, label=label)
+    deadline = time.monotonic() + REMATCH_WAIT
+    while True:
+        answer, error = await _room_call(hub, new, claim)
+        if error is None or error.status_code != 404 or time.monotonic() > deadline:
+            break
+        await asyncio.sleep(0.05)      # the other player's request is still creating the room
+    if error is not None:
+        return error
     return JSONResponse({"room": answer["room"], "seat": answer["seat"], "token": answer["token"]})
 
 
@@ -204,8 +350,10 @@ async def list_rooms(request: Request):
     except BusError as e:
         return _err(503, e.code, e.message)
     for info in infos:
+        info = public_info(info)
         if info["status"] == "waiting":
-            out["waiting"].append(info)
+            if info.get("open", True):       # rooms made for known players (rematch, quick play) are not offered
+                out["waiting"].append(info)
         elif info["spectators"]:
             out["finished" if info["status"] == "finished" else "playing"].append(info)
     counts = {k: len(v) for k, v in out.items()}
@@ -223,4 +371,4 @@ async def room_status(request: Request):
         return _err(503, e.code, e.message)
     if info is None:
         return _err(404, "room_not_found", "No room with this id exists (or it has expired).")
-    return JSONResponse(info)
+    return JSONResponse(public_info(info))

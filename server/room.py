@@ -40,7 +40,8 @@ from protocol.messages import Sync
 from . import wire
 from .bus import Bus, BusError
 from .bus import messages as m
-from .clock import Clocks
+from .chat import ChatRefused, RoomChat, reads
+from .clock import Clocks, clocks_for, clocks_from_state
 from .journal import Journal
 from .metrics import Metrics
 from .settings import Settings
@@ -79,12 +80,18 @@ def only_pass(legal: list[dict]) -> bool:
     return len(acts) == 1 and acts[0].get("act") == "pass"
 
 
+def waiting_view(viewer) -> dict:
+    """The view before the deal (issue 18 item 3: nothing is dealt until both seats and both decks are known)."""
+    return {"viewer": viewer, "turn": 0, "phase": None, "active": None, "first": None, "to_act": None,
+            "prompt": None, "queue": [], "executing": None, "cards": {}, "players": {}, "log": [], "result": None}
+
+
 class RoomGame:
     """The game as protocol/versioning.py sees it: the engine game plus the room's public data.
 
-    ``view`` adds ``"room"`` (and ``"replay"`` once finished); ``to_act``/``legal_actions`` are empty and
-    ``apply`` refuses while the room waits for its second player; ``result`` is the room-level result (a loss on
-    time shows reason ``"time"``).
+    ``view`` adds ``"room"`` (and ``"replay"`` once finished); before the deal (no engine game yet: a seat or a
+    deck is missing) the view is :func:`waiting_view`, ``to_act``/``legal_actions`` are empty and ``apply``
+    refuses; ``result`` is the room-level result (a loss on time shows reason ``"time"``).
     """
 
     def __init__(self, room: "Room") -> None:
@@ -92,11 +99,13 @@ class RoomGame:
 
     @property
     def version(self) -> int:
-        return self.room.game.version
+        return 0 if self.room.game is None else self.room.game.version
 
     @property
     def result(self):
-        return self.room.result if self.room.result is not None else self.room.game.result
+        if self.room.result is not None:
+            return self.room.result
+        return None if self.room.game is None else self.room.game.result
 
     def to_act(self):
         return None if self.room.status is RoomStatus.WAITING else self.room.game.to_act()
@@ -110,6 +119,8 @@ class RoomGame:
     def apply(self, p, action):
         if self.room.status is RoomStatus.WAITING:
             raise self.room.engine.EngineError("not_your_turn", "The game waits for a second player.")
+        if action.get("act") == "concede":     # a player's concession never names its reason (only the room's
+            action = {"act": "concede"}        # loss on time does, see _on_time)
         return self.room.apply(p, action)
 
     def view(self, viewer) -> dict:
@@ -118,11 +129,14 @@ class RoomGame:
 
     def _view(self, viewer) -> dict:
         r = self.room
-        view = r.game.view(viewer)
+        view = waiting_view(viewer) if r.game is None else r.game.view(viewer)
         status = r.status
         view["room"] = {"id": r.id, "status": status.value, "result": self.result,
-                        "spectators": bool(r.options["spectators"])}
-        view["journal"] = r.journal.view(viewer)
+                        "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
+                        "bots": r.seat_bots(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
+                        "seated": {str(p): r.tokens[p] is not None for p in (1, 2)},
+                        "clock": r.options.get("clock"), "rematch": r.rematch}
+        view["journal"] = [] if r.game is None else r.journal.view(viewer)
         if status is RoomStatus.FINISHED:
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
         return view
@@ -146,8 +160,8 @@ class Room:
         self.created = time.time()
         self.finished_at: float | None = None      # monotonic
         self.players: dict[int, str | None] = {1: None, 2: None}   # seat -> registered player id (server/store)
-        self.bots: dict[str, str] = {}             # seat ("2") -> bot policy of a computer seat
-        self.started: float | None = None          # Unix s when seat 2 was taken (the deal starts)
+        self.bots: dict[str, str] = {}             # seat ("1"/"2") -> bot policy of a computer seat
+        self.started: float | None = None          # Unix s of the deal (both seats and decks known)
         self.ended: float | None = None            # Unix s when the game ended
         self.recorded = False                      # the finished game is in the store (server/store/record.py)
         self.recorder = None                       # async recorder(room) -> None, set by server/rooms.py
@@ -161,6 +175,21 @@ class Room:
         self.closed = False
         self.inbox = None
         self.status = RoomStatus.WAITING
+        # issue 18: a seat with a player or a bot (self.players / self.bots) but no token is reserved for them
+        self.names: dict[int, str | None] = {1: None, 2: None}     # seat -> display name (server/names.py)
+        self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
+        self.chat = RoomChat()
+
+    def seat_names(self) -> dict:
+        """Seat -> display name (None for an anonymous, free or bot seat): ``{"1": name, "2": name}``."""
+        return {str(p): self.names[p] for p in (1, 2)}
+
+    def seat_bots(self) -> dict:
+        """Seat -> the bot policy sitting there, or None: ``{"1": None, "2": "heuristic"}``."""
+        return {str(p): self.bots.get(str(p)) for p in (1, 2)}
+
+    def _reserved(self, p: int) -> bool:
+        return self.players[p] is not None or str(p) in self.bots
 
     def _init_game(self, game) -> None:
         self.game = game
@@ -170,27 +199,57 @@ class Room:
     # -- construction ------------------------------------------------------------------------------------------
     @classmethod
     def create(cls, room_id: str, options: dict, engine, bus: Bus, settings: Settings, metrics: Metrics,
-               autopass: bool = True, player: str | None = None) -> tuple["Room", str]:
-        """A new waiting room. ``options``: ``{"decks": [name1, name2], "clock": {"base": s, "increment": s},
-        "spectators": bool}`` (validated by the lobby); ``player``: the registered player in seat 1 (None =
-        anonymous). Returns ``(room, seat-1 token)``.
+               autopass: bool = True, player: str | None = None, name: str | None = None,
+               decks: list | None = None, reserved: dict | None = None) -> tuple["Room", str | None]:
+        """A new waiting room. ``options``: ``{"decks": [label1, label2 | None], "clock": {"base": s, "increment":
+        s} | None, "spectators": bool}`` (validated by the lobby). ``decks``: the two seats' card lists (None for a
+        seat that chooses later; default: the starter decks named in ``options``). ``player`` / ``name``: the
+        registered player id and display name of the creator, who takes seat 1. ``reserved``: seat ("1"/"2") ->
+        ``{"player", "name"}`` or ``{"bot": policy}`` for rooms made for known players (rematch, quick play); then
+        nobody holds a token yet and each seat is taken with a ``Claim``. Returns ``(room, seat-1 token or
+        None)``.
 
-        The seed comes from ``secrets`` (unless ``settings.fixed_seed`` is set, for tests) and stays secret until
-        the game ends. Raises the engine's EngineError for
-        unknown decks.
+        Nothing is dealt until both seats and both decks are known (issue 18 item 3). The seed comes from
+        ``secrets`` (unless ``settings.fixed_seed`` is set, for tests) and stays secret until the game ends.
+        Raises the engine's EngineError for unknown decks.
         """
         r = cls(room_id, engine, bus, settings, metrics)
         r.options = options
         r.seed = settings.fixed_seed if settings.fixed_seed >= 0 else secrets.randbits(62)
-        r.decks = [engine.load_deck(options["decks"][0]), engine.load_deck(options["decks"][1])]
-        r._init_game(engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1]))
+        if decks is None:
+            decks = [None if d is None else engine.load_deck(d) for d in options["decks"]]
+        r.decks = [None if d is None else list(d) for d in decks]
+        r._init_game(None)
+        r.clocks = clocks_for(options.get("clock"), settings.disconnect_grace)
+        if reserved:
+            for seat, who in reserved.items():
+                p = int(seat)
+                if who and who.get("bot"):
+                    r.bots[str(p)] = who["bot"]
+                elif who:
+                    r.players[p], r.names[p] = who.get("player"), who.get("name")
+            return r, None
         token = secrets.token_urlsafe(32)
         r.tokens[1] = hash_token(token)
         r.autopass[1] = bool(autopass)
-        r.players[1] = player
-        clock = options["clock"]
-        r.clocks = Clocks(clock["base"], clock["increment"], settings.disconnect_grace)
+        r.players[1], r.names[1] = player, name
         return r, token
+
+    def _ready(self) -> bool:
+        return self.game is None and all(self.tokens[p] is not None and self.decks[p - 1] is not None
+                                         for p in (1, 2))
+
+    def _deal(self) -> None:
+        """Create the engine game once both seats and both decks are known; start the clock of the seat to act."""
+        self.game = self.engine.Game.new(seed=self.seed, deck1=self.decks[0], deck2=self.decks[1])
+        self._journal = None                 # started from the deal on first use
+        self.status = RoomStatus.PRELIMINARY
+        self.started = time.time()
+        now = time.monotonic()
+        for p in (1, 2):
+            if self.seat_conn[p] is None:
+                self.clocks.disconnected(p, now)
+        self.clocks.switch(self.game.to_act(), now)
 
     @classmethod
     def restore(cls, blob: bytes, engine, bus: Bus, settings: Settings, metrics: Metrics,
@@ -203,12 +262,15 @@ class Room:
         s = msgpack.unpackb(blob)
         r = cls(s["id"], engine, bus, settings, metrics)
         r.options, r.seed, r.decks = s["options"], s["seed"], s["decks"]
-        r._init_game(engine.Game.restore(s["game"]))
+        r._init_game(None if s["game"] is None else engine.Game.restore(s["game"]))
         now = time.monotonic()
         r._load_state(s, now)
         r._seq = s.get("seq", 0)
         for raw in entries:
             e = msgpack.unpackb(raw)
+            if r.game is None and e["room"].get("dealt"):
+                r.decks = e["room"]["decks"]       # dealt after the snapshot: deal the same game again
+                r.game = engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1])
             for player, action in e["actions"]:
                 r.game.apply(player, action)
             if r.game.version != e["v"]:
@@ -224,12 +286,18 @@ class Room:
         self.autopass = {1: s["autopass"]["1"], 2: s["autopass"]["2"]}
         self.result, self.created = s["result"], s["created"]
         self.status = RoomStatus(s["status"]) if "status" in s else self._status_from_view()
-        self.clocks = Clocks.from_state(s["clocks"], now)
+        self.clocks = clocks_from_state(s["clocks"], now)
         self.finished_at = None if s["finished_ago"] is None else now - s["finished_ago"]
         seats = s.get("players") or {}
         self.players = {1: seats.get("1"), 2: seats.get("2")}
         self.bots = dict(s.get("bots") or {})
         self.started, self.ended, self.recorded = s.get("started"), s.get("ended"), bool(s.get("recorded"))
+        names = s.get("names") or {}
+        self.names = {1: names.get("1"), 2: names.get("2")}
+        self.rematch = s.get("rematch")
+        if "decks" in s:                     # the seats' decks and labels (chosen while the room waited)
+            self.decks = s["decks"]
+            self.options["decks"] = list(s["deck_labels"])
 
     def _state(self, now: float) -> dict:
         """The room's own state, without the game (msgpack-able; seat tokens only hashed)."""
@@ -241,6 +309,8 @@ class Room:
             "status": self.status.value,
             "players": {"1": self.players[1], "2": self.players[2]}, "bots": self.bots,
             "started": self.started, "ended": self.ended, "recorded": self.recorded,
+            "names": {"1": self.names[1], "2": self.names[2]}, "rematch": self.rematch,
+            "decks": self.decks, "deck_labels": list(self.options["decks"]), "dealt": self.game is not None,
         }
 
     @classmethod
@@ -265,7 +335,7 @@ class Room:
         """Everything needed to resume the room in another process (msgpack). Seat tokens appear only hashed."""
         return msgpack.packb({
             "id": self.id, "options": self.options, "seed": self.seed, "decks": self.decks,
-            "game": self.game.snapshot(), "seq": self._seq, **self._state(time.monotonic()),
+            "game": None if self.game is None else self.game.snapshot(), "seq": self._seq, **self._state(time.monotonic()),
         }, use_bin_type=True)
 
     def log_entry(self) -> bytes:
@@ -273,13 +343,14 @@ class Room:
         [[player, action]...] (the engine log since the last write), "room": the room's own state}``; the next
         commit number is taken."""
         self._seq += 1
-        return msgpack.packb({"seq": self._seq, "v": self.v, "actions": self.game.log[self._logged_v:],
+        actions = [] if self.game is None else self.game.log[self._logged_v:]
+        return msgpack.packb({"seq": self._seq, "v": self.v, "actions": actions,
                               "room": self._state(time.monotonic())}, use_bin_type=True)
 
     @property
     def v(self) -> int:
-        """The room version (= the engine's ``game.version``)."""
-        return self.game.version
+        """The room version (= the engine's ``game.version``; 0 before the deal)."""
+        return 0 if self.game is None else self.game.version
 
     @property
     def journal(self) -> Journal:
@@ -312,6 +383,8 @@ class Room:
     def _status_from_view(self) -> RoomStatus:
         """The status of a room restored from a snapshot older than the ``status`` field (read once, from the
         spectator view: turn 0 or a preliminary prompt means the preliminary phase)."""
+        if self.game is None:
+            return RoomStatus.WAITING
         if self.result is not None or self.game.result is not None:
             return RoomStatus.FINISHED
         if self.tokens[2] is None:
@@ -322,11 +395,17 @@ class Room:
         return RoomStatus.PRELIMINARY if prelim else RoomStatus.PLAYING
 
     def info(self) -> dict:
-        """The lobby entry (no secrets): id, status, decks, clock, spectators allowed, seats taken/connected,
-        spectator count, version, result, creation time (Unix seconds)."""
+        """The lobby entry: id, status, decks, clock (None = no clock), spectators allowed, seats taken/connected,
+        display names and bots, whether anyone may take seat 2 (``open``), spectator count, version, result,
+        creation time (Unix seconds), the rematch room. ``owners`` (seat -> player id) is for server-side lookups
+        only: the lobby strips it from its answers (server/lobby.py ``public_info``)."""
+        clock = self.options.get("clock")
         return {
             "id": self.id, "status": self.status.value, "decks": list(self.options["decks"]),
-            "clock": dict(self.options["clock"]), "spectators": bool(self.options["spectators"]),
+            "clock": None if clock is None else dict(clock), "spectators": bool(self.options["spectators"]),
+            "players": self.seat_names(), "bots": self.seat_bots(),
+            "open": self.tokens[2] is None and not self._reserved(2),
+            "owners": {str(p): self.players[p] for p in (1, 2)}, "rematch": self.rematch,
             "seats": {str(p): {"taken": self.tokens[p] is not None, "connected": self.seat_conn[p] is not None}
                       for p in (1, 2)},
             "watching": sum(1 for s in self.conns.values() if s is None), "v": self.v,
@@ -437,6 +516,12 @@ class Room:
                 await self._sync(msg.conn)
         elif isinstance(msg, m.Claim):
             await self.bus.mailbox.reply(msg.reply_to, await self._on_claim(msg))
+        elif isinstance(msg, m.ChooseDeck):
+            await self.bus.mailbox.reply(msg.reply_to, await self._on_deck(msg))
+        elif isinstance(msg, m.Rematch):
+            await self.bus.mailbox.reply(msg.reply_to, await self._on_rematch(msg))
+        elif isinstance(msg, m.Say):
+            await self._on_chat(msg)
         elif isinstance(msg, m.Status):
             await self.bus.mailbox.reply(msg.reply_to, self.info())
         elif isinstance(msg, m.Shutdown):
@@ -450,29 +535,104 @@ class Room:
         else:
             log.warning("room %s: unknown inbox message %r dropped", self.id, msg)
 
+    def _claim_seat(self, msg: m.Claim) -> int | None:
+        """The seat a claim gets: the seat of the claiming player (by id), or the reserved seat of its bot, else a
+        free seat 2."""
+        for p in (1, 2):
+            if msg.player is not None and self.players[p] == msg.player:
+                return p
+            if msg.bot is not None and self.bots.get(str(p)) == msg.bot and self.tokens[p] is None:
+                return p
+        if self.tokens[2] is None and not self._reserved(2):
+            return 2
+        return None
+
     async def _on_claim(self, msg: m.Claim) -> dict:
-        """HTTP "join a free seat": seat 2 gets a fresh token; the preliminary phase starts (everyone re-synced)."""
-        if self.tokens[2] is not None:
+        """HTTP "join" (issue 18 item 3): a player who sits here (or for whom the seat was reserved) gets a fresh
+        token for that seat; anyone else takes a free seat 2. A deck given before the deal replaces the seat's.
+        Once both seats and both decks are known the game is dealt (everyone re-synced)."""
+        seat = self._claim_seat(msg)
+        if seat is None:
             return {"ok": False, "code": "seat_taken", "msg": "Both seats of this room are taken."}
         token = secrets.token_urlsafe(32)
-        self.tokens[2] = hash_token(token)
-        self.autopass[2] = bool(msg.autopass)
-        self.players[2] = msg.player
+        self.tokens[seat] = hash_token(token)
+        self.autopass[seat] = bool(msg.autopass)
         if msg.bot:
-            self.bots["2"] = msg.bot
-        self.started = time.time()
-        if self.status is RoomStatus.WAITING:
-            self.status = RoomStatus.PRELIMINARY
-        now = time.monotonic()
-        for p in (1, 2):
-            if self.seat_conn[p] is None:
-                self.clocks.disconnected(p, now)
-        self.clocks.switch(self.game.to_act(), now)
-        await self._commit()        # the new seat's token is durable before anyone hears of it
+            self.bots[str(seat)] = msg.bot
+        elif msg.player is not None and self.players[seat] is None:
+            self.players[seat], self.names[seat] = msg.player, msg.name
+        self._choose_deck(seat, msg.deck, msg.label)
+        await self._changed_seats()      # the new seat's token is durable before anyone hears of it
+        return {"ok": True, "seat": seat, "token": token, "room": self.id}
+
+    def _choose_deck(self, seat: int, deck, label) -> None:
+        if deck is not None and self.game is None:
+            self.decks[seat - 1] = list(deck)
+            labels = list(self.options["decks"])
+            labels[seat - 1] = label
+            self.options["decks"] = labels
+
+    async def _changed_seats(self) -> None:
+        """After a claim or a deck choice: deal when ready, store, re-sync everyone, republish the lobby entry."""
+        if self._ready():
+            self._deal()
+        await self._commit()
         for conn in list(self.conns):
             await self._sync(conn)
         await self._publish_info()
-        return {"ok": True, "seat": 2, "token": token, "room": self.id}
+
+    async def _on_deck(self, msg: m.ChooseDeck) -> dict:
+        """A seated player chooses its deck before the deal."""
+        seat = self._seat_for(msg.token)
+        if not seat:
+            return {"ok": False, "code": "unauthorized", "msg": "The seat token is not valid for this room."}
+        if self.game is not None:
+            return {"ok": False, "code": "already_dealt", "msg": "The game has been dealt; decks are fixed."}
+        self._choose_deck(seat, msg.deck, msg.label)
+        await self._changed_seats()
+        return {"ok": True, "seat": seat}
+
+    async def _on_rematch(self, msg: m.Rematch) -> dict:
+        """A player of the finished game asks for a rematch. The first ask names the new room and answers
+        ``create`` (seat -> who: the seats swapped; the decks as they were); later asks answer the same room id.
+        Everyone here is re-synced so the other player sees the offer (``view.room.rematch``)."""
+        seat = next((p for p in (1, 2) if msg.player is not None and self.players[p] == msg.player), None)
+        if seat is None:
+            return {"ok": False, "code": "not_a_player", "msg": "Only the players of this game can ask for a rematch."}
+        if self.status is not RoomStatus.FINISHED:
+            return {"ok": False, "code": "not_finished", "msg": "The game is not over yet."}
+        if self.rematch is not None:
+            return {"ok": True, "room": self.rematch}
+        self.rematch = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+
+        def who(p):
+            if str(p) in self.bots:
+                return {"bot": self.bots[str(p)]}
+            return {"player": self.players[p], "name": self.names[p]} if self.players[p] else None
+        spec = {"reserved": {"1": who(2), "2": who(1)}, "decks": [self.decks[1], self.decks[0]],
+                "options": dict(self.options, decks=[self.options["decks"][1], self.options["decks"][0]])}
+        await self._commit()
+        for conn in list(self.conns):
+            await self._sync(conn)
+        await self._publish_info()
+        return {"ok": True, "room": self.rematch, "create": spec}
+
+    async def _on_chat(self, msg: m.Say) -> None:
+        """A chat line from a connection (server/chat.py): delivered to the viewers allowed to read its channel."""
+        conn = msg.conn
+        if conn not in self.conns:
+            return
+        seat = self.conns[conn]
+        name = self.names[seat] if seat in (1, 2) else None
+        try:
+            line = self.chat.post(conn, seat, name or "", msg.text, time.monotonic())
+        except ChatRefused as e:
+            await self._send([conn], Error.of(e.code, v=self.v))
+            return
+        finished = self.status is RoomStatus.FINISHED
+        to = [c for c, s in self.conns.items() if reads(s, line.channel, finished)]
+        if to:
+            await self._send(to, line)
 
     def _seat_for(self, token) -> int | None | bool:
         """Seat 1/2 for a matching token, None for no token, False for a token matching no seat."""
@@ -504,12 +664,15 @@ class Room:
             self.clocks.reconnected(seat, time.monotonic())
         self.conns[conn] = seat
         await self._sync(conn)
+        for line in self.chat.history(seat, self.status is RoomStatus.FINISHED):
+            await self._send([conn], line)
         await self._publish_info()
 
     async def _on_detach(self, conn: str) -> None:
         if conn not in self.conns:
             return
         seat = self.conns.pop(conn)
+        self.chat.forget(conn)
         if seat is not None and self.seat_conn[seat] == conn:
             self.seat_conn[seat] = None
             self.clocks.disconnected(seat, time.monotonic())

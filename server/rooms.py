@@ -44,23 +44,26 @@ class Rooms:
         if not task.cancelled() and task.exception() is not None:
             log.error("room %s task died", room_id, exc_info=task.exception())
 
-    async def create(self, options: dict, autopass: bool = True, player: str | None = None) -> tuple[str, str]:
-        """Create and start a room (``player``: the registered player in seat 1, or None); returns
-        ``(room_id, seat-1 token)``.
+    async def create(self, options: dict, autopass: bool = True, room_id: str | None = None,
+                     **seats) -> tuple[str, str | None]:
+        """Create and start a room; returns ``(room_id, seat-1 token or None)``. ``room_id``: a chosen id (a
+        rematch room named by its old room); ``seats``: ``player``, ``decks``, ``reserved`` as in ``Room.create``.
 
-        Raises RoomLimit at the cap, the engine's EngineError for an unknown deck.
+        Raises RoomLimit at the cap, the engine's EngineError for an unknown deck, BusError("room_exists") when a
+        chosen id is taken.
         """
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomLimit()
+        chosen = room_id
         while True:
-            room_id = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+            room_id = chosen or secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
             room, token = Room.create(room_id, options, self.engine, self.bus, self.settings, self.metrics,
-                                      autopass, player)
+                                      autopass, **seats)
             try:
                 room.inbox = await self.bus.mailbox.open_inbox(room_id)   # open before returning: the creator connects next
                 break
             except BusError as e:
-                if e.code != "room_exists":
+                if e.code != "room_exists" or chosen:
                     raise
         if self.bus.persistent:
             try:   # durable before the creator hears of it: any process can restore it from now on

@@ -48,6 +48,9 @@ class Settings:
     snapshot_every: int = 50            # append-only room stores (the SQL one): log entries between two whole
                                         # snapshots of a room
     bot_think: float = 0.5              # s the server-side bot ("opponent": "bot") waits before each action
+    queue_max: int = 1000               # players waiting in the quick-play queue at most (server/matchmaking.py)
+    queue_bot_after: float = 20.0       # s in the quick-play queue before a computer opponent is offered
+    queue_poll_timeout: float = 30.0    # s a queued player may go without polling before leaving the queue
     # connections
     outbound_queue: int = 64            # frames buffered per connection before it is dropped as slow
     rate_per_sec: float = 20.0          # sustained client frames per second per connection

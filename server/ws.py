@@ -16,7 +16,7 @@ import time
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resync
+from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resync, Say
 
 from . import wire
 from .bus import BusError
@@ -126,6 +126,8 @@ class Connection:
             msg = m.Act(self.id, frame.id, frame.v, frame.action, time.monotonic())
         elif isinstance(frame, Resync):
             msg = m.Resync(self.id)
+        elif isinstance(frame, Say):
+            msg = m.Say(self.id, frame.text)
         else:
             return self.error("unknown_message")
         try:

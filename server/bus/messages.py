@@ -51,13 +51,46 @@ class Resync:
 
 @dataclass(frozen=True, slots=True)
 class Claim:
-    """HTTP "join the free seat" (request/reply): answered ``{"ok": True, "seat": 2, "token", "room"}`` or
-    ``{"ok": False, "code", "msg"}``."""
+    """HTTP "join" (request/reply): a free seat 2, or the seat of ``player`` (a registered player id) / of a bot
+    ``bot`` (policy) when it sits here or the seat is reserved for it. ``name``: the player's display name,
+    ``deck``/``label``: the seat's deck (card ids and its label) when chosen now. Answered ``{"ok": True, "seat",
+    "token", "room"}`` or ``{"ok": False, "code", "msg"}``."""
 
     autopass: bool = True
     reply_to: str = ""
     player: str | None = None      # the registered player taking the seat (server/store), None = anonymous
     bot: str | None = None         # the bot policy when the computer takes the seat (server/bot_seat.py)
+    name: str | None = None
+    deck: list | None = None
+    label: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDeck:
+    """(issue 18) A seated player (``token``) chooses its deck before the deal (request/reply): ``{"ok": True,
+    "seat"}`` or ``{"ok": False, "code", "msg"}``."""
+
+    token: str
+    deck: list
+    label: str | None = None
+    reply_to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """(issue 18) The registered ``player`` of a finished game asks for a rematch (request/reply): ``{"ok": True,
+    "room"}`` (plus ``"create": spec`` for the first ask) or ``{"ok": False, "code", "msg"}``."""
+
+    player: str | None = None
+    reply_to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """(issue 18) A chat line from a connection (server/chat.py)."""
+
+    conn: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +115,11 @@ class BackendBack:
     """(From the mailbox) the backend was unreachable or lost its data: store the state again, resync everyone."""
 
 
-Message = Attach | Detach | Act | Resync | Claim | Status | Shutdown | Fenced | BackendBack
+Message = Attach | Detach | Act | Resync | Claim | ChooseDeck | Rematch | Say | Status | Shutdown | Fenced | BackendBack
 
 #: wire kind -> class (the kinds are the ones the server used before these classes existed)
 KINDS: dict[str, type] = {"attach": Attach, "detach": Detach, "action": Act, "resync": Resync, "claim": Claim,
-                          "status": Status, "shutdown": Shutdown, "fenced": Fenced, "redis_back": BackendBack}
+                          "deck": ChooseDeck, "rematch": Rematch, "chat": Say, "status": Status, "shutdown": Shutdown, "fenced": Fenced, "redis_back": BackendBack}
 _KIND_OF = {cls: kind for kind, cls in KINDS.items()}
 
 

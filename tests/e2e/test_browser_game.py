@@ -8,6 +8,7 @@ import re
 import pytest
 
 from tests.e2e.driver import Policy, board_snapshot, can_act, click_action, dump, state, wait_version, wait_version_above
+from tests.e2e.players import name_if_asked
 
 MAIN_ACTIONS = 12   # clicks in the battle phases before the player to act concedes (the game then ends)
 MAX_ACTIONS = 400   # safety bound on the whole game
@@ -17,6 +18,7 @@ def create_room(page, server) -> str:
     """Create a room from the lobby form; returns the room id (the page is then in the room as seat 1). The game's
     seed is the server's ``--fixed-seed`` (tests/e2e/conftest.py ``SEED``)."""
     page.goto(server.url + "/")
+    name_if_asked(page, "Ann")
     page.wait_for_selector("#create-room")
     page.click("#create-room")
     page.wait_for_function("location.hash.startsWith('#/room/')")
@@ -28,6 +30,7 @@ def create_room(page, server) -> str:
 def join_room(page, server, room: str) -> None:
     """Take the free seat of room from the lobby list."""
     page.goto(server.url + "/")
+    name_if_asked(page, "Bob")
     page.click(f"button.join[data-room='{room}']")
     page.wait_for_function(f"location.hash.startsWith('#/room/{room}')")
     wait_version_above(page, None)
@@ -36,6 +39,7 @@ def join_room(page, server, room: str) -> None:
 def watch_room(page, server, room: str) -> None:
     """Open the room as a spectator from the lobby's Watch link."""
     page.goto(server.url + "/")
+    name_if_asked(page, "Sam")
     page.click(f"li.room[data-room='{room}'] a.watch")
     wait_version_above(page, None)
 
@@ -188,6 +192,7 @@ def test_a_finished_game_is_listed_in_the_lobby_and_its_replay_shows_the_result(
     click_action(pages[p], next(i for i, a in enumerate(s["legal"]) if a["act"] == "concede"))
     viewer = new_page()
     viewer.goto(server.url + "/")
+    name_if_asked(viewer, "Viv")
     viewer.click(f"li.room[data-room='{game['room']}'] a.replay")
     viewer.click("[data-testid=replay-last]")          # the replay starts at the deal; its last step is the end
     banner = viewer.wait_for_selector(".result-banner")
@@ -200,6 +205,7 @@ def test_a_finished_game_is_listed_in_the_lobby_and_its_replay_shows_the_result(
 def test_an_error_frame_sentence_is_shown_to_the_player(server, new_page):
     page = new_page()
     page.goto(server.url + "/#/room/no-such-room")
+    name_if_asked(page, "Nia")
     toast = page.wait_for_selector(".error-toast")
     assert "no room" in toast.inner_text().lower()
 

@@ -123,11 +123,12 @@ def _rated_players(server, *rows) -> None:
 
 
 def test_the_leaderboard_page_lists_rated_players_best_first(server, new_page):
-    _rated_players(server, ("lbzed", "Zed", 1610.4, 3), ("lbamy", "Amy", 1702.6, 5))
+    # above any rating the session's own games between named players can reach
+    _rated_players(server, ("lbzed", "Zed", 2610.4, 3), ("lbamy", "Amy", 2702.6, 5))
     page = new_page()
     page.goto(server.url + "/#/leaderboard")
     page.wait_for_selector("[data-testid=leaderboard]")
     rows = page.eval_on_selector_all("[data-testid=leaderboard] tbody tr",
                                      "trs => trs.map(tr => [...tr.children].map(td => td.textContent))")
-    assert rows[:2] == [["1", "Amy", "1703", "±80", "5"], ["2", "Zed", "1610", "±80", "3"]]
+    assert rows[:2] == [["1", "Amy", "2703", "±80", "5"], ["2", "Zed", "2610", "±80", "3"]]
     assert not page.js_errors, page.js_errors

@@ -117,7 +117,7 @@ def test_reading_the_room_status_builds_no_view():
     engine = CountingEngine()
     room = _room(engine)
     room.tokens[2] = "x"
-    room.status = RoomStatus.PRELIMINARY
+    room._deal()          # both seats and decks known: the game is dealt, the status is preliminary
     room.apply(1, {"act": "choose", "option": "keep"})
     before = engine.views
     for _ in range(100):
@@ -129,7 +129,7 @@ def test_reading_the_room_status_builds_no_view():
 def test_status_moves_to_playing_on_turn_one_and_to_finished_on_a_result():
     room = _room(ENGINE)
     room.tokens[2] = "x"
-    room.status = RoomStatus.PRELIMINARY
+    room._deal()          # both seats and decks known: the game is dealt, the status is preliminary
     room.apply(1, {"act": "choose", "option": "keep"})
     assert room.status is RoomStatus.PRELIMINARY
     room.apply(2, {"act": "choose", "option": "keep"})
@@ -145,7 +145,7 @@ def test_with_the_real_engine_the_status_equals_what_the_spectator_view_shows_at
         room, _ = Room.create("r1", {"decks": _two_decks(), "clock": {"base": 60.0, "increment": 0.0},
                                      "spectators": True}, engine, memory_bus(), Settings(fixed_seed=seed), Metrics())
         room.tokens[2] = "x"
-        room.status = RoomStatus.PRELIMINARY
+        room._deal()
         seen = set()
         for _ in range(400):
             p = room.game.to_act()
@@ -166,7 +166,7 @@ def _two_decks() -> list[str]:
 def test_a_snapshot_from_before_the_status_field_restores_with_the_status_of_its_view():
     room = _room(ENGINE)
     room.tokens[2] = "x"
-    room.status = RoomStatus.PRELIMINARY
+    room._deal()          # both seats and decks known: the game is dealt, the status is preliminary
     for p in (1, 2):
         room.apply(p, {"act": "choose", "option": "keep"})
     old = msgpack.unpackb(room.snapshot())

@@ -78,6 +78,7 @@ export class GameConnection {
     this.ws = null;
     this.pingTimer = null;
     this.pongTimer = null;
+    this.chat = []; // chat lines {channel, seat, name, text, n} in arrival order (issue 18, chat.js)
   }
 
   /** Open the connection (and keep it open until stop()). */
@@ -250,6 +251,14 @@ export class GameConnection {
       case "pong":
         clearTimeout(this.pongTimer);
         break;
+      case "chat":
+        // After a reconnect the server sends the history again: keep each line once.
+        if (!this.chat.some((l) => l.channel === f.channel && l.n === f.n)) {
+          this.chat.push(f);
+          if (this.chat.length > 200) this.chat.shift();
+        }
+        this.onChange?.(this, "chat");
+        break;
       default:
         break;
     }
@@ -265,6 +274,11 @@ export class GameConnection {
     this.pendingAction = id;
     this.onChange?.(this, "state");
     return id;
+  }
+
+  /** Send a chat line (the server routes it to this viewer's channel); false when not connected. */
+  say(text) {
+    return this._send({ t: "chat", text });
   }
 
   /** Clock value for player p (1 | 2 | "1" | "2") in ms at this moment, or null when the room has no clock.

@@ -5,7 +5,7 @@
 // a1..e6), 02-battle.md §1 (preliminary phase), RULES.md Q (queue and priority).
 
 import { h, setChildren } from "./dom.js";
-import { t, phaseName, onLangChange, resultReason, errorText } from "./i18n.js";
+import { t, phaseName, onLangChange, errorText } from "./i18n.js";
 import { instanceName } from "./cards.js";
 import { indexLegal, actionLabel, moveInfo } from "./actions.js";
 import { groupMoves, pickState, movesWithFirst, actionSteps } from "./picker.js";
@@ -15,6 +15,7 @@ import { queuePanel, combatPanel, exchangeExplained, cardDetail, passMeaning, pl
 import { TurnAlert, animationsFor, soundOn, setSound } from "./feel.js";
 import { Zoom } from "./zoom.js";
 import { boardKeys } from "./keys.js";
+import { seatName, resultText } from "./names.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -75,7 +76,7 @@ export class GamePage {
         if (!g || !pickState(g.actions, this.picks).candidates.length) this._clearSelection();
       }
       this.ambiguous = null;
-      this.confirmConcede = false;
+      // The concession question stays open across the opponent's moves (one may concede at any time, issue 18).
     }
     this.render();
   }
@@ -188,7 +189,8 @@ export class GamePage {
     const toAct = view.to_act === p;
     const stat = (label, value, extra = {}) => h("span.stat", extra, h("span.stat-label", {}, label + ": "), h("b", {}, String(value)));
     return h(`div.pbar.${p === this.bottom ? "me" : "opp"}`, { dataset: { player: String(p) } },
-      h("span.pname" + (toAct ? ".to-act" : ""), {}, playerName(p, this.conn.you)),
+      h("span.pname" + (toAct ? ".to-act" : ""), {}, this.conn.you
+        ? `${seatName(view.room, p)} (${p === this.conn.you ? t("you") : t("opponent")})` : seatName(view.room, p)),
       h("span.clock", { dataset: { clock: String(p) } }, ""),
       stat(t("deck"), pv.deck ?? 0, { class: "deck-count" }),
       h("button.grave-count" + (this.anim?.grave?.has(p) ? ".anim-grave" : ""), {
@@ -331,7 +333,7 @@ export class GamePage {
     const prompt = this._promptText(view);
     const box = h("section.controls", { "aria-label": t("actions"), dataset: { testid: "controls" } },
       h("h2.sr-only", {}, t("actions")),
-      prompt ? h("div.prompt", { dataset: { kind: view.prompt.kind } }, prompt) : null);
+      prompt ? h("div.prompt", { dataset: { kind: view.prompt.kind }, "data-testid": "prompt" }, prompt) : null);
     if (view.result) return box;
     const act = (a, extra = "") => h("button.act" + extra, {
       dataset: { act: a.act, idx: String(this.conn.legal.indexOf(a)) },
@@ -352,13 +354,14 @@ export class GamePage {
     else if (idx.bySource.size) box.append(h("div.hint", {}, t("select_hint")));
     else if (!globals.length && !idx.direct.size && this.canAct) box.append(h("div.hint", {}, t("no_actions")));
     else if (idx.direct.size) box.append(h("div.hint", {}, t("direct_hint")));
-    const concede = (this.conn.legal || []).find((a) => a.act === "concede");
-    if (concede) {
+    // Conceding is allowed at any time, not only on one's own move (engine [102.3.b]; issue 18 item 5).
+    const concede = { act: "concede" };
+    if (view.room?.status !== "waiting") {
       box.append(this.confirmConcede
         ? h("div.concede-confirm", {}, t("concede_confirm"), " ",
-          h("button.act.danger", { dataset: { act: "concede-confirm" }, onclick: () => this._send(concede) }, t("concede")),
+          h("button.act.danger", { dataset: { act: "concede-confirm" }, onclick: () => this._concede(concede) }, t("concede")),
           h("button.cancel", { onclick: () => { this.confirmConcede = false; this.render(); } }, t("cancel")))
-        : h("button.concede", { dataset: { act: "concede" }, disabled: !this.canAct,
+        : h("button.concede", { dataset: { act: "concede" }, disabled: this.conn.status !== "open",
           onclick: () => { this.confirmConcede = true; this.render(); } }, t("concede")));
     }
     return box;
@@ -436,10 +439,7 @@ export class GamePage {
   }
 
   _resultBanner(result) {
-    const reason = resultReason(result.reason);
-    let text;
-    if (result.winner === "draw") text = t("result_draw", { reason });
-    else text = t("result_win", { p: result.winner, reason });
+    const text = resultText(result, this.conn.view?.room);
     let mine = null;
     if (this.conn.you && result.winner !== "draw") mine = t(result.winner === this.conn.you ? "you_won" : "you_lost");
     return h("div.result-banner", { role: "status", dataset: { winner: String(result.winner) } }, h("b", {}, t("game_over")), " ", text, mine ? " " + mine : "");
@@ -562,6 +562,11 @@ export class GamePage {
       if (modal) { e.preventDefault(); return; }
       if (this._back()) e.preventDefault();
     }
+  }
+
+  _concede(a) {
+    this.confirmConcede = false;
+    this.conn.act(a);
   }
 
   _send(a) {

@@ -1,19 +1,31 @@
-// The lobby page: create a room with a starter deck, join a waiting room, watch a game in progress, watch the
-// replay of a finished game. Seat tokens are kept in sessionStorage per room, so a reload of the tab resumes the
-// same seat (seats.js).
+// The lobby page (issue 18): play the computer in one click (strength and deck), create a game for a friend (deck
+// and clock preset; the room page then shows the share link), quick play (matchmaking queue, with a computer
+// opponent offered after a while), "my games" to return to, rooms waiting for a player, games to watch, replays.
+// Seat tokens are kept in localStorage per room (seats.js), so closing the tab keeps the seat.
 
 import { h, setChildren } from "./dom.js";
-import { t, onLangChange } from "./i18n.js";
+import { t, onLangChange, errorText } from "./i18n.js";
 import * as api from "./api.js";
 import { saveSeat } from "./seats.js";
-import { deckName } from "./deckapi.js";
+import { currentPlayer } from "./player.js";
+import { matchName, resultText } from "./names.js";
+import { CLOCK_PRESETS } from "./prefs.js";
+import { deckChoice } from "./deckchoice.js";
+import { listSaved } from "./deckstore.js";
+
+const QUEUE_POLL_MS = 1000;
 
 export class LobbyPage {
-  constructor(root) {
+  /** root: element to render into; player(): Promise of this browser's player (asks for a name first). */
+  constructor(root, player = async () => null) {
     this.root = root;
+    this.player = player;
     this.decks = [];
+    this.saved = [];
     this.rooms = null;
+    this.mine = null;
     this.error = null;
+    this.queue = null; // {ticket, waited, bot_offer} while in the quick-play queue
     this.timer = setInterval(() => this.refresh(), 3000);
     this.unsubscribe = onLangChange(() => this.render());
   }
@@ -21,106 +33,222 @@ export class LobbyPage {
   async start() {
     try {
       this.decks = await api.listDecks();
+      this.saved = await listSaved().catch(() => []);
     } catch (e) {
-      this.error = e.message;
+      this.error = errorText(e);
     }
     await this.refresh();
   }
 
   destroy() {
     clearInterval(this.timer);
+    clearTimeout(this.queueTimer);
+    if (this.queue) api.leaveQueue(this.queue.ticket).catch(() => {});
     this.unsubscribe();
     this.gone = true;
   }
 
   async refresh() {
     try {
-      this.rooms = await api.listRooms();
+      [this.rooms, this.mine] = await Promise.all([api.listRooms(), api.myGames().catch(() => null)]);
     } catch (e) {
-      this.error = e.message;
+      this.error = errorText(e);
     }
-    if (!this.gone) this.render();
-  }
-
-  _deckSelect(id, pick = 0) {
-    return h("select", { id, name: id },
-      this.decks.map((d, i) => h("option", { value: d.id, selected: i === Math.min(pick, this.decks.length - 1) },
-        deckName(d))));
-  }
-
-  async _create(ev) {
-    ev.preventDefault();
-    const form = ev.target;
-    try {
-      const seat = await api.createRoom({ decks: [form.querySelector("#create-deck").value,
-        form.querySelector("#create-opp-deck").value] });
-      saveSeat(seat.room, seat);
-      location.hash = `#/room/${encodeURIComponent(seat.room)}`;
-    } catch (e) {
-      this.error = e.message;
+    // Re-render only when something changed, so that a click is never lost to a rebuilt form.
+    const seen = JSON.stringify([this.rooms, this.mine, this.error, this.decks]);
+    if (!this.gone && seen !== this.seen) {
+      this.seen = seen;
       this.render();
     }
   }
 
-  async _join(room) {
+  _fail(e) {
+    this.error = errorText(e);
+    this.render();
+  }
+
+  _enter(seat) {
+    saveSeat(seat.room, seat);
+    location.hash = `#/room/${encodeURIComponent(seat.room)}`;
+  }
+
+  /** The deck choice of one form (js/deckchoice.js, data-testid "deck-choice"): preconstructed, saved or pasted. */
+  _deckSelect(id) {
+    return deckChoice(this.decks, this.saved, { id, label: null }).el;
+  }
+
+  /** The "deck" body field chosen in the deck choice ``id`` (null: the server picks). */
+  _deck(id) {
+    return this.root.querySelector(`#${id}`)?.deckValue?.() ?? null;
+  }
+
+  _value(id) {
+    return this.root.querySelector(`#${id}`)?.value;
+  }
+
+  async _playBot(ev) {
+    ev.preventDefault();
+    await this.player();
     try {
-      const seat = await api.joinRoom(room);
-      saveSeat(seat.room, seat);
-      location.hash = `#/room/${encodeURIComponent(seat.room)}`;
+      this._enter(await api.createRoom({ deck: this._deck("bot-deck"), opponent: "bot", bot: this._value("bot-level") }));
     } catch (e) {
-      this.error = e.message;
+      this._fail(e);
+    }
+  }
+
+  async _create(ev) {
+    ev.preventDefault();
+    await this.player();
+    const preset = CLOCK_PRESETS.find((p) => p.id === this._value("create-clock")) || CLOCK_PRESETS[0];
+    try {
+      this._enter(await api.createRoom({ deck: this._deck("create-deck"), clock: preset.clock }));
+    } catch (e) {
+      this._fail(e);
+    }
+  }
+
+  async _join(room) {
+    await this.player();
+    try {
+      this._enter(await api.joinRoom(room, { deck: this._deck("create-deck") }));
+    } catch (e) {
+      this.error = errorText(e);
       this.refresh();
     }
   }
 
-  render() {
-    // Keep what the user chose in the form across the periodic refresh.
-    const keep = {};
-    for (const el of this.root.querySelectorAll("#create-form select, #create-form input")) keep[el.name] = el.value;
-    this._render();
-    for (const el of this.root.querySelectorAll("#create-form select, #create-form input")) {
-      const old = keep[el.name];
-      if (!old) continue;
-      if (el.tagName === "SELECT" && ![...el.options].some((o) => o.value === old)) continue;
-      el.value = old;
+  async _quick(ev) {
+    ev.preventDefault();
+    await this.player();
+    try {
+      this._onQueue(await api.enqueue(this._deck("quick-deck")));
+    } catch (e) {
+      this._fail(e);
     }
+  }
+
+  _onQueue(answer) {
+    if (this.gone) return;
+    if (answer.status === "matched") {
+      this.queue = null;
+      this._enter(answer);
+      return;
+    }
+    this.queue = answer;
+    this.render();
+    clearTimeout(this.queueTimer);
+    this.queueTimer = setTimeout(async () => {
+      if (!this.queue || this.gone) return;
+      try {
+        this._onQueue(await api.pollQueue(this.queue.ticket));
+      } catch (e) {
+        this.queue = null;
+        this._fail(e);
+      }
+    }, QUEUE_POLL_MS);
+  }
+
+  async _leaveQueue() {
+    const q = this.queue;
+    this.queue = null;
+    clearTimeout(this.queueTimer);
+    this.render();
+    if (q) await api.leaveQueue(q.ticket).catch(() => {});
+  }
+
+  async _queueBot() {
+    const q = this.queue;
+    if (!q) return;
+    this.queue = null;
+    clearTimeout(this.queueTimer);
+    try {
+      this._enter(await api.queueBot(q.ticket, this._value("bot-level") || "heuristic"));
+    } catch (e) {
+      this._fail(e);
+    }
+  }
+
+  render() {
+    // Keep what the user chose in the forms across the periodic refresh.
+    const keep = {};
+    for (const el of this.root.querySelectorAll(".lobby select")) keep[el.name] = el.value;
+    this._render();
+    for (const el of this.root.querySelectorAll(".lobby select")) {
+      const old = keep[el.name];
+      if (old && [...el.options].some((o) => o.value === old)) el.value = old;
+    }
+  }
+
+  _roomRow(r, mineSeat = null) {
+    const id = r.id;
+    const st = r.status;
+    const href = `#/room/${encodeURIComponent(id)}`;
+    return h("li.room", { dataset: { room: id, status: st } },
+      h("span.room-players", {}, matchName(r)), " · ",
+      h("span.room-status", {}, t(`status_${st}`)),
+      r.decks ? h("span.room-decks", {}, " · " + r.decks.map((d) => d ?? "?").join(" vs ")) : null,
+      r.watching ? h("span.room-watching", {}, ` · 👁 ${r.watching}`) : null,
+      r.result ? h("span.room-result", {}, " · " + resultText(r.result, r)) : null,
+      " ",
+      mineSeat !== null && st !== "finished" ? h("a.return", { href }, t("return_to_game")) : null,
+      mineSeat === null && st === "waiting" && r.open !== false
+        ? h("button.join", { dataset: { room: id }, onclick: () => this._join(id) }, t("join")) : null,
+      mineSeat === null && st !== "finished" && st !== "waiting" ? h("a.watch", { href: `${href}?watch=1` }, t("watch")) : null,
+      st === "finished" ? h("a.replay", { href: `#/replay/${encodeURIComponent(id)}` }, t("watch_replay")) : null);
+  }
+
+  _queueBox() {
+    const q = this.queue;
+    if (!q) {
+      return h("form#quick-form", { onsubmit: (e) => this._quick(e) },
+        h("label", {}, t("your_deck"), " ", this._deckSelect("quick-deck")),
+        h("button#quick-play", { type: "submit", "data-testid": "quick-play", disabled: !this.decks.length }, t("quick_play_go")));
+    }
+    return h("div.queue-status", { role: "status" },
+      h("span", {}, t("queue_waiting", { s: Math.round(q.waited || 0) })), " ",
+      q.bot_offer ? h("button#quick-bot", { onclick: () => this._queueBot() }, t("queue_bot")) : null, " ",
+      h("button.cancel", { onclick: () => this._leaveQueue() }, t("cancel")));
   }
 
   _render() {
     const { waiting = [], playing = [], finished = [] } = this.rooms || {};
-    const roomRow = (r) => {
-      const id = r.id;
-      const st = r.status;
-      return h("li.room", { dataset: { room: id, status: st } },
-        h("span.room-id", {}, `${t("room")} ${id}`), " · ",
-        h("span.room-status", {}, t(`status_${st}`)),
-        r.decks ? h("span.room-decks", {}, " · " + r.decks.join(" vs ")) : null,
-        r.watching ? h("span.room-watching", {}, ` · 👁 ${r.watching}`) : null,
-        r.result ? h("span.room-result", {}, " · " + resultText(r.result)) : null,
-        " ",
-        st === "waiting" ? h("button.join", { dataset: { room: id }, onclick: () => this._join(id) }, t("join")) : null,
-        st !== "finished" && st !== "waiting" ? h("a.watch", { href: `#/room/${encodeURIComponent(id)}?watch=1` }, t("watch")) : null,
-        st === "finished" ? h("a.replay", { href: `#/replay/${encodeURIComponent(id)}` }, t("watch_replay")) : null);
-    };
+    const me = currentPlayer();
+    const mine = this.mine || { live: [], finished: [] };
+    const mineIds = new Set([...mine.live, ...mine.finished].map((r) => r.id));
     setChildren(this.root, h("div.lobby", {},
       this.error ? h("div.error-toast", { role: "alert", onclick: () => { this.error = null; this.render(); } }, this.error) : null,
-      h("section.create", {},
-        h("h2", {}, t("create_room")),
-        h("form#create-form", { onsubmit: (e) => this._create(e) },
-          h("label", {}, t("your_deck"), " ", this._deckSelect("create-deck", 0)),
-          h("label", {}, t("opp_deck"), " ", this._deckSelect("create-opp-deck", 1)),
-          h("button#create-room", { type: "submit" }, t("create")))),
+      me ? h("p.whoami", {}, t("you_named", { name: me.name })) : null,
+      h("div.play-modes", {},
+        h("section.bot-game", {},
+          h("h2", {}, t("play_bot_title")),
+          h("form#bot-form", { onsubmit: (e) => this._playBot(e) },
+            h("label", {}, t("your_deck"), " ", this._deckSelect("bot-deck")),
+            h("label", {}, t("bot_strength"), " ", h("select#bot-level", { name: "bot-level" },
+              ["heuristic", "random"].map((b) => h("option", { value: b }, t(`bot_${b}`))))),
+            h("button#play-bot", { type: "submit", "data-testid": "play-bot", disabled: !this.decks.length }, t("play_bot_go")))),
+        h("section.create", {},
+          h("h2", {}, t("create_room")),
+          h("form#create-form", { onsubmit: (e) => this._create(e) },
+            h("label", {}, t("your_deck"), " ", this._deckSelect("create-deck")),
+            h("label", {}, t("clock_preset"), " ", h("select#create-clock", { name: "create-clock" },
+              CLOCK_PRESETS.map((p) => h("option", { value: p.id }, t(`clock_${p.id.replace("+", "_")}`))))),
+            h("button#create-room", { type: "submit", "data-testid": "create-room", disabled: !this.decks.length }, t("create")))),
+        h("section.quick", {},
+          h("h2", {}, t("quick_play_title")),
+          this._queueBox())),
+      h("section.my-games", {},
+        h("h2", {}, t("my_games")),
+        mine.live.length || mine.finished.length
+          ? h("ul.room-list", {}, mine.live.map((r) => this._roomRow(r, r.seat)), mine.finished.map((r) => this._roomRow(r, r.seat)))
+          : h("p.hint", {}, t("no_my_games"))),
       h("section.rooms", {},
         h("h2", {}, t("rooms"), " ", h("button.refresh", { onclick: () => this.refresh() }, t("refresh"))),
-        waiting.length || playing.length ? h("ul.room-list", {}, waiting.map(roomRow), playing.map(roomRow))
+        waiting.length || playing.length
+          ? h("ul.room-list", {}, waiting.filter((r) => !mineIds.has(r.id)).map((r) => this._roomRow(r)),
+            playing.filter((r) => !mineIds.has(r.id)).map((r) => this._roomRow(r)))
           : h("p.hint", {}, t("no_rooms"))),
       h("section.replays", {},
         h("h2", {}, t("replays")),
-        finished.length ? h("ul.room-list", {}, finished.map(roomRow)) : h("p.hint", {}, t("no_replays")))));
+        finished.length ? h("ul.room-list", {}, finished.map((r) => this._roomRow(r))) : h("p.hint", {}, t("no_replays")))));
   }
-}
-
-function resultText(result) {
-  return result.winner === "draw" ? t("result_draw", { reason: result.reason })
-    : t("result_win", { p: result.winner, reason: result.reason });
 }

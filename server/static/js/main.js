@@ -1,5 +1,8 @@
-// Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this tab's seat token) or watch (no token, or
-// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/leaderboard" ratings and this player's games.
+// Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this browser's seat token) or watch (no token, or
+// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/leaderboard"
+// ratings and this player's games. On the first visit the lobby asks for a display name (player.js). Opening a room
+// link without a seat takes the free seat 2 if nobody has (the invite link, issue 18 item 3; a name is asked for
+// first); later openers watch (no name needed).
 
 import { h, setChildren } from "./dom.js";
 import { t, getLang, setLang, onLangChange } from "./i18n.js";
@@ -10,17 +13,25 @@ import { GamePage } from "./game.js";
 import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
 import { LeaderboardPage } from "./leaderboard.js";
-import { loadSeat } from "./seats.js";
+import { RoomBar } from "./roombar.js";
+import { ChatPanel } from "./chat.js";
+import { loadSeat, saveSeat } from "./seats.js";
+import { currentPlayer, ensurePlayer, forgetPlayer, closeNameDialog } from "./player.js";
+import * as api from "./api.js";
 
 const header = document.getElementById("top");
 const main = document.getElementById("app");
-let current = null; // {page, conn}
+let current = null; // {page, conn, parts}
+let checked = false; // the stored player was confirmed by the server in this page load
+let routes = 0; // the latest route() call; an older one that wakes up after an await gives way
 
 function renderHeader() {
+  const me = currentPlayer();
   setChildren(header,
     h("a.brand", { href: "#/" }, t("title")),
     h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ", h("a", { href: "#/leaderboard" }, t("leaderboard")), " ",
       h("a#open-deck-builder", { href: "#/decks", dataset: { testid: "open-deck-builder" } }, t("db_open_builder"))),
+    me ? h("span.whoami-top", {}, me.name) : null,
     h("button#lang", { onclick: () => setLang(getLang() === "ru" ? "en" : "ru") }, t("lang_switch")));
   document.title = t("title");
 }
@@ -33,21 +44,69 @@ function parseHash() {
 }
 
 function leave() {
+  closeNameDialog();
   if (!current) return;
   current.conn?.stop();
   current.page?.destroy();
+  for (const p of current.parts || []) p.destroy();
   current = null;
+}
+
+/** The player of this browser, asking for a name on the first visit (or when the server forgot the player). */
+async function player() {
+  if (currentPlayer() && !checked) {
+    try {
+      await api.me();
+    } catch (e) {
+      if (e.status === 401) forgetPlayer();
+    }
+    checked = true;
+  }
+  const p = await ensurePlayer(api.createPlayer);
+  renderHeader();
+  return p;
+}
+
+/** This browser's seat in room: the stored one, else the free seat 2 when the room still waits for a player. */
+async function seatFor(room) {
+  const known = loadSeat(room);
+  if (known) return known;
+  try {
+    const info = await api.roomInfo(room);
+    if (info.status === "waiting" && info.open) {
+      await player(); // the friend sits down under a name
+      const seat = await api.joinRoom(room, {});
+      saveSeat(room, seat);
+      return seat;
+    }
+  } catch (e) {
+    /* taken meanwhile, or no such room: watch (the connection shows why) */
+  }
+  return null;
 }
 
 async function route() {
   leave();
+  const mine = ++routes;
   const { parts, query } = parseHash();
   if (parts[0] === "room" && parts[1]) {
     const room = parts[1];
-    const seat = query.get("watch") ? null : loadSeat(room);
-    const conn = new GameConnection({ room, token: seat?.token ?? null, onChange: (c, what) => page.update(what) });
-    const page = new GamePage(main, conn);
-    current = { page, conn };
+    const seat = query.get("watch") ? null : await seatFor(room);
+    if (mine !== routes) return;
+    const barRoot = h("div#room-bar-root");
+    const gameRoot = h("div#game-root");
+    const chatRoot = h("div#chat-root");
+    setChildren(main, h("div.room-page", {}, barRoot, gameRoot, chatRoot));
+    let page, bar, chat;
+    const conn = new GameConnection({ room, token: seat?.token ?? null, onChange: (c, what) => {
+      if (what !== "chat") page.update(what);
+      bar.update(what);
+      chat.update(what);
+    } });
+    page = new GamePage(gameRoot, conn);
+    bar = new RoomBar(barRoot, conn);
+    chat = new ChatPanel(chatRoot, conn);
+    current = { page, conn, parts: [bar, chat] };
     window.berserkConn = conn; // read-only handle for end-to-end tests and debugging
     page.render();
     await conn.start();
@@ -75,7 +134,8 @@ async function route() {
     page.render();
     await page.start();
   } else {
-    const page = new LobbyPage(main);
+    if (!parts.length) player(); // the first visit asks for a name over the lobby (its buttons wait for it)
+    const page = new LobbyPage(main, player);
     current = { page };
     page.render();
     await page.start();

@@ -1,18 +1,24 @@
-// Seat tokens per room, kept in this tab's sessionStorage: a reload of the tab resumes the same seat, while a
-// second window of the same browser (its own session) can hold the other seat.
+// Seat tokens per room, kept in localStorage (issue 18 item 1): closing the tab or the browser keeps the seat; a
+// second window of the same browser opens the same seat (the newer window takes over, the older one is told so).
 
 const KEY = (room) => `berserk.seat.${room}`;
 
 /** Remember {seat, token} for room. */
 export function saveSeat(room, { seat, token }) {
-  sessionStorage.setItem(KEY(room), JSON.stringify({ seat, token }));
+  localStorage.setItem(KEY(room), JSON.stringify({ seat, token }));
 }
 
-/** {seat, token} for room, or null when this tab holds no seat there (spectator). */
+/** {seat, token} for room, or null when this browser holds no seat there (spectator). */
 export function loadSeat(room) {
   try {
-    return JSON.parse(sessionStorage.getItem(KEY(room)) || "null");
+    return JSON.parse(localStorage.getItem(KEY(room)) || sessionStorage.getItem(KEY(room)) || "null");
   } catch (e) {
     return null;
   }
+}
+
+/** Forget the seat of room (its token is no longer valid). */
+export function dropSeat(room) {
+  localStorage.removeItem(KEY(room));
+  sessionStorage.removeItem(KEY(room));
 }

@@ -1,0 +1,86 @@
+"""Room chat (issue 18 item 6): the players' room chat and a separate spectators' chat.
+
+Channels: ``players`` (written and read by the two seats; spectators do not read it, so the e2e contract "a
+message reaches the other player and not the spectators" holds) and ``spectators`` (written and read by spectators;
+a seat never receives it while the game runs, so spectators cannot pass hidden information to a player; once the
+game is over the seats may read it too). Each room keeps the last ``HISTORY`` lines per channel (sent after a
+join's sync) and rate-limits each connection. Text is plain: clients insert it as text, never as HTML.
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections import deque
+
+from protocol.messages import Chat
+
+CHAT_MAX = 120          # characters in one message (and at most protocol.codec.MAX_STR bytes on the wire)
+HISTORY = 50            # lines kept per channel
+RATE = 0.5              # messages a second, sustained, per connection
+BURST = 5               # messages a connection may send at once
+BAD = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+
+
+class ChatRefused(Exception):
+    """A message the room does not accept: ``code`` is ``bad_message`` or ``chat_limited``."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def clean_text(raw: str) -> str:
+    """``raw`` NFC-normalized and stripped. Raises ChatRefused("bad_message") when empty, longer than CHAT_MAX
+    characters or holding a control / invisible / unassigned character."""
+    text = unicodedata.normalize("NFC", raw).strip()
+    if not text or len(text) > CHAT_MAX or any(unicodedata.category(ch) in BAD for ch in text):
+        raise ChatRefused("bad_message")
+    return text
+
+
+def channel_of(seat) -> str:
+    """The channel a viewer writes to: ``players`` for seat 1/2, ``spectators`` for a spectator (None)."""
+    return "players" if seat in (1, 2) else "spectators"
+
+
+def reads(seat, channel: str, finished: bool) -> bool:
+    """Whether viewer ``seat`` (1, 2, None) receives ``channel``: seats read the players' chat (and the spectators'
+    once the game is over), spectators read their own."""
+    if seat in (1, 2):
+        return channel == "players" or finished
+    return channel == "spectators"
+
+
+class RoomChat:
+    """The chat of one room (owned by the room task). Times are ``time.monotonic()`` seconds."""
+
+    def __init__(self) -> None:
+        self.lines = {"players": deque(maxlen=HISTORY), "spectators": deque(maxlen=HISTORY)}
+        self.count = {"players": 0, "spectators": 0}
+        self.buckets: dict[str, tuple[float, float]] = {}     # conn id -> (tokens, last time)
+
+    def _admit(self, conn: str, now: float) -> bool:
+        tokens, last = self.buckets.get(conn, (float(BURST), now))
+        tokens = min(float(BURST), tokens + (now - last) * RATE)
+        ok = tokens >= 1.0
+        self.buckets[conn] = (tokens - 1.0 if ok else tokens, now)
+        return ok
+
+    def forget(self, conn: str) -> None:
+        """Drop the rate bucket of a connection that left."""
+        self.buckets.pop(conn, None)
+
+    def post(self, conn: str, seat, name: str, raw: str, now: float) -> Chat:
+        """Accept one message from connection ``conn`` of viewer ``seat`` named ``name``; returns the Chat frame
+        to deliver (to the viewers :func:`reads` allows). Raises ChatRefused (nothing is kept)."""
+        text = clean_text(raw)
+        if not self._admit(conn, now):
+            raise ChatRefused("chat_limited")
+        channel = channel_of(seat)
+        self.count[channel] += 1
+        line = Chat(channel, seat if seat in (1, 2) else None, name, text, self.count[channel])
+        self.lines[channel].append(line)
+        return line
+
+    def history(self, seat, finished: bool) -> list[Chat]:
+        """The kept lines viewer ``seat`` may read, oldest first."""
+        return [line for ch in ("players", "spectators") if reads(seat, ch, finished) for line in self.lines[ch]]

@@ -1,0 +1,239 @@
+"""Quick play (issue 18 item 4): a matchmaking queue that pairs waiting players in arrival order and, after
+``settings.queue_bot_after`` seconds without a match, offers a computer opponent.
+
+HTTP (all authenticated with the player header, server/players_api.py):
+
+| method, path | answer |
+|---|---|
+| POST /api/queue ``{"deck"?}`` | 200 ``{"status": "matched", "room", "seat", "token"}`` when someone was waiting (the older entry takes seat 1); else 202 ``{"status": "waiting", "ticket"}``; 503 ``queue_full`` |
+| GET /api/queue/{ticket} | ``{"status": "waiting", "waited": s, "bot_offer": bool}`` or, once paired, the matched answer |
+| POST /api/queue/{ticket}/bot ``{"bot"?}`` | leave the queue for a game against the computer: the matched answer |
+| DELETE /api/queue/{ticket} | leave the queue: ``{"status": "left"}`` |
+
+The queue lives in the process that answers (one process, or sticky routing; docs/server.md). An entry not polled
+for ``queue_poll_timeout`` seconds is dropped, so a closed tab is never paired.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from .bus import BusError
+from .http_body import read_json
+from .bus import messages as m
+from .rooms import RoomLimit
+
+TICKET_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+QUEUE_FIELDS = frozenset({"deck"})
+BOT_FIELDS = frozenset({"bot"})
+
+
+@dataclass
+class Entry:
+    """One waiting player: ``player`` {"id", "name"}, its deck (card list and label), arrival and last poll
+    (monotonic s), and the seat it got once paired (``{"room", "seat", "token"}``)."""
+
+    ticket: str
+    player: dict
+    cards: list
+    label: str | None
+    since: float
+    polled: float
+    match: dict | None = field(default=None)
+
+
+class MatchQueue:
+    """Waiting players in arrival order. ``max_size``: entries at most; ``poll_timeout``: s an unpolled entry is
+    kept; ``bot_after``: s after which a waiting entry is offered a computer opponent."""
+
+    def __init__(self, max_size: int, poll_timeout: float, bot_after: float) -> None:
+        self.max_size, self.poll_timeout, self.bot_after = max_size, poll_timeout, bot_after
+        self.waiting: OrderedDict[str, Entry] = OrderedDict()
+        self.matched: dict[str, Entry] = {}
+
+    def prune(self, now: float) -> None:
+        """Drop waiting entries not polled for ``poll_timeout`` and matches nobody came for."""
+        for book in (self.waiting, self.matched):
+            for t in [t for t, e in book.items() if now - e.polled > self.poll_timeout]:
+                del book[t]
+
+    def of_player(self, pid: str) -> Entry | None:
+        """The waiting entry of player ``pid``, if any."""
+        return next((e for e in self.waiting.values() if e.player["id"] == pid), None)
+
+    def partner(self, pid: str) -> Entry | None:
+        """Take the oldest waiting entry of another player out of the queue (None when there is none)."""
+        for t, e in self.waiting.items():
+            if e.player["id"] != pid:
+                del self.waiting[t]
+                return e
+        return None
+
+    def add(self, player: dict, cards: list, label: str | None, now: float) -> Entry:
+        """Queue a player. Raises OverflowError when the queue holds ``max_size`` entries."""
+        if len(self.waiting) >= self.max_size:
+            raise OverflowError("queue_full")
+        e = Entry(secrets.token_urlsafe(16), player, cards, label, now, now)
+        self.waiting[e.ticket] = e
+        return e
+
+    def bot_offer(self, e: Entry, now: float) -> bool:
+        """Whether ``e`` has waited long enough (``bot_after`` s) to be offered a computer opponent."""
+        return now - e.since >= self.bot_after
+
+    def get(self, ticket: str, pid: str) -> Entry | None:
+        """The entry (waiting or matched) of ``ticket`` if it belongs to player ``pid``."""
+        e = self.waiting.get(ticket) or self.matched.get(ticket)
+        return e if e is not None and e.player["id"] == pid else None
+
+
+def queue_of(hub) -> MatchQueue:
+    """The hub's queue (made on first use from the settings)."""
+    q = getattr(hub, "match_queue", None)
+    if q is None:
+        s = hub.settings
+        q = hub.match_queue = MatchQueue(s.queue_max, s.queue_poll_timeout, s.queue_bot_after)
+    return q
+
+
+async def _auth(request: Request):
+    from .players_api import Unauthorized, current_player, unauthorized
+    try:
+        player = await current_player(request)
+    except Unauthorized:
+        return None, unauthorized()
+    return (player, None) if player else (None, unauthorized())
+
+
+def _matched(m: dict) -> JSONResponse:
+    return JSONResponse({"status": "matched", **m})
+
+
+def _waiting(e: Entry, q: MatchQueue, now: float) -> JSONResponse:
+    return JSONResponse({"status": "waiting", "ticket": e.ticket, "waited": round(now - e.since, 1),
+                         "bot_offer": q.bot_offer(e, now)}, status_code=202)
+
+
+async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None) -> dict:
+    """A room for ``first`` (seat 1) and ``player`` (seat 2, returned ``{"room", "seat", "token"}``); ``first``'s
+    seat goes into its entry for its next poll."""
+    options = {"decks": [first.label, label], "clock": {"base": hub.settings.clock_base,
+               "increment": hub.settings.clock_increment}, "spectators": True}
+    room, token = await hub.rooms.create(options, True, player=first.player["id"], name=first.player["name"],
+                                         decks=[first.cards, None])
+    first.match = {"room": room, "seat": 1, "token": token}
+    answer = await hub.bus.mailbox.call(room, m.Claim(autopass=True, player=player["id"], name=player["name"],
+                                                      deck=cards, label=label))
+    return {"room": room, "seat": answer["seat"], "token": answer["token"]}
+
+
+async def enqueue(request: Request):
+    """POST /api/queue (see the module table)."""
+    from .lobby import _err, deck_choice
+    hub = request.app.state.hub
+    player, error = await _auth(request)
+    if error is not None:
+        return error
+    try:
+        body = await read_json(request, QUEUE_FIELDS)
+        cards, label = deck_choice(hub, body.get("deck", hub.engine.deck_names()[0]))
+    except ValueError as e:
+        return _err(400, "bad_request", str(e))
+    q, now = queue_of(hub), time.monotonic()
+    q.prune(now)
+    mine = q.of_player(player["id"])
+    if mine is not None:            # asked again (a second tab): the same place in the queue
+        mine.polled = now
+        return _waiting(mine, q, now)
+    first = q.partner(player["id"])
+    if first is None:
+        try:
+            return _waiting(q.add(player, cards, label, now), q, now)
+        except OverflowError:
+            return _err(503, "queue_full", "Too many players are waiting for a game; try again in a minute.")
+    try:
+        match = await _pair(hub, first, player, cards, label)
+    except (RoomLimit, BusError):
+        q.waiting[first.ticket] = first          # back in the queue, at the end
+        q.waiting.move_to_end(first.ticket, last=False)
+        return _err(503, "too_many_rooms", "The server cannot open a room right now; try again later.")
+    first.polled = now
+    q.matched[first.ticket] = first
+    return _matched(match)
+
+
+async def poll(request: Request):
+    """GET /api/queue/{ticket}."""
+    from .lobby import _err
+    hub = request.app.state.hub
+    player, error = await _auth(request)
+    if error is not None:
+        return error
+    q, now = queue_of(hub), time.monotonic()
+    q.prune(now)
+    ticket = request.path_params["ticket"]
+    e = q.get(ticket, player["id"]) if TICKET_RE.fullmatch(ticket) else None
+    if e is None:
+        return _err(404, "not_queued", "This ticket is not in the queue (it expired or was used).")
+    e.polled = now
+    if e.match is not None:
+        q.matched.pop(ticket, None)
+        return _matched(e.match)
+    return _waiting(e, q, now)
+
+
+async def leave(request: Request):
+    """DELETE /api/queue/{ticket}."""
+    hub = request.app.state.hub
+    player, error = await _auth(request)
+    if error is not None:
+        return error
+    q = queue_of(hub)
+    ticket = request.path_params["ticket"]
+    e = q.get(ticket, player["id"]) if TICKET_RE.fullmatch(ticket) else None
+    if e is not None:
+        q.waiting.pop(ticket, None)
+        q.matched.pop(ticket, None)
+    return JSONResponse({"status": "left"})
+
+
+async def play_bot(request: Request):
+    """POST /api/queue/{ticket}/bot: leave the queue and play the computer with the queued deck."""
+    from bots import POLICIES
+
+    from .bot_seat import start_bot
+    from .lobby import _err
+    hub = request.app.state.hub
+    player, error = await _auth(request)
+    if error is not None:
+        return error
+    try:
+        body = await read_json(request, BOT_FIELDS)
+        policy = body.get("bot", "heuristic")
+        if policy not in POLICIES:
+            raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
+    except ValueError as e:
+        return _err(400, "bad_request", str(e))
+    q = queue_of(hub)
+    ticket = request.path_params["ticket"]
+    e = q.waiting.get(ticket) if TICKET_RE.fullmatch(ticket) else None
+    if e is None or e.player["id"] != player["id"]:
+        return _err(404, "not_queued", "This ticket is not in the queue (it expired or was used).")
+    del q.waiting[ticket]
+    names = hub.engine.deck_names()
+    other = next((n for n in names if n != e.label), names[0])
+    options = {"decks": [e.label, other], "clock": {"base": hub.settings.clock_base,
+               "increment": hub.settings.clock_increment}, "spectators": True}
+    try:
+        room, token = await hub.rooms.create(options, True, player=player["id"], name=player["name"],
+                                             decks=[e.cards, None])
+        await start_bot(hub, room, policy, hub.engine.load_deck(other), other)
+    except (RoomLimit, BusError, ValueError):
+        return _err(503, "too_many_rooms", "The server cannot open a room right now; try again later.")
+    return _matched({"room": room, "seat": 1, "token": token})

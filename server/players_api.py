@@ -1,0 +1,113 @@
+"""Players (issue 18 item 1): ``POST /api/players`` issues an id and a secret for a chosen display name; requests
+then authenticate with ``Authorization: Bearer <id>:<secret>``. ``GET /api/players/me`` answers who that is and
+``GET /api/players/me/games`` lists the rooms the player sits in (live ones from the lobby directory).
+
+The secret is shown once and kept only as a SHA-256 hash. Persistence belongs to the store (``hub.store``,
+server/store/: ``create_player`` / ``verify_player``).
+"""
+from __future__ import annotations
+
+import re
+import secrets
+import time
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from .bus import BusError
+from .http_body import read_json
+from .names import BadName, clean_name
+from .store import hash_secret
+
+ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+SECRET_RE = re.compile(r"[A-Za-z0-9_-]{16,100}")
+PLAYER_FIELDS = frozenset({"name"})
+MY_GAMES = 50         # recorded games listed under "my games"
+
+
+class Unauthorized(Exception):
+    """The Authorization header is present but names no player with that secret."""
+
+
+async def current_player(request: Request) -> dict | None:
+    """``{"id", "name"}`` of the player the request authenticates as, or None without an Authorization header.
+
+    Raises Unauthorized when the header is malformed or the id/secret pair is unknown."""
+    header = request.headers.get("authorization")
+    if not header:
+        return None
+    scheme, _, cred = header.partition(" ")
+    pid, _, secret = cred.strip().partition(":")
+    if scheme.lower() != "bearer" or not ID_RE.fullmatch(pid) or not SECRET_RE.fullmatch(secret):
+        raise Unauthorized()
+    row = await request.app.state.hub.store.verify_player(pid, secret)
+    if row is None:
+        raise Unauthorized()
+    return {"id": row["id"], "name": row["name"]}
+
+
+def unauthorized() -> JSONResponse:
+    return JSONResponse({"error": "unauthorized", "message": "Unknown player or wrong secret; choose a name again."},
+                        status_code=401)
+
+
+async def create_player(request: Request):
+    """POST /api/players ``{"name"}`` -> 201 ``{"id", "secret", "name"}`` (400 ``bad_name``, 429 per address)."""
+    from .lobby import _err, _limiter_for
+    hub = request.app.state.hub
+    address = request.client.host if request.client else "?"
+    if not _limiter_for(hub, "player_limiter").allow(address, time.monotonic()):
+        return _err(429, "rate_limited", "Too many players created from this address; wait a minute.")
+    try:
+        body = await read_json(request, PLAYER_FIELDS)
+        name = clean_name(body.get("name"))
+    except BadName as e:
+        return _err(400, e.code, str(e))
+    except ValueError as e:
+        return _err(400, "bad_request", str(e))
+    secret = secrets.token_urlsafe(24)
+    row = await hub.store.create_player(name, hash_secret(secret))
+    return JSONResponse({"id": row["id"], "secret": secret, "name": row["name"]}, status_code=201)
+
+
+async def me(request: Request):
+    """GET /api/players/me -> ``{"id", "name"}`` (401 without a valid Authorization header)."""
+    try:
+        player = await current_player(request)
+    except Unauthorized:
+        return unauthorized()
+    return JSONResponse(player) if player else unauthorized()
+
+
+async def my_games(request: Request):
+    """GET /api/players/me/games -> ``{"live": [info + "seat"], "finished": [info + "seat"]}``, newest first: the
+    rooms the player sits in, so a closed tab or browser can return to them (seat tokens stay in the browser)."""
+    from .lobby import _err, public_info
+    try:
+        player = await current_player(request)
+    except Unauthorized:
+        return unauthorized()
+    if player is None:
+        return unauthorized()
+    try:
+        infos = await request.app.state.hub.bus.lobby.list()
+    except BusError as e:
+        return _err(503, e.code, e.message)
+    out = {"live": [], "finished": []}
+    for info in sorted(infos, key=lambda i: -i["created"]):
+        owners = info.get("owners") or {}
+        seat = next((int(s) for s, pid in owners.items() if pid == player["id"]), None)
+        if seat is None:
+            continue
+        row = dict(public_info(info), seat=seat)
+        out["finished" if info["status"] == "finished" else "live"].append(row)
+    seen = {r["id"] for rows in out.values() for r in rows}
+    for game in await request.app.state.hub.store.list_games(player["id"], limit=MY_GAMES):
+        if game["id"] in seen:
+            continue
+        seat = next((int(s) for s, pid in (game.get("players") or {}).items() if pid == player["id"]), None)
+        out["finished"].append({"id": game["id"], "status": "finished", "seat": seat,
+                                "players": game.get("names") or {}, "bots": game.get("bots") or {},
+                                "decks": game.get("deck_names"), "result": game.get("result"),
+                                "created": int(game.get("started") or 0)})
+    return JSONResponse(out)

@@ -1,0 +1,162 @@
+// The room bar above the board (issue 18): my seat (data-testid "my-seat": 1, 2 or spectator), the players' names,
+// and the seat flow around the game: before the deal "waiting for an opponent" with the share link and a copy
+// button (data-testid "invite-link"), the deck choice of a seat that has none yet, and after the game the result
+// in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again).
+
+import { h, setChildren } from "./dom.js";
+import { t, onLangChange, errorText } from "./i18n.js";
+import * as api from "./api.js";
+import { saveSeat, loadSeat } from "./seats.js";
+import { seatName, resultText } from "./names.js";
+import { lastDeck, rememberDeck } from "./prefs.js";
+import { deckName } from "./deckapi.js";
+
+/** The share URL of a room: opening it takes the free seat 2 (first opener) or watches. */
+export function inviteUrl(room) {
+  return `${location.origin}${location.pathname}#/room/${encodeURIComponent(room)}`;
+}
+
+export class RoomBar {
+  /** root: element to render into; conn: the GameConnection of the room page. */
+  constructor(root, conn) {
+    this.root = root;
+    this.conn = conn;
+    this.decks = [];
+    this.error = null;
+    this.copied = false;
+    this.busy = false;
+    this.unsubscribe = onLangChange(() => this.render());
+    api.listDecks().then((d) => { this.decks = d; this.render(); }).catch(() => {});
+  }
+
+  destroy() {
+    this.unsubscribe();
+  }
+
+  update() {
+    this.render();
+  }
+
+  _deckSelect(id, extra = [], testid = undefined) {
+    const pick = lastDeck();
+    return h("select", { id, name: id, dataset: testid ? { testid } : {}, onchange: (e) => rememberDeck(e.target.value) },
+      extra,
+      this.decks.map((d, i) => h("option", { value: d.id, selected: pick ? d.id === pick : i === 0 }, deckName(d))));
+  }
+
+  async _chooseDeck() {
+    const seat = loadSeat(this.conn.room);
+    const deck = this.root.querySelector("#seat-deck")?.value;
+    if (!seat || !deck) return;
+    rememberDeck(deck);
+    this.busy = true;
+    try {
+      await api.chooseDeck(this.conn.room, seat.token, deck);
+      this.error = null;
+    } catch (e) {
+      this.error = errorText(e);
+    }
+    this.busy = false;
+    this.render();
+  }
+
+  async _copy(url) {
+    try {
+      await navigator.clipboard.writeText(url);
+      this.copied = true;
+    } catch (e) {
+      // No clipboard permission (plain http): select the link so that Ctrl+C copies it.
+      const link = this.root.querySelector(".invite-link");
+      if (link) {
+        const range = document.createRange();
+        range.selectNodeContents(link);
+        getSelection().removeAllRanges();
+        getSelection().addRange(range);
+      }
+    }
+    this.render();
+  }
+
+  async _rematch() {
+    const choice = this.root.querySelector("#rematch-deck")?.value;
+    this.busy = true;
+    this.render();
+    try {
+      const seat = await api.rematch(this.conn.room, choice && choice !== "keep" ? { deck: choice } : {});
+      saveSeat(seat.room, seat);
+      location.hash = `#/room/${encodeURIComponent(seat.room)}`;
+    } catch (e) {
+      this.error = errorText(e);
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  _waiting(room, you) {
+    const parts = [];
+    if (you && room.decks && !room.decks[String(you)]) {
+      parts.push(h("form.seat-deck", { onsubmit: (e) => { e.preventDefault(); this._chooseDeck(); } },
+        h("label", {}, t("choose_your_deck"), " ", this._deckSelect("seat-deck", [], "deck-choice")),
+        h("button#seat-deck-ok", { type: "submit", disabled: this.busy || !this.decks.length }, t("choose_deck_go"))));
+    }
+    const other = you === 2 ? 1 : 2;
+    const seated = room.seated?.[String(other)];
+    const reserved = room.players?.[String(other)] || room.bots?.[String(other)];
+    if (!you) {
+      parts.push(h("p.waiting-opponent", { role: "status" }, t("waiting_players")));
+    } else if (seated) {
+      parts.push(h("p.waiting-opponent", { role: "status" }, t("waiting_opponent_deck", { name: seatName(room, other) })));
+    } else if (reserved) {
+      parts.push(h("p.waiting-opponent", { role: "status" }, t("waiting_named", { name: seatName(room, other) })));
+    } else {
+      const url = inviteUrl(room.id);
+      parts.push(h("div.invite", {},
+        h("p.waiting-opponent", { role: "status" }, t("waiting_opponent")),
+        h("span", {}, t("invite_hint"), " "),
+        h("a.invite-link", { href: url, "data-testid": "invite-link" }, url), " ",
+        h("button.copy-invite", { type: "button", onclick: () => this._copy(url) }, this.copied ? t("copied") : t("copy"))));
+    }
+    return parts;
+  }
+
+  _finished(room, you, result) {
+    const parts = [h("p.result-words", { dataset: { reason: result.reason || "" } }, resultText(result, room))];
+    if (!you) return parts;
+    const offered = room.rematch && !loadSeat(room.rematch);
+    parts.push(h("div.rematch-box", {},
+      offered ? h("span.rematch-offer", {}, t("rematch_offered"), " ") : null,
+      h("label", {}, t("rematch_deck"), " ",
+        this._deckSelect("rematch-deck", [h("option", { value: "keep", selected: true }, t("rematch_keep"))])), " ",
+      h("button.rematch", { type: "button", "data-testid": "rematch", disabled: this.busy,
+        onclick: () => this._rematch() }, offered ? t("rematch_accept") : t("rematch"))));
+    return parts;
+  }
+
+  render() {
+    const c = this.conn;
+    const view = c.view;
+    if (!view || !view.room) {
+      setChildren(this.root);
+      return;
+    }
+    const room = view.room;
+    const you = c.you;
+    const keep = this.root.querySelector("#rematch-deck")?.value;
+    const names = h("span.seat-names", {},
+      h("span.seat-name", { dataset: { seat: "1" } }, seatName(room, 1)), " — ",
+      h("span.seat-name", { dataset: { seat: "2" } }, seatName(room, 2)));
+    const mySeat = h("span.my-seat-box", {}, t("my_seat_label"), " ",
+      h("b", { "data-testid": "my-seat" }, you ? String(you) : "spectator"),
+      you ? null : ` (${t("spectator")})`);
+    const result = view.result || room.result;
+    let body = [];
+    if (room.status === "waiting") body = this._waiting(room, you);
+    else if (result) body = this._finished(room, you, result);
+    setChildren(this.root, h("div.room-bar", { dataset: { status: room.status } },
+      h("div.room-bar-top", {}, mySeat, " · ", names),
+      body,
+      this.error ? h("p.room-bar-error", { role: "alert" }, this.error) : null));
+    const sel = this.root.querySelector("#rematch-deck");
+    if (sel && keep) sel.value = keep;
+  }
+}

@@ -1,0 +1,40 @@
+"""Browser helpers for issue 18: the name dialog of a first visit and the seat hooks (data-testid)."""
+from __future__ import annotations
+
+import re
+
+
+def name_if_asked(page, name: str = "Tester") -> None:
+    """Fill in the first-visit name dialog when the page shows it (a browser context remembers the player)."""
+    page.wait_for_selector("#player-name, .lobby, .room-page, .game", timeout=15000)
+    if page.locator("#player-name").count():
+        page.fill("#player-name", name)
+        page.click("#player-name-ok")
+        page.wait_for_selector("#player-name", state="detached")
+
+
+def enter_lobby(page, server, name: str = "Tester") -> None:
+    """Open the lobby (choosing a name on the first visit) and wait for its controls."""
+    page.goto(server.url + "/")
+    name_if_asked(page, name)
+    page.wait_for_selector("[data-testid=create-room]")
+
+
+def room_of(page) -> str:
+    """The room id of the page's current room route."""
+    page.wait_for_function("location.hash.startsWith('#/room/')")
+    return re.match(r"#/room/([^?]+)", page.evaluate("location.hash")).group(1)
+
+
+def my_seat(page, expected: str, timeout: float = 15000) -> None:
+    """Wait until the page's data-testid=my-seat reads ``expected`` ("1", "2" or "spectator")."""
+    page.wait_for_function(
+        "(want) => { const el = document.querySelector('[data-testid=my-seat]'); return el && el.textContent === want; }",
+        arg=expected, timeout=timeout)
+
+
+def wait_dealt(page, timeout: float = 15000) -> None:
+    """Wait until the page's room left the waiting state (both seats and decks known: the game was dealt)."""
+    page.wait_for_function(
+        "() => { const c = window.berserkConn; return c && c.view && c.view.room && c.view.room.status !== 'waiting'; }",
+        timeout=timeout)

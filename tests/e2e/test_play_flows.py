@@ -1,0 +1,141 @@
+"""Issue 18 item 8, in Chromium: a bot game from the lobby, an invite that seats the friend (and a third browser
+watches), a seat kept after the page is closed, quick play pairing two browsers, chat that reaches the other player
+and not the spectators, and a rematch that starts a new game with the seats swapped."""
+from __future__ import annotations
+
+from tests.e2e.driver import Policy, click_action, state
+from tests.e2e.players import enter_lobby, my_seat, name_if_asked, room_of, wait_dealt
+
+
+def _friend_game(new_page, server):
+    """Ann creates a game for a friend; Bob opens the invite link. Returns (ann, bob, invite url)."""
+    ann, bob = new_page(), new_page()
+    enter_lobby(ann, server, "Ann")
+    ann.click("[data-testid=create-room]")
+    room_of(ann)
+    link = ann.wait_for_selector("[data-testid=invite-link]").get_attribute("href")
+    bob.goto(link)
+    name_if_asked(bob, "Bob")
+    my_seat(bob, "2")
+    bob.click("#seat-deck-ok")      # seat 2 chooses its own deck, then the deal starts
+    wait_dealt(ann)
+    wait_dealt(bob)
+    return ann, bob, link
+
+
+def test_a_bot_game_starts_from_the_lobby_in_one_click(server, new_page, artifacts):
+    page = new_page()
+    enter_lobby(page, server, "Ann")
+    page.select_option("#bot-level", "random")
+    page.click("[data-testid=play-bot]")
+    room_of(page)
+    my_seat(page, "1")
+    wait_dealt(page)
+    page.wait_for_selector("[data-testid=prompt]")
+    assert "Computer" in page.inner_text(".seat-names")
+    policy = Policy(squad=1)
+    moves = 0
+    while moves < 6:           # a few moves against the bot, then concede
+        page.wait_for_function("() => { const c = window.berserkConn; return c.legal && c.legal.length && c.pendingAction === null; }")
+        s = state(page)
+        if not s["legal"] or s["pending"]:
+            continue           # the frame that gave the move to the bot arrived meanwhile
+        click_action(page, policy.choose(s["legal"], s["view"], 1))
+        moves += 1
+    page.click("button[data-act=concede]")
+    page.click("button[data-act=concede-confirm]")
+    page.wait_for_selector(".result-banner")
+    assert page.locator("[data-testid=prompt]").count() == 0
+    page.screenshot(path=str(artifacts / "play-bot-game.png"))
+    assert not page.js_errors, page.js_errors
+
+
+def test_an_invite_seats_the_friend_and_a_third_browser_watches(server, new_page, artifacts):
+    ann = new_page()
+    enter_lobby(ann, server, "Ann")
+    ann.click("[data-testid=create-room]")
+    room = room_of(ann)
+    my_seat(ann, "1")
+    ann.wait_for_selector(".waiting-opponent")
+    link = ann.get_attribute("[data-testid=invite-link]", "href")
+    assert link.endswith(f"#/room/{room}")
+    assert state(ann)["view"]["cards"] == {}          # nothing is dealt before the friend sits down
+    ann.screenshot(path=str(artifacts / "play-invite-waiting.png"))
+    bob, sam = new_page(), new_page()
+    bob.goto(link)
+    name_if_asked(bob, "Bob")
+    my_seat(bob, "2")
+    bob.click("#seat-deck-ok")
+    wait_dealt(ann)
+    sam.goto(link)
+    name_if_asked(sam, "Sam")
+    my_seat(sam, "spectator")
+    sam.wait_for_function("() => document.querySelector('.seat-names').textContent.includes('Bob')")
+    assert "Ann" in sam.inner_text(".seat-names")
+    assert not any(p.js_errors for p in (ann, bob, sam))
+
+
+def test_a_seat_is_kept_after_the_page_is_closed(server, new_page):
+    ann, bob, link = _friend_game(new_page, server)
+    ctx = ann.context
+    ann.close()
+    again = ctx.new_page()
+    again.goto(link)
+    my_seat(again, "1")
+    wait_dealt(again)
+    assert state(again)["you"] == 1
+
+
+def test_quick_play_pairs_two_browsers(server, new_page):
+    ann, bob = new_page(), new_page()
+    enter_lobby(ann, server, "Ann")
+    enter_lobby(bob, server, "Bob")
+    ann.click("[data-testid=quick-play]")
+    ann.wait_for_selector(".queue-status")
+    bob.click("[data-testid=quick-play]")
+    room = room_of(bob)
+    assert room_of(ann) == room
+    my_seat(ann, "1")
+    my_seat(bob, "2")
+    wait_dealt(ann)
+    assert "Ann" in bob.inner_text(".seat-names") and "Bob" in bob.inner_text(".seat-names")
+
+
+def test_a_chat_message_reaches_the_other_player_and_not_the_spectators(server, new_page):
+    ann, bob, link = _friend_game(new_page, server)
+    sam = new_page()
+    sam.goto(link)
+    name_if_asked(sam, "Sam")
+    my_seat(sam, "spectator")
+    ann.fill("[data-testid=chat-input]", "<i>good luck</i>")
+    ann.press("[data-testid=chat-input]", "Enter")
+    bob.wait_for_function("() => document.querySelector('[data-testid=chat-log]').textContent.includes('<i>good luck</i>')")
+    assert bob.locator("[data-testid=chat-log] i").count() == 0          # text, never HTML
+    sam.fill("[data-testid=chat-input]", "spectators only")
+    sam.press("[data-testid=chat-input]", "Enter")
+    sam.wait_for_function("() => document.querySelector('[data-testid=chat-log]').textContent.includes('spectators only')")
+    assert "good luck" not in sam.inner_text("[data-testid=chat-log]")
+    ann.fill("[data-testid=chat-input]", "second")
+    ann.press("[data-testid=chat-input]", "Enter")
+    bob.wait_for_function("() => document.querySelector('[data-testid=chat-log]').textContent.includes('second')")
+    for player in (ann, bob):
+        assert "spectators only" not in player.inner_text("[data-testid=chat-log]")
+
+
+def test_a_rematch_starts_a_new_game_with_the_seats_swapped(server, new_page, artifacts):
+    ann, bob, link = _friend_game(new_page, server)
+    old = room_of(ann)
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    ann.click("[data-testid=rematch]")
+    ann.wait_for_function("(old) => !location.hash.includes(old)", arg=old)
+    new = room_of(ann)
+    my_seat(ann, "2")
+    bob.wait_for_selector(".rematch-offer")
+    bob.click("[data-testid=rematch]")
+    bob.wait_for_function("(n) => location.hash.includes(n)", arg=new)
+    my_seat(bob, "1")
+    wait_dealt(ann)
+    wait_dealt(bob)
+    assert state(bob)["view"]["room"]["players"] == {"1": "Bob", "2": "Ann"}
+    bob.screenshot(path=str(artifacts / "play-rematch.png"))

@@ -1,0 +1,127 @@
+"""Issue 18 items 3 and 5: the deal waits for both seats and both decks, the invite's first opener takes seat 2,
+concede at any time, clock presets (including no clock), rematch with seats swapped."""
+from __future__ import annotations
+
+from tests.server.harness import Player
+from tests.server.play_util import call, new_player
+
+
+async def _room(live, creator, body=None):
+    r = await call(live.http, "POST", "/api/rooms", creator, body or {"deck": "A"})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+async def test_nothing_is_dealt_until_the_second_seat_is_taken(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    a = await Player.join(live.ws, room["room"], room["token"])
+    assert a.view["room"]["status"] == "waiting" and a.view["cards"] == {} and a.view["to_act"] is None
+    assert a.view["room"]["players"] == {"1": "Ann", "2": None}
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["status"] != "waiting")
+    assert a.view["cards"] and a.view["room"]["players"] == {"1": "Ann", "2": "Bob"}
+
+
+async def test_a_seat_without_a_deck_waits_for_its_choice(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    seat2 = (await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {})).json()
+    info = (await call(live.http, "GET", f"/api/rooms/{room['room']}")).json()
+    assert info["status"] == "waiting" and info["seats"]["2"]["taken"] and info["open"] is False
+    listed = (await call(live.http, "GET", "/api/rooms")).json()
+    assert room["room"] not in [i["id"] for i in listed["waiting"]]
+    bad = await call(live.http, "POST", f"/api/rooms/{room['room']}/deck", None, {"token": "x" * 40, "deck": "B"})
+    assert bad.status_code == 409 and bad.json()["error"] == "unauthorized"
+    ok = await call(live.http, "POST", f"/api/rooms/{room['room']}/deck", None, {"token": seat2["token"], "deck": "B"})
+    assert ok.status_code == 200 and ok.json()["seat"] == 2
+    info = (await call(live.http, "GET", f"/api/rooms/{room['room']}")).json()
+    assert info["status"] == "preliminary" and info["decks"] == ["A", "B"]
+
+
+async def test_the_first_opener_takes_seat_2_and_later_ones_are_refused(live):
+    ann, bob, cid = (await new_player(live.http, "Ann"), await new_player(live.http, "Bob"),
+                     await new_player(live.http, "Cid"))
+    room = await _room(live, ann)
+    first = await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    later = await call(live.http, "POST", f"/api/rooms/{room['room']}/join", cid, {"deck": "B"})
+    assert first.json()["seat"] == 2 and later.status_code == 409 and later.json()["error"] == "seat_taken"
+    again = await call(live.http, "POST", f"/api/rooms/{room['room']}/join", ann, {})
+    assert again.json()["seat"] == 1           # the creator gets its own seat back, never seat 2
+
+
+async def test_a_player_may_concede_while_the_other_is_to_act(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    seat2 = (await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})).json()
+    a = await Player.join(live.ws, room["room"], room["token"])
+    b = await Player.join(live.ws, room["room"], seat2["token"])
+    assert b.view["to_act"] == 1 and not b.legal
+    answer = await b.act({"act": "concede"})
+    assert answer["t"] == "diff"
+    await a.watch(10)
+    assert a.result == {"winner": 1, "reason": "concede"}
+
+
+async def test_a_room_without_a_clock_sends_no_clocks(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann, {"deck": "A", "clock": None})
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    a = await Player.join(live.ws, room["room"], room["token"])
+    assert a.clocks is None and a.view["room"]["clock"] is None
+    answer = await a.act({"act": "choose", "option": "keep"})
+    assert answer["clocks"] is None
+
+
+async def test_a_clock_preset_is_kept_by_the_room(live):
+    ann = await new_player(live.http, "Ann")
+    room = await _room(live, ann, {"deck": "A", "clock": {"base": 300, "increment": 5}})
+    info = (await call(live.http, "GET", f"/api/rooms/{room['room']}")).json()
+    assert info["clock"] == {"base": 300.0, "increment": 5.0}
+
+
+async def test_rematch_swaps_seats_and_starts_when_both_ask(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    seat2 = (await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})).json()
+    a = await Player.join(live.ws, room["room"], room["token"])
+    early = await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", ann, {})
+    assert early.status_code == 409 and early.json()["error"] == "not_finished"
+    await a.act({"act": "concede"})
+    r1 = await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", ann, {})
+    assert r1.status_code == 200 and r1.json()["seat"] == 2
+    new = r1.json()["room"]
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch"] == new)
+    assert (await call(live.http, "GET", f"/api/rooms/{new}")).json()["status"] == "waiting"
+    r2 = await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", bob, {"deck": "A"})
+    assert r2.json() == {"room": new, "seat": 1, "token": r2.json()["token"]}
+    info = (await call(live.http, "GET", f"/api/rooms/{new}")).json()
+    assert info["players"] == {"1": "Bob", "2": "Ann"} and info["decks"] == ["A", "A"]
+    assert info["status"] == "preliminary"
+    stranger = await new_player(live.http, "Cid")
+    r3 = await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", stranger, {})
+    assert r3.status_code == 409 and r3.json()["error"] == "not_a_player"
+    del seat2
+
+
+async def test_rematch_against_the_computer_seats_the_bot_again(live_factory):
+    live = live_factory(bot_think=0.0)
+    ann = await new_player(live.http, "Ann")
+    room = await _room(live, ann, {"deck": "A", "opponent": "bot", "bot": "random"})
+    a = await Player.join(live.ws, room["room"], room["token"])
+    assert a.view["room"]["status"] != "waiting"        # the bot sat down before the creator connected
+    await a.act({"act": "concede"})
+    r = await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", ann, {})
+    assert r.status_code == 200 and r.json()["seat"] == 2
+    info = (await call(live.http, "GET", f"/api/rooms/{r.json()['room']}")).json()
+    assert info["bots"] == {"1": "random", "2": None} and info["status"] != "waiting"
+
+
+async def test_a_player_cannot_dress_a_concession_up_as_a_loss_on_time(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    a = await Player.join(live.ws, room["room"], room["token"])
+    await a.act({"act": "concede", "reason": "time"})
+    await a.watch(10)
+    assert a.result["reason"] != "time"
