@@ -42,8 +42,10 @@ def test_a_negative_threshold_is_refused_and_changes_nothing():
     assert (gc.get_threshold(), gc.get_freeze_count()) == before
 
 
-async def test_room_phases_loop_lag_and_gc_pauses_are_on_metrics_after_one_action(live):
-    room = await create_room(live.http, decks=["A", "B"])
+async def test_room_phases_loop_lag_and_gc_pauses_are_on_metrics_after_one_action(live_factory):
+    from server.gameapi import real_engine
+    live = live_factory(engine=real_engine())
+    room = await create_room(live.http)
     await join_seat(live.http, room["room"])
     a = await Player.join(live.ws, room["room"], room["token"])
     await a.act(a.legal[0])
