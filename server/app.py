@@ -16,7 +16,7 @@ from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
 from .ws_close import ExposeSend
 from .metrics import Metrics
-from .probes import GcTimer, LoopLag, release_heap, settle_heap
+from .probes import GcTimer, LoopLag, check_settings, release_heap, settle_heap
 from .room import Room
 from .rooms import Rooms
 from .settings import Settings
@@ -64,6 +64,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
     settings select (:func:`default_bus`), ``store`` to the SQL store the settings select (server/store:
     ``settings.database``, else SQLite under ``settings.data_dir``, else in memory)."""
     settings = settings or Settings.from_env()
+    check_settings(settings)
     if engine is None:
         from .gameapi import real_engine
         engine = real_engine()

@@ -78,6 +78,15 @@ class GcTimer:
             gc.callbacks.remove(self)
 
 
+def check_settings(settings) -> None:
+    """Refuse, before anything starts, probe settings that cannot work: ValueError naming the setting for a
+    negative ``gc_threshold0`` or a ``loop_lag_interval`` that is not positive."""
+    if settings.gc_threshold0 < 0:
+        raise ValueError("gc_threshold0 must be >= 0 (0 keeps CPython's thresholds)")
+    if not settings.loop_lag_interval > 0:
+        raise ValueError("loop_lag_interval must be > 0 seconds")
+
+
 def settle_heap(threshold0: int) -> tuple[int, int, int]:
     """Once start-up is over: one full collection, then ``gc.freeze()``; ``threshold0`` (> 0) becomes the
     generation-0 threshold, 0 keeps the current thresholds (module docstring: the choice). Returns the thresholds

@@ -42,13 +42,21 @@ def test_a_negative_threshold_is_refused_and_changes_nothing():
     assert (gc.get_threshold(), gc.get_freeze_count()) == before
 
 
+@pytest.mark.parametrize("bad", [{"gc_threshold0": -1}, {"loop_lag_interval": 0.0}])
+def test_the_app_refuses_probe_settings_that_cannot_work(bad):
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        create_app(Settings(**bad), engine=ENGINE)
+
+
 async def test_room_phases_loop_lag_and_gc_pauses_are_on_metrics_after_one_action(live_factory):
     from server.gameapi import real_engine
-    live = live_factory(engine=real_engine())
+    live = live_factory(engine=real_engine(), fixed_seed=1)
     room = await create_room(live.http)
-    await join_seat(live.http, room["room"])
-    a = await Player.join(live.ws, room["room"], room["token"])
-    await a.act(a.legal[0])
+    seat2 = await join_seat(live.http, room["room"])
+    players = [await Player.join(live.ws, room["room"], room["token"]),
+               await Player.join(live.ws, room["room"], seat2["token"])]
+    actor = next(p for p in players if p.legal)          # whichever seat the seed lets act first
+    await actor.act(actor.legal[0])
     async with httpx.AsyncClient() as c:
         text = (await c.get(live.http + "/metrics")).text
     values = _samples(text)
