@@ -8,12 +8,13 @@
   and set the generation-0 threshold (``Settings.gc_threshold0``).
 
 Threshold choice: CPython's default generation-0 threshold is 700 allocations minus deallocations of tracked
-containers. One action builds several thousand short-lived dicts and lists (a view per viewer, its diff, the frames),
-so at 700 young collections run several times per action and promote still-referenced temporaries into the older
-generations, which feeds the full collections (170-470 ms pauses measured in issue 21). The default here is 10 000:
-an action's temporaries are mostly gone before the young collection runs, and a young collection stays a small
-fraction of a millisecond. Generations 1 and 2 keep CPython's 10 and 10 (full collections are further bounded by
-CPython's rule of waiting until the long-lived heap grew by 25 %). Not yet measured: bench/ is where the figure goes.
+containers. One action builds many short-lived dicts and lists (a view per viewer, its diff, the frames):
+at 700 a young collection runs about every second action and every tenth of those a generation-1 collection, which
+promotes the temporaries of the actions in flight into the old generation and so feeds the full collections
+(170-470 ms pauses measured in issue 21). The default here is 10 000: an action's temporaries are mostly gone before a
+young collection runs. Generations 1 and 2 keep CPython's 10 and 10 (full collections are further bounded by
+CPython's rule of waiting until the long-lived heap grew by 25 %). Measured side by side by ``python -m
+bench.gc_threshold`` (docs/performance.md "Instrumentation").
 """
 from __future__ import annotations
 
