@@ -38,7 +38,7 @@ _ABILITY_NAME = {  # for "has_ability" filters
     "discharge": ("a discharge", "разряд"), "magic_strike": ("a magic strike", "магический удар"),
     "spell": ("a spell", "заклинание"), "shot": ("a shot", "выстрел"), "throw": ("a throw", "метание"),
     "attack_exp": ("attack experience", "опыт в атаке"), "defence_exp": ("defence experience", "опыт в защите"),
-    "armour": ("armour", "броня"),
+    "armour": ("armour", "броня"), "formation": ("formation", "строй"),
 }
 _PROT = {
     "magic": ("magic", "магии"), "spells": ("spells", "заклинаний"), "discharges": ("discharges", "разрядов"),
@@ -52,6 +52,7 @@ _STRENGTH = {"weak": ("weak", "слабый", "слабым", "слабых"), "
              "strong": ("strong", "сильный", "сильным", "сильных")}
 _UNTIL = {
     "end_of_turn": ("until the end of the turn", "до конца хода"),
+    "next_simple_strike": ("for its next simple strike", "на её следующий простой удар"),
     "end_of_your_turn": ("until the end of your turn", "до конца вашего хода"),
     "end_of_your_next_turn": ("until the end of your next turn", "до конца вашего следующего хода"),
     "end_of_target_next_turn": ("until the end of its controller's next turn", "до конца следующего хода её владельца"),
@@ -66,6 +67,8 @@ _REF = {
     "attacker": ("the attacker", "атакующего", "атакующего"),
     "attacked": ("the attacked card", "атакованную карту", "атакованной карты"),
     "opposite": ("the card directly opposite", "карту прямо напротив", "карты прямо напротив"),
+    "defended": ("the creature it defends", "защищаемое существо", "защищаемого существа"),
+    "same_target": ("the same card(s)", "те же карты", "тех же карт"),
     "event_card": ("that creature", "то существо", "того существа"),
     "each_enemy_creature": ("each enemy creature", "каждое вражеское существо", "каждого вражеского существа"),
     "each_friendly_creature": ("each of your creatures", "каждое своё существо", "каждого своего существа"),
@@ -89,6 +92,18 @@ _COUNTER = {
     "opposite_strike_medium": ("the medium strike value of the creature directly opposite",
                                "средний удар существа прямо напротив"),
     "event_wounds": ("the wounds that creature has just received", "только что полученные им раны"),
+    "friendly_creatures": ("the number of your creatures in play", "число ваших существ в игре"),
+    "beside_weak_sum": ("the sum of the weak strikes of your creatures directly left and right of it",
+                        "сумма слабых ударов ваших существ сразу слева и справа от неё"),
+    "target_strike_same_level": ("the attacked creature's printed strike of the same strength",
+                                 "напечатанный удар атакованного существа той же силы"),
+    "target_current_life": ("the attacked creature's current life", "текущие жизни атакованного существа"),
+    "target_stayed": ("1 if that creature spent no movement in its last turn, else 0",
+                      "1, если то существо не перемещалось в свой последний ход, иначе 0"),
+    "x_declared": ("the X chosen", "выбранное X"),
+    "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
+    "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
+    "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
 }
 
 
@@ -174,6 +189,17 @@ def _filter(f: dict, lang: str) -> str:
         "is_defender": ("a defender", "защитник"), "opposite": ("directly opposite this card", "прямо напротив"),
         "adjacent": ("next to this card", "рядом с этой картой"), "corporeal": ("not incorporeal", "не бестелесная"),
         "ally_of_event_card": ("of that creature's squad", "из отряда того существа"),
+        "unwounded": ("without wounds", "без ран"), "poisoned": ("poisoned", "отравленная"),
+        "same_column": ("in this card's column", "в колонке этой карты"),
+        "not_moved_this_turn": ("that has not moved this turn", "не перемещавшаяся в этот ход"),
+        "beside_chosen": ("next to the chosen card", "рядом с выбранной картой"),
+        "beside_event_card": ("next to that creature", "рядом с тем существом"),
+        "beside_event_cell": ("next to the cell where it died", "рядом с клеткой, где оно погибло"),
+        "orth_beside_event_cell": ("on a cell beside or in line with where it died",
+                                   "на клетке сбоку, спереди или сзади от места его гибели"),
+        "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
+        "row_matches_source": ("in its side's row of the same number as this card's row",
+                               "в ряду своей стороны с тем же номером, что и ряд этой карты"),
     }
     return words[name][_i(lang)]
 
@@ -192,6 +218,8 @@ def _condition(c: dict, lang: str) -> str:
     p = c["p"]
     if p == "second_player":
         return "if its owner plays second" if en else "если её владелец ходит вторым"
+    if p == "first_player":
+        return "if its owner plays first" if en else "если её владелец ходит первым"
     if p == "in_row":
         rows = _or([str(r) for r in c["rows"]], lang)
         return f"while it stands in your row {rows}" if en else f"пока она стоит в вашем {rows}-м ряду"
@@ -219,6 +247,46 @@ def _condition(c: dict, lang: str) -> str:
                 else f"если цель — {_filters(c['filter'], lang)}")
     if p == "not_defending":
         return "not while it is a defender" if en else "но не когда она защитник"
+    if p == "event_card":
+        return (f"if that creature is {_filters(c['filter'], lang)}" if en
+                else f"если то существо — {_filters(c['filter'], lang)}")
+    if p == "unwounded":
+        return "while it has no wounds" if en else "пока на ней нет ран"
+    if p == "moved_straight":
+        return (f"if it has moved at least {c['at_least']} cells in one direction this turn" if en
+                else f"если в этот ход она прошла не меньше {c['at_least']} клеток в одном направлении")
+    if p == "moved_turning":
+        return (f"if it has moved at least {c['at_least']} cells in different directions this turn" if en
+                else f"если в этот ход она прошла не меньше {c['at_least']} клеток в разных направлениях")
+    if p == "target_ranged_hits":
+        return (f"if the target had already been wounded by at least {c['at_least']} other shots or throws this turn"
+                if en else f"если цель уже получила в этот ход раны не меньше чем от {c['at_least']} других "
+                           f"выстрелов или метаний")
+    if p == "opponent_turn":
+        return "in the opponent's turn" if en else "в ход противника"
+    if p == "died_of_poison":
+        return "if it died of its poisoning" if en else "если оно погибло от отравления"
+    if p == "arrived_adjacent":
+        return ("if it arrives next to this card from a cell that was not next to it" if en
+                else "если оно оказалось рядом с этой картой, придя с клетки не рядом с ней")
+    if p in ("tokens_at_most", "tokens_at_least"):
+        n = c["n"]
+        if p == "tokens_at_most":
+            return (f"while it has at most {_tokens(n, lang)}" if en else f"пока на ней не больше {_tokens(n, lang)}"
+                    ) if n else ("while it has no token" if en else "пока на ней нет фишек")
+        return f"while it has at least {_tokens(n, lang)}" if en else f"пока на ней не меньше {_tokens(n, lang)}"
+    if p == "friendly_in_every_row":
+        return ("while every row of the battlefield holds a creature of yours" if en
+                else "пока в каждом ряду поля боя есть ваше существо")
+    if p == "count_adjacent":
+        return (f"while at least {c['at_least']} creatures ({_filters(c['filter'], lang)}) stand next to it" if en
+                else f"пока рядом с ней не меньше {c['at_least']} существ ({_filters(c['filter'], lang)})")
+    if p == "more_friends_adjacent":
+        return ("while more of your creatures than enemy creatures stand next to it" if en
+                else "пока рядом с ней ваших существ больше, чем вражеских")
+    if p == "adjacent_classes":
+        return (f"while creatures of at least {c['at_least']} different classes stand next to it" if en
+                else f"пока рядом с ней существа не меньше чем {c['at_least']} разных классов")
     raise KeyError(p)
 
 
@@ -231,6 +299,21 @@ def _target(t, lang: str, case: int = 1) -> str:
     if isinstance(t, str):
         r = _REF[t]
         return r[0] if lang == "en" else r[case]
+    if "each" in t:
+        noun = {"creature": ("creature", "существо", "существа"), "card": ("card", "карту", "карты")}[t["each"]]
+        side = {"any": ("", "", ""), "enemy": ("enemy ", "вражеское ", "вражеского "),
+                "friendly": ("of your ", "своё ", "своего ")}[t["side"]]
+        if noun[0] == "card" and lang == "ru":
+            side = {"any": ("", "", ""), "enemy": ("", "вражескую ", "вражеской "),
+                    "friendly": ("", "свою ", "своей ")}[t["side"]]
+        each = ("each " if lang == "en" else ("каждую " if noun[0] == "card" else "каждое ") if case == 1 else
+                ("каждой " if noun[0] == "card" else "каждого "))
+        text = each + (f"{side[0]}{noun[0]}" if lang == "en" else f"{side[case]}{noun[case]}")
+        if lang == "en" and t["side"] == "friendly":
+            text = f"each {noun[0]} of yours"
+        if t.get("filter"):
+            text += f" ({_filters(t['filter'], lang)})"
+        return text
     base = _CHOSEN[(t["choose"], t["side"])]
     count = t.get("count", 1)
     if count > 1:
@@ -249,12 +332,18 @@ def _amount(a, lang: str) -> str:
         return str(a)
     if a == "full":
         return "completely" if lang == "en" else "полностью"
-    return "X" + (f"+{a['plus']}" if a.get("plus") else "") + _x_is(a, lang)
+    plus = a.get("plus") or 0
+    return "X" + (f"+{plus}" if plus > 0 else f"−{-plus}" if plus < 0 else "") + _x_is(a, lang)
 
 
 def _x_is(a: dict, lang: str) -> str:
     times = a.get("times", 1)
     counter = _COUNTER[a["per"]][_i(lang)]
+    if a.get("filter"):
+        counter += f" ({_filters(a['filter'], lang)})"
+    if a.get("half"):
+        counter = ("half of " if lang == "en" else "половина: ") + counter + (", rounded down" if lang == "en"
+                                                                              else ", с округлением вниз")
     expr = (f"{times} × " if times != 1 else "") + counter
     cap = ""
     if a.get("max") is not None:
@@ -288,18 +377,27 @@ def _cost(a: dict, lang: str) -> str:
         pay.append(("spend " if en else "потратить ") + _tokens(cost["tokens"], lang))
     if cost.get("wounds"):
         pay.append((f"take {cost['wounds']} wounds" if en else f"получить ран: {cost['wounds']}"))
+    if cost.get("life"):
+        pay.append("remove X of its additional lives" if en else "снять с неё X дополнительных жизней")
     text = ", ".join(pay) if pay else ("no cost" if en else "без оплаты")
     text = text[0].upper() + text[1:]
     limit = a.get("limit")
-    if limit:
-        per = {"turn": ("turn", "ход"), "battle": ("battle", "бой")}[limit["per"]][_i(lang)]
-        times = limit["times"]
-        lim = (f"{'once' if times == 1 else f'{times} times'} per {per}" if en
-               else f"{'один раз' if times == 1 else f'{times} раза'} за {per}")
-        if limit.get("group"):
-            lim += " in total for these abilities" if en else " на все такие способности вместе"
-        text += f" ({lim})"
+    if limit and a.get("kw") != "trigger":
+        text += f" ({_limit(limit, lang)})"
+    if a.get("condition") and a.get("kw") not in ("trigger", "block_strike"):
+        text += _conditions(a["condition"], lang)
     return (". ".join(parts) + ". " if parts else "") + text + ": "
+
+
+def _limit(limit: dict, lang: str) -> str:
+    en = lang == "en"
+    per = {"turn": ("turn", "ход"), "battle": ("battle", "бой")}[limit["per"]][_i(lang)]
+    times = limit["times"]
+    lim = (f"{'once' if times == 1 else f'{times} times'} per {per}" if en
+           else f"{'один раз' if times == 1 else f'{times} раза'} за {per}")
+    if limit.get("group"):
+        lim += " in total for these abilities" if en else " на все такие способности вместе"
+    return lim
 
 
 def _named(a: dict, lang: str) -> str:
@@ -351,7 +449,7 @@ def _static(a: dict, lang: str) -> str:
     if kw == "trigger":
         return _trigger(a, lang)
     if kw == "directed_strike":
-        return ("Directed strike" if en else "Направленный удар") + vs
+        return ("Directed strike" if en else "Направленный удар") + vs + cond
     if kw in ("attack_exp", "defence_exp", "armour", "regeneration"):
         words = {"attack_exp": ("Attack experience", "Опыт в атаке"), "defence_exp": ("Defence experience", "Опыт в защите"),
                  "armour": ("Armour", "Броня"), "regeneration": ("Regeneration", "Регенерация")}[kw]
@@ -387,14 +485,18 @@ def _static(a: dict, lang: str) -> str:
         if a["values"] != ["weak", "medium", "strong"]:
             vals = (" (" + _and([_STRENGTH[v][0] for v in a["values"]], lang) + " value only)" if en
                     else " (только " + _and([_STRENGTH[v][1] for v in a["values"]], lang) + ")")
-        return (f"+{a['n']} to its {_kinds(a['applies_to'], lang)}{vals}{vs}{cond}" if en
-                else f"+{a['n']} к {_kinds(a['applies_to'], lang, 2)}{vals}{vs}{cond}")
+        n = _amount(a["n"], lang)
+        return (f"+{n} to its {_kinds(a['applies_to'], lang)}{vals}{vs}{cond}" if en
+                else f"+{n} к {_kinds(a['applies_to'], lang, 2)}{vals}{vs}{cond}")
     if kw == "roll_bonus" and a["applies_to"] == ["any_attack"]:
         return (f"+{a['n']} to its die roll when it attacks{vs}" if en
                 else f"+{a['n']} к броску кубика, когда она атакует{vs}")
     if kw == "roll_bonus":
         return (f"+{a['n']} to its die roll when it makes {_kinds(a['applies_to'], lang)}{vs}" if en
                 else f"+{a['n']} к броску кубика, когда она атакует ({_kinds(a['applies_to'], lang)}){vs}")
+    if kw == "roll_bonus_against":
+        return (f"the attacking creatures of the player who gave it add {a['n']} to their die roll against it" if en
+                else f"атакующие её существа давшего это игрока получают +{a['n']} к броску кубика")
     if kw == "range_bonus":
         return (f"+{a['n']} to the range of its {_kinds(a['applies_to'], lang)}" if en
                 else f"+{a['n']} к дальности: {_kinds(a['applies_to'], lang)}")
@@ -411,6 +513,10 @@ def _static(a: dict, lang: str) -> str:
                         "Вражеские летающие существа могут атаковать только эту карту"),
         "no_close_on_attack": ("Does not close when it attacks", "Не закрывается при атаке"),
     }
+    if kw == "vampirism" and a.get("minus"):
+        m = a["minus"]
+        return (f"Vampirism for X−{m} (X = the wounds it deals)" if en
+                else f"Вампиризм на X−{m} (X = нанесённые ею раны)")
     if kw in simple:
         return simple[kw][_i(lang)]
     if kw == "formation":
@@ -428,6 +534,10 @@ def _static(a: dict, lang: str) -> str:
                 if en else f"В схватке ({_kinds(a['applies_to'], lang)}), {roles}, бросает кубик дважды и берёт лучший результат")
     if kw == "dodge_ranged":
         rolls = _or([str(r) for r in a["on_roll"]], lang)
+        if not a.get("exclude"):
+            return (f"When it is the target of a {_kinds(a['applies_to'], lang)}, roll a die: on {rolls} the attack "
+                    f"does nothing" if en else f"Когда она цель атаки ({_kinds(a['applies_to'], lang)}), бросается "
+                                               f"кубик: при {rolls} атака ничего не делает")
         return (f"When it is the target of a {_kinds(a['applies_to'], lang)} (not a {_kinds(a['exclude'], lang)}), "
                 f"roll a die: on {rolls} the attack does nothing" if en
                 else f"Когда она цель атаки ({_kinds(a['applies_to'], lang)}, кроме: {_kinds(a['exclude'], lang)}), "
@@ -453,8 +563,11 @@ def _static(a: dict, lang: str) -> str:
         return (f"During your turn, if it can make a simple strike at one of the {who}, it must{with_}" if en
                 else f"В ваш ход, если она может нанести простой удар одной из {who}, она обязана это сделать{with_}")
     if kw == "extra_attack":
-        return (f"May make a {_kinds(a['applies_to'], lang)} {a['n']} times per turn; it does not close after the first"
-                if en else f"Может наносить {_kinds(a['applies_to'], lang)} {a['n']} раза за ход; после первого не закрывается")
+        diff = ""
+        if a.get("different_targets"):
+            diff = ", each at a different card" if en else ", каждый раз по другой карте"
+        return (f"May make a {_kinds(a['applies_to'], lang)} {a['n']} times per turn{diff}; it does not close after the first"
+                if en else f"Может наносить {_kinds(a['applies_to'], lang)} {a['n']} раза за ход{diff}; после первого не закрывается")
     if kw == "defender_no_close":
         extra = ""
         if a["unlimited"]:
@@ -474,7 +587,14 @@ def _trigger(a: dict, lang: str) -> str:
     when, subject = a["when"], a.get("subject", "self")
     attack = a.get("attack", ["any_attack"])
     if when == "moves":
-        w = "When it moves" if en else "Когда она перемещается"
+        w = {"self": ("When it moves", "Когда она перемещается"),
+             "any": ("When a creature moves", "Когда существо перемещается"),
+             "other": ("When another creature moves", "Когда другое существо перемещается")}[subject][_i(lang)]
+    elif when == "battle_start":
+        w = "At the start of the battle" if en else "В начале боя"
+    elif when == "poison_wounds":
+        w = ("When a creature takes wounds from its poisoning" if en
+             else "Когда существо получает раны от отравления")
     elif when in ("start_of_turn", "end_of_turn"):
         turn = a.get("turn", "own")
         edge = ("At the start of" if en else "В начале") if when == "start_of_turn" else ("At the end of" if en else "В конце")
@@ -523,6 +643,8 @@ def _trigger(a: dict, lang: str) -> str:
     w += _conditions(a.get("condition"), lang)
     if a.get("optional"):
         w += " (optional)" if en else " (по желанию)"
+    if a.get("limit"):
+        w += " (" + _limit(a["limit"], lang) + ")"
     may = ""
     pay = ""
     if a.get("cost"):
@@ -548,12 +670,23 @@ def _effect(e: dict, lang: str) -> str:
         return pre + (f"put {_tokens(e['n'], lang)} on {_target(t, lang)}" if en
                       else f"положить {_tokens(e['n'], lang)} на {_target(t, lang)}")
     if kw == "poison":
-        return pre + (f"poison {_target(t, lang)} for {e['n']}" if en else f"отравить {_target(t, lang)} на {e['n']}")
+        n = _amount(e["n"], lang)
+        return pre + (f"poison {_target(t, lang)} for {n}" if en else f"отравить {_target(t, lang)} на {n}")
+    if kw == "cell_blast":
+        return pre + (f"at the start of your next turn, the card then standing on the attacked card's cell takes "
+                      f"{e['n']} wounds (not an attack)" if en
+                      else f"в начале вашего следующего хода карта, стоящая тогда на клетке атакованной карты, "
+                           f"получает {e['n']} раны (это не атака)")
     if kw == "wound":
         return pre + (f"wound {_target(t, lang)} for {_amount(e['n'], lang)} (not an attack)" if en
                       else f"ранить {_target(t, lang)} на {_amount(e['n'], lang)} (это не атака)")
     if kw == "close_target":
         return pre + (f"close {_target(t, lang)}" if en else f"закрыть {_target(t, lang)}")
+    if kw == "remove_tokens":
+        who = ("it", "она") if t == "self" else (_target(t, lang), _target(t, lang))
+        return pre + (f"{who[0]} loses all its tokens" if en else f"{who[1]} теряет все фишки")
+    if kw == "no_close_on_attack":
+        return pre + ("it does not close after this attack" if en else "она не закрывается после этой атаки")
     if kw == "open_target":
         return pre + (f"open {_target(t, lang)}" if en else f"открыть {_target(t, lang)}")
     if kw == "skip_next_open":
@@ -632,6 +765,11 @@ def _activated_body(a: dict, lang: str) -> str:
         whose = ("one of your creatures", "вашего существа") if a["attacks_by"] == "friendly" else ("any card", "любой карты")
         return (f"a {_kinds(a['applies_to'], lang)} made by {whose[0]} becomes {_STRENGTH[a['to']][0]}" if en
                 else f"{_kinds(a['applies_to'], lang)} {whose[1]} становится {_STRENGTH[a['to']][2]}")
+    if kw == "roll_punish":
+        rolls = _or([str(r) for r in a["on_roll"]], lang)
+        return (f"when a die of a fight shows {rolls}, wound the creature that rolled it for {a['n']} (not an attack)"
+                if en else f"когда на кубике схватки выпадает {rolls}, ранить бросившее его существо на {a['n']} "
+                           f"(это не атака)")
     if kw == "roll_modifier":
         opts = {"+1": ("add 1", "прибавить 1"), "-1": ("subtract 1", "отнять 1"),
                 "reroll": ("roll it again", "перебросить его")}

@@ -41,7 +41,8 @@ class Hub:
         self.process_id = bus.process_id or secrets.token_hex(4)
         self.metrics.extra = bus.metric_lines
         bus.bind(adopt=self.rooms.adopt,
-                 snapshot_sync=lambda blob, token: Room.snapshot_sync(blob, token, engine, settings))
+                 snapshot_sync=lambda blob, token: Room.snapshot_sync(blob, token, engine, settings),
+                 snapshot_version=lambda blob: Room.snapshot_version(blob, engine))
         self.ready = False
 
     async def _seat_bot(self, room_id: str, policy: str, token: str) -> None:

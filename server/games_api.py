@@ -15,6 +15,7 @@ engine's projection for their seat (a spectator never sees a hidden card).
 """
 from __future__ import annotations
 
+import asyncio
 import math
 
 from starlette.requests import Request
@@ -148,7 +149,8 @@ async def replay_log(request: Request):
     denied = await _authorized(request, replay.record, seat)
     if denied is not None:
         return denied
-    return JSONResponse({"n": replay.n, "log": replay.full_log(seat)})
+    log = await asyncio.to_thread(replay.full_log, seat)      # a replay pass the first time: off the loop
+    return JSONResponse({"n": replay.n, "log": log})
 
 
 async def leaderboard(request: Request):

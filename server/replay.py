@@ -3,11 +3,12 @@ version for a viewer, through the engine's own projection (``Game.view``), so a 
 viewer saw then: a spectator never sees a hidden card, a seat sees its own hand.
 
 One replay pass keeps an engine snapshot every ``STEP`` versions, the turn number after each version and the
-complete log of each viewer (server/journal.py); the view of version ``v`` is then the nearest snapshot plus fewer
+complete log of each viewer (server/journal.py, built when first asked); the view of version ``v`` is then the nearest snapshot plus fewer
 than ``STEP`` actions. The last ``KEEP`` replayed games stay cached (per viewer for the logs).
 """
 from __future__ import annotations
 
+import asyncio
 import collections
 
 from .journal import Journal
@@ -32,12 +33,10 @@ class Replay:
         g = self._new()
         self.keys: dict[int, bytes] = {0: g.snapshot()}
         self.turn_at = [g.view(None)["turn"]]
-        self.journal = Journal()
-        self.journal.record(g, None)
+        self._journal: Journal | None = None
         try:
             for v, (player, action) in enumerate(self.log, 1):
                 g.apply(player, action)
-                self.journal.record(g, player)
                 if v % STEP == 0:
                     self.keys[v] = g.snapshot()
                 self.turn_at.append(g.view(None)["turn"])
@@ -70,8 +69,11 @@ class Replay:
         return self.game_at(v).view(viewer)
 
     def full_log(self, viewer: int | None) -> list[dict]:
-        """Every event ``viewer`` saw, grouped and numbered by turn (server/journal.py shape)."""
-        return self.journal.groups[viewer]
+        """Every event ``viewer`` saw, grouped and numbered by turn (server/journal.py shape; built on the first
+        call: one more replay pass)."""
+        if self._journal is None:
+            self._journal = Journal.rebuild(self.engine, self.record["seed"], self.record["decks"], self.log)
+        return self._journal.groups[viewer]
 
 
 class ReplayCache:
@@ -88,7 +90,7 @@ class ReplayCache:
             record = await self.store.get_game(game_id)
             if record is None:
                 return None
-            replay = Replay(self.engine, record)
+            replay = await asyncio.to_thread(Replay, self.engine, record)   # seconds for a long game: off the loop
             self._games[game_id] = replay
             while len(self._games) > self.keep:
                 self._games.popitem(last=False)

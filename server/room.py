@@ -335,8 +335,18 @@ class Room:
         """Everything needed to resume the room in another process (msgpack). Seat tokens appear only hashed."""
         return msgpack.packb({
             "id": self.id, "options": self.options, "seed": self.seed, "decks": self.decks,
-            "game": None if self.game is None else self.game.snapshot(), "seq": self._seq, **self._state(time.monotonic()),
+            "game": None if self.game is None else self.game.snapshot(), "seq": self._seq, "v": self.v,
+            **self._state(time.monotonic()),
         }, use_bin_type=True)
+
+    @staticmethod
+    def snapshot_version(blob: bytes, engine) -> int:
+        """The room version a :meth:`snapshot` holds (cheap: no game is restored, except for snapshots made before
+        the ``v`` field). Raises like :meth:`restore` on a corrupt snapshot."""
+        s = msgpack.unpackb(blob)
+        if "v" in s:
+            return int(s["v"])
+        return engine.Game.restore(s["game"]).version
 
     def log_entry(self) -> bytes:
         """One change since the last write, for an append-only room store (msgpack): ``{"seq", "v", "actions":
@@ -528,10 +538,10 @@ class Room:
             await self.close(wire.CLOSE_RESTART, keep_snapshot=True)
         elif isinstance(msg, m.Fenced):
             raise BusError("fenced", "The bus found another owner's lease.")
-        elif isinstance(msg, m.BackendBack):     # the backend was unreachable: store the state again, resync
+        elif isinstance(msg, m.BackendBack):
+            # the backend was unreachable or lost its data: store the state and the lobby entry again. Local
+            # connections missed nothing; relayed ones are resynced by their relay, only if they missed a version.
             await self._after_change()
-            for conn in list(self.conns):
-                await self._sync(conn)
         else:
             log.warning("room %s: unknown inbox message %r dropped", self.id, msg)
 

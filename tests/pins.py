@@ -93,7 +93,28 @@ def dump(doc: dict) -> str:
         return "{\n" + ",\n".join(f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(d[k], ensure_ascii=False)}"
                                    for k in sorted(d)) + "\n }"
     digs = ",\n".join(f"  {json.dumps(x)}" for x in doc["digests"])
-    return (f'{{"decks": {block(doc["decks"])},\n "perft": {block(doc["perft"])},\n "digests": [\n{digs}\n ]}}\n')
+    cont = json.dumps(doc["continuations"])
+    return (f'{{"decks": {block(doc["decks"])},\n "perft": {block(doc["perft"])},\n "digests": [\n{digs}\n ],\n'
+            f' "continuations": {cont}}}\n')
+
+
+SNAPSHOTS = Path(__file__).parent / "data" / "snapshots_before_issue12.json"
+
+
+def continuations() -> list[str]:
+    """For each snapshot made before issue 12 (tests/data/snapshots_before_issue12.json): sha256 of the snapshot
+    after restoring it and applying its listed number of seeded random actions with this engine."""
+    out = []
+    for case in json.loads(SNAPSHOTS.read_text()):
+        g = Game.restore(case["snapshot"].encode())
+        rng = random.Random(case["continue_seed"])
+        for _ in range(case["continue_actions"]):
+            if g.result is not None:
+                break
+            p = g.to_act()
+            g.apply(p, rng.choice([a for a in g.legal_actions(p) if a["act"] != "concede"]))
+        out.append(hashlib.sha256(g.snapshot()).hexdigest())
+    return out
 
 
 def load() -> dict:
@@ -111,14 +132,14 @@ def main(argv=None) -> int:
     else:
         names = sorted(n for n in starter_decks() if any("а" <= ch <= "я" for ch in n.lower()))[:3]
         decks = {n: load_deck(n) for n in names}
-    doc = {"decks": decks, "perft": perft(decks), "digests": digests(decks)}
+    doc = {"decks": decks, "perft": perft(decks), "digests": digests(decks), "continuations": continuations()}
     if args.write:
         PINS.write_text(dump(doc))
         print(f"wrote {PINS}: {sum(len(v) for v in doc['perft'].values())} perft steps, "
               f"{len(doc['digests'])} digests")
         return 0
     old = load()
-    same = old["perft"] == doc["perft"] and old["digests"] == doc["digests"]
+    same = all(old.get(k) == doc[k] for k in ("perft", "digests", "continuations"))
     print("pins unchanged" if same else "pins CHANGED")
     return 0 if same else 1
 

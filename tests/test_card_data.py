@@ -115,3 +115,11 @@ def test_every_pool_note_and_ambiguity_has_a_decision_entry():
                       "vs2023-045-ledovy-ohotnik", "vs2023-055-borg", "vs2023-030-brontobey"]
     for cid in pool_ambiguous:
         assert cid in DECISIONS, cid
+
+
+def test_a_russian_name_shared_with_set1_rest_names_the_starter_pool_card():
+    from engine.cards import resolve_id
+    assert resolve_id("Бьёрн") == "vs2003-bjorn" and resolve_id("Фагор") == "vs2003-fagor"
+    assert resolve_id("Вайл") == "vs2023-117-vayl"  # a set1-rest name no pool card has
+    assert resolve_id("Кобольд") is None  # two starter-pool cards share it
+

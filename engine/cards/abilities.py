@@ -15,7 +15,7 @@ def cost(a: dict) -> dict:
     """The whole cost: ``{"tap": bool, "tokens": int | "X" | "all", "wounds": int, "movement": "all" | None}``."""
     c = a.get("cost") or {}
     return {"tap": bool(c.get("tap")), "tokens": c.get("tokens", 0) or 0, "wounds": int(c.get("wounds", 0) or 0),
-            "movement": c.get("movement")}
+            "movement": c.get("movement"), "life": c.get("life")}
 
 
 def is_sudden(a: dict) -> bool:
@@ -69,9 +69,10 @@ def with_implicit(abilities: list[dict]) -> list[dict]:
     return abilities
 
 
-WINDOW_KW = {"target": "block_strike", "roll": "roll_modifier", "protection": "set_strike_strength"}
+WINDOW_KW = {"target": ("block_strike",), "roll": ("roll_modifier", "roll_punish"),
+             "protection": ("set_strike_strength",)}
 
 
 def is_window_kw(a: dict) -> bool:
     """True for an ability offered only inside a fixed window (never declared in a priority round)."""
-    return a.get("kw") in WINDOW_KW.values()
+    return any(a.get("kw") in kws for kws in WINDOW_KW.values())

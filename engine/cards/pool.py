@@ -7,7 +7,8 @@ is unique. Rules: 01-game-and-cards.md §3 (card properties), §4 (card types).
 A card definition is a JSON-like dict with at least ``id``, ``name_ru``, ``name_en``, ``kind`` (``creature``,
 ``artifact``, ``terrain``, ``equipment``), ``element``, ``cost``, ``elite``, ``unique``, ``flyer``, ``symbiote``,
 ``life``, ``move``, ``strike`` ([weak, medium, strong]), ``classes``, ``abilities`` (the normalized vocabulary
-of ``engine/cards/vocab.py`` and ``docs/card-vocabulary.md``), ``text_en`` and ``text_ru``.
+of ``engine/cards/vocab.py`` and ``docs/card-vocabulary.md``), ``text_en`` and ``text_ru``; the cards taken from
+``../shared/cards/set1-rest.json`` (the rest of «Война стихий» 2023) carry ``origin: "set1-rest"``.
 """
 from __future__ import annotations
 
@@ -30,14 +31,21 @@ _DEFAULTS = {"kind": "creature", "element": "Нейтральные", "cost": 0,
              "abilities": [], "name_en": "", "text_en": ""}
 
 
+def _unique_names(cards: list[dict]) -> dict[str, str]:
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c["name_ru"]] = counts.get(c["name_ru"], 0) + 1
+    return {c["name_ru"]: c["id"] for c in cards if counts[c["name_ru"]] == 1}
+
+
 @lru_cache(maxsize=1)
 def _pool() -> tuple[dict[str, dict], dict[str, str]]:
     raw = json.loads((_DATA / "cards.json").read_text(encoding="utf-8"))
     by_id = {c["id"]: c for c in raw}
-    counts: dict[str, int] = {}
-    for c in raw:
-        counts[c["name_ru"]] = counts.get(c["name_ru"], 0) + 1
-    by_name = {c["name_ru"]: c["id"] for c in raw if counts[c["name_ru"]] == 1}
+    # A Russian name names the one starter-pool card that has it (../shared/scenarios/FORMAT.md "only one pool card
+    # has that name"); set1-rest records (``origin: "set1-rest"``) are named so only when no pool card shares it.
+    by_name = _unique_names(raw)
+    by_name.update(_unique_names([c for c in raw if c.get("origin") != "set1-rest"]))
     return by_id, by_name
 
 

@@ -35,7 +35,7 @@ PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "t
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
-        "becomes_defender", "valhalla")
+        "becomes_defender", "valhalla", "battle_start", "poison_wounds")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
@@ -44,10 +44,10 @@ TURNS = ("own", "opponent", "each")
 ROLES = ("attacker", "responder")
 #: Durations of granted effects (03-abilities.md §1.9 [418]; no ``until`` = until the end of the battle).
 UNTIL = ("end_of_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_target_next_turn",
-         "end_of_opponent_next_turn",
+         "end_of_opponent_next_turn", "next_simple_strike",
          "source_moves_or_leaves", "end_of_battle")
 #: Named references to one card, resolved from the entry or the event (03-abilities.md §3.1).
-TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card")
+TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card", "defended", "same_target")
 #: Named references to a set of cards (FORMAT.md "Custom cards").
 TARGET_SETS = ("each_enemy_creature", "each_friendly_creature", "each_adjacent_enemy_creature")
 #: Kinds of chosen targets.
@@ -57,7 +57,9 @@ SIDES = ("any", "enemy", "friendly")
 KINDS = ("influence", "spell")
 #: Numbers an ``Amount`` may count (each documented in docs/card-vocabulary.md).
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
-            "opposite_strike_medium", "event_wounds")
+            "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
+            "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
+            "event_poison", "wounds_this_turn")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -78,12 +80,17 @@ FILTERS = {
     "in_row": {"rows": "list_int"},
     "beside_source": {"dirs": "list_dir"},
     "no_friend_beside": {"dirs": "list_dir"},
+    "unwounded": {}, "poisoned": {},
+    "same_column": {}, "not_moved_this_turn": {},
+    "beside_chosen": {}, "weak_as_chosen": {}, "beside_event_card": {}, "beside_event_cell": {},
+    "orth_beside_event_cell": {},
+    "row_matches_source": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }
 #: State conditions (``{"p": name, ...}``); a list means all of them.
 CONDITIONS = {
-    "second_player": {},
+    "second_player": {}, "first_player": {},
     "in_row": {"rows": "list_int"},
     "in_column": {"columns": "list_col"},
     "moved_across": {"to": "enum:enemy_half|own_half"},
@@ -91,13 +98,26 @@ CONDITIONS = {
     "formation_with": {"filter": "filters"},
     "target": {"filter": "filters"},
     "not_defending": {},
+    "unwounded": {},
+    "count_adjacent": {"filter": "filters", "at_least": "int"},
+    "more_friends_adjacent": {},
+    "adjacent_classes": {"at_least": "int"},
+    "friendly_in_every_row": {},
+    "event_card": {"filter": "filters"},
+    "tokens_at_most": {"n": "int"},
+    "tokens_at_least": {"n": "int"},
+    "arrived_adjacent": {},
+    "died_of_poison": {},
+    "moved_straight": {"at_least": "int"}, "moved_turning": {"at_least": "int"},
+    "target_ranged_hits": {"at_least": "int"},
+    "opponent_turn": {},
 }
 
 # ---------------------------------------------------------------------------------------------------------------
 # Keywords
 # ---------------------------------------------------------------------------------------------------------------
 
-_ACT = {"cost": "cost!", "sudden": "bool!", "limit": "limit?"}  # fields of every activated ability
+_ACT = {"cost": "cost!", "sudden": "bool!", "limit": "limit?", "condition": "conditions?"}  # every activated one
 _ATTACK = {"strike": "strike!", "bonus": "amount?", "target": "target!", "rider": "effects?"}
 _NAMED = {"name": "name?", "kind": "enum?:influence|spell"}
 #: The fields of every activated ability, for keyword modules (engine/cards/keywords.py).
@@ -114,7 +134,7 @@ def _kw(kw_name: str, places: str, rule: str, **fields: str) -> None:
 
 
 # static keywords (03-abilities.md §4)
-_kw("directed_strike", "static grant", "03 §4 directed_strike [g-27]", vs="filters?")
+_kw("directed_strike", "static grant", "03 §4 directed_strike [g-27]", vs="filters?", condition="conditions?")
 _kw("attack_exp", "static grant", "03 §4 attack_exp [g-29]", n="int!", condition="conditions?", stacks="bool?")
 _kw("defence_exp", "static grant", "03 §4 defence_exp [g-30]", n="int!", condition="conditions?")
 _kw("armour", "static grant", "03 §4 armour [g-05], §1.10 [420]", n="int!")
@@ -124,31 +144,33 @@ _kw("damage_reduction", "static grant", "03 §1.12 [422.4 group 4]", n="int!", *
     condition="conditions?")
 _kw("incoming_strike_reduced", "static grant", "03 §5 reduce_attack_to_kind [g-91]", to="enum!:" + _STRENGTH_ENUM,
     applies_to="kinds!")
-_kw("strike_bonus", "static grant", "03 §1.12 [422]", n="int!", applies_to="kinds!", values="strengths!",
-    vs="filters?", condition="conditions?")
+_kw("strike_bonus", "static grant", "03 §1.12 [422]", n="amount!", applies_to="kinds!", values="strengths!",
+    vs="filters?", condition="conditions?", stacks="bool?")
+_kw("roll_bonus_against", "grant", "03 §1.12 [422] (a marker on the attacked card; card text)", n="int!")
 _kw("roll_bonus", "static grant", "03 §1.12 [422]", n="int!", applies_to="kinds!", vs="filters?")
 _kw("range_bonus", "static grant", "03 §3.2 [g-11], §1.12", n="int!", applies_to="kinds!")
 _kw("life_cap", "static grant", "03 §5 life_max [204.3.a]", n="int!")
 _kw("token_max", "static grant", "01 §6.2 [218.6-218.8]", n="int!")
 _kw("carrion_eater", "static grant", "03 §4 carrion_eater [g-51]")
-_kw("vampirism", "static grant", "03 §4 vampirism [g-06]")
+_kw("vampirism", "static grant", "03 §4 vampirism [g-06]", minus="int?")
 _kw("skhron", "static grant", "03 §4 skhron [g-47]")
 _kw("flyer_taunt", "static grant", "none (card text) ; related 03 §5 force_attack [g-82]")
 _kw("formation", "static", "03 §4 formation [g-46]", grants="abilities!", partner="filters?")
 _kw("aura", "static", "03 §1.4 [406], §1.5 [407]", to="filters!", grants="abilities!")
 _kw("best_of_two_rolls", "static grant", "none (card text); 03 §1.12", applies_to="kinds!", roles="roles!")
 _kw("dodge_ranged", "static grant", "none (card text); 03 §5 reduce_attack_to_n [g-90]", on_roll="list_int!",
-    applies_to="kinds!", exclude="kinds!")
+    applies_to="kinds!", exclude="kinds?")
 _kw("unanswerable_strike", "static grant", "03 §4 unanswerable_strike [g-02]", vs="filters?")
 _kw("ignores_protection", "static grant", "03 §1.5 [408], [411.4.a]", **{"from": "enum!:" + "|".join(PROTECTION_FROM)})
 _kw("ignores_forced_targeting", "static grant", "03 §4 accuracy [g-50]", applies_to="kinds!")
 _kw("must_attack", "static", "03 §5 force_attack [g-82]", when="enum!:enemy_becomes_adjacent|able",
     vs="filters!", grants="abilities?")
-_kw("extra_attack", "static grant", "03 §5 actions_per_turn [g-70, 219.4.a]", n="int!", applies_to="kinds!")
+_kw("extra_attack", "static grant", "03 §5 actions_per_turn [g-70, 219.4.a]", n="int!", applies_to="kinds!",
+    different_targets="bool?")
 _kw("defender_no_close", "static grant", "02 §4; 03 §6 defender_no_close [216.12.a]", unlimited="bool!")
 _kw("attack_restriction", "static grant", "01 §3.6 [205]; card text [103.1]", applies_to="kinds!",
     only_vs="filters!")
-_kw("no_close_on_attack", "static grant", "03 §5 without_closing [g-78]")
+_kw("no_close_on_attack", "static grant effect", "03 §5 without_closing [g-78]")
 _kw("clumsiness", "static grant", "03 §4 clumsiness [g-28]", n="int!")
 _kw("first_strike", "static grant", "02 §4.5 [PROPOSAL]; 03 §4.1")
 _kw("horde", "static", "03 §4 horde [g-34]; 01 §7.1 (up to 5 copies in a deck)")
@@ -175,13 +197,16 @@ _kw("resurrect", "activated effect", "03 §4 resurrect [g-07]", filter="filters!
 _kw("redistribute_wounds", "activated effect", "03 §4 redistribute_wounds [g-37]", n="amount!",
     **{"from": "target!"}, to="target!", **_NAMED, **_ACT)
 _kw("block_strike", "activated", "03 §1.6 [410]; 02 §9 fixed windows (step 5)", applies_to="kinds!",
-    window="enum!:target", condition="conditions?", **_NAMED, **_ACT)
+    window="enum!:target", **_NAMED, **_ACT)
+_kw("roll_punish", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7); card text", n="int!",
+    on_roll="list_int!", window="enum!:roll", **_NAMED, **_ACT)
 _kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02 §9 fixed windows",
     to="enum!:" + _STRENGTH_ENUM, applies_to="kinds!", attacks_by="enum!:friendly|any",
     window="enum!:protection", **_NAMED, **_ACT)
 _kw("roll_modifier", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7)", options="list_str!",
     rolls_of="enum!:any|friendly", window="enum!:roll", **_NAMED, **_ACT)
-_kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!", **_NAMED, **_ACT)
+_kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!",
+    x_upto="enum?:current_life", **_NAMED, **_ACT)
 _kw("custom", "activated effect static", "none: per-card code named by handler", handler="str!",
     description="name!", **_NAMED, cost="cost?", sudden="bool?", limit="limit?", target="target?")
 
@@ -190,9 +215,12 @@ _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" 
     subject="enum?:" + "|".join(SUBJECTS), turn="enum?:" + "|".join(TURNS), optional="bool!",
     attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", condition="conditions?",
     effects="effects!",
-    cost="cost?", **_NAMED)
+    cost="cost?", limit="limit?", **_NAMED)
 _kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
-_kw("poison", "effect", "03 §4 poison [g-36]", n="int!", target="target!")
+_kw("cell_blast", "effect", "card text (Орк-бомбардир 'explosion'); 03 §1.2 influence [401.5]", n="int!",
+    name="name?")
+_kw("remove_tokens", "effect", "01 §6.2 [218] (an effect, not a payment)", n="enum!:all", target="target!")
+_kw("poison", "effect", "03 §4 poison [g-36]", n="amount!", target="target!")
 _kw("wound", "effect", "03 §1.2 influence [401.5]; [204.4]", n="amount!", target="target!")
 _kw("close_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
 _kw("open_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
@@ -220,9 +248,13 @@ def _is_int(v) -> bool:
 def _check_amount(v, path, errs, allow_full=False):
     if _is_int(v) or (allow_full and v == "full"):
         return
-    if isinstance(v, dict) and set(v) <= {"per", "times", "plus", "max"} and v.get("per") in COUNTERS \
+    if isinstance(v, dict) and set(v) <= {"per", "times", "plus", "max", "filter", "half"} and v.get("per") in COUNTERS \
             and all(_is_int(v[k]) for k in ("times", "plus") if k in v) \
             and ("max" not in v or v["max"] is None or _is_int(v["max"])):
+        if "filter" in v:
+            _check_filters(v["filter"], f"{path}.filter", errs)
+        if "half" in v and v["half"] is not True:
+            errs.append(f"{path}.half: true when present (the value is halved, rounded down)")
         return
     errs.append(f"{path}: not an amount: {v!r}")
 
@@ -272,8 +304,16 @@ def _check_target(v, path, errs):
         if v not in TARGET_REFS + TARGET_SETS:
             errs.append(f"{path}: unknown target {v!r}")
         return
+    if isinstance(v, dict) and v.get("each") in CHOOSE and "choose" not in v:  # every matching card in play
+        extra = set(v) - {"each", "side", "filter"}
+        if extra:
+            errs.append(f"{path}: unknown fields {sorted(extra)}")
+        if v.get("side") not in SIDES:
+            errs.append(f"{path}.side: one of {SIDES}")
+        _check_filters(v.get("filter", []), f"{path}.filter", errs)
+        return
     if not isinstance(v, dict) or v.get("choose") not in CHOOSE:
-        errs.append(f"{path}: a target is a name or {{'choose': ...}}: {v!r}")
+        errs.append(f"{path}: a target is a name, {{'choose': ...}} or {{'each': ...}}: {v!r}")
         return
     extra = set(v) - {"choose", "side", "filter", "count"}
     if extra:
@@ -334,7 +374,7 @@ def _check_type(v, t: str, path: str, errs: list[str]) -> None:
         if v not in UNTIL:
             errs.append(f"{path}: {v!r} not one of {UNTIL}")
     elif t == "cost":
-        if not isinstance(v, dict) or set(v) - {"tap", "tokens", "wounds", "movement"} or "tap" not in v \
+        if not isinstance(v, dict) or set(v) - {"tap", "tokens", "wounds", "movement", "life"} or "tap" not in v \
                 or "tokens" not in v:
             errs.append(f"{path}: cost is {{'tap': bool, 'tokens': int|'X'|'all'[, 'wounds': int, 'movement': 'all']}}")
             return
@@ -346,6 +386,8 @@ def _check_type(v, t: str, path: str, errs: list[str]) -> None:
             errs.append(f"{path}.wounds: a positive int")
         if "movement" in v and v["movement"] != "all":
             errs.append(f"{path}.movement: 'all'")
+        if "life" in v and v["life"] != "X":
+            errs.append(f"{path}.life: 'X' (X >= 1 additional life removed, chosen at declaration)")
     elif t == "limit":
         if v is not None and not (isinstance(v, dict) and v.get("per") in ("turn", "battle")
                                   and _is_int(v.get("times")) and set(v) <= {"per", "times", "group"}):

@@ -86,9 +86,10 @@ def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
     :mod:`engine.ops.damage`), rider, deaths and "strikes" triggers."""
     kind = a.get("kw")
     amount, level = attack_amount(g, src, a, entry, tgt, die)
-    damage.wound(g, tgt, amount, kind, src, level)
+    dealt = damage.wound(g, tgt, amount, kind, src, level)
     if a.get("rider") and g.in_play(tgt):
-        apply_effects(g, dict(entry, point={"type": "attack", "card": tgt.id, "by": src.id}), src, a["rider"])
+        apply_effects(g, dict(entry, point={"type": "attack", "card": tgt.id, "by": src.id, "n": dealt}), src,
+                      a["rider"])
     damage.check_deaths(g, [tgt])
     trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
                          "strength": LEVELS[level] if level is not None else None})

@@ -12,6 +12,8 @@ from engine.effects.registry import register
 from engine.model.enums import Event
 from engine.ops import acquire
 from engine.ops import damage
+from engine.ops import trigger_points
+from engine.ops.durations import ON_EXPIRE, add
 from engine.ops.tokens import add_life, gain_tokens
 from engine.ops.zones import relocate
 from engine.rules import keywords
@@ -42,6 +44,41 @@ def eff_gain_token(g, e, src, eff):
         gain_tokens(g, t, _n(g, e, src, eff, target=t))
 
 
+def eff_remove_tokens(g, e, src, eff):
+    """The target loses tokens (``n: "all"``): an effect, not a payment [218]."""
+    for t in targets(g, e, src, eff):
+        if t.tokens:
+            g.emit("tokens_lost", card=t.id, n=t.tokens)
+            t.tokens = 0
+
+
+def eff_stay_open(g, e, src, eff):
+    """Without closing (не закрываясь) [g-78] as an effect: the card that closed to attack is open again; its
+    actions and strikes this turn stay counted (it is not re-opened [219.4])."""
+    for t in targets(g, e, src, eff, "self"):
+        if t.closed:
+            t.closed = False
+            g.emit("opened", card=t.id)
+
+
+def eff_cell_blast(g, e, src, eff):
+    """A delayed blast on the attacked card's cell (Орк-бомбардир, 'explosion'): at the start of its controller's
+    next turn every card then standing on that cell takes n wounds, an influence (card text)."""
+    t = g.cards.get((e.get("point") or {}).get("card") or e.get("target") or "")
+    if t is None or t.zone != "battlefield" or not t.cell:
+        return
+    add(g, "turn_start", src.id if src else e["source"], "cell_blast", player=e["controller"],
+                  cell=t.cell, n=eff.get("n", 1))
+    g.emit("cell_marked", cell=t.cell, marker="bomb")
+
+
+def _cell_blast_ends(g, entry: dict) -> None:
+    on = g.cards.get(g.board.get(entry.get("cell") or "") or "")
+    if on is not None:
+        damage.wound(g, on, entry.get("n", 1), "wound", g.cards.get(entry.get("card") or ""))
+        damage.check_deaths(g, [on])
+
+
 def eff_heal(g, e, src, eff):
     """Heal n (``full``: all) [g-18]; ``cure_poison`` also removes Poisoning."""
     for t in targets(g, e, src, eff):
@@ -69,10 +106,17 @@ def eff_add_life(g, e, src, eff):
 def eff_wound(g, e, src, eff):
     """Deal n wounds: an influence, not an attack (armour does not apply) [401.5]; a spell's wounds are magic."""
     ts = targets(g, e, src, eff, "attacked")
+    tick = bool(eff.get("_self")) and e.get("ability") == "poison"  # a creature's own Poisoning [g-36]
     for t in ts:
-        damage.wound(g, t, _n(g, e, src, eff, target=t), "spell" if e.get("spell") else "wound", src)
+        dealt = damage.wound(g, t, _n(g, e, src, eff, target=t), "spell" if e.get("spell") else "wound", src)
+        if tick and dealt:
+            trigger_points.collect(g, {"type": "poison_wounds", "card": t.id, "n": dealt})
     each = isinstance(eff.get("target"), str) and eff["target"].startswith("each_")
-    damage.check_deaths(g, ts, owner_orders=each)  # "each ...": the owner orders several deaths (02 §7.3)
+    g._poison_tick = tick
+    try:
+        damage.check_deaths(g, ts, owner_orders=each)  # "each ...": the owner orders several deaths (02 §7.3)
+    finally:
+        g._poison_tick = False
 
 
 def eff_close(g, e, src, eff):
@@ -109,6 +153,8 @@ def eff_poison(g, e, src, eff):
             g.emit(Event.PROTECTED, card=t.id, kind="poison")
             continue
         n = _n(g, e, src, eff, target=t)
+        if n <= 0:
+            continue
         t.markers["poison"] = max(t.markers.get("poison", 0), n)
         g.emit(Event.POISONED, card=t.id, n=t.markers["poison"])
 
@@ -222,6 +268,8 @@ for _kw, _fn in {
     "finishing_blow": eff_finishing_blow, "resurrect": eff_resurrect, "grant": eff_grant,
     "redistribute_wounds": eff_redistribute, "add_life": eff_add_life,
     "skip_next_open": eff_skip_next_open, "_vampirism": eff_vampirism, "custom": eff_custom,
+    "remove_tokens": eff_remove_tokens, "cell_blast": eff_cell_blast, "no_close_on_attack": eff_stay_open,
     **{k: eff_attack for k in REACH},
 }.items():
     register(_kw)(_fn)
+ON_EXPIRE["cell_blast"] = _cell_blast_ends

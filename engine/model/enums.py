@@ -81,6 +81,7 @@ class Event(StrEnum):
     FLYER_STRIKE_READY = "flyer_strike_ready"
     GRANT_ENDED = "grant_ended"
     GRANTED = "granted"
+    GRAVEYARD_ORDER = "graveyard_order"
     HEALED = "healed"
     KEPT = "kept"
     KEPT_HIDDEN = "kept_hidden"

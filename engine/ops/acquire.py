@@ -35,6 +35,14 @@ def grant(g, card, abilities: list[dict], until: str, granter: int, source=None)
     g.emit(Event.GRANTED, card=card.id, kws=[a.get("kw") for a in abilities], until=until)
 
 
+def spend_next_strike(g, card) -> None:
+    """Its simple strike has been made: what it acquired "until its next simple strike" goes (Тан Ханеранга)."""
+    keep = [a for a in card.acquired if (a.get("_until") or {}).get("kind") != "next_simple_strike"]
+    if len(keep) != len(card.acquired):
+        card.acquired = keep
+        g.emit(Event.GRANT_ENDED, card=card.id)
+
+
 def remove_state(g, card, kw: str) -> None:
     """Remove an acquired state (the net goes away when an attack on the netted creature is blocked)."""
     card.acquired = [a for a in card.acquired if a.get("kw") != kw]

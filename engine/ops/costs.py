@@ -30,6 +30,12 @@ def pay_cost(g, card, a: dict, idx, x) -> int:
         card.actions += 1
     paid = x if c["tokens"] == "X" else (card.tokens if c["tokens"] == "all" else c["tokens"])
     card.tokens -= paid
+    if c["life"] == "X":
+        left = card.markers.get("additional_life", 0) - x
+        if left > 0:
+            card.markers["additional_life"] = left
+        else:
+            card.markers.pop("additional_life", None)
     if c["wounds"]:
         card.wounds += c["wounds"]
     if c["movement"] == "all":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.cards.kinds import NONMAGICAL
 from engine.model.enums import Event
+from engine.model.history import record_wounds
 from engine.ops import passives
 from engine.ops import trigger_points
 from engine.rules import grants
@@ -30,6 +31,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     if amount <= 0:
         return 0
     target.wounds += amount
+    record_wounds(g, target, amount, kind)
     if source is not None:
         target.used["hit_by"] = source.id  # who wounded it last, for Corpse-Eating [g-51]
         target.used["hit_kind"] = kind
@@ -82,7 +84,7 @@ def reorder_graveyard(g, p: int, order: list[str], attached: dict) -> None:
     segment = [cid for h in order for cid in [h] + list(attached.get(h, []))]
     top = [cid for cid in reversed(segment) if cid in g.graveyards[p]]
     g.graveyards[p] = top + [cid for cid in g.graveyards[p] if cid not in segment]
-    g.emit("graveyard_order", player=p, cards=list(order))
+    g.emit(Event.GRAVEYARD_ORDER, player=p, cards=list(order))
 
 
 def remove_from_play(g, card) -> None:
@@ -117,6 +119,7 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
 
 def _die(g, card, last_cell) -> None:
     controller = card.controller
+    poison = card.markers.get("poison", 0)
     remove_from_play(g, card)
     card.zone = "graveyard"
     card.controller = card.owner
@@ -124,7 +127,10 @@ def _die(g, card, last_cell) -> None:
     card.attached_to = None
     g.graveyards[card.owner].insert(0, card.id)
     g.emit(Event.DIED, card=card.id, controller=controller, owner=card.owner)
-    trigger_points.collect(g, {"type": "died", "card": card.id, "controller": controller, "cell": last_cell})
+    ev = {"type": "died", "card": card.id, "controller": controller, "cell": last_cell}
+    if getattr(g, "_poison_tick", False):
+        ev.update(how="poison", poison=poison)  # died of its own poisoning (Сеятель хвори)
+    trigger_points.collect(g, ev)
     if _own_death_pending(g, card.id):
         card.used = {"on_death": 1}  # keeps wounds, tokens and markers for now [g-87]
         card.acquired = []

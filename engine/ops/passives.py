@@ -20,7 +20,10 @@ def vampirism(g, card, target, dealt: int) -> None:
         return
     if grants.kws(g, target, "incorporeal"):
         return
-    trigger_points.add_base_trigger(g, card, "vampirism", {"kw": "_vampirism", "n": dealt, "target": "self"})
+    less = max([a.get("minus", 0) for a in grants.kws(g, card, "vampirism")] or [0])  # "vampirism X-1" (Вампир)
+    if dealt - less <= 0:
+        return
+    trigger_points.add_base_trigger(g, card, "vampirism", {"kw": "_vampirism", "n": dealt - less, "target": "self"})
 
 
 def carrion(g, dead, killer, kind) -> None:

@@ -32,7 +32,13 @@ def _fires(g, c, a, ev) -> bool:
     when, et = a.get("when"), ev["type"]
     subject = a.get("subject", "self")
     if when == "moves":
-        return et == "moved" and ev["card"] == c.id
+        if et != "moved":
+            return False
+        return ev["card"] == c.id if subject == "self" else (subject == "any" or ev["card"] != c.id)
+    if when == "battle_start":
+        return et == "battle_start"
+    if when == "poison_wounds":  # a creature took wounds from its Poisoning (Ноками)
+        return et == "poison_wounds" and (subject != "self" or ev["card"] == c.id)
     if when in ("start_of_turn", "end_of_turn"):
         if et != ("turn_start" if when == "start_of_turn" else "turn_end"):
             return False
@@ -88,12 +94,19 @@ def collect(g, event: dict) -> None:
                 _add(g, c, i, a, c.controller, event)
 
 
+#: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
+_EXTRA = {"becomes_defender": ("target", "defended"), "died": ("poison", "event_poison")}
+
+
 def _add(g, card, idx, a, controller, event):
+    point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
+                                                     "frm", "to", "cell", "controller", "poison")}
+    extra = _EXTRA.get(event["type"])
+    if extra and extra[0] in point and f"'{extra[1]}'" not in repr(a.get("effects")):
+        del point[extra[0]]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison)
     g.pending[controller].append({
         "source": card.id, "ability": idx, "controller": controller,
-        "optional": bool(a.get("optional")), "effects": a.get("effects") or [],
-        "point": {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
-                                                         "frm", "to", "cell", "controller")},
+        "optional": bool(a.get("optional")), "effects": a.get("effects") or [], "point": point,
     })
 
 

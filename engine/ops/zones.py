@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.model.enums import Event
+from engine.model.history import record_step
 from engine.ops import trigger_points
 from engine.ops.damage import remove_from_play
 from engine.rules import grants
@@ -52,4 +53,5 @@ def move(g, entry: dict, card, to: str | None) -> None:
         return
     frm = card.cell
     relocate(g, card, to)
+    record_step(g, card, frm, to)
     trigger_points.collect(g, {"type": "moved", "card": card.id, "frm": frm, "to": to})

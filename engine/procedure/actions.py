@@ -13,6 +13,7 @@ from engine.errors import EngineError
 from engine.model.enums import EntryKind, Event, Phase, PromptKind
 from engine.model.types import QueueEntry
 from engine.ops import durations
+from engine.model.history import record_struck
 from engine.ops.costs import _pay_strike, pay_cost
 from engine.ops.reveal import reveal
 from engine.procedure import flow
@@ -30,7 +31,7 @@ _FIELDS = {
     "pass": (), "end_turn": (), "concede": ("reason",),
     "move": ("source", "to"), "attack": ("source", "target"),
     "ability": ("source", "ability", "target", "targets", "x", "to"),
-    "declare": ("source", "ability", "target", "trigger"),
+    "declare": ("source", "ability", "target", "targets", "trigger"),
     "order": ("items",), "defend": ("source",), "choose": ("option",),
 }
 
@@ -187,6 +188,7 @@ def declare(g, p: int, act: dict) -> None:
     elif act["act"] == "attack":
         entry["kind"] = EntryKind.ATTACK
         _pay_strike(g, card)
+        record_struck(g, card, act["target"])
         tgt = g.cards[act["target"]]
         if tgt.zone == "aux" and not g.is_flyer(card) and card.markers.get("flyer_strike"):
             entry["flyer_strike"] = True  # the one strike at a flyer is used; the mark goes after it [211.9]

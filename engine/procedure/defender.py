@@ -55,8 +55,9 @@ def answer(g, ex: dict, act: dict) -> None:
     """Apply the inactive player's answer: ``defend`` X makes X the strike's target and defender (its
     "becomes_defender" triggers become pending) [216.3]; ``pass`` keeps the target."""
     if act["act"] == "defend":
+        defended = ex["data"]["target"]
         ex["data"]["target"] = act["source"]
         ex["data"]["defender"] = act["source"]
         g.emit(Event.DEFENDS, card=act["source"], attacker=ex["entry"]["source"])
-        trigger_points.collect(g, {"type": "becomes_defender", "card": act["source"]})
+        trigger_points.collect(g, {"type": "becomes_defender", "card": act["source"], "target": defended})
     ex["ask"] = None

@@ -185,3 +185,5 @@ def _close_for_flyer(g, e: QueueEntry) -> None:
     c.markers["flyer_strike"] = 1
     add(g, "turn_end", c.id, "flyer_strike", marker="flyer_strike", turn=g.turn + 2, since=g.turn)
     g.emit(Event.FLYER_STRIKE_READY, card=c.id)
+
+

@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.model.board import CELLS, row_of
 from engine.model.enums import Event, Phase, PromptKind
 from engine.model.types import Prompt
+from engine.ops import trigger_points
 from engine.ops.acquire import starting_tokens
 from engine.ops.damage import destroy
 from engine.ops.reveal import goes_to_aux, to_aux
@@ -121,6 +122,7 @@ def prelim_step(g) -> Prompt | None:
                     return {"kind": PromptKind.CHOICE, "what": "host", "player": p, "attachment": kind}
         _starts_with_tokens(g)
         _enter(g, Phase.BATTLE_START)
+        trigger_points.collect(g, {"type": "battle_start"})  # "at the start of the battle" triggers [g-62, 307]
         for c in list(g.play_cards()):  # unhosted equipment, symbiotes, parasites die [307.1, 421.5]
             if c.zone == "battlefield" and not c.attached_to and attach_kind(g, c) is not None:
                 destroy(g, c)

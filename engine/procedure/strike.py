@@ -93,6 +93,12 @@ def _die(g, card, role: str, why: str) -> int:
     return v
 
 
+def _level_bonus(g, card) -> bool:
+    """A strike bonus counted per strength (Метаморф copies the target's value of the strength it rolls): its
+    equal printed values are not a fixed strike, it rolls (02 §6)."""
+    return any(isinstance(a.get("n"), dict) for a in keywords.kws(g, card, "strike_bonus"))
+
+
 def _roll(g, ex, src, tgt) -> None:
     """Step 6: the dice (two in a fight, else one unless the values are fixed), then the ``roll`` window."""
     data = ex["data"]
@@ -100,7 +106,7 @@ def _roll(g, ex, src, tgt) -> None:
     if fights(g, tgt) and not keywords.unanswered(g, src, tgt):
         data["dice"] = {src.id: _die(g, src, "attacker", "attack"), tgt.id: _die(g, tgt, "responder", "defend")}
         data["fight"] = True
-    elif len(set(strike)) == 1:
+    elif len(set(strike)) == 1 and not _level_bonus(g, src):
         data["dice"] = {}
         data["fight"] = False
     else:
@@ -181,6 +187,8 @@ def _deal(g, ex, src, tgt) -> None:
         trigger_points.collect(g, {"type": "strikes", "card": tgt.id, "target": src.id, "attack": "simple_strike",
                              "role": "responder", "strength": LEVELS[r_lvl]})
     _close_defender(g, data)
+    if src.acquired:
+        acquire.spend_next_strike(g, src)
     if src.used.get("forced"):
         src.used.pop("forced", None)
     acquire.refresh_forced(g)

@@ -17,6 +17,7 @@ from engine.model.types import QueueEntry
 from engine.ops import trigger_points
 from engine.procedure import queue
 from engine.rules import targets as tg
+from engine.rules.options import combos
 from engine.rules.combat import attack_targets, last_known
 from engine.rules.declarable import hidden_target_options
 
@@ -57,7 +58,8 @@ def target_options(g, t: dict) -> list[str]:
         src = last_known(g, src, t["point"])
         out = attack_targets(g, src, eff)
     else:
-        ctx = {"event_card": t["point"].get("card"), "controller": t["controller"]}
+        ctx = {"event_card": t["point"].get("card"), "event_cell": t["point"].get("cell"),
+               "controller": t["controller"]}
         out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
         if eff.get("kw") == "redistribute_wounds":
             out = [i for i in out if i != t["point"].get("card")]
@@ -100,8 +102,9 @@ def auto_declare(g, p: int) -> bool:
     return False
 
 
-def declare(g, p: int, index: int, target: str | None) -> None:
-    """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail."""
+def declare(g, p: int, index: int, target: str | None, targets: list | None = None) -> None:
+    """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail;
+    ``targets``: the different cards named for a chosen target with ``count`` > 1 (Аристократка)."""
     t = trigger_points.take(g, p, index)
     src = g.cards[t["source"]]
     a = _ability(g, t)
@@ -119,6 +122,8 @@ def declare(g, p: int, index: int, target: str | None) -> None:
                          "controller": p, "ability": t["ability"], "effects": t["effects"], "target": target,
                          "x": None, "to": None, "point": t["point"], "chain": t.get("chain", []),
                          "cause": t.get("cause")}  # chain: RULES.md Q9
+    if targets:
+        entry["targets"] = list(targets)
     queue.enqueue(g, entry)
     g.emit(Event.DECLARED, player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)
 
@@ -139,7 +144,9 @@ def legal(g, p: int) -> list[dict]:
         base = {"act": "declare", "source": t["source"], "ability": t["ability"]}
         if dup[key] > 1:
             base["trigger"] = k
-        if needs_target(t):
+        if needs_target(t) and (choice_spec(t) or {}).get("count", 1) > 1:
+            out.extend(dict(base, targets=c) for c in combos(target_options(g, t), choice_spec(t)["count"]))
+        elif needs_target(t):
             out.extend(dict(base, target=x) for x in target_options(g, t))
         else:
             out.append(base)
@@ -185,7 +192,7 @@ def perform(g, p: int, act: dict) -> None:
         for i, t in enumerate(pend):
             if t["source"] == act["source"] and t["ability"] == act["ability"]:
                 if want == 0:
-                    declare(g, p, i, act.get("target"))
+                    declare(g, p, i, act.get("target"), act.get("targets"))
                     return
                 want -= 1
         return

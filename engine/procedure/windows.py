@@ -1,9 +1,9 @@
 """Fixed windows inside a simple strike (02-battle.md §9 "Fixed windows" [PROPOSAL], RULES.md D1).
 
 Playable abilities whose own window lies inside the attack are offered as asks of the executing entry, never as
-queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``), ``roll`` (step 7: ``roll_modifier``; also
-opened by the die of every other attack, :func:`engine.combat.attack_step`), ``protection`` (step 10:
-``set_strike_strength``). A window asks only a player who has such an ability that applies
+queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``), ``roll`` (step 7: ``roll_modifier``,
+``roll_punish``; also opened by the die of every other attack, :func:`engine.combat.attack_step`), ``protection``
+(step 10: ``set_strike_strength``). A window asks only a player who has such an ability that applies
 and can be paid; the active player answers first, then the inactive [103.5]; each answers once per window with
 ``ability`` (source, ability, target/x as listed) or ``pass``. Using it pays its cost now and applies at once.
 
@@ -16,6 +16,7 @@ from engine.cards.kinds import LEVELS
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event, PromptKind
 from engine.ops.costs import pay_cost
+from engine.ops.damage import wound
 from engine.rules.conditions import holds
 from engine.rules.declarable import can_pay
 
@@ -46,7 +47,7 @@ def options(g, ex: dict, p: int) -> list[dict]:
     """The ``ability`` answers player ``p`` may give in the open window (cost payable, ability applicable)."""
     data = ex["data"]
     name = data["win"]["name"]
-    kw = ab.WINDOW_KW[name]
+    kws = ab.WINDOW_KW[name]
     src = g.cards.get(ex["entry"]["source"])
     tgt = g.cards.get(data.get("target") or "")
     out = []
@@ -54,7 +55,8 @@ def options(g, ex: dict, p: int) -> list[dict]:
         if card.controller != p or card.hidden:
             continue
         for i, a in enumerate(g.abilities(card)):
-            if a.get("kw") != kw or not can_pay(g, card, a, i):
+            kw = a.get("kw")
+            if kw not in kws or not can_pay(g, card, a, i):
                 continue
             if a.get("condition") and not holds(g, card, a["condition"], {}):
                 continue
@@ -71,6 +73,9 @@ def options(g, ex: dict, p: int) -> list[dict]:
                         continue
                     for opt in a.get("options") or []:  # a changed die is not clamped here [104.2.a]
                         out.append(dict(base, target=cid, x={"+1": 1, "-1": -1, "reroll": 0}[opt]))
+            elif kw == "roll_punish":  # a die of the fight shows one of ``on_roll`` (Взрывная Мэри)
+                out.extend(dict(base, target=cid) for cid, v in sorted((data.get("dice") or {}).items())
+                           if v in (a.get("on_roll") or ()) and g.in_play(g.cards[cid]))
             elif kw == "set_strike_strength":
                 blow = (data.get("blows") or [None])[0]
                 want = LEVELS.index(a["to"])
@@ -105,6 +110,8 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
             # clamped with its other modifiers when its strength is read (combat.single_level)
             dice[cid] = g.roll(g.cards[cid].controller, cid, "reroll") if x == 0 else dice[cid] + x
             g.emit(Event.DIE_CHANGED, card=cid, value=dice[cid])
+        elif a["kw"] == "roll_punish":
+            wound(g, g.cards[act["target"]], a.get("n", 1), "wound", card)  # an influence; deaths at the damage step
         elif a["kw"] == "set_strike_strength":
             data["blows"][0] = LEVELS.index(a["to"])
             g.emit(Event.STRENGTH_SET, card=ex["entry"]["source"], strength=a["to"])

@@ -10,6 +10,7 @@ import dataclasses
 
 from engine.cards.kinds import REACH, kinds_match
 from engine.model.board import between_in_line, distance
+from engine.model.history import struck
 from engine.rules import grants
 from engine.rules import keywords
 from engine.rules import targets as tg
@@ -70,15 +71,16 @@ def strike_targets(g, card) -> list[str]:
     if card.closed or not g.is_creature(card) or not g.in_play(card):
         return []
     d = g.defn(card)
-    if not any(d.get("strike") or [0]):
-        return []
+    if not any(d.get("strike") or [0]) and not grants.kws(g, card, "strike_bonus"):
+        return []  # a printed 0-0-0 strikes only with a bonus (Метаморф)
     if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.under(g, card, "cannot_act"):
         return []
+    done = struck(g, card) if any(a.get("different_targets") for a in keywords.kws(g, card, "extra_attack")) else []
     if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
         cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if card.markers.get("flyer_strike") else [])
-        return [c.id for c in cands if strike_target_ok(g, card, c, adj)]
-    return [c.id for c in g.play_cards() if strike_target_ok(g, card, c)]
+        return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj)]
+    return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c)]
 
 
 def attack_target_ok(g, src, a: dict, tgt) -> bool:

@@ -6,7 +6,8 @@ entry or the triggering event's context (``{"point": event}``) when there is one
 """
 from __future__ import annotations
 
-from engine.model.board import half, row_of
+from engine.model.board import CELLS, half, neighbours, row_of
+from engine.model.history import ranged_hits, steps
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.formation import in_formation
@@ -27,6 +28,8 @@ def _one(g, source, c, entry) -> bool:
     point = entry.get("point") or {}
     if p == "second_player":
         return g.first is not None and source.owner != g.first
+    if p == "first_player":
+        return g.first is not None and source.owner == g.first
     if p == "in_row":
         return source.zone == "battlefield" and row_of(source.cell, source.controller) in c.get("rows", [])
     if p == "in_column":
@@ -50,4 +53,44 @@ def _one(g, source, c, entry) -> bool:
         cards = tg.resolve(g, dict(entry, controller=entry.get("controller", source.controller)), source,
                            "attacked")
         return bool(cards) and all(tg.match(g, source, t, c.get("filter")) for t in cards)
+    if p == "event_card":  # the card of the triggering event, wherever it is now (a dead card included)
+        ev = g.cards.get(point.get("card") or "")
+        return ev is not None and tg.match(g, source, ev, c.get("filter"))
+    if p == "unwounded":
+        return source.wounds == 0
+    if p in ("moved_straight", "moved_turning"):  # its own steps this turn: all one way / not all one way
+        st = steps(g, source)
+        straight = all(s == st[0] for s in st)
+        return len(st) >= c["at_least"] and (straight if p == "moved_straight" else not straight)
+    if p == "target_ranged_hits":  # shots/throws that wounded the attacked card earlier this turn (Мира)
+        t = g.cards.get(point.get("card") or "")
+        return t is not None and ranged_hits(g, t) - (1 if point.get("n") else 0) >= c["at_least"]
+    if p == "opponent_turn":
+        return g.active != source.controller
+    if p == "died_of_poison":
+        return point.get("type") == "died" and point.get("how") == "poison"
+    if p == "arrived_adjacent":  # the moved card came from a cell not next to this card onto one next to it
+        frm, to = point.get("frm"), point.get("to")
+        if not frm or not to or source.zone != "battlefield" or point.get("card") == source.id:
+            return False
+        near = set(neighbours(source.cell))
+        return to in near and frm not in near and frm != source.cell
+    if p == "tokens_at_most":
+        return source.tokens <= c["n"]
+    if p == "tokens_at_least":
+        return source.tokens >= c["n"]
+    if p == "friendly_in_every_row":
+        rows = {cell[1:] for cell in CELLS}
+        mine = {g.cards[cid].cell[1:] for cid in g.board.values()
+                if g.cards[cid].controller == source.controller and g.is_creature(g.cards[cid])}
+        return rows <= mine
+    if p in ("count_adjacent", "more_friends_adjacent", "adjacent_classes"):
+        near = [o for o in adjacent_cards(g, source) if g.is_creature(o) and not o.hidden]
+        if p == "count_adjacent":
+            return sum(1 for o in near if tg.match(g, source, o, c.get("filter"))) >= c["at_least"]
+        if p == "more_friends_adjacent":
+            friends = sum(1 for o in near if o.controller == source.controller)
+            return friends > len(near) - friends
+        classes = {k for o in near for k in (g.defn(o).get("classes") or [])}
+        return len(classes) >= c["at_least"]
     return False

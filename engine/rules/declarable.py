@@ -17,6 +17,7 @@ from engine.rules import combat
 from engine.rules import options as opts
 from engine.rules import targets as tg
 from engine.rules.combat import forced_targets
+from engine.rules.conditions import holds
 from engine.rules.grants import under
 from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
 
@@ -47,8 +48,12 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
         return False
     if c["wounds"] and g.life(card) - card.wounds - c["wounds"] <= 0:
         return False  # wounds paid as a cost may not kill the card paying them (03 §2.1 [DOUBT], recommended)
+    if c["life"] == "X" and card.markers.get("additional_life", 0) < 1:
+        return False  # X >= 1 additional life to remove (Ведьма слуа)
     if ab.limit_reached(card, a, idx):
         return False
+    if a.get("condition") and not holds(g, card, a["condition"]):
+        return False  # "with no token on them they have ..." (Бон и Берроу)
     if a.get("kw") == "accumulate_token":
         mx = ab.token_max(g.abilities(card))
         if mx is not None and card.tokens >= mx:
@@ -149,6 +154,10 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     kw = a.get("kw")
     cst = ab.cost(a)
     xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
+    if cst["life"] == "X":
+        xs = list(range(1, card.markers.get("additional_life", 0) + 1))
+    if a.get("x_upto") == "current_life":  # "X wounds of its own choosing" (Центурион)
+        xs = list(range(1, g.life(card) - card.wounds + 1))
     if kw == "resurrect":
         return _resurrect_options(g, card, a)
     spec = KEYWORDS.get(kw)

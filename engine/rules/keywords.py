@@ -44,6 +44,9 @@ def roll_mod(g, card, role: str, other=None, kind: str = "simple_strike") -> int
         m += grants.named_value([a for a in kws(g, card, "defence_exp") if _vs(g, card, a, other)])
     if role in ("attack", "defend"):
         m -= grants.named_value(kws(g, card, "clumsiness"))
+    if role in ("attack", "single") and other is not None:  # "your creatures add n when they attack it"
+        m += sum(a.get("n", 1) for a in other.acquired if a.get("kw") == "roll_bonus_against"
+                 and (a.get("_until") or {}).get("player") == card.controller)
     atk_kind = kind if role != "defend" else None
     if atk_kind:
         m += sum(a.get("n", 1) for a in kws(g, card, "roll_bonus", other)
@@ -61,7 +64,7 @@ def strike_mod(g, card, target, kind: str, level: int | None = None) -> int:
         if level is not None and a.get("values") and LEVELS[level] not in a["values"]:
             continue
         if _vs(g, card, a, target):
-            m += a.get("n", 1)
+            m += tg.amount(g, a.get("n", 1), {}, card, target, level)
     return m
 
 

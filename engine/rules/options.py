@@ -37,7 +37,8 @@ def chosen(g, card, a, spec) -> list[str]:
     return [c.id for c in tg.chosen_candidates(g, card, spec) if _in_range(g, card, a, c)]
 
 
-def _combos(ids: list[str], n: int) -> list[list[str]]:
+def combos(ids: list[str], n: int) -> list[list[str]]:
+    """1..n different ids of ``ids``, each list sorted (at most MAX_COMBOS lists)."""
     out = []
     for k in range(1, min(n, len(ids)) + 1):
         for combo in itertools.combinations(sorted(ids), k):
@@ -55,7 +56,7 @@ def target_options(g, card, a: dict) -> list[dict]:
         cands = combat.attack_targets(g, card, a)
         n = spec.get("count", 1) if isinstance(spec, dict) else 1
         if n > 1:
-            return [{"targets": c} for c in _combos(cands, n)]
+            return [{"targets": c} for c in combos(cands, n)]
         return [{"target": t} for t in cands]
     if kw == "finishing_blow":
         return [{"target": t} for t in combat.finishing_targets(g, card, a)]
@@ -69,14 +70,22 @@ def target_options(g, card, a: dict) -> list[dict]:
         if not specs:
             return [{}]
         if len(specs) == 1:
-            return [{"target": t} for t in lists[0]]
+            return _chosen_options(lists[0], specs[0])
         return [{"targets": list(p)} for p in itertools.islice(itertools.product(*lists), MAX_COMBOS)]
     if tg.is_choice(spec):
-        return [{"target": t} for t in chosen(g, card, a, spec)]
+        return _chosen_options(chosen(g, card, a, spec), spec)
     if (kw in NEEDS_TARGET or kw in KEYWORDS and KEYWORDS[kw].needs_target) and isinstance(spec, str) and not tg.resolve(
             g, {"controller": card.controller}, card, spec):
         return []
     return [{}]
+
+
+def _chosen_options(ids: list[str], spec: dict) -> list[dict]:
+    """One chosen card -> ``target``; ``count`` n > 1 -> ``targets``: 1..n different cards, sorted."""
+    n = spec.get("count", 1)
+    if n > 1:
+        return [{"targets": c} for c in combos(ids, n)]
+    return [{"target": t} for t in ids]
 
 
 def _redistribute(g, card, a) -> list[dict]:
@@ -89,8 +98,7 @@ def _redistribute(g, card, a) -> list[dict]:
     for f in froms:
         if tg.is_choice(to):
             tos = [t for t in chosen(g, card, a, to) if t != f]
-            combos = _combos(tos, to.get("count", 1))
-            for c in combos:
+            for c in combos(tos, to.get("count", 1)):
                 o = {"targets": c} if f is not None else ({"target": c[0]} if len(c) == 1 else {"targets": c})
                 if f is not None:
                     o["target"] = f

@@ -6,7 +6,8 @@ Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the
 """
 from __future__ import annotations
 
-from engine.model.board import cell_at, in_front, row_of, xy
+from engine.model.board import cell_at, in_front, neighbours, orthogonal, row_of, xy
+from engine.model.history import wounds as wounds_this_turn
 from engine.rules.adjacency import adjacent_cards
 
 
@@ -75,6 +76,32 @@ def _one(g, source, card, f, ctx) -> bool:
         return card.zone == "battlefield" and card.cell and row_of(card.cell, card.controller) in f.get("rows", [])
     if name in ("beside_source", "no_friend_beside"):
         return _beside(g, source, card, f)
+    if name == "unwounded":
+        return card.wounds == 0
+    if name == "not_moved_this_turn":  # own movement spent this turn [203.4]; the other side cannot move now
+        return card.controller != g.active or not card.markers.get("movement")
+    if name == "beside_event_card":  # next to the triggering event's card
+        ev = g.cards.get(ctx.get("event_card") or "")
+        return ev is not None and card is not ev and g.in_play(ev) and card in adjacent_cards(g, ev)
+    if name == "orth_beside_event_cell":
+        return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in orthogonal(ctx["event_cell"])
+    if name == "beside_event_cell":  # next to the cell where the triggering event happened (a death's cell)
+        return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in neighbours(ctx["event_cell"])
+    if name in ("beside_chosen", "weak_as_chosen"):  # relative to the card named at declaration
+        ch = g.cards.get(ctx.get("chosen") or "")
+        if ch is None or card is ch:
+            return False
+        if name == "beside_chosen":
+            return card in adjacent_cards(g, ch)
+        return (d.get("strike") or [0])[0] == (g.defn(ch).get("strike") or [0])[0]
+    if name == "poisoned":
+        return bool(card.markers.get("poison"))
+    if name == "same_column":
+        return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
+            and bool(source.cell) and bool(card.cell) and source.cell[0] == card.cell[0]
+    if name == "row_matches_source":  # its row number (from its side) equals this card's (from this card's side)
+        return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
+            and bool(card.cell) and row_of(card.cell, card.controller) == row_of(source.cell, source.controller)
     if name == "any":
         return any(_one(g, source, card, x, ctx) for x in f.get("of", []))
     if name == "not":
@@ -123,13 +150,18 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
     ctrl = entry["controller"]
     if spec in (None, "self"):
         return [source] if source is not None and g.in_play(source) else []
-    if is_choice(spec):
+    if is_choice(spec) or spec == "same_target":  # the card(s) another effect of this entry named
         ids = entry.get("targets") or ([entry["target"]] if entry.get("target") else [])
         return [g.cards[i] for i in ids if i in g.cards and g.in_play(i)]
     if spec == "each_enemy_creature":
         return [c for c in g.play_cards() if c.controller != ctrl and g.is_creature(c)]
     if spec == "each_friendly_creature":
         return [c for c in g.play_cards() if c.controller == ctrl and g.is_creature(c)]
+    if isinstance(spec, dict) and "each" in spec:  # every card in play matching side and filters
+        return [c for c in g.play_cards() if not c.hidden and (spec["each"] == "card" or g.is_creature(c))
+                and _side_ok(c, ctrl, spec.get("side", "any"))
+                and match(g, source, c, spec.get("filter"), dict(ctx, controller=ctrl, chosen=entry.get("target"),
+                                                                 event_cell=point.get("cell")))]
     if spec == "each_adjacent_enemy_creature":
         return [c for c in adjacent_cards(g, source) if c.controller != ctrl and g.is_creature(c)] \
             if source is not None and g.in_play(source) else []
@@ -137,7 +169,8 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
         ref = {"attacker": point.get("card"), "attacked": point.get("target"),
                "event_card": point.get("target")}.get(spec)
     else:
-        ref = {"attacker": point.get("by") or ctx.get("attacker"),
+        ref = {"defended": point.get("target"),
+               "attacker": point.get("by") or ctx.get("attacker"),
                "attacked": point.get("card") or ctx.get("attacked"),
                "event_card": point.get("card") or ctx.get("event_card")}.get(spec)
     if spec == "opposite" and source is not None and source.zone == "battlefield":
@@ -146,8 +179,13 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
     return [c] if c is not None and g.in_play(c) else []
 
 
-def amount(g, spec, entry: dict, source, target=None) -> int:
-    """The value of an ``amount`` (int or ``{"per", "times", "plus", "max"}``) for this entry."""
+def _side_ok(card, ctrl, side: str) -> bool:
+    return side == "any" or (card.controller == ctrl) == (side == "friendly")
+
+
+def amount(g, spec, entry: dict, source, target=None, level: int | None = None) -> int:
+    """The value of an ``amount`` (int or ``{"per", "times", "plus", "max", "filter"?}``) for this entry; ``level``
+    is the strength result (0 weak .. 2 strong) when a strike modifier asks."""
     if isinstance(spec, int):
         return spec
     if not isinstance(spec, dict):
@@ -165,11 +203,34 @@ def amount(g, spec, entry: dict, source, target=None) -> int:
     elif per == "opposite_strike_medium":
         opp = g.board.get(in_front(source.cell, source.controller) or "") if source and source.cell else None
         base = (g.defn(g.cards[opp]).get("strike") or [0, 0, 0])[1] if opp else 0
+    elif per == "friendly_creatures":  # creatures of this card's controller in play matching ``filter``
+        base = sum(1 for c in g.play_cards() if source is not None and c.controller == source.controller
+                   and g.is_creature(c) and not c.hidden and match(g, source, c, spec.get("filter")))
+    elif per == "beside_weak_sum":  # weak strike values of its own creatures directly left and right of it
+        base = sum((g.defn(c).get("strike") or [0])[0] for c in g.play_cards()
+                   if source is not None and c.controller == source.controller and g.is_creature(c)
+                   and match(g, source, c, [{"f": "beside_source", "dirs": ["left", "right"]}]))
+    elif per == "target_strike_same_level":  # the target's printed strike of the same strength, unmodified
+        base = (g.defn(target).get("strike") or [0, 0, 0])[level or 0] if target is not None else 0
+    elif per == "target_stayed":  # 1 when the target spent no movement in its controller's current/last turn
+        base = 0 if target is None or target.markers.get("movement") else 1
+    elif per == "target_poison":
+        base = target.markers.get("poison", 0) if target is not None else 0
+    elif per == "event_poison":  # the Poisoning the event's (dead) creature had
+        base = point.get("poison", 0)
+    elif per == "wounds_this_turn":  # wounds the target received during the current turn (Хронос)
+        base = wounds_this_turn(g, target) if target is not None else 0
+    elif per == "x_declared":
+        base = entry.get("x") or 0
+    elif per == "target_current_life":  # life + additional life - wounds [204.6]
+        base = g.life(target) - target.wounds if target is not None else 0
     elif per == "poisoned_adjacent_to_target":
         base = sum(1 for c in adjacent_cards(g, target) if c.markers.get("poison")) if target is not None else 0
     else:
         base = 0
     v = base * spec.get("times", 1) + spec.get("plus", 0)
+    if spec.get("half"):
+        v //= 2
     if spec.get("max") is not None:
         v = min(v, spec["max"])
     return max(0, v)

@@ -52,10 +52,11 @@ class Bus:
         for part in reversed(self._parts()):
             await part.close()
 
-    def bind(self, adopt=None, snapshot_sync=None) -> None:
+    def bind(self, adopt=None, snapshot_sync=None, snapshot_version=None) -> None:
         """Hooks of a networked bus (ignored by one-process buses): ``adopt(room_id) -> bool`` (async) restores and
         starts a room whose owner is gone; ``snapshot_sync(blob, token) -> [(frame, v, full)] | None`` builds the
-        frames that resync one relayed connection from a stored snapshot."""
+        frames that resync one relayed connection from a stored snapshot; ``snapshot_version(blob) -> int`` reads
+        the room version a stored snapshot holds."""
 
     def fault(self) -> str | None:
         """A sentence describing a backend fault (e.g. Redis unreachable), or None when healthy."""

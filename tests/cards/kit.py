@@ -13,7 +13,7 @@ def pool(label, cell, owner, name, **state) -> dict:
 
 def dummy(label, cell, owner, life=8, strike=(1, 1, 1), element="Нейтральные", **state) -> dict:
     """A plain custom creature (no abilities) with the given life, strike and element."""
-    extra = {k: state.pop(k) for k in ("abilities", "flyer", "cost", "elite", "move") if k in state}
+    extra = {k: state.pop(k) for k in ("abilities", "flyer", "cost", "elite", "move", "classes") if k in state}
     return card(label, cell, owner, override=creature(life=life, strike=strike, element=element, **extra), **state)
 
 

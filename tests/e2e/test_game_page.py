@@ -258,11 +258,13 @@ RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+=\S|\bk\d{1,4}\b|\bnull\b|\bundefi
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_no_raw_code_reaches_the_page(states, mount, lang):
     for name, st in states.items():
-        page = mount(st, lang=lang)
-        text = page.inner_text("#game-under-test")
-        hits = RAW.findall(text)
-        assert not hits, (name, hits)
-        page.close()
+        for who in ("player", "spectator"):
+            shown = st if who == "player" else dict(st, you=None, legal=None)
+            page = mount(shown, lang=lang)
+            text = page.inner_text("#game-under-test")
+            hits = RAW.findall(text)
+            assert not hits, (name, who, hits)
+            page.close()
 
 
 def test_the_title_alerts_when_the_game_waits_for_this_player(states, mount):
@@ -362,3 +364,17 @@ def test_the_status_follows_a_lost_connection_and_the_error_toast_leaves_it_read
         return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }""")
     assert not overlap
     assert page.locator("button.act:not([disabled])").count() == 0
+
+
+def test_tokens_show_with_their_maximum_and_printed_protections_in_the_detail(states, mount):
+    st = copy.deepcopy(states["main_priority"])
+    cv = next(c for c in st["view"]["cards"].values() if c["zone"] == "battlefield" and c.get("card"))
+    page = mount(st)
+    prot = page.evaluate("""() => fetch('/api/cards').then(r => r.json()).then(l => l.find(
+        c => (c.abilities || []).some(a => a.kw === 'protection' && a.from === 'magic')).id)""")
+    page.close()
+    cv.update(card=prot, tokens=1, token_max=2)
+    page = mount(st)
+    assert page.inner_text(f"#game-under-test .board [data-card='{cv['id']}'] .c-tokens") == "●1/2"
+    page.hover(f"#game-under-test .board [data-card='{cv['id']}']")
+    assert "Protection: from magic" in page.inner_text(".detail .d-prot")

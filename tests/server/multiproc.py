@@ -94,7 +94,7 @@ class ServerProc(Loopback):
         except httpx.HTTPError:
             return None
 
-    def wait_healthy(self, timeout: float = 20) -> "ServerProc":
+    def wait_healthy(self, timeout: float = 60) -> "ServerProc":   # start-up migrates the SQL store too
         def ok():
             if self.proc.poll() is not None:
                 pytest.fail(f"server process exited: {self.tail()}")

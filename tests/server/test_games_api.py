@@ -67,7 +67,7 @@ async def _play(live, tmp_path):
 
 
 async def _get(live, path: str, **headers) -> httpx.Response:
-    async with httpx.AsyncClient() as c:
+    async with httpx.AsyncClient(timeout=60) as c:     # the first request of a game replays it
         return await c.get(live.http + path, headers=headers)
 
 

@@ -191,7 +191,7 @@ async def test_paused_old_owner_is_fenced_and_drops_its_clients(cluster, redis_s
     assert a2.v == b.v >= stored_v + 4                                       # the game goes on at the new owner
 
 
-async def test_redis_outage_keeps_sockets_reports_fault_and_resyncs(cluster, redis_server):
+async def test_redis_outage_keeps_sockets_reports_fault_and_resumes_without_resync(cluster, redis_server):
     p1, p2 = cluster(2, fixed_seed=11)
     room = await create_room(p1.http, decks=DECKS)
     seat2 = await join_seat(p2.http, room["room"])
@@ -215,12 +215,10 @@ async def test_redis_outage_keeps_sockets_reports_fault_and_resyncs(cluster, red
     for p in (p1, p2):
         wait_for(lambda: p.health() == 200, 20, "healthz to recover")
         assert p.metric("berserk_redis_up") == 1
-    async with asyncio.timeout(20):                       # the relayed player is resynced
-        while len(b.syncs) == syncs_b:
-            await b.recv()
     r = redis_server.client()
     wait_for(lambda: r.exists(f"bz:{{{room['room']}}}:snap"), 10, "the owner to store its room again")
     assert b.v == v_before
+    assert len(b.syncs) == syncs_b          # nothing was missed during the outage: no resync (issue 22 item 1)
     await asyncio.gather(a.play_on(random_bot(13), until_v=v_before + 6),
                          b.play_on(random_bot(14), until_v=v_before + 6))
     assert a.v == b.v >= v_before + 6
@@ -241,7 +239,7 @@ def _down_for(proc: ServerProc) -> float:
     return float(m.group(1)) if m else 0.0
 
 
-async def test_relay_resyncs_from_the_snapshot_after_its_pubsub_connection_is_killed(cluster, redis_server):
+async def test_a_killed_pubsub_connection_heals_without_resyncing_connections_that_missed_nothing(cluster, redis_server):
     p1, p2 = cluster(2, fixed_seed=17)
     room = await create_room(p1.http, decks=DECKS)
     seat2 = await join_seat(p2.http, room["room"])
@@ -250,14 +248,12 @@ async def test_relay_resyncs_from_the_snapshot_after_its_pubsub_connection_is_ki
     await asyncio.gather(a.play_on(random_bot(17), until_v=15), b.play_on(random_bot(18), until_v=15))
     await settle([a, b])
     syncs_b = len(b.syncs)
-    redis_server.client().client_kill_filter(_type="pubsub")    # frames published meanwhile would be lost
-    async with asyncio.timeout(20):
-        while len(b.syncs) == syncs_b:
-            await b.recv()
-    assert p2.metric("berserk_redis_relay_resyncs_total") >= 1
-    assert b.v == a.v
+    redis_server.client().client_kill_filter(_type="pubsub")    # at a settled point: nothing is lost
+    wait_for(lambda: p2.metric("berserk_redis_reconnects_total") >= 1, 10, "the relay to re-subscribe")
     await asyncio.gather(a.play_on(random_bot(19), until_v=a.v + 6), b.play_on(random_bot(20), until_v=a.v + 6))
     assert a.v == b.v
+    assert len(b.syncs) == syncs_b                   # no version was missed, so no resync (issue 22 item 1)
+    assert p2.metric("berserk_redis_relay_resyncs_total") == 0
 
 
 async def test_graceful_shutdown_hands_the_room_to_another_process(cluster):

@@ -119,7 +119,7 @@ async def test_a_game_restored_after_a_crash_is_recorded_and_its_replay_reproduc
             ack = await after[1].act({"act": "concede"})
             assert ack["t"] == "diff"
         final = await _spectator_view(again, tokens["room"])
-        async with httpx.AsyncClient() as c:
+        async with httpx.AsyncClient(timeout=60) as c:   # the first request replays the game
             body = (await c.get(f"{again.http}/api/games/{tokens['room']}/replay?v={10 ** 6}")).json()
         assert body["view"] == final and final["result"] is not None
         for s in after.values():

@@ -44,9 +44,10 @@ class RedisBus(Bus):
         await super().close()
         await self.link.close()
 
-    def bind(self, adopt=None, snapshot_sync=None) -> None:
+    def bind(self, adopt=None, snapshot_sync=None, snapshot_version=None) -> None:
         self.link.adopt = adopt
         self.fanout.snapshot_sync = snapshot_sync
+        self.fanout.snapshot_version = snapshot_version
 
     def fault(self) -> str | None:
         return self.link.fault()

@@ -2,9 +2,12 @@
 relay side of it (docs/scaling.md "Relays").
 
 The owner sends each frame for a connection of another process to that process's channel with the room version it
-carries; that process (the relay) filters it per connection (relay.py) and resyncs the connection from the stored
-snapshot when it sees a gap, or after its pub/sub connection came back. The watchdog job :meth:`follow_owners`
-adopts relayed rooms whose lease is gone and re-attaches local connections to a new owner.
+carries, through that process's :class:`~server.bus.redis.outbox.Outbox` (in order, retried while nobody receives
+it); that process (the relay) filters it per connection (relay.py) and resyncs the connection from the stored
+snapshot when it sees a gap. After its pub/sub connection came back, a relay compares each relayed connection's last
+version with the stored snapshot's and resyncs only the connections that really missed a version: at most one
+resync per connection and outage. The watchdog job :meth:`follow_owners` adopts relayed rooms whose owner is gone
+and re-attaches local connections to a new owner.
 """
 from __future__ import annotations
 
@@ -13,13 +16,16 @@ import logging
 import time
 
 from .. import messages as m
-from ..interfaces import FanOut, Sink
+from ..interfaces import BusError, FanOut, Sink
 from . import keys as K
 from .link import BACKOFF_MAX, ERRORS, RedisLink
 from .mailbox import Owned, RedisMailbox
+from .outbox import Outbox
 from .relay import DROP, GAP, PASS, RelayConn
 
 log = logging.getLogger("server.bus.redis")
+RECHECK_DELAY = 0.3      # s after a reconnect before relays compare versions (owners' outboxes deliver first)
+IN_FLIGHT = 1.0          # s a relayed connection behind the stored version gets to catch up before it is resynced
 
 
 class RedisFanOut(FanOut):
@@ -30,7 +36,10 @@ class RedisFanOut(FanOut):
         self.link, self.mailbox = link, mailbox
         self._sinks: dict[str, Sink] = {}
         self._relay: dict[str, RelayConn] = {}
+        self._outboxes: dict[str, Outbox] = {}
+        self._tasks: set[asyncio.Task] = set()
         self.snapshot_sync = None        # bind: (blob, token) -> [(frame, v, full)] | None
+        self.snapshot_version = None     # bind: blob -> room version stored in it
         link.on_proc["f"] = self._on_frames
         link.on_reconnect.append(self._reconnected)
         link.periodic.append(self.follow_owners)
@@ -58,10 +67,76 @@ class RedisFanOut(FanOut):
                 rc.confirmed, rc.sent_at, rc.owner = False, time.monotonic(), own.token
                 own.inbox.notify(rc.attach)
 
+    async def close(self) -> None:
+        tasks = [box.task for box in self._outboxes.values()] + list(self._tasks)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def _reconnected(self) -> None:
-        for cid, rc in list(self._relay.items()):
-            if rc.room not in self.mailbox.owned:
-                self._start_resync(cid, rc)
+        self._spawn(self.check_relays(RECHECK_DELAY))
+
+    async def check_relays(self, delay: float = 0.0, rounds: int = 20) -> int:
+        """Resync every relayed connection whose last version is older than its room's stored snapshot (it missed
+        a frame while pub/sub was down); the others are left alone. A room without a stored snapshot (Redis came
+        back empty; its owner stores it again) is looked at again ``delay`` s later, ``rounds`` times, then its
+        owner is asked for a sync. Returns how many resyncs were started. A Redis error ends the check (the next
+        reconnect runs it again)."""
+        started = 0
+        rooms: dict[str, list[tuple[str, RelayConn]]] | None = None
+        for attempt in range(rounds):
+            if delay:
+                await asyncio.sleep(delay)
+            if rooms is None:
+                rooms = {}
+                for cid, rc in self._relay.items():
+                    if rc.room not in self.mailbox.owned:
+                        rooms.setdefault(rc.room, []).append((cid, rc))
+            if not rooms:
+                break
+            ids = list(rooms)
+            try:
+                blobs = await self.link.r.mget([K.snap(r) for r in ids])
+            except ERRORS as e:
+                self.link.down(e)
+                break
+            missing, behind = {}, []
+            for room_id, blob in zip(ids, blobs):
+                stored = self._version(blob)
+                for cid, rc in rooms[room_id]:
+                    if self._relay.get(cid) is not rc:
+                        continue
+                    if stored is None:
+                        missing.setdefault(room_id, []).append((cid, rc))
+                    elif rc.last is None or rc.last < stored:
+                        behind.append((cid, rc, stored))
+            if behind:     # frames in flight (or retried by the owner's outbox) arrive within moments: wait for them
+                await asyncio.sleep(IN_FLIGHT)
+                for cid, rc, stored in behind:
+                    if self._relay.get(cid) is rc and (rc.last is None or rc.last < stored):
+                        self._start_resync(cid, rc)
+                        started += 1
+            rooms = missing
+            delay = delay or 0.5
+        for conns in (rooms or {}).values():
+            for cid, rc in conns:
+                self._start_resync(cid, rc)     # no snapshot: _resync asks the owner
+                started += 1
+        return started
+
+    def _version(self, blob: bytes | None) -> int | None:
+        if blob is None or self.snapshot_version is None:
+            return None
+        try:
+            return self.snapshot_version(blob)
+        except Exception:
+            log.exception("cannot read the version of a stored snapshot")
+            return None
 
     # -- frames ------------------------------------------------------------------------------------------------
     def attach_conn(self, conn_id: str, sink: Sink) -> None:
@@ -87,12 +162,15 @@ class RedisFanOut(FanOut):
             return
         own = self.mailbox.owned.get(room) if room is not None else None
         for pid, cids in remote.items():
-            msg = {"k": "f", "room": room, "c": cids, "f": frame, "x": close, "v": v, "full": full,
-                   "o": own.token if own else None}
-            try:
-                await self.link.publish(K.proc(pid), msg)
-            except ERRORS as e:      # lost like any pub/sub frame: the relay resyncs later
-                self.link.down(e)
+            box = self._outboxes.get(pid)
+            if box is None:
+                box = self._outboxes[pid] = Outbox(self.link, pid, self._outbox_ended)
+            box.put({"k": "f", "room": room, "c": cids, "f": frame, "x": close, "v": v, "full": full,
+                     "o": own.token if own else None})
+
+    def _outbox_ended(self, box: Outbox) -> None:
+        if self._outboxes.get(box.pid) is box:
+            del self._outboxes[box.pid]
 
     def _on_frames(self, msg: dict) -> None:
         for cid in msg["c"]:
@@ -106,8 +184,10 @@ class RedisFanOut(FanOut):
             rc.confirmed = True
             if msg.get("o"):
                 rc.owner = msg["o"]
-            if rc.resyncing and msg["v"] is not None:
+            if (rc.resyncing or rc.waiting) and msg["v"] is not None:
                 rc.held.append(msg)
+                if rc.waiting and not rc.resyncing:
+                    self._flush_held(cid, rc, sink)
                 continue
             self._relay_one(cid, rc, sink, msg)
 
@@ -115,11 +195,30 @@ class RedisFanOut(FanOut):
         verdict = rc.check(msg["v"], msg["full"]) if msg["f"] is not None else PASS
         if verdict == PASS:
             sink(msg["f"], msg["x"])
-        elif verdict == GAP:
+        elif verdict == GAP:      # hold it: the missing frame may only be late (IN_FLIGHT s), else resync
             self.link.stats["relay_gaps"] += 1
-            self._start_resync(cid, rc)
+            rc.held.append(msg)
+            if not rc.waiting:
+                rc.waiting = True
+                asyncio.get_running_loop().call_later(IN_FLIGHT, self._gap_expired, cid, rc)
         elif verdict == DROP and msg["x"] is not None:
             sink(None, msg["x"])
+
+    def _flush_held(self, cid: str, rc: RelayConn, sink: Sink) -> None:
+        """Deliver the held frames that now follow in order; stop waiting once none is held any more."""
+        rc.held.sort(key=lambda m: m["v"])
+        while rc.held:
+            msg = rc.held[0]
+            if not msg["full"] and (rc.last is None or msg["v"] > rc.last + 1):
+                return               # still a hole before it
+            rc.held.pop(0)
+            self._relay_one(cid, rc, sink, msg)
+        rc.waiting = False
+
+    def _gap_expired(self, cid: str, rc: RelayConn) -> None:
+        if rc.waiting and self._relay.get(cid) is rc:
+            rc.waiting = False
+            self._start_resync(cid, rc)       # the frames still held are replayed after the resync
 
     def _start_resync(self, cid: str, rc: RelayConn) -> None:
         if not rc.resyncing:
@@ -144,8 +243,11 @@ class RedisFanOut(FanOut):
             if sink is None or self._relay.get(cid) is not rc:
                 return
             frames = self.snapshot_sync(blob, rc.attach.token) if blob and self.snapshot_sync else None
-            if frames is None:        # the room is gone (or the token no longer fits): ask the owner instead
-                await self.mailbox.publish(rc.room, m.Resync(cid))
+            if frames is None:        # no snapshot (yet), or the token no longer fits: ask the owner instead
+                try:
+                    await self.mailbox.send(rc.room, m.Resync(cid))     # retried until an owner receives it
+                except BusError:
+                    pass
                 return
             link.stats["relay_resyncs"] += 1
             for frame, v, full in frames:
@@ -175,6 +277,8 @@ class RedisFanOut(FanOut):
         leases = await link.r.mget([K.lease(r) for r in ids])
         now = time.monotonic()
         for room_id, holder in zip(ids, leases):
+            if holder is not None and await self.mailbox.take_from_dead(room_id, holder.decode()):
+                holder = None
             if holder is None:
                 if link.adopt is not None:
                     await link.adopt(room_id)      # on success open_inbox re-attached the local connections

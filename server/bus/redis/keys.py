@@ -91,3 +91,7 @@ RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
+
+#: KEYS lease; ARGV token of a holder presumed dead. Deletes the lease only if that holder still has it, so that
+#: the usual ``ACQUIRE`` (mode "adopt", a new epoch) can follow. Returns 1 when deleted.
+STEAL = RELEASE

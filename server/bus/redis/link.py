@@ -23,14 +23,15 @@ from typing import Awaitable, Callable
 import msgpack
 import redis.asyncio as aioredis
 from redis.asyncio.client import PubSub
+from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import RedisError
-from redis.retry import Retry
 
 from . import keys as K
 
 log = logging.getLogger("server.bus.redis")
-BACKOFF_MAX = 2.0        # s between retries while Redis is unreachable
+BACKOFF_MAX = 2.0        # s between retries of commands while Redis is unreachable
+PUMP_BACKOFF_MAX = 0.25  # s between reconnection attempts of the pub/sub pump (re-subscribed within 1 s of Redis)
 POOL_SIZE = 64           # connections of a process's command pool; more commands wait for a free connection
 POOL_WAIT = 10.0         # s a command waits for a free pooled connection before it counts as a Redis failure
 
@@ -40,13 +41,26 @@ ERRORS = (RedisError, OSError)
 
 class _PubSub(PubSub):
     """A PubSub that counts (re)connections: redis-py re-subscribes by itself after a reconnect, but whatever was
-    published meanwhile is gone, so the bus must resync when the count grows."""
+    published meanwhile is gone, so the bus must resync when the count grows. ``heal``: seconds the last loss of the
+    subscription lasted (from the first failed read to the re-subscription)."""
 
     connects = 0
+    lost_at: float | None = None
+    heal = 0.0
+
+    def lost(self) -> None:
+        if self.lost_at is None:
+            self.lost_at = time.monotonic()
+
+    async def _reconnect(self, conn, *args, **kwargs):
+        self.lost()
+        return await super()._reconnect(conn, *args, **kwargs)
 
     async def on_connect(self, connection) -> None:
         self.connects += 1
         await super().on_connect(connection)
+        if self.lost_at is not None:
+            self.heal, self.lost_at = time.monotonic() - self.lost_at, None
 
 
 class RedisLink:
@@ -74,8 +88,9 @@ class RedisLink:
         self._down_since: float | None = None
         self._down_reason = ""
         self._connects_seen = 0
+        self._back_at = -1e9
         self.stats = {"reconnects": 0, "takeovers": 0, "fenced": 0, "relay_resyncs": 0, "relay_gaps": 0,
-                      "errors": 0}
+                      "frames_lost": 0, "errors": 0}
 
     # -- lifecycle ---------------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -93,7 +108,12 @@ class RedisLink:
 
     def _client(self, size: int) -> aioredis.Redis:
         """A client whose pool holds at most ``size`` connections and makes a command *wait* for a free one
-        (BlockingConnectionPool) instead of failing with "Too many connections": a busy pool is not an outage."""
+        (BlockingConnectionPool) instead of failing with "Too many connections": a busy pool is not an outage.
+
+        The retry policy must be redis-py's *asyncio* ``Retry``: the synchronous ``redis.retry.Retry`` given to an
+        asyncio pool never reconnects (its ``call_with_retry`` returns the coroutine un-awaited, so the error
+        escapes the retry loop), and a pub/sub connection killed by Redis then stayed dead until the next health
+        check, 10-15 s later (issue 22 item 1; measured: 10.0 s with it, 0.05 s with the asyncio one)."""
         pool = aioredis.BlockingConnectionPool.from_url(
             self.url, max_connections=size, timeout=POOL_WAIT, socket_connect_timeout=1.0, socket_timeout=3.0,
             health_check_interval=10, retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 2))
@@ -137,10 +157,18 @@ class RedisLink:
     def is_down(self) -> bool:
         return self._down_since is not None
 
+    def recovering(self, window: float = 10.0) -> bool:
+        """Redis is down, or came back less than ``window`` s ago (it may have lost its data: a missing key then
+        proves nothing yet)."""
+        return self._down_since is not None or time.monotonic() - self._back_at < window
+
     def metric_lines(self) -> list[str]:
         s = self.stats
         out = ["# HELP berserk_redis_up 1 while Redis answers, 0 during an outage.", "# TYPE berserk_redis_up gauge",
-               f"berserk_redis_up {0 if self._down_since is not None else 1}"]
+               f"berserk_redis_up {0 if self._down_since is not None else 1}",
+               "# HELP berserk_redis_resubscribe_seconds How long the last loss of the pub/sub subscription lasted.",
+               "# TYPE berserk_redis_resubscribe_seconds gauge",
+               f"berserk_redis_resubscribe_seconds {self.ps.heal if self.ps is not None else 0.0:.3f}"]
         for extra in self.metrics:
             out += extra()
         for key, text in (("reconnects", "Reconnections to Redis after an outage."),
@@ -148,6 +176,7 @@ class RedisLink:
                           ("fenced", "Rooms dropped because another process holds their lease."),
                           ("relay_gaps", "Version gaps seen on relayed frames."),
                           ("relay_resyncs", "Relayed connections resynced from the stored snapshot."),
+                          ("frames_lost", "Frames for another process given up after its outbox TTL."),
                           ("errors", "Redis operations that failed.")):
             name = f"berserk_redis_{key}_total"
             out += [f"# HELP {name} {text}", f"# TYPE {name} counter", f"{name} {s[key]}"]
@@ -172,6 +201,7 @@ class RedisLink:
     def reconnected(self) -> None:
         """Pub/sub came back: frames may have been lost both ways; every reconnect hook runs once."""
         self.stats["reconnects"] += 1
+        self._back_at = time.monotonic()
         for hook in self.on_reconnect:
             try:
                 hook()
@@ -190,8 +220,9 @@ class RedisLink:
                 raise
             except ERRORS as e:
                 self.down(e)
+                self.ps.lost()
                 await asyncio.sleep(backoff)
-                backoff = min(backoff * 2, BACKOFF_MAX)
+                backoff = min(backoff * 2, PUMP_BACKOFF_MAX)
                 continue
             if self.ps.connects != self._connects_seen:
                 self._connects_seen = self.ps.connects

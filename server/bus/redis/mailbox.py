@@ -8,7 +8,17 @@
 * **Inbox.** The owner subscribes to ``bz:{R}:in``; any process ``SPUBLISH``es the room's messages there (the owner's
   own process puts them straight into the local queue). ``SPUBLISH`` reaching nobody means nobody owns the room: the
   sender adopts it (restores the snapshot) once the lease has expired.
-* **Sweep.** Every ``orphan_sweep`` s: adopt each stored room without a lease (so clocks keep running).
+* **A dead owner.** Every process is subscribed to its own channel ``bz:proc:{P}`` for as long as it lives, and
+  Redis drops the subscriptions of a process whose connection closed (a crash, ``kill -9``) at once. A lease whose
+  holder has no subscriber on its process channel, seen twice ``DEAF_CONFIRM`` s apart, belongs to a dead process:
+  the lease is deleted (``STEAL``, only if that holder still has it) and the room adopted with a new epoch, without
+  waiting for the lease to expire (failover in about a second instead of ``lease_ttl``). A process that is only
+  paused (SIGSTOP) keeps its connections, so its rooms are taken only when its lease expires; and were a live but
+  deaf owner ever taken for dead, the fencing epoch still stops it from writing.
+* **Sweep.** Every ``orphan_sweep`` s: adopt each stored room without a lease, or whose holder is dead (so clocks
+  keep running).
+* **Unreachable owner.** A message that no owner receives is retried (the owner may be re-subscribing, or a dead
+  owner's room being taken over) for at most ``SEND_WAIT`` s, then refused with BusError("unavailable").
 """
 from __future__ import annotations
 
@@ -25,6 +35,8 @@ from . import keys as K
 from .link import ERRORS, RedisLink
 
 log = logging.getLogger("server.bus.redis")
+DEAF_CONFIRM = 0.8       # s between two looks at a lease holder without subscribers before it counts as dead
+SEND_WAIT = 3.0          # s a message waits for the room's owner to receive it before "unavailable"
 
 
 @dataclass
@@ -51,6 +63,8 @@ class RedisMailbox(Mailbox):
         self.owned: dict[str, Owned] = {}
         self._waiting: dict = {}
         self._n = 0
+        self._deaf: dict[str, float] = {}        # process id -> monotonic time it was first seen without subscribers
+        self._looked: dict[str, tuple[float, bool]] = {}      # process id -> (time, alive) of the last look
         self.on_send: Callable[[str, object], None] = lambda room, msg: None
         self.on_adopted: Callable[[str, Owned], None] = lambda room, own: None
         self.on_forget: list[Callable[[str], None]] = []
@@ -64,6 +78,7 @@ class RedisMailbox(Mailbox):
         self._acquire = self.link.r.register_script(K.ACQUIRE)
         self._write = self.link.r.register_script(K.WRITE)
         self._release = self.link.r.register_script(K.RELEASE)
+        self._steal = self.link.r.register_script(K.STEAL)
         self._renew = self.link.rw.register_script(K.WRITE)
 
     # -- pump side ---------------------------------------------------------------------------------------------
@@ -134,7 +149,7 @@ class RedisMailbox(Mailbox):
         if isinstance(msg, m.Act):
             msg = m.Act(msg.conn, msg.id, msg.v, msg.action, None)   # monotonic times mean nothing elsewhere
         link = self.link
-        deadline = time.monotonic() + 2 * link.lease_ms / 1000 + 1.0
+        deadline = time.monotonic() + min(SEND_WAIT, 2 * link.lease_ms / 1000 + 1.0)
         pause = 0.02
         while True:
             try:
@@ -146,10 +161,13 @@ class RedisMailbox(Mailbox):
                 if isinstance(msg, m.Detach):
                     return             # nobody to tell
                 holder = await link.r.get(K.lease(room_id))
+                if holder is not None and await self.take_from_dead(room_id, holder.decode()):
+                    holder = None
                 if holder is None:
                     if not await link.r.exists(K.snap(room_id)):
-                        raise BusError("room_not_found", f"There is no room {room_id!r}.")
-                    if link.adopt is not None and await link.adopt(room_id):
+                        if not link.recovering():    # after a data loss the owner stores its rooms again: wait
+                            raise BusError("room_not_found", f"There is no room {room_id!r}.")
+                    elif link.adopt is not None and await link.adopt(room_id):
                         own = self.owned.get(room_id)
                         if own is not None:
                             if isinstance(msg, m.Attach):
@@ -159,7 +177,7 @@ class RedisMailbox(Mailbox):
                 link.down(e)
                 raise BusError("unavailable", "The game service is temporarily unavailable; try again.") from None
             if time.monotonic() > deadline:
-                raise BusError("room_busy", "The room's owner does not answer; try again.")
+                raise BusError("unavailable", "The room's server does not answer; try again.")
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.25)
 
@@ -260,15 +278,55 @@ class RedisMailbox(Mailbox):
                 continue
             self._written(room_id, own, int(res), started)
 
+    async def holder_alive(self, holder: str) -> bool:
+        """Whether the process of a lease token (``"<process>:<epoch>"``) may still live: it has a subscriber on its
+        process channel, or was seen without one for less than ``DEAF_CONFIRM`` s (it may be re-subscribing).
+        Raises RedisError / OSError."""
+        pid = holder.split(":", 1)[0]
+        if pid == self.link.process_id or self.link.recovering():
+            return True      # while Redis recovers every process is re-subscribing: a missing subscriber proves nothing
+        now = time.monotonic()
+        seen = self._looked.get(pid)
+        if seen is not None and now - seen[0] < 0.2:      # one look serves a whole sweep over many rooms
+            return seen[1]
+        subs = await self.link.r.pubsub_shardnumsub(K.proc(pid))
+        alive = bool(subs) and int(subs[0][1]) > 0
+        if not alive:
+            first = self._deaf.get(pid)
+            if first is None or seen is None or now - seen[0] > 2 * self.link.sweep_s:   # an old look: start over
+                first = self._deaf[pid] = now
+            alive = now - first < DEAF_CONFIRM
+        else:
+            self._deaf.pop(pid, None)
+        self._looked[pid] = (now, alive)
+        for table in (self._deaf, self._looked):
+            while len(table) > 1000:
+                table.pop(next(iter(table)))
+        return alive
+
+    async def take_from_dead(self, room_id: str, holder: str) -> bool:
+        """Delete ``room_id``'s lease when its holder is a dead process (:meth:`holder_alive`), so the room can be
+        adopted now; True when the lease is gone. Raises RedisError / OSError."""
+        if await self.holder_alive(holder):
+            return False
+        if int(await self._steal(keys=[K.lease(room_id)], args=[holder])):
+            log.warning("room %s: owner %s is gone (no subscription); taking the room over", room_id, holder)
+        return True
+
     async def sweep(self) -> None:
-        """Adopt every stored room whose lease is gone (its owner died and none of its clients came back)."""
+        """Adopt every stored room whose lease is gone or whose holder is dead (its owner died and none of its
+        clients came back)."""
         link = self.link
         ids = [i.decode() for i in await link.r.smembers(K.ROOMS)]
         if not ids or link.adopt is None:
             return
         leases = await link.r.mget([K.lease(r) for r in ids])
         for room_id, holder in zip(ids, leases):
-            if holder is None and room_id not in self.owned:
+            if room_id in self.owned:
+                continue
+            if holder is not None and await self.take_from_dead(room_id, holder.decode()):
+                holder = None
+            if holder is None:
                 if not await link.r.exists(K.snap(room_id)):
                     await link.r.srem(K.ROOMS, room_id)
                     continue

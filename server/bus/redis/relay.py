@@ -23,7 +23,9 @@ class RelayConn:
     ``attach``: the Attach message that attached it (re-sent when the room changes owner); ``last``: the last room
     version delivered to it (None before its first sync); ``owner``: the owner lease token (``"<process>:<epoch>"``)
     its last frame came from; ``confirmed``: some frame arrived since the last (re-)attach; ``sent_at``: monotonic
-    time of that attach; ``resyncing`` / ``held``: a snapshot resync is running and the frames held meanwhile.
+    time of that attach; ``resyncing`` / ``held``: a snapshot resync is running and the frames held meanwhile;
+    ``waiting``: a version gap was seen and the frames after it are held while the missing one may still come (the
+    owner's outbox retries frames in order; a frame that overtook another is not a lost one).
     """
 
     room: str
@@ -33,6 +35,7 @@ class RelayConn:
     confirmed: bool = False
     sent_at: float = field(default_factory=time.monotonic)
     resyncing: bool = False
+    waiting: bool = False
     held: list = field(default_factory=list)
 
     def check(self, v: int | None, full: bool) -> str:

@@ -30,13 +30,6 @@ export function actionTargets(a, view) {
   return { cells, cards };
 }
 
-/** True for actions shown as buttons in the global bar (no card to click first and no target on the board). */
-export function isGlobal(a, view) {
-  if (actionSource(a)) return false;
-  const { cells, cards } = actionTargets(a, view);
-  return cells.length === 0 && cards.length === 0;
-}
-
 /** The ability dict of card instance sourceId at index ab (printed abilities, then those acquired in play), or
  * null. */
 export function abilityDef(ab, sourceId, view) {
@@ -185,12 +178,4 @@ export function indexLegal(legal, view) {
     global.push(a);
   }
   return { bySource, direct, global };
-}
-
-/** Actions of `list` that point at cell (string) or card id. */
-export function actionsAt(list, { cell = null, card = null }, view) {
-  return (list || []).filter((a) => {
-    const tg = actionTargets(a, view);
-    return (cell && tg.cells.includes(cell)) || (card && tg.cards.includes(card));
-  });
 }

@@ -136,7 +136,7 @@ export function cardElement(cv, def, cls = [], attrs = {}) {
   return h("div." + classes.join("."), attrs,
     background(def),
     h("div.c-head", {}, crystal(def),
-      h("span.c-name" + (Math.max(...def.name_ru.split(/\s+/).map((w) => w.length)) > 10 ? ".long" : ""), { lang: "ru" }, def.name_ru)),
+      h("span.c-name" + (Math.max(...def.name_ru.split(/\s+/).map((w) => w.length)) > 8 ? ".long" : ""), { lang: "ru" }, def.name_ru)),
     h("div.c-en", { lang: "en" }, def.name_en || ""),
     h("div.c-icons", { title: elementName(def.element) }, keywordIcons(def).map(([ic, name]) => icon(ic, name))),
     h("div.c-stats", {},

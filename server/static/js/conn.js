@@ -8,6 +8,12 @@
 // Versions: a sync replaces everything; a diff must carry v = current v + 1, else the client asks for a resync and
 // ignores diffs until the next sync. After a drop the client reconnects (bounded backoff, forever) and joins again
 // with its seat token and last v, so the server can answer with only what was missed.
+//
+// Unanswered actions: the action sent last stays pending (pendingAction = its id) until a frame answers it (a diff
+// or an error carrying its id, or an error without an id). After every sync (a reconnect, a resync the client or
+// the server asked for) a still-pending action is sent again, byte for byte with the same id and v: the server
+// answers a known id with its first answer and applies an action at most once, and one built on an older version
+// is refused as stale (issue 22 item 5).
 
 import { encodeFrame, decodeFrame } from "./wire.js";
 
@@ -68,6 +74,8 @@ export class GameConnection {
     this.openedAt = 0;
     this.awaitingSync = true;
     this.pendingAction = null;
+    this.pendingFrame = null; // the action frame of pendingAction, sent again after a sync
+    this.resends = 0;
     this.resyncs = 0; // resyncs asked for (a gap, a failed diff, or no diff.js)
     this.diffLoaded = false;
     this.nextActionId = 1;
@@ -134,7 +142,6 @@ export class GameConnection {
       if (this.ws !== ws) return;
       this._clearTimers();
       this.ws = null;
-      this.pendingAction = null;
       if (this.stopped) return;
       if (FINAL_CLOSE_CODES.has(ev.code)) {
         // The error frame sent before the close (if any) already holds the sentence; keep it.
@@ -208,11 +215,12 @@ export class GameConnection {
         this._setClocks(f.clocks);
         this.result = f.view?.result ?? this.result;
         this.awaitingSync = false;
-        this.pendingAction = null;
         if (this.status !== "open") this._setStatus("open");
         this.onChange?.(this, "state");
+        this._resendPending();
         break;
       case "diff": {
+        if (f.id != null && f.id === this.pendingAction) this._answered();
         if (this.awaitingSync) return;
         if (this.v === null || f.v !== this.v + 1 || !applyOpsImpl) {
           if (this.v !== null && f.v <= this.v) return; // an old frame, already applied
@@ -231,14 +239,13 @@ export class GameConnection {
         this.legal = f.legal ?? null;
         this._setClocks(f.clocks);
         this.result = this.view?.result ?? this.result;
-        this.pendingAction = null;
         this.onChange?.(this, "state");
         break;
       }
       case "error":
         this.lastError = { code: f.code, msg: f.msg, engine: f.engine ?? null, id: f.id ?? null, at: performance.now() };
         // An error answers the frame just sent; one without an id (a frame-level refusal) also ends the wait.
-        if (f.id == null || this.pendingAction === f.id) this.pendingAction = null;
+        if (f.id == null || this.pendingAction === f.id) this._answered();
         if (f.code === "stale" && f.v != null && this.v !== null && f.v > this.v) this._resync();
         this.onChange?.(this, "error");
         break;
@@ -270,10 +277,22 @@ export class GameConnection {
     // Ids are strings unique across reloads of this page (the server remembers recent ids per seat and answers
     // a repeated id with its first answer).
     const id = `${this.idPrefix}-${this.nextActionId++}`;
-    if (!this._send({ t: "action", id, v: this.v, action })) return null;
+    const frame = { t: "action", id, v: this.v, action };
+    if (!this._send(frame)) return null;
     this.pendingAction = id;
+    this.pendingFrame = frame;
     this.onChange?.(this, "state");
     return id;
+  }
+
+  _answered() {
+    this.pendingAction = null;
+    this.pendingFrame = null;
+  }
+
+  /** After a sync: send the unanswered action again (same id, same v; see the header comment). */
+  _resendPending() {
+    if (this.pendingFrame && this._send(this.pendingFrame)) this.resends += 1;
   }
 
   /** Send a chat line (the server routes it to this viewer's channel); false when not connected. */

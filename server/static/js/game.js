@@ -419,7 +419,10 @@ export class GamePage {
       h("div.viewer-head", {}, h("h2", {}, v.title), h("button.close", { dataset: { focus: "viewer-close" }, onclick: close, "aria-label": t("close") }, "×")),
       v.list.length ? h("div.viewer-cards", {}, v.list.map((id) => this._card(id, view, { bySource: new Map(), direct: new Map() }, { cards: new Set(), cells: new Set() }, { focusable: true })))
         : h("div.hint", {}, t("zone_empty"))));
-    setTimeout(() => dlg.querySelector("button.close")?.focus(), 0);
+    if (!v.focused) {   // focus moves into the dialog once, when it opens
+      v.focused = true;
+      setTimeout(() => dlg.querySelector("button.close")?.focus(), 0);
+    }
     return dlg;
   }
 
@@ -480,14 +483,14 @@ export class GamePage {
 
   /** Esc: undo the last pick, then the move, then the selection. */
   _back() {
-    if (this.ambiguous) this.ambiguous = null;
+    if (this.viewer) this.viewer = null;
+    else if (this.ambiguous) this.ambiguous = null;
     else if (this.picks.length) this.picks.pop();
     else if (this.move) {
       const groups = groupMoves(this._idx().bySource.get(this.selected));
       this.move = null;
       if (groups.length === 1) this.selected = null;
     } else if (this.selected) this.selected = null;
-    else if (this.viewer) this.viewer = null;
     else return false;
     this.render();
     return true;

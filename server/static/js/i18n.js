@@ -152,6 +152,8 @@ const STRINGS = {
     ev_weakened: "Player {p} weakens the strike",
     ev_healed: "{name} heals {n}",
     ev_tokens: "{name} gains {n} token(s)",
+    // issues 14-16 (cards): set1-rest effects
+    ev_tokens_lost: "{name} loses {n} token(s)",
     ev_fizzled: "{name}: the ability does nothing",
     ev_result: "Game over",
     error: "Error",
@@ -700,6 +702,8 @@ const STRINGS = {
     ev_weakened: "Игрок {p} ослабляет удар",
     ev_healed: "{name} лечит {n}",
     ev_tokens: "{name} получает фишек: {n}",
+    // issues 14-16 (cards): set1-rest effects
+    ev_tokens_lost: "{name} теряет фишек: {n}",
     ev_fizzled: "{name}: способность не срабатывает",
     ev_result: "Игра окончена",
     error: "Ошибка",

@@ -66,6 +66,7 @@ export function renderLogLine(e, view) {
     case "weakened": return t("ev_weakened", { p });
     case "healed": return t("ev_healed", { name: name(e.card), n: e.n });
     case "tokens": return t("ev_tokens", { name: name(e.card), n: e.n });
+    case "tokens_lost": return t("ev_tokens_lost", { name: name(e.card), n: e.n });
     case "fizzled": return t("ev_fizzled", { name: name(e.source) });
     case "no_effect": return t("ev_fizzled", { name: name(e.source) });
     case "blocked": return t(e.by === "net" ? "ev_blocked_net" : "ev_blocked", { name: name(e.card) });

@@ -1,0 +1,76 @@
+"""Per-turn history a few cards read (Риала's steps, Хронос's wounds this turn, Мира's shots and throws this turn).
+
+The history is kept on the card itself (``Card.used``, keys ``"hist:<name>"`` = ``[turn, value]``) and only while
+a card whose definition reads it is in the game, so that games without such a card keep exactly the state they had
+(the engine pins of tests/pins.py). A value recorded in an earlier turn reads as nothing. Card texts: 01 §3.4
+movement [203.4], 02 §7 wounds.
+"""
+from __future__ import annotations
+
+from engine.model.board import xy
+
+#: history name -> the vocabulary names (counters, conditions) that read it.
+READERS = {"steps": ("moved_straight", "moved_turning"), "wounds": ("wounds_this_turn",),
+           "ranged_hits": ("target_ranged_hits",), "struck": ("different_targets",)}
+
+
+def _readers(g) -> frozenset:
+    cached = getattr(g, "_history_readers", None)
+    if cached is None or cached[0] != len(g.cards):
+        text = " ".join(repr(g.defn(c).get("abilities")) for c in g.cards.values())
+        names = frozenset(h for h, words in READERS.items() if any(f"'{w}'" in text for w in words))
+        cached = (len(g.cards), names)
+        g._history_readers = cached
+    return cached[1]
+
+
+def _get(g, card, name: str):
+    rec = card.used.get("hist:" + name)
+    return rec[1] if isinstance(rec, list) and rec[0] == g.turn else None
+
+
+def _put(g, card, name: str, value) -> None:
+    card.used["hist:" + name] = [g.turn, value]
+
+
+def record_step(g, card, frm: str, to: str) -> None:
+    """The card's own movement of one step ``frm`` -> ``to`` this turn (its direction, as a [dx, dy] pair)."""
+    if "steps" not in _readers(g):
+        return
+    (fc, fr), (tc, tr) = xy(frm), xy(to)
+    _put(g, card, "steps", (_get(g, card, "steps") or []) + [[tc - fc, tr - fr]])
+
+
+def record_wounds(g, card, n: int, kind: str) -> None:
+    """``n`` wounds placed on the card this turn, by an attack or effect of ``kind``."""
+    names = _readers(g)
+    if "wounds" in names:
+        _put(g, card, "wounds", (_get(g, card, "wounds") or 0) + n)
+    if "ranged_hits" in names and kind in ("shot", "throw"):
+        _put(g, card, "ranged_hits", (_get(g, card, "ranged_hits") or 0) + 1)
+
+
+def record_struck(g, card, target: str) -> None:
+    """The card declared a simple strike at ``target`` this turn (Берсерк's two strikes at different cards)."""
+    if "struck" in _readers(g):
+        _put(g, card, "struck", (_get(g, card, "struck") or []) + [target])
+
+
+def struck(g, card) -> list:
+    """The cards it declared simple strikes at this turn."""
+    return _get(g, card, "struck") or []
+
+
+def steps(g, card) -> list:
+    """The [dx, dy] of each step the card moved this turn, in order."""
+    return _get(g, card, "steps") or []
+
+
+def wounds(g, card) -> int:
+    """Wounds the card received this turn (healing does not lower it)."""
+    return _get(g, card, "wounds") or 0
+
+
+def ranged_hits(g, card) -> int:
+    """Shots and throws that wounded the card this turn."""
+    return _get(g, card, "ranged_hits") or 0

@@ -1,0 +1,115 @@
+"""Rooms of the chaos suite: many rooms owned by one process, each with one player there and one relayed through
+another process, played by :class:`tests.chaos.probe.Prober` clients."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import httpx
+
+from tests.chaos.probe import Prober
+from tests.server.multiproc import ServerProc
+
+DECKS = None      # the server's default starter decks
+
+
+async def open_rooms(owner: ServerProc, relay: ServerProc, n: int, pace: float = 1.0,
+                     spectators: int = 0) -> list[dict]:
+    """``n`` rooms created on ``owner``; seat 1 plays there, seat 2 through ``relay`` (its second URL is the
+    owner, for takeovers), ``spectators`` rooms also get a spectator on ``relay``. Returns
+    ``[{"room", "a", "b", "spec"}]`` with started probers."""
+    rooms = []
+    async with httpx.AsyncClient(timeout=20) as c:
+        for i in range(n):
+            r = (await c.post(owner.http + "/api/rooms", json={})).json()
+            j = (await c.post(f"{relay.http}/api/rooms/{r['room']}/join", json={})).json()
+            rooms.append({"room": r["room"], "t1": r["token"], "t2": j["token"]})
+    for i, room in enumerate(rooms):
+        room["a"] = await Prober([owner.ws, relay.ws], room["room"], room["t1"], seed=2 * i, pace=pace).start()
+        room["b"] = await Prober([relay.ws, owner.ws], room["room"], room["t2"], seed=2 * i + 1, pace=pace).start()
+        room["spec"] = (await Prober([relay.ws, owner.ws], room["room"], None).start()) if i < spectators else None
+    return rooms
+
+
+def probers(rooms: list[dict]) -> list[Prober]:
+    return [p for room in rooms for p in (room["a"], room["b"], room["spec"]) if p is not None]
+
+
+async def stop_all(rooms: list[dict]) -> None:
+    await asyncio.gather(*(p.stop() for p in probers(rooms)))
+
+
+def totals(rooms: list[dict]) -> dict:
+    """Sums over every client: actions sent / lost, error codes, unrequested syncs (relay resyncs, takeovers)."""
+    ps = probers(rooms)
+    codes: dict[str, int] = {}
+    for p in ps:
+        for k, v in p.codes.items():
+            codes[k] = codes.get(k, 0) + v
+    extra = [p.syncs - 1 - p.reconnects - p.resyncs_asked for p in ps]
+    return {"sent": sum(p.sent for p in ps), "lost": sum(p.lost for p in ps), "codes": codes,
+            "crashed": [p.crash for p in ps if p.crash],
+            "resyncs": sum(extra), "max_resyncs_per_conn": max(extra, default=0)}
+
+
+def moved_on(rooms: list[dict], t0: float, v0: dict[str, int]) -> float | None:
+    """Seconds from ``t0`` until the relayed player of every unfinished room saw a newer version than
+    ``v0[room]`` (random play ends some games early: a finished room has nothing to move on to)."""
+    worst = 0.0
+    for room in rooms:
+        if room["b"].result is not None and room["b"].v == v0[room["room"]]:
+            continue
+        d = room["b"].first_version_after(t0, v0[room["room"]])
+        if d is None:
+            return None
+        worst = max(worst, d)
+    return round(worst, 2)
+
+
+async def wait_moved_on(rooms: list[dict], t0: float, v0: dict[str, int], timeout: float) -> float | None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        m = moved_on(rooms, t0, v0)
+        if m is not None:
+            return m
+        await asyncio.sleep(0.05)
+    return None
+
+
+async def wait_metric(proc: ServerProc, name: str, above: float, timeout: float) -> float | None:
+    """Seconds until ``proc``'s metric ``name`` exceeds ``above`` (None after ``timeout``)."""
+    t0 = time.monotonic()
+    async with httpx.AsyncClient(timeout=2) as c:
+        while time.monotonic() - t0 < timeout:
+            try:
+                text = (await c.get(proc.http + "/metrics")).text
+                value = next(float(line.split()[1]) for line in text.splitlines() if line.startswith(name + " "))
+                if value > above:
+                    return round(time.monotonic() - t0, 3)
+            except (httpx.HTTPError, StopIteration):
+                pass
+            await asyncio.sleep(0.02)
+    return None
+
+
+def assert_acknowledged_kept(rooms: list[dict], redis_client) -> int:
+    """Every action acknowledged to a player (a diff carrying its id) is in its room's stored log at its version,
+    as that player's; returns how many were checked."""
+    import msgpack
+
+    from engine import Game
+    checked = 0
+    for room in rooms:
+        blob = redis_client.get(f"bz:{{{room['room']}}}:snap")
+        assert blob is not None, f"no snapshot of room {room['room']}"
+        log = Game.restore(msgpack.unpackb(blob)["game"]).log
+        for seat, p in ((1, room["a"]), (2, room["b"])):
+            for v, action in p.acked:
+                assert log[v - 1] == [seat, action], (room["room"], v, action, log[v - 1])
+                checked += 1
+    return checked
+
+
+async def wait_takeovers(proc: ServerProc, n: int, timeout: float) -> float | None:
+    """Seconds until ``proc`` has taken ``n`` rooms over (``berserk_redis_takeovers_total``)."""
+    return await wait_metric(proc, "berserk_redis_takeovers_total", n - 0.5, timeout)

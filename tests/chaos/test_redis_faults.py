@@ -1,0 +1,118 @@
+"""Chaos: Redis faults under 50 live rooms over two processes (issue 22 items 1 and 6).
+
+Every room is owned by process 1 with its seat 2 relayed through process 2, both players acting once a second.
+Each test injects one fault, lets the rooms play on, and checks: no action lost (every action got an answer), never
+``rate_limited`` (an unreachable owner is ``unavailable``), at most one resync per connection, and none when no
+version was missed. Figures are printed (tests/chaos/conftest.py) and recorded in docs/reliability.md.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+
+import pytest
+
+from tests.chaos.probe import record
+from tests.chaos.rooms import open_rooms, stop_all, totals, wait_metric, wait_moved_on
+from tests.server.multiproc import wait_for
+
+ROOMS = 50
+
+
+def _versions(rooms):
+    return {r["room"]: r["b"].v for r in rooms}
+
+
+async def test_a_killed_pubsub_connection_is_resubscribed_at_once_and_loses_nothing(pair):
+    redis_server, p1, p2 = pair
+    rooms = await open_rooms(p1, p2, ROOMS)
+    await asyncio.sleep(1.5)
+    v0, t0 = _versions(rooms), time.monotonic()
+    redis_server.client().client_kill_filter(_type="pubsub")      # both processes lose their subscriptions
+    heal = await asyncio.gather(*(wait_metric(p, "berserk_redis_reconnects_total", 0, 10) for p in (p1, p2)))
+    moved = await wait_moved_on(rooms, t0, v0, 15)
+    gap = max(p.metric("berserk_redis_resubscribe_seconds") for p in (p1, p2))
+    await asyncio.sleep(1.5)
+    await stop_all(rooms)
+    t = totals(rooms)
+    record("killed pub/sub client, 50 rooms", subscription_lost_s=gap, all_rooms_moved_on_s=moved,
+           actions=t["sent"], lost=t["lost"], resyncs=t["resyncs"], codes=t["codes"])
+    assert None not in heal and moved is not None, _stuck(rooms, t0, v0)
+    assert t["lost"] == 0 and t["codes"].get("rate_limited", 0) == 0 and not t["crashed"], t["crashed"]
+    assert t["max_resyncs_per_conn"] <= 1
+
+
+def _stuck(rooms, t0, v0):
+    """The rooms whose relayed player saw nothing new since ``t0`` (for the failure message)."""
+    return "; ".join(f"{r['room']} v0={v0[r['room']]} a.v={r['a'].v} b.v={r['b'].v} a.crash={r['a'].crash} "
+                     f"b.crash={r['b'].crash} a.pending={bool(r['a'].pending)} b.pending={bool(r['b'].pending)} "
+                     f"a.legal={bool(r['a'].legal)} b.legal={bool(r['b'].legal)} result={r['b'].result}"
+                     for r in rooms if r["b"].first_version_after(t0, v0[r["room"]]) is None)
+
+
+async def test_a_frozen_redis_keeps_the_sockets_and_the_rooms_resume(pair):
+    redis_server, p1, p2 = pair
+    rooms = await open_rooms(p1, p2, 10)
+    await asyncio.sleep(1.5)
+    os.kill(redis_server.proc.pid, signal.SIGSTOP)
+    await asyncio.sleep(2.0)                       # shorter than the lease: nobody takes a room over
+    os.kill(redis_server.proc.pid, signal.SIGCONT)
+    v0, t0 = _versions(rooms), time.monotonic()
+    moved = await wait_moved_on(rooms, t0, v0, 20)
+    await asyncio.sleep(1.5)
+    await stop_all(rooms)
+    t = totals(rooms)
+    closes = sum(len(p["a"].close_codes) + len(p["b"].close_codes) for p in rooms)
+    record("Redis frozen 2 s (SIGSTOP), 10 rooms", all_rooms_moved_on_s=moved, actions=t["sent"], lost=t["lost"],
+           resyncs=t["resyncs"], socket_closes=closes, codes=t["codes"])
+    assert moved is not None and t["lost"] == 0 and closes == 0
+    assert t["codes"].get("rate_limited", 0) == 0
+
+
+async def test_redis_closing_idle_connections_is_not_an_outage(pair):
+    redis_server, p1, p2 = pair
+    rooms = await open_rooms(p1, p2, 3, pace=3.0)     # slower than Redis's idle timeout: pooled connections idle out
+    r = redis_server.client()
+    before = [p.metric("berserk_redis_errors_total") for p in (p1, p2)]
+    r.config_set("timeout", 1)
+    try:
+        await asyncio.sleep(7)
+        errors = [p.metric("berserk_redis_errors_total") - e for p, e in zip((p1, p2), before)]
+        healthy = [p.health() for p in (p1, p2)]
+    finally:
+        r.config_set("timeout", 0)
+    await stop_all(rooms)
+    t = totals(rooms)
+    record("Redis idle timeout 1 s, 3 rooms acting every 4 s", actions=t["sent"], lost=t["lost"],
+           redis_errors=errors, codes=t["codes"])
+    assert t["sent"] > 0 and t["lost"] == 0 and healthy == [200, 200]
+    assert t["codes"].get("unavailable", 0) == 0
+
+
+@pytest.mark.xfail(reason="open defect (issue 22): after a Redis restart that loses its data, under heavy load a few "
+                          "relayed actions stay unanswered for more than 20 s (seen at load average 20-34); "
+                          "docs/reliability.md 'Known gap'", strict=False)
+async def test_a_redis_restart_heals_every_room_and_loses_no_action(pair):
+    redis_server, p1, p2 = pair
+    rooms = await open_rooms(p1, p2, ROOMS)
+    await asyncio.sleep(1.5)
+    redis_server.stop()
+    await asyncio.sleep(1.0)                       # actions meanwhile are answered "unavailable"
+    redis_server.start()                           # same port, empty (no persistence): owners store everything again
+    v0, t0 = _versions(rooms), time.monotonic()
+    heal = await asyncio.gather(*(wait_metric(p, "berserk_redis_reconnects_total", 0, 10) for p in (p1, p2)))
+    moved = await wait_moved_on(rooms, t0, v0, 20)
+    assert moved is not None, _stuck(rooms, t0, v0)
+    for p in (p1, p2):
+        wait_for(lambda: p.health() == 200, 10, "healthz to recover")
+    gap = max(p.metric("berserk_redis_resubscribe_seconds") for p in (p1, p2))
+    await asyncio.sleep(1.5)
+    await stop_all(rooms)
+    t = totals(rooms)
+    record("Redis restart (1 s down, data lost), 50 rooms", subscription_lost_s=gap, all_rooms_moved_on_s=moved,
+           actions=t["sent"], lost=t["lost"], resyncs=t["resyncs"], codes=t["codes"])
+    assert None not in heal and moved is not None
+    assert t["lost"] == 0 and t["codes"].get("rate_limited", 0) == 0 and not t["crashed"], t["crashed"]
+    assert t["max_resyncs_per_conn"] <= 1
