@@ -22,7 +22,7 @@ def enter_lobby(page, server, name: str = "Tester") -> None:
 
 def room_of(page) -> str:
     """The room id of the page's current room route."""
-    page.wait_for_function("location.hash.startsWith('#/room/')")
+    page.wait_for_function("location.hash.startsWith('#/room/')", timeout=45000)  # the first game of a run also starts the bot and the store
     return re.match(r"#/room/([^?]+)", page.evaluate("location.hash")).group(1)
 
 
