@@ -160,7 +160,10 @@ class GameState:
         return self.defn(card).get("kind", "creature") == "creature"
 
     def is_flyer(self, card: Card) -> bool:
-        """True for a flying creature (летающее существо) [211]."""
+        """True for a flying creature (летающее существо) [211]: printed so, or it acquired ``flight`` (полёт)
+        [g-38] (engine/effects/keywords/flight.py)."""
+        if card.acquired and any(a.get("kw") == "flight" for a in card.acquired):
+            return True
         return bool(self.defn(card).get("flyer")) and not card.markers.get("grounded")
 
     def in_play(self, card_or_id) -> bool:

@@ -46,8 +46,10 @@ def _one(g, source, card, f, ctx) -> bool:
         return source is None or card.id != source.id
     if name == "creature":
         return g.is_creature(card)
-    if name == "not_flyer":
-        return not d.get("flyer")
+    if name == "flyer":
+        return g.is_flyer(card)
+    if name == "not_flyer":  # printed so, or flying by an acquired flight [g-38]
+        return not d.get("flyer") and not any(a.get("kw") == "flight" for a in card.acquired)
     if name == "elite":
         return bool(d.get("elite")) == bool(f.get("value"))
     if name == "cost_at_most":
