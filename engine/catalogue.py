@@ -794,7 +794,10 @@ def _activated(a: dict, lang: str) -> str:
 
 #: The phrase helpers a keyword module's text uses (engine/cards/keywords.py ``Keyword.text``).
 WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
-                        until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang))
+                        until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang),
+                        grants=lambda gs, lang: _grants(gs, lang), effect=lambda e, lang: _effect(e, lang),
+                        filters=lambda fs, lang: _cards(fs, lang), kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
+                        conditions=lambda cs, lang: _conditions(cs, lang))
 
 
 def ability_text(ability: dict, lang: str) -> str:

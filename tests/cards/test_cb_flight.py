@@ -1,6 +1,6 @@
 """Cards of set1-rest that gain flight, lose or are granted abilities, or mark cards (helper cb): one test per
 card, each ability played through the public API (legal actions -> apply -> view)."""
-from tests.cards.kit import ability_index, declare_pick, dummy, play, pool, seen, setup
+from tests.cards.kit import ability_index, declare_pick, dummy, end_turn, play, pool, prompt_kinds, seen, setup
 
 
 def test_vs2023_183_dozor_forrendora_shot_bonus_vs_flyers_and_takes_off_when_a_flyer_dies():
@@ -16,3 +16,23 @@ def test_vs2023_183_dozor_forrendora_shot_bonus_vs_flyers_and_takes_off_when_a_f
     g, L = setup([pool("d", "c2", 1, "vs2023-183-dozor-forrendora"), dummy("t", "c5", 2, life=9)])
     play(g, L, 1, act="ability", source="d", ability=ability_index(g, L, "d", "shot"), target="t")
     assert seen(g, L, "t")["wounds"] == 1  # no bonus against a ground creature
+
+
+def test_vs2023_159_drakkarh_takes_a_directed_strike_and_strikes_flyers_harder():
+    cards = [pool("k", None, 1, "vs2023-159-drakkarh", zone="aux"), dummy("t", "c4", 2, life=9),
+             dummy("d", "c5", 2, life=9)]
+    g, L = setup(cards, dice=[4, 1])
+    play(g, L, 1, act="attack", source="k", target="t", settle_after=False)
+    assert "defender" in prompt_kinds(g)  # no directed strike yet: the neighbour may defend
+    g, L = setup(cards, dice=[4, 1])
+    play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "grant_abilities"))
+    assert g.view(1)["cards"][L["k"]]["closed"] and "directed_strike" in [a["kw"] for a in g.cards[L["k"]].acquired]
+    end_turn(g)
+    end_turn(g)
+    play(g, L, 1, act="attack", source="k", target="t", settle_after=False)
+    assert "defender" not in prompt_kinds(g)  # the gain lasts (no end printed)
+    assert seen(g, L, "t")["wounds"] == 3
+    g, L = setup([pool("k", None, 1, "vs2023-159-drakkarh", zone="aux"),
+                  dummy("f", None, 2, life=9, flyer=True, move=None, zone="aux", closed=True)], dice=[4])
+    play(g, L, 1, act="attack", source="k", target="f")
+    assert seen(g, L, "f")["wounds"] == 4  # medium 3 + 1 against a flyer
