@@ -57,6 +57,7 @@ _UNTIL = {
     "end_of_your_next_turn": ("until the end of your next turn", "до конца вашего следующего хода"),
     "end_of_target_next_turn": ("until the end of its controller's next turn", "до конца следующего хода её владельца"),
     "end_of_opponent_next_turn": ("until the end of the opponent's next turn", "до конца следующего хода противника"),
+    "source_leaves": ("for as long as this card stays on the battlefield", "пока эта карта остаётся на поле боя"),
     "source_moves_or_leaves": ("until this card moves or leaves the battlefield",
                                "пока эта карта не сдвинется или не покинет поле боя"),
     "end_of_battle": ("until the end of the battle", "до конца боя"),

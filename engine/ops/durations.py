@@ -84,6 +84,8 @@ def _ends_now(g, spec: dict) -> bool:
         return active == spec["target_player"] and turn > spec["turn"]
     if kind == "end_of_opponent_next_turn":
         return active != spec["player"] and turn > spec["turn"]
+    if kind == "source_leaves":  # it no longer holds once its source left play; tidied up here
+        return not g.in_play(spec.get("source") or "")
     return False
 
 

@@ -106,6 +106,9 @@ def holds_now(g, card, a: dict) -> bool:
     """An acquired ability lasting ``source_moves_or_leaves`` holds while its source stays in play on the cell it
     had when granting (Basilisk's gaze, docs/cards.md)."""
     spec = a.get("_until") or {}
+    if spec.get("kind") == "source_leaves":  # "for as long as it stays on the battlefield" (Король-жрец)
+        src = g.cards.get(spec.get("source") or "")
+        return src is not None and g.in_play(src)
     if spec.get("kind") != "source_moves_or_leaves":
         return True
     src = g.cards.get(spec.get("source") or "")

@@ -36,3 +36,21 @@ def test_vs2023_159_drakkarh_takes_a_directed_strike_and_strikes_flyers_harder()
                   dummy("f", None, 2, life=9, flyer=True, move=None, zone="aux", closed=True)], dice=[4])
     play(g, L, 1, act="attack", source="k", target="f")
     assert seen(g, L, "f")["wounds"] == 4  # medium 3 + 1 against a flyer
+
+
+def test_vs2023_094_korol_zhrets_loss_of_memory_while_he_stays_and_heal():
+    shooter = [{"kw": "shot", "n": 1, "cost": "tap"}]
+    g, L = setup([pool("k", "c3", 1, "vs2023-094-korol-zhrets", tokens=1),
+                  dummy("s", "c5", 2, abilities=shooter), dummy("e", "c4", 2, life=3, strike=(10, 10, 10))], dice=[6])
+    play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "lose_abilities"), target="s")
+    assert seen(g, L, "k")["tokens"] == 0 and seen(g, L, "k")["closed"]
+    s = g.cards[L["s"]]
+    assert not any(a.get("kw") == "shot" for a in g.abilities(s))
+    end_turn(g)
+    assert not [a for a in g.legal_actions(2) if a["act"] == "ability" and a["source"] == L["s"]]
+    play(g, L, 2, act="attack", source="e", target="k")  # the Priest-King dies: the memory comes back
+    assert seen(g, L, "k")["zone"] == "graveyard"
+    assert [a for a in g.legal_actions(2) if a["act"] == "ability" and a["source"] == L["s"]]
+    g, L = setup([pool("k", "c3", 1, "vs2023-094-korol-zhrets"), dummy("f", "c2", 1, wounds=3)])
+    play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "heal"), target="f")
+    assert seen(g, L, "f")["wounds"] == 1
