@@ -40,6 +40,9 @@ _ABILITY_NAME = {  # for "has_ability" filters
     "attack_exp": ("attack experience", "опыт в атаке"), "defence_exp": ("defence experience", "опыт в защите"),
     "armour": ("armour", "броня"), "formation": ("formation", "строй"),
 }
+#: Markers put by ``mark`` (its ``marker`` key is the English name): (en, ru).
+MARKER_NAMES = {"prey": ("prey", "добыча"), "hunt": ("hunt", "охота"), "strangling": ("strangling", "удушение"),
+                "bonfire": ("bonfire", "костёр"), "gates": ("gates", "врата"), "tremor": ("tremor", "сотрясение")}
 _PROT = {
     "magic": ("magic", "магии"), "spells": ("spells", "заклинаний"), "discharges": ("discharges", "разрядов"),
     "magic_strikes": ("magic strikes", "магических ударов"), "shots": ("shots", "выстрелов"),
@@ -180,6 +183,9 @@ def _filter(f: dict, lang: str) -> str:
             return f"standing directly {sides} of this card" if en else f"стоящая сразу {sides} от этой карты"
         return (f"with no creature of its side directly {sides} of it" if en
                 else f"без своих существ сразу {sides} от неё")
+    if name == "has_marker":
+        m = MARKER_NAMES.get(f["marker"], (f["marker"], f["marker"]))[_i(lang)]
+        return f"with a '{m}' marker" if en else f"с маркером «{m}»"
     if name in ("any", "not"):
         inner = _filters(f["of"], lang)
         return (("either " if en else "либо ") + inner) if name == "any" else (("not " if en else "не ") + inner)
@@ -798,7 +804,8 @@ WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
                         until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang),
                         grants=lambda gs, lang: _grants(gs, lang), effect=lambda e, lang: _effect(e, lang),
                         filters=lambda fs, lang: _cards(fs, lang), kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
-                        conditions=lambda cs, lang: _conditions(cs, lang))
+                        conditions=lambda cs, lang: _conditions(cs, lang),
+                        marker=lambda m, lang: MARKER_NAMES.get(m, (m, m))[_i(lang)])
 
 
 def ability_text(ability: dict, lang: str) -> str:

@@ -19,7 +19,8 @@ from engine.model.enums import Event
 
 
 ON_EXPIRE: dict = {}
-BOUNDARIES = ("turn_end", "turn_start")
+#: ``battle_end``: never due (an effect lasting the rest of the battle, e.g. a cell marker with no end printed).
+BOUNDARIES = ("turn_end", "turn_start", "battle_end")
 
 
 def add(g, until: str, card: str, kind: str, **fields) -> dict:

@@ -46,6 +46,8 @@ def _one(g, source, card, f, ctx) -> bool:
         return source is None or card.id != source.id
     if name == "creature":
         return g.is_creature(card)
+    if name == "has_marker":  # a marker put by ``mark`` (01 §6.1 [200.6])
+        return card.markers.get(f["marker"], 0) > 0
     if name == "flyer":
         return g.is_flyer(card)
     if name == "not_flyer":  # printed so, or flying by an acquired flight [g-38]

@@ -54,3 +54,25 @@ def test_vs2023_094_korol_zhrets_loss_of_memory_while_he_stays_and_heal():
     g, L = setup([pool("k", "c3", 1, "vs2023-094-korol-zhrets"), dummy("f", "c2", 1, wounds=3)])
     play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "heal"), target="f")
     assert seen(g, L, "f")["wounds"] == 1
+
+
+def test_vs2023_068_vladyka_nebes_marks_its_prey_then_strikes_it_unanswered_for_three_more():
+    g, L = setup([pool("v", "c3", 1, "vs2023-068-vladyka-nebes"), dummy("t", "c4", 2, life=20, strike=(2, 2, 2))],
+                 dice=[4, 1, 4])
+    play(g, L, 1, act="attack", source="v", target="t")
+    assert seen(g, L, "t")["wounds"] == 3 and seen(g, L, "t")["markers"].get("prey") == 1
+    end_turn(g)
+    end_turn(g)
+    play(g, L, 1, act="attack", source="v", target="t")  # unanswered: one die only, medium 3 + 3
+    assert seen(g, L, "t")["wounds"] == 9 and seen(g, L, "v")["wounds"] == 0
+
+
+def test_vs2023_068_vladyka_nebes_takes_to_the_air_and_ignores_protection_from_flyers():
+    g, L = setup([pool("v", "c3", 1, "vs2023-068-vladyka-nebes"),
+                  dummy("t", "a5", 2, life=20, abilities=[{"kw": "protection", "from": "flyer_attacks"}])], dice=[4, 1])
+    play(g, L, 1, act="ability", source="v", ability=ability_index(g, L, "v", "grant_abilities"))
+    assert seen(g, L, "v")["zone"] == "aux" and g.is_flyer(g.cards[L["v"]])
+    end_turn(g)
+    end_turn(g)
+    play(g, L, 1, act="attack", source="v", target="t")  # far away, and through its protection
+    assert seen(g, L, "t")["wounds"] == 3

@@ -34,6 +34,8 @@ def text(a: dict, lang: str, words) -> str:
     until = a.get("until") or "end_of_battle"
     tail = "" if until == "end_of_battle" else " " + words.until(until, lang)
     gs = words.grants(a["grants"], lang)
+    if [x.get("kw") for x in a["grants"]] == ["flight"]:
+        gs = "flight (it becomes a flyer)" if lang == "en" else "полёт (становится летающей)"
     extra = ""
     if a.get("and"):
         extra = "; " + "; ".join(words.effect(x, lang) for x in a["and"])
