@@ -1,0 +1,39 @@
+"""Cards of set1-rest with playable gains of abilities (``grant_abilities``) and their other abilities (helper cb):
+one test per card, through the public API."""
+from tests.cards.kit import ability_index, dummy, end_turn, play, pool, prompt_kinds, seen, setup
+
+FLYER = dict(flyer=True, move=None, zone="aux")
+
+
+def test_vs2023_089_gryz_gains_directed_strike_and_protection_from_flyers_and_jumps():
+    g, L = setup([pool("g", "c3", 1, "vs2023-089-gryz"), dummy("t", "c4", 2, life=20), dummy("d", "b4", 2, life=9),
+                  dummy("f", None, 2, life=9, strike=(3, 3, 3), **FLYER)], dice=[4, 4, 1])
+    play(g, L, 1, act="ability", source="g", ability=ability_index(g, L, "g", "grant_abilities"))
+    kws = [a["kw"] for a in g.cards[L["g"]].acquired]
+    assert kws == ["directed_strike", "protection"]
+    end_turn(g)
+    play(g, L, 2, act="attack", source="f", target="g")
+    assert seen(g, L, "g")["wounds"] == 0  # protected from the flyer's attack
+    end_turn(g)
+    play(g, L, 1, act="attack", source="g", target="t", settle_after=False)
+    assert "defender" not in prompt_kinds(g)  # directed: b4 may not take it over
+    assert seen(g, L, "t")["wounds"] == 4
+    g, L = setup([pool("g", "c2", 1, "vs2023-089-gryz"), dummy("t", "c6", 2)])
+    jumps = [a for a in g.legal_actions(1) if a["act"] == "ability" and a["source"] == L["g"] and "to" in a]
+    assert {a["to"] for a in jumps} >= {"c5", "a4"} and "c6" not in {a["to"] for a in jumps}
+    play(g, L, 1, act="ability", source="g", ability=ability_index(g, L, "g", "jump"), to="c5")
+    assert seen(g, L, "g")["cell"] == "c5"
+
+
+def test_vs2023_031_oyuun_battle_frenzy_twice_a_turn_and_protection_from_flyers():
+    g, L = setup([pool("o", "c2", 1, "vs2023-031-oyuun"), dummy("f", "c3", 1, closed=True), dummy("e", "c5", 2)])
+    frenzy = ability_index(g, L, "o", "action")
+    play(g, L, 1, act="ability", source="o", ability=frenzy, target="f")
+    assert not seen(g, L, "f")["closed"] and seen(g, L, "f")["wounds"] == 1 and seen(g, L, "o")["closed"]
+    g, L = setup([pool("o", "c2", 1, "vs2023-031-oyuun"), dummy("e", "c5", 2)])
+    for n in (1, 2):  # it may open itself, which is how a second use in a turn can happen
+        play(g, L, 1, act="ability", source="o", ability=frenzy, target="o")
+        assert not seen(g, L, "o")["closed"] and seen(g, L, "o")["wounds"] == n
+    assert not [a for a in g.legal_actions(1) if a.get("ability") == frenzy and a["source"] == L["o"]]  # twice
+    play(g, L, 1, act="ability", source="o", ability=ability_index(g, L, "o", "grant_abilities"))
+    assert [a["kw"] for a in g.cards[L["o"]].acquired] == ["protection"]
