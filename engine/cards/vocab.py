@@ -68,7 +68,7 @@ FILTERS = {
     "element": {"in": "list_str"},
     "open": {}, "closed": {},
     "enemy": {}, "friendly": {}, "other": {},
-    "creature": {}, "not_flyer": {}, "flyer": {}, "has_marker": {"marker": "str"},
+    "creature": {}, "not_flyer": {}, "flyer": {}, "has_marker": {"marker": "str"}, "is_self": {},
     "elite": {"value": "bool"},
     "cost_at_most": {"n": "int"}, "cost_at_least": {"n": "int"},
     "has_ability": {"kw": "list_str"},

@@ -37,3 +37,17 @@ def test_vs2023_031_oyuun_battle_frenzy_twice_a_turn_and_protection_from_flyers(
     assert not [a for a in g.legal_actions(1) if a.get("ability") == frenzy and a["source"] == L["o"]]  # twice
     play(g, L, 1, act="ability", source="o", ability=ability_index(g, L, "o", "grant_abilities"))
     assert [a["kw"] for a in g.cards[L["o"]].acquired] == ["protection"]
+
+
+def test_vs2023_007_smotritel_stoyla_whip_crack_and_experience_per_step():
+    g, L = setup([pool("s", "c2", 1, "vs2023-007-smotritel-stoyla"), dummy("f", "b2", 1, move=1),
+                  dummy("e", "a5", 2)], active=2)
+    end_turn(g, pick=lambda g2, legal: next((a for a in legal if a.get("target") == L["f"]), None))
+    assert g.active == 1 and seen(g, L, "f")["wounds"] == 1  # whipped
+    for to in ("b3", "b4"):  # 1 + 1 movement
+        play(g, L, 1, act="move", source="f", to=to)
+    assert not [a for a in g.legal_actions(1) if a["act"] == "move" and a["source"] == L["f"]]
+    play(g, L, 1, act="move", source="s", to="c3")
+    play(g, L, 1, act="move", source="s", to="c4")
+    exp = [a for a in g.cards[L["s"]].acquired if a["kw"] == "attack_exp"]
+    assert len(exp) == 2  # +1 per step, adding up
