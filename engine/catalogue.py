@@ -494,8 +494,10 @@ def _static(a: dict, lang: str) -> str:
             vals = (" (" + _and([_STRENGTH[v][0] for v in a["values"]], lang) + " value only)" if en
                     else " (только " + _and([_STRENGTH[v][1] for v in a["values"]], lang) + ")")
         n = _amount(a["n"], lang)
-        return (f"+{n} to its {_kinds(a['applies_to'], lang)}{vals}{vs}{cond}" if en
-                else f"+{n} к {_kinds(a['applies_to'], lang, 2)}{vals}{vs}{cond}")
+        sign = "−" if isinstance(a["n"], int) and a["n"] < 0 else "+"
+        n = n.lstrip("-")
+        return (f"{sign}{n} to its {_kinds(a['applies_to'], lang)}{vals}{vs}{cond}" if en
+                else f"{sign}{n} к {_kinds(a['applies_to'], lang, 2)}{vals}{vs}{cond}")
     if kw == "roll_bonus" and a["applies_to"] == ["any_attack"]:
         return (f"+{a['n']} to its die roll when it attacks{vs}" if en
                 else f"+{a['n']} к броску кубика, когда она атакует{vs}")

@@ -150,7 +150,8 @@ def _moves(g, card) -> list[dict]:
             or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
             or card.actions):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
-    return [{"act": "move", "source": card.id, "to": n} for n in orthogonal(card.cell) if n not in g.board]
+    cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)
+    return [{"act": "move", "source": card.id, "to": n} for n in cells if n not in g.board]  # diagonal_move: 01 §3.4
 
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:

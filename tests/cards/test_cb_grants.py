@@ -7,7 +7,7 @@ FLYER = dict(flyer=True, move=None, zone="aux")
 
 def test_vs2023_089_gryz_gains_directed_strike_and_protection_from_flyers_and_jumps():
     g, L = setup([pool("g", "c3", 1, "vs2023-089-gryz"), dummy("t", "c4", 2, life=20), dummy("d", "b4", 2, life=9),
-                  dummy("f", None, 2, life=9, strike=(3, 3, 3), **FLYER)], dice=[4, 4, 1])
+                  dummy("f", None, 2, life=9, strike=(3, 3, 3), **FLYER)], dice=[4, 1])
     play(g, L, 1, act="ability", source="g", ability=ability_index(g, L, "g", "grant_abilities"))
     kws = [a["kw"] for a in g.cards[L["g"]].acquired]
     assert kws == ["directed_strike", "protection"]
@@ -51,3 +51,19 @@ def test_vs2023_007_smotritel_stoyla_whip_crack_and_experience_per_step():
     play(g, L, 1, act="move", source="s", to="c4")
     exp = [a for a in g.cards[L["s"]].acquired if a["kw"] == "attack_exp"]
     assert len(exp) == 2  # +1 per step, adding up
+
+
+def test_vs2023_075_lesnoy_razboynik_moves_diagonally_and_steals_a_weapon():
+    g, L = setup([pool("b", "c2", 1, "vs2023-075-lesnoy-razboynik", tokens=1), dummy("e", "d3", 2, life=9,
+                                                                                      strike=(2, 2, 2)),
+                  dummy("t", "b4", 2, life=9)], dice=[4, 1])
+    assert {"act": "move", "source": L["b"], "to": "b3"} in g.legal_actions(1)  # a diagonal step
+    play(g, L, 1, act="ability", source="b", ability=ability_index(g, L, "b", "grant_abilities"), target="e")
+    assert seen(g, L, "b")["tokens"] == 0
+    end_turn(g)
+    play(g, L, 2, act="attack", source="e", target="b")  # at the closed bandit: 2 - 1 stolen = 1
+    assert seen(g, L, "b")["wounds"] == 1
+    end_turn(g)
+    play(g, L, 1, act="move", source="b", to="b3")
+    play(g, L, 1, act="attack", source="b", target="t")  # 4 vs 1: its medium 2, + 1 stolen
+    assert seen(g, L, "t")["wounds"] == 3
