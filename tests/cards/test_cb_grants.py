@@ -67,3 +67,14 @@ def test_vs2023_075_lesnoy_razboynik_moves_diagonally_and_steals_a_weapon():
     play(g, L, 1, act="move", source="b", to="b3")
     play(g, L, 1, act="attack", source="b", target="t")  # 4 vs 1: its medium 2, + 1 stolen
     assert seen(g, L, "t")["wounds"] == 3
+
+
+def test_vs2023_047_rtunh_defends_a_ground_creature_and_strikes_swamp_creatures_harder():
+    g, L = setup([pool("r", None, 1, "vs2023-047-rtunh", zone="aux"), dummy("f", "c3", 1),
+                  dummy("e", "c4", 2, life=9, element="Болота")], active=2, dice=[3, 3, 3, 3])
+    play(g, L, 2, act="attack", source="e", target="f", pick=lambda g2, legal: next(
+        (a for a in legal if a["act"] == "defend" and a["source"] == L["r"]), None))
+    assert seen(g, L, "f")["wounds"] == 0  # the flyer took the strike over
+    end_turn(g)
+    play(g, L, 1, act="attack", source="r", target="e")  # 3 vs 3: weak 1 + 1 against a Swamp creature
+    assert seen(g, L, "e")["wounds"] == 2
