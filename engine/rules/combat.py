@@ -39,7 +39,32 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
     for a in keywords.kws(g, src, "attack_restriction"):
         if kinds_match(kind, a.get("applies_to")) and not tg.match(g, src, tgt, a.get("only_vs")):
             return False
+    if REACH.get(kind) == "ranged":
+        taunts = ranged_taunts(g, src.controller, kind)
+        if taunts and tgt.id not in taunts and not any(
+                kinds_match(kind, a.get("applies_to")) for a in keywords.kws(g, src, "ignores_forced_targeting")):
+            return False
     return True
+
+
+def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
+    """``{card id: ignores_range}`` for the cards of the other side that draw ``kind`` attacks of
+    ``attacker_side``'s cards to themselves now (``ranged_taunt``; engine/effects/keywords/ranged_taunt.py;
+    03 §3, force_attack [g-82]). Cached until the next event (every board change emits one)."""
+    cache = getattr(g, "_taunt_cache", None)
+    if cache is None or cache[0] != g.event_seq:
+        cache = g._taunt_cache = (g.event_seq, {})
+    key = (attacker_side, kind)
+    if key not in cache[1]:
+        out = {}
+        for c in g.play_cards():
+            if c.controller == attacker_side or c.hidden:
+                continue
+            for a in keywords.kws(g, c, "ranged_taunt"):
+                if kinds_match(kind, a.get("attacks")):
+                    out[c.id] = out.get(c.id, False) or bool(a.get("ignores_range"))
+        cache[1][key] = out
+    return cache[1][key]
 
 
 def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
@@ -118,6 +143,8 @@ def attack_reaches(g, src, a: dict, tgt) -> bool:
         if src.zone != "battlefield" or tgt.zone != "battlefield":
             return src.zone == "aux" and a.get("range") in (None, "any")
         rng = a.get("range")
+        if isinstance(rng, int) and ranged_taunts(g, src.controller, kw).get(tgt.id):
+            return True  # "whatever the range" (ranged_taunt with ignores_range)
         if isinstance(rng, int):
             return distance(src.cell, tgt.cell) <= rng + keywords.range_bonus(g, src, kw)
         if rng == "adjacent":
