@@ -39,6 +39,7 @@ _ABILITY_NAME = {  # for "has_ability" filters
     "spell": ("a spell", "заклинание"), "shot": ("a shot", "выстрел"), "throw": ("a throw", "метание"),
     "attack_exp": ("attack experience", "опыт в атаке"), "defence_exp": ("defence experience", "опыт в защите"),
     "armour": ("armour", "броня"), "formation": ("formation", "строй"),
+    "directed_strike": ("a directed strike", "направленный удар"),
 }
 #: Markers put by ``mark`` (its ``marker`` key is the English name): (en, ru).
 MARKER_NAMES = {"prey": ("prey", "добыча"), "hunt": ("hunt", "охота"), "strangling": ("strangling", "удушение"),
@@ -247,6 +248,13 @@ def _condition(c: dict, lang: str) -> str:
     if p == "adjacent_to":
         return (f"if it is next to a card ({_filters(c['filter'], lang)})" if en
                 else f"если рядом с ней карта ({_filters(c['filter'], lang)})")
+    if p == "opponent_row_empty":
+        r = c["row"]
+        return (f"while the opponent has no cards in his row {r}" if en
+                else f"пока у противника нет карт в его {r}-м ряду")
+    if p == "formation_size":
+        n = c["at_least"]
+        return (f"in formation with at least {n} creatures" if en else f"в строю не меньше чем с {n} существами")
     if p == "formation_with":
         return (f"in formation with a card ({_filters(c['filter'], lang)})" if en
                 else f"в строю с картой ({_filters(c['filter'], lang)})")

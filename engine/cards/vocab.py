@@ -96,6 +96,8 @@ CONDITIONS = {
     "moved_across": {"to": "enum:enemy_half|own_half"},
     "adjacent_to": {"filter": "filters"},
     "formation_with": {"filter": "filters"},
+    "formation_size": {"at_least": "int"},
+    "opponent_row_empty": {"row": "int"},
     "target": {"filter": "filters"},
     "not_defending": {},
     "unwounded": {},

@@ -76,11 +76,18 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
         return _forced_ok(g, src, tgt, "simple_strike")  # a flyer strikes any card [211.5]
     if src.zone != "battlefield":
         return False
-    if tgt.zone == "aux":
-        ok = g.is_flyer(tgt) and src.markers.get("flyer_strike", 0) > 0  # [211.9]
+    if tgt.zone == "aux":  # [211.9]; ``can_strike_flyers`` (Скелос) needs no closing
+        ok = g.is_flyer(tgt) and (src.markers.get("flyer_strike", 0) > 0 or keywords.has(g, src, "can_strike_flyers"))
     else:
-        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src))
+        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src)) or \
+            (tgt.zone == "battlefield" and distance(src.cell, tgt.cell) <= strike_range(g, src))
     return ok and _forced_ok(g, src, tgt, "simple_strike")
+
+
+def strike_range(g, card) -> int:
+    """How far its simple strike reaches: 1 (adjacent), or the greatest ``strike_range`` it has now (range counted
+    as 02 §6 counts it, Chebyshev [g-11]; engine/effects/keywords/strike_range.py)."""
+    return max([1] + [a.get("range", 1) for a in keywords.kws(g, card, "strike_range")])
 
 
 def strikes_allowed(g, card) -> int:
@@ -103,7 +110,10 @@ def strike_targets(g, card) -> list[str]:
     done = struck(g, card) if any(a.get("different_targets") for a in keywords.kws(g, card, "extra_attack")) else []
     if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
-        cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if card.markers.get("flyer_strike") else [])
+        flyers = card.markers.get("flyer_strike") or keywords.has(g, card, "can_strike_flyers")
+        cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if flyers else [])
+        if strike_range(g, card) > 1:
+            cands += [g.cards[i] for i in g.board.values() if g.cards[i] not in cands]
         return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj)]
     return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c)]
 

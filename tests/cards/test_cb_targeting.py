@@ -39,3 +39,43 @@ def test_vs2023_060_argvald_draws_discharges_gains_tokens_and_spends_them_on_a_m
     end_turn(g)
     play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "magic_strike"), target="e")
     assert seen(g, L, "e")["wounds"] == 3 and seen(g, L, "a")["tokens"] == 0  # 2 + 1 token, all spent
+
+
+def _strikes(g, L, label):
+    return {a["target"] for a in g.legal_actions(g.active) if a["act"] == "attack" and a["source"] == L[label]}
+
+
+def test_vs2023_033_skelos_strikes_flyers_and_harder_while_the_enemy_front_row_is_empty():
+    bat = dict(flyer=True, move=None, zone="aux")
+    g, L = setup([pool("s", "c2", 1, "vs2023-033-skelos"), dummy("b", None, 2, life=12, **bat)], dice=[4, 1])
+    assert L["b"] in _strikes(g, L, "s")
+    play(g, L, 1, act="attack", source="s", target="b")  # 4 + 2 experience vs 1: strong 5 + 1
+    assert seen(g, L, "b")["wounds"] == 6
+    g, L = setup([pool("s", "c3", 1, "vs2023-033-skelos"), dummy("b", None, 2, life=12, **bat),
+                  dummy("f", "c4", 2, life=12)], dice=[4, 1])
+    assert L["b"] not in _strikes(g, L, "s")
+    play(g, L, 1, act="attack", source="s", target="f")  # no bonus now: strong 5
+    assert seen(g, L, "f")["wounds"] == 5
+    g, L = setup([pool("s", "c3", 1, "vs2023-033-skelos"),
+                  dummy("d", "c4", 2, life=9, strike=(4, 4, 4), abilities=[{"kw": "directed_strike"}])],
+                 active=2, dice=[6, 1])
+    play(g, L, 2, act="attack", source="d", target="s")  # directed: 4 - 2
+    assert seen(g, L, "s")["wounds"] == 2
+
+
+def test_vs2023_044_strazh_chertogov_strikes_at_range_two_in_formation_and_directed_in_a_group():
+    form = [{"kw": "formation"}]
+    g, L = setup([pool("s", "c2", 1, "vs2023-044-strazh-chertogov"), dummy("t", "c4", 2, life=9),
+                  dummy("d", "d3", 2), dummy("f", "b2", 1, abilities=form)], dice=[4, 1])
+    assert L["t"] in _strikes(g, L, "s")
+    play(g, L, 1, act="attack", source="s", target="t", pick=lambda g2, legal: next(
+        (a for a in legal if a["act"] == "defend"), None))
+    assert seen(g, L, "d")["wounds"] == 3 and seen(g, L, "t")["wounds"] == 0  # defended: not directed yet
+    g, L = setup([pool("s", "c2", 1, "vs2023-044-strazh-chertogov"), dummy("t", "c4", 2, life=9),
+                  dummy("d", "d3", 2), dummy("f", "b2", 1, abilities=form), dummy("h", "a2", 1, abilities=form)],
+                 dice=[4, 1])
+    play(g, L, 1, act="attack", source="s", target="t", pick=lambda g2, legal: next(
+        (a for a in legal if a["act"] == "defend"), None))
+    assert seen(g, L, "t")["wounds"] == 3  # in formation with two: directed, no defender
+    g, L = setup([pool("s", "c2", 1, "vs2023-044-strazh-chertogov"), dummy("t", "c4", 2, life=9)])
+    assert L["t"] not in _strikes(g, L, "s")  # no formation: adjacent only
