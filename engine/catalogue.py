@@ -109,6 +109,7 @@ _COUNTER = {
     "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
     "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
+    "steps_this_turn": ("the cells it moved this turn", "число клеток, на которые она переместилась в этот ход"),
 }
 
 

@@ -175,6 +175,18 @@ def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
     return max(0, amount)
 
 
+def no_wounds(g, card, kind: str, retaliation: bool = False) -> bool:
+    """``no_wounds_from``: ``card`` takes no wounds from attacks of ``kind`` matching its ``from`` kinds, or from a
+    retaliation (the responder's blow in a fight it started) when it names ``retaliation`` (03 §5
+    no_wounds_from [g-79]; engine/effects/keywords/no_wounds_from.py)."""
+    for a in kws(g, card, "no_wounds_from"):
+        if retaliation and a.get("retaliation"):
+            return True
+        if a.get("from") and kinds_match(kind, a["from"]):
+            return True
+    return False
+
+
 def has(g, card, kw: str) -> bool:
     """True when the card has a static keyword ``kw`` now."""
     return bool(kws(g, card, kw))

@@ -7,7 +7,7 @@ Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the
 from __future__ import annotations
 
 from engine.model.board import cell_at, in_front, neighbours, orthogonal, row_of, xy
-from engine.model.history import wounds as wounds_this_turn
+from engine.model.history import steps, wounds as wounds_this_turn
 from engine.rules.adjacency import adjacent_cards
 
 
@@ -226,6 +226,8 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = point.get("poison", 0)
     elif per == "wounds_this_turn":  # wounds the target received during the current turn (Хронос)
         base = wounds_this_turn(g, target) if target is not None else 0
+    elif per == "steps_this_turn":  # cells this card moved this turn (its own steps, Килсус)
+        base = len(steps(g, source)) if source is not None else 0
     elif per == "x_declared":
         base = entry.get("x") or 0
     elif per == "target_current_life":  # life + additional life - wounds [204.6]

@@ -79,3 +79,18 @@ def test_vs2023_044_strazh_chertogov_strikes_at_range_two_in_formation_and_direc
     assert seen(g, L, "t")["wounds"] == 3  # in formation with two: directed, no defender
     g, L = setup([pool("s", "c2", 1, "vs2023-044-strazh-chertogov"), dummy("t", "c4", 2, life=9)])
     assert L["t"] not in _strikes(g, L, "s")  # no formation: adjacent only
+
+
+def test_vs2023_018_kilsus_takes_no_retaliation_and_finishes_off_after_moving():
+    from tests.cards.kit import declare_pick
+    g, L = setup([pool("k", "c1", 1, "vs2023-018-kilsus"), dummy("t", "c4", 2, life=20, strike=(5, 5, 5)),
+                  dummy("w", "b3", 2, life=2)], dice=[1, 6])
+    play(g, L, 1, act="move", source="k", to="c2")
+    play(g, L, 1, act="move", source="k", to="c3")
+    play(g, L, 1, act="attack", source="k", target="t", pick=declare_pick(g, L, "k", "w"))
+    assert seen(g, L, "k")["wounds"] == 0  # the retaliation wounds it not
+    assert seen(g, L, "w")["zone"] == "graveyard"  # finishing blow for 2 (two cells moved)
+    g, L = setup([pool("k", "c3", 1, "vs2023-018-kilsus"), dummy("t", "c4", 2, life=20),
+                  dummy("w", "b3", 2, life=2)], dice=[6, 1])
+    play(g, L, 1, act="attack", source="k", target="t", pick=declare_pick(g, L, "k", "w"))
+    assert seen(g, L, "w")["zone"] == "battlefield"  # it did not move: X = 0
