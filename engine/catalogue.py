@@ -249,6 +249,10 @@ def _condition(c: dict, lang: str) -> str:
     if p == "adjacent_to":
         return (f"if it is next to a card ({_filters(c['filter'], lang)})" if en
                 else f"если рядом с ней карта ({_filters(c['filter'], lang)})")
+    if p == "defending":
+        return "while it is acting as a defender" if en else "пока она выступает защитником"
+    if p == "is_closed":
+        return "while it is closed" if en else "пока она закрыта"
     if p == "opponent_row_empty":
         r = c["row"]
         return (f"while the opponent has no cards in his row {r}" if en

@@ -98,6 +98,7 @@ CONDITIONS = {
     "formation_with": {"filter": "filters"},
     "formation_size": {"at_least": "int"},
     "opponent_row_empty": {"row": "int"},
+    "defending": {}, "is_closed": {},
     "target": {"filter": "filters"},
     "not_defending": {},
     "unwounded": {},

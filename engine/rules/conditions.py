@@ -47,6 +47,11 @@ def _one(g, source, c, entry) -> bool:
         return half(frm) != own and half(to) == own
     if p == "adjacent_to":
         return any(tg.match(g, source, o, c.get("filter")) for o in adjacent_cards(g, source))
+    if p == "defending":  # it is the defender of the simple strike executing now
+        ex = g.executing
+        return bool(ex and ex.get("data", {}).get("defender") == source.id)
+    if p == "is_closed":
+        return source.closed
     if p == "opponent_row_empty":  # "while the opponent has no cards in his first row" (Скелос)
         foe = g.other(source.controller)
         return not any(g.cards[cid].controller == foe and row_of(cell, foe) == c["row"] for cell, cid in g.board.items())

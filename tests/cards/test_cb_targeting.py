@@ -94,3 +94,16 @@ def test_vs2023_018_kilsus_takes_no_retaliation_and_finishes_off_after_moving():
                   dummy("w", "b3", 2, life=2)], dice=[6, 1])
     play(g, L, 1, act="attack", source="k", target="t", pick=declare_pick(g, L, "k", "w"))
     assert seen(g, L, "w")["zone"] == "battlefield"  # it did not move: X = 0
+
+
+def test_vs2023_133_morok_closed_strikes_reduced_to_one_neighbours_struck_weak_and_shots_less():
+    g, L = setup([pool("m", "c3", 1, "vs2023-133-morok", closed=True), dummy("e", "c4", 2, strike=(5, 5, 5)),
+                  dummy("n", "b3", 1, life=9), dummy("x", "b4", 2, strike=(1, 3, 5))], active=2, dice=[6, 1])
+    play(g, L, 2, act="attack", source="e", target="m")
+    assert seen(g, L, "m")["wounds"] == 1  # 5, reduced to 1 while closed
+    play(g, L, 2, act="attack", source="x", target="n")  # 6 vs 1: strong, counts as weak 1
+    assert seen(g, L, "n")["wounds"] == 1
+    g, L = setup([pool("m", "c3", 1, "vs2023-133-morok"), dummy("s", "c6", 2, abilities=[
+        {"kw": "shot", "n": 3, "cost": "tap"}])], active=2)
+    play(g, L, 2, act="ability", source="s", ability=0, target="m")
+    assert seen(g, L, "m")["wounds"] == 2  # 3 - 1
