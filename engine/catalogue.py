@@ -449,8 +449,11 @@ def _attack(a: dict, lang: str) -> str:
     t = a.get("target")
     if t is not None and t != {"choose": "card", "side": "any"}:
         text += (" at " if en else ", цель: ") + _target(t, lang)
-    if a.get("rider"):
-        text += ("; then " if en else "; затем ") + "; ".join(_effect(e, lang) for e in a["rider"])
+    riders = [e for e in a.get("rider") or [] if e["kw"] != "ignores_abilities"]
+    if len(riders) < len(a.get("rider") or []):  # [408]: a property of the attack, not a follow-up
+        text += ", ignoring every ability of its target" if en else ", игнорируя все особенности цели"
+    if riders:
+        text += ("; then " if en else "; затем ") + "; ".join(_effect(e, lang) for e in riders)
     return text
 
 

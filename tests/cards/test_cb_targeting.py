@@ -107,3 +107,23 @@ def test_vs2023_133_morok_closed_strikes_reduced_to_one_neighbours_struck_weak_a
         {"kw": "shot", "n": 3, "cost": "tap"}])], active=2)
     play(g, L, 2, act="ability", source="s", ability=0, target="m")
     assert seen(g, L, "m")["wounds"] == 2  # 3 - 1
+
+
+def test_vs2023_098_etun_ignores_every_ability_of_the_creature_it_attacks():
+    tough = [{"kw": "armour", "n": 2}, {"kw": "defence_exp", "n": 3}]
+    g, L = setup([pool("e", "c3", 1, "vs2023-098-etun"), dummy("t", "c4", 2, life=20, abilities=tough)],
+                 dice=[4, 2])
+    play(g, L, 1, act="attack", source="e", target="t")  # 4 vs 2 (no defence experience): medium 4, no armour
+    assert seen(g, L, "t")["wounds"] == 4
+    assert g.cards[L["t"]].acquired == [] and len(g.abilities(g.cards[L["t"]])) == 2  # nothing lost for good
+
+
+def test_vs2023_099_sery_alv_fire_arrow_ignores_abilities_and_does_not_close():
+    g, L = setup([pool("a", "c2", 1, "vs2023-099-sery-alv", tokens=1),
+                  dummy("t", "c6", 2, life=9, abilities=[{"kw": "protection", "from": "shots"}, {"kw": "armour",
+                                                                                               "n": 2}])], dice=[4])
+    arrow = ability_index(g, L, "a", "shot", 1)
+    play(g, L, 1, act="ability", source="a", ability=arrow, target="t")
+    assert seen(g, L, "t")["wounds"] == 5 and not seen(g, L, "a")["closed"] and seen(g, L, "a")["tokens"] == 0
+    play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "shot", 0), target="t")
+    assert seen(g, L, "t")["wounds"] == 5 and seen(g, L, "a")["closed"]  # the plain shot: protected
