@@ -474,6 +474,9 @@ def _static(a: dict, lang: str) -> str:
         return _trigger(a, lang)
     if kw == "directed_strike":
         return ("Directed strike" if en else "Направленный удар") + vs + cond
+    if kw == "clumsiness":  # 03 §4 [g-28]
+        return (f"Clumsiness {a['n']} (−{a['n']} to its roll when it strikes or answers a melee strike)" if en
+                else f"Неповоротливость {a['n']} (−{a['n']} к броску, когда она бьёт или отвечает на удар)") + cond
     if kw in ("attack_exp", "defence_exp", "armour", "regeneration"):
         words = {"attack_exp": ("Attack experience", "Опыт в атаке"), "defence_exp": ("Defence experience", "Опыт в защите"),
                  "armour": ("Armour", "Броня"), "regeneration": ("Regeneration", "Регенерация")}[kw]

@@ -127,3 +127,33 @@ def test_vs2023_099_sery_alv_fire_arrow_ignores_abilities_and_does_not_close():
     assert seen(g, L, "t")["wounds"] == 5 and not seen(g, L, "a")["closed"] and seen(g, L, "a")["tokens"] == 0
     play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "shot", 0), target="t")
     assert seen(g, L, "t")["wounds"] == 5 and seen(g, L, "a")["closed"]  # the plain shot: protected
+
+
+def _through_window(g, answer_player, answer):
+    """Pass until the window asks ``answer_player``, answer it, then pass until the strike is over."""
+    while g.prompt["kind"] != "window" or g.to_act() != answer_player:
+        g.apply(g.to_act(), {"act": "pass"})
+    g.apply(answer_player, answer)
+    while g.executing is not None or g.queue:
+        g.apply(g.to_act(), {"act": "pass"})
+
+
+def test_vs2023_038_besheny_mag_magic_trick_shifts_a_strike_and_discharges():
+    g, L = setup([pool("m", "a2", 1, "vs2023-038-besheny-mag"), dummy("t", "c3", 1, life=3),
+                  dummy("n", "b3", 1, life=12), dummy("e", "c4", 2, strike=(3, 3, 3))], active=2, dice=[4, 1])
+    g.apply(2, {"act": "attack", "source": L["e"], "target": L["t"]})
+    _through_window(g, 1, {"act": "ability", "source": L["m"], "ability": ability_index(g, L, "m", "redirect_attack"),
+                           "target": L["n"]})
+    assert seen(g, L, "t")["wounds"] == 0 and seen(g, L, "n")["wounds"] == 3 and seen(g, L, "m")["closed"]
+    g, L = setup([pool("m", "c2", 1, "vs2023-038-besheny-mag"), dummy("t", "c5", 2)])
+    play(g, L, 1, act="ability", source="m", ability=ability_index(g, L, "m", "discharge"), target="t")
+    assert seen(g, L, "t")["wounds"] == 1
+
+
+def test_vs2023_200_volot_the_opponent_may_redirect_its_strike_and_it_is_clumsy():
+    g, L = setup([pool("v", "c3", 1, "vs2023-200-volot"), dummy("t", "c4", 2, life=20),
+                  dummy("o", "b4", 2, life=20)], dice=[5, 1])
+    g.apply(1, {"act": "attack", "source": L["v"], "target": L["t"]})
+    _through_window(g, 2, {"act": "ability", "source": L["v"], "ability": ability_index(g, L, "v", "redirect_attack"),
+                           "target": L["o"]})
+    assert seen(g, L, "t")["wounds"] == 0 and seen(g, L, "o")["wounds"] == 6  # 5 - 1 clumsy vs 1: medium 6
