@@ -46,6 +46,8 @@ def _one(g, source, card, f, ctx) -> bool:
         return source is None or card.id != source.id
     if name == "creature":
         return g.is_creature(card)
+    if name == "has_class":
+        return any(x in (d.get("classes") or []) for x in f.get("in", []))
     if name == "is_self":
         return source is not None and card.id == source.id
     if name == "has_marker":  # a marker put by ``mark`` (01 §6.1 [200.6])

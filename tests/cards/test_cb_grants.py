@@ -78,3 +78,29 @@ def test_vs2023_047_rtunh_defends_a_ground_creature_and_strikes_swamp_creatures_
     end_turn(g)
     play(g, L, 1, act="attack", source="r", target="e")  # 3 vs 3: weak 1 + 1 against a Swamp creature
     assert seen(g, L, "e")["wounds"] == 2
+
+
+def test_vs2023_059_oboroten_chooses_its_form_before_its_turn_and_keeps_it_through_the_opponent_turn():
+    second = lambda g2, legal: {"act": "choose", "option": {"choice": 1}} if g2.prompt["kind"] == "choice" else None
+    g, L = setup([pool("w", "c2", 1, "vs2023-059-oboroten"), dummy("t", "a4", 2, life=20)], active=2)
+    end_turn(g, pick=second)
+    kws = sorted(a["kw"] for a in g.cards[L["w"]].acquired)
+    assert kws == ["move_bonus", "strike_bonus"]
+    play(g, L, 1, act="move", source="w", to="b2")
+    play(g, L, 1, act="move", source="w", to="a2")  # 1 + 1 movement
+    assert seen(g, L, "w")["cell"] == "a2"
+    end_turn(g, pick=second)
+    assert sorted(a["kw"] for a in g.cards[L["w"]].acquired) == ["move_bonus", "strike_bonus"]  # still
+    end_turn(g, pick=second)  # gone at the end of the opponent's turn, then chosen again
+    assert len(g.cards[L["w"]].acquired) == 2
+    g, L = setup([pool("w", "c2", 1, "vs2023-059-oboroten", wounds=3), dummy("t", "a4", 2)], active=2)
+    end_turn(g)  # the first form: regeneration 2
+    assert [a["kw"] for a in g.cards[L["w"]].acquired] == ["regeneration"]
+
+
+def test_vs2023_059_oboroten_valhalla_heals_a_yordling():
+    g, L = setup([pool("w", None, 1, "vs2023-059-oboroten", zone="graveyard"),
+                  dummy("y", "c2", 1, wounds=2, classes=["йордлинг"]), dummy("n", "b2", 1, wounds=2),
+                  dummy("t", "a4", 2)], active=2)
+    end_turn(g)
+    assert seen(g, L, "y")["wounds"] == 1 and seen(g, L, "n")["wounds"] == 2
