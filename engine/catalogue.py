@@ -186,7 +186,7 @@ def _filter(f: dict, lang: str) -> str:
         return (f"with no creature of its side directly {sides} of it" if en
                 else f"без своих существ сразу {sides} от неё")
     if name == "has_class":
-        return ("of class " if en else "класса ") + _or(list(f["in"]), lang)
+        return ("of class " if en else "класса ") + _or([f"«{x}»" for x in f["in"]], lang)
     if name == "has_marker":
         m = MARKER_NAMES.get(f["marker"], (f["marker"], f["marker"]))[_i(lang)]
         return f"with a '{m}' marker" if en else f"с маркером «{m}»"
