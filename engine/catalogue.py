@@ -104,6 +104,8 @@ _COUNTER = {
     "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
     "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
+    "friendly_above_starting_life": ("the number of your cards whose current life is above their printed life",
+                                     "число ваших карт, у которых текущих жизней больше напечатанных"),
 }
 
 
@@ -633,6 +635,8 @@ def _trigger(a: dict, lang: str) -> str:
                   else " и результат " + _or([_STRENGTH[s][1] for s in a["strength"]], lang))
         if a.get("hit_or_miss"):
             w += ", whether it hits or misses" if en else ", попал удар или нет"
+    elif when == "carrion_eats":
+        w = "When its corpse-eating applies" if en else "Когда срабатывает её трупоедство"
     elif when == "becomes_defender":
         w = "When it becomes a defender" if en else "Когда она становится защитником"
     elif when == "valhalla":

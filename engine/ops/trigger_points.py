@@ -63,6 +63,8 @@ def _fires(g, c, a, ev) -> bool:
                 and (not ev.get("missed") or bool(a.get("hit_or_miss")))
                 and (not a.get("roles") or ev.get("role") in a["roles"])
                 and (not a.get("strength") or ev.get("strength") in a["strength"]))
+    if when == "carrion_eats":  # its Corpse-Eating applies (Жжраг)
+        return et == "carrion_eats" and ev["card"] == c.id
     if when == "becomes_defender":
         return et == "becomes_defender" and ev["card"] == c.id
     return False

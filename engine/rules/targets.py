@@ -220,6 +220,9 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = point.get("poison", 0)
     elif per == "wounds_this_turn":  # wounds the target received during the current turn (Хронос)
         base = wounds_this_turn(g, target) if target is not None else 0
+    elif per == "friendly_above_starting_life":  # its controller's cards whose current life exceeds their printed life
+        base = sum(1 for c in g.play_cards() if source is not None and c.controller == source.controller
+                   and not c.hidden and g.life(c) - c.wounds > (g.defn(c).get("life") or 0))
     elif per == "x_declared":
         base = entry.get("x") or 0
     elif per == "target_current_life":  # life + additional life - wounds [204.6]
