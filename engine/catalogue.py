@@ -104,6 +104,9 @@ _COUNTER = {
     "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
     "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
+    "revealed_cost": ("the cost of the revealed card", "стоимость открытой карты"),
+    "revealed_name_in_play": ("1 if a card with the revealed card's name is in play, else 0",
+                              "1, если в игре есть карта с именем открытой карты, иначе 0"),
     "friendly_above_starting_life": ("the number of your cards whose current life is above their printed life",
                                      "число ваших карт, у которых текущих жизней больше напечатанных"),
 }
@@ -200,6 +203,7 @@ def _filter(f: dict, lang: str) -> str:
         "orth_beside_event_cell": ("on a cell beside or in line with where it died",
                                    "на клетке сбоку, спереди или сзади от места его гибели"),
         "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
+        "cost_of_revealed": ("costing what the revealed card costs", "стоимостью как открытая карта"),
         "row_matches_source": ("in its side's row of the same number as this card's row",
                                "в ряду своей стороны с тем же номером, что и ряд этой карты"),
     }
@@ -264,6 +268,11 @@ def _condition(c: dict, lang: str) -> str:
         return (f"if the target had already been wounded by at least {c['at_least']} other shots or throws this turn"
                 if en else f"если цель уже получила в этот ход раны не меньше чем от {c['at_least']} других "
                            f"выстрелов или метаний")
+    if p == "revealed_all":
+        return (f"if every revealed card is {_filters(c['filter'], lang)}" if en
+                else f"если каждая открытая карта — {_filters(c['filter'], lang)}")
+    if p == "revealed_cost_odd":
+        return "if the revealed card has an odd cost" if en else "если стоимость открытой карты нечётная"
     if p == "opponent_turn":
         return "in the opponent's turn" if en else "в ход противника"
     if p == "died_of_poison":
@@ -635,6 +644,9 @@ def _trigger(a: dict, lang: str) -> str:
                   else " и результат " + _or([_STRENGTH[s][1] for s in a["strength"]], lang))
         if a.get("hit_or_miss"):
             w += ", whether it hits or misses" if en else ", попал удар или нет"
+    elif when == "revealed_by_prophecy":
+        w = ("When a prophecy of yours reveals it (from the deck)" if en
+             else "Когда ваше пророчество открывает её (из колоды)")
     elif when == "carrion_eats":
         w = "When its corpse-eating applies" if en else "Когда срабатывает её трупоедство"
     elif when == "becomes_defender":
@@ -797,7 +809,8 @@ def _activated(a: dict, lang: str) -> str:
 
 #: The phrase helpers a keyword module's text uses (engine/cards/keywords.py ``Keyword.text``).
 WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
-                        until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang))
+                        until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang),
+                        effect=lambda e, lang: _effect(e, lang), filters=lambda fs, lang: _filters(fs, lang))
 
 
 def ability_text(ability: dict, lang: str) -> str:

@@ -35,7 +35,8 @@ PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "t
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
-        "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats")
+        "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
+        "revealed_by_prophecy")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
@@ -59,7 +60,8 @@ KINDS = ("influence", "spell")
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
-            "event_poison", "wounds_this_turn", "friendly_above_starting_life")
+            "event_poison", "wounds_this_turn", "friendly_above_starting_life",
+            "revealed_cost", "revealed_name_in_play")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -85,6 +87,7 @@ FILTERS = {
     "beside_chosen": {}, "weak_as_chosen": {}, "beside_event_card": {}, "beside_event_cell": {},
     "orth_beside_event_cell": {},
     "row_matches_source": {},
+    "cost_of_revealed": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }
@@ -111,6 +114,8 @@ CONDITIONS = {
     "moved_straight": {"at_least": "int"}, "moved_turning": {"at_least": "int"},
     "target_ranged_hits": {"at_least": "int"},
     "opponent_turn": {},
+    "revealed_all": {"filter": "filters"},
+    "revealed_cost_odd": {},
 }
 
 # ---------------------------------------------------------------------------------------------------------------

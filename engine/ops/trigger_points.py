@@ -83,6 +83,13 @@ def collect(g, event: dict) -> None:
         for i, a in _trigger_abilities(g, dead):
             if a.get("when") == "dies" and a.get("subject", "self") == "self":
                 _add(g, dead, i, a, event["controller"], event)
+    if et == "prophecy_reveal":  # the revealed cards' own "when your prophecy reveals it" (they are in the deck)
+        for cid in event["cards"]:
+            shown = g.cards[cid]
+            for i, a in _trigger_abilities(g, shown):
+                if a.get("when") == "revealed_by_prophecy" and shown.owner == event["player"]:
+                    _add(g, shown, i, a, shown.owner, dict(event, card=cid))
+        return
     if et == "turn_start":
         for cid in list(g.graveyards[event["player"]]):
             dead = g.cards[cid]

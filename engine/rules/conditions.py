@@ -65,6 +65,11 @@ def _one(g, source, c, entry) -> bool:
     if p == "target_ranged_hits":  # shots/throws that wounded the attacked card earlier this turn (Мира)
         t = g.cards.get(point.get("card") or "")
         return t is not None and ranged_hits(g, t) - (1 if point.get("n") else 0) >= c["at_least"]
+    if p in ("revealed_all", "revealed_cost_odd"):  # about the cards the executing prophecy revealed
+        rev = [g.cards[i] for i in entry.get("revealed") or [] if i in g.cards]
+        if p == "revealed_cost_odd":
+            return bool(rev) and (g.defn(rev[0]).get("cost") or 0) % 2 == 1
+        return bool(rev) and all(tg.match(g, source, r, c.get("filter")) for r in rev)
     if p == "opponent_turn":
         return g.active != source.controller
     if p == "died_of_poison":

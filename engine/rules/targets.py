@@ -102,6 +102,9 @@ def _one(g, source, card, f, ctx) -> bool:
     if name == "row_matches_source":  # its row number (from its side) equals this card's (from this card's side)
         return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
             and bool(card.cell) and row_of(card.cell, card.controller) == row_of(source.cell, source.controller)
+    if name == "cost_of_revealed":  # costs what the first card a prophecy revealed costs
+        rev = g.cards.get((ctx.get("revealed") or [""])[0])
+        return rev is not None and (d.get("cost") or 0) == (g.defn(rev).get("cost") or 0)
     if name == "any":
         return any(_one(g, source, card, x, ctx) for x in f.get("of", []))
     if name == "not":
@@ -223,6 +226,15 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
     elif per == "friendly_above_starting_life":  # its controller's cards whose current life exceeds their printed life
         base = sum(1 for c in g.play_cards() if source is not None and c.controller == source.controller
                    and not c.hidden and g.life(c) - c.wounds > (g.defn(c).get("life") or 0))
+    elif per in ("revealed_cost", "revealed_name_in_play"):  # the first card the executing prophecy revealed
+        rev = g.cards.get((entry.get("revealed") or [""])[0])
+        if rev is None:
+            base = 0
+        elif per == "revealed_cost":
+            base = g.defn(rev).get("cost") or 0
+        else:
+            name = g.defn(rev).get("name_ru")
+            base = int(any(g.defn(c).get("name_ru") == name for c in g.play_cards() if not c.hidden))
     elif per == "x_declared":
         base = entry.get("x") or 0
     elif per == "target_current_life":  # life + additional life - wounds [204.6]
