@@ -203,6 +203,7 @@ def _filter(f: dict, lang: str) -> str:
         "orth_beside_event_cell": ("on a cell beside or in line with where it died",
                                    "на клетке сбоку, спереди или сзади от места его гибели"),
         "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
+        "beside_left_cell": ("next to the cell it just left", "рядом с только что покинутой клеткой"),
         "cost_of_revealed": ("costing what the revealed card costs", "стоимостью как открытая карта"),
         "row_matches_source": ("in its side's row of the same number as this card's row",
                                "в ряду своей стороны с тем же номером, что и ряд этой карты"),
@@ -273,6 +274,8 @@ def _condition(c: dict, lang: str) -> str:
                 else f"если каждая открытая карта — {_filters(c['filter'], lang)}")
     if p == "revealed_cost_odd":
         return "if the revealed card has an odd cost" if en else "если стоимость открытой карты нечётная"
+    if p == "stepped_one_cell":
+        return "if it moved to a neighbouring cell" if en else "если она перешла на соседнюю клетку"
     if p == "opponent_turn":
         return "in the opponent's turn" if en else "в ход противника"
     if p == "died_of_poison":
@@ -647,6 +650,8 @@ def _trigger(a: dict, lang: str) -> str:
     elif when == "revealed_by_prophecy":
         w = ("When a prophecy of yours reveals it (from the deck)" if en
              else "Когда ваше пророчество открывает её (из колоды)")
+    elif when == "jumps":
+        w = "After it jumps" if en else "После её прыжка"
     elif when == "carrion_eats":
         w = "When its corpse-eating applies" if en else "Когда срабатывает её трупоедство"
     elif when == "becomes_defender":
@@ -810,7 +815,8 @@ def _activated(a: dict, lang: str) -> str:
 #: The phrase helpers a keyword module's text uses (engine/cards/keywords.py ``Keyword.text``).
 WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
                         until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang),
-                        effect=lambda e, lang: _effect(e, lang), filters=lambda fs, lang: _filters(fs, lang))
+                        effect=lambda e, lang: _effect(e, lang), filters=lambda fs, lang: _filters(fs, lang),
+                        conditions=lambda cs, lang: _conditions(cs, lang), kinds=lambda ks, lang: _kinds(ks, lang))
 
 
 def ability_text(ability: dict, lang: str) -> str:

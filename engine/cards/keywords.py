@@ -33,6 +33,10 @@ class Keyword:
     does in ``state_effects`` (``cannot_act``, ``cannot_move``, ``attacks_blocked``: an attack on the card is
     blocked and removes the state) and, for the event log, ``state_name``; the rules ask
     :func:`engine.rules.grants.under` instead of naming the state.
+
+    ``on_attacked``: ``f(g, card, index, ability, attacker, kind) -> bool``, asked for each ability of this keyword
+    a card has when an attack of ``kind`` by ``attacker`` reaches it as final target (02-battle.md §9 step 5,
+    where a net blocks too); True blocks the attack (Дочь перламутра, Дети топи).
     """
 
     kw: str
@@ -47,6 +51,7 @@ class Keyword:
     state: str | None = None
     state_effects: frozenset = frozenset()
     state_name: str | None = None
+    on_attacked: Callable | None = None
 
 
 #: kw -> its :class:`Keyword`, for the keywords defined in modules of their own.

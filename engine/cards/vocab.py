@@ -36,7 +36,7 @@ PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "t
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
         "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
-        "revealed_by_prophecy")
+        "revealed_by_prophecy", "jumps")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
@@ -88,6 +88,7 @@ FILTERS = {
     "orth_beside_event_cell": {},
     "row_matches_source": {},
     "cost_of_revealed": {},
+    "beside_left_cell": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }
@@ -116,6 +117,7 @@ CONDITIONS = {
     "opponent_turn": {},
     "revealed_all": {"filter": "filters"},
     "revealed_cost_odd": {},
+    "stepped_one_cell": {},
 }
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -63,6 +63,8 @@ def _fires(g, c, a, ev) -> bool:
                 and (not ev.get("missed") or bool(a.get("hit_or_miss")))
                 and (not a.get("roles") or ev.get("role") in a["roles"])
                 and (not a.get("strength") or ev.get("strength") in a["strength"]))
+    if when == "jumps":  # its own jump (a named movement), after it landed (Дети топи, Шакси)
+        return et == "moved" and ev.get("how") == "jump" and ev["card"] == c.id
     if when == "carrion_eats":  # its Corpse-Eating applies (Жжраг)
         return et == "carrion_eats" and ev["card"] == c.id
     if when == "becomes_defender":

@@ -6,7 +6,7 @@ entry or the triggering event's context (``{"point": event}``) when there is one
 """
 from __future__ import annotations
 
-from engine.model.board import CELLS, half, neighbours, row_of
+from engine.model.board import CELLS, distance, half, neighbours, row_of
 from engine.model.history import ranged_hits, steps
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
@@ -70,6 +70,9 @@ def _one(g, source, c, entry) -> bool:
         if p == "revealed_cost_odd":
             return bool(rev) and (g.defn(rev[0]).get("cost") or 0) % 2 == 1
         return bool(rev) and all(tg.match(g, source, r, c.get("filter")) for r in rev)
+    if p == "stepped_one_cell":  # the move that triggered went to a neighbouring cell (Тови), not a jump
+        frm, to = point.get("frm"), point.get("to")
+        return bool(frm and to) and distance(frm, to) == 1
     if p == "opponent_turn":
         return g.active != source.controller
     if p == "died_of_poison":

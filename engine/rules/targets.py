@@ -85,6 +85,8 @@ def _one(g, source, card, f, ctx) -> bool:
         return ev is not None and card is not ev and g.in_play(ev) and card in adjacent_cards(g, ev)
     if name == "orth_beside_event_cell":
         return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in orthogonal(ctx["event_cell"])
+    if name == "beside_left_cell":  # next to the cell the triggering card just left (a relocation's ``cell_left``)
+        return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in neighbours(ctx["event_cell"])
     if name == "beside_event_cell":  # next to the cell where the triggering event happened (a death's cell)
         return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in neighbours(ctx["event_cell"])
     if name in ("beside_chosen", "weak_as_chosen"):  # relative to the card named at declaration
