@@ -471,6 +471,11 @@ def _static(a: dict, lang: str) -> str:
         if a.get("stacks"):
             extra = " (adds to any it already has)" if en else " (прибавляется к уже имеющемуся)"
         return f"{words[_i(lang)]} {a['n']}{extra}{cond}"
+    if kw == "clumsiness":  # 03 §4 clumsiness [g-28]
+        n = a.get("n", 1)
+        return (f"Clumsiness ({n} less on its die when it starts a simple strike or answers a melee strike)" if en
+                else f"Неповоротливость (−{n} к её броску, когда она начинает простой удар или отвечает на удар "
+                     f"в ближнем бою)")
     if kw == "protection":
         return ("Protection from " if en else "Защита от ") + _PROT[a["from"]][_i(lang)]
     if kw == "damage_reduction":
@@ -650,6 +655,11 @@ def _trigger(a: dict, lang: str) -> str:
     elif when == "revealed_by_prophecy":
         w = ("When a prophecy of yours reveals it (from the deck)" if en
              else "Когда ваше пророчество открывает её (из колоды)")
+    elif when == "incarnates":
+        w = "When it incarnates" if en else "Когда она инкарнирует"
+    elif when == "gains_incarnation_token":
+        w = ("Each time it receives an incarnation token (in the graveyard)" if en
+             else "Каждый раз, когда она получает фишку инкарнации (на кладбище)")
     elif when == "jumps":
         w = "After it jumps" if en else "После её прыжка"
     elif when == "carrion_eats":

@@ -37,6 +37,10 @@ class Keyword:
     ``on_attacked``: ``f(g, card, index, ability, attacker, kind) -> bool``, asked for each ability of this keyword
     a card has when an attack of ``kind`` by ``attacker`` reaches it as final target (02-battle.md §9 step 5,
     where a net blocks too); True blocks the attack (Дочь перламутра, Дети топи).
+
+    ``graveyard_turn_start``: ``f(g, card, ability) -> [effect] | None``, asked at the start of its owner's turn
+    for each ability of this keyword a card in that player's graveyard has (it works from the graveyard, as the
+    card text says [103.1]); the effects become a mandatory pending trigger of the card (Инкарнация [g-19]).
     """
 
     kw: str
@@ -52,6 +56,7 @@ class Keyword:
     state_effects: frozenset = frozenset()
     state_name: str | None = None
     on_attacked: Callable | None = None
+    graveyard_turn_start: Callable | None = None
 
 
 #: kw -> its :class:`Keyword`, for the keywords defined in modules of their own.

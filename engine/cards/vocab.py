@@ -36,7 +36,7 @@ PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "t
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
         "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
-        "revealed_by_prophecy", "jumps")
+        "revealed_by_prophecy", "jumps", "incarnates", "gains_incarnation_token")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).

@@ -11,6 +11,7 @@ from engine.model.enums import Event
 from engine.model.history import record_wounds
 from engine.ops import passives
 from engine.ops import trigger_points
+from engine.ops.durations import add as add_effect
 from engine.rules import grants
 from engine.rules import keywords
 
@@ -120,6 +121,8 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
 def _die(g, card, last_cell) -> None:
     controller = card.controller
     poison = card.markers.get("poison", 0)
+    if card.markers.get("incarnation"):  # it loses Incarnation X [g-19]: a record that never ends
+        add_effect(g, "turn_end", card.id, "incarnated", turn=10 ** 9)
     remove_from_play(g, card)
     card.zone = "graveyard"
     card.controller = card.owner
