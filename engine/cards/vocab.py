@@ -89,6 +89,7 @@ FILTERS = {
     "row_matches_source": {},
     "cost_of_revealed": {},
     "beside_left_cell": {},
+    "self": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }
@@ -431,6 +432,15 @@ def _check_type(v, t: str, path: str, errs: list[str]) -> None:
             return
         for i, e in enumerate(v):
             _check(e, "grant", f"{path}[{i}]", errs)
+    elif t == "outcomes":  # roll_table: [{"on": [die values], "effects": [...]}, ...], each value 1..6 once
+        if not (isinstance(v, list) and v and all(isinstance(o, dict) and set(o) == {"on", "effects"} for o in v)):
+            errs.append(f"{path}: outcomes are a list of {{'on': [1..6], 'effects': [...]}}")
+            return
+        values = [x for o in v for x in (o["on"] if isinstance(o["on"], list) else [None])]
+        if sorted(values) != [1, 2, 3, 4, 5, 6]:
+            errs.append(f"{path}: the outcomes must cover each die value 1..6 exactly once")
+        for i, o in enumerate(v):
+            _check_type(o["effects"], "effects", f"{path}[{i}].effects", errs)
     elif t == "options":
         if not (isinstance(v, list) and len(v) >= 2):
             errs.append(f"{path}: at least two options")

@@ -10,7 +10,9 @@ preliminary step [301.2]) or with a single item nothing is asked and the first i
 """
 from __future__ import annotations
 
+from engine.effects.registry import apply_effects, conditions_hold
 from engine.model.enums import PromptKind
+from engine.rules import targets as tg
 
 
 def pick(g, player: int, items: list, what: str, source: str | None = None) -> int | None:
@@ -27,6 +29,32 @@ def pick(g, player: int, items: list, what: str, source: str | None = None) -> i
     ex["ask"] = {"kind": PromptKind.CHOICE, "player": player, "options": len(items), "what": what,
                  "items": list(items), "source": source}
     return None
+
+
+def apply_chosen(g, e: dict, src, effects: list[dict], m: dict, what: str, ctx: dict | None = None) -> bool:
+    """Execute ``effects`` in order for entry ``e``; an effect with a chosen target (``{"choose": ...}``) has its
+    card chosen now by the entry's controller among the cards its spec allows (none: it is skipped). Progress is
+    kept in ``m["k"]``; returns False while a player is being asked (the caller returns), True when all are done."""
+    k = m.get("k", 0)
+    while k < len(effects):
+        sub = effects[k]
+        spec = sub.get("target")
+        if sub.get("condition") and not conditions_hold(g, e, src, sub["condition"]):
+            k += 1
+            continue
+        if tg.is_choice(spec) and src is not None:
+            cands = [c.id for c in tg.chosen_candidates(g, src, spec, dict(ctx or {}, controller=e["controller"]))]
+            if cands:
+                i = pick(g, e["controller"], cands, what, e["source"])
+                if i is None:
+                    m["k"] = k
+                    return False
+                apply_effects(g, dict(e, target=cands[i], targets=None), src, [sub])
+        else:
+            apply_effects(g, e, src, [sub])
+        k += 1
+    m["k"] = k
+    return True
 
 
 def memo(g, key: str) -> dict:

@@ -44,6 +44,8 @@ def _one(g, source, card, f, ctx) -> bool:
         return card.controller == ctrl
     if name == "other":
         return source is None or card.id != source.id
+    if name == "self":
+        return source is not None and card.id == source.id
     if name == "creature":
         return g.is_creature(card)
     if name == "not_flyer":
