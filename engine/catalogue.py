@@ -104,6 +104,7 @@ _COUNTER = {
     "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
     "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
+    "event_heal": ("the amount it was to be healed", "на сколько её должны были излечить"),
     "revealed_cost": ("the cost of the revealed card", "стоимость открытой карты"),
     "revealed_name_in_play": ("1 if a card with the revealed card's name is in play, else 0",
                               "1, если в игре есть карта с именем открытой карты, иначе 0"),
@@ -184,6 +185,8 @@ def _filter(f: dict, lang: str) -> str:
             return f"standing directly {sides} of this card" if en else f"стоящая сразу {sides} от этой карты"
         return (f"with no creature of its side directly {sides} of it" if en
                 else f"без своих существ сразу {sides} от неё")
+    if name == "move_at_least":
+        return f"with movement {f['n']} or more" if en else f"с движением {f['n']} или больше"
     if name in ("any", "not"):
         inner = _filters(f["of"], lang)
         return (("either " if en else "либо ") + inner) if name == "any" else (("not " if en else "не ") + inner)
@@ -204,6 +207,7 @@ def _filter(f: dict, lang: str) -> str:
                                    "на клетке сбоку, спереди или сзади от места его гибели"),
         "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
         "self": ("this card itself", "сама эта карта"),
+        "flyer": ("flying", "летающая"),
         "beside_left_cell": ("next to the cell it just left", "рядом с только что покинутой клеткой"),
         "cost_of_revealed": ("costing what the revealed card costs", "стоимостью как открытая карта"),
         "row_matches_source": ("in its side's row of the same number as this card's row",

@@ -41,6 +41,10 @@ class Keyword:
     ``graveyard_turn_start``: ``f(g, card, ability) -> [effect] | None``, asked at the start of its owner's turn
     for each ability of this keyword a card in that player's graveyard has (it works from the graveyard, as the
     card text says [103.1]); the effects become a mandatory pending trigger of the card (Инкарнация [g-19]).
+
+    ``on_heal``: ``f(g, card, index, ability, amount) -> bool``, asked for each ability of this keyword a card in
+    play has when it is about to be healed by ``amount`` (an int or ``"full"``); True replaces the heal (no wound is
+    removed; 03 §1.10 replacement [419]).
     """
 
     kw: str
@@ -57,6 +61,7 @@ class Keyword:
     state_name: str | None = None
     on_attacked: Callable | None = None
     graveyard_turn_start: Callable | None = None
+    on_heal: Callable | None = None
 
 
 #: kw -> its :class:`Keyword`, for the keywords defined in modules of their own.

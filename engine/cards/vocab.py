@@ -61,7 +61,7 @@ COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
             "event_poison", "wounds_this_turn", "friendly_above_starting_life",
-            "revealed_cost", "revealed_name_in_play")
+            "revealed_cost", "revealed_name_in_play", "event_heal")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -90,6 +90,8 @@ FILTERS = {
     "cost_of_revealed": {},
     "beside_left_cell": {},
     "self": {},
+    "move_at_least": {"n": "int"},
+    "flyer": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }

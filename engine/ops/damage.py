@@ -6,6 +6,7 @@ entry; it goes on top of its owner's graveyard with its attachments after it (ho
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import NONMAGICAL
 from engine.model.enums import Event
 from engine.model.history import record_wounds
@@ -49,6 +50,10 @@ def heal(g, target, amount) -> int:
     """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18]."""
     if not g.in_play(target):
         return 0
+    for i, a in enumerate(g.abilities(target)):  # a heal replacement of the healed card [419] (Вожак сатиров)
+        k = KEYWORDS.get(a.get("kw"))
+        if k is not None and k.on_heal is not None and k.on_heal(g, target, i, a, amount):
+            return 0
     n = target.wounds if amount == "full" else min(target.wounds, max(0, int(amount)))
     target.wounds -= n
     if n:

@@ -44,6 +44,10 @@ def _one(g, source, card, f, ctx) -> bool:
         return card.controller == ctrl
     if name == "other":
         return source is None or card.id != source.id
+    if name == "flyer":  # a flying creature now [211]
+        return g.is_flyer(card)
+    if name == "move_at_least":  # printed movement (a flyer has none)
+        return (d.get("move") or 0) >= f["n"]
     if name == "self":
         return source is not None and card.id == source.id
     if name == "creature":
@@ -205,6 +209,8 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = entry.get("tokens_at_declaration") or 0
     elif per == "wounds_on_self":
         base = source.wounds if source is not None else 0
+    elif per == "event_heal":  # the heal a heal replacement replaced (Вожак сатиров)
+        base = point.get("n", 0)
     elif per == "event_wounds":
         base = point.get("n", 0)
     elif per == "opposite_strike_medium":
