@@ -208,6 +208,7 @@ def _filter(f: dict, lang: str) -> str:
         "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
         "self": ("this card itself", "сама эта карта"),
         "flyer": ("flying", "летающая"),
+        "beside_attacked": ("next to the attacked card", "рядом с атакованной картой"),
         "beside_left_cell": ("next to the cell it just left", "рядом с только что покинутой клеткой"),
         "cost_of_revealed": ("costing what the revealed card costs", "стоимостью как открытая карта"),
         "row_matches_source": ("in its side's row of the same number as this card's row",

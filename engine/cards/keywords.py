@@ -45,6 +45,10 @@ class Keyword:
     ``on_heal``: ``f(g, card, index, ability, amount) -> bool``, asked for each ability of this keyword a card in
     play has when it is about to be healed by ``amount`` (an int or ``"full"``); True replaces the heal (no wound is
     removed; 03 §1.10 replacement [419]).
+
+    ``expand``: ``f(g, card, ability) -> [abilities]``: a static ability of this keyword (or a formation grant of
+    it) stands for other abilities the card has now (:func:`engine.rules.grants.effective` adds them; Анубисар
+    copies its partners' formation abilities).
     """
 
     kw: str
@@ -62,6 +66,7 @@ class Keyword:
     on_attacked: Callable | None = None
     graveyard_turn_start: Callable | None = None
     on_heal: Callable | None = None
+    expand: Callable | None = None
 
 
 #: kw -> its :class:`Keyword`, for the keywords defined in modules of their own.

@@ -92,6 +92,7 @@ FILTERS = {
     "self": {},
     "move_at_least": {"n": "int"},
     "flyer": {},
+    "beside_attacked": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }

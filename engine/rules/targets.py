@@ -44,6 +44,9 @@ def _one(g, source, card, f, ctx) -> bool:
         return card.controller == ctrl
     if name == "other":
         return source is None or card.id != source.id
+    if name == "beside_attacked":  # (a "strikes" trigger's target) next to the card its attack struck
+        hit = g.cards.get(ctx.get("attacked") or "")
+        return hit is not None and card is not hit and g.in_play(hit) and card in adjacent_cards(g, hit)
     if name == "flyer":  # a flying creature now [211]
         return g.is_flyer(card)
     if name == "move_at_least":  # printed movement (a flyer has none)
