@@ -104,6 +104,8 @@ _COUNTER = {
     "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
     "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
+    "behind_attacked_weak": ("the weak strike of the card standing behind the attacked one",
+                             "слабый удар карты, стоящей за атакованной"),
     "event_heal": ("the amount it was to be healed", "на сколько её должны были излечить"),
     "revealed_cost": ("the cost of the revealed card", "стоимость открытой карты"),
     "revealed_name_in_play": ("1 if a card with the revealed card's name is in play, else 0",

@@ -49,6 +49,11 @@ class Keyword:
     ``expand``: ``f(g, card, ability) -> [abilities]``: a static ability of this keyword (or a formation grant of
     it) stands for other abilities the card has now (:func:`engine.rules.grants.effective` adds them; Анубисар
     copies its partners' formation abilities).
+
+    ``at_battle_start``: ``f(g, card, ability)``, called at the start of the battle (02-battle.md §1.6 [307], with
+    the starting tokens) for each ability of this keyword a card in play has ("starts the battle with ...").
+    ``recruitment``: a :class:`RecruitHooks` whose methods the deal and recruitment steps ask
+    (:mod:`engine.procedure.prelim`) for each ability of this keyword a card in the deal or the recruits has.
     """
 
     kw: str
@@ -67,6 +72,40 @@ class Keyword:
     graveyard_turn_start: Callable | None = None
     on_heal: Callable | None = None
     expand: Callable | None = None
+    at_battle_start: Callable | None = None
+    recruitment: "RecruitHooks | None" = None
+
+
+class RecruitHooks:
+    """What a keyword does in the deal and recruitment (02-battle.md §1.2-§1.3 [303-304]); every method has a
+    neutral default. ``card`` is the card with the ability ``a``; ``p`` its player; ``extra`` the recruit option's
+    fields beyond ``recruit``/``pay`` (e.g. ``{"x": 2}``)."""
+
+    def cost(self, g, p, card, a, cost: int, colour, extra: dict):
+        """(cost, colour) to recruit ``card``: colour None (the usual rule), ``"silver"`` or ``"free"``."""
+        return cost, colour
+
+    def options(self, g, p, card, a) -> list[dict]:
+        """Extra fields of further recruit options for ``card`` (each makes ``{"recruit": id, **extra}``)."""
+        return []
+
+    def on_recruit(self, g, p, card, a, extra: dict) -> None:
+        """``card`` has just been recruited (paid) with ``extra``."""
+
+    def allows(self, g, p, holder, a, new) -> bool:
+        """May ``p`` recruit ``new`` while ``holder`` (already recruited, or ``new`` itself) is in the squad?"""
+        return True
+
+    def must_recruit(self, g, p, card, a) -> bool:
+        """Must ``p`` recruit ``card`` (still in the deal) before finishing?"""
+        return False
+
+    def prep_options(self, g, p, card, idx, a) -> list[dict]:
+        """Actions declarable in the recruitment preparation step (``{"act": "ability", "source", "ability"...}``)."""
+        return []
+
+    def prep_execute(self, g, p, card, a, act: dict) -> None:
+        """Execute one of :meth:`prep_options` at once [303.1, 301.2]."""
 
 
 #: kw -> its :class:`Keyword`, for the keywords defined in modules of their own.

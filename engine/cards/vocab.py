@@ -61,7 +61,7 @@ COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
             "event_poison", "wounds_this_turn", "friendly_above_starting_life",
-            "revealed_cost", "revealed_name_in_play", "event_heal")
+            "revealed_cost", "revealed_name_in_play", "event_heal", "behind_attacked_weak")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 

@@ -212,6 +212,14 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = entry.get("tokens_at_declaration") or 0
     elif per == "wounds_on_self":
         base = source.wounds if source is not None else 0
+    elif per == "behind_attacked_weak":  # the weak strike of the card behind the attacked one, on its side (Тич)
+        hit = g.cards.get(point.get("target") or "")
+        behind = None
+        if hit is not None and hit.zone == "battlefield" and hit.cell:
+            (c, r) = xy(hit.cell)
+            cell = cell_at(c, r + (-1 if hit.controller == 1 else 1))
+            behind = g.cards.get(g.board.get(cell or "") or "")
+        base = (g.defn(behind).get("strike") or [0])[0] if behind is not None else 0
     elif per == "event_heal":  # the heal a heal replacement replaced (Вожак сатиров)
         base = point.get("n", 0)
     elif per == "event_wounds":
