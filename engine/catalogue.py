@@ -104,6 +104,7 @@ _COUNTER = {
     "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
     "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
+    "tokens_on_self": ("the number of tokens on it", "число фишек на ней"),
 }
 
 
@@ -179,6 +180,8 @@ def _filter(f: dict, lang: str) -> str:
             return f"standing directly {sides} of this card" if en else f"стоящая сразу {sides} от этой карты"
         return (f"with no creature of its side directly {sides} of it" if en
                 else f"без своих существ сразу {sides} от неё")
+    if name == "weak_strike_at_least":
+        return f"with a weak strike of {f['n']} or more" if en else f"со слабым ударом {f['n']} или больше"
     if name in ("any", "not"):
         inner = _filters(f["of"], lang)
         return (("either " if en else "либо ") + inner) if name == "any" else (("not " if en else "не ") + inner)
@@ -275,6 +278,8 @@ def _condition(c: dict, lang: str) -> str:
             return (f"while it has at most {_tokens(n, lang)}" if en else f"пока на ней не больше {_tokens(n, lang)}"
                     ) if n else ("while it has no token" if en else "пока на ней нет фишек")
         return f"while it has at least {_tokens(n, lang)}" if en else f"пока на ней не меньше {_tokens(n, lang)}"
+    if p == "not_moved_this_turn":
+        return "if it has not moved this turn" if en else "если в этот ход она не перемещалась"
     if p == "friendly_in_every_row":
         return ("while every row of the battlefield holds a creature of yours" if en
                 else "пока в каждом ряду поля боя есть ваше существо")
@@ -457,6 +462,11 @@ def _static(a: dict, lang: str) -> str:
         if a.get("stacks"):
             extra = " (adds to any it already has)" if en else " (прибавляется к уже имеющемуся)"
         return f"{words[_i(lang)]} {a['n']}{extra}{cond}"
+    if kw == "clumsiness":  # 03 §4 clumsiness [g-28]
+        n = a.get("n", 1)
+        return (f"Clumsiness ({n} less on its die when it starts a simple strike or answers a melee strike)" if en
+                else f"Неповоротливость (−{n} к её броску, когда она начинает простой удар или отвечает на удар "
+                     f"в ближнем бою)")
     if kw == "protection":
         return ("Protection from " if en else "Защита от ") + _PROT[a["from"]][_i(lang)]
     if kw == "damage_reduction":

@@ -59,7 +59,7 @@ KINDS = ("influence", "spell")
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
-            "event_poison", "wounds_this_turn")
+            "event_poison", "wounds_this_turn", "tokens_on_self")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -85,6 +85,7 @@ FILTERS = {
     "beside_chosen": {}, "weak_as_chosen": {}, "beside_event_card": {}, "beside_event_cell": {},
     "orth_beside_event_cell": {},
     "row_matches_source": {},
+    "weak_strike_at_least": {"n": "int"},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }
@@ -111,6 +112,7 @@ CONDITIONS = {
     "moved_straight": {"at_least": "int"}, "moved_turning": {"at_least": "int"},
     "target_ranged_hits": {"at_least": "int"},
     "opponent_turn": {},
+    "not_moved_this_turn": {},
 }
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -75,6 +75,8 @@ def _one(g, source, c, entry) -> bool:
             return False
         near = set(neighbours(source.cell))
         return to in near and frm not in near and frm != source.cell
+    if p == "not_moved_this_turn":  # it spent no movement this turn [203.4] (Камнедрев)
+        return not source.markers.get("movement")
     if p == "tokens_at_most":
         return source.tokens <= c["n"]
     if p == "tokens_at_least":

@@ -102,6 +102,8 @@ def _one(g, source, card, f, ctx) -> bool:
     if name == "row_matches_source":  # its row number (from its side) equals this card's (from this card's side)
         return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
             and bool(card.cell) and row_of(card.cell, card.controller) == row_of(source.cell, source.controller)
+    if name == "weak_strike_at_least":  # its printed weak strike (Демон зависти)
+        return (d.get("strike") or [0])[0] >= f["n"]
     if name == "any":
         return any(_one(g, source, card, x, ctx) for x in f.get("of", []))
     if name == "not":
@@ -220,6 +222,8 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = point.get("poison", 0)
     elif per == "wounds_this_turn":  # wounds the target received during the current turn (Хронос)
         base = wounds_this_turn(g, target) if target is not None else 0
+    elif per == "tokens_on_self":  # tokens on it now (a static bonus: Камнедрев)
+        base = source.tokens if source is not None else 0
     elif per == "x_declared":
         base = entry.get("x") or 0
     elif per == "target_current_life":  # life + additional life - wounds [204.6]
