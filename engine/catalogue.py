@@ -180,6 +180,8 @@ def _filter(f: dict, lang: str) -> str:
             return f"standing directly {sides} of this card" if en else f"стоящая сразу {sides} от этой карты"
         return (f"with no creature of its side directly {sides} of it" if en
                 else f"без своих существ сразу {sides} от неё")
+    if name == "formation_partner":
+        return "standing in formation with this card" if en else "стоящая в строю с этой картой"
     if name == "weak_strike_at_least":
         return f"with a weak strike of {f['n']} or more" if en else f"со слабым ударом {f['n']} или больше"
     if name in ("any", "not"):
@@ -267,6 +269,8 @@ def _condition(c: dict, lang: str) -> str:
                            f"выстрелов или метаний")
     if p == "opponent_turn":
         return "in the opponent's turn" if en else "в ход противника"
+    if p == "own_turn":
+        return "in your turn" if en else "в ваш ход"
     if p == "died_of_poison":
         return "if it died of its poisoning" if en else "если оно погибло от отравления"
     if p == "arrived_adjacent":
@@ -628,6 +632,11 @@ def _trigger(a: dict, lang: str) -> str:
         w = (("When it" if subject == "self" else "When another creature") + f" takes wounds from {_a(_kinds(attack, lang))}"
              if en else ("Когда она" if subject == "self" else "Когда другое существо")
              + " получает раны от " + ("атаки" if attack == ["any_attack"] else f"атаки ({_kinds(attack, lang)})"))
+    elif when == "strikes" and a.get("miss_only"):
+        who = {"self": ("it", "она"), "any": ("a creature", "существо"),
+               "other": ("another creature", "другое существо")}[subject]
+        w = (f"When {who[0]} misses with {_a(_kinds(attack, lang))}" if en
+             else f"Когда {who[1]} промахивается ({_kinds(attack, lang)})")
     elif when == "strikes":
         if attack == ["any_attack"]:
             w = "When it attacks" if en else "Когда она атакует"

@@ -30,7 +30,7 @@ class Keyword:
     ``needs_target``: an activated form with a named (not chosen) target needs one to be declared.
 
     A keyword that puts a *state* on a card (an acquired ability such as ``_web``) names it in ``state``, what it
-    does in ``state_effects`` (``cannot_act``, ``cannot_move``, ``attacks_blocked``: an attack on the card is
+    does in ``state_effects`` (``cannot_act``, ``cannot_move``, ``cannot_attack``, ``attacks_blocked``: an attack on the card is
     blocked and removes the state) and, for the event log, ``state_name``; the rules ask
     :func:`engine.rules.grants.under` instead of naming the state.
     """

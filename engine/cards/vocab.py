@@ -86,6 +86,7 @@ FILTERS = {
     "orth_beside_event_cell": {},
     "row_matches_source": {},
     "weak_strike_at_least": {"n": "int"},
+    "formation_partner": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }
@@ -111,7 +112,7 @@ CONDITIONS = {
     "died_of_poison": {},
     "moved_straight": {"at_least": "int"}, "moved_turning": {"at_least": "int"},
     "target_ranged_hits": {"at_least": "int"},
-    "opponent_turn": {},
+    "opponent_turn": {}, "own_turn": {},
     "not_moved_this_turn": {},
 }
 
@@ -215,7 +216,7 @@ _kw("custom", "activated effect static", "none: per-card code named by handler",
 # triggers and pure effects
 _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" + "|".join(WHEN),
     subject="enum?:" + "|".join(SUBJECTS), turn="enum?:" + "|".join(TURNS), optional="bool!",
-    attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", condition="conditions?",
+    attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", miss_only="bool?", condition="conditions?",
     effects="effects!",
     cost="cost?", limit="limit?", **_NAMED)
 _kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")

@@ -58,9 +58,11 @@ def _fires(g, c, a, ev) -> bool:
         elif ev["card"] != c.id:
             return False
         return kinds_match(ev.get("attack", ""), a.get("attack"))
-    if when == "strikes":  # a miss counts only for "whether it hits or misses" (hit_or_miss)
-        return (et == "strikes" and ev["card"] == c.id and kinds_match(ev.get("attack", ""), a.get("attack"))
-                and (not ev.get("missed") or bool(a.get("hit_or_miss")))
+    if when == "strikes":  # a miss counts only for "whether it hits or misses" (hit_or_miss) or "misses" (miss_only)
+        whose = ev.get("card") == c.id if subject == "self" else (subject == "any" or ev.get("card") != c.id)
+        return (et == "strikes" and whose and kinds_match(ev.get("attack", ""), a.get("attack"))
+                and (not ev.get("missed") or bool(a.get("hit_or_miss") or a.get("miss_only")))
+                and (ev.get("missed") or not a.get("miss_only"))
                 and (not a.get("roles") or ev.get("role") in a["roles"])
                 and (not a.get("strength") or ev.get("strength") in a["strength"]))
     if when == "becomes_defender":

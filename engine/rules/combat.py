@@ -26,7 +26,10 @@ def _attackable(g, c) -> bool:
 def _forced_ok(g, src, tgt, kind: str) -> bool:
     """Targeting restrictions of the attacker and of the board: Cache (схрон: not the initial target of a flyer's
     attack) [g-47]; ``flyer_taunt`` (enemy flyers attack only such a card while one is in play, unless the attack
-    ignores forced targeting); ``attack_restriction`` of the attacker (01 §3.6 [205], card text)."""
+    ignores forced targeting); ``attack_restriction`` of the attacker (01 §3.6 [205], card text); a state with the
+    effect ``cannot_attack`` (:mod:`engine.effects.keywords.no_attack`) forbids every attack."""
+    if grants.under(g, src, "cannot_attack"):
+        return False
     if g.is_flyer(src):
         if keywords.has(g, tgt, "skhron"):
             return False

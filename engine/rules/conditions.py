@@ -67,6 +67,8 @@ def _one(g, source, c, entry) -> bool:
         return t is not None and ranged_hits(g, t) - (1 if point.get("n") else 0) >= c["at_least"]
     if p == "opponent_turn":
         return g.active != source.controller
+    if p == "own_turn":
+        return g.active == source.controller
     if p == "died_of_poison":
         return point.get("type") == "died" and point.get("how") == "poison"
     if p == "arrived_adjacent":  # the moved card came from a cell not next to this card onto one next to it

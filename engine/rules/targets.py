@@ -102,6 +102,12 @@ def _one(g, source, card, f, ctx) -> bool:
     if name == "row_matches_source":  # its row number (from its side) equals this card's (from this card's side)
         return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
             and bool(card.cell) and row_of(card.cell, card.controller) == row_of(source.cell, source.controller)
+    if name == "formation_partner":  # stands in formation with this card [g-46]: a friendly Formation creature
+        return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
+            and card is not source and card.controller == source.controller and g.is_creature(card) \
+            and not card.attached_to and not d.get("flyer") and not card.hidden and card.cell in orthogonal(source.cell) \
+            and any(a.get("kw") == "formation" for a in g.abilities(card)) \
+            and any(a.get("kw") == "formation" for a in g.abilities(source))
     if name == "weak_strike_at_least":  # its printed weak strike (Демон зависти)
         return (d.get("strike") or [0])[0] >= f["n"]
     if name == "any":

@@ -1,7 +1,7 @@
 """Set1-rest cards of helper ca that use only keywords the engine already has (plus small generic filters,
 conditions and counters): one test per card, each ability played through the public API (legal actions, apply,
 view; docs/cards.md)."""
-from tests.cards.kit import ability_index, dummy, end_turn, offered, play, pool, seen, setup
+from tests.cards.kit import ability_index, aim, dummy, end_turn, offered, play, pool, seen, setup
 
 ZAP3 = [{"kw": "discharge", "n": 3, "cost": "tap"}]
 SHOT3 = [{"kw": "shot", "n": 3, "cost": "tap"}]
@@ -99,3 +99,40 @@ def test_vs2023_150_haron_last_journey_destroys_charon_and_the_chosen_creature()
     g, L = setup([pool("a", "c3", 1, "vs2023-150-haron")])
     play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "accumulate_token"))
     assert seen(g, L, "a")["tokens"] == 1
+
+
+def test_vs2023_178_alvalind_tokens_from_misses_all_is_lost_and_the_end_of_turn_discharge():
+    miss = [1, 6]  # the attacker's 1 against the answer's 6: a -5 row, the attacker's blow misses
+    g, L = setup([pool("a", "a1", 1, "vs2023-178-alvalind"), dummy("k", "c3", 1),
+                  dummy("t", "c4", 2, life=30)], dice=miss)
+    play(g, L, 1, act="attack", source="k", target="t")
+    assert seen(g, L, "a")["tokens"] == 1
+    g, L = setup([pool("a", "a1", 1, "vs2023-178-alvalind", tokens=2), dummy("k", "c3", 1),
+                  dummy("t", "c4", 2, life=30)], dice=miss)
+    play(g, L, 1, act="attack", source="k", target="t")
+    assert seen(g, L, "a")["tokens"] == 0 and seen(g, L, "a")["wounds"] == 2  # 'all is lost'
+    g, L = setup([pool("a", "a1", 1, "vs2023-178-alvalind"), dummy("k", "c3", 1),
+                  dummy("t", "c4", 2, life=30, closed=True)], dice=[6])
+    play(g, L, 1, act="attack", source="k", target="t")
+    assert seen(g, L, "a")["tokens"] == 0  # a hit gives nothing
+    g, L = setup([pool("a", "a1", 1, "vs2023-178-alvalind"), dummy("k", "c4", 2, life=30),
+                  dummy("t", "c3", 1, life=30)], dice=miss, active=2)
+    play(g, L, 2, act="attack", source="k", target="t")
+    assert seen(g, L, "a")["tokens"] == 0  # an enemy's miss, in the enemy's turn
+    g, L = setup([pool("a", "a1", 1, "vs2023-178-alvalind", tokens=2), dummy("t", "c5", 2, life=30)], dice=[1])
+    end_turn(g, aim(L["t"]))
+    assert seen(g, L, "t")["wounds"] == 5 and seen(g, L, "a")["tokens"] == 0  # 1 + 2 x 2, then the tokens go
+
+
+def test_vs2023_015_rubaki_holverta_opens_a_formation_partner_that_then_cannot_attack():
+    fm = [{"kw": "formation", "grants": [{"kw": "defence_exp", "n": 1}]}]
+    g, L = setup([pool("a", "c3", 1, "vs2023-015-rubaki-holverta"), dummy("p", "b3", 1, abilities=fm, closed=True),
+                  dummy("q", "d2", 1, abilities=fm, closed=True), dummy("t", "c4", 2, life=30)], dice=[1, 6])
+    play(g, L, 1, act="attack", source="a", target="t")  # a miss counts too
+    assert not seen(g, L, "p")["closed"] and seen(g, L, "q")["closed"]  # only the partner in formation
+    legal = [x for x in g.legal_actions(1) if x.get("source") == L["p"]]
+    assert legal and not [x for x in legal if x["act"] == "attack"]  # it may move, not attack
+    g, L = setup([pool("a", "c3", 1, "vs2023-015-rubaki-holverta"), dummy("p", "b3", 1, closed=True),
+                  dummy("t", "c4", 2, life=30)], dice=[6, 1])
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "p")["closed"]  # no formation: nothing
