@@ -105,6 +105,8 @@ _COUNTER = {
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
     "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
     "tokens_on_self": ("the number of tokens on it", "число фишек на ней"),
+    "struck_or_adjacent_enemies": ("one strike at each enemy creature next to it",
+                                   "по одному удару по каждому соседнему вражескому существу"),
 }
 
 
@@ -580,6 +582,11 @@ def _static(a: dict, lang: str) -> str:
         diff = ""
         if a.get("different_targets"):
             diff = ", each at a different card" if en else ", каждый раз по другой карте"
+        if isinstance(a["n"], dict) and a["n"].get("per") == "struck_or_adjacent_enemies":
+            return (f"May make a {_kinds(a['applies_to'], lang)} at every enemy creature next to it, one after "
+                    f"another{diff}; it closes only after the last" if en else
+                    f"Может нанести {_kinds(a['applies_to'], lang)} по каждому соседнему вражескому существу, "
+                    f"одно за другим{diff}; закрывается только после последнего")
         return (f"May make a {_kinds(a['applies_to'], lang)} {a['n']} times per turn{diff}; it does not close after the first"
                 if en else f"Может наносить {_kinds(a['applies_to'], lang)} {a['n']} раза за ход{diff}; после первого не закрывается")
     if kw == "defender_no_close":

@@ -66,3 +66,35 @@ def register(k: Keyword) -> Keyword:
     vocab.KW[k.kw] = {"roles": tuple(k.places.split()), "fields": dict(k.fields), "rule": k.rule,
                       "defaults": dict(k.defaults)}
     return k
+
+
+@dataclass(frozen=True, slots=True)
+class Custom:
+    """One card's one-off behaviour (a ``custom`` ability, docs/card-vocabulary.md): the ability object names it
+    by ``handler``; its module in ``engine/effects/customs/`` registers this record once.
+
+    ``handler``: the name the card data uses; ``rule``: the rule / card text it implements; ``execute``:
+    ``f(g, entry, source, effect)`` when an entry with it executes (activated or effect form); ``options``:
+    ``f(g, card, ability) -> [dict]``, the declaration fields of its activated form ([] = not declarable now;
+    None = the usual target options); ``flags``: named effects of its static form that a rule asks about with
+    :func:`engine.rules.grants.custom_flag` (e.g. ``answers_when_closed``), so that rules code names an effect,
+    never a card.
+    """
+
+    handler: str
+    rule: str
+    execute: Callable | None = None
+    options: Callable | None = None
+    flags: frozenset = frozenset()
+
+
+#: handler -> its :class:`Custom`.
+CUSTOMS: dict[str, Custom] = {}
+
+
+def register_custom(c: Custom) -> Custom:
+    """Record ``c``. Raises ValueError when the handler is already known (each custom is defined once)."""
+    if c.handler in CUSTOMS:
+        raise ValueError(f"custom handler {c.handler!r} is defined twice")
+    CUSTOMS[c.handler] = c
+    return c

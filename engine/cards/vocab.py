@@ -59,7 +59,7 @@ KINDS = ("influence", "spell")
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
-            "event_poison", "wounds_this_turn", "tokens_on_self")
+            "event_poison", "wounds_this_turn", "tokens_on_self", "struck_or_adjacent_enemies")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -168,7 +168,7 @@ _kw("ignores_protection", "static grant", "03 §1.5 [408], [411.4.a]", **{"from"
 _kw("ignores_forced_targeting", "static grant", "03 §4 accuracy [g-50]", applies_to="kinds!")
 _kw("must_attack", "static", "03 §5 force_attack [g-82]", when="enum!:enemy_becomes_adjacent|able",
     vs="filters!", grants="abilities?")
-_kw("extra_attack", "static grant", "03 §5 actions_per_turn [g-70, 219.4.a]", n="int!", applies_to="kinds!",
+_kw("extra_attack", "static grant", "03 §5 actions_per_turn [g-70, 219.4.a]", n="amount!", applies_to="kinds!",
     different_targets="bool?")
 _kw("defender_no_close", "static grant", "02 §4; 03 §6 defender_no_close [216.12.a]", unlimited="bool!")
 _kw("attack_restriction", "static grant", "01 §3.6 [205]; card text [103.1]", applies_to="kinds!",

@@ -6,6 +6,7 @@ or magic [411]. Rules per function; the ``choose_one`` choice is asked by :mod:`
 """
 from __future__ import annotations
 
+from engine.cards.keywords import CUSTOMS
 from engine.cards.kinds import REACH
 from engine.effects.attack import execute_attack_ability
 from engine.effects.registry import register
@@ -258,8 +259,17 @@ CUSTOM = {"condor_dive": eff_condor_dive}
 
 
 def eff_custom(g, e, src, eff):
-    """A ``custom`` ability runs the handler its data names."""
-    CUSTOM[eff["handler"]](g, e, src, eff)
+    """A ``custom`` ability runs the handler its data names: one of this module's, or one registered by a module
+    of :mod:`engine.effects.customs` (:data:`engine.cards.keywords.CUSTOMS`); a static custom that executes
+    nothing says so (``no_effect``)."""
+    if eff["handler"] in CUSTOM:
+        CUSTOM[eff["handler"]](g, e, src, eff)
+        return
+    c = CUSTOMS.get(eff["handler"])
+    if c is None or c.execute is None:
+        g.emit(Event.NO_EFFECT, source=e["source"], kw="custom")
+        return
+    c.execute(g, e, src, eff)
 
 
 for _kw, _fn in {

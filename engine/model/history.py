@@ -11,7 +11,7 @@ from engine.model.board import xy
 
 #: history name -> the vocabulary names (counters, conditions) that read it.
 READERS = {"steps": ("moved_straight", "moved_turning"), "wounds": ("wounds_this_turn",),
-           "ranged_hits": ("target_ranged_hits",), "struck": ("different_targets",)}
+           "ranged_hits": ("target_ranged_hits",), "struck": ("different_targets", "struck_or_adjacent_enemies")}
 
 
 def _readers(g) -> frozenset:

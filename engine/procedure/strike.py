@@ -158,8 +158,8 @@ def _deal(g, ex, src, tgt) -> None:
     """Steps 9-12: strengths (the target's ``incoming_strike_reduced`` caps the level), wounds at once (first
     strike first), deaths, "strikes" triggers, the defender closes."""
     data = ex["data"]
-    a_lvl = keywords.incoming_level(g, tgt, "simple_strike", data["blows"][0])
-    r_lvl = keywords.incoming_level(g, src, "simple_strike", data["blows"][1]) if data.get("fight") else None
+    a_lvl = keywords.incoming_level(g, tgt, "simple_strike", data["blows"][0], src)
+    r_lvl = keywords.incoming_level(g, src, "simple_strike", data["blows"][1], tgt) if data.get("fight") else None
     a_amt = blow_amount(g, src, tgt, a_lvl, "simple_strike")
     r_amt = blow_amount(g, tgt, src, r_lvl, "simple_strike")
     src_first = keywords.first_strike(g, src) and not keywords.first_strike(g, tgt)

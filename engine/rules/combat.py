@@ -63,8 +63,8 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
 
 def strikes_allowed(g, card) -> int:
     """Simple strikes the card may make per turn: 1, or n with ``extra_attack`` [g-70, 219.4.a]."""
-    ns = [a.get("n", 1) for a in keywords.kws(g, card, "extra_attack") if kinds_match("simple_strike",
-                                                                                       a.get("applies_to"))]
+    ns = [tg.amount(g, a.get("n", 1), {}, card) for a in keywords.kws(g, card, "extra_attack")
+          if kinds_match("simple_strike", a.get("applies_to"))]
     return max([1] + ns)
 
 
@@ -169,8 +169,10 @@ def finishing_targets(g, card, a: dict) -> list[str]:
 
 
 def fights(g, tgt) -> bool:
-    """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]."""
-    return g.is_creature(tgt) and not tgt.closed and g.in_play(tgt)
+    """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]; a closed creature
+    with the named effect ``answers_when_closed`` fights as if open (Властелин хаоса, engine/effects/customs/)."""
+    return g.is_creature(tgt) and g.in_play(tgt) and (not tgt.closed or grants.custom_flag(g, tgt,
+                                                                                         "answers_when_closed"))
 
 
 def last_known(g, src, point: dict):

@@ -103,11 +103,18 @@ def dodges(g, card, kind: str) -> list[int] | None:
     return None
 
 
-def incoming_level(g, target, kind: str, level: int | None) -> int | None:
+def unreducible(g, attacker, kind: str) -> bool:
+    """The strength of ``attacker``'s simple strike cannot be lowered by any effect (the named effect
+    ``strike_unreducible``, Гидра, engine/effects/customs/): no strength cap, no reduction by n, no strength set
+    lower; preventions (armour) still act on the wounds."""
+    return kind == "simple_strike" and attacker is not None and grants.custom_flag(g, attacker, "strike_unreducible")
+
+
+def incoming_level(g, target, kind: str, level: int | None, attacker=None) -> int | None:
     """``incoming_strike_reduced``: attacks of ``applies_to`` against it count as strength ``to`` at most
-    (03 §5 reduce_attack_to_kind [g-91])."""
-    if level is None:
-        return None
+    (03 §5 reduce_attack_to_kind [g-91]), unless the attacker's strike is :func:`unreducible`."""
+    if level is None or unreducible(g, attacker, kind):
+        return level
     for a in kws(g, target, "incoming_strike_reduced"):
         if kinds_match(kind, a.get("applies_to")):
             level = min(level, LEVELS.index(a["to"]))
@@ -168,7 +175,9 @@ def _selector_ok(g, holder, sel: dict, kind: str, level, source) -> bool:
 
 def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
     """``damage_reduction``: wounds from attacks matching the selector ``from`` lower by n (a modifier from the
-    target, applied before preventions [420.5, 422.4 group 4])."""
+    target, applied before preventions [420.5, 422.4 group 4]); nothing against an :func:`unreducible` strike."""
+    if unreducible(g, source, kind):
+        return max(0, amount)
     for a in kws(g, target, "damage_reduction"):
         if _selector_ok(g, target, a.get("from") or {}, kind, level, source):
             amount -= a.get("n", 1)

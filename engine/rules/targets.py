@@ -7,6 +7,7 @@ Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the
 from __future__ import annotations
 
 from engine.model.board import cell_at, in_front, neighbours, orthogonal, row_of, xy
+from engine.model.history import struck
 from engine.model.history import wounds as wounds_this_turn
 from engine.rules.adjacency import adjacent_cards
 
@@ -228,6 +229,11 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = point.get("poison", 0)
     elif per == "wounds_this_turn":  # wounds the target received during the current turn (Хронос)
         base = wounds_this_turn(g, target) if target is not None else 0
+    elif per == "struck_or_adjacent_enemies":  # cards struck this turn + adjacent enemies not yet struck (Гидра)
+        done = struck(g, source) if source is not None else []
+        near = [c.id for c in adjacent_cards(g, source) if c.controller != source.controller and g.is_creature(c)
+                and c.id not in done] if source is not None and source.zone == "battlefield" else []
+        base = len(set(done)) + len(near)
     elif per == "tokens_on_self":  # tokens on it now (a static bonus: Камнедрев)
         base = source.tokens if source is not None else 0
     elif per == "x_declared":
