@@ -136,9 +136,24 @@ def move_left(g, card) -> int:
 
 def held(g, card) -> bool:
     """True when the card may not leave its cell: netted or rooted (card texts, the ``cannot_move`` state of
-    :mod:`engine.cards.keywords`). Having acted is checked apart (``card.actions``, [g-69]); a strike made without
-    closing is no such action [g-78]."""
-    return under(g, card, "cannot_move")
+    :mod:`engine.cards.keywords`), or its side's movers this turn are used up (:func:`movers_used_up`). Having
+    acted is checked apart (``card.actions``, [g-69]); a strike made without closing is no such action [g-78]."""
+    return under(g, card, "cannot_move") or movers_used_up(g, card)
+
+
+def movers_used_up(g, card) -> bool:
+    """A timed effect ``movers_limit`` (``g.effects``: ``player``, ``n``; Криомант's 'ice rain') lets at most n
+    creatures of ``player`` move in that player's turn: True when n others of them have already spent movement
+    this turn [203.4] and this card has not."""
+    if card.markers.get("movement"):
+        return False
+    for e in g.effects:
+        if e.get("kind") == "movers_limit" and e.get("player") == card.controller == g.active:
+            moved = sum(1 for c in g.play_cards() if c.controller == card.controller and c.id != card.id
+                        and c.markers.get("movement"))
+            if moved >= e.get("n", 0):
+                return True
+    return False
 
 
 def _moves(g, card) -> list[dict]:

@@ -41,3 +41,33 @@ def test_vs2023_136_gidra_strikes_every_adjacent_enemy_unanswered_and_its_streng
         {"kw": "armour", "n": 1}])], dice=[6])
     play(g, L, 1, act="attack", source="a", target="t")
     assert seen(g, L, "t")["wounds"] == 2  # armour still prevents
+
+
+def test_vs2023_057_kriomant_ice_rain_lets_only_some_enemy_creatures_move_next_turn():
+    enemies = [dummy(x, f"{x}5", 2) for x in "abcd"]
+    g, L = setup([pool("k", "c1", 1, "vs2023-057-kriomant", tokens=1)] + enemies, dice=[5])
+    play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "custom"))
+    assert seen(g, L, "k")["tokens"] == 0 and seen(g, L, "k")["closed"]
+    end_turn(g)
+    play(g, L, 2, act="move", source="a", to="a4")
+    play(g, L, 2, act="move", source="b", to="b4")  # 4-5: two creatures may move
+    assert not [x for x in g.legal_actions(2) if x.get("act") == "move" and x["source"] in (L["c"], L["d"])]
+    end_turn(g)
+    assert not [e for e in g.effects if e["kind"] == "movers_limit"]  # it ended with that turn
+    g, L = setup([pool("k", "c1", 1, "vs2023-057-kriomant"), dummy("t", "c5", 2)])
+    play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "discharge"), target="t")
+    assert seen(g, L, "t")["wounds"] == 1
+
+
+def test_vs2023_168_povelitel_bezdny_next_roll_six_after_an_enemy_death_and_wounds_cheap_neighbours_moving():
+    zap = [{"kw": "discharge", "n": 5, "cost": "tap"}]
+    g, L = setup([pool("a", "c3", 1, "vs2023-168-povelitel-bezdny"), dummy("m", "a1", 1, abilities=zap),
+                  dummy("v", "a5", 2, life=1), dummy("t", "c4", 2, life=30, closed=True)], dice=[])
+    play(g, L, 1, act="ability", source="m", ability=0, target="v")
+    assert seen(g, L, "v")["zone"] == "graveyard" and seen(g, L, "a")["markers"].get("next_roll_six") == 1
+    play(g, L, 1, act="attack", source="a", target="t")  # no die listed: the roll counts as 6
+    assert seen(g, L, "t")["wounds"] == 6 and not seen(g, L, "a")["markers"].get("next_roll_six")
+    g, L = setup([pool("a", "c3", 1, "vs2023-168-povelitel-bezdny"), dummy("c", "b2", 1, cost=4),
+                  dummy("x", "d2", 2, cost=5), dummy("e", "c1", 2, cost=2)])
+    play(g, L, 1, act="move", source="a", to="c2")
+    assert [seen(g, L, x)["wounds"] for x in "cxe"] == [1, 0, 1]
