@@ -12,7 +12,7 @@ from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
 from engine.model.types import PendingTrigger
 from engine.rules.conditions import holds
-from engine.rules.grants import effective
+from engine.rules.grants import custom_flag, effective
 
 
 def _trigger_abilities(g, card, granted: bool = False):
@@ -84,11 +84,15 @@ def collect(g, event: dict) -> None:
             if a.get("when") == "dies" and a.get("subject", "self") == "self":
                 _add(g, dead, i, a, event["controller"], event)
     if et == "turn_start":
+        first = len(g.pending[event["player"]])
         for cid in list(g.graveyards[event["player"]]):
             dead = g.cards[cid]
             for i, a in _trigger_abilities(g, dead):
                 if a.get("when") == "valhalla":
                     _add(g, dead, i, a, dead.owner, event)
+        if len(g.pending[event["player"]]) > first and any(
+                c.controller == event["player"] and custom_flag(g, c, "valhalla_twice") for c in g.play_cards()):
+            g.pending[event["player"]].insert(first + 1, dict(g.pending[event["player"]][first]))  # Рагнар
     for c in g.play_cards():
         for i, a in _trigger_abilities(g, c, granted=True):
             if _fires(g, c, a, event) and (not a.get("condition") or holds(g, c, a["condition"],

@@ -14,6 +14,7 @@ from engine.effects.attack import blocked_by_state
 from engine.model.enums import Event, PromptKind
 from engine.ops import acquire
 from engine.ops import damage
+from engine.ops import durations
 from engine.ops import trigger_points
 from engine.procedure import defender, windows
 from engine.rules import keywords
@@ -187,6 +188,7 @@ def _deal(g, ex, src, tgt) -> None:
         trigger_points.collect(g, {"type": "strikes", "card": tgt.id, "target": src.id, "attack": "simple_strike",
                              "role": "responder", "strength": LEVELS[r_lvl]})
     _close_defender(g, data)
+    durations.use_up(g, "side_unanswered", src.controller)  # its side's first simple strike this turn is made
     if src.acquired:
         acquire.spend_next_strike(g, src)
     if src.used.get("forced"):

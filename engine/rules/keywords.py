@@ -80,7 +80,11 @@ def directed(g, card, target) -> bool:
 
 
 def unanswered(g, card, target) -> bool:
-    """Unanswered strike (безответный удар) at ``vs`` targets: no fight, no retaliation, no defender [g-02]."""
+    """Unanswered strike (безответный удар) at ``vs`` targets: no fight, no retaliation, no defender [g-02]; also
+    the first simple strike of a side this turn under a timed effect ``side_unanswered`` (``g.effects``:
+    ``player``; Рагнар's Valhalla, used up by that strike, engine/effects/customs/first_strike_unanswered.py)."""
+    if any(e.get("kind") == "side_unanswered" and e.get("player") == card.controller for e in g.effects):
+        return True
     return any(_vs(g, card, a, target) for a in kws(g, card, "unanswerable_strike", target))
 
 

@@ -71,3 +71,31 @@ def test_vs2023_168_povelitel_bezdny_next_roll_six_after_an_enemy_death_and_woun
                   dummy("x", "d2", 2, cost=5), dummy("e", "c1", 2, cost=2)])
     play(g, L, 1, act="move", source="a", to="c2")
     assert [seen(g, L, x)["wounds"] for x in "cxe"] == [1, 0, 1]
+
+
+def test_vs2023_063_ragnar_valhalla_first_strike_unanswered_and_the_first_valhalla_twice():
+    g, L = setup([pool("r", None, 1, "vs2023-063-ragnar", zone="graveyard"), dummy("k", "c3", 1),
+                  dummy("t", "c4", 2, life=30, strike=(5, 5, 5)), dummy("u", "b3", 1),
+                  dummy("v", "b4", 2, life=30, strike=(5, 5, 5))], active=2, dice=[6, 1, 1])
+    end_turn(g)  # player 1's turn starts: Ragnar's Valhalla (optional) is declared
+    play(g, L, 1, act="attack", source="k", target="t")  # unanswered: one die, no blow back
+    assert seen(g, L, "t")["wounds"] == 1 and seen(g, L, "k")["wounds"] == 0
+    play(g, L, 1, act="attack", source="u", target="v")  # the second strike is a fight again (1 against 1)
+    assert seen(g, L, "v")["wounds"] == 1
+    knight = "vs2023-062-kostedrobitel"
+    g, L = setup([pool("r", "a1", 1, "vs2023-063-ragnar"), pool("b", None, 1, knight, zone="graveyard"),
+                  dummy("k", "c3", 1), dummy("u", "d3", 1), dummy("t", "c4", 2, life=30, closed=True),
+                  dummy("v", "d4", 2, life=30, closed=True)], active=2, dice=[1, 1])
+    picks = []
+
+    def pick(g2, legal):  # the bone crusher's Valhalla twice: +1 to one creature, then +1 to another
+        if g2.prompt["kind"] != "triggers":
+            return None
+        want = L["u"] if picks else L["k"]
+        picks.append(want)
+        return next(a for a in legal if a.get("target") == want)
+    end_turn(g, pick)
+    assert picks == [L["k"], L["u"]]
+    play(g, L, 1, act="attack", source="k", target="t")
+    play(g, L, 1, act="attack", source="u", target="v")
+    assert seen(g, L, "t")["wounds"] == 2 and seen(g, L, "v")["wounds"] == 2
