@@ -284,6 +284,9 @@ def _condition(c: dict, lang: str) -> str:
             return (f"while it has at most {_tokens(n, lang)}" if en else f"пока на ней не больше {_tokens(n, lang)}"
                     ) if n else ("while it has no token" if en else "пока на ней нет фишек")
         return f"while it has at least {_tokens(n, lang)}" if en else f"пока на ней не меньше {_tokens(n, lang)}"
+    if p == "event_strike_value":
+        return (f"if that strike's value was at least {c['at_least']}" if en
+                else f"если сила того удара была не меньше {c['at_least']}")
     if p == "not_moved_this_turn":
         return "if it has not moved this turn" if en else "если в этот ход она не перемещалась"
     if p == "friendly_in_every_row":

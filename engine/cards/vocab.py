@@ -114,6 +114,7 @@ CONDITIONS = {
     "target_ranged_hits": {"at_least": "int"},
     "opponent_turn": {}, "own_turn": {},
     "not_moved_this_turn": {},
+    "event_strike_value": {"at_least": "int"},
 }
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     """
     if amount <= 0 or not g.in_play(target):
         return 0
-    if keywords.protected(g, target, kind, level, source):
+    if keywords.protected(g, target, kind, level, source) or keywords.value_protected(g, target, kind, amount):
         g.emit(Event.PROTECTED, card=target.id, kind=kind)
         return 0
     amount = keywords.reduce(g, target, amount, kind, level, source)

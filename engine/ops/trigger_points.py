@@ -101,15 +101,17 @@ def collect(g, event: dict) -> None:
 
 
 #: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
-_EXTRA = {"becomes_defender": ("target", "defended"), "died": ("poison", "event_poison")}
+_EXTRA = {"becomes_defender": ("target", "defended"), "died": ("poison", "event_poison"),
+          "strikes": ("value", "event_strike_value")}
 
 
 def _add(g, card, idx, a, controller, event):
     point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
-                                                     "frm", "to", "cell", "controller", "poison")}
+                                                     "frm", "to", "cell", "controller", "poison", "value")}
     extra = _EXTRA.get(event["type"])
     if extra and extra[0] in point and f"'{extra[1]}'" not in repr(a.get("effects")):
-        del point[extra[0]]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison)
+        del point[extra[0]]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison,
+        # Ревнитель Сеггера's strike value)
     g.pending[controller].append({
         "source": card.id, "ability": idx, "controller": controller,
         "optional": bool(a.get("optional")), "effects": a.get("effects") or [], "point": point,

@@ -77,6 +77,8 @@ def _one(g, source, c, entry) -> bool:
             return False
         near = set(neighbours(source.cell))
         return to in near and frm not in near and frm != source.cell
+    if p == "event_strike_value":  # the value of the blow the triggering simple strike dealt (Ревнитель Сеггера)
+        return point.get("value", 0) >= c["at_least"]
     if p == "not_moved_this_turn":  # it spent no movement this turn [203.4] (Камнедрев)
         return not source.markers.get("movement")
     if p == "tokens_at_most":

@@ -144,6 +144,13 @@ def _ignores(g, source, frm: str, kind: str) -> bool:
     return False
 
 
+def value_protected(g, target, kind: str, amount: int) -> bool:
+    """``value_protection`` (engine/effects/keywords/value_protection.py): an attack of its ``kinds`` whose value is
+    exactly ``n`` produces no effect on it (Ревнитель Сеггера's grant; README §6.7 "of that size" = equal)."""
+    return any(a.get("n") == amount and kinds_match(kind, a.get("kinds"))
+               for a in kws(g, target, "value_protection"))
+
+
 def protected(g, target, kind: str, level: int | None = None, source=None) -> bool:
     """Protection from X [411]: the target receives nothing from a matching attack or effect, unless the source
     ignores that protection. ``kind`` is an attack kind, ``spell``, ``poison`` or ``wound``."""

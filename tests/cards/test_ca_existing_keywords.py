@@ -136,3 +136,30 @@ def test_vs2023_015_rubaki_holverta_opens_a_formation_partner_that_then_cannot_a
                   dummy("t", "c4", 2, life=30)], dice=[6, 1])
     play(g, L, 1, act="attack", source="a", target="t")
     assert seen(g, L, "p")["closed"]  # no formation: nothing
+
+
+def test_vs2023_192_revnitel_seggera_chosen_value_protects_the_creatures_beside_it():
+    shot2, shot3 = [{"kw": "shot", "n": 2, "cost": "tap"}], [{"kw": "shot", "n": 3, "cost": "tap"}]
+    g, L = setup([pool("a", "c3", 1, "vs2023-192-revnitel-seggera"), dummy("l", "b3", 1), dummy("r", "d3", 1),
+                  dummy("f", "c2", 1), dummy("t", "c4", 2, life=30, closed=True),
+                  dummy("s", "a6", 2, abilities=shot2), dummy("z", "b6", 2, abilities=shot3)], dice=[4])
+    seen_choices = []
+
+    def pick(g2, legal):
+        if g2.prompt["kind"] == "choice":
+            seen_choices.append(sorted(a["option"]["choice"] for a in legal if a["act"] == "choose"))
+            return {"act": "choose", "option": {"choice": 1}}  # X = 2
+        return None
+    play(g, L, 1, act="attack", source="a", target="t", pick=pick)  # a medium blow: value 3
+    assert seen(g, L, "t")["wounds"] == 3 and seen_choices == [[0, 1, 2]]  # X may be 1, 2 or 3
+    end_turn(g)
+    play(g, L, 2, act="ability", source="s", ability=0, target="l")
+    assert seen(g, L, "l")["wounds"] == 0  # a shot for 2: protected
+    play(g, L, 2, act="ability", source="z", ability=0, target="r")
+    assert seen(g, L, "r")["wounds"] == 3  # a shot for 3 is another value
+    g, L = setup([pool("a", "c3", 1, "vs2023-192-revnitel-seggera"), dummy("f", "c2", 1),
+                  dummy("t", "c4", 2, life=30, closed=True), dummy("s", "a6", 2, abilities=shot2)], dice=[4])
+    play(g, L, 1, act="attack", source="a", target="t", pick=pick)
+    end_turn(g)
+    play(g, L, 2, act="ability", source="s", ability=0, target="f")
+    assert seen(g, L, "f")["wounds"] == 2  # behind it, not beside it
