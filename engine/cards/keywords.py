@@ -76,7 +76,9 @@ class Custom:
     ``handler``: the name the card data uses; ``rule``: the rule / card text it implements; ``execute``:
     ``f(g, entry, source, effect)`` when an entry with it executes (activated or effect form); ``options``:
     ``f(g, card, ability) -> [dict]``, the declaration fields of its activated form ([] = not declarable now;
-    None = the usual target options); ``flags``: named effects of its static form that a rule asks about with
+    None = the usual target options); ``cells``: ``f(g, source, point) -> [cell]``, for the effect form inside a
+    trigger: the destination cells (``to``) its controller names when declaring the trigger (``point`` is the
+    triggering event); ``flags``: named effects of its static form that a rule asks about with
     :func:`engine.rules.grants.custom_flag` (e.g. ``answers_when_closed``), so that rules code names an effect,
     never a card.
     """
@@ -85,6 +87,7 @@ class Custom:
     rule: str
     execute: Callable | None = None
     options: Callable | None = None
+    cells: Callable | None = None
     flags: frozenset = frozenset()
 
 

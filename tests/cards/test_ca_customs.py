@@ -99,3 +99,24 @@ def test_vs2023_063_ragnar_valhalla_first_strike_unanswered_and_the_first_valhal
     play(g, L, 1, act="attack", source="k", target="t")
     play(g, L, 1, act="attack", source="u", target="v")
     assert seen(g, L, "t")["wounds"] == 2 and seen(g, L, "v")["wounds"] == 2
+
+
+def test_vs2023_153_saykoron_teleports_beside_a_ranged_attacker_of_its_neighbour_once_per_battle():
+    shot = [{"kw": "shot", "n": 1, "cost": "tap"}]
+    offers = []
+
+    def pick(g2, lg):
+        if g2.prompt["kind"] == "triggers":
+            offers.append(sorted(a["to"] for a in lg if a["act"] == "declare"))
+            return next(a for a in lg if a.get("to") == "d5")
+        return None
+    g, L = setup([pool("a", "c3", 1, "vs2023-153-saykoron"), dummy("f", "b3", 1, life=9), dummy("h", "d4", 1),
+                  dummy("s", "c6", 2, abilities=shot), dummy("z", "a6", 2, abilities=shot)], active=2)
+    play(g, L, 2, act="ability", source="s", ability=0, target="f", pick=pick)
+    assert offers == [["b5", "b6", "c5", "d5", "d6"]]
+    assert seen(g, L, "a")["cell"] == "d5" and seen(g, L, "f")["wounds"] == 1
+    play(g, L, 2, act="ability", source="z", ability=0, target="h", pick=pick)  # h is next to it now
+    assert len(offers) == 1 and seen(g, L, "a")["cell"] == "d5"  # once per battle
+    g, L = setup([pool("a", "c3", 1, "vs2023-153-saykoron"), dummy("t", "c4", 2, life=30)], dice=[6])
+    play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "magic_strike"), target="t")
+    assert seen(g, L, "t")["wounds"] == 4
