@@ -243,6 +243,14 @@ def _condition(c: dict, lang: str) -> str:
                     else "если она перешла со своей половины поля на половину противника")
         return ("if it moved from the opponent's half back onto yours" if en
                 else "если она вернулась с половины противника на свою")
+    if p == "moved_onto":
+        return (("if it moved onto the opponent's half" if en else "если она переместилась на половину противника")
+                if c["to"] == "enemy_half" else ("if it moved onto your half" if en
+                                                 else "если она переместилась на вашу половину"))
+    if p == "moved_by":
+        return "if it teleported" if en else "если она телепортировалась"
+    if p == "moved_from_adjacent":
+        return "if it moved away from a cell next to this card" if en else "если она ушла с клетки рядом с этой картой"
     if p == "adjacent_to":
         return (f"if it is next to a card ({_filters(c['filter'], lang)})" if en
                 else f"если рядом с ней карта ({_filters(c['filter'], lang)})")
@@ -730,6 +738,9 @@ def _effect(e: dict, lang: str) -> str:
                       else f"добавить {e['n']} дополнительную жизнь для {_target(t, lang, 2)}")
     if kw == "grant":
         until = _UNTIL[e["until"]][_i(lang)]
+        if e.get("used_by"):
+            until += (f" or until its next {_kinds(e['used_by'], lang)}" if en
+                      else f" или до её следующей атаки ({_kinds(e['used_by'], lang)})")
         if t == "self":
             return pre + (f"it gets: {_grants(e['abilities'], lang)} {until}" if en
                           else f"она получает: {_grants(e['abilities'], lang)} {until}")

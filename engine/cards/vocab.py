@@ -96,6 +96,9 @@ CONDITIONS = {
     "in_row": {"rows": "list_int"},
     "in_column": {"columns": "list_col"},
     "moved_across": {"to": "enum:enemy_half|own_half"},
+    "moved_onto": {"to": "enum:enemy_half|own_half"},
+    "moved_by": {"how": "enum:teleportation"},
+    "moved_from_adjacent": {},
     "adjacent_to": {"filter": "filters"},
     "formation_with": {"filter": "filters"},
     "target": {"filter": "filters"},
@@ -232,7 +235,7 @@ _kw("skip_next_open", "effect", "01 §6.4 [311] (card text)", target="target!")
 _kw("destroy", "effect", "03 §5 destroy [g-94]", target="target!")
 _kw("add_life", "effect", "01 §3.5 additional life [204]", n="int!", target="target!")
 _kw("grant", "effect", "03 §1.5 acquired abilities [407]", target="target!", abilities="abilities!",
-    until="until!")
+    until="until!", used_by="kinds?")
 _kw("choose_one", "effect", "03 §1.9 [416]; RULES.md Q4 (choice inside an entry)",
     chooser="enum!:controller|target_controller", options="options!")
 

@@ -188,7 +188,8 @@ def eff_attack(g, e, src, eff):
 def eff_grant(g, e, src, eff):
     """The target acquires ``abilities`` until ``until`` [407, 418]."""
     for t in targets(g, e, src, eff):
-        acquire.grant(g, t, eff.get("abilities") or [], eff.get("until", "end_of_battle"), e["controller"], src)
+        acquire.grant(g, t, eff.get("abilities") or [], eff.get("until", "end_of_battle"), e["controller"], src,
+                      eff.get("used_by"))
 
 
 def eff_redistribute(g, e, src, eff):

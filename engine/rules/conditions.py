@@ -45,6 +45,14 @@ def _one(g, source, c, entry) -> bool:
         if c.get("to") == "enemy_half":
             return half(frm) == own and half(to) != own
         return half(frm) != own and half(to) == own
+    if p == "moved_by":  # the move that triggered was this named movement (Огненный имп: a teleport)
+        return point.get("how") == c.get("how")
+    if p == "moved_onto":  # the move that triggered ended on the enemy half / on its own half
+        to = point.get("to")
+        return bool(to) and (half(to) != source.controller) == (c.get("to") == "enemy_half")
+    if p == "moved_from_adjacent":  # the moved card came from a cell next to this card
+        frm = point.get("frm")
+        return bool(frm) and source.zone == "battlefield" and frm in neighbours(source.cell)
     if p == "adjacent_to":
         return any(tg.match(g, source, o, c.get("filter")) for o in adjacent_cards(g, source))
     if p == "formation_with":

@@ -163,3 +163,29 @@ def test_vs2023_192_revnitel_seggera_chosen_value_protects_the_creatures_beside_
     end_turn(g)
     play(g, L, 2, act="ability", source="s", ability=0, target="f")
     assert seen(g, L, "f")["wounds"] == 2  # behind it, not beside it
+
+
+def test_vs2023_138_ognenny_imp_next_throw_plus_one_after_a_neighbour_teleports_onto_the_enemy_half():
+    tele = [{"kw": "teleportation", "cost": {"tap": False, "tokens": 0, "movement": "all"}, "sudden": False,
+             "limit": None}]
+    g, L = setup([pool("i", "c2", 1, "vs2023-138-ognenny-imp"), dummy("d", "c3", 1, abilities=tele),
+                  dummy("e", "b3", 1, abilities=tele), dummy("t", "c5", 2, life=30)])
+    play(g, L, 1, act="ability", source="d", ability=0, to="a5")
+    play(g, L, 1, act="ability", source="e", ability=0, to="b5")  # a second teleport: still +1 only
+    play(g, L, 1, act="ability", source="i", ability=ability_index(g, L, "i", "throw"), target="t")
+    assert seen(g, L, "t")["wounds"] == 2
+    g, L = setup([pool("i", "c2", 1, "vs2023-138-ognenny-imp", closed=False), dummy("d", "c3", 1, abilities=tele),
+                  dummy("t", "c5", 2, life=30), dummy("u", "b5", 2, life=30)])
+    play(g, L, 1, act="ability", source="d", ability=0, to="a5")
+    play(g, L, 1, act="ability", source="i", ability=ability_index(g, L, "i", "throw"), target="t")
+    assert seen(g, L, "t")["wounds"] == 2 and not g.cards[L["i"]].acquired  # used by that throw
+    for start, to in (("c3", "a2"), ("e3", "a5")):  # onto its own half; from a cell not next to it
+        g, L = setup([pool("i", "c2", 1, "vs2023-138-ognenny-imp"), dummy("d", start, 1, abilities=tele),
+                      dummy("t", "c5", 2, life=30)])
+        play(g, L, 1, act="ability", source="d", ability=0, to=to)
+        play(g, L, 1, act="ability", source="i", ability=ability_index(g, L, "i", "throw"), target="t")
+        assert seen(g, L, "t")["wounds"] == 1
+    g, L = setup([pool("i", "c2", 1, "vs2023-138-ognenny-imp"), dummy("d", "c3", 1), dummy("t", "c5", 2, life=30)])
+    play(g, L, 1, act="move", source="d", to="c4")  # a step onto the enemy half is no teleport
+    play(g, L, 1, act="ability", source="i", ability=ability_index(g, L, "i", "throw"), target="t")
+    assert seen(g, L, "t")["wounds"] == 1

@@ -20,7 +20,7 @@ def cells(g, source, point: dict) -> list[str]:
 
 def execute(g, e, src, eff) -> None:
     """Relocate to the declared cell if it is still free (RULES.md Q7)."""
-    zones.move(g, e, src, e.get("to"))
+    zones.move(g, e, src, e.get("to"), how="teleportation")
 
 
 TELEPORT_BESIDE_ATTACKER = register_custom(Custom(
