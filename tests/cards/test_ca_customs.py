@@ -120,3 +120,27 @@ def test_vs2023_153_saykoron_teleports_beside_a_ranged_attacker_of_its_neighbour
     g, L = setup([pool("a", "c3", 1, "vs2023-153-saykoron"), dummy("t", "c4", 2, life=30)], dice=[6])
     play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "magic_strike"), target="t")
     assert seen(g, L, "t")["wounds"] == 4
+
+
+def test_vs2023_096_tergala_blooming_runes_wound_x_enemies_at_the_start_of_the_next_turn():
+    g, L = setup([pool("a", "c1", 1, "vs2023-096-tergala"), dummy("f", "a2", 1), dummy("h", "b2", 1),
+                  dummy("w", "d2", 1, wounds=1), dummy("u", "a5", 2, life=9), dummy("v", "b5", 2, life=9),
+                  dummy("z", "c5", 2, life=9)], dice=[6])
+    idx = ability_index(g, L, "a", "custom")
+    assert sorted(a["x"] for a in g.legal_actions(1) if a.get("ability") == idx and a.get("source") == L["a"]) \
+        == [1, 2, 3, 4, 5, 6]
+    play(g, L, 1, act="ability", source="a", ability=idx, x=2)
+    end_turn(g)
+    offers = []
+
+    def pick(g2, legal):
+        if g2.prompt["kind"] == "triggers":
+            offers.extend(a["targets"] for a in legal if a.get("source") == L["a"])
+            return next(a for a in legal if a.get("targets") == sorted([L["u"], L["v"]]))
+        return None
+    end_turn(g, pick)
+    assert offers and max(len(t) for t in offers) == 2  # X = 2 unwounded creatures of yours in row 2
+    assert [seen(g, L, x)["wounds"] for x in "uvz"] == [2, 2, 0]
+    g, L = setup([pool("a", "c1", 1, "vs2023-096-tergala"), dummy("t", "c5", 2)], dice=[4])
+    play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
+    assert seen(g, L, "t")["wounds"] == 2
