@@ -187,7 +187,7 @@ def declare(g, p: int, act: dict) -> None:
         card.markers["movement"] = card.markers.get("movement", 0) + 1
     elif act["act"] == "attack":
         entry["kind"] = EntryKind.ATTACK
-        _pay_strike(g, card)
+        _pay_strike(g, card, g.cards.get(act["target"]))
         record_struck(g, card, act["target"])
         tgt = g.cards[act["target"]]
         if tgt.zone == "aux" and not g.is_flyer(card) and card.markers.get("flyer_strike"):

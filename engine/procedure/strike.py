@@ -104,7 +104,7 @@ def _roll(g, ex, src, tgt) -> None:
     """Step 6: the dice (two in a fight, else one unless the values are fixed), then the ``roll`` window."""
     data = ex["data"]
     strike = g.defn(src).get("strike") or [0, 0, 0]
-    if fights(g, tgt) and not keywords.unanswered(g, src, tgt):
+    if fights(g, tgt, src) and not keywords.unanswered(g, src, tgt):
         data["dice"] = {src.id: _die(g, src, "attacker", "attack"), tgt.id: _die(g, tgt, "responder", "defend")}
         data["fight"] = True
     elif len(set(strike)) == 1 and not _level_bonus(g, src):

@@ -168,11 +168,23 @@ def finishing_targets(g, card, a: dict) -> list[str]:
     return out
 
 
-def fights(g, tgt) -> bool:
+def fights(g, tgt, src=None) -> bool:
     """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]; a closed creature
-    with the named effect ``answers_when_closed`` fights as if open (Властелин хаоса, engine/effects/customs/)."""
+    with the named effect ``answers_when_closed`` fights as if open (Властелин хаоса), and so does one under an
+    order of ``src``'s side (:func:`ordered_open`, Матриарх племени; both engine/effects/customs/)."""
     return g.is_creature(tgt) and g.in_play(tgt) and (not tgt.closed or grants.custom_flag(g, tgt,
-                                                                                         "answers_when_closed"))
+                                                                                         "answers_when_closed")
+                                                      or ordered_open(g, tgt, src))
+
+
+def ordered_open(g, tgt, src) -> bool:
+    """``tgt`` carries the acquired state ``_fights_open`` granted by ``src``'s controller ('matriarch's order',
+    engine/effects/customs/matriarch_order.py): that side's creatures next to it fight it as if it were open and do
+    not close for striking it."""
+    if src is None or tgt is None:
+        return False
+    return any(a.get("kw") == "_fights_open" and (a.get("_until") or {}).get("player") == src.controller
+               and src in adjacent_cards(g, tgt) for a in tgt.acquired)
 
 
 def last_known(g, src, point: dict):

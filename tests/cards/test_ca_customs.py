@@ -144,3 +144,16 @@ def test_vs2023_096_tergala_blooming_runes_wound_x_enemies_at_the_start_of_the_n
     g, L = setup([pool("a", "c1", 1, "vs2023-096-tergala"), dummy("t", "c5", 2)], dice=[4])
     play(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
     assert seen(g, L, "t")["wounds"] == 2
+
+
+def test_vs2023_028_matriarh_plemeni_order_makes_a_closed_enemy_fight_and_strikers_stay_open():
+    g, L = setup([pool("m", "a1", 1, "vs2023-028-matriarh-plemeni", tokens=1), dummy("k", "c3", 1),
+                  dummy("t", "c4", 2, life=30, strike=(2, 2, 2), closed=True)], dice=[1, 6])
+    play(g, L, 1, act="ability", source="m", ability=ability_index(g, L, "m", "custom"), target="t")
+    assert seen(g, L, "m")["tokens"] == 0 and seen(g, L, "m")["closed"]
+    play(g, L, 1, act="attack", source="k", target="t")  # a fight: 1 against 6, the closed target strikes back
+    assert seen(g, L, "k")["wounds"] == 2 and seen(g, L, "t")["wounds"] == 0 and not seen(g, L, "k")["closed"]
+    g, L = setup([pool("m", "a1", 1, "vs2023-028-matriarh-plemeni"), dummy("k", "c3", 1),
+                  dummy("t", "c4", 2, life=30, strike=(2, 2, 2), closed=True)], dice=[1])
+    play(g, L, 1, act="attack", source="k", target="t")  # no order: one die, no answer
+    assert seen(g, L, "t")["wounds"] == 1 and seen(g, L, "k")["closed"]
