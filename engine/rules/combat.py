@@ -57,8 +57,19 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
     if tgt.zone == "aux":
         ok = g.is_flyer(tgt) and src.markers.get("flyer_strike", 0) > 0  # [211.9]
     else:
-        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src))
+        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src)) or (
+            g.is_creature(tgt) and tgt.cell == row_end_partner(g, src))
     return ok and _forced_ok(g, src, tgt, "simple_strike")
+
+
+def row_end_partner(g, card) -> str | None:
+    """The other end cell of its row when ``card`` stands on an end cell (column a or e) and has the named effect
+    ``row_ends_adjacent`` (Возница, engine/effects/customs/row_ends_adjacent.py): for its moves and its simple
+    strike the two end cells count as neighbours. None otherwise."""
+    if card.zone != "battlefield" or not card.cell or card.cell[0] not in "ae" \
+            or not grants.custom_flag(g, card, "row_ends_adjacent"):
+        return None
+    return ("e" if card.cell[0] == "a" else "a") + card.cell[1:]
 
 
 def strikes_allowed(g, card) -> int:
@@ -82,6 +93,9 @@ def strike_targets(g, card) -> list[str]:
     if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
         cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if card.markers.get("flyer_strike") else [])
+        far = g.cards.get(g.board.get(row_end_partner(g, card) or "") or "")
+        if far is not None and far not in cands:
+            cands.append(far)
         return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj)]
     return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c)]
 

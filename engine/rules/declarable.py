@@ -16,7 +16,7 @@ from engine.model.enums import EntryKind, Phase
 from engine.rules import combat
 from engine.rules import options as opts
 from engine.rules import targets as tg
-from engine.rules.combat import forced_targets
+from engine.rules.combat import forced_targets, row_end_partner
 from engine.rules.conditions import holds
 from engine.rules.grants import under
 from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
@@ -161,7 +161,9 @@ def _moves(g, card) -> list[dict]:
             or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
             or card.actions):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
-    return [{"act": "move", "source": card.id, "to": n} for n in orthogonal(card.cell) if n not in g.board]
+    far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours
+    return [{"act": "move", "source": card.id, "to": n} for n in orthogonal(card.cell) + ([far] if far else [])
+            if n not in g.board]
 
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:

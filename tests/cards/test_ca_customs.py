@@ -157,3 +157,15 @@ def test_vs2023_028_matriarh_plemeni_order_makes_a_closed_enemy_fight_and_strike
                   dummy("t", "c4", 2, life=30, strike=(2, 2, 2), closed=True)], dice=[1])
     play(g, L, 1, act="attack", source="k", target="t")  # no order: one die, no answer
     assert seen(g, L, "t")["wounds"] == 1 and seen(g, L, "k")["closed"]
+
+
+def test_vs2023_143_voznitsa_moves_and_strikes_across_the_two_end_cells_of_a_row():
+    g, L = setup([pool("a", "a3", 1, "vs2023-143-voznitsa"), dummy("t", "e4", 2, life=30, closed=True)], dice=[6])
+    offered(g, L, 1, act="move", source="a", to="e3")
+    play(g, L, 1, act="move", source="a", to="e3")
+    assert seen(g, L, "a")["cell"] == "e3"
+    g, L = setup([pool("a", "a4", 1, "vs2023-143-voznitsa"), dummy("t", "e4", 2, life=30, closed=True)], dice=[6])
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 3
+    g, L = setup([pool("a", "b4", 1, "vs2023-143-voznitsa"), dummy("t", "e4", 2, life=30)])
+    assert not [x for x in g.legal_actions(1) if x.get("act") == "attack" and x.get("target") == L["t"]]
