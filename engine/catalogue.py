@@ -292,6 +292,10 @@ def _condition(c: dict, lang: str) -> str:
             return (f"while it has at most {_tokens(n, lang)}" if en else f"пока на ней не больше {_tokens(n, lang)}"
                     ) if n else ("while it has no token" if en else "пока на ней нет фишек")
         return f"while it has at least {_tokens(n, lang)}" if en else f"пока на ней не меньше {_tokens(n, lang)}"
+    if p in ("current_life_at_least", "current_life_at_most"):
+        if p == "current_life_at_least":
+            return f"while it has at least {c['n']} lives" if en else f"пока у неё не меньше {c['n']} жизней"
+        return f"while it has at most {c['n']} lives" if en else f"пока у неё не больше {c['n']} жизней"
     if p == "event_strike_value":
         return (f"if that strike's value was at least {c['at_least']}" if en
                 else f"если сила того удара была не меньше {c['at_least']}")
@@ -819,7 +823,7 @@ def _activated_body(a: dict, lang: str) -> str:
     if kw == "action":
         return "; ".join(_effect(e, lang) for e in a["effects"])
     if kw == "custom":
-        text = a["description"][lang]
+        text = a["description"][lang] + _conditions(a.get("condition"), lang)
         if t is not None:
             text = (f"target: {_target(t, lang)}; " if en else f"цель: {_target(t, lang)}; ") + text
         return text

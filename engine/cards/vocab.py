@@ -118,6 +118,7 @@ CONDITIONS = {
     "opponent_turn": {}, "own_turn": {},
     "not_moved_this_turn": {},
     "event_strike_value": {"at_least": "int"},
+    "current_life_at_least": {"n": "int"}, "current_life_at_most": {"n": "int"},
 }
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -215,7 +216,8 @@ _kw("roll_modifier", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step
 _kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!",
     x_upto="enum?:current_life", **_NAMED, **_ACT)
 _kw("custom", "activated effect static", "none: per-card code named by handler", handler="str!",
-    description="name!", **_NAMED, cost="cost?", sudden="bool?", limit="limit?", target="target?")
+    description="name!", **_NAMED, cost="cost?", sudden="bool?", limit="limit?", target="target?",
+    condition="conditions?")
 
 # triggers and pure effects
 _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" + "|".join(WHEN),

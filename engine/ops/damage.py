@@ -48,11 +48,33 @@ def heal(g, target, amount) -> int:
     """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18]."""
     if not g.in_play(target):
         return 0
+    if target.wounds:
+        amount = _heal_twisted(g, target, amount)
     n = target.wounds if amount == "full" else min(target.wounds, max(0, int(amount)))
     target.wounds -= n
     if n:
         g.emit(Event.HEALED, card=target.id, n=n)
     return n
+
+
+def _heal_twisted(g, target, amount):
+    """Мрачная дворянка (engine/effects/customs/heal_twist.py): the first heal each turn that a card of the
+    opponent of a holder of ``blocks_first_enemy_heal`` receives is cancelled, and the first heal a card of the
+    holder of ``doubles_first_own_heal`` receives is doubled (each while its condition holds; once per turn each;
+    the owner always uses it: it only helps)."""
+    for d in g.play_cards():
+        if d.controller != target.controller and d.used.get("heal_block") != g.turn \
+                and grants.custom_flag(g, d, "blocks_first_enemy_heal"):
+            d.used["heal_block"] = g.turn
+            g.emit(Event.BLOCKED, card=target.id, by="heal_block")
+            return 0
+    for d in g.play_cards():
+        if d.controller == target.controller and d.used.get("heal_double") != g.turn \
+                and grants.custom_flag(g, d, "doubles_first_own_heal"):
+            d.used["heal_double"] = g.turn
+            g.emit("heal_doubled", card=target.id)
+            return amount if amount == "full" else 2 * max(0, int(amount))
+    return amount
 
 
 def is_dead(g, card) -> bool:

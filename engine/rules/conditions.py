@@ -85,6 +85,9 @@ def _one(g, source, c, entry) -> bool:
             return False
         near = set(neighbours(source.cell))
         return to in near and frm not in near and frm != source.cell
+    if p in ("current_life_at_least", "current_life_at_most"):  # life + additional life - wounds [204.6]
+        cur = g.life(source) - source.wounds
+        return cur >= c["n"] if p == "current_life_at_least" else cur <= c["n"]
     if p == "event_strike_value":  # the value of the blow the triggering simple strike dealt (Ревнитель Сеггера)
         return point.get("value", 0) >= c["at_least"]
     if p == "not_moved_this_turn":  # it spent no movement this turn [203.4] (Камнедрев)

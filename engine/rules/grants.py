@@ -138,6 +138,8 @@ def custom_flag(g, card, flag: str) -> bool:
     (:data:`engine.cards.keywords.CUSTOMS`) carries the named effect ``flag``."""
     if card is None:
         return False
+    if "custom" not in meta(g, card)["kws"] and not card.acquired and "custom" not in _aura_kws(g):
+        return False  # the common case, without computing its abilities
     for a in effective(g, card):
         if a.get("kw") == "custom":
             c = CUSTOMS.get(a.get("handler"))

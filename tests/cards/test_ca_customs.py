@@ -169,3 +169,25 @@ def test_vs2023_143_voznitsa_moves_and_strikes_across_the_two_end_cells_of_a_row
     assert seen(g, L, "t")["wounds"] == 3
     g, L = setup([pool("a", "b4", 1, "vs2023-143-voznitsa"), dummy("t", "e4", 2, life=30)])
     assert not [x for x in g.legal_actions(1) if x.get("act") == "attack" and x.get("target") == L["t"]]
+
+
+def test_vs2023_154_mrachnaya_dvoryanka_blocks_an_enemy_heal_above_8_and_doubles_yours_below_8():
+    heal2 = [{"kw": "heal", "n": 2, "target": {"choose": "creature", "side": "friendly"}, "cost": "tap"}]
+    g, L = setup([pool("d", "a1", 1, "vs2023-154-mrachnaya-dvoryanka", markers={"additional_life": 2}),
+                  dummy("h", "c6", 2, abilities=heal2), dummy("w", "c5", 2, life=9, wounds=4),
+                  dummy("v", "b5", 2, abilities=heal2)], active=2)
+    play(g, L, 2, act="ability", source="h", ability=0, target="w")
+    assert seen(g, L, "w")["wounds"] == 4  # 10 lives: the first enemy heal of the turn is cancelled
+    play(g, L, 2, act="ability", source="v", ability=0, target="w")
+    assert seen(g, L, "w")["wounds"] == 2  # only the first
+    g, L = setup([pool("d", "a1", 1, "vs2023-154-mrachnaya-dvoryanka", wounds=2),
+                  dummy("h", "c1", 1, abilities=heal2), dummy("w", "c2", 1, life=9, wounds=5),
+                  dummy("v", "b1", 1, abilities=heal2)])
+    play(g, L, 1, act="ability", source="h", ability=0, target="w")
+    assert seen(g, L, "w")["wounds"] == 1  # 6 lives: your first heal is doubled
+    play(g, L, 1, act="ability", source="v", ability=0, target="w")
+    assert seen(g, L, "w")["wounds"] == 0
+    g, L = setup([pool("d", "a1", 1, "vs2023-154-mrachnaya-dvoryanka"), dummy("h", "c1", 1, abilities=heal2),
+                  dummy("w", "c2", 1, life=9, wounds=5)])
+    play(g, L, 1, act="ability", source="h", ability=0, target="w")
+    assert seen(g, L, "w")["wounds"] == 3  # exactly 8: neither
