@@ -109,7 +109,8 @@ def eff_wound(g, e, src, eff):
     ts = targets(g, e, src, eff, "attacked")
     tick = bool(eff.get("_self")) and e.get("ability") == "poison"  # a creature's own Poisoning [g-36]
     for t in ts:
-        dealt = damage.wound(g, t, _n(g, e, src, eff, target=t), "spell" if e.get("spell") else "wound", src)
+        dealt = damage.wound(g, t, _n(g, e, src, eff, target=t), "spell" if e.get("spell") else "wound", src,
+                             poison_tick=tick)
         if tick and dealt:
             trigger_points.collect(g, {"type": "poison_wounds", "card": t.id, "n": dealt})
     each = isinstance(eff.get("target"), str) and eff["target"].startswith("each_")

@@ -15,8 +15,10 @@ from engine.rules import grants
 from engine.rules import keywords
 
 
-def wound(g, target, amount: int, kind: str, source=None, level: int | None = None) -> int:
-    """Put ``amount`` wounds of attack/effect ``kind`` on ``target`` after protection and prevention (§7.1).
+def wound(g, target, amount: int, kind: str, source=None, level: int | None = None, poison_tick: bool = False) -> int:
+    """Put ``amount`` wounds of attack/effect ``kind`` on ``target`` after protection and prevention (§7.1);
+    ``poison_tick``: the wounds of the target's own Poisoning [g-36]. A card on a lit cell takes more
+    (:func:`engine.rules.keywords.lit_extra`).
 
     Returns the wounds actually placed. Deaths are not checked here: call :func:`check_deaths` after every
     simultaneous blow has been dealt (§7.3). Only cards in the play zone take wounds [SEED S2].
@@ -26,6 +28,8 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     if keywords.protected(g, target, kind, level, source) or keywords.value_protected(g, target, kind, amount):
         g.emit(Event.PROTECTED, card=target.id, kind=kind)
         return 0
+    if g.effects:
+        amount += keywords.lit_extra(g, target, kind, source, poison_tick)
     amount = keywords.reduce(g, target, amount, kind, level, source)
     amount = prevent(g, target, amount, kind)
     if amount <= 0:

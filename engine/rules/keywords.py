@@ -144,6 +144,21 @@ def _ignores(g, source, frm: str, kind: str) -> bool:
     return False
 
 
+def lit_extra(g, target, kind: str, source=None, poison_tick: bool = False) -> int:
+    """Extra wounds for a card standing on a lit cell (timed effects ``lantern_light`` of ``g.effects``:
+    ``cells``, ``card``; Бул'Багур's 'lantern light', engine/effects/customs/lantern_light.py): +1 from each light
+    for a ranged attack, for its own poisoning's wounds and for the lantern card's simple strike."""
+    if target.zone != "battlefield" or not target.cell:
+        return 0
+    n = 0
+    for e in g.effects:
+        if e.get("kind") == "lantern_light" and target.cell in (e.get("cells") or ()):
+            if kinds_match(kind, ["ranged"]) or poison_tick or (
+                    kind == "simple_strike" and source is not None and source.id == e.get("card")):
+                n += 1
+    return n
+
+
 def value_protected(g, target, kind: str, amount: int) -> bool:
     """``value_protection`` (engine/effects/keywords/value_protection.py): an attack of its ``kinds`` whose value is
     exactly ``n`` produces no effect on it (Ревнитель Сеггера's grant; README §6.7 "of that size" = equal)."""

@@ -191,3 +191,25 @@ def test_vs2023_154_mrachnaya_dvoryanka_blocks_an_enemy_heal_above_8_and_doubles
                   dummy("w", "c2", 1, life=9, wounds=5)])
     play(g, L, 1, act="ability", source="h", ability=0, target="w")
     assert seen(g, L, "w")["wounds"] == 3  # exactly 8: neither
+
+
+def test_vs2023_119_bul_bagur_lantern_light_adds_a_wound_on_the_lit_line():
+    shot = [{"kw": "shot", "n": 1, "cost": "tap"}]
+    g, L = setup([pool("b", "c3", 1, "vs2023-119-bul-bagur"), dummy("s", "a1", 1, abilities=shot),
+                  dummy("t", "e5", 2, life=30), dummy("u", "d4", 2, life=30, markers={"poison": 1}),
+                  dummy("x", "c5", 2, life=30)], active=1, dice=[6, 1])
+    offers = []
+
+    def pick(g2, legal):
+        if g2.prompt["kind"] == "triggers" and g2.prompt["player"] == 1:
+            offers.extend(a["to"] for a in legal if a.get("source") == L["b"])
+            return next(a for a in legal if a.get("to") == "e5")
+        return None
+    end_turn(g, pick)  # the opponent's turn starts: light d4-e5
+    assert {"c6", "e5", "a5", "c1"} <= set(offers) and "d6" not in offers
+    assert seen(g, L, "u")["wounds"] == 2  # its poisoning 1, +1 on a lit cell
+    end_turn(g)
+    play(g, L, 1, act="ability", source="s", ability=0, target="t")
+    assert seen(g, L, "t")["wounds"] == 2  # a shot for 1, +1 on a lit cell
+    play(g, L, 1, act="attack", source="b", target="u")  # its strike, 6+1 against 1: strong 3, +1
+    assert seen(g, L, "u")["wounds"] == 6 and seen(g, L, "x")["wounds"] == 0
