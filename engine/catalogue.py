@@ -292,6 +292,14 @@ def _condition(c: dict, lang: str) -> str:
             return (f"while it has at most {_tokens(n, lang)}" if en else f"пока на ней не больше {_tokens(n, lang)}"
                     ) if n else ("while it has no token" if en else "пока на ней нет фишек")
         return f"while it has at least {_tokens(n, lang)}" if en else f"пока на ней не меньше {_tokens(n, lang)}"
+    if p == "action_chain":
+        words = {"strike": ("a simple strike", "простой удар"), "shot": ("a shot", "выстрел"), "heal": ("a heal", "лечение")}
+        what = ", ".join(words.get(w, (w, w))[_i(lang)] for w in c["of"])
+        who = _filters(c.get("filter") or [], lang)
+        return (f"if your other creatures ({who}) have just made {what} one after another, in any order (moving "
+                f"in between does not break it)" if en else
+                f"если ваши другие существа ({who}) только что провели {what} одно за другим в любом порядке "
+                f"(перемещения между ними не прерывают цепочку)")
     if p in ("current_life_at_least", "current_life_at_most"):
         if p == "current_life_at_least":
             return f"while it has at least {c['n']} lives" if en else f"пока у неё не меньше {c['n']} жизней"
@@ -676,6 +684,9 @@ def _trigger(a: dict, lang: str) -> str:
             w += ", whether it hits or misses" if en else ", попал удар или нет"
     elif when == "becomes_defender":
         w = "When it becomes a defender" if en else "Когда она становится защитником"
+    elif when == "acts":
+        w = {"self": ("When it acts", "Когда она действует"), "any": ("When a card acts", "Когда карта действует"),
+             "other": ("When another card of yours acts", "Когда другая ваша карта действует")}[subject][_i(lang)]
     elif when == "valhalla":
         w = ("Valhalla (works from your graveyard, at the start of your turn)" if en
              else "Вальхалла (действует с кладбища, в начале вашего хода)")

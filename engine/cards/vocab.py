@@ -35,7 +35,7 @@ PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "t
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
-        "becomes_defender", "valhalla", "battle_start", "poison_wounds")
+        "becomes_defender", "valhalla", "battle_start", "poison_wounds", "acts")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
@@ -119,6 +119,7 @@ CONDITIONS = {
     "not_moved_this_turn": {},
     "event_strike_value": {"at_least": "int"},
     "current_life_at_least": {"n": "int"}, "current_life_at_most": {"n": "int"},
+    "action_chain": {"of": "list_str", "filter": "filters"},
 }
 
 # ---------------------------------------------------------------------------------------------------------------

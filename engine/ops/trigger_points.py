@@ -67,6 +67,8 @@ def _fires(g, c, a, ev) -> bool:
                 and (not a.get("strength") or ev.get("strength") in a["strength"]))
     if when == "becomes_defender":
         return et == "becomes_defender" and ev["card"] == c.id
+    if when == "acts":  # a card declared a simple strike or an activated ability (engine/model/history.py)
+        return et == "acts" and (ev["card"] == c.id if subject == "self" else (subject == "any" or ev["card"] != c.id))
     return False
 
 

@@ -7,7 +7,7 @@ entry or the triggering event's context (``{"point": event}``) when there is one
 from __future__ import annotations
 
 from engine.model.board import CELLS, half, neighbours, row_of
-from engine.model.history import ranged_hits, steps
+from engine.model.history import acts, chain_from, ranged_hits, steps
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.formation import in_formation
@@ -85,6 +85,8 @@ def _one(g, source, c, entry) -> bool:
             return False
         near = set(neighbours(source.cell))
         return to in near and frm not in near and frm != source.cell
+    if p == "action_chain":  # Очи Кронга: the last actions of your other creatures are exactly ``of``, any order
+        return _chain(g, source, c)
     if p in ("current_life_at_least", "current_life_at_most"):  # life + additional life - wounds [204.6]
         cur = g.life(source) - source.wounds
         return cur >= c["n"] if p == "current_life_at_least" else cur <= c["n"]
@@ -111,3 +113,16 @@ def _one(g, source, c, entry) -> bool:
         classes = {k for o in near for k in (g.defn(o).get("classes") or [])}
         return len(classes) >= c["at_least"]
     return False
+
+
+def _chain(g, source, c) -> bool:
+    """The actions declared this turn by the other creatures of ``source``'s controller since its chain was last
+    used: the last len(``of``) of them are ``of`` in any order and all by creatures matching ``filter``; moving in
+    between does not count as an action (engine/model/history.py ``acts``)."""
+    want = sorted(c.get("of") or [])
+    start = chain_from(g, source)
+    seq = sorted((s, what, o) for o in g.cards.values() if o.controller == source.controller and o.id != source.id
+                 for s, what in acts(g, o) if s > start)
+    last = seq[-len(want):] if want else []
+    return len(last) == len(want) and sorted(w for _, w, _ in last) == want and all(
+        g.is_creature(o) and tg.match(g, source, o, c.get("filter")) for _, _, o in last)

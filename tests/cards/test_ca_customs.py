@@ -213,3 +213,28 @@ def test_vs2023_119_bul_bagur_lantern_light_adds_a_wound_on_the_lit_line():
     assert seen(g, L, "t")["wounds"] == 2  # a shot for 1, +1 on a lit cell
     play(g, L, 1, act="attack", source="b", target="u")  # its strike, 6+1 against 1: strong 3, +1
     assert seen(g, L, "u")["wounds"] == 6 and seen(g, L, "x")["wounds"] == 0
+
+
+def test_vs2023_093_ochi_kronga_open_after_a_forest_strike_shot_and_heal_in_a_row():
+    forest = "Леса"
+    shot = [{"kw": "shot", "n": 1, "cost": "tap"}]
+    heal = [{"kw": "heal", "n": 1, "target": {"choose": "creature", "side": "friendly"}, "cost": "tap"}]
+
+    def board(mid_element=forest):
+        return setup([pool("o", None, 1, "vs2023-093-ochi-kronga", closed=True),
+                      dummy("s", "a1", 1, element=forest, abilities=shot),
+                      dummy("h", "b1", 1, element=mid_element, abilities=heal, wounds=1),
+                      dummy("k", "c3", 1, element=forest), dummy("m", "e2", 1, element=forest),
+                      dummy("t", "c4", 2, life=30, closed=True)], dice=[1])
+    g, L = board()
+    play(g, L, 1, act="ability", source="s", ability=0, target="t")
+    play(g, L, 1, act="move", source="m", to="e3")  # moving does not break the chain
+    play(g, L, 1, act="ability", source="h", ability=0, target="h")
+    assert seen(g, L, "o")["closed"]
+    play(g, L, 1, act="attack", source="k", target="t")
+    assert not seen(g, L, "o")["closed"]  # shot, heal, strike: the Eyes open
+    g, L = board(mid_element="Горы")
+    play(g, L, 1, act="ability", source="s", ability=0, target="t")
+    play(g, L, 1, act="ability", source="h", ability=0, target="h")
+    play(g, L, 1, act="attack", source="k", target="t")
+    assert seen(g, L, "o")["closed"]  # the heal was not by a Forest creature
