@@ -55,5 +55,7 @@ def move(g, entry: dict, card, to: str | None, how: str | None = None) -> None:
     frm = card.cell
     relocate(g, card, to)
     record_step(g, card, frm, to)
-    trigger_points.collect(g, dict({"type": "moved", "card": card.id, "frm": frm, "to": to},
-                                   **({"how": how} if how else {})))
+    ev = {"type": "moved", "card": card.id, "frm": frm, "to": to}
+    if how:
+        ev["how"] = how
+    trigger_points.collect(g, ev)
