@@ -80,7 +80,10 @@ class Custom:
     trigger: the destination cells (``to``) its controller names when declaring the trigger (``point`` is the
     triggering event); ``flags``: named effects of its static form that a rule asks about with
     :func:`engine.rules.grants.custom_flag` (e.g. ``answers_when_closed``), so that rules code names an effect,
-    never a card.
+    never a card. ``step``, ``step_options``, ``step_execute``: a custom that acts in a preliminary step (02-battle.md
+    §1, e.g. ``before_reveal``): ``step_options(g, p) -> [action]`` lists what player ``p`` may declare there now,
+    ``step_execute(g, p, act) -> bool`` executes one of them (False: not its action);
+    :mod:`engine.procedure.prelim_abilities` asks every such record.
     """
 
     handler: str
@@ -89,6 +92,9 @@ class Custom:
     options: Callable | None = None
     cells: Callable | None = None
     flags: frozenset = frozenset()
+    step: str | None = None
+    step_options: Callable | None = None
+    step_execute: Callable | None = None
 
 
 #: handler -> its :class:`Custom`.

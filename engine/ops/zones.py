@@ -59,3 +59,16 @@ def move(g, entry: dict, card, to: str | None, how: str | None = None) -> None:
     if how:
         ev["how"] = how
     trigger_points.collect(g, ev)
+
+
+def swap_cells(g, a: str, b: str) -> None:
+    """Exchange what stands on cells ``a`` and ``b`` (either may be empty): a rearrangement of face-down cards before
+    the reveal (Следопыт), not movement; no card is named in the event, so face-down cards stay unknown."""
+    ca, cb = g.board.pop(a, None), g.board.pop(b, None)
+    if ca is not None:
+        g.board[b] = ca
+        g.cards[ca].cell = b
+    if cb is not None:
+        g.board[a] = cb
+        g.cards[cb].cell = a
+    g.emit("rearranged", cells=[a, b])
