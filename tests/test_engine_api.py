@@ -104,6 +104,14 @@ def test_opponents_deal_is_only_a_count_in_a_players_view():
     assert not (hidden_ids(g, 1) & set(v["cards"]))
 
 
+def test_each_player_sees_every_card_of_their_own_deal():
+    g = new_game(8)
+    for p in (1, 2):
+        v = g.view(p)
+        assert set(g.deals[p]) <= set(v["cards"]), p
+        assert all(v["cards"][cid]["zone"] == "deal" and v["cards"][cid]["owner"] == p for cid in g.deals[p])
+
+
 def test_spectator_sees_neither_deal():
     g = new_game(8)
     v = g.view(None)

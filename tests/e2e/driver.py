@@ -135,6 +135,9 @@ def click_action(page, idx: int, v: int | None = None) -> None:
         click(page, f"[data-card='{targets['cards'][0]}']")
         _disambiguate(page, idx)
     else:
+        if not page.locator(f".field [data-card='{source}']").count():
+            raise AssertionError(("no card on the field for the action's source", a, s["view"].get("prompt"),
+                                  s["view"].get("phase"), getattr(page, "js_errors", None)))
         click(page, f".field [data-card='{source}']")
         if not _is_single_targetless_choice(s["legal"], source, s["view"]):
             _pick_steps(page, a, v)
