@@ -7,8 +7,7 @@ Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the
 from __future__ import annotations
 
 from engine.model.board import cell_at, in_front, neighbours, orthogonal, row_of, xy
-from engine.model.history import struck
-from engine.model.history import wounds as wounds_this_turn
+from engine.model.history import steps, struck, wounds as wounds_this_turn
 from engine.rules.adjacency import adjacent_cards
 
 
@@ -47,8 +46,16 @@ def _one(g, source, card, f, ctx) -> bool:
         return source is None or card.id != source.id
     if name == "creature":
         return g.is_creature(card)
-    if name == "not_flyer":
-        return not d.get("flyer")
+    if name == "has_class":
+        return any(x in (d.get("classes") or []) for x in f.get("in", []))
+    if name == "is_self":
+        return source is not None and card.id == source.id
+    if name == "has_marker":  # a marker put by ``mark`` (01 §6.1 [200.6])
+        return card.markers.get(f["marker"], 0) > 0
+    if name == "flyer":
+        return g.is_flyer(card)
+    if name == "not_flyer":  # printed so, or flying by an acquired flight [g-38]
+        return not d.get("flyer") and not any(a.get("kw") == "flight" for a in card.acquired)
     if name == "elite":
         return bool(d.get("elite")) == bool(f.get("value"))
     if name == "cost_at_most":
@@ -236,6 +243,8 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = len(set(done)) + len(near)
     elif per == "tokens_on_self":  # tokens on it now (a static bonus: Камнедрев)
         base = source.tokens if source is not None else 0
+    elif per == "steps_this_turn":  # cells this card moved this turn (its own steps, Килсус)
+        base = len(steps(g, source)) if source is not None else 0
     elif per == "x_declared":
         base = entry.get("x") or 0
     elif per == "target_current_life":  # life + additional life - wounds [204.6]

@@ -243,12 +243,14 @@ def test_vs2023_093_ochi_kronga_open_after_a_forest_strike_shot_and_heal_in_a_ro
 def test_vs2023_148_sshivatel_ploti_stitches_an_exiled_creature_into_a_resurrected_one_and_heals_dark():
     g, L = setup([pool("s", "c2", 1, "vs2023-148-sshivatel-ploti", tokens=3),
                   dummy("x", None, 1, zone="graveyard", life=6, strike=(3, 3, 4)),
-                  dummy("r", None, 1, zone="graveyard", life=4, strike=(1, 1, 1)),
+                  dummy("r", None, 1, zone="graveyard", life=4, strike=(1, 1, 1),
+                        abilities=[{"kw": "shot", "n": 1, "cost": "tap"}]),
                   dummy("t", "c4", 2, life=30, closed=True)], dice=[1])
     idx = ability_index(g, L, "s", "custom")
     play(g, L, 1, act="ability", source="s", ability=idx, targets=["x", "r"], to="c3")
     assert seen(g, L, "x")["zone"] == "exile" and seen(g, L, "r")["cell"] == "c3"
     assert not seen(g, L, "r")["closed"] and seen(g, L, "r")["markers"].get("additional_life") == 6
+    assert not [a for a in g.legal_actions(1) if a.get("source") == L["r"] and a["act"] == "ability"]  # lost
     play(g, L, 1, act="attack", source="r", target="t")
     assert seen(g, L, "t")["wounds"] == 4  # 1 + the exiled creature's weak strike 3
     g, L = setup([pool("s", "c2", 1, "vs2023-148-sshivatel-ploti"), dummy("d", "c3", 1, element="Тьма", wounds=2),
