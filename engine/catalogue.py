@@ -110,6 +110,14 @@ _COUNTER = {
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
     "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
     "steps_this_turn": ("the cells it moved this turn", "число клеток, на которые она переместилась в этот ход"),
+    "behind_attacked_weak": ("the weak strike of the card standing behind the attacked one",
+                             "слабый удар карты, стоящей за атакованной"),
+    "event_heal": ("the amount it was to be healed", "на сколько её должны были излечить"),
+    "revealed_cost": ("the cost of the revealed card", "стоимость открытой карты"),
+    "revealed_name_in_play": ("1 if a card with the revealed card's name is in play, else 0",
+                              "1, если в игре есть карта с именем открытой карты, иначе 0"),
+    "friendly_above_starting_life": ("the number of your cards whose current life is above their printed life",
+                                     "число ваших карт, у которых текущих жизней больше напечатанных"),
     "tokens_on_self": ("the number of tokens on it", "число фишек на ней"),
     "struck_or_adjacent_enemies": ("one strike at each enemy creature next to it",
                                    "по одному удару по каждому соседнему вражескому существу"),
@@ -193,6 +201,8 @@ def _filter(f: dict, lang: str) -> str:
     if name == "has_marker":
         m = MARKER_NAMES.get(f["marker"], (f["marker"], f["marker"]))[_i(lang)]
         return f"with a '{m}' marker" if en else f"с маркером «{m}»"
+    if name == "move_at_least":
+        return f"with movement {f['n']} or more" if en else f"с движением {f['n']} или больше"
     if name == "formation_partner":
         return "standing in formation with this card" if en else "стоящая в строю с этой картой"
     if name == "weak_strike_at_least":
@@ -204,7 +214,7 @@ def _filter(f: dict, lang: str) -> str:
         "open": ("open", "открытая"), "closed": ("closed", "закрытая"), "enemy": ("enemy", "вражеская"),
         "friendly": ("yours", "ваша"), "other": ("other than this card", "не эта карта"),
         "creature": ("a creature", "существо"), "not_flyer": ("not a flyer", "не летающая"),
-        "flyer": ("a flyer", "летающая"), "is_self": ("this card itself", "сама эта карта"),
+        "is_self": ("this card itself", "сама эта карта"),
         "is_defender": ("a defender", "защитник"), "opposite": ("directly opposite this card", "прямо напротив"),
         "adjacent": ("next to this card", "рядом с этой картой"), "corporeal": ("not incorporeal", "не бестелесная"),
         "ally_of_event_card": ("of that creature's squad", "из отряда того существа"),
@@ -217,6 +227,11 @@ def _filter(f: dict, lang: str) -> str:
         "orth_beside_event_cell": ("on a cell beside or in line with where it died",
                                    "на клетке сбоку, спереди или сзади от места его гибели"),
         "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
+        "self": ("this card itself", "сама эта карта"),
+        "flyer": ("flying", "летающая"),
+        "beside_attacked": ("next to the attacked card", "рядом с атакованной картой"),
+        "beside_left_cell": ("next to the cell it just left", "рядом с только что покинутой клеткой"),
+        "cost_of_revealed": ("costing what the revealed card costs", "стоимостью как открытая карта"),
         "row_matches_source": ("in its side's row of the same number as this card's row",
                                "в ряду своей стороны с тем же номером, что и ряд этой карты"),
     }
@@ -300,6 +315,13 @@ def _condition(c: dict, lang: str) -> str:
         return (f"if the target had already been wounded by at least {c['at_least']} other shots or throws this turn"
                 if en else f"если цель уже получила в этот ход раны не меньше чем от {c['at_least']} других "
                            f"выстрелов или метаний")
+    if p == "revealed_all":
+        return (f"if every revealed card is {_filters(c['filter'], lang)}" if en
+                else f"если каждая открытая карта — {_filters(c['filter'], lang)}")
+    if p == "revealed_cost_odd":
+        return "if the revealed card has an odd cost" if en else "если стоимость открытой карты нечётная"
+    if p == "stepped_one_cell":
+        return "if it moved to a neighbouring cell" if en else "если она перешла на соседнюю клетку"
     if p == "opponent_turn":
         return "in the opponent's turn" if en else "в ход противника"
     if p == "own_turn":
@@ -713,6 +735,18 @@ def _trigger(a: dict, lang: str) -> str:
                   else " и результат " + _or([_STRENGTH[s][1] for s in a["strength"]], lang))
         if a.get("hit_or_miss"):
             w += ", whether it hits or misses" if en else ", попал удар или нет"
+    elif when == "revealed_by_prophecy":
+        w = ("When a prophecy of yours reveals it (from the deck)" if en
+             else "Когда ваше пророчество открывает её (из колоды)")
+    elif when == "incarnates":
+        w = "When it incarnates" if en else "Когда она инкарнирует"
+    elif when == "gains_incarnation_token":
+        w = ("Each time it receives an incarnation token (in the graveyard)" if en
+             else "Каждый раз, когда она получает фишку инкарнации (на кладбище)")
+    elif when == "jumps":
+        w = "After it jumps" if en else "После её прыжка"
+    elif when == "carrion_eats":
+        w = "When its corpse-eating applies" if en else "Когда срабатывает её трупоедство"
     elif when == "becomes_defender":
         w = "When it becomes a defender" if en else "Когда она становится защитником"
     elif when == "acts":
@@ -881,7 +915,7 @@ def _activated(a: dict, lang: str) -> str:
 WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
                         until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang),
                         grants=lambda gs, lang: _grants(gs, lang), effect=lambda e, lang: _effect(e, lang),
-                        filters=lambda fs, lang: _cards(fs, lang), kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
+                        filters=lambda fs, lang: _filters(fs, lang), kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
                         conditions=lambda cs, lang: _conditions(cs, lang),
                         marker=lambda m, lang: MARKER_NAMES.get(m, (m, m))[_i(lang)])
 

@@ -35,7 +35,8 @@ PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "t
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
-        "becomes_defender", "valhalla", "battle_start", "poison_wounds", "acts")
+        "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
+        "revealed_by_prophecy", "jumps", "incarnates", "gains_incarnation_token", "acts")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
@@ -59,7 +60,9 @@ KINDS = ("influence", "spell")
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
-            "event_poison", "wounds_this_turn", "steps_this_turn", "tokens_on_self", "struck_or_adjacent_enemies")
+            "event_poison", "wounds_this_turn", "steps_this_turn", "friendly_above_starting_life",
+            "revealed_cost", "revealed_name_in_play", "event_heal", "behind_attacked_weak", "tokens_on_self",
+            "struck_or_adjacent_enemies")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -86,6 +89,11 @@ FILTERS = {
     "beside_chosen": {}, "weak_as_chosen": {}, "beside_event_card": {}, "beside_event_cell": {},
     "orth_beside_event_cell": {},
     "row_matches_source": {},
+    "cost_of_revealed": {},
+    "beside_left_cell": {},
+    "self": {},
+    "move_at_least": {"n": "int"},
+    "beside_attacked": {},
     "weak_strike_at_least": {"n": "int"},
     "formation_partner": {},
     "any": {"of": "filters"},
@@ -120,6 +128,9 @@ CONDITIONS = {
     "moved_straight": {"at_least": "int"}, "moved_turning": {"at_least": "int"},
     "target_ranged_hits": {"at_least": "int"},
     "opponent_turn": {}, "own_turn": {},
+    "revealed_all": {"filter": "filters"},
+    "revealed_cost_odd": {},
+    "stepped_one_cell": {},
     "not_moved_this_turn": {},
     "event_strike_value": {"at_least": "int"},
     "current_life_at_least": {"n": "int"}, "current_life_at_most": {"n": "int"},
@@ -438,6 +449,15 @@ def _check_type(v, t: str, path: str, errs: list[str]) -> None:
             return
         for i, e in enumerate(v):
             _check(e, "grant", f"{path}[{i}]", errs)
+    elif t == "outcomes":  # roll_table: [{"on": [die values], "effects": [...]}, ...], each value 1..6 once
+        if not (isinstance(v, list) and v and all(isinstance(o, dict) and set(o) == {"on", "effects"} for o in v)):
+            errs.append(f"{path}: outcomes are a list of {{'on': [1..6], 'effects': [...]}}")
+            return
+        values = [x for o in v for x in (o["on"] if isinstance(o["on"], list) else [None])]
+        if sorted(values) != [1, 2, 3, 4, 5, 6]:
+            errs.append(f"{path}: the outcomes must cover each die value 1..6 exactly once")
+        for i, o in enumerate(v):
+            _check_type(o["effects"], "effects", f"{path}[{i}].effects", errs)
     elif t == "options":
         if not (isinstance(v, list) and len(v) >= 2):
             errs.append(f"{path}: at least two options")

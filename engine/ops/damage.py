@@ -6,11 +6,13 @@ entry; it goes on top of its owner's graveyard with its attachments after it (ho
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import NONMAGICAL
 from engine.model.enums import Event
 from engine.model.history import record_wounds
 from engine.ops import passives
 from engine.ops import trigger_points
+from engine.ops.durations import add as add_effect
 from engine.rules import grants
 from engine.rules import keywords
 
@@ -56,6 +58,10 @@ def heal(g, target, amount) -> int:
     """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18]."""
     if not g.in_play(target):
         return 0
+    for i, a in enumerate(g.abilities(target)):  # a heal replacement of the healed card [419] (Вожак сатиров)
+        k = KEYWORDS.get(a.get("kw"))
+        if k is not None and k.on_heal is not None and k.on_heal(g, target, i, a, amount):
+            return 0
     if target.wounds:
         amount = _heal_twisted(g, target, amount)
     n = target.wounds if amount == "full" else min(target.wounds, max(0, int(amount)))
@@ -150,6 +156,8 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
 def _die(g, card, last_cell) -> None:
     controller = card.controller
     poison = card.markers.get("poison", 0)
+    if card.markers.get("incarnation"):  # it loses Incarnation X [g-19]: a record that never ends
+        add_effect(g, "turn_end", card.id, "incarnated", turn=10 ** 9)
     remove_from_play(g, card)
     card.zone = "graveyard"
     card.controller = card.owner

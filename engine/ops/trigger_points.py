@@ -8,6 +8,7 @@ missed?}``, ``becomes_defender {card}``.
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
 from engine.model.types import PendingTrigger
@@ -65,6 +66,14 @@ def _fires(g, c, a, ev) -> bool:
                 and (ev.get("missed") or not a.get("miss_only"))
                 and (not a.get("roles") or ev.get("role") in a["roles"])
                 and (not a.get("strength") or ev.get("strength") in a["strength"]))
+    if when == "incarnates":  # it came back from the graveyard by Incarnation
+        return et == "incarnated" and ev["card"] == c.id
+    if when == "gains_incarnation_token":  # in play (e.g. the token came as it incarnated): the graveyard case is above
+        return et == "incarnation_token" and ev["card"] == c.id
+    if when == "jumps":  # its own jump (a named movement), after it landed (Дети топи, Шакси)
+        return et == "moved" and ev.get("how") == "jump" and ev["card"] == c.id
+    if when == "carrion_eats":  # its Corpse-Eating applies (Жжраг)
+        return et == "carrion_eats" and ev["card"] == c.id
     if when == "becomes_defender":
         return et == "becomes_defender" and ev["card"] == c.id
     if when == "acts":  # a card declared a simple strike or an activated ability (engine/model/history.py)
@@ -85,6 +94,21 @@ def collect(g, event: dict) -> None:
         for i, a in _trigger_abilities(g, dead):
             if a.get("when") == "dies" and a.get("subject", "self") == "self":
                 _add(g, dead, i, a, event["controller"], event)
+    if et == "incarnation_token":  # a graveyard card's own "when it receives an incarnation token"
+        shown = g.cards[event["card"]]
+        if shown.zone == "graveyard":
+            for i, a in _trigger_abilities(g, shown):
+                if a.get("when") == "gains_incarnation_token" and (not a.get("condition") or holds(
+                        g, shown, a["condition"], {"point": event})):
+                    _add(g, shown, i, a, shown.owner, event)
+            return
+    if et == "prophecy_reveal":  # the revealed cards' own "when your prophecy reveals it" (they are in the deck)
+        for cid in event["cards"]:
+            shown = g.cards[cid]
+            for i, a in _trigger_abilities(g, shown):
+                if a.get("when") == "revealed_by_prophecy" and shown.owner == event["player"]:
+                    _add(g, shown, i, a, shown.owner, dict(event, card=cid))
+        return
     if et == "turn_start":
         first = len(g.pending[event["player"]])
         for cid in list(g.graveyards[event["player"]]):
@@ -95,6 +119,14 @@ def collect(g, event: dict) -> None:
         if len(g.pending[event["player"]]) > first and any(
                 c.controller == event["player"] and custom_flag(g, c, "valhalla_twice") for c in g.play_cards()):
             g.pending[event["player"]].insert(first + 1, dict(g.pending[event["player"]][first]))  # Рагнар
+        for cid in list(g.graveyards[event["player"]]):  # after Valhalla: Рагнар doubles the first Valhalla only
+            dead = g.cards[cid]
+            for a in g.abilities(dead):  # keywords that work from the graveyard at the start of its owner's turn
+                k = KEYWORDS.get(a.get("kw"))
+                if k is not None and k.graveyard_turn_start is not None:
+                    effects = k.graveyard_turn_start(g, dead, a)
+                    if effects:
+                        _add(g, dead, a["kw"], {"effects": effects}, dead.owner, event)
     for c in g.play_cards():
         for i, a in _trigger_abilities(g, c, granted=True):
             if _fires(g, c, a, event) and (not a.get("condition") or holds(g, c, a["condition"],

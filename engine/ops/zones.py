@@ -47,8 +47,9 @@ def relocate(g, card, to: str) -> None:
 def move(g, entry: dict, card, to: str | None, how: str | None = None) -> None:
     """Movement executes (a move, or a named movement ability: jump, teleportation) if the card is still on the
     battlefield, the cell ``to`` still free and the card not held in place [203.3, 203.12, RULES.md Q7]: it is
-    relocated with its attachments and its "moves" triggers become pending; else the entry does nothing. ``how``
-    names a named movement (``teleportation``) for the triggers that ask (condition ``moved_by``)."""
+    relocated with its attachments and its "moves" triggers become pending (``how`` = ``"jump"`` also makes its
+    "jumps" triggers pending; a named movement such as ``"teleportation"`` is kept for the triggers that ask,
+    condition ``moved_by``); else the entry does nothing."""
     if card is None or card.zone != "battlefield" or to in g.board or grants.under(g, card, "cannot_move"):
         g.emit(Event.FIZZLED, source=entry["source"])
         return

@@ -154,6 +154,9 @@ def run_effects(g, ex: dict) -> None:
             apply_effects(g, e, src, eff["options"][data.pop("pick")])
         else:
             apply_effects(g, e, src, [eff])
+            if ex.get("ask"):  # the effect asks a choice inside the entry (RULES.md Q4): resume at it when answered
+                data["i"] = i
+                return
         i += 1
         if g.result is not None:
             break

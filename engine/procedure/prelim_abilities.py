@@ -11,7 +11,7 @@ Steps: ``"recruitment_preparation"``, ``"before_reveal"``, ``"battle_start"``, `
 """
 from __future__ import annotations
 
-from engine.cards.keywords import CUSTOMS
+from engine.cards.keywords import CUSTOMS, KEYWORDS
 from engine.effects import apply_effects
 from engine.ops import trigger_points
 from engine.procedure import queue, triggers
@@ -28,6 +28,13 @@ def declarable(g, p: int, step: str) -> list[dict]:
     for c in CUSTOMS.values():  # card code acting in this step (engine/effects/customs/, e.g. Следопыт)
         if c.step == step and c.step_options is not None:
             out.extend(c.step_options(g, p))
+    if step == "recruitment_preparation":  # "before recruiting the squad" abilities of cards in the deal [303.1]
+        for cid in g.deals[p]:
+            c = g.cards[cid]
+            for i, a in enumerate(g.abilities(c)):
+                k = KEYWORDS.get(a.get("kw"))
+                if k is not None and k.recruitment is not None:
+                    out.extend(k.recruitment.prep_options(g, p, c, i, a))
     return out
 
 
@@ -38,6 +45,11 @@ def execute(g, p: int, act: dict) -> None:
     for c in CUSTOMS.values():
         if c.step == step and c.step_execute is not None and c.step_execute(g, p, act):
             return
+    if act["act"] == "ability":  # a recruitment preparation ability of a card in the deal
+        c = g.cards[act["source"]]
+        a = g.abilities(c)[act["ability"]]
+        KEYWORDS[a["kw"]].recruitment.prep_execute(g, p, c, a, act)
+        return
     if act["act"] == "declare":
         triggers.perform(g, p, act)
         entry = queue.take_last(g)  # executed at once, never together with another one [301.2]

@@ -81,6 +81,8 @@ def target_options(g, t: dict) -> list[str]:
     else:
         ctx = {"event_card": t["point"].get("card"), "event_cell": t["point"].get("cell"),
                "controller": t["controller"]}
+        if t["point"].get("type") == "strikes":
+            ctx["attacked"] = t["point"].get("target")  # its own attack's target (filter beside_attacked)
         out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
         if eff.get("kw") == "redistribute_wounds":
             out = [i for i in out if i != t["point"].get("card")]

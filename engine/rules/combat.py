@@ -84,7 +84,7 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
     else:
         ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src)) or \
             (tgt.zone == "battlefield" and distance(src.cell, tgt.cell) <= strike_range(g, src)) or (
-                g.is_creature(tgt) and tgt.cell == row_end_partner(g, src))
+            g.is_creature(tgt) and tgt.cell == row_end_partner(g, src))
     return ok and _forced_ok(g, src, tgt, "simple_strike")
 
 

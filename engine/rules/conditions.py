@@ -6,7 +6,7 @@ entry or the triggering event's context (``{"point": event}``) when there is one
 """
 from __future__ import annotations
 
-from engine.model.board import CELLS, half, neighbours, row_of
+from engine.model.board import CELLS, distance, half, neighbours, row_of
 from engine.model.history import acts, chain_from, ranged_hits, steps
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
@@ -83,6 +83,14 @@ def _one(g, source, c, entry) -> bool:
     if p == "target_ranged_hits":  # shots/throws that wounded the attacked card earlier this turn (Мира)
         t = g.cards.get(point.get("card") or "")
         return t is not None and ranged_hits(g, t) - (1 if point.get("n") else 0) >= c["at_least"]
+    if p in ("revealed_all", "revealed_cost_odd"):  # about the cards the executing prophecy revealed
+        rev = [g.cards[i] for i in entry.get("revealed") or [] if i in g.cards]
+        if p == "revealed_cost_odd":
+            return bool(rev) and (g.defn(rev[0]).get("cost") or 0) % 2 == 1
+        return bool(rev) and all(tg.match(g, source, r, c.get("filter")) for r in rev)
+    if p == "stepped_one_cell":  # the move that triggered went to a neighbouring cell (Тови), not a jump
+        frm, to = point.get("frm"), point.get("to")
+        return bool(frm and to) and distance(frm, to) == 1
     if p == "opponent_turn":
         return g.active != source.controller
     if p == "own_turn":

@@ -165,10 +165,9 @@ def _moves(g, card) -> list[dict]:
             or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
             or card.actions):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
-    cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)
+    cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)  # 01 §3.4
     far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours
-    return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else [])
-            if n not in g.board]  # diagonal_move: 01 §3.4
+    return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else []) if n not in g.board]
 
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:

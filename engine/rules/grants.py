@@ -11,7 +11,7 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
-from engine.cards.keywords import CUSTOMS, STATES
+from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES
 from engine.cards.kinds import REACH
 from engine.rules import targets as tg
 from engine.rules.conditions import holds
@@ -37,7 +37,9 @@ def meta(g, card) -> dict:
         walk(d.get("abilities") or [])
         plain = not ({"formation", "aura", "must_attack"} & kwset) and not any(
             a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
-        m = d["_meta"] = {"kws": frozenset(kwset), "aura": "aura" in kwset, "plain": plain}
+        expands = any(KEYWORDS[k].expand is not None for k in kwset if k in KEYWORDS)  # copies others' (Анубисар)
+        m = d["_meta"] = {"kws": frozenset(kwset), "aura": "aura" in kwset, "plain": plain and not expands,
+                          "expands": expands}
     return m
 
 
@@ -75,6 +77,10 @@ def effective(g, card, target=None) -> list[dict]:
         out.append(a)
         if kw == "formation" and a.get("grants") and in_formation(g, card, a.get("partner")):
             out.extend(a["grants"])
+            for x in a["grants"]:  # a granted ability that stands for others (copy_ability)
+                k = KEYWORDS.get(x.get("kw"))
+                if k is not None and k.expand is not None:
+                    out.extend(k.expand(g, card, x))
         elif kw == "must_attack" and a.get("grants") and target is not None and \
                 must_grants_apply(card, a, target) and tg.match(g, card, target, a.get("vs")):
             out.extend(a["grants"])
@@ -112,7 +118,8 @@ def ignored(g, card) -> bool:
 
 def kws(g, card, kw: str, target=None) -> list[dict]:
     """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`)."""
-    if kw not in meta(g, card)["kws"] and not any(a.get("kw") == kw for a in card.acquired) and \
+    m = meta(g, card)
+    if kw not in m["kws"] and not m["expands"] and not any(a.get("kw") == kw for a in card.acquired) and \
             kw not in _aura_kws(g):
         return []
     return [a for a in effective(g, card, target) if a.get("kw") == kw]
