@@ -259,3 +259,58 @@ def test_vs2023_148_sshivatel_ploti_stitches_an_exiled_creature_into_a_resurrect
     assert not [a for a in g.legal_actions(1) if a.get("ability") == act and a.get("target") == L["n"]]
     play(g, L, 1, act="ability", source="s", ability=act, target="d")
     assert seen(g, L, "d")["wounds"] == 1 and seen(g, L, "s")["tokens"] == 1
+
+
+def _prophet(n):
+    return dummy("p", "a1", 1, abilities=[{"kw": "prophecy", "n": n, "cost": "tap"}])
+
+
+def _deck(*labels):
+    return [dummy(x, None, 1, zone="deck") for x in labels]
+
+
+def test_vs2023_104_mahinator_returns_the_revealed_cards_on_top_in_the_chosen_order_and_trick():
+    g, L = setup([pool("m", "b1", 1, "vs2023-104-mahinator"), _prophet(2)] + _deck("d1", "d2", "d3"))
+    picks = []
+
+    def pick(g2, legal):
+        pr = g2.prompt
+        if pr["kind"] == "triggers":
+            return next(a for a in legal if a["act"] == "declare")
+        if pr["kind"] == "choice" and g2.executing and (g2.executing.get("ask") or {}).get("what") == "deck_top_order":
+            items = g2.executing["ask"]["items"]
+            picks.append(list(items))
+            return {"act": "choose", "option": {"choice": items.index(L["d2"])}}
+        return None
+    play(g, L, 1, act="ability", source="p", ability=0, pick=pick)
+    assert picks == [[L["d1"], L["d2"]]]
+    assert g.decks[1][:3] == [L["d2"], L["d1"], L["d3"]]  # d2 chosen for the top, then d1
+    g, L = setup([pool("m", "b1", 1, "vs2023-104-mahinator"), _prophet(2)] + _deck("d1", "d2", "d3"))
+    play(g, L, 1, act="ability", source="p", ability=0, pick=lambda g2, lg: {"act": "pass"}
+         if g2.prompt["kind"] == "triggers" else None)
+    assert g.decks[1] == [L["d3"], L["d1"], L["d2"]]  # passed: the prophecy's bottom stays
+    g, L = setup([pool("m", "b1", 1, "vs2023-104-mahinator"), dummy("t", "c4", 2, tokens=2)])
+    play(g, L, 1, act="ability", source="m", ability=ability_index(g, L, "m", "action"), target="t")
+    assert seen(g, L, "t")["tokens"] == 1
+
+
+def test_vs2023_127_isharskaya_nenasyt_next_strike_plus_the_revealed_cards_at_most_three():
+    g, L = setup([pool("a", "c3", 1, "vs2023-127-isharskaya-nenasyt"), _prophet(2),
+                  dummy("q", "b1", 1, abilities=[{"kw": "prophecy", "n": 2, "cost": "tap"}]),
+                  dummy("t", "c4", 2, life=30, closed=True)] + _deck("d1", "d2", "d3", "d4"), dice=[1, 1, 1])
+    play(g, L, 1, act="ability", source="p", ability=0)
+    play(g, L, 1, act="ability", source="q", ability=0)
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 4  # weak 1 + 3 (2 + 2, capped)
+    end_turn(g)
+    end_turn(g)
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 5  # used up by that strike: a weak 1 again (1 against 1)
+
+
+def test_vs2023_168_povelitel_bezdny_next_roll_six_when_one_of_yours_incarnates():
+    inc = [{"kw": "incarnation", "n": 1}]
+    g, L = setup([pool("a", "c3", 1, "vs2023-168-povelitel-bezdny"),
+                  dummy("i", None, 1, zone="graveyard", abilities=inc)], active=2)
+    end_turn(g)
+    assert seen(g, L, "i")["zone"] == "battlefield" and seen(g, L, "a")["markers"].get("next_roll_six") == 1
