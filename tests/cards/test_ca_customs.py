@@ -314,3 +314,22 @@ def test_vs2023_168_povelitel_bezdny_next_roll_six_when_one_of_yours_incarnates(
                   dummy("i", None, 1, zone="graveyard", abilities=inc)], active=2)
     end_turn(g)
     assert seen(g, L, "i")["zone"] == "battlefield" and seen(g, L, "a")["markers"].get("next_roll_six") == 1
+
+
+def test_vs2023_173_vedunya_ordena_looks_at_three_and_puts_them_on_top_or_bottom():
+    g, L = setup([pool("v", "b1", 1, "vs2023-173-vedunya-ordena")] + _deck("d1", "d2", "d3", "d4"), active=2)
+    want = iter([f"top:{L['d3']}", f"bottom:{L['d1']}", f"top:{L['d2']}"])
+
+    def pick(g2, legal):
+        if g2.prompt["kind"] == "choice" and (g2.executing.get("ask") or {}).get("what") == "deck_top_or_bottom":
+            items = g2.executing["ask"]["items"]
+            return {"act": "choose", "option": {"choice": items.index(next(want))}}
+        return None
+    end_turn(g, pick)
+    assert g.decks[1] == [L["d2"], L["d3"], L["d4"], L["d1"]]
+    looked = [e for e in g.view(1)["log"] if e["type"] == "looked"]
+    assert looked and looked[0]["cards"] == [L["d1"], L["d2"], L["d3"]]
+    assert not [e for e in g.view(2)["log"] if e["type"] == "looked"]  # only its owner sees them
+    g, L = setup([pool("v", "b1", 1, "vs2023-173-vedunya-ordena"), dummy("t", "b5", 2)], dice=[6])
+    play(g, L, 1, act="ability", source="v", ability=ability_index(g, L, "v", "discharge"), target="t")
+    assert seen(g, L, "t")["wounds"] == 1
