@@ -138,7 +138,7 @@ def collect(g, event: dict) -> None:
 
 #: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
 _EXTRA = {"becomes_defender": ("target", "defended"), "died": ("poison", "event_poison"),
-          "strikes": ("value", "event_strike_value"),
+          "strikes": ("value", ("event_strike_value", "zealot_ward")),
           "prophecy_reveal": ("cards", ("revealed_to_top", "glutton_feast"))}
 
 
