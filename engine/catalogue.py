@@ -739,7 +739,9 @@ def _trigger(a: dict, lang: str) -> str:
         w = ("When a prophecy of yours reveals it (from the deck)" if en
              else "Когда ваше пророчество открывает её (из колоды)")
     elif when == "incarnates":
-        w = "When it incarnates" if en else "Когда она инкарнирует"
+        w = {"self": ("When it incarnates", "Когда она инкарнирует"),
+             "any": ("When a creature incarnates", "Когда существо инкарнирует"),
+             "other": ("When another creature incarnates", "Когда другое существо инкарнирует")}[subject][_i(lang)]
     elif when == "gains_incarnation_token":
         w = ("Each time it receives an incarnation token (in the graveyard)" if en
              else "Каждый раз, когда она получает фишку инкарнации (на кладбище)")
@@ -749,6 +751,8 @@ def _trigger(a: dict, lang: str) -> str:
         w = "When its corpse-eating applies" if en else "Когда срабатывает её трупоедство"
     elif when == "becomes_defender":
         w = "When it becomes a defender" if en else "Когда она становится защитником"
+    elif when == "prophecy_reveals":
+        w = "When a prophecy of yours reveals cards" if en else "Когда ваше пророчество открывает карты"
     elif when == "acts":
         w = {"self": ("When it acts", "Когда она действует"), "any": ("When a card acts", "Когда карта действует"),
              "other": ("When another card of yours acts", "Когда другая ваша карта действует")}[subject][_i(lang)]
@@ -801,6 +805,8 @@ def _effect(e: dict, lang: str) -> str:
         return pre + (f"close {_target(t, lang)}" if en else f"закрыть {_target(t, lang)}")
     if kw == "remove_tokens":
         who = ("it", "она") if t == "self" else (_target(t, lang), _target(t, lang))
+        if e.get("n", "all") != "all":
+            return pre + (f"{who[0]} loses {_tokens(e['n'], lang)}" if en else f"{who[1]} теряет {_tokens(e['n'], lang)}")
         return pre + (f"{who[0]} loses all its tokens" if en else f"{who[1]} теряет все фишки")
     if kw == "no_close_on_attack":
         return pre + ("it does not close after this attack" if en else "она не закрывается после этой атаки")

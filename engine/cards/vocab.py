@@ -36,7 +36,7 @@ PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "t
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
         "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
-        "revealed_by_prophecy", "jumps", "incarnates", "gains_incarnation_token", "acts")
+        "revealed_by_prophecy", "jumps", "incarnates", "gains_incarnation_token", "acts", "prophecy_reveals")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
@@ -244,7 +244,7 @@ _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" 
 _kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
 _kw("cell_blast", "effect", "card text (Орк-бомбардир 'explosion'); 03 §1.2 influence [401.5]", n="int!",
     name="name?")
-_kw("remove_tokens", "effect", "01 §6.2 [218] (an effect, not a payment)", n="enum!:all", target="target!")
+_kw("remove_tokens", "effect", "01 §6.2 [218] (an effect, not a payment)", n="token_count!", target="target!")
 _kw("poison", "effect", "03 §4 poison [g-36]", n="amount!", target="target!")
 _kw("wound", "effect", "03 §1.2 influence [401.5]; [204.4]", n="amount!", target="target!")
 _kw("close_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
@@ -392,6 +392,9 @@ def _check_type(v, t: str, path: str, errs: list[str]) -> None:
         _check_amount(v, path, errs)
     elif t == "heal_amount":
         _check_amount(v, path, errs, allow_full=True)
+    elif t == "token_count":
+        if not (v == "all" or (_is_int(v) and v >= 1)):
+            errs.append(f"{path}: a positive int or 'all'")
     elif t == "range":
         if not (v is None or (_is_int(v) and v >= 1)):
             errs.append(f"{path}: range is a positive int or null")

@@ -46,11 +46,13 @@ def eff_gain_token(g, e, src, eff):
 
 
 def eff_remove_tokens(g, e, src, eff):
-    """The target loses tokens (``n: "all"``): an effect, not a payment [218]."""
+    """The target loses tokens (``n``: ``"all"`` or a number, at most what it has): an effect, not a payment
+    [218]."""
     for t in targets(g, e, src, eff):
-        if t.tokens:
-            g.emit("tokens_lost", card=t.id, n=t.tokens)
-            t.tokens = 0
+        n = t.tokens if eff.get("n", "all") == "all" else min(t.tokens, eff["n"])
+        if n:
+            g.emit("tokens_lost", card=t.id, n=n)
+            t.tokens -= n
 
 
 def eff_stay_open(g, e, src, eff):

@@ -66,8 +66,9 @@ def _fires(g, c, a, ev) -> bool:
                 and (ev.get("missed") or not a.get("miss_only"))
                 and (not a.get("roles") or ev.get("role") in a["roles"])
                 and (not a.get("strength") or ev.get("strength") in a["strength"]))
-    if when == "incarnates":  # it came back from the graveyard by Incarnation
-        return et == "incarnated" and ev["card"] == c.id
+    if when == "incarnates":  # it came back from the graveyard by Incarnation (``subject`` any/other: a card did)
+        return et == "incarnated" and (ev["card"] == c.id if subject == "self" else (subject == "any"
+                                                                                   or ev["card"] != c.id))
     if when == "gains_incarnation_token":  # in play (e.g. the token came as it incarnated): the graveyard case is above
         return et == "incarnation_token" and ev["card"] == c.id
     if when == "jumps":  # its own jump (a named movement), after it landed (Дети топи, Шакси)
@@ -76,6 +77,8 @@ def _fires(g, c, a, ev) -> bool:
         return et == "carrion_eats" and ev["card"] == c.id
     if when == "becomes_defender":
         return et == "becomes_defender" and ev["card"] == c.id
+    if when == "prophecy_reveals":  # a prophecy of its controller revealed cards (Исхарская ненасыть, Махинатор)
+        return et == "prophecy_reveal" and ev.get("player") == c.controller and bool(ev.get("cards"))
     if when == "acts":  # a card declared a simple strike or an activated ability (engine/model/history.py)
         return et == "acts" and (ev["card"] == c.id if subject == "self" else (subject == "any" or ev["card"] != c.id))
     return False
@@ -108,7 +111,6 @@ def collect(g, event: dict) -> None:
             for i, a in _trigger_abilities(g, shown):
                 if a.get("when") == "revealed_by_prophecy" and shown.owner == event["player"]:
                     _add(g, shown, i, a, shown.owner, dict(event, card=cid))
-        return
     if et == "turn_start":
         first = len(g.pending[event["player"]])
         for cid in list(g.graveyards[event["player"]]):
@@ -136,16 +138,18 @@ def collect(g, event: dict) -> None:
 
 #: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
 _EXTRA = {"becomes_defender": ("target", "defended"), "died": ("poison", "event_poison"),
-          "strikes": ("value", "event_strike_value")}
+          "strikes": ("value", ("event_strike_value", "zealot_ward")),
+          "prophecy_reveal": ("cards", ("revealed_to_top", "glutton_feast"))}
 
 
 def _add(g, card, idx, a, controller, event):
     point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
-                                                     "frm", "to", "cell", "controller", "poison", "value")}
+                                                     "frm", "to", "cell", "controller", "poison", "value", "cards")}
     extra = _EXTRA.get(event["type"])
-    if extra and extra[0] in point and f"'{extra[1]}'" not in repr(a.get("effects")):
+    readers = (extra[1],) if extra and isinstance(extra[1], str) else (extra[1] if extra else ())
+    if extra and extra[0] in point and not any(f"'{r}'" in repr(a.get("effects")) for r in readers):
         del point[extra[0]]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison,
-        # Ревнитель Сеггера's strike value)
+        # Ревнитель Сеггера's strike value, the cards a prophecy revealed for Махинатор and Исхарская ненасыть)
     g.pending[controller].append({
         "source": card.id, "ability": idx, "controller": controller,
         "optional": bool(a.get("optional")), "effects": a.get("effects") or [], "point": point,

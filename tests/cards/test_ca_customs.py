@@ -243,12 +243,14 @@ def test_vs2023_093_ochi_kronga_open_after_a_forest_strike_shot_and_heal_in_a_ro
 def test_vs2023_148_sshivatel_ploti_stitches_an_exiled_creature_into_a_resurrected_one_and_heals_dark():
     g, L = setup([pool("s", "c2", 1, "vs2023-148-sshivatel-ploti", tokens=3),
                   dummy("x", None, 1, zone="graveyard", life=6, strike=(3, 3, 4)),
-                  dummy("r", None, 1, zone="graveyard", life=4, strike=(1, 1, 1)),
+                  dummy("r", None, 1, zone="graveyard", life=4, strike=(1, 1, 1),
+                        abilities=[{"kw": "shot", "n": 1, "cost": "tap"}]),
                   dummy("t", "c4", 2, life=30, closed=True)], dice=[1])
     idx = ability_index(g, L, "s", "custom")
     play(g, L, 1, act="ability", source="s", ability=idx, targets=["x", "r"], to="c3")
     assert seen(g, L, "x")["zone"] == "exile" and seen(g, L, "r")["cell"] == "c3"
     assert not seen(g, L, "r")["closed"] and seen(g, L, "r")["markers"].get("additional_life") == 6
+    assert not [a for a in g.legal_actions(1) if a.get("source") == L["r"] and a["act"] == "ability"]  # lost
     play(g, L, 1, act="attack", source="r", target="t")
     assert seen(g, L, "t")["wounds"] == 4  # 1 + the exiled creature's weak strike 3
     g, L = setup([pool("s", "c2", 1, "vs2023-148-sshivatel-ploti"), dummy("d", "c3", 1, element="Тьма", wounds=2),
@@ -257,3 +259,77 @@ def test_vs2023_148_sshivatel_ploti_stitches_an_exiled_creature_into_a_resurrect
     assert not [a for a in g.legal_actions(1) if a.get("ability") == act and a.get("target") == L["n"]]
     play(g, L, 1, act="ability", source="s", ability=act, target="d")
     assert seen(g, L, "d")["wounds"] == 1 and seen(g, L, "s")["tokens"] == 1
+
+
+def _prophet(n):
+    return dummy("p", "a1", 1, abilities=[{"kw": "prophecy", "n": n, "cost": "tap"}])
+
+
+def _deck(*labels):
+    return [dummy(x, None, 1, zone="deck") for x in labels]
+
+
+def test_vs2023_104_mahinator_returns_the_revealed_cards_on_top_in_the_chosen_order_and_trick():
+    g, L = setup([pool("m", "b1", 1, "vs2023-104-mahinator"), _prophet(2)] + _deck("d1", "d2", "d3"))
+    picks = []
+
+    def pick(g2, legal):
+        pr = g2.prompt
+        if pr["kind"] == "triggers":
+            return next(a for a in legal if a["act"] == "declare")
+        if pr["kind"] == "choice" and g2.executing and (g2.executing.get("ask") or {}).get("what") == "deck_top_order":
+            items = g2.executing["ask"]["items"]
+            picks.append(list(items))
+            return {"act": "choose", "option": {"choice": items.index(L["d2"])}}
+        return None
+    play(g, L, 1, act="ability", source="p", ability=0, pick=pick)
+    assert picks == [[L["d1"], L["d2"]]]
+    assert g.decks[1][:3] == [L["d2"], L["d1"], L["d3"]]  # d2 chosen for the top, then d1
+    g, L = setup([pool("m", "b1", 1, "vs2023-104-mahinator"), _prophet(2)] + _deck("d1", "d2", "d3"))
+    play(g, L, 1, act="ability", source="p", ability=0, pick=lambda g2, lg: {"act": "pass"}
+         if g2.prompt["kind"] == "triggers" else None)
+    assert g.decks[1] == [L["d3"], L["d1"], L["d2"]]  # passed: the prophecy's bottom stays
+    g, L = setup([pool("m", "b1", 1, "vs2023-104-mahinator"), dummy("t", "c4", 2, tokens=2)])
+    play(g, L, 1, act="ability", source="m", ability=ability_index(g, L, "m", "action"), target="t")
+    assert seen(g, L, "t")["tokens"] == 1
+
+
+def test_vs2023_127_isharskaya_nenasyt_next_strike_plus_the_revealed_cards_at_most_three():
+    g, L = setup([pool("a", "c3", 1, "vs2023-127-isharskaya-nenasyt"), _prophet(2),
+                  dummy("q", "b1", 1, abilities=[{"kw": "prophecy", "n": 2, "cost": "tap"}]),
+                  dummy("t", "c4", 2, life=30, closed=True)] + _deck("d1", "d2", "d3", "d4"), dice=[1, 1, 1])
+    play(g, L, 1, act="ability", source="p", ability=0)
+    play(g, L, 1, act="ability", source="q", ability=0)
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 4  # weak 1 + 3 (2 + 2, capped)
+    end_turn(g)
+    end_turn(g)
+    play(g, L, 1, act="attack", source="a", target="t")
+    assert seen(g, L, "t")["wounds"] == 5  # used up by that strike: a weak 1 again (1 against 1)
+
+
+def test_vs2023_168_povelitel_bezdny_next_roll_six_when_one_of_yours_incarnates():
+    inc = [{"kw": "incarnation", "n": 1}]
+    g, L = setup([pool("a", "c3", 1, "vs2023-168-povelitel-bezdny"),
+                  dummy("i", None, 1, zone="graveyard", abilities=inc)], active=2)
+    end_turn(g)
+    assert seen(g, L, "i")["zone"] == "battlefield" and seen(g, L, "a")["markers"].get("next_roll_six") == 1
+
+
+def test_vs2023_173_vedunya_ordena_looks_at_three_and_puts_them_on_top_or_bottom():
+    g, L = setup([pool("v", "b1", 1, "vs2023-173-vedunya-ordena")] + _deck("d1", "d2", "d3", "d4"), active=2)
+    want = iter([f"top:{L['d3']}", f"bottom:{L['d1']}", f"top:{L['d2']}"])
+
+    def pick(g2, legal):
+        if g2.prompt["kind"] == "choice" and (g2.executing.get("ask") or {}).get("what") == "deck_top_or_bottom":
+            items = g2.executing["ask"]["items"]
+            return {"act": "choose", "option": {"choice": items.index(next(want))}}
+        return None
+    end_turn(g, pick)
+    assert g.decks[1] == [L["d2"], L["d3"], L["d4"], L["d1"]]
+    looked = [e for e in g.view(1)["log"] if e["type"] == "looked"]
+    assert looked and looked[0]["cards"] == [L["d1"], L["d2"], L["d3"]]
+    assert not [e for e in g.view(2)["log"] if e["type"] == "looked"]  # only its owner sees them
+    g, L = setup([pool("v", "b1", 1, "vs2023-173-vedunya-ordena"), dummy("t", "b5", 2)], dice=[6])
+    play(g, L, 1, act="ability", source="v", ability=ability_index(g, L, "v", "discharge"), target="t")
+    assert seen(g, L, "t")["wounds"] == 1
