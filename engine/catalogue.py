@@ -282,6 +282,8 @@ def _condition(c: dict, lang: str) -> str:
                 else f"если каждая открытая карта — {_filters(c['filter'], lang)}")
     if p == "revealed_cost_odd":
         return "if the revealed card has an odd cost" if en else "если стоимость открытой карты нечётная"
+    if p == "event_card_id":
+        return "if it is the card it was recruited with" if en else "если это карта, с которой её взяли в отряд"
     if p == "stepped_one_cell":
         return "if it moved to a neighbouring cell" if en else "если она перешла на соседнюю клетку"
     if p == "opponent_turn":

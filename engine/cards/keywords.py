@@ -81,8 +81,9 @@ class RecruitHooks:
     neutral default. ``card`` is the card with the ability ``a``; ``p`` its player; ``extra`` the recruit option's
     fields beyond ``recruit``/``pay`` (e.g. ``{"x": 2}``)."""
 
-    def cost(self, g, p, card, a, cost: int, colour, extra: dict):
-        """(cost, colour) to recruit ``card``: colour None (the usual rule), ``"silver"`` or ``"free"``."""
+    def cost(self, g, p, holder, a, card, cost: int, colour, extra: dict):
+        """(cost, colour) to recruit ``card``, as ``holder``'s ability ``a`` (in ``p``'s deal or recruits) changes
+        them: colour None (the usual rule), ``"silver"`` or ``"free"``."""
         return cost, colour
 
     def options(self, g, p, card, a) -> list[dict]:
@@ -96,8 +97,8 @@ class RecruitHooks:
         """May ``p`` recruit ``new`` while ``holder`` (already recruited, or ``new`` itself) is in the squad?"""
         return True
 
-    def must_recruit(self, g, p, card, a) -> bool:
-        """Must ``p`` recruit ``card`` (still in the deal) before finishing?"""
+    def must_recruit(self, g, p, holder, a, card) -> bool:
+        """Must ``p`` recruit ``card`` (still in the deal) before finishing, as ``holder``'s ability ``a`` says?"""
         return False
 
     def prep_options(self, g, p, card, idx, a) -> list[dict]:

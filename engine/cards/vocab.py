@@ -122,6 +122,7 @@ CONDITIONS = {
     "revealed_all": {"filter": "filters"},
     "revealed_cost_odd": {},
     "stepped_one_cell": {},
+    "event_card_id": {"id": "str"},
 }
 
 # ---------------------------------------------------------------------------------------------------------------
