@@ -39,7 +39,11 @@ _ABILITY_NAME = {  # for "has_ability" filters
     "spell": ("a spell", "заклинание"), "shot": ("a shot", "выстрел"), "throw": ("a throw", "метание"),
     "attack_exp": ("attack experience", "опыт в атаке"), "defence_exp": ("defence experience", "опыт в защите"),
     "armour": ("armour", "броня"), "formation": ("formation", "строй"),
+    "directed_strike": ("a directed strike", "направленный удар"),
 }
+#: Markers put by ``mark`` (its ``marker`` key is the English name): (en, ru).
+MARKER_NAMES = {"prey": ("prey", "добыча"), "hunt": ("hunt", "охота"), "strangling": ("strangling", "удушение"),
+                "bonfire": ("bonfire", "костёр"), "gates": ("gates", "врата"), "tremor": ("tremor", "сотрясение")}
 _PROT = {
     "magic": ("magic", "магии"), "spells": ("spells", "заклинаний"), "discharges": ("discharges", "разрядов"),
     "magic_strikes": ("magic strikes", "магических ударов"), "shots": ("shots", "выстрелов"),
@@ -57,6 +61,7 @@ _UNTIL = {
     "end_of_your_next_turn": ("until the end of your next turn", "до конца вашего следующего хода"),
     "end_of_target_next_turn": ("until the end of its controller's next turn", "до конца следующего хода её владельца"),
     "end_of_opponent_next_turn": ("until the end of the opponent's next turn", "до конца следующего хода противника"),
+    "source_leaves": ("for as long as this card stays on the battlefield", "пока эта карта остаётся на поле боя"),
     "source_moves_or_leaves": ("until this card moves or leaves the battlefield",
                                "пока эта карта не сдвинется или не покинет поле боя"),
     "end_of_battle": ("until the end of the battle", "до конца боя"),
@@ -104,6 +109,7 @@ _COUNTER = {
     "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
     "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
+    "steps_this_turn": ("the cells it moved this turn", "число клеток, на которые она переместилась в этот ход"),
     "behind_attacked_weak": ("the weak strike of the card standing behind the attacked one",
                              "слабый удар карты, стоящей за атакованной"),
     "event_heal": ("the amount it was to be healed", "на сколько её должны были излечить"),
@@ -187,6 +193,11 @@ def _filter(f: dict, lang: str) -> str:
             return f"standing directly {sides} of this card" if en else f"стоящая сразу {sides} от этой карты"
         return (f"with no creature of its side directly {sides} of it" if en
                 else f"без своих существ сразу {sides} от неё")
+    if name == "has_class":
+        return ("of class " if en else "класса ") + _or([f"«{x}»" for x in f["in"]], lang)
+    if name == "has_marker":
+        m = MARKER_NAMES.get(f["marker"], (f["marker"], f["marker"]))[_i(lang)]
+        return f"with a '{m}' marker" if en else f"с маркером «{m}»"
     if name == "move_at_least":
         return f"with movement {f['n']} or more" if en else f"с движением {f['n']} или больше"
     if name in ("any", "not"):
@@ -196,6 +207,7 @@ def _filter(f: dict, lang: str) -> str:
         "open": ("open", "открытая"), "closed": ("closed", "закрытая"), "enemy": ("enemy", "вражеская"),
         "friendly": ("yours", "ваша"), "other": ("other than this card", "не эта карта"),
         "creature": ("a creature", "существо"), "not_flyer": ("not a flyer", "не летающая"),
+        "flyer": ("a flyer", "летающая"), "is_self": ("this card itself", "сама эта карта"),
         "is_defender": ("a defender", "защитник"), "opposite": ("directly opposite this card", "прямо напротив"),
         "adjacent": ("next to this card", "рядом с этой картой"), "corporeal": ("not incorporeal", "не бестелесная"),
         "ally_of_event_card": ("of that creature's squad", "из отряда того существа"),
@@ -254,6 +266,17 @@ def _condition(c: dict, lang: str) -> str:
     if p == "adjacent_to":
         return (f"if it is next to a card ({_filters(c['filter'], lang)})" if en
                 else f"если рядом с ней карта ({_filters(c['filter'], lang)})")
+    if p == "defending":
+        return "while it is acting as a defender" if en else "пока она выступает защитником"
+    if p == "is_closed":
+        return "while it is closed" if en else "пока она закрыта"
+    if p == "opponent_row_empty":
+        r = c["row"]
+        return (f"while the opponent has no cards in his row {r}" if en
+                else f"пока у противника нет карт в его {r}-м ряду")
+    if p == "formation_size":
+        n = c["at_least"]
+        return (f"in formation with at least {n} creatures" if en else f"в строю не меньше чем с {n} существами")
     if p == "formation_with":
         return (f"in formation with a card ({_filters(c['filter'], lang)})" if en
                 else f"в строю с картой ({_filters(c['filter'], lang)})")
@@ -452,8 +475,11 @@ def _attack(a: dict, lang: str) -> str:
     t = a.get("target")
     if t is not None and t != {"choose": "card", "side": "any"}:
         text += (" at " if en else ", цель: ") + _target(t, lang)
-    if a.get("rider"):
-        text += ("; then " if en else "; затем ") + "; ".join(_effect(e, lang) for e in a["rider"])
+    riders = [e for e in a.get("rider") or [] if e["kw"] != "ignores_abilities"]
+    if len(riders) < len(a.get("rider") or []):  # [408]: a property of the attack, not a follow-up
+        text += ", ignoring every ability of its target" if en else ", игнорируя все особенности цели"
+    if riders:
+        text += ("; then " if en else "; затем ") + "; ".join(_effect(e, lang) for e in riders)
     return text
 
 
@@ -474,6 +500,9 @@ def _static(a: dict, lang: str) -> str:
         return _trigger(a, lang)
     if kw == "directed_strike":
         return ("Directed strike" if en else "Направленный удар") + vs + cond
+    if kw == "clumsiness":  # 03 §4 [g-28]
+        return (f"Clumsiness {a['n']} (−{a['n']} to its roll when it strikes or answers a melee strike)" if en
+                else f"Неповоротливость {a['n']} (−{a['n']} к броску, когда она бьёт или отвечает на удар)") + cond
     if kw in ("attack_exp", "defence_exp", "armour", "regeneration"):
         words = {"attack_exp": ("Attack experience", "Опыт в атаке"), "defence_exp": ("Defence experience", "Опыт в защите"),
                  "armour": ("Armour", "Броня"), "regeneration": ("Regeneration", "Регенерация")}[kw]
@@ -515,8 +544,10 @@ def _static(a: dict, lang: str) -> str:
             vals = (" (" + _and([_STRENGTH[v][0] for v in a["values"]], lang) + " value only)" if en
                     else " (только " + _and([_STRENGTH[v][1] for v in a["values"]], lang) + ")")
         n = _amount(a["n"], lang)
-        return (f"+{n} to its {_kinds(a['applies_to'], lang)}{vals}{vs}{cond}" if en
-                else f"+{n} к {_kinds(a['applies_to'], lang, 2)}{vals}{vs}{cond}")
+        sign = "−" if isinstance(a["n"], int) and a["n"] < 0 else "+"
+        n = n.lstrip("-")
+        return (f"{sign}{n} to its {_kinds(a['applies_to'], lang)}{vals}{vs}{cond}" if en
+                else f"{sign}{n} к {_kinds(a['applies_to'], lang, 2)}{vals}{vs}{cond}")
     if kw == "roll_bonus" and a["applies_to"] == ["any_attack"]:
         return (f"+{a['n']} to its die roll when it attacks{vs}" if en
                 else f"+{a['n']} к броску кубика, когда она атакует{vs}")
@@ -835,8 +866,11 @@ def _activated(a: dict, lang: str) -> str:
 #: The phrase helpers a keyword module's text uses (engine/cards/keywords.py ``Keyword.text``).
 WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
                         until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang),
-                        effect=lambda e, lang: _effect(e, lang), filters=lambda fs, lang: _filters(fs, lang),
-                        conditions=lambda cs, lang: _conditions(cs, lang), kinds=lambda ks, lang: _kinds(ks, lang))
+                        grants=lambda gs, lang: _grants(gs, lang), effect=lambda e, lang: _effect(e, lang),
+                        filters=lambda fs, lang: _cards(fs, lang), kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
+                        conditions=lambda cs, lang: _conditions(cs, lang),
+                        filter_list=lambda fs, lang: _filters(fs, lang),
+                        marker=lambda m, lang: MARKER_NAMES.get(m, (m, m))[_i(lang)])
 
 
 def ability_text(ability: dict, lang: str) -> str:

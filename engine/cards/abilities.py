@@ -69,7 +69,7 @@ def with_implicit(abilities: list[dict]) -> list[dict]:
     return abilities
 
 
-WINDOW_KW = {"target": ("block_strike",), "roll": ("roll_modifier", "roll_punish"),
+WINDOW_KW = {"target": ("block_strike", "redirect_attack"), "roll": ("roll_modifier", "roll_punish"),
              "protection": ("set_strike_strength",)}
 
 

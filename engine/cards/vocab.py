@@ -46,7 +46,7 @@ ROLES = ("attacker", "responder")
 #: Durations of granted effects (03-abilities.md §1.9 [418]; no ``until`` = until the end of the battle).
 UNTIL = ("end_of_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_target_next_turn",
          "end_of_opponent_next_turn", "next_simple_strike",
-         "source_moves_or_leaves", "end_of_battle")
+         "source_moves_or_leaves", "source_leaves", "end_of_battle")
 #: Named references to one card, resolved from the entry or the event (03-abilities.md §3.1).
 TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card", "defended", "same_target")
 #: Named references to a set of cards (FORMAT.md "Custom cards").
@@ -60,7 +60,7 @@ KINDS = ("influence", "spell")
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
-            "event_poison", "wounds_this_turn", "friendly_above_starting_life",
+            "event_poison", "wounds_this_turn", "steps_this_turn", "friendly_above_starting_life",
             "revealed_cost", "revealed_name_in_play", "event_heal", "behind_attacked_weak")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
@@ -70,7 +70,8 @@ FILTERS = {
     "element": {"in": "list_str"},
     "open": {}, "closed": {},
     "enemy": {}, "friendly": {}, "other": {},
-    "creature": {}, "not_flyer": {},
+    "creature": {}, "not_flyer": {}, "flyer": {}, "has_marker": {"marker": "str"}, "is_self": {},
+    "has_class": {"in": "list_str"},
     "elite": {"value": "bool"},
     "cost_at_most": {"n": "int"}, "cost_at_least": {"n": "int"},
     "has_ability": {"kw": "list_str"},
@@ -104,6 +105,9 @@ CONDITIONS = {
     "moved_across": {"to": "enum:enemy_half|own_half"},
     "adjacent_to": {"filter": "filters"},
     "formation_with": {"filter": "filters"},
+    "formation_size": {"at_least": "int"},
+    "opponent_row_empty": {"row": "int"},
+    "defending": {}, "is_closed": {},
     "target": {"filter": "filters"},
     "not_defending": {},
     "unwounded": {},

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.model.board import xy
 
 #: history name -> the vocabulary names (counters, conditions) that read it.
-READERS = {"steps": ("moved_straight", "moved_turning"), "wounds": ("wounds_this_turn",),
+READERS = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wounds": ("wounds_this_turn",),
            "ranged_hits": ("target_ranged_hits",), "struck": ("different_targets",)}
 
 

@@ -78,6 +78,9 @@ def card_to_dict(c: Card) -> dict:
     return asdict(c)
 
 
+#: What a printed ability reads as while its card has lost its abilities (03 §1.5 [407.3]): no keyword at all.
+LOST: dict = {"kw": "_lost"}
+
 #: How many recent events the state keeps for views' logs.
 EVENT_KEEP = 60
 
@@ -145,9 +148,22 @@ class GameState:
         return d
 
     def abilities(self, card: Card) -> list[dict]:
-        """Printed (with the implicit accumulate of RULES.md S1) plus acquired abilities, in index order."""
+        """Printed (with the implicit accumulate of RULES.md S1) plus acquired abilities, in index order. A card
+        under a holding ``_lost_abilities`` state (``lose_abilities``, 03 §1.5 [407.3-407.5]) has each printed
+        ability replaced by :data:`LOST` (indices stay stable); what it acquired stays [407.4]."""
         base = self.defn(card)["abilities"]
-        return base + card.acquired if card.acquired else base
+        if not card.acquired:
+            return base
+        if any(a.get("kw") == "_lost_abilities" and self._state_holds(a) for a in card.acquired):
+            base = [LOST] * len(base)
+        return base + card.acquired
+
+    def _state_holds(self, a: dict) -> bool:
+        """An acquired state lasting ``source_leaves`` holds while its source is in play; others while present."""
+        spec = a.get("_until") or {}
+        if spec.get("kind") == "source_leaves":
+            return self.in_play(spec.get("source") or "")
+        return True
 
     def life(self, card: Card) -> int:
         """Life allowance plus additional life minus negative life [204.6] (not counting wounds)."""
@@ -160,7 +176,10 @@ class GameState:
         return self.defn(card).get("kind", "creature") == "creature"
 
     def is_flyer(self, card: Card) -> bool:
-        """True for a flying creature (летающее существо) [211]."""
+        """True for a flying creature (летающее существо) [211]: printed so, or it acquired ``flight`` (полёт)
+        [g-38] (engine/effects/keywords/flight.py)."""
+        if card.acquired and any(a.get("kw") == "flight" for a in card.acquired):
+            return True
         return bool(self.defn(card).get("flyer")) and not card.markers.get("grounded")
 
     def in_play(self, card_or_id) -> bool:

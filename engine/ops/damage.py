@@ -28,6 +28,10 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     if keywords.protected(g, target, kind, level, source):
         g.emit(Event.PROTECTED, card=target.id, kind=kind)
         return 0
+    if keywords.no_wounds(g, target, kind):
+        return 0  # "takes no wounds from ..." [g-79]
+    if kind not in ("wound", "poison", "spell"):
+        amount = keywords.capped(g, target, amount, kind, source)
     amount = keywords.reduce(g, target, amount, kind, level, source)
     amount = prevent(g, target, amount, kind)
     if amount <= 0:

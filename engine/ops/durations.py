@@ -19,7 +19,8 @@ from engine.model.enums import Event
 
 
 ON_EXPIRE: dict = {}
-BOUNDARIES = ("turn_end", "turn_start")
+#: ``battle_end``: never due (an effect lasting the rest of the battle, e.g. a cell marker with no end printed).
+BOUNDARIES = ("turn_end", "turn_start", "battle_end")
 
 
 def add(g, until: str, card: str, kind: str, **fields) -> dict:
@@ -84,6 +85,8 @@ def _ends_now(g, spec: dict) -> bool:
         return active == spec["target_player"] and turn > spec["turn"]
     if kind == "end_of_opponent_next_turn":
         return active != spec["player"] and turn > spec["turn"]
+    if kind == "source_leaves":  # it no longer holds once its source left play; tidied up here
+        return not g.in_play(spec.get("source") or "")
     return False
 
 

@@ -23,8 +23,9 @@ def legal_defenders(g, src, tgt) -> list[str]:
             continue
         if grants.under(g, c, "cannot_act"):
             continue  # e.g. a netted creature cannot act
-        if c.zone == "aux":
-            ok = src_flyer  # only against a flyer's attack
+        if c.zone == "aux":  # only against a flyer's attack, unless it defends ground creatures too
+            ok = src_flyer or (keywords.has(g, c, "can_defend_ground") and tgt.zone == "battlefield"
+                               and not g.is_flyer(tgt))
         elif src_flyer:
             ok = tgt.zone == "battlefield" and c in adjacent_cards(g, tgt)
         else:

@@ -162,6 +162,8 @@ def _deal(g, ex, src, tgt) -> None:
     r_lvl = keywords.incoming_level(g, src, "simple_strike", data["blows"][1]) if data.get("fight") else None
     a_amt = blow_amount(g, src, tgt, a_lvl, "simple_strike")
     r_amt = blow_amount(g, tgt, src, r_lvl, "simple_strike")
+    if r_amt and keywords.no_wounds(g, src, "simple_strike", retaliation=True):
+        r_amt = 0  # "retaliation strikes never wound it" (no_wounds_from, Килсус)
     src_first = keywords.first_strike(g, src) and not keywords.first_strike(g, tgt)
     tgt_first = keywords.first_strike(g, tgt) and not keywords.first_strike(g, src)
     if src_first or tgt_first:

@@ -1,7 +1,7 @@
 """Fixed windows inside a simple strike (02-battle.md §9 "Fixed windows" [PROPOSAL], RULES.md D1).
 
 Playable abilities whose own window lies inside the attack are offered as asks of the executing entry, never as
-queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``), ``roll`` (step 7: ``roll_modifier``,
+queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``, ``redirect_attack``), ``roll`` (step 7: ``roll_modifier``,
 ``roll_punish``; also opened by the die of every other attack, :func:`engine.combat.attack_step`), ``protection``
 (step 10: ``set_strike_strength``). A window asks only a player who has such an ability that applies
 and can be paid; the active player answers first, then the inactive [103.5]; each answers once per window with
@@ -18,6 +18,7 @@ from engine.model.enums import Event, PromptKind
 from engine.ops.costs import pay_cost
 from engine.ops.damage import wound
 from engine.rules.conditions import holds
+from engine.rules.adjacency import adjacent_cards
 from engine.rules.declarable import can_pay
 
 
@@ -63,7 +64,10 @@ def options(g, ex: dict, p: int) -> list[dict]:
             if not kinds_match(data.get("attack_kind", "simple_strike"), a.get("applies_to")):
                 continue
             base = {"act": "ability", "source": card.id, "ability": i}
-            if kw == "block_strike":
+            if kw == "redirect_attack":
+                if a.get("chooser", "controller") == "controller" and tgt is not None:
+                    out.extend(dict(base, target=c) for c in redirect_targets(g, card, a, src, tgt, p))
+            elif kw == "block_strike":
                 if tgt is card:
                     out.append(base)
             elif kw == "roll_modifier":
@@ -82,7 +86,23 @@ def options(g, ex: dict, p: int) -> list[dict]:
                 friendly = src is not None and src.controller == p
                 if blow is not None and blow != want and (friendly or a.get("attacks_by") == "any"):
                     out.append(base)
+    if name == "target" and src is not None and tgt is not None and src.controller != p and not src.hidden:
+        for i, a in enumerate(g.abilities(src)):  # "the opponent may redirect its strike" (Волот)
+            if a.get("kw") == "redirect_attack" and a.get("chooser") == "opponent" and \
+                    kinds_match(data.get("attack_kind", "simple_strike"), a.get("applies_to")) and \
+                    not ab.limit_reached(src, a, i):
+                base = {"act": "ability", "source": src.id, "ability": i}
+                out.extend(dict(base, target=c) for c in redirect_targets(g, src, a, src, tgt, p))
     return out
+
+
+def redirect_targets(g, card, a: dict, src, tgt, p: int) -> list[str]:
+    """The creatures of player ``p`` onto which ``redirect_attack`` ``a`` of ``card`` may move ``src``'s attack
+    from ``tgt`` (03 §1.6 redirection [412]): next to the target (``to: beside_target``) or next to the card
+    itself (``beside_self``), never the attacker or the present target."""
+    around = tgt if a.get("to", "beside_target") == "beside_target" else card
+    return [c.id for c in adjacent_cards(g, around) if c.controller == p and g.is_creature(c) and not c.hidden
+            and c is not tgt and c is not src and g.in_play(c)]
 
 
 def legal_window(g, ex: dict, p: int) -> list[dict]:
@@ -99,7 +119,10 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
         a = g.abilities(card)[act["ability"]]
         pay_cost(g, card, a, act["ability"], None)
         g.emit(Event.WINDOW_ABILITY, player=p, source=card.id, kw=a["kw"], target=act.get("target"), x=act.get("x"))
-        if a["kw"] == "block_strike":
+        if a["kw"] == "redirect_attack":  # the attack now aims at the named creature [412]
+            g.emit("redirected", card=data.get("target"), to=act["target"], by=card.id)
+            data["target"] = act["target"]
+        elif a["kw"] == "block_strike":
             g.emit(Event.BLOCKED, card=card.id, by="block_strike")
             data["win"]["next"] = "blocked"
             data["win"]["pos"] = 2

@@ -39,7 +39,32 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
     for a in keywords.kws(g, src, "attack_restriction"):
         if kinds_match(kind, a.get("applies_to")) and not tg.match(g, src, tgt, a.get("only_vs")):
             return False
+    if REACH.get(kind) == "ranged":
+        taunts = ranged_taunts(g, src.controller, kind)
+        if taunts and tgt.id not in taunts and not any(
+                kinds_match(kind, a.get("applies_to")) for a in keywords.kws(g, src, "ignores_forced_targeting")):
+            return False
     return True
+
+
+def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
+    """``{card id: ignores_range}`` for the cards of the other side that draw ``kind`` attacks of
+    ``attacker_side``'s cards to themselves now (``ranged_taunt``; engine/effects/keywords/ranged_taunt.py;
+    03 §3, force_attack [g-82]). Cached until the next event (every board change emits one)."""
+    cache = getattr(g, "_taunt_cache", None)
+    if cache is None or cache[0] != g.event_seq:
+        cache = g._taunt_cache = (g.event_seq, {})
+    key = (attacker_side, kind)
+    if key not in cache[1]:
+        out = {}
+        for c in g.play_cards():
+            if c.controller == attacker_side or c.hidden:
+                continue
+            for a in keywords.kws(g, c, "ranged_taunt"):
+                if kinds_match(kind, a.get("attacks")):
+                    out[c.id] = out.get(c.id, False) or bool(a.get("ignores_range"))
+        cache[1][key] = out
+    return cache[1][key]
 
 
 def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
@@ -51,11 +76,18 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
         return _forced_ok(g, src, tgt, "simple_strike")  # a flyer strikes any card [211.5]
     if src.zone != "battlefield":
         return False
-    if tgt.zone == "aux":
-        ok = g.is_flyer(tgt) and src.markers.get("flyer_strike", 0) > 0  # [211.9]
+    if tgt.zone == "aux":  # [211.9]; ``can_strike_flyers`` (Скелос) needs no closing
+        ok = g.is_flyer(tgt) and (src.markers.get("flyer_strike", 0) > 0 or keywords.has(g, src, "can_strike_flyers"))
     else:
-        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src))
+        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src)) or \
+            (tgt.zone == "battlefield" and distance(src.cell, tgt.cell) <= strike_range(g, src))
     return ok and _forced_ok(g, src, tgt, "simple_strike")
+
+
+def strike_range(g, card) -> int:
+    """How far its simple strike reaches: 1 (adjacent), or the greatest ``strike_range`` it has now (range counted
+    as 02 §6 counts it, Chebyshev [g-11]; engine/effects/keywords/strike_range.py)."""
+    return max([1] + [a.get("range", 1) for a in keywords.kws(g, card, "strike_range")])
 
 
 def strikes_allowed(g, card) -> int:
@@ -78,7 +110,10 @@ def strike_targets(g, card) -> list[str]:
     done = struck(g, card) if any(a.get("different_targets") for a in keywords.kws(g, card, "extra_attack")) else []
     if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
-        cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if card.markers.get("flyer_strike") else [])
+        flyers = card.markers.get("flyer_strike") or keywords.has(g, card, "can_strike_flyers")
+        cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if flyers else [])
+        if strike_range(g, card) > 1:
+            cands += [g.cards[i] for i in g.board.values() if g.cards[i] not in cands]
         return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj)]
     return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c)]
 
@@ -118,6 +153,8 @@ def attack_reaches(g, src, a: dict, tgt) -> bool:
         if src.zone != "battlefield" or tgt.zone != "battlefield":
             return src.zone == "aux" and a.get("range") in (None, "any")
         rng = a.get("range")
+        if isinstance(rng, int) and ranged_taunts(g, src.controller, kw).get(tgt.id):
+            return True  # "whatever the range" (ranged_taunt with ignores_range)
         if isinstance(rng, int):
             return distance(src.cell, tgt.cell) <= rng + keywords.range_bonus(g, src, kw)
         if rng == "adjacent":

@@ -10,7 +10,7 @@ from engine.model.board import CELLS, distance, half, neighbours, row_of
 from engine.model.history import ranged_hits, steps
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
-from engine.rules.formation import in_formation
+from engine.rules.formation import formation_group, in_formation
 
 
 def holds(g, source, conds, entry: dict | None = None) -> bool:
@@ -47,6 +47,16 @@ def _one(g, source, c, entry) -> bool:
         return half(frm) != own and half(to) == own
     if p == "adjacent_to":
         return any(tg.match(g, source, o, c.get("filter")) for o in adjacent_cards(g, source))
+    if p == "defending":  # it is the defender of the simple strike executing now
+        ex = g.executing
+        return bool(ex and ex.get("data", {}).get("defender") == source.id)
+    if p == "is_closed":
+        return source.closed
+    if p == "opponent_row_empty":  # "while the opponent has no cards in his first row" (Скелос)
+        foe = g.other(source.controller)
+        return not any(g.cards[cid].controller == foe and row_of(cell, foe) == c["row"] for cell, cid in g.board.items())
+    if p == "formation_size":  # "in formation with two or more creatures" (Страж чертогов)
+        return len(formation_group(g, source)) >= c["at_least"]
     if p == "formation_with":
         return in_formation(g, source, c.get("filter"))
     if p == "target":

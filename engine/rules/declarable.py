@@ -14,6 +14,7 @@ from engine.cards.kinds import REACH
 from engine.model.board import distance, neighbours, orthogonal
 from engine.model.enums import EntryKind, Phase
 from engine.rules import combat
+from engine.rules import grants
 from engine.rules import options as opts
 from engine.rules import targets as tg
 from engine.rules.combat import forced_targets
@@ -129,8 +130,11 @@ def can_close_for_flyer(g, card) -> bool:
 
 
 def move_left(g, card) -> int:
-    """Unused movement: allowance minus movement markers [203.4] (a grounded Condor has allowance 1)."""
+    """Unused movement: allowance minus movement markers [203.4] (a grounded Condor has allowance 1); the
+    allowance grows by every ``move_bonus`` the card has now (01 §3.4 [203.1]; engine/effects/keywords/
+    move_bonus.py)."""
     base = 1 if card.markers.get("grounded") else (g.defn(card).get("move") or 0)
+    base += sum(a.get("n", 0) for a in grants.kws(g, card, "move_bonus"))
     return base - card.markers.get("movement", 0)
 
 
@@ -146,7 +150,8 @@ def _moves(g, card) -> list[dict]:
             or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
             or card.actions):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
-    return [{"act": "move", "source": card.id, "to": n} for n in orthogonal(card.cell) if n not in g.board]
+    cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)
+    return [{"act": "move", "source": card.id, "to": n} for n in cells if n not in g.board]  # diagonal_move: 01 §3.4
 
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:

@@ -12,6 +12,7 @@ turn, from which card and cell) and goes away at :func:`expire`.
 from __future__ import annotations
 
 from engine.cards.keywords import KEYWORDS, STATES
+from engine.cards.kinds import REACH
 from engine.rules import targets as tg
 from engine.rules.conditions import holds
 from engine.rules.formation import in_formation
@@ -66,7 +67,7 @@ def effective(g, card, target=None) -> list[dict]:
     grants of other cards whose ``to`` filters match it; static keywords whose ``condition`` fails are left out
     (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds the
     ``grants`` of a ``must_attack`` whose ``vs`` matches it (03 §5 force_attack [g-82])."""
-    if card.hidden:
+    if card.hidden or (g.executing is not None and ignored(g, card)):
         return []
     if meta(g, card)["plain"] and not card.acquired and not _aura_sources(g):
         return g.abilities(card)
@@ -93,6 +94,28 @@ def effective(g, card, target=None) -> list[dict]:
     return [a for a in out if a.get("kw") == "trigger" or not a.get("condition") or holds(g, card, a["condition"])]
 
 
+def ignored(g, card) -> bool:
+    """True while ``card`` is the target of the executing attack and that attack ignores all its abilities
+    (``ignores_abilities``: the attacker has it, or the attack ability carries it as a ``rider``; 03 §1.5 ignoring
+    [408]; engine/effects/keywords/ignores_abilities.py): it is then treated as having none."""
+    ex = g.executing
+    e = ex["entry"]
+    if card.id != ((ex.get("data") or {}).get("target") or e.get("target")):
+        return False
+    src = g.cards.get(e.get("source") or "")
+    if src is None or src is card or e.get("kind") not in ("attack", "ability"):
+        return False
+    if e.get("kind") == "ability":
+        abil = g.abilities(src)
+        a = abil[e["ability"]] if isinstance(e.get("ability"), int) and e["ability"] < len(abil) else {}
+        if a.get("kw") not in REACH:
+            return False
+        if any(r.get("kw") == "ignores_abilities" for r in a.get("rider") or []):
+            return True
+    return "ignores_abilities" in meta(g, src)["kws"] or any(x.get("kw") == "ignores_abilities"
+                                                             for x in src.acquired)
+
+
 def kws(g, card, kw: str, target=None) -> list[dict]:
     """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`)."""
     m = meta(g, card)
@@ -113,6 +136,9 @@ def holds_now(g, card, a: dict) -> bool:
     """An acquired ability lasting ``source_moves_or_leaves`` holds while its source stays in play on the cell it
     had when granting (Basilisk's gaze, docs/cards.md)."""
     spec = a.get("_until") or {}
+    if spec.get("kind") == "source_leaves":  # "for as long as it stays on the battlefield" (Король-жрец)
+        src = g.cards.get(spec.get("source") or "")
+        return src is not None and g.in_play(src)
     if spec.get("kind") != "source_moves_or_leaves":
         return True
     src = g.cards.get(spec.get("source") or "")

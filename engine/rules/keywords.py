@@ -175,6 +175,29 @@ def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
     return max(0, amount)
 
 
+def capped(g, target, amount: int, kind: str, source=None) -> int:
+    """``reduce_attack_to_n`` («свести атаку к n», 03 §5 [g-90]): an attack of its ``applies_to`` kinds (made by a
+    card matching ``by``) that would deal more than n to ``target`` deals n (a replacement of the attack's value,
+    before reductions; engine/effects/keywords/reduce_attack_to_n.py)."""
+    for a in kws(g, target, "reduce_attack_to_n"):
+        if kinds_match(kind, a.get("applies_to")) and (not a.get("by") or (
+                source is not None and tg.match(g, target, source, a["by"]))):
+            amount = min(amount, a.get("n", 1))
+    return amount
+
+
+def no_wounds(g, card, kind: str, retaliation: bool = False) -> bool:
+    """``no_wounds_from``: ``card`` takes no wounds from attacks of ``kind`` matching its ``from`` kinds, or from a
+    retaliation (the responder's blow in a fight it started) when it names ``retaliation`` (03 §5
+    no_wounds_from [g-79]; engine/effects/keywords/no_wounds_from.py)."""
+    for a in kws(g, card, "no_wounds_from"):
+        if retaliation and a.get("retaliation"):
+            return True
+        if a.get("from") and kinds_match(kind, a["from"]):
+            return True
+    return False
+
+
 def has(g, card, kw: str) -> bool:
     """True when the card has a static keyword ``kw`` now."""
     return bool(kws(g, card, kw))

@@ -7,7 +7,7 @@ Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the
 from __future__ import annotations
 
 from engine.model.board import cell_at, in_front, neighbours, orthogonal, row_of, xy
-from engine.model.history import wounds as wounds_this_turn
+from engine.model.history import steps, wounds as wounds_this_turn
 from engine.rules.adjacency import adjacent_cards
 
 
@@ -55,8 +55,16 @@ def _one(g, source, card, f, ctx) -> bool:
         return source is not None and card.id == source.id
     if name == "creature":
         return g.is_creature(card)
-    if name == "not_flyer":
-        return not d.get("flyer")
+    if name == "has_class":
+        return any(x in (d.get("classes") or []) for x in f.get("in", []))
+    if name == "is_self":
+        return source is not None and card.id == source.id
+    if name == "has_marker":  # a marker put by ``mark`` (01 §6.1 [200.6])
+        return card.markers.get(f["marker"], 0) > 0
+    if name == "flyer":
+        return g.is_flyer(card)
+    if name == "not_flyer":  # printed so, or flying by an acquired flight [g-38]
+        return not d.get("flyer") and not any(a.get("kw") == "flight" for a in card.acquired)
     if name == "elite":
         return bool(d.get("elite")) == bool(f.get("value"))
     if name == "cost_at_most":
@@ -244,6 +252,8 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = point.get("poison", 0)
     elif per == "wounds_this_turn":  # wounds the target received during the current turn (Хронос)
         base = wounds_this_turn(g, target) if target is not None else 0
+    elif per == "steps_this_turn":  # cells this card moved this turn (its own steps, Килсус)
+        base = len(steps(g, source)) if source is not None else 0
     elif per == "friendly_above_starting_life":  # its controller's cards whose current life exceeds their printed life
         base = sum(1 for c in g.play_cards() if source is not None and c.controller == source.controller
                    and not c.hidden and g.life(c) - c.wounds > (g.defn(c).get("life") or 0))

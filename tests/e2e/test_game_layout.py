@@ -179,7 +179,12 @@ def test_axe_finds_no_serious_violation_on_the_replay_page(bot_server, new_page)
     page.wait_for_function("() => window.berserkConn.legal && window.berserkConn.legal.length")
     s = driver.state(page)
     driver.click_action(page, next(i for i, a in enumerate(s["legal"]) if a["act"] == "concede"))
+    page.wait_for_selector(".result-banner")
+    # the store records the finished game a moment after the room ends; until then /#/replay/ only watches the room
+    page.wait_for_function("async (room) => (await fetch('/api/games/' + encodeURIComponent(room))).ok", arg=room)
     page.goto(bot_server.url + f"/#/replay/{room}")
+    page.wait_for_selector("[data-testid=replay-step]")
+    page.click("[data-testid=replay-last]")
     page.wait_for_selector(".result-banner")
     assert _axe(page) == []
 

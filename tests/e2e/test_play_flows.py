@@ -36,7 +36,15 @@ def test_a_bot_game_starts_from_the_lobby_in_one_click(server, new_page, artifac
     policy = Policy(squad=1)
     moves = 0
     while moves < 6:           # a few moves against the bot, then concede
-        page.wait_for_function("() => { const c = window.berserkConn; return c.legal && c.legal.length && c.pendingAction === null; }")
+        try:
+            page.wait_for_function("() => { const c = window.berserkConn; return c.legal && c.legal.length && c.pendingAction === null; }",
+                                   timeout=60000)   # the bot's whole turn, 0.5 s of thought per action
+        except Exception as e:
+            s = state(page)
+            raise AssertionError(f"no move offered after {moves} moves: v={s['v']} status={s['status']} "
+                                 f"to_act={s['view'].get('to_act')} prompt={s['view'].get('prompt')} "
+                                 f"legal={len(s['legal'] or [])} pending={s['pending']} result={s['view'].get('result')} "
+                                 f"errors={page.js_errors}") from e
         s = state(page)
         if not s["legal"] or s["pending"]:
             continue           # the frame that gave the move to the bot arrived meanwhile

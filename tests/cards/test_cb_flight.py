@@ -1,0 +1,78 @@
+"""Cards of set1-rest that gain flight, lose or are granted abilities, or mark cards (helper cb): one test per
+card, each ability played through the public API (legal actions -> apply -> view)."""
+from tests.cards.kit import ability_index, declare_pick, dummy, end_turn, play, pool, prompt_kinds, seen, setup
+
+
+def test_vs2023_183_dozor_forrendora_shot_bonus_vs_flyers_and_takes_off_when_a_flyer_dies():
+    g, L = setup([pool("d", "c2", 1, "vs2023-183-dozor-forrendora"), dummy("f", None, 2, life=2, flyer=True,
+                                                                         move=None, zone="aux"),
+                  dummy("t", "c5", 2, life=9)])
+    play(g, L, 1, act="ability", source="d", ability=ability_index(g, L, "d", "shot"), target="f",
+         pick=declare_pick(g, L, "d"))
+    assert seen(g, L, "f")["zone"] == "graveyard"  # 1 + 1 against a flyer = 2
+    v = seen(g, L, "d")
+    assert v["zone"] == "aux" and v["cell"] is None  # took off
+    assert g.is_flyer(g.cards[L["d"]])
+    g, L = setup([pool("d", "c2", 1, "vs2023-183-dozor-forrendora"), dummy("t", "c5", 2, life=9)])
+    play(g, L, 1, act="ability", source="d", ability=ability_index(g, L, "d", "shot"), target="t")
+    assert seen(g, L, "t")["wounds"] == 1  # no bonus against a ground creature
+
+
+def test_vs2023_159_drakkarh_takes_a_directed_strike_and_strikes_flyers_harder():
+    cards = [pool("k", None, 1, "vs2023-159-drakkarh", zone="aux"), dummy("t", "c4", 2, life=9),
+             dummy("d", "c5", 2, life=9)]
+    g, L = setup(cards, dice=[4, 1])
+    play(g, L, 1, act="attack", source="k", target="t", settle_after=False)
+    assert "defender" in prompt_kinds(g)  # no directed strike yet: the neighbour may defend
+    g, L = setup(cards, dice=[4, 1])
+    play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "grant_abilities"))
+    assert g.view(1)["cards"][L["k"]]["closed"] and "directed_strike" in [a["kw"] for a in g.cards[L["k"]].acquired]
+    end_turn(g)
+    end_turn(g)
+    play(g, L, 1, act="attack", source="k", target="t", settle_after=False)
+    assert "defender" not in prompt_kinds(g)  # the gain lasts (no end printed)
+    assert seen(g, L, "t")["wounds"] == 3
+    g, L = setup([pool("k", None, 1, "vs2023-159-drakkarh", zone="aux"),
+                  dummy("f", None, 2, life=9, flyer=True, move=None, zone="aux", closed=True)], dice=[4])
+    play(g, L, 1, act="attack", source="k", target="f")
+    assert seen(g, L, "f")["wounds"] == 4  # medium 3 + 1 against a flyer
+
+
+def test_vs2023_094_korol_zhrets_loss_of_memory_while_he_stays_and_heal():
+    shooter = [{"kw": "shot", "n": 1, "cost": "tap"}]
+    g, L = setup([pool("k", "c3", 1, "vs2023-094-korol-zhrets", tokens=1),
+                  dummy("s", "c5", 2, abilities=shooter), dummy("e", "c4", 2, life=3, strike=(10, 10, 10))], dice=[6])
+    play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "lose_abilities"), target="s")
+    assert seen(g, L, "k")["tokens"] == 0 and seen(g, L, "k")["closed"]
+    s = g.cards[L["s"]]
+    assert not any(a.get("kw") == "shot" for a in g.abilities(s))
+    end_turn(g)
+    assert not [a for a in g.legal_actions(2) if a["act"] == "ability" and a["source"] == L["s"]]
+    play(g, L, 2, act="attack", source="e", target="k")  # the Priest-King dies: the memory comes back
+    assert seen(g, L, "k")["zone"] == "graveyard"
+    assert [a for a in g.legal_actions(2) if a["act"] == "ability" and a["source"] == L["s"]]
+    g, L = setup([pool("k", "c3", 1, "vs2023-094-korol-zhrets"), dummy("f", "c2", 1, wounds=3)])
+    play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "heal"), target="f")
+    assert seen(g, L, "f")["wounds"] == 1
+
+
+def test_vs2023_068_vladyka_nebes_marks_its_prey_then_strikes_it_unanswered_for_three_more():
+    g, L = setup([pool("v", "c3", 1, "vs2023-068-vladyka-nebes"), dummy("t", "c4", 2, life=20, strike=(2, 2, 2))],
+                 dice=[4, 1, 4])
+    play(g, L, 1, act="attack", source="v", target="t")
+    assert seen(g, L, "t")["wounds"] == 3 and seen(g, L, "t")["markers"].get("prey") == 1
+    end_turn(g)
+    end_turn(g)
+    play(g, L, 1, act="attack", source="v", target="t")  # unanswered: one die only, medium 3 + 3
+    assert seen(g, L, "t")["wounds"] == 9 and seen(g, L, "v")["wounds"] == 0
+
+
+def test_vs2023_068_vladyka_nebes_takes_to_the_air_and_ignores_protection_from_flyers():
+    g, L = setup([pool("v", "c3", 1, "vs2023-068-vladyka-nebes"),
+                  dummy("t", "a5", 2, life=20, abilities=[{"kw": "protection", "from": "flyer_attacks"}])], dice=[4, 1])
+    play(g, L, 1, act="ability", source="v", ability=ability_index(g, L, "v", "grant_abilities"))
+    assert seen(g, L, "v")["zone"] == "aux" and g.is_flyer(g.cards[L["v"]])
+    end_turn(g)
+    end_turn(g)
+    play(g, L, 1, act="attack", source="v", target="t")  # far away, and through its protection
+    assert seen(g, L, "t")["wounds"] == 3

@@ -1,0 +1,106 @@
+"""Cards of set1-rest with playable gains of abilities (``grant_abilities``) and their other abilities (helper cb):
+one test per card, through the public API."""
+from tests.cards.kit import ability_index, dummy, end_turn, play, pool, prompt_kinds, seen, setup
+
+FLYER = dict(flyer=True, move=None, zone="aux")
+
+
+def test_vs2023_089_gryz_gains_directed_strike_and_protection_from_flyers_and_jumps():
+    g, L = setup([pool("g", "c3", 1, "vs2023-089-gryz"), dummy("t", "c4", 2, life=20), dummy("d", "b4", 2, life=9),
+                  dummy("f", None, 2, life=9, strike=(3, 3, 3), **FLYER)], dice=[4, 1])
+    play(g, L, 1, act="ability", source="g", ability=ability_index(g, L, "g", "grant_abilities"))
+    kws = [a["kw"] for a in g.cards[L["g"]].acquired]
+    assert kws == ["directed_strike", "protection"]
+    end_turn(g)
+    play(g, L, 2, act="attack", source="f", target="g")
+    assert seen(g, L, "g")["wounds"] == 0  # protected from the flyer's attack
+    end_turn(g)
+    play(g, L, 1, act="attack", source="g", target="t", settle_after=False)
+    assert "defender" not in prompt_kinds(g)  # directed: b4 may not take it over
+    assert seen(g, L, "t")["wounds"] == 4
+    g, L = setup([pool("g", "c2", 1, "vs2023-089-gryz"), dummy("t", "c6", 2)])
+    jumps = [a for a in g.legal_actions(1) if a["act"] == "ability" and a["source"] == L["g"] and "to" in a]
+    assert {a["to"] for a in jumps} >= {"c5", "a4"} and "c6" not in {a["to"] for a in jumps}
+    play(g, L, 1, act="ability", source="g", ability=ability_index(g, L, "g", "jump"), to="c5")
+    assert seen(g, L, "g")["cell"] == "c5"
+
+
+def test_vs2023_031_oyuun_battle_frenzy_twice_a_turn_and_protection_from_flyers():
+    g, L = setup([pool("o", "c2", 1, "vs2023-031-oyuun"), dummy("f", "c3", 1, closed=True), dummy("e", "c5", 2)])
+    frenzy = ability_index(g, L, "o", "action")
+    play(g, L, 1, act="ability", source="o", ability=frenzy, target="f")
+    assert not seen(g, L, "f")["closed"] and seen(g, L, "f")["wounds"] == 1 and seen(g, L, "o")["closed"]
+    g, L = setup([pool("o", "c2", 1, "vs2023-031-oyuun"), dummy("e", "c5", 2)])
+    for n in (1, 2):  # it may open itself, which is how a second use in a turn can happen
+        play(g, L, 1, act="ability", source="o", ability=frenzy, target="o")
+        assert not seen(g, L, "o")["closed"] and seen(g, L, "o")["wounds"] == n
+    assert not [a for a in g.legal_actions(1) if a.get("ability") == frenzy and a["source"] == L["o"]]  # twice
+    play(g, L, 1, act="ability", source="o", ability=ability_index(g, L, "o", "grant_abilities"))
+    assert [a["kw"] for a in g.cards[L["o"]].acquired] == ["protection"]
+
+
+def test_vs2023_007_smotritel_stoyla_whip_crack_and_experience_per_step():
+    g, L = setup([pool("s", "c2", 1, "vs2023-007-smotritel-stoyla"), dummy("f", "b2", 1, move=1),
+                  dummy("e", "a5", 2)], active=2)
+    end_turn(g, pick=lambda g2, legal: next((a for a in legal if a.get("target") == L["f"]), None))
+    assert g.active == 1 and seen(g, L, "f")["wounds"] == 1  # whipped
+    for to in ("b3", "b4"):  # 1 + 1 movement
+        play(g, L, 1, act="move", source="f", to=to)
+    assert not [a for a in g.legal_actions(1) if a["act"] == "move" and a["source"] == L["f"]]
+    play(g, L, 1, act="move", source="s", to="c3")
+    play(g, L, 1, act="move", source="s", to="c4")
+    exp = [a for a in g.cards[L["s"]].acquired if a["kw"] == "attack_exp"]
+    assert len(exp) == 2  # +1 per step, adding up
+
+
+def test_vs2023_075_lesnoy_razboynik_moves_diagonally_and_steals_a_weapon():
+    g, L = setup([pool("b", "c2", 1, "vs2023-075-lesnoy-razboynik", tokens=1), dummy("e", "d3", 2, life=9,
+                                                                                      strike=(2, 2, 2)),
+                  dummy("t", "b4", 2, life=9)], dice=[4, 1])
+    assert {"act": "move", "source": L["b"], "to": "b3"} in g.legal_actions(1)  # a diagonal step
+    play(g, L, 1, act="ability", source="b", ability=ability_index(g, L, "b", "grant_abilities"), target="e")
+    assert seen(g, L, "b")["tokens"] == 0
+    end_turn(g)
+    play(g, L, 2, act="attack", source="e", target="b")  # at the closed bandit: 2 - 1 stolen = 1
+    assert seen(g, L, "b")["wounds"] == 1
+    end_turn(g)
+    play(g, L, 1, act="move", source="b", to="b3")
+    play(g, L, 1, act="attack", source="b", target="t")  # 4 vs 1: its medium 2, + 1 stolen
+    assert seen(g, L, "t")["wounds"] == 3
+
+
+def test_vs2023_047_rtunh_defends_a_ground_creature_and_strikes_swamp_creatures_harder():
+    g, L = setup([pool("r", None, 1, "vs2023-047-rtunh", zone="aux"), dummy("f", "c3", 1),
+                  dummy("e", "c4", 2, life=9, element="Болота")], active=2, dice=[3, 3, 3, 3])
+    play(g, L, 2, act="attack", source="e", target="f", pick=lambda g2, legal: next(
+        (a for a in legal if a["act"] == "defend" and a["source"] == L["r"]), None))
+    assert seen(g, L, "f")["wounds"] == 0  # the flyer took the strike over
+    end_turn(g)
+    play(g, L, 1, act="attack", source="r", target="e")  # 3 vs 3: weak 1 + 1 against a Swamp creature
+    assert seen(g, L, "e")["wounds"] == 2
+
+
+def test_vs2023_059_oboroten_chooses_its_form_before_its_turn_and_keeps_it_through_the_opponent_turn():
+    second = lambda g2, legal: {"act": "choose", "option": {"choice": 1}} if g2.prompt["kind"] == "choice" else None
+    g, L = setup([pool("w", "c2", 1, "vs2023-059-oboroten"), dummy("t", "a4", 2, life=20)], active=2)
+    end_turn(g, pick=second)
+    kws = sorted(a["kw"] for a in g.cards[L["w"]].acquired)
+    assert kws == ["move_bonus", "strike_bonus"]
+    play(g, L, 1, act="move", source="w", to="b2")
+    play(g, L, 1, act="move", source="w", to="a2")  # 1 + 1 movement
+    assert seen(g, L, "w")["cell"] == "a2"
+    end_turn(g, pick=second)
+    assert sorted(a["kw"] for a in g.cards[L["w"]].acquired) == ["move_bonus", "strike_bonus"]  # still
+    end_turn(g, pick=second)  # gone at the end of the opponent's turn, then chosen again
+    assert len(g.cards[L["w"]].acquired) == 2
+    g, L = setup([pool("w", "c2", 1, "vs2023-059-oboroten", wounds=3), dummy("t", "a4", 2)], active=2)
+    end_turn(g)  # the first form: regeneration 2
+    assert [a["kw"] for a in g.cards[L["w"]].acquired] == ["regeneration"]
+
+
+def test_vs2023_059_oboroten_valhalla_heals_a_yordling():
+    g, L = setup([pool("w", None, 1, "vs2023-059-oboroten", zone="graveyard"),
+                  dummy("y", "c2", 1, wounds=2, classes=["йордлинг"]), dummy("n", "b2", 1, wounds=2),
+                  dummy("t", "a4", 2)], active=2)
+    end_turn(g)
+    assert seen(g, L, "y")["wounds"] == 1 and seen(g, L, "n")["wounds"] == 2
