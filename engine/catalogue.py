@@ -112,6 +112,7 @@ _COUNTER = {
     "steps_this_turn": ("the cells it moved this turn", "число клеток, на которые она переместилась в этот ход"),
     "behind_attacked_weak": ("the weak strike of the card standing behind the attacked one",
                              "слабый удар карты, стоящей за атакованной"),
+    "own_strike_same_level": ("its own simple strike of the same strength", "её собственный простой удар той же силы"),
     "event_heal": ("the amount it was to be healed", "на сколько её должны были излечить"),
     "revealed_cost": ("the cost of the revealed card", "стоимость открытой карты"),
     "revealed_name_in_play": ("1 if a card with the revealed card's name is in play, else 0",

@@ -61,7 +61,7 @@ COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
             "event_poison", "wounds_this_turn", "steps_this_turn", "friendly_above_starting_life",
-            "revealed_cost", "revealed_name_in_play", "event_heal", "behind_attacked_weak")
+            "revealed_cost", "revealed_name_in_play", "event_heal", "behind_attacked_weak", "own_strike_same_level")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -472,8 +472,8 @@ def _check(a, place: str, path: str, errs: list[str]) -> None:
             ok = True
     elif place == "effect":
         ok = "effect" in roles and "cost" not in a
-    else:
-        ok = "grant" in roles
+    else:  # a grant holds static keywords and triggers, or an activated ability with its cost [407.1] (Дверг)
+        ok = "grant" in roles or ("cost" in a and "activated" in roles)
     if not ok:
         errs.append(f"{path}: kw {a['kw']!r} cannot appear here ({place})")
     fields = spec["fields"]

@@ -228,6 +228,8 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
             cell = cell_at(c, r + (-1 if hit.controller == 1 else 1))
             behind = g.cards.get(g.board.get(cell or "") or "")
         base = (g.defn(behind).get("strike") or [0])[0] if behind is not None else 0
+    elif per == "own_strike_same_level":  # (an attack's bonus) its own printed simple strike of that strength
+        base = (g.defn(source).get("strike") or [0, 0, 0])[level or 0] if source is not None else 0
     elif per == "event_heal":  # the heal a heal replacement replaced (Вожак сатиров)
         base = point.get("n", 0)
     elif per == "event_wounds":
