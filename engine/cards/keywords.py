@@ -30,7 +30,7 @@ class Keyword:
     ``needs_target``: an activated form with a named (not chosen) target needs one to be declared.
 
     A keyword that puts a *state* on a card (an acquired ability such as ``_web``) names it in ``state``, what it
-    does in ``state_effects`` (``cannot_act``, ``cannot_move``, ``attacks_blocked``: an attack on the card is
+    does in ``state_effects`` (``cannot_act``, ``cannot_move``, ``cannot_attack``, ``attacks_blocked``: an attack on the card is
     blocked and removes the state) and, for the event log, ``state_name``; the rules ask
     :func:`engine.rules.grants.under` instead of naming the state.
 
@@ -126,3 +126,44 @@ def register(k: Keyword) -> Keyword:
     vocab.KW[k.kw] = {"roles": tuple(k.places.split()), "fields": dict(k.fields), "rule": k.rule,
                       "defaults": dict(k.defaults)}
     return k
+
+
+@dataclass(frozen=True, slots=True)
+class Custom:
+    """One card's one-off behaviour (a ``custom`` ability, docs/card-vocabulary.md): the ability object names it
+    by ``handler``; its module in ``engine/effects/customs/`` registers this record once.
+
+    ``handler``: the name the card data uses; ``rule``: the rule / card text it implements; ``execute``:
+    ``f(g, entry, source, effect)`` when an entry with it executes (activated or effect form); ``options``:
+    ``f(g, card, ability) -> [dict]``, the declaration fields of its activated form ([] = not declarable now;
+    None = the usual target options); ``cells``: ``f(g, source, point) -> [cell]``, for the effect form inside a
+    trigger: the destination cells (``to``) its controller names when declaring the trigger (``point`` is the
+    triggering event); ``flags``: named effects of its static form that a rule asks about with
+    :func:`engine.rules.grants.custom_flag` (e.g. ``answers_when_closed``), so that rules code names an effect,
+    never a card. ``step``, ``step_options``, ``step_execute``: a custom that acts in a preliminary step (02-battle.md
+    §1, e.g. ``before_reveal``): ``step_options(g, p) -> [action]`` lists what player ``p`` may declare there now,
+    ``step_execute(g, p, act) -> bool`` executes one of them (False: not its action);
+    :mod:`engine.procedure.prelim_abilities` asks every such record.
+    """
+
+    handler: str
+    rule: str
+    execute: Callable | None = None
+    options: Callable | None = None
+    cells: Callable | None = None
+    flags: frozenset = frozenset()
+    step: str | None = None
+    step_options: Callable | None = None
+    step_execute: Callable | None = None
+
+
+#: handler -> its :class:`Custom`.
+CUSTOMS: dict[str, Custom] = {}
+
+
+def register_custom(c: Custom) -> Custom:
+    """Record ``c``. Raises ValueError when the handler is already known (each custom is defined once)."""
+    if c.handler in CUSTOMS:
+        raise ValueError(f"custom handler {c.handler!r} is defined twice")
+    CUSTOMS[c.handler] = c
+    return c

@@ -114,6 +114,8 @@ def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
         apply_effects(g, dict(entry, point={"type": "attack", "card": tgt.id, "by": src.id, "n": dealt}), src,
                       a["rider"])
     damage.check_deaths(g, [tgt])
+    if g.in_play(src):
+        acquire.spend_on_attack(g, src, kind)
     trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
                          "strength": LEVELS[level] if level is not None else None})
 

@@ -17,21 +17,25 @@ from engine.rules import grants
 from engine.rules import keywords
 
 
-def wound(g, target, amount: int, kind: str, source=None, level: int | None = None) -> int:
-    """Put ``amount`` wounds of attack/effect ``kind`` on ``target`` after protection and prevention (§7.1).
+def wound(g, target, amount: int, kind: str, source=None, level: int | None = None, poison_tick: bool = False) -> int:
+    """Put ``amount`` wounds of attack/effect ``kind`` on ``target`` after protection and prevention (§7.1);
+    ``poison_tick``: the wounds of the target's own Poisoning [g-36]. A card on a lit cell takes more
+    (:func:`engine.rules.keywords.lit_extra`).
 
     Returns the wounds actually placed. Deaths are not checked here: call :func:`check_deaths` after every
     simultaneous blow has been dealt (§7.3). Only cards in the play zone take wounds [SEED S2].
     """
     if amount <= 0 or not g.in_play(target):
         return 0
-    if keywords.protected(g, target, kind, level, source):
+    if keywords.protected(g, target, kind, level, source) or keywords.value_protected(g, target, kind, amount):
         g.emit(Event.PROTECTED, card=target.id, kind=kind)
         return 0
     if keywords.no_wounds(g, target, kind):
         return 0  # "takes no wounds from ..." [g-79]
     if kind not in ("wound", "poison", "spell"):
         amount = keywords.capped(g, target, amount, kind, source)
+    if g.effects:
+        amount += keywords.lit_extra(g, target, kind, source, poison_tick)
     amount = keywords.reduce(g, target, amount, kind, level, source)
     amount = prevent(g, target, amount, kind)
     if amount <= 0:
@@ -58,11 +62,33 @@ def heal(g, target, amount) -> int:
         k = KEYWORDS.get(a.get("kw"))
         if k is not None and k.on_heal is not None and k.on_heal(g, target, i, a, amount):
             return 0
+    if target.wounds:
+        amount = _heal_twisted(g, target, amount)
     n = target.wounds if amount == "full" else min(target.wounds, max(0, int(amount)))
     target.wounds -= n
     if n:
         g.emit(Event.HEALED, card=target.id, n=n)
     return n
+
+
+def _heal_twisted(g, target, amount):
+    """Мрачная дворянка (engine/effects/customs/heal_twist.py): the first heal each turn that a card of the
+    opponent of a holder of ``blocks_first_enemy_heal`` receives is cancelled, and the first heal a card of the
+    holder of ``doubles_first_own_heal`` receives is doubled (each while its condition holds; once per turn each;
+    the owner always uses it: it only helps)."""
+    for d in g.play_cards():
+        if d.controller != target.controller and d.used.get("heal_block") != g.turn \
+                and grants.custom_flag(g, d, "blocks_first_enemy_heal"):
+            d.used["heal_block"] = g.turn
+            g.emit(Event.BLOCKED, card=target.id, by="heal_block")
+            return 0
+    for d in g.play_cards():
+        if d.controller == target.controller and d.used.get("heal_double") != g.turn \
+                and grants.custom_flag(g, d, "doubles_first_own_heal"):
+            d.used["heal_double"] = g.turn
+            g.emit("heal_doubled", card=target.id)
+            return amount if amount == "full" else 2 * max(0, int(amount))
+    return amount
 
 
 def is_dead(g, card) -> bool:

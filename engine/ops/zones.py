@@ -48,7 +48,8 @@ def move(g, entry: dict, card, to: str | None, how: str | None = None) -> None:
     """Movement executes (a move, or a named movement ability: jump, teleportation) if the card is still on the
     battlefield, the cell ``to`` still free and the card not held in place [203.3, 203.12, RULES.md Q7]: it is
     relocated with its attachments and its "moves" triggers become pending (``how`` = ``"jump"`` also makes its
-    "jumps" triggers pending); else the entry does nothing."""
+    "jumps" triggers pending; a named movement such as ``"teleportation"`` is kept for the triggers that ask,
+    condition ``moved_by``); else the entry does nothing."""
     if card is None or card.zone != "battlefield" or to in g.board or grants.under(g, card, "cannot_move"):
         g.emit(Event.FIZZLED, source=entry["source"])
         return
@@ -59,3 +60,16 @@ def move(g, entry: dict, card, to: str | None, how: str | None = None) -> None:
     if how:
         ev["how"] = how
     trigger_points.collect(g, ev)
+
+
+def swap_cells(g, a: str, b: str) -> None:
+    """Exchange what stands on cells ``a`` and ``b`` (either may be empty): a rearrangement of face-down cards before
+    the reveal (Следопыт), not movement; no card is named in the event, so face-down cards stay unknown."""
+    ca, cb = g.board.pop(a, None), g.board.pop(b, None)
+    if ca is not None:
+        g.board[b] = ca
+        g.cards[ca].cell = b
+    if cb is not None:
+        g.board[a] = cb
+        g.cards[cb].cell = a
+    g.emit("rearranged", cells=[a, b])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 
 from engine.cards import abilities as ab
+from engine.cards.keywords import CUSTOMS
 from engine.cards.kinds import REACH
 from engine.model.enums import EntryKind, Event
 from engine.model.types import QueueEntry
@@ -49,6 +50,26 @@ def needs_target(t: dict) -> bool:
     return choice_spec(t) is not None
 
 
+def _cells_of(t: dict):
+    for e in t["effects"]:
+        c = CUSTOMS.get(e.get("handler")) if e.get("kw") == "custom" else None
+        if c is not None and c.cells is not None:
+            return c.cells
+    return None
+
+
+def needs_cell(t: dict) -> bool:
+    """True when declaring the trigger asks its controller for a destination cell (``to``): one of its effects
+    is a custom whose record lists destination cells (Сайкорон's teleport, engine/effects/customs/)."""
+    return _cells_of(t) is not None
+
+
+def cell_options(g, t: dict) -> list[str]:
+    """The destination cells a trigger of :func:`needs_cell` may be declared with now."""
+    fn = _cells_of(t)
+    return list(fn(g, g.cards[t["source"]], t["point"])) if fn is not None else []
+
+
 def target_options(g, t: dict) -> list[str]:
     """Legal targets for a trigger whose effects target a chosen card (cards in the play zone [SEED S2]). An enemy
     face-down card is a legal target by its position alone, as for activated abilities [415.3, 415.5]."""
@@ -85,6 +106,8 @@ def payable(g, t: dict) -> bool:
             return False
     if needs_target(t) and not target_options(g, t):
         return False
+    if needs_cell(t) and not cell_options(g, t):
+        return False
     return True
 
 
@@ -98,15 +121,16 @@ def auto_declare(g, p: int) -> bool:
     if len(keep) != len(pend):
         trigger_points.keep_only(g, p, keep)
         return True
-    if len(pend) == 1 and not pend[0]["optional"] and not needs_target(pend[0]):
+    if len(pend) == 1 and not pend[0]["optional"] and not needs_target(pend[0]) and not needs_cell(pend[0]):
         declare(g, p, 0, None)
         return True
     return False
 
 
-def declare(g, p: int, index: int, target: str | None, targets: list | None = None) -> None:
+def declare(g, p: int, index: int, target: str | None, targets: list | None = None, to: str | None = None) -> None:
     """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail;
-    ``targets``: the different cards named for a chosen target with ``count`` > 1 (Аристократка)."""
+    ``targets``: the different cards named for a chosen target with ``count`` > 1 (Аристократка); ``to``: the
+    destination cell of a trigger of :func:`needs_cell`."""
     t = trigger_points.take(g, p, index)
     src = g.cards[t["source"]]
     a = _ability(g, t)
@@ -122,7 +146,7 @@ def declare(g, p: int, index: int, target: str | None, targets: list | None = No
                 src.tokens -= c["tokens"]
     entry: QueueEntry = {"uid": queue.new_uid(g), "kind": EntryKind.TRIGGER, "source": t["source"],
                          "controller": p, "ability": t["ability"], "effects": t["effects"], "target": target,
-                         "x": None, "to": None, "point": t["point"], "chain": t.get("chain", []),
+                         "x": None, "to": to, "point": t["point"], "chain": t.get("chain", []),
                          "cause": t.get("cause")}  # chain: RULES.md Q9
     if targets:
         entry["targets"] = list(targets)
@@ -150,9 +174,11 @@ def legal(g, p: int) -> list[dict]:
             out.extend(dict(base, targets=c) for c in combos(target_options(g, t), choice_spec(t)["count"]))
         elif needs_target(t):
             out.extend(dict(base, target=x) for x in target_options(g, t))
+        elif needs_cell(t):
+            out.extend(dict(base, to=c) for c in cell_options(g, t))
         else:
             out.append(base)
-    if len(pend) >= 2 and not any(needs_target(t) for t in pend):
+    if len(pend) >= 2 and not any(needs_target(t) or needs_cell(t) for t in pend):
         names = order_names(pend)
         for perm in itertools.islice(itertools.permutations(range(len(pend))), 120):
             out.append({"act": "order", "items": [names[i] for i in perm]})
@@ -194,7 +220,7 @@ def perform(g, p: int, act: dict) -> None:
         for i, t in enumerate(pend):
             if t["source"] == act["source"] and t["ability"] == act["ability"]:
                 if want == 0:
-                    declare(g, p, i, act.get("target"), act.get("targets"))
+                    declare(g, p, i, act.get("target"), act.get("targets"), act.get("to"))
                     return
                 want -= 1
         return

@@ -11,7 +11,7 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
-from engine.cards.keywords import KEYWORDS, STATES
+from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES
 from engine.cards.kinds import REACH
 from engine.rules import targets as tg
 from engine.rules.conditions import holds
@@ -164,3 +164,18 @@ def must_grants_apply(card, a: dict, target) -> bool:
     """A ``must_attack``'s ``grants`` hold for the strike at ``target``: always for ``when: able``, only for a
     card it was obliged to attack for ``enemy_becomes_adjacent``."""
     return a.get("when") != "enemy_becomes_adjacent" or target.id in card.used.get("forced", [])
+
+
+def custom_flag(g, card, flag: str) -> bool:
+    """True when ``card`` has now (:func:`effective`) a static ``custom`` ability whose registered record
+    (:data:`engine.cards.keywords.CUSTOMS`) carries the named effect ``flag``."""
+    if card is None:
+        return False
+    if "custom" not in meta(g, card)["kws"] and not card.acquired and "custom" not in _aura_kws(g):
+        return False  # the common case, without computing its abilities
+    for a in effective(g, card):
+        if a.get("kw") == "custom":
+            c = CUSTOMS.get(a.get("handler"))
+            if c is not None and flag in c.flags:
+                return True
+    return False

@@ -7,7 +7,8 @@ Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the
 from __future__ import annotations
 
 from engine.model.board import cell_at, in_front, neighbours, orthogonal, row_of, xy
-from engine.model.history import steps, wounds as wounds_this_turn
+from engine.model.history import steps, struck
+from engine.model.history import wounds as wounds_this_turn
 from engine.rules.adjacency import adjacent_cards
 
 
@@ -61,8 +62,6 @@ def _one(g, source, card, f, ctx) -> bool:
         return source is not None and card.id == source.id
     if name == "has_marker":  # a marker put by ``mark`` (01 §6.1 [200.6])
         return card.markers.get(f["marker"], 0) > 0
-    if name == "flyer":
-        return g.is_flyer(card)
     if name == "not_flyer":  # printed so, or flying by an acquired flight [g-38]
         return not d.get("flyer") and not any(a.get("kw") == "flight" for a in card.acquired)
     if name == "elite":
@@ -124,6 +123,14 @@ def _one(g, source, card, f, ctx) -> bool:
     if name == "cost_of_revealed":  # costs what the first card a prophecy revealed costs
         rev = g.cards.get((ctx.get("revealed") or [""])[0])
         return rev is not None and (d.get("cost") or 0) == (g.defn(rev).get("cost") or 0)
+    if name == "formation_partner":  # stands in formation with this card [g-46]: a friendly Formation creature
+        return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
+            and card is not source and card.controller == source.controller and g.is_creature(card) \
+            and not card.attached_to and not d.get("flyer") and not card.hidden and card.cell in orthogonal(source.cell) \
+            and any(a.get("kw") == "formation" for a in g.abilities(card)) \
+            and any(a.get("kw") == "formation" for a in g.abilities(source))
+    if name == "weak_strike_at_least":  # its printed weak strike (Демон зависти)
+        return (d.get("strike") or [0])[0] >= f["n"]
     if name == "any":
         return any(_one(g, source, card, x, ctx) for x in f.get("of", []))
     if name == "not":
@@ -268,6 +275,13 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         else:
             name = g.defn(rev).get("name_ru")
             base = int(any(g.defn(c).get("name_ru") == name for c in g.play_cards() if not c.hidden))
+    elif per == "struck_or_adjacent_enemies":  # cards struck this turn + adjacent enemies not yet struck (Гидра)
+        done = struck(g, source) if source is not None else []
+        near = [c.id for c in adjacent_cards(g, source) if c.controller != source.controller and g.is_creature(c)
+                and c.id not in done] if source is not None and source.zone == "battlefield" else []
+        base = len(set(done)) + len(near)
+    elif per == "tokens_on_self":  # tokens on it now (a static bonus: Камнедрев)
+        base = source.tokens if source is not None else 0
     elif per == "x_declared":
         base = entry.get("x") or 0
     elif per == "target_current_life":  # life + additional life - wounds [204.6]

@@ -49,7 +49,7 @@ def text(a: dict, lang: str, words) -> str:
     en = lang == "en"
     what = words.kinds(a["applies_to"], lang)
     what = f"{'an' if what[0] in 'aeiou' else 'a'} {what}" if en else what
-    by = (" by " if en else " от ") + ("cards" if en else "карт") + f" ({words.filter_list(a['by'], lang)})" \
+    by = (" by " if en else " от ") + ("cards" if en else "карт") + f" ({words.filters(a['by'], lang)})" \
         if a.get("by") else ""
     lim = a.get("limit")
     when = ""

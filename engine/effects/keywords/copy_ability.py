@@ -80,7 +80,7 @@ def text(a: dict, lang: str, words) -> str:
     """The copying in plain words, in ``lang``."""
     en = lang == "en"
     if a["from"] == "formation_partners":
-        who = f" ({words.filter_list(a['filter'], lang)})" if a.get("filter") else ""
+        who = f" ({words.filters(a['filter'], lang)})" if a.get("filter") else ""
         if en:
             return (f"it also has the formation abilities of every creature{who} it stands in formation with"
                     + (", reading its own name for theirs" if a.get("rename") else ""))

@@ -58,7 +58,7 @@ def text(a: dict, lang: str, words) -> str:
     else:
         who = "a card in your graveyard" if en else "карту на вашем кладбище"
         if a.get("filter"):
-            who += f" ({words.filter_list(a['filter'], lang)})"
+            who += f" ({words.filters(a['filter'], lang)})"
     if en:
         return f"put {n} incarnation token{'s' if n > 1 else ''} on {who}"
     return f"положить фишки инкарнации ({n}) на {who}"

@@ -200,7 +200,7 @@ def text(a: dict, lang: str, words) -> str:
                      else f"до набора отряда её можно показать из сдачи и посмотреть {a['peek']} случайные карты "
                           f"сдачи противника: она стоит на 1 меньше за каждую элитную из них, и её нужно взять в отряд")
     if a.get("linked") is not None:
-        what = words.filter_list(a["linked"], lang)
+        what = words.filters(a["linked"], lang)
         parts.append(f"before recruitment you may show it with a creature ({what}) from your deal: both join your "
                      f"squad paid with silver crystals, and that creature dies when this card leaves the battlefield"
                      if en else f"до набора отряда её можно показать вместе с существом ({what}) из сдачи: оба "

@@ -114,7 +114,7 @@ def text(a: dict, lang: str, words) -> str:
         whose = ("their" if opp else "your") if spec.get("side") != "any" else "the"
         t = (f"one of {whose} creatures" if en else "одно своё существо" if spec.get("side") != "any" else "одно существо")
         if spec.get("filter"):
-            t += f" ({words.filter_list(spec['filter'], lang)})"
+            t += f" ({words.filters(spec['filter'], lang)})"
     else:
         t = words.target(spec, lang)
     to = {"any_free": ("to any unoccupied cell", "на любую свободную клетку"),

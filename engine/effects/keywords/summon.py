@@ -110,7 +110,7 @@ def text(a: dict, lang: str, words) -> str:
     if which is None:
         what = "this card" if en else "эту карту"
     else:
-        what = ("a card (" if en else "карту (") + words.filter_list(which, lang) + ")"
+        what = ("a card (" if en else "карту (") + words.filters(which, lang) + ")"
     cells = {"any_free": ("an unoccupied cell", "свободную клетку"),
              "ringed_by_own": ("an unoccupied cell with your creatures on all eight cells around it",
                                "свободную клетку, вокруг которой все восемь клеток заняты вашими существами")}
