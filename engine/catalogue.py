@@ -321,6 +321,9 @@ def _condition(c: dict, lang: str) -> str:
                 else f"если каждая открытая карта — {_filters(c['filter'], lang)}")
     if p == "revealed_cost_odd":
         return "if the revealed card has an odd cost" if en else "если стоимость открытой карты нечётная"
+    if p == "milled_card":
+        return (f"if the card put into the graveyard is {_filters(c['filter'], lang)}" if en
+                else f"если карта, положенная на кладбище, — {_filters(c['filter'], lang)}")
     if p == "event_card_id":
         return "if it is the card it was recruited with" if en else "если это карта, с которой её взяли в отряд"
     if p == "stepped_one_cell":
@@ -900,7 +903,10 @@ def _activated_body(a: dict, lang: str) -> str:
         return (f"change {who[0]}: " if en else f"изменить {who[1]}: ") + \
             _or([opts[o][_i(lang)] for o in a["options"]], lang)
     if kw == "action":
-        return "; ".join(_effect(e, lang) for e in a["effects"])
+        text = "; ".join(_effect(e, lang) for e in a["effects"])
+        if a.get("different_targets"):
+            text += " (at different cards)" if en else " (в разные карты)"
+        return text
     if kw == "custom":
         text = a["description"][lang] + _conditions(a.get("condition"), lang)
         if t is not None:

@@ -136,6 +136,7 @@ CONDITIONS = {
     "current_life_at_least": {"n": "int"}, "current_life_at_most": {"n": "int"},
     "action_chain": {"of": "list_str", "filter": "filters"},
     "event_card_id": {"id": "str"},
+    "milled_card": {"filter": "filters"},
 }
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -231,7 +232,7 @@ _kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02
 _kw("roll_modifier", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7)", options="list_str!",
     rolls_of="enum!:any|friendly", window="enum!:roll", **_NAMED, **_ACT)
 _kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!",
-    x_upto="enum?:current_life", **_NAMED, **_ACT)
+    x_upto="enum?:current_life", different_targets="bool?", **_NAMED, **_ACT)
 _kw("custom", "activated effect static", "none: per-card code named by handler", handler="str!",
     description="name!", **_NAMED, cost="cost?", sudden="bool?", limit="limit?", target="target?",
     condition="conditions?")

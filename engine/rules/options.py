@@ -73,7 +73,10 @@ def target_options(g, card, a: dict) -> list[dict]:
             return [{}]
         if len(specs) == 1:
             return _chosen_options(lists[0], specs[0])
-        return [{"targets": list(p)} for p in itertools.islice(itertools.product(*lists), MAX_COMBOS)]
+        combos_ = itertools.product(*lists)
+        if a.get("different_targets"):  # "at two different cards" (Лилит и Эйдерик)
+            combos_ = (p for p in combos_ if len(set(p)) == len(p))
+        return [{"targets": list(p)} for p in itertools.islice(combos_, MAX_COMBOS)]
     if tg.is_choice(spec):
         return _chosen_options(chosen(g, card, a, spec), spec)
     if (kw in NEEDS_TARGET or kw in KEYWORDS and KEYWORDS[kw].needs_target) and isinstance(spec, str) and not tg.resolve(

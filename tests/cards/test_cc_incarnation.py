@@ -1,5 +1,5 @@
 """Cards of helper cc with Incarnation (инкарнация) and incarnation tokens, played through the public API."""
-from tests.cards.kit import dummy, end_turn, play, pool, seen, setup
+from tests.cards.kit import ability_index, dummy, end_turn, play, pool, seen, setup
 
 
 def _choose(item):
@@ -81,3 +81,44 @@ def test_vs2023_164_poganishche_incarnates_closed_at_three():
     assert p["cell"] == "b1" and p["closed"]
     # grave grip (3 tokens as it received the third): the default answer names one card; the card itself is excluded
     assert sum(seen(g, L, x)["wounds"] for x in ("foe", "p1_spare", "p2_spare")) == 1 and p["wounds"] == 0
+
+
+def _lilit(top, yard=(), dice=()):
+    return setup([pool("l", "c2", 1, "vs2023-160-lilit-i-eyderik"), dummy("foe", "c5", 2),
+                  dummy("demon", "b2", 1, classes=["демон"]), top] + list(yard), active=2, dice=list(dice))
+
+
+def test_vs2023_160_lilit_i_eyderik_a_milled_demon_gives_an_undead_in_the_graveyard_an_incarnation_token():
+    top = dummy("top", None, 1, zone="deck", classes=["демон"])
+    g, L = _lilit(top, [pool("r", None, 1, "vs2023-141-morovoy-vsadnik", zone="graveyard")])
+    end_turn(g, pick=_choose(L["r"]))
+    assert g.cards[L["top"]].zone == "graveyard" and g.graveyards[1][0] == L["top"]
+    assert g.cards[L["r"]].tokens == 2  # its own turn-start token and Lilit's
+    assert not any(a.get("kw") == "attack_exp" for a in g.cards[L["demon"]].acquired)
+
+
+def test_vs2023_160_lilit_i_eyderik_a_milled_undead_strengthens_your_demons_until_the_end_of_the_turn():
+    top = dummy("top", None, 1, zone="deck", classes=["нежить"])
+    g, L = _lilit(top)
+    end_turn(g)
+    kws = {a["kw"] for a in g.cards[L["demon"]].acquired}
+    assert {"strike_bonus", "attack_exp"} <= kws
+    assert {"strike_bonus", "attack_exp"} <= {a["kw"] for a in g.cards[L["l"]].acquired}  # it is a Demon too
+    end_turn(g)
+    assert not g.cards[L["demon"]].acquired
+
+
+def test_vs2023_160_lilit_i_eyderik_a_card_both_demon_and_undead_does_both():
+    top = dummy("top", None, 1, zone="deck", classes=["демон", "нежить"])
+    g, L = _lilit(top, [pool("r", None, 1, "vs2023-141-morovoy-vsadnik", zone="graveyard")])
+    end_turn(g, pick=_choose(L["r"]))
+    assert g.cards[L["r"]].tokens == 2 and any(a["kw"] == "attack_exp" for a in g.cards[L["demon"]].acquired)
+
+
+def test_vs2023_160_lilit_i_eyderik_discharge_and_throw_at_two_different_cards():
+    g, L = setup([pool("l", "c2", 1, "vs2023-160-lilit-i-eyderik"), dummy("a", "c5", 2), dummy("b", "d5", 2)])
+    i = ability_index(g, L, "l", "action")
+    offers = [a["targets"] for a in g.legal_actions(1) if a.get("source") == L["l"] and a.get("ability") == i]
+    assert [L["a"], L["b"]] in offers and [L["a"], L["a"]] not in offers
+    play(g, L, 1, act="ability", source="l", ability=i, targets=["a", "b"])
+    assert seen(g, L, "a")["wounds"] == 1 and seen(g, L, "b")["wounds"] == 1
