@@ -230,6 +230,7 @@ def _filter(f: dict, lang: str) -> str:
         "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
         "self": ("this card itself", "сама эта карта"),
         "flyer": ("flying", "летающая"),
+        "unhurt_by_attacks_this_turn": ("not wounded by an attack this turn", "не получавшая ран от атак в этот ход"),
         "beside_attacked": ("next to the attacked card", "рядом с атакованной картой"),
         "beside_left_cell": ("next to the cell it just left", "рядом с только что покинутой клеткой"),
         "cost_of_revealed": ("costing what the revealed card costs", "стоимостью как открытая карта"),

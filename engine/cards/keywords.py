@@ -143,7 +143,11 @@ class Custom:
     never a card. ``step``, ``step_options``, ``step_execute``: a custom that acts in a preliminary step (02-battle.md
     §1, e.g. ``before_reveal``): ``step_options(g, p) -> [action]`` lists what player ``p`` may declare there now,
     ``step_execute(g, p, act) -> bool`` executes one of them (False: not its action);
-    :mod:`engine.procedure.prelim_abilities` asks every such record.
+    :mod:`engine.procedure.prelim_abilities` asks every such record. ``window``, ``window_options``,
+    ``window_apply``: a custom used only inside a fixed window of an executing simple strike (02-battle.md §9:
+    ``target``, ``roll``, ``protection``): ``window_options(g, ex, card, index, ability, player) -> [answer]`` lists
+    its ``ability`` answers (source, ability, target...), ``window_apply(g, ex, card, ability, act)`` applies one
+    once its cost is paid (:mod:`engine.procedure.windows`); such an ability is never declared with priority.
     """
 
     handler: str
@@ -155,6 +159,9 @@ class Custom:
     step: str | None = None
     step_options: Callable | None = None
     step_execute: Callable | None = None
+    window: str | None = None
+    window_options: Callable | None = None
+    window_apply: Callable | None = None
 
 
 #: handler -> its :class:`Custom`.

@@ -94,6 +94,7 @@ FILTERS = {
     "self": {},
     "move_at_least": {"n": "int"},
     "beside_attacked": {},
+    "unhurt_by_attacks_this_turn": {},
     "weak_strike_at_least": {"n": "int"},
     "formation_partner": {},
     "any": {"of": "filters"},

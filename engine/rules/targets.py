@@ -7,7 +7,7 @@ Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the
 from __future__ import annotations
 
 from engine.model.board import cell_at, in_front, neighbours, orthogonal, row_of, xy
-from engine.model.history import steps, struck
+from engine.model.history import attack_wounds, steps, struck
 from engine.model.history import wounds as wounds_this_turn
 from engine.rules.adjacency import adjacent_cards
 
@@ -45,6 +45,8 @@ def _one(g, source, card, f, ctx) -> bool:
         return card.controller == ctrl
     if name == "other":
         return source is None or card.id != source.id
+    if name == "unhurt_by_attacks_this_turn":  # no wound from an attack this turn (engine/model/history.py)
+        return attack_wounds(g, card) == 0
     if name == "beside_attacked":  # (a "strikes" trigger's target) next to the card its attack struck
         hit = g.cards.get(ctx.get("attacked") or "")
         return hit is not None and card is not hit and g.in_play(hit) and card in adjacent_cards(g, hit)
