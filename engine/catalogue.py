@@ -764,6 +764,8 @@ def _trigger(a: dict, lang: str) -> str:
              else "Вальхалла (действует с кладбища, в начале вашего хода)")
     else:  # pragma: no cover - vocab check forbids it
         raise KeyError(when)
+    if a.get("from_graveyard"):
+        w += " (while it is in your graveyard)" if en else " (пока она на вашем кладбище)"
     w += _conditions(a.get("condition"), lang)
     if a.get("optional"):
         w += " (optional)" if en else " (по желанию)"

@@ -122,3 +122,35 @@ def test_vs2023_160_lilit_i_eyderik_discharge_and_throw_at_two_different_cards()
     assert [L["a"], L["b"]] in offers and [L["a"], L["a"]] not in offers
     play(g, L, 1, act="ability", source="l", ability=i, targets=["a", "b"])
     assert seen(g, L, "a")["wounds"] == 1 and seen(g, L, "b")["wounds"] == 1
+
+
+def test_vs2023_161_skeletny_cherv_tremor_marker_moves_and_it_incarnates_onto_it_destroying_what_stands_there():
+    zap = [{"kw": "discharge", "n": 20, "cost": "tap"}]
+    g, L = setup([pool("w", "c2", 1, "vs2023-161-skeletny-cherv"), dummy("mage", "c6", 2, abilities=zap),
+                  dummy("sitter", "b4", 2), dummy("near", "b5", 2, life=9), dummy("mine", "a3", 1, life=9)],
+                 active=2)
+
+    def declare_at(cell):
+        def pick(g2, legal):
+            if g2.prompt["kind"] == "triggers":
+                return next((a for a in legal if a.get("source") == L["w"] and a.get("to") == cell), None)
+            return None
+        return pick
+    play(g, L, 2, act="ability", source="mage", ability=0, target="w", pick=declare_at("b3"))
+    assert g.cards[L["w"]].zone == "graveyard"
+    assert g.view(1).get("cells", {}).get("b3", {}).get("tremor") or any(
+        e.get("marker") == "tremor" and e.get("cell") == "b3" for e in g.effects)
+    end_turn(g)  # player 1: token 1
+    # player 2's turn starts: the worm's owner may move the tremor one cell (b3 -> b4, where 'sitter' stands)
+    end_turn(g, pick=lambda g2, legal: _choose("b4")(g2, legal) or next(
+        (a for a in legal if g2.prompt["kind"] == "triggers" and a.get("act") == "declare"
+         and a.get("source") == L["w"]), None))
+    assert any(e.get("marker") == "tremor" and e.get("cell") == "b4" for e in g.effects)
+    for _ in range(5):  # tokens 2, 3, 4 at player 1's turn starts (player 2 declines the moves)
+        end_turn(g, pick=lambda g2, legal: {"act": "pass"} if g2.prompt["kind"] == "triggers" and any(
+            a.get("act") == "pass" for a in legal) and g2.prompt["player"] == 1 and g2.active == 2 else None)
+    w = seen(g, L, "w")
+    assert w["zone"] == "battlefield" and w["cell"] == "b4" and not w["closed"]
+    assert g.cards[L["sitter"]].zone == "graveyard"
+    assert seen(g, L, "near")["wounds"] == 1 and seen(g, L, "mine")["wounds"] == 1  # every card next to it
+    assert not any(e.get("marker") == "tremor" for e in g.effects)
