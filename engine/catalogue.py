@@ -746,7 +746,9 @@ def _trigger(a: dict, lang: str) -> str:
         w = ("When a prophecy of yours reveals it (from the deck)" if en
              else "Когда ваше пророчество открывает её (из колоды)")
     elif when == "incarnates":
-        w = "When it incarnates" if en else "Когда она инкарнирует"
+        w = {"self": ("When it incarnates", "Когда она инкарнирует"),
+             "any": ("When a card incarnates", "Когда карта инкарнирует"),
+             "other": ("When another card incarnates", "Когда другая карта инкарнирует")}[subject][_i(lang)]
     elif when == "gains_incarnation_token":
         w = ("Each time it receives an incarnation token (in the graveyard)" if en
              else "Каждый раз, когда она получает фишку инкарнации (на кладбище)")
