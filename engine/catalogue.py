@@ -405,7 +405,12 @@ def _target(t, lang: str, case: int = 1) -> str:
     if count > 1:
         noun = ("creatures", "существ") if t["choose"] == "creature" else ("cards", "карт")
         side = {"any": ("", ""), "enemy": ("enemy ", "вражеских "), "friendly": ("of your ", "своих ")}[t["side"]]
-        text = (f"up to {count} different {side[0]}{noun[0]}" if lang == "en" else f"до {count} разных {side[1]}{noun[1]}")
+        if t.get("exact"):
+            text = (f"{count} different {side[0]}{noun[0]} (all of them if fewer)" if lang == "en"
+                    else f"{count} разных {side[1]}{noun[1]} (все, если их меньше)")
+        else:
+            text = (f"up to {count} different {side[0]}{noun[0]}" if lang == "en"
+                    else f"до {count} разных {side[1]}{noun[1]}")
     else:
         text = base[0] if lang == "en" else base[case]
     if t.get("filter"):

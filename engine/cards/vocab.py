@@ -343,7 +343,7 @@ def _check_target(v, path, errs):
     if not isinstance(v, dict) or v.get("choose") not in CHOOSE:
         errs.append(f"{path}: a target is a name, {{'choose': ...}} or {{'each': ...}}: {v!r}")
         return
-    extra = set(v) - {"choose", "side", "filter", "count"}
+    extra = set(v) - {"choose", "side", "filter", "count", "exact"}
     if extra:
         errs.append(f"{path}: unknown fields {sorted(extra)}")
     if v.get("side") not in SIDES:

@@ -79,8 +79,8 @@ def test_vs2023_164_poganishche_incarnates_closed_at_three():
     end_turn(g, pick=_choose("b1"))
     p = seen(g, L, "p")
     assert p["cell"] == "b1" and p["closed"]
-    # grave grip (3 tokens as it received the third): the default answer names one card; the card itself is excluded
-    assert sum(seen(g, L, x)["wounds"] for x in ("foe", "p1_spare", "p2_spare")) == 1 and p["wounds"] == 0
+    # grave grip (3 tokens as it received the third): exactly three cards, the card itself excluded
+    assert sum(seen(g, L, x)["wounds"] for x in ("foe", "p1_spare", "p2_spare")) == 3 and p["wounds"] == 0
 
 
 def _lilit(top, yard=(), dice=()):
@@ -154,3 +154,17 @@ def test_vs2023_161_skeletny_cherv_tremor_marker_moves_and_it_incarnates_onto_it
     assert g.cards[L["sitter"]].zone == "graveyard"
     assert seen(g, L, "near")["wounds"] == 1 and seen(g, L, "mine")["wounds"] == 1  # every card next to it
     assert not any(e.get("marker") == "tremor" for e in g.effects)
+
+
+def test_vs2023_164_poganishche_grave_grip_names_exactly_x_cards():
+    g, L = setup([pool("t", "c3", 1, "vs2023-149-talion"), dummy("foe", "c4", 2, life=20, closed=True),
+                  dummy("x", "a5", 2), dummy("y", "b5", 2),
+                  pool("p", None, 1, "vs2023-164-poganishche", zone="graveyard", tokens=1)], dice=[6])
+    offered = []
+
+    def pick(g2, legal):
+        if g2.prompt["kind"] == "triggers" and any(a.get("targets") for a in legal):
+            offered.extend(a["targets"] for a in legal if a.get("targets"))
+        return None
+    play(g, L, 1, act="attack", source="t", target="foe", pick=pick)
+    assert offered and all(len(t) == 2 for t in offered)  # 2 tokens: exactly two cards
