@@ -1,6 +1,8 @@
 """Cards of helper cc that use helper cb's keywords (flight, lose_abilities, grant_abilities) with cc's (incarnation,
 prophecy, relocate, starts_with_additional_life), played through the public API."""
+from engine import Game
 from tests.cards.kit import ability_index, declare_pick, dummy, end_turn, play, pool, seen, setup
+from tests.helpers import creature
 
 
 def _choose(item):
@@ -92,8 +94,6 @@ def test_vs2023_090_dverg_fly_agaric_spirit_gives_a_magic_strike_of_its_strike_p
 
 
 def test_vs2023_090_dverg_starts_with_three_additional_life_when_second():
-    from engine import Game
-    from tests.helpers import creature
     cards = [{"label": "a", "card": "Test a", "owner": 1, "zone": "deck", "override": creature()},
              {"label": "d", "card": "vs2023-090-dverg", "owner": 2, "zone": "deck"}]
     g, L = Game.from_scenario({"id": "t", "seed": 1, "dice": [4, 2], "setup": {"phase": "deal", "cards": cards},

@@ -1,6 +1,7 @@
 """Cards of helper cc with recruitment abilities (recruitment), played through the preliminary phase of the public
 API: the deal, recruitment preparation, recruiting (legal actions -> apply -> state)."""
 from engine import Game
+from tests.cards.kit import dummy, play, pool, seen, setup
 from tests.helpers import creature
 from tests.prelim_util import choose
 
@@ -94,7 +95,6 @@ def test_vs2023_199_tich_without_the_gold_no_limit():
 
 
 def test_vs2023_199_tich_bribe_wounds_by_the_weak_strike_behind_the_target():
-    from tests.cards.kit import dummy, play, pool, seen, setup
     g, L = setup([pool("t", "c3", 1, "vs2023-199-tich"), dummy("foe", "c4", 2, life=20, closed=True),
                   dummy("back", "c5", 2, strike=(2, 3, 4))], dice=[6])
     play(g, L, 1, act="attack", source="t", target="foe")
