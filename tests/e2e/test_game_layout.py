@@ -218,7 +218,9 @@ def test_a_whole_game_against_the_computer_at_phone_size_with_every_click_in_vie
                 assert not raw, (key, raw)
             opened = page.evaluate("window.berserkConn.openedAt")
             try:
-                driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]))
+                driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"])
+            except driver.Stale:
+                continue               # a frame arrived meanwhile (the bot's pass, a resync): read the page again
             except PlaywrightTimeout:
                 # A loaded machine may drop the socket (pong timeout) between reading the state and the click:
                 # the page then rebuilds its controls after the resync. Anything else is a missing control.

@@ -3,7 +3,7 @@ watches), a seat kept after the page is closed, quick play pairing two browsers,
 and not the spectators, and a rematch that starts a new game with the seats swapped."""
 from __future__ import annotations
 
-from tests.e2e.driver import Policy, click_action, state
+from tests.e2e.driver import Policy, Stale, click_action, state
 from tests.e2e.players import enter_lobby, my_seat, name_if_asked, room_of, wait_dealt
 
 
@@ -48,7 +48,10 @@ def test_a_bot_game_starts_from_the_lobby_in_one_click(server, new_page, artifac
         s = state(page)
         if not s["legal"] or s["pending"]:
             continue           # the frame that gave the move to the bot arrived meanwhile
-        click_action(page, policy.choose(s["legal"], s["view"], 1))
+        try:
+            click_action(page, policy.choose(s["legal"], s["view"], 1), s["v"])
+        except Stale:
+            continue           # a frame arrived between reading the page and the click
         moves += 1
     page.click("button[data-act=concede]")
     page.click("button[data-act=concede-confirm]")
