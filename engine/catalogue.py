@@ -752,8 +752,8 @@ def _trigger(a: dict, lang: str) -> str:
              else "Когда ваше пророчество открывает её (из колоды)")
     elif when == "incarnates":
         w = {"self": ("When it incarnates", "Когда она инкарнирует"),
-             "any": ("When a card incarnates", "Когда карта инкарнирует"),
-             "other": ("When another card incarnates", "Когда другая карта инкарнирует")}[subject][_i(lang)]
+             "any": ("When a creature incarnates", "Когда существо инкарнирует"),
+             "other": ("When another creature incarnates", "Когда другое существо инкарнирует")}[subject][_i(lang)]
     elif when == "gains_incarnation_token":
         w = ("Each time it receives an incarnation token (in the graveyard)" if en
              else "Каждый раз, когда она получает фишку инкарнации (на кладбище)")
