@@ -112,6 +112,7 @@ _COUNTER = {
     "steps_this_turn": ("the cells it moved this turn", "число клеток, на которые она переместилась в этот ход"),
     "behind_attacked_weak": ("the weak strike of the card standing behind the attacked one",
                              "слабый удар карты, стоящей за атакованной"),
+    "own_strike_same_level": ("its own simple strike of the same strength", "её собственный простой удар той же силы"),
     "event_heal": ("the amount it was to be healed", "на сколько её должны были излечить"),
     "revealed_cost": ("the cost of the revealed card", "стоимость открытой карты"),
     "revealed_name_in_play": ("1 if a card with the revealed card's name is in play, else 0",
@@ -229,6 +230,7 @@ def _filter(f: dict, lang: str) -> str:
         "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
         "self": ("this card itself", "сама эта карта"),
         "flyer": ("flying", "летающая"),
+        "unhurt_by_attacks_this_turn": ("not wounded by an attack this turn", "не получавшая ран от атак в этот ход"),
         "beside_attacked": ("next to the attacked card", "рядом с атакованной картой"),
         "beside_left_cell": ("next to the cell it just left", "рядом с только что покинутой клеткой"),
         "cost_of_revealed": ("costing what the revealed card costs", "стоимостью как открытая карта"),
@@ -320,6 +322,11 @@ def _condition(c: dict, lang: str) -> str:
                 else f"если каждая открытая карта — {_filters(c['filter'], lang)}")
     if p == "revealed_cost_odd":
         return "if the revealed card has an odd cost" if en else "если стоимость открытой карты нечётная"
+    if p == "milled_card":
+        return (f"if the card put into the graveyard is {_filters(c['filter'], lang)}" if en
+                else f"если карта, положенная на кладбище, — {_filters(c['filter'], lang)}")
+    if p == "event_card_id":
+        return "if it is the card it was recruited with" if en else "если это карта, с которой её взяли в отряд"
     if p == "stepped_one_cell":
         return "if it moved to a neighbouring cell" if en else "если она перешла на соседнюю клетку"
     if p == "opponent_turn":
@@ -398,7 +405,12 @@ def _target(t, lang: str, case: int = 1) -> str:
     if count > 1:
         noun = ("creatures", "существ") if t["choose"] == "creature" else ("cards", "карт")
         side = {"any": ("", ""), "enemy": ("enemy ", "вражеских "), "friendly": ("of your ", "своих ")}[t["side"]]
-        text = (f"up to {count} different {side[0]}{noun[0]}" if lang == "en" else f"до {count} разных {side[1]}{noun[1]}")
+        if t.get("exact"):
+            text = (f"{count} different {side[0]}{noun[0]} (all of them if fewer)" if lang == "en"
+                    else f"{count} разных {side[1]}{noun[1]} (все, если их меньше)")
+        else:
+            text = (f"up to {count} different {side[0]}{noun[0]}" if lang == "en"
+                    else f"до {count} разных {side[1]}{noun[1]}")
     else:
         text = base[0] if lang == "en" else base[case]
     if t.get("filter"):
@@ -761,6 +773,8 @@ def _trigger(a: dict, lang: str) -> str:
              else "Вальхалла (действует с кладбища, в начале вашего хода)")
     else:  # pragma: no cover - vocab check forbids it
         raise KeyError(when)
+    if a.get("from_graveyard"):
+        w += " (while it is in your graveyard)" if en else " (пока она на вашем кладбище)"
     w += _conditions(a.get("condition"), lang)
     if a.get("optional"):
         w += " (optional)" if en else " (по желанию)"
@@ -903,7 +917,10 @@ def _activated_body(a: dict, lang: str) -> str:
         return (f"change {who[0]}: " if en else f"изменить {who[1]}: ") + \
             _or([opts[o][_i(lang)] for o in a["options"]], lang)
     if kw == "action":
-        return "; ".join(_effect(e, lang) for e in a["effects"])
+        text = "; ".join(_effect(e, lang) for e in a["effects"])
+        if a.get("different_targets"):
+            text += " (at different cards)" if en else " (в разные карты)"
+        return text
     if kw == "custom":
         text = a["description"][lang] + _conditions(a.get("condition"), lang)
         if t is not None:

@@ -47,3 +47,13 @@ def test_with_no_free_cell_it_waits():
 def test_the_catalogue_says_it_in_both_languages():
     assert ability_text(INC, "en").startswith("Incarnation 2 (in your graveyard")
     assert ability_text(INC, "ru").startswith("Инкарнация 2")
+
+
+def test_an_incarnates_trigger_of_another_card_fires_with_subject_other():
+    watcher = creature(abilities=[{"kw": "trigger", "when": "incarnates", "subject": "other", "optional": False,
+                                   "condition": [{"p": "event_card", "filter": [{"f": "friendly"}]}],
+                                   "effects": [{"kw": "gain_token", "n": 1, "target": "self"}]}])
+    g, L = game([card("i", None, 1, zone="graveyard", override=BACK, tokens=1),
+                 card("w", "c2", 1, override=watcher)], active=2)
+    end_turn(g)
+    assert g.cards[L["i"]].zone == "battlefield" and g.cards[L["w"]].tokens == 1

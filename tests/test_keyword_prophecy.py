@@ -1,5 +1,6 @@
 """Prophecy (пророчество), engine/effects/keywords/prophecy.py: reveal the top n cards of your deck, do ``then``
 about them (targets chosen after the reveal, inside the entry), put them at the bottom."""
+from engine import Game
 from engine.catalogue import ability_text
 from engine.cards.vocab import check_ability, normalize_ability
 from tests.helpers import act, card, creature, game, pass_both
@@ -61,3 +62,16 @@ def test_an_empty_deck_reveals_nothing_and_does_nothing():
 def test_the_catalogue_says_it_in_both_languages():
     assert "prophecy 2 (reveal the top 2 cards of your deck)" in ability_text(SEE, "en")
     assert "пророчество 2" in ability_text(SEE, "ru")
+
+
+def test_a_game_restored_while_the_choice_is_asked_goes_on_the_same():
+    g, L = _game(_deck("d1", 2), _deck("d2", 5))
+    act(g, L, 1, act="ability", source="a", ability=0)
+    while g.prompt["kind"] != "choice":
+        g.apply(g.to_act(), {"act": "pass"})
+    r = Game.restore(g.snapshot())
+    answer = {"act": "choose", "option": {"choice": g.prompt["items"].index(L["t"])}}
+    assert r.legal_actions(1) == g.legal_actions(1)
+    g.apply(1, answer)
+    r.apply(1, answer)
+    assert r.snapshot() == g.snapshot()

@@ -6,6 +6,8 @@ Card definitions arrive normalized by :func:`engine.cards.vocab.normalize_abilit
 """
 from __future__ import annotations
 
+from engine.cards.keywords import CUSTOMS
+
 
 #: Scenario/action acts that name an attack ability directly (FORMAT.md steps).
 ACT_KW = {"shoot": "shot", "discharge": "discharge", "throw": "throw", "magic_strike": "magic_strike"}
@@ -74,5 +76,9 @@ WINDOW_KW = {"target": ("block_strike", "redirect_attack"), "roll": ("roll_modif
 
 
 def is_window_kw(a: dict) -> bool:
-    """True for an ability offered only inside a fixed window (never declared in a priority round)."""
+    """True for an ability offered only inside a fixed window (never declared in a priority round): a window
+    keyword, or a ``custom`` whose registered record has a ``window`` (:class:`engine.cards.keywords.Custom`)."""
+    if a.get("kw") == "custom":
+        c = CUSTOMS.get(a.get("handler"))
+        return c is not None and c.window is not None
     return any(a.get("kw") in kws for kws in WINDOW_KW.values())

@@ -81,8 +81,9 @@ class RecruitHooks:
     neutral default. ``card`` is the card with the ability ``a``; ``p`` its player; ``extra`` the recruit option's
     fields beyond ``recruit``/``pay`` (e.g. ``{"x": 2}``)."""
 
-    def cost(self, g, p, card, a, cost: int, colour, extra: dict):
-        """(cost, colour) to recruit ``card``: colour None (the usual rule), ``"silver"`` or ``"free"``."""
+    def cost(self, g, p, holder, a, card, cost: int, colour, extra: dict):
+        """(cost, colour) to recruit ``card``, as ``holder``'s ability ``a`` (in ``p``'s deal or recruits) changes
+        them: colour None (the usual rule), ``"silver"`` or ``"free"``."""
         return cost, colour
 
     def options(self, g, p, card, a) -> list[dict]:
@@ -96,8 +97,8 @@ class RecruitHooks:
         """May ``p`` recruit ``new`` while ``holder`` (already recruited, or ``new`` itself) is in the squad?"""
         return True
 
-    def must_recruit(self, g, p, card, a) -> bool:
-        """Must ``p`` recruit ``card`` (still in the deal) before finishing?"""
+    def must_recruit(self, g, p, holder, a, card) -> bool:
+        """Must ``p`` recruit ``card`` (still in the deal) before finishing, as ``holder``'s ability ``a`` says?"""
         return False
 
     def prep_options(self, g, p, card, idx, a) -> list[dict]:
@@ -142,7 +143,11 @@ class Custom:
     never a card. ``step``, ``step_options``, ``step_execute``: a custom that acts in a preliminary step (02-battle.md
     §1, e.g. ``before_reveal``): ``step_options(g, p) -> [action]`` lists what player ``p`` may declare there now,
     ``step_execute(g, p, act) -> bool`` executes one of them (False: not its action);
-    :mod:`engine.procedure.prelim_abilities` asks every such record.
+    :mod:`engine.procedure.prelim_abilities` asks every such record. ``window``, ``window_options``,
+    ``window_apply``: a custom used only inside a fixed window of an executing simple strike (02-battle.md §9:
+    ``target``, ``roll``, ``protection``): ``window_options(g, ex, card, index, ability, player) -> [answer]`` lists
+    its ``ability`` answers (source, ability, target...), ``window_apply(g, ex, card, ability, act)`` applies one
+    once its cost is paid (:mod:`engine.procedure.windows`); such an ability is never declared with priority.
     """
 
     handler: str
@@ -154,6 +159,9 @@ class Custom:
     step: str | None = None
     step_options: Callable | None = None
     step_execute: Callable | None = None
+    window: str | None = None
+    window_options: Callable | None = None
+    window_apply: Callable | None = None
 
 
 #: handler -> its :class:`Custom`.

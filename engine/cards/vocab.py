@@ -62,7 +62,7 @@ COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
             "event_poison", "wounds_this_turn", "steps_this_turn", "friendly_above_starting_life",
             "revealed_cost", "revealed_name_in_play", "event_heal", "behind_attacked_weak", "tokens_on_self",
-            "struck_or_adjacent_enemies")
+            "struck_or_adjacent_enemies", "own_strike_same_level")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -94,6 +94,7 @@ FILTERS = {
     "self": {},
     "move_at_least": {"n": "int"},
     "beside_attacked": {},
+    "unhurt_by_attacks_this_turn": {},
     "weak_strike_at_least": {"n": "int"},
     "formation_partner": {},
     "any": {"of": "filters"},
@@ -135,6 +136,8 @@ CONDITIONS = {
     "event_strike_value": {"at_least": "int"},
     "current_life_at_least": {"n": "int"}, "current_life_at_most": {"n": "int"},
     "action_chain": {"of": "list_str", "filter": "filters"},
+    "event_card_id": {"id": "str"},
+    "milled_card": {"filter": "filters"},
 }
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -230,7 +233,7 @@ _kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02
 _kw("roll_modifier", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7)", options="list_str!",
     rolls_of="enum!:any|friendly", window="enum!:roll", **_NAMED, **_ACT)
 _kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!",
-    x_upto="enum?:current_life", **_NAMED, **_ACT)
+    x_upto="enum?:current_life", different_targets="bool?", **_NAMED, **_ACT)
 _kw("custom", "activated effect static", "none: per-card code named by handler", handler="str!",
     description="name!", **_NAMED, cost="cost?", sudden="bool?", limit="limit?", target="target?",
     condition="conditions?")
@@ -239,7 +242,7 @@ _kw("custom", "activated effect static", "none: per-card code named by handler",
 _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" + "|".join(WHEN),
     subject="enum?:" + "|".join(SUBJECTS), turn="enum?:" + "|".join(TURNS), optional="bool!",
     attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", miss_only="bool?", condition="conditions?",
-    effects="effects!",
+    effects="effects!", from_graveyard="bool?",
     cost="cost?", limit="limit?", **_NAMED)
 _kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
 _kw("cell_blast", "effect", "card text (Орк-бомбардир 'explosion'); 03 §1.2 influence [401.5]", n="int!",
@@ -340,7 +343,7 @@ def _check_target(v, path, errs):
     if not isinstance(v, dict) or v.get("choose") not in CHOOSE:
         errs.append(f"{path}: a target is a name, {{'choose': ...}} or {{'each': ...}}: {v!r}")
         return
-    extra = set(v) - {"choose", "side", "filter", "count"}
+    extra = set(v) - {"choose", "side", "filter", "count", "exact"}
     if extra:
         errs.append(f"{path}: unknown fields {sorted(extra)}")
     if v.get("side") not in SIDES:
@@ -484,8 +487,8 @@ def _check(a, place: str, path: str, errs: list[str]) -> None:
             ok = True
     elif place == "effect":
         ok = "effect" in roles and "cost" not in a
-    else:
-        ok = "grant" in roles
+    else:  # a grant holds static keywords and triggers, or an activated ability with its cost [407.1] (Дверг)
+        ok = "grant" in roles or ("cost" in a and "activated" in roles)
     if not ok:
         errs.append(f"{path}: kw {a['kw']!r} cannot appear here ({place})")
     fields = spec["fields"]

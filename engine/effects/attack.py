@@ -18,9 +18,16 @@ from engine.rules.strike_table import single_level
 
 
 # ---------------------------------------------------------------------- single-roll attacks
+#: Counters whose value depends on the attack's strength: an attack with such a ``bonus`` rolls its die.
+LEVEL_COUNTERS = ("own_strike_same_level",)
+
+
 def rolls_die(a: dict) -> bool:
-    """An attack ability rolls one die only when its weak/medium/strong values differ (02-battle.md §6)."""
-    return len(set(a.get("strike") or [0, 0, 0])) > 1
+    """An attack ability rolls one die only when its weak/medium/strong values differ (02-battle.md §6), or when
+    its ``bonus`` depends on the strength (Дверг's granted magic strike: its holder's simple strike + 1)."""
+    bonus = a.get("bonus")
+    return len(set(a.get("strike") or [0, 0, 0])) > 1 or (isinstance(bonus, dict) and bonus.get("per") in
+                                                          LEVEL_COUNTERS)
 
 
 def attack_amount(g, src, a: dict, entry: dict, tgt, die: int | None = None) -> tuple[int, int | None]:
@@ -37,7 +44,7 @@ def attack_amount(g, src, a: dict, entry: dict, tgt, die: int | None = None) -> 
             die = g.roll(src.controller, src.id, kind)
         level = single_level(die + keywords.roll_mod(g, src, "ranged", tgt, kind))
     level = keywords.incoming_level(g, tgt, kind, level)
-    bonus = tg.amount(g, a.get("bonus", 0), entry, src, tgt)
+    bonus = tg.amount(g, a.get("bonus", 0), entry, src, tgt, level)
     return max(0, vals[level] + bonus + keywords.strike_mod(g, src, tgt, kind, level)), level
 
 

@@ -12,7 +12,7 @@ from engine.model.board import xy
 #: history name -> the vocabulary names (counters, conditions) that read it.
 READERS = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wounds": ("wounds_this_turn",),
            "ranged_hits": ("target_ranged_hits",), "struck": ("different_targets", "struck_or_adjacent_enemies"),
-           "acts": ("action_chain",)}
+           "acts": ("action_chain",), "attack_wounds": ("unhurt_by_attacks_this_turn",)}
 
 
 def _readers(g) -> frozenset:
@@ -47,6 +47,8 @@ def record_wounds(g, card, n: int, kind: str) -> None:
     names = _readers(g)
     if "wounds" in names:
         _put(g, card, "wounds", (_get(g, card, "wounds") or 0) + n)
+    if "attack_wounds" in names and kind not in ("wound", "poison", "spell"):  # wounds from attacks (Лунная баньши)
+        _put(g, card, "attack_wounds", (_get(g, card, "attack_wounds") or 0) + n)
     if "ranged_hits" in names and kind in ("shot", "throw"):
         _put(g, card, "ranged_hits", (_get(g, card, "ranged_hits") or 0) + 1)
 
@@ -70,6 +72,11 @@ def steps(g, card) -> list:
 def wounds(g, card) -> int:
     """Wounds the card received this turn (healing does not lower it)."""
     return _get(g, card, "wounds") or 0
+
+
+def attack_wounds(g, card) -> int:
+    """Wounds the card received from attacks this turn (not from influences, spells or poisoning)."""
+    return _get(g, card, "attack_wounds") or 0
 
 
 def ranged_hits(g, card) -> int:

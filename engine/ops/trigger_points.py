@@ -28,9 +28,15 @@ def _trigger_abilities(g, card, granted: bool = False):
             yield f"g{j}", a
 
 
+def _turn_matches(turn: str, own: bool) -> bool:
+    return turn == "each" or (turn == "own") == own
+
+
 def _fires(g, c, a, ev) -> bool:
     """Does trigger ``a`` of card ``c`` fire on event ``ev``?"""
     when, et = a.get("when"), ev["type"]
+    if a.get("from_graveyard"):
+        return False  # it works only from the graveyard (collect asks those apart)
     subject = a.get("subject", "self")
     if when == "moves":
         if et != "moved":
@@ -129,6 +135,13 @@ def collect(g, event: dict) -> None:
                     effects = k.graveyard_turn_start(g, dead, a)
                     if effects:
                         _add(g, dead, a["kw"], {"effects": effects}, dead.owner, event)
+        for p in (1, 2):  # start-of-turn triggers that work only from their owner's graveyard (Скелетный червь)
+            for cid in list(g.graveyards[p]):
+                dead = g.cards[cid]
+                for i, a in _trigger_abilities(g, dead):
+                    if a.get("from_graveyard") and a.get("when") == "start_of_turn" and \
+                            _turn_matches(a.get("turn", "own"), event["player"] == dead.owner):
+                        _add(g, dead, i, a, dead.owner, event)
     for c in g.play_cards():
         for i, a in _trigger_abilities(g, c, granted=True):
             if _fires(g, c, a, event) and (not a.get("condition") or holds(g, c, a["condition"],

@@ -321,8 +321,9 @@ def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | N
     d = g.defn(card)
     cost = d.get("cost") or 0
     colour = None
-    for h, _, a in recruit_hooks(g, card):
-        cost, colour = h.cost(g, p, card, a, cost, colour, extra or {})
+    for holder in [g.cards[i] for i in g.deals[p] + g.recruits[p]]:
+        for h, _, a in recruit_hooks(g, holder):
+            cost, colour = h.cost(g, p, holder, a, card, cost, colour, extra or {})
     for holder in [g.cards[r] for r in g.recruits[p]] + [card]:
         for h, _, a in recruit_hooks(g, holder):
             if not h.allows(g, p, holder, a, card):
@@ -387,8 +388,9 @@ def legal(g, p: int) -> list[dict]:
                 for extra in h.options(g, p, g.cards[cid], a):
                     if recruit_payment(g, p, cid, None, extra) is not None:
                         out.append({"act": "choose", "option": dict({"recruit": cid}, **extra)})
-        if not any(h.must_recruit(g, p, g.cards[cid], a) and recruit_payment(g, p, cid) is not None
-                   for cid in g.deals[p] for h, _, a in recruit_hooks(g, g.cards[cid])):
+        holders = [g.cards[i] for i in g.deals[p] + g.recruits[p]]
+        if not any(h.must_recruit(g, p, holder, a, g.cards[cid]) and recruit_payment(g, p, cid) is not None
+                   for cid in g.deals[p] for holder in holders for h, _, a in recruit_hooks(g, holder)):
             out.append({"act": "choose", "option": "done"})
         return out
     if kind == PromptKind.DEPLOY:

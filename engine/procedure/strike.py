@@ -161,8 +161,9 @@ def _deal(g, ex, src, tgt) -> None:
     data = ex["data"]
     a_lvl = keywords.incoming_level(g, tgt, "simple_strike", data["blows"][0], src)
     r_lvl = keywords.incoming_level(g, src, "simple_strike", data["blows"][1], tgt) if data.get("fight") else None
-    a_amt = blow_amount(g, src, tgt, a_lvl, "simple_strike")
-    r_amt = blow_amount(g, tgt, src, r_lvl, "simple_strike")
+    lower = data.get("lowered") or {}  # blows lowered in the protection window (Лунная баньши's wail)
+    a_amt = max(0, blow_amount(g, src, tgt, a_lvl, "simple_strike") - lower.get(src.id, 0))
+    r_amt = max(0, blow_amount(g, tgt, src, r_lvl, "simple_strike") - lower.get(tgt.id, 0))
     if r_amt and keywords.no_wounds(g, src, "simple_strike", retaliation=True):
         r_amt = 0  # "retaliation strikes never wound it" (no_wounds_from, Килсус)
     src_first = keywords.first_strike(g, src) and not keywords.first_strike(g, tgt)

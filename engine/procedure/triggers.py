@@ -171,7 +171,9 @@ def legal(g, p: int) -> list[dict]:
         if dup[key] > 1:
             base["trigger"] = k
         if needs_target(t) and (choice_spec(t) or {}).get("count", 1) > 1:
-            out.extend(dict(base, targets=c) for c in combos(target_options(g, t), choice_spec(t)["count"]))
+            spec = choice_spec(t)
+            out.extend(dict(base, targets=c) for c in combos(target_options(g, t), spec["count"],
+                                                             bool(spec.get("exact"))))
         elif needs_target(t):
             out.extend(dict(base, target=x) for x in target_options(g, t))
         elif needs_cell(t):

@@ -12,6 +12,7 @@ State: ``ex["data"]["win"] = {"name", "next", "pos"}``; ``ex["stage"] == "window
 from __future__ import annotations
 
 from engine.cards import abilities as ab
+from engine.cards.keywords import CUSTOMS
 from engine.cards.kinds import LEVELS
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event, PromptKind
@@ -58,6 +59,10 @@ def options(g, ex: dict, p: int) -> list[dict]:
             continue
         for i, a in enumerate(g.abilities(card)):
             kw = a.get("kw")
+            custom = CUSTOMS.get(a.get("handler")) if kw == "custom" else None
+            if custom is not None and custom.window == name and can_pay(g, card, a, i):
+                out.extend(custom.window_options(g, ex, card, i, a, p))  # a custom window ability (Лунная баньши)
+                continue
             if kw not in kws or not can_pay(g, card, a, i):
                 continue
             if a.get("condition") and not holds(g, card, a["condition"], {}):
@@ -141,6 +146,8 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
         elif a["kw"] == "set_strike_strength":
             data["blows"][0] = LEVELS.index(a["to"])
             g.emit(Event.STRENGTH_SET, card=ex["entry"]["source"], strength=a["to"])
+        elif a["kw"] == "custom" and CUSTOMS.get(a.get("handler")) is not None:
+            CUSTOMS[a["handler"]].window_apply(g, ex, card, a, act)
     else:
         g.emit(Event.PASS, player=p)
     data["win"]["pos"] += 1

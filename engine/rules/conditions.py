@@ -88,6 +88,11 @@ def _one(g, source, c, entry) -> bool:
         if p == "revealed_cost_odd":
             return bool(rev) and (g.defn(rev[0]).get("cost") or 0) % 2 == 1
         return bool(rev) and all(tg.match(g, source, r, c.get("filter")) for r in rev)
+    if p == "milled_card":  # the card the executing entry put from the deck into the graveyard (Лилит и Эйдерик)
+        milled = g.cards.get(entry.get("milled") or "")
+        return milled is not None and tg.match(g, source, milled, c.get("filter"))
+    if p == "event_card_id":  # the triggering event is about that very card (a linked recruit: Линнет)
+        return point.get("card") == c.get("id")
     if p == "stepped_one_cell":  # the move that triggered went to a neighbouring cell (Тови), not a jump
         frm, to = point.get("frm"), point.get("to")
         return bool(frm and to) and distance(frm, to) == 1

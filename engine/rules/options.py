@@ -37,10 +37,12 @@ def chosen(g, card, a, spec) -> list[str]:
     return [c.id for c in tg.chosen_candidates(g, card, spec) if _in_range(g, card, a, c)]
 
 
-def combos(ids: list[str], n: int) -> list[list[str]]:
-    """1..n different ids of ``ids``, each list sorted (at most MAX_COMBOS lists)."""
+def combos(ids: list[str], n: int, exact: bool = False) -> list[list[str]]:
+    """1..n different ids of ``ids``, each list sorted (at most MAX_COMBOS lists); ``exact``: only as many as n (or
+    all of them when fewer exist: "wound X cards", Поганище)."""
     out = []
-    for k in range(1, min(n, len(ids)) + 1):
+    top = min(n, len(ids))
+    for k in range(top if exact else 1, top + 1):
         for combo in itertools.combinations(sorted(ids), k):
             out.append(list(combo))
             if len(out) >= MAX_COMBOS:
@@ -73,7 +75,10 @@ def target_options(g, card, a: dict) -> list[dict]:
             return [{}]
         if len(specs) == 1:
             return _chosen_options(lists[0], specs[0])
-        return [{"targets": list(p)} for p in itertools.islice(itertools.product(*lists), MAX_COMBOS)]
+        combos_ = itertools.product(*lists)
+        if a.get("different_targets"):  # "at two different cards" (Лилит и Эйдерик)
+            combos_ = (p for p in combos_ if len(set(p)) == len(p))
+        return [{"targets": list(p)} for p in itertools.islice(combos_, MAX_COMBOS)]
     if tg.is_choice(spec):
         return _chosen_options(chosen(g, card, a, spec), spec)
     if (kw in NEEDS_TARGET or kw in KEYWORDS and KEYWORDS[kw].needs_target) and isinstance(spec, str) and not tg.resolve(
@@ -86,7 +91,7 @@ def _chosen_options(ids: list[str], spec: dict) -> list[dict]:
     """One chosen card -> ``target``; ``count`` n > 1 -> ``targets``: 1..n different cards, sorted."""
     n = spec.get("count", 1)
     if n > 1:
-        return [{"targets": c} for c in combos(ids, n)]
+        return [{"targets": c} for c in combos(ids, n, bool(spec.get("exact")))]
     return [{"target": t} for t in ids]
 
 

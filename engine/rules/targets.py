@@ -7,7 +7,7 @@ Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the
 from __future__ import annotations
 
 from engine.model.board import cell_at, in_front, neighbours, orthogonal, row_of, xy
-from engine.model.history import steps, struck
+from engine.model.history import attack_wounds, steps, struck
 from engine.model.history import wounds as wounds_this_turn
 from engine.rules.adjacency import adjacent_cards
 
@@ -45,6 +45,8 @@ def _one(g, source, card, f, ctx) -> bool:
         return card.controller == ctrl
     if name == "other":
         return source is None or card.id != source.id
+    if name == "unhurt_by_attacks_this_turn":  # no wound from an attack this turn (engine/model/history.py)
+        return attack_wounds(g, card) == 0
     if name == "beside_attacked":  # (a "strikes" trigger's target) next to the card its attack struck
         hit = g.cards.get(ctx.get("attacked") or "")
         return hit is not None and card is not hit and g.in_play(hit) and card in adjacent_cards(g, hit)
@@ -235,6 +237,8 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
             cell = cell_at(c, r + (-1 if hit.controller == 1 else 1))
             behind = g.cards.get(g.board.get(cell or "") or "")
         base = (g.defn(behind).get("strike") or [0])[0] if behind is not None else 0
+    elif per == "own_strike_same_level":  # (an attack's bonus) its own printed simple strike of that strength
+        base = (g.defn(source).get("strike") or [0, 0, 0])[level or 0] if source is not None else 0
     elif per == "event_heal":  # the heal a heal replacement replaced (Вожак сатиров)
         base = point.get("n", 0)
     elif per == "event_wounds":

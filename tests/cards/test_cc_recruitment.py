@@ -1,6 +1,7 @@
 """Cards of helper cc with recruitment abilities (recruitment), played through the preliminary phase of the public
 API: the deal, recruitment preparation, recruiting (legal actions -> apply -> state)."""
 from engine import Game
+from tests.cards.kit import dummy, play, pool, seen, setup
 from tests.helpers import creature
 from tests.prelim_util import choose
 
@@ -94,7 +95,6 @@ def test_vs2023_199_tich_without_the_gold_no_limit():
 
 
 def test_vs2023_199_tich_bribe_wounds_by_the_weak_strike_behind_the_target():
-    from tests.cards.kit import dummy, play, pool, seen, setup
     g, L = setup([pool("t", "c3", 1, "vs2023-199-tich"), dummy("foe", "c4", 2, life=20, closed=True),
                   dummy("back", "c5", 2, strike=(2, 3, 4))], dice=[6])
     play(g, L, 1, act="attack", source="t", target="foe")
@@ -140,3 +140,50 @@ def test_vs2023_187_lazutchitsa_peeks_two_cards_is_cheaper_per_elite_and_must_be
     _recruit(g, L, "p1_vs2023-187-lazutchitsa")
     assert g.crystals[1]["silver"] == silver - (6 - 2)
     assert {"act": "choose", "option": "done"} in g.legal_actions(1)
+
+
+def _to_battle(g, p1_recruits=None):
+    """Recruit (player 1: the listed labels' ids, or all), deploy anywhere, pass to the battle's first main phase."""
+    for _ in range(80):
+        pr = g.prompt
+        if pr is None or g.phase == "main":
+            return
+        legal = g.legal_actions(pr["player"])
+        act = next((a for a in legal if isinstance(a.get("option"), dict) and "recruit" in a["option"]
+                    and len(a["option"]) == 1), None) or \
+            next((a for a in legal if a.get("option") in ("keep", "done")), None) or \
+            next((a for a in legal if a.get("act") == "pass"), None) or legal[0]
+        g.apply(pr["player"], act)
+
+
+def test_vs2023_180_linnet_shown_with_an_elite_creature_both_join_for_silver_and_it_dies_with_her():
+    zap = [{"kw": "discharge", "n": 9, "cost": "tap"}]
+    g, L = _game(["vs2023-180-linnet", ("champ", {"elite": True, "cost": 7}), ("cheap", {"elite": True, "cost": 8})],
+                 [("mage", {"abilities": zap})])
+    lin = L["p1_vs2023-180-linnet"]
+    offers = [a for a in g.legal_actions(1) if a.get("act") == "ability"]
+    assert offers == [{"act": "ability", "source": lin, "ability": 1, "target": L["champ"]}]  # cost 8: no
+    silver, gold = g.crystals[1]["silver"], g.crystals[1]["gold"]
+    g.apply(1, offers[0])
+    _to_recruit(g)
+    assert {"act": "choose", "option": "done"} not in g.legal_actions(1)
+    _recruit(g, L, "p1_vs2023-180-linnet")
+    _recruit(g, L, "champ")
+    assert g.crystals[1]["silver"] == silver - 5 - 7 and g.crystals[1]["gold"] == gold  # both for silver
+    choose(g, 1, "done")
+    _to_battle(g)
+    champ = g.cards[L["champ"]]
+    assert any(a.get("when") == "dies" for a in champ.acquired)
+    g.apply(1, {"act": "end_turn"})
+    for _ in range(20):
+        if g.active == 2 and g.phase == "main" and g.prompt["player"] == 2:
+            break
+        g.apply(g.to_act(), {"act": "pass"})
+    g.apply(2, {"act": "ability", "source": L["mage"], "ability": 0, "target": lin})
+    for _ in range(20):
+        if g.result is not None or (g.prompt["kind"] == "priority" and not g.queue and not g.pending[1]
+                                    and not g.pending[2] and g.executing is None):
+            break
+        legal = g.legal_actions(g.to_act())
+        g.apply(g.to_act(), next((a for a in legal if a["act"] == "declare"), {"act": "pass"}))
+    assert g.cards[lin].zone == "graveyard" and g.cards[L["champ"]].zone == "graveyard"

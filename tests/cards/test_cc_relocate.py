@@ -53,3 +53,11 @@ def test_vs2023_198_varlok_takes_one_less_from_ranged_attacks():
         {"kw": "shot", "n": 3, "cost": "tap"}])], active=2)
     play(g, L, 2, act="ability", source="s", ability=0, target="v")
     assert seen(g, L, "v")["wounds"] == 2
+
+
+def test_vs2023_111_tovi_the_plus_two_goes_with_its_next_throw():
+    g, L = setup([pool("t", "c2", 1, "vs2023-111-tovi"), dummy("foe", "b6", 2, life=20)], spare=False)
+    play(g, L, 1, act="move", source="t", to="c3")
+    play(g, L, 1, act="ability", source="t", ability=ability_index(g, L, "t", "throw"), target="foe")
+    assert seen(g, L, "foe")["wounds"] == 3
+    assert not any(a.get("kw") == "strike_bonus" for a in g.cards[L["t"]].acquired)  # used up by that throw

@@ -1,7 +1,8 @@
 """Incarnation X (инкарнация, ``incarnation``; 03-abilities.md §4 ``incarnation`` [g-19]): works while the card is
 in its owner's graveyard. At the start of its owner's turn it gets an incarnation token (ignoring any token
 maximum [218.8]); with at least X of them it incarnates: the tokens go, it gets the marker ``incarnation`` and
-comes into its owner's squad on an unoccupied cell of their 3rd row (rank 1 for player 1, rank 6 for player 2),
+comes into its owner's squad on an unoccupied cell of their 3rd row (rank 1 for player 1, rank 6 for player 2; with
+``on_marker``: only onto the cell holding its own cell marker of that name, whose cards are destroyed first),
 closed (open with ``open: true``); a flyer goes to the aux zone [211.2.a]. It is not a resurrection. Its
 "incarnates" triggers fire. With no free cell it stays and tries again whenever it gets a token. A card that dies
 carrying the marker loses Incarnation (it never incarnates again; recorded as the permanent timed effect
@@ -17,7 +18,7 @@ from engine.effects import choice
 from engine.effects.registry import register_keyword
 from engine.model.board import CELLS, row_of
 from engine.model.enums import Event
-from engine.ops import trigger_points
+from engine.ops import damage, durations, trigger_points
 from engine.ops.reveal import goes_to_aux
 
 #: The timed-effect kind that records "this card died carrying the incarnation marker" (engine/ops/damage.py).
@@ -42,7 +43,20 @@ def incarnate(g, card, player: int | None = None) -> bool | None:
     if a is None or card.zone != "graveyard" or card.tokens < a.get("n", 1):
         return False
     p = card.owner
-    cells = [c for c in CELLS if c not in g.board and row_of(c, p) == 3]
+    marker = a.get("on_marker")
+    if marker:  # only onto the cell holding its own marker; whatever stands there is destroyed (Скелетный червь)
+        cells = [e["cell"] for e in g.effects if e.get("kind") == "cell_marker" and e.get("marker") == marker
+                 and e.get("card") == card.id][:1]
+        if not cells:
+            return False
+        on = g.cards.get(g.board.get(cells[0]) or "")
+        if on is not None:
+            damage.destroy(g, on, kind="destroy")
+        durations.remove(g, "cell_marker", card.id)
+        if cells[0] in g.board:
+            return False
+    else:
+        cells = [c for c in CELLS if c not in g.board and row_of(c, p) == 3]
     if not cells and not goes_to_aux(g, card):
         return False
     if cells:
@@ -75,6 +89,15 @@ def at_turn_start(g, card, a: dict) -> list[dict] | None:
 def text(a: dict, lang: str, words=None) -> str:
     """"Incarnation X (...)" in ``lang``."""
     n = a["n"]
+    if a.get("on_marker"):
+        m = words.marker(a["on_marker"], lang) if words is not None else a["on_marker"]
+        if lang == "en":
+            return (f"Incarnation {n} (in your graveyard it gains an incarnation token at the start of your turn; at {n} "
+                    f"it returns {'open' if a.get('open') else 'closed'} only onto the cell with its '{m}' marker: "
+                    f"whatever stands there is destroyed and the marker goes)")
+        return (f"Инкарнация {n} (на кладбище в начале вашего хода получает фишку инкарнации; при {n} возвращается "
+                f"{'открытой' if a.get('open') else 'закрытой'} только на клетку со своим маркером «{m}»: всё, что там "
+                f"стоит, уничтожается, маркер снимается)")
     if lang == "en":
         return (f"Incarnation {n} (in your graveyard it gains an incarnation token at the start of your turn; at {n} "
                 f"it returns to a free cell of your 3rd row, {'open' if a.get('open') else 'closed'})")
@@ -84,4 +107,4 @@ def text(a: dict, lang: str, words=None) -> str:
 
 INCARNATION = register_keyword(Keyword(
     kw="incarnation", places="static", rule="03 §4 incarnation [g-19]; [218.8]", text=text,
-    fields={"n": "int!", "open": "bool?"}, graveyard_turn_start=at_turn_start))
+    fields={"n": "int!", "open": "bool?", "on_marker": "str?"}, graveyard_turn_start=at_turn_start))

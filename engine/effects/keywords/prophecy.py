@@ -7,7 +7,9 @@ Inside ``then`` the entry knows the revealed cards: the conditions ``revealed_al
 filter ``cost_of_revealed`` and the counters ``revealed_cost`` / ``revealed_name_in_play`` read them. A ``then``
 effect with a chosen target is chosen after the reveal, inside the entry (RULES.md Q4; engine/effects/choice.py),
 among the cards its filters allow then; with no such card it does nothing. The reveal is the trigger point
-``revealed_by_prophecy`` of the revealed cards themselves (Отряд карателей, from the deck).
+``revealed_by_prophecy`` of the revealed cards themselves (Отряд карателей, from the deck). ``optional_then``: after
+``then``, if ``optional_condition`` holds, its controller is asked yes/no (a choice inside the entry) whether those
+effects happen (Искатель тайн).
 """
 from __future__ import annotations
 
@@ -72,6 +74,16 @@ def execute(g, e, src, eff) -> None:
         else:
             apply_effects(g, sub_entry, src, [sub])
         k += 1
+    m["k"] = k
+    opt = eff.get("optional_then")
+    if opt and (not eff.get("optional_condition") or conditions_hold(g, sub_entry, src, eff["optional_condition"])):
+        if not m.get("asked"):
+            i = choice.pick(g, p, ["yes", "no"], "prophecy_optional", e["source"])
+            if i is None:
+                return
+            m["asked"] = True
+            if i == 0:
+                apply_effects(g, sub_entry, src, opt)
     to_bottom(g, p, m["revealed"])
     choice.forget(g, _MEMO)
 
@@ -85,6 +97,12 @@ def text(a: dict, lang: str, words) -> str:
     """"prophecy N (reveal the top N cards of your deck): <then>; then they go to the bottom" in ``lang``."""
     n = a.get("n", 1)
     then = "; ".join(words.effect(x, lang) for x in a.get("then") or [])
+    if a.get("optional_then"):
+        cond = words.conditions(a.get("optional_condition"), lang).strip(" ()")
+        may = " and ".join(words.effect(x, lang) for x in a["optional_then"]) if lang == "en" else \
+            " и ".join(words.effect(x, lang) for x in a["optional_then"])
+        extra = (f"{cond}, you may: {may}" if lang == "en" else f"{cond}, можно: {may}")
+        then = f"{then}; {extra}" if then else extra
     if lang == "en":
         body = f"prophecy {n} (reveal the top {n} card{'s' if n > 1 else ''} of your deck)"
         return body + (f": {then}" if then else "") + "; the revealed cards go to the bottom of the deck"
@@ -94,5 +112,6 @@ def text(a: dict, lang: str, words) -> str:
 
 PROPHECY = register_keyword(Keyword(
     kw="prophecy", places="activated effect", rule="README §6.5 prophecy (no rules text); 01 §5.5 deck", text=text,
-    fields={"n": "int!", "then": "effects?", **NAMED_FIELDS, **ACTIVATED_FIELDS},
+    fields={"n": "int!", "then": "effects?", "optional_condition": "conditions?", "optional_then": "effects?",
+            **NAMED_FIELDS, **ACTIVATED_FIELDS},
     handler=execute, options=options))

@@ -11,6 +11,9 @@ in battle. One object per printed ability; its fields say which:
 * ``pay_x_max`` + ``starts_with``: recruiting it, its player may pay X more (1..``pay_x_max``, from the same colour
   as its cost); it then starts the battle with ``starts_with``, effects executed for it at the start of the battle
   (``{"per": "x_declared"}`` there is X, fixed when they execute) (Вольный воитель).
+* ``linked`` (filters): in the recruitment preparation step its player may show it with a creature of the deal
+  matching ``linked``; both must then be recruited, paid with silver, and at the start of the battle that creature
+  gains "it dies when this card dies" (leaving the battlefield otherwise is not covered) (Линнет).
 * ``peek``: in the recruitment preparation step (before recruiting), its player may show it from the deal and look
   at ``peek`` random cards of the opponent's deal; it costs 1 less (of its colour) per elite card seen, and must
   then be recruited if it can be paid (Лазутчица).
@@ -23,12 +26,14 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword, RecruitHooks
 from engine.effects.registry import apply_effects, register_keyword
 from engine.model.enums import Event
+from engine.ops import acquire
+from engine.rules import targets as tg
 
 _NEUTRAL = "Нейтральные"
 
 
 def _fresh() -> dict:
-    return {"gold_bonus": [], "x": {}, "discount": {}, "must": [], "shown": []}
+    return {"gold_bonus": [], "x": {}, "discount": {}, "must": [], "shown": [], "silver_pay": [], "linked": {}}
 
 
 def _mem(g, p: int, write: bool = False) -> dict:
@@ -47,8 +52,12 @@ def _elemental(g, card) -> bool:
 
 
 class _Hooks(RecruitHooks):
-    def cost(self, g, p, card, a, cost, colour, extra):
+    def cost(self, g, p, holder, a, card, cost, colour, extra):
         m = _mem(g, p)
+        if a.get("linked") and card.id in m.get("silver_pay", []):
+            return cost, "silver"
+        if holder is not card:
+            return cost, colour
         if a.get("free_if_costs"):
             have = {g.defn(g.cards[r]).get("cost") for r in g.recruits[p]}
             if set(a["free_if_costs"]) <= have:
@@ -87,16 +96,36 @@ class _Hooks(RecruitHooks):
         held = sum(1 for r in g.recruits[p] if _elemental(g, g.cards[r]))
         return held + 1 <= a["max_elemental"]
 
-    def must_recruit(self, g, p, card, a):
-        return bool(a.get("peek")) and card.id in _mem(g, p).get("must", [])
+    def must_recruit(self, g, p, holder, a, card):
+        m = _mem(g, p)
+        if a.get("linked"):
+            return card.id in m.get("silver_pay", [])
+        return holder is card and bool(a.get("peek")) and card.id in m.get("must", [])
 
     def prep_options(self, g, p, card, idx, a):
-        if not a.get("peek") or card.id in _mem(g, p).get("shown", []) or not g.deals[g.other(p)]:
+        if card.id in _mem(g, p).get("shown", []):
+            return []
+        if a.get("linked") is not None:
+            own = g.defn(card).get("cost") or 0
+            return [{"act": "ability", "source": card.id, "ability": idx, "target": cid} for cid in g.deals[p]
+                    if cid != card.id and g.is_creature(g.cards[cid])
+                    and tg.match(g, card, g.cards[cid], a["linked"], {"controller": p})
+                    and own + (g.defn(g.cards[cid]).get("cost") or 0) <= g.crystals[p]["silver"]
+                    and g.defn(g.cards[cid]).get("name_ru") != g.defn(card).get("name_ru")]
+        if not a.get("peek") or not g.deals[g.other(p)]:
             return []
         return [{"act": "ability", "source": card.id, "ability": idx}]
 
     def prep_execute(self, g, p, card, a, act):
         m = _mem(g, p, write=True)
+        if a.get("linked") is not None:  # Линнет: both are shown and will be recruited for silver
+            m["shown"].append(card.id)
+            partner = g.cards[act["target"]]
+            for c in (card, partner):
+                g.emit(Event.REVEALED, card=c.id, defkey=c.defkey, why="recruitment", player=p)
+            m["silver_pay"].extend([card.id, partner.id])
+            m["linked"][partner.id] = card.id
+            return
         m["shown"].append(card.id)
         g.emit(Event.REVEALED, card=card.id, defkey=card.defkey, why="recruitment", player=p)
         pool = list(g.deals[g.other(p)])
@@ -119,9 +148,21 @@ def _with_x(v, x: int):
     return v
 
 
+def linked_death(host_id: str) -> dict:
+    """The ability a linked recruit gains: it dies when the card ``host_id`` dies (leaves the battlefield)."""
+    return {"kw": "trigger", "when": "dies", "subject": "other", "optional": False,
+            "condition": [{"p": "event_card_id", "id": host_id}], "effects": [{"kw": "destroy", "target": "self"}]}
+
+
 def at_battle_start(g, card, a: dict) -> None:
     """"Starts the battle with ...": ``starts_with`` executes for the card with the X paid in recruitment, X fixed
-    into the granted abilities (no X paid: nothing, §6.7)."""
+    into the granted abilities (no X paid: nothing, §6.7). ``linked``: the creature recruited with this card gains
+    "it dies when this card leaves the battlefield"."""
+    if a.get("linked") is not None:
+        for partner, host in _mem(g, card.owner).get("linked", {}).items():
+            pc = g.cards.get(partner)
+            if host == card.id and pc is not None and g.in_play(pc):
+                acquire.grant(g, pc, [linked_death(card.id)], "end_of_battle", card.owner, card)
     if not a.get("starts_with"):
         return
     x = _mem(g, card.owner).get("x", {}).get(card.id, 0)
@@ -158,6 +199,13 @@ def text(a: dict, lang: str, words) -> str:
                      f"opponent's deal: it costs 1 less per elite card seen, and you must then recruit it" if en
                      else f"до набора отряда её можно показать из сдачи и посмотреть {a['peek']} случайные карты "
                           f"сдачи противника: она стоит на 1 меньше за каждую элитную из них, и её нужно взять в отряд")
+    if a.get("linked") is not None:
+        what = words.filters(a["linked"], lang)
+        parts.append(f"before recruitment you may show it with a creature ({what}) from your deal: both join your "
+                     f"squad paid with silver crystals, and that creature dies when this card leaves the battlefield"
+                     if en else f"до набора отряда её можно показать вместе с существом ({what}) из сдачи: оба "
+                                f"входят в отряд за серебряные кристаллы, и то существо гибнет, когда эта карта "
+                                f"покидает поле боя")
     return "; ".join(parts) if parts else ("a recruitment ability" if en else "способность набора")
 
 
@@ -165,5 +213,5 @@ RECRUITMENT = register_keyword(Keyword(
     kw="recruitment", places="static", rule="02 §1.2-§1.3 [303-304]; 03 §5 before_recruitment [g-72], starts_with "
                                             "[g-77, 304.4]", text=text,
     fields={"gold": "int?", "free_if_costs": "list_int?", "gold_option": "int?", "max_elemental": "int?",
-            "pay_x_max": "int?", "starts_with": "effects?", "peek": "int?"},
+            "pay_x_max": "int?", "starts_with": "effects?", "peek": "int?", "linked": "filters?"},
     at_battle_start=at_battle_start, recruitment=_Hooks()))

@@ -5,8 +5,9 @@ makes no "moves" trigger pending; a card that cannot leave its cell (netted, roo
 ``target``: a chosen card (named at declaration: Варлок's 'dimension door'), or a set (``each``) of which
 ``chooser`` (``controller``, default, or ``opponent``) picks one inside the entry (RULES.md Q4): the cards
 without a destination are left out. ``to``: ``any_free`` (any unoccupied battlefield cell, chosen by the chooser),
-``cell_left`` (the cell the triggering card just left; ``beside_event_cell`` in the set's filters is next to that
-cell: Дети топи), ``same_direction`` (one cell from the chosen card the way the triggering card just moved: Тови).
+``cell_left`` (the cell the triggering card just left; ``beside_left_cell`` in the set's filters is next to that
+cell: Дети топи), ``same_direction`` (one cell from the chosen card the way the triggering card just moved: Тови),
+``beyond`` (one cell on from the struck card in the line of its own strike: Молотобоец).
 ``may_refuse``: the chooser may decline; ``if_unable`` executes when nothing is relocated (no candidate, or
 refused).
 """
@@ -46,6 +47,13 @@ def destinations(g, e: dict, card, how: str) -> list[str]:
             return []
         (fc, fr), (tc, tr), (cc, cr) = xy(pt["frm"]), xy(pt["to"]), xy(card.cell)
         to = cell_at(cc + tc - fc, cr + tr - fr)
+        return [to] if to and to not in g.board else []
+    if how == "beyond":  # one cell on, in the line from the striker through the struck card (Молотобоец)
+        striker = g.cards.get(pt.get("card") or "")
+        if striker is None or striker.zone != "battlefield" or not striker.cell:
+            return []
+        (sc, sr), (cc, cr) = xy(striker.cell), xy(card.cell)
+        to = cell_at(cc + (cc - sc), cr + (cr - sr))
         return [to] if to and to not in g.board else []
     return [c for c in CELLS if c not in g.board]
 
@@ -111,8 +119,8 @@ def text(a: dict, lang: str, words) -> str:
         t = words.target(spec, lang)
     to = {"any_free": ("to any unoccupied cell", "на любую свободную клетку"),
           "cell_left": ("into the cell it just left", "на клетку, которую она только что покинула"),
-          "same_direction": ("one cell the same way it just moved", "на одну клетку в ту же сторону, куда она сдвинулась")
-          }[a.get("to", "any_free")][0 if en else 1]
+          "same_direction": ("one cell the same way it just moved", "на одну клетку в ту же сторону, куда она сдвинулась"),
+          "beyond": ("one cell on in the line of the strike", "на одну клетку дальше по линии удара")}[a.get("to", "any_free")][0 if en else 1]
     if en:
         body = (f"the opponent chooses {t} and moves it {to}" if opp else f"move {t} {to}") + \
             " (not its own movement)"
@@ -132,7 +140,7 @@ def text(a: dict, lang: str, words) -> str:
 
 RELOCATE = register_keyword(Keyword(
     kw="relocate", places="activated effect", rule="03 §3.3 [211.3]; put_in_cell [g-86]; README §6.5", text=text,
-    fields={"target": "target!", "to": "enum!:any_free|cell_left|same_direction",
+    fields={"target": "target!", "to": "enum!:any_free|cell_left|same_direction|beyond",
             "chooser": "enum?:controller|opponent", "may_refuse": "bool?", "if_unable": "effects?",
             **NAMED_FIELDS, **ACTIVATED_FIELDS},
     handler=execute, options=options))
