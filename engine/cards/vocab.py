@@ -100,6 +100,7 @@ CONDITIONS = {
     "formation_size": {"at_least": "int"},
     "opponent_row_empty": {"row": "int"},
     "defending": {}, "is_closed": {},
+    "friendly_in_play": {"filter": "filters"},
     "target": {"filter": "filters"},
     "not_defending": {},
     "unwounded": {},

@@ -47,6 +47,9 @@ def _one(g, source, c, entry) -> bool:
         return half(frm) != own and half(to) == own
     if p == "adjacent_to":
         return any(tg.match(g, source, o, c.get("filter")) for o in adjacent_cards(g, source))
+    if p == "friendly_in_play":  # "if you have a Steppe creature": another creature of its side in play
+        return any(o is not source and o.controller == source.controller and g.is_creature(o)
+                   and tg.match(g, source, o, c.get("filter")) for o in g.play_cards())
     if p == "defending":  # it is the defender of the simple strike executing now
         ex = g.executing
         return bool(ex and ex.get("data", {}).get("defender") == source.id)

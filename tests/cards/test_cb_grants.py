@@ -104,3 +104,30 @@ def test_vs2023_059_oboroten_valhalla_heals_a_yordling():
                   dummy("t", "a4", 2)], active=2)
     end_turn(g)
     assert seen(g, L, "y")["wounds"] == 1 and seen(g, L, "n")["wounds"] == 2
+
+
+def _germet_at_battle_start():
+    """A real game (Game.new) driven past the Battle Start step with Гермет recruited by player 1 in a Steppes-Swamps
+    deck (it holds Steppe and Swamp creatures, no Mountain, Forest or Dark ones)."""
+    from engine import Game, load_deck
+    deck = load_deck("Степи-Болота (2023 relaunch cards)")
+    g = Game.new(seed=5, deck1=["vs2023-196-germet"] * 3 + deck[3:], deck2=deck)
+    for _ in range(800):
+        if g.phase == "main":
+            return g
+        p = g.to_act()
+        legal = [a for a in g.legal_actions(p) if a["act"] != "concede"]
+        pick = [a for a in legal if isinstance(a.get("option"), dict) and g.cards.get(
+            a["option"].get("recruit") or "", None) is not None
+            and g.cards[a["option"]["recruit"]].defkey == "vs2023-196-germet"]
+        pick += [a for a in legal if a["act"] == "declare" and g.cards[a["source"]].defkey == "vs2023-196-germet"]
+        g.apply(p, (pick or legal)[0])
+    raise AssertionError("the battle did not start")
+
+
+def test_vs2023_196_germet_gains_by_the_elements_of_its_squad_at_battle_start():
+    g = _germet_at_battle_start()
+    germ = [c for c in g.cards.values() if c.defkey == "vs2023-196-germet" and g.in_play(c)]
+    assert germ, "Germet was recruited and placed"
+    kws = sorted(a["kw"] for a in germ[0].acquired)
+    assert kws == ["move_bonus", "regeneration"]  # Steppe and Swamp creatures; no Mountain, Forest, Dark
