@@ -251,6 +251,9 @@ def _condition(c: dict, lang: str) -> str:
     if p == "adjacent_to":
         return (f"if it is next to a card ({_filters(c['filter'], lang)})" if en
                 else f"если рядом с ней карта ({_filters(c['filter'], lang)})")
+    if p == "event_attacker":
+        return (f"if the attacker is {_filters(c['filter'], lang)}" if en
+                else f"если атакующий — {_filters(c['filter'], lang)}")
     if p == "friendly_in_play":
         return (f"if you have a creature ({_filters(c['filter'], lang)})" if en
                 else f"если у вас есть существо ({_filters(c['filter'], lang)})")

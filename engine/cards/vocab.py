@@ -101,6 +101,7 @@ CONDITIONS = {
     "opponent_row_empty": {"row": "int"},
     "defending": {}, "is_closed": {},
     "friendly_in_play": {"filter": "filters"},
+    "event_attacker": {"filter": "filters"},
     "target": {"filter": "filters"},
     "not_defending": {},
     "unwounded": {},

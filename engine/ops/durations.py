@@ -33,9 +33,11 @@ def add(g, until: str, card: str, kind: str, **fields) -> dict:
     return entry
 
 
-def remove(g, kind: str, card: str) -> None:
-    """End, without its end effects, every timed effect of ``kind`` on ``card`` (a mark used up, [211.9])."""
-    g.effects = [e for e in g.effects if not (e.get("kind") == kind and e.get("card") == card)]
+def remove(g, kind: str, card: str, marker: str | None = None) -> None:
+    """End, without its end effects, every timed effect of ``kind`` on ``card`` (a mark used up, [211.9]); with
+    ``marker``, only those putting that marker."""
+    g.effects = [e for e in g.effects if not (e.get("kind") == kind and e.get("card") == card
+                                              and (marker is None or e.get("marker") == marker))]
 
 
 def _due(g, e: dict, boundary: str) -> bool:

@@ -66,6 +66,11 @@ def execute(g, e, src, eff) -> None:
         g.emit("cell_marked", cell=cell, marker=marker)
         return
     for t in targets(g, e, src, eff, "attacked"):
+        if eff.get("remove"):  # "and the marker comes off"
+            if t.markers.pop(marker, None):
+                durations.remove(g, "mark", t.id, marker)
+                g.emit("unmarked", card=t.id, marker=marker)
+            continue
         t.markers[marker] = t.markers.get(marker, 0) + 1
         if end["until"] != "battle_end":
             durations.add(g, end["until"], t.id, "mark", marker=marker, turn=end["turn"])
@@ -77,6 +82,9 @@ def text(a: dict, lang: str, words) -> str:
     from_names = words.marker(a["marker"], lang)
     until = a.get("until")
     tail = f" {words.until(until, lang)}" if until and until != "end_of_battle" else ""
+    if a.get("remove"):
+        who = words.target(a.get("target", "attacked"), lang, 1 if lang == "en" else 2)
+        return f"remove the '{from_names}' marker from {who}" if lang == "en" else f"снять маркер «{from_names}» с {who}"
     if lang == "en":
         where = "an empty cell" if a.get("cell") else words.target(a.get("target", "attacked"), lang)
         return f"put a '{from_names}' marker on {where}{tail}"
@@ -86,6 +94,6 @@ def text(a: dict, lang: str, words) -> str:
 
 MARK = register_keyword(Keyword(
     kw="mark", places="activated effect", rule="01 §6.1 markers [200.6, 416.3]", text=text,
-    fields={"marker": "str!", "target": "target?", "cell": "enum?:empty", "until": "until?",
+    fields={"marker": "str!", "target": "target?", "cell": "enum?:empty", "until": "until?", "remove": "bool?",
             **NAMED_FIELDS, **ACTIVATED_FIELDS},
     handler=execute, options=options))
