@@ -51,6 +51,7 @@ _PROT = {
     "poison": ("poison", "отравления"), "simple_strikes": ("simple strikes", "простых ударов"),
     "weak_simple_strikes": ("weak simple strikes", "слабых простых ударов"),
     "flyer_attacks": ("flyers' attacks", "атак летающих существ"),
+    "nonmagical": ("every non-magical attack", "всех немагических атак"),
 }
 _STRENGTH = {"weak": ("weak", "слабый", "слабым", "слабых"), "medium": ("medium", "средний", "средним", "средних"),
              "strong": ("strong", "сильный", "сильным", "сильных")}
@@ -61,6 +62,8 @@ _UNTIL = {
     "end_of_your_next_turn": ("until the end of your next turn", "до конца вашего следующего хода"),
     "end_of_target_next_turn": ("until the end of its controller's next turn", "до конца следующего хода её владельца"),
     "end_of_opponent_next_turn": ("until the end of the opponent's next turn", "до конца следующего хода противника"),
+    "end_of_opponent_xth_turn": ("until the end of the opponent's X-th turn from now (X = the tokens paid)",
+                                 "до конца X-го следующего хода противника (X = число потраченных фишек)"),
     "source_leaves": ("for as long as this card stays on the battlefield", "пока эта карта остаётся на поле боя"),
     "source_moves_or_leaves": ("until this card moves or leaves the battlefield",
                                "пока эта карта не сдвинется или не покинет поле боя"),

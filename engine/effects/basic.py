@@ -39,8 +39,12 @@ def eff_accumulate(g, e, src, eff):
 
 
 def eff_gain_token(g, e, src, eff):
-    """Put n tokens on the target (not accumulating) [218.5]."""
+    """Put n tokens on the target (not accumulating) [218.5]; a card that takes tokens only from itself (custom
+    ``tokens_from_self_only``, Пустотник) refuses another card's."""
     for t in targets(g, e, src, eff):
+        if t is not src and any(a.get("handler") == "tokens_from_self_only" for a in keywords.kws(g, t, "custom")):
+            g.emit(Event.PROTECTED, card=t.id, kind="tokens")
+            continue
         gain_tokens(g, t, _n(g, e, src, eff, target=t))
 
 

@@ -18,7 +18,7 @@ def _same(a: dict, b: dict) -> bool:
     return strip(a) == strip(b)
 
 
-def grant(g, card, abilities: list[dict], until: str, granter: int, source=None) -> None:
+def grant(g, card, abilities: list[dict], until: str, granter: int, source=None, extra: dict | None = None) -> None:
     """``card`` acquires ``abilities`` until ``until`` (docs/card-vocabulary.md durations) [407, 418].
 
     ``granter`` is the controller of the granting entry. Granting an ability the card already holds from a grant
@@ -27,6 +27,7 @@ def grant(g, card, abilities: list[dict], until: str, granter: int, source=None)
         return
     spec = {"kind": until, "player": granter, "turn": g.turn, "source": source.id if source else None,
             "cell": source.cell if source is not None else None, "target_player": card.controller}
+    spec.update(extra or {})  # e.g. ``end_turn`` of an X-turn duration
     for a in abilities:
         new = dict(a, _until=spec)
         if not a.get("stacks"):

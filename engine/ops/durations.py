@@ -87,6 +87,8 @@ def _ends_now(g, spec: dict) -> bool:
         return active == spec["target_player"] and turn > spec["turn"]
     if kind == "end_of_opponent_next_turn":
         return active != spec["player"] and turn > spec["turn"]
+    if kind == "end_of_opponent_xth_turn":  # "during the opponent's next X turns" (Пустотник): a turn number
+        return turn >= spec.get("end_turn", turn)
     if kind == "source_leaves":  # it no longer holds once its source left play; tidied up here
         return not g.in_play(spec.get("source") or "")
     return False

@@ -7,7 +7,7 @@ step of 02-battle.md §9. Restrictions (``vs``, ``by``) are filter lists of docs
 """
 from __future__ import annotations
 
-from engine.cards.kinds import LEVELS, MAGICAL
+from engine.cards.kinds import LEVELS, MAGICAL, NONMAGICAL
 from engine.cards.kinds import kinds_match
 from engine.model.board import xy
 from engine.rules import grants
@@ -119,6 +119,7 @@ PROTECTS = {
     "magic": MAGICAL + ("spell",), "magic_strikes": ("magic_strike",),
     "discharges": ("discharge",), "shots": ("shot",), "throws": ("throw",), "spells": ("spell",),
     "poison": ("poison",), "strike_through_row": ("strike_through_row",), "simple_strikes": ("simple_strike",),
+    "nonmagical": NONMAGICAL,
 }
 
 
