@@ -57,5 +57,5 @@ def test_a_cell_marker_is_declared_on_an_empty_cell_and_lasts_to_the_end_of_the_
 
 def test_the_catalogue_says_it_in_both_languages():
     assert ability_text(ON_CELL, "en") == ("Close: put a 'bonfire' marker on an empty cell until the end of the "
-                                           "opponent's next turn.")
+                                           "opponent's next turn; that cell counts as occupied.")
     assert ability_text(FOREVER, "ru") == "Закрыться: положить маркер «добыча» на вражеское существо."

@@ -17,6 +17,7 @@ from engine.ops.durations import ON_EXPIRE, add
 from engine.ops.tokens import add_life, gain_tokens
 from engine.ops.zones import relocate
 from engine.rules import keywords
+from engine.rules.cells import free
 from engine.rules import strike_table
 from engine.rules import targets as tg
 
@@ -219,7 +220,7 @@ def eff_resurrect(g, e, src, eff):
     with no markers and under the resurrecting player's control (docs/rules-decisions.md)."""
     t = g.cards.get(e.get("target"))
     to = e.get("to")
-    if t is None or t.zone != "graveyard" or to in g.board:
+    if t is None or t.zone != "graveyard" or not free(g, to):
         g.emit(Event.FIZZLED, source=e["source"])
         return
     g.graveyards[t.owner].remove(t.id)

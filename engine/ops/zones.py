@@ -6,6 +6,7 @@ from engine.model.history import record_step
 from engine.ops import trigger_points
 from engine.ops.damage import remove_from_play
 from engine.rules import grants
+from engine.rules.cells import free
 
 
 def renew_into_deck(g, card) -> str:
@@ -48,7 +49,7 @@ def move(g, entry: dict, card, to: str | None) -> None:
     """Movement executes (a move, or a named movement ability: jump, teleportation) if the card is still on the
     battlefield, the cell ``to`` still free and the card not held in place [203.3, 203.12, RULES.md Q7]: it is
     relocated with its attachments and its "moves" triggers become pending; else the entry does nothing."""
-    if card is None or card.zone != "battlefield" or to in g.board or grants.under(g, card, "cannot_move"):
+    if card is None or card.zone != "battlefield" or not free(g, to) or grants.under(g, card, "cannot_move"):
         g.emit(Event.FIZZLED, source=entry["source"])
         return
     frm = card.cell

@@ -15,6 +15,7 @@ from engine.model.board import distance, neighbours, orthogonal
 from engine.model.enums import EntryKind, Phase
 from engine.rules import combat
 from engine.rules import grants
+from engine.rules.cells import free
 from engine.rules import options as opts
 from engine.rules import targets as tg
 from engine.rules.combat import forced_targets
@@ -151,7 +152,7 @@ def _moves(g, card) -> list[dict]:
             or card.actions):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
     cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)
-    return [{"act": "move", "source": card.id, "to": n} for n in cells if n not in g.board]  # diagonal_move: 01 §3.4
+    return [{"act": "move", "source": card.id, "to": n} for n in cells if free(g, n)]  # diagonal_move: 01 §3.4
 
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:
@@ -210,7 +211,7 @@ def _resurrect_options(g, card, a):
     yard = g.graveyards[card.controller] if a.get("graveyard", "own") == "own" else \
         g.graveyards[1] + g.graveyards[2]
     cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))]
-    cells = [n for n in neighbours(card.cell) if n not in g.board]
+    cells = [n for n in neighbours(card.cell) if free(g, n)]
     return [{"target": t, "to": cell} for t in cands for cell in cells]
 
 

@@ -18,6 +18,7 @@ from engine.model.board import CELLS
 from engine.model.enums import Event
 from engine.ops import durations
 from engine.rules import options as opts
+from engine.rules.cells import OCCUPYING, free
 
 
 def _boundary(g, until, controller: int) -> dict:
@@ -47,7 +48,7 @@ def options(g, card, a: dict) -> list[dict]:
     target choices (:func:`engine.rules.options.target_options`)."""
     if a.get("cell") == "empty":
         have = cell_markers(g)
-        return [{"to": c} for c in CELLS if c not in g.board and a["marker"] not in have.get(c, {})]
+        return [{"to": c} for c in CELLS if free(g, c) and a["marker"] not in have.get(c, {})]
     return opts.target_options(g, card, a)
 
 
@@ -58,7 +59,7 @@ def execute(g, e, src, eff) -> None:
     owner = src.id if src is not None else e["source"]
     if eff.get("cell"):
         cell = e.get("to")
-        if not cell or cell in g.board:
+        if not cell or not free(g, cell):
             g.emit(Event.FIZZLED, source=e["source"])
             return
         durations.add(g, end["until"], owner, "cell_marker", cell=cell, marker=marker, player=None,
@@ -87,9 +88,11 @@ def text(a: dict, lang: str, words) -> str:
         return f"remove the '{from_names}' marker from {who}" if lang == "en" else f"снять маркер «{from_names}» с {who}"
     if lang == "en":
         where = "an empty cell" if a.get("cell") else words.target(a.get("target", "attacked"), lang)
-        return f"put a '{from_names}' marker on {where}{tail}"
+        occ = "; that cell counts as occupied" if a["marker"] in OCCUPYING else ""
+        return f"put a '{from_names}' marker on {where}{tail}{occ}"
     where = "пустую клетку" if a.get("cell") else words.target(a.get("target", "attacked"), lang)
-    return f"положить маркер «{from_names}» на {where}{tail}"
+    occ = "; эта клетка считается занятой" if a["marker"] in OCCUPYING else ""
+    return f"положить маркер «{from_names}» на {where}{tail}{occ}"
 
 
 MARK = register_keyword(Keyword(
