@@ -64,6 +64,7 @@ _UNTIL = {
     "end_of_opponent_next_turn": ("until the end of the opponent's next turn", "до конца следующего хода противника"),
     "end_of_opponent_xth_turn": ("until the end of the opponent's X-th turn from now (X = the tokens paid)",
                                  "до конца X-го следующего хода противника (X = число потраченных фишек)"),
+    "source_adjacent": ("while this card stays next to it", "пока эта карта остаётся рядом с ней"),
     "source_leaves": ("for as long as this card stays on the battlefield", "пока эта карта остаётся на поле боя"),
     "source_moves_or_leaves": ("until this card moves or leaves the battlefield",
                                "пока эта карта не сдвинется или не покинет поле боя"),

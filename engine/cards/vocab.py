@@ -45,7 +45,8 @@ ROLES = ("attacker", "responder")
 #: Durations of granted effects (03-abilities.md §1.9 [418]; no ``until`` = until the end of the battle).
 UNTIL = ("end_of_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_target_next_turn",
          "end_of_opponent_next_turn", "next_simple_strike",
-         "source_moves_or_leaves", "source_leaves", "end_of_opponent_xth_turn", "end_of_battle")
+         "source_moves_or_leaves", "source_leaves", "source_adjacent", "end_of_opponent_xth_turn",
+         "end_of_battle")
 #: Named references to one card, resolved from the entry or the event (03-abilities.md §3.1).
 TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card", "defended", "same_target")
 #: Named references to a set of cards (FORMAT.md "Custom cards").

@@ -38,7 +38,7 @@ def own_move_pending(g, card) -> bool:
 def can_pay(g, card, a: dict, idx: int) -> bool:
     """True when the card can pay the ability's cost now, X aside (>= 1 token for X) [SEED S4, 103.6]; a netted
     creature cannot act at all (Паук-пересмешник)."""
-    if under(g, card, "cannot_act"):
+    if under(g, card, "cannot_act") or (a.get("kw") in REACH and under(g, card, "cannot_attack")):
         return False
     c = ab.cost(a)
     if c["tap"] and (card.closed or own_move_pending(g, card)):

@@ -157,3 +157,23 @@ def test_vs2023_200_volot_the_opponent_may_redirect_its_strike_and_it_is_clumsy(
     _through_window(g, 2, {"act": "ability", "source": L["v"], "ability": ability_index(g, L, "v", "redirect_attack"),
                            "target": L["o"]})
     assert seen(g, L, "t")["wounds"] == 0 and seen(g, L, "o")["wounds"] == 6  # 5 - 1 clumsy vs 1: medium 6
+
+
+def test_vs2023_162_tvar_strangles_a_regular_neighbour_and_destroys_it_at_three():
+    g, L = setup([pool("b", "c3", 1, "vs2023-162-tvar"), dummy("v", "c4", 2, life=20, move=2),
+                  dummy("el", "d4", 2, elite=True)])
+    choke = ability_index(g, L, "b", "action")
+    opts = {a.get("target") for a in g.legal_actions(1) if a.get("ability") == choke and a["source"] == L["b"]}
+    assert L["v"] in opts and L["el"] not in opts  # regular creatures only
+    for n in (1, 2):
+        play(g, L, 1, act="ability", source="b", ability=choke, target="v")
+        assert seen(g, L, "v")["markers"] == {"strangling": n}
+        if n == 1:
+            end_turn(g)
+            assert not [a for a in g.legal_actions(2) if a["act"] == "move" and a["source"] == L["v"]]
+            end_turn(g)
+    end_turn(g)
+    assert not [a for a in g.legal_actions(2) if a.get("source") == L["v"] and a["act"] in ("move", "attack")]
+    end_turn(g)
+    play(g, L, 1, act="ability", source="b", ability=choke, target="v")
+    assert seen(g, L, "v")["zone"] == "graveyard"
