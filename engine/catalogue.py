@@ -836,7 +836,7 @@ def _activated(a: dict, lang: str) -> str:
 WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
                         until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang),
                         grants=lambda gs, lang: _grants(gs, lang), effect=lambda e, lang: _effect(e, lang),
-                        filters=lambda fs, lang: _cards(fs, lang), kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
+                        filters=lambda fs, lang: _cards(fs, lang), filter_list=lambda fs, lang: _filters(fs, lang), kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
                         conditions=lambda cs, lang: _conditions(cs, lang),
                         marker=lambda m, lang: MARKER_NAMES.get(m, (m, m))[_i(lang)])
 

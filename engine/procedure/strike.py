@@ -161,6 +161,8 @@ def _deal(g, ex, src, tgt) -> None:
     a_lvl = keywords.incoming_level(g, tgt, "simple_strike", data["blows"][0])
     r_lvl = keywords.incoming_level(g, src, "simple_strike", data["blows"][1]) if data.get("fight") else None
     a_amt = blow_amount(g, src, tgt, a_lvl, "simple_strike")
+    if data.get("cap") is not None:  # reduced to n in the protection window (cap_strike, Глорм)
+        a_amt = min(a_amt, data["cap"])
     r_amt = blow_amount(g, tgt, src, r_lvl, "simple_strike")
     if r_amt and keywords.no_wounds(g, src, "simple_strike", retaliation=True):
         r_amt = 0  # "retaliation strikes never wound it" (no_wounds_from, Килсус)

@@ -3,7 +3,7 @@
 Playable abilities whose own window lies inside the attack are offered as asks of the executing entry, never as
 queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``, ``redirect_attack``), ``roll`` (step 7: ``roll_modifier``,
 ``roll_punish``; also opened by the die of every other attack, :func:`engine.combat.attack_step`), ``protection``
-(step 10: ``set_strike_strength``). A window asks only a player who has such an ability that applies
+(step 10: ``set_strike_strength``, ``cap_strike``). A window asks only a player who has such an ability that applies
 and can be paid; the active player answers first, then the inactive [103.5]; each answers once per window with
 ``ability`` (source, ability, target/x as listed) or ``pass``. Using it pays its cost now and applies at once.
 
@@ -16,10 +16,11 @@ from engine.cards.kinds import LEVELS
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event, PromptKind
 from engine.ops.costs import pay_cost
-from engine.ops.damage import wound
+from engine.ops.damage import check_deaths, wound
 from engine.rules.conditions import holds
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.declarable import can_pay
+from engine.rules.targets import match
 
 
 def open_window(g, ex: dict, name: str, next_stage: str) -> None:
@@ -80,6 +81,10 @@ def options(g, ex: dict, p: int) -> list[dict]:
             elif kw == "roll_punish":  # a die of the fight shows one of ``on_roll`` (Взрывная Мэри)
                 out.extend(dict(base, target=cid) for cid, v in sorted((data.get("dice") or {}).items())
                            if v in (a.get("on_roll") or ()) and g.in_play(g.cards[cid]))
+            elif kw == "cap_strike":  # a strike at one of your creatures (Глорм)
+                blow = (data.get("blows") or [None])[0]
+                if blow is not None and tgt is not None and tgt.controller == p and g.is_creature(tgt):
+                    out.append(base)
             elif kw == "set_strike_strength":
                 blow = (data.get("blows") or [None])[0]
                 want = LEVELS.index(a["to"])
@@ -135,6 +140,12 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
             g.emit(Event.DIE_CHANGED, card=cid, value=dice[cid])
         elif a["kw"] == "roll_punish":
             wound(g, g.cards[act["target"]], a.get("n", 1), "wound", card)  # an influence; deaths at the damage step
+        elif a["kw"] == "cap_strike":  # «свести удар к n» [g-90]; the card pays with wounds unless ``unless`` matches
+            data["cap"] = min(data.get("cap", a["n"]), a["n"])
+            tgt = g.cards.get(data.get("target") or "")
+            if a.get("wound_self") and not (tgt is not None and a.get("unless") and match(g, card, tgt, a["unless"])):
+                wound(g, card, a["wound_self"], "wound", card)
+                check_deaths(g, [card])
         elif a["kw"] == "set_strike_strength":
             data["blows"][0] = LEVELS.index(a["to"])
             g.emit(Event.STRENGTH_SET, card=ex["entry"]["source"], strength=a["to"])

@@ -177,3 +177,12 @@ def test_vs2023_162_tvar_strangles_a_regular_neighbour_and_destroys_it_at_three(
     end_turn(g)
     play(g, L, 1, act="ability", source="b", ability=choke, target="v")
     assert seen(g, L, "v")["zone"] == "graveyard"
+
+
+def test_vs2023_020_glorm_distracting_flash_caps_a_strike_at_one_and_costs_a_wound_unless_steppe():
+    for element, glorm_wounds in (("Нейтральные", 1), ("Степи", 0)):
+        g, L = setup([pool("g", "a2", 1, "vs2023-020-glorm"), dummy("t", "c3", 1, life=9, element=element),
+                      dummy("e", "c4", 2, strike=(4, 4, 4))], active=2, dice=[6, 1])
+        g.apply(2, {"act": "attack", "source": L["e"], "target": L["t"]})
+        _through_window(g, 1, {"act": "ability", "source": L["g"], "ability": ability_index(g, L, "g", "cap_strike")})
+        assert seen(g, L, "t")["wounds"] == 1 and seen(g, L, "g")["wounds"] == glorm_wounds
