@@ -154,3 +154,15 @@ def test_vs2023_006_pustotnik_shield_of_light_for_x_opponent_turns_and_no_tokens
     assert seen(g, L, "p")["tokens"] == 0
     play(g, L, 1, act="ability", source="p", ability=ability_index(g, L, "p", "accumulate_token"))
     assert seen(g, L, "p")["tokens"] == 1
+
+
+def test_vs2023_118_shaman_dushegryz_hypnosis_makes_an_enemy_strike_its_neighbour_and_flyer_protection():
+    g, L = setup([pool("s", "a1", 1, "vs2023-118-shaman-dushegryz", tokens=1),
+                  dummy("v", "c4", 2, strike=(4, 4, 4)), dummy("w", "d4", 2, life=9)], active=2, dice=[6, 1])
+    g.apply(2, {"act": "pass"})  # the opponent's turn: a sudden spell
+    hyp = ability_index(g, L, "s", "hypnosis")
+    play(g, L, 1, act="ability", source="s", ability=hyp, targets=[L["v"], L["w"]])
+    assert seen(g, L, "w")["wounds"] == 4 and seen(g, L, "v")["closed"] and seen(g, L, "s")["tokens"] == 0
+    g, L = setup([pool("s", "a1", 1, "vs2023-118-shaman-dushegryz"), dummy("e", "c5", 2)])
+    play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "grant_abilities"))
+    assert [a["kw"] for a in g.cards[L["s"]].acquired] == ["protection"]
