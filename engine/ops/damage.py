@@ -29,7 +29,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     if keywords.no_wounds(g, target, kind):
         return 0  # "takes no wounds from ..." [g-79]
     if kind not in ("wound", "poison", "spell"):
-        amount = keywords.capped(g, target, amount, kind, source)
+        amount = keywords.row_capped(g, keywords.capped(g, target, amount, kind, source), kind, source)
     amount = keywords.reduce(g, target, amount, kind, level, source)
     amount = prevent(g, target, amount, kind)
     if amount <= 0:

@@ -186,3 +186,15 @@ def test_vs2023_020_glorm_distracting_flash_caps_a_strike_at_one_and_costs_a_wou
         g.apply(2, {"act": "attack", "source": L["e"], "target": L["t"]})
         _through_window(g, 1, {"act": "ability", "source": L["g"], "ability": ability_index(g, L, "g", "cap_strike")})
         assert seen(g, L, "t")["wounds"] == 1 and seen(g, L, "g")["wounds"] == glorm_wounds
+
+
+def test_vs2023_051_prizyvayushchaya_buryu_frost_on_a_row_and_her_discharge():
+    g, L = setup([pool("s", "a1", 1, "vs2023-051-prizyvayushchaya-buryu"), dummy("f", "c3", 1, life=9),
+                  dummy("r", "c4", 2, strike=(4, 4, 4)), dummy("s2", "c5", 2, strike=(4, 4, 4))], dice=[6, 1])
+    play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "row_attack_cap"), x=1)
+    end_turn(g)
+    play(g, L, 2, act="attack", source="r", target="f")  # strong 4, reduced to 1: it stands in his first row
+    assert seen(g, L, "f")["wounds"] == 1
+    g, L = setup([pool("s", "c2", 1, "vs2023-051-prizyvayushchaya-buryu"), dummy("t", "c6", 2, life=9)], dice=[6])
+    play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "discharge"), target="t")
+    assert seen(g, L, "t")["wounds"] == 2  # range 4, the lone die 6: strong 2
