@@ -31,7 +31,7 @@ _FIELDS = {
     "pass": (), "end_turn": (), "concede": ("reason",),
     "move": ("source", "to"), "attack": ("source", "target"),
     "ability": ("source", "ability", "target", "targets", "x", "to"),
-    "declare": ("source", "ability", "target", "targets", "trigger"),
+    "declare": ("source", "ability", "target", "targets", "trigger", "to"),
     "order": ("items",), "defend": ("source",), "choose": ("option",),
 }
 

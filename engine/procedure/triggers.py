@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 
 from engine.cards import abilities as ab
+from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import REACH
 from engine.model.enums import EntryKind, Event
 from engine.model.types import QueueEntry
@@ -36,6 +37,24 @@ def _choice(t: dict):
             if tg.is_choice(e.get(key)):
                 return e, e[key]
     return None, None
+
+
+def cell_choice(t: dict):
+    """The effect of the trigger that puts something on a chosen empty cell (``cell: "empty"``, e.g. a ``mark``
+    of a cell), declared as ``to``; None when there is none."""
+    for e in t["effects"]:
+        if e.get("cell") == "empty" and e.get("kw") in KEYWORDS and KEYWORDS[e["kw"]].options is not None:
+            return e
+    return None
+
+
+def cell_options(g, t: dict) -> list[str]:
+    """The cells a trigger's :func:`cell_choice` effect may name now (its keyword's own ``to`` choices)."""
+    eff = cell_choice(t)
+    src = g.cards.get(t["source"])
+    if eff is None or src is None:
+        return []
+    return [o["to"] for o in KEYWORDS[eff["kw"]].options(g, src, eff) if o.get("to")]
 
 
 def choice_spec(t: dict):
@@ -83,6 +102,8 @@ def payable(g, t: dict) -> bool:
             return False
     if needs_target(t) and not target_options(g, t):
         return False
+    if cell_choice(t) is not None and not cell_options(g, t):
+        return False
     return True
 
 
@@ -96,13 +117,13 @@ def auto_declare(g, p: int) -> bool:
     if len(keep) != len(pend):
         trigger_points.keep_only(g, p, keep)
         return True
-    if len(pend) == 1 and not pend[0]["optional"] and not needs_target(pend[0]):
+    if len(pend) == 1 and not pend[0]["optional"] and not needs_target(pend[0]) and cell_choice(pend[0]) is None:
         declare(g, p, 0, None)
         return True
     return False
 
 
-def declare(g, p: int, index: int, target: str | None, targets: list | None = None) -> None:
+def declare(g, p: int, index: int, target: str | None, targets: list | None = None, to: str | None = None) -> None:
     """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail;
     ``targets``: the different cards named for a chosen target with ``count`` > 1 (Аристократка)."""
     t = trigger_points.take(g, p, index)
@@ -120,7 +141,7 @@ def declare(g, p: int, index: int, target: str | None, targets: list | None = No
                 src.tokens -= c["tokens"]
     entry: QueueEntry = {"uid": queue.new_uid(g), "kind": EntryKind.TRIGGER, "source": t["source"],
                          "controller": p, "ability": t["ability"], "effects": t["effects"], "target": target,
-                         "x": None, "to": None, "point": t["point"], "chain": t.get("chain", []),
+                         "x": None, "to": to, "point": t["point"], "chain": t.get("chain", []),
                          "cause": t.get("cause")}  # chain: RULES.md Q9
     if targets:
         entry["targets"] = list(targets)
@@ -148,9 +169,11 @@ def legal(g, p: int) -> list[dict]:
             out.extend(dict(base, targets=c) for c in combos(target_options(g, t), choice_spec(t)["count"]))
         elif needs_target(t):
             out.extend(dict(base, target=x) for x in target_options(g, t))
+        elif cell_choice(t) is not None:
+            out.extend(dict(base, to=c) for c in cell_options(g, t))
         else:
             out.append(base)
-    if len(pend) >= 2 and not any(needs_target(t) for t in pend):
+    if len(pend) >= 2 and not any(needs_target(t) or cell_choice(t) is not None for t in pend):
         names = order_names(pend)
         for perm in itertools.islice(itertools.permutations(range(len(pend))), 120):
             out.append({"act": "order", "items": [names[i] for i in perm]})
@@ -192,7 +215,7 @@ def perform(g, p: int, act: dict) -> None:
         for i, t in enumerate(pend):
             if t["source"] == act["source"] and t["ability"] == act["ability"]:
                 if want == 0:
-                    declare(g, p, i, act.get("target"), act.get("targets"))
+                    declare(g, p, i, act.get("target"), act.get("targets"), act.get("to"))
                     return
                 want -= 1
         return
