@@ -202,6 +202,7 @@ def _filter(f: dict, lang: str) -> str:
         "friendly": ("yours", "ваша"), "other": ("other than this card", "не эта карта"),
         "creature": ("a creature", "существо"), "not_flyer": ("not a flyer", "не летающая"),
         "flyer": ("a flyer", "летающая"), "is_self": ("this card itself", "сама эта карта"),
+        "formation_with_source": ("in formation with this card", "в строю с этой картой"),
         "is_defender": ("a defender", "защитник"), "opposite": ("directly opposite this card", "прямо напротив"),
         "adjacent": ("next to this card", "рядом с этой картой"), "corporeal": ("not incorporeal", "не бестелесная"),
         "ally_of_event_card": ("of that creature's squad", "из отряда того существа"),

@@ -70,7 +70,7 @@ FILTERS = {
     "open": {}, "closed": {},
     "enemy": {}, "friendly": {}, "other": {},
     "creature": {}, "not_flyer": {}, "flyer": {}, "has_marker": {"marker": "str"}, "is_self": {},
-    "has_class": {"in": "list_str"},
+    "has_class": {"in": "list_str"}, "formation_with_source": {},
     "elite": {"value": "bool"},
     "cost_at_most": {"n": "int"}, "cost_at_least": {"n": "int"},
     "has_ability": {"kw": "list_str"},

@@ -19,6 +19,7 @@ from engine.ops.costs import pay_cost
 from engine.ops.damage import check_deaths, wound
 from engine.rules.conditions import holds
 from engine.rules.adjacency import adjacent_cards
+from engine.rules.formation import formation_group
 from engine.rules.declarable import can_pay
 from engine.rules.targets import match
 
@@ -60,13 +61,17 @@ def options(g, ex: dict, p: int) -> list[dict]:
             kw = a.get("kw")
             if kw not in kws or not can_pay(g, card, a, i):
                 continue
+            if name == "target" and data.get("attack_kind", "simple_strike") != "simple_strike" and \
+                    kw != "redirect_attack":
+                continue  # the target window of an attack ability offers only redirections
             if a.get("condition") and not holds(g, card, a["condition"], {}):
                 continue
             if not kinds_match(data.get("attack_kind", "simple_strike"), a.get("applies_to")):
                 continue
             base = {"act": "ability", "source": card.id, "ability": i}
             if kw == "redirect_attack":
-                if a.get("chooser", "controller") == "controller" and tgt is not None:
+                if a.get("chooser", "controller") == "controller" and tgt is not None and \
+                        (not a.get("vs") or match(g, card, tgt, a["vs"])) and not _redirected(g, card, a, tgt):
                     out.extend(dict(base, target=c) for c in redirect_targets(g, card, a, src, tgt, p))
             elif kw == "block_strike":
                 if tgt is card:
@@ -105,9 +110,19 @@ def redirect_targets(g, card, a: dict, src, tgt, p: int) -> list[str]:
     """The creatures of player ``p`` onto which ``redirect_attack`` ``a`` of ``card`` may move ``src``'s attack
     from ``tgt`` (03 §1.6 redirection [412]): next to the target (``to: beside_target``) or next to the card
     itself (``beside_self``), never the attacker or the present target."""
-    around = tgt if a.get("to", "beside_target") == "beside_target" else card
-    return [c.id for c in adjacent_cards(g, around) if c.controller == p and g.is_creature(c) and not c.hidden
+    to = a.get("to", "beside_target")
+    if to == "formation_with_self":  # a creature in formation with this card (Гномий король)
+        cands = formation_group(g, card)
+    else:
+        cands = adjacent_cards(g, tgt if to == "beside_target" else card)
+    return [c.id for c in cands if c.controller == p and g.is_creature(c) and not c.hidden
             and c is not tgt and c is not src and g.in_play(c)]
+
+
+def _redirected(g, card, a: dict, tgt) -> bool:
+    """``once_per_target``: this card already redirected an attack from ``tgt`` this turn."""
+    rec = card.used.get("redirected")
+    return bool(a.get("once_per_target")) and isinstance(rec, list) and rec[0] == g.turn and tgt.id in rec[1]
 
 
 def legal_window(g, ex: dict, p: int) -> list[dict]:
@@ -125,6 +140,10 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
         pay_cost(g, card, a, act["ability"], None)
         g.emit(Event.WINDOW_ABILITY, player=p, source=card.id, kw=a["kw"], target=act.get("target"), x=act.get("x"))
         if a["kw"] == "redirect_attack":  # the attack now aims at the named creature [412]
+            if a.get("once_per_target"):
+                rec = card.used.get("redirected")
+                rec = rec if isinstance(rec, list) and rec[0] == g.turn else [g.turn, []]
+                card.used["redirected"] = [g.turn, sorted(set(rec[1]) | {data.get("target")})]
             g.emit("redirected", card=data.get("target"), to=act["target"], by=card.id)
             data["target"] = act["target"]
         elif a["kw"] == "block_strike":

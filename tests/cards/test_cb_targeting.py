@@ -198,3 +198,22 @@ def test_vs2023_051_prizyvayushchaya_buryu_frost_on_a_row_and_her_discharge():
     g, L = setup([pool("s", "c2", 1, "vs2023-051-prizyvayushchaya-buryu"), dummy("t", "c6", 2, life=9)], dice=[6])
     play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "discharge"), target="t")
     assert seen(g, L, "t")["wounds"] == 2  # range 4, the lone die 6: strong 2
+
+
+def test_vs2023_067_gnomiy_korol_redirects_a_shot_at_the_back_rows_onto_his_formation_and_boosts_it():
+    shooter = [{"kw": "shot", "n": 2, "cost": "tap"}, {"kw": "shot", "n": 2, "cost": "instant"}]
+    g, L = setup([pool("k", "c2", 1, "vs2023-067-gnomiy-korol"), dummy("m", "b2", 1, life=9),
+                  dummy("t", "c1", 1, life=9), dummy("s", "c6", 2, abilities=shooter),
+                  dummy("e", "b3", 2, life=9)], active=2, dice=[4, 1])
+    redirect = ability_index(g, L, "k", "redirect_attack")
+    g.apply(2, {"act": "ability", "source": L["s"], "ability": 0, "target": L["t"]})
+    _through_window(g, 1, {"act": "ability", "source": L["k"], "ability": redirect, "target": L["m"]})
+    assert seen(g, L, "t")["wounds"] == 0 and seen(g, L, "m")["wounds"] == 2
+    g.apply(2, {"act": "ability", "source": L["s"], "ability": 1, "target": L["t"]})
+    while g.executing is not None or g.queue:
+        assert not [a for a in g.legal_actions(g.to_act()) if a.get("ability") == redirect]  # once per turn
+        g.apply(g.to_act(), {"act": "pass"})
+    assert seen(g, L, "t")["wounds"] == 2
+    end_turn(g)
+    play(g, L, 1, act="attack", source="m", target="e")  # in formation with the King: 1 + 1
+    assert seen(g, L, "e")["wounds"] == 2
