@@ -114,6 +114,17 @@ _COUNTER = {
     "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
     "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
     "steps_this_turn": ("the cells it moved this turn", "число клеток, на которые она переместилась в этот ход"),
+    "behind_attacked_weak": ("the weak strike of the card standing behind the attacked one",
+                             "слабый удар карты, стоящей за атакованной"),
+    "event_heal": ("the amount it was to be healed", "на сколько её должны были излечить"),
+    "revealed_cost": ("the cost of the revealed card", "стоимость открытой карты"),
+    "revealed_name_in_play": ("1 if a card with the revealed card's name is in play, else 0",
+                              "1, если в игре есть карта с именем открытой карты, иначе 0"),
+    "friendly_above_starting_life": ("the number of your cards whose current life is above their printed life",
+                                     "число ваших карт, у которых текущих жизней больше напечатанных"),
+    "tokens_on_self": ("the number of tokens on it", "число фишек на ней"),
+    "struck_or_adjacent_enemies": ("one strike at each enemy creature next to it",
+                                   "по одному удару по каждому соседнему вражескому существу"),
 }
 
 
@@ -194,6 +205,12 @@ def _filter(f: dict, lang: str) -> str:
     if name == "has_marker":
         m = MARKER_NAMES.get(f["marker"], (f["marker"], f["marker"]))[_i(lang)]
         return f"with a '{m}' marker" if en else f"с маркером «{m}»"
+    if name == "move_at_least":
+        return f"with movement {f['n']} or more" if en else f"с движением {f['n']} или больше"
+    if name == "formation_partner":
+        return "standing in formation with this card" if en else "стоящая в строю с этой картой"
+    if name == "weak_strike_at_least":
+        return f"with a weak strike of {f['n']} or more" if en else f"со слабым ударом {f['n']} или больше"
     if name in ("any", "not"):
         inner = _filters(f["of"], lang)
         return (("either " if en else "либо ") + inner) if name == "any" else (("not " if en else "не ") + inner)
@@ -201,7 +218,7 @@ def _filter(f: dict, lang: str) -> str:
         "open": ("open", "открытая"), "closed": ("closed", "закрытая"), "enemy": ("enemy", "вражеская"),
         "friendly": ("yours", "ваша"), "other": ("other than this card", "не эта карта"),
         "creature": ("a creature", "существо"), "not_flyer": ("not a flyer", "не летающая"),
-        "flyer": ("a flyer", "летающая"), "is_self": ("this card itself", "сама эта карта"),
+        "is_self": ("this card itself", "сама эта карта"),
         "formation_with_source": ("in formation with this card", "в строю с этой картой"),
         "is_defender": ("a defender", "защитник"), "opposite": ("directly opposite this card", "прямо напротив"),
         "adjacent": ("next to this card", "рядом с этой картой"), "corporeal": ("not incorporeal", "не бестелесная"),
@@ -215,6 +232,11 @@ def _filter(f: dict, lang: str) -> str:
         "orth_beside_event_cell": ("on a cell beside or in line with where it died",
                                    "на клетке сбоку, спереди или сзади от места его гибели"),
         "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
+        "self": ("this card itself", "сама эта карта"),
+        "flyer": ("flying", "летающая"),
+        "beside_attacked": ("next to the attacked card", "рядом с атакованной картой"),
+        "beside_left_cell": ("next to the cell it just left", "рядом с только что покинутой клеткой"),
+        "cost_of_revealed": ("costing what the revealed card costs", "стоимостью как открытая карта"),
         "row_matches_source": ("in its side's row of the same number as this card's row",
                                "в ряду своей стороны с тем же номером, что и ряд этой карты"),
     }
@@ -253,6 +275,14 @@ def _condition(c: dict, lang: str) -> str:
                     else "если она перешла со своей половины поля на половину противника")
         return ("if it moved from the opponent's half back onto yours" if en
                 else "если она вернулась с половины противника на свою")
+    if p == "moved_onto":
+        return (("if it moved onto the opponent's half" if en else "если она переместилась на половину противника")
+                if c["to"] == "enemy_half" else ("if it moved onto your half" if en
+                                                 else "если она переместилась на вашу половину"))
+    if p == "moved_by":
+        return "if it teleported" if en else "если она телепортировалась"
+    if p == "moved_from_adjacent":
+        return "if it moved away from a cell next to this card" if en else "если она ушла с клетки рядом с этой картой"
     if p == "adjacent_to":
         return (f"if it is next to a card ({_filters(c['filter'], lang)})" if en
                 else f"если рядом с ней карта ({_filters(c['filter'], lang)})")
@@ -296,8 +326,17 @@ def _condition(c: dict, lang: str) -> str:
         return (f"if the target had already been wounded by at least {c['at_least']} other shots or throws this turn"
                 if en else f"если цель уже получила в этот ход раны не меньше чем от {c['at_least']} других "
                            f"выстрелов или метаний")
+    if p == "revealed_all":
+        return (f"if every revealed card is {_filters(c['filter'], lang)}" if en
+                else f"если каждая открытая карта — {_filters(c['filter'], lang)}")
+    if p == "revealed_cost_odd":
+        return "if the revealed card has an odd cost" if en else "если стоимость открытой карты нечётная"
+    if p == "stepped_one_cell":
+        return "if it moved to a neighbouring cell" if en else "если она перешла на соседнюю клетку"
     if p == "opponent_turn":
         return "in the opponent's turn" if en else "в ход противника"
+    if p == "own_turn":
+        return "in your turn" if en else "в ваш ход"
     if p == "died_of_poison":
         return "if it died of its poisoning" if en else "если оно погибло от отравления"
     if p == "arrived_adjacent":
@@ -309,6 +348,23 @@ def _condition(c: dict, lang: str) -> str:
             return (f"while it has at most {_tokens(n, lang)}" if en else f"пока на ней не больше {_tokens(n, lang)}"
                     ) if n else ("while it has no token" if en else "пока на ней нет фишек")
         return f"while it has at least {_tokens(n, lang)}" if en else f"пока на ней не меньше {_tokens(n, lang)}"
+    if p == "action_chain":
+        words = {"strike": ("a simple strike", "простой удар"), "shot": ("a shot", "выстрел"), "heal": ("a heal", "лечение")}
+        what = ", ".join(words.get(w, (w, w))[_i(lang)] for w in c["of"])
+        who = _filters(c.get("filter") or [], lang)
+        return (f"if your other creatures ({who}) have just made {what} one after another, in any order (moving "
+                f"in between does not break it)" if en else
+                f"если ваши другие существа ({who}) только что провели {what} одно за другим в любом порядке "
+                f"(перемещения между ними не прерывают цепочку)")
+    if p in ("current_life_at_least", "current_life_at_most"):
+        if p == "current_life_at_least":
+            return f"while it has at least {c['n']} lives" if en else f"пока у неё не меньше {c['n']} жизней"
+        return f"while it has at most {c['n']} lives" if en else f"пока у неё не больше {c['n']} жизней"
+    if p == "event_strike_value":
+        return (f"if that strike's value was at least {c['at_least']}" if en
+                else f"если сила того удара была не меньше {c['at_least']}")
+    if p == "not_moved_this_turn":
+        return "if it has not moved this turn" if en else "если в этот ход она не перемещалась"
     if p == "friendly_in_every_row":
         return ("while every row of the battlefield holds a creature of yours" if en
                 else "пока в каждом ряду поля боя есть ваше существо")
@@ -497,6 +553,11 @@ def _static(a: dict, lang: str) -> str:
         if a.get("stacks"):
             extra = " (adds to any it already has)" if en else " (прибавляется к уже имеющемуся)"
         return f"{words[_i(lang)]} {a['n']}{extra}{cond}"
+    if kw == "clumsiness":  # 03 §4 clumsiness [g-28]
+        n = a.get("n", 1)
+        return (f"Clumsiness ({n} less on its die when it starts a simple strike or answers a melee strike)" if en
+                else f"Неповоротливость (−{n} к её броску, когда она начинает простой удар или отвечает на удар "
+                     f"в ближнем бою)")
     if kw == "protection":
         return ("Protection from " if en else "Защита от ") + _PROT[a["from"]][_i(lang)]
     if kw == "damage_reduction":
@@ -608,6 +669,11 @@ def _static(a: dict, lang: str) -> str:
         diff = ""
         if a.get("different_targets"):
             diff = ", each at a different card" if en else ", каждый раз по другой карте"
+        if isinstance(a["n"], dict) and a["n"].get("per") == "struck_or_adjacent_enemies":
+            return (f"May make a {_kinds(a['applies_to'], lang)} at every enemy creature next to it, one after "
+                    f"another{diff}; it closes only after the last" if en else
+                    f"Может нанести {_kinds(a['applies_to'], lang)} по каждому соседнему вражескому существу, "
+                    f"одно за другим{diff}; закрывается только после последнего")
         return (f"May make a {_kinds(a['applies_to'], lang)} {a['n']} times per turn{diff}; it does not close after the first"
                 if en else f"Может наносить {_kinds(a['applies_to'], lang)} {a['n']} раза за ход{diff}; после первого не закрывается")
     if kw == "defender_no_close":
@@ -660,6 +726,11 @@ def _trigger(a: dict, lang: str) -> str:
         w = (("When it" if subject == "self" else "When another creature") + f" takes wounds from {_a(_kinds(attack, lang))}"
              if en else ("Когда она" if subject == "self" else "Когда другое существо")
              + " получает раны от " + ("атаки" if attack == ["any_attack"] else f"атаки ({_kinds(attack, lang)})"))
+    elif when == "strikes" and a.get("miss_only"):
+        who = {"self": ("it", "она"), "any": ("a creature", "существо"),
+               "other": ("another creature", "другое существо")}[subject]
+        w = (f"When {who[0]} misses with {_a(_kinds(attack, lang))}" if en
+             else f"Когда {who[1]} промахивается ({_kinds(attack, lang)})")
     elif when == "strikes":
         if attack == ["any_attack"]:
             w = "When it attacks" if en else "Когда она атакует"
@@ -675,8 +746,23 @@ def _trigger(a: dict, lang: str) -> str:
                   else " и результат " + _or([_STRENGTH[s][1] for s in a["strength"]], lang))
         if a.get("hit_or_miss"):
             w += ", whether it hits or misses" if en else ", попал удар или нет"
+    elif when == "revealed_by_prophecy":
+        w = ("When a prophecy of yours reveals it (from the deck)" if en
+             else "Когда ваше пророчество открывает её (из колоды)")
+    elif when == "incarnates":
+        w = "When it incarnates" if en else "Когда она инкарнирует"
+    elif when == "gains_incarnation_token":
+        w = ("Each time it receives an incarnation token (in the graveyard)" if en
+             else "Каждый раз, когда она получает фишку инкарнации (на кладбище)")
+    elif when == "jumps":
+        w = "After it jumps" if en else "После её прыжка"
+    elif when == "carrion_eats":
+        w = "When its corpse-eating applies" if en else "Когда срабатывает её трупоедство"
     elif when == "becomes_defender":
         w = "When it becomes a defender" if en else "Когда она становится защитником"
+    elif when == "acts":
+        w = {"self": ("When it acts", "Когда она действует"), "any": ("When a card acts", "Когда карта действует"),
+             "other": ("When another card of yours acts", "Когда другая ваша карта действует")}[subject][_i(lang)]
     elif when == "valhalla":
         w = ("Valhalla (works from your graveyard, at the start of your turn)" if en
              else "Вальхалла (действует с кладбища, в начале вашего хода)")
@@ -743,6 +829,9 @@ def _effect(e: dict, lang: str) -> str:
                       else f"добавить {e['n']} дополнительную жизнь для {_target(t, lang, 2)}")
     if kw == "grant":
         until = _UNTIL[e["until"]][_i(lang)]
+        if e.get("used_by"):
+            until += (f" or until its next {_kinds(e['used_by'], lang)}" if en
+                      else f" или до её следующей атаки ({_kinds(e['used_by'], lang)})")
         if t == "self":
             return pre + (f"it gets: {_grants(e['abilities'], lang)} {until}" if en
                           else f"она получает: {_grants(e['abilities'], lang)} {until}")
@@ -821,7 +910,7 @@ def _activated_body(a: dict, lang: str) -> str:
     if kw == "action":
         return "; ".join(_effect(e, lang) for e in a["effects"])
     if kw == "custom":
-        text = a["description"][lang]
+        text = a["description"][lang] + _conditions(a.get("condition"), lang)
         if t is not None:
             text = (f"target: {_target(t, lang)}; " if en else f"цель: {_target(t, lang)}; ") + text
         return text
@@ -837,7 +926,8 @@ def _activated(a: dict, lang: str) -> str:
 WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
                         until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang),
                         grants=lambda gs, lang: _grants(gs, lang), effect=lambda e, lang: _effect(e, lang),
-                        filters=lambda fs, lang: _cards(fs, lang), filter_list=lambda fs, lang: _filters(fs, lang), kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
+                        filters=lambda fs, lang: _filters(fs, lang), filter_list=lambda fs, lang: _filters(fs, lang),
+                        kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
                         conditions=lambda cs, lang: _conditions(cs, lang),
                         marker=lambda m, lang: MARKER_NAMES.get(m, (m, m))[_i(lang)])
 

@@ -48,10 +48,11 @@ class RoomVersions:
     """Protocol state of one room: the version, the last view sent to each viewer and the action-id ledger.
 
     ``game``: the engine game (engine-api.md). ``ledger_size``: remembered action ids per seat (>= 1).
+    ``diff``: the diff function (default protocol/diff.py ``diff``; the server passes a timed one).
     Not thread-safe: the room owner calls it from one task.
     """
 
-    def __init__(self, game: Any, *, ledger_size: int = 128):
+    def __init__(self, game: Any, *, ledger_size: int = 128, diff: Any = diff):
         if ledger_size < 1:
             raise ValueError("ledger_size must be >= 1")
         self.game = game
@@ -59,6 +60,7 @@ class RoomVersions:
         self._v = game.version
         self._ledger: dict[int, OrderedDict[str, Message]] = {1: OrderedDict(), 2: OrderedDict()}
         self._size = ledger_size
+        self._diff = diff
 
     @property
     def v(self) -> int:
@@ -115,7 +117,7 @@ class RoomVersions:
                 out[viewer] = self.sync(viewer, clocks)
                 continue
             new = self.game.view(viewer)
-            ops = diff(self._views[viewer], new)
+            ops = self._diff(self._views[viewer], new)
             self._views[viewer] = new
             aid = actor[1] if actor is not None and actor[0] == viewer else None
             out[viewer] = Diff(v, ops, self._legal(viewer), clocks, aid)

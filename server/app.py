@@ -16,6 +16,7 @@ from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
 from .ws_close import ExposeSend
 from .metrics import Metrics
+from .probes import GcTimer, LoopLag, check_settings, release_heap, settle_heap
 from .room import Room
 from .rooms import Rooms
 from .settings import Settings
@@ -64,6 +65,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
     settings select (:func:`default_bus`), ``store`` to the SQL store the settings select (server/store:
     ``settings.database``, else SQLite under ``settings.data_dir``, else in memory)."""
     settings = settings or Settings.from_env()
+    check_settings(settings)
     if engine is None:
         from .gameapi import real_engine
         engine = real_engine()
@@ -75,11 +77,18 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         await hub.store.start()          # runs the migrations
         await hub.bus.start()
         await hub.rooms.restore_all()
+        thresholds = settle_heap(settings.gc_threshold0)    # the start-up heap leaves the collector (issue 21)
+        gc_timer, lag = GcTimer(hub.metrics), LoopLag(hub.metrics, settings.loop_lag_interval)
+        gc_timer.install()
+        lag.start()
         hub.ready = True
         try:
             yield
         finally:
             hub.ready = False
+            await lag.stop()
+            gc_timer.uninstall()
+            release_heap(thresholds)
             await hub.rooms.shutdown()
             await hub.bus.close()
             await hub.store.close()

@@ -30,7 +30,7 @@ import time
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
 
-from .decks_api import parse_deck_choice
+from .decks_api import parse_deck_choice, request_lang
 from .bus import BusError
 from .bus import messages as m
 from .http_body import read_json
@@ -52,35 +52,35 @@ REMATCH_FIELDS = frozenset({"deck"})
 CLOCK_FIELDS = frozenset({"base", "increment"})
 
 
-def deck_choice(hub, value, field: str = "deck") -> tuple[list, str | None]:
+def deck_choice(hub, value, field: str = "deck", lang: str = "ru") -> tuple[list, str | None]:
     """``(card ids, label)`` for a deck choice of a create/join body: whatever
     :func:`server.decks_api.parse_deck_choice` accepts (a preconstructed deck's id or name, a deck code, "3 × Name"
     lines, a card list; issue 17), a starter deck name of the server's engine first; label = the string given, else
     None. Raises ``DeckChoiceError`` (a ValueError
-    with a code and the sentence) for anything else."""
+    with a code and the sentence, in ``lang``: "ru" | "en") for anything else."""
     if isinstance(value, str) and value in hub.engine.deck_names():  # the server's engine seam (a test engine too)
         return hub.engine.load_deck(value), value
-    cards = parse_deck_choice(value)
+    cards = parse_deck_choice(value, lang=lang)
     return cards, (value[:80] if isinstance(value, str) else None)
 
 
-def seat_decks(body: dict, hub, bot: str | None) -> tuple[list, list]:
+def seat_decks(body: dict, hub, bot: str | None, lang: str = "ru") -> tuple[list, list]:
     """``(labels, card lists)`` of the two seats from a create body: ``deck`` (the creator's; seat 2 then brings
     its own on join, or the bot plays ``bot_deck`` / another starter deck), else the legacy ``decks`` pair (both
     starter deck names; default the first two). Raises ValueError(sentence)."""
     names = hub.engine.deck_names()
     if "deck" in body:
-        mine, label = deck_choice(hub, body["deck"])
+        mine, label = deck_choice(hub, body["deck"], lang=lang)
         if bot is None:
             return [label, None], [mine, None]
         default = next((n for n in names if n != label), names[0])
-        theirs, other = deck_choice(hub, body.get("bot_deck", default), "bot_deck")
+        theirs, other = deck_choice(hub, body.get("bot_deck", default), "bot_deck", lang)
         return [label, other], [mine, theirs]
     decks = body.get("decks", [names[0], names[1] if len(names) > 1 else names[0]])
     if (not isinstance(decks, list) or len(decks) != 2
             or not all(isinstance(d, str) and len(d) <= 200 for d in decks)):
         raise ValueError("'decks' must be a list of two starter deck names.")
-    cards = [deck_choice(hub, d, "decks")[0] for d in decks]
+    cards = [deck_choice(hub, d, "decks", lang)[0] for d in decks]
     return list(decks), cards
 
 
@@ -184,9 +184,15 @@ def _limiter(hub) -> CreateLimiter:
     return _limiter_for(hub, "create_limiter")
 
 
-def public_info(info: dict) -> dict:
-    """A lobby entry as the HTTP API shows it: without ``owners`` (player ids are never shown to others)."""
-    return {k: v for k, v in info.items() if k != "owners"}
+def public_info(info: dict, seat: int | None = None) -> dict:
+    """A lobby entry as the HTTP API shows it: without ``owners`` (player ids are never shown to others) and, until
+    the game is finished, without the seats' deck labels (``decks``: ``[label | None, label | None]``): a label names
+    a preconstructed list, and the opponent's deck stays hidden until the game reveals it (issue 17 item 2). ``seat``
+    (1 | 2): the asking player's own seat, whose label stays."""
+    out = {k: v for k, v in info.items() if k != "owners"}
+    if out.get("status") != "finished" and isinstance(out.get("decks"), list):
+        out["decks"] = [d if seat == i + 1 else None for i, d in enumerate(out["decks"])]
+    return out
 
 
 async def _player(request: Request):
@@ -210,7 +216,7 @@ async def create_room(request: Request):
         options = room_options(body, hub)
         autopass = _autopass(body)
         bot = _opponent(body)
-        labels, cards = seat_decks(body, hub, bot)
+        labels, cards = seat_decks(body, hub, bot, request_lang(request))
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     options["decks"] = labels
@@ -255,7 +261,7 @@ async def join_room(request: Request):
     try:
         body = await read_json(request, JOIN_FIELDS)
         autopass = _autopass(body)
-        cards, label = deck_choice(hub, body["deck"]) if "deck" in body else (None, None)
+        cards, label = deck_choice(hub, body["deck"], lang=request_lang(request)) if "deck" in body else (None, None)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     answer, error = await _room_call(hub, request.path_params["room"], m.Claim(
@@ -274,7 +280,7 @@ async def choose_deck(request: Request):
         token = body.get("token")
         if not isinstance(token, str) or not 1 <= len(token) <= 128:
             raise ValueError("'token' must be the seat token.")
-        cards, label = deck_choice(hub, body.get("deck"))
+        cards, label = deck_choice(hub, body.get("deck"), lang=request_lang(request))
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     room = request.path_params["room"]
@@ -303,7 +309,7 @@ async def rematch(request: Request):
         return unauthorized()
     try:
         body = await read_json(request, REMATCH_FIELDS)
-        cards, label = deck_choice(hub, body["deck"]) if "deck" in body else (None, None)
+        cards, label = deck_choice(hub, body["deck"], lang=request_lang(request)) if "deck" in body else (None, None)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     answer, error = await _room_call(hub, request.path_params["room"], m.Rematch(player=player["id"]))

@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from .bus import BusError
+from .decks_api import request_lang
 from .http_body import read_json
 from .bus import messages as m
 from .rooms import RoomLimit
@@ -142,7 +143,7 @@ async def enqueue(request: Request):
         return error
     try:
         body = await read_json(request, QUEUE_FIELDS)
-        cards, label = deck_choice(hub, body.get("deck", hub.engine.deck_names()[0]))
+        cards, label = deck_choice(hub, body.get("deck", hub.engine.deck_names()[0]), lang=request_lang(request))
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     q, now = queue_of(hub), time.monotonic()

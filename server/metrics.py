@@ -7,8 +7,13 @@ from a client action's arrival at the server to its frames being handed to every
 from __future__ import annotations
 
 import bisect
+import time
 
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+FINE_BUCKETS = (0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
+                0.25, 0.5, 1.0)   # per-phase and GC times: tens of microseconds up to a second
+PHASES = ("apply", "legal", "view", "diff", "encode", "send", "commit")
+GENERATIONS = (0, 1, 2)
 
 
 class Histogram:
@@ -26,16 +31,43 @@ class Histogram:
         self.sum += seconds
         self.count += 1
 
-    def lines(self, name: str) -> list[str]:
-        """Exposition lines ``name_bucket{le=...}``, ``name_sum``, ``name_count``."""
+    def lines(self, name: str, labels: str = "") -> list[str]:
+        """Exposition lines ``name_bucket{le=...}``, ``name_sum``, ``name_count``; ``labels`` (e.g.
+        ``'phase="view"'``) goes into every sample's label set."""
+        sep, own = (labels + ",", "{" + labels + "}") if labels else ("", "")
         out, acc = [], 0
         for bound, n in zip(self.bounds, self.counts):
             acc += n
-            out.append(f'{name}_bucket{{le="{bound}"}} {acc}')
-        out.append(f'{name}_bucket{{le="+Inf"}} {self.count}')
-        out.append(f"{name}_sum {self.sum:.6f}")
-        out.append(f"{name}_count {self.count}")
+            out.append(f'{name}_bucket{{{sep}le="{bound}"}} {acc}')
+        out.append(f'{name}_bucket{{{sep}le="+Inf"}} {self.count}')
+        out.append(f"{name}_sum{own} {self.sum:.6f}")
+        out.append(f"{name}_count{own} {self.count}")
         return out
+
+
+class Timer:
+    """``with timer:`` observes the wall time of the block (``time.perf_counter``) into one histogram. One
+    timer per block (:meth:`Metrics.phase` makes a fresh one)."""
+
+    __slots__ = ("histogram", "_t0")
+
+    def __init__(self, histogram: Histogram) -> None:
+        self.histogram = histogram
+        self._t0 = 0.0
+
+    def __enter__(self) -> "Timer":
+        self._t0 = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.histogram.observe(time.perf_counter() - self._t0)
+
+
+def _family(name: str, help_: str, label: str, members: dict) -> list[str]:
+    lines = [f"# HELP {name} {help_}", f"# TYPE {name} histogram"]
+    for key, h in members.items():
+        lines += h.lines(name, f'{label}="{key}"')
+    return lines
 
 
 class Metrics:
@@ -45,9 +77,26 @@ class Metrics:
         self.actions_applied = 0
         self.dropped_slow = 0
         self.latency = Histogram()
+        self.loop_lag = Histogram()
+        self.gc_pause = {g: Histogram(FINE_BUCKETS) for g in GENERATIONS}
+        self.phases = {p: Histogram(FINE_BUCKETS) for p in PHASES}
         self.rooms = lambda: 0
         self.connections = lambda: 0
         self.extra = lambda: []            # bus-specific lines (server/bus: ``Bus.metric_lines``)
+
+    def phase(self, name: str) -> Timer:
+        """A timer of one room phase (a name of :data:`PHASES`; KeyError for another):
+        ``with metrics.phase("view"): ...`` observes the block's wall time into ``berserk_room_phase_seconds``."""
+        return Timer(self.phases[name])
+
+    def timed(self, name: str, fn):
+        """``fn`` wrapped so that each call is timed as phase ``name`` (same answer, same errors)."""
+        hist = self.phases[name]
+
+        def call(*args, **kwargs):
+            with Timer(hist):
+                return fn(*args, **kwargs)
+        return call
 
     def render(self) -> str:
         """The whole exposition text (ends with a newline)."""
@@ -65,6 +114,13 @@ class Metrics:
             "# HELP berserk_action_broadcast_seconds Client action arrival to frames handed to every connection.",
             "# TYPE berserk_action_broadcast_seconds histogram",
             *self.latency.lines("berserk_action_broadcast_seconds"),
+            "# HELP berserk_event_loop_lag_seconds How late the event loop's periodic probe woke up.",
+            "# TYPE berserk_event_loop_lag_seconds histogram",
+            *self.loop_lag.lines("berserk_event_loop_lag_seconds"),
+            *_family("berserk_gc_pause_seconds", "Duration of each cyclic garbage collection, by generation.",
+                     "generation", self.gc_pause),
+            *_family("berserk_room_phase_seconds", "Wall time of one step of a room on an action's path.",
+                     "phase", self.phases),
             *self.extra(),
         ]
         return "\n".join(lines) + "\n"

@@ -99,7 +99,7 @@ async def my_games(request: Request):
         seat = next((int(s) for s, pid in owners.items() if pid == player["id"]), None)
         if seat is None:
             continue
-        row = dict(public_info(info), seat=seat)
+        row = dict(public_info(info, seat), seat=seat)
         out["finished" if info["status"] == "finished" else "live"].append(row)
     seen = {r["id"] for rows in out.values() for r in rows}
     for game in await request.app.state.hub.store.list_games(player["id"], limit=MY_GAMES):

@@ -34,6 +34,7 @@ import time
 
 import msgpack
 from protocol import Action, Error, RoomVersions
+from protocol.diff import diff
 from protocol.messages import Sync
 
 from . import wire
@@ -110,7 +111,10 @@ class RoomGame:
         return None if self.room.status is RoomStatus.WAITING else self.room.game.to_act()
 
     def legal_actions(self, p):
-        return [] if self.room.status is RoomStatus.WAITING else self.room.game.legal_actions(p)
+        if self.room.status is RoomStatus.WAITING:
+            return []
+        with self.room.metrics.phase("legal"):
+            return self.room.game.legal_actions(p)
 
     def apply(self, p, action):
         if self.room.status is RoomStatus.WAITING:
@@ -120,6 +124,10 @@ class RoomGame:
         return self.room.apply(p, action)
 
     def view(self, viewer) -> dict:
+        with self.room.metrics.phase("view"):
+            return self._view(viewer)
+
+    def _view(self, viewer) -> dict:
         r = self.room
         view = waiting_view(viewer) if r.game is None else r.game.view(viewer)
         status = r.status
@@ -185,7 +193,8 @@ class Room:
 
     def _init_game(self, game) -> None:
         self.game = game
-        self.versions = RoomVersions(RoomGame(self), ledger_size=LEDGER_SIZE)
+        self.versions = RoomVersions(RoomGame(self), ledger_size=LEDGER_SIZE,
+                                     diff=self.metrics.timed("diff", diff))
 
     # -- construction ------------------------------------------------------------------------------------------
     @classmethod
@@ -372,7 +381,8 @@ class Room:
         once the game has a result, ``playing`` once its events reach turn 1. Raises the engine's EngineError (the
         game and the status unchanged)."""
         journal = self.journal
-        events = self.game.apply(p, action)
+        with self.metrics.phase("apply"):
+            events = self.game.apply(p, action)
         journal.record(self.game, p)
         if self.game.result is not None or self.result is not None:
             self.status = RoomStatus.FINISHED
@@ -728,7 +738,8 @@ class Room:
                 break
             self.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
-        await self._commit()          # durable before broadcast (issue "several processes", item 3)
+        with self.metrics.phase("commit"):
+            await self._commit()      # durable before broadcast (issue "several processes", item 3)
         for conns, message, versioned in out:
             await self._send(conns, message, versioned=versioned)
         if ts is not None:
@@ -786,8 +797,11 @@ class Room:
     async def _send(self, conns: list[str], message, close: int | None = None, versioned: bool = False) -> None:
         """Encode once and deliver; ``versioned``: a Diff/Sync in the room's version sequence (relays check it)."""
         v = getattr(message, "v", None) if versioned else None
-        await self.bus.fanout.deliver(conns, wire.encode(message), close, room=self.id, v=v,
-                                      full=versioned and isinstance(message, Sync))
+        with self.metrics.phase("encode"):
+            data = wire.encode(message)
+        with self.metrics.phase("send"):
+            await self.bus.fanout.deliver(conns, data, close, room=self.id, v=v,
+                                          full=versioned and isinstance(message, Sync))
         if close is not None:
             for c in conns:
                 self.conns.pop(c, None)

@@ -62,6 +62,8 @@ class Settings:
     join_timeout: float = 10.0          # s a new connection has to send its join frame
     send_timeout: float = 5.0           # s one frame may take to write before the client counts as stalled
     violations_before_close: int = 10   # rejected (garbage / rate-limited) frames before a 4xxx close
+    gc_threshold0: int = 10000          # GC generation-0 threshold set after start-up (0 = CPython's); server/probes.py
+    loop_lag_interval: float = 0.1      # s between two wake-ups of the event-loop lag probe (server/probes.py)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides) -> "Settings":

@@ -30,9 +30,30 @@ class Keyword:
     ``needs_target``: an activated form with a named (not chosen) target needs one to be declared.
 
     A keyword that puts a *state* on a card (an acquired ability such as ``_web``) names it in ``state``, what it
-    does in ``state_effects`` (``cannot_act``, ``cannot_move``, ``attacks_blocked``: an attack on the card is
+    does in ``state_effects`` (``cannot_act``, ``cannot_move``, ``cannot_attack``, ``attacks_blocked``: an attack on the card is
     blocked and removes the state) and, for the event log, ``state_name``; the rules ask
     :func:`engine.rules.grants.under` instead of naming the state.
+
+    ``on_attacked``: ``f(g, card, index, ability, attacker, kind) -> bool``, asked for each ability of this keyword
+    a card has when an attack of ``kind`` by ``attacker`` reaches it as final target (02-battle.md §9 step 5,
+    where a net blocks too); True blocks the attack (Дочь перламутра, Дети топи).
+
+    ``graveyard_turn_start``: ``f(g, card, ability) -> [effect] | None``, asked at the start of its owner's turn
+    for each ability of this keyword a card in that player's graveyard has (it works from the graveyard, as the
+    card text says [103.1]); the effects become a mandatory pending trigger of the card (Инкарнация [g-19]).
+
+    ``on_heal``: ``f(g, card, index, ability, amount) -> bool``, asked for each ability of this keyword a card in
+    play has when it is about to be healed by ``amount`` (an int or ``"full"``); True replaces the heal (no wound is
+    removed; 03 §1.10 replacement [419]).
+
+    ``expand``: ``f(g, card, ability) -> [abilities]``: a static ability of this keyword (or a formation grant of
+    it) stands for other abilities the card has now (:func:`engine.rules.grants.effective` adds them; Анубисар
+    copies its partners' formation abilities).
+
+    ``at_battle_start``: ``f(g, card, ability)``, called at the start of the battle (02-battle.md §1.6 [307], with
+    the starting tokens) for each ability of this keyword a card in play has ("starts the battle with ...").
+    ``recruitment``: a :class:`RecruitHooks` whose methods the deal and recruitment steps ask
+    (:mod:`engine.procedure.prelim`) for each ability of this keyword a card in the deal or the recruits has.
     """
 
     kw: str
@@ -47,6 +68,44 @@ class Keyword:
     state: str | None = None
     state_effects: frozenset = frozenset()
     state_name: str | None = None
+    on_attacked: Callable | None = None
+    graveyard_turn_start: Callable | None = None
+    on_heal: Callable | None = None
+    expand: Callable | None = None
+    at_battle_start: Callable | None = None
+    recruitment: "RecruitHooks | None" = None
+
+
+class RecruitHooks:
+    """What a keyword does in the deal and recruitment (02-battle.md §1.2-§1.3 [303-304]); every method has a
+    neutral default. ``card`` is the card with the ability ``a``; ``p`` its player; ``extra`` the recruit option's
+    fields beyond ``recruit``/``pay`` (e.g. ``{"x": 2}``)."""
+
+    def cost(self, g, p, card, a, cost: int, colour, extra: dict):
+        """(cost, colour) to recruit ``card``: colour None (the usual rule), ``"silver"`` or ``"free"``."""
+        return cost, colour
+
+    def options(self, g, p, card, a) -> list[dict]:
+        """Extra fields of further recruit options for ``card`` (each makes ``{"recruit": id, **extra}``)."""
+        return []
+
+    def on_recruit(self, g, p, card, a, extra: dict) -> None:
+        """``card`` has just been recruited (paid) with ``extra``."""
+
+    def allows(self, g, p, holder, a, new) -> bool:
+        """May ``p`` recruit ``new`` while ``holder`` (already recruited, or ``new`` itself) is in the squad?"""
+        return True
+
+    def must_recruit(self, g, p, card, a) -> bool:
+        """Must ``p`` recruit ``card`` (still in the deal) before finishing?"""
+        return False
+
+    def prep_options(self, g, p, card, idx, a) -> list[dict]:
+        """Actions declarable in the recruitment preparation step (``{"act": "ability", "source", "ability"...}``)."""
+        return []
+
+    def prep_execute(self, g, p, card, a, act: dict) -> None:
+        """Execute one of :meth:`prep_options` at once [303.1, 301.2]."""
 
 
 #: kw -> its :class:`Keyword`, for the keywords defined in modules of their own.
@@ -66,3 +125,44 @@ def register(k: Keyword) -> Keyword:
     vocab.KW[k.kw] = {"roles": tuple(k.places.split()), "fields": dict(k.fields), "rule": k.rule,
                       "defaults": dict(k.defaults)}
     return k
+
+
+@dataclass(frozen=True, slots=True)
+class Custom:
+    """One card's one-off behaviour (a ``custom`` ability, docs/card-vocabulary.md): the ability object names it
+    by ``handler``; its module in ``engine/effects/customs/`` registers this record once.
+
+    ``handler``: the name the card data uses; ``rule``: the rule / card text it implements; ``execute``:
+    ``f(g, entry, source, effect)`` when an entry with it executes (activated or effect form); ``options``:
+    ``f(g, card, ability) -> [dict]``, the declaration fields of its activated form ([] = not declarable now;
+    None = the usual target options); ``cells``: ``f(g, source, point) -> [cell]``, for the effect form inside a
+    trigger: the destination cells (``to``) its controller names when declaring the trigger (``point`` is the
+    triggering event); ``flags``: named effects of its static form that a rule asks about with
+    :func:`engine.rules.grants.custom_flag` (e.g. ``answers_when_closed``), so that rules code names an effect,
+    never a card. ``step``, ``step_options``, ``step_execute``: a custom that acts in a preliminary step (02-battle.md
+    §1, e.g. ``before_reveal``): ``step_options(g, p) -> [action]`` lists what player ``p`` may declare there now,
+    ``step_execute(g, p, act) -> bool`` executes one of them (False: not its action);
+    :mod:`engine.procedure.prelim_abilities` asks every such record.
+    """
+
+    handler: str
+    rule: str
+    execute: Callable | None = None
+    options: Callable | None = None
+    cells: Callable | None = None
+    flags: frozenset = frozenset()
+    step: str | None = None
+    step_options: Callable | None = None
+    step_execute: Callable | None = None
+
+
+#: handler -> its :class:`Custom`.
+CUSTOMS: dict[str, Custom] = {}
+
+
+def register_custom(c: Custom) -> Custom:
+    """Record ``c``. Raises ValueError when the handler is already known (each custom is defined once)."""
+    if c.handler in CUSTOMS:
+        raise ValueError(f"custom handler {c.handler!r} is defined twice")
+    CUSTOMS[c.handler] = c
+    return c

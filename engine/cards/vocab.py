@@ -35,7 +35,8 @@ PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "t
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks", "nonmagical")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
-        "becomes_defender", "valhalla", "battle_start", "poison_wounds")
+        "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
+        "revealed_by_prophecy", "jumps", "incarnates", "gains_incarnation_token", "acts")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
@@ -60,7 +61,9 @@ KINDS = ("influence", "spell")
 COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
-            "event_poison", "wounds_this_turn", "steps_this_turn")
+            "event_poison", "wounds_this_turn", "steps_this_turn", "friendly_above_starting_life",
+            "revealed_cost", "revealed_name_in_play", "event_heal", "behind_attacked_weak", "tokens_on_self",
+            "struck_or_adjacent_enemies")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
 WINDOWS = ("target", "roll", "protection")
 
@@ -87,6 +90,13 @@ FILTERS = {
     "beside_chosen": {}, "weak_as_chosen": {}, "beside_event_card": {}, "beside_event_cell": {},
     "orth_beside_event_cell": {},
     "row_matches_source": {},
+    "cost_of_revealed": {},
+    "beside_left_cell": {},
+    "self": {},
+    "move_at_least": {"n": "int"},
+    "beside_attacked": {},
+    "weak_strike_at_least": {"n": "int"},
+    "formation_partner": {},
     "any": {"of": "filters"},
     "not": {"of": "filters"},
 }
@@ -96,6 +106,9 @@ CONDITIONS = {
     "in_row": {"rows": "list_int"},
     "in_column": {"columns": "list_col"},
     "moved_across": {"to": "enum:enemy_half|own_half"},
+    "moved_onto": {"to": "enum:enemy_half|own_half"},
+    "moved_by": {"how": "enum:teleportation"},
+    "moved_from_adjacent": {},
     "adjacent_to": {"filter": "filters"},
     "formation_with": {"filter": "filters"},
     "formation_size": {"at_least": "int"},
@@ -117,7 +130,14 @@ CONDITIONS = {
     "died_of_poison": {},
     "moved_straight": {"at_least": "int"}, "moved_turning": {"at_least": "int"},
     "target_ranged_hits": {"at_least": "int"},
-    "opponent_turn": {},
+    "opponent_turn": {}, "own_turn": {},
+    "revealed_all": {"filter": "filters"},
+    "revealed_cost_odd": {},
+    "stepped_one_cell": {},
+    "not_moved_this_turn": {},
+    "event_strike_value": {"at_least": "int"},
+    "current_life_at_least": {"n": "int"}, "current_life_at_most": {"n": "int"},
+    "action_chain": {"of": "list_str", "filter": "filters"},
 }
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -172,7 +192,7 @@ _kw("ignores_protection", "static grant", "03 §1.5 [408], [411.4.a]", **{"from"
 _kw("ignores_forced_targeting", "static grant", "03 §4 accuracy [g-50]", applies_to="kinds!")
 _kw("must_attack", "static", "03 §5 force_attack [g-82]", when="enum!:enemy_becomes_adjacent|able",
     vs="filters!", grants="abilities?")
-_kw("extra_attack", "static grant", "03 §5 actions_per_turn [g-70, 219.4.a]", n="int!", applies_to="kinds!",
+_kw("extra_attack", "static grant", "03 §5 actions_per_turn [g-70, 219.4.a]", n="amount!", applies_to="kinds!",
     different_targets="bool?")
 _kw("defender_no_close", "static grant", "02 §4; 03 §6 defender_no_close [216.12.a]", unlimited="bool!")
 _kw("attack_restriction", "static grant", "01 §3.6 [205]; card text [103.1]", applies_to="kinds!",
@@ -215,12 +235,13 @@ _kw("roll_modifier", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step
 _kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!",
     x_upto="enum?:current_life", **_NAMED, **_ACT)
 _kw("custom", "activated effect static", "none: per-card code named by handler", handler="str!",
-    description="name!", **_NAMED, cost="cost?", sudden="bool?", limit="limit?", target="target?")
+    description="name!", **_NAMED, cost="cost?", sudden="bool?", limit="limit?", target="target?",
+    condition="conditions?")
 
 # triggers and pure effects
 _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" + "|".join(WHEN),
     subject="enum?:" + "|".join(SUBJECTS), turn="enum?:" + "|".join(TURNS), optional="bool!",
-    attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", condition="conditions?",
+    attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", miss_only="bool?", condition="conditions?",
     effects="effects!",
     cost="cost?", limit="limit?", **_NAMED)
 _kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
@@ -235,7 +256,7 @@ _kw("skip_next_open", "effect", "01 §6.4 [311] (card text)", target="target!")
 _kw("destroy", "effect", "03 §5 destroy [g-94]", target="target!")
 _kw("add_life", "effect", "01 §3.5 additional life [204]", n="int!", target="target!")
 _kw("grant", "effect", "03 §1.5 acquired abilities [407]", target="target!", abilities="abilities!",
-    until="until!")
+    until="until!", used_by="kinds?")
 _kw("choose_one", "effect", "03 §1.9 [416]; RULES.md Q4 (choice inside an entry)",
     chooser="enum!:controller|target_controller", options="options!")
 
@@ -431,6 +452,15 @@ def _check_type(v, t: str, path: str, errs: list[str]) -> None:
             return
         for i, e in enumerate(v):
             _check(e, "grant", f"{path}[{i}]", errs)
+    elif t == "outcomes":  # roll_table: [{"on": [die values], "effects": [...]}, ...], each value 1..6 once
+        if not (isinstance(v, list) and v and all(isinstance(o, dict) and set(o) == {"on", "effects"} for o in v)):
+            errs.append(f"{path}: outcomes are a list of {{'on': [1..6], 'effects': [...]}}")
+            return
+        values = [x for o in v for x in (o["on"] if isinstance(o["on"], list) else [None])]
+        if sorted(values) != [1, 2, 3, 4, 5, 6]:
+            errs.append(f"{path}: the outcomes must cover each die value 1..6 exactly once")
+        for i, o in enumerate(v):
+            _check_type(o["effects"], "effects", f"{path}[{i}].effects", errs)
     elif t == "options":
         if not (isinstance(v, list) and len(v) >= 2):
             errs.append(f"{path}: at least two options")

@@ -3,6 +3,7 @@ across a row): one die picks the strength, no defender, no retaliation (02-battl
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import LEVELS
 from engine.effects.registry import apply_effects
 from engine.model.enums import EntryKind, Event
@@ -51,6 +52,21 @@ def blocked_by_state(g, tgt) -> bool:
     return True
 
 
+def blocked(g, src, tgt, kind: str) -> bool:
+    """The attack of ``kind`` by ``src`` that reached ``tgt`` is blocked: by a state (:func:`blocked_by_state`) or
+    by an ability of ``tgt`` whose keyword answers ``on_attacked`` (:class:`engine.cards.keywords.Keyword`; 03 §1.6
+    blocking [410]: the attack does nothing, its cost stays paid)."""
+    if blocked_by_state(g, tgt):
+        return True
+    if tgt is None or src is None:
+        return False
+    for i, a in enumerate(g.abilities(tgt)):
+        k = KEYWORDS.get(a.get("kw"))
+        if k is not None and k.on_attacked is not None and k.on_attacked(g, tgt, i, a, src, kind):
+            return True
+    return False
+
+
 def dodged(g, tgt, kind: str) -> bool:
     """``dodge_ranged``: the target's controller rolls a die; on a listed value the attack does nothing
     (Храмовый воин, docs/cards.md)."""
@@ -76,7 +92,7 @@ def attack_begin(g, entry: dict, a: dict):
         return None
     kind = a.get("kw")
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": kind})
-    if blocked_by_state(g, tgt) or dodged(g, tgt, kind):
+    if blocked(g, src, tgt, kind) or dodged(g, tgt, kind):
         return None
     return src, tgt
 
@@ -91,6 +107,8 @@ def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
         apply_effects(g, dict(entry, point={"type": "attack", "card": tgt.id, "by": src.id, "n": dealt}), src,
                       a["rider"])
     damage.check_deaths(g, [tgt])
+    if g.in_play(src):
+        acquire.spend_on_attack(g, src, kind)
     trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
                          "strength": LEVELS[level] if level is not None else None})
 

@@ -6,6 +6,7 @@ or magic [411]. Rules per function; the ``choose_one`` choice is asked by :mod:`
 """
 from __future__ import annotations
 
+from engine.cards.keywords import CUSTOMS
 from engine.cards.kinds import REACH
 from engine.effects.attack import execute_attack_ability
 from engine.effects.registry import register
@@ -113,7 +114,8 @@ def eff_wound(g, e, src, eff):
     ts = targets(g, e, src, eff, "attacked")
     tick = bool(eff.get("_self")) and e.get("ability") == "poison"  # a creature's own Poisoning [g-36]
     for t in ts:
-        dealt = damage.wound(g, t, _n(g, e, src, eff, target=t), "spell" if e.get("spell") else "wound", src)
+        dealt = damage.wound(g, t, _n(g, e, src, eff, target=t), "spell" if e.get("spell") else "wound", src,
+                             poison_tick=tick)
         if tick and dealt:
             trigger_points.collect(g, {"type": "poison_wounds", "card": t.id, "n": dealt})
     each = isinstance(eff.get("target"), str) and eff["target"].startswith("each_")
@@ -192,7 +194,8 @@ def eff_attack(g, e, src, eff):
 def eff_grant(g, e, src, eff):
     """The target acquires ``abilities`` until ``until`` [407, 418]."""
     for t in targets(g, e, src, eff):
-        acquire.grant(g, t, eff.get("abilities") or [], eff.get("until", "end_of_battle"), e["controller"], src)
+        acquire.grant(g, t, eff.get("abilities") or [], eff.get("until", "end_of_battle"), e["controller"], src,
+                      eff.get("used_by"))
 
 
 def eff_redistribute(g, e, src, eff):
@@ -263,8 +266,17 @@ CUSTOM = {"condor_dive": eff_condor_dive}
 
 
 def eff_custom(g, e, src, eff):
-    """A ``custom`` ability runs the handler its data names."""
-    CUSTOM[eff["handler"]](g, e, src, eff)
+    """A ``custom`` ability runs the handler its data names: one of this module's, or one registered by a module
+    of :mod:`engine.effects.customs` (:data:`engine.cards.keywords.CUSTOMS`); a static custom that executes
+    nothing says so (``no_effect``)."""
+    if eff["handler"] in CUSTOM:
+        CUSTOM[eff["handler"]](g, e, src, eff)
+        return
+    c = CUSTOMS.get(eff["handler"])
+    if c is None or c.execute is None:
+        g.emit(Event.NO_EFFECT, source=e["source"], kw="custom")
+        return
+    c.execute(g, e, src, eff)
 
 
 for _kw, _fn in {

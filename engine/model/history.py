@@ -11,7 +11,8 @@ from engine.model.board import xy
 
 #: history name -> the vocabulary names (counters, conditions) that read it.
 READERS = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wounds": ("wounds_this_turn",),
-           "ranged_hits": ("target_ranged_hits",), "struck": ("different_targets",)}
+           "ranged_hits": ("target_ranged_hits",), "struck": ("different_targets", "struck_or_adjacent_enemies"),
+           "acts": ("action_chain",)}
 
 
 def _readers(g) -> frozenset:
@@ -74,3 +75,27 @@ def wounds(g, card) -> int:
 def ranged_hits(g, card) -> int:
     """Shots and throws that wounded the card this turn."""
     return _get(g, card, "ranged_hits") or 0
+
+
+def record_act(g, card, what: str) -> bool:
+    """The card declared an action this turn: ``strike`` (a simple strike) or the kw of an activated ability
+    (Очи Кронга's chain). Returns True when recorded (a reader is in the game)."""
+    if "acts" not in _readers(g):
+        return False
+    _put(g, card, "acts", (_get(g, card, "acts") or []) + [[g.event_seq, what]])
+    return True
+
+
+def acts(g, card) -> list:
+    """[event sequence number, what] of each action the card declared this turn, in order."""
+    return _get(g, card, "acts") or []
+
+
+def cut_chain(g, card) -> None:
+    """A chain of actions read by ``card`` was used: it starts again after now."""
+    _put(g, card, "chain_from", g.event_seq)
+
+
+def chain_from(g, card) -> int:
+    """The event sequence number after which ``card``'s chain counts (0: the whole turn)."""
+    return _get(g, card, "chain_from") or 0

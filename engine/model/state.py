@@ -226,7 +226,14 @@ class GameState:
         return ev
 
     def roll(self, player: int, card: str | None, why: str) -> int:
-        """Roll one die for ``player`` (seeded or forced), log it, and return 1..6."""
+        """Roll one die for ``player`` (seeded or forced), log it, and return 1..6. A card holding the marker
+        ``next_roll_six`` (Повелитель бездны, engine/effects/customs/next_roll_six.py) rolls no die: this roll
+        counts as 6 and the marker goes."""
+        c = self.cards.get(card) if card else None
+        if c is not None and c.markers.get("next_roll_six"):
+            del c.markers["next_roll_six"]
+            self.emit(Event.DIE, player=player, card=card, value=6, why=why, fixed=True)
+            return 6
         v = self.rng.d6()
         self.emit(Event.DIE, player=player, card=card, value=v, why=why)
         return v

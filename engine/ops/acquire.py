@@ -6,6 +6,7 @@ turn, from which card and cell; :class:`engine.model.types.Until`).
 """
 from __future__ import annotations
 
+from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
@@ -18,8 +19,11 @@ def _same(a: dict, b: dict) -> bool:
     return strip(a) == strip(b)
 
 
-def grant(g, card, abilities: list[dict], until: str, granter: int, source=None, extra: dict | None = None) -> None:
-    """``card`` acquires ``abilities`` until ``until`` (docs/card-vocabulary.md durations) [407, 418].
+def grant(g, card, abilities: list[dict], until: str, granter: int, source=None, used_by=None,
+          extra: dict | None = None) -> None:
+    """``card`` acquires ``abilities`` until ``until`` (docs/card-vocabulary.md durations) [407, 418]; with
+    ``used_by`` (attack kinds) they also go once the card has made such an attack (:func:`spend_on_attack`);
+    ``extra`` adds fields to the duration (e.g. ``end_turn`` of an X-turn duration).
 
     ``granter`` is the controller of the granting entry. Granting an ability the card already holds from a grant
     renews it instead of adding a copy (docs/cards.md G8), unless it is marked ``stacks``."""
@@ -27,6 +31,8 @@ def grant(g, card, abilities: list[dict], until: str, granter: int, source=None,
         return
     spec = {"kind": until, "player": granter, "turn": g.turn, "source": source.id if source else None,
             "cell": source.cell if source is not None else None, "target_player": card.controller}
+    if used_by:
+        spec["used_by"] = list(used_by)
     spec.update(extra or {})  # e.g. ``end_turn`` of an X-turn duration
     for a in abilities:
         new = dict(a, _until=spec)
@@ -34,6 +40,17 @@ def grant(g, card, abilities: list[dict], until: str, granter: int, source=None,
             card.acquired = [x for x in card.acquired if not ("_until" in x and _same(x, a))]
         card.acquired.append(new)
     g.emit(Event.GRANTED, card=card.id, kws=[a.get("kw") for a in abilities], until=until)
+
+
+def spend_on_attack(g, card, kind: str) -> None:
+    """The card has made an attack of ``kind``: what it acquired "for its next such attack" (a grant with
+    ``used_by``, Огненный имп's +1 to its next throw) goes."""
+    if not card.acquired:
+        return
+    keep = [a for a in card.acquired if not kinds_match(kind, (a.get("_until") or {}).get("used_by") or ["__none__"])]
+    if len(keep) != len(card.acquired):
+        card.acquired = keep
+        g.emit(Event.GRANT_ENDED, card=card.id)
 
 
 def spend_next_strike(g, card) -> None:

@@ -8,12 +8,13 @@ from engine.rules import combat
 from engine.rules import keywords
 
 
-def _pay_strike(g, card) -> None:
+def _pay_strike(g, card, target=None) -> None:
     """A simple strike is a card action that closes its card [216.12, g-69], unless it has strikes left this turn
-    (``extra_attack``: still an action, [g-70]) or it strikes without closing (``no_close_on_attack``: no action
-    at all, so the card may still move and act [g-78]). Either way it counts against the strikes per turn."""
+    (``extra_attack``: still an action, [g-70]) or it strikes without closing (``no_close_on_attack``, or a
+    ``target`` under its side's order, :func:`engine.rules.combat.ordered_open`: no action at all, so the card may
+    still move and act [g-78]). Either way it counts against the strikes per turn."""
     card.used["strikes"] = card.used.get("strikes", 0) + 1
-    if keywords.has(g, card, "no_close_on_attack"):
+    if keywords.has(g, card, "no_close_on_attack") or combat.ordered_open(g, target, card):
         return
     card.actions += 1
     if card.used["strikes"] < combat.strikes_allowed(g, card):

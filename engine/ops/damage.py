@@ -6,30 +6,36 @@ entry; it goes on top of its owner's graveyard with its attachments after it (ho
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import NONMAGICAL
 from engine.model.enums import Event
 from engine.model.history import record_wounds
 from engine.ops import passives
 from engine.ops import trigger_points
+from engine.ops.durations import add as add_effect
 from engine.rules import grants
 from engine.rules import keywords
 
 
-def wound(g, target, amount: int, kind: str, source=None, level: int | None = None) -> int:
-    """Put ``amount`` wounds of attack/effect ``kind`` on ``target`` after protection and prevention (§7.1).
+def wound(g, target, amount: int, kind: str, source=None, level: int | None = None, poison_tick: bool = False) -> int:
+    """Put ``amount`` wounds of attack/effect ``kind`` on ``target`` after protection and prevention (§7.1);
+    ``poison_tick``: the wounds of the target's own Poisoning [g-36]. A card on a lit cell takes more
+    (:func:`engine.rules.keywords.lit_extra`).
 
     Returns the wounds actually placed. Deaths are not checked here: call :func:`check_deaths` after every
     simultaneous blow has been dealt (§7.3). Only cards in the play zone take wounds [SEED S2].
     """
     if amount <= 0 or not g.in_play(target):
         return 0
-    if keywords.protected(g, target, kind, level, source):
+    if keywords.protected(g, target, kind, level, source) or keywords.value_protected(g, target, kind, amount):
         g.emit(Event.PROTECTED, card=target.id, kind=kind)
         return 0
     if keywords.no_wounds(g, target, kind):
         return 0  # "takes no wounds from ..." [g-79]
     if kind not in ("wound", "poison", "spell"):
         amount = keywords.row_capped(g, keywords.capped(g, target, amount, kind, source), kind, source)
+    if g.effects:
+        amount += keywords.lit_extra(g, target, kind, source, poison_tick)
     amount = keywords.reduce(g, target, amount, kind, level, source)
     amount = prevent(g, target, amount, kind)
     if amount <= 0:
@@ -52,11 +58,37 @@ def heal(g, target, amount) -> int:
     """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18]."""
     if not g.in_play(target):
         return 0
+    for i, a in enumerate(g.abilities(target)):  # a heal replacement of the healed card [419] (Вожак сатиров)
+        k = KEYWORDS.get(a.get("kw"))
+        if k is not None and k.on_heal is not None and k.on_heal(g, target, i, a, amount):
+            return 0
+    if target.wounds:
+        amount = _heal_twisted(g, target, amount)
     n = target.wounds if amount == "full" else min(target.wounds, max(0, int(amount)))
     target.wounds -= n
     if n:
         g.emit(Event.HEALED, card=target.id, n=n)
     return n
+
+
+def _heal_twisted(g, target, amount):
+    """Мрачная дворянка (engine/effects/customs/heal_twist.py): the first heal each turn that a card of the
+    opponent of a holder of ``blocks_first_enemy_heal`` receives is cancelled, and the first heal a card of the
+    holder of ``doubles_first_own_heal`` receives is doubled (each while its condition holds; once per turn each;
+    the owner always uses it: it only helps)."""
+    for d in g.play_cards():
+        if d.controller != target.controller and d.used.get("heal_block") != g.turn \
+                and grants.custom_flag(g, d, "blocks_first_enemy_heal"):
+            d.used["heal_block"] = g.turn
+            g.emit(Event.BLOCKED, card=target.id, by="heal_block")
+            return 0
+    for d in g.play_cards():
+        if d.controller == target.controller and d.used.get("heal_double") != g.turn \
+                and grants.custom_flag(g, d, "doubles_first_own_heal"):
+            d.used["heal_double"] = g.turn
+            g.emit("heal_doubled", card=target.id)
+            return amount if amount == "full" else 2 * max(0, int(amount))
+    return amount
 
 
 def is_dead(g, card) -> bool:
@@ -124,6 +156,8 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
 def _die(g, card, last_cell) -> None:
     controller = card.controller
     poison = card.markers.get("poison", 0)
+    if card.markers.get("incarnation"):  # it loses Incarnation X [g-19]: a record that never ends
+        add_effect(g, "turn_end", card.id, "incarnated", turn=10 ** 9)
     remove_from_play(g, card)
     card.zone = "graveyard"
     card.controller = card.owner

@@ -110,3 +110,11 @@ def end_acquired(g) -> None:
                     c.markers.pop(a["marker"], None)
             c.acquired = keep
             g.emit(Event.GRANT_ENDED, card=c.id)
+
+
+def use_up(g, kind: str, player: int) -> None:
+    """End, without its end effects, every timed effect of ``kind`` for ``player`` (a "first ... this turn" effect
+    that has just been used, e.g. ``side_unanswered``)."""
+    if any(e.get("kind") == kind and e.get("player") == player for e in g.effects):
+        g.effects = [e for e in g.effects if not (e.get("kind") == kind and e.get("player") == player)]
+        g.emit(Event.EFFECT_ENDED, card=None, kind=kind)

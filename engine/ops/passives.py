@@ -42,6 +42,7 @@ def carrion(g, dead, killer, kind) -> None:
         return
     trigger_points.add_base_trigger(g, killer, "carrion_eater",
                               {"kw": "heal", "n": "full", "cure_poison": True, "target": "self"})
+    trigger_points.collect(g, {"type": "carrion_eats", "card": killer.id})  # "when its corpse-eating applies"
 
 
 def turn_start(g, p: int) -> None:

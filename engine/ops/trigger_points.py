@@ -8,11 +8,12 @@ missed?}``, ``becomes_defender {card}``.
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
 from engine.model.types import PendingTrigger
 from engine.rules.conditions import holds
-from engine.rules.grants import effective
+from engine.rules.grants import custom_flag, effective
 
 
 def _trigger_abilities(g, card, granted: bool = False):
@@ -58,13 +59,25 @@ def _fires(g, c, a, ev) -> bool:
         elif ev["card"] != c.id:
             return False
         return kinds_match(ev.get("attack", ""), a.get("attack"))
-    if when == "strikes":  # a miss counts only for "whether it hits or misses" (hit_or_miss)
-        return (et == "strikes" and ev["card"] == c.id and kinds_match(ev.get("attack", ""), a.get("attack"))
-                and (not ev.get("missed") or bool(a.get("hit_or_miss")))
+    if when == "strikes":  # a miss counts only for "whether it hits or misses" (hit_or_miss) or "misses" (miss_only)
+        whose = ev.get("card") == c.id if subject == "self" else (subject == "any" or ev.get("card") != c.id)
+        return (et == "strikes" and whose and kinds_match(ev.get("attack", ""), a.get("attack"))
+                and (not ev.get("missed") or bool(a.get("hit_or_miss") or a.get("miss_only")))
+                and (ev.get("missed") or not a.get("miss_only"))
                 and (not a.get("roles") or ev.get("role") in a["roles"])
                 and (not a.get("strength") or ev.get("strength") in a["strength"]))
+    if when == "incarnates":  # it came back from the graveyard by Incarnation
+        return et == "incarnated" and ev["card"] == c.id
+    if when == "gains_incarnation_token":  # in play (e.g. the token came as it incarnated): the graveyard case is above
+        return et == "incarnation_token" and ev["card"] == c.id
+    if when == "jumps":  # its own jump (a named movement), after it landed (Дети топи, Шакси)
+        return et == "moved" and ev.get("how") == "jump" and ev["card"] == c.id
+    if when == "carrion_eats":  # its Corpse-Eating applies (Жжраг)
+        return et == "carrion_eats" and ev["card"] == c.id
     if when == "becomes_defender":
         return et == "becomes_defender" and ev["card"] == c.id
+    if when == "acts":  # a card declared a simple strike or an activated ability (engine/model/history.py)
+        return et == "acts" and (ev["card"] == c.id if subject == "self" else (subject == "any" or ev["card"] != c.id))
     return False
 
 
@@ -81,12 +94,39 @@ def collect(g, event: dict) -> None:
         for i, a in _trigger_abilities(g, dead):
             if a.get("when") == "dies" and a.get("subject", "self") == "self":
                 _add(g, dead, i, a, event["controller"], event)
+    if et == "incarnation_token":  # a graveyard card's own "when it receives an incarnation token"
+        shown = g.cards[event["card"]]
+        if shown.zone == "graveyard":
+            for i, a in _trigger_abilities(g, shown):
+                if a.get("when") == "gains_incarnation_token" and (not a.get("condition") or holds(
+                        g, shown, a["condition"], {"point": event})):
+                    _add(g, shown, i, a, shown.owner, event)
+            return
+    if et == "prophecy_reveal":  # the revealed cards' own "when your prophecy reveals it" (they are in the deck)
+        for cid in event["cards"]:
+            shown = g.cards[cid]
+            for i, a in _trigger_abilities(g, shown):
+                if a.get("when") == "revealed_by_prophecy" and shown.owner == event["player"]:
+                    _add(g, shown, i, a, shown.owner, dict(event, card=cid))
+        return
     if et == "turn_start":
+        first = len(g.pending[event["player"]])
         for cid in list(g.graveyards[event["player"]]):
             dead = g.cards[cid]
             for i, a in _trigger_abilities(g, dead):
                 if a.get("when") == "valhalla":
                     _add(g, dead, i, a, dead.owner, event)
+        if len(g.pending[event["player"]]) > first and any(
+                c.controller == event["player"] and custom_flag(g, c, "valhalla_twice") for c in g.play_cards()):
+            g.pending[event["player"]].insert(first + 1, dict(g.pending[event["player"]][first]))  # Рагнар
+        for cid in list(g.graveyards[event["player"]]):  # after Valhalla: Рагнар doubles the first Valhalla only
+            dead = g.cards[cid]
+            for a in g.abilities(dead):  # keywords that work from the graveyard at the start of its owner's turn
+                k = KEYWORDS.get(a.get("kw"))
+                if k is not None and k.graveyard_turn_start is not None:
+                    effects = k.graveyard_turn_start(g, dead, a)
+                    if effects:
+                        _add(g, dead, a["kw"], {"effects": effects}, dead.owner, event)
     for c in g.play_cards():
         for i, a in _trigger_abilities(g, c, granted=True):
             if _fires(g, c, a, event) and (not a.get("condition") or holds(g, c, a["condition"],
@@ -95,15 +135,17 @@ def collect(g, event: dict) -> None:
 
 
 #: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
-_EXTRA = {"becomes_defender": ("target", "defended"), "died": ("poison", "event_poison")}
+_EXTRA = {"becomes_defender": ("target", "defended"), "died": ("poison", "event_poison"),
+          "strikes": ("value", "event_strike_value")}
 
 
 def _add(g, card, idx, a, controller, event):
     point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
-                                                     "frm", "to", "cell", "controller", "poison")}
+                                                     "frm", "to", "cell", "controller", "poison", "value")}
     extra = _EXTRA.get(event["type"])
     if extra and extra[0] in point and f"'{extra[1]}'" not in repr(a.get("effects")):
-        del point[extra[0]]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison)
+        del point[extra[0]]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison,
+        # Ревнитель Сеггера's strike value)
     g.pending[controller].append({
         "source": card.id, "ability": idx, "controller": controller,
         "optional": bool(a.get("optional")), "effects": a.get("effects") or [], "point": point,

@@ -45,14 +45,33 @@ def relocate(g, card, to: str) -> None:
     g.emit(Event.MOVED, card=card.id, frm=frm, to=to)
 
 
-def move(g, entry: dict, card, to: str | None) -> None:
+def move(g, entry: dict, card, to: str | None, how: str | None = None) -> None:
     """Movement executes (a move, or a named movement ability: jump, teleportation) if the card is still on the
     battlefield, the cell ``to`` still free and the card not held in place [203.3, 203.12, RULES.md Q7]: it is
-    relocated with its attachments and its "moves" triggers become pending; else the entry does nothing."""
+    relocated with its attachments and its "moves" triggers become pending (``how`` = ``"jump"`` also makes its
+    "jumps" triggers pending; a named movement such as ``"teleportation"`` is kept for the triggers that ask,
+    condition ``moved_by``); else the entry does nothing. A cell that counts as occupied (engine/rules/cells.py)
+    is no free cell."""
     if card is None or card.zone != "battlefield" or not free(g, to) or grants.under(g, card, "cannot_move"):
         g.emit(Event.FIZZLED, source=entry["source"])
         return
     frm = card.cell
     relocate(g, card, to)
     record_step(g, card, frm, to)
-    trigger_points.collect(g, {"type": "moved", "card": card.id, "frm": frm, "to": to})
+    ev = {"type": "moved", "card": card.id, "frm": frm, "to": to}
+    if how:
+        ev["how"] = how
+    trigger_points.collect(g, ev)
+
+
+def swap_cells(g, a: str, b: str) -> None:
+    """Exchange what stands on cells ``a`` and ``b`` (either may be empty): a rearrangement of face-down cards before
+    the reveal (Следопыт), not movement; no card is named in the event, so face-down cards stay unknown."""
+    ca, cb = g.board.pop(a, None), g.board.pop(b, None)
+    if ca is not None:
+        g.board[b] = ca
+        g.cards[ca].cell = b
+    if cb is not None:
+        g.board[a] = cb
+        g.cards[cb].cell = a
+    g.emit("rearranged", cells=[a, b])

@@ -13,7 +13,7 @@ from engine.errors import EngineError
 from engine.model.enums import EntryKind, Event, Phase, PromptKind
 from engine.model.types import QueueEntry
 from engine.ops import durations
-from engine.model.history import record_struck
+from engine.model.history import record_act, record_struck
 from engine.ops.costs import _pay_strike, pay_cost
 from engine.ops.reveal import reveal
 from engine.procedure import flow
@@ -187,7 +187,7 @@ def declare(g, p: int, act: dict) -> None:
         card.markers["movement"] = card.markers.get("movement", 0) + 1
     elif act["act"] == "attack":
         entry["kind"] = EntryKind.ATTACK
-        _pay_strike(g, card)
+        _pay_strike(g, card, g.cards.get(act["target"]))
         record_struck(g, card, act["target"])
         tgt = g.cards[act["target"]]
         if tgt.zone == "aux" and not g.is_flyer(card) and card.markers.get("flyer_strike"):
@@ -212,6 +212,20 @@ def declare(g, p: int, act: dict) -> None:
     g.emit(Event.DECLARED, player=p, source=card.id, kind=entry["kind"], ability=entry["ability"],
            target=entry["target"], to=entry["to"], x=entry["x"])
     _attack_declared(g, card, entry)
+    _acted(g, card, entry)
+
+
+def _acted(g, card, entry: dict) -> None:
+    """Trigger point "acts" (a card declared a simple strike or an activated ability; Очи Кронга): recorded in the
+    per-turn history and collected only while a card that reads it is in the game."""
+    if entry["kind"] == EntryKind.ATTACK:
+        what = "strike"
+    elif entry["kind"] == EntryKind.ABILITY:
+        what = g.abilities(card)[entry["ability"]].get("kw")
+    else:
+        return
+    if record_act(g, card, what):
+        trigger_points.collect(g, {"type": "acts", "card": card.id, "act": what})
 
 
 def _attack_declared(g, card, entry: dict) -> None:

@@ -79,7 +79,7 @@ def legal_answers(g, p: int) -> list[dict]:
     if ask["kind"] == PromptKind.EXCHANGE:
         return [{"act": "choose", "option": "keep"}, {"act": "choose", "option": "weaken"}]
     if ask["kind"] == PromptKind.CHOICE:
-        return [{"act": "choose", "option": {"choice": i}} for i in range(ask["options"])]
+        return [{"act": "choose", "option": {"choice": i}} for i in ask.get("allowed", range(ask["options"]))]
     if ask["kind"] == PromptKind.WINDOW:
         return legal_window(g, g.executing, p)
     if ask["kind"] == "death_order":
@@ -160,13 +160,23 @@ def run_effects(g, ex: dict) -> None:
                         i += 1
                         continue
                     chooser = ts[0].controller
+                allowed = [k for k, opt in enumerate(eff["options"])
+                           if all(conditions_hold(g, e, src, x["condition"]) for x in opt if x.get("condition"))]
+                if not allowed:
+                    i += 1
+                    continue
                 data["i"] = i
                 ex["ask"] = {"kind": PromptKind.CHOICE, "player": chooser, "options": len(eff["options"]),
                              "source": e["source"]}
+                if len(allowed) < len(eff["options"]):  # an option whose conditions fail is not offered
+                    ex["ask"]["allowed"] = allowed
                 return
             apply_effects(g, e, src, eff["options"][data.pop("pick")])
         else:
             apply_effects(g, e, src, [eff])
+            if ex.get("ask"):  # the effect asks a choice inside the entry (RULES.md Q4): resume at it when answered
+                data["i"] = i
+                return
         i += 1
         if g.result is not None:
             break

@@ -11,6 +11,7 @@ hide, host, vanguard, turn.
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS
 from engine.model.board import CELLS, row_of
 from engine.model.enums import Event, Phase, PromptKind
 from engine.model.types import Prompt
@@ -205,6 +206,10 @@ def _reveal_player(g, p: int, keep=()) -> None:
 def _starts_with_tokens(g) -> None:
     for c in g.play_cards():
         starting_tokens(g, c)
+        for a in list(g.abilities(c)):  # "starts the battle with ..." of keyword modules [g-77, 304.4]
+            k = KEYWORDS.get(a.get("kw"))
+            if k is not None and k.at_battle_start is not None:
+                k.at_battle_start(g, c, a)
 
 
 # ---------------------------------------------------------------------- hosts [210, 214, 306.4-306.8]
@@ -295,15 +300,33 @@ def _element(d) -> str | None:
     return None if e in (None, "Нейтральные") else e
 
 
-def recruit_payment(g, p: int, cid: str, pay: str | None = None) -> dict | None:
+def recruit_hooks(g, card):
+    """(hooks, index, ability) for each ability of ``card`` whose keyword acts in recruitment
+    (:class:`engine.cards.keywords.RecruitHooks`)."""
+    for i, a in enumerate(g.abilities(card)):
+        k = KEYWORDS.get(a.get("kw"))
+        if k is not None and k.recruitment is not None:
+            yield k.recruitment, i, a
+
+
+def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | None = None) -> dict | None:
     """How ``p`` would pay for recruiting ``cid`` (``{"gold", "silver", "penalty"}``) or None if a limit forbids
     it: 15 cards, flyers 15 crystals [211.7], one terrain [212.3], uniqueness [g-54], elements [304.6]. One card's
     cost is paid from one colour (02-battle.md §1.3 [304.3] [PROPOSAL]): an elite card with gold only; a regular
     card with silver when it suffices, else gold, or with gold when ``pay`` is ``"gold"`` (the player's choice;
-    ``"silver"`` insists on silver)."""
+    ``"silver"`` insists on silver). Recruitment abilities (:func:`recruit_hooks`) may change the cost, its
+    colour (silver, free), forbid the recruit (a squad constraint) or add options (``extra``)."""
     sp = g.prelim["spent"][str(p)]
-    d = g.defn(g.cards[cid])
+    card = g.cards[cid]
+    d = g.defn(card)
     cost = d.get("cost") or 0
+    colour = None
+    for h, _, a in recruit_hooks(g, card):
+        cost, colour = h.cost(g, p, card, a, cost, colour, extra or {})
+    for holder in [g.cards[r] for r in g.recruits[p]] + [card]:
+        for h, _, a in recruit_hooks(g, holder):
+            if not h.allows(g, p, holder, a, card):
+                return None
     if len(g.recruits[p]) >= MAX_RECRUITS:
         return None
     if d.get("flyer") and sp["flyer_cost"] + cost > MAX_FLYER_COST:
@@ -323,6 +346,10 @@ def recruit_payment(g, p: int, cid: str, pay: str | None = None) -> dict | None:
     gold = g.crystals[p]["gold"] - penalty + bonus
     silver = g.crystals[p]["silver"]
     by_gold = {"gold": cost, "silver": 0, "penalty": penalty} if gold >= cost else None
+    if colour == "free":
+        return {"gold": 0, "silver": 0, "penalty": penalty} if gold >= 0 else None
+    if colour == "silver":
+        return {"gold": 0, "silver": cost, "penalty": penalty} if silver >= cost and gold >= 0 else None
     if d.get("elite"):
         return by_gold if pay in (None, "gold") else None
     by_silver = {"gold": 0, "silver": cost, "penalty": penalty} if silver >= cost else None
@@ -355,7 +382,14 @@ def legal(g, p: int) -> list[dict]:
             if not g.defn(g.cards[cid]).get("elite") and recruit_payment(g, p, cid, "silver") is not None \
                     and recruit_payment(g, p, cid, "gold") is not None:
                 out.append({"act": "choose", "option": {"recruit": cid, "pay": "gold"}})  # gold by choice
-        out.append({"act": "choose", "option": "done"})
+        for cid in g.deals[p]:
+            for h, _, a in recruit_hooks(g, g.cards[cid]):
+                for extra in h.options(g, p, g.cards[cid], a):
+                    if recruit_payment(g, p, cid, None, extra) is not None:
+                        out.append({"act": "choose", "option": dict({"recruit": cid}, **extra)})
+        if not any(h.must_recruit(g, p, g.cards[cid], a) and recruit_payment(g, p, cid) is not None
+                   for cid in g.deals[p] for h, _, a in recruit_hooks(g, g.cards[cid])):
+            out.append({"act": "choose", "option": "done"})
         return out
     if kind == PromptKind.DEPLOY:
         cells = deploy_cells(g, p)
@@ -442,7 +476,8 @@ def perform(g, p: int, act: dict) -> None:
                 g.emit(Event.PHASE, phase=Phase.DEPLOYMENT, turn=0, active=None)
         else:
             cid = opt["recruit"]
-            pay = recruit_payment(g, p, cid, opt.get("pay"))
+            extra = {k: v for k, v in opt.items() if k not in ("recruit", "pay")}
+            pay = recruit_payment(g, p, cid, opt.get("pay"), extra)
             d = g.defn(g.cards[cid])
             sp = st["spent"][str(p)]
             el = _element(d)
@@ -460,6 +495,8 @@ def perform(g, p: int, act: dict) -> None:
             g.recruits[p].append(cid)
             g.cards[cid].zone = "recruits"
             g.emit(Event.RECRUIT, to=p, player=p, card=cid)
+            for h, _, a in recruit_hooks(g, g.cards[cid]):
+                h.on_recruit(g, p, g.cards[cid], a, extra)
     elif kind == PromptKind.DEPLOY:
         cid, cell = opt["place"], opt["cell"]
         c = g.cards[cid]

@@ -11,6 +11,7 @@ Steps: ``"recruitment_preparation"``, ``"before_reveal"``, ``"battle_start"``, `
 """
 from __future__ import annotations
 
+from engine.cards.keywords import CUSTOMS, KEYWORDS
 from engine.effects import apply_effects
 from engine.ops import trigger_points
 from engine.procedure import queue, triggers
@@ -23,12 +24,32 @@ def declarable(g, p: int, step: str) -> list[dict]:
     symbiote dying at battle start [307.1, 307.3]), each executed at once when declared [301.2]."""
     if step == "battle_start" and g.pending[p]:
         return [a for a in triggers.legal(g, p) if a["act"] == "declare"]
-    return []
+    out: list[dict] = []
+    for c in CUSTOMS.values():  # card code acting in this step (engine/effects/customs/, e.g. Следопыт)
+        if c.step == step and c.step_options is not None:
+            out.extend(c.step_options(g, p))
+    if step == "recruitment_preparation":  # "before recruiting the squad" abilities of cards in the deal [303.1]
+        for cid in g.deals[p]:
+            c = g.cards[cid]
+            for i, a in enumerate(g.abilities(c)):
+                k = KEYWORDS.get(a.get("kw"))
+                if k is not None and k.recruitment is not None:
+                    out.extend(k.recruitment.prep_options(g, p, c, i, a))
+    return out
 
 
 def execute(g, p: int, act: dict) -> None:
     """Execute a declared preliminary ability at once (no queue [301.2]). ``act`` is one :func:`declarable`
     listed."""
+    step = (g.prelim.get("window") or {}).get("name")
+    for c in CUSTOMS.values():
+        if c.step == step and c.step_execute is not None and c.step_execute(g, p, act):
+            return
+    if act["act"] == "ability":  # a recruitment preparation ability of a card in the deal
+        c = g.cards[act["source"]]
+        a = g.abilities(c)[act["ability"]]
+        KEYWORDS[a["kw"]].recruitment.prep_execute(g, p, c, a, act)
+        return
     if act["act"] == "declare":
         triggers.perform(g, p, act)
         entry = queue.take_last(g)  # executed at once, never together with another one [301.2]

@@ -10,10 +10,11 @@ Stages: ``start`` -> (``defender``) -> window ``target`` (step 5) -> ``roll`` ->
 from __future__ import annotations
 
 from engine.cards.kinds import LEVELS
-from engine.effects.attack import blocked_by_state
+from engine.effects.attack import blocked
 from engine.model.enums import Event, PromptKind
 from engine.ops import acquire
 from engine.ops import damage
+from engine.ops import durations
 from engine.ops import trigger_points
 from engine.procedure import defender, windows
 from engine.rules import keywords
@@ -61,7 +62,7 @@ def _final_target(g, ex, src, tgt) -> None:
     """Step 5: the final target is known: "attacked" triggers, a net blocks the strike, then the ``target``
     window (block_strike)."""
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": "simple_strike"})
-    if blocked_by_state(g, tgt):
+    if blocked(g, src, tgt, "simple_strike"):
         _close_defender(g, ex["data"])
         ex["done"] = True
         return
@@ -103,7 +104,7 @@ def _roll(g, ex, src, tgt) -> None:
     """Step 6: the dice (two in a fight, else one unless the values are fixed), then the ``roll`` window."""
     data = ex["data"]
     strike = g.defn(src).get("strike") or [0, 0, 0]
-    if fights(g, tgt) and not keywords.unanswered(g, src, tgt):
+    if fights(g, tgt, src) and not keywords.unanswered(g, src, tgt):
         data["dice"] = {src.id: _die(g, src, "attacker", "attack"), tgt.id: _die(g, tgt, "responder", "defend")}
         data["fight"] = True
     elif len(set(strike)) == 1 and not _level_bonus(g, src):
@@ -158,8 +159,8 @@ def _deal(g, ex, src, tgt) -> None:
     """Steps 9-12: strengths (the target's ``incoming_strike_reduced`` caps the level), wounds at once (first
     strike first), deaths, "strikes" triggers, the defender closes."""
     data = ex["data"]
-    a_lvl = keywords.incoming_level(g, tgt, "simple_strike", data["blows"][0])
-    r_lvl = keywords.incoming_level(g, src, "simple_strike", data["blows"][1]) if data.get("fight") else None
+    a_lvl = keywords.incoming_level(g, tgt, "simple_strike", data["blows"][0], src)
+    r_lvl = keywords.incoming_level(g, src, "simple_strike", data["blows"][1], tgt) if data.get("fight") else None
     a_amt = blow_amount(g, src, tgt, a_lvl, "simple_strike")
     if data.get("cap") is not None:  # reduced to n in the protection window (cap_strike, Глорм)
         a_amt = min(a_amt, data["cap"])
@@ -186,11 +187,12 @@ def _deal(g, ex, src, tgt) -> None:
         damage.check_deaths(g, [tgt, src])
     trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": "simple_strike",
                          "role": "attacker", "strength": LEVELS[a_lvl] if a_lvl is not None else None,
-                         "missed": a_lvl is None})  # a miss fires only "hits or misses" triggers
+                         "missed": a_lvl is None, "value": a_amt})  # a miss fires only "hits or misses" triggers
     if r_lvl is not None and data.get("fight"):
         trigger_points.collect(g, {"type": "strikes", "card": tgt.id, "target": src.id, "attack": "simple_strike",
-                             "role": "responder", "strength": LEVELS[r_lvl]})
+                             "role": "responder", "strength": LEVELS[r_lvl], "value": r_amt})
     _close_defender(g, data)
+    durations.use_up(g, "side_unanswered", src.controller)  # its side's first simple strike this turn is made
     if src.acquired:
         acquire.spend_next_strike(g, src)
     if src.used.get("forced"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 
 from engine.cards import abilities as ab
-from engine.cards.keywords import KEYWORDS
+from engine.cards.keywords import CUSTOMS, KEYWORDS
 from engine.cards.kinds import REACH
 from engine.model.enums import EntryKind, Event
 from engine.model.types import QueueEntry
@@ -39,24 +39,6 @@ def _choice(t: dict):
     return None, None
 
 
-def cell_choice(t: dict):
-    """The effect of the trigger that puts something on a chosen empty cell (``cell: "empty"``, e.g. a ``mark``
-    of a cell), declared as ``to``; None when there is none."""
-    for e in t["effects"]:
-        if e.get("cell") == "empty" and e.get("kw") in KEYWORDS and KEYWORDS[e["kw"]].options is not None:
-            return e
-    return None
-
-
-def cell_options(g, t: dict) -> list[str]:
-    """The cells a trigger's :func:`cell_choice` effect may name now (its keyword's own ``to`` choices)."""
-    eff = cell_choice(t)
-    src = g.cards.get(t["source"])
-    if eff is None or src is None:
-        return []
-    return [o["to"] for o in KEYWORDS[eff["kw"]].options(g, src, eff) if o.get("to")]
-
-
 def choice_spec(t: dict):
     """The ``{"choose": ...}`` target (``target``, ``from`` or ``to`` of an effect) the trigger's effects ask for
     at declaration, or None."""
@@ -66,6 +48,29 @@ def choice_spec(t: dict):
 def needs_target(t: dict) -> bool:
     """True when declaring the trigger asks its controller for a target."""
     return choice_spec(t) is not None
+
+
+def _cells_of(t: dict):
+    for e in t["effects"]:
+        c = CUSTOMS.get(e.get("handler")) if e.get("kw") == "custom" else None
+        if c is not None and c.cells is not None:
+            return c.cells
+        if e.get("cell") == "empty" and e.get("kw") in KEYWORDS and KEYWORDS[e["kw"]].options is not None:
+            k = KEYWORDS[e["kw"]]  # a keyword effect on a chosen empty cell (``mark`` of a cell): its own choices
+            return lambda g, src, point, k=k, e=e: [o["to"] for o in k.options(g, src, e) if o.get("to")]
+    return None
+
+
+def needs_cell(t: dict) -> bool:
+    """True when declaring the trigger asks its controller for a destination cell (``to``): one of its effects
+    is a custom whose record lists destination cells (Сайкорон's teleport, engine/effects/customs/)."""
+    return _cells_of(t) is not None
+
+
+def cell_options(g, t: dict) -> list[str]:
+    """The destination cells a trigger of :func:`needs_cell` may be declared with now."""
+    fn = _cells_of(t)
+    return list(fn(g, g.cards[t["source"]], t["point"])) if fn is not None else []
 
 
 def target_options(g, t: dict) -> list[str]:
@@ -79,6 +84,8 @@ def target_options(g, t: dict) -> list[str]:
     else:
         ctx = {"event_card": t["point"].get("card"), "event_cell": t["point"].get("cell"),
                "controller": t["controller"]}
+        if t["point"].get("type") == "strikes":
+            ctx["attacked"] = t["point"].get("target")  # its own attack's target (filter beside_attacked)
         out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
         if eff.get("kw") == "redistribute_wounds":
             out = [i for i in out if i != t["point"].get("card")]
@@ -102,7 +109,7 @@ def payable(g, t: dict) -> bool:
             return False
     if needs_target(t) and not target_options(g, t):
         return False
-    if cell_choice(t) is not None and not cell_options(g, t):
+    if needs_cell(t) and not cell_options(g, t):
         return False
     return True
 
@@ -117,7 +124,7 @@ def auto_declare(g, p: int) -> bool:
     if len(keep) != len(pend):
         trigger_points.keep_only(g, p, keep)
         return True
-    if len(pend) == 1 and not pend[0]["optional"] and not needs_target(pend[0]) and cell_choice(pend[0]) is None:
+    if len(pend) == 1 and not pend[0]["optional"] and not needs_target(pend[0]) and not needs_cell(pend[0]):
         declare(g, p, 0, None)
         return True
     return False
@@ -125,7 +132,8 @@ def auto_declare(g, p: int) -> bool:
 
 def declare(g, p: int, index: int, target: str | None, targets: list | None = None, to: str | None = None) -> None:
     """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail;
-    ``targets``: the different cards named for a chosen target with ``count`` > 1 (Аристократка)."""
+    ``targets``: the different cards named for a chosen target with ``count`` > 1 (Аристократка); ``to``: the
+    destination cell of a trigger of :func:`needs_cell`."""
     t = trigger_points.take(g, p, index)
     src = g.cards[t["source"]]
     a = _ability(g, t)
@@ -169,11 +177,11 @@ def legal(g, p: int) -> list[dict]:
             out.extend(dict(base, targets=c) for c in combos(target_options(g, t), choice_spec(t)["count"]))
         elif needs_target(t):
             out.extend(dict(base, target=x) for x in target_options(g, t))
-        elif cell_choice(t) is not None:
+        elif needs_cell(t):
             out.extend(dict(base, to=c) for c in cell_options(g, t))
         else:
             out.append(base)
-    if len(pend) >= 2 and not any(needs_target(t) or cell_choice(t) is not None for t in pend):
+    if len(pend) >= 2 and not any(needs_target(t) or needs_cell(t) for t in pend):
         names = order_names(pend)
         for perm in itertools.islice(itertools.permutations(range(len(pend))), 120):
             out.append({"act": "order", "items": [names[i] for i in perm]})

@@ -17,6 +17,7 @@ from engine.cards.kinds import kinds_match
 from engine.model.enums import Event, PromptKind
 from engine.ops.costs import pay_cost
 from engine.ops.damage import check_deaths, wound
+from engine.rules import keywords
 from engine.rules.conditions import holds
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.formation import formation_group
@@ -94,7 +95,9 @@ def options(g, ex: dict, p: int) -> list[dict]:
                 blow = (data.get("blows") or [None])[0]
                 want = LEVELS.index(a["to"])
                 friendly = src is not None and src.controller == p
-                if blow is not None and blow != want and (friendly or a.get("attacks_by") == "any"):
+                lower = blow is not None and want < blow and keywords.unreducible(
+                    g, src, data.get("attack_kind", "simple_strike"))
+                if blow is not None and blow != want and not lower and (friendly or a.get("attacks_by") == "any"):
                     out.append(base)
     if name == "target" and src is not None and tgt is not None and src.controller != p and not src.hidden:
         for i, a in enumerate(g.abilities(src)):  # "the opponent may redirect its strike" (Волот)

@@ -26,7 +26,10 @@ def _attackable(g, c) -> bool:
 def _forced_ok(g, src, tgt, kind: str) -> bool:
     """Targeting restrictions of the attacker and of the board: Cache (схрон: not the initial target of a flyer's
     attack) [g-47]; ``flyer_taunt`` (enemy flyers attack only such a card while one is in play, unless the attack
-    ignores forced targeting); ``attack_restriction`` of the attacker (01 §3.6 [205], card text)."""
+    ignores forced targeting); ``attack_restriction`` of the attacker (01 §3.6 [205], card text); a state with the
+    effect ``cannot_attack`` (:mod:`engine.effects.keywords.no_attack`) forbids every attack."""
+    if grants.under(g, src, "cannot_attack"):
+        return False
     if g.is_flyer(src):
         if keywords.has(g, tgt, "skhron"):
             return False
@@ -80,7 +83,8 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
         ok = g.is_flyer(tgt) and (src.markers.get("flyer_strike", 0) > 0 or keywords.has(g, src, "can_strike_flyers"))
     else:
         ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src)) or \
-            (tgt.zone == "battlefield" and distance(src.cell, tgt.cell) <= strike_range(g, src))
+            (tgt.zone == "battlefield" and distance(src.cell, tgt.cell) <= strike_range(g, src)) or (
+            g.is_creature(tgt) and tgt.cell == row_end_partner(g, src))
     return ok and _forced_ok(g, src, tgt, "simple_strike")
 
 
@@ -90,10 +94,20 @@ def strike_range(g, card) -> int:
     return max([1] + [a.get("range", 1) for a in keywords.kws(g, card, "strike_range")])
 
 
+def row_end_partner(g, card) -> str | None:
+    """The other end cell of its row when ``card`` stands on an end cell (column a or e) and has the named effect
+    ``row_ends_adjacent`` (Возница, engine/effects/customs/row_ends_adjacent.py): for its moves and its simple
+    strike the two end cells count as neighbours. None otherwise."""
+    if card.zone != "battlefield" or not card.cell or card.cell[0] not in "ae" \
+            or not grants.custom_flag(g, card, "row_ends_adjacent"):
+        return None
+    return ("e" if card.cell[0] == "a" else "a") + card.cell[1:]
+
+
 def strikes_allowed(g, card) -> int:
     """Simple strikes the card may make per turn: 1, or n with ``extra_attack`` [g-70, 219.4.a]."""
-    ns = [a.get("n", 1) for a in keywords.kws(g, card, "extra_attack") if kinds_match("simple_strike",
-                                                                                       a.get("applies_to"))]
+    ns = [tg.amount(g, a.get("n", 1), {}, card) for a in keywords.kws(g, card, "extra_attack")
+          if kinds_match("simple_strike", a.get("applies_to"))]
     return max([1] + ns)
 
 
@@ -115,6 +129,9 @@ def strike_targets(g, card) -> list[str]:
         cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if flyers else [])
         if strike_range(g, card) > 1:
             cands += [g.cards[i] for i in g.board.values() if g.cards[i] not in cands]
+        far = g.cards.get(g.board.get(row_end_partner(g, card) or "") or "")
+        if far is not None and far not in cands:
+            cands.append(far)
         return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj)]
     return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c)]
 
@@ -203,9 +220,23 @@ def finishing_targets(g, card, a: dict) -> list[str]:
     return out
 
 
-def fights(g, tgt) -> bool:
-    """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]."""
-    return g.is_creature(tgt) and not tgt.closed and g.in_play(tgt)
+def fights(g, tgt, src=None) -> bool:
+    """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]; a closed creature
+    with the named effect ``answers_when_closed`` fights as if open (Властелин хаоса), and so does one under an
+    order of ``src``'s side (:func:`ordered_open`, Матриарх племени; both engine/effects/customs/)."""
+    return g.is_creature(tgt) and g.in_play(tgt) and (not tgt.closed or grants.custom_flag(g, tgt,
+                                                                                         "answers_when_closed")
+                                                      or ordered_open(g, tgt, src))
+
+
+def ordered_open(g, tgt, src) -> bool:
+    """``tgt`` carries the acquired state ``_fights_open`` granted by ``src``'s controller ('matriarch's order',
+    engine/effects/customs/matriarch_order.py): that side's creatures next to it fight it as if it were open and do
+    not close for striking it."""
+    if src is None or tgt is None:
+        return False
+    return any(a.get("kw") == "_fights_open" and (a.get("_until") or {}).get("player") == src.controller
+               and src in adjacent_cards(g, tgt) for a in tgt.acquired)
 
 
 def last_known(g, src, point: dict):

@@ -6,8 +6,8 @@ entry or the triggering event's context (``{"point": event}``) when there is one
 """
 from __future__ import annotations
 
-from engine.model.board import CELLS, half, neighbours, row_of
-from engine.model.history import ranged_hits, steps
+from engine.model.board import CELLS, distance, half, neighbours, row_of
+from engine.model.history import acts, chain_from, ranged_hits, steps
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.formation import formation_group, in_formation
@@ -45,6 +45,14 @@ def _one(g, source, c, entry) -> bool:
         if c.get("to") == "enemy_half":
             return half(frm) == own and half(to) != own
         return half(frm) != own and half(to) == own
+    if p == "moved_by":  # the move that triggered was this named movement (Огненный имп: a teleport)
+        return point.get("how") == c.get("how")
+    if p == "moved_onto":  # the move that triggered ended on the enemy half / on its own half
+        to = point.get("to")
+        return bool(to) and (half(to) != source.controller) == (c.get("to") == "enemy_half")
+    if p == "moved_from_adjacent":  # the moved card came from a cell next to this card
+        frm = point.get("frm")
+        return bool(frm) and source.zone == "battlefield" and frm in neighbours(source.cell)
     if p == "adjacent_to":
         return any(tg.match(g, source, o, c.get("filter")) for o in adjacent_cards(g, source))
     if p == "event_attacker":  # the card whose attack caused the event ("by"), wherever it is now
@@ -81,8 +89,18 @@ def _one(g, source, c, entry) -> bool:
     if p == "target_ranged_hits":  # shots/throws that wounded the attacked card earlier this turn (Мира)
         t = g.cards.get(point.get("card") or "")
         return t is not None and ranged_hits(g, t) - (1 if point.get("n") else 0) >= c["at_least"]
+    if p in ("revealed_all", "revealed_cost_odd"):  # about the cards the executing prophecy revealed
+        rev = [g.cards[i] for i in entry.get("revealed") or [] if i in g.cards]
+        if p == "revealed_cost_odd":
+            return bool(rev) and (g.defn(rev[0]).get("cost") or 0) % 2 == 1
+        return bool(rev) and all(tg.match(g, source, r, c.get("filter")) for r in rev)
+    if p == "stepped_one_cell":  # the move that triggered went to a neighbouring cell (Тови), not a jump
+        frm, to = point.get("frm"), point.get("to")
+        return bool(frm and to) and distance(frm, to) == 1
     if p == "opponent_turn":
         return g.active != source.controller
+    if p == "own_turn":
+        return g.active == source.controller
     if p == "died_of_poison":
         return point.get("type") == "died" and point.get("how") == "poison"
     if p == "arrived_adjacent":  # the moved card came from a cell not next to this card onto one next to it
@@ -91,6 +109,15 @@ def _one(g, source, c, entry) -> bool:
             return False
         near = set(neighbours(source.cell))
         return to in near and frm not in near and frm != source.cell
+    if p == "action_chain":  # Очи Кронга: the last actions of your other creatures are exactly ``of``, any order
+        return _chain(g, source, c)
+    if p in ("current_life_at_least", "current_life_at_most"):  # life + additional life - wounds [204.6]
+        cur = g.life(source) - source.wounds
+        return cur >= c["n"] if p == "current_life_at_least" else cur <= c["n"]
+    if p == "event_strike_value":  # the value of the blow the triggering simple strike dealt (Ревнитель Сеггера)
+        return point.get("value", 0) >= c["at_least"]
+    if p == "not_moved_this_turn":  # it spent no movement this turn [203.4] (Камнедрев)
+        return not source.markers.get("movement")
     if p == "tokens_at_most":
         return source.tokens <= c["n"]
     if p == "tokens_at_least":
@@ -110,3 +137,16 @@ def _one(g, source, c, entry) -> bool:
         classes = {k for o in near for k in (g.defn(o).get("classes") or [])}
         return len(classes) >= c["at_least"]
     return False
+
+
+def _chain(g, source, c) -> bool:
+    """The actions declared this turn by the other creatures of ``source``'s controller since its chain was last
+    used: the last len(``of``) of them are ``of`` in any order and all by creatures matching ``filter``; moving in
+    between does not count as an action (engine/model/history.py ``acts``)."""
+    want = sorted(c.get("of") or [])
+    start = chain_from(g, source)
+    seq = sorted((s, what, o) for o in g.cards.values() if o.controller == source.controller and o.id != source.id
+                 for s, what in acts(g, o) if s > start)
+    last = seq[-len(want):] if want else []
+    return len(last) == len(want) and sorted(w for _, w, _ in last) == want and all(
+        g.is_creature(o) and tg.match(g, source, o, c.get("filter")) for _, _, o in last)

@@ -18,7 +18,7 @@ from engine.rules import grants
 from engine.rules.cells import free
 from engine.rules import options as opts
 from engine.rules import targets as tg
-from engine.rules.combat import forced_targets
+from engine.rules.combat import forced_targets, row_end_partner
 from engine.rules.conditions import holds
 from engine.rules.grants import under
 from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
@@ -141,9 +141,24 @@ def move_left(g, card) -> int:
 
 def held(g, card) -> bool:
     """True when the card may not leave its cell: netted or rooted (card texts, the ``cannot_move`` state of
-    :mod:`engine.cards.keywords`). Having acted is checked apart (``card.actions``, [g-69]); a strike made without
-    closing is no such action [g-78]."""
-    return under(g, card, "cannot_move")
+    :mod:`engine.cards.keywords`), or its side's movers this turn are used up (:func:`movers_used_up`). Having
+    acted is checked apart (``card.actions``, [g-69]); a strike made without closing is no such action [g-78]."""
+    return under(g, card, "cannot_move") or movers_used_up(g, card)
+
+
+def movers_used_up(g, card) -> bool:
+    """A timed effect ``movers_limit`` (``g.effects``: ``player``, ``n``; Криомант's 'ice rain') lets at most n
+    creatures of ``player`` move in that player's turn: True when n others of them have already spent movement
+    this turn [203.4] and this card has not."""
+    if card.markers.get("movement"):
+        return False
+    for e in g.effects:
+        if e.get("kind") == "movers_limit" and e.get("player") == card.controller == g.active:
+            moved = sum(1 for c in g.play_cards() if c.controller == card.controller and c.id != card.id
+                        and c.markers.get("movement"))
+            if moved >= e.get("n", 0):
+                return True
+    return False
 
 
 def _moves(g, card) -> list[dict]:
@@ -151,8 +166,9 @@ def _moves(g, card) -> list[dict]:
             or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
             or card.actions):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
-    cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)
-    return [{"act": "move", "source": card.id, "to": n} for n in cells if free(g, n)]  # diagonal_move: 01 §3.4
+    cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)  # 01 §3.4
+    far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours
+    return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else []) if free(g, n)]
 
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:

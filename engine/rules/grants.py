@@ -11,7 +11,7 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
-from engine.cards.keywords import STATES
+from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES
 from engine.cards.kinds import REACH
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
@@ -38,7 +38,9 @@ def meta(g, card) -> dict:
         walk(d.get("abilities") or [])
         plain = not ({"formation", "aura", "must_attack"} & kwset) and not any(
             a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
-        m = d["_meta"] = {"kws": frozenset(kwset), "aura": "aura" in kwset, "plain": plain}
+        expands = any(KEYWORDS[k].expand is not None for k in kwset if k in KEYWORDS)  # copies others' (Анубисар)
+        m = d["_meta"] = {"kws": frozenset(kwset), "aura": "aura" in kwset, "plain": plain and not expands,
+                          "expands": expands}
     return m
 
 
@@ -76,6 +78,10 @@ def effective(g, card, target=None) -> list[dict]:
         out.append(a)
         if kw == "formation" and a.get("grants") and in_formation(g, card, a.get("partner")):
             out.extend(a["grants"])
+            for x in a["grants"]:  # a granted ability that stands for others (copy_ability)
+                k = KEYWORDS.get(x.get("kw"))
+                if k is not None and k.expand is not None:
+                    out.extend(k.expand(g, card, x))
         elif kw == "must_attack" and a.get("grants") and target is not None and \
                 must_grants_apply(card, a, target) and tg.match(g, card, target, a.get("vs")):
             out.extend(a["grants"])
@@ -113,7 +119,8 @@ def ignored(g, card) -> bool:
 
 def kws(g, card, kw: str, target=None) -> list[dict]:
     """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`)."""
-    if kw not in meta(g, card)["kws"] and not any(a.get("kw") == kw for a in card.acquired) and \
+    m = meta(g, card)
+    if kw not in m["kws"] and not m["expands"] and not any(a.get("kw") == kw for a in card.acquired) and \
             kw not in _aura_kws(g):
         return []
     return [a for a in effective(g, card, target) if a.get("kw") == kw]
@@ -162,3 +169,18 @@ def must_grants_apply(card, a: dict, target) -> bool:
     """A ``must_attack``'s ``grants`` hold for the strike at ``target``: always for ``when: able``, only for a
     card it was obliged to attack for ``enemy_becomes_adjacent``."""
     return a.get("when") != "enemy_becomes_adjacent" or target.id in card.used.get("forced", [])
+
+
+def custom_flag(g, card, flag: str) -> bool:
+    """True when ``card`` has now (:func:`effective`) a static ``custom`` ability whose registered record
+    (:data:`engine.cards.keywords.CUSTOMS`) carries the named effect ``flag``."""
+    if card is None:
+        return False
+    if "custom" not in meta(g, card)["kws"] and not card.acquired and "custom" not in _aura_kws(g):
+        return False  # the common case, without computing its abilities
+    for a in effective(g, card):
+        if a.get("kw") == "custom":
+            c = CUSTOMS.get(a.get("handler"))
+            if c is not None and flag in c.flags:
+                return True
+    return False

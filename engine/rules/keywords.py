@@ -80,7 +80,11 @@ def directed(g, card, target) -> bool:
 
 
 def unanswered(g, card, target) -> bool:
-    """Unanswered strike (безответный удар) at ``vs`` targets: no fight, no retaliation, no defender [g-02]."""
+    """Unanswered strike (безответный удар) at ``vs`` targets: no fight, no retaliation, no defender [g-02]; also
+    the first simple strike of a side this turn under a timed effect ``side_unanswered`` (``g.effects``:
+    ``player``; Рагнар's Valhalla, used up by that strike, engine/effects/customs/first_strike_unanswered.py)."""
+    if any(e.get("kind") == "side_unanswered" and e.get("player") == card.controller for e in g.effects):
+        return True
     return any(_vs(g, card, a, target) for a in kws(g, card, "unanswerable_strike", target))
 
 
@@ -103,11 +107,18 @@ def dodges(g, card, kind: str) -> list[int] | None:
     return None
 
 
-def incoming_level(g, target, kind: str, level: int | None) -> int | None:
+def unreducible(g, attacker, kind: str) -> bool:
+    """The strength of ``attacker``'s simple strike cannot be lowered by any effect (the named effect
+    ``strike_unreducible``, Гидра, engine/effects/customs/): no strength cap, no reduction by n, no strength set
+    lower; preventions (armour) still act on the wounds."""
+    return kind == "simple_strike" and attacker is not None and grants.custom_flag(g, attacker, "strike_unreducible")
+
+
+def incoming_level(g, target, kind: str, level: int | None, attacker=None) -> int | None:
     """``incoming_strike_reduced``: attacks of ``applies_to`` against it count as strength ``to`` at most
-    (03 §5 reduce_attack_to_kind [g-91])."""
-    if level is None:
-        return None
+    (03 §5 reduce_attack_to_kind [g-91]), unless the attacker's strike is :func:`unreducible`."""
+    if level is None or unreducible(g, attacker, kind):
+        return level
     for a in kws(g, target, "incoming_strike_reduced"):
         if kinds_match(kind, a.get("applies_to")):
             level = min(level, LEVELS.index(a["to"]))
@@ -132,6 +143,28 @@ def _ignores(g, source, frm: str, kind: str) -> bool:
         if f == frm or (kind in PROTECTS.get(f, ()) and kind in PROTECTS.get(frm, ())):
             return True
     return False
+
+
+def lit_extra(g, target, kind: str, source=None, poison_tick: bool = False) -> int:
+    """Extra wounds for a card standing on a lit cell (timed effects ``lantern_light`` of ``g.effects``:
+    ``cells``, ``card``; Бул'Багур's 'lantern light', engine/effects/customs/lantern_light.py): +1 from each light
+    for a ranged attack, for its own poisoning's wounds and for the lantern card's simple strike."""
+    if target.zone != "battlefield" or not target.cell:
+        return 0
+    n = 0
+    for e in g.effects:
+        if e.get("kind") == "lantern_light" and target.cell in (e.get("cells") or ()):
+            if kinds_match(kind, ["ranged"]) or poison_tick or (
+                    kind == "simple_strike" and source is not None and source.id == e.get("card")):
+                n += 1
+    return n
+
+
+def value_protected(g, target, kind: str, amount: int) -> bool:
+    """``value_protection`` (engine/effects/keywords/value_protection.py): an attack of its ``kinds`` whose value is
+    exactly ``n`` produces no effect on it (Ревнитель Сеггера's grant; README §6.7 "of that size" = equal)."""
+    return any(a.get("n") == amount and kinds_match(kind, a.get("kinds"))
+               for a in kws(g, target, "value_protection"))
 
 
 def protected(g, target, kind: str, level: int | None = None, source=None) -> bool:
@@ -169,7 +202,9 @@ def _selector_ok(g, holder, sel: dict, kind: str, level, source) -> bool:
 
 def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
     """``damage_reduction``: wounds from attacks matching the selector ``from`` lower by n (a modifier from the
-    target, applied before preventions [420.5, 422.4 group 4])."""
+    target, applied before preventions [420.5, 422.4 group 4]); nothing against an :func:`unreducible` strike."""
+    if unreducible(g, source, kind):
+        return max(0, amount)
     for a in kws(g, target, "damage_reduction"):
         if _selector_ok(g, target, a.get("from") or {}, kind, level, source):
             amount -= a.get("n", 1)

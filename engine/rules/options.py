@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from engine.cards.keywords import KEYWORDS
+from engine.cards.keywords import CUSTOMS, KEYWORDS
 from engine.cards.kinds import REACH
 from engine.model.board import distance, neighbours
 from engine.rules import combat
@@ -64,6 +64,8 @@ def target_options(g, card, a: dict) -> list[dict]:
         return _redistribute(g, card, a)
     if kw == "custom" and a.get("handler") == "condor_dive":
         return _dive(g, card, a)
+    if kw == "custom" and getattr(CUSTOMS.get(a.get("handler")), "options", None) is not None:
+        return CUSTOMS[a["handler"]].options(g, card, a)  # a custom of its own module (engine/effects/customs/)
     if kw == "action":
         specs = [e["target"] for e in a.get("effects") or [] if tg.is_choice(e.get("target"))]
         lists = [chosen(g, card, a, s) for s in specs]

@@ -7,7 +7,8 @@ Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the
 from __future__ import annotations
 
 from engine.model.board import cell_at, in_front, neighbours, orthogonal, row_of, xy
-from engine.model.history import steps, wounds as wounds_this_turn
+from engine.model.history import steps, struck
+from engine.model.history import wounds as wounds_this_turn
 from engine.rules.adjacency import adjacent_cards
 
 
@@ -44,6 +45,15 @@ def _one(g, source, card, f, ctx) -> bool:
         return card.controller == ctrl
     if name == "other":
         return source is None or card.id != source.id
+    if name == "beside_attacked":  # (a "strikes" trigger's target) next to the card its attack struck
+        hit = g.cards.get(ctx.get("attacked") or "")
+        return hit is not None and card is not hit and g.in_play(hit) and card in adjacent_cards(g, hit)
+    if name == "flyer":  # a flying creature now [211]
+        return g.is_flyer(card)
+    if name == "move_at_least":  # printed movement (a flyer has none)
+        return (d.get("move") or 0) >= f["n"]
+    if name == "self":
+        return source is not None and card.id == source.id
     if name == "creature":
         return g.is_creature(card)
     if name == "has_class":
@@ -54,8 +64,6 @@ def _one(g, source, card, f, ctx) -> bool:
         return source is not None and card.id == source.id
     if name == "has_marker":  # a marker put by ``mark`` (01 §6.1 [200.6])
         return card.markers.get(f["marker"], 0) > 0
-    if name == "flyer":
-        return g.is_flyer(card)
     if name == "not_flyer":  # printed so, or flying by an acquired flight [g-38]
         return not d.get("flyer") and not any(a.get("kw") == "flight" for a in card.acquired)
     if name == "elite":
@@ -95,6 +103,8 @@ def _one(g, source, card, f, ctx) -> bool:
         return ev is not None and card is not ev and g.in_play(ev) and card in adjacent_cards(g, ev)
     if name == "orth_beside_event_cell":
         return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in orthogonal(ctx["event_cell"])
+    if name == "beside_left_cell":  # next to the cell the triggering card just left (a relocation's ``cell_left``)
+        return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in neighbours(ctx["event_cell"])
     if name == "beside_event_cell":  # next to the cell where the triggering event happened (a death's cell)
         return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in neighbours(ctx["event_cell"])
     if name in ("beside_chosen", "weak_as_chosen"):  # relative to the card named at declaration
@@ -112,6 +122,17 @@ def _one(g, source, card, f, ctx) -> bool:
     if name == "row_matches_source":  # its row number (from its side) equals this card's (from this card's side)
         return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
             and bool(card.cell) and row_of(card.cell, card.controller) == row_of(source.cell, source.controller)
+    if name == "cost_of_revealed":  # costs what the first card a prophecy revealed costs
+        rev = g.cards.get((ctx.get("revealed") or [""])[0])
+        return rev is not None and (d.get("cost") or 0) == (g.defn(rev).get("cost") or 0)
+    if name == "formation_partner":  # stands in formation with this card [g-46]: a friendly Formation creature
+        return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
+            and card is not source and card.controller == source.controller and g.is_creature(card) \
+            and not card.attached_to and not d.get("flyer") and not card.hidden and card.cell in orthogonal(source.cell) \
+            and any(a.get("kw") == "formation" for a in g.abilities(card)) \
+            and any(a.get("kw") == "formation" for a in g.abilities(source))
+    if name == "weak_strike_at_least":  # its printed weak strike (Демон зависти)
+        return (d.get("strike") or [0])[0] >= f["n"]
     if name == "any":
         return any(_one(g, source, card, x, ctx) for x in f.get("of", []))
     if name == "not":
@@ -230,6 +251,16 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = entry.get("tokens_at_declaration") or 0
     elif per == "wounds_on_self":
         base = source.wounds if source is not None else 0
+    elif per == "behind_attacked_weak":  # the weak strike of the card behind the attacked one, on its side (Тич)
+        hit = g.cards.get(point.get("target") or "")
+        behind = None
+        if hit is not None and hit.zone == "battlefield" and hit.cell:
+            (c, r) = xy(hit.cell)
+            cell = cell_at(c, r + (-1 if hit.controller == 1 else 1))
+            behind = g.cards.get(g.board.get(cell or "") or "")
+        base = (g.defn(behind).get("strike") or [0])[0] if behind is not None else 0
+    elif per == "event_heal":  # the heal a heal replacement replaced (Вожак сатиров)
+        base = point.get("n", 0)
     elif per == "event_wounds":
         base = point.get("n", 0)
     elif per == "opposite_strike_medium":
@@ -254,6 +285,25 @@ def amount(g, spec, entry: dict, source, target=None, level: int | None = None) 
         base = wounds_this_turn(g, target) if target is not None else 0
     elif per == "steps_this_turn":  # cells this card moved this turn (its own steps, Килсус)
         base = len(steps(g, source)) if source is not None else 0
+    elif per == "friendly_above_starting_life":  # its controller's cards whose current life exceeds their printed life
+        base = sum(1 for c in g.play_cards() if source is not None and c.controller == source.controller
+                   and not c.hidden and g.life(c) - c.wounds > (g.defn(c).get("life") or 0))
+    elif per in ("revealed_cost", "revealed_name_in_play"):  # the first card the executing prophecy revealed
+        rev = g.cards.get((entry.get("revealed") or [""])[0])
+        if rev is None:
+            base = 0
+        elif per == "revealed_cost":
+            base = g.defn(rev).get("cost") or 0
+        else:
+            name = g.defn(rev).get("name_ru")
+            base = int(any(g.defn(c).get("name_ru") == name for c in g.play_cards() if not c.hidden))
+    elif per == "struck_or_adjacent_enemies":  # cards struck this turn + adjacent enemies not yet struck (Гидра)
+        done = struck(g, source) if source is not None else []
+        near = [c.id for c in adjacent_cards(g, source) if c.controller != source.controller and g.is_creature(c)
+                and c.id not in done] if source is not None and source.zone == "battlefield" else []
+        base = len(set(done)) + len(near)
+    elif per == "tokens_on_self":  # tokens on it now (a static bonus: Камнедрев)
+        base = source.tokens if source is not None else 0
     elif per == "x_declared":
         base = entry.get("x") or 0
     elif per == "target_current_life":  # life + additional life - wounds [204.6]

@@ -117,7 +117,7 @@ def new_page(browser):
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=locale)
         contexts.append(ctx)
         page = ctx.new_page()
-        page.set_default_timeout(15000)
+        page.set_default_timeout(30000)   # a loaded 2-core CI machine: the bot thinks 0.5 s per action
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.js_errors = errors

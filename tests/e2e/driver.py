@@ -110,10 +110,17 @@ def click(page, selector: str, position: dict | None = None) -> None:
         loc.click()
 
 
-def click_action(page, idx: int) -> None:
+class Stale(Exception):
+    """The page moved on (a new version, a resync) between reading its state and acting on it."""
+
+
+def click_action(page, idx: int, v: int | None = None) -> None:
     """Perform legal action number idx of the page by clicks, and wait until the server answered (new version
-    or error)."""
+    or error). ``v``: the version idx was chosen at; raises :class:`Stale` when the page is no longer there (or has
+    no legal list at all)."""
     s = state(page)
+    if not s or not s["legal"] or idx >= len(s["legal"]) or (v is not None and s["v"] != v):
+        raise Stale(f"chosen at v{v}, the page is at v{s and s['v']} with {len((s or {}).get('legal') or [])} actions")
     a = s["legal"][idx]
     v = s["v"]
     t0 = page.evaluate("performance.now()")

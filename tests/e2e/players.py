@@ -6,7 +6,7 @@ import re
 
 def name_if_asked(page, name: str = "Tester") -> None:
     """Fill in the first-visit name dialog when the page shows it (a browser context remembers the player)."""
-    page.wait_for_selector("#player-name, .lobby, .room-page, .game", timeout=15000)
+    page.wait_for_selector("#player-name, .lobby, .room-page, .game", timeout=30000)
     if page.locator("#player-name").count():
         page.fill("#player-name", name)
         page.click("#player-name-ok")
@@ -26,14 +26,14 @@ def room_of(page) -> str:
     return re.match(r"#/room/([^?]+)", page.evaluate("location.hash")).group(1)
 
 
-def my_seat(page, expected: str, timeout: float = 15000) -> None:
+def my_seat(page, expected: str, timeout: float = 30000) -> None:
     """Wait until the page's data-testid=my-seat reads ``expected`` ("1", "2" or "spectator")."""
     page.wait_for_function(
         "(want) => { const el = document.querySelector('[data-testid=my-seat]'); return el && el.textContent === want; }",
         arg=expected, timeout=timeout)
 
 
-def wait_dealt(page, timeout: float = 15000) -> None:
+def wait_dealt(page, timeout: float = 30000) -> None:
     """Wait until the page's room left the waiting state (both seats and decks known: the game was dealt)."""
     page.wait_for_function(
         "() => { const c = window.berserkConn; return c && c.view && c.view.room && c.view.room.status !== 'waiting'; }",

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import re
 
+from tests.e2e.players import enter_lobby
+
 STEPPES = "Степи"
 
 
 def open_builder(page, server):
-    page.goto(server.url + "/")
-    page.wait_for_selector("[data-testid=open-deck-builder]")
-    if page.locator("#player-name").count():     # the first-visit name dialog of the lobby (issue 18)
-        page.fill("#player-name", "Builder")
-        page.click("#player-name-ok")
-        page.wait_for_selector("#player-name", state="detached")
+    """Open the lobby (choosing a name on the first visit: the dialog covers the header's builder link) and go to
+    the deck builder by its link."""
+    enter_lobby(page, server, "Builder")
     page.click("[data-testid=open-deck-builder]")
     page.wait_for_selector("[data-testid=deck-builder]")
     page.wait_for_selector("[data-testid=deck-errors] li")

@@ -179,7 +179,12 @@ def test_axe_finds_no_serious_violation_on_the_replay_page(bot_server, new_page)
     page.wait_for_function("() => window.berserkConn.legal && window.berserkConn.legal.length")
     s = driver.state(page)
     driver.click_action(page, next(i for i, a in enumerate(s["legal"]) if a["act"] == "concede"))
+    page.wait_for_selector(".result-banner")
+    # the store records the finished game a moment after the room ends; until then /#/replay/ only watches the room
+    page.wait_for_function("async (room) => (await fetch('/api/games/' + encodeURIComponent(room))).ok", arg=room)
     page.goto(bot_server.url + f"/#/replay/{room}")
+    page.wait_for_selector("[data-testid=replay-step]")
+    page.click("[data-testid=replay-last]")
     page.wait_for_selector(".result-banner")
     assert _axe(page) == []
 
@@ -213,7 +218,9 @@ def test_a_whole_game_against_the_computer_at_phone_size_with_every_click_in_vie
                 assert not raw, (key, raw)
             opened = page.evaluate("window.berserkConn.openedAt")
             try:
-                driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]))
+                driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"])
+            except driver.Stale:
+                continue               # a frame arrived meanwhile (the bot's pass, a resync): read the page again
             except PlaywrightTimeout:
                 # A loaded machine may drop the socket (pong timeout) between reading the state and the click:
                 # the page then rebuilds its controls after the resync. Anything else is a missing control.

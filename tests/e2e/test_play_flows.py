@@ -3,7 +3,7 @@ watches), a seat kept after the page is closed, quick play pairing two browsers,
 and not the spectators, and a rematch that starts a new game with the seats swapped."""
 from __future__ import annotations
 
-from tests.e2e.driver import Policy, click_action, state
+from tests.e2e.driver import Policy, Stale, click_action, state
 from tests.e2e.players import enter_lobby, my_seat, name_if_asked, room_of, wait_dealt
 
 
@@ -36,11 +36,22 @@ def test_a_bot_game_starts_from_the_lobby_in_one_click(server, new_page, artifac
     policy = Policy(squad=1)
     moves = 0
     while moves < 6:           # a few moves against the bot, then concede
-        page.wait_for_function("() => { const c = window.berserkConn; return c.legal && c.legal.length && c.pendingAction === null; }")
+        try:
+            page.wait_for_function("() => { const c = window.berserkConn; return c.legal && c.legal.length && c.pendingAction === null; }",
+                                   timeout=60000)   # the bot's whole turn, 0.5 s of thought per action
+        except Exception as e:
+            s = state(page)
+            raise AssertionError(f"no move offered after {moves} moves: v={s['v']} status={s['status']} "
+                                 f"to_act={s['view'].get('to_act')} prompt={s['view'].get('prompt')} "
+                                 f"legal={len(s['legal'] or [])} pending={s['pending']} result={s['view'].get('result')} "
+                                 f"errors={page.js_errors}") from e
         s = state(page)
         if not s["legal"] or s["pending"]:
             continue           # the frame that gave the move to the bot arrived meanwhile
-        click_action(page, policy.choose(s["legal"], s["view"], 1))
+        try:
+            click_action(page, policy.choose(s["legal"], s["view"], 1), s["v"])
+        except Stale:
+            continue           # a frame arrived between reading the page and the click
         moves += 1
     page.click("button[data-act=concede]")
     page.click("button[data-act=concede-confirm]")

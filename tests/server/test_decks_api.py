@@ -135,3 +135,12 @@ async def test_ten_thousand_entries_are_refused_as_too_large_and_nothing_is_stor
     body = {"cards": [{"id": "vs2003-fagor", "count": 1}] * 10_000}
     r = await _post(live, "/api/decks/validate", body, lang="en")
     assert r.status_code == 413 and r.json()["error"] == "body_too_large" and r.json()["message"]
+
+
+async def test_a_room_refused_for_its_deck_says_why_in_the_accept_language_language(live):
+    en = await _post(live, "/api/rooms", {"deck": "no such deck"}, lang="en-US,en;q=0.9")
+    ru = await _post(live, "/api/rooms", {"deck": "no such deck"})
+    assert en.status_code == ru.status_code == 400
+    assert "no such deck" in en.json()["message"] and en.json()["message"] != ru.json()["message"]
+    assert any("а" <= ch <= "я" for ch in ru.json()["message"].lower())
+    assert not any("а" <= ch <= "я" for ch in en.json()["message"].lower())

@@ -36,7 +36,7 @@ async def test_a_seat_without_a_deck_waits_for_its_choice(live):
     ok = await call(live.http, "POST", f"/api/rooms/{room['room']}/deck", None, {"token": seat2["token"], "deck": "B"})
     assert ok.status_code == 200 and ok.json()["seat"] == 2
     info = (await call(live.http, "GET", f"/api/rooms/{room['room']}")).json()
-    assert info["status"] == "preliminary" and info["decks"] == ["A", "B"]
+    assert info["status"] == "preliminary" and info["decks"] == [None, None]
 
 
 async def test_the_first_opener_takes_seat_2_and_later_ones_are_refused(live):
@@ -96,7 +96,7 @@ async def test_rematch_swaps_seats_and_starts_when_both_ask(live):
     r2 = await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", bob, {"deck": "A"})
     assert r2.json() == {"room": new, "seat": 1, "token": r2.json()["token"]}
     info = (await call(live.http, "GET", f"/api/rooms/{new}")).json()
-    assert info["players"] == {"1": "Bob", "2": "Ann"} and info["decks"] == ["A", "A"]
+    assert info["players"] == {"1": "Bob", "2": "Ann"} and info["decks"] == [None, None]
     assert info["status"] == "preliminary"
     stranger = await new_player(live.http, "Cid")
     r3 = await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", stranger, {})
@@ -125,3 +125,20 @@ async def test_a_player_cannot_dress_a_concession_up_as_a_loss_on_time(live):
     await a.act({"act": "concede", "reason": "time"})
     await a.watch(10)
     assert a.result["reason"] != "time"
+
+
+async def test_deck_labels_stay_hidden_from_the_lobby_until_the_game_ends_except_the_players_own(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    listed = (await call(live.http, "GET", "/api/rooms")).json()
+    row = next(i for i in listed["playing"] if i["id"] == room["room"])
+    assert row["decks"] == [None, None]
+    mine = (await call(live.http, "GET", "/api/players/me/games", bob)).json()
+    assert next(i for i in mine["live"] if i["id"] == room["room"])["decks"] == [None, "B"]
+
+
+def test_a_finished_rooms_lobby_entry_names_both_decks():
+    from server.lobby import public_info
+    entry = {"id": "r", "status": "finished", "decks": ["A", "B"], "owners": {"1": "p1", "2": "p2"}}
+    assert public_info(entry) == {"id": "r", "status": "finished", "decks": ["A", "B"]}

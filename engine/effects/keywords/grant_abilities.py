@@ -25,7 +25,7 @@ def execute(g, e, src, eff) -> None:
         x = max(1, int(e.get("x") or e.get("paid_tokens") or 1))
         extra = {"end_turn": g.turn + 2 * x - (1 if g.active == e["controller"] else 0)}
     for t in targets(g, e, src, eff, "self"):
-        acquire.grant(g, t, eff.get("grants") or [], until, e["controller"], src, extra)
+        acquire.grant(g, t, eff.get("grants") or [], until, e["controller"], src, extra=extra)
         if any(a.get("kw") == "flight" for a in eff.get("grants") or []):
             take_off(g, t)
     if eff.get("and"):

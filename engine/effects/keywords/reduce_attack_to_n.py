@@ -13,8 +13,8 @@ from engine.effects.registry import register_keyword
 def text(a: dict, lang: str, words) -> str:
     """"<kinds> against it deal at most n[ (by ...)][ (while ...)]" in ``lang``."""
     kinds = words.kinds(a["applies_to"], lang, 3)
-    by = (" by " + words.filters(a["by"], "en") if lang == "en" else " со стороны " + words.filters(a["by"], "ru")) \
-        if a.get("by") else ""
+    by = (f" by cards ({words.filters(a['by'], 'en')})" if lang == "en"
+          else f" со стороны карт ({words.filters(a['by'], 'ru')})") if a.get("by") else ""
     cond = words.conditions(a.get("condition"), lang) if a.get("condition") else ""
     if lang == "en":
         return f"{kinds[0].upper() + kinds[1:]}{by} against it are reduced to {a['n']}{cond}"

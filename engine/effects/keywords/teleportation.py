@@ -31,7 +31,7 @@ def options(g, card, a: dict) -> list[dict]:
 def execute(g, e, src, eff) -> None:
     """Relocate to the declared cell if the card is still on the battlefield, the cell still free and the card
     not held in place (RULES.md Q7); it is movement, so "moves" triggers fire [203.12]."""
-    zones.move(g, e, src, e.get("to"))
+    zones.move(g, e, src, e.get("to"), how="teleportation")
 
 
 def text(a: dict, lang: str, words=None) -> str:

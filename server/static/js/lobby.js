@@ -189,7 +189,7 @@ export class LobbyPage {
     return h("li.room", { dataset: { room: id, status: st } },
       h("span.room-players", {}, matchName(r)), " · ",
       h("span.room-status", {}, t(`status_${st}`)),
-      r.decks ? h("span.room-decks", {}, " · " + r.decks.map((d) => d ?? "?").join(" vs ")) : null,
+      r.decks?.some((d) => d) ? h("span.room-decks", {}, " · " + r.decks.map((d) => d ?? "?").join(" vs ")) : null,
       r.watching ? h("span.room-watching", {}, ` · 👁 ${r.watching}`) : null,
       r.result ? h("span.room-result", {}, " · " + resultText(r.result, r)) : null,
       " ",

@@ -1,0 +1,73 @@
+"""GC threshold side by side: the server's tail with CPython's generation-0 threshold and with the server's default.
+
+``python -m bench.gc_threshold [--rooms 200] [--seconds 15] [--rounds 2] [--thresholds 0,10000]``
+
+For each round and each ``gc_threshold0`` (0 = CPython's 700; the start-up heap is frozen in every case,
+server/probes.py) a fresh ``python -m server`` gets ``--rooms`` rooms of two random bots and one spectator
+(bench/server_latency.py ``measure_rooms``); after the window the server's own ``/metrics`` is read: GC pauses by
+generation, event-loop lag and the room phases (docs/performance.md "Instrumentation"). Alternating the settings
+in one run keeps the machine's load comparable between them.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import urllib.request
+
+from .server_latency import measure_rooms, ms
+from .servers import ServerProcess, raise_fd_limit
+
+PHASES = ("apply", "legal", "view", "diff", "encode", "send", "commit")
+
+
+def scrape(http: str) -> dict[str, float]:
+    """The server's /metrics samples: ``name{labels}`` -> value."""
+    with urllib.request.urlopen(http + "/metrics") as r:
+        text = r.read().decode()
+    return {line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1])
+            for line in text.splitlines() if line and not line.startswith("#")}
+
+
+def summary(v: dict[str, float]) -> list[str]:
+    """Readable lines: GC count/total/mean per generation, loop-lag wake-ups over 50 ms, phase means."""
+    out = []
+    for g in (0, 1, 2):
+        c, s = v[f'berserk_gc_pause_seconds_count{{generation="{g}"}}'], v[f'berserk_gc_pause_seconds_sum{{generation="{g}"}}']
+        out.append(f"  gc gen{g}: {int(c)} collections, {s * 1000:.1f} ms total, mean {s / c * 1000 if c else 0:.2f} ms")
+    lc = v["berserk_event_loop_lag_seconds_count"]
+    late = lc - v['berserk_event_loop_lag_seconds_bucket{le="0.05"}']
+    out.append(f"  loop lag: {int(lc)} wake-ups, mean {v['berserk_event_loop_lag_seconds_sum'] / lc * 1000:.2f} ms, "
+               f"{int(late)} later than 50 ms")
+    for ph in PHASES:
+        c, s = v[f'berserk_room_phase_seconds_count{{phase="{ph}"}}'], v[f'berserk_room_phase_seconds_sum{{phase="{ph}"}}']
+        out.append(f"  {ph}: {int(c)} calls, mean {s / c * 1e6 if c else 0:.0f} us")
+    return out
+
+
+async def amain(args) -> None:
+    raise_fd_limit()
+    n = args.rooms
+    settings = dict(max_rooms=n + 10, max_connections=4 * n + 100, idle_timeout=600,
+                    create_per_min=1e6, create_burst=n + 10)
+    for rnd in range(1, args.rounds + 1):
+        for t in (int(x) for x in args.thresholds.split(",")):
+            with ServerProcess(gc_threshold0=t, **settings) as s:
+                r = await measure_rooms([s], n, args.seconds, args.think)
+                v = scrape(s.http)
+            print(f"round {rnd} gc_threshold0={t} rooms={n} p50={ms(r['p50'])} ms p99={ms(r['p99'])} ms "
+                  f"max={ms(r['max'])} ms samples={r['samples']} failures={r['failures'] or 0}")
+            print("\n".join(summary(v)), flush=True)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m bench.gc_threshold")
+    ap.add_argument("--rooms", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=15.0, help="measurement window per server")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--think", type=float, default=2.0, help="mean seconds a bot waits before acting")
+    ap.add_argument("--thresholds", default="0,10000", help="comma-separated gc_threshold0 values")
+    asyncio.run(amain(ap.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""Incarnation X (инкарнация, ``incarnation``; 03-abilities.md §4 ``incarnation`` [g-19]): works while the card is
+in its owner's graveyard. At the start of its owner's turn it gets an incarnation token (ignoring any token
+maximum [218.8]); with at least X of them it incarnates: the tokens go, it gets the marker ``incarnation`` and
+comes into its owner's squad on an unoccupied cell of their 3rd row (rank 1 for player 1, rank 6 for player 2),
+closed (open with ``open: true``); a flyer goes to the aux zone [211.2.a]. It is not a resurrection. Its
+"incarnates" triggers fire. With no free cell it stays and tries again whenever it gets a token. A card that dies
+carrying the marker loses Incarnation (it never incarnates again; recorded as the permanent timed effect
+``incarnated``).
+
+Tokens also come from ``incarnation_token`` effects (engine/effects/keywords/incarnation_token.py), which call
+:func:`incarnate`.
+"""
+from __future__ import annotations
+
+from engine.cards.keywords import Keyword
+from engine.effects import choice
+from engine.effects.registry import register_keyword
+from engine.model.board import CELLS, row_of
+from engine.model.enums import Event
+from engine.ops import trigger_points
+from engine.ops.reveal import goes_to_aux
+
+#: The timed-effect kind that records "this card died carrying the incarnation marker" (engine/ops/damage.py).
+SPENT = "incarnated"
+
+
+def spent(g, card) -> bool:
+    """True when ``card`` died carrying the incarnation marker (it has lost Incarnation)."""
+    return any(e.get("kind") == SPENT and e.get("card") == card.id for e in g.effects)
+
+
+def _threshold(g, card) -> dict | None:
+    abil = [a for a in g.abilities(card) if a.get("kw") == "incarnation"]
+    return abil[0] if abil and not spent(g, card) else None
+
+
+def incarnate(g, card, player: int | None = None) -> bool | None:
+    """Incarnate ``card`` (in its owner's graveyard) if it has Incarnation X and at least X tokens and a cell of its
+    owner's 3rd row is free; the owner chooses the cell inside the entry. Returns True when it came back, False when
+    it stays, None while the owner is being asked."""
+    a = _threshold(g, card)
+    if a is None or card.zone != "graveyard" or card.tokens < a.get("n", 1):
+        return False
+    p = card.owner
+    cells = [c for c in CELLS if c not in g.board and row_of(c, p) == 3]
+    if not cells and not goes_to_aux(g, card):
+        return False
+    if cells:
+        i = choice.pick(g, p, cells, "incarnation_cell", card.id)
+        if i is None:
+            return None
+    g.graveyards[p].remove(card.id)
+    card.reset_in_play_state()
+    card.controller = p
+    if goes_to_aux(g, card):
+        card.zone = "aux"
+        g.aux[p].append(card.id)
+    else:
+        card.zone, card.cell = "battlefield", cells[i]
+        g.board[cells[i]] = card.id
+    card.closed = not a.get("open")
+    card.markers["incarnation"] = 1
+    g.emit(Event.RESURRECTED, card=card.id, to=card.cell, how="incarnation")
+    trigger_points.collect(g, {"type": "incarnated", "card": card.id})
+    return True
+
+
+def at_turn_start(g, card, a: dict) -> list[dict] | None:
+    """Start of its owner's turn, in the graveyard: gain an incarnation token (then incarnate if it has enough)."""
+    if spent(g, card):
+        return None
+    return [{"kw": "incarnation_token", "n": 1, "target": "self"}]
+
+
+def text(a: dict, lang: str, words=None) -> str:
+    """"Incarnation X (...)" in ``lang``."""
+    n = a["n"]
+    if lang == "en":
+        return (f"Incarnation {n} (in your graveyard it gains an incarnation token at the start of your turn; at {n} "
+                f"it returns to a free cell of your 3rd row, {'open' if a.get('open') else 'closed'})")
+    return (f"Инкарнация {n} (на кладбище в начале вашего хода получает фишку инкарнации; при {n} возвращается на "
+            f"свободную клетку вашего 3-го ряда {'открытой' if a.get('open') else 'закрытой'})")
+
+
+INCARNATION = register_keyword(Keyword(
+    kw="incarnation", places="static", rule="03 §4 incarnation [g-19]; [218.8]", text=text,
+    fields={"n": "int!", "open": "bool?"}, graveyard_turn_start=at_turn_start))

@@ -1,0 +1,109 @@
+"""Process probes that find the latency tail (issue 21 item 1) and the start-up GC policy.
+
+* :class:`LoopLag`: a task that sleeps ``interval`` seconds and records how late it woke (event-loop lag: any
+  callback that holds the loop - a long action, a full garbage collection - shows here).
+* :class:`GcTimer`: a ``gc.callbacks`` hook timing each cyclic collection by generation.
+* :func:`settle_heap`: after start-up, collect once, then ``gc.freeze()`` so the long-lived start-up heap (modules,
+  the card catalogue, restored rooms) moves to the permanent generation and no later collection scans it again;
+  and set the generation-0 threshold (``Settings.gc_threshold0``).
+
+Threshold choice: CPython's default generation-0 threshold is 700 allocations minus deallocations of tracked
+containers. One action builds many short-lived dicts and lists (a view per viewer, its diff, the frames):
+at 700 a young collection runs about every second action and every tenth of those a generation-1 collection, which
+promotes the temporaries of the actions in flight into the old generation and so feeds the full collections
+(170-470 ms pauses measured in issue 21). The default here is 10 000: an action's temporaries are mostly gone before a
+young collection runs. Generations 1 and 2 keep CPython's 10 and 10 (full collections are further bounded by
+CPython's rule of waiting until the long-lived heap grew by 25 %). Measured side by side by ``python -m
+bench.gc_threshold`` (docs/performance.md "Instrumentation").
+"""
+from __future__ import annotations
+
+import asyncio
+import gc
+import time
+
+from .metrics import Metrics
+
+
+class LoopLag:
+    """Records into ``metrics.loop_lag`` how late each wake-up of a ``interval``-second sleep comes (seconds).
+    :meth:`start` inside the running loop, :meth:`stop` (awaitable) at shutdown."""
+
+    def __init__(self, metrics: Metrics, interval: float = 0.1) -> None:
+        self.metrics, self.interval = metrics, interval
+        self.task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run(), name="loop-lag")
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + self.interval
+            await asyncio.sleep(self.interval)
+            self.metrics.loop_lag.observe(max(0.0, loop.time() - due))
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            try:
+                await self.task
+            except asyncio.CancelledError:
+                pass
+            self.task = None
+
+
+class GcTimer:
+    """A ``gc.callbacks`` hook: each collection's duration (seconds) goes into ``metrics.gc_pause[generation]``.
+    GC is process-wide, so every installed timer sees every collection of the process. :meth:`install` once,
+    :meth:`uninstall` at shutdown (idempotent both)."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+        self._t0 = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._t0 = time.perf_counter()
+        elif phase == "stop":
+            hist = self.metrics.gc_pause.get(info.get("generation"))
+            if hist is not None:
+                hist.observe(time.perf_counter() - self._t0)
+
+    def install(self) -> None:
+        if self not in gc.callbacks:
+            gc.callbacks.append(self)
+
+    def uninstall(self) -> None:
+        while self in gc.callbacks:
+            gc.callbacks.remove(self)
+
+
+def check_settings(settings) -> None:
+    """Refuse, before anything starts, probe settings that cannot work: ValueError naming the setting for a
+    negative ``gc_threshold0`` or a ``loop_lag_interval`` that is not positive."""
+    if settings.gc_threshold0 < 0:
+        raise ValueError("gc_threshold0 must be >= 0 (0 keeps CPython's thresholds)")
+    if not settings.loop_lag_interval > 0:
+        raise ValueError("loop_lag_interval must be > 0 seconds")
+
+
+def settle_heap(threshold0: int) -> tuple[int, int, int]:
+    """Once start-up is over: one full collection, then ``gc.freeze()``; ``threshold0`` (> 0) becomes the
+    generation-0 threshold, 0 keeps the current thresholds (module docstring: the choice). Returns the thresholds
+    before, for :func:`release_heap`. Raises ValueError for a negative ``threshold0`` (nothing changed)."""
+    if threshold0 < 0:
+        raise ValueError("gc_threshold0 must be >= 0")
+    before = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    if threshold0:
+        gc.set_threshold(threshold0, before[1], before[2])
+    return before
+
+
+def release_heap(thresholds: tuple[int, int, int]) -> None:
+    """At shutdown: ``gc.unfreeze()`` and the thresholds back, so a process that builds several apps in turn (the
+    tests) keeps no frozen garbage of a closed one."""
+    gc.unfreeze()
+    gc.set_threshold(*thresholds)

@@ -1,0 +1,103 @@
+"""Issue 21 item 1: the probes that find the latency tail (event-loop lag, GC pauses, room phases) on /metrics,
+and the start-up GC policy (frozen start-up heap, generation-0 threshold). Structural only: no timing asserted."""
+from __future__ import annotations
+
+import asyncio
+import gc
+
+import httpx
+import pytest
+
+from server.app import create_app
+from server.metrics import GENERATIONS, PHASES, Histogram, Metrics
+from server.probes import GcTimer, LoopLag, settle_heap
+from server.settings import Settings
+
+from tests.server.fake_engine import ENGINE
+from tests.server.harness import LiveServer, Player, create_room, join_seat
+
+
+def _samples(text: str) -> dict[str, float]:
+    return {line.rsplit(" ", 1)[0]: float(line.rsplit(" ", 1)[1])
+            for line in text.splitlines() if line and not line.startswith("#")}
+
+
+async def test_gc_is_frozen_after_start_up_with_the_configured_threshold(live_factory):
+    live_factory(gc_threshold0=12345)
+    assert gc.get_freeze_count() > 0
+    assert gc.get_threshold()[0] == 12345
+
+
+def test_shutdown_unfreezes_and_restores_the_thresholds():
+    before = gc.get_threshold()
+    with LiveServer(create_app(Settings(gc_threshold0=23456), engine=ENGINE)):
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+
+
+def test_a_negative_threshold_is_refused_and_changes_nothing():
+    before = gc.get_threshold(), gc.get_freeze_count()
+    with pytest.raises(ValueError):
+        settle_heap(-1)
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
+
+
+@pytest.mark.parametrize("bad", [{"gc_threshold0": -1}, {"loop_lag_interval": 0.0}])
+def test_the_app_refuses_probe_settings_that_cannot_work(bad):
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        create_app(Settings(**bad), engine=ENGINE)
+
+
+async def test_room_phases_loop_lag_and_gc_pauses_are_on_metrics_after_one_action(live_factory):
+    from server.gameapi import real_engine
+    live = live_factory(engine=real_engine(), fixed_seed=1)
+    room = await create_room(live.http)
+    seat2 = await join_seat(live.http, room["room"])
+    players = [await Player.join(live.ws, room["room"], room["token"]),
+               await Player.join(live.ws, room["room"], seat2["token"])]
+    actor = next(p for p in players if p.legal)          # whichever seat the seed lets act first
+    await actor.act(actor.legal[0])
+    async with httpx.AsyncClient() as c:
+        text = (await c.get(live.http + "/metrics")).text
+    values = _samples(text)
+    for phase in PHASES:
+        assert values[f'berserk_room_phase_seconds_count{{phase="{phase}"}}'] >= 1, phase
+        assert f'berserk_room_phase_seconds_bucket{{phase="{phase}",le="+Inf"}}' in values
+    for g in GENERATIONS:
+        assert f'berserk_gc_pause_seconds_count{{generation="{g}"}}' in values
+    assert "berserk_event_loop_lag_seconds_count" in values
+    assert "# TYPE berserk_room_phase_seconds histogram" in text
+
+
+def test_gc_timer_records_each_collection_by_generation_until_uninstalled():
+    metrics = Metrics()
+    timer = GcTimer(metrics)
+    timer.install()
+    timer.install()                      # idempotent: one hook
+    try:
+        gc.collect(1)
+        assert metrics.gc_pause[1].count == 1
+    finally:
+        timer.uninstall()
+    gc.collect(1)
+    assert metrics.gc_pause[1].count == 1 and timer not in gc.callbacks
+
+
+async def test_loop_lag_probe_records_wake_ups_and_stops():
+    metrics = Metrics()
+    lag = LoopLag(metrics, interval=0.001)
+    lag.start()
+
+    async def woke():
+        while metrics.loop_lag.count == 0:
+            await asyncio.sleep(0.001)
+    await asyncio.wait_for(woke(), 10)
+    await lag.stop()
+    assert lag.task is None and metrics.loop_lag.count >= 1
+
+
+def test_labelled_histogram_lines_put_le_after_the_label():
+    h = Histogram((0.1,))
+    h.observe(0.05)
+    assert h.lines("x", 'phase="view"') == ['x_bucket{phase="view",le="0.1"} 1', 'x_bucket{phase="view",le="+Inf"} 1',
+                                            'x_sum{phase="view"} 0.050000', 'x_count{phase="view"} 1']
