@@ -123,14 +123,14 @@ def project(g, viewer) -> dict:
         for cid in g.graveyards[p]:
             k, v = _card_view(g, g.cards[cid], viewer)
             cards[k] = v
-    for c in g.cards.values():
-        if c.zone == "exile":  # out of the game, face up (Сшиватель плоти, docs/rules-decisions.md)
-            k, v = _card_view(g, c, viewer)
-            cards[k] = v
         if viewer == p:
             for cid in g.deals[p] + g.recruits[p]:
                 k, v = _card_view(g, g.cards[cid], viewer)
                 cards[k] = v
+    for c in g.cards.values():
+        if c.zone == "exile":  # out of the game, face up (Сшиватель плоти, docs/rules-decisions.md)
+            k, v = _card_view(g, c, viewer)
+            cards[k] = v
     players = {}
     prelim = g.phase in _CRYSTALS_HIDDEN
     for p in (1, 2):
