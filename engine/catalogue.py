@@ -749,6 +749,8 @@ def _trigger(a: dict, lang: str) -> str:
     elif when == "revealed_by_prophecy":
         w = ("When a prophecy of yours reveals it (from the deck)" if en
              else "Когда ваше пророчество открывает её (из колоды)")
+    elif when == "incarnates" and a.get("subject", "self") != "self":
+        w = "When another creature incarnates" if en else "Когда другое существо инкарнирует"
     elif when == "incarnates":
         w = "When it incarnates" if en else "Когда она инкарнирует"
     elif when == "gains_incarnation_token":

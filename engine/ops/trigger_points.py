@@ -66,8 +66,10 @@ def _fires(g, c, a, ev) -> bool:
                 and (ev.get("missed") or not a.get("miss_only"))
                 and (not a.get("roles") or ev.get("role") in a["roles"])
                 and (not a.get("strength") or ev.get("strength") in a["strength"]))
-    if when == "incarnates":  # it came back from the graveyard by Incarnation
-        return et == "incarnated" and ev["card"] == c.id
+    if when == "incarnates":  # it (``subject``: another card) came back from the graveyard by Incarnation
+        if et != "incarnated":
+            return False
+        return ev["card"] == c.id if subject == "self" else (subject == "any" or ev["card"] != c.id)
     if when == "gains_incarnation_token":  # in play (e.g. the token came as it incarnated): the graveyard case is above
         return et == "incarnation_token" and ev["card"] == c.id
     if when == "jumps":  # its own jump (a named movement), after it landed (Дети топи, Шакси)

@@ -166,3 +166,18 @@ def test_vs2023_118_shaman_dushegryz_hypnosis_makes_an_enemy_strike_its_neighbou
     g, L = setup([pool("s", "a1", 1, "vs2023-118-shaman-dushegryz"), dummy("e", "c5", 2)])
     play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "grant_abilities"))
     assert [a["kw"] for a in g.cards[L["s"]].acquired] == ["protection"]
+
+
+def test_vs2023_147_povelitel_mertvyh_opens_and_spurs_a_creature_of_yours_that_incarnates_and_throws_a_bone():
+    g, L = setup([pool("l", "a1", 1, "vs2023-147-povelitel-mertvyh", closed=True, markers={"skip_open": 1}),
+                  dummy("v", None, 1, zone="graveyard", tokens=2, abilities=[{"kw": "incarnation", "n": 3}]),
+                  dummy("e", "e5", 2)],
+                 active=2)
+    end_turn(g, pick=lambda g2, legal: next((a for a in legal if a["act"] == "declare"), None))
+    v = g.cards[L["v"]]
+    assert g.in_play(v) and any(a["kw"] == "move_bonus" for a in v.acquired)  # incarnated, +1 movement
+    assert not seen(g, L, "l")["closed"]  # he stayed closed at the turn start (skip_open), the trigger opened him
+    g, L = setup([pool("l", "a1", 1, "vs2023-147-povelitel-mertvyh"), dummy("t", "a5", 2)], active=2)
+    g.apply(2, {"act": "pass"})
+    play(g, L, 1, act="ability", source="l", ability=ability_index(g, L, "l", "throw"), target="t")
+    assert seen(g, L, "t")["wounds"] == 1
