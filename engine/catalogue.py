@@ -51,6 +51,7 @@ _PROT = {
     "poison": ("poison", "отравления"), "simple_strikes": ("simple strikes", "простых ударов"),
     "weak_simple_strikes": ("weak simple strikes", "слабых простых ударов"),
     "flyer_attacks": ("flyers' attacks", "атак летающих существ"),
+    "nonmagical": ("every non-magical attack", "всех немагических атак"),
 }
 _STRENGTH = {"weak": ("weak", "слабый", "слабым", "слабых"), "medium": ("medium", "средний", "средним", "средних"),
              "strong": ("strong", "сильный", "сильным", "сильных")}
@@ -61,6 +62,9 @@ _UNTIL = {
     "end_of_your_next_turn": ("until the end of your next turn", "до конца вашего следующего хода"),
     "end_of_target_next_turn": ("until the end of its controller's next turn", "до конца следующего хода её владельца"),
     "end_of_opponent_next_turn": ("until the end of the opponent's next turn", "до конца следующего хода противника"),
+    "end_of_opponent_xth_turn": ("until the end of the opponent's X-th turn from now (X = the tokens paid)",
+                                 "до конца X-го следующего хода противника (X = число потраченных фишек)"),
+    "source_adjacent": ("while this card stays next to it", "пока эта карта остаётся рядом с ней"),
     "source_leaves": ("for as long as this card stays on the battlefield", "пока эта карта остаётся на поле боя"),
     "source_moves_or_leaves": ("until this card moves or leaves the battlefield",
                                "пока эта карта не сдвинется или не покинет поле боя"),
@@ -216,6 +220,7 @@ def _filter(f: dict, lang: str) -> str:
         "friendly": ("yours", "ваша"), "other": ("other than this card", "не эта карта"),
         "creature": ("a creature", "существо"), "not_flyer": ("not a flyer", "не летающая"),
         "is_self": ("this card itself", "сама эта карта"),
+        "formation_with_source": ("in formation with this card", "в строю с этой картой"),
         "is_defender": ("a defender", "защитник"), "opposite": ("directly opposite this card", "прямо напротив"),
         "adjacent": ("next to this card", "рядом с этой картой"), "corporeal": ("not incorporeal", "не бестелесная"),
         "ally_of_event_card": ("of that creature's squad", "из отряда того существа"),
@@ -283,6 +288,12 @@ def _condition(c: dict, lang: str) -> str:
     if p == "adjacent_to":
         return (f"if it is next to a card ({_filters(c['filter'], lang)})" if en
                 else f"если рядом с ней карта ({_filters(c['filter'], lang)})")
+    if p == "event_attacker":
+        return (f"if the attacker is {_filters(c['filter'], lang)}" if en
+                else f"если атакующий — {_filters(c['filter'], lang)}")
+    if p == "friendly_in_play":
+        return (f"if you have a creature ({_filters(c['filter'], lang)})" if en
+                else f"если у вас есть существо ({_filters(c['filter'], lang)})")
     if p == "defending":
         return "while it is acting as a defender" if en else "пока она выступает защитником"
     if p == "is_closed":
@@ -750,6 +761,8 @@ def _trigger(a: dict, lang: str) -> str:
     elif when == "revealed_by_prophecy":
         w = ("When a prophecy of yours reveals it (from the deck)" if en
              else "Когда ваше пророчество открывает её (из колоды)")
+    elif when == "incarnates" and a.get("subject", "self") != "self":
+        w = "When another creature incarnates" if en else "Когда другое существо инкарнирует"
     elif when == "incarnates":
         w = {"self": ("When it incarnates", "Когда она инкарнирует"),
              "any": ("When a creature incarnates", "Когда существо инкарнирует"),
@@ -938,7 +951,8 @@ def _activated(a: dict, lang: str) -> str:
 WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
                         until=lambda u, lang: _UNTIL[u][_i(lang)], amount=lambda n, lang: _amount(n, lang),
                         grants=lambda gs, lang: _grants(gs, lang), effect=lambda e, lang: _effect(e, lang),
-                        filters=lambda fs, lang: _filters(fs, lang), kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
+                        filters=lambda fs, lang: _filters(fs, lang), filter_list=lambda fs, lang: _filters(fs, lang),
+                        kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
                         conditions=lambda cs, lang: _conditions(cs, lang),
                         marker=lambda m, lang: MARKER_NAMES.get(m, (m, m))[_i(lang)])
 

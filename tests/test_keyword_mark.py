@@ -57,5 +57,23 @@ def test_a_cell_marker_is_declared_on_an_empty_cell_and_lasts_to_the_end_of_the_
 
 def test_the_catalogue_says_it_in_both_languages():
     assert ability_text(ON_CELL, "en") == ("Close: put a 'bonfire' marker on an empty cell until the end of the "
-                                           "opponent's next turn.")
+                                           "opponent's next turn; that cell counts as occupied.")
     assert ability_text(FOREVER, "ru") == "Закрыться: положить маркер «добыча» на вражеское существо."
+
+
+def test_a_trigger_that_marks_a_cell_is_declared_with_the_chosen_cell():
+    worm = creature(life=1, abilities=[{"kw": "trigger", "when": "dies", "optional": False, "effects": [
+        {"kw": "mark", "marker": "tremor", "cell": "empty"}]}])
+    g, L = game([card("w", "c3", 1, override=worm), card("foe", "c4", 2, override=creature(strike=(3, 3, 3)))],
+                active=2, dice=[6, 1])
+    act(g, L, 2, act="attack", source="foe", target="w")
+    pass_both(g)
+    while g.prompt["kind"] != "triggers":
+        g.apply(g.to_act(), {"act": "pass"})
+    offers = [a for a in g.legal_actions(1) if a["act"] == "declare"]
+    assert {"act": "declare", "source": L["w"], "ability": 0, "to": "b2"} in offers
+    assert not any(a.get("to") in ("c4", "e1") for a in offers)  # only empty cells
+    g.apply(1, {"act": "declare", "source": L["w"], "ability": 0, "to": "b2"})
+    while g.queue or g.executing is not None:
+        g.apply(g.to_act(), {"act": "pass"})
+    assert g.view(1)["cells"] == {"b2": {"tremor": 1}}

@@ -72,7 +72,7 @@ def with_implicit(abilities: list[dict]) -> list[dict]:
 
 
 WINDOW_KW = {"target": ("block_strike", "redirect_attack"), "roll": ("roll_modifier", "roll_punish"),
-             "protection": ("set_strike_strength",)}
+             "protection": ("set_strike_strength", "cap_strike")}
 
 
 def is_window_kw(a: dict) -> bool:

@@ -32,7 +32,7 @@ STRENGTHS = LEVELS
 _STRENGTH_ENUM = "|".join(LEVELS)
 #: What a ``protection`` keyword may name (03-abilities.md §4 ``protection`` [411]).
 PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "throws", "strike_through_row",
-                   "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks")
+                   "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks", "nonmagical")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
 WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
         "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
@@ -46,7 +46,8 @@ ROLES = ("attacker", "responder")
 #: Durations of granted effects (03-abilities.md §1.9 [418]; no ``until`` = until the end of the battle).
 UNTIL = ("end_of_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_target_next_turn",
          "end_of_opponent_next_turn", "next_simple_strike",
-         "source_moves_or_leaves", "source_leaves", "end_of_battle")
+         "source_moves_or_leaves", "source_leaves", "source_adjacent", "end_of_opponent_xth_turn",
+         "end_of_battle")
 #: Named references to one card, resolved from the entry or the event (03-abilities.md §3.1).
 TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card", "defended", "same_target")
 #: Named references to a set of cards (FORMAT.md "Custom cards").
@@ -72,7 +73,7 @@ FILTERS = {
     "open": {}, "closed": {},
     "enemy": {}, "friendly": {}, "other": {},
     "creature": {}, "not_flyer": {}, "flyer": {}, "has_marker": {"marker": "str"}, "is_self": {},
-    "has_class": {"in": "list_str"},
+    "has_class": {"in": "list_str"}, "formation_with_source": {},
     "elite": {"value": "bool"},
     "cost_at_most": {"n": "int"}, "cost_at_least": {"n": "int"},
     "has_ability": {"kw": "list_str"},
@@ -114,6 +115,8 @@ CONDITIONS = {
     "formation_size": {"at_least": "int"},
     "opponent_row_empty": {"row": "int"},
     "defending": {}, "is_closed": {},
+    "friendly_in_play": {"filter": "filters"},
+    "event_attacker": {"filter": "filters"},
     "target": {"filter": "filters"},
     "not_defending": {},
     "unwounded": {},

@@ -18,6 +18,7 @@ from engine.ops.durations import ON_EXPIRE, add
 from engine.ops.tokens import add_life, gain_tokens
 from engine.ops.zones import relocate
 from engine.rules import keywords
+from engine.rules.cells import free
 from engine.rules import strike_table
 from engine.rules import targets as tg
 
@@ -40,8 +41,12 @@ def eff_accumulate(g, e, src, eff):
 
 
 def eff_gain_token(g, e, src, eff):
-    """Put n tokens on the target (not accumulating) [218.5]."""
+    """Put n tokens on the target (not accumulating) [218.5]; a card that takes tokens only from itself (custom
+    ``tokens_from_self_only``, Пустотник) refuses another card's."""
     for t in targets(g, e, src, eff):
+        if t is not src and any(a.get("handler") == "tokens_from_self_only" for a in keywords.kws(g, t, "custom")):
+            g.emit(Event.PROTECTED, card=t.id, kind="tokens")
+            continue
         gain_tokens(g, t, _n(g, e, src, eff, target=t))
 
 
@@ -220,7 +225,7 @@ def eff_resurrect(g, e, src, eff):
     with no markers and under the resurrecting player's control (docs/rules-decisions.md)."""
     t = g.cards.get(e.get("target"))
     to = e.get("to")
-    if t is None or t.zone != "graveyard" or to in g.board:
+    if t is None or t.zone != "graveyard" or not free(g, to):
         g.emit(Event.FIZZLED, source=e["source"])
         return
     g.graveyards[t.owner].remove(t.id)

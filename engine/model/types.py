@@ -58,6 +58,7 @@ class QueueEntry(TypedDict):
     chain: NotRequired[list]                # RULES.md Q9
     cause: NotRequired[str | None]
     flyer_strike: NotRequired[bool]         # [211.9]
+    strike_now: NotRequired[dict]           # {"source", "target"}: an effect made a creature strike (hypnosis)
     tokens_at_declaration: NotRequired[int]
     paid_tokens: NotRequired[int]
     spell: NotRequired[bool]

@@ -19,9 +19,11 @@ def _same(a: dict, b: dict) -> bool:
     return strip(a) == strip(b)
 
 
-def grant(g, card, abilities: list[dict], until: str, granter: int, source=None, used_by=None) -> None:
+def grant(g, card, abilities: list[dict], until: str, granter: int, source=None, used_by=None,
+          extra: dict | None = None) -> None:
     """``card`` acquires ``abilities`` until ``until`` (docs/card-vocabulary.md durations) [407, 418]; with
-    ``used_by`` (attack kinds) they also go once the card has made such an attack (:func:`spend_on_attack`).
+    ``used_by`` (attack kinds) they also go once the card has made such an attack (:func:`spend_on_attack`);
+    ``extra`` adds fields to the duration (e.g. ``end_turn`` of an X-turn duration).
 
     ``granter`` is the controller of the granting entry. Granting an ability the card already holds from a grant
     renews it instead of adding a copy (docs/cards.md G8), unless it is marked ``stacks``."""
@@ -31,6 +33,7 @@ def grant(g, card, abilities: list[dict], until: str, granter: int, source=None,
             "cell": source.cell if source is not None else None, "target_player": card.controller}
     if used_by:
         spec["used_by"] = list(used_by)
+    spec.update(extra or {})  # e.g. ``end_turn`` of an X-turn duration
     for a in abilities:
         new = dict(a, _until=spec)
         if not a.get("stacks"):

@@ -33,7 +33,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     if keywords.no_wounds(g, target, kind):
         return 0  # "takes no wounds from ..." [g-79]
     if kind not in ("wound", "poison", "spell") and not keywords.unreducible(g, source, kind):
-        amount = keywords.capped(g, target, amount, kind, source)
+        amount = keywords.row_capped(g, keywords.capped(g, target, amount, kind, source), kind, source)
     if g.effects:
         amount += keywords.lit_extra(g, target, kind, source, poison_tick)
     amount = keywords.reduce(g, target, amount, kind, level, source)

@@ -16,6 +16,7 @@ players swap; [311.1 step 3] "until the start of the turn" effects end at the tu
 from __future__ import annotations
 
 from engine.model.enums import Event
+from engine.rules.adjacency import adjacent_cards
 
 
 ON_EXPIRE: dict = {}
@@ -33,9 +34,11 @@ def add(g, until: str, card: str, kind: str, **fields) -> dict:
     return entry
 
 
-def remove(g, kind: str, card: str) -> None:
-    """End, without its end effects, every timed effect of ``kind`` on ``card`` (a mark used up, [211.9])."""
-    g.effects = [e for e in g.effects if not (e.get("kind") == kind and e.get("card") == card)]
+def remove(g, kind: str, card: str, marker: str | None = None) -> None:
+    """End, without its end effects, every timed effect of ``kind`` on ``card`` (a mark used up, [211.9]); with
+    ``marker``, only those putting that marker."""
+    g.effects = [e for e in g.effects if not (e.get("kind") == kind and e.get("card") == card
+                                              and (marker is None or e.get("marker") == marker))]
 
 
 def _due(g, e: dict, boundary: str) -> bool:
@@ -71,7 +74,7 @@ def _default_end(g, e: dict) -> None:
         c.acquired.remove(e["ability"])
 
 
-def _ends_now(g, spec: dict) -> bool:
+def _ends_now(g, spec: dict, card=None) -> bool:
     """Does a duration end at the end of the current turn (g.turn, active player g.active)?"""
     kind = spec.get("kind")
     turn, active = g.turn, g.active
@@ -85,8 +88,13 @@ def _ends_now(g, spec: dict) -> bool:
         return active == spec["target_player"] and turn > spec["turn"]
     if kind == "end_of_opponent_next_turn":
         return active != spec["player"] and turn > spec["turn"]
+    if kind == "end_of_opponent_xth_turn":  # "during the opponent's next X turns" (Пустотник): a turn number
+        return turn >= spec.get("end_turn", turn)
     if kind == "source_leaves":  # it no longer holds once its source left play; tidied up here
         return not g.in_play(spec.get("source") or "")
+    if kind == "source_adjacent":  # no longer next to its source (or the source left): tidied up here
+        src = g.cards.get(spec.get("source") or "")
+        return src is None or not g.in_play(src) or card is None or card not in adjacent_cards(g, src)
     return False
 
 
@@ -95,8 +103,11 @@ def end_acquired(g) -> None:
     for c in g.cards.values():
         if not c.acquired:
             continue
-        keep = [a for a in c.acquired if "_until" not in a or not _ends_now(g, a["_until"])]
+        keep = [a for a in c.acquired if "_until" not in a or not _ends_now(g, a["_until"], c)]
         if len(keep) != len(c.acquired):
+            for a in c.acquired:
+                if a.get("marker") and a not in keep:  # a state that carries a marker takes it along
+                    c.markers.pop(a["marker"], None)
             c.acquired = keep
             g.emit(Event.GRANT_ENDED, card=c.id)
 

@@ -6,6 +6,7 @@ from engine.model.history import record_step
 from engine.ops import trigger_points
 from engine.ops.damage import remove_from_play
 from engine.rules import grants
+from engine.rules.cells import free
 
 
 def renew_into_deck(g, card) -> str:
@@ -49,8 +50,9 @@ def move(g, entry: dict, card, to: str | None, how: str | None = None) -> None:
     battlefield, the cell ``to`` still free and the card not held in place [203.3, 203.12, RULES.md Q7]: it is
     relocated with its attachments and its "moves" triggers become pending (``how`` = ``"jump"`` also makes its
     "jumps" triggers pending; a named movement such as ``"teleportation"`` is kept for the triggers that ask,
-    condition ``moved_by``); else the entry does nothing."""
-    if card is None or card.zone != "battlefield" or to in g.board or grants.under(g, card, "cannot_move"):
+    condition ``moved_by``); else the entry does nothing. A cell that counts as occupied (engine/rules/cells.py)
+    is no free cell."""
+    if card is None or card.zone != "battlefield" or not free(g, to) or grants.under(g, card, "cannot_move"):
         g.emit(Event.FIZZLED, source=entry["source"])
         return
     frm = card.cell

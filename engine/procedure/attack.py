@@ -25,14 +25,22 @@ def attack_step(g, ex: dict, e: dict, eff: dict) -> bool:
     while st["k"] < len(st["ids"]):
         one = dict(e, target=st["ids"][st["k"]])
         if not st["rolled"]:
-            begun = attack_begin(g, one, eff)
-            if begun is None:
-                st["k"] += 1
-                continue
-            src, tgt = begun
+            if not st.get("begun"):
+                begun = attack_begin(g, one, eff)
+                if begun is None:
+                    st["k"] += 1
+                    continue
+                st["begun"] = True
+                data["target"] = begun[1].id
+                data["attack_kind"] = eff.get("kw")
+                windows.open_window(g, ex, "target", "effects")  # only a redirection is offered here
+                if ex.get("ask"):
+                    return False
+            src = g.cards.get(e["source"])
+            if src is not None and e.get("kind") == "trigger":
+                src = last_known(g, src, e.get("point") or {})
+            st.pop("begun", None)
             st["rolled"] = True
-            data["target"] = tgt.id
-            data["attack_kind"] = eff.get("kw")
             data["dice"] = {src.id: g.roll(src.controller, src.id, eff.get("kw"))} if rolls_die(eff) else {}
             if data["dice"]:
                 windows.open_window(g, ex, "roll", "effects")

@@ -15,8 +15,9 @@ from engine.model.enums import EntryKind, Event, PromptKind
 from engine.model.types import Executing, QueueEntry
 from engine.ops import acquire
 from engine.ops.damage import reorder_graveyard
-from engine.procedure import attack, defender, strike
+from engine.procedure import attack, defender, queue, strike
 from engine.ops.durations import add
+from engine.ops import trigger_points
 from engine.ops import zones
 from engine.procedure.windows import answer_window, legal_window
 from engine.rules import grants
@@ -28,6 +29,25 @@ def start_execution(g, entry: QueueEntry) -> None:
     g.emit(Event.EXECUTING, source=entry["source"], kind=entry["kind"], ability=entry.get("ability"))
     ex: Executing = {"entry": entry, "stage": "start", "data": {}, "ask": None, "done": False}
     g.executing = ex
+
+
+def strike_now(g, done: QueueEntry) -> None:
+    """An executed effect made a creature make a simple strike at once (``done["strike_now"]``: ``source``,
+    ``target``; its cost, the closing, is paid by the effect): the strike executes next, before any priority, as
+    an entry of its controller that never waits in the queue (card text, e.g. 'hypnosis'); "an attack is declared
+    against it" triggers become pending [RULES.md Q5.1]."""
+    spec = done["strike_now"]
+    src = g.cards.get(spec.get("source") or "")
+    if src is None or not g.in_play(src):
+        return
+    entry: QueueEntry = {"uid": queue.new_uid(g), "kind": EntryKind.ATTACK, "source": src.id, "controller": src.controller,
+                         "ability": None, "target": spec.get("target"), "targets": None, "x": None, "to": None,
+                         "effect": None, "cause": done["source"]}
+    g.emit(Event.DECLARED, player=src.controller, source=src.id, kind=EntryKind.ATTACK, ability=None,
+           target=entry["target"], to=None, x=None)
+    trigger_points.collect(g, {"type": "attack_declared", "card": entry["target"], "by": src.id,
+                               "attack": "simple_strike"})
+    start_execution(g, entry)
 
 
 def continue_execution(g) -> None:

@@ -12,7 +12,7 @@ from engine.model.enums import PRELIM_PHASES, Phase, PromptKind
 from engine.ops import trigger_points
 from engine.ops.reveal import reveal_involved
 from engine.procedure import queue, triggers
-from engine.procedure.execute import continue_execution, start_execution
+from engine.procedure.execute import continue_execution, start_execution, strike_now
 from engine.procedure.phases import advance_phase, anyone_has_sudden, turn_preparation_step
 from engine.procedure.prelim import prelim_step
 from engine.procedure.victory import check_loss
@@ -35,6 +35,8 @@ def run(g) -> None:
             continue_execution(g)
             if g.executing is None:
                 trigger_points.cut_loops(g, entry)
+                if entry.get("strike_now"):
+                    strike_now(g, entry)  # "it makes a simple strike" as part of the effect (Шаман-душегрыз)
                 if entry.get("flyer_strike"):
                     c = g.cards.get(entry["source"])
                     if c is not None:

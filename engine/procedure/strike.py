@@ -163,6 +163,8 @@ def _deal(g, ex, src, tgt) -> None:
     r_lvl = keywords.incoming_level(g, src, "simple_strike", data["blows"][1], tgt) if data.get("fight") else None
     lower = data.get("lowered") or {}  # blows lowered in the protection window (Лунная баньши's wail)
     a_amt = max(0, blow_amount(g, src, tgt, a_lvl, "simple_strike") - lower.get(src.id, 0))
+    if data.get("cap") is not None:  # reduced to n in the protection window (cap_strike, Глорм)
+        a_amt = min(a_amt, data["cap"])
     r_amt = max(0, blow_amount(g, tgt, src, r_lvl, "simple_strike") - lower.get(tgt.id, 0))
     if r_amt and keywords.no_wounds(g, src, "simple_strike", retaliation=True):
         r_amt = 0  # "retaliation strikes never wound it" (no_wounds_from, Килсус)

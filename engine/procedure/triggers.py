@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 
 from engine.cards import abilities as ab
-from engine.cards.keywords import CUSTOMS
+from engine.cards.keywords import CUSTOMS, KEYWORDS
 from engine.cards.kinds import REACH
 from engine.model.enums import EntryKind, Event
 from engine.model.types import QueueEntry
@@ -55,6 +55,9 @@ def _cells_of(t: dict):
         c = CUSTOMS.get(e.get("handler")) if e.get("kw") == "custom" else None
         if c is not None and c.cells is not None:
             return c.cells
+        if e.get("cell") == "empty" and e.get("kw") in KEYWORDS and KEYWORDS[e["kw"]].options is not None:
+            k = KEYWORDS[e["kw"]]  # a keyword effect on a chosen empty cell (``mark`` of a cell): its own choices
+            return lambda g, src, point, k=k, e=e: [o["to"] for o in k.options(g, src, e) if o.get("to")]
     return None
 
 

@@ -3,7 +3,7 @@
 Playable abilities whose own window lies inside the attack are offered as asks of the executing entry, never as
 queue entries (RULES.md Q4): ``target`` (step 5: ``block_strike``, ``redirect_attack``), ``roll`` (step 7: ``roll_modifier``,
 ``roll_punish``; also opened by the die of every other attack, :func:`engine.combat.attack_step`), ``protection``
-(step 10: ``set_strike_strength``). A window asks only a player who has such an ability that applies
+(step 10: ``set_strike_strength``, ``cap_strike``). A window asks only a player who has such an ability that applies
 and can be paid; the active player answers first, then the inactive [103.5]; each answers once per window with
 ``ability`` (source, ability, target/x as listed) or ``pass``. Using it pays its cost now and applies at once.
 
@@ -17,11 +17,13 @@ from engine.cards.kinds import LEVELS
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event, PromptKind
 from engine.ops.costs import pay_cost
-from engine.ops.damage import wound
+from engine.ops.damage import check_deaths, wound
 from engine.rules import keywords
 from engine.rules.conditions import holds
 from engine.rules.adjacency import adjacent_cards
+from engine.rules.formation import formation_group
 from engine.rules.declarable import can_pay
+from engine.rules.targets import match
 
 
 def open_window(g, ex: dict, name: str, next_stage: str) -> None:
@@ -65,13 +67,17 @@ def options(g, ex: dict, p: int) -> list[dict]:
                 continue
             if kw not in kws or not can_pay(g, card, a, i):
                 continue
+            if name == "target" and data.get("attack_kind", "simple_strike") != "simple_strike" and \
+                    kw != "redirect_attack":
+                continue  # the target window of an attack ability offers only redirections
             if a.get("condition") and not holds(g, card, a["condition"], {}):
                 continue
             if not kinds_match(data.get("attack_kind", "simple_strike"), a.get("applies_to")):
                 continue
             base = {"act": "ability", "source": card.id, "ability": i}
             if kw == "redirect_attack":
-                if a.get("chooser", "controller") == "controller" and tgt is not None:
+                if a.get("chooser", "controller") == "controller" and tgt is not None and \
+                        (not a.get("vs") or match(g, card, tgt, a["vs"])) and not _redirected(g, card, a, tgt):
                     out.extend(dict(base, target=c) for c in redirect_targets(g, card, a, src, tgt, p))
             elif kw == "block_strike":
                 if tgt is card:
@@ -86,6 +92,10 @@ def options(g, ex: dict, p: int) -> list[dict]:
             elif kw == "roll_punish":  # a die of the fight shows one of ``on_roll`` (Взрывная Мэри)
                 out.extend(dict(base, target=cid) for cid, v in sorted((data.get("dice") or {}).items())
                            if v in (a.get("on_roll") or ()) and g.in_play(g.cards[cid]))
+            elif kw == "cap_strike":  # a strike at one of your creatures (Глорм)
+                blow = (data.get("blows") or [None])[0]
+                if blow is not None and tgt is not None and tgt.controller == p and g.is_creature(tgt):
+                    out.append(base)
             elif kw == "set_strike_strength":
                 blow = (data.get("blows") or [None])[0]
                 want = LEVELS.index(a["to"])
@@ -108,9 +118,19 @@ def redirect_targets(g, card, a: dict, src, tgt, p: int) -> list[str]:
     """The creatures of player ``p`` onto which ``redirect_attack`` ``a`` of ``card`` may move ``src``'s attack
     from ``tgt`` (03 §1.6 redirection [412]): next to the target (``to: beside_target``) or next to the card
     itself (``beside_self``), never the attacker or the present target."""
-    around = tgt if a.get("to", "beside_target") == "beside_target" else card
-    return [c.id for c in adjacent_cards(g, around) if c.controller == p and g.is_creature(c) and not c.hidden
+    to = a.get("to", "beside_target")
+    if to == "formation_with_self":  # a creature in formation with this card (Гномий король)
+        cands = formation_group(g, card)
+    else:
+        cands = adjacent_cards(g, tgt if to == "beside_target" else card)
+    return [c.id for c in cands if c.controller == p and g.is_creature(c) and not c.hidden
             and c is not tgt and c is not src and g.in_play(c)]
+
+
+def _redirected(g, card, a: dict, tgt) -> bool:
+    """``once_per_target``: this card already redirected an attack from ``tgt`` this turn."""
+    rec = card.used.get("redirected")
+    return bool(a.get("once_per_target")) and isinstance(rec, list) and rec[0] == g.turn and tgt.id in rec[1]
 
 
 def legal_window(g, ex: dict, p: int) -> list[dict]:
@@ -128,6 +148,10 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
         pay_cost(g, card, a, act["ability"], None)
         g.emit(Event.WINDOW_ABILITY, player=p, source=card.id, kw=a["kw"], target=act.get("target"), x=act.get("x"))
         if a["kw"] == "redirect_attack":  # the attack now aims at the named creature [412]
+            if a.get("once_per_target"):
+                rec = card.used.get("redirected")
+                rec = rec if isinstance(rec, list) and rec[0] == g.turn else [g.turn, []]
+                card.used["redirected"] = [g.turn, sorted(set(rec[1]) | {data.get("target")})]
             g.emit("redirected", card=data.get("target"), to=act["target"], by=card.id)
             data["target"] = act["target"]
         elif a["kw"] == "block_strike":
@@ -143,6 +167,12 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
             g.emit(Event.DIE_CHANGED, card=cid, value=dice[cid])
         elif a["kw"] == "roll_punish":
             wound(g, g.cards[act["target"]], a.get("n", 1), "wound", card)  # an influence; deaths at the damage step
+        elif a["kw"] == "cap_strike":  # «свести удар к n» [g-90]; the card pays with wounds unless ``unless`` matches
+            data["cap"] = min(data.get("cap", a["n"]), a["n"])
+            tgt = g.cards.get(data.get("target") or "")
+            if a.get("wound_self") and not (tgt is not None and a.get("unless") and match(g, card, tgt, a["unless"])):
+                wound(g, card, a["wound_self"], "wound", card)
+                check_deaths(g, [card])
         elif a["kw"] == "set_strike_strength":
             data["blows"][0] = LEVELS.index(a["to"])
             g.emit(Event.STRENGTH_SET, card=ex["entry"]["source"], strength=a["to"])

@@ -119,7 +119,8 @@ def strike_targets(g, card) -> list[str]:
     d = g.defn(card)
     if not any(d.get("strike") or [0]) and not grants.kws(g, card, "strike_bonus"):
         return []  # a printed 0-0-0 strikes only with a bonus (Метаморф)
-    if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.under(g, card, "cannot_act"):
+    if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.under(g, card, "cannot_act") or \
+            grants.under(g, card, "cannot_attack"):
         return []
     done = struck(g, card) if any(a.get("different_targets") for a in keywords.kws(g, card, "extra_attack")) else []
     if card.zone == "battlefield" and not g.is_flyer(card):

@@ -55,6 +55,12 @@ def _one(g, source, c, entry) -> bool:
         return bool(frm) and source.zone == "battlefield" and frm in neighbours(source.cell)
     if p == "adjacent_to":
         return any(tg.match(g, source, o, c.get("filter")) for o in adjacent_cards(g, source))
+    if p == "event_attacker":  # the card whose attack caused the event ("by"), wherever it is now
+        by = g.cards.get(point.get("by") or "")
+        return by is not None and tg.match(g, source, by, c.get("filter"))
+    if p == "friendly_in_play":  # "if you have a Steppe creature": another creature of its side in play
+        return any(o is not source and o.controller == source.controller and g.is_creature(o)
+                   and tg.match(g, source, o, c.get("filter")) for o in g.play_cards())
     if p == "defending":  # it is the defender of the simple strike executing now
         ex = g.executing
         return bool(ex and ex.get("data", {}).get("defender") == source.id)

@@ -15,6 +15,7 @@ from engine.model.board import distance, neighbours, orthogonal
 from engine.model.enums import EntryKind, Phase
 from engine.rules import combat
 from engine.rules import grants
+from engine.rules.cells import free
 from engine.rules import options as opts
 from engine.rules import targets as tg
 from engine.rules.combat import forced_targets, row_end_partner
@@ -37,7 +38,7 @@ def own_move_pending(g, card) -> bool:
 def can_pay(g, card, a: dict, idx: int) -> bool:
     """True when the card can pay the ability's cost now, X aside (>= 1 token for X) [SEED S4, 103.6]; a netted
     creature cannot act at all (Паук-пересмешник)."""
-    if under(g, card, "cannot_act"):
+    if under(g, card, "cannot_act") or (a.get("kw") in REACH and under(g, card, "cannot_attack")):
         return False
     c = ab.cost(a)
     if c["tap"] and (card.closed or own_move_pending(g, card)):
@@ -167,7 +168,7 @@ def _moves(g, card) -> list[dict]:
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
     cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)  # 01 §3.4
     far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours
-    return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else []) if n not in g.board]
+    return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else []) if free(g, n)]
 
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:
@@ -226,7 +227,7 @@ def _resurrect_options(g, card, a):
     yard = g.graveyards[card.controller] if a.get("graveyard", "own") == "own" else \
         g.graveyards[1] + g.graveyards[2]
     cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))]
-    cells = [n for n in neighbours(card.cell) if n not in g.board]
+    cells = [n for n in neighbours(card.cell) if free(g, n)]
     return [{"target": t, "to": cell} for t in cands for cell in cells]
 
 

@@ -10,21 +10,8 @@ def _has_formation(g, card) -> bool:
 
 
 def formation_group(g, card) -> list:
-    """The other creatures of ``card``'s formation: every friendly formation creature reached from it through
-    orthogonally adjacent formation creatures (a chain, [g-46]); [] when it stands in no formation."""
-    if not in_formation(g, card):
-        return []
-    seen, todo = {card.id}, [card]
-    while todo:
-        c = todo.pop()
-        for n in orthogonal(c.cell):
-            o = g.cards.get(g.board.get(n) or "")
-            if o is None or o.id in seen or o.controller != card.controller or not g.is_creature(o) or o.hidden:
-                continue
-            if _has_formation(g, o) and in_formation(g, o):
-                seen.add(o.id)
-                todo.append(o)
-    return [g.cards[i] for i in sorted(seen - {card.id})]
+    """The other creatures of ``card``'s formation (:func:`engine.rules.targets.formation_chain`) [g-46]."""
+    return tg.formation_chain(g, card)
 
 
 def in_formation(g, card, partner=None) -> bool:

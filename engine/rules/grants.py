@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES
 from engine.cards.kinds import REACH
 from engine.rules import targets as tg
+from engine.rules.adjacency import adjacent_cards
 from engine.rules.conditions import holds
 from engine.rules.formation import in_formation
 
@@ -136,6 +137,9 @@ def holds_now(g, card, a: dict) -> bool:
     """An acquired ability lasting ``source_moves_or_leaves`` holds while its source stays in play on the cell it
     had when granting (Basilisk's gaze, docs/cards.md)."""
     spec = a.get("_until") or {}
+    if spec.get("kind") == "source_adjacent":  # while its source stays in play next to it (Тварь's strangling)
+        src = g.cards.get(spec.get("source") or "")
+        return src is not None and g.in_play(src) and card in adjacent_cards(g, src)
     if spec.get("kind") == "source_leaves":  # "for as long as it stays on the battlefield" (Король-жрец)
         src = g.cards.get(spec.get("source") or "")
         return src is not None and g.in_play(src)
@@ -147,7 +151,8 @@ def holds_now(g, card, a: dict) -> bool:
 
 def under(g, card, effect: str) -> bool:
     """True when ``card`` carries an acquired state that still holds and whose keyword says it has ``effect``
-    (``cannot_act``, ``cannot_move``, ``attacks_blocked``; :class:`engine.cards.keywords.Keyword` ``state``)."""
+    (``cannot_act``, ``cannot_move``, ``cannot_attack``, ``attacks_blocked``; :class:`engine.cards.keywords.Keyword`
+    ``state``)."""
     return blocking(g, card, effect) is not None
 
 

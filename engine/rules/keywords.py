@@ -7,9 +7,9 @@ step of 02-battle.md §9. Restrictions (``vs``, ``by``) are filter lists of docs
 """
 from __future__ import annotations
 
-from engine.cards.kinds import LEVELS, MAGICAL
+from engine.cards.kinds import LEVELS, MAGICAL, NONMAGICAL
 from engine.cards.kinds import kinds_match
-from engine.model.board import xy
+from engine.model.board import row_of, xy
 from engine.rules import grants
 from engine.rules import targets as tg
 
@@ -130,6 +130,7 @@ PROTECTS = {
     "magic": MAGICAL + ("spell",), "magic_strikes": ("magic_strike",),
     "discharges": ("discharge",), "shots": ("shot",), "throws": ("throw",), "spells": ("spell",),
     "poison": ("poison",), "strike_through_row": ("strike_through_row",), "simple_strikes": ("simple_strike",),
+    "nonmagical": NONMAGICAL,
 }
 
 
@@ -218,6 +219,21 @@ def capped(g, target, amount: int, kind: str, source=None) -> int:
         if kinds_match(kind, a.get("applies_to")) and (not a.get("by") or (
                 source is not None and tg.match(g, target, source, a["by"]))):
             amount = min(amount, a.get("n", 1))
+    return amount
+
+
+def row_capped(g, amount: int, kind: str, source) -> int:
+    """``row_attack_cap`` in force (``g.effects`` entries of kind ``row_attack_cap``: ``player``, ``row``, ``n``,
+    ``by``; engine/effects/keywords/row_attack_cap.py): an attack made by a card of the other side standing in that
+    row of its own half (and matching ``by``) deals at most n (03 §5 reduce_attack_to_n [g-90])."""
+    if source is None or source.zone != "battlefield" or not source.cell or not g.effects:
+        return amount
+    for e in g.effects:
+        if e.get("kind") != "row_attack_cap" or e.get("player") == source.controller:
+            continue
+        if row_of(source.cell, source.controller) == e.get("row") and tg.match(
+                g, g.cards.get(e.get("card") or ""), source, e.get("by"), {"controller": e.get("player")}):
+            amount = min(amount, e.get("n", 1))
     return amount
 
 

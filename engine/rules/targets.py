@@ -60,6 +60,8 @@ def _one(g, source, card, f, ctx) -> bool:
         return g.is_creature(card)
     if name == "has_class":
         return any(x in (d.get("classes") or []) for x in f.get("in", []))
+    if name == "formation_with_source":  # in formation with this card (Гномий король)
+        return source is not None and card in formation_chain(g, source)
     if name == "is_self":
         return source is not None and card.id == source.id
     if name == "has_marker":  # a marker put by ``mark`` (01 §6.1 [200.6])
@@ -138,6 +140,28 @@ def _one(g, source, card, f, ctx) -> bool:
     if name == "not":
         return not match(g, source, card, f.get("of", []), ctx)
     return False
+
+
+def formation_chain(g, card) -> list:
+    """The other creatures in formation with ``card`` [g-46]: friendly ground creatures on the battlefield linked
+    to it through orthogonally adjacent pairs of which at least one has Formation (a chain); sorted by id."""
+    def ok(c):
+        return c.zone == "battlefield" and not c.attached_to and g.is_creature(c) and not g.is_flyer(c) \
+            and not c.hidden and c.controller == card.controller
+
+    def has(c):
+        return any(a.get("kw") == "formation" for a in g.abilities(c))
+    if not ok(card):
+        return []
+    seen, todo = {card.id}, [card]
+    while todo:
+        c = todo.pop()
+        for n in orthogonal(c.cell):
+            o = g.cards.get(g.board.get(n) or "")
+            if o is not None and o.id not in seen and ok(o) and (has(o) or has(c)):
+                seen.add(o.id)
+                todo.append(o)
+    return [g.cards[i] for i in sorted(seen - {card.id})]
 
 
 def _beside(g, source, card, f) -> bool:

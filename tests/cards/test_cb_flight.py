@@ -76,3 +76,34 @@ def test_vs2023_068_vladyka_nebes_takes_to_the_air_and_ignores_protection_from_f
     end_turn(g)
     play(g, L, 1, act="attack", source="v", target="t")  # far away, and through its protection
     assert seen(g, L, "t")["wounds"] == 3
+
+
+def test_vs2023_004_girrit_marks_its_target_for_the_hunt_and_a_flyer_strikes_it_for_two_more():
+    g, L = setup([pool("g", "c2", 1, "vs2023-004-girrit", tokens=1), dummy("t", "c5", 2, life=20, closed=True),
+                  dummy("f", None, 1, strike=(3, 3, 3), flyer=True, move=None, zone="aux")])
+    play(g, L, 1, act="ability", source="g", ability=ability_index(g, L, "g", "shot", 0), target="t")
+    assert seen(g, L, "t")["wounds"] == 1 and seen(g, L, "t")["markers"] == {"hunt": 1}
+    play(g, L, 1, act="attack", source="f", target="t")  # a flyer's attack: 3 + 2 more, the marker comes off
+    assert seen(g, L, "t")["wounds"] == 6 and seen(g, L, "t")["markers"] == {}
+    g, L = setup([pool("g", "c2", 1, "vs2023-004-girrit", tokens=1), dummy("t", "c5", 2, life=20)])
+    play(g, L, 1, act="ability", source="g", ability=ability_index(g, L, "g", "shot", 1), target="t")
+    assert seen(g, L, "t")["wounds"] == 2 and seen(g, L, "t")["markers"] == {"hunt": 1} and seen(g, L, "g")["tokens"] == 0
+    end_turn(g)
+    assert seen(g, L, "t")["markers"] == {}  # until the end of your turn
+
+
+def test_vs2023_175_krondak_bonfire_cell_counts_as_occupied_and_discharge_bonus_vs_flyers():
+    g, L = setup([pool("k", "a1", 1, "vs2023-175-krondak"), dummy("w", "c2", 1, move=2), dummy("e", "c5", 2, move=2),
+                  dummy("f", None, 2, life=9, flyer=True, move=None, zone="aux")])
+    play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "mark"), to="c3")
+    assert g.view(2)["cells"] == {"c3": {"bonfire": 1}}
+    assert {"act": "move", "source": L["w"], "to": "c3"} not in g.legal_actions(1)
+    end_turn(g)
+    assert {"act": "move", "source": L["e"], "to": "c4"} in g.legal_actions(2)
+    play(g, L, 2, act="move", source="e", to="c4")
+    assert {"act": "move", "source": L["e"], "to": "c3"} not in g.legal_actions(2)  # still burning
+    end_turn(g)
+    assert g.view(1)["cells"] == {}
+    assert {"act": "move", "source": L["w"], "to": "c3"} in g.legal_actions(1)
+    play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "discharge"), target="f")
+    assert seen(g, L, "f")["wounds"] == 2  # 1 + 1 against a flyer

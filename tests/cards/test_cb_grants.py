@@ -104,3 +104,80 @@ def test_vs2023_059_oboroten_valhalla_heals_a_yordling():
                   dummy("t", "a4", 2)], active=2)
     end_turn(g)
     assert seen(g, L, "y")["wounds"] == 1 and seen(g, L, "n")["wounds"] == 2
+
+
+def _germet_at_battle_start():
+    """A real game (Game.new) driven past the Battle Start step with Гермет recruited by player 1 in a Steppes-Swamps
+    deck (it holds Steppe and Swamp creatures, no Mountain, Forest or Dark ones)."""
+    from engine import Game, load_deck
+    deck = load_deck("Степи-Болота (2023 relaunch cards)")
+    g = Game.new(seed=5, deck1=["vs2023-196-germet"] * 3 + deck[3:], deck2=deck)
+    for _ in range(800):
+        if g.phase == "main":
+            return g
+        p = g.to_act()
+        legal = [a for a in g.legal_actions(p) if a["act"] != "concede"]
+        pick = [a for a in legal if isinstance(a.get("option"), dict) and g.cards.get(
+            a["option"].get("recruit") or "", None) is not None
+            and g.cards[a["option"]["recruit"]].defkey == "vs2023-196-germet"]
+        pick += [a for a in legal if a["act"] == "declare" and g.cards[a["source"]].defkey == "vs2023-196-germet"]
+        g.apply(p, (pick or legal)[0])
+    raise AssertionError("the battle did not start")
+
+
+def test_vs2023_196_germet_gains_by_the_elements_of_its_squad_at_battle_start():
+    g = _germet_at_battle_start()
+    germ = [c for c in g.cards.values() if c.defkey == "vs2023-196-germet" and g.in_play(c)]
+    assert germ, "Germet was recruited and placed"
+    kws = sorted(a["kw"] for a in germ[0].acquired)
+    assert kws == ["move_bonus", "regeneration"]  # Steppe and Swamp creatures; no Mountain, Forest, Dark
+
+
+def test_vs2023_006_pustotnik_shield_of_light_for_x_opponent_turns_and_no_tokens_from_others():
+    g, L = setup([pool("p", "a1", 1, "vs2023-006-pustotnik", tokens=2), dummy("f", "c3", 1, life=9),
+                  dummy("e", "c4", 2, strike=(3, 3, 3))], dice=[4, 1, 4, 1])
+    play(g, L, 1, act="ability", source="p", ability=ability_index(g, L, "p", "grant_abilities"), target="f", x=2)
+    assert seen(g, L, "p")["tokens"] == 0
+    end_turn(g)
+    play(g, L, 2, act="attack", source="e", target="f")
+    assert seen(g, L, "f")["wounds"] == 0  # protected from the non-magical strike
+    end_turn(g)
+    end_turn(g)
+    assert [a["kw"] for a in g.cards[L["f"]].acquired] == ["protection"]  # the opponent's 2nd turn
+    end_turn(g)
+    assert g.cards[L["f"]].acquired == []
+    giver = [{"kw": "action", "cost": "tap", "effects": [{"kw": "gain_token", "n": 1,
+                                                          "target": {"choose": "creature", "side": "friendly"}}]}]
+    g, L = setup([pool("p", "a1", 1, "vs2023-006-pustotnik"), dummy("h", "c3", 1, abilities=giver),
+                  dummy("e", "c5", 2)])
+    play(g, L, 1, act="ability", source="h", ability=0, target="p")
+    assert seen(g, L, "p")["tokens"] == 0
+    play(g, L, 1, act="ability", source="p", ability=ability_index(g, L, "p", "accumulate_token"))
+    assert seen(g, L, "p")["tokens"] == 1
+
+
+def test_vs2023_118_shaman_dushegryz_hypnosis_makes_an_enemy_strike_its_neighbour_and_flyer_protection():
+    g, L = setup([pool("s", "a1", 1, "vs2023-118-shaman-dushegryz", tokens=1),
+                  dummy("v", "c4", 2, strike=(4, 4, 4)), dummy("w", "d4", 2, life=9)], active=2, dice=[6, 1])
+    g.apply(2, {"act": "pass"})  # the opponent's turn: a sudden spell
+    hyp = ability_index(g, L, "s", "hypnosis")
+    play(g, L, 1, act="ability", source="s", ability=hyp, targets=[L["v"], L["w"]])
+    assert seen(g, L, "w")["wounds"] == 4 and seen(g, L, "v")["closed"] and seen(g, L, "s")["tokens"] == 0
+    g, L = setup([pool("s", "a1", 1, "vs2023-118-shaman-dushegryz"), dummy("e", "c5", 2)])
+    play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "grant_abilities"))
+    assert [a["kw"] for a in g.cards[L["s"]].acquired] == ["protection"]
+
+
+def test_vs2023_147_povelitel_mertvyh_opens_and_spurs_a_creature_of_yours_that_incarnates_and_throws_a_bone():
+    g, L = setup([pool("l", "a1", 1, "vs2023-147-povelitel-mertvyh", closed=True, markers={"skip_open": 1}),
+                  dummy("v", None, 1, zone="graveyard", tokens=2, abilities=[{"kw": "incarnation", "n": 3}]),
+                  dummy("e", "e5", 2)],
+                 active=2)
+    end_turn(g, pick=lambda g2, legal: next((a for a in legal if a["act"] == "declare"), None))
+    v = g.cards[L["v"]]
+    assert g.in_play(v) and any(a["kw"] == "move_bonus" for a in v.acquired)  # incarnated, +1 movement
+    assert not seen(g, L, "l")["closed"]  # he stayed closed at the turn start (skip_open), the trigger opened him
+    g, L = setup([pool("l", "a1", 1, "vs2023-147-povelitel-mertvyh"), dummy("t", "a5", 2)], active=2)
+    g.apply(2, {"act": "pass"})
+    play(g, L, 1, act="ability", source="l", ability=ability_index(g, L, "l", "throw"), target="t")
+    assert seen(g, L, "t")["wounds"] == 1

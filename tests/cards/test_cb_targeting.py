@@ -157,3 +157,63 @@ def test_vs2023_200_volot_the_opponent_may_redirect_its_strike_and_it_is_clumsy(
     _through_window(g, 2, {"act": "ability", "source": L["v"], "ability": ability_index(g, L, "v", "redirect_attack"),
                            "target": L["o"]})
     assert seen(g, L, "t")["wounds"] == 0 and seen(g, L, "o")["wounds"] == 6  # 5 - 1 clumsy vs 1: medium 6
+
+
+def test_vs2023_162_tvar_strangles_a_regular_neighbour_and_destroys_it_at_three():
+    g, L = setup([pool("b", "c3", 1, "vs2023-162-tvar"), dummy("v", "c4", 2, life=20, move=2),
+                  dummy("el", "d4", 2, elite=True)])
+    choke = ability_index(g, L, "b", "action")
+    opts = {a.get("target") for a in g.legal_actions(1) if a.get("ability") == choke and a["source"] == L["b"]}
+    assert L["v"] in opts and L["el"] not in opts  # regular creatures only
+    for n in (1, 2):
+        play(g, L, 1, act="ability", source="b", ability=choke, target="v")
+        assert seen(g, L, "v")["markers"] == {"strangling": n}
+        if n == 1:
+            end_turn(g)
+            assert not [a for a in g.legal_actions(2) if a["act"] == "move" and a["source"] == L["v"]]
+            end_turn(g)
+    end_turn(g)
+    assert not [a for a in g.legal_actions(2) if a.get("source") == L["v"] and a["act"] in ("move", "attack")]
+    end_turn(g)
+    play(g, L, 1, act="ability", source="b", ability=choke, target="v")
+    assert seen(g, L, "v")["zone"] == "graveyard"
+
+
+def test_vs2023_020_glorm_distracting_flash_caps_a_strike_at_one_and_costs_a_wound_unless_steppe():
+    for element, glorm_wounds in (("Нейтральные", 1), ("Степи", 0)):
+        g, L = setup([pool("g", "a2", 1, "vs2023-020-glorm"), dummy("t", "c3", 1, life=9, element=element),
+                      dummy("e", "c4", 2, strike=(4, 4, 4))], active=2, dice=[6, 1])
+        g.apply(2, {"act": "attack", "source": L["e"], "target": L["t"]})
+        _through_window(g, 1, {"act": "ability", "source": L["g"], "ability": ability_index(g, L, "g", "cap_strike")})
+        assert seen(g, L, "t")["wounds"] == 1 and seen(g, L, "g")["wounds"] == glorm_wounds
+
+
+def test_vs2023_051_prizyvayushchaya_buryu_frost_on_a_row_and_her_discharge():
+    g, L = setup([pool("s", "a1", 1, "vs2023-051-prizyvayushchaya-buryu"), dummy("f", "c3", 1, life=9),
+                  dummy("r", "c4", 2, strike=(4, 4, 4)), dummy("s2", "c5", 2, strike=(4, 4, 4))], dice=[6, 1])
+    play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "row_attack_cap"), x=1)
+    end_turn(g)
+    play(g, L, 2, act="attack", source="r", target="f")  # strong 4, reduced to 1: it stands in his first row
+    assert seen(g, L, "f")["wounds"] == 1
+    g, L = setup([pool("s", "c2", 1, "vs2023-051-prizyvayushchaya-buryu"), dummy("t", "c6", 2, life=9)], dice=[6])
+    play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "discharge"), target="t")
+    assert seen(g, L, "t")["wounds"] == 2  # range 4, the lone die 6: strong 2
+
+
+def test_vs2023_067_gnomiy_korol_redirects_a_shot_at_the_back_rows_onto_his_formation_and_boosts_it():
+    shooter = [{"kw": "shot", "n": 2, "cost": "tap"}, {"kw": "shot", "n": 2, "cost": "instant"}]
+    g, L = setup([pool("k", "c2", 1, "vs2023-067-gnomiy-korol"), dummy("m", "b2", 1, life=9),
+                  dummy("t", "c1", 1, life=9), dummy("s", "c6", 2, abilities=shooter),
+                  dummy("e", "b3", 2, life=9)], active=2, dice=[4, 1])
+    redirect = ability_index(g, L, "k", "redirect_attack")
+    g.apply(2, {"act": "ability", "source": L["s"], "ability": 0, "target": L["t"]})
+    _through_window(g, 1, {"act": "ability", "source": L["k"], "ability": redirect, "target": L["m"]})
+    assert seen(g, L, "t")["wounds"] == 0 and seen(g, L, "m")["wounds"] == 2
+    g.apply(2, {"act": "ability", "source": L["s"], "ability": 1, "target": L["t"]})
+    while g.executing is not None or g.queue:
+        assert not [a for a in g.legal_actions(g.to_act()) if a.get("ability") == redirect]  # once per turn
+        g.apply(g.to_act(), {"act": "pass"})
+    assert seen(g, L, "t")["wounds"] == 2
+    end_turn(g)
+    play(g, L, 1, act="attack", source="m", target="e")  # in formation with the King: 1 + 1
+    assert seen(g, L, "e")["wounds"] == 2

@@ -20,8 +20,12 @@ def execute(g, e, src, eff) -> None:
     until ``until``; then the ``and`` effects execute (a chosen target of theirs is the same card:
     ``same_target``)."""
     until = eff.get("until") or "end_of_battle"
+    extra = None
+    if until == "end_of_opponent_xth_turn":  # the X-th opponent turn from now, X stated at declaration
+        x = max(1, int(e.get("x") or e.get("paid_tokens") or 1))
+        extra = {"end_turn": g.turn + 2 * x - (1 if g.active == e["controller"] else 0)}
     for t in targets(g, e, src, eff, "self"):
-        acquire.grant(g, t, eff.get("grants") or [], until, e["controller"], src)
+        acquire.grant(g, t, eff.get("grants") or [], until, e["controller"], src, extra=extra)
         if any(a.get("kw") == "flight" for a in eff.get("grants") or []):
             take_off(g, t)
     if eff.get("and"):

@@ -11,6 +11,7 @@ from engine.effects import choice
 from engine.effects.registry import register_keyword
 from engine.model.board import CELLS, distance
 from engine.ops import zones
+from engine.rules.cells import free
 from engine.rules.declarable import held
 
 
@@ -21,7 +22,7 @@ def options(g, card, a: dict) -> list[dict]:
     if held(g, card):
         return []
     rng = a.get("range")
-    return [{"to": c} for c in CELLS if c not in g.board and (rng is None or distance(card.cell, c) <= rng)]
+    return [{"to": c} for c in CELLS if free(g, c) and (rng is None or distance(card.cell, c) <= rng)]
 
 
 def execute(g, e, src, eff) -> None:

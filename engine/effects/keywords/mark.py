@@ -18,6 +18,7 @@ from engine.model.board import CELLS
 from engine.model.enums import Event
 from engine.ops import durations
 from engine.rules import options as opts
+from engine.rules.cells import OCCUPYING, free
 
 
 def _boundary(g, until, controller: int) -> dict:
@@ -47,7 +48,7 @@ def options(g, card, a: dict) -> list[dict]:
     target choices (:func:`engine.rules.options.target_options`)."""
     if a.get("cell") == "empty":
         have = cell_markers(g)
-        return [{"to": c} for c in CELLS if c not in g.board and a["marker"] not in have.get(c, {})]
+        return [{"to": c} for c in CELLS if free(g, c) and a["marker"] not in have.get(c, {})]
     return opts.target_options(g, card, a)
 
 
@@ -58,7 +59,7 @@ def execute(g, e, src, eff) -> None:
     owner = src.id if src is not None else e["source"]
     if eff.get("cell"):
         cell = e.get("to")
-        if not cell or cell in g.board:
+        if not cell or not free(g, cell):
             g.emit(Event.FIZZLED, source=e["source"])
             return
         durations.add(g, end["until"], owner, "cell_marker", cell=cell, marker=marker, player=None,
@@ -66,6 +67,11 @@ def execute(g, e, src, eff) -> None:
         g.emit("cell_marked", cell=cell, marker=marker)
         return
     for t in targets(g, e, src, eff, "attacked"):
+        if eff.get("remove"):  # "and the marker comes off"
+            if t.markers.pop(marker, None):
+                durations.remove(g, "mark", t.id, marker)
+                g.emit("unmarked", card=t.id, marker=marker)
+            continue
         t.markers[marker] = t.markers.get(marker, 0) + 1
         if end["until"] != "battle_end":
             durations.add(g, end["until"], t.id, "mark", marker=marker, turn=end["turn"])
@@ -77,15 +83,20 @@ def text(a: dict, lang: str, words) -> str:
     from_names = words.marker(a["marker"], lang)
     until = a.get("until")
     tail = f" {words.until(until, lang)}" if until and until != "end_of_battle" else ""
+    if a.get("remove"):
+        who = words.target(a.get("target", "attacked"), lang, 1 if lang == "en" else 2)
+        return f"remove the '{from_names}' marker from {who}" if lang == "en" else f"снять маркер «{from_names}» с {who}"
     if lang == "en":
         where = "an empty cell" if a.get("cell") else words.target(a.get("target", "attacked"), lang)
-        return f"put a '{from_names}' marker on {where}{tail}"
+        occ = "; that cell counts as occupied" if a["marker"] in OCCUPYING else ""
+        return f"put a '{from_names}' marker on {where}{tail}{occ}"
     where = "пустую клетку" if a.get("cell") else words.target(a.get("target", "attacked"), lang)
-    return f"положить маркер «{from_names}» на {where}{tail}"
+    occ = "; эта клетка считается занятой" if a["marker"] in OCCUPYING else ""
+    return f"положить маркер «{from_names}» на {where}{tail}{occ}"
 
 
 MARK = register_keyword(Keyword(
     kw="mark", places="activated effect", rule="01 §6.1 markers [200.6, 416.3]", text=text,
-    fields={"marker": "str!", "target": "target?", "cell": "enum?:empty", "until": "until?",
+    fields={"marker": "str!", "target": "target?", "cell": "enum?:empty", "until": "until?", "remove": "bool?",
             **NAMED_FIELDS, **ACTIVATED_FIELDS},
     handler=execute, options=options))

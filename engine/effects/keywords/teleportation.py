@@ -14,6 +14,7 @@ from engine.cards.vocab import ACTIVATED_FIELDS
 from engine.effects.registry import register_keyword
 from engine.model.board import CELLS
 from engine.ops import zones
+from engine.rules.cells import free
 from engine.rules.declarable import held
 
 
@@ -24,7 +25,7 @@ def options(g, card, a: dict) -> list[dict]:
     if card.zone != "battlefield" or card.attached_to or card.closed or card.actions or not g.is_creature(card) \
             or g.is_flyer(card) or g.defn(card).get("symbiote") or held(g, card):
         return []
-    return [{"to": c} for c in CELLS if c not in g.board]
+    return [{"to": c} for c in CELLS if free(g, c)]
 
 
 def execute(g, e, src, eff) -> None:

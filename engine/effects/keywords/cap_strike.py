@@ -1,0 +1,34 @@
+"""Reducing a strike to n, as a playable answer (``cap_strike``; Глорм's 'distracting flash', «свести удар к 1»,
+03 §5 reduce_attack_to_n [g-90]): offered in the fixed window ``protection`` of a simple strike (02 §9 step 10) at
+one of its controller's creatures; the strike then deals at most ``n``. The card pays ``wound_self`` wounds for
+it (an influence), unless the struck creature matches ``unless``. (The static form, an attack on the card itself
+reduced while a condition holds, is ``reduce_attack_to_n``.) Offered and applied by
+:mod:`engine.procedure.windows`; the cap is applied by :mod:`engine.procedure.strike`.
+"""
+from __future__ import annotations
+
+from engine.cards.keywords import Keyword
+from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
+from engine.effects.registry import register_keyword
+
+
+def text(a: dict, lang: str, words) -> str:
+    """"a simple strike at one of your creatures deals at most n[; this card takes w wounds, none if ...]"."""
+    kinds = words.kinds(a["applies_to"], lang)
+    pay = ""
+    if a.get("wound_self"):
+        unless = ""
+        if a.get("unless"):
+            unless = (f", none if the struck creature is {words.filter_list(a['unless'], lang)}" if lang == "en"
+                      else f", и ни одной, если цель — {words.filter_list(a['unless'], lang)}")
+        pay = (f"; this card takes {a['wound_self']} wound for it{unless}" if lang == "en"
+               else f"; эта карта получает за это {a['wound_self']} рану{unless}")
+    if lang == "en":
+        return f"a {kinds} at one of your creatures deals at most {a['n']}{pay}"
+    return f"{kinds} по вашему существу наносит не больше {a['n']}{pay}"
+
+
+CAP_STRIKE = register_keyword(Keyword(
+    kw="cap_strike", places="activated", rule="03 §5 reduce_attack_to_n [g-90]; 02 §9 step 10", text=text,
+    fields={"n": "int!", "applies_to": "kinds!", "window": "enum!:protection", "wound_self": "int?",
+            "unless": "filters?", **NAMED_FIELDS, **ACTIVATED_FIELDS}))

@@ -1,0 +1,16 @@
+"""Cells that count as occupied without a card on them (a pure read): a cell marker of :data:`OCCUPYING`
+(Крондак's 'bonfire', «клетка с костром считается занятой»; engine/effects/keywords/mark.py puts cell markers as
+``g.effects`` entries of kind ``cell_marker``). Movement, jumps, teleports and placements ask :func:`free`.
+"""
+from __future__ import annotations
+
+#: Cell markers that make their cell count as occupied.
+OCCUPYING = frozenset({"bonfire"})
+
+
+def free(g, cell: str) -> bool:
+    """True when no card stands on ``cell`` and no occupying cell marker lies on it."""
+    if cell in g.board:
+        return False
+    return not any(e.get("kind") == "cell_marker" and e.get("cell") == cell and e.get("marker") in OCCUPYING
+                   for e in g.effects) if g.effects else True
