@@ -107,3 +107,30 @@ def test_vs2023_175_krondak_bonfire_cell_counts_as_occupied_and_discharge_bonus_
     assert {"act": "move", "source": L["w"], "to": "c3"} in g.legal_actions(1)
     play(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "discharge"), target="f")
     assert seen(g, L, "f")["wounds"] == 2  # 1 + 1 against a flyer
+
+
+def test_vs2023_170_demon_zhadnosti_places_three_gates_and_teleports_to_one_at_the_opponent_turn_end():
+    g, L = setup([pool("d", "a1", 1, "vs2023-170-demon-zhadnosti"), dummy("e", "c4", 2, life=9),
+                  dummy("f", "d4", 2, life=9)])
+    picks = iter(["c3", "b4", "a3"])
+
+    def choose(g2, legal):
+        pr = g2.prompt
+        if pr["kind"] == "choice" and pr.get("what") == "gates_cell":
+            return {"act": "choose", "option": {"choice": pr["items"].index(next(picks))}}
+        if pr["kind"] == "choice" and pr.get("what") == "gates_teleport":
+            return {"act": "choose", "option": {"choice": pr["items"].index("c3")}}
+        return None
+    end_turn(g, pick=choose)  # the opponent's turn starts: three gates
+    assert g.view(1)["cells"] == {"a3": {"gates": 1}, "b4": {"gates": 1}, "c3": {"gates": 1}}
+    end_turn(g, pick=choose)  # its end: to c3, 2 wounds to each enemy next to it
+    assert seen(g, L, "d")["cell"] == "c3" and seen(g, L, "e")["wounds"] == 2 and seen(g, L, "f")["wounds"] == 2
+    assert seen(g, L, "d")["wounds"] == 0 and g.view(1)["cells"] == {}
+    net = [{"kw": "web", "target": {"choose": "creature", "side": "enemy"}, "range": 5,
+            "until": "end_of_target_next_turn", "attack_on_it": "blocked", "cost": "tap"}]
+    g, L = setup([pool("d", "a1", 1, "vs2023-170-demon-zhadnosti"), dummy("n", "c5", 2, abilities=net)])
+    picks = iter(["c3", "b4", "a3"])
+    end_turn(g, pick=choose)
+    play(g, L, 2, act="ability", source="n", ability=0, target="d")  # netted: it cannot move
+    end_turn(g, pick=choose)
+    assert seen(g, L, "d")["cell"] == "a1" and seen(g, L, "d")["wounds"] == 3
