@@ -399,3 +399,26 @@ def test_415_a_defender_prompt_names_face_down_defenders_by_alias_in_other_viewe
     for viewer in (1, None):
         assert g.view(viewer)["prompt"]["options"] == ["x-d4"]
     assert g.view(2)["prompt"]["options"] == [lb["hid"]]
+
+
+def test_307_a_mandatory_battle_start_trigger_must_be_declared_before_passing():
+    """Гермет's "at the start of the battle" triggers are mandatory (RULES.md Q4): while one can be declared, its
+    player is offered no pass, so passing cannot make it lapse (02-battle.md §1.6 [307.2-307.4])."""
+    from engine import Game, load_deck
+    deck = load_deck("Степи-Болота (2023 relaunch cards)")
+    g = Game.new(seed=5, deck1=["vs2023-196-germet"] * 3 + deck[3:], deck2=deck)
+    asked = []
+    for _ in range(800):
+        if g.phase == "main":
+            break
+        p = g.to_act()
+        legal = [a for a in g.legal_actions(p) if a["act"] != "concede"]
+        if g.phase == "battle_start" and any(not t["optional"] for t in g.pending[p]):
+            asked.append(legal)
+        recruit = [a for a in legal if isinstance(a.get("option"), dict) and g.cards.get(
+            a["option"].get("recruit") or "") is not None and g.cards[a["option"]["recruit"]].defkey == "vs2023-196-germet"]
+        passes = [a for a in legal if a["act"] == "pass"]
+        g.apply(p, (recruit or passes or legal)[0])   # a player that would rather pass
+    assert asked and all(a["act"] != "pass" for legal in asked for a in legal)
+    germ = [c for c in g.cards.values() if c.defkey == "vs2023-196-germet" and g.in_play(c)]
+    assert germ and sorted(a["kw"] for a in germ[0].acquired) == ["move_bonus", "regeneration"]

@@ -397,7 +397,8 @@ def legal(g, p: int) -> list[dict]:
         cells = deploy_cells(g, p)
         return [{"act": "choose", "option": {"place": cid, "cell": c}} for cid in g.recruits[p] for c in cells]
     if kind == PromptKind.PRELIMINARY:
-        return [{"act": "pass"}] + pa.declarable(g, p, pr["step"])
+        acts = pa.declarable(g, p, pr["step"])
+        return acts if pa.must_declare(g, p, pr["step"], acts) else [{"act": "pass"}] + acts
     if kind == PromptKind.CHOICE and pr.get("what") == "keep_hidden":
         return [{"act": "choose", "option": cid} for cid in hide_options(g)] + [{"act": "choose", "option": "done"}]
     if kind == PromptKind.CHOICE and pr.get("what") == "host":

@@ -38,6 +38,17 @@ def declarable(g, p: int, step: str) -> list[dict]:
     return out
 
 
+def must_declare(g, p: int, step: str, acts: list[dict]) -> bool:
+    """True when player ``p`` may not pass in preliminary ``step`` yet: in the Battle Start step a pending mandatory
+    trigger of theirs that can be declared now (one of ``acts``) must be declared before passing, as everywhere
+    else (RULES.md Q4: a mandatory trigger is declared when it can be paid and has a legal target, otherwise it
+    lapses); 02-battle.md §1.6 [307.2-307.4]."""
+    if step != "battle_start":
+        return False
+    can = {(a["source"], a["ability"]) for a in acts if a["act"] == "declare"}
+    return any(not t["optional"] and (t["source"], t["ability"]) in can for t in g.pending[p])
+
+
 def execute(g, p: int, act: dict) -> None:
     """Execute a declared preliminary ability at once (no queue [301.2]). ``act`` is one :func:`declarable`
     listed."""
