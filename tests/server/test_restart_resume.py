@@ -18,6 +18,7 @@ from tests.server.harness import Player, create_room, join_seat
 from tests.server.multiproc import ServerProc
 
 DECKS = ["Forests-Mountains (classic 2003)", "Steppes-Swamps (2023 relaunch cards)"]
+DOWN = 3.0                # s the process stays dead
 SEED = 2                  # this seed and RNG reach a queue at ~v31 and a defender prompt at ~v67
 PRELIM = ("first", "redeal", "recruit", "deploy")
 SETTINGS = dict(fixed_seed=SEED, snapshot_every=7, rate_per_sec=1000.0, rate_burst=1000)
@@ -52,7 +53,7 @@ async def drive(seats: dict, rng: random.Random, reached, limit: int = 600) -> N
             await s.catch_up(ack["v"])
 
 
-async def kill_and_resume(server: ServerProc, data_dir, tokens: dict, seats: dict, down: float = 1.5):
+async def kill_and_resume(server: ServerProc, data_dir, tokens: dict, seats: dict, down: float = DOWN):
     """kill -9 the server, wait ``down`` seconds, start a new one on the same data dir, rejoin both seats."""
     before = {p: (s.v, s.view, s.legal, s.clocks) for p, s in seats.items()}
     server.kill()
@@ -64,15 +65,17 @@ async def kill_and_resume(server: ServerProc, data_dir, tokens: dict, seats: dic
     return again, before, after
 
 
-def assert_resumed(before: dict, after: dict, down: float = 1.5) -> None:
+def assert_resumed(before: dict, after: dict, down: float = DOWN) -> None:
     for p in (1, 2):
         v, view, legal, clocks = before[p]
         got = after[p]
         assert got.you == p and got.v == v, f"seat {p}: v{got.v} after the restart, v{v} acknowledged"
         assert got.legal == legal and got.view["prompt"] == view["prompt"] and got.view == view
         assert got.clocks["running"] == clocks["running"]
-        for seat in ("1", "2"):   # the banks did not run while the process was dead
-            assert abs(got.clocks[seat] - clocks[seat]) < down * 1000 / 2, (seat, clocks, got.clocks)
+        for seat in ("1", "2"):   # the banks did not run while the process was dead (a bank that ran lost >= down;
+            # what they may lose is the time between the last frame and the kill, and between the restore and the
+            # join, which a loaded machine stretches)
+            assert abs(got.clocks[seat] - clocks[seat]) < down * 1000, (seat, clocks, got.clocks)
 
 
 @pytest.mark.parametrize("point, reached", [
