@@ -378,3 +378,40 @@ def test_tokens_show_with_their_maximum_and_printed_protections_in_the_detail(st
     assert page.inner_text(f"#game-under-test .board [data-card='{cv['id']}'] .c-tokens") == "●1/2"
     page.hover(f"#game-under-test .board [data-card='{cv['id']}']")
     assert "Protection: from magic" in page.inner_text(".detail .d-prot")
+
+
+def _relocation_choice():
+    """A real state (scenario P-relocate-01, Варлок's dimension door executing): player 1 is asked inside the entry
+    which cell the enemy creature goes to (a ``choice`` prompt whose ``items`` are cells)."""
+    import pathlib
+    from engine import Game
+    from engine.scenario import _action
+    doc = json.loads((pathlib.Path(__file__).resolve().parents[1] / "scenarios" / "P-relocate-01.json").read_text())
+    g, labels = Game.from_scenario(doc)
+    for step in doc["steps"][:-1]:
+        g.apply(step["player"], _action(step, labels))
+    assert g.prompt["kind"] == "choice" and g.prompt.get("what") == "relocate_cell"
+    return {"view": g.view(1), "legal": g.legal_actions(1), "you": 1}
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Choose the cell to move it to"),
+                                         ("ru", "Выберите клетку, куда её переместить")])
+def test_a_choice_inside_an_ability_asks_its_question_and_lights_the_cells_it_lists(mount, lang, words):
+    st = _relocation_choice()
+    page = mount(st, lang=lang)
+    assert words in page.inner_text("#game-under-test [data-testid=prompt]")
+    items = st["view"]["prompt"]["items"]
+    lit = set(page.evaluate("[...document.querySelectorAll('#game-under-test .cell.target')].map(e => e.dataset.cell)"))
+    assert lit == set(items)
+    page.click(f"#game-under-test .cell[data-cell='{items[0]}']")
+    assert sent(page)[0] == {"act": "choose", "option": {"choice": 0}}
+    assert not RAW.findall(page.inner_text("#game-under-test"))
+
+
+def test_a_cell_marker_is_shown_on_its_cell_in_words(mount):
+    st = copy.deepcopy(_relocation_choice())
+    st["view"]["cells"] = {"b3": {"bonfire": 1}}
+    page = mount(st, lang="ru")
+    marker = page.locator("#game-under-test .cell[data-cell='b3'] [data-testid=cell-marker]")
+    assert "костёр" in marker.inner_text()
+    assert "костёр" in page.get_attribute("#game-under-test .cell[data-cell='b3']", "aria-label")

@@ -26,8 +26,21 @@ export function actionTargets(a, view) {
   if (a.act === "choose") {
     if (a.option && typeof a.option === "object" && a.option.cell) cells.push(a.option.cell);
     if (typeof a.option === "string" && view?.cards && a.option in view.cards) cards.push(a.option);
+    const item = choiceItem(a, view);
+    if (typeof item === "string" && view?.cards && item in view.cards) cards.push(item);
+    else if (typeof item === "string" && CELL.test(item)) cells.push(item);
   }
   return { cells, cards };
+}
+
+const CELL = /^[a-e][1-6]$/;
+
+/** The item a `{"choice": i}` answer picks among the ones the prompt lists (a card id, a cell, "yes"/"no",
+ * "top:<id>"/"bottom:<id>", a number), or undefined. */
+export function choiceItem(a, view) {
+  const o = a?.option;
+  if (a?.act !== "choose" || !o || typeof o !== "object" || typeof o.choice !== "number") return undefined;
+  return view?.prompt?.items?.[o.choice];
 }
 
 /** The ability dict of card instance sourceId at index ab (printed abilities, then those acquired in play), or
@@ -147,9 +160,25 @@ function optionLabel(o, view) {
     if ("recruit" in o) return t(o.pay === "gold" ? "opt_recruit_gold" : "opt_recruit", { name: instanceName(view, o.recruit) });
     if ("place" in o) return t("opt_place", { name: instanceName(view, o.place), cell: o.cell });
     if ("attach" in o) return t("opt_attach", { name: instanceName(view, o.attach), host: instanceName(view, o.to) });
-    if ("choice" in o) return t("opt_choice", { n: o.choice + 1 });
+    if ("choice" in o) return choiceLabel(o.choice, view);
   }
   return t("prompt_choice");
+}
+
+/** The label of the answer picking item i of a choice prompt asked inside an ability (engine/effects/choice.py). */
+function choiceLabel(i, view) {
+  const item = view?.prompt?.items?.[i];
+  const name = (id) => (view?.cards && id in view.cards ? instanceName(view, id) : t("opt_deck_card"));
+  if (item === "yes" || item === "no") return t(`opt_${item}`);
+  if (typeof item === "number") return t("opt_number", { n: item });
+  if (typeof item === "string") {
+    if (view?.cards && item in view.cards) return t("opt_card", { name: instanceName(view, item) });
+    if (CELL.test(item)) return t("opt_cell", { cell: item });
+    const m = /^(top|bottom):(.+)$/.exec(item);
+    if (m) return t(`opt_deck_${m[1]}`, { name: name(m[2]) });
+    if (/^k\d+$/.test(item)) return t("opt_card", { name: t("opt_deck_card") });
+  }
+  return t("opt_choice", { n: i + 1 });
 }
 
 /**
@@ -159,6 +188,7 @@ function optionLabel(o, view) {
 export function indexLegal(legal, view) {
   const bySource = new Map();
   const direct = new Map();
+  const directCells = new Map(); // sourceless answers naming only a cell (a cell chosen inside an ability)
   const global = [];
   for (const a of legal || []) {
     const src = actionSource(a);
@@ -167,7 +197,7 @@ export function indexLegal(legal, view) {
       bySource.get(src).push(a);
       continue;
     }
-    const { cards } = actionTargets(a, view);
+    const { cards, cells } = actionTargets(a, view);
     if (cards.length) {
       for (const c of cards) {
         if (!direct.has(c)) direct.set(c, []);
@@ -175,7 +205,11 @@ export function indexLegal(legal, view) {
       }
       continue;
     }
-    global.push(a);
+    if (cells.length === 1 && choiceItem(a, view) !== undefined) {
+      if (!directCells.has(cells[0])) directCells.set(cells[0], []);
+      directCells.get(cells[0]).push(a);
+    }
+    global.push(a); // also a button: the board click is a shortcut
   }
-  return { bySource, direct, global };
+  return { bySource, direct, directCells, global };
 }

@@ -5,7 +5,7 @@
 // a1..e6), 02-battle.md §1 (preliminary phase), RULES.md Q (queue and priority).
 
 import { h, setChildren } from "./dom.js";
-import { t, phaseName, onLangChange, errorText } from "./i18n.js";
+import { t, phaseName, onLangChange, errorText, hasKey } from "./i18n.js";
 import { instanceName } from "./cards.js";
 import { indexLegal, actionLabel, moveInfo } from "./actions.js";
 import { groupMoves, pickState, movesWithFirst, actionSteps } from "./picker.js";
@@ -102,6 +102,7 @@ export class GamePage {
     if (this.ambiguous) return out;
     if (!this.selected) {
       for (const id of idx.direct.keys()) out.cards.add(id);
+      for (const cell of idx.directCells?.keys() || []) out.cells.add(cell);
       return out;
     }
     out.groups = groupMoves(idx.bySource.get(this.selected));
@@ -234,14 +235,16 @@ export class GamePage {
         const target = sel.cells.has(cell) || here.some((cv) => sel.cards.has(cv.id));
         if (sel.cells.has(cell)) cls.push("target");
         if (here.some((cv) => cv.id === this.selected)) cls.push("has-selected");
+        const marks = markerText(view.cells?.[cell]);
         const label = [cell, ...here.map((cv) => cardLabel(cv, defOf(view, cv.id)))].join(": ")
-          + (target ? ` — ${t("aria_target")}` : "");
+          + (marks ? ` — ${marks}` : "") + (target ? ` — ${t("aria_target")}` : "");
         cells.push(h("div." + cls.join("."), {
           dataset: { cell }, role: "button", tabindex: cell === first ? "0" : "-1", "aria-label": label,
           onclick: (e) => { if (e.target.closest(".card")) return; this._clickCell(cell, idx); },
           onfocus: () => { this.focusCell = cell; if (here[0]) this.zoom.showFor(here[0].id, this.root.querySelector(`[data-cell='${cell}']`), "focus"); },
           onblur: () => this.zoom.hide("focus"),
         }, h("span.cell-name", { "aria-hidden": "true" }, cell),
+        marks ? h("span.cell-marker", { title: marks, "aria-hidden": "true", dataset: { testid: "cell-marker" } }, `◆ ${marks}`) : null,
         here.map((cv) => this._card(cv.id, view, idx, sel, { attached: !!cv.attached_to }))));
       }
     }
@@ -318,7 +321,10 @@ export class GamePage {
     const pr = view.prompt;
     if (!pr || pr.player !== c.you || view.result) return null;
     let text = t(`prompt_${pr.kind}`);
-    if (pr.kind === "choice" && pr.what) text = t(`prompt_choice_${pr.what}`);
+    if (pr.kind === "choice" && pr.what) {
+      text = hasKey(`prompt_choice_${pr.what}`) ? t(`prompt_choice_${pr.what}`)
+        : t("prompt_choice_ability", { name: instanceName(view, pr.source) });
+    }
     if (pr.kind === "priority" && (view.queue || []).length) text = t("prompt_priority_queue");
     if (pr.attacker || pr.target) {
       text += ` (${[pr.attacker, pr.target ?? pr.responder].filter(Boolean).map((id) => instanceName(view, id)).join(" → ")})`;
@@ -546,6 +552,12 @@ export class GamePage {
   }
 
   _clickCell(cell, idx) {
+    if (!this.selected && idx.directCells?.has(cell)) {
+      const acts = idx.directCells.get(cell);
+      if (acts.length === 1) return this._send(acts[0]);
+      this.ambiguous = acts;
+      return this.render();
+    }
     if (!this.selected) {
       const top = Object.values(this.conn.view.cards || {}).find((cv) => cv.cell === cell && cv.zone === "battlefield" && !cv.attached_to);
       if (top) this._clickCard(top.id, idx);
@@ -593,3 +605,12 @@ export class GamePage {
   }
 }
 
+/** The markers lying on a cell (view.cells[cell] = {marker: n}, the `mark` keyword, 01 §6.1 [200.6]) in words, or
+ * "" when there are none. */
+function markerText(marks) {
+  if (!marks) return "";
+  return Object.entries(marks).map(([m, n]) => {
+    const name = hasKey(`marker_${m}`) ? t(`marker_${m}`) : t("marker_other");
+    return n > 1 ? `${name} ×${n}` : name;
+  }).join(", ");
+}
