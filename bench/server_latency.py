@@ -152,8 +152,14 @@ class Stats:
             self.first_failure = f"{key}: {exc}"
 
 
-async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, think: float) -> dict:
+async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, think: float,
+                        window=None) -> dict:
     """Run n rooms against ``servers`` (rooms created on the first; players alternate processes) and measure.
+
+    ``window``: an optional async context manager factory entered just before the measurement window and left
+    just after it (e.g. to reset and read Redis INFO commandstats); what its ``__aexit__`` leaves in its
+    ``result`` attribute is returned under ``"window"``, with ``"actions"`` (client actions acknowledged in the
+    window) added.
 
     Waits (up to 120 s) until all 3n connections have their first ``sync`` before measuring; client failures,
     error frames and server log errors are counted and returned (``failures``, ``error_frames``,
@@ -185,6 +191,9 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     join_s = time.perf_counter() - t_join
     await asyncio.sleep(2.0)                                # let the first moves after joining settle
     rss = servers[0].rss_kb()
+    probe = window() if window is not None else None
+    if probe is not None:
+        await probe.__aenter__()
     for r in rooms:
         r.measuring = True
     t0 = time.perf_counter()
@@ -192,6 +201,9 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     elapsed = time.perf_counter() - t0
     for r in rooms:
         r.measuring = False
+    if probe is not None:
+        await probe.__aexit__(None, None, None)
+    for r in rooms:
         r.stop = True
     for t in tasks:
         t.cancel()
@@ -199,7 +211,11 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     for r in rooms:
         lat += r.latencies()
     server_errors = sum(len(s.errors()) for s in servers)
-    return {"rooms": n, "samples": len(lat), "deliveries_per_s": round(len(lat) / elapsed),
+    extra = {}
+    if probe is not None:
+        extra["window"] = dict(getattr(probe, "result", {}) or {},
+                               actions=sum(len(r.produced) for r in rooms))
+    return {**extra, "rooms": n, "samples": len(lat), "deliveries_per_s": round(len(lat) / elapsed),
             "p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "max": max(lat) if lat else None,
             "kb_per_room": round((rss - rss0) / n, 1) if len(servers) == 1 else None,
             "rss_mb": round(rss / 1024, 1), "connections": 3 * n, "joined": stats.joined,

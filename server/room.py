@@ -314,14 +314,16 @@ class Room:
         }
 
     @classmethod
-    def snapshot_sync(cls, blob: bytes, token: str | None, engine, settings: Settings) -> list | None:
-        """Frames resyncing one relayed connection from a stored snapshot (docs/scaling.md "Relays").
+    def snapshot_sync(cls, blob: bytes, token: str | None, engine, settings: Settings,
+                      entries: list[bytes] = ()) -> list | None:
+        """Frames resyncing one relayed connection from a stored snapshot and the log ``entries`` written after
+        it (docs/scaling.md "Relays").
 
         ``token``: the connection's seat token (None = spectator). Returns ``[(frame_bytes, v, full)]`` (the sync,
         then the end frame once the game is over), or None when the token matches no seat or the room admits no
         spectators. Raises like :meth:`restore` on a corrupt snapshot.
         """
-        r = cls.restore(blob, engine, None, settings, Metrics())
+        r = cls.restore(blob, engine, None, settings, Metrics(), entries)
         seat = r._seat_for(token)
         if seat is False or (seat is None and not r.options["spectators"]):
             return None
@@ -340,9 +342,12 @@ class Room:
         }, use_bin_type=True)
 
     @staticmethod
-    def snapshot_version(blob: bytes, engine) -> int:
-        """The room version a :meth:`snapshot` holds (cheap: no game is restored, except for snapshots made before
-        the ``v`` field). Raises like :meth:`restore` on a corrupt snapshot."""
+    def snapshot_version(blob: bytes, engine, entries: list[bytes] = ()) -> int:
+        """The room version a :meth:`snapshot` brought forward by its log ``entries`` holds (cheap: no game is
+        restored, except for snapshots made before the ``v`` field). Raises like :meth:`restore` on a corrupt
+        snapshot or entry."""
+        if entries:
+            return int(msgpack.unpackb(entries[-1])["v"])
         s = msgpack.unpackb(blob)
         if "v" in s:
             return int(s["v"])
@@ -757,15 +762,21 @@ class Room:
         store = self.bus.store
         if not (self.settings.snapshot_each_action and store.persistent):
             return
-        if store.appends and self._unsnapshotted < self.settings.snapshot_every:
+        whole = not store.appends or self._unsnapshotted >= self.settings.snapshot_every
+        if not whole:
             seq = self._seq
             try:
                 await store.append(self.id, seq + 1, self.log_entry())
+                self._unsnapshotted += 1
+            except BusError as e:
+                self._seq = seq          # not written: the next write carries these actions again
+                if e.code != "snapshot_needed":
+                    raise
+                whole = True             # the store lost the room's snapshot (Redis lost its data): store it whole
             except BaseException:
-                self._seq = seq          # not written: the next commit carries these actions again
+                self._seq = seq
                 raise
-            self._unsnapshotted += 1
-        else:
+        if whole:
             await store.save(self.id, self.snapshot())
             self._unsnapshotted = 0
         self._logged_v = self.v
