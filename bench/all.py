@@ -132,8 +132,18 @@ def protocol_level(games: int, seed: int) -> dict:
 
 
 # -- mid-game rooms ----------------------------------------------------------------------------------------------
+_MIDGAME: dict[tuple[int, int], list[dict]] = {}
+
+
 def midgame_rooms(n: int, seed: int) -> list[dict]:
-    """``n`` rooms played to a version drawn in ``MID``: ``[{"room", "token", "token2", "v", "blob"}]``."""
+    """``n`` rooms played to a version drawn in ``MID``: ``[{"room", "token", "token2", "v", "blob"}]`` (built
+    once per run and reused by every setup, so one process and Redis get the same rooms)."""
+    if (n, seed) not in _MIDGAME:
+        _MIDGAME[(n, seed)] = _play_midgame(n, seed)
+    return _MIDGAME[(n, seed)]
+
+
+def _play_midgame(n: int, seed: int) -> list[dict]:
     names = deck_names()
     rng = random.Random(seed)
     out, attempt = [], 0

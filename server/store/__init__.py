@@ -148,6 +148,14 @@ class Store(ABC):
         """Append one change of the room after its snapshot (``seq``: the room's commit number; durable when this
         returns). Raises StoreError("bad_entry") when that ``seq`` is logged already."""
 
+    async def append_room_logs(self, items: list[tuple[str, int, bytes]]) -> None:
+        """Append several changes ``[(room_id, seq, entry)]`` (of different rooms, or in seq order) in one
+        transaction: all are durable when this returns, or none was written (then it raises like
+        :meth:`append_room_log`). The group commit of server/store/rooms.py: one fsync for every room that
+        committed meanwhile."""
+        for room_id, seq, entry in items:
+            await self.append_room_log(room_id, seq, entry)
+
     @abstractmethod
     async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
         """``(snapshot, [log entries after it, in seq order])`` or None."""

@@ -323,6 +323,13 @@ class SqlStore(Store):
         except IntegrityError:
             raise StoreError("bad_entry", f"Room {room_id} has a log entry {seq} already.") from None
 
+    async def append_room_logs(self, items: list[tuple[str, int, bytes]]) -> None:
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(room_log.insert(), [{"room": r, "seq": int(q), "entry": e} for r, q, e in items])
+        except IntegrityError:
+            raise StoreError("bad_entry", "A room has one of these log entries already.") from None
+
     async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
         async with self.engine.connect() as conn:
             snap = await conn.scalar(sa.select(live_rooms.c.snapshot).where(live_rooms.c.id == room_id))
