@@ -129,7 +129,7 @@ class RoomGame:
 
     def _view(self, viewer) -> dict:
         r = self.room
-        view = waiting_view(viewer) if r.game is None else r.game.view(viewer)
+        view = waiting_view(viewer) if r.game is None else dict(r.engine_view(viewer))
         status = r.status
         view["room"] = {"id": r.id, "status": status.value, "result": self.result,
                         "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
@@ -169,6 +169,7 @@ class Room:
         self._logged_v = 0                         # the version the last write of the room reached
         self._unsnapshotted = 0                    # log entries written since the last whole snapshot
         self._journal: Journal | None = None       # the complete game log per viewer (``journal``)
+        self._views: tuple = (None, -1, {})         # (engine game, version, viewer -> engine view): engine_view
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
@@ -381,6 +382,20 @@ class Room:
                 self._journal.record(self.game, None)
         return self._journal
 
+    def engine_view(self, viewer) -> dict:
+        """The engine's view of the game for ``viewer`` (1, 2, None) at the current version, projected once per
+        version and viewer however many readers want it (the journal, each tracked viewer's diff, every spectator
+        sharing viewer None). Readers must not change it (RoomGame copies it before adding the room's fields).
+        The engine game changes only through ``apply``, which moves the version on."""
+        game, v, views = self._views
+        if game is not self.game or v != self.game.version:
+            views = {}
+            self._views = (self.game, self.game.version, views)
+        got = views.get(viewer)
+        if got is None:
+            got = views[viewer] = self.game.view(viewer)
+        return got
+
     def apply(self, p: int, action: dict) -> list:
         """Apply one engine action (the room's only way to change the game) and move ``status`` on: ``finished``
         once the game has a result, ``playing`` once its events reach turn 1. Raises the engine's EngineError (the
@@ -388,7 +403,7 @@ class Room:
         journal = self.journal
         with self.metrics.phase("apply"):
             events = self.game.apply(p, action)
-        journal.record(self.game, p)
+        journal.record(self.game, p, self.engine_view)
         if self.game.result is not None or self.result is not None:
             self.status = RoomStatus.FINISHED
         elif self.status is RoomStatus.PRELIMINARY and starts_turns(events):
