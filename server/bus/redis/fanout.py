@@ -244,7 +244,12 @@ class RedisFanOut(FanOut):
             sink = self._sinks.get(cid)
             if sink is None or self._relay.get(cid) is not rc:
                 return
-            frames = self.snapshot_sync(blob, rc.attach.token, entries) if blob and self.snapshot_sync else None
+            frames = None
+            if blob and self.snapshot_sync:     # restores the room (its journal replays the game): off the loop
+                frames = await asyncio.to_thread(self.snapshot_sync, blob, rc.attach.token, entries)
+                sink = self._sinks.get(cid)
+                if sink is None or self._relay.get(cid) is not rc:
+                    return
             if frames is None:        # no snapshot (yet), or the token no longer fits: ask the owner instead
                 try:
                     await self.mailbox.send(rc.room, m.Resync(cid))     # retried until an owner receives it
