@@ -56,7 +56,7 @@ def raise_fd_limit(want: int = 65536) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 120.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:

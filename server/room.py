@@ -24,6 +24,8 @@ Public API (used by :mod:`server.rooms`): ``Room.create(...)``, ``Room.restore(.
 """
 from __future__ import annotations
 
+import asyncio
+
 import dataclasses
 import enum
 import hashlib
@@ -447,6 +449,11 @@ class Room:
         """The room task: read the inbox, apply, broadcast, run clocks and timers until the room closes."""
         self.inbox = self.inbox or await self.bus.mailbox.open_inbox(self.id)
         try:
+            if self.game is not None and self._journal is None:
+                # a restored room replays its whole game for the journal (hundreds of ms in mid-game): in a worker
+                # thread, before the first message, so the event loop keeps serving the other rooms and renewing
+                # leases (many rooms restored at once - a restart, a takeover - once stalled it past the lease)
+                await asyncio.to_thread(lambda: self.journal)
             await self._publish_info()
             while not self.closed:
                 msg = await self.inbox.get(self._timeout())

@@ -119,14 +119,11 @@ class Rooms:
             return True
 
     def _restore(self, blob: bytes, entries: list[bytes]) -> Room:
-        """``Room.restore`` plus the room's journal (replayed from the seed: hundreds of milliseconds for a room in
-        mid-game), run in a worker thread by :meth:`adopt` so that the event loop keeps serving the other rooms
-        and renewing the leases meanwhile (a takeover of many mid-game rooms once stalled the loop past the lease).
-        The room is not started yet: nothing else touches it or its game."""
-        room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics, entries)
-        if room.game is not None:
-            room.journal       # noqa: B018 - builds it now, off the event loop
-        return room
+        """``Room.restore`` (replays the log entries after the snapshot), run in a worker thread by :meth:`adopt`
+        so that the event loop keeps serving the other rooms and renewing the leases meanwhile. The room is not
+        started yet: nothing else touches it or its game. (Its journal is rebuilt by the room's task, also off the
+        loop: ``Room.run``.)"""
+        return Room.restore(blob, self.engine, self.bus, self.settings, self.metrics, entries)
 
     def _rearm_bots(self, room: Room) -> list[tuple[str, str]]:
         """A restored room's computer seats get a fresh seat token (only its hash was stored) so a new bot can
