@@ -55,6 +55,7 @@ from server.settings import Settings
 from server.store import open_store
 
 from .gc_threshold import PHASES, scrape
+from .redis_cost import CommandStats, per_action
 from .server_latency import echo_floor, measure_rooms, redis_floor
 from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available
 
@@ -224,14 +225,16 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
                 if premade:
                     seed_redis(rp.url, premade)
                 with ServerProcess(redis=rp.url, **settings) as a, ServerProcess(redis=rp.url, **settings) as b:
-                    r = await measure_rooms([a, b], n, args.seconds, args.think, premade=premade)
+                    r = await measure_rooms([a, b], n, args.seconds, args.think, premade=premade,
+                                            window=lambda: CommandStats(rp.url))
                     r["phases_us"] = phase_means(a.http)
+                    r["redis_per_action"] = per_action(r.pop("window"))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if premade:
         r["restored_v"] = [min(p["v"] for p in premade), max(p["v"] for p in premade)]
     out = row_of(r)
-    out.update(setup=setup, kind=kind, restored_v=r.get("restored_v"))
+    out.update(setup=setup, kind=kind, restored_v=r.get("restored_v"), redis_per_action=r.get("redis_per_action"))
     ok = out["joined"] == out["connections"] and not out["failures"]
     print(f"{setup:5} {kind:5} rooms={n} p50={_ms(out['p50'])} p99={_ms(out['p99'])} samples={out['samples']} "
           f"cpu={out['cpu']} joined={out['joined']}/{out['connections']}{'' if ok else ' FAILURES ' + str(out['failures'])}",
@@ -313,6 +316,16 @@ def markdown(res: dict) -> str:
                      f"{_ms(r['p50'])} | {_ms(r['p99'])} | {ratio(r['p50'], f['ws_echo']['p50'])}x | "
                      f"{ratio(r['p99'], f['ws_echo']['p99'])}x | {vs} | {r['cpu']['servers']} | "
                      f"{r['cpu']['generator']} | {ok} |")
+    redis_rows = [r for r in res["servers"] if r.get("redis_per_action")]
+    if redis_rows:
+        lines += ["", "Redis per client action acknowledged in the window (`INFO commandstats` after `CONFIG "
+                  "RESETSTAT`; all commands include those run inside Lua scripts; round trips = the commands the "
+                  "servers sent, bench/redis_cost.py):", "",
+                  "| rooms | kind | actions | commands | round trips | bytes into Redis |", "|---|---|---|---|---|---|"]
+        for r in redis_rows:
+            q = r["redis_per_action"]
+            lines.append(f"| {r['rooms']} | {r['kind']} | {q['actions']} | {q['commands']} | {q['top_level']} | "
+                         f"{q['bytes_in']} |")
     lines += ["", "Room phases, mean us per call from the first server's /metrics (since its start):", "",
               "| setup | rooms | kind | " + " | ".join(PHASES) + " |", "|---|---|---|" + "---|" * len(PHASES)]
     for r in res["servers"]:
