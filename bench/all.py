@@ -308,7 +308,7 @@ def markdown(res: dict) -> str:
         vs = ""
         base = one.get((r["rooms"], r["kind"]))
         if r["setup"] == "redis" and base and r["p50"] is not None and base["p50"] is not None:
-            vs = f"+{(r['p50'] - base['p50']) * 1000:.2f} ms, {ratio(r['p99'], base['p99'])}x"
+            vs = f"{(r['p50'] - base['p50']) * 1000:+.2f} ms, {ratio(r['p99'], base['p99'])}x"
         kind = r["kind"] + (f" (v {r['restored_v'][0]}-{r['restored_v'][1]})" if r.get("restored_v") else "")
         ok = "yes" if r["joined"] == r["connections"] and not r["failures"] and not r["server_errors"] else \
             f"no: {r['failures']} {r['error_frames']} log errors {r['server_errors']}"

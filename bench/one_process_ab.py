@@ -1,7 +1,8 @@
 """One process, two checkouts side by side: the action-to-broadcast latency and the commit phase of this branch and
 of another checkout, alternating in one run (e.g. the SQL store's group commit, docs/performance.md).
 
-``python -m bench.one_process_ab DIR [--rooms 100] [--kind fresh|mid] [--rounds 2] [--seconds 8] [--think 1.0]``
+``python -m bench.one_process_ab DIR [--rooms 100] [--kind fresh|mid] [--rounds 2] [--seconds 8] [--think 1.0]
+[--seed 7] [--only-this]``
 
 ``DIR``: another checkout (``git archive <commit> | tar -x -C DIR``). Each round starts one ``python -m server``
 (default SQLite store in a fresh data dir) from DIR, then one from this checkout, with ``--rooms`` rooms of two random
@@ -21,9 +22,9 @@ from .server_latency import measure_rooms, ms
 from .servers import ServerProcess, raise_fd_limit
 
 
-async def one(root: str | None, n: int, kind: str, seconds: float, think: float) -> dict:
+async def one(root: str | None, n: int, kind: str, seconds: float, think: float, seed: int = 7) -> dict:
     """One server from ``root`` (None = this checkout) under ``n`` rooms; latency, CPU and the commit phase."""
-    rooms = midgame_rooms(n, 7) if kind == "mid" else None
+    rooms = midgame_rooms(n, seed) if kind == "mid" else None
     tmp = tempfile.mkdtemp(prefix="bench-ab-")
     try:
         if rooms:
@@ -49,11 +50,13 @@ def main(argv=None) -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--seconds", type=float, default=8.0)
     ap.add_argument("--think", type=float, default=1.0)
+    ap.add_argument("--seed", type=int, default=7, help="seed of the mid-game rooms")
+    ap.add_argument("--only-this", action="store_true", help="measure only this checkout")
     args = ap.parse_args(argv)
     raise_fd_limit()
     for rnd in range(args.rounds):
-        for root, name in ((args.other, "other"), (None, "this")):
-            r = asyncio.run(one(root, args.rooms, args.kind, args.seconds, args.think))
+        for root, name in ((args.other, "other"), (None, "this"))[1 if args.only_this else 0:]:
+            r = asyncio.run(one(root, args.rooms, args.kind, args.seconds, args.think, args.seed))
             print(f"round {rnd + 1} {name:5} rooms={args.rooms} {args.kind} p50={ms(r['p50'])} ms "
                   f"p99={ms(r['p99'])} ms samples={r['samples']} server_cpu={r['cpu']} "
                   f"generator_cpu={r['generator_cpu']} commit_mean={ms(r['commit_mean'])} ms "

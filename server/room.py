@@ -25,7 +25,6 @@ Public API (used by :mod:`server.rooms`): ``Room.create(...)``, ``Room.restore(.
 from __future__ import annotations
 
 import asyncio
-
 import dataclasses
 import enum
 import hashlib
