@@ -152,12 +152,33 @@ class Stats:
             self.first_failure = f"{key}: {exc}"
 
 
-async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, think: float) -> dict:
-    """Run n rooms against ``servers`` (rooms created on the first; players alternate processes) and measure.
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a process has used so far (from /proc)."""
+    with open(f"/proc/{pid}/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, think: float,
+                        window=None, premade: list[dict] | None = None) -> dict:
+    """Run n rooms against ``servers`` (rooms created on alternating processes, seat 2 joined through the next one;
+    players alternate processes) and measure.
+
+    ``premade``: rooms that exist already (e.g. restored mid-game from snapshots the servers loaded at start-up):
+    ``[{"room", "token", "token2"}]``, used instead of creating ``n`` new ones. The result's ``cpu`` holds the CPU
+    used during the window, in cores (CPU seconds / window seconds): each server's and the load generator's (this
+    process).
+
+    ``window``: an optional async context manager factory entered just before the measurement window and left
+    just after it (e.g. to reset and read Redis INFO commandstats); what its ``__aexit__`` leaves in its
+    ``result`` attribute is returned under ``"window"``, with ``"actions"`` (client actions acknowledged in the
+    window) added.
 
     Waits (up to 120 s) until all 3n connections have their first ``sync`` before measuring; client failures,
     error frames and server log errors are counted and returned (``failures``, ``error_frames``,
     ``server_errors``), never swallowed."""
+    if premade:
+        n = len(premade)
     rss0 = servers[0].rss_kb()
     names = None
     lat: list[float] = []
@@ -165,7 +186,9 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     stats = Stats(3 * n)
     async with httpx.AsyncClient(timeout=30) as c:
         names = [d["id"] for d in (await c.get(servers[0].http + "/api/decks")).json() if d["starter"]]
-        for i in range(n):
+        for i, info in enumerate(premade or ()):
+            rooms.append(Room([s.ws for s in servers], info, lat, think, random.Random(i), stats))
+        for i in range(0 if premade else n):
             body = {"decks": [names[i % len(names)], names[(i + 1) % len(names)]], "clock": {"base": 7200}}
             r = await c.post(servers[i % len(servers)].http + "/api/rooms", json=body)
             if r.status_code != 201:
@@ -185,13 +208,22 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     join_s = time.perf_counter() - t_join
     await asyncio.sleep(2.0)                                # let the first moves after joining settle
     rss = servers[0].rss_kb()
+    probe = window() if window is not None else None
+    if probe is not None:
+        await probe.__aenter__()
     for r in rooms:
         r.measuring = True
     t0 = time.perf_counter()
+    cpu0 = [cpu_seconds(s.proc.pid) for s in servers] + [time.process_time()]
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - t0
+    cpu1 = [cpu_seconds(s.proc.pid) for s in servers] + [time.process_time()]
+    cpu = [round((b - a) / elapsed, 3) for a, b in zip(cpu0, cpu1)]
     for r in rooms:
         r.measuring = False
+    if probe is not None:
+        await probe.__aexit__(None, None, None)
+    for r in rooms:
         r.stop = True
     for t in tasks:
         t.cancel()
@@ -199,7 +231,11 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     for r in rooms:
         lat += r.latencies()
     server_errors = sum(len(s.errors()) for s in servers)
-    return {"rooms": n, "samples": len(lat), "deliveries_per_s": round(len(lat) / elapsed),
+    extra = {}
+    if probe is not None:
+        extra["window"] = dict(getattr(probe, "result", {}) or {},
+                               actions=sum(len(r.produced) for r in rooms))
+    return {**extra, "cpu": {"servers": cpu[:-1], "generator": cpu[-1]}, "rooms": n, "samples": len(lat), "deliveries_per_s": round(len(lat) / elapsed),
             "p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "max": max(lat) if lat else None,
             "kb_per_room": round((rss - rss0) / n, 1) if len(servers) == 1 else None,
             "rss_mb": round(rss / 1024, 1), "connections": 3 * n, "joined": stats.joined,

@@ -56,7 +56,7 @@ def raise_fd_limit(want: int = 65536) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 120.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -70,14 +70,17 @@ def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> None:
 
 
 class ServerProcess(Loopback):
-    """``python -m server`` on a free port with extra ``--flag value`` settings (a dict, names as in Settings).
+    """``python -m server`` on a free port with extra ``--flag value`` settings (a dict, names as in Settings), run
+    from the checkout ``root`` (default: this one; another one, e.g. ``git archive`` of an older commit in /tmp,
+    measures before/after in one run).
 
     The server's stdout and stderr go to a temporary file (``log_path``; :meth:`log_tail` reads its end), never to a
     pipe nobody reads: uvicorn logs every websocket connection, and a full 64 KiB pipe would block the server on
     its next log line (what froze the 500-room benchmark). The file is deleted when the process is stopped.
     """
 
-    def __init__(self, **settings) -> None:
+    def __init__(self, root: str = ROOT, **settings) -> None:
+        self.root = root          # the checkout whose server runs (another one for before/after in one run)
         self.port = free_port()
         self.log_path: str | None = None
         self.data_dir = None
@@ -98,7 +101,7 @@ class ServerProcess(Loopback):
         raise_fd_limit()
         fd, self.log_path = tempfile.mkstemp(prefix="bench-server-", suffix=".log")
         with os.fdopen(fd, "wb") as log:
-            self.proc = subprocess.Popen(self.args, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(self.args, cwd=self.root, stdout=log, stderr=subprocess.STDOUT)
         try:
             _wait_http(self.http + "/healthz", self.proc)
         except Exception:

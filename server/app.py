@@ -41,8 +41,9 @@ class Hub:
         self.process_id = bus.process_id or secrets.token_hex(4)
         self.metrics.extra = bus.metric_lines
         bus.bind(adopt=self.rooms.adopt,
-                 snapshot_sync=lambda blob, token: Room.snapshot_sync(blob, token, engine, settings),
-                 snapshot_version=lambda blob: Room.snapshot_version(blob, engine))
+                 snapshot_sync=lambda blob, token, entries=(): Room.snapshot_sync(blob, token, engine, settings,
+                                                                                  entries),
+                 snapshot_version=lambda blob, entries=(): Room.snapshot_version(blob, engine, entries))
         self.ready = False
 
     async def _seat_bot(self, room_id: str, policy: str, token: str) -> None:

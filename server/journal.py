@@ -23,12 +23,15 @@ class Journal:
         self.groups: dict = {viewer: [] for viewer in VIEWERS}
         self._seen: dict = {viewer: -1 for viewer in VIEWERS}
 
-    def record(self, game, actor: int | None) -> None:
+    def record(self, game, actor: int | None, view_of=None) -> None:
         """Add what each viewer sees new in ``game`` (the engine game) at its current version; ``actor``: the
-        player whose action made the version (None for the start)."""
+        player whose action made the version (None for the start). ``view_of(viewer)``: the engine view of
+        ``game`` at this version (default ``game.view``; a room passes its per-version cache, so the views the
+        journal reads are the ones the room's diffs use, projected once); only its ``log`` and ``turn`` are read."""
         v = game.version
+        view_of = view_of or game.view
         for viewer in VIEWERS:
-            view = game.view(viewer)
+            view = view_of(viewer)
             fresh = [e for e in view.get("log") or [] if e.get("seq", 0) > self._seen[viewer]]
             if not fresh:
                 continue

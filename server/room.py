@@ -24,6 +24,7 @@ Public API (used by :mod:`server.rooms`): ``Room.create(...)``, ``Room.restore(.
 """
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import enum
 import hashlib
@@ -129,7 +130,7 @@ class RoomGame:
 
     def _view(self, viewer) -> dict:
         r = self.room
-        view = waiting_view(viewer) if r.game is None else r.game.view(viewer)
+        view = waiting_view(viewer) if r.game is None else dict(r.engine_view(viewer))
         status = r.status
         view["room"] = {"id": r.id, "status": status.value, "result": self.result,
                         "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
@@ -169,6 +170,7 @@ class Room:
         self._logged_v = 0                         # the version the last write of the room reached
         self._unsnapshotted = 0                    # log entries written since the last whole snapshot
         self._journal: Journal | None = None       # the complete game log per viewer (``journal``)
+        self._views: tuple = (None, -1, {})         # (engine game, version, viewer -> engine view): engine_view
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
@@ -314,14 +316,16 @@ class Room:
         }
 
     @classmethod
-    def snapshot_sync(cls, blob: bytes, token: str | None, engine, settings: Settings) -> list | None:
-        """Frames resyncing one relayed connection from a stored snapshot (docs/scaling.md "Relays").
+    def snapshot_sync(cls, blob: bytes, token: str | None, engine, settings: Settings,
+                      entries: list[bytes] = ()) -> list | None:
+        """Frames resyncing one relayed connection from a stored snapshot and the log ``entries`` written after
+        it (docs/scaling.md "Relays").
 
         ``token``: the connection's seat token (None = spectator). Returns ``[(frame_bytes, v, full)]`` (the sync,
         then the end frame once the game is over), or None when the token matches no seat or the room admits no
         spectators. Raises like :meth:`restore` on a corrupt snapshot.
         """
-        r = cls.restore(blob, engine, None, settings, Metrics())
+        r = cls.restore(blob, engine, None, settings, Metrics(), entries)
         seat = r._seat_for(token)
         if seat is False or (seat is None and not r.options["spectators"]):
             return None
@@ -340,9 +344,12 @@ class Room:
         }, use_bin_type=True)
 
     @staticmethod
-    def snapshot_version(blob: bytes, engine) -> int:
-        """The room version a :meth:`snapshot` holds (cheap: no game is restored, except for snapshots made before
-        the ``v`` field). Raises like :meth:`restore` on a corrupt snapshot."""
+    def snapshot_version(blob: bytes, engine, entries: list[bytes] = ()) -> int:
+        """The room version a :meth:`snapshot` brought forward by its log ``entries`` holds (cheap: no game is
+        restored, except for snapshots made before the ``v`` field). Raises like :meth:`restore` on a corrupt
+        snapshot or entry."""
+        if entries:
+            return int(msgpack.unpackb(entries[-1])["v"])
         s = msgpack.unpackb(blob)
         if "v" in s:
             return int(s["v"])
@@ -376,6 +383,20 @@ class Room:
                 self._journal.record(self.game, None)
         return self._journal
 
+    def engine_view(self, viewer) -> dict:
+        """The engine's view of the game for ``viewer`` (1, 2, None) at the current version, projected once per
+        version and viewer however many readers want it (the journal, each tracked viewer's diff, every spectator
+        sharing viewer None). Readers must not change it (RoomGame copies it before adding the room's fields).
+        The engine game changes only through ``apply``, which moves the version on."""
+        game, v, views = self._views
+        if game is not self.game or v != self.game.version:
+            views = {}
+            self._views = (self.game, self.game.version, views)
+        got = views.get(viewer)
+        if got is None:
+            got = views[viewer] = self.game.view(viewer)
+        return got
+
     def apply(self, p: int, action: dict) -> list:
         """Apply one engine action (the room's only way to change the game) and move ``status`` on: ``finished``
         once the game has a result, ``playing`` once its events reach turn 1. Raises the engine's EngineError (the
@@ -383,7 +404,7 @@ class Room:
         journal = self.journal
         with self.metrics.phase("apply"):
             events = self.game.apply(p, action)
-        journal.record(self.game, p)
+        journal.record(self.game, p, self.engine_view)
         if self.game.result is not None or self.result is not None:
             self.status = RoomStatus.FINISHED
         elif self.status is RoomStatus.PRELIMINARY and starts_turns(events):
@@ -427,6 +448,11 @@ class Room:
         """The room task: read the inbox, apply, broadcast, run clocks and timers until the room closes."""
         self.inbox = self.inbox or await self.bus.mailbox.open_inbox(self.id)
         try:
+            if self.game is not None and self._journal is None:
+                # a restored room replays its whole game for the journal (hundreds of ms in mid-game): in a worker
+                # thread, before the first message, so the event loop keeps serving the other rooms and renewing
+                # leases (many rooms restored at once - a restart, a takeover - once stalled it past the lease)
+                await asyncio.to_thread(lambda: self.journal)
             await self._publish_info()
             while not self.closed:
                 msg = await self.inbox.get(self._timeout())
@@ -757,15 +783,21 @@ class Room:
         store = self.bus.store
         if not (self.settings.snapshot_each_action and store.persistent):
             return
-        if store.appends and self._unsnapshotted < self.settings.snapshot_every:
+        whole = not store.appends or self._unsnapshotted >= self.settings.snapshot_every
+        if not whole:
             seq = self._seq
             try:
                 await store.append(self.id, seq + 1, self.log_entry())
+                self._unsnapshotted += 1
+            except BusError as e:
+                self._seq = seq          # not written: the next write carries these actions again
+                if e.code != "snapshot_needed":
+                    raise
+                whole = True             # the store lost the room's snapshot (Redis lost its data): store it whole
             except BaseException:
-                self._seq = seq          # not written: the next commit carries these actions again
+                self._seq = seq
                 raise
-            self._unsnapshotted += 1
-        else:
+        if whole:
             await store.save(self.id, self.snapshot())
             self._unsnapshotted = 0
         self._logged_v = self.v

@@ -102,7 +102,7 @@ class Rooms:
                 if blob is None:
                     raise KeyError(f"no snapshot for room {room_id}")
                 entries = await self.bus.store.load_log(room_id)
-                room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics, entries)
+                room = await asyncio.to_thread(self._restore, blob, entries)
             except Exception:
                 log.exception("cannot restore room %s; snapshot kept", room_id)
                 await self.bus.mailbox.close_inbox(room_id)
@@ -117,6 +117,13 @@ class Rooms:
                 except Exception:
                     log.exception("room %s: the computer seat could not be restored", room_id)
             return True
+
+    def _restore(self, blob: bytes, entries: list[bytes]) -> Room:
+        """``Room.restore`` (replays the log entries after the snapshot), run in a worker thread by :meth:`adopt`
+        so that the event loop keeps serving the other rooms and renewing the leases meanwhile. The room is not
+        started yet: nothing else touches it or its game. (Its journal is rebuilt by the room's task, also off the
+        loop: ``Room.run``.)"""
+        return Room.restore(blob, self.engine, self.bus, self.settings, self.metrics, entries)
 
     def _rearm_bots(self, room: Room) -> list[tuple[str, str]]:
         """A restored room's computer seats get a fresh seat token (only its hash was stored) so a new bot can

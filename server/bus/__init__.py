@@ -54,9 +54,9 @@ class Bus:
 
     def bind(self, adopt=None, snapshot_sync=None, snapshot_version=None) -> None:
         """Hooks of a networked bus (ignored by one-process buses): ``adopt(room_id) -> bool`` (async) restores and
-        starts a room whose owner is gone; ``snapshot_sync(blob, token) -> [(frame, v, full)] | None`` builds the
-        frames that resync one relayed connection from a stored snapshot; ``snapshot_version(blob) -> int`` reads
-        the room version a stored snapshot holds."""
+        starts a room whose owner is gone; ``snapshot_sync(blob, token, entries) -> [(frame, v, full)] | None``
+        builds the frames that resync one relayed connection from a stored snapshot and the log entries written
+        after it; ``snapshot_version(blob, entries) -> int`` reads the room version they hold."""
 
     def fault(self) -> str | None:
         """A sentence describing a backend fault (e.g. Redis unreachable), or None when healthy."""

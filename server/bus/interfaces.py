@@ -28,7 +28,8 @@ class BusError(Exception):
     Codes: ``room_not_found`` (no such room, or it closed), ``room_exists`` (the room already has an owner),
     ``room_busy`` (the owner's inbox is full: try again later), ``unavailable`` (the backend cannot be reached, or
     the room's owner does not answer: nothing changed, try again), ``timeout`` (a ``call`` got no answer in time),
-    ``fenced`` (another process owns the room now: this one must write nothing more).
+    ``fenced`` (another process owns the room now: this one must write nothing more), ``snapshot_needed``
+    (``RoomStore.append``: the store holds no snapshot to append to, e.g. Redis lost its data; store a whole one).
     """
 
     def __init__(self, code: str, message: str):
@@ -140,7 +141,8 @@ class FanOut(Part, ABC):
 
 
 class RoomStore(Part, ABC):
-    """Room snapshots (opaque bytes, server/room.py ``Room.snapshot``), one per room, newest only.
+    """Room snapshots (opaque bytes, server/room.py ``Room.snapshot``), one per room, newest only, and on stores
+    with ``appends`` the log of changes written since it.
 
     ``persistent``: True when saved snapshots outlive this process (rooms then save one after every change and
     are restored at start-up).
@@ -154,7 +156,8 @@ class RoomStore(Part, ABC):
 
     async def append(self, room_id: str, seq: int, entry: bytes) -> None:
         """Append one change (opaque bytes, server/room.py ``Room.log_entry``; ``seq`` increases by one per
-        entry) after the room's snapshot. Only stores with ``appends``; a ``save`` drops the room's entries."""
+        entry) after the room's snapshot. Only stores with ``appends``; a ``save`` drops the room's entries.
+        Raises BusError ``unavailable``, ``fenced``, or ``snapshot_needed`` (nothing written: ``save`` instead)."""
         raise BusError("unavailable", "This room store keeps no log.")
 
     async def load_log(self, room_id: str) -> list[bytes]:

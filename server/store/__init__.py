@@ -148,6 +148,17 @@ class Store(ABC):
         """Append one change of the room after its snapshot (``seq``: the room's commit number; durable when this
         returns). Raises StoreError("bad_entry") when that ``seq`` is logged already."""
 
+    async def write_rooms(self, items: list[tuple[str, str, int, bytes]]) -> None:
+        """Several live-room writes in one transaction, in order: ``("save", room_id, 0, snapshot)`` as
+        :meth:`save_room`, ``("append", room_id, seq, entry)`` as :meth:`append_room_log`. All are durable when this
+        returns, or none was written (then it raises like those). The group commit of server/store/rooms.py: one
+        transaction (one fsync) for every room that committed meanwhile."""
+        for kind, room_id, seq, data in items:
+            if kind == "save":
+                await self.save_room(room_id, data)
+            else:
+                await self.append_room_log(room_id, seq, data)
+
     @abstractmethod
     async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
         """``(snapshot, [log entries after it, in seq order])`` or None."""

@@ -323,6 +323,28 @@ class SqlStore(Store):
         except IntegrityError:
             raise StoreError("bad_entry", f"Room {room_id} has a log entry {seq} already.") from None
 
+    async def write_rooms(self, items: list[tuple[str, str, int, bytes]]) -> None:
+        now = time.time()
+        try:
+            async with self.engine.begin() as conn:
+                rows = []
+                for kind, room_id, seq, data in items:
+                    if kind != "save":
+                        rows.append({"room": room_id, "seq": int(seq), "entry": data})
+                        continue
+                    if rows:                    # keep the order: this room's earlier entries before its snapshot
+                        await conn.execute(room_log.insert(), rows)
+                        rows = []
+                    values = {"snapshot": data, "updated": now}
+                    done = await conn.execute(live_rooms.update().where(live_rooms.c.id == room_id).values(**values))
+                    if not done.rowcount:
+                        await conn.execute(live_rooms.insert().values(id=room_id, **values))
+                    await conn.execute(room_log.delete().where(room_log.c.room == room_id))
+                if rows:
+                    await conn.execute(room_log.insert(), rows)
+        except IntegrityError:
+            raise StoreError("bad_entry", "A room has one of these log entries already.") from None
+
     async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
         async with self.engine.connect() as conn:
             snap = await conn.scalar(sa.select(live_rooms.c.snapshot).where(live_rooms.c.id == room_id))

@@ -93,16 +93,12 @@ async def wait_metric(proc: ServerProc, name: str, above: float, timeout: float)
 
 
 def assert_acknowledged_kept(rooms: list[dict], redis_client) -> int:
-    """Every action acknowledged to a player (a diff carrying its id) is in its room's stored log at its version,
+    """Every action acknowledged to a player (a diff carrying its id) is in its room's stored log (snapshot + change log) at its version,
     as that player's; returns how many were checked."""
-    import msgpack
-
-    from engine import Game
+    from tests.server.multiproc import stored_log
     checked = 0
     for room in rooms:
-        blob = redis_client.get(f"bz:{{{room['room']}}}:snap")
-        assert blob is not None, f"no snapshot of room {room['room']}"
-        log = Game.restore(msgpack.unpackb(blob)["game"]).log
+        log = stored_log(redis_client, room["room"])
         for seat, p in ((1, room["a"]), (2, room["b"])):
             for v, action in p.acked:
                 assert log[v - 1] == [seat, action], (room["room"], v, action, log[v - 1])

@@ -8,11 +8,9 @@ import asyncio
 import itertools
 import random
 
-import msgpack
-
-from engine import Game
 from tests.chaos.probe import record
 from tests.server.harness import Player, create_room, join_seat
+from tests.server.multiproc import stored_version
 
 _ids = itertools.count(1)
 VERSIONS = 30
@@ -59,9 +57,7 @@ async def test_simultaneous_actions_from_two_processes_apply_exactly_once_per_ve
         v0 = a.v
         res = await _duel(a, b, seed)
         await asyncio.sleep(0.3)
-        blob = redis_server.client().get(f"bz:{{{room['room']}}}:snap")
-        stored = Game.restore(msgpack.unpackb(blob)["game"])
-        equal.append(a.v == b.v == stored.version)
+        equal.append(a.v == b.v == stored_version(redis_server.client(), room["room"]))
         res["advanced"] = a.v - v0
         results.append(res)
     applied = sum(r["applied"] for r in results)

@@ -230,6 +230,28 @@ class Seat(Player):
                     await self.reconnect()
 
 
+def stored_log(client: redis.Redis, room: str) -> list:
+    """The room's complete engine action log as stored in Redis: the snapshot's game log, then the actions of the
+    change log entries written after it (stream ``bz:{R}:log``, the last entry of each commit number; see
+    server/bus/redis/store.py)."""
+    from engine import Game
+    from server.bus.redis.store import entries_of
+    snap = load_snapshot(client, room)
+    log = [] if snap["game"] is None else list(Game.restore(snap["game"]).log)
+    for raw in entries_of(client.xrange(f"bz:{{{room}}}:log")):
+        log += msgpack.unpackb(raw)["actions"]
+    return log
+
+
+def stored_version(client: redis.Redis, room: str) -> int:
+    """The room version stored in Redis (the snapshot brought forward by its change log)."""
+    from server.bus.redis.store import entries_of
+    entries = entries_of(client.xrange(f"bz:{{{room}}}:log"))
+    if entries:
+        return int(msgpack.unpackb(entries[-1])["v"])
+    return int(load_snapshot(client, room)["v"])
+
+
 def load_snapshot(client: redis.Redis, room: str) -> dict:
     """The stored snapshot of ``room`` (server/room.py ``Room.snapshot``), decoded."""
     blob = client.get(f"bz:{{{room}}}:snap")

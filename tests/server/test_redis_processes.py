@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from engine import Game
 from server.room import only_pass
 from tests.server.harness import create_room, join_seat
-from tests.server.multiproc import RedisServer, Seat, ServerProc, load_snapshot, wait_for
+from tests.server.multiproc import RedisServer, Seat, ServerProc, stored_version, wait_for
 from tests.server.test_game_real import DECKS, random_bot
 
 FAST = dict(lease_ttl=1.0, lease_renew=0.2, orphan_sweep=0.5, rate_per_sec=1000.0, rate_burst=1000)
@@ -175,7 +175,7 @@ async def test_paused_old_owner_is_fenced_and_drops_its_clients(cluster, redis_s
     await settle([a2, b])
     r = redis_server.client()
     lease_before = r.get(f"bz:{{{room['room']}}}:lease")
-    stored_v = Game.restore(load_snapshot(r, room["room"])["game"]).version
+    stored_v = stored_version(r, room["room"])
     assert stored_v == b.v
 
     old.resume()                                                             # SIGCONT: the old owner wakes up
@@ -185,7 +185,7 @@ async def test_paused_old_owner_is_fenced_and_drops_its_clients(cluster, redis_s
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
     wait_for(lambda: old.metric("berserk_redis_fenced_total") >= 1, 10, "the old owner to count a fenced room")
     assert r.get(f"bz:{{{room['room']}}}:lease") == lease_before               # nothing written by the old owner
-    assert Game.restore(load_snapshot(r, room["room"])["game"]).version == stored_v
+    assert stored_version(r, room["room"]) == stored_v
     assert old.metric("berserk_rooms") == 0
     await asyncio.gather(a2.play_on(random_bot(7), until_v=b.v + 4), b.play_on(random_bot(8), until_v=b.v + 4))
     assert a2.v == b.v >= stored_v + 4                                       # the game goes on at the new owner

@@ -6,7 +6,7 @@
 | ``mailbox.py`` | :class:`RedisMailbox`: leases with fencing epochs, inboxes over sharded pub/sub, request/reply, fenced writes |
 | ``fanout.py`` | :class:`RedisFanOut`: frames to local sinks and, over ``bz:proc:{P}``, to relays; relay resyncs |
 | ``relay.py`` | the per-connection version-gap filter of a relay |
-| ``store.py`` | :class:`RedisRoomStore`: snapshots (fenced) |
+| ``store.py`` | :class:`RedisRoomStore`: snapshots and per-room change logs (streams), fenced |
 | ``lobby.py`` | :class:`RedisLobby`: lobby entries (fenced) and the room set |
 | ``keys.py`` | key and channel names, Lua scripts |
 
@@ -32,8 +32,9 @@ class RedisBus(Bus):
     def __init__(self, url: str, settings) -> None:
         self.link = link = RedisLink(url, settings)
         mailbox = RedisMailbox(link)
-        super().__init__(mailbox, RedisFanOut(link, mailbox), RedisRoomStore(link, mailbox),
-                         RedisLobby(link, mailbox), link.process_id)
+        fanout, store = RedisFanOut(link, mailbox), RedisRoomStore(link, mailbox)
+        fanout.read_rooms = store.current
+        super().__init__(mailbox, fanout, store, RedisLobby(link, mailbox), link.process_id)
 
     async def start(self) -> None:
         """Connect (raises RedisError when Redis cannot be reached at start-up), then start the seams."""

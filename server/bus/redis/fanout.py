@@ -4,7 +4,7 @@ relay side of it (docs/scaling.md "Relays").
 The owner sends each frame for a connection of another process to that process's channel with the room version it
 carries, through that process's :class:`~server.bus.redis.outbox.Outbox` (in order, retried while nobody receives
 it); that process (the relay) filters it per connection (relay.py) and resyncs the connection from the stored
-snapshot when it sees a gap. After its pub/sub connection came back, a relay compares each relayed connection's last
+snapshot (and the log entries written after it: store.py) when it sees a gap. After its pub/sub connection came back, a relay compares each relayed connection's last
 version with the stored snapshot's and resyncs only the connections that really missed a version: at most one
 resync per connection and outage. The watchdog job :meth:`follow_owners` adopts relayed rooms whose owner is gone
 and re-attaches local connections to a new owner.
@@ -38,8 +38,10 @@ class RedisFanOut(FanOut):
         self._relay: dict[str, RelayConn] = {}
         self._outboxes: dict[str, Outbox] = {}
         self._tasks: set[asyncio.Task] = set()
-        self.snapshot_sync = None        # bind: (blob, token) -> [(frame, v, full)] | None
-        self.snapshot_version = None     # bind: blob -> room version stored in it
+        self.snapshot_sync = None        # bind: (blob, token, entries) -> [(frame, v, full)] | None
+        self.snapshot_version = None     # bind: (blob, entries) -> room version stored in them
+        #: async [room id] -> [(snapshot or None, log entries since it)]: the rooms' stored state (store.py)
+        self.read_rooms = None
         link.on_proc["f"] = self._on_frames
         link.on_reconnect.append(self._reconnected)
         link.periodic.append(self.follow_owners)
@@ -101,13 +103,13 @@ class RedisFanOut(FanOut):
                 break
             ids = list(rooms)
             try:
-                blobs = await self.link.r.mget([K.snap(r) for r in ids])
+                stored_rooms = await self.read_rooms(ids)
             except ERRORS as e:
                 self.link.down(e)
                 break
             missing, behind = {}, []
-            for room_id, blob in zip(ids, blobs):
-                stored = self._version(blob)
+            for room_id, (blob, entries) in zip(ids, stored_rooms):
+                stored = self._version(blob, entries)
                 for cid, rc in rooms[room_id]:
                     if self._relay.get(cid) is not rc:
                         continue
@@ -129,11 +131,11 @@ class RedisFanOut(FanOut):
                 started += 1
         return started
 
-    def _version(self, blob: bytes | None) -> int | None:
+    def _version(self, blob: bytes | None, entries: list[bytes]) -> int | None:
         if blob is None or self.snapshot_version is None:
             return None
         try:
-            return self.snapshot_version(blob)
+            return self.snapshot_version(blob, entries)
         except Exception:
             log.exception("cannot read the version of a stored snapshot")
             return None
@@ -232,7 +234,7 @@ class RedisFanOut(FanOut):
         try:
             for attempt in range(50):
                 try:
-                    blob = await link.r.get(K.snap(rc.room))
+                    blob, entries = (await self.read_rooms([rc.room]))[0]
                     break
                 except ERRORS as e:
                     link.down(e)
@@ -242,7 +244,12 @@ class RedisFanOut(FanOut):
             sink = self._sinks.get(cid)
             if sink is None or self._relay.get(cid) is not rc:
                 return
-            frames = self.snapshot_sync(blob, rc.attach.token) if blob and self.snapshot_sync else None
+            frames = None
+            if blob and self.snapshot_sync:     # restores the room (its journal replays the game): off the loop
+                frames = await asyncio.to_thread(self.snapshot_sync, blob, rc.attach.token, entries)
+                sink = self._sinks.get(cid)
+                if sink is None or self._relay.get(cid) is not rc:
+                    return
             if frames is None:        # no snapshot (yet), or the token no longer fits: ask the owner instead
                 try:
                     await self.mailbox.send(rc.room, m.Resync(cid))     # retried until an owner receives it

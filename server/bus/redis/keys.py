@@ -7,7 +7,8 @@ channel live in one slot (the multi-key scripts below need that) and ``SPUBLISH`
 |---|---|
 | ``bz:{R}:lease`` | ``"<process id>:<epoch>"`` of the owner, with a TTL (``lease_ttl``), renewed while the owner lives |
 | ``bz:{R}:epoch`` | the fencing epoch counter (INCR on every acquisition) |
-| ``bz:{R}:snap`` | the room snapshot (msgpack, server/room.py ``Room.snapshot``) |
+| ``bz:{R}:snap`` | the room's last whole snapshot (msgpack, server/room.py ``Room.snapshot``) |
+| ``bz:{R}:log`` | stream: the room's changes since that snapshot, one entry per commit (fields ``s`` = commit number, ``e`` = server/room.py ``Room.log_entry``); dropped by every whole snapshot |
 | ``bz:{R}:info`` | the lobby entry (JSON) |
 | ``bz:{R}:in`` | sharded pub/sub channel: the room's inbox (actions, attach, ...) |
 | ``bz:proc:{P}`` | sharded pub/sub channel: frames and call replies for process ``P`` |
@@ -29,6 +30,10 @@ def epoch(room: str) -> str:
 
 def snap(room: str) -> str:
     return f"{PREFIX}:{{{room}}}:snap"
+
+
+def log(room: str) -> str:
+    return f"{PREFIX}:{{{room}}}:log"
 
 
 def info(room: str) -> str:
@@ -95,3 +100,52 @@ return 0
 #: KEYS lease; ARGV token of a holder presumed dead. Deletes the lease only if that holder still has it, so that
 #: the usual ``ACQUIRE`` (mode "adopt", a new epoch) can follow. Returns 1 when deleted.
 STEAL = RELEASE
+
+#: The fenced append of one change (server/bus/redis/store.py): KEYS lease, epoch, snap, log; ARGV token, epoch,
+#: lease ms, commit number, entry, key ttl ms. Like ``WRITE``, the lease must still be ours (checked in the same
+#: atomic step, which renews it); the entry is added to the room's stream and the TTLs of the snapshot, the stream
+#: and the epoch are refreshed. Returns 1 = appended, 0 = fenced (nothing written), 3 = there is no snapshot to
+#: append to (Redis lost its data, or the lease is gone with the snapshot): nothing written, the owner must store a
+#: whole snapshot (``SAVE``, which re-seeds the lease when Redis lost its data).
+APPEND = """
+local cur = redis.call('GET', KEYS[1])
+if cur ~= ARGV[1] then
+  if cur or redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
+  return 3
+end
+if redis.call('PEXPIRE', KEYS[3], ARGV[6]) == 0 then return 3 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+redis.call('XADD', KEYS[4], '*', 's', ARGV[4], 'e', ARGV[5])
+redis.call('PEXPIRE', KEYS[4], ARGV[6])
+redis.call('PEXPIRE', KEYS[2], ARGV[6])
+return 1
+"""
+
+#: The fenced whole snapshot: ``WRITE`` with op "set" (KEYS[3] = the snapshot) or "del", which also drops the
+#: room's stream (KEYS[4]) in the same atomic step: KEYS lease, epoch, snap, log; ARGV token, epoch, lease ms, op,
+#: value, key ttl ms. Returns like ``WRITE`` (1 written, 2 written after a re-seed, 0 fenced).
+SAVE = """
+local cur = redis.call('GET', KEYS[1])
+local res = 1
+if cur ~= ARGV[1] then
+  if cur or redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
+  if tonumber(redis.call('GET', KEYS[2]) or '0') > tonumber(ARGV[2]) then return 0 end
+  redis.call('SET', KEYS[2], ARGV[2])
+  res = 2
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[6])
+if ARGV[4] == 'set' then
+  redis.call('SET', KEYS[3], ARGV[5], 'PX', ARGV[6])
+else
+  redis.call('DEL', KEYS[3])
+end
+redis.call('DEL', KEYS[4])
+return res
+"""
+
+#: KEYS snap, log. The room's snapshot (false when there is none) and its stream entries (as ``XRANGE``), read in
+#: one atomic step so that a whole snapshot, which drops the stream, cannot fall between the two reads.
+READ = """
+return {redis.call('GET', KEYS[1]), redis.call('XRANGE', KEYS[2], '-', '+')}
+"""

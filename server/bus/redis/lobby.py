@@ -10,7 +10,8 @@ from .mailbox import RedisMailbox
 
 
 class RedisLobby(LobbyDirectory):
-    """Lobby entries in Redis; an owner skips writing an entry equal to the last one it wrote."""
+    """Lobby entries in Redis; an owner skips writing an entry equal to the last one it wrote, and adds the room to
+    the room set only with its first entry."""
 
     def __init__(self, link: RedisLink, mailbox: RedisMailbox) -> None:
         self.link, self.mailbox = link, mailbox
@@ -20,11 +21,13 @@ class RedisLobby(LobbyDirectory):
     async def put(self, room_id: str, info: dict) -> None:
         """Fenced write of the entry (skipped when unchanged; dropped while Redis is down). Raises
         BusError("fenced")."""
-        if self._written.get(room_id) == info:
+        last = self._written.get(room_id)
+        if last == info:
             return
         try:
             await self.mailbox.fenced_write(room_id, "set", K.info(room_id), json.dumps(info).encode(), retry=False)
-            await self.link.r.sadd(K.ROOMS, room_id)
+            if last is None:       # the room set needs the id once per owner (and again after Redis lost its data)
+                await self.link.r.sadd(K.ROOMS, room_id)
         except BusError as e:
             if e.code == "fenced":
                 raise
@@ -35,6 +38,7 @@ class RedisLobby(LobbyDirectory):
         self._written[room_id] = info
 
     async def drop(self, room_id: str) -> None:
+        self._written.pop(room_id, None)
         await self.mailbox.fenced_write(room_id, "del", K.info(room_id))
         try:
             await self.link.r.srem(K.ROOMS, room_id)

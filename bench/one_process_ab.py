@@ -1,0 +1,67 @@
+"""One process, two checkouts side by side: the action-to-broadcast latency and the commit phase of this branch and
+of another checkout, alternating in one run (e.g. the SQL store's group commit, docs/performance.md).
+
+``python -m bench.one_process_ab DIR [--rooms 100] [--kind fresh|mid] [--rounds 2] [--seconds 8] [--think 1.0]
+[--seed 7] [--only-this]``
+
+``DIR``: another checkout (``git archive <commit> | tar -x -C DIR``). Each round starts one ``python -m server``
+(default SQLite store in a fresh data dir) from DIR, then one from this checkout, with ``--rooms`` rooms of two random
+bots and one spectator (fresh rooms, or mid-game rooms restored at versions 60-400 as in bench/all.py), and prints
+p50/p99, the server's CPU in cores and the mean of the server's ``commit`` phase (from its /metrics).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import tempfile
+
+from .all import midgame_rooms, seed_sql
+from .gc_threshold import scrape
+from .server_latency import measure_rooms, ms
+from .servers import ServerProcess, raise_fd_limit
+
+
+async def one(root: str | None, n: int, kind: str, seconds: float, think: float, seed: int = 7) -> dict:
+    """One server from ``root`` (None = this checkout) under ``n`` rooms; latency, CPU and the commit phase."""
+    rooms = midgame_rooms(n, seed) if kind == "mid" else None
+    tmp = tempfile.mkdtemp(prefix="bench-ab-")
+    try:
+        if rooms:
+            await seed_sql(tmp, rooms)
+        where = {"root": root} if root else {}
+        with ServerProcess(data_dir=tmp, max_rooms=n + 10, max_connections=4 * n + 100, idle_timeout=600,
+                           create_per_min=1e6, create_burst=n + 10, **where) as s:
+            r = await measure_rooms([s], n, seconds, think, premade=rooms)
+            v = scrape(s.http)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    c = v.get('berserk_room_phase_seconds_count{phase="commit"}', 0)
+    commit = v.get('berserk_room_phase_seconds_sum{phase="commit"}', 0) / c if c else None
+    return {"p50": r["p50"], "p99": r["p99"], "samples": r["samples"], "cpu": r["cpu"]["servers"][0],
+            "generator_cpu": r["cpu"]["generator"], "commit_mean": commit, "failures": r["failures"]}
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m bench.one_process_ab")
+    ap.add_argument("other", help="the other checkout's directory")
+    ap.add_argument("--rooms", type=int, default=100)
+    ap.add_argument("--kind", choices=("fresh", "mid"), default="fresh")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--seconds", type=float, default=8.0)
+    ap.add_argument("--think", type=float, default=1.0)
+    ap.add_argument("--seed", type=int, default=7, help="seed of the mid-game rooms")
+    ap.add_argument("--only-this", action="store_true", help="measure only this checkout")
+    args = ap.parse_args(argv)
+    raise_fd_limit()
+    for rnd in range(args.rounds):
+        for root, name in ((args.other, "other"), (None, "this"))[1 if args.only_this else 0:]:
+            r = asyncio.run(one(root, args.rooms, args.kind, args.seconds, args.think, args.seed))
+            print(f"round {rnd + 1} {name:5} rooms={args.rooms} {args.kind} p50={ms(r['p50'])} ms "
+                  f"p99={ms(r['p99'])} ms samples={r['samples']} server_cpu={r['cpu']} "
+                  f"generator_cpu={r['generator_cpu']} commit_mean={ms(r['commit_mean'])} ms "
+                  f"failures={r['failures']}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+"""Redis cost of one client action in Redis mode: commands and bytes (issue 21 item 4).
+
+``python -m bench.redis_cost [--rooms 20] [--seconds 10] [--think 0.3] [--before DIR --rounds 2]``
+
+Two ``python -m server`` processes share a private redis-server; ``--rooms`` rooms of two random bots and one
+spectator are created on alternating processes, seat 2 joins through the other process (so every room has a relayed
+player), and the bots act ``--think`` s on average after they are asked (bench/server_latency.py's load). Just
+before the measurement window Redis' counters are reset (``CONFIG RESETSTAT``); right after it ``INFO
+commandstats`` and ``INFO stats`` are read. Per client action acknowledged in the window (``actions``):
+
+* ``commands``: every command Redis executed (``calls`` summed over ``INFO commandstats``; the commands that Lua
+  scripts run count too, so one EVALSHA doing GET + SET + XADD counts 4);
+* ``top_level``: the commands the servers sent themselves (round trips, pipelined or not), estimated as the calls of
+  every command but those the bus runs only inside its scripts (``SCRIPT_ONLY``; a GET counts as script-internal,
+  the rare top-level snapshot reads of a resync are left out);
+* ``bytes_in``: bytes the servers sent to Redis (``total_net_input_bytes``), i.e. what an action puts into Redis
+  including its protocol framing;
+* ``by_command``: calls per action of each command.
+
+Prints one JSON line per run; ``--json PATH`` also writes them. ``--before DIR`` measures the servers of another
+checkout too (alternating, ``--rounds`` times), so before and after come from one run.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+
+import redis.asyncio as aioredis
+
+from .server_latency import measure_rooms
+from .servers import RedisProcess, ServerProcess
+
+#: commands the Redis bus issues only from inside its Lua scripts (server/bus/redis/keys.py)
+SCRIPT_ONLY = {"get", "set", "pexpire", "exists", "incr", "del", "xadd", "xrange"}
+
+
+class CommandStats:
+    """Async context manager: ``CONFIG RESETSTAT`` on enter; on exit ``result`` = commandstats and bytes in."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.result: dict = {}
+
+    async def __aenter__(self):
+        self.r = aioredis.Redis.from_url(self.url)
+        await self.r.config_resetstat()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        stats = await self.r.info("commandstats")
+        net = await self.r.info("stats")
+        mem = await self.r.info("memory")
+        calls = {k.removeprefix("cmdstat_"): v["calls"] for k, v in stats.items()}
+        for k in ("config|resetstat", "info"):
+            calls.pop(k, None)
+        self.result = {"calls": calls, "bytes_in": net["total_net_input_bytes"],
+                       "used_memory": mem["used_memory"]}
+        await self.r.aclose()
+
+
+def per_action(window: dict) -> dict:
+    """Commands and bytes per acknowledged client action from a ``measure_rooms`` window result."""
+    n = max(1, window["actions"])
+    calls = window["calls"]
+    total = sum(calls.values())
+    top = sum(v for k, v in calls.items() if k not in SCRIPT_ONLY)
+    return {"actions": window["actions"], "commands": round(total / n, 2), "top_level": round(top / n, 2),
+            "bytes_in": round(window["bytes_in"] / n), "redis_used_memory_mb": round(window["used_memory"] / 2**20, 1),
+            "by_command": {k: round(v / n, 2) for k, v in sorted(calls.items(), key=lambda kv: -kv[1])}}
+
+
+async def measure(rooms: int, seconds: float, think: float, root: str | None = None, **settings) -> dict:
+    """One run: two server processes (from the checkout ``root``, default this one) over one private Redis;
+    returns :func:`per_action` plus the latency row."""
+    base = dict(max_rooms=rooms + 10, max_connections=4 * rooms + 100, idle_timeout=600, create_per_min=1e6,
+                create_burst=rooms + 10, **settings)
+    where = {"root": root} if root else {}
+    with RedisProcess() as rp, ServerProcess(redis=rp.url, **where, **base) as a, \
+            ServerProcess(redis=rp.url, **where, **base) as b:
+        row = await measure_rooms([a, b], rooms, seconds, think, window=lambda: CommandStats(rp.url))
+    out = per_action(row.pop("window"))
+    out["latency"] = {k: row[k] for k in ("rooms", "samples", "p50", "p99", "failures", "error_frames",
+                                          "server_errors")}
+    return out
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m bench.redis_cost")
+    ap.add_argument("--rooms", type=int, default=20)
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--think", type=float, default=0.3)
+    ap.add_argument("--json", default=None)
+    ap.add_argument("--before", default=None, metavar="DIR",
+                    help="also measure the servers of this checkout (e.g. git archive <commit> | tar -x -C DIR), "
+                         "alternating with this one, --rounds times")
+    ap.add_argument("--rounds", type=int, default=1)
+    args = ap.parse_args(argv)
+    out: dict = {"after": [], "before": []}
+    for _ in range(args.rounds):
+        if args.before:
+            out["before"].append(asyncio.run(measure(args.rooms, args.seconds, args.think, args.before)))
+            print("before", json.dumps(out["before"][-1]), flush=True)
+        out["after"].append(asyncio.run(measure(args.rooms, args.seconds, args.think)))
+        print("after", json.dumps(out["after"][-1]), flush=True)
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(out, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""bench/all.py's report (structure only; its figures are measured by running it, never asserted in tests): the
+generated section of docs/performance.md is replaced in place, and the plot is a well-formed SVG."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from bench.all import BEGIN, END, markdown, svg_plot, write_doc
+
+
+def _result() -> dict:
+    row = dict(rooms=10, samples=5, p50=0.004, p99=0.03, max=0.05, kb_per_room=None,
+               cpu={"servers": [0.1], "generator": 0.01}, joined=30, connections=30, failures={}, error_frames={},
+               server_errors=0, phases_us={"apply": 80.0}, restored_v=None)
+    return {"command": "python -m bench.all", "json": "/tmp/x.json", "plot": "docs/bench-all.svg",
+            "args": {"think": 1.0, "seconds": 8.0},
+            "machine": {"when_utc": "now", "cpu": "cpu", "cores": 2, "load_avg_at_start": [1.0], "python": "3.11",
+                        "packages": {"redis": "8"}, "redis_server": None},
+            "engine": {"games": 1, "actions": 10, "actions_per_s": 100, "fresh_us": 1.0, "mid_us": 2.0,
+                       "mid_over_fresh": 2.0},
+            "protocol": {"fresh": {"samples": 3, "server_us": 2.0, "floor_us": 1.0, "time_ratio": 2.0,
+                                   "diff_bytes_median": 10, "full_bytes_median": 100, "bytes_ratio": 0.1}},
+            "floors": {"ws_echo": {"p50": 0.0001, "p99": 0.0003}, "redis_ping": {"p50": 0.0001, "p99": 0.0002}},
+            "servers": [dict(row, setup="one", kind="fresh"), dict(row, setup="redis", kind="fresh", p50=0.005),
+                        dict(row, setup="one", kind="mid", restored_v=[60, 400])]}
+
+
+def test_the_generated_section_is_replaced_in_place(tmp_path):
+    doc = tmp_path / "performance.md"
+    doc.write_text("# Performance\n\nkept\n")
+    write_doc(str(doc), markdown(_result()))
+    first = doc.read_text()
+    assert first.startswith("# Performance\n\nkept\n") and first.count(BEGIN) == 1 and first.count(END) == 1
+    assert "| two over Redis | 10 | fresh | 5.00 ms |" in first and "+1.00 ms" in first
+    doc.write_text(first + "\nafter\n")
+    write_doc(str(doc), markdown(_result()))
+    again = doc.read_text()
+    assert again.count(BEGIN) == 1 and again.endswith("\nafter\n")
+
+
+def test_the_plot_is_an_svg_with_one_point_per_measured_level_and_percentile(tmp_path):
+    path = tmp_path / "plot.svg"
+    svg_plot(_result(), str(path))
+    root = ET.parse(path).getroot()
+    assert root.tag.endswith("svg")
+    circles = [e for e in root.iter() if e.tag.endswith("circle")]
+    assert len(circles) == 2 * 4          # 3 measured setups + the echo floor, p50 and p99 each, one level
