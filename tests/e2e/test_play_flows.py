@@ -150,3 +150,16 @@ def test_a_rematch_starts_a_new_game_with_the_seats_swapped(server, new_page, ar
     wait_dealt(bob)
     assert state(bob)["view"]["room"]["players"] == {"1": "Bob", "2": "Ann"}
     bob.screenshot(path=str(artifacts / "play-rematch.png"))
+
+
+def test_the_lobby_fits_a_phone_with_the_longest_deck_names_in_russian(server, browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU", has_touch=True, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        enter_lobby(page, server, "Phone")
+        page.wait_for_selector("#bot-deck[data-testid=deck-choice] option >> nth=5", state="attached")
+        longest = page.evaluate("Math.max(...[...document.querySelectorAll('#bot-deck option')].map(o => o.text.length))")
+        assert longest >= 40                # «Нейтральные и Горы (2023, новые способности)» is offered
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        ctx.close()
