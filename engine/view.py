@@ -9,6 +9,7 @@ to their owner (others see counts); a face-down card only to its controller, eve
 from __future__ import annotations
 
 from engine.cards import abilities as ab
+from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
 from engine.model.enums import PRELIM_PHASES, Phase
 from engine.procedure.strike import blow_amount
 from engine.rules import keywords
@@ -103,16 +104,6 @@ def _masked(g, value, viewer):
     return value
 
 
-def _cell_markers(g) -> dict:
-    """``{cell: {marker: n}}``: the markers lying on cells (``mark`` with ``cell``, 01 §6.1 [200.6]); public."""
-    out: dict = {}
-    for e in g.effects:
-        if e.get("kind") == "cell_marker":
-            m = out.setdefault(e["cell"], {})
-            m[e["marker"]] = m.get(e["marker"], 0) + 1
-    return out
-
-
 def project(g, viewer) -> dict:
     """The view of the game for ``viewer`` (1, 2 or None). Shape: docs/engine-api.md "View"."""
     cards = {}
@@ -173,7 +164,7 @@ def project(g, viewer) -> dict:
     return {
         "viewer": viewer, "turn": g.turn, "phase": g.phase, "active": g.active, "first": g.first,
         "to_act": g.to_act(), "prompt": prompt, "queue": queue, "executing": executing, "cards": cards,
-        "players": players, "log": log, "result": g.result, "cells": _cell_markers(g),
+        "players": players, "log": log, "result": g.result, "cells": cell_markers(g),
         # who holds priority and how many passes in a row so far (RULES.md Q4: the second pass executes the
         # first queue entry, or ends the phase when the queue is empty)
         "priority": ({"holder": g.prio["holder"], "passes": g.prio["passes"]} if g.prio is not None else None),

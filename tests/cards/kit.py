@@ -139,3 +139,14 @@ def prompt_kinds(g, pick=None) -> set:
         return pick(g2, legal) if pick else None
     settle(g, record)
     return kinds
+
+
+def choose(item):
+    """A ``pick`` for :func:`settle`/:func:`play`: answers a ``choice`` prompt asked inside an entry (engine/effects/
+    choice.py) with the index of ``item`` among the prompt's ``items``; leaves other prompts to the default."""
+    def pick(g, legal):
+        pr = g.prompt
+        if pr["kind"] == "choice" and item in (pr.get("items") or []):
+            return {"act": "choose", "option": {"choice": pr["items"].index(item)}}
+        return None
+    return pick

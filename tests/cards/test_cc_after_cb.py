@@ -1,17 +1,8 @@
 """Cards of helper cc that use helper cb's keywords (flight, lose_abilities, grant_abilities) with cc's (incarnation,
 prophecy, relocate, starts_with_additional_life), played through the public API."""
 from engine import Game
-from tests.cards.kit import ability_index, declare_pick, dummy, end_turn, play, pool, seen, setup
+from tests.cards.kit import ability_index, choose, declare_pick, dummy, end_turn, play, pool, seen, setup
 from tests.helpers import creature
-
-
-def _choose(item):
-    def pick(g, legal):
-        pr = g.prompt
-        if pr["kind"] == "choice" and item in (pr.get("items") or []):
-            return {"act": "choose", "option": {"choice": pr["items"].index(item)}}
-        return None
-    return pick
 
 
 def _both(*picks):
@@ -21,7 +12,7 @@ def _both(*picks):
 def test_vs2023_137_vestnik_mora_incarnates_and_takes_flight():
     g, L = setup([pool("h", None, 1, "vs2023-137-vestnik-mora", zone="graveyard", tokens=2),
                   dummy("foe", "c5", 2)], active=2)
-    end_turn(g, pick=_choose("b1"))
+    end_turn(g, pick=choose("b1"))
     h = seen(g, L, "h")
     assert h["zone"] == "aux" and g.is_flyer(g.cards[L["h"]])
 
@@ -29,7 +20,7 @@ def test_vs2023_137_vestnik_mora_incarnates_and_takes_flight():
 def test_vs2023_054_iskatel_tayn_an_elite_revealed_card_lets_it_fly_with_plus_one_and_no_abilities():
     g, L = setup([pool("s", "c2", 1, "vs2023-054-iskatel-tayn"), dummy("foe", "c5", 2),
                   dummy("top", None, 1, zone="deck", elite=True)], active=2)
-    end_turn(g, pick=_choose("yes"))
+    end_turn(g, pick=choose("yes"))
     s = g.cards[L["s"]]
     assert s.zone == "aux" and g.is_flyer(s)
     assert any(a.get("kw") == "strike_bonus" for a in s.acquired)
@@ -40,7 +31,7 @@ def test_vs2023_054_iskatel_tayn_an_elite_revealed_card_lets_it_fly_with_plus_on
 def test_vs2023_054_iskatel_tayn_may_decline_and_a_regular_card_offers_nothing():
     g, L = setup([pool("s", "c2", 1, "vs2023-054-iskatel-tayn"), dummy("foe", "c5", 2),
                   dummy("top", None, 1, zone="deck", elite=True)], active=2)
-    end_turn(g, pick=_choose("no"))
+    end_turn(g, pick=choose("no"))
     assert seen(g, L, "s")["cell"] == "c2"
     g, L = setup([pool("s", "c2", 1, "vs2023-054-iskatel-tayn"), dummy("foe", "c5", 2),
                   dummy("top", None, 1, zone="deck")], active=2)
@@ -60,7 +51,7 @@ def _hammer(refuse=False, blocked=False, dice=(6,)):
     if blocked:
         cards.append(dummy("wall", "c5", 2))
     g, L = setup(cards, dice=list(dice))
-    pick = _both(declare_pick(g, L, "h"), _choose("refuse" if refuse else L["foe"]))
+    pick = _both(declare_pick(g, L, "h"), choose("refuse" if refuse else L["foe"]))
     play(g, L, 1, act="attack", source="h", target="foe", pick=pick)
     return g, L
 

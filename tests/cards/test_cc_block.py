@@ -1,5 +1,5 @@
 """Cards of helper cc that block attacks made at them (block_attack), played through the public API."""
-from tests.cards.kit import dummy, end_turn, play, pool, seen, setup
+from tests.cards.kit import choose, dummy, end_turn, play, pool, seen, setup
 
 SHOT2 = [{"kw": "shot", "n": 2, "cost": "tap"}]
 ZAP2 = [{"kw": "discharge", "n": 2, "cost": "tap"}]
@@ -44,15 +44,6 @@ def test_vs2023_122_doch_perlamutra_once_per_turn():
     assert seen(g, L, "a")["wounds"] == 4 and g.decks[1] == [L["d1"], L["d2"]]  # next turn: d2 (cost 3) blocks
 
 
-def _choose(item):
-    def pick(g, legal):
-        pr = g.prompt
-        if pr["kind"] == "choice" and item in (pr.get("items") or []):
-            return {"act": "choose", "option": {"choice": pr["items"].index(item)}}
-        return None
-    return pick
-
-
 def _mire():
     return setup([pool("m", "c3", 1, "vs2023-108-deti-topi"), dummy("foe", "c4", 2, life=9, strike=(3, 3, 3)),
                   dummy("near", "b4", 2), dummy("far", "a6", 2)], active=2, dice=[4, 4, 4, 4])
@@ -60,7 +51,7 @@ def _mire():
 
 def test_vs2023_108_deti_topi_the_first_enemy_strike_is_blocked_they_jump_and_the_opponent_fills_the_cell():
     g, L = _mire()
-    play(g, L, 2, act="attack", source="foe", target="m", pick=_choose("a1"))
+    play(g, L, 2, act="attack", source="foe", target="m", pick=choose("a1"))
     assert seen(g, L, "m")["wounds"] == 0 and seen(g, L, "foe")["wounds"] == 0  # blocked: no fight at all
     assert seen(g, L, "m")["cell"] == "a1"  # jumped (range 2; its controller chose a1)
     pulled = [x for x in ("foe", "near") if seen(g, L, x)["cell"] == "c3"]
@@ -70,7 +61,7 @@ def test_vs2023_108_deti_topi_the_first_enemy_strike_is_blocked_they_jump_and_th
 def test_vs2023_108_deti_topi_only_the_first_strike_of_the_turn():
     g, L = setup([pool("m", "c3", 1, "vs2023-108-deti-topi", closed=True), dummy("foe", "c4", 2, strike=(3, 3, 3)),
                   dummy("hitter", "d1", 2, strike=(3, 3, 3))], active=2, dice=[4])
-    play(g, L, 2, act="attack", source="foe", target="m", pick=_choose("c1"))
+    play(g, L, 2, act="attack", source="foe", target="m", pick=choose("c1"))
     assert seen(g, L, "m")["cell"] == "c1" and seen(g, L, "m")["wounds"] == 0
     play(g, L, 2, act="attack", source="hitter", target="m")
     assert seen(g, L, "m")["wounds"] == 3 and seen(g, L, "m")["cell"] == "c1"  # the second strike lands

@@ -1,20 +1,11 @@
 """Cards of helper cc with Incarnation (инкарнация) and incarnation tokens, played through the public API."""
-from tests.cards.kit import ability_index, dummy, end_turn, play, pool, seen, setup
-
-
-def _choose(item):
-    def pick(g, legal):
-        pr = g.prompt
-        if pr["kind"] == "choice" and item in (pr.get("items") or []):
-            return {"act": "choose", "option": {"choice": pr["items"].index(item)}}
-        return None
-    return pick
+from tests.cards.kit import ability_index, choose, dummy, end_turn, play, pool, seen, setup
 
 
 def test_vs2023_141_morovoy_vsadnik_incarnates_open_at_three_tokens_with_experience_and_strike():
     g, L = setup([pool("r", None, 1, "vs2023-141-morovoy-vsadnik", zone="graveyard", tokens=2),
                   dummy("foe", "c4", 2, life=20, closed=True)], active=2, dice=[6])
-    end_turn(g, pick=_choose("c1"))
+    end_turn(g, pick=choose("c1"))
     r = seen(g, L, "r")
     assert r["zone"] == "battlefield" and r["cell"] == "c1" and not r["closed"] and r["tokens"] == 0
     assert r["markers"].get("incarnation") == 1
@@ -32,7 +23,7 @@ def test_vs2023_141_morovoy_vsadnik_dying_after_incarnating_it_loses_incarnation
     zap = [{"kw": "discharge", "n": 9, "cost": "tap"}]
     g, L = setup([pool("r", None, 1, "vs2023-141-morovoy-vsadnik", zone="graveyard", tokens=2),
                   dummy("mage", "c6", 2, abilities=zap)], active=2)
-    end_turn(g, pick=_choose("c1"))
+    end_turn(g, pick=choose("c1"))
     end_turn(g)  # player 2's turn
     play(g, L, 2, act="ability", source="mage", ability=0, target="r")
     assert g.cards[L["r"]].zone == "graveyard"
@@ -45,7 +36,7 @@ def test_vs2023_149_talion_a_strong_strike_puts_an_incarnation_token_on_a_gravey
     g, L = setup([pool("t", "c3", 1, "vs2023-149-talion"), dummy("foe", "c4", 2, life=20, closed=True),
                   pool("r", None, 1, "vs2023-141-morovoy-vsadnik", zone="graveyard", tokens=1),
                   dummy("other", None, 1, zone="graveyard")], dice=[6])
-    play(g, L, 1, act="attack", source="t", target="foe", pick=_choose(L["r"]))
+    play(g, L, 1, act="attack", source="t", target="foe", pick=choose(L["r"]))
     assert seen(g, L, "foe")["wounds"] == 5
     assert g.cards[L["r"]].tokens == 2 and g.cards[L["other"]].tokens == 0
 
@@ -53,7 +44,7 @@ def test_vs2023_149_talion_a_strong_strike_puts_an_incarnation_token_on_a_gravey
 def test_vs2023_149_talion_the_token_that_completes_an_incarnation_brings_the_card_back():
     g, L = setup([pool("t", "c3", 1, "vs2023-149-talion"), dummy("foe", "c4", 2, life=20, closed=True),
                   pool("r", None, 1, "vs2023-141-morovoy-vsadnik", zone="graveyard", tokens=2)], dice=[6])
-    play(g, L, 1, act="attack", source="t", target="foe", pick=_choose("a1"))
+    play(g, L, 1, act="attack", source="t", target="foe", pick=choose("a1"))
     assert seen(g, L, "r")["cell"] == "a1"
 
 
@@ -76,7 +67,7 @@ def test_vs2023_164_poganishche_grave_grip_wounds_as_many_cards_as_it_has_tokens
 def test_vs2023_164_poganishche_incarnates_closed_at_three():
     g, L = setup([pool("p", None, 1, "vs2023-164-poganishche", zone="graveyard", tokens=2),
                   dummy("foe", "c5", 2)], active=2)
-    end_turn(g, pick=_choose("b1"))
+    end_turn(g, pick=choose("b1"))
     p = seen(g, L, "p")
     assert p["cell"] == "b1" and p["closed"]
     # grave grip (3 tokens as it received the third): exactly three cards, the card itself excluded
@@ -91,7 +82,7 @@ def _lilit(top, yard=(), dice=()):
 def test_vs2023_160_lilit_i_eyderik_a_milled_demon_gives_an_undead_in_the_graveyard_an_incarnation_token():
     top = dummy("top", None, 1, zone="deck", classes=["демон"])
     g, L = _lilit(top, [pool("r", None, 1, "vs2023-141-morovoy-vsadnik", zone="graveyard")])
-    end_turn(g, pick=_choose(L["r"]))
+    end_turn(g, pick=choose(L["r"]))
     assert g.cards[L["top"]].zone == "graveyard" and g.graveyards[1][0] == L["top"]
     assert g.cards[L["r"]].tokens == 2  # its own turn-start token and Lilit's
     assert not any(a.get("kw") == "attack_exp" for a in g.cards[L["demon"]].acquired)
@@ -111,7 +102,7 @@ def test_vs2023_160_lilit_i_eyderik_a_milled_undead_strengthens_your_demons_unti
 def test_vs2023_160_lilit_i_eyderik_a_card_both_demon_and_undead_does_both():
     top = dummy("top", None, 1, zone="deck", classes=["демон", "нежить"])
     g, L = _lilit(top, [pool("r", None, 1, "vs2023-141-morovoy-vsadnik", zone="graveyard")])
-    end_turn(g, pick=_choose(L["r"]))
+    end_turn(g, pick=choose(L["r"]))
     assert g.cards[L["r"]].tokens == 2 and any(a["kw"] == "attack_exp" for a in g.cards[L["demon"]].acquired)
 
 
@@ -142,7 +133,7 @@ def test_vs2023_161_skeletny_cherv_tremor_marker_moves_and_it_incarnates_onto_it
         e.get("marker") == "tremor" and e.get("cell") == "b3" for e in g.effects)
     end_turn(g)  # player 1: token 1
     # player 2's turn starts: the worm's owner may move the tremor one cell (b3 -> b4, where 'sitter' stands)
-    end_turn(g, pick=lambda g2, legal: _choose("b4")(g2, legal) or next(
+    end_turn(g, pick=lambda g2, legal: choose("b4")(g2, legal) or next(
         (a for a in legal if g2.prompt["kind"] == "triggers" and a.get("act") == "declare"
          and a.get("source") == L["w"]), None))
     assert any(e.get("marker") == "tremor" and e.get("cell") == "b4" for e in g.effects)

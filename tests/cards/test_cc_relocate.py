@@ -1,25 +1,16 @@
 """Cards of helper cc that relocate cards (relocate), played through the public API."""
-from tests.cards.kit import ability_index, dummy, play, pool, seen, setup
-
-
-def _choose(item):
-    def pick(g, legal):
-        pr = g.prompt
-        if pr["kind"] == "choice" and item in (pr.get("items") or []):
-            return {"act": "choose", "option": {"choice": pr["items"].index(item)}}
-        return None
-    return pick
+from tests.cards.kit import ability_index, choose, dummy, play, pool, seen, setup
 
 
 def test_vs2023_111_tovi_a_step_makes_the_opponent_move_a_creature_the_same_way():
     g, L = setup([pool("t", "c2", 1, "vs2023-111-tovi"), dummy("foe", "b5", 2)])
-    play(g, L, 1, act="move", source="t", to="c3", pick=_choose(L["foe"]))
+    play(g, L, 1, act="move", source="t", to="c3", pick=choose(L["foe"]))
     assert seen(g, L, "t")["cell"] == "c3" and seen(g, L, "foe")["cell"] == "b6"  # one rank the same way
 
 
 def test_vs2023_111_tovi_a_refusal_gives_its_next_throw_two_more():
     g, L = setup([pool("t", "c2", 1, "vs2023-111-tovi"), dummy("foe", "b5", 2, life=9)])
-    play(g, L, 1, act="move", source="t", to="c3", pick=_choose("refuse"))
+    play(g, L, 1, act="move", source="t", to="c3", pick=choose("refuse"))
     assert seen(g, L, "foe")["cell"] == "b5"
     play(g, L, 1, act="ability", source="t", ability=ability_index(g, L, "t", "throw"), target="foe")
     assert seen(g, L, "foe")["wounds"] == 3  # the toad for 1 + 2
@@ -44,7 +35,7 @@ def test_vs2023_198_varlok_abyssal_flame_wounds_every_enemy_with_a_ranged_attack
 def test_vs2023_198_varlok_dimension_door_moves_a_creature_to_any_free_cell():
     g, L = setup([pool("v", "c2", 1, "vs2023-198-varlok", tokens=1), dummy("foe", "c5", 2)])
     i = ability_index(g, L, "v", "relocate")
-    play(g, L, 1, act="ability", source="v", ability=i, target="foe", pick=_choose("a1"))
+    play(g, L, 1, act="ability", source="v", ability=i, target="foe", pick=choose("a1"))
     assert seen(g, L, "foe")["cell"] == "a1" and seen(g, L, "v")["tokens"] == 0 and seen(g, L, "v")["closed"]
 
 

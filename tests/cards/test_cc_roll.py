@@ -1,21 +1,12 @@
 """Cards of helper cc with a roll table (roll_table), played through the public API."""
-from tests.cards.kit import ability_index, dummy, play, pool, seen, setup
-
-
-def _choose(item):
-    def pick(g, legal):
-        pr = g.prompt
-        if pr["kind"] == "choice" and item in (pr.get("items") or []):
-            return {"act": "choose", "option": {"choice": pr["items"].index(item)}}
-        return None
-    return pick
+from tests.cards.kit import ability_index, choose, dummy, play, pool, seen, setup
 
 
 def _jump(die, wounds=0, who="foe"):
     g, L = setup([pool("s", "c1", 1, "vs2023-185-shaksi", wounds=wounds), dummy("foe", "c5", 2, life=9, wounds=2),
                   dummy("far", "a6", 2)], dice=[die])
     play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "jump"), to="c4",
-         pick=_choose(L[who]))
+         pick=choose(L[who]))
     assert seen(g, L, "s")["cell"] == "c4"
     return g, L
 

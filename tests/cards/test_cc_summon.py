@@ -1,15 +1,5 @@
 """Cards of helper cc that summon (вызов) a card from the deck, played through the public API."""
-from tests.cards.kit import ability_index, declare_pick, dummy, end_turn, play, pool, seen, settle, setup
-
-
-def _choose(item):
-    """A ``pick`` for settle: in a choice prompt take ``item`` when it is listed."""
-    def pick(g, legal):
-        pr = g.prompt
-        if pr["kind"] == "choice" and item in (pr.get("items") or []):
-            return {"act": "choose", "option": {"choice": pr["items"].index(item)}}
-        return None
-    return pick
+from tests.cards.kit import ability_index, choose, declare_pick, dummy, end_turn, play, pool, seen, settle, setup
 
 
 def test_vs2023_105_otryad_karateley_a_prophecy_that_reveals_it_summons_it_closed_and_it_poisons_a_neighbour():
@@ -17,7 +7,7 @@ def test_vs2023_105_otryad_karateley_a_prophecy_that_reveals_it_summons_it_close
                   pool("squad", None, 1, "vs2023-105-otryad-karateley", zone="deck"),
                   dummy("rest", None, 1, zone="deck")])
     g.apply(1, {"act": "ability", "source": L["seer"], "ability": ability_index(g, L, "seer", "prophecy")})
-    picks = [declare_pick(g, L, "squad"), _choose("c3"), _choose(L["foe"])]
+    picks = [declare_pick(g, L, "squad"), choose("c3"), choose(L["foe"])]
     settle(g, lambda g2, legal: next((a for a in (p(g2, legal) for p in picks) if a), None))
     s = seen(g, L, "squad")
     assert s["zone"] == "battlefield" and s["cell"] == "c3" and s["closed"]
@@ -62,10 +52,10 @@ def test_vs2023_130_koroleva_topi_prophecy_wounds_two_when_the_revealed_name_is_
     g, L = setup([pool("queen", "c3", 1, "vs2023-130-koroleva-topi"), dummy("foe", "c5", 2, life=9),
                   dummy("twin", None, 1, zone="deck")])
     play(g, L, 1, act="ability", source="queen", ability=ability_index(g, L, "queen", "prophecy"),
-         pick=_choose(L["foe"]))
+         pick=choose(L["foe"]))
     assert seen(g, L, "foe")["wounds"] == 1
     g, L = setup([pool("queen", "c3", 1, "vs2023-130-koroleva-topi"), dummy("foe", "c5", 2, life=9),
                   pool("q2", None, 1, "vs2023-130-koroleva-topi", zone="deck")])
     play(g, L, 1, act="ability", source="queen", ability=ability_index(g, L, "queen", "prophecy"),
-         pick=_choose(L["foe"]))
+         pick=choose(L["foe"]))
     assert seen(g, L, "foe")["wounds"] == 2
