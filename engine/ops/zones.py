@@ -5,6 +5,7 @@ from engine.model.enums import Event
 from engine.model.history import record_step
 from engine.ops import trigger_points
 from engine.ops.damage import remove_from_play
+from engine.ops.reveal import goes_to_aux
 from engine.rules import grants
 from engine.rules.cells import free
 
@@ -75,3 +76,17 @@ def swap_cells(g, a: str, b: str) -> None:
         g.board[a] = cb
         g.cards[cb].cell = a
     g.emit("rearranged", cells=[a, b])
+
+
+def enter_play(g, card, p: int, cell: str | None) -> None:
+    """Put ``card`` (already taken out of its deck or graveyard by the caller) into play under ``p``'s control with
+    no in-play state: a flyer or terrain to ``p``'s aux zone [211.2.a, 212.4], anything else onto ``cell`` (free).
+    Used by Summon [g-08] and Incarnation [g-19]; the caller opens or closes it and emits its own event."""
+    card.reset_in_play_state()
+    card.controller = p
+    if goes_to_aux(g, card):
+        card.zone = "aux"
+        g.aux[p].append(card.id)
+    else:
+        card.zone, card.cell = "battlefield", cell
+        g.board[cell] = card.id

@@ -18,7 +18,7 @@ from engine.effects import choice
 from engine.effects.registry import register_keyword
 from engine.model.board import CELLS, row_of
 from engine.model.enums import Event
-from engine.ops import damage, durations, trigger_points
+from engine.ops import damage, durations, trigger_points, zones
 from engine.ops.reveal import goes_to_aux
 
 #: The timed-effect kind that records "this card died carrying the incarnation marker" (engine/ops/damage.py).
@@ -64,14 +64,7 @@ def incarnate(g, card, player: int | None = None) -> bool | None:
         if i is None:
             return None
     g.graveyards[p].remove(card.id)
-    card.reset_in_play_state()
-    card.controller = p
-    if goes_to_aux(g, card):
-        card.zone = "aux"
-        g.aux[p].append(card.id)
-    else:
-        card.zone, card.cell = "battlefield", cells[i]
-        g.board[cells[i]] = card.id
+    zones.enter_play(g, card, p, cells[i] if cells else None)
     card.closed = not a.get("open")
     card.markers["incarnation"] = 1
     g.emit(Event.RESURRECTED, card=card.id, to=card.cell, how="incarnation")

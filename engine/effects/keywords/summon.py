@@ -11,7 +11,7 @@ from engine.cards.keywords import Keyword
 from engine.effects import choice
 from engine.effects.registry import apply_effects, register_keyword
 from engine.model.board import CELLS, neighbours
-from engine.ops.reveal import goes_to_aux
+from engine.ops import zones
 from engine.rules import targets as tg
 
 _MEMO = "summon"
@@ -40,14 +40,7 @@ def place(g, card, p: int, cell: str, closed: bool) -> None:
     """The summoned card leaves ``p``'s deck for ``cell`` (a flyer for ``p``'s aux zone [211.2.a]), closed or open,
     and the deck is shuffled [g-08]."""
     g.decks[p].remove(card.id)
-    card.reset_in_play_state()
-    card.controller = p
-    if goes_to_aux(g, card):
-        card.zone = "aux"
-        g.aux[p].append(card.id)
-    else:
-        card.zone, card.cell = "battlefield", cell
-        g.board[cell] = card.id
+    zones.enter_play(g, card, p, cell)
     card.closed = closed
     g.emit("summoned", card=card.id, defkey=card.defkey, player=p, cell=card.cell)
     g.rng.shuffle(g.decks[p])
