@@ -177,11 +177,16 @@ def _kinds(kinds: list[str], lang: str, form: int = 1) -> str:
 # Filters, conditions, targets, amounts, costs
 # ---------------------------------------------------------------------------------------------------------------
 
+#: The elements' English names (the data names them in Russian, 01-game-and-cards.md §2).
+_ELEMENT_EN = {"Степи": "Steppes", "Горы": "Mountains", "Леса": "Forests", "Болота": "Swamps", "Тьма": "Darkness",
+               "Нейтральные": "Neutral"}
+
+
 def _filter(f: dict, lang: str) -> str:
     en = lang == "en"
     name = f["f"]
     if name == "element":
-        return ("of element " if en else "стихия ") + _or(list(f["in"]), lang)
+        return ("of element " if en else "стихия ") + _or([_ELEMENT_EN.get(x, x) if en else x for x in f["in"]], lang)
     if name == "in_row":
         rows = _or([str(r) for r in f["rows"]], lang)
         return f"in its controller's row {rows}" if en else f"в {rows}-м ряду своего владельца"

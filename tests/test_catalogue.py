@@ -57,3 +57,17 @@ def test_unknown_card_and_language_are_rejected_with_codes():
     with pytest.raises(EngineError) as e:
         card_text("vs2003-fagor", "de")
     assert e.value.code == "malformed_action"
+
+
+def test_english_rules_text_names_elements_in_english_and_keeps_russian_only_as_a_quoted_term():
+    """Every card's English text reads in English: an element is "of element Steppes", never «Степи»; Russian
+    appears only as a name in «» or as the Russian term in parentheses after its English name."""
+    import re
+    from engine.catalogue import catalogue
+    leftovers = []
+    for c in catalogue():
+        for line in c["abilities_text"]["en"]:
+            rest = re.sub(r"«[^»]*»|\([А-Яа-яЁё][^()]*\)", "", line)
+            if re.search(r"[А-Яа-яЁё]", rest):
+                leftovers.append((c["id"], line))
+    assert leftovers == []
