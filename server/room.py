@@ -524,6 +524,13 @@ class Room:
         elif isinstance(msg, m.Resync):
             if msg.conn in self.conns:
                 await self._sync(msg.conn)
+        elif isinstance(msg, m.Probe):
+            known = [c for c in msg.conns if c in self.conns]
+            if known:
+                await self.bus.fanout.checkpoint(known, self.id, self.v)
+            unknown = [c for c in msg.conns if c not in self.conns]
+            if unknown:
+                await self.bus.fanout.checkpoint(unknown, self.id, None)
         elif isinstance(msg, m.Claim):
             await self.bus.mailbox.reply(msg.reply_to, await self._on_claim(msg))
         elif isinstance(msg, m.ChooseDeck):
