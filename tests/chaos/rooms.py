@@ -49,7 +49,8 @@ def totals(rooms: list[dict]) -> dict:
     extra = [p.syncs - 1 - p.reconnects - p.resyncs_asked for p in ps]
     return {"sent": sum(p.sent for p in ps), "lost": sum(p.lost for p in ps), "codes": codes,
             "crashed": [p.crash for p in ps if p.crash],
-            "resyncs": sum(extra), "max_resyncs_per_conn": max(extra, default=0)}
+            "resyncs": sum(extra), "max_resyncs_per_conn": max(extra, default=0),
+            "several": [(p.room, "player" if p.token else "spectator", n) for p, n in zip(ps, extra) if n > 1]}
 
 
 def moved_on(rooms: list[dict], t0: float, v0: dict[str, int]) -> float | None:
