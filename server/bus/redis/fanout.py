@@ -76,10 +76,13 @@ class RedisFanOut(FanOut):
                 own.inbox.notify(rc.attach)
 
     async def close(self) -> None:
+        """Cancel the outboxes and relay tasks; waits 1 s at most (a cancellation swallowed inside redis-py or by
+        Python 3.11's wait_for left a task running, and the process's shutdown waited for it until killed)."""
         tasks = [box.task for box in self._outboxes.values()] + list(self._tasks)
         for t in tasks:
             t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if tasks:
+            await asyncio.wait(tasks, timeout=1.0)
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -109,7 +112,8 @@ class RedisFanOut(FanOut):
             await asyncio.gather(*(self._ask_room(room_id, m.Probe(cids)) for room_id, cids in rooms.items()))
             if self._unprobed:
                 try:
-                    await asyncio.wait_for(self._probe_done.wait(), PROBE_WAIT)
+                    async with asyncio.timeout(PROBE_WAIT):      # (not wait_for: see outbox.py)
+                        await self._probe_done.wait()
                 except (asyncio.TimeoutError, TimeoutError):
                     pass
             if gen != self._probe_gen:

@@ -137,7 +137,8 @@ class RedisLink:
     async def close(self) -> None:
         for t in self._tasks:
             t.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=1.0)      # bounded: see RedisFanOut.close
         for closer in (self.ps and self.ps.aclose, self.r and self.r.aclose, self.rw and self.rw.aclose):
             if closer is not None:
                 try:
@@ -157,7 +158,8 @@ class RedisLink:
         fut = asyncio.get_running_loop().create_future()
         self._subs_waiters.append(fut)
         try:
-            await asyncio.wait_for(fut, SUBSCRIBE_WAIT)
+            async with asyncio.timeout(SUBSCRIBE_WAIT):      # (not wait_for: see outbox.py)
+                await fut
         except (asyncio.TimeoutError, TimeoutError):
             pass
 
