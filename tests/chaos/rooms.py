@@ -77,6 +77,16 @@ async def wait_moved_on(rooms: list[dict], t0: float, v0: dict[str, int], timeou
     return None
 
 
+async def wait_played(ps: list[Prober], versions: int = 1, timeout: float = 20.0) -> None:
+    """Wait until every client in ``ps`` whose game goes on has seen ``versions`` more versions than now (the
+    rooms are live and their traffic flows through the relays); fails after ``timeout`` s."""
+    start = {id(p): p.v or 0 for p in ps}
+    end = time.monotonic() + timeout
+    while any(p.result is None and (p.v or 0) < start[id(p)] + versions for p in ps):
+        assert time.monotonic() < end, f"the rooms did not play {versions} version(s) in {timeout} s"
+        await asyncio.sleep(0.02)
+
+
 async def wait_metric(proc: ServerProc, name: str, above: float, timeout: float) -> float | None:
     """Seconds until ``proc``'s metric ``name`` exceeds ``above`` (None after ``timeout``)."""
     t0 = time.monotonic()

@@ -13,7 +13,7 @@ import signal
 import time
 
 from tests.chaos.probe import record
-from tests.chaos.rooms import open_rooms, stop_all, totals, wait_metric, wait_moved_on
+from tests.chaos.rooms import open_rooms, probers, stop_all, totals, wait_metric, wait_moved_on, wait_played
 
 ROOMS = 50
 
@@ -33,13 +33,13 @@ def _versions(rooms):
 async def test_a_killed_pubsub_connection_is_resubscribed_at_once_and_loses_nothing(pair):
     redis_server, p1, p2 = pair
     rooms = await open_rooms(p1, p2, ROOMS)
-    await asyncio.sleep(1.5)
+    await wait_played([r["b"] for r in rooms])          # every room plays through its relay
     v0, t0 = _versions(rooms), time.monotonic()
     redis_server.client().client_kill_filter(_type="pubsub")      # both processes lose their subscriptions
     heal = await asyncio.gather(*(wait_metric(p, "berserk_redis_reconnects_total", 0, 10) for p in (p1, p2)))
     moved = await wait_moved_on(rooms, t0, v0, 15)
     gap = max(p.metric("berserk_redis_resubscribe_seconds") for p in (p1, p2))
-    await asyncio.sleep(1.5)
+    await wait_played(probers(rooms))                   # and plays on after the heal
     await stop_all(rooms)
     t = totals(rooms)
     record("killed pub/sub client, 50 rooms", subscription_lost_s=gap, all_rooms_moved_on_s=moved,
@@ -60,13 +60,13 @@ def _stuck(rooms, t0, v0):
 async def test_a_frozen_redis_keeps_the_sockets_and_the_rooms_resume(pair):
     redis_server, p1, p2 = pair
     rooms = await open_rooms(p1, p2, 10)
-    await asyncio.sleep(1.5)
+    await wait_played([r["b"] for r in rooms])
     os.kill(redis_server.proc.pid, signal.SIGSTOP)
     await asyncio.sleep(2.0)                       # shorter than the lease: nobody takes a room over
     os.kill(redis_server.proc.pid, signal.SIGCONT)
     v0, t0 = _versions(rooms), time.monotonic()
     moved = await wait_moved_on(rooms, t0, v0, 20)
-    await asyncio.sleep(1.5)
+    await wait_played(probers(rooms))                   # and plays on after the heal
     await stop_all(rooms)
     t = totals(rooms)
     closes = sum(len(p["a"].close_codes) + len(p["b"].close_codes) for p in rooms)
@@ -99,7 +99,7 @@ async def test_redis_closing_idle_connections_is_not_an_outage(pair):
 async def test_a_redis_restart_heals_every_room_and_loses_no_action(pair):
     redis_server, p1, p2 = pair
     rooms = await open_rooms(p1, p2, ROOMS)
-    await asyncio.sleep(1.5)
+    await wait_played([r["b"] for r in rooms])          # every room plays through its relay
     redis_server.stop()
     await asyncio.sleep(1.0)                       # actions meanwhile are answered "unavailable"
     redis_server.start()                           # same port, empty (no persistence): owners store everything again
@@ -110,7 +110,7 @@ async def test_a_redis_restart_heals_every_room_and_loses_no_action(pair):
     for p in (p1, p2):
         await wait_healthy(p, 10)
     gap = max(p.metric("berserk_redis_resubscribe_seconds") for p in (p1, p2))
-    await asyncio.sleep(1.5)
+    await wait_played(probers(rooms))                   # and plays on after the heal
     await stop_all(rooms)
     t = totals(rooms)
     record("Redis restart (1 s down, data lost), 50 rooms", subscription_lost_s=gap, all_rooms_moved_on_s=moved,
