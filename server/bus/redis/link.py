@@ -223,7 +223,7 @@ class RedisLink:
                           ("takeovers", "Rooms adopted from Redis (their owner was gone)."),
                           ("fenced", "Rooms dropped because another process holds their lease."),
                           ("relay_gaps", "Version gaps seen on relayed frames."),
-                          ("relay_resyncs", "Relayed connections resynced (a frame lost for certain, or no checkpoint came)."),
+                          ("relay_resyncs", "Relayed connections resynced (a frame was lost, or no checkpoint came)."),
                           ("frames_lost", "Frames for another process given up after its outbox TTL."),
                           ("errors", "Redis operations that failed.")):
             name = f"berserk_redis_{key}_total"
