@@ -477,6 +477,25 @@ class Room:
             await self._fenced()
         finally:
             await self.bus.mailbox.close_inbox(self.id)
+            await self._refuse_queued()
+
+    async def _refuse_queued(self) -> None:
+        """After the inbox closed: answer what was still queued in it, as if it came after the room ended (a call
+        gets ``room_not_found`` at once instead of timing out after 5 s, a join its error and 4004); other messages
+        need no answer. Never raises."""
+        while self.inbox is not None:
+            msg = await self.inbox.get(0)
+            if msg is None:
+                return
+            try:
+                if getattr(msg, "reply_to", ""):
+                    await self.bus.mailbox.reply(msg.reply_to, {"ok": False, "code": "room_not_found",
+                                                                "msg": "The room has closed."})
+                elif isinstance(msg, m.Attach):
+                    await self.bus.fanout.deliver([msg.conn], wire.encode(Error.of("room_not_found")),
+                                                  wire.CLOSE_ROOM_NOT_FOUND)
+            except Exception:
+                log.exception("room %s: a message queued at its end could not be answered", self.id)
 
     async def _fenced(self) -> None:
         """Another process owns the room now: write nothing, close this process's connections with 1012."""
@@ -550,6 +569,13 @@ class Room:
         elif isinstance(msg, m.Resync):
             if msg.conn in self.conns:
                 await self._sync(msg.conn)
+        elif isinstance(msg, m.Probe):
+            known = [c for c in msg.conns if c in self.conns]
+            if known:
+                await self.bus.fanout.checkpoint(known, self.id, self.v)
+            unknown = [c for c in msg.conns if c not in self.conns]
+            if unknown:
+                await self.bus.fanout.checkpoint(unknown, self.id, None)
         elif isinstance(msg, m.Claim):
             await self.bus.mailbox.reply(msg.reply_to, await self._on_claim(msg))
         elif isinstance(msg, m.ChooseDeck):

@@ -139,6 +139,11 @@ class FanOut(Part, ABC):
         its viewer to (a diff, or a sync when ``full``); None for frames outside the version sequence (errors,
         repeated answers, the end frame). A relay that sees a version gap resyncs from the stored snapshot."""
 
+    async def checkpoint(self, conn_ids: list[str], room: str, v: int | None) -> None:
+        """Answer a relay's ``Probe``: tell each connection's relay that every frame of ``room`` sent to it before
+        this call brought it to ``v`` at most (None: the room does not know the connection). Ordered after those
+        frames; nothing for local connections (they cannot lose frames). Never raises."""
+
 
 class RoomStore(Part, ABC):
     """Room snapshots (opaque bytes, server/room.py ``Room.snapshot``), one per room, newest only, and on stores

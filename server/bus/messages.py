@@ -50,6 +50,15 @@ class Resync:
 
 
 @dataclass(frozen=True, slots=True)
+class Probe:
+    """(From a relay, docs/scaling.md "Relays") the relayed connections ``conns`` ask where the room is: the room
+    answers each with a checkpoint through the fan-out (``FanOut.checkpoint``), ordered after every frame it sent
+    them before; a relay that has not seen the checkpoint's version by then lost a frame."""
+
+    conns: list
+
+
+@dataclass(frozen=True, slots=True)
 class Claim:
     """HTTP "join" (request/reply): a free seat 2, or the seat of ``player`` (a registered player id) / of a bot
     ``bot`` (policy) when it sits here or the seat is reserved for it. ``name``: the player's display name,
@@ -115,10 +124,10 @@ class BackendBack:
     """(From the mailbox) the backend was unreachable or lost its data: store the state again, resync everyone."""
 
 
-Message = Attach | Detach | Act | Resync | Claim | ChooseDeck | Rematch | Say | Status | Shutdown | Fenced | BackendBack
+Message = Attach | Detach | Act | Resync | Probe | Claim | ChooseDeck | Rematch | Say | Status | Shutdown | Fenced | BackendBack
 
 #: wire kind -> class (the kinds are the ones the server used before these classes existed)
-KINDS: dict[str, type] = {"attach": Attach, "detach": Detach, "action": Act, "resync": Resync, "claim": Claim,
+KINDS: dict[str, type] = {"attach": Attach, "detach": Detach, "action": Act, "resync": Resync, "probe": Probe, "claim": Claim,
                           "deck": ChooseDeck, "rematch": Rematch, "chat": Say, "status": Status, "shutdown": Shutdown, "fenced": Fenced, "redis_back": BackendBack}
 _KIND_OF = {cls: kind for kind, cls in KINDS.items()}
 

@@ -49,7 +49,8 @@ def totals(rooms: list[dict]) -> dict:
     extra = [p.syncs - 1 - p.reconnects - p.resyncs_asked for p in ps]
     return {"sent": sum(p.sent for p in ps), "lost": sum(p.lost for p in ps), "codes": codes,
             "crashed": [p.crash for p in ps if p.crash],
-            "resyncs": sum(extra), "max_resyncs_per_conn": max(extra, default=0)}
+            "resyncs": sum(extra), "max_resyncs_per_conn": max(extra, default=0),
+            "several": [(p.room, "player" if p.token else "spectator", n) for p, n in zip(ps, extra) if n > 1]}
 
 
 def moved_on(rooms: list[dict], t0: float, v0: dict[str, int]) -> float | None:
@@ -74,6 +75,16 @@ async def wait_moved_on(rooms: list[dict], t0: float, v0: dict[str, int], timeou
             return m
         await asyncio.sleep(0.05)
     return None
+
+
+async def wait_played(ps: list[Prober], versions: int = 1, timeout: float = 20.0) -> None:
+    """Wait until every client in ``ps`` whose game goes on has seen ``versions`` more versions than now (the
+    rooms are live and their traffic flows through the relays); fails after ``timeout`` s."""
+    start = {id(p): p.v or 0 for p in ps}
+    end = time.monotonic() + timeout
+    while any(p.result is None and (p.v or 0) < start[id(p)] + versions for p in ps):
+        assert time.monotonic() < end, f"the rooms did not play {versions} version(s) in {timeout} s"
+        await asyncio.sleep(0.02)
 
 
 async def wait_metric(proc: ServerProc, name: str, above: float, timeout: float) -> float | None:

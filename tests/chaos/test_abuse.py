@@ -14,6 +14,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from tests.chaos.probe import Prober, record
+from tests.chaos.rooms import wait_played
 from tests.server.multiproc import ServerProc
 
 
@@ -75,7 +76,7 @@ async def test_a_frame_flood_is_cut_off_and_the_other_rooms_play_on(server):
     frames, code = await _drain_until_closed(ws)
     cut = round(time.monotonic() - t0, 2)
     v_before = a.v
-    await asyncio.sleep(2)
+    await wait_played([a, b], 2)        # the game in the other room goes on
     await asyncio.gather(a.stop(), b.stop())
     record("frame flood (20 000 pings)", frames_sent=sent, closed_with=code, closed_after_s=cut,
            bystander_lost=a.lost + b.lost,
@@ -105,7 +106,7 @@ async def test_msgpack_bombs_are_answered_and_end_with_4006_while_the_process_st
             break
     _, code = await _drain_until_closed(ws)
     grown = round(_rss_mb(server.proc.pid) - rss, 1)
-    await asyncio.sleep(1)
+    await wait_played([a, b])
     await asyncio.gather(a.stop(), b.stop())
     record("msgpack bombs", bombs=len(answers), codes=sorted(set(answers)), closed_with=code, rss_growth_mb=grown,
            bystander_lost=a.lost + b.lost)

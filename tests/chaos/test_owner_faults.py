@@ -4,12 +4,11 @@ Checked: every action answered, every acknowledged action in the stored log at i
 """
 from __future__ import annotations
 
-import asyncio
 import time
 
 from tests.chaos.probe import record
 from tests.chaos.rooms import (assert_acknowledged_kept, open_rooms, stop_all, totals, wait_moved_on,
-                               wait_takeovers)
+                               wait_played, wait_takeovers)
 
 ROOMS = 5
 
@@ -21,7 +20,7 @@ def _versions(rooms):
 async def _fail_owner(cluster, redis_server, how: str, scenario: str, **settings):
     p1, p2 = cluster(2, **settings)
     rooms = await open_rooms(p1, p2, ROOMS, pace=0.3)
-    await asyncio.sleep(1.5)
+    await wait_played([r["b"] for r in rooms], 2)       # every room plays through its relay
     v0, t0 = _versions(rooms), time.monotonic()
     if how == "kill":
         p1.kill()
@@ -34,7 +33,8 @@ async def _fail_owner(cluster, redis_server, how: str, scenario: str, **settings
         p1.resume()      # the old owner wakes up: fenced, it writes nothing and drops its clients (1012); seat 1,
                          # stuck on it meanwhile, reconnects to process 2
     moved = await wait_moved_on(rooms, t0, v0, 30)
-    await asyncio.sleep(1.5)
+    if moved is not None:
+        await wait_played([r[k] for r in rooms for k in ("a", "b")], 2)     # both seats play on with the new owner
     await stop_all(rooms)
     t = totals(rooms)
     kept = assert_acknowledged_kept(rooms, redis_server.client())

@@ -136,6 +136,10 @@ class ServerProc(Loopback):
                 self.proc.wait(5)
         if not self.log.closed:
             self.log.close()
+            keep = os.environ.get("KEEP_SERVER_LOGS")      # a directory to keep the logs in (diagnosis)
+            if keep:
+                os.makedirs(keep, exist_ok=True)
+                shutil.copy(self.log.name, os.path.join(keep, f"server-{self.port}.log"))
             os.unlink(self.log.name)
 
 

@@ -3,11 +3,14 @@ relay side of it (docs/scaling.md "Relays").
 
 The owner sends each frame for a connection of another process to that process's channel with the room version it
 carries, through that process's :class:`~server.bus.redis.outbox.Outbox` (in order, retried while nobody receives
-it); that process (the relay) filters it per connection (relay.py) and resyncs the connection from the stored
-snapshot (and the log entries written after it: store.py) when it sees a gap. After its pub/sub connection came back, a relay compares each relayed connection's last
-version with the stored snapshot's and resyncs only the connections that really missed a version: at most one
-resync per connection and outage. The watchdog job :meth:`follow_owners` adopts relayed rooms whose owner is gone
-and re-attaches local connections to a new owner.
+it); that process (the relay) filters it per connection (relay.py). Whether a frame was really lost (not only
+late: the outbox retries) is never guessed from a timer: the relay *probes* the room (``Probe``), and the owner
+answers with a checkpoint through the same ordered outbox, behind every frame it sent before. A connection that has
+not reached the checkpoint's version by then lost a frame, and only then is it resynced: the owner is asked for a
+sync (it has the state in memory, even when Redis lost its data), the stored snapshot and the log entries written after it (store.py) are the fallback. Probes are
+sent after a version gap and, for every relayed connection, after the relay's pub/sub connection came back: at most
+one resync per connection and outage, none for connections that missed nothing. The watchdog job
+:meth:`follow_owners` adopts relayed rooms whose owner is gone and re-attaches local connections to a new owner.
 """
 from __future__ import annotations
 
@@ -24,8 +27,8 @@ from .outbox import Outbox
 from .relay import DROP, GAP, PASS, RelayConn
 
 log = logging.getLogger("server.bus.redis")
-RECHECK_DELAY = 0.3      # s after a reconnect before relays compare versions (owners' outboxes deliver first)
-IN_FLIGHT = 1.0          # s a relayed connection behind the stored version gets to catch up before it is resynced
+PROBE_WAIT = 5.0         # s a probe's checkpoint or an asked sync may take before the relay probes again / falls back
+PROBE_TRIES = 4          # probes of the connections of a reconnect before the unanswered ones are resynced anyway
 
 
 class RedisFanOut(FanOut):
@@ -38,8 +41,11 @@ class RedisFanOut(FanOut):
         self._relay: dict[str, RelayConn] = {}
         self._outboxes: dict[str, Outbox] = {}
         self._tasks: set[asyncio.Task] = set()
+        self._probe_gen = 0                      # generation of the newest reconnect check
+        self._unprobed: set[str] = set()         # connections of that check whose checkpoint has not come
+        self._probe_done = asyncio.Event()       # set when _unprobed became empty
         self.snapshot_sync = None        # bind: (blob, token, entries) -> [(frame, v, full)] | None
-        self.snapshot_version = None     # bind: (blob, entries) -> room version stored in them
+        self.snapshot_version = None     # bind: (blob, entries) -> room version stored in them (unused since checkpoints)
         #: async [room id] -> [(snapshot or None, log entries since it)]: the rooms' stored state (store.py)
         self.read_rooms = None
         link.on_proc["f"] = self._on_frames
@@ -58,7 +64,9 @@ class RedisFanOut(FanOut):
     def _on_send(self, room_id: str, msg) -> None:
         """Follow local connections: an attach makes the connection relayed (re-sent when the owner changes)."""
         if isinstance(msg, m.Attach):
-            self._relay[msg.conn] = RelayConn(room_id, msg)
+            rc = self._relay.get(msg.conn)
+            if rc is None or rc.attach is not msg:      # (the same attach sent again keeps what was seen)
+                self._relay[msg.conn] = RelayConn(room_id, msg)
         elif isinstance(msg, m.Detach):
             self._relay.pop(msg.conn, None)
 
@@ -70,10 +78,13 @@ class RedisFanOut(FanOut):
                 own.inbox.notify(rc.attach)
 
     async def close(self) -> None:
+        """Cancel the outboxes and relay tasks; waits 1 s at most (a cancellation swallowed inside redis-py or by
+        Python 3.11's wait_for left a task running, and the process's shutdown waited for it until killed)."""
         tasks = [box.task for box in self._outboxes.values()] + list(self._tasks)
         for t in tasks:
             t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if tasks:
+            await asyncio.wait(tasks, timeout=1.0)
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -81,64 +92,60 @@ class RedisFanOut(FanOut):
         task.add_done_callback(self._tasks.discard)
 
     def _reconnected(self) -> None:
-        self._spawn(self.check_relays(RECHECK_DELAY))
+        self._spawn(self.check_relays())
 
-    async def check_relays(self, delay: float = 0.0, rounds: int = 20) -> int:
-        """Resync every relayed connection whose last version is older than its room's stored snapshot (it missed
-        a frame while pub/sub was down); the others are left alone. A room without a stored snapshot (Redis came
-        back empty; its owner stores it again) is looked at again ``delay`` s later, ``rounds`` times, then its
-        owner is asked for a sync. Returns how many resyncs were started. A Redis error ends the check (the next
-        reconnect runs it again)."""
-        started = 0
-        rooms: dict[str, list[tuple[str, RelayConn]]] | None = None
-        for attempt in range(rounds):
-            if delay:
-                await asyncio.sleep(delay)
-            if rooms is None:
-                rooms = {}
-                for cid, rc in self._relay.items():
-                    if rc.room not in self.mailbox.owned:
-                        rooms.setdefault(rc.room, []).append((cid, rc))
+    async def check_relays(self) -> int:
+        """After pub/sub came back (frames may have been lost both ways): probe the room of every relayed
+        connection. Its owner answers each connection with a checkpoint ordered after every frame it sent it
+        (:meth:`checkpoint`); only a connection that has not reached the checkpoint's version by then lost a frame
+        and is resynced (:meth:`_on_checkpoint`), whether its frames were merely late (retried by the owner's outbox)
+        or not. A probe that stays unanswered ``PROBE_WAIT`` s is sent again (the owner may still be
+        re-subscribing, or storing its rooms again after Redis lost its data), ``PROBE_TRIES`` times; then the
+        connections still unanswered are resynced from the stored snapshot. A newer reconnect supersedes a running
+        check. Returns how many connections were resynced without a checkpoint."""
+        self._probe_gen += 1
+        gen = self._probe_gen
+        self._unprobed = {cid for cid, rc in self._relay.items() if rc.room not in self.mailbox.owned}
+        for _ in range(PROBE_TRIES):
+            rooms = self._unanswered()
             if not rooms:
-                break
-            ids = list(rooms)
-            try:
-                stored_rooms = await self.read_rooms(ids)
-            except ERRORS as e:
-                self.link.down(e)
-                break
-            missing, behind = {}, []
-            for room_id, (blob, entries) in zip(ids, stored_rooms):
-                stored = self._version(blob, entries)
-                for cid, rc in rooms[room_id]:
-                    if self._relay.get(cid) is not rc:
-                        continue
-                    if stored is None:
-                        missing.setdefault(room_id, []).append((cid, rc))
-                    elif rc.last is None or rc.last < stored:
-                        behind.append((cid, rc, stored))
-            if behind:     # frames in flight (or retried by the owner's outbox) arrive within moments: wait for them
-                await asyncio.sleep(IN_FLIGHT)
-                for cid, rc, stored in behind:
-                    if self._relay.get(cid) is rc and (rc.last is None or rc.last < stored):
-                        self._start_resync(cid, rc)
-                        started += 1
-            rooms = missing
-            delay = delay or 0.5
-        for conns in (rooms or {}).values():
-            for cid, rc in conns:
-                self._start_resync(cid, rc)     # no snapshot: _resync asks the owner
+                return 0
+            self._probe_done.clear()
+            await asyncio.gather(*(self._ask_room(room_id, m.Probe(cids)) for room_id, cids in rooms.items()))
+            if self._unprobed:
+                try:
+                    async with asyncio.timeout(PROBE_WAIT):      # (not wait_for: see outbox.py)
+                        await self._probe_done.wait()
+                except (asyncio.TimeoutError, TimeoutError):
+                    pass
+            if gen != self._probe_gen:
+                return 0        # a newer reconnect probes again
+        started = 0
+        for conns in self._unanswered().values():
+            for cid in conns:
+                self._start_resync(cid, self._relay[cid], "no checkpoint after a reconnect")
                 started += 1
+        self._unprobed = set()
         return started
 
-    def _version(self, blob: bytes | None, entries: list[bytes]) -> int | None:
-        if blob is None or self.snapshot_version is None:
-            return None
+    def _unanswered(self) -> dict[str, list[str]]:
+        """The connections of the running check still waiting for a checkpoint, by room (gone ones forgotten)."""
+        rooms: dict[str, list[str]] = {}
+        for cid in list(self._unprobed):
+            rc = self._relay.get(cid)
+            if rc is None or rc.room in self.mailbox.owned:
+                self._unprobed.discard(cid)      # detached, or the room is local now (its frames cannot be lost)
+            else:
+                rooms.setdefault(rc.room, []).append(cid)
+        return rooms
+
+    async def _ask_room(self, room_id: str, msg) -> None:
+        """Send ``msg`` (a probe, a resync, an attach) to the room's owner; an owner that cannot be reached is
+        asked again by the caller's timer."""
         try:
-            return self.snapshot_version(blob, entries)
-        except Exception:
-            log.exception("cannot read the version of a stored snapshot")
-            return None
+            await self.mailbox.send(room_id, msg)
+        except BusError:
+            pass
 
     # -- frames ------------------------------------------------------------------------------------------------
     def attach_conn(self, conn_id: str, sink: Sink) -> None:
@@ -164,11 +171,28 @@ class RedisFanOut(FanOut):
             return
         own = self.mailbox.owned.get(room) if room is not None else None
         for pid, cids in remote.items():
-            box = self._outboxes.get(pid)
-            if box is None:
-                box = self._outboxes[pid] = Outbox(self.link, pid, self._outbox_ended)
-            box.put({"k": "f", "room": room, "c": cids, "f": frame, "x": close, "v": v, "full": full,
-                     "o": own.token if own else None})
+            self._box(pid).put({"k": "f", "room": room, "c": cids, "f": frame, "x": close, "v": v, "full": full,
+                                "o": own.token if own else None})
+
+    async def checkpoint(self, conn_ids: list[str], room: str, v: int | None) -> None:
+        """Answer a relay's ``Probe`` (see :meth:`check_relays`): a checkpoint ``v`` for each remote connection,
+        behind every frame already queued for its process."""
+        own = self.mailbox.owned.get(room)
+        me = self.link.process_id
+        remote: dict[str, list[str]] = {}
+        for cid in conn_ids:
+            pid = cid.split(":", 1)[0]
+            if pid != me:
+                remote.setdefault(pid, []).append(cid)
+        for pid, cids in remote.items():
+            self._box(pid).put({"k": "f", "room": room, "c": cids, "f": None, "x": None, "v": v, "full": False,
+                                "o": own.token if own else None, "ck": True})
+
+    def _box(self, pid: str) -> Outbox:
+        box = self._outboxes.get(pid)
+        if box is None:
+            box = self._outboxes[pid] = Outbox(self.link, pid, self._outbox_ended)
+        return box
 
     def _outbox_ended(self, box: Outbox) -> None:
         if self._outboxes.get(box.pid) is box:
@@ -186,6 +210,9 @@ class RedisFanOut(FanOut):
             rc.confirmed = True
             if msg.get("o"):
                 rc.owner = msg["o"]
+            if msg.get("ck"):
+                self._on_checkpoint(cid, rc, msg["v"])
+                continue
             if (rc.resyncing or rc.waiting) and msg["v"] is not None:
                 rc.held.append(msg)
                 if rc.waiting and not rc.resyncing:
@@ -196,15 +223,52 @@ class RedisFanOut(FanOut):
     def _relay_one(self, cid: str, rc: RelayConn, sink: Sink, msg: dict) -> None:
         verdict = rc.check(msg["v"], msg["full"]) if msg["f"] is not None else PASS
         if verdict == PASS:
+            if msg["full"]:
+                rc.asked = False
             sink(msg["f"], msg["x"])
-        elif verdict == GAP:      # hold it: the missing frame may only be late (IN_FLIGHT s), else resync
+        elif verdict == GAP and rc.asked:      # sent before the sync asked for, which brings everything it had
+            if msg["x"] is not None:
+                sink(None, msg["x"])
+        elif verdict == GAP:      # hold it: the missing frame may only be late; the owner's checkpoint tells
             self.link.stats["relay_gaps"] += 1
             rc.held.append(msg)
             if not rc.waiting:
                 rc.waiting = True
-                asyncio.get_running_loop().call_later(IN_FLIGHT, self._gap_expired, cid, rc)
+                rc.gen += 1
+                self._spawn(self._ask_room(rc.room, m.Probe([cid])))
+                asyncio.get_running_loop().call_later(PROBE_WAIT, self._gap_expired, cid, rc, rc.gen)
         elif verdict == DROP and msg["x"] is not None:
             sink(None, msg["x"])
+
+    def _on_checkpoint(self, cid: str, rc: RelayConn, v: int | None) -> None:
+        """The owner's answer to a probe: every frame it sent this connection before brought it to ``v`` at most
+        (None: the owner does not know the connection). Behind ``v`` means a frame was lost for good."""
+        if cid in self._unprobed:
+            self._unprobed.discard(cid)
+            if not self._unprobed:
+                self._probe_done.set()
+        if rc.resyncing or rc.asked:
+            return                    # a sync is on its way
+        if v is None:                 # its attach was lost (or the room forgot it): attach again, answered by a sync
+            self._ask_sync(cid, rc, rc.attach, "unknown to its owner")
+        elif rc.last is None or rc.last < v:
+            self._ask_sync(cid, rc, m.Resync(cid), f"at v{rc.last}, checkpoint v{v}")
+
+    def _ask_sync(self, cid: str, rc: RelayConn, msg, why: str) -> None:
+        """A frame was lost: ask the owner for a full sync (``msg``: a Resync, or the Attach again); the frames
+        that arrive before it are older than it and dropped. Without the sync after ``PROBE_WAIT`` s the
+        connection is resynced from the stored snapshot."""
+        log.info("relay: %s of room %s lost a frame (%s); asking the owner for a sync", cid, rc.room, why)
+        rc.asked, rc.waiting, rc.held = True, False, []
+        rc.gen += 1
+        self.link.stats["relay_resyncs"] += 1
+        self._spawn(self._ask_room(rc.room, msg))
+        asyncio.get_running_loop().call_later(PROBE_WAIT, self._ask_expired, cid, rc, rc.gen)
+
+    def _ask_expired(self, cid: str, rc: RelayConn, gen: int) -> None:
+        if rc.asked and rc.gen == gen and self._relay.get(cid) is rc:
+            rc.asked = False
+            self._start_resync(cid, rc, "the asked sync did not come")
 
     def _flush_held(self, cid: str, rc: RelayConn, sink: Sink) -> None:
         """Deliver the held frames that now follow in order; stop waiting once none is held any more."""
@@ -217,20 +281,25 @@ class RedisFanOut(FanOut):
             self._relay_one(cid, rc, sink, msg)
         rc.waiting = False
 
-    def _gap_expired(self, cid: str, rc: RelayConn) -> None:
-        if rc.waiting and self._relay.get(cid) is rc:
-            rc.waiting = False
-            self._start_resync(cid, rc)       # the frames still held are replayed after the resync
+    def _gap_expired(self, cid: str, rc: RelayConn, gen: int) -> None:
+        """No checkpoint came for a gap (the probe or its answer was lost too): resync from the snapshot."""
+        if rc.waiting and rc.gen == gen and self._relay.get(cid) is rc:
+            self._start_resync(cid, rc, "no checkpoint after a gap")   # the held frames are replayed after it
 
-    def _start_resync(self, cid: str, rc: RelayConn) -> None:
+    def _start_resync(self, cid: str, rc: RelayConn, why: str) -> None:
+        """Resync from the stored snapshot (the fallback when the owner does not answer); it ends any gap wait."""
+        log.info("relay: resyncing %s of room %s from the snapshot (%s)", cid, rc.room, why)
+        rc.waiting = False
+        rc.gen += 1
         if not rc.resyncing:
             rc.resyncing = True
-            asyncio.get_running_loop().create_task(self._resync(cid, rc))
+            self._spawn(self._resync(cid, rc))
 
     async def _resync(self, cid: str, rc: RelayConn) -> None:
         """Give one relayed connection a full sync built from the stored snapshot (never older than any frame
         broadcast), then the frames held meanwhile that are newer."""
         link = self.link
+        ask = False
         try:
             for attempt in range(50):
                 try:
@@ -251,10 +320,7 @@ class RedisFanOut(FanOut):
                 if sink is None or self._relay.get(cid) is not rc:
                     return
             if frames is None:        # no snapshot (yet), or the token no longer fits: ask the owner instead
-                try:
-                    await self.mailbox.send(rc.room, m.Resync(cid))     # retried until an owner receives it
-                except BusError:
-                    pass
+                ask = True
                 return
             link.stats["relay_resyncs"] += 1
             for frame, v, full in frames:
@@ -266,13 +332,16 @@ class RedisFanOut(FanOut):
             rc.resyncing = False
             held, rc.held = rc.held, []
             sink = self._sinks.get(cid)
-            for msg in held:
-                if sink is not None and not rc.resyncing:
-                    self._relay_one(cid, rc, sink, msg)
+            if ask and self._relay.get(cid) is rc:
+                self._ask_sync(cid, rc, m.Resync(cid), "no snapshot")
+            else:
+                for msg in held:
+                    if sink is not None and not rc.resyncing:
+                        self._relay_one(cid, rc, sink, msg)
 
     async def follow_owners(self) -> None:
         """For every room with local connections that another process owns: adopt it if its lease is gone;
-        re-attach the connections when the owner changed or an attach went unanswered."""
+        re-attach the connections when the owner changed; probe the room of an attach still unanswered."""
         rooms: dict[str, list[tuple[str, RelayConn]]] = {}
         for cid, rc in self._relay.items():
             if rc.room not in self.mailbox.owned:
@@ -292,7 +361,11 @@ class RedisFanOut(FanOut):
                 continue
             holder = holder.decode()
             for cid, rc in rooms[room_id]:
-                stale = not rc.confirmed and now - rc.sent_at > max(1.0, link.renew_s)
-                if (rc.owner is not None and rc.owner != holder) or stale:
+                if rc.owner is not None and rc.owner != holder:
                     rc.owner, rc.confirmed, rc.sent_at = holder, False, now
                     await self.mailbox.publish(room_id, rc.attach)
+                elif not rc.confirmed and not rc.asked and now - rc.sent_at > max(1.0, link.renew_s):
+                    # no frame since the attach: a slow owner, or the attach or its sync was lost. Re-attaching
+                    # on a timer gave loaded owners' clients several syncs; the checkpoint tells which it is.
+                    rc.sent_at = now + PROBE_WAIT
+                    self._spawn(self._ask_room(room_id, m.Probe([cid])))

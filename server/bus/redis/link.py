@@ -5,9 +5,16 @@ and the health state (``fault()``, metrics).
   outage); ``rw``: the watchdog's own two connections, so lease renewals never queue behind room traffic; ``ps``:
   the pub/sub connection (sharded channels).
 * **Pump.** Reads every subscribed channel and routes each message: a room inbox channel (``bz:{R}:in``) to
-  ``on_inbox(room, data)``, this process's channel (``bz:proc:{P}``) by kind to ``on_proc[kind](msg)``.
-* **Watchdog.** Every ``lease_renew`` s runs each job of ``periodic`` (lease renewal, owner following), and every
-  ``orphan_sweep`` s the jobs of ``sweeps``.
+  ``on_inbox(room, data)``, this process's channel (``bz:proc:{P}``) by kind to ``on_proc[kind](msg)``. The pump is
+  also the only task that sends (un)subscriptions: :meth:`subscribe` / :meth:`unsubscribe` change the set of
+  ``wanted`` channels and the pump brings the connection to it between two reads, again after every reconnect.
+  (Callers used to ``SSUBSCRIBE`` on the pub/sub connection while the pump read or reconnected it: redis-py then
+  failed with ``AttributeError`` or a connection error, and recorded nothing, so the channel was never subscribed
+  again - an adopted room stayed deaf to its inbox for good.)
+* **Watchdog.** Every ``lease_renew`` s runs each job of ``periodic`` (owner following, which may adopt rooms), and
+  every ``orphan_sweep`` s the jobs of ``sweeps``. The jobs of ``renewals`` (lease renewal) run every ``lease_renew``
+  s in a loop of their own, so a slow watchdog step (restoring adopted rooms) never delays a renewal: a process
+  whose renewals waited behind its adoptions lost its own leases under load, and the rooms went back and forth.
 * **Outage.** Redis errors never end the process: ``down(exc)`` marks it (``/healthz`` 503, ``berserk_redis_up 0``),
   loops back off up to ``BACKOFF_MAX`` s, and when pub/sub comes back every hook of ``on_reconnect`` runs once
   (whatever was published meanwhile is gone: the seams resync).
@@ -34,6 +41,8 @@ BACKOFF_MAX = 2.0        # s between retries of commands while Redis is unreacha
 PUMP_BACKOFF_MAX = 0.25  # s between reconnection attempts of the pub/sub pump (re-subscribed within 1 s of Redis)
 POOL_SIZE = 64           # connections of a process's command pool; more commands wait for a free connection
 POOL_WAIT = 10.0         # s a command waits for a free pooled connection before it counts as a Redis failure
+PUMP_READ = 0.1          # s the pump waits for a message before it looks at the wanted subscriptions again
+SUBSCRIBE_WAIT = 2.0     # s subscribe() waits for the pump's attempt to subscribe (it keeps trying afterwards)
 
 #: what the seams catch from redis-py (connection errors surface as RedisError or plain OSError)
 ERRORS = (RedisError, OSError)
@@ -82,9 +91,13 @@ class RedisLink:
         self.on_proc: dict[str, Callable[[dict], None]] = {}
         self.on_reconnect: list[Callable[[], None]] = []
         self.periodic: list[Callable[[], Awaitable[None]]] = []
+        self.renewals: list[Callable[[], Awaitable[None]]] = []
         self.sweeps: list[Callable[[], Awaitable[None]]] = []
         self.metrics: list[Callable[[], list[str]]] = []
         self._tasks: list[asyncio.Task] = []
+        self.wanted: set[str] = set()               # sharded channels this process must be subscribed to
+        self._subs_changed = False
+        self._subs_waiters: list[asyncio.Future] = []
         self._down_since: float | None = None
         self._down_reason = ""
         self._connects_seen = 0
@@ -100,11 +113,13 @@ class RedisLink:
         self.rw = self._client(2)
         await self.r.ping()
         self.ps = _PubSub(self.r.connection_pool, ignore_subscribe_messages=True)
+        self.wanted.add(K.proc(self.process_id))
         await self.ps.ssubscribe(K.proc(self.process_id))
         self._connects_seen = self.ps.connects
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._pump(), name="redis-pump"),
-                       loop.create_task(self._watchdog(), name="redis-watchdog")]
+                       loop.create_task(self._watchdog(), name="redis-watchdog"),
+                       loop.create_task(self._renewer(), name="redis-renewer")]
 
     def _client(self, size: int) -> aioredis.Redis:
         """A client whose pool holds at most ``size`` connections and makes a command *wait* for a free one
@@ -122,7 +137,8 @@ class RedisLink:
     async def close(self) -> None:
         for t in self._tasks:
             t.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=1.0)      # bounded: see RedisFanOut.close
         for closer in (self.ps and self.ps.aclose, self.r and self.r.aclose, self.rw and self.rw.aclose):
             if closer is not None:
                 try:
@@ -131,17 +147,49 @@ class RedisLink:
                     pass
 
     async def subscribe(self, channel: str) -> None:
-        """Subscribe to a sharded channel; on a Redis error the pump's reconnect re-subscribes it later."""
+        """Want a sharded channel; returns once the pump tried to subscribe it (at most ``SUBSCRIBE_WAIT`` s; on a
+        Redis error it keeps trying, and subscribes it again after every reconnect)."""
+        if channel in self.wanted:
+            return
+        self.wanted.add(channel)
+        self._subs_changed = True
+        if not self._tasks:        # not started (or closed): nothing pumps
+            return
+        fut = asyncio.get_running_loop().create_future()
+        self._subs_waiters.append(fut)
         try:
-            await self.ps.ssubscribe(channel)
-        except ERRORS as exc:
-            self.down(exc)
+            async with asyncio.timeout(SUBSCRIBE_WAIT):      # (not wait_for: see outbox.py)
+                await fut
+        except (asyncio.TimeoutError, TimeoutError):
+            pass
 
     async def unsubscribe(self, channel: str) -> None:
+        """Stop wanting a sharded channel (the pump unsubscribes it)."""
+        if channel in self.wanted:
+            self.wanted.discard(channel)
+            self._subs_changed = True
+
+    async def _reconcile(self) -> None:
+        """(Pump task only) bring the pub/sub connection's subscriptions to ``wanted``. Raises RedisError /
+        OSError; waiters of :meth:`subscribe` are released either way."""
+        self._subs_changed = False
         try:
-            await self.ps.sunsubscribe(channel)
-        except ERRORS as exc:
-            self.down(exc)
+            ps = self.ps
+            gone = {c.decode() if isinstance(c, bytes) else c for c in ps.pending_unsubscribe_shard_channels}
+            have = {c.decode() if isinstance(c, bytes) else c for c in ps.shard_channels} - gone
+            add, drop = self.wanted - have, have - self.wanted
+            if add:
+                await ps.ssubscribe(*sorted(add))
+            if drop:
+                await ps.sunsubscribe(*sorted(drop))
+        except BaseException:
+            self._subs_changed = True          # tried again after the next read (or reconnect)
+            raise
+        finally:
+            waiters, self._subs_waiters = self._subs_waiters, []
+            for fut in waiters:
+                if not fut.done():
+                    fut.set_result(None)
 
     async def publish(self, channel: str, msg: dict) -> int:
         """``SPUBLISH`` a msgpack map; returns how many subscribers got it. Raises RedisError / OSError."""
@@ -175,7 +223,7 @@ class RedisLink:
                           ("takeovers", "Rooms adopted from Redis (their owner was gone)."),
                           ("fenced", "Rooms dropped because another process holds their lease."),
                           ("relay_gaps", "Version gaps seen on relayed frames."),
-                          ("relay_resyncs", "Relayed connections resynced from the stored snapshot."),
+                          ("relay_resyncs", "Relayed connections resynced (a frame was lost, or no checkpoint came)."),
                           ("frames_lost", "Frames for another process given up after its outbox TTL."),
                           ("errors", "Redis operations that failed.")):
             name = f"berserk_redis_{key}_total"
@@ -214,11 +262,13 @@ class RedisLink:
         backoff = 0.1
         while True:
             try:
-                msg = await self.ps.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if self._subs_changed:
+                    await self._reconcile()
+                msg = await self.ps.get_message(ignore_subscribe_messages=True, timeout=PUMP_READ)
                 backoff = 0.1
             except asyncio.CancelledError:
                 raise
-            except ERRORS as e:
+            except (*ERRORS, AttributeError) as e:   # AttributeError: redis-py's connection torn down mid-command
                 self.down(e)
                 self.ps.lost()
                 await asyncio.sleep(backoff)
@@ -226,6 +276,7 @@ class RedisLink:
                 continue
             if self.ps.connects != self._connects_seen:
                 self._connects_seen = self.ps.connects
+                self._subs_changed = True        # redis-py re-subscribed what it knew of: check against wanted
                 self.up()
                 self.reconnected()
             if msg is None or msg.get("type") not in ("smessage", "message"):
@@ -246,6 +297,20 @@ class RedisLink:
             handler(m)
 
     # -- watchdog ----------------------------------------------------------------------------------------------
+    async def _renewer(self) -> None:
+        """Run the renewal jobs every ``renew_s``, whatever the watchdog is doing; never raises."""
+        while True:
+            await asyncio.sleep(self.renew_s)
+            try:
+                for job in self.renewals:
+                    await job()
+            except asyncio.CancelledError:
+                raise
+            except ERRORS as e:
+                self.down(e)
+            except Exception:
+                log.exception("lease renewal failed")
+
     async def _watchdog(self) -> None:
         """Run the periodic jobs every ``renew_s`` and the sweeps every ``sweep_s``; never raises."""
         next_sweep = time.monotonic() + self.sweep_s

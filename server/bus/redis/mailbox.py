@@ -71,7 +71,7 @@ class RedisMailbox(Mailbox):
         link.on_inbox = self._on_inbox
         link.on_proc["r"] = lambda msg: self._answer(msg["id"], msg["a"])
         link.on_reconnect.append(self._reconnected)
-        link.periodic.append(self.renew_all)
+        link.renewals.append(self.renew_all)
         link.sweeps.append(self.sweep)
 
     async def start(self) -> None:

@@ -52,8 +52,10 @@ class Outbox:
     async def _run(self) -> None:
         try:
             while True:
-                try:
-                    await asyncio.wait_for(self.wake.wait(), IDLE_END)
+                try:      # asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancellation that
+                    # comes as the event is set, and the process's shutdown then waited for this task (IDLE_END s)
+                    async with asyncio.timeout(IDLE_END):
+                        await self.wake.wait()
                 except (asyncio.TimeoutError, TimeoutError):
                     if not self.queue:
                         return

@@ -25,7 +25,10 @@ class RelayConn:
     its last frame came from; ``confirmed``: some frame arrived since the last (re-)attach; ``sent_at``: monotonic
     time of that attach; ``resyncing`` / ``held``: a snapshot resync is running and the frames held meanwhile;
     ``waiting``: a version gap was seen and the frames after it are held while the missing one may still come (the
-    owner's outbox retries frames in order; a frame that overtook another is not a lost one).
+    owner's outbox retries frames in order; a frame that overtook another is not a lost one) until the owner's
+    checkpoint tells; ``probe``: the generation of a probe whose checkpoint has not come yet (0: none); ``asked``:
+    the owner was asked for a sync (a frame was lost for certain) and its full sync has not come yet; ``gen``:
+    counts gaps and asks, so that a timer of an earlier one does nothing.
     """
 
     room: str
@@ -37,6 +40,9 @@ class RelayConn:
     resyncing: bool = False
     waiting: bool = False
     held: list = field(default_factory=list)
+    probe: int = 0
+    asked: bool = False
+    gen: int = 0
 
     def check(self, v: int | None, full: bool) -> str:
         """Decide about a frame for this connection: PASS (and advance ``last``), DROP (older than what it has)
