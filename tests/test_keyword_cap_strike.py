@@ -47,5 +47,5 @@ def test_at_a_steppe_creature_it_costs_no_wound():
 
 def test_the_catalogue_says_it_in_both_languages():
     assert ability_text(FLASH, "en") == ("Sudden. Close: a simple strike at one of your creatures deals at most 1; this "
-                                         "card takes 1 wound for it, none if the struck creature is of element Степи.")
+                                         "card takes 1 wound for it, none if the struck creature is of element Steppes.")
     assert "не больше 1" in ability_text(FLASH, "ru")

@@ -98,9 +98,11 @@ def test_export_and_import_round_trip_as_code_and_as_lines(server, new_page):
     for pasted in (code, lines):
         page.select_option("#db-open", "new:")
         page.wait_for_function("document.querySelectorAll('.db-in-deck .db-card').length === 0")
+        page.wait_for_selector("[data-testid=deck-errors][data-valid=false]")   # the empty deck's own verdict
         page.fill("#db-import-text", pasted)
         page.click("#db-import")
         page.wait_for_selector("[data-testid=deck-errors][data-valid=true]")
+        page.wait_for_function("(n) => document.querySelectorAll('.db-in-deck .db-card').length === n", arg=len(ids))
         assert deck_counts(page) == {cid: 2 for cid in ids}
 
 
