@@ -239,3 +239,39 @@ def test_a_whole_game_against_the_computer_at_phone_size_with_every_click_in_vie
     banner = page.inner_text(".result-banner")
     assert not re.search(r"[a-z]+_[a-z]+", banner), banner
     assert not page.js_errors
+
+
+def test_a_game_with_the_new_abilities_decks_is_played_by_clicks_against_the_computer(bot_server, new_page):
+    """The set1-rest decks (prophecy, summon, relocation, incarnation, card code...) in the browser: every action
+    of a seeded random player, abilities and choices preferred, is made by clicks and answered by the server."""
+    import random
+    req = urllib.request.Request(bot_server.url + "/api/rooms", method="POST",
+                                 data=json.dumps({"opponent": "bot", "deck": "darkness-2023-new",
+                                                  "bot_deck": "neutral-mountains-2023-new"}).encode(),
+                                 headers={"content-type": "application/json"})
+    r = json.load(urllib.request.urlopen(req))
+    page = new_page()
+    page.goto(bot_server.url + "/")
+    page.evaluate("([room, seat, token]) => sessionStorage.setItem('berserk.seat.' + room, JSON.stringify({seat, token}))",
+                  [r["room"], r["seat"], r["token"]])
+    page.goto(bot_server.url + f"/#/room/{r['room']}")
+    driver.wait_version_above(page, None)
+    rng, clicked = random.Random(1), 0
+    while clicked < 250:
+        page.wait_for_function("() => { const c = window.berserkConn; return (c.view && c.view.result)"
+                               " || (c.legal && c.legal.length && c.pendingAction === null); }", timeout=30000)
+        s = driver.state(page)
+        if s["view"].get("result"):
+            break
+        options = [i for i, a in enumerate(s["legal"] or []) if a["act"] != "concede"]
+        if not options:
+            continue
+        preferred = [i for i in options if s["legal"][i]["act"] in ("ability", "declare", "choose")]
+        idx = rng.choice(preferred) if preferred and rng.random() < 0.7 else rng.choice(options)
+        try:
+            driver.click_action(page, idx, s["v"])
+        except driver.Stale:
+            continue
+        clicked += 1
+    assert clicked >= 40 or driver.state(page)["view"].get("result")
+    assert not page.js_errors, page.js_errors

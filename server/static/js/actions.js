@@ -203,6 +203,9 @@ export function indexLegal(legal, view) {
         if (!direct.has(c)) direct.set(c, []);
         direct.get(c).push(a);
       }
+      // an answer naming a card of a choice asked inside an ability is also a button: the card may be in a
+      // graveyard or a deck, not on the board
+      if (choiceItem(a, view) !== undefined) global.push(a);
       continue;
     }
     if (cells.length === 1 && choiceItem(a, view) !== undefined) {

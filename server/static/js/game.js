@@ -397,7 +397,10 @@ export class GamePage {
         done.length ? h("div.pick-done", {}, t("picked") + ": " + done.join(", ")) : null,
         st.cards.size || st.cells.size ? h("div.pick-next", {}, t(st.cells.size && !st.cards.size ? "pick_cell" : "pick_target", { n: this.picks.length + 1 })) : null,
         st.xs.length ? h("div.pick-x", {}, t("pick_x"), " ", st.xs.map((x) => h("button.x", { dataset: { x: String(x) }, onclick: () => this._pick({ kind: "x", value: x }) }, String(x)))) : null,
-        st.complete.length && (st.cards.size || st.cells.size || st.xs.length) ? act(st.complete[0], ".pick-confirm") : null,
+        // confirm when more picks are possible, or when the move has nothing to pick at all (a card's only move is a
+        // targetless ability, e.g. one used in the recruitment preparation step from the deal)
+        st.complete.length && (st.cards.size || st.cells.size || st.xs.length || !actionSteps(st.complete[0]).length)
+          ? act(st.complete[0], ".pick-confirm") : null,
         h("button.back", { onclick: () => this._back() }, t("step_back"))));
     }
     wrap.append(h("button.cancel", { onclick: () => { this._clearSelection(); this.render(); } }, t("cancel")));
@@ -522,8 +525,9 @@ export class GamePage {
     this.detail = id;
     const view = this.conn.view;
     const sel = this._selection(idx);
+    // the selected card may be a target of its own move (a trigger aimed at "any creature", itself included)
+    if (this.selected && sel.group && sel.state.cards.has(id)) return this._pick({ kind: "card", value: id });
     if (this.selected && this.selected !== id) {
-      if (sel.group && sel.state.cards.has(id)) return this._pick({ kind: "card", value: id });
       if (!sel.group && sel.cards.has(id) && this._targetFirst("card", id, sel)) return;
       const cell = view.cards?.[id]?.cell;
       if (cell && view.cards[id].zone === "battlefield" && sel.cells.has(cell)) return this._clickCell(cell, idx);
