@@ -56,7 +56,9 @@ async def test_simultaneous_actions_from_two_processes_apply_exactly_once_per_ve
         b = await Player.join(p2.ws, room["room"], seat2["token"])
         v0 = a.v
         res = await _duel(a, b, seed)
-        await asyncio.sleep(0.3)
+        stored = stored_version(redis_server.client(), room["room"])   # durable before broadcast: never behind
+        for p in (a, b):                                                 # the frames of what is stored
+            await p.catch_up(stored)
         equal.append(a.v == b.v == stored_version(redis_server.client(), room["room"]))
         res["advanced"] = a.v - v0
         results.append(res)
