@@ -67,12 +67,10 @@ redis.call('SET', KEYS[1], ARGV[1] .. ':' .. e, 'PX', ARGV[2])
 return e
 """
 
-#: The fenced write: KEYS lease, epoch, snap, target; ARGV token, epoch, lease ms, op ("set" | "del" | "none"),
-#: value, key ttl ms. The lease must still be ours (same process, same epoch) - checked in the same atomic step as
-#: the write, which also renews the lease. One exception, the re-seed: when Redis lost its data (no lease, no
-#: snapshot, no higher epoch) the owner that still holds the room in memory takes the lease again.
-#: Returns 1 = written, 2 = written after a re-seed (store everything again), 0 = fenced (nothing written).
-WRITE = """
+#: The start of ``WRITE`` and ``SAVE``: the lease (KEYS[1]) must still be ours (ARGV[1]); else, only when Redis lost
+#: its data (no lease, no snapshot KEYS[3], no higher epoch KEYS[2] than ARGV[2]), it is taken again (``res`` = 2).
+#: Then the lease is renewed (ARGV[3] ms) and the epoch's TTL refreshed (ARGV[6] ms). Returns 0 when fenced.
+_FENCED_RESEED = """
 local cur = redis.call('GET', KEYS[1])
 local res = 1
 if cur ~= ARGV[1] then
@@ -83,7 +81,14 @@ if cur ~= ARGV[1] then
 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[6])
-if ARGV[4] == 'set' then
+"""
+
+#: The fenced write: KEYS lease, epoch, snap, target; ARGV token, epoch, lease ms, op ("set" | "del" | "none"),
+#: value, key ttl ms. The lease must still be ours (same process, same epoch) - checked in the same atomic step as
+#: the write, which also renews the lease. One exception, the re-seed: when Redis lost its data (no lease, no
+#: snapshot, no higher epoch) the owner that still holds the room in memory takes the lease again.
+#: Returns 1 = written, 2 = written after a re-seed (store everything again), 0 = fenced (nothing written).
+WRITE = _FENCED_RESEED + """if ARGV[4] == 'set' then
   redis.call('SET', KEYS[4], ARGV[5], 'PX', ARGV[6])
 elseif ARGV[4] == 'del' then
   redis.call('DEL', KEYS[4])
@@ -124,18 +129,7 @@ return 1
 #: The fenced whole snapshot: ``WRITE`` with op "set" (KEYS[3] = the snapshot) or "del", which also drops the
 #: room's stream (KEYS[4]) in the same atomic step: KEYS lease, epoch, snap, log; ARGV token, epoch, lease ms, op,
 #: value, key ttl ms. Returns like ``WRITE`` (1 written, 2 written after a re-seed, 0 fenced).
-SAVE = """
-local cur = redis.call('GET', KEYS[1])
-local res = 1
-if cur ~= ARGV[1] then
-  if cur or redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
-  if tonumber(redis.call('GET', KEYS[2]) or '0') > tonumber(ARGV[2]) then return 0 end
-  redis.call('SET', KEYS[2], ARGV[2])
-  res = 2
-end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
-redis.call('PEXPIRE', KEYS[2], ARGV[6])
-if ARGV[4] == 'set' then
+SAVE = _FENCED_RESEED + """if ARGV[4] == 'set' then
   redis.call('SET', KEYS[3], ARGV[5], 'PX', ARGV[6])
 else
   redis.call('DEL', KEYS[3])

@@ -195,6 +195,24 @@ class RedisMailbox(Mailbox):
             self.link.down(e)
 
     # -- ownership ---------------------------------------------------------------------------------------------
+    async def retrying(self, room_id: str, own, run, retry: bool = True) -> tuple[int, float]:
+        """``(answer, start time)`` of ``run()`` (one fenced script call for owned room ``room_id``), called again
+        (backing off 0.1 s to 2 s) while Redis is unreachable. Raises BusError("unavailable") at once without
+        ``retry``, BusError("fenced") when the room was lost meanwhile (``own.fenced``)."""
+        pause = 0.1
+        while True:
+            started = time.monotonic()
+            try:
+                return int(await run()), started
+            except ERRORS as e:
+                self.link.down(e)
+                if not retry:
+                    raise BusError("unavailable", "Redis is unreachable.") from None
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 2.0)
+                if own.fenced:
+                    raise BusError("fenced", f"This process lost room {room_id}.") from None
+
     async def fenced_write(self, room_id: str, op: str, target: str, value: bytes = b"",
                            retry: bool = True) -> None:
         """Run the WRITE script for an owned room: ``op`` "set" (``target`` = ``value``), "del" (``target``) or
@@ -204,22 +222,9 @@ class RedisMailbox(Mailbox):
         if own is None or own.fenced:
             raise BusError("fenced", f"This process does not own room {room_id}.")
         link = self.link
-        pause = 0.1
-        while True:
-            started = time.monotonic()
-            try:
-                res = int(await self._write(
-                    keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id), target],
-                    args=[own.token, own.epoch, link.lease_ms, op, value, link.key_ttl_ms]))
-                break
-            except ERRORS as e:
-                link.down(e)
-                if not retry:
-                    raise BusError("unavailable", "Redis is unreachable.") from None
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, 2.0)
-                if own.fenced:
-                    raise BusError("fenced", f"This process lost room {room_id}.") from None
+        res, started = await self.retrying(room_id, own, lambda: self._write(
+            keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id), target],
+            args=[own.token, own.epoch, link.lease_ms, op, value, link.key_ttl_ms]), retry)
         if not self._written(room_id, own, res, started):
             raise BusError("fenced", f"Another process owns room {room_id} now.")
 

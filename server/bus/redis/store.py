@@ -16,9 +16,6 @@ each number (it holds every action of the earlier one).
 """
 from __future__ import annotations
 
-import asyncio
-import time
-
 from ..interfaces import BusError, RoomStore
 from . import keys as K
 from .link import ERRORS, RedisLink
@@ -48,21 +45,9 @@ class RedisRoomStore(RoomStore):
         own = mailbox.owned.get(room_id)
         if own is None or own.fenced:
             raise BusError("fenced", f"This process does not own room {room_id}.")
-        pause = 0.1
-        while True:
-            started = time.monotonic()
-            try:
-                res = int(await script(keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id), K.log(room_id)],
-                                       args=[own.token, own.epoch, link.lease_ms, *extra, link.key_ttl_ms]))
-                break
-            except ERRORS as e:
-                link.down(e)
-                if not retry:
-                    raise BusError("unavailable", "Redis is unreachable.") from None
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, 2.0)
-                if own.fenced:
-                    raise BusError("fenced", f"This process lost room {room_id}.") from None
+        res, started = await mailbox.retrying(room_id, own, lambda: script(
+            keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id), K.log(room_id)],
+            args=[own.token, own.epoch, link.lease_ms, *extra, link.key_ttl_ms]), retry)
         if res == 3:
             own.confirmed = max(own.confirmed, started)
             return res
