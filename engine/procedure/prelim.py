@@ -309,23 +309,37 @@ def recruit_hooks(g, card):
             yield k.recruitment, i, a
 
 
-def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | None = None) -> dict | None:
+def player_hooks(g, p: int) -> dict[str, list]:
+    """``{card id: list(recruit_hooks(g, card))}`` for the deal and the recruits of player ``p``: computed once
+    per listing instead of once per candidate and holder (the recruitment listing asks :func:`recruit_payment`
+    for every dealt card, and each asks every holder)."""
+    return {cid: list(recruit_hooks(g, g.cards[cid])) for cid in g.deals[p] + g.recruits[p]}
+
+
+def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | None = None,
+                    hooks: dict | None = None) -> dict | None:
     """How ``p`` would pay for recruiting ``cid`` (``{"gold", "silver", "penalty"}``) or None if a limit forbids
     it: 15 cards, flyers 15 crystals [211.7], one terrain [212.3], uniqueness [g-54], elements [304.6]. One card's
     cost is paid from one colour (02-battle.md §1.3 [304.3] [PROPOSAL]): an elite card with gold only; a regular
     card with silver when it suffices, else gold, or with gold when ``pay`` is ``"gold"`` (the player's choice;
     ``"silver"`` insists on silver). Recruitment abilities (:func:`recruit_hooks`) may change the cost, its
-    colour (silver, free), forbid the recruit (a squad constraint) or add options (``extra``)."""
+    colour (silver, free), forbid the recruit (a squad constraint) or add options (``extra``). ``hooks``: the
+    :func:`recruit_hooks` of the deal and recruits of ``p`` by card id, when the caller computed them once for many
+    calls (:func:`player_hooks`); None computes them here."""
+    if hooks is None:
+        hooks = player_hooks(g, p)
     sp = g.prelim["spent"][str(p)]
     card = g.cards[cid]
     d = g.defn(card)
     cost = d.get("cost") or 0
     colour = None
-    for holder in [g.cards[i] for i in g.deals[p] + g.recruits[p]]:
-        for h, _, a in recruit_hooks(g, holder):
+    for hid in g.deals[p] + g.recruits[p]:
+        holder = g.cards[hid]
+        for h, _, a in hooks[hid]:
             cost, colour = h.cost(g, p, holder, a, card, cost, colour, extra or {})
-    for holder in [g.cards[r] for r in g.recruits[p]] + [card]:
-        for h, _, a in recruit_hooks(g, holder):
+    for hid in g.recruits[p] + [cid]:
+        holder = g.cards[hid]
+        for h, _, a in (hooks[hid] if hid in hooks else recruit_hooks(g, holder)):
             if not h.allows(g, p, holder, a, card):
                 return None
     if len(g.recruits[p]) >= MAX_RECRUITS:
@@ -376,21 +390,23 @@ def legal(g, p: int) -> list[dict]:
         return out
     if kind == PromptKind.RECRUIT:
         out = []
+        hooks = player_hooks(g, p)
         for cid in g.deals[p]:
-            if recruit_payment(g, p, cid) is None:
+            if recruit_payment(g, p, cid, hooks=hooks) is None:
                 continue
             out.append({"act": "choose", "option": {"recruit": cid}})
-            if not g.defn(g.cards[cid]).get("elite") and recruit_payment(g, p, cid, "silver") is not None \
-                    and recruit_payment(g, p, cid, "gold") is not None:
+            if not g.defn(g.cards[cid]).get("elite") and recruit_payment(g, p, cid, "silver", hooks=hooks) \
+                    is not None and recruit_payment(g, p, cid, "gold", hooks=hooks) is not None:
                 out.append({"act": "choose", "option": {"recruit": cid, "pay": "gold"}})  # gold by choice
         for cid in g.deals[p]:
-            for h, _, a in recruit_hooks(g, g.cards[cid]):
+            for h, _, a in hooks[cid]:
                 for extra in h.options(g, p, g.cards[cid], a):
-                    if recruit_payment(g, p, cid, None, extra) is not None:
+                    if recruit_payment(g, p, cid, None, extra, hooks=hooks) is not None:
                         out.append({"act": "choose", "option": dict({"recruit": cid}, **extra)})
-        holders = [g.cards[i] for i in g.deals[p] + g.recruits[p]]
-        if not any(h.must_recruit(g, p, holder, a, g.cards[cid]) and recruit_payment(g, p, cid) is not None
-                   for cid in g.deals[p] for holder in holders for h, _, a in recruit_hooks(g, holder)):
+        holders = g.deals[p] + g.recruits[p]
+        if not any(h.must_recruit(g, p, g.cards[hid], a, g.cards[cid]) and
+                   recruit_payment(g, p, cid, hooks=hooks) is not None
+                   for cid in g.deals[p] for hid in holders for h, _, a in hooks[hid]):
             out.append({"act": "choose", "option": "done"})
         return out
     if kind == PromptKind.DEPLOY:
