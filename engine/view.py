@@ -104,6 +104,40 @@ def _masked(g, value, viewer):
     return value
 
 
+def _hidden_aliases(g, viewer) -> dict[str, str]:
+    """``{card id: alias}`` of every card face down to ``viewer`` [415]: all that masking an event depends on."""
+    return {c.id: alias(c) for c in g.cards.values() if c.hidden and viewer != c.controller}
+
+
+def _log(g, viewer, start: int) -> list[dict]:
+    """The view's ``log``: the events after ``start`` that ``viewer`` may see, masked for ``viewer``.
+
+    An event's masked copy depends only on the event (never changed once emitted) and on which cards are face down
+    to ``viewer`` (:func:`_hidden_aliases`), so the copies are kept on the game (``g._view_log[viewer]`` =
+    ``(aliases, {seq: (event, copy or None)})``) and reused while those aliases are unchanged: a projection masks
+    only the new events, and consecutive views share their unchanged events (the diff compares them by identity).
+    The cache holds no more than the window; it is never serialized (``GameState.to_dict`` lists its fields)."""
+    aliases = _hidden_aliases(g, viewer)
+    cached = g._view_log.get(viewer)
+    if cached is None or cached[0] != aliases:
+        cached = g._view_log[viewer] = (aliases, {})
+    masked = cached[1]
+    log = []
+    for ev in g.events:
+        seq = ev["seq"]
+        if seq <= start:
+            continue
+        hit = masked.get(seq)
+        if hit is None or hit[0] is not ev:
+            hit = masked[seq] = (ev, _visible_event(g, ev, viewer))
+        if hit[1] is not None:
+            log.append(hit[1])
+    if len(masked) > 2 * LOG_WINDOW:
+        for seq in [q for q in masked if q <= start]:
+            del masked[seq]
+    return log
+
+
 def project(g, viewer) -> dict:
     """The view of the game for ``viewer`` (1, 2 or None). Shape: docs/engine-api.md "View"."""
     cards = {}
@@ -143,12 +177,7 @@ def project(g, viewer) -> dict:
               "to": e.get("to"), "x": e.get("x")} for e in g.queue]
     start = max(0, g.event_seq - LOG_WINDOW)
     start -= start % LOG_STEP
-    log = []
-    for ev in g.events:
-        if ev["seq"] > start:
-            v = _visible_event(g, ev, viewer)
-            if v is not None:
-                log.append(v)
+    log = _log(g, viewer, start)
     prompt = None
     if g.prompt is not None and g.result is None:
         prompt = _masked(g, g.prompt, viewer)

@@ -130,6 +130,8 @@ class GameState:
         self._fresh: list = []
         #: (version, event_seq, player, actions): the last legal-action list, reused while nothing changed.
         self._legal_cache: tuple | None = None
+        #: viewer -> (aliases, {seq: (event, masked copy)}): engine/view.py's masked log events, reused across views.
+        self._view_log: dict = {}
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
         """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""

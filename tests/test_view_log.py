@@ -1,0 +1,52 @@
+"""The view's log (engine/view.py): each event masked for its viewer by the cards face down to that viewer now
+[415, SEED S2]; the masked copies are reused between views while nothing that masking reads has changed."""
+from __future__ import annotations
+
+from tests.helpers import card, game
+
+
+def _hidden_foe():
+    g, labels = game([card("mine", "c2", 1), card("foe", "c4", 2)])
+    g.cards[labels["foe"]].hidden = True
+    g.emit("test_event", card=labels["foe"], by=labels["mine"])
+    return g, labels
+
+
+def _last(view) -> dict:
+    return [e for e in view["log"] if e["type"] == "test_event"][-1]
+
+
+def test_an_event_names_a_card_face_down_to_the_viewer_by_its_alias():
+    g, labels = _hidden_foe()
+    assert _last(g.view(1))["card"] == "x-c4"
+    assert _last(g.view(None))["card"] == "x-c4"
+    assert _last(g.view(2))["card"] == labels["foe"]
+
+
+def test_once_the_card_is_revealed_the_same_event_names_it():
+    g, labels = _hidden_foe()
+    assert _last(g.view(1))["card"] == "x-c4"
+    g.cards[labels["foe"]].hidden = False
+    assert _last(g.view(1))["card"] == labels["foe"]
+
+
+def test_a_face_down_card_that_moves_is_named_by_its_new_alias():
+    g, labels = _hidden_foe()
+    assert _last(g.view(1))["card"] == "x-c4"
+    g.cards[labels["foe"]].cell = "c5"
+    assert _last(g.view(1))["card"] == "x-c5"
+
+
+def test_consecutive_views_share_the_events_they_both_show():
+    g, labels = _hidden_foe()
+    first = _last(g.view(1))
+    g.emit("other_event")
+    assert _last(g.view(1)) is first
+
+
+def test_an_event_for_one_player_stays_out_of_the_others_views():
+    g, labels = game([card("mine", "c2", 1)])
+    g.emit("secret", to=2, card=labels["mine"])
+    assert not [e for e in g.view(1)["log"] if e["type"] == "secret"]
+    assert not [e for e in g.view(None)["log"] if e["type"] == "secret"]
+    assert [e for e in g.view(2)["log"] if e["type"] == "secret"]
