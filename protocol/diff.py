@@ -65,7 +65,15 @@ def _diff(a: Any, b: Any, path: list, ops: list) -> None:
                 ops.append(["d", path + [k]])
         for k, v in b.items():
             if k in a:
-                _diff(a[k], v, path + [k], ops)
+                av = a[k]
+                if av is v:
+                    continue
+                tv = type(v)
+                if tv is type(av) and tv is not dict and tv is not list:  # two scalars of one type: no descent
+                    if av != v:
+                        ops.append(["s", path + [k], v])
+                    continue
+                _diff(av, v, path + [k], ops)
             else:
                 ops.append(["s", path + [k], v])
     elif ta is list:
