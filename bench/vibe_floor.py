@@ -12,7 +12,9 @@ all timed in CPU seconds (``time.process_time``, inside the measured process).
 
 Non-pass actions: ours, the applied actions whose ``act`` is not ``"pass"`` (``end_turn`` counts); theirs, the
 commands that are not ``PASS_PRIORITY`` or ``SKIP`` (``END_TURN`` counts), given both as sent (what their
-simulate.py counts as actions, rejected commands included) and as accepted. The ratio ours/theirs is given on both.
+simulate.py counts as actions, rejected commands included), as accepted, and as accepted while their game still
+moved (their random games get stuck within a few turns and then repeat a command until the 10,000 cap: see
+bench/vibe_driver.py). The ratio ours/theirs is given on all three.
 
 Without ``--vibe``, or when the path is not such a checkout, it prints that the floor is not available and exits
 0 (nothing is measured, nothing guessed).
@@ -50,11 +52,12 @@ def vibe_python(path: str) -> str:
     return venv if os.path.exists(venv) else sys.executable
 
 
-def run_vibe(path: str, games: int, seed: int, timeout: float = 1800) -> list[dict]:
+def run_vibe(path: str, games: int, seed: int, timeout: float = 1800, stuck_after: int = 0) -> list[dict]:
     """``games`` random games of the checkout (seeds seed..seed+games-1), one dict per game (bench/vibe_driver.py).
 
     Raises RuntimeError with the driver's stderr if it fails."""
-    cmd = [vibe_python(path), DRIVER, "--vibe", os.path.abspath(path), "--games", str(games), "--seed", str(seed)]
+    cmd = [vibe_python(path), DRIVER, "--vibe", os.path.abspath(path), "--games", str(games), "--seed", str(seed),
+           "--stuck-after", str(stuck_after)]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=os.path.abspath(path),
                        env={k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")})
     if p.returncode != 0:
@@ -92,6 +95,7 @@ def summary_vibe(rows: list[dict]) -> dict:
     s = sum(r["cpu_seconds"] for r in rows)
     sent, acc, nonpass = (sum(r[k] for r in rows) for k in ("sent", "accepted", "nonpass"))
     sent_np = sum(r["sent_nonpass"] for r in rows)
+    live_n, live_s = sum(r["live_nonpass"] for r in rows), sum(r["live_seconds"] for r in rows)
     by_type: dict[str, int] = {}
     for r in rows:
         for k, v in r["by_type"].items():
@@ -99,7 +103,9 @@ def summary_vibe(rows: list[dict]) -> dict:
     return {"games": len(rows), "commands_sent": sent, "accepted": acc, "nonpass_sent": sent_np,
             "nonpass_accepted": nonpass, "cpu_seconds": round(s, 2), "capped_games": sum(r["capped"] for r in rows),
             "won_games": sum(1 for r in rows if r["winner"] in (1, 2)),
+            "stuck_stops": sum(r.get("stuck_stop", False) for r in rows),
             "nonpass_sent_per_s": rate(sent_np, s), "nonpass_accepted_per_s": rate(nonpass, s),
+            "live_nonpass": live_n, "live_cpu_seconds": round(live_s, 2), "live_nonpass_per_s": rate(live_n, live_s),
             "accepted_by_type": dict(sorted(by_type.items(), key=lambda kv: -kv[1]))}
 
 
@@ -111,22 +117,24 @@ def summary_ours(rows: list[dict]) -> dict:
             "actions_per_s": rate(a, s), "nonpass_per_s": rate(np_, s)}
 
 
-def compare(path: str, games: int, ours_games: int, rounds: int, seed: int) -> dict:
+def compare(path: str, games: int, ours_games: int, rounds: int, seed: int, stuck_after: int = 0) -> dict:
     """Alternate ``rounds`` rounds of theirs then ours; the two summaries and the ratios ours/theirs."""
     theirs, ours = [], []
     rounds = max(1, min(rounds, games, ours_games))
     for r in range(rounds):
         g_t = games // rounds + (r < games % rounds)
         g_o = ours_games // rounds + (r < ours_games % rounds)
-        theirs += run_vibe(path, g_t, seed + len(theirs))
+        theirs += run_vibe(path, g_t, seed + len(theirs), stuck_after=stuck_after)
         ours += run_ours(g_o, seed, first=len(ours))
     t, o = summary_vibe(theirs), summary_ours(ours)
 
     def ratio(a, b):
         return round(a / b, 2) if a and b else None
-    return {"available": True, "vibe": os.path.abspath(path), "rounds": rounds, "theirs": t, "ours": o,
+    return {"available": True, "vibe": os.path.abspath(path), "rounds": rounds, "stuck_after": stuck_after,
+            "theirs": t, "ours": o,
             "ratio_vs_sent": ratio(o["nonpass_per_s"], t["nonpass_sent_per_s"]),
-            "ratio_vs_accepted": ratio(o["nonpass_per_s"], t["nonpass_accepted_per_s"])}
+            "ratio_vs_accepted": ratio(o["nonpass_per_s"], t["nonpass_accepted_per_s"]),
+            "ratio_vs_live": ratio(o["nonpass_per_s"], t["live_nonpass_per_s"])}
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -137,6 +145,8 @@ def main(argv: list[str] | None = None) -> dict:
     ap.add_argument("--ours-games", type=int, default=30, help="our games (as bench.engine_speed)")
     ap.add_argument("--rounds", type=int, default=3, help="alternations theirs/ours")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--stuck-after", type=int, default=0,
+                    help="end a berserk_vibe game after N commands that moved nothing (0: their 10,000 cap)")
     ap.add_argument("--json", default=None, help="also write the result to this file")
     args = ap.parse_args(argv)
     why = unavailable(args.vibe)
@@ -144,14 +154,14 @@ def main(argv: list[str] | None = None) -> dict:
         print(f"berserk_vibe floor not available: {why}; nothing measured (see docs/performance.md)")
         return {"available": False, "reason": why}
     load0 = os.getloadavg()
-    res = compare(args.vibe, args.games, args.ours_games, args.rounds, args.seed)
+    res = compare(args.vibe, args.games, args.ours_games, args.rounds, args.seed, args.stuck_after)
     res["load_avg"] = {"start": [round(x, 2) for x in load0], "end": [round(x, 2) for x in os.getloadavg()]}
     t, o = res["theirs"], res["ours"]
     print("theirs " + " ".join(f"{k}={v}" for k, v in t.items() if k != "accepted_by_type"))
     print("theirs accepted by type " + json.dumps(t["accepted_by_type"]))
     print("ours " + " ".join(f"{k}={v}" for k, v in o.items()))
     print(f"ratio ours/theirs non-pass actions/s: {res['ratio_vs_sent']} (theirs sent) "
-          f"{res['ratio_vs_accepted']} (theirs accepted); rounds={res['rounds']} load_avg={res['load_avg']}")
+          f"{res['ratio_vs_accepted']} (theirs accepted) {res['ratio_vs_live']} (theirs while the game moved); rounds={res['rounds']} load_avg={res['load_avg']}")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(res, fh, indent=1)
