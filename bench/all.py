@@ -283,9 +283,10 @@ def vibe_line(fl: dict | None) -> str:
     t, o = fl["theirs"], fl["ours"]
     return (f"Floor, same run, alternating ({fl['rounds']} rounds): danmerus/berserk_vibe random self-play "
             f"{t['games']} games, {t['nonpass_sent_per_s']} non-pass commands sent/s ({t['nonpass_accepted_per_s']} "
-            f"accepted/s, {t['capped_games']} of {t['games']} games at their 10,000-command cap); ours "
-            f"{o['games']} games, {o['nonpass_per_s']} non-pass actions/s ({o['actions_per_s']} actions/s). "
-            f"Ours / theirs: **{fl['ratio_vs_sent']}x** (vs sent), {fl['ratio_vs_accepted']}x (vs accepted).")
+            f"accepted/s, {t['live_nonpass_per_s']}/s while their game still moved, {t['capped_games']} of "
+            f"{t['games']} games at their 10,000-command cap); ours {o['games']} games, {o['nonpass_per_s']} "
+            f"non-pass actions/s ({o['actions_per_s']} actions/s). Ours / theirs: **{fl['ratio_vs_sent']}x** "
+            f"(vs sent), {fl['ratio_vs_accepted']}x (vs accepted), {fl['ratio_vs_live']}x (vs moving).")
 
 
 def markdown(res: dict) -> str:

@@ -88,7 +88,8 @@ def test_driver_counts_sent_accepted_and_nonpass_commands_of_a_checkout(tmp_path
 def test_bench_all_engine_section_states_the_floor_ratio_or_that_it_is_not_available():
     from bench.all import vibe_line
     assert "not available (no --vibe PATH given)" in vibe_line({"available": False, "reason": "no --vibe PATH given"})
-    fl = {"available": True, "rounds": 3, "ratio_vs_sent": 0.5, "ratio_vs_accepted": 0.9,
-          "theirs": {"games": 6, "nonpass_sent_per_s": 2400, "nonpass_accepted_per_s": 1300, "capped_games": 6},
+    fl = {"available": True, "rounds": 3, "ratio_vs_sent": 0.5, "ratio_vs_accepted": 0.9, "ratio_vs_live": 1.3,
+          "theirs": {"games": 6, "nonpass_sent_per_s": 2400, "nonpass_accepted_per_s": 1300, "capped_games": 6,
+                     "live_nonpass_per_s": 900},
           "ours": {"games": 30, "nonpass_per_s": 1200, "actions_per_s": 3000}}
-    assert "Ours / theirs: **0.5x** (vs sent), 0.9x (vs accepted)" in vibe_line(fl)
+    assert "Ours / theirs: **0.5x** (vs sent), 0.9x (vs accepted), 1.3x (vs moving)" in vibe_line(fl)
