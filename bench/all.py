@@ -7,7 +7,7 @@ Levels, each paired with its floor measured in the same run, reported as ratios:
 
 | level | what | floor |
 |---|---|---|
-| engine | random self-play: one ``legal_actions`` + one ``apply`` per action, CPU time, split by version: fresh (v < 60) and mid-game (60 <= v <= 400) | none here (the issue's floor, danmerus/berserk_vibe, is not installed on this machine: the ratio is left out, not guessed) |
+| engine | random self-play: one ``legal_actions`` + one ``apply`` per action, CPU time, split by version: fresh (v < 60) and mid-game (60 <= v <= 400) | with ``--vibe PATH`` (a local danmerus/berserk_vibe checkout, never committed): its random self-play in the same run, non-pass actions per CPU second, alternating with ours (bench/vibe_floor.py); without it the floor is stated as not available, not guessed |
 | protocol | per viewer and action: projection + diff + msgpack of the diff frame (what the server does), bytes of the diff frame | projection + msgpack of the full view (no diff: the Sync frame), bytes of the full view |
 | one process | action-to-broadcast latency of rooms of two random bots + one spectator on one ``python -m server`` (SQLite store), fresh rooms and mid-game rooms restored at actions 60-400 | a bare websocket echo round trip on the same stack (bench/echo_app.py) |
 | two over Redis | the same load on two processes sharing one redis-server (seat 2 on the other process) | the one-process figure of the same level and kind in this run, and a Redis PING round trip |
@@ -56,6 +56,7 @@ from server.store import open_store
 
 from .gc_threshold import PHASES, scrape
 from .redis_cost import CommandStats, per_action
+from . import vibe_floor
 from .server_latency import echo_floor, measure_rooms, redis_floor
 from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available
 
@@ -273,6 +274,21 @@ def ratio(a, b, digits: int = 1):
     return None if a is None or b is None or b == 0 else round(a / b, digits)
 
 
+def vibe_line(fl: dict | None) -> str:
+    """The engine's floor sentence: ours against danmerus/berserk_vibe in non-pass actions per CPU second."""
+    if not fl or not fl.get("available"):
+        why = (fl or {}).get("reason", "not measured")
+        return (f"Floor (danmerus/berserk_vibe random self-play): not available ({why}); `python -m bench.all "
+                f"--vibe PATH` measures it against a local checkout (docs/performance.md, berserk_vibe section).")
+    t, o = fl["theirs"], fl["ours"]
+    return (f"Floor, same run, alternating ({fl['rounds']} rounds): danmerus/berserk_vibe random self-play "
+            f"{t['games']} games, {t['nonpass_sent_per_s']} non-pass commands sent/s ({t['nonpass_accepted_per_s']} "
+            f"accepted/s, {t['live_nonpass_per_s']}/s while their game still moved, {t['capped_games']} of "
+            f"{t['games']} games at their 10,000-command cap); ours {o['games']} games, {o['nonpass_per_s']} "
+            f"non-pass actions/s ({o['actions_per_s']} actions/s). Ours / theirs: **{fl['ratio_vs_sent']}x** "
+            f"(vs sent), {fl['ratio_vs_accepted']}x (vs accepted), {fl['ratio_vs_live']}x (vs moving).")
+
+
 def markdown(res: dict) -> str:
     m, e, p, f = res["machine"], res["engine"], res["protocol"], res["floors"]
     lines = [BEGIN, "",
@@ -280,12 +296,11 @@ def markdown(res: dict) -> str:
              f"{m['load_avg_at_start']} at the start, Python {m['python']}, "
              + ", ".join(f"{k} {v}" for k, v in m["packages"].items()) + f", {m['redis_server'] or 'no redis-server'}). "
              f"Load generator and servers share the cores. Results also in `{res['json']}`; plot `{res['plot']}`.",
-             "", "**Engine** (random self-play, one listing + one apply per action, CPU time; no floor here: "
-             "danmerus/berserk_vibe is not installed on this machine):", "",
+             "", "**Engine** (random self-play, one listing + one apply per action, CPU time):", "",
              "| games | actions | actions/s | us per action, fresh (v < 60) | mid-game (60-400) | mid / fresh |",
              "|---|---|---|---|---|---|",
              f"| {e['games']} | {e['actions']} | {e['actions_per_s']} | {e['fresh_us']} | {e['mid_us']} | "
-             f"{e['mid_over_fresh']} |", "",
+             f"{e['mid_over_fresh']} |", "", vibe_line(res.get("engine_floor")), "",
              "**Protocol** (per viewer and action; server = project + diff + encode the diff frame; floor = project + "
              "encode the full view):", "",
              "| phase | samples | server us | floor us | time ratio | diff bytes (median) | full view bytes | bytes ratio |",
@@ -419,6 +434,10 @@ async def amain(args) -> dict:
     t0 = time.monotonic()
     res["engine"] = engine_level(args.games, args.seed)
     print(f"engine {res['engine']}", flush=True)
+    why = vibe_floor.unavailable(args.vibe)
+    res["engine_floor"] = ({"available": False, "reason": why} if why else
+                           vibe_floor.compare(args.vibe, args.vibe_games, 5 * args.games, 3, args.seed))
+    print(f"engine_floor {res['engine_floor']}", flush=True)
     res["protocol"] = protocol_level(max(1, args.games // 3), args.seed)
     print(f"protocol {res['protocol']}", flush=True)
     res["floors"] = {"ws_echo": await echo_floor(), "redis_ping": await redis_floor()}
@@ -454,6 +473,8 @@ def main(argv=None) -> None:
     ap.add_argument("--seconds", type=float, default=8.0, help="measurement window per server level")
     ap.add_argument("--think", type=float, default=1.0, help="mean seconds a bot waits before acting")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--vibe", default=None, help="a danmerus/berserk_vibe checkout: the engine level's floor")
+    ap.add_argument("--vibe-games", type=int, default=6, help="berserk_vibe games for the engine floor")
     ap.add_argument("--no-redis", action="store_true", help="skip the two-processes-over-Redis levels")
     ap.add_argument("--json", default="/tmp/bench-all.json")
     ap.add_argument("--plot", default=os.path.join(ROOT, "docs", "bench-all.svg"))
