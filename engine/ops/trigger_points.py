@@ -11,9 +11,10 @@ from __future__ import annotations
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
+from engine.model.memo import reading
 from engine.model.types import PendingTrigger
 from engine.rules.conditions import holds
-from engine.rules.grants import custom_flag, effective
+from engine.rules.grants import aura_kws, custom_flag, effective
 
 
 def _trigger_abilities(g, card, granted: bool = False):
@@ -22,10 +23,25 @@ def _trigger_abilities(g, card, granted: bool = False):
     for i, a in enumerate(base):
         if a.get("kw") == "trigger":
             yield i, a
-    if granted:
+    if granted and _may_be_granted_triggers(g, base):
         extra = [a for a in effective(g, card) if a.get("kw") == "trigger" and not any(a is b for b in base)]
         for j, a in enumerate(extra):
             yield f"g{j}", a
+
+
+def _may_be_granted_triggers(g, base: list[dict]) -> bool:
+    """False when :func:`engine.rules.grants.effective` cannot add a trigger to the abilities ``base`` of a card:
+    none of them is a formation granting a trigger or a keyword that stands for others (``expand``), and no aura in
+    play grants a trigger (those are the only sources of granted abilities without a target)."""
+    if "trigger" in aura_kws(g):
+        return True
+    for a in base:
+        if a.get("kw") == "formation":
+            for x in a.get("grants") or ():
+                k = x.get("kw")
+                if k == "trigger" or (k in KEYWORDS and KEYWORDS[k].expand is not None):
+                    return True
+    return False
 
 
 def _turn_matches(turn: str, own: bool) -> bool:
@@ -142,6 +158,13 @@ def collect(g, event: dict) -> None:
                     if a.get("from_graveyard") and a.get("when") == "start_of_turn" and \
                             _turn_matches(a.get("turn", "own"), event["player"] == dead.owner):
                         _add(g, dead, i, a, dead.owner, event)
+    _collect_in_play(g, event)
+
+
+@reading
+def _collect_in_play(g, event: dict) -> None:
+    """The triggers of the cards in play that ``event`` fires become pending (a read-only scope: it writes only
+    ``g.pending``, which no memoized read looks at)."""
     for c in g.play_cards():
         for i, a in _trigger_abilities(g, c, granted=True):
             if _fires(g, c, a, event) and (not a.get("condition") or holds(g, c, a["condition"],

@@ -14,6 +14,7 @@ from engine.model.enums import EntryKind, Event, Phase, PromptKind
 from engine.model.types import QueueEntry
 from engine.ops import durations
 from engine.model.history import record_act, record_struck
+from engine.model.memo import reading
 from engine.ops.costs import _pay_strike, pay_cost
 from engine.ops.reveal import reveal
 from engine.procedure import flow
@@ -119,8 +120,10 @@ def legal_now(g, p: int) -> list[dict]:
     return out
 
 
+@reading
 def legal(g, p: int) -> list[dict]:
-    """Every canonical action player ``p`` may apply now (concession excluded; Game.legal_actions adds it)."""
+    """Every canonical action player ``p`` may apply now (concession excluded; Game.legal_actions adds it). A
+    read-only scope (engine/model/memo.py): listing changes nothing."""
     pr = g.prompt
     if pr is None or pr["player"] != p or g.result is not None:
         return []

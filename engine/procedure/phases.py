@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.cards import abilities as ab
 from engine.model.enums import Event, Phase, PromptKind
+from engine.model.memo import reading
 from engine.model.types import Prompt
 from engine.ops import durations
 from engine.ops import passives
@@ -18,6 +19,7 @@ from engine.procedure import prelim_abilities as pa
 from engine.rules.declarable import ability_options, can_pay
 
 
+@reading
 def anyone_has_sudden(g) -> bool:
     """True when either player could declare a sudden action now (Q5.4: otherwise an empty window outside the
     main phase ends by itself)."""

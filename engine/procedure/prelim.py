@@ -300,13 +300,26 @@ def _element(d) -> str | None:
     return None if e in (None, "Нейтральные") else e
 
 
-def recruit_hooks(g, card):
+def recruit_hooks(g, card) -> tuple:
     """(hooks, index, ability) for each ability of ``card`` whose keyword acts in recruitment
-    (:class:`engine.cards.keywords.RecruitHooks`)."""
-    for i, a in enumerate(g.abilities(card)):
+    (:class:`engine.cards.keywords.RecruitHooks`). Without acquired abilities a card's abilities are its
+    definition's, so the tuple is kept in the definition (``_recruit_hooks``, like ``grants.meta``'s ``_meta``)."""
+    if card.acquired:
+        return _recruit_hooks(g.abilities(card))
+    d = g.defn(card)
+    hooks = d.get("_recruit_hooks")
+    if hooks is None:
+        hooks = d["_recruit_hooks"] = _recruit_hooks(g.abilities(card))
+    return hooks
+
+
+def _recruit_hooks(abilities: list[dict]) -> tuple:
+    out = []
+    for i, a in enumerate(abilities):
         k = KEYWORDS.get(a.get("kw"))
         if k is not None and k.recruitment is not None:
-            yield k.recruitment, i, a
+            out.append((k.recruitment, i, a))
+    return tuple(out)
 
 
 def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | None = None) -> dict | None:

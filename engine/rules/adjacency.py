@@ -7,7 +7,19 @@ from engine.model.board import neighbours
 def adjacent_cards(g, card) -> list:
     """Cards adjacent to ``card`` [207.7.a]: the cards on neighbouring cells with their attachments; a symbiote,
     parasite or equipment card is adjacent to its host and to everything adjacent to the host, and a host to its
-    own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]."""
+    own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]. Memoized in a read-only
+    scope (engine/model/memo.py); always a new list."""
+    memo = g._memo
+    if memo is not None:
+        key = ("adj", id(card))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = (card, _adjacent(g, card))
+        return list(hit[1])
+    return _adjacent(g, card)
+
+
+def _adjacent(g, card) -> list:
     if card.zone != "battlefield" or not card.cell:
         return []
     host = g.cards.get(card.attached_to) if card.attached_to else card

@@ -35,8 +35,7 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
             return False
         ignores = any(kinds_match(kind, a.get("applies_to")) for a in keywords.kws(g, src, "ignores_forced_targeting"))
         if not ignores:
-            taunts = [c for c in g.play_cards() if c.controller != src.controller and not c.hidden
-                      and keywords.has(g, c, "flyer_taunt")]
+            taunts = _flyer_taunts(g, src.controller)
             if taunts and tgt not in taunts:
                 return False
     for a in keywords.kws(g, src, "attack_restriction"):
@@ -48,6 +47,19 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
                 kinds_match(kind, a.get("applies_to")) for a in keywords.kws(g, src, "ignores_forced_targeting")):
             return False
     return True
+
+
+def _flyer_taunts(g, side: int) -> list:
+    """The open cards in play of the side other than ``side`` with ``flyer_taunt`` (memoized in a read-only scope,
+    engine/model/memo.py)."""
+    memo = g._memo
+    key = ("flyer_taunts", side)
+    if memo is not None and key in memo:
+        return memo[key]
+    out = [c for c in g.play_cards() if c.controller != side and not c.hidden and keywords.has(g, c, "flyer_taunt")]
+    if memo is not None:
+        memo[key] = out
+    return out
 
 
 def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
