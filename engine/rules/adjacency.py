@@ -35,6 +35,17 @@ def _adjacent(g, card) -> list:
     if host is not card:
         out.append(host)
     hosts.append(host.id)
-    out.extend(c for c in g.cards.values()
-               if c.attached_to is not None and c.attached_to in hosts and c.zone == "battlefield" and c is not card)
+    out.extend(c for c in _attached(g) if c.attached_to in hosts and c is not card)
     return out
+
+
+def _attached(g) -> list:
+    """The battlefield cards attached to a host, in ``g.cards`` order (memoized in a read-only scope)."""
+    memo = g._memo
+    if memo is not None:
+        out = memo.get("attached")
+        if out is None:
+            out = memo["attached"] = [c for c in g.cards.values()
+                                      if c.attached_to is not None and c.zone == "battlefield"]
+        return out
+    return [c for c in g.cards.values() if c.attached_to is not None and c.zone == "battlefield"]

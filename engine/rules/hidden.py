@@ -33,7 +33,13 @@ def alias(card) -> str:
 
 
 def any_hidden(g) -> bool:
-    """True while some battlefield card is face down."""
+    """True while some battlefield card is face down (memoized in a read-only scope, engine/model/memo.py)."""
+    memo = g._memo
+    if memo is not None:
+        out = memo.get("any_hidden")
+        if out is None:
+            out = memo["any_hidden"] = any(g.cards[cid].hidden for cid in g.board.values())
+        return out
     return any(g.cards[cid].hidden for cid in g.board.values())
 
 
