@@ -18,12 +18,23 @@ from engine.rules.grants import aura_kws, custom_flag, effective
 
 
 def _trigger_abilities(g, card, granted: bool = False):
-    """(index, trigger) of the card; ``granted`` adds triggers granted by formation/aura (index ``"g<n>"``)."""
+    """(index, trigger) of the card; ``granted`` adds triggers granted by formation/aura (index ``"g<n>"``).
+    Without acquired abilities a card's abilities are its definition's, so what is read from them alone (its
+    triggers, whether a formation of it grants one) is kept in the definition (``_triggers``)."""
     base = g.abilities(card)
-    for i, a in enumerate(base):
-        if a.get("kw") == "trigger":
-            yield i, a
-    if granted and _may_be_granted_triggers(g, base):
+    if card.acquired:
+        own = [(i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"]
+        may = granted and _may_be_granted_triggers(g, base)
+    else:
+        d = g.defn(card)
+        t = d.get("_triggers")
+        if t is None:
+            t = d["_triggers"] = (tuple((i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"),
+                                  _formation_grants_trigger(base))
+        own = t[0]
+        may = granted and (t[1] or "trigger" in aura_kws(g))
+    yield from own
+    if may:
         extra = [a for a in effective(g, card) if a.get("kw") == "trigger" and not any(a is b for b in base)]
         for j, a in enumerate(extra):
             yield f"g{j}", a
@@ -33,8 +44,12 @@ def _may_be_granted_triggers(g, base: list[dict]) -> bool:
     """False when :func:`engine.rules.grants.effective` cannot add a trigger to the abilities ``base`` of a card:
     none of them is a formation granting a trigger or a keyword that stands for others (``expand``), and no aura in
     play grants a trigger (those are the only sources of granted abilities without a target)."""
-    if "trigger" in aura_kws(g):
-        return True
+    return "trigger" in aura_kws(g) or _formation_grants_trigger(base)
+
+
+def _formation_grants_trigger(base: list[dict]) -> bool:
+    """True when one of the abilities ``base`` is a formation granting a trigger or a keyword that stands for
+    others (``expand``)."""
     for a in base:
         if a.get("kw") == "formation":
             for x in a.get("grants") or ():
