@@ -26,18 +26,25 @@ def _trigger_abilities(g, card, granted: bool = False):
         own = [(i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"]
         may = granted and _may_be_granted_triggers(g, base)
     else:
-        d = g.defn(card)
-        t = d.get("_triggers")
-        if t is None:
-            t = d["_triggers"] = (tuple((i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"),
-                                  _formation_grants_trigger(base))
-        own = t[0]
-        may = granted and (t[1] or "trigger" in aura_kws(g))
+        own, formation = _printed_triggers(g, card)
+        may = granted and (formation or "trigger" in aura_kws(g))
     yield from own
     if may:
         extra = [a for a in effective(g, card) if a.get("kw") == "trigger" and not any(a is b for b in base)]
         for j, a in enumerate(extra):
             yield f"g{j}", a
+
+
+def _printed_triggers(g, card) -> tuple:
+    """(the (index, trigger) pairs of the card's definition, whether a formation of it grants a trigger), kept in
+    the definition (``_triggers``): the abilities of a card without acquired ones."""
+    d = g.defn(card)
+    t = d.get("_triggers")
+    if t is None:
+        base = d["abilities"]
+        t = d["_triggers"] = (tuple((i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"),
+                              _formation_grants_trigger(base))
+    return t
 
 
 def _may_be_granted_triggers(g, base: list[dict]) -> bool:
@@ -180,8 +187,14 @@ def collect(g, event: dict) -> None:
 def _collect_in_play(g, event: dict) -> None:
     """The triggers of the cards in play that ``event`` fires become pending (a read-only scope: it writes only
     ``g.pending``, which no memoized read looks at)."""
+    aura = "trigger" in aura_kws(g)
     for c in g.play_cards():
-        for i, a in _trigger_abilities(g, c, granted=True):
+        if not c.acquired and not aura:
+            own, formation = _printed_triggers(g, c)
+            trigs = own if not formation else _trigger_abilities(g, c, granted=True)
+        else:
+            trigs = _trigger_abilities(g, c, granted=True)
+        for i, a in trigs:
             if _fires(g, c, a, event) and (not a.get("condition") or holds(g, c, a["condition"],
                                                                              {"point": event})):
                 _add(g, c, i, a, c.controller, event)
