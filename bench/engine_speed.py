@@ -38,24 +38,55 @@ def deck_names() -> list[str]:
     return sorted({n for n in starter_decks() if any("а" <= ch <= "я" for ch in n.lower())})
 
 
+#: Versions below FRESH count as fresh (the preliminary phase, the first turns); MID = mid-game (as bench/all.py,
+#: and issue 21's rooms restored at actions 60-400).
+FRESH, MID = 60, 400
+
+
+def play_one(seed: int, deck1: list[str], deck2: list[str], max_actions: int = 20000):
+    """``engine.selfplay.play_game`` step for step (same random player, same seed use, same action cap), timing
+    each action (its ``legal_actions`` + ``apply``, ``time.process_time``) by the version it started at. Returns
+    (game, CPU seconds per band ``{"fresh", "mid", "late"}``, actions per band)."""
+    import random
+    from engine.game import Game
+    from engine.selfplay import random_action
+    g = Game.new(seed, deck1, deck2)
+    rng = random.Random(seed ^ 0x5EED)
+    secs = {"fresh": 0.0, "mid": 0.0, "late": 0.0}
+    counts = dict.fromkeys(secs, 0)
+    n = 0
+    clock = time.process_time
+    while g.result is None:
+        v = g.version
+        t0 = clock()
+        p = g.to_act()
+        g.apply(p, random_action(rng, g.legal_actions(p)))
+        dt = clock() - t0
+        band = "fresh" if v < FRESH else "mid" if v <= MID else "late"
+        secs[band] += dt
+        counts[band] += 1
+        n += 1
+        if n >= max_actions:
+            g.set_result("draw", "action_cap")
+    return g, secs, counts
+
+
 def play(games: int, seed: int) -> dict:
-    """Play ``games`` random games from ``seed`` in this process; per game: CPU seconds (``time.process_time``
-    around the whole game), actions, non-pass actions and a SHA-256 of the log, the result and the final
+    """Play ``games`` random games from ``seed`` in this process (:func:`play_one`); per game: CPU seconds of its
+    actions, per version band too, actions, non-pass actions and a SHA-256 of the log, the result and the final
     snapshot. Returns ``{"engine": path of the engine package, "games": [...]}``."""
     import engine
     from engine.cards.decks import load_deck
-    from engine.selfplay import play_game
     names = deck_names()
     out = []
     for i in range(games):
         d1, d2 = load_deck(names[i % len(names)]), load_deck(names[(i + 1) % len(names)])
-        t0 = time.process_time()
-        g = play_game(seed + i, d1, d2)
-        s = time.process_time() - t0
+        g, secs, counts = play_one(seed + i, d1, d2)
         h = hashlib.sha256(json.dumps([g.log, g.result], sort_keys=True, ensure_ascii=False).encode())
         h.update(g.snapshot())
-        out.append({"seed": seed + i, "cpu_s": s, "actions": len(g.log),
-                    "nonpass": sum(1 for _, a in g.log if a["act"] != "pass"), "digest": h.hexdigest()})
+        out.append({"seed": seed + i, "cpu_s": sum(secs.values()), "actions": len(g.log), "band_s": secs,
+                    "band_n": counts, "nonpass": sum(1 for _, a in g.log if a["act"] != "pass"),
+                    "digest": h.hexdigest()})
     return {"engine": str(Path(engine.__file__).resolve().parent), "games": out}
 
 
@@ -67,9 +98,14 @@ def summary(run: dict) -> dict:
     total_n = sum(x["nonpass"] for x in gs)
     total_s = sum(x["cpu_s"] for x in gs)
     rates = [x["actions"] / x["cpu_s"] for x in gs]
-    return {"games": len(gs), "actions": total_a, "nonpass_actions": total_n, "cpu_seconds": round(total_s, 2),
-            "actions_per_s_total": round(total_a / total_s), "nonpass_per_s": round(total_n / total_s),
-            "median": round(statistics.median(rates)), "p10": round(pct(rates, 0.1)), "p90": round(pct(rates, 0.9))}
+    out = {"games": len(gs), "actions": total_a, "nonpass_actions": total_n, "cpu_seconds": round(total_s, 2),
+           "actions_per_s_total": round(total_a / total_s), "nonpass_per_s": round(total_n / total_s),
+           "median": round(statistics.median(rates)), "p10": round(pct(rates, 0.1)), "p90": round(pct(rates, 0.9))}
+    for band in ("fresh", "mid", "late"):
+        n = sum(x["band_n"][band] for x in gs)
+        s = sum(x["band_s"][band] for x in gs)
+        out[f"{band}_us"] = round(s / n * 1e6, 1) if n else None
+    return out
 
 
 def _line(d: dict) -> str:

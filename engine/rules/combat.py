@@ -113,10 +113,20 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
     if tgt.zone == "aux":  # [211.9]; ``can_strike_flyers`` (Скелос) needs no closing
         ok = g.is_flyer(tgt) and (src.markers.get("flyer_strike", 0) > 0 or keywords.has(g, src, "can_strike_flyers"))
     else:
-        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src)) or \
+        ok = _among(tgt, adjacent if adjacent is not None else adjacent_cards(g, src)) or \
             (tgt.zone == "battlefield" and distance(src.cell, tgt.cell) <= strike_range(g, src)) or (
             g.is_creature(tgt) and tgt.cell == row_end_partner(g, src))
     return ok and _forced_ok(g, src, tgt, "simple_strike")
+
+
+def _among(card, cards: list) -> bool:
+    """``card in cards`` for cards of ``g.cards`` (every caller of :func:`strike_target_ok` names its target from
+    there), by identity: two distinct instances of a game have distinct ids, so they never compare equal, and
+    ``==`` on the dataclass would build two tuples of every field for each card passed over."""
+    for c in cards:
+        if c is card:
+            return True
+    return False
 
 
 def strike_range(g, card) -> int:
