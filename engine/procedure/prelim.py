@@ -322,6 +322,26 @@ def _recruit_hooks(abilities: list[dict]) -> tuple:
     return tuple(out)
 
 
+def _hooked(g, p: int, which: str) -> list:
+    """[(card, its :func:`recruit_hooks`)] for the cards of ``p``'s deal and recruits (``which`` =
+    ``"deal+recruits"``) or recruits only (``"recruits"``), in that order, leaving out the cards without hooks;
+    memoized in a read-only scope (engine/model/memo.py)."""
+    memo = g._memo
+    key = ("hooked", p, which)
+    if memo is not None and key in memo:
+        return memo[key]
+    ids = g.deals[p] + g.recruits[p] if which == "deal+recruits" else g.recruits[p]
+    out = []
+    for i in ids:
+        c = g.cards[i]
+        hooks = recruit_hooks(g, c)
+        if hooks:
+            out.append((c, hooks))
+    if memo is not None:
+        memo[key] = out
+    return out
+
+
 def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | None = None) -> dict | None:
     """How ``p`` would pay for recruiting ``cid`` (``{"gold", "silver", "penalty"}``) or None if a limit forbids
     it: 15 cards, flyers 15 crystals [211.7], one terrain [212.3], uniqueness [g-54], elements [304.6]. One card's
@@ -334,11 +354,11 @@ def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | N
     d = g.defn(card)
     cost = d.get("cost") or 0
     colour = None
-    for holder in [g.cards[i] for i in g.deals[p] + g.recruits[p]]:
-        for h, _, a in recruit_hooks(g, holder):
+    for holder, hooks in _hooked(g, p, "deal+recruits"):
+        for h, _, a in hooks:
             cost, colour = h.cost(g, p, holder, a, card, cost, colour, extra or {})
-    for holder in [g.cards[r] for r in g.recruits[p]] + [card]:
-        for h, _, a in recruit_hooks(g, holder):
+    for holder, hooks in _hooked(g, p, "recruits") + [(card, recruit_hooks(g, card))]:
+        for h, _, a in hooks:
             if not h.allows(g, p, holder, a, card):
                 return None
     if len(g.recruits[p]) >= MAX_RECRUITS:
@@ -401,9 +421,9 @@ def legal(g, p: int) -> list[dict]:
                 for extra in h.options(g, p, g.cards[cid], a):
                     if recruit_payment(g, p, cid, None, extra) is not None:
                         out.append({"act": "choose", "option": dict({"recruit": cid}, **extra)})
-        holders = [g.cards[i] for i in g.deals[p] + g.recruits[p]]
+        holders = _hooked(g, p, "deal+recruits")
         if not any(h.must_recruit(g, p, holder, a, g.cards[cid]) and recruit_payment(g, p, cid) is not None
-                   for cid in g.deals[p] for holder in holders for h, _, a in recruit_hooks(g, holder)):
+                   for cid in g.deals[p] for holder, hooks in holders for h, _, a in hooks):
             out.append({"act": "choose", "option": "done"})
         return out
     if kind == PromptKind.DEPLOY:
