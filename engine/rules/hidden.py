@@ -38,9 +38,17 @@ def any_hidden(g) -> bool:
     if memo is not None:
         out = memo.get("any_hidden")
         if out is None:
-            out = memo["any_hidden"] = any(g.cards[cid].hidden for cid in g.board.values())
+            out = memo["any_hidden"] = _any_hidden(g)
         return out
-    return any(g.cards[cid].hidden for cid in g.board.values())
+    return _any_hidden(g)
+
+
+def _any_hidden(g) -> bool:
+    cards = g.cards
+    for cid in g.board.values():
+        if cards[cid].hidden:
+            return True
+    return False
 
 
 def relaxed_match(g, source, card, spec: dict) -> bool:
