@@ -157,7 +157,8 @@ def kws(g, card, kw: str, target=None) -> list[dict]:
 
 def _kws(g, card, kw: str, target) -> list[dict]:
     m = meta(g, card)
-    if kw not in m["kws"] and not m["expands"] and not any(a.get("kw") == kw for a in card.acquired) and \
+    if kw not in m["kws"] and not m["expands"] and not (card.acquired and any(a.get("kw") == kw
+                                                                                for a in card.acquired)) and \
             kw not in aura_kws(g):
         return []
     return [a for a in effective(g, card, target) if a.get("kw") == kw]
