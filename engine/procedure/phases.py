@@ -16,7 +16,7 @@ from engine.ops import trigger_points
 from engine.ops.durations import expire
 from engine.ops.reveal import reveal
 from engine.procedure import prelim_abilities as pa
-from engine.rules.declarable import ability_options, can_pay
+from engine.rules.declarable import ability_options, activated, can_pay
 
 
 @reading
@@ -26,8 +26,8 @@ def anyone_has_sudden(g) -> bool:
     for card in g.play_cards():
         if card.hidden:
             continue
-        for i, a in enumerate(g.abilities(card)):
-            if ab.is_activated(a) and ab.is_sudden(a) and can_pay(g, card, a, i) and ability_options(g, card, i, a):
+        for i, a in activated(g, card):
+            if ab.is_sudden(a) and can_pay(g, card, a, i) and ability_options(g, card, i, a):
                 return True
     return False
 
