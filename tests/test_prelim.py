@@ -138,23 +138,6 @@ def test_elite_cards_are_paid_with_gold_only():
     assert g.crystals[1] == {"gold": 4, "silver": 17}
 
 
-def test_304_the_recruitment_listing_reads_each_cards_recruitment_abilities_once(monkeypatch):
-    """Structural: the listing computes the recruitment abilities of the deal and recruits once per listing, not
-    once per candidate card and holder (it was quadratic in the deal, the hottest engine call of fresh rooms)."""
-    from engine.procedure import prelim
-    g, _ = prelim_game(_plain(8, "a"), _plain(8, "b"))
-    choose(g, 1, {"first": 1})
-    choose(g, 1, "keep")
-    choose(g, 2, "keep")
-    seen = []
-    real = prelim.recruit_hooks
-    monkeypatch.setattr(prelim, "recruit_hooks", lambda g_, card: seen.append(card.id) or real(g_, card))
-    g._legal_cache = None
-    legal = g.legal_actions(1)
-    assert {"act": "choose", "option": "done"} in legal
-    assert sorted(seen) == sorted(g.deals[1] + g.recruits[1])
-
-
 # ---------------------------------------------------------------------- deployment zones [207.4, 305]
 def _zone_game(first):
     g = Game()

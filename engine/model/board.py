@@ -44,12 +44,22 @@ def row_of(cell: str, player: int) -> int:
 
 def distance(a: str, b: str) -> int:
     """Range distance (Chebyshev): steps along verticals, horizontals and diagonals [g-11 Range X]."""
+    d = _DISTANCE.get((a, b))
+    return d if d is not None else _distance(a, b)
+
+
+def _distance(a: str, b: str) -> int:
     (ac, ar), (bc, br) = xy(a), xy(b)
     return max(abs(ac - bc), abs(ar - br))
 
 
 def neighbours(cell: str) -> list[str]:
-    """The up to 8 neighbouring cells, diagonals included [207.7]."""
+    """The up to 8 neighbouring cells, diagonals included [207.7]; a new list."""
+    n = _NEIGHBOURS.get(cell)
+    return list(n) if n is not None else _neighbours(cell)
+
+
+def _neighbours(cell: str) -> list[str]:
     c, r = xy(cell)
     out = []
     for dc in (-1, 0, 1):
@@ -62,7 +72,12 @@ def neighbours(cell: str) -> list[str]:
 
 
 def orthogonal(cell: str) -> list[str]:
-    """The up to 4 cells one step away on the same column or rank: where a movement may go [203.2]."""
+    """The up to 4 cells one step away on the same column or rank: where a movement may go [203.2]; a new list."""
+    n = _ORTHOGONAL.get(cell)
+    return list(n) if n is not None else _orthogonal(cell)
+
+
+def _orthogonal(cell: str) -> list[str]:
     c, r = xy(cell)
     return [n for n in (cell_at(c, r + 1), cell_at(c + 1, r), cell_at(c, r - 1), cell_at(c - 1, r)) if n]
 
@@ -84,3 +99,9 @@ def in_front(cell: str, controller: int) -> str | None:
     """The neighbouring cell in front of a card, toward the enemy side of its controller [207.8]."""
     c, r = xy(cell)
     return cell_at(c, r + 1 if controller == 1 else r - 1)
+
+
+#: The geometry of the 30 cells, computed once (the functions above read these tables for valid cells).
+_DISTANCE = {(a, b): _distance(a, b) for a in CELLS for b in CELLS}
+_NEIGHBOURS = {c: tuple(_neighbours(c)) for c in CELLS}
+_ORTHOGONAL = {c: tuple(_orthogonal(c)) for c in CELLS}

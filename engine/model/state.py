@@ -132,6 +132,8 @@ class GameState:
         self._legal_cache: tuple | None = None
         #: viewer -> (aliases, {seq: (event, masked copy)}): engine/view.py's masked log events, reused across views.
         self._view_log: dict = {}
+        #: The memo of a read-only scope (engine/model/memo.py), None outside one.
+        self._memo: dict | None = None
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
         """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""
@@ -153,7 +155,8 @@ class GameState:
         """Printed (with the implicit accumulate of RULES.md S1) plus acquired abilities, in index order. A card
         under a holding ``_lost_abilities`` state (``lose_abilities``, 03 §1.5 [407.3-407.5]) has each printed
         ability replaced by :data:`LOST` (indices stay stable); what it acquired stays [407.4]."""
-        base = self.defn(card)["abilities"]
+        d = self._defcache.get(card.defkey)
+        base = (d if d is not None else self.defn(card))["abilities"]
         if not card.acquired:
             return base
         if any(a.get("kw") == "_lost_abilities" and self._state_holds(a) for a in card.acquired):
@@ -190,19 +193,32 @@ class GameState:
         return c is not None and c.zone in ("battlefield", "aux")
 
     def play_cards(self):
-        """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2)."""
-        out = []
-        att: dict = {}
-        for c in self.cards.values():
-            if c.attached_to and c.zone == "battlefield":
+        """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2). Inside a
+        read-only scope (engine/model/memo.py) the one list is shared: callers must not change it."""
+        memo = self._memo
+        if memo is not None:
+            out = memo.get("play")
+            if out is None:
+                out = memo["play"] = self._play_cards()
+            return out
+        return self._play_cards()
+
+    def _play_cards(self) -> list:
+        cards = self.cards
+        attached = [c for c in cards.values() if c.attached_to and c.zone == "battlefield"]
+        hosts = [cid for cid in map(self.board.get, CELLS) if cid]
+        if attached:
+            att: dict = {}
+            for c in attached:
                 att.setdefault(c.attached_to, []).append(c)
-        for cell in CELLS:
-            cid = self.board.get(cell)
-            if cid:
-                out.append(self.cards[cid])
+            out = []
+            for cid in hosts:
+                out.append(cards[cid])
                 out.extend(att.get(cid, ()))
+        else:
+            out = [cards[cid] for cid in hosts]
         for p in (1, 2):
-            out.extend(self.cards[i] for i in self.aux[p])
+            out.extend([cards[i] for i in self.aux[p]])
         return out
 
     def other(self, p: int) -> int:

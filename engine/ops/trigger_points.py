@@ -11,21 +11,59 @@ from __future__ import annotations
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
+from engine.model.memo import reading
 from engine.model.types import PendingTrigger
 from engine.rules.conditions import holds
-from engine.rules.grants import custom_flag, effective
+from engine.rules.grants import aura_kws, custom_flag, effective
 
 
 def _trigger_abilities(g, card, granted: bool = False):
-    """(index, trigger) of the card; ``granted`` adds triggers granted by formation/aura (index ``"g<n>"``)."""
+    """(index, trigger) of the card; ``granted`` adds triggers granted by formation/aura (index ``"g<n>"``).
+    Without acquired abilities a card's abilities are its definition's, so what is read from them alone (its
+    triggers, whether a formation of it grants one) is kept in the definition (``_triggers``)."""
     base = g.abilities(card)
-    for i, a in enumerate(base):
-        if a.get("kw") == "trigger":
-            yield i, a
-    if granted:
+    if card.acquired:
+        own = [(i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"]
+        may = granted and _may_be_granted_triggers(g, base)
+    else:
+        own, formation = _printed_triggers(g, card)
+        may = granted and (formation or "trigger" in aura_kws(g))
+    yield from own
+    if may:
         extra = [a for a in effective(g, card) if a.get("kw") == "trigger" and not any(a is b for b in base)]
         for j, a in enumerate(extra):
             yield f"g{j}", a
+
+
+def _printed_triggers(g, card) -> tuple:
+    """(the (index, trigger) pairs of the card's definition, whether a formation of it grants a trigger), kept in
+    the definition (``_triggers``): the abilities of a card without acquired ones."""
+    d = g.defn(card)
+    t = d.get("_triggers")
+    if t is None:
+        base = d["abilities"]
+        t = d["_triggers"] = (tuple((i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"),
+                              _formation_grants_trigger(base))
+    return t
+
+
+def _may_be_granted_triggers(g, base: list[dict]) -> bool:
+    """False when :func:`engine.rules.grants.effective` cannot add a trigger to the abilities ``base`` of a card:
+    none of them is a formation granting a trigger or a keyword that stands for others (``expand``), and no aura in
+    play grants a trigger (those are the only sources of granted abilities without a target)."""
+    return "trigger" in aura_kws(g) or _formation_grants_trigger(base)
+
+
+def _formation_grants_trigger(base: list[dict]) -> bool:
+    """True when one of the abilities ``base`` is a formation granting a trigger or a keyword that stands for
+    others (``expand``)."""
+    for a in base:
+        if a.get("kw") == "formation":
+            for x in a.get("grants") or ():
+                k = x.get("kw")
+                if k == "trigger" or (k in KEYWORDS and KEYWORDS[k].expand is not None):
+                    return True
+    return False
 
 
 def _turn_matches(turn: str, own: bool) -> bool:
@@ -142,8 +180,21 @@ def collect(g, event: dict) -> None:
                     if a.get("from_graveyard") and a.get("when") == "start_of_turn" and \
                             _turn_matches(a.get("turn", "own"), event["player"] == dead.owner):
                         _add(g, dead, i, a, dead.owner, event)
+    _collect_in_play(g, event)
+
+
+@reading
+def _collect_in_play(g, event: dict) -> None:
+    """The triggers of the cards in play that ``event`` fires become pending (a read-only scope: it writes only
+    ``g.pending``, which no memoized read looks at)."""
+    aura = "trigger" in aura_kws(g)
     for c in g.play_cards():
-        for i, a in _trigger_abilities(g, c, granted=True):
+        if not c.acquired and not aura:
+            own, formation = _printed_triggers(g, c)
+            trigs = own if not formation else _trigger_abilities(g, c, granted=True)
+        else:
+            trigs = _trigger_abilities(g, c, granted=True)
+        for i, a in trigs:
             if _fires(g, c, a, event) and (not a.get("condition") or holds(g, c, a["condition"],
                                                                              {"point": event})):
                 _add(g, c, i, a, c.controller, event)

@@ -14,6 +14,7 @@ from engine.model.enums import EntryKind, Event, Phase, PromptKind
 from engine.model.types import QueueEntry
 from engine.ops import durations
 from engine.model.history import record_act, record_struck
+from engine.model.memo import reading
 from engine.ops.costs import _pay_strike, pay_cost
 from engine.ops.reveal import reveal
 from engine.procedure import flow
@@ -119,8 +120,10 @@ def legal_now(g, p: int) -> list[dict]:
     return out
 
 
+@reading
 def legal(g, p: int) -> list[dict]:
-    """Every canonical action player ``p`` may apply now (concession excluded; Game.legal_actions adds it)."""
+    """Every canonical action player ``p`` may apply now (concession excluded; Game.legal_actions adds it). A
+    read-only scope (engine/model/memo.py): listing changes nothing."""
     pr = g.prompt
     if pr is None or pr["player"] != p or g.result is not None:
         return []
@@ -129,11 +132,11 @@ def legal(g, p: int) -> list[dict]:
         decl = declarations(g, p)
         if slow_allowed(g, p) and any(d["act"] == "attack" and d.get("forced") for d in decl):
             # a card obliged to attack (must_attack, 03 §5 force_attack [g-82]): no pass until it has attacked
-            return [{k: v for k, v in d.items() if k != "forced"} for d in decl]
+            return [_unforced(d) for d in decl]
         out = [{"act": "pass"}]
         if g.phase == Phase.MAIN and p == g.active:
             out.append({"act": "end_turn"})
-        out.extend({k: v for k, v in d.items() if k != "forced"} for d in decl)
+        out.extend(_unforced(d) for d in decl)
         return out
     if kind == PromptKind.TRIGGERS:
         return triggers.legal(g, p)
@@ -142,6 +145,12 @@ def legal(g, p: int) -> list[dict]:
     if kind == PromptKind.CHOICE and pr.get("what") == "turn_preparation":
         return turn_preparation_legal(g, p)
     return prelim_legal(g, p)
+
+
+def _unforced(d: dict) -> dict:
+    """A declaration as an action: without its ``forced`` mark (the dicts of ``declarations`` are fresh, so one
+    without the mark is taken as it is)."""
+    return {k: v for k, v in d.items() if k != "forced"} if "forced" in d else d
 
 
 # ---------------------------------------------------------------------- performing

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.cards import abilities as ab
 from engine.model.enums import Event, Phase, PromptKind
+from engine.model.memo import reading
 from engine.model.types import Prompt
 from engine.ops import durations
 from engine.ops import passives
@@ -15,17 +16,18 @@ from engine.ops import trigger_points
 from engine.ops.durations import expire
 from engine.ops.reveal import reveal
 from engine.procedure import prelim_abilities as pa
-from engine.rules.declarable import ability_options, can_pay
+from engine.rules.declarable import ability_options, activated, can_pay
 
 
+@reading
 def anyone_has_sudden(g) -> bool:
     """True when either player could declare a sudden action now (Q5.4: otherwise an empty window outside the
     main phase ends by itself)."""
     for card in g.play_cards():
         if card.hidden:
             continue
-        for i, a in enumerate(g.abilities(card)):
-            if ab.is_activated(a) and ab.is_sudden(a) and can_pay(g, card, a, i) and ability_options(g, card, i, a):
+        for i, a in activated(g, card):
+            if ab.is_sudden(a) and can_pay(g, card, a, i) and ability_options(g, card, i, a):
                 return True
     return False
 

@@ -300,46 +300,65 @@ def _element(d) -> str | None:
     return None if e in (None, "Нейтральные") else e
 
 
-def recruit_hooks(g, card):
+def recruit_hooks(g, card) -> tuple:
     """(hooks, index, ability) for each ability of ``card`` whose keyword acts in recruitment
-    (:class:`engine.cards.keywords.RecruitHooks`)."""
-    for i, a in enumerate(g.abilities(card)):
+    (:class:`engine.cards.keywords.RecruitHooks`). Without acquired abilities a card's abilities are its
+    definition's, so the tuple is kept in the definition (``_recruit_hooks``, like ``grants.meta``'s ``_meta``)."""
+    if card.acquired:
+        return _recruit_hooks(g.abilities(card))
+    d = g.defn(card)
+    hooks = d.get("_recruit_hooks")
+    if hooks is None:
+        hooks = d["_recruit_hooks"] = _recruit_hooks(g.abilities(card))
+    return hooks
+
+
+def _recruit_hooks(abilities: list[dict]) -> tuple:
+    out = []
+    for i, a in enumerate(abilities):
         k = KEYWORDS.get(a.get("kw"))
         if k is not None and k.recruitment is not None:
-            yield k.recruitment, i, a
+            out.append((k.recruitment, i, a))
+    return tuple(out)
 
 
-def player_hooks(g, p: int) -> dict[str, list]:
-    """``{card id: list(recruit_hooks(g, card))}`` for the deal and the recruits of player ``p``: computed once
-    per listing instead of once per candidate and holder (the recruitment listing asks :func:`recruit_payment`
-    for every dealt card, and each asks every holder)."""
-    return {cid: list(recruit_hooks(g, g.cards[cid])) for cid in g.deals[p] + g.recruits[p]}
+def _hooked(g, p: int, which: str) -> list:
+    """[(card, its :func:`recruit_hooks`)] for the cards of ``p``'s deal and recruits (``which`` =
+    ``"deal+recruits"``) or recruits only (``"recruits"``), in that order, leaving out the cards without hooks;
+    memoized in a read-only scope (engine/model/memo.py)."""
+    memo = g._memo
+    key = ("hooked", p, which)
+    if memo is not None and key in memo:
+        return memo[key]
+    ids = g.deals[p] + g.recruits[p] if which == "deal+recruits" else g.recruits[p]
+    out = []
+    for i in ids:
+        c = g.cards[i]
+        hooks = recruit_hooks(g, c)
+        if hooks:
+            out.append((c, hooks))
+    if memo is not None:
+        memo[key] = out
+    return out
 
 
-def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | None = None,
-                    hooks: dict | None = None) -> dict | None:
+def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | None = None) -> dict | None:
     """How ``p`` would pay for recruiting ``cid`` (``{"gold", "silver", "penalty"}``) or None if a limit forbids
     it: 15 cards, flyers 15 crystals [211.7], one terrain [212.3], uniqueness [g-54], elements [304.6]. One card's
     cost is paid from one colour (02-battle.md §1.3 [304.3] [PROPOSAL]): an elite card with gold only; a regular
     card with silver when it suffices, else gold, or with gold when ``pay`` is ``"gold"`` (the player's choice;
     ``"silver"`` insists on silver). Recruitment abilities (:func:`recruit_hooks`) may change the cost, its
-    colour (silver, free), forbid the recruit (a squad constraint) or add options (``extra``). ``hooks``: the
-    :func:`recruit_hooks` of the deal and recruits of ``p`` by card id, when the caller computed them once for many
-    calls (:func:`player_hooks`); None computes them here."""
-    if hooks is None:
-        hooks = player_hooks(g, p)
+    colour (silver, free), forbid the recruit (a squad constraint) or add options (``extra``)."""
     sp = g.prelim["spent"][str(p)]
     card = g.cards[cid]
     d = g.defn(card)
     cost = d.get("cost") or 0
     colour = None
-    for hid in g.deals[p] + g.recruits[p]:
-        holder = g.cards[hid]
-        for h, _, a in hooks[hid]:
+    for holder, hooks in _hooked(g, p, "deal+recruits"):
+        for h, _, a in hooks:
             cost, colour = h.cost(g, p, holder, a, card, cost, colour, extra or {})
-    for hid in g.recruits[p] + [cid]:
-        holder = g.cards[hid]
-        for h, _, a in (hooks[hid] if hid in hooks else recruit_hooks(g, holder)):
+    for holder, hooks in _hooked(g, p, "recruits") + [(card, recruit_hooks(g, card))]:
+        for h, _, a in hooks:
             if not h.allows(g, p, holder, a, card):
                 return None
     if len(g.recruits[p]) >= MAX_RECRUITS:
@@ -390,23 +409,21 @@ def legal(g, p: int) -> list[dict]:
         return out
     if kind == PromptKind.RECRUIT:
         out = []
-        hooks = player_hooks(g, p)
         for cid in g.deals[p]:
-            if recruit_payment(g, p, cid, hooks=hooks) is None:
+            if recruit_payment(g, p, cid) is None:
                 continue
             out.append({"act": "choose", "option": {"recruit": cid}})
-            if not g.defn(g.cards[cid]).get("elite") and recruit_payment(g, p, cid, "silver", hooks=hooks) \
-                    is not None and recruit_payment(g, p, cid, "gold", hooks=hooks) is not None:
+            if not g.defn(g.cards[cid]).get("elite") and recruit_payment(g, p, cid, "silver") is not None \
+                    and recruit_payment(g, p, cid, "gold") is not None:
                 out.append({"act": "choose", "option": {"recruit": cid, "pay": "gold"}})  # gold by choice
         for cid in g.deals[p]:
-            for h, _, a in hooks[cid]:
+            for h, _, a in recruit_hooks(g, g.cards[cid]):
                 for extra in h.options(g, p, g.cards[cid], a):
-                    if recruit_payment(g, p, cid, None, extra, hooks=hooks) is not None:
+                    if recruit_payment(g, p, cid, None, extra) is not None:
                         out.append({"act": "choose", "option": dict({"recruit": cid}, **extra)})
-        holders = g.deals[p] + g.recruits[p]
-        if not any(h.must_recruit(g, p, g.cards[hid], a, g.cards[cid]) and
-                   recruit_payment(g, p, cid, hooks=hooks) is not None
-                   for cid in g.deals[p] for hid in holders for h, _, a in hooks[hid]):
+        holders = _hooked(g, p, "deal+recruits")
+        if not any(h.must_recruit(g, p, holder, a, g.cards[cid]) and recruit_payment(g, p, cid) is not None
+                   for cid in g.deals[p] for holder, hooks in holders for h, _, a in hooks):
             out.append({"act": "choose", "option": "done"})
         return out
     if kind == PromptKind.DEPLOY:

@@ -16,7 +16,13 @@ def check_loss(g) -> bool:
     Returns True when the game ended."""
     if g.phase in PRELIM_PHASES:
         return False
-    n1, n2 = creatures_of(g, 1), creatures_of(g, 2)
+    n1 = n2 = 0
+    for c in g.play_cards():  # creatures_of(g, 1) and creatures_of(g, 2) in one pass
+        if g.is_creature(c):
+            if c.controller == 1:
+                n1 += 1
+            elif c.controller == 2:
+                n2 += 1
     if n1 and n2:
         return False
     if not n1 and not n2:

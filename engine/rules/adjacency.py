@@ -7,7 +7,19 @@ from engine.model.board import neighbours
 def adjacent_cards(g, card) -> list:
     """Cards adjacent to ``card`` [207.7.a]: the cards on neighbouring cells with their attachments; a symbiote,
     parasite or equipment card is adjacent to its host and to everything adjacent to the host, and a host to its
-    own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]."""
+    own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]. Memoized in a read-only
+    scope (engine/model/memo.py); always a new list."""
+    memo = g._memo
+    if memo is not None:
+        key = ("adj", id(card))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = (card, _adjacent(g, card))
+        return list(hit[1])
+    return _adjacent(g, card)
+
+
+def _adjacent(g, card) -> list:
     if card.zone != "battlefield" or not card.cell:
         return []
     host = g.cards.get(card.attached_to) if card.attached_to else card
@@ -23,6 +35,17 @@ def adjacent_cards(g, card) -> list:
     if host is not card:
         out.append(host)
     hosts.append(host.id)
-    out.extend(c for c in g.cards.values()
-               if c.attached_to is not None and c.attached_to in hosts and c.zone == "battlefield" and c is not card)
+    out.extend(c for c in _attached(g) if c.attached_to in hosts and c is not card)
     return out
+
+
+def _attached(g) -> list:
+    """The battlefield cards attached to a host, in ``g.cards`` order (memoized in a read-only scope)."""
+    memo = g._memo
+    if memo is not None:
+        out = memo.get("attached")
+        if out is None:
+            out = memo["attached"] = [c for c in g.cards.values()
+                                      if c.attached_to is not None and c.zone == "battlefield"]
+        return out
+    return [c for c in g.cards.values() if c.attached_to is not None and c.zone == "battlefield"]

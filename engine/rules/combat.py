@@ -27,27 +27,58 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
     """Targeting restrictions of the attacker and of the board: Cache (схрон: not the initial target of a flyer's
     attack) [g-47]; ``flyer_taunt`` (enemy flyers attack only such a card while one is in play, unless the attack
     ignores forced targeting); ``attack_restriction`` of the attacker (01 §3.6 [205], card text); a state with the
-    effect ``cannot_attack`` (:mod:`engine.effects.keywords.no_attack`) forbids every attack."""
-    if grants.under(g, src, "cannot_attack"):
+    effect ``cannot_attack`` (:mod:`engine.effects.keywords.no_attack`) forbids every attack. What depends on the
+    source alone is found once per source and kind in a read-only scope (:func:`_source_limits`)."""
+    cannot, flyer, ignores, restrictions = _source_limits(g, src, kind)
+    if cannot:
         return False
-    if g.is_flyer(src):
+    if flyer:
         if keywords.has(g, tgt, "skhron"):
             return False
-        ignores = any(kinds_match(kind, a.get("applies_to")) for a in keywords.kws(g, src, "ignores_forced_targeting"))
         if not ignores:
-            taunts = [c for c in g.play_cards() if c.controller != src.controller and not c.hidden
-                      and keywords.has(g, c, "flyer_taunt")]
+            taunts = _flyer_taunts(g, src.controller)
             if taunts and tgt not in taunts:
                 return False
-    for a in keywords.kws(g, src, "attack_restriction"):
-        if kinds_match(kind, a.get("applies_to")) and not tg.match(g, src, tgt, a.get("only_vs")):
+    for a in restrictions:
+        if not tg.match(g, src, tgt, a.get("only_vs")):
             return False
     if REACH.get(kind) == "ranged":
         taunts = ranged_taunts(g, src.controller, kind)
-        if taunts and tgt.id not in taunts and not any(
-                kinds_match(kind, a.get("applies_to")) for a in keywords.kws(g, src, "ignores_forced_targeting")):
+        if taunts and tgt.id not in taunts and not ignores:
             return False
     return True
+
+
+def _source_limits(g, src, kind: str) -> tuple:
+    """(under ``cannot_attack``, a flyer, ignores forced targeting for ``kind``, its ``attack_restriction``s that
+    apply to ``kind``) of an attacking card; memoized in a read-only scope (engine/model/memo.py)."""
+    memo = g._memo
+    if memo is not None:
+        key = ("limits", id(src), kind)
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = (src, _source_limits_now(g, src, kind))
+        return hit[1]
+    return _source_limits_now(g, src, kind)
+
+
+def _source_limits_now(g, src, kind: str) -> tuple:
+    return (grants.under(g, src, "cannot_attack"), g.is_flyer(src),
+            any(kinds_match(kind, a.get("applies_to")) for a in keywords.kws(g, src, "ignores_forced_targeting")),
+            [a for a in keywords.kws(g, src, "attack_restriction") if kinds_match(kind, a.get("applies_to"))])
+
+
+def _flyer_taunts(g, side: int) -> list:
+    """The open cards in play of the side other than ``side`` with ``flyer_taunt`` (memoized in a read-only scope,
+    engine/model/memo.py)."""
+    memo = g._memo
+    key = ("flyer_taunts", side)
+    if memo is not None and key in memo:
+        return memo[key]
+    out = [c for c in g.play_cards() if c.controller != side and not c.hidden and keywords.has(g, c, "flyer_taunt")]
+    if memo is not None:
+        memo[key] = out
+    return out
 
 
 def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
@@ -82,15 +113,32 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
     if tgt.zone == "aux":  # [211.9]; ``can_strike_flyers`` (Скелос) needs no closing
         ok = g.is_flyer(tgt) and (src.markers.get("flyer_strike", 0) > 0 or keywords.has(g, src, "can_strike_flyers"))
     else:
-        ok = tgt in (adjacent if adjacent is not None else adjacent_cards(g, src)) or \
+        ok = _among(tgt, adjacent if adjacent is not None else adjacent_cards(g, src)) or \
             (tgt.zone == "battlefield" and distance(src.cell, tgt.cell) <= strike_range(g, src)) or (
             g.is_creature(tgt) and tgt.cell == row_end_partner(g, src))
     return ok and _forced_ok(g, src, tgt, "simple_strike")
 
 
+def _among(card, cards: list) -> bool:
+    """``card in cards`` for cards of ``g.cards`` (every caller of :func:`strike_target_ok` names its target from
+    there), by identity: two distinct instances of a game have distinct ids, so they never compare equal, and
+    ``==`` on the dataclass would build two tuples of every field for each card passed over."""
+    for c in cards:
+        if c is card:
+            return True
+    return False
+
+
 def strike_range(g, card) -> int:
     """How far its simple strike reaches: 1 (adjacent), or the greatest ``strike_range`` it has now (range counted
     as 02 §6 counts it, Chebyshev [g-11]; engine/effects/keywords/strike_range.py)."""
+    memo = g._memo
+    if memo is not None:
+        key = ("strike_range", id(card))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = (card, max([1] + [a.get("range", 1) for a in keywords.kws(g, card, "strike_range")]))
+        return hit[1]
     return max([1] + [a.get("range", 1) for a in keywords.kws(g, card, "strike_range")])
 
 

@@ -82,15 +82,27 @@ def declarations(g, p: int) -> list[dict]:
             out.extend({"act": "attack", "source": card.id, "target": t} for t in _strike_targets(g, card))
             if flyers_only and can_close_for_flyer(g, card):
                 out.append({"act": "ability", "source": card.id, "ability": CLOSE_FOR_FLYER})
-        for i, a in enumerate(g.abilities(card)):
-            if not ab.is_activated(a) or not (slow or ab.is_sudden(a)) or ab.is_window_kw(a) \
-                    or not can_pay(g, card, a, i):
+        for i, a in activated(g, card):
+            if not (slow or ab.is_sudden(a)) or ab.is_window_kw(a) or not can_pay(g, card, a, i):
                 continue
             if card.hidden and not ab.is_sudden(a):
                 continue
             for opt in ability_options(g, card, i, a):
                 out.append(dict({"act": "ability", "source": card.id, "ability": i}, **opt))
     return out
+
+
+def activated(g, card) -> tuple:
+    """(index, ability) of the card's activated abilities (:func:`engine.cards.abilities.is_activated`), in index
+    order. Without acquired abilities a card's abilities are its definition's, so the tuple is kept in the
+    definition (``_activated``, like ``grants.meta``'s ``_meta``)."""
+    if card.acquired:
+        return tuple((i, a) for i, a in enumerate(g.abilities(card)) if ab.is_activated(a))
+    d = g.defn(card)
+    t = d.get("_activated")
+    if t is None:
+        t = d["_activated"] = tuple((i, a) for i, a in enumerate(d["abilities"]) if ab.is_activated(a))
+    return t
 
 
 #: The ``ability`` name of closing to strike a flyer (закрытие на удар по летающим) [211.9].

@@ -26,7 +26,9 @@ NAMED_NUMBERED = ("armour", "regeneration", "attack_exp", "defence_exp", "clumsi
 def meta(g, card) -> dict:
     """Per-definition facts, computed once: ``kws`` (every kw printed, grants included), ``plain`` (no formation,
     aura, forced attack or conditional static keyword: its effective abilities are its printed ones)."""
-    d = g.defn(card)
+    d = g._defcache.get(card.defkey)
+    if d is None:
+        d = g.defn(card)
     m = d.get("_meta")
     if m is None:
         kwset: set = set()
@@ -54,7 +56,18 @@ def _aura_sources(g) -> list:
     return out
 
 
-def _aura_kws(g) -> frozenset:
+def aura_kws(g) -> frozenset:
+    """Every keyword an aura in play grants (to anyone); memoized in a read-only scope (engine/model/memo.py)."""
+    memo = g._memo
+    if memo is not None:
+        out = memo.get("aura_kws")
+        if out is None:
+            out = memo["aura_kws"] = _aura_kws_now(g)
+        return out
+    return _aura_kws_now(g)
+
+
+def _aura_kws_now(g) -> frozenset:
     out: set = set()
     for src in _aura_sources(g):
         for a in g.abilities(src):
@@ -67,7 +80,19 @@ def effective(g, card, target=None) -> list[dict]:
     """Every ability ``card`` has now: printed and acquired, plus formation grants while in formation, plus aura
     grants of other cards whose ``to`` filters match it; static keywords whose ``condition`` fails are left out
     (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds the
-    ``grants`` of a ``must_attack`` whose ``vs`` matches it (03 §5 force_attack [g-82])."""
+    ``grants`` of a ``must_attack`` whose ``vs`` matches it (03 §5 force_attack [g-82]). Memoized in a read-only
+    scope (engine/model/memo.py): callers must not change the list."""
+    memo = g._memo
+    if memo is not None:
+        key = ("eff", id(card), id(target))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = (card, target, _effective(g, card, target))
+        return hit[2]
+    return _effective(g, card, target)
+
+
+def _effective(g, card, target) -> list[dict]:
     if card.hidden or (g.executing is not None and ignored(g, card)):
         return []
     if meta(g, card)["plain"] and not card.acquired and not _aura_sources(g):
@@ -118,10 +143,23 @@ def ignored(g, card) -> bool:
 
 
 def kws(g, card, kw: str, target=None) -> list[dict]:
-    """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`)."""
+    """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`); a new list. Memoized in a
+    read-only scope (engine/model/memo.py)."""
+    memo = g._memo
+    if memo is not None:
+        key = ("kws", id(card), kw, id(target))
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = (card, target, _kws(g, card, kw, target))
+        return list(hit[2])
+    return _kws(g, card, kw, target)
+
+
+def _kws(g, card, kw: str, target) -> list[dict]:
     m = meta(g, card)
-    if kw not in m["kws"] and not m["expands"] and not any(a.get("kw") == kw for a in card.acquired) and \
-            kw not in _aura_kws(g):
+    if kw not in m["kws"] and not m["expands"] and not (card.acquired and any(a.get("kw") == kw
+                                                                                for a in card.acquired)) and \
+            kw not in aura_kws(g):
         return []
     return [a for a in effective(g, card, target) if a.get("kw") == kw]
 
@@ -176,7 +214,7 @@ def custom_flag(g, card, flag: str) -> bool:
     (:data:`engine.cards.keywords.CUSTOMS`) carries the named effect ``flag``."""
     if card is None:
         return False
-    if "custom" not in meta(g, card)["kws"] and not card.acquired and "custom" not in _aura_kws(g):
+    if "custom" not in meta(g, card)["kws"] and not card.acquired and "custom" not in aura_kws(g):
         return False  # the common case, without computing its abilities
     for a in effective(g, card):
         if a.get("kw") == "custom":

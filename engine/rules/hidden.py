@@ -33,8 +33,22 @@ def alias(card) -> str:
 
 
 def any_hidden(g) -> bool:
-    """True while some battlefield card is face down."""
-    return any(g.cards[cid].hidden for cid in g.board.values())
+    """True while some battlefield card is face down (memoized in a read-only scope, engine/model/memo.py)."""
+    memo = g._memo
+    if memo is not None:
+        out = memo.get("any_hidden")
+        if out is None:
+            out = memo["any_hidden"] = _any_hidden(g)
+        return out
+    return _any_hidden(g)
+
+
+def _any_hidden(g) -> bool:
+    cards = g.cards
+    for cid in g.board.values():
+        if cards[cid].hidden:
+            return True
+    return False
 
 
 def relaxed_match(g, source, card, spec: dict) -> bool:

@@ -14,9 +14,9 @@ from engine.rules import grants
 from engine.rules import targets as tg
 
 
-def kws(g, card, kw: str, target=None) -> list[dict]:
-    """The card's abilities with this ``kw`` now (formation, aura and forced-attack grants included)."""
-    return grants.kws(g, card, kw, target)
+#: ``kws(g, card, kw, target=None)``: the card's abilities with this ``kw`` now (formation, aura and forced-attack
+#: grants included): :func:`engine.rules.grants.kws` itself (no wrapper call on the hottest read).
+kws = grants.kws
 
 
 def _vs(g, card, a, other) -> bool:

@@ -1,0 +1,35 @@
+"""A memo for reads of a state that cannot change meanwhile (issue 21 item 3: the engine's speed).
+
+The legal-action listing asks the same questions many times over (the cards in play, what a card has now, its
+neighbours) for every source-target pair, and nothing changes the state while it runs. :func:`reading` marks such a
+function: while the outermost call of one runs, ``g._memo`` is a dict that the reads of
+:mod:`engine.model.state`, :mod:`engine.rules.grants`, :mod:`engine.rules.adjacency` and
+:mod:`engine.rules.combat` fill and reuse; when it returns (or raises) the memo is dropped. So a memo never outlives
+the scope it was made in, and no cached answer is kept across a write: invalidation is by construction, not by a
+version counter that every writer must remember to bump.
+
+The one obligation of a function marked :func:`reading`: it writes nothing that a memoized read depends on (the
+whole state but the pending triggers, which no memoized read looks at). ``tests/test_engine_memo.py`` checks it
+by snapshots over whole games. Memo keys name cards by ``id(card)`` and the entry keeps the card alive, since
+detached copies of a card (``engine.rules.combat.last_known``) share its instance id.
+"""
+from __future__ import annotations
+
+import functools
+
+
+def reading(fn):
+    """Decorator for a function ``fn(g, ...)`` that only reads ``g`` (pending triggers aside): its outermost call
+    opens a fresh memo on ``g`` and drops it when it returns or raises; nested calls share the open one."""
+
+    @functools.wraps(fn)
+    def wrapper(g, *args, **kwargs):
+        if g._memo is not None:
+            return fn(g, *args, **kwargs)
+        g._memo = {}
+        try:
+            return fn(g, *args, **kwargs)
+        finally:
+            g._memo = None
+
+    return wrapper

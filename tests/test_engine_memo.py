@@ -1,0 +1,85 @@
+"""The engine's read-only scopes (engine/model/memo.py) and the shortcuts of issue 21 item 3: structural facts that
+make the caches provably safe (listing writes nothing, a memo never outlives its call, the legal-action list is
+computed once per applied action, skipping a card's granted triggers skips none)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.model.memo import reading
+from engine.ops import trigger_points
+from engine.procedure import actions
+from engine.rules.grants import effective
+from tests.selfplay_util import new_game, random_steps
+
+SEEDS = (3, 11, 29)
+
+
+def test_listing_legal_actions_writes_nothing_to_the_state():
+    for seed in SEEDS:
+        g = new_game(seed)
+        for _ in random_steps(g, seed, 400):
+            before = g.snapshot()
+            for p in (1, 2):
+                actions.legal(g, p)
+            assert g.snapshot() == before
+            assert g._memo is None
+
+
+def test_a_reading_call_has_a_memo_only_while_it_runs_even_when_it_raises():
+    g = new_game(1)
+    seen = []
+
+    @reading
+    def probe(g, fail=False):
+        seen.append(g._memo)
+        if fail:
+            raise ValueError("boom")
+
+    probe(g)
+    with pytest.raises(ValueError):
+        probe(g, fail=True)
+    assert [type(m) for m in seen] == [dict, dict] and seen[0] is not seen[1]
+    assert g._memo is None
+
+
+def test_nested_reading_calls_share_the_outer_memo():
+    g = new_game(1)
+
+    @reading
+    def inner(g):
+        return g._memo
+
+    @reading
+    def outer(g):
+        return g._memo, inner(g)
+
+    a, b = outer(g)
+    assert a is b and g._memo is None
+
+
+def test_the_legal_action_list_is_computed_once_per_applied_action(monkeypatch):
+    calls = []
+    real = actions.legal
+
+    def counting(g, p):
+        calls.append(g.version)
+        return real(g, p)
+
+    monkeypatch.setattr(actions, "legal", counting)
+    g = new_game(5)
+    n = sum(1 for _ in random_steps(g, 5, 300))
+    assert len(calls) == n and len(set(calls)) == n
+
+
+def test_cards_whose_granted_triggers_are_skipped_have_none():
+    checked = 0
+    for seed in SEEDS:
+        g = new_game(seed)
+        for _ in random_steps(g, seed, 400):
+            for c in g.play_cards():
+                base = g.abilities(c)
+                if not trigger_points._may_be_granted_triggers(g, base):
+                    checked += 1
+                    assert not [a for a in effective(g, c) if a.get("kw") == "trigger"
+                                and not any(a is b for b in base)]
+    assert checked
