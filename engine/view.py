@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.cards import abilities as ab
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
 from engine.model.enums import PRELIM_PHASES, Phase
+from engine.model.memo import reading
 from engine.procedure.strike import blow_amount
 from engine.rules import keywords
 from engine.rules.hidden import alias, any_hidden, hidden_from
@@ -138,8 +139,11 @@ def _log(g, viewer, start: int) -> list[dict]:
     return log
 
 
+@reading
 def project(g, viewer) -> dict:
-    """The view of the game for ``viewer`` (1, 2 or None). Shape: docs/engine-api.md "View"."""
+    """The view of the game for ``viewer`` (1, 2 or None). Shape: docs/engine-api.md "View". A read-only scope
+    (engine/model/memo.py): projecting changes nothing but the log's cache of masked events (:func:`_log`), which
+    no memoized read looks at."""
     cards = {}
     for c in g.play_cards():
         k, v = _card_view(g, c, viewer)

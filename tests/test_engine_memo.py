@@ -25,6 +25,18 @@ def test_listing_legal_actions_writes_nothing_to_the_state():
             assert g._memo is None
 
 
+def test_projecting_a_view_writes_nothing_to_the_state():
+    """engine/view.py ``project`` is a read-only scope too: every viewer's view leaves the state as it was."""
+    for seed in SEEDS:
+        g = new_game(seed)
+        for _ in random_steps(g, seed, 400):
+            before = g.snapshot()
+            for viewer in (1, 2, None):
+                g.view(viewer)
+            assert g.snapshot() == before
+            assert g._memo is None
+
+
 def test_a_reading_call_has_a_memo_only_while_it_runs_even_when_it_raises():
     g = new_game(1)
     seen = []
