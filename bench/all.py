@@ -57,7 +57,7 @@ from server.store import open_store
 from .gc_threshold import PHASES, scrape
 from .redis_cost import CommandStats, per_action
 from . import vibe_floor
-from .server_latency import echo_floor, measure_rooms, redis_floor
+from .server_latency import echo_floor, measure_rooms, redis_floor, run_generator
 from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available
 
 FRESH_MAX = 60                 # versions below this count as "fresh" (the preliminary phase and the first turns)
@@ -481,7 +481,7 @@ def main(argv=None) -> None:
     ap.add_argument("--no-doc", action="store_true", help="do not rewrite docs/performance.md")
     args = ap.parse_args(argv)
     args.argv = argv
-    asyncio.run(amain(args))
+    run_generator(amain(args))
 
 
 if __name__ == "__main__":
