@@ -387,7 +387,8 @@ class Room:
         """The engine's view of the game for ``viewer`` (1, 2, None) at the current version, projected once per
         version and viewer however many readers want it (the journal, each tracked viewer's diff, every spectator
         sharing viewer None). Readers must not change it (RoomGame copies it before adding the room's fields).
-        The engine game changes only through ``apply``, which moves the version on."""
+        The engine game changes only through ``apply``, which moves the version on; the room drops the views once
+        an action's frames are built (they live on only as the diffs' last views)."""
         game, v, views = self._views
         if game is not self.game or v != self.game.version:
             views = {}
@@ -790,6 +791,7 @@ class Room:
                 break
             self.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
+        self._views = (None, -1, {})  # the frames are built: the journal and the diffs read no more views of v
         with self.metrics.phase("commit"):
             await self._commit()      # durable before broadcast (issue "several processes", item 3)
         for conns, message, versioned in out:

@@ -40,13 +40,13 @@ class Connection:
         self.room: str | None = None
         self.guard = Guard(self.settings.rate_per_sec, self.settings.rate_burst,
                            self.settings.violations_before_close, self.settings.violations_before_close * 5)
-        self.dropped = asyncio.Event()
+        self.dropped = asyncio.get_running_loop().create_future()   # done = the connection must end
         self.close_code: int | None = None
 
     # -- sink (called by the bus; never blocks) ----------------------------------------------------------------
     def sink(self, frame: bytes | None, close: int | None) -> None:
         """Queue a frame and/or a close; on overflow mark the connection as a slow consumer."""
-        if self.dropped.is_set():
+        if self.dropped.done():
             return
         try:
             if frame is not None:
@@ -56,7 +56,11 @@ class Connection:
         except asyncio.QueueFull:
             self.hub.metrics.dropped_slow += 1
             self.close_code = wire.CLOSE_SLOW
-            self.dropped.set()
+            self._drop()
+
+    def _drop(self) -> None:
+        if not self.dropped.done():
+            self.dropped.set_result(None)
 
     def error(self, code: str, msg: str | None = None, aid=None) -> bool:
         """Queue an error frame answering one client frame; False when the abuse guard now closes the connection."""
@@ -74,14 +78,15 @@ class Connection:
             item = await self.queue.get()
             if isinstance(item, tuple):
                 self.close_code = item[1]
-                self.dropped.set()
+                self._drop()
                 return
             try:
                 await asyncio.wait_for(self.ws.send_bytes(item), self.settings.send_timeout)
+                item = None          # sent: not kept alive while the writer waits for the next frame
             except (asyncio.TimeoutError, TimeoutError):
                 self.hub.metrics.dropped_slow += 1
                 self.close_code = wire.CLOSE_SLOW
-                self.dropped.set()
+                self._drop()
                 return
             except (WebSocketDisconnect, RuntimeError, OSError):   # the peer vanished or the socket closed
                 return
@@ -189,12 +194,10 @@ async def endpoint(ws: WebSocket) -> None:
     conn = Connection(ws, hub)
     writer = asyncio.create_task(conn.writer())
     reader = asyncio.create_task(_read_all(conn))
-    dropped = asyncio.create_task(conn.dropped.wait())
-    try:
-        await asyncio.wait({reader, dropped, writer}, return_when=asyncio.FIRST_COMPLETED)
+    try:   # the dropped flag is a future, awaited here without a task of its own (issue 21 item 5: memory)
+        await asyncio.wait({reader, conn.dropped, writer}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         reader.cancel()
-        dropped.cancel()
         if conn.room is not None:
             conn.fanout.detach_conn(conn.id)
             with contextlib.suppress(BusError):
