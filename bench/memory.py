@@ -3,14 +3,16 @@
 ``python -m bench.memory [--rooms 20] [--spectators 4] [--kinds fresh,mid] [--seed 1] [--json PATH]``
 
 Builds ``--rooms`` real server rooms (server/room.py, each its own task on one memory bus, as a server holds them)
-with two players and S spectators, every one a real :class:`server.ws.Connection` run by ``server.ws.endpoint``
-over a stand-in websocket that discards what is sent (so the per-connection queue, guard and tasks count, uvicorn's
-own socket buffers do not), and plays each room with random actions sent through the room's own message handling
+with two players and 1 (then 1 + S) spectators, every one a real :class:`server.ws.Connection` run by ``server.ws.endpoint``
+over a stand-in websocket that discards what is sent (so the per-connection queue, guard and tasks count; uvicorn's
+and Starlette's own objects per socket - transport, protocol, scope, WebSocket - do not), and plays each room with random actions sent through the room's own message handling
 (``Room._handle(Act)``: journal, frames, ledger, clocks, lobby entry) to a version drawn in ``fresh`` (10-59) or
 ``mid`` (60-400, as bench/all.py restores them). Then, after a full collection:
 
-* bytes per room = tracemalloc's traced bytes with the rooms built minus before, / rooms (S = 0 spectators);
-* bytes per spectator = (the same with S spectators - with 0) / (rooms * S), same seeds, so the same games;
+* bytes per room = tracemalloc's traced bytes with the rooms built minus before, / rooms, with two players and
+  one spectator (issue 21's rooms; the first spectator also makes the room keep the shared spectator view);
+* bytes per further spectator = (the same with 1 + S spectators - with 1) / (rooms * S), same seeds, so the same
+  games;
 * where a room's bytes are: every object allocated while the rooms were built is attributed to the first holder
   (in the order of the table) that reaches it (``gc.get_referents``), counted by ``sys.getsizeof``; objects that
   existed before (modules, the card catalogue) count nowhere;
@@ -51,9 +53,9 @@ class FakeSocket:
     forever; what the server sends is discarded (its size is counted in ``sent``)."""
 
     def __init__(self, hub, room: str, token: str | None) -> None:
-        self.app = types.SimpleNamespace(state=types.SimpleNamespace(hub=hub))
+        self.app = hub.app                      # one per process, like the ASGI app
         self._join = encode(Join(room, token, None, PROTOCOL_VERSION))
-        self._forever = asyncio.Event()
+        self._forever: asyncio.Future | None = None
         self.sent = 0
 
     async def accept(self) -> None:
@@ -63,20 +65,24 @@ class FakeSocket:
         if self._join is not None:
             data, self._join = self._join, None
             return {"type": "websocket.receive", "bytes": data}
-        await self._forever.wait()
+        self._forever = asyncio.get_running_loop().create_future()
+        await self._forever
         return {"type": "websocket.disconnect"}
 
     async def send_bytes(self, data: bytes) -> None:
         self.sent += len(data)
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
-        self._forever.set()
+        if self._forever is not None and not self._forever.done():
+            self._forever.set_result(None)
 
 
 def make_hub(settings: Settings):
     """The process-wide state the websocket endpoint reads (server/app.py ``Hub``, without the HTTP parts)."""
-    return types.SimpleNamespace(settings=settings, bus=memory_bus(), metrics=Metrics(), connections=0,
-                                 process_id="bench")
+    hub = types.SimpleNamespace(settings=settings, bus=memory_bus(), metrics=Metrics(), connections=0,
+                                process_id="bench")
+    hub.app = types.SimpleNamespace(state=types.SimpleNamespace(hub=hub))
+    return hub
 
 
 def _target(kind: str, seed: int, attempt: int) -> int:
@@ -187,7 +193,7 @@ async def measure(rooms: int, spectators: int, kind: str, seed: int, breakdown: 
         parts: dict[str, int] = {}
         fresh = lambda o: (tracemalloc.get_object_traceback(o) is not None   # noqa: E731 (allocated while tracing;
                            or (gc.is_tracked(o) and id(o) not in old))        # 3.11 misses managed-dict objects)
-        seen = {id(x) for x in (hub, hub.bus, hub.metrics, hub.settings, ENGINE)}
+        seen = {id(x) for x in (hub, hub.app, hub.app.state, hub.bus, hub.metrics, hub.settings, ENGINE)}
         seen |= {id(x) for r, _ in built for x in (r.settings, r.bus, r.metrics, r.engine)}
         for room, tasks in built:
             conns = [c for c in gc.get_objects() if isinstance(c, WS.Connection) and c.room == room.id]
@@ -204,7 +210,7 @@ def rss_kb() -> int:
 
 
 def run(rooms: int, spectators: int, kind: str, seed: int) -> dict:
-    """The RSS delta first (no tracemalloc), then per room (0 spectators) with the breakdown, then with S."""
+    """The RSS delta first (no tracemalloc), then per room (1 spectator) with the breakdown, then with 1 + S."""
     async def rss_build() -> int:
         hub = make_hub(Settings(rate_per_sec=1e6, rate_burst=10**6, outbound_queue=10**6))
         warm = await build_room(hub, 10**6, kind, 0, seed + 999)
@@ -217,8 +223,8 @@ def run(rooms: int, spectators: int, kind: str, seed: int) -> dict:
         return d
     rss = asyncio.run(rss_build())
     tracemalloc.start(1)
-    base = asyncio.run(measure(rooms, 0, kind, seed, True))
-    with_s = asyncio.run(measure(rooms, spectators, kind, seed, True)) if spectators else None
+    base = asyncio.run(measure(rooms, 1, kind, seed, True))
+    with_s = asyncio.run(measure(rooms, 1 + spectators, kind, seed, False)) if spectators else None
     tracemalloc.stop()
     gc.collect()
     res = {"kind": kind, "rooms": rooms, "versions": base["versions"],
@@ -228,8 +234,6 @@ def run(rooms: int, spectators: int, kind: str, seed: int) -> dict:
         res["spectators"] = spectators
         res["kb_per_spectator"] = round((with_s["bytes_per_room"] - base["bytes_per_room"]) / spectators / 1024, 2)
         res["kb_per_room_with_spectators"] = round(with_s["bytes_per_room"] / 1024, 1)
-        res["breakdown_kb_with_spectators"] = {k: round(v / 1024, 1) for k, v in with_s["breakdown"].items()}
-        res["versions_with_spectators"] = with_s["versions"]
 
     res["rss_kb_per_room_1_spectator"] = round(rss / rooms, 1)
     return res
@@ -238,7 +242,7 @@ def run(rooms: int, spectators: int, kind: str, seed: int) -> dict:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(prog="python -m bench.memory", description=__doc__.split("\n")[0])
     ap.add_argument("--rooms", type=int, default=20)
-    ap.add_argument("--spectators", type=int, default=4)
+    ap.add_argument("--spectators", type=int, default=4, help="further spectators per room beyond the first")
     ap.add_argument("--kinds", default="fresh,mid")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", default="")
@@ -249,7 +253,8 @@ def main(argv=None) -> None:
         results.append(res)
         vs = res["versions"]
         print(f"{kind}: {args.rooms} rooms at v {vs[0]}-{vs[-1]} (median {vs[len(vs) // 2]}): "
-              f"{res['kb_per_room']} KB per room (2 players), {res.get('kb_per_spectator')} KB per extra spectator, "
+              f"{res['kb_per_room']} KB per room (2 players + 1 spectator), {res.get('kb_per_spectator')} KB per "
+              f"further spectator, "
               f"RSS {res['rss_kb_per_room_1_spectator']} KB per room with 1 spectator", flush=True)
         for name, kb in res["breakdown_kb"].items():
             print(f"    {kb:8.1f} KB  {name}")
