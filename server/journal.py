@@ -63,6 +63,44 @@ class Journal:
         last = groups[-1]
         return groups[:-1] + [{"turn": last["turn"], "entries": list(last["entries"])}]
 
+    def to_state(self) -> dict:
+        """The journal as plain data for a room snapshot (msgpack-able; server-side only, like the game snapshot
+        beside it): ``{"events": [each distinct event object once], "groups": {"1"|"2"|"s": [[turn, [[v, player,
+        [event index...]]...]]...]}, "seen": {"1"|"2"|"s": seq}}``. :meth:`from_state` gives an equal journal."""
+        index: dict = {}
+        events: list = []
+
+        def ix(e) -> int:
+            i = index.get(id(e))
+            if i is None:
+                i = index[id(e)] = len(events)
+                events.append(e)
+            return i
+        groups = {_key(viewer): [[g["turn"], [[en["v"], en["player"], [ix(e) for e in en["events"]]]
+                                               for en in g["entries"]]] for g in self.groups[viewer]]
+                  for viewer in VIEWERS}
+        return {"events": events, "groups": groups, "seen": {_key(v): self._seen[v] for v in VIEWERS}}
+
+    @classmethod
+    def from_state(cls, state: dict) -> "Journal":
+        """The journal :meth:`to_state` described, what the viewers saw alike again held once. Raises KeyError,
+        IndexError or TypeError on a malformed state."""
+        journal = cls()
+        events = state["events"]
+        made: dict = {}
+        for viewer in VIEWERS:
+            for turn, entries in state["groups"][_key(viewer)]:
+                group = {"turn": turn, "entries": []}
+                for v, player, idx in entries:
+                    key = (v, player, tuple(idx))
+                    entry = made.get(key)
+                    if entry is None:
+                        entry = made[key] = {"v": v, "player": player, "events": [events[i] for i in idx]}
+                    group["entries"].append(entry)
+                journal.groups[viewer].append(group)
+            journal._seen[viewer] = state["seen"][_key(viewer)]
+        return journal
+
     @classmethod
     def rebuild(cls, engine, seed: int, decks: list, log: list) -> "Journal":
         """The journal of a game replayed from its seed, decks and action log (a restored room, a replay).
@@ -74,6 +112,10 @@ class Journal:
             game.apply(player, action)
             journal.record(game, player)
         return journal
+
+
+def _key(viewer) -> str:
+    return "s" if viewer is None else str(viewer)
 
 
 def _shared(seen: dict, event: dict) -> dict:
