@@ -32,6 +32,7 @@ import hmac
 import logging
 import secrets
 import time
+import zlib
 
 import msgpack
 from protocol import Action, Error, RoomVersions
@@ -265,6 +266,8 @@ class Room:
         r = cls(s["id"], engine, bus, settings, metrics)
         r.options, r.seed, r.decks = s["options"], s["seed"], s["decks"]
         r._init_game(None if s["game"] is None else engine.Game.restore(s["game"]))
+        if r.game is not None and s.get("journal"):
+            r._journal = r._unpack_journal(s["journal"])
         now = time.monotonic()
         r._load_state(s, now)
         r._seq = s.get("seq", 0)
@@ -275,6 +278,8 @@ class Room:
                 r.game = engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1])
             for player, action in e["actions"]:
                 r.game.apply(player, action)
+                if r._journal is not None:
+                    r._journal.record(r.game, player)
             if r.game.version != e["v"]:
                 raise ValueError(f"room {r.id}: log entry {e['seq']} ends at v{r.game.version}, not v{e['v']}")
             r._load_state(e["room"], now)
@@ -336,12 +341,27 @@ class Room:
         return out
 
     def snapshot(self) -> bytes:
-        """Everything needed to resume the room in another process (msgpack). Seat tokens appear only hashed."""
+        """Everything needed to resume the room in another process (msgpack). Seat tokens appear only hashed.
+        ``journal``: the room's journal at this version (:meth:`Journal.to_state`, msgpack, zlib; only once the
+        journal exists), so that a restore need not replay the whole game for it. Like the game snapshot beside
+        it, it is server-side state: no frame carries it (each viewer's views carry only that viewer's journal)."""
+        journal = None
+        if self.game is not None and self._journal is not None:
+            journal = zlib.compress(msgpack.packb(self._journal.to_state(), use_bin_type=True), 1)
         return msgpack.packb({
             "id": self.id, "options": self.options, "seed": self.seed, "decks": self.decks,
             "game": None if self.game is None else self.game.snapshot(), "seq": self._seq, "v": self.v,
-            **self._state(time.monotonic()),
+            "journal": journal, **self._state(time.monotonic()),
         }, use_bin_type=True)
+
+    def _unpack_journal(self, blob: bytes) -> Journal | None:
+        """The journal a snapshot kept, or None (then rebuilt from the game's log when first needed) when it does
+        not read back (logged)."""
+        try:
+            return Journal.from_state(msgpack.unpackb(zlib.decompress(blob), strict_map_key=False))
+        except Exception:
+            log.exception("room %s: the snapshot's journal could not be read; rebuilding it", self.id)
+            return None
 
     @staticmethod
     def snapshot_version(blob: bytes, engine, entries: list[bytes] = ()) -> int:
@@ -387,7 +407,8 @@ class Room:
         """The engine's view of the game for ``viewer`` (1, 2, None) at the current version, projected once per
         version and viewer however many readers want it (the journal, each tracked viewer's diff, every spectator
         sharing viewer None). Readers must not change it (RoomGame copies it before adding the room's fields).
-        The engine game changes only through ``apply``, which moves the version on."""
+        The engine game changes only through ``apply``, which moves the version on; the room drops the views once
+        an action's frames are built (they live on only as the diffs' last views)."""
         game, v, views = self._views
         if game is not self.game or v != self.game.version:
             views = {}
@@ -790,6 +811,7 @@ class Room:
                 break
             self.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
+        self._views = (None, -1, {})  # the frames are built: the journal and the diffs read no more views of v
         with self.metrics.phase("commit"):
             await self._commit()      # durable before broadcast (issue "several processes", item 3)
         for conns, message, versioned in out:

@@ -151,6 +151,18 @@ def test_ledger_is_bounded_and_an_evicted_accepted_id_is_stale_not_reapplied():
     assert out.reply.code == "stale" and len(room.game.applied) == 2
 
 
+def test_an_old_accepted_id_gets_its_first_frame_byte_for_byte_from_the_encoded_ledger():
+    room, _ = joined()
+    first = room.submit(1, Action("a1", 0, {"act": "play", "source": "c0"})).broadcast[1]
+    room.remember(1, "a1", Diff(first.v, first.ops, first.legal, {"1": 5, "2": 6, "running": 2}, "a1"))
+    room.submit(2, Action("b1", 1, {"act": "pass"}))
+    room.submit(1, Action("a2", 2, {"act": "pass"}))
+    assert isinstance(room._ledger[1]["a1"], bytes)          # older answers are kept as their bytes
+    again = room.submit(1, Action("a1", 0, {"act": "play", "source": "c0"}))
+    assert encode(again.reply) == encode(Diff(first.v, first.ops, first.legal, {"1": 5, "2": 6, "running": 2}, "a1"))
+    assert not again.applied and len(room.game.applied) == 3
+
+
 def test_version_jump_sends_syncs():
     room, _ = joined()
     room.game.apply(1, {"act": "pass"})

@@ -89,6 +89,15 @@ _SCALARS = ("seed", "version", "next_id", "next_uid", "event_seq", "turn", "phas
 _CONTAINERS = ("log", "events", "decks", "deals", "recruits", "graveyards", "aux", "board", "defs", "queue",
                "pending", "crystals", "effects")
 
+#: defkey -> the definition of a pool card (with its implicit abilities), shared by every game (issue 21 item 5:
+#: each game kept its own copy, about 190 KB per room); read-only like every definition ``defn`` returns.
+_POOL_DEFS: dict[str, dict] = {}
+
+
+def _with_implicit(d: dict) -> dict:
+    return dict(d, abilities=ab.with_implicit(list(d.get("abilities") or [])))
+
+
 class GameState:
     """The whole state of a game of Berserk between players 1 and 2, plain data, with the reads every rule uses
     (card definitions, life, zones) and the writers of the event log and the result. A snapshot is its JSON form.
@@ -143,11 +152,17 @@ class GameState:
         return c
 
     def defn(self, card: Card) -> dict:
-        """The card definition (printed properties, possibly overridden) of a card instance."""
+        """The card definition (printed properties, possibly overridden) of a card instance. Read-only: a pool
+        card's definition (no scenario override in ``defs``) is one dict shared by every game of the process."""
         d = self._defcache.get(card.defkey)
         if d is None:
-            d = self.defs.get(card.defkey) or card_def(card.defkey)
-            d = dict(d, abilities=ab.with_implicit(list(d.get("abilities") or [])))
+            over = self.defs.get(card.defkey)
+            if over:
+                d = _with_implicit(over)
+            else:
+                d = _POOL_DEFS.get(card.defkey)
+                if d is None:
+                    d = _POOL_DEFS[card.defkey] = _with_implicit(card_def(card.defkey))
             self._defcache[card.defkey] = d
         return d
 

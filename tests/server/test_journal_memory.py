@@ -1,0 +1,76 @@
+"""The journal holds what the viewers saw alike once (issue 21 item 5), and still exactly what each viewer saw."""
+import random
+
+import engine as ENGINE
+from engine.selfplay import random_action
+from server.journal import VIEWERS, Journal
+
+
+def played(actions=150, seed=7):
+    decks = [ENGINE.load_deck(n) for n in sorted(ENGINE.starter_decks())[:2]]
+    game = ENGINE.Game.new(seed=seed, deck1=decks[0], deck2=decks[1])
+    rng, log, seen = random.Random(seed), [], {v: {} for v in VIEWERS}
+    for viewer in VIEWERS:
+        seen[viewer].update({e["seq"]: e for e in game.view(viewer).get("log") or []})
+    while game.result is None and game.version < actions:
+        p = game.to_act()
+        action = random_action(rng, game.legal_actions(p))
+        game.apply(p, action)
+        log.append([p, action])
+        for viewer in VIEWERS:
+            seen[viewer].update({e["seq"]: e for e in game.view(viewer).get("log") or []})
+    return Journal.rebuild(ENGINE, seed, decks, log), seen
+
+
+def events(journal, viewer):
+    return [e for group in journal.groups[viewer] for entry in group["entries"] for e in entry["events"]]
+
+
+def test_each_viewers_journal_holds_exactly_the_events_its_views_showed():
+    journal, seen = played()
+    for viewer in VIEWERS:
+        assert {e["seq"]: e for e in events(journal, viewer)} == seen[viewer]
+
+
+def test_events_the_viewers_saw_alike_are_one_object_in_every_journal():
+    journal, _ = played()
+    spectator = {e["seq"]: e for e in events(journal, None)}
+    for seat in (1, 2):
+        same = [e for e in events(journal, seat) if spectator.get(e["seq"]) == e]
+        assert same and all(spectator[e["seq"]] is e for e in same)
+
+
+def test_a_room_restored_from_its_snapshot_and_log_has_the_journal_of_the_room_without_replaying_the_game():
+    import msgpack
+
+    from server.bus import memory_bus
+    from server.metrics import Metrics
+    from server.room import Room, hash_token
+    from server.settings import Settings
+
+    opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": None, "spectators": True}
+    room, _ = Room.create("jr", opts, ENGINE, memory_bus(), Settings(fixed_seed=11), Metrics())
+    room.tokens[2] = hash_token("two")
+    room._deal()
+    rng, g = random.Random(11), room.game
+
+    def play(n):
+        for _ in range(n):
+            if g.result is None:
+                room.apply(g.to_act(), random_action(rng, g.legal_actions(g.to_act())))
+    play(120)
+    blob = room.snapshot()
+    room._logged_v = room.v
+    play(15)
+    entries = [room.log_entry()]
+    rebuilt = Journal.rebuild(ENGINE, room.seed, room.decks, room.game.log)
+    calls = []
+    original = Journal.rebuild
+    Journal.rebuild = classmethod(lambda cls, *a: calls.append(a) or original(*a))
+    try:
+        restored = Room.restore(blob, ENGINE, None, Settings(fixed_seed=11), Metrics(), entries)
+        got = restored.journal
+    finally:
+        Journal.rebuild = original
+    assert msgpack.unpackb(blob)["journal"] and calls == []
+    assert got.groups == room.journal.groups == rebuilt.groups and restored.v == room.v
