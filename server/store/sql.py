@@ -2,7 +2,7 @@
 (asyncpg). The schema is server/store/schema.py; :meth:`SqlStore.start` runs the Alembic migrations first.
 
 SQLite runs in WAL mode with ``synchronous=FULL`` (a committed transaction survives a crash of the process and of
-the machine) and foreign keys on; an in-memory database (URL ``sqlite+aiosqlite://``, the tests' default) is one
+the machine; the operator may choose ``NORMAL``: the process only, settings.sqlite_synchronous) and foreign keys on; an in-memory database (URL ``sqlite+aiosqlite://``, the tests' default) is one
 shared connection. On a SQLite file every write of the live-room tables (snapshots, log entries, deletions) goes
 through one writer thread with its own connection (server/store/writer.py): a whole transaction per hand-off.
 On PostgreSQL the migrations hold an advisory lock, so replicas starting together migrate once.
@@ -86,9 +86,15 @@ def _game(row, full: bool) -> dict:
 
 class SqlStore(Store):
     """The store on one SQLAlchemy async engine. ``url``: ``sqlite+aiosqlite:///path``, ``sqlite+aiosqlite://``
-    (in memory) or ``postgresql+asyncpg://user@host:port/db``."""
+    (in memory) or ``postgresql+asyncpg://user@host:port/db``. ``synchronous`` (SQLite file only): ``"full"``, a
+    committed transaction survives a power loss; ``"normal"``, it survives a crash of the process but the last
+    transactions before a power loss or OS crash may be lost (docs/operations.md). Raises ValueError on another
+    value."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, synchronous: str = "full") -> None:
+        if synchronous not in ("full", "normal"):
+            raise ValueError(f"synchronous={synchronous!r} must be 'full' or 'normal'")
+        self.synchronous = synchronous
         self.url = url
         self.engine: AsyncEngine | None = None
         self._writer: SqliteWriter | None = None     # file SQLite: the one writer of the live-room tables
@@ -122,7 +128,7 @@ class SqlStore(Store):
             engine = create_async_engine(url, connect_args={"timeout": 30})
         else:
             engine = create_async_engine(url, poolclass=StaticPool)
-        event.listen(engine.sync_engine, "connect", _sqlite_pragmas(bool(path)))
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas(bool(path), self.synchronous))
         return engine
 
     def _make_writer_engine(self) -> sa.Engine:
@@ -130,7 +136,7 @@ class SqlStore(Store):
         url = sa.engine.make_url(self.url).set(drivername="sqlite+pysqlite")
         engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
                                   poolclass=NullPool)
-        event.listen(engine, "connect", _sqlite_pragmas(True))
+        event.listen(engine, "connect", _sqlite_pragmas(True, self.synchronous))
         return engine
 
     async def start(self) -> None:
@@ -374,14 +380,16 @@ class SqlStore(Store):
             return [r.id for r in await conn.execute(sa.select(live_rooms.c.id).order_by(live_rooms.c.id))]
 
 
-def _sqlite_pragmas(file: bool):
-    """The ``connect`` listener of a SQLite engine: WAL and ``synchronous=FULL`` on a file (a committed
-    transaction survives a crash of the process and of the machine), foreign keys always."""
+def _sqlite_pragmas(file: bool, synchronous: str):
+    """The ``connect`` listener of a SQLite engine: on a file WAL and ``synchronous`` (FULL: a committed transaction
+    survives a crash of the process and of the machine; NORMAL: of the process only), foreign keys always."""
+    mode = {"full": "FULL", "normal": "NORMAL"}[synchronous]
+
     def pragmas(dbapi_conn, _record):
         cur = dbapi_conn.cursor()
         if file:
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute(f"PRAGMA synchronous={mode}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
     return pragmas
