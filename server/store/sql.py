@@ -2,9 +2,10 @@
 (asyncpg). The schema is server/store/schema.py; :meth:`SqlStore.start` runs the Alembic migrations first.
 
 SQLite runs in WAL mode with ``synchronous=FULL`` (a committed transaction survives a crash of the process and of
-the machine; the operator may choose ``NORMAL``: the process only, settings.sqlite_synchronous) and foreign keys on; an in-memory database (URL ``sqlite+aiosqlite://``, the tests' default) is one
-shared connection. On a SQLite file every write of the live-room tables (snapshots, log entries, deletions) goes
-through one writer thread with its own connection (server/store/writer.py): a whole transaction per hand-off.
+the machine; the operator may choose ``NORMAL``: the process only, settings.sqlite_synchronous) and foreign keys
+on; an in-memory database (URL ``sqlite+aiosqlite://``, the tests' default) is one shared connection. On a SQLite
+file every write of the live-room tables (snapshots, log entries, deletions) goes through one writer thread with
+its own connection (server/store/writer.py), which group-commits them: a whole transaction per hand-off.
 On PostgreSQL the migrations hold an advisory lock, so replicas starting together migrate once.
 """
 from __future__ import annotations
