@@ -7,7 +7,9 @@ of another checkout, alternating in one run (e.g. the SQL store's group commit, 
 ``DIR``: another checkout (``git archive <commit> | tar -x -C DIR``). Each round starts one ``python -m server``
 (default SQLite store in a fresh data dir) from DIR, then one from this checkout, with ``--rooms`` rooms of two random
 bots and one spectator (fresh rooms, or mid-game rooms restored at versions 60-400 as in bench/all.py), and prints
-p50/p99, the server's CPU in cores and the mean of the server's ``commit`` phase (from its /metrics).
+p50/p99, the server's CPU in cores, and from its /metrics the mean of its ``commit`` phase since its start
+(``commit_mean``: restores and joins included) and within the measurement window only (``commit_window``, with the
+window's mean event-loop lag ``loop_lag``).
 """
 from __future__ import annotations
 
@@ -22,6 +24,29 @@ from .server_latency import measure_rooms, ms
 from .servers import ServerProcess, raise_fd_limit
 
 
+class MetricsWindow:
+    """Async context manager for ``measure_rooms(window=...)``: scrapes the server's /metrics on enter and exit;
+    ``result`` = the window's commit-phase mean and event-loop lag mean, in seconds (None without samples)."""
+
+    def __init__(self, http: str) -> None:
+        self.http = http
+        self.result: dict = {}
+
+    async def __aenter__(self):
+        self.before = await asyncio.to_thread(scrape, self.http)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        after = await asyncio.to_thread(scrape, self.http)
+
+        def mean(name: str, labels: str = ""):
+            count, total = f"{name}_count{labels}", f"{name}_sum{labels}"
+            n = after.get(count, 0) - self.before.get(count, 0)
+            return (after.get(total, 0) - self.before.get(total, 0)) / n if n else None
+        self.result = {"commit": mean("berserk_room_phase_seconds", '{phase="commit"}'),
+                       "loop_lag": mean("berserk_event_loop_lag_seconds")}
+
+
 async def one(root: str | None, n: int, kind: str, seconds: float, think: float, seed: int = 7) -> dict:
     """One server from ``root`` (None = this checkout) under ``n`` rooms; latency, CPU and the commit phase."""
     rooms = midgame_rooms(n, seed) if kind == "mid" else None
@@ -32,14 +57,15 @@ async def one(root: str | None, n: int, kind: str, seconds: float, think: float,
         where = {"root": root} if root else {}
         with ServerProcess(data_dir=tmp, max_rooms=n + 10, max_connections=4 * n + 100, idle_timeout=600,
                            create_per_min=1e6, create_burst=n + 10, **where) as s:
-            r = await measure_rooms([s], n, seconds, think, premade=rooms)
+            r = await measure_rooms([s], n, seconds, think, premade=rooms, window=lambda: MetricsWindow(s.http))
             v = scrape(s.http)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     c = v.get('berserk_room_phase_seconds_count{phase="commit"}', 0)
     commit = v.get('berserk_room_phase_seconds_sum{phase="commit"}', 0) / c if c else None
     return {"p50": r["p50"], "p99": r["p99"], "samples": r["samples"], "cpu": r["cpu"]["servers"][0],
-            "generator_cpu": r["cpu"]["generator"], "commit_mean": commit, "failures": r["failures"]}
+            "generator_cpu": r["cpu"]["generator"], "commit_mean": commit, "commit_window": r["window"]["commit"],
+            "loop_lag": r["window"]["loop_lag"], "failures": r["failures"]}
 
 
 def main(argv=None) -> None:
@@ -60,6 +86,7 @@ def main(argv=None) -> None:
             print(f"round {rnd + 1} {name:5} rooms={args.rooms} {args.kind} p50={ms(r['p50'])} ms "
                   f"p99={ms(r['p99'])} ms samples={r['samples']} server_cpu={r['cpu']} "
                   f"generator_cpu={r['generator_cpu']} commit_mean={ms(r['commit_mean'])} ms "
+                  f"commit_window={ms(r['commit_window'])} ms loop_lag={ms(r['loop_lag'])} ms "
                   f"failures={r['failures']}", flush=True)
 
 

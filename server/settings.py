@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 
 
 DEFAULT_DATA_DIR = "./data"
+SQLITE_SYNCHRONOUS = ("full", "normal")    # the values of Settings.sqlite_synchronous (SQLite's PRAGMA synchronous)
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,9 @@ class Settings:
                                         # to ./data; empty here = an in-memory SQLite database (tests)
     database: str = ""                  # SQL store URL (also from DATABASE_URL), e.g. postgresql://u:p@host/db;
                                         # empty = SQLite under data_dir
+    sqlite_synchronous: str = "full"    # SQLite store: "full" (an acknowledged action survives a power loss or an
+                                        # OS crash) or "normal" (it survives kill -9 of the process, not a power
+                                        # loss); docs/operations.md "Durability"
     static_dir: str = ""                # browser client directory; empty = server/static
     # rooms and clocks
     clock_base: float = 900.0           # s in each player's time bank at the start
@@ -64,6 +68,11 @@ class Settings:
     violations_before_close: int = 10   # rejected (garbage / rate-limited) frames before a 4xxx close
     gc_threshold0: int = 10000          # GC generation-0 threshold set after start-up (0 = CPython's); server/probes.py
     loop_lag_interval: float = 0.1      # s between two wake-ups of the event-loop lag probe (server/probes.py)
+
+    def __post_init__(self) -> None:
+        if self.sqlite_synchronous not in SQLITE_SYNCHRONOUS:
+            raise ValueError(f"sqlite_synchronous={self.sqlite_synchronous!r} must be one of "
+                             f"{', '.join(SQLITE_SYNCHRONOUS)}")
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, **overrides) -> "Settings":

@@ -192,4 +192,4 @@ def database_url(settings) -> str:
 def open_store(settings) -> Store:
     """The store the settings select (see :func:`database_url`); call ``await store.start()`` before use."""
     from .sql import SqlStore
-    return SqlStore(database_url(settings))
+    return SqlStore(database_url(settings), synchronous=settings.sqlite_synchronous)

@@ -9,7 +9,9 @@ A room writes one whole snapshot (``save``: replaces the previous one and drops 
 ``Room.log_entry``). Restoring a room = its snapshot + its entries in order (``load`` + ``load_log``).
 Writes are group-committed: the entries and snapshots of every room that commits while a transaction is being
 written go into the next one, so under load the cost of a durable commit (an fsync with ``synchronous=FULL``) is shared by all the
-rooms that acted meanwhile instead of queueing one transaction per room behind SQLite's single writer.
+rooms that acted meanwhile instead of queueing one transaction per room behind SQLite's single writer. On a SQLite
+file the store's writer thread does it (server/store/writer.py, off the event loop); on other stores the flusher
+task here does.
 In Redis mode the Redis room store keeps this role (fenced writes); this one is for the default single process.
 """
 from __future__ import annotations
@@ -32,8 +34,24 @@ class SqlRoomStore(RoomStore):
         self.store = store
         self._pending: list[tuple[str, str, int, bytes, asyncio.Future]] = []   # (kind, room, seq, data, done)
         self._flusher: asyncio.Task | None = None
-        self.batches = 0            # group-commit transactions written (with ``batched`` entries in all)
-        self.batched = 0
+        self._batches = 0           # group-commit transactions written by the flusher (``_batched`` writes in all)
+        self._batched = 0
+
+    @property
+    def batches(self) -> int:
+        """Group-commit transactions written so far (by the flusher, or by a store that group-commits itself)."""
+        return self._batches + self._store_counts()[0]
+
+    @property
+    def batched(self) -> int:
+        """Writes those transactions carried."""
+        return self._batched + self._store_counts()[1]
+
+    def _store_counts(self) -> tuple[int, int]:
+        return getattr(self.store, "live_transactions", (0, 0)) if self._direct() else (0, 0)
+
+    def _direct(self) -> bool:
+        return bool(getattr(self.store, "group_commits", False))
 
     async def _call(self, fn, *args):
         try:
@@ -53,6 +71,9 @@ class SqlRoomStore(RoomStore):
         await self._queue("append", room_id, seq, entry)
 
     async def _queue(self, kind: str, room_id: str, seq: int, data: bytes) -> None:
+        if self._direct():          # file SQLite: the store's writer thread group-commits (server/store/writer.py)
+            await self._call(self.store.write_rooms, [(kind, room_id, seq, data)])
+            return
         fut = asyncio.get_running_loop().create_future()
         self._pending.append((kind, room_id, seq, data, fut))
         if self._flusher is None or self._flusher.done():
@@ -66,8 +87,8 @@ class SqlRoomStore(RoomStore):
         so one bad entry fails only its own room. A room has at most one write pending (it awaits each)."""
         while self._pending:
             batch, self._pending = self._pending, []
-            self.batches += 1
-            self.batched += len(batch)
+            self._batches += 1
+            self._batched += len(batch)
             try:
                 await self._call(self.store.write_rooms, [w[:4] for w in batch])
                 errors = [None] * len(batch)

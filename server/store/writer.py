@@ -1,0 +1,129 @@
+"""``SqliteWriter``: one thread owning one synchronous SQLite connection that runs, and group-commits, every
+live-room write of a file-backed SQLite store (server/store/sql.py).
+
+Why (docs/performance.md "One process: the live-room writes in one writer thread"): through SQLAlchemy's async
+engine on aiosqlite, one group-commit transaction was 5-6 sequential round trips between the event loop and the
+connection's thread (cursor, insert, commit, the pool's rollback on return, cursor close), each waiting for a turn
+of the busy event loop, and each blocking call in that thread (the commit's fsync, every row of an
+``executemany``) handed the GIL to the event loop's thread and waited up to a switch interval (5 ms) to get it
+back. Here the whole transaction (BEGIN, one multi-row INSERT, COMMIT with its fsync, any automatic WAL checkpoint)
+runs in this thread, the next transaction starts as soon as one is durable, without waiting for the event loop, and
+the loop is woken once per transaction. Being the only connection that writes the live-room tables, it never
+busy-waits on SQLite's lock against another writer of them.
+"""
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from typing import Any, Callable
+
+import sqlalchemy as sa
+
+
+class SqliteWriter:
+    """Runs ``fn(conn, *args)`` jobs on its own connection (``conn``: a SQLAlchemy sync ``Connection``), in its own
+    thread, in submission order, and group-commits them: every job queued while a transaction was being written goes
+    into the next transaction (one fsync for all of them); when such a transaction fails, each of its jobs is retried
+    in a transaction of its own, so a failing job fails only its own caller. ``make_engine`` builds the sync engine
+    (called in the thread; pragmas are the engine's business). ``transactions``/``jobs``: committed so far."""
+
+    def __init__(self, make_engine: Callable[[], sa.Engine], name: str = "sqlite-writer") -> None:
+        self._make_engine = make_engine
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self.transactions = 0
+        self.jobs = 0
+
+    def start(self) -> None:
+        """Start the thread and open its connection (blocks until then); raises what opening it raised."""
+        self._thread.start()
+        self._ready.wait()
+        if self._error is not None:
+            raise self._error
+
+    async def run(self, fn: Callable[..., Any], *args) -> Any:
+        """``fn(conn, *args)`` inside a transaction of the writer thread: its result once that transaction is
+        committed (durable), or what it (or its own retried transaction) raised. A cancelled caller does not
+        cancel a job already queued."""
+        if not self._thread.is_alive():
+            raise RuntimeError("the SQLite writer is stopped")
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self._jobs.put((loop, fut, fn, args))
+        return await fut
+
+    def stop(self) -> None:
+        """Finish the queued jobs, close the connection and end the thread (blocks until then)."""
+        if self._thread.is_alive():
+            self._jobs.put(None)
+            self._thread.join()
+
+    def _run(self) -> None:
+        try:
+            engine = self._make_engine()
+            conn = engine.connect()
+        except BaseException as e:      # reported by start()
+            self._error = e
+            self._ready.set()
+            return
+        self._ready.set()
+        try:
+            stopping = False
+            while not stopping:
+                batch = [self._jobs.get()]
+                while True:             # every job queued meanwhile joins this transaction
+                    try:
+                        batch.append(self._jobs.get_nowait())
+                    except queue.Empty:
+                        break
+                if None in batch:
+                    stopping = True
+                    batch = [job for job in batch if job is not None]
+                if batch:
+                    self._write(conn, batch)
+        finally:
+            conn.close()
+            engine.dispose()
+
+    def _write(self, conn: sa.Connection, batch: list) -> None:
+        """One transaction for the whole batch, else one per job; then one wake-up per loop settles them all."""
+        outcomes = None
+        if len(batch) > 1:
+            try:
+                with conn.begin():
+                    results = [fn(conn, *args) for _, _, fn, args in batch]
+                outcomes = [(r, None) for r in results]
+                self.transactions += 1
+            except BaseException:
+                outcomes = None
+        if outcomes is None:
+            outcomes = []
+            for _, _, fn, args in batch:
+                try:
+                    with conn.begin():
+                        outcomes.append((fn(conn, *args), None))
+                    self.transactions += 1
+                except BaseException as e:
+                    outcomes.append((None, e))
+        self.jobs += len(batch)
+        by_loop: dict = {}
+        for (loop, fut, _, _), outcome in zip(batch, outcomes):
+            by_loop.setdefault(loop, []).append((fut, outcome))
+        for loop, settled in by_loop.items():
+            try:
+                loop.call_soon_threadsafe(_settle, settled)
+            except RuntimeError:        # that loop is closed: nobody waits for these jobs any more
+                pass
+
+
+def _settle(settled: list) -> None:
+    for fut, (result, error) in settled:
+        if fut.done():
+            continue
+        if error is None:
+            fut.set_result(result)
+        else:
+            fut.set_exception(error)
