@@ -117,7 +117,9 @@ def _log(g, viewer, start: int) -> list[dict]:
     to ``viewer`` (:func:`_hidden_aliases`), so the copies are kept on the game (``g._view_log[viewer]`` =
     ``(aliases, {seq: (event, copy or None)})``) and reused while those aliases are unchanged: a projection masks
     only the new events, and consecutive views share their unchanged events (the diff compares them by identity).
-    The cache holds no more than the window; it is never serialized (``GameState.to_dict`` lists its fields)."""
+    An event that names no such card is shown as it is (the engine's own dict, shared by every view and the
+    journal: events are never changed). The cache holds no more than the window; it is never serialized
+    (``GameState.to_dict`` lists its fields)."""
     aliases = _hidden_aliases(g, viewer)
     cached = g._view_log.get(viewer)
     if cached is None or cached[0] != aliases:
@@ -130,13 +132,31 @@ def _log(g, viewer, start: int) -> list[dict]:
             continue
         hit = masked.get(seq)
         if hit is None or hit[0] is not ev:
-            hit = masked[seq] = (ev, _visible_event(g, ev, viewer))
+            if ev.get("to") not in (None, viewer):
+                seen = None
+            elif ev["type"] != "strike_roll" and not _names_any(ev, aliases):
+                seen = ev                         # nothing to mask: the event itself, no copy
+            else:
+                seen = _visible_event(g, ev, viewer)
+            hit = masked[seq] = (ev, seen)
         if hit[1] is not None:
             log.append(hit[1])
-    if len(masked) > 2 * LOG_WINDOW:
+    if len(masked) > LOG_WINDOW + LOG_STEP:
         for seq in [q for q in masked if q <= start]:
             del masked[seq]
     return log
+
+
+def _names_any(value, aliases: dict) -> bool:
+    """True when the JSON-like ``value`` holds a string that is a key of ``aliases`` (a card face down to the
+    viewer), at any depth."""
+    if isinstance(value, str):
+        return value in aliases
+    if isinstance(value, dict):
+        return any(_names_any(v, aliases) for v in value.values())
+    if isinstance(value, list):
+        return any(_names_any(v, aliases) for v in value)
+    return False
 
 
 @reading

@@ -148,9 +148,13 @@ class Connection:
         return await self.dispatch(frame)
 
     async def reader(self) -> None:
-        """Receive client frames until the socket closes or the connection must be closed."""
+        """Receive client frames until the socket closes or the connection must be closed. After each frame the
+        loop gets a turn (``sleep(0)``): frames already buffered (a flood arrives as thousands in one read) would
+        otherwise be handled in one go, starving every other task, this connection's writer included, so that its
+        answers overflowed the outbound queue (a slow-consumer close) before the abuse guard saw the flood."""
         while await self.receive_one():
-            pass
+            await asyncio.sleep(0)
+
 
     async def dispatch(self, frame) -> bool:
         """Handle one valid client frame (a protocol message); False when the connection must end."""
