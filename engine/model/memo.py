@@ -33,3 +33,16 @@ def reading(fn):
             g._memo = None
 
     return wrapper
+
+
+def memoized(g, key, fn, *args):
+    """``fn(*args)``, computed once per read-only scope under ``key`` and shared by every later call in it; outside
+    a scope, computed on every call. Keys name cards by ``id(card)``: ``args`` are kept in the entry with the value,
+    so a card named in a key stays alive (and its id unique) while the memo lives."""
+    memo = g._memo
+    if memo is None:
+        return fn(*args)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = (args, fn(*args))
+    return hit[1]

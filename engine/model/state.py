@@ -16,6 +16,7 @@ from engine.model.board import CELLS
 from engine.model.enums import Event, Phase
 from engine.model.rng import Rng
 from engine.model.types import Executing, PendingTrigger, Priority, Prompt, QueueEntry, Result, TimedEffect
+from engine.model.memo import memoized
 
 
 PLAY_ZONES = ("battlefield", "aux")
@@ -210,13 +211,7 @@ class GameState:
     def play_cards(self):
         """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2). Inside a
         read-only scope (engine/model/memo.py) the one list is shared: callers must not change it."""
-        memo = self._memo
-        if memo is not None:
-            out = memo.get("play")
-            if out is None:
-                out = memo["play"] = self._play_cards()
-            return out
-        return self._play_cards()
+        return memoized(self, "play", self._play_cards)
 
     def _play_cards(self) -> list:
         cards = self.cards

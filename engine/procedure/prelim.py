@@ -22,6 +22,7 @@ from engine.ops.reveal import goes_to_aux, to_aux
 from engine.ops.zones import renew_into_deck
 from engine.procedure import prelim_abilities as pa
 from engine.procedure.phases import begin_turn
+from engine.model.memo import memoized
 
 
 GOLD, SILVER = 23, 22
@@ -326,10 +327,10 @@ def _hooked(g, p: int, which: str) -> list:
     """[(card, its :func:`recruit_hooks`)] for the cards of ``p``'s deal and recruits (``which`` =
     ``"deal+recruits"``) or recruits only (``"recruits"``), in that order, leaving out the cards without hooks;
     memoized in a read-only scope (engine/model/memo.py)."""
-    memo = g._memo
-    key = ("hooked", p, which)
-    if memo is not None and key in memo:
-        return memo[key]
+    return memoized(g, ("hooked", p, which), _hooked_now, g, p, which)
+
+
+def _hooked_now(g, p: int, which: str) -> list:
     ids = g.deals[p] + g.recruits[p] if which == "deal+recruits" else g.recruits[p]
     out = []
     for i in ids:
@@ -337,8 +338,6 @@ def _hooked(g, p: int, which: str) -> list:
         hooks = recruit_hooks(g, c)
         if hooks:
             out.append((c, hooks))
-    if memo is not None:
-        memo[key] = out
     return out
 
 

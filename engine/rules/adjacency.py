@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.model.board import neighbours
+from engine.model.memo import memoized
 
 
 def adjacent_cards(g, card) -> list:
@@ -9,14 +10,7 @@ def adjacent_cards(g, card) -> list:
     parasite or equipment card is adjacent to its host and to everything adjacent to the host, and a host to its
     own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]. Memoized in a read-only
     scope (engine/model/memo.py); always a new list."""
-    memo = g._memo
-    if memo is not None:
-        key = ("adj", id(card))
-        hit = memo.get(key)
-        if hit is None:
-            hit = memo[key] = (card, _adjacent(g, card))
-        return list(hit[1])
-    return _adjacent(g, card)
+    return list(memoized(g, ("adj", id(card)), _adjacent, g, card))
 
 
 def _adjacent(g, card) -> list:
@@ -41,11 +35,8 @@ def _adjacent(g, card) -> list:
 
 def _attached(g) -> list:
     """The battlefield cards attached to a host, in ``g.cards`` order (memoized in a read-only scope)."""
-    memo = g._memo
-    if memo is not None:
-        out = memo.get("attached")
-        if out is None:
-            out = memo["attached"] = [c for c in g.cards.values()
-                                      if c.attached_to is not None and c.zone == "battlefield"]
-        return out
+    return memoized(g, "attached", _attached_now, g)
+
+
+def _attached_now(g) -> list:
     return [c for c in g.cards.values() if c.attached_to is not None and c.zone == "battlefield"]

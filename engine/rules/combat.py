@@ -15,6 +15,7 @@ from engine.rules import grants
 from engine.rules import keywords
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
+from engine.model.memo import memoized
 
 
 # ---------------------------------------------------------------------- geometry and targets
@@ -52,14 +53,7 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
 def _source_limits(g, src, kind: str) -> tuple:
     """(under ``cannot_attack``, a flyer, ignores forced targeting for ``kind``, its ``attack_restriction``s that
     apply to ``kind``) of an attacking card; memoized in a read-only scope (engine/model/memo.py)."""
-    memo = g._memo
-    if memo is not None:
-        key = ("limits", id(src), kind)
-        hit = memo.get(key)
-        if hit is None:
-            hit = memo[key] = (src, _source_limits_now(g, src, kind))
-        return hit[1]
-    return _source_limits_now(g, src, kind)
+    return memoized(g, ("limits", id(src), kind), _source_limits_now, g, src, kind)
 
 
 def _source_limits_now(g, src, kind: str) -> tuple:
@@ -71,14 +65,11 @@ def _source_limits_now(g, src, kind: str) -> tuple:
 def _flyer_taunts(g, side: int) -> list:
     """The open cards in play of the side other than ``side`` with ``flyer_taunt`` (memoized in a read-only scope,
     engine/model/memo.py)."""
-    memo = g._memo
-    key = ("flyer_taunts", side)
-    if memo is not None and key in memo:
-        return memo[key]
-    out = [c for c in g.play_cards() if c.controller != side and not c.hidden and keywords.has(g, c, "flyer_taunt")]
-    if memo is not None:
-        memo[key] = out
-    return out
+    return memoized(g, ("flyer_taunts", side), _flyer_taunts_now, g, side)
+
+
+def _flyer_taunts_now(g, side: int) -> list:
+    return [c for c in g.play_cards() if c.controller != side and not c.hidden and keywords.has(g, c, "flyer_taunt")]
 
 
 def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
@@ -132,13 +123,10 @@ def _among(card, cards: list) -> bool:
 def strike_range(g, card) -> int:
     """How far its simple strike reaches: 1 (adjacent), or the greatest ``strike_range`` it has now (range counted
     as 02 §6 counts it, Chebyshev [g-11]; engine/effects/keywords/strike_range.py)."""
-    memo = g._memo
-    if memo is not None:
-        key = ("strike_range", id(card))
-        hit = memo.get(key)
-        if hit is None:
-            hit = memo[key] = (card, max([1] + [a.get("range", 1) for a in keywords.kws(g, card, "strike_range")]))
-        return hit[1]
+    return memoized(g, ("strike_range", id(card)), _strike_range, g, card)
+
+
+def _strike_range(g, card) -> int:
     return max([1] + [a.get("range", 1) for a in keywords.kws(g, card, "strike_range")])
 
 

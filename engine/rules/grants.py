@@ -17,6 +17,7 @@ from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.conditions import holds
 from engine.rules.formation import in_formation
+from engine.model.memo import memoized
 
 
 #: Named keywords with a number: several copies do not add up, the greatest counts [414.4].
@@ -58,13 +59,7 @@ def _aura_sources(g) -> list:
 
 def aura_kws(g) -> frozenset:
     """Every keyword an aura in play grants (to anyone); memoized in a read-only scope (engine/model/memo.py)."""
-    memo = g._memo
-    if memo is not None:
-        out = memo.get("aura_kws")
-        if out is None:
-            out = memo["aura_kws"] = _aura_kws_now(g)
-        return out
-    return _aura_kws_now(g)
+    return memoized(g, "aura_kws", _aura_kws_now, g)
 
 
 def _aura_kws_now(g) -> frozenset:
@@ -82,14 +77,7 @@ def effective(g, card, target=None) -> list[dict]:
     (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds the
     ``grants`` of a ``must_attack`` whose ``vs`` matches it (03 §5 force_attack [g-82]). Memoized in a read-only
     scope (engine/model/memo.py): callers must not change the list."""
-    memo = g._memo
-    if memo is not None:
-        key = ("eff", id(card), id(target))
-        hit = memo.get(key)
-        if hit is None:
-            hit = memo[key] = (card, target, _effective(g, card, target))
-        return hit[2]
-    return _effective(g, card, target)
+    return memoized(g, ("eff", id(card), id(target)), _effective, g, card, target)
 
 
 def _effective(g, card, target) -> list[dict]:
@@ -145,14 +133,7 @@ def ignored(g, card) -> bool:
 def kws(g, card, kw: str, target=None) -> list[dict]:
     """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`); a new list. Memoized in a
     read-only scope (engine/model/memo.py)."""
-    memo = g._memo
-    if memo is not None:
-        key = ("kws", id(card), kw, id(target))
-        hit = memo.get(key)
-        if hit is None:
-            hit = memo[key] = (card, target, _kws(g, card, kw, target))
-        return list(hit[2])
-    return _kws(g, card, kw, target)
+    return list(memoized(g, ("kws", id(card), kw, id(target)), _kws, g, card, kw, target))
 
 
 def _kws(g, card, kw: str, target) -> list[dict]:

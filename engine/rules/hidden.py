@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.combat import attack_reaches
+from engine.model.memo import memoized
 
 
 ALIAS_PREFIX = "x-"
@@ -34,13 +35,7 @@ def alias(card) -> str:
 
 def any_hidden(g) -> bool:
     """True while some battlefield card is face down (memoized in a read-only scope, engine/model/memo.py)."""
-    memo = g._memo
-    if memo is not None:
-        out = memo.get("any_hidden")
-        if out is None:
-            out = memo["any_hidden"] = _any_hidden(g)
-        return out
-    return _any_hidden(g)
+    return memoized(g, "any_hidden", _any_hidden, g)
 
 
 def _any_hidden(g) -> bool:
