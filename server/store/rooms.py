@@ -21,6 +21,7 @@ import asyncio
 from server.bus.interfaces import BusError, RoomStore
 
 from . import Store, StoreError
+from .writer import settle
 
 
 class SqlRoomStore(RoomStore):
@@ -103,13 +104,7 @@ class SqlRoomStore(RoomStore):
                             errors.append(None)
                         except BusError as one:
                             errors.append(one)
-            for (_, _, _, _, fut), err in zip(batch, errors):
-                if fut.done():
-                    continue
-                if err is None:
-                    fut.set_result(None)
-                else:
-                    fut.set_exception(err)
+            settle([(w[4], (None, err)) for w, err in zip(batch, errors)])
 
     async def load(self, room_id: str) -> bytes | None:
         got = await self._call(self.store.load_room, room_id)

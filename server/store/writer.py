@@ -114,12 +114,14 @@ class SqliteWriter:
             by_loop.setdefault(loop, []).append((fut, outcome))
         for loop, settled in by_loop.items():
             try:
-                loop.call_soon_threadsafe(_settle, settled)
+                loop.call_soon_threadsafe(settle, settled)
             except RuntimeError:        # that loop is closed: nobody waits for these jobs any more
                 pass
 
 
-def _settle(settled: list) -> None:
+def settle(settled: list) -> None:
+    """Answer each waiting job: ``settled`` = ``[(future, (result, error or None))]``; a future already done (its
+    waiter gave up) is left alone. Runs on the futures' event loop."""
     for fut, (result, error) in settled:
         if fut.done():
             continue
