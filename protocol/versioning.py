@@ -137,12 +137,18 @@ class RoomVersions:
             out[viewer] = Diff(v, ops, self._legal(viewer), clocks, aid)
         return out
 
-    def remember(self, seat: int, aid: str, answer: Message) -> None:
+    def remember(self, seat: int, aid: str, answer: Message, data: bytes | None = None) -> None:
         """Make ``answer`` the frame repeated to ``seat`` for action id ``aid`` (e.g. the answer once the owner
-        filled in its ``clocks``), so a repeat is byte-identical to what was sent first (docs/protocol.md §4.4)."""
+        filled in its ``clocks``), so a repeat is byte-identical to what was sent first (docs/protocol.md §4.4).
+        ``data``: ``encode(answer)`` when the caller encoded it already (to send it): then it is kept compressed
+        at once, and the answer is never encoded a second time for the ledger (issue 21 item 3). An id the ledger
+        does not hold is ignored."""
         ledger = self._ledger[seat]
         if aid in ledger:
-            ledger[aid] = answer if aid == next(reversed(ledger)) else _pack(answer)
+            if data is not None:
+                ledger[aid] = zlib.compress(data, 1)
+            else:
+                ledger[aid] = answer if aid == next(reversed(ledger)) else _pack(answer)
 
     def _remember(self, seat: int, aid: str, answer: Message) -> None:
         ledger = self._ledger[seat]

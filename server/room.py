@@ -797,14 +797,17 @@ class Room:
             clocks = self.clocks.to_wire(now)
             for viewer, frame in frames.items():
                 frame = dataclasses.replace(frame, clocks=clocks)
+                data = None
                 if getattr(frame, "id", None) is not None:
-                    self.versions.remember(viewer, frame.id, frame)   # a repeated id gets these very clocks
+                    with self.metrics.phase("encode"):
+                        data = wire.encode(frame)       # once: for the ledger and for the send below
+                    self.versions.remember(viewer, frame.id, frame, data)   # a repeated id gets these very clocks
                 conns = [c for c, s in self.conns.items() if s == viewer]
                 if conns:
-                    out.append((conns, frame, True))
+                    out.append((conns, frame, True, data))
             end = self.versions.end_frame()
             if end is not None and self.conns:
-                out.append((list(self.conns), end, False))
+                out.append((list(self.conns), end, False, None))
             q = self.game.to_act()
             if (end is not None or q is None or not self.autopass[q]
                     or not only_pass(self.game.legal_actions(q))):
@@ -814,8 +817,8 @@ class Room:
         self._views = (None, -1, {})  # the frames are built: the journal and the diffs read no more views of v
         with self.metrics.phase("commit"):
             await self._commit()      # durable before broadcast (issue "several processes", item 3)
-        for conns, message, versioned in out:
-            await self._send(conns, message, versioned=versioned)
+        for conns, message, versioned, data in out:
+            await self._send(conns, message, versioned=versioned, data=data)
         if ts is not None:
             self.metrics.latency.observe(max(0.0, time.monotonic() - ts))
         await self._publish_info()
@@ -874,11 +877,14 @@ class Room:
         if end is not None:
             await self._send([conn], end)
 
-    async def _send(self, conns: list[str], message, close: int | None = None, versioned: bool = False) -> None:
-        """Encode once and deliver; ``versioned``: a Diff/Sync in the room's version sequence (relays check it)."""
+    async def _send(self, conns: list[str], message, close: int | None = None, versioned: bool = False,
+                    data: bytes | None = None) -> None:
+        """Encode once and deliver; ``versioned``: a Diff/Sync in the room's version sequence (relays check it);
+        ``data``: ``wire.encode(message)`` when the caller has it already."""
         v = getattr(message, "v", None) if versioned else None
-        with self.metrics.phase("encode"):
-            data = wire.encode(message)
+        if data is None:
+            with self.metrics.phase("encode"):
+                data = wire.encode(message)
         with self.metrics.phase("send"):
             await self.bus.fanout.deliver(conns, data, close, room=self.id, v=v,
                                           full=versioned and isinstance(message, Sync))

@@ -163,6 +163,16 @@ def test_an_old_accepted_id_gets_its_first_frame_byte_for_byte_from_the_encoded_
     assert not again.applied and len(room.game.applied) == 3
 
 
+def test_an_answer_remembered_with_its_sent_bytes_is_repeated_as_those_bytes():
+    room, _ = joined()
+    first = room.submit(1, Action("a1", 0, {"act": "play", "source": "c0"})).broadcast[1]
+    final = Diff(first.v, first.ops, first.legal, {"1": 5, "2": 6, "running": 2}, "a1")
+    room.remember(1, "a1", final, encode(final))
+    assert isinstance(room._ledger[1]["a1"], bytes)          # kept encoded at once, even as the newest answer
+    again = room.submit(1, Action("a1", 0, {"act": "play", "source": "c0"}))
+    assert encode(again.reply) == encode(final) and not again.applied
+
+
 def test_version_jump_sends_syncs():
     room, _ = joined()
     room.game.apply(1, {"act": "pass"})
