@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import sys
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -16,7 +17,7 @@ from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
 from .ws_close import ExposeSend
 from .metrics import Metrics
-from .probes import GcTimer, LoopLag, check_settings, release_heap, settle_heap
+from .probes import GcTimer, LoopLag, check_settings, release_heap, serve_switch_interval, settle_heap
 from .room import Room
 from .rooms import Rooms
 from .settings import Settings
@@ -79,6 +80,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         await hub.bus.start()
         await hub.rooms.restore_all()
         thresholds = settle_heap(settings.gc_threshold0)    # the start-up heap leaves the collector (issue 21)
+        interval = serve_switch_interval(settings.switch_interval)
         gc_timer, lag = GcTimer(hub.metrics), LoopLag(hub.metrics, settings.loop_lag_interval)
         gc_timer.install()
         lag.start()
@@ -90,6 +92,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
             await lag.stop()
             gc_timer.uninstall()
             release_heap(thresholds)
+            sys.setswitchinterval(interval)
             await hub.rooms.shutdown()
             await hub.bus.close()
             await hub.store.close()

@@ -3,6 +3,7 @@
 * :class:`LoopLag`: a task that sleeps ``interval`` seconds and records how late it woke (event-loop lag: any
   callback that holds the loop - a long action, a full garbage collection - shows here).
 * :class:`GcTimer`: a ``gc.callbacks`` hook timing each cyclic collection by generation.
+* :func:`serve_switch_interval`: the GIL switch interval while serving (``Settings.switch_interval``).
 * :func:`settle_heap`: after start-up, collect once, then ``gc.freeze()`` so the long-lived start-up heap (modules,
   the card catalogue, restored rooms) moves to the permanent generation and no later collection scans it again;
   and set the generation-0 threshold (``Settings.gc_threshold0``).
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import time
 
 from .metrics import Metrics
@@ -86,6 +88,22 @@ def check_settings(settings) -> None:
         raise ValueError("gc_threshold0 must be >= 0 (0 keeps CPython's thresholds)")
     if not settings.loop_lag_interval > 0:
         raise ValueError("loop_lag_interval must be > 0 seconds")
+    if not settings.switch_interval > 0:
+        raise ValueError("switch_interval must be > 0 seconds")
+
+
+def serve_switch_interval(seconds: float) -> float:
+    """Set the GIL switch interval (``sys.setswitchinterval``, seconds > 0) for serving; returns the previous one,
+    for the shutdown to put back. Why (docs/performance.md "The GIL switch interval"): each blocking step of a
+    commit in the SQLite writer thread (server/store/writer.py) releases the GIL, and while the event loop's thread
+    runs Python the writer gets it back only when the loop's thread is asked to drop it, one switch interval later:
+    CPython's 5 ms, several times per transaction, every room of the group commit waiting. Raises ValueError for
+    a value that is not positive (nothing changed)."""
+    if not seconds > 0:
+        raise ValueError("switch_interval must be > 0 seconds")
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(seconds)
+    return before
 
 
 def settle_heap(threshold0: int) -> tuple[int, int, int]:

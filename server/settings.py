@@ -68,6 +68,9 @@ class Settings:
     violations_before_close: int = 10   # rejected (garbage / rate-limited) frames before a 4xxx close
     gc_threshold0: int = 10000          # GC generation-0 threshold set after start-up (0 = CPython's); server/probes.py
     loop_lag_interval: float = 0.1      # s between two wake-ups of the event-loop lag probe (server/probes.py)
+    switch_interval: float = 0.0005     # s: the GIL switch interval while serving (sys.setswitchinterval;
+                                        # CPython's is 0.005): how long the SQLite writer thread can wait for the
+                                        # GIL at each step of a commit while the event loop runs (server/probes.py)
 
     def __post_init__(self) -> None:
         if self.sqlite_synchronous not in SQLITE_SYNCHRONOUS:

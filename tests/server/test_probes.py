@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 
 import httpx
 import pytest
 
 from server.app import create_app
 from server.metrics import GENERATIONS, PHASES, Histogram, Metrics
-from server.probes import GcTimer, LoopLag, settle_heap
+from server.probes import GcTimer, LoopLag, serve_switch_interval, settle_heap
 from server.settings import Settings
 
 from tests.server.fake_engine import ENGINE
@@ -42,7 +43,21 @@ def test_a_negative_threshold_is_refused_and_changes_nothing():
     assert (gc.get_threshold(), gc.get_freeze_count()) == before
 
 
-@pytest.mark.parametrize("bad", [{"gc_threshold0": -1}, {"loop_lag_interval": 0.0}])
+def test_the_gil_switch_interval_is_the_setting_while_serving_and_restored_at_shutdown():
+    before = sys.getswitchinterval()
+    with LiveServer(create_app(Settings(switch_interval=0.0007), engine=ENGINE)):
+        assert sys.getswitchinterval() == pytest.approx(0.0007)
+    assert sys.getswitchinterval() == before
+
+
+def test_a_switch_interval_that_is_not_positive_is_refused_and_changes_nothing():
+    before = sys.getswitchinterval()
+    with pytest.raises(ValueError):
+        serve_switch_interval(0.0)
+    assert sys.getswitchinterval() == before
+
+
+@pytest.mark.parametrize("bad", [{"gc_threshold0": -1}, {"loop_lag_interval": 0.0}, {"switch_interval": -1.0}])
 def test_the_app_refuses_probe_settings_that_cannot_work(bad):
     with pytest.raises(ValueError, match=next(iter(bad))):
         create_app(Settings(**bad), engine=ENGINE)
