@@ -47,14 +47,14 @@ def _unpack(packed: bytes) -> Message:
 
 
 #: Answers per compressed block of a seat's ledger (only when the ledger holds more than 2 * BLOCK ids).
-BLOCK = 16
+BLOCK = 8
 
 
 class _SeatLedger:
     """One seat's remembered answers, by client action id, the last ``size`` ids (oldest evicted first).
 
-    The newest answers (at most :data:`BLOCK` + 1) are in ``recent`` (id -> the newest answer as a Message, the
-    others as :func:`_pack` bytes); older ones, when ``size`` > 2 * BLOCK, are in ``blocks``: BLOCK answers each,
+    The newest answers (at most :data:`BLOCK` + 1) are in ``recent`` (id -> :func:`_pack` bytes; the newest one
+    a Message until :meth:`replace` gives its final form); older ones, when ``size`` > 2 * BLOCK, are in ``blocks``: BLOCK answers each,
     ``(first ordinal, array of the ids' hashes, zlib(msgpack([[id, frame bytes]...])))``. A lookup scans the hash
     arrays and decompresses only a block whose hashes hold the id (then compares the ids themselves). Hashes are
     ``hash(str)``, fixed for the process (the ledger is never stored or restored)."""
@@ -91,10 +91,11 @@ class _SeatLedger:
         return None
 
     def replace(self, aid: str, answer: Message) -> None:
-        """Make ``answer`` the one remembered for ``aid`` (the room fills in the newest answer's clocks); an id no
-        longer in ``recent`` (only the newest is ever replaced) or unknown is left alone."""
+        """Make ``answer`` the one remembered for ``aid`` (the room fills in the newest answer's clocks: final
+        then, so kept packed at once); an id no longer in ``recent`` (only the newest is ever replaced) or unknown
+        is left alone."""
         if aid in self.recent:
-            self.recent[aid] = answer if aid == self.newest() else _pack(answer)
+            self.recent[aid] = _pack(answer)
 
     def add(self, aid: str, answer: Message) -> None:
         """Remember ``answer`` for the new id ``aid`` (not already remembered); evicts beyond ``size``."""

@@ -82,6 +82,21 @@ def only_pass(legal: list[dict]) -> bool:
     return len(acts) == 1 and acts[0].get("act") == "pass"
 
 
+def share_cards(view: dict, public: dict) -> None:
+    """Issue 21 item 5: make each entry of ``view["cards"]`` (a seat's engine view) that equals the spectator
+    view's entry of the same key (``public``, same version) that very object, so the rooms' last views hold a card
+    seen alike once. Values are unchanged (equal, built by the same projection from the same card), so diffs and
+    frames are too; the engine builds every view afresh, so its dicts are the room's to share."""
+    theirs = public.get("cards")
+    if not theirs:
+        return
+    cards = view.get("cards") or {}
+    for k, card in cards.items():
+        other = theirs.get(k)
+        if other is not None and other == card:
+            cards[k] = other
+
+
 def waiting_view(viewer) -> dict:
     """The view before the deal (issue 18 item 3: nothing is dealt until both seats and both decks are known)."""
     return {"viewer": viewer, "turn": 0, "phase": None, "active": None, "first": None, "to_act": None,
@@ -416,6 +431,11 @@ class Room:
         got = views.get(viewer)
         if got is None:
             got = views[viewer] = self.game.view(viewer)
+            if viewer is not None:      # a seat's card entries equal to the spectator's are the spectator's objects
+                public = views.get(None)
+                if public is None:
+                    public = views[None] = self.game.view(None)
+                share_cards(got, public)
         return got
 
     def apply(self, p: int, action: dict) -> list:
