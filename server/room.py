@@ -30,6 +30,7 @@ import enum
 import hashlib
 import hmac
 import logging
+import operator
 import secrets
 import time
 import zlib
@@ -82,19 +83,23 @@ def only_pass(legal: list[dict]) -> bool:
     return len(acts) == 1 and acts[0].get("act") == "pass"
 
 
-def share_cards(view: dict, public: dict) -> None:
-    """Issue 21 item 5: make each entry of ``view["cards"]`` (a seat's engine view) that equals the spectator
-    view's entry of the same key (``public``, same version) that very object, so the rooms' last views hold a card
-    seen alike once. Values are unchanged (equal, built by the same projection from the same card), so diffs and
-    frames are too; the engine builds every view afresh, so its dicts are the room's to share."""
-    theirs = public.get("cards")
-    if not theirs:
-        return
-    cards = view.get("cards") or {}
-    for k, card in cards.items():
-        other = theirs.get(k)
-        if other is not None and other == card:
-            cards[k] = other
+def share_alike(view: dict, public: dict) -> None:
+    """Issue 21 item 5: make what a seat's engine view (``view``) shows exactly as the spectator's view of the
+    same version (``public``) does that very object, so the rooms' last views hold it once: each entry of
+    ``cards`` and of ``players`` equal to the spectator's, and the ``log`` list when it holds the same event
+    objects. Values are unchanged (equal, built by the same projection from the same state), so diffs and frames
+    are too; the engine builds every view afresh, so its containers are the room's to share."""
+    for key in ("cards", "players"):
+        theirs, mine = public.get(key), view.get(key)
+        if not theirs or not mine:
+            continue
+        for k, value in mine.items():
+            other = theirs.get(k)
+            if other is not None and other == value:
+                mine[k] = other
+    log, theirs = view.get("log"), public.get("log")
+    if log is not None and theirs is not None and len(log) == len(theirs) and all(map(operator.is_, log, theirs)):
+        view["log"] = theirs
 
 
 def waiting_view(viewer) -> dict:
@@ -148,11 +153,16 @@ class RoomGame:
         r = self.room
         view = waiting_view(viewer) if r.game is None else dict(r.engine_view(viewer))
         status = r.status
-        view["room"] = {"id": r.id, "status": status.value, "result": self.result,
-                        "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
-                        "bots": r.seat_bots(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
-                        "seated": {str(p): r.tokens[p] is not None for p in (1, 2)},
-                        "clock": r.options.get("clock"), "rematch": r.rematch}
+        public = {"id": r.id, "status": status.value, "result": self.result,
+                  "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
+                  "bots": r.seat_bots(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
+                  "seated": {str(p): r.tokens[p] is not None for p in (1, 2)},
+                  "clock": r.options.get("clock"), "rematch": r.rematch}
+        if public == r._public:      # the same for every viewer and, mostly, every version: one object (memory;
+            public = r._public       # a diff skips it by identity)
+        else:
+            r._public = public
+        view["room"] = public
         view["journal"] = [] if r.game is None else r.journal.view(viewer)
         if status is RoomStatus.FINISHED:
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
@@ -187,6 +197,7 @@ class Room:
         self._unsnapshotted = 0                    # log entries written since the last whole snapshot
         self._journal: Journal | None = None       # the complete game log per viewer (``journal``)
         self._views: tuple = (None, -1, {})         # (engine game, version, viewer -> engine view): engine_view
+        self._public: dict | None = None           # the views' last "room" value (RoomGame._view shares it)
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
@@ -431,11 +442,11 @@ class Room:
         got = views.get(viewer)
         if got is None:
             got = views[viewer] = self.game.view(viewer)
-            if viewer is not None:      # a seat's card entries equal to the spectator's are the spectator's objects
+            if viewer is not None:      # what a seat sees as the spectator does: the spectator's objects
                 public = views.get(None)
                 if public is None:
                     public = views[None] = self.game.view(None)
-                share_cards(got, public)
+                share_alike(got, public)
         return got
 
     def apply(self, p: int, action: dict) -> list:
