@@ -115,7 +115,7 @@ def _log(g, viewer, start: int) -> list[dict]:
 
     An event's masked copy depends only on the event (never changed once emitted) and on which cards are face down
     to ``viewer`` (:func:`_hidden_aliases`), so the copies are kept on the game (``g._view_log[viewer]`` =
-    ``(aliases, {seq: (event, copy or None)})``) and reused while those aliases are unchanged: a projection masks
+    ``(aliases, {seq: event | (event, copy or None)})``, the event alone when it shows as it is) and reused while those aliases are unchanged: a projection masks
     only the new events, and consecutive views share their unchanged events (the diff compares them by identity).
     An event that names no such card is shown as it is (the engine's own dict, shared by every view and the
     journal: events are never changed). The cache holds no more than the window; it is never serialized
@@ -131,14 +131,20 @@ def _log(g, viewer, start: int) -> list[dict]:
         if seq <= start:
             continue
         hit = masked.get(seq)
-        if hit is None or hit[0] is not ev:
+        if hit is ev:                             # kept as the event itself: nothing to mask
+            log.append(ev)
+            continue
+        if hit is None or type(hit) is not tuple or hit[0] is not ev:
             if ev.get("to") not in (None, viewer):
                 seen = None
             elif ev["type"] != "strike_roll" and not _names_any(ev, aliases):
                 seen = ev                         # nothing to mask: the event itself, no copy
             else:
                 seen = _visible_event(g, ev, viewer)
-            hit = masked[seq] = (ev, seen)
+            hit = masked[seq] = ev if seen is ev else (ev, seen)   # no pair for the common case (memory)
+            if seen is ev:
+                log.append(ev)
+                continue
         if hit[1] is not None:
             log.append(hit[1])
     if len(masked) > LOG_WINDOW + LOG_STEP:
