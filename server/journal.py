@@ -51,6 +51,8 @@ class _Blob:
     def __init__(self, groups: list) -> None:
         index: dict = {}
         events: list = []
+        cache: dict = {}
+        groups = [{"turn": g["turn"], "entries": _plain_entries(g["entries"], cache)} for g in groups]
 
         def ix(e) -> int:
             i = index.get(id(e))
@@ -91,12 +93,56 @@ class ClosedGroup(Packed):
         return self.blob.groups()[self.i]
 
 
+class ClosedEntry(Packed):
+    """An older entry of a viewer's open turn, ``{"v", "player", "events"}``, kept as entry ``e`` of group ``i``
+    of a :class:`_Blob` (the open turns' older entries of every viewer packed together; an entry the viewers
+    share is one ClosedEntry)."""
+
+    __slots__ = ("blob", "i", "e")
+
+    def __init__(self, blob: _Blob, i: int, e: int) -> None:
+        self.blob, self.i, self.e = blob, i, e
+
+    def value(self) -> dict:
+        return _decoded(self.blob)[self.i]["entries"][self.e]
+
+
+_last: list = [None, None]      # the blob decoded last and its groups: a diff or a frame reads its entries in a row
+
+
+def _decoded(blob: _Blob) -> list:
+    if _last[0] is not blob:
+        _last[1] = blob.groups()
+        _last[0] = blob
+    return _last[1]
+
+
+def _plain_entries(entries: list, cache: dict) -> list:
+    """``entries`` with each :class:`ClosedEntry` decoded (each blob once per ``cache``; shared entries stay one
+    object)."""
+    out = []
+    for en in entries:
+        if isinstance(en, ClosedEntry):
+            got = cache.get(id(en.blob))
+            if got is None:
+                got = cache[id(en.blob)] = (en.blob, en.blob.groups())
+            en = got[1][en.i]["entries"][en.e]
+        out.append(en)
+    return out
+
+
+#: Entries of a viewer's open turn kept as dicts: when one has 2 * OPEN_KEEP unpacked, all but the last OPEN_KEEP
+#: of every viewer are packed (a long turn - the preliminary phase - holds many).
+OPEN_KEEP = 4
+
+
 class Journal:
     """Every event each viewer saw, by turn. Feed it with :meth:`record` after every version."""
 
     def __init__(self) -> None:
         self._groups: dict = {viewer: [] for viewer in VIEWERS}   # viewer -> [ClosedGroup..., open dict groups]
         self._seen: dict = {viewer: -1 for viewer in VIEWERS}
+        self._open_packed: dict = {viewer: 0 for viewer in VIEWERS}   # leading ClosedEntry items of the open turn
 
     @property
     def groups(self) -> dict:
@@ -111,7 +157,16 @@ class Journal:
                     if got is None:
                         got = decoded[id(g.blob)] = (g.blob, g.blob.groups())
                     g = got[1][g.i]
+                else:             # a new group and list: the re-sharing below must not touch the live ones
+                    g = {"turn": g["turn"], "entries": _plain_entries(g["entries"], decoded)}
                 out[viewer].append(g)
+        seen: dict = {}        # an open turn's entries may be packed for one viewer and not yet for another
+        for viewer in VIEWERS:
+            for g in out[viewer]:
+                for i, en in enumerate(g["entries"]):
+                    events = [_shared(seen, e) for e in en["events"]]
+                    if any(a is not b for a, b in zip(events, en["events"])):
+                        g["entries"][i] = dict(en, events=events)
         return out
 
     def _pack(self) -> None:
@@ -123,6 +178,30 @@ class Journal:
         blob = _Blob([self._groups[viewer][i] for viewer, i in closed])
         for k, (viewer, i) in enumerate(closed):
             self._groups[viewer][i] = ClosedGroup(blob, k)
+
+    def _pack_open(self) -> None:
+        """Pack the older entries of every viewer's open turn (all but the last OPEN_KEEP dict entries), one blob
+        for all of them, once a viewer has 2 * OPEN_KEEP unpacked."""
+        spans = []
+        for viewer in VIEWERS:
+            groups = self._groups[viewer]
+            if groups:
+                entries, start = groups[-1]["entries"], self._open_packed[viewer]
+                if len(entries) - start > OPEN_KEEP:
+                    spans.append((viewer, start, len(entries) - OPEN_KEEP))
+        if not spans:
+            return
+        blob = _Blob([{"turn": None, "entries": self._groups[viewer][-1]["entries"][a:b]} for viewer, a, b in spans])
+        made: dict = {}
+        for i, (viewer, a, b) in enumerate(spans):
+            entries = self._groups[viewer][-1]["entries"]
+            for j in range(a, b):
+                key = id(entries[j])
+                packed = made.get(key)
+                if packed is None:
+                    packed = made[key] = (ClosedEntry(blob, i, j - a), entries[j])
+                entries[j] = packed[0]
+            self._open_packed[viewer] = b
 
     def record(self, game, actor: int | None, view_of=None) -> None:
         """Add what each viewer sees new in ``game`` (the engine game) at its current version; ``actor``: the
@@ -145,6 +224,7 @@ class Journal:
             if not groups or groups[-1]["turn"] != turn:
                 turned = turned or bool(groups)
                 groups.append({"turn": turn, "entries": []})
+                self._open_packed[viewer] = 0
             entry = next((x for x in made if len(x["events"]) == len(fresh)
                           and all(a is b for a, b in zip(x["events"], fresh))), None)
             if entry is None:
@@ -153,6 +233,9 @@ class Journal:
             groups[-1]["entries"].append(entry)
         if turned:
             self._pack()
+        if any(groups and len(groups[-1]["entries"]) - self._open_packed[viewer] >= 2 * OPEN_KEEP
+               for viewer, groups in self._groups.items()):
+            self._pack_open()
 
     def view(self, viewer) -> list:
         """``viewer``'s journal as a value for a view: a new outer list and a new last turn (so a diff against
@@ -183,7 +266,9 @@ class Journal:
         def item(g):
             if isinstance(g, ClosedGroup):
                 return {"blob": blobs.setdefault(id(g.blob), (len(blobs), g.blob))[0], "i": g.i}
-            return [g["turn"], [[en["v"], en["player"], [ix(e) for e in en["events"]]] for en in g["entries"]]]
+            return [g["turn"], [[en["v"], en["player"], [ix(e) for e in en["events"]]]
+                                for en in _plain_entries(g["entries"], cache)]]
+        cache: dict = {}
         groups = {_key(viewer): [item(g) for g in self._groups[viewer]] for viewer in VIEWERS}
         return {"events": events, "blobs": [b.data for _, b in sorted(blobs.values(), key=lambda x: x[0])],
                 "groups": groups, "seen": {_key(v): self._seen[v] for v in VIEWERS}}

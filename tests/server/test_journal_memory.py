@@ -95,3 +95,17 @@ def test_the_viewers_closed_turns_of_one_version_share_one_packed_blob():
     journal, _ = played()
     first = [journal.view(viewer)[0] for viewer in VIEWERS]
     assert len({id(g.blob) for g in first}) == 1
+
+
+def test_the_older_entries_of_a_long_open_turn_are_packed_and_encode_as_their_plain_value():
+    import msgpack
+
+    from protocol.packed import default
+    from server.journal import OPEN_KEEP, ClosedEntry
+
+    journal, _ = played(actions=15)       # still in the preliminary phase (turn 0)
+    for viewer in VIEWERS:
+        entries = journal.view(viewer)[-1]["entries"]
+        dicts = [en for en in entries if not isinstance(en, ClosedEntry)]
+        assert any(isinstance(en, ClosedEntry) for en in entries) and len(dicts) < 2 * OPEN_KEEP
+        assert msgpack.packb(journal.view(viewer), default=default) == msgpack.packb(journal.groups[viewer])
