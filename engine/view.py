@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.cards import abilities as ab
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
 from engine.model.enums import PRELIM_PHASES, Phase
-from engine.model.memo import reading
+from engine.model.memo import memoized, reading
 from engine.procedure.strike import blow_amount
 from engine.rules import keywords
 from engine.rules.hidden import alias, any_hidden, hidden_from
@@ -29,16 +29,26 @@ _PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", 
 def _card_view(g, c, viewer) -> tuple[str, dict]:
     if c.hidden and viewer != c.controller:
         alias = f"x-{c.cell}"
-        return alias, {"id": alias, "card": None, "hidden": True, "owner": c.owner, "controller": c.controller,
-                       "zone": c.zone, "cell": c.cell, "attached_to": None, "closed": False, "wounds": 0,
-                       "tokens": 0, "markers": {}}
+        return alias, memoized(g, ("card_face_down", id(c)), _face_down, c, alias)
+    return c.id, memoized(g, ("card_view", id(c)), _shown_card, g, c)
+
+
+def _face_down(c, alias: str) -> dict:
+    """A card face down to the viewer, under its alias (the same for every such viewer)."""
+    return {"id": alias, "card": None, "hidden": True, "owner": c.owner, "controller": c.controller,
+            "zone": c.zone, "cell": c.cell, "attached_to": None, "closed": False, "wounds": 0,
+            "tokens": 0, "markers": {}}
+
+
+def _shown_card(g, c) -> dict:
+    """A card as every viewer who sees it face up sees it (the same for each: :func:`project_many` shares it)."""
     v = {"id": c.id, "card": c.defkey, "hidden": c.hidden}
     for k in _PUBLIC_CARD:
         v[k] = getattr(c, k)
     v["markers"] = dict(c.markers)
     v["life"] = g.life(c)
     v.update(_as_it_is(g, c))
-    return c.id, v
+    return v
 
 
 def _as_it_is(g, c) -> dict:
@@ -163,6 +173,13 @@ def _names_any(value, aliases: dict) -> bool:
     if isinstance(value, list):
         return any(_names_any(v, aliases) for v in value)
     return False
+
+
+@reading
+def project_many(g, viewers) -> dict:
+    """viewer -> :func:`project` for each of ``viewers``, in one read-only scope: a card that several of them see
+    face up is one dict in all their views, built once (issue 21 item 5: a room keeps every viewer's last view)."""
+    return {viewer: project(g, viewer) for viewer in viewers}
 
 
 @reading

@@ -45,7 +45,7 @@ from .bus import Bus, BusError
 from .bus import messages as m
 from .chat import ChatRefused, RoomChat, reads
 from .clock import Clocks, clocks_for, clocks_from_state
-from .journal import Journal
+from .journal import VIEWERS, Journal
 from .metrics import Metrics
 from .settings import Settings
 
@@ -86,13 +86,12 @@ def only_pass(legal: list[dict]) -> bool:
 def share_alike(view: dict, public: dict) -> None:
     """Issue 21 item 5: make what a seat's engine view (``view``) shows exactly as the spectator's view of the
     same version (``public``) does that very object, so the rooms' last views hold it once: each entry of
-    ``cards`` and of ``players`` equal to the spectator's, and the ``log`` list when it holds the same event
-    objects. Values are unchanged (equal, built by the same projection from the same state), so diffs and frames
-    are too; the engine builds every view afresh, so its containers are the room's to share."""
-    for key in ("cards", "players"):
-        theirs, mine = public.get(key), view.get(key)
-        if not theirs or not mine:
-            continue
+    ``players`` equal to the spectator's, and the ``log`` list when it holds the same event objects (the engine
+    already shares the cards, ``Game.views``). Values are unchanged (equal, built by the same projection from the
+    same state), so diffs and frames are too; the engine builds every view afresh, so its containers are the
+    room's to share."""
+    theirs, mine = public.get("players"), view.get("players")
+    if theirs and mine:
         for k, value in mine.items():
             other = theirs.get(k)
             if other is not None and other == value:
@@ -441,12 +440,12 @@ class Room:
             self._views = (self.game, self.game.version, views)
         got = views.get(viewer)
         if got is None:
+            if not views and hasattr(self.game, "views"):    # the journal reads all three: project them together
+                views.update(self.game.views(VIEWERS))           # (cards seen alike shared, built once)
+                for seat in (1, 2):
+                    share_alike(views[seat], views[None])
+                return views[viewer]
             got = views[viewer] = self.game.view(viewer)
-            if viewer is not None:      # what a seat sees as the spectator does: the spectator's objects
-                public = views.get(None)
-                if public is None:
-                    public = views[None] = self.game.view(None)
-                share_alike(got, public)
         return got
 
     def apply(self, p: int, action: dict) -> list:
