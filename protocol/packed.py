@@ -27,6 +27,11 @@ class Packed:
         """The plain JSON-like value (a fresh object graph; callers may keep it, must not expect identity)."""
         raise NotImplementedError
 
+    def same_as(self, other: Any) -> bool:
+        """A cheap proof that ``other`` has this value (e.g. ``other`` is the very object this one was packed
+        from); False when it cannot tell (then the encodings are compared)."""
+        return False
+
     def __eq__(self, other: object) -> bool:
         return same_encoding(self, other)
 
@@ -40,7 +45,11 @@ def plain(x: Any) -> Any:
 
 def same_encoding(a: Any, b: Any) -> bool:
     """Whether ``a`` and ``b`` (either may be, or hold, Packed values) encode to the same msgpack bytes."""
-    return a is b or _pack(a) == _pack(b)
+    if a is b:
+        return True
+    if isinstance(b, Packed) and b.same_as(a) or isinstance(a, Packed) and a.same_as(b):
+        return True
+    return _pack(a) == _pack(b)
 
 
 def _pack(x: Any) -> bytes:

@@ -115,7 +115,7 @@ class _SeatLedger:
             first = self.n - len(recent) - BLOCK
             raw = [[k, zlib.decompress(v)] for k, v in items]
             self.blocks.append((first, array("q", [hash(k) for k, _ in items]),
-                                zlib.compress(msgpack.packb(raw, use_bin_type=True), 6)))
+                                zlib.compress(msgpack.packb(raw, use_bin_type=True), 1)))
         while self.blocks and self.blocks[0][0] + BLOCK <= self.n - self.size:
             self.blocks.popleft()
 

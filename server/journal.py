@@ -25,6 +25,7 @@ mid-game journal than dicts; a turn's closing costs one pack (about 0.1 ms) and 
 """
 from __future__ import annotations
 
+import operator
 import zlib
 
 import msgpack
@@ -82,12 +83,20 @@ class _Blob:
 
 
 class ClosedGroup(Packed):
-    """One viewer's closed turn, ``{"turn": n, "entries": [...]}``, kept as group ``i`` of a :class:`_Blob`."""
+    """One viewer's closed turn, ``{"turn": n, "entries": [...]}``, kept as group ``i`` of a :class:`_Blob`.
+    ``src``: the group dict it replaced, until the journal's next version (then None): the diff of that version
+    compares the previous view's copy of that group with this one by identity of its entries, not by encoding."""
 
-    __slots__ = ("blob", "i")
+    __slots__ = ("blob", "i", "src")
 
-    def __init__(self, blob: _Blob, i: int) -> None:
-        self.blob, self.i = blob, i
+    def __init__(self, blob: _Blob, i: int, src: dict | None = None) -> None:
+        self.blob, self.i, self.src = blob, i, src
+
+    def same_as(self, other) -> bool:
+        src = self.src
+        return (src is not None and type(other) is dict and other.get("turn") is src["turn"]
+                and len(other["entries"]) == len(src["entries"])
+                and all(map(operator.is_, other["entries"], src["entries"])))
 
     def value(self) -> dict:
         return self.blob.groups()[self.i]
@@ -98,10 +107,13 @@ class ClosedEntry(Packed):
     of a :class:`_Blob` (the open turns' older entries of every viewer packed together; an entry the viewers
     share is one ClosedEntry)."""
 
-    __slots__ = ("blob", "i", "e")
+    __slots__ = ("blob", "i", "e", "src")
 
-    def __init__(self, blob: _Blob, i: int, e: int) -> None:
-        self.blob, self.i, self.e = blob, i, e
+    def __init__(self, blob: _Blob, i: int, e: int, src: dict | None = None) -> None:
+        self.blob, self.i, self.e, self.src = blob, i, e, src   # src: as in ClosedGroup
+
+    def same_as(self, other) -> bool:
+        return self.src is not None and other is self.src
 
     def value(self) -> dict:
         return _decoded(self.blob)[self.i]["entries"][self.e]
@@ -143,6 +155,7 @@ class Journal:
         self._groups: dict = {viewer: [] for viewer in VIEWERS}   # viewer -> [ClosedGroup..., open dict groups]
         self._seen: dict = {viewer: -1 for viewer in VIEWERS}
         self._open_packed: dict = {viewer: 0 for viewer in VIEWERS}   # leading ClosedEntry items of the open turn
+        self._fresh: list = []        # what the last version packed, still knowing its source (``src``)
 
     @property
     def groups(self) -> dict:
@@ -177,7 +190,8 @@ class Journal:
             return
         blob = _Blob([self._groups[viewer][i] for viewer, i in closed])
         for k, (viewer, i) in enumerate(closed):
-            self._groups[viewer][i] = ClosedGroup(blob, k)
+            packed = self._groups[viewer][i] = ClosedGroup(blob, k, self._groups[viewer][i])
+            self._fresh.append(packed)
 
     def _pack_open(self) -> None:
         """Pack the older entries of every viewer's open turn (all but the last OPEN_KEEP dict entries), one blob
@@ -199,7 +213,8 @@ class Journal:
                 key = id(entries[j])
                 packed = made.get(key)
                 if packed is None:
-                    packed = made[key] = (ClosedEntry(blob, i, j - a), entries[j])
+                    packed = made[key] = (ClosedEntry(blob, i, j - a, entries[j]), entries[j])
+                    self._fresh.append(packed[0])
                 entries[j] = packed[0]
             self._open_packed[viewer] = b
 
@@ -210,6 +225,7 @@ class Journal:
         journal reads are the ones the room's diffs use, projected once); only its ``log`` and ``turn`` are read."""
         v = game.version
         view_of = view_of or game.view
+        self.settled()
         seen: dict = {}               # seq -> the event objects already kept for other viewers at this version
         made: list = []               # the entries kept for other viewers at this version
         turned = False                # a viewer's journal began a new turn (its previous one is closed)
@@ -236,6 +252,13 @@ class Journal:
         if any(groups and len(groups[-1]["entries"]) - self._open_packed[viewer] >= 2 * OPEN_KEEP
                for viewer, groups in self._groups.items()):
             self._pack_open()
+
+    def settled(self) -> None:
+        """The diffs of the version recorded last are built: what it packed forgets its sources (``src``: only
+        memory then). Called by :meth:`record` and by the room once an action's frames are built."""
+        for packed in self._fresh:
+            packed.src = None
+        self._fresh.clear()
 
     def view(self, viewer) -> list:
         """``viewer``'s journal as a value for a view: a new outer list and a new last turn (so a diff against

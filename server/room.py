@@ -842,6 +842,8 @@ class Room:
             self.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
         self._views = (None, -1, {})  # the frames are built: the journal and the diffs read no more views of v
+        if self._journal is not None:
+            self._journal.settled()
         with self.metrics.phase("commit"):
             await self._commit()      # durable before broadcast (issue "several processes", item 3)
         for conns, message, versioned in out:
