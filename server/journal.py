@@ -19,9 +19,11 @@ the storage is shared. Entries and events are read-only once recorded.
 Closed turns (every group of a viewer but its last) are kept packed: the groups closed at one version, every
 viewer's together, are one zlib-compressed msgpack blob (:class:`_Blob`, events the viewers share written once),
 and each such group is a :class:`ClosedGroup` (protocol/packed.py ``Packed``) that the views carry as is: frames
-write it as its plain value (the same bytes), diffs compare it by value (the same object in a viewer's successive
-views costs nothing), and a Sync or a reader of :attr:`Journal.groups` decodes it. About 15x less memory for a
-mid-game journal than dicts; a turn's closing costs one pack (about 0.1 ms) and one decode per tracked viewer.
+write it as its plain value (the same bytes), diffs compare it by its encoding (the same object in a viewer's
+successive views costs nothing; at the version that packed it, its source proves equality by identity), and a
+Sync or a reader of :attr:`Journal.groups` decodes it. The older entries of a long open turn (the preliminary
+phase) are packed the same way (:class:`ClosedEntry`, all but the last :data:`OPEN_KEEP`). About 10x less memory
+for a mid-game journal than dicts (docs/performance.md "Memory per room and per spectator").
 """
 from __future__ import annotations
 
@@ -119,14 +121,16 @@ class ClosedEntry(Packed):
         return _decoded(self.blob)[self.i]["entries"][self.e]
 
 
-_last: list = [None, None]      # the blob decoded last and its groups: a diff or a frame reads its entries in a row
+#: (blob, its groups) decoded last: a diff or a frame reads a blob's entries in a row. One tuple, replaced whole, so
+#: a frame encoded in a worker thread (a relay's resync) never pairs a blob with another's groups.
+_last: list = [(None, None)]
 
 
 def _decoded(blob: _Blob) -> list:
-    if _last[0] is not blob:
-        _last[1] = blob.groups()
-        _last[0] = blob
-    return _last[1]
+    hit = _last[0]
+    if hit[0] is not blob:
+        hit = _last[0] = (blob, blob.groups())
+    return hit[1]
 
 
 def _plain_entries(entries: list, cache: dict) -> list:

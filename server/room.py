@@ -432,6 +432,7 @@ class Room:
         """The engine's view of the game for ``viewer`` (1, 2, None) at the current version, projected once per
         version and viewer however many readers want it (the journal, each tracked viewer's diff, every spectator
         sharing viewer None). Readers must not change it (RoomGame copies it before adding the room's fields).
+        The first request of a version projects all three together (``Game.views``: cards seen alike shared).
         The engine game changes only through ``apply``, which moves the version on; the room drops the views once
         an action's frames are built (they live on only as the diffs' last views)."""
         game, v, views = self._views
