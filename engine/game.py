@@ -17,7 +17,7 @@ from engine.procedure import prelim
 from engine.procedure.actions import canonical, legal_now, perform
 from engine.procedure.flow import run
 from engine.scenario_setup import build
-from engine.view import dealias, mask, project
+from engine.view import dealias, mask, project, project_many
 
 
 class Game(GameState):
@@ -113,6 +113,11 @@ class Game(GameState):
     def view(self, viewer: int | None) -> dict:
         """The JSON-like view for player 1, 2 or a spectator (None): the only reader of hidden zones."""
         return project(self, viewer)
+
+    def views(self, viewers) -> dict:
+        """viewer -> :meth:`view` for each of ``viewers`` (1, 2, None), projected together: a card several of them
+        see face up is one shared dict (read-only for callers, like every view)."""
+        return project_many(self, viewers)
 
     @classmethod
     def replay(cls, seed: int, deck1: list[str], deck2: list[str], log: list, **kw) -> "Game":

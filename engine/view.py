@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.cards import abilities as ab
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
 from engine.model.enums import PRELIM_PHASES, Phase
-from engine.model.memo import reading
+from engine.model.memo import memoized, reading
 from engine.procedure.strike import blow_amount
 from engine.rules import keywords
 from engine.rules.hidden import alias, any_hidden, hidden_from
@@ -29,16 +29,26 @@ _PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", 
 def _card_view(g, c, viewer) -> tuple[str, dict]:
     if c.hidden and viewer != c.controller:
         alias = f"x-{c.cell}"
-        return alias, {"id": alias, "card": None, "hidden": True, "owner": c.owner, "controller": c.controller,
-                       "zone": c.zone, "cell": c.cell, "attached_to": None, "closed": False, "wounds": 0,
-                       "tokens": 0, "markers": {}}
+        return alias, memoized(g, ("card_face_down", id(c)), _face_down, c, alias)
+    return c.id, memoized(g, ("card_view", id(c)), _shown_card, g, c)
+
+
+def _face_down(c, alias: str) -> dict:
+    """A card face down to the viewer, under its alias (the same for every such viewer)."""
+    return {"id": alias, "card": None, "hidden": True, "owner": c.owner, "controller": c.controller,
+            "zone": c.zone, "cell": c.cell, "attached_to": None, "closed": False, "wounds": 0,
+            "tokens": 0, "markers": {}}
+
+
+def _shown_card(g, c) -> dict:
+    """A card as every viewer who sees it face up sees it (the same for each: :func:`project_many` shares it)."""
     v = {"id": c.id, "card": c.defkey, "hidden": c.hidden}
     for k in _PUBLIC_CARD:
         v[k] = getattr(c, k)
     v["markers"] = dict(c.markers)
     v["life"] = g.life(c)
     v.update(_as_it_is(g, c))
-    return c.id, v
+    return v
 
 
 def _as_it_is(g, c) -> dict:
@@ -115,7 +125,7 @@ def _log(g, viewer, start: int) -> list[dict]:
 
     An event's masked copy depends only on the event (never changed once emitted) and on which cards are face down
     to ``viewer`` (:func:`_hidden_aliases`), so the copies are kept on the game (``g._view_log[viewer]`` =
-    ``(aliases, {seq: (event, copy or None)})``) and reused while those aliases are unchanged: a projection masks
+    ``(aliases, {seq: event | (event, copy or None)})``, the event alone when it shows as it is) and reused while those aliases are unchanged: a projection masks
     only the new events, and consecutive views share their unchanged events (the diff compares them by identity).
     An event that names no such card is shown as it is (the engine's own dict, shared by every view and the
     journal: events are never changed). The cache holds no more than the window; it is never serialized
@@ -131,14 +141,20 @@ def _log(g, viewer, start: int) -> list[dict]:
         if seq <= start:
             continue
         hit = masked.get(seq)
-        if hit is None or hit[0] is not ev:
+        if hit is ev:                             # kept as the event itself: nothing to mask
+            log.append(ev)
+            continue
+        if hit is None or type(hit) is not tuple or hit[0] is not ev:
             if ev.get("to") not in (None, viewer):
                 seen = None
             elif ev["type"] != "strike_roll" and not _names_any(ev, aliases):
                 seen = ev                         # nothing to mask: the event itself, no copy
             else:
                 seen = _visible_event(g, ev, viewer)
-            hit = masked[seq] = (ev, seen)
+            hit = masked[seq] = ev if seen is ev else (ev, seen)   # no pair for the common case (memory)
+            if seen is ev:
+                log.append(ev)
+                continue
         if hit[1] is not None:
             log.append(hit[1])
     if len(masked) > LOG_WINDOW + LOG_STEP:
@@ -157,6 +173,13 @@ def _names_any(value, aliases: dict) -> bool:
     if isinstance(value, list):
         return any(_names_any(v, aliases) for v in value)
     return False
+
+
+@reading
+def project_many(g, viewers) -> dict:
+    """viewer -> :func:`project` for each of ``viewers``, in one read-only scope: a card that several of them see
+    face up is one dict in all their views, built once (issue 21 item 5: a room keeps every viewer's last view)."""
+    return {viewer: project(g, viewer) for viewer in viewers}
 
 
 @reading

@@ -12,6 +12,7 @@ import msgpack
 
 from .errors import ProtocolError
 from .messages import CLIENT_TYPES, MAX_INT, SERVER_TYPES, Message
+from .packed import default as _packed
 
 #: Limits on anything a client sends. A client frame is a map of at most a few fields; an action is a small map.
 MAX_CLIENT_FRAME = 8 * 1024      # bytes in one client frame
@@ -25,8 +26,9 @@ _CLIENT_LIMITS = dict(max_str_len=MAX_STR, max_bin_len=0, max_array_len=MAX_ARRA
 
 
 def encode(msg: Message) -> bytes:
-    """One binary frame for ``msg`` (any message type): ``msgpack.packb(msg.to_wire())``."""
-    return msgpack.packb(msg.to_wire(), use_bin_type=True)
+    """One binary frame for ``msg`` (any message type): ``msgpack.packb(msg.to_wire())``; a
+    :class:`protocol.packed.Packed` value inside is written as its plain value (the same bytes)."""
+    return msgpack.packb(msg.to_wire(), use_bin_type=True, default=_packed)
 
 
 def _check_json_like(obj: Any) -> None:

@@ -13,11 +13,14 @@ Ops are arrays, applied in order; a path is an array of map keys (str) and array
 Maps are diffed key by key; arrays by common prefix/suffix (an equal-length middle is diffed item by item, any
 other change becomes one splice), and a bounded log that dropped its oldest entries and gained new ones becomes
 two splices. Comparisons are type-strict (``1`` differs from ``True``), so applying the ops reproduces the new view
-exactly, types included.
+exactly, types included. A :class:`protocol.packed.Packed` value (kept compact by its holder) counts as its plain
+value: equal to what encodes to the same bytes, never descended into unless it differs.
 """
 from __future__ import annotations
 
 from typing import Any
+
+from .packed import Packed, plain, same_encoding
 
 __all__ = ["diff", "apply"]
 
@@ -28,6 +31,8 @@ def _eq(a: Any, b: Any) -> bool:
         return True
     ta = type(a)
     if ta is not type(b):
+        if isinstance(a, Packed) or isinstance(b, Packed):
+            return same_encoding(a, b)
         return False
     if ta is dict:
         if len(a) != len(b):
@@ -58,7 +63,11 @@ def _diff(a: Any, b: Any, path: list, ops: list) -> None:
         return
     ta = type(a)
     if ta is not type(b):
-        ops.append(["s", path, b])
+        if isinstance(a, Packed) or isinstance(b, Packed):
+            if not same_encoding(a, b):
+                _diff(plain(a), plain(b), path, ops)
+        else:
+            ops.append(["s", path, b])
     elif ta is dict:
         for k in a:
             if k not in b:
@@ -78,6 +87,9 @@ def _diff(a: Any, b: Any, path: list, ops: list) -> None:
                 ops.append(["s", path + [k], v])
     elif ta is list:
         _diff_list(a, b, path, ops)
+    elif isinstance(a, Packed):        # two Packed values: no op when equal (at a map key: one set when not)
+        if not same_encoding(a, b):
+            _diff(a.value(), b.value(), path, ops)
     elif a != b:
         ops.append(["s", path, b])
 

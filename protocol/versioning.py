@@ -13,13 +13,18 @@
   evicted id is ``stale``; only refused ids can be evicted and re-evaluated, and those changed nothing.
   Every remembered answer but each seat's newest is kept encoded (its msgpack bytes, zlib-compressed, decoded again
   on a repeat): the bytes are what was sent, about 200 bytes instead of the frame's object graph (issue 21 item 5).
+  Older answers go, :data:`BLOCK` at a time, into one compressed block each (:class:`_SeatLedger`): about 3x
+  smaller again, the ids only as their hashes.
 """
 from __future__ import annotations
 
 import zlib
-from collections import OrderedDict
+from array import array
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgpack
 
 from engine.errors import EngineError
 
@@ -39,6 +44,80 @@ def _pack(msg: Message) -> bytes:
 def _unpack(packed: bytes) -> Message:
     """The answer :func:`_pack` kept; it encodes to the very bytes it was packed from."""
     return decode_server(zlib.decompress(packed))
+
+
+#: Answers per compressed block of a seat's ledger (only when the ledger holds more than 2 * BLOCK ids).
+BLOCK = 8
+
+
+class _SeatLedger:
+    """One seat's remembered answers, by client action id, the last ``size`` ids (oldest evicted first).
+
+    The newest answers (at most :data:`BLOCK` + 1) are in ``recent`` (id -> :func:`_pack` bytes; the newest one
+    a Message until :meth:`replace` gives its final form); older ones, when ``size`` > 2 * BLOCK, are in ``blocks``: BLOCK answers each,
+    ``(first ordinal, array of the ids' hashes, zlib(msgpack([[id, frame bytes]...])))``. A lookup scans the hash
+    arrays and decompresses only a block whose hashes hold the id (then compares the ids themselves). Hashes are
+    ``hash(str)``, fixed for the process (the ledger is never stored or restored)."""
+
+    __slots__ = ("recent", "blocks", "n", "size")
+
+    def __init__(self, size: int) -> None:
+        self.recent: OrderedDict[str, Message | bytes] = OrderedDict()
+        self.blocks: deque = deque()
+        self.n = 0               # ids remembered so far (the ordinal of the next one)
+        self.size = size
+
+    def __len__(self) -> int:
+        return min(self.n, self.size)
+
+    def __contains__(self, aid: str) -> bool:
+        return self.get(aid) is not None
+
+    def newest(self) -> str | None:
+        """The id remembered last, or None."""
+        return next(reversed(self.recent)) if self.recent else None
+
+    def get(self, aid: str) -> Message | None:
+        """The answer remembered for ``aid`` (decoded again when kept encoded), or None."""
+        known = self.recent.get(aid)
+        if known is not None:
+            return _unpack(known) if isinstance(known, bytes) else known
+        h, oldest = hash(aid), self.n - self.size
+        for first, hashes, data in self.blocks:
+            if h in hashes:
+                for i, (other, raw) in enumerate(msgpack.unpackb(zlib.decompress(data))):
+                    if other == aid and first + i >= oldest:
+                        return decode_server(raw)
+        return None
+
+    def replace(self, aid: str, answer: Message, data: bytes | None = None) -> None:
+        """Make ``answer`` the one remembered for ``aid`` (the room fills in the newest answer's clocks: final
+        then, so kept packed at once; ``data`` = ``encode(answer)`` when the caller has it, so it is not encoded a
+        second time); an id no longer in ``recent`` (only the newest is ever replaced) or unknown is left alone."""
+        if aid in self.recent:
+            self.recent[aid] = _pack(answer) if data is None else zlib.compress(data, 1)
+
+    def add(self, aid: str, answer: Message) -> None:
+        """Remember ``answer`` for the new id ``aid`` (not already remembered); evicts beyond ``size``."""
+        recent = self.recent
+        if recent:                  # the previous newest answer is final now (replace() fills in only the newest)
+            last = next(reversed(recent))
+            if not isinstance(recent[last], bytes):
+                recent[last] = _pack(recent[last])
+        recent[aid] = answer
+        self.n += 1
+        if self.size <= 2 * BLOCK:
+            while len(recent) > self.size:
+                recent.popitem(last=False)
+            return
+        if len(recent) > BLOCK:
+            items = [recent.popitem(last=False) for _ in range(BLOCK)]
+            first = self.n - len(recent) - BLOCK
+            raw = [[k, zlib.decompress(v)] for k, v in items]
+            self.blocks.append((first, array("q", [hash(k) for k, _ in items]),
+                                zlib.compress(msgpack.packb(raw, use_bin_type=True), 1)))
+        while self.blocks and self.blocks[0][0] + BLOCK <= self.n - self.size:
+            self.blocks.popleft()
 
 
 @dataclass
@@ -72,7 +151,7 @@ class RoomVersions:
         self.game = game
         self._views: dict[Any, dict] = {}
         self._v = game.version
-        self._ledger: dict[int, OrderedDict[str, Message | bytes]] = {1: OrderedDict(), 2: OrderedDict()}
+        self._ledger: dict[int, _SeatLedger] = {1: _SeatLedger(ledger_size), 2: _SeatLedger(ledger_size)}
         self._size = ledger_size
         self._diff = diff
 
@@ -140,25 +219,12 @@ class RoomVersions:
     def remember(self, seat: int, aid: str, answer: Message, data: bytes | None = None) -> None:
         """Make ``answer`` the frame repeated to ``seat`` for action id ``aid`` (e.g. the answer once the owner
         filled in its ``clocks``), so a repeat is byte-identical to what was sent first (docs/protocol.md §4.4).
-        ``data``: ``encode(answer)`` when the caller encoded it already (to send it): then it is kept compressed
-        at once, and the answer is never encoded a second time for the ledger (issue 21 item 3). An id the ledger
-        does not hold is ignored."""
-        ledger = self._ledger[seat]
-        if aid in ledger:
-            if data is not None:
-                ledger[aid] = zlib.compress(data, 1)
-            else:
-                ledger[aid] = answer if aid == next(reversed(ledger)) else _pack(answer)
+        ``data``: ``encode(answer)`` when the caller encoded it already (to send it): the ledger keeps those bytes
+        and never encodes the answer a second time (issue 21 item 3)."""
+        self._ledger[seat].replace(aid, answer, data)
 
     def _remember(self, seat: int, aid: str, answer: Message) -> None:
-        ledger = self._ledger[seat]
-        if ledger:                  # the previous newest answer is final now (remember() fills in only the newest)
-            last = next(reversed(ledger))
-            if not isinstance(ledger[last], bytes):
-                ledger[last] = _pack(ledger[last])
-        ledger[aid] = answer
-        while len(ledger) > self._size:
-            ledger.popitem(last=False)
+        self._ledger[seat].add(aid, answer)
 
     def submit(self, seat: Any, msg: Action, clocks: dict | None = None) -> Outcome:
         """Handle one Action frame from the player in ``seat`` (1 or 2; None = a spectator).
@@ -173,7 +239,7 @@ class RoomVersions:
             return Outcome(reply=Error.of("not_a_player", id=msg.id, v=self.v))
         known = self._ledger[seat].get(msg.id)
         if known is not None:
-            return Outcome(reply=_unpack(known) if isinstance(known, bytes) else known)
+            return Outcome(reply=known)
         if msg.v != self.v:
             err = Error.of("stale", msg=f"The action was built on version {msg.v}; the room is at {self.v}.",
                            id=msg.id, v=self.v)

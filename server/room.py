@@ -30,6 +30,7 @@ import enum
 import hashlib
 import hmac
 import logging
+import operator
 import secrets
 import time
 import zlib
@@ -44,7 +45,7 @@ from .bus import Bus, BusError
 from .bus import messages as m
 from .chat import ChatRefused, RoomChat, reads
 from .clock import Clocks, clocks_for, clocks_from_state
-from .journal import Journal
+from .journal import VIEWERS, Journal
 from .metrics import Metrics
 from .settings import Settings
 
@@ -80,6 +81,24 @@ def only_pass(legal: list[dict]) -> bool:
     """RULES.md Q10: the player's only legal action is ``pass`` (``concede`` is always legal and does not count)."""
     acts = [a for a in legal if a.get("act") != "concede"]
     return len(acts) == 1 and acts[0].get("act") == "pass"
+
+
+def share_alike(view: dict, public: dict) -> None:
+    """Issue 21 item 5: make what a seat's engine view (``view``) shows exactly as the spectator's view of the
+    same version (``public``) does that very object, so the rooms' last views hold it once: each entry of
+    ``players`` equal to the spectator's, and the ``log`` list when it holds the same event objects (the engine
+    already shares the cards, ``Game.views``). Values are unchanged (equal, built by the same projection from the
+    same state), so diffs and frames are too; the engine builds every view afresh, so its containers are the
+    room's to share."""
+    theirs, mine = public.get("players"), view.get("players")
+    if theirs and mine:
+        for k, value in mine.items():
+            other = theirs.get(k)
+            if other is not None and other == value:
+                mine[k] = other
+    log, theirs = view.get("log"), public.get("log")
+    if log is not None and theirs is not None and len(log) == len(theirs) and all(map(operator.is_, log, theirs)):
+        view["log"] = theirs
 
 
 def waiting_view(viewer) -> dict:
@@ -133,11 +152,16 @@ class RoomGame:
         r = self.room
         view = waiting_view(viewer) if r.game is None else dict(r.engine_view(viewer))
         status = r.status
-        view["room"] = {"id": r.id, "status": status.value, "result": self.result,
-                        "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
-                        "bots": r.seat_bots(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
-                        "seated": {str(p): r.tokens[p] is not None for p in (1, 2)},
-                        "clock": r.options.get("clock"), "rematch": r.rematch}
+        public = {"id": r.id, "status": status.value, "result": self.result,
+                  "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
+                  "bots": r.seat_bots(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
+                  "seated": {str(p): r.tokens[p] is not None for p in (1, 2)},
+                  "clock": r.options.get("clock"), "rematch": r.rematch}
+        if public == r._public:      # the same for every viewer and, mostly, every version: one object (memory;
+            public = r._public       # a diff skips it by identity)
+        else:
+            r._public = public
+        view["room"] = public
         view["journal"] = [] if r.game is None else r.journal.view(viewer)
         if status is RoomStatus.FINISHED:
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
@@ -172,6 +196,7 @@ class Room:
         self._unsnapshotted = 0                    # log entries written since the last whole snapshot
         self._journal: Journal | None = None       # the complete game log per viewer (``journal``)
         self._views: tuple = (None, -1, {})         # (engine game, version, viewer -> engine view): engine_view
+        self._public: dict | None = None           # the views' last "room" value (RoomGame._view shares it)
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
@@ -407,6 +432,7 @@ class Room:
         """The engine's view of the game for ``viewer`` (1, 2, None) at the current version, projected once per
         version and viewer however many readers want it (the journal, each tracked viewer's diff, every spectator
         sharing viewer None). Readers must not change it (RoomGame copies it before adding the room's fields).
+        The first request of a version projects all three together (``Game.views``: cards seen alike shared).
         The engine game changes only through ``apply``, which moves the version on; the room drops the views once
         an action's frames are built (they live on only as the diffs' last views)."""
         game, v, views = self._views
@@ -415,6 +441,11 @@ class Room:
             self._views = (self.game, self.game.version, views)
         got = views.get(viewer)
         if got is None:
+            if not views and hasattr(self.game, "views"):    # the journal reads all three: project them together
+                views.update(self.game.views(VIEWERS))           # (cards seen alike shared, built once)
+                for seat in (1, 2):
+                    share_alike(views[seat], views[None])
+                return views[viewer]
             got = views[viewer] = self.game.view(viewer)
         return got
 
@@ -815,6 +846,8 @@ class Room:
             self.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
         self._views = (None, -1, {})  # the frames are built: the journal and the diffs read no more views of v
+        if self._journal is not None:
+            self._journal.settled()
         with self.metrics.phase("commit"):
             await self._commit()      # durable before broadcast (issue "several processes", item 3)
         for conns, message, versioned, data in out:

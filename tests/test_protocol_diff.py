@@ -137,3 +137,42 @@ def test_js_apply_agrees_with_python():
     out = subprocess.run(["node", "-e", script], input=json.dumps(cases), capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == {"n": len(cases), "bad": 0}
+
+
+def _boxed(value):
+    """A test Packed value (protocol/packed.py): ``value`` kept msgpack-encoded."""
+    import msgpack
+
+    from protocol.packed import Packed
+
+    class Boxed(Packed):
+        __slots__ = ("data",)
+
+        def __init__(self, data):
+            self.data = data
+
+        def value(self):
+            return msgpack.unpackb(self.data)
+    return Boxed(msgpack.packb(value))
+
+
+def test_a_packed_value_equal_to_the_plain_one_it_replaces_gives_no_op():
+    turn = {"turn": 1, "entries": [{"v": 3, "events": [{"type": "x", "seq": 1}]}]}
+    assert diff({"journal": [dict(turn)]}, {"journal": [_boxed(turn)]}) == []
+
+
+def test_a_list_gaining_an_item_after_a_packed_value_is_one_splice_of_the_new_item():
+    turn, new = {"turn": 1, "entries": []}, {"turn": 2, "entries": []}
+    assert diff([dict(turn)], [_boxed(turn), new]) == [["l", [], 1, 0, [new]]]
+
+
+def test_a_packed_value_that_differs_is_diffed_as_its_plain_value():
+    old, new = {"turn": 1, "n": 1}, {"turn": 1, "n": 2}
+    assert diff([old], [_boxed(new)]) == [["s", [0, "n"], 2]]
+
+
+def test_a_frame_with_a_packed_value_encodes_to_the_bytes_of_the_plain_value():
+    from protocol import Sync, encode
+    view = {"journal": [{"turn": 0, "entries": []}]}
+    assert encode(Sync(1, None, {"journal": [_boxed(view["journal"][0])]}, None, None)) == \
+        encode(Sync(1, None, view, None, None))

@@ -157,10 +157,35 @@ def test_an_old_accepted_id_gets_its_first_frame_byte_for_byte_from_the_encoded_
     room.remember(1, "a1", Diff(first.v, first.ops, first.legal, {"1": 5, "2": 6, "running": 2}, "a1"))
     room.submit(2, Action("b1", 1, {"act": "pass"}))
     room.submit(1, Action("a2", 2, {"act": "pass"}))
-    assert isinstance(room._ledger[1]["a1"], bytes)          # older answers are kept as their bytes
+    assert isinstance(room._ledger[1].recent["a1"], bytes)   # older answers are kept as their bytes
     again = room.submit(1, Action("a1", 0, {"act": "play", "source": "c0"}))
     assert encode(again.reply) == encode(Diff(first.v, first.ops, first.legal, {"1": 5, "2": 6, "running": 2}, "a1"))
     assert not again.applied and len(room.game.applied) == 3
+
+
+def played_ids(n, ledger_size):
+    """A room where seat 1 sent ``n`` accepted actions a0.. (seat 2 passing between) and their first answers."""
+    room, _ = joined(ledger_size=ledger_size)
+    first = {}
+    for i in range(n):
+        first[f"a{i}"] = encode(room.submit(1, Action(f"a{i}", room.v, {"act": "pass"})).broadcast[1])
+        room.submit(2, Action(f"b{i}", room.v, {"act": "pass"}))
+    return room, first
+
+
+def test_every_id_in_the_window_gets_its_first_frame_byte_for_byte_from_the_ledger_blocks():
+    room, first = played_ids(100, 64)
+    assert room._ledger[1].blocks                           # the older answers are in compressed blocks
+    for aid in [f"a{i}" for i in range(36, 100)]:
+        again = room.submit(1, Action(aid, 0, {"act": "pass"}))
+        assert again.reply is not None and encode(again.reply) == first[aid]
+    assert len(room.game.applied) == 200
+
+
+def test_an_id_older_than_the_window_is_stale_even_while_its_block_is_kept():
+    room, _ = played_ids(100, 64)
+    out = room.submit(1, Action("a35", 0, {"act": "pass"}))
+    assert out.reply.code == "stale" and len(room.game.applied) == 200
 
 
 def test_an_answer_remembered_with_its_sent_bytes_is_repeated_as_those_bytes():
@@ -168,7 +193,6 @@ def test_an_answer_remembered_with_its_sent_bytes_is_repeated_as_those_bytes():
     first = room.submit(1, Action("a1", 0, {"act": "play", "source": "c0"})).broadcast[1]
     final = Diff(first.v, first.ops, first.legal, {"1": 5, "2": 6, "running": 2}, "a1")
     room.remember(1, "a1", final, encode(final))
-    assert isinstance(room._ledger[1]["a1"], bytes)          # kept encoded at once, even as the newest answer
     again = room.submit(1, Action("a1", 0, {"act": "play", "source": "c0"}))
     assert encode(again.reply) == encode(final) and not again.applied
 

@@ -22,8 +22,9 @@ def played(actions=150, seed=7):
     return Journal.rebuild(ENGINE, seed, decks, log), seen
 
 
-def events(journal, viewer):
-    return [e for group in journal.groups[viewer] for entry in group["entries"] for e in entry["events"]]
+def events(journal, viewer, groups=None):
+    groups = journal.groups if groups is None else groups
+    return [e for group in groups[viewer] for entry in group["entries"] for e in entry["events"]]
 
 
 def test_each_viewers_journal_holds_exactly_the_events_its_views_showed():
@@ -34,9 +35,10 @@ def test_each_viewers_journal_holds_exactly_the_events_its_views_showed():
 
 def test_events_the_viewers_saw_alike_are_one_object_in_every_journal():
     journal, _ = played()
-    spectator = {e["seq"]: e for e in events(journal, None)}
+    groups = journal.groups
+    spectator = {e["seq"]: e for e in events(journal, None, groups)}
     for seat in (1, 2):
-        same = [e for e in events(journal, seat) if spectator.get(e["seq"]) == e]
+        same = [e for e in events(journal, seat, groups) if spectator.get(e["seq"]) == e]
         assert same and all(spectator[e["seq"]] is e for e in same)
 
 
@@ -74,3 +76,36 @@ def test_a_room_restored_from_its_snapshot_and_log_has_the_journal_of_the_room_w
         Journal.rebuild = original
     assert msgpack.unpackb(blob)["journal"] and calls == []
     assert got.groups == room.journal.groups == rebuilt.groups and restored.v == room.v
+
+
+def test_closed_turns_are_kept_packed_and_a_view_encodes_them_as_their_plain_value():
+    import msgpack
+
+    from protocol.packed import default
+    from server.journal import ClosedGroup
+
+    journal, _ = played()
+    for viewer in VIEWERS:
+        view = journal.view(viewer)
+        assert len(view) >= 2 and all(isinstance(g, ClosedGroup) for g in view[:-1])
+        assert msgpack.packb(view, default=default) == msgpack.packb(journal.groups[viewer])
+
+
+def test_the_viewers_closed_turns_of_one_version_share_one_packed_blob():
+    journal, _ = played()
+    first = [journal.view(viewer)[0] for viewer in VIEWERS]
+    assert len({id(g.blob) for g in first}) == 1
+
+
+def test_the_older_entries_of_a_long_open_turn_are_packed_and_encode_as_their_plain_value():
+    import msgpack
+
+    from protocol.packed import default
+    from server.journal import OPEN_KEEP, ClosedEntry
+
+    journal, _ = played(actions=15)       # still in the preliminary phase (turn 0)
+    for viewer in VIEWERS:
+        entries = journal.view(viewer)[-1]["entries"]
+        dicts = [en for en in entries if not isinstance(en, ClosedEntry)]
+        assert any(isinstance(en, ClosedEntry) for en in entries) and len(dicts) < 2 * OPEN_KEEP
+        assert msgpack.packb(journal.view(viewer), default=default) == msgpack.packb(journal.groups[viewer])
