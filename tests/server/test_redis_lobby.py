@@ -99,3 +99,11 @@ async def test_a_drop_deletes_the_entry_after_the_write_in_flight(bus, redis_ser
     release.set()
     await asyncio.wait_for(drop, 5)
     assert not redis_server.client().exists(K.info("r1"))
+
+
+async def test_a_put_after_redis_forgot_its_scripts_still_writes(bus, redis_server):
+    await bus.mailbox.open_inbox("r1")
+    await bus.lobby.put("r1", entry(1))
+    redis_server.client().script_flush()
+    await bus.lobby.put("r1", entry(1, open_=False))
+    assert json.loads(redis_server.client().get(K.info("r1")))["open"] is False

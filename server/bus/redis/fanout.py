@@ -165,7 +165,9 @@ class RedisFanOut(FanOut):
             return
         own = self.mailbox.owned.get(room) if room is not None else None
         for pid, cids in remote.items():
-            if pid not in published:
+            if pid in published:
+                self.link.stats["frames_carried"] += 1
+            else:
                 self._box(pid).put(self._frame_msg(room, cids, frame, close, v, full, own))
 
     def _split(self, conn_ids: list[str], frame: bytes | None, close: int | None) -> dict[str, list[str]]:

@@ -32,7 +32,7 @@ import redis.asyncio as aioredis
 from redis.asyncio.client import PubSub
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
-from redis.exceptions import RedisError
+from redis.exceptions import NoScriptError, RedisError
 
 from . import keys as K
 
@@ -103,7 +103,7 @@ class RedisLink:
         self._connects_seen = 0
         self._back_at = -1e9
         self.stats = {"reconnects": 0, "takeovers": 0, "fenced": 0, "relay_resyncs": 0, "relay_gaps": 0,
-                      "frames_lost": 0, "errors": 0}
+                      "frames_lost": 0, "frames_carried": 0, "errors": 0}
 
     # -- lifecycle ---------------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -191,6 +191,21 @@ class RedisLink:
                 if not fut.done():
                     fut.set_result(None)
 
+    @staticmethod
+    async def run_scripts(client: aioredis.Redis, calls: list[tuple]) -> list:
+        """Run ``[(script, keys, args)]`` (registered scripts) in one pipelined round trip; the answers in order
+        (an error answer as its exception). redis-py's own pipelining of scripts sends ``SCRIPT EXISTS`` first, one
+        more round trip and command per pipeline; here a script Redis does not know (it restarted and lost its
+        scripts: ``NOSCRIPT``, nothing ran) is loaded and run again on its own. Raises RedisError / OSError."""
+        async with client.pipeline(transaction=False) as pipe:
+            for script, keys, args in calls:
+                pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
+            results = await pipe.execute(raise_on_error=False)
+        for i, (res, (script, keys, args)) in enumerate(zip(results, calls)):
+            if isinstance(res, NoScriptError):
+                results[i] = await script(keys=keys, args=args)
+        return results
+
     async def publish(self, channel: str, msg: dict) -> int:
         """``SPUBLISH`` a msgpack map; returns how many subscribers got it. Raises RedisError / OSError."""
         return await self.r.spublish(channel, msgpack.packb(msg, use_bin_type=True))
@@ -225,6 +240,7 @@ class RedisLink:
                           ("relay_gaps", "Version gaps seen on relayed frames."),
                           ("relay_resyncs", "Relayed connections resynced (a frame was lost, or no checkpoint came)."),
                           ("frames_lost", "Frames for another process given up after its outbox TTL."),
+                          ("frames_carried", "Frames for another process published by their change's APPEND."),
                           ("errors", "Redis operations that failed.")):
             name = f"berserk_redis_{key}_total"
             out += [f"# HELP {name} {text}", f"# TYPE {name} counter", f"{name} {s[key]}"]

@@ -119,22 +119,19 @@ class RedisLobby(LobbyDirectory):
         started = time.monotonic()
         if rows:
             try:
-                async with link.r.pipeline(transaction=False) as pipe:
-                    for room_id, own, info, first in rows:
-                        await mb._write(keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id), K.info(room_id)],
-                                        args=[own.token, own.epoch, link.lease_ms, "set", json.dumps(info).encode(),
-                                              link.key_ttl_ms], client=pipe)
-                        if first:
-                            pipe.sadd(K.ROOMS, room_id)
-                    results = await pipe.execute(raise_on_error=False)
+                results = await link.run_scripts(link.r, [
+                    (mb._write, [K.lease(room_id), K.epoch(room_id), K.snap(room_id), K.info(room_id)],
+                     [own.token, own.epoch, link.lease_ms, "set", json.dumps(info).encode(), link.key_ttl_ms])
+                    for room_id, own, info, first in rows])
+                firsts = [room_id for room_id, own, info, first in rows if first]
+                if firsts:      # the room set needs the id once per owner (and again after Redis lost its data)
+                    await link.r.sadd(K.ROOMS, *firsts)
             except ERRORS as e:
                 link.down(e)
                 results = None
         it = iter(results or ())
         for room_id, own, info, first in rows:
             res = next(it, None)
-            if first:
-                next(it, None)
             ok = True
             if results is None or isinstance(res, Exception) or res is None:
                 if isinstance(res, Exception):

@@ -274,12 +274,9 @@ class RedisMailbox(Mailbox):
         for i in range(0, len(owned), RENEW_BATCH):
             batch = owned[i:i + RENEW_BATCH]
             started = time.monotonic()
-            async with link.rw.pipeline(transaction=False) as pipe:
-                for room_id, own in batch:
-                    await self._renew(keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id), K.snap(room_id)],
-                                      args=[own.token, own.epoch, link.lease_ms, "none", b"", link.key_ttl_ms],
-                                      client=pipe)
-                results = await pipe.execute(raise_on_error=False)
+            results = await link.run_scripts(link.rw, [
+                (self._renew, [K.lease(room_id), K.epoch(room_id), K.snap(room_id), K.snap(room_id)],
+                 [own.token, own.epoch, link.lease_ms, "none", b"", link.key_ttl_ms]) for room_id, own in batch])
             for (room_id, own), res in zip(batch, results):
                 if isinstance(res, Exception) or self.owned.get(room_id) is not own:
                     continue
