@@ -9,9 +9,9 @@ redis-server (bench/all.py ``server_level``'s load: rooms of two random bots + o
 spectator on the first process, seat 2 on the second). ``--before DIR`` (e.g. ``git archive`` of an older commit
 in /tmp) adds that checkout's two-process level to every round, so before/after alternate as well.
 
-Per Redis level it also prints the latencies by the number of pub/sub hops a delivery took: 0 (the actor and the
-receiver on the owner's process: only the commit differs from one process), 1 (the action came in over the room's
-inbox channel, or the frame went out over the receiver's process channel) or 2 (both), from where each room's
+Per Redis level it also prints the latencies by the number of pub/sub hops a delivery took: "none" (the actor and
+the receiver on the owner's process: only the commit differs from one process), "in" (the action came in over the
+room's inbox channel), "out" (the frame went out over the receiver's process channel) or "in+out", from where each room's
 owner is (fresh rooms: the process that created them; mid-game rooms: the process holding its lease), and the
 Redis commands, round trips and bytes per client action (``INFO commandstats``, bench/redis_cost.py).
 """
@@ -47,7 +47,7 @@ def by_hops(rooms: list, owner_of) -> dict:
     """p50 / p99 / count of the deliveries by pub/sub hops; ``owner_of(i, room)`` -> 0 or 1 (server index) or
     None (unknown: skipped). Seat 1 and the spectator sit on server 0, seat 2 on server 1."""
     where = {1: 0, 2: 1, None: 0}
-    out: dict[int, list] = {0: [], 1: [], 2: []}
+    out: dict[str, list] = {"none": [], "in": [], "out": [], "in+out": []}
     for i, r in enumerate(rooms):
         o = owner_of(i, r)
         if o is None:
@@ -55,7 +55,8 @@ def by_hops(rooms: list, owner_of) -> dict:
         for v, (seat, ts) in r.produced.items():
             for s, tr in r.recv.get(v, ()):
                 if s != seat:
-                    out[(where[seat] != o) + (where[s] != o)].append(tr - ts)
+                    hop = "+".join(h for h, yes in (("in", where[seat] != o), ("out", where[s] != o)) if yes)
+                    out[hop or "none"].append(tr - ts)
     return {h: {"n": len(x), "p50": SL.pct(x, 0.5), "p99": SL.pct(x, 0.99)} for h, x in out.items()}
 
 
@@ -89,7 +90,7 @@ async def level(setup: str, n: int, kind: str, args, root: str = ROOT) -> dict:
                 with ServerProcess(root=root, redis=rp.url, **settings) as a, \
                         ServerProcess(root=root, redis=rp.url, **settings) as b:
                     r = await SL.measure_rooms([a, b], n, args.seconds, args.think, premade=premade,
-                                               window=lambda: CommandStats(rp.url))
+                                               window=lambda: CommandStats(rp.url, [a.http, b.http]))
                     r["phases_us"] = phase_means(a.http)
                     r["redis_per_action"] = per_action(r.pop("window"))
                     rooms = list(_ROOMS)
@@ -125,7 +126,8 @@ def line(r: dict) -> str:
         s += " | hops " + " ".join(f"{h}:{SL.ms(x['p50'])}/{SL.ms(x['p99'])}({x['n']})" for h, x in r["hops"].items())
     if "redis_per_action" in r:
         p = r["redis_per_action"]
-        s += f" | redis/action cmds={p['commands']} rt={p['top_level']} bytes={p['bytes_in']}"
+        s += (f" | redis/action cmds={p['commands']} sent={p['top_level']} carried={p.get('carried', 0)} "
+              f"bytes={p['bytes_in']} evalsha={p['by_command'].get('evalsha')} spublish={p['by_command'].get('spublish')}")
     ph = r.get("phases_us") or {}
     s += " | commit " + str(ph.get("commit")) + " us"
     return s
