@@ -195,15 +195,23 @@ class RedisLink:
     async def run_scripts(client: aioredis.Redis, calls: list[tuple]) -> list:
         """Run ``[(script, keys, args)]`` (registered scripts) in one pipelined round trip; the answers in order
         (an error answer as its exception). redis-py's own pipelining of scripts sends ``SCRIPT EXISTS`` first, one
-        more round trip and command per pipeline; here a script Redis does not know (it restarted and lost its
-        scripts: ``NOSCRIPT``, nothing ran) is loaded and run again on its own. Raises RedisError / OSError."""
+        more round trip and command per pipeline; here a script Redis does not know (the first use, or it restarted
+        and lost its scripts: ``NOSCRIPT``, nothing ran) is loaded once and the calls it refused run again in one
+        more pipelined round trip. Raises RedisError / OSError."""
         async with client.pipeline(transaction=False) as pipe:
             for script, keys, args in calls:
                 pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
             results = await pipe.execute(raise_on_error=False)
-        for i, (res, (script, keys, args)) in enumerate(zip(results, calls)):
-            if isinstance(res, NoScriptError):
-                results[i] = await script(keys=keys, args=args)
+        again = [i for i, res in enumerate(results) if isinstance(res, NoScriptError)]
+        if again:
+            for script in {id(calls[i][0]): calls[i][0] for i in again}.values():
+                script.sha = await client.script_load(script.script)
+            async with client.pipeline(transaction=False) as pipe:
+                for i in again:
+                    script, keys, args = calls[i]
+                    pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
+                for i, res in zip(again, await pipe.execute(raise_on_error=False)):
+                    results[i] = res
         return results
 
     async def publish(self, channel: str, msg: dict) -> int:
