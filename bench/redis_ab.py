@@ -2,7 +2,7 @@
 pub/sub hops (issue 21 item 4: "the cross-process p50 overhead over one process is at most 1 ms at 100 rooms").
 
 ``python -m bench.redis_ab [--rooms 100] [--kinds fresh,mid] [--seconds 12] [--think 2.0] [--rounds 2]
-[--before DIR]``
+[--before DIR] [--no-one]``
 
 Each round measures, for each kind, one process (SQLite store) and then two processes over one private
 redis-server (bench/all.py ``server_level``'s load: rooms of two random bots + one spectator; seat 1 and the
@@ -140,7 +140,8 @@ async def amain(args) -> list:
     kinds = [k for k in args.kinds.split(",") if k]
     for rnd in range(args.rounds):
         for kind in kinds:
-            plan = [("one", ROOT), ("redis", ROOT)] + ([("redis", args.before)] if args.before else [])
+            plan = ([] if args.no_one else [("one", ROOT)]) + [("redis", ROOT)] + \
+                ([("redis", args.before)] if args.before else [])
             if rnd % 2:
                 plan.reverse()
             for setup, root in plan:
@@ -162,6 +163,7 @@ def main(argv=None) -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--before", default=None, metavar="DIR", help="another checkout's two-process level too")
+    ap.add_argument("--no-one", action="store_true", help="skip the one-process level")
     ap.add_argument("--json", default=None)
     SL.run_generator(amain(ap.parse_args(argv)))
 
