@@ -227,7 +227,7 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
                     seed_redis(rp.url, premade)
                 with ServerProcess(redis=rp.url, **settings) as a, ServerProcess(redis=rp.url, **settings) as b:
                     r = await measure_rooms([a, b], n, args.seconds, args.think, premade=premade,
-                                            window=lambda: CommandStats(rp.url))
+                                            window=lambda: CommandStats(rp.url, [a.http, b.http]))
                     r["phases_us"] = phase_means(a.http)
                     r["redis_per_action"] = per_action(r.pop("window"))
     finally:

@@ -13,6 +13,8 @@ commandstats`` and ``INFO stats`` are read. Per client action acknowledged in th
 * ``top_level``: the commands the servers sent themselves (round trips, pipelined or not), estimated as the calls of
   every command but those the bus runs only inside its scripts (``SCRIPT_ONLY``; a GET counts as script-internal,
   the rare top-level snapshot reads of a resync are left out);
+  minus the frames the servers' ``APPEND`` scripts published themselves (``berserk_redis_frames_carried_total``
+  of the servers named, counted as ``SPUBLISH`` calls although no server sent them);
 * ``bytes_in``: bytes the servers sent to Redis (``total_net_input_bytes``), i.e. what an action puts into Redis
   including its protocol framing;
 * ``by_command``: calls per action of each command.
@@ -38,12 +40,17 @@ SCRIPT_ONLY = {"get", "set", "pexpire", "exists", "incr", "del", "xadd", "xrange
 class CommandStats:
     """Async context manager: ``CONFIG RESETSTAT`` on enter; on exit ``result`` = commandstats and bytes in."""
 
-    def __init__(self, url: str) -> None:
-        self.url = url
+    def __init__(self, url: str, servers: list[str] = ()) -> None:
+        self.url, self.servers = url, list(servers)
         self.result: dict = {}
+
+    def _carried(self) -> float:
+        from .gc_threshold import scrape
+        return sum(scrape(h).get("berserk_redis_frames_carried_total", 0) for h in self.servers)
 
     async def __aenter__(self):
         self.r = aioredis.Redis.from_url(self.url)
+        self.carried0 = self._carried()
         await self.r.config_resetstat()
         return self
 
@@ -55,7 +62,7 @@ class CommandStats:
         for k in ("config|resetstat", "info"):
             calls.pop(k, None)
         self.result = {"calls": calls, "bytes_in": net["total_net_input_bytes"],
-                       "used_memory": mem["used_memory"]}
+                       "used_memory": mem["used_memory"], "carried": self._carried() - self.carried0}
         await self.r.aclose()
 
 
@@ -64,8 +71,9 @@ def per_action(window: dict) -> dict:
     n = max(1, window["actions"])
     calls = window["calls"]
     total = sum(calls.values())
-    top = sum(v for k, v in calls.items() if k not in SCRIPT_ONLY)
+    top = sum(v for k, v in calls.items() if k not in SCRIPT_ONLY) - window.get("carried", 0)
     return {"actions": window["actions"], "commands": round(total / n, 2), "top_level": round(top / n, 2),
+            "carried": round(window.get("carried", 0) / n, 2),
             "bytes_in": round(window["bytes_in"] / n), "redis_used_memory_mb": round(window["used_memory"] / 2**20, 1),
             "by_command": {k: round(v / n, 2) for k, v in sorted(calls.items(), key=lambda kv: -kv[1])}}
 
@@ -78,7 +86,8 @@ async def measure(rooms: int, seconds: float, think: float, root: str | None = N
     where = {"root": root} if root else {}
     with RedisProcess() as rp, ServerProcess(redis=rp.url, **where, **base) as a, \
             ServerProcess(redis=rp.url, **where, **base) as b:
-        row = await measure_rooms([a, b], rooms, seconds, think, window=lambda: CommandStats(rp.url))
+        row = await measure_rooms([a, b], rooms, seconds, think,
+                                  window=lambda: CommandStats(rp.url, [a.http, b.http]))
     out = per_action(row.pop("window"))
     out["latency"] = {k: row[k] for k in ("rooms", "samples", "p50", "p99", "failures", "error_frames",
                                           "server_errors")}

@@ -846,20 +846,31 @@ class Room:
             self.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
         self._views = (None, -1, {})  # the frames are built: the journal and the diffs read no more views of v
+        sends = []
+        with self.metrics.phase("encode"):
+            for conns, message, versioned, data in out:
+                v = getattr(message, "v", None) if versioned else None
+                sends.append((conns, wire.encode(message) if data is None else data, v,
+                              versioned and isinstance(message, Sync)))
+        # frames for other processes may ride with the commit (published once it is durable: issue 21 item 4)
+        carry = self.bus.fanout.carry(self.id, sends) if self.bus.store.appends else None
         if self._journal is not None:
             self._journal.settled()
         with self.metrics.phase("commit"):
-            await self._commit()      # durable before broadcast (issue "several processes", item 3)
-        for conns, message, versioned, data in out:
-            await self._send(conns, message, versioned=versioned, data=data)
+            await self._commit(carry)      # durable before broadcast (issue "several processes", item 3)
+        with self.metrics.phase("send"):
+            for i, (conns, data, v, full) in enumerate(sends):
+                await self.bus.fanout.deliver(conns, data, room=self.id, v=v, full=full,
+                                              published=carry.published(i) if carry is not None else frozenset())
         if ts is not None:
             self.metrics.latency.observe(max(0.0, time.monotonic() - ts))
         await self._publish_info()
 
-    async def _commit(self) -> None:
+    async def _commit(self, carry=None) -> None:
         """Finish time and the game's record in the store (once), then make the change durable on a persistent
         room store: one log entry (append-only stores), or the whole snapshot every ``snapshot_every`` entries and
-        on other stores (raises BusError("fenced") when the lease is lost)."""
+        on other stores (raises BusError("fenced") when the lease is lost). ``carry``: the change's frames that may
+        ride with the log entry (server/bus/interfaces.py ``FanOut.carry``; not with a whole snapshot)."""
         if self.status is RoomStatus.FINISHED and self.finished_at is None:
             self.finished_at = time.monotonic()
             self.ended = time.time()
@@ -871,7 +882,7 @@ class Room:
         if not whole:
             seq = self._seq
             try:
-                await store.append(self.id, seq + 1, self.log_entry())
+                await store.append(self.id, seq + 1, self.log_entry(), carry=carry)
                 self._unsnapshotted += 1
             except BusError as e:
                 self._seq = seq          # not written: the next write carries these actions again
@@ -910,14 +921,11 @@ class Room:
         if end is not None:
             await self._send([conn], end)
 
-    async def _send(self, conns: list[str], message, close: int | None = None, versioned: bool = False,
-                    data: bytes | None = None) -> None:
-        """Encode once and deliver; ``versioned``: a Diff/Sync in the room's version sequence (relays check it);
-        ``data``: ``wire.encode(message)`` when the caller has it already."""
+    async def _send(self, conns: list[str], message, close: int | None = None, versioned: bool = False) -> None:
+        """Encode once and deliver; ``versioned``: a Diff/Sync in the room's version sequence (relays check it)."""
         v = getattr(message, "v", None) if versioned else None
-        if data is None:
-            with self.metrics.phase("encode"):
-                data = wire.encode(message)
+        with self.metrics.phase("encode"):
+            data = wire.encode(message)
         with self.metrics.phase("send"):
             await self.bus.fanout.deliver(conns, data, close, room=self.id, v=v,
                                           full=versioned and isinstance(message, Sync))

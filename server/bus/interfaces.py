@@ -131,13 +131,40 @@ class FanOut(Part, ABC):
 
     @abstractmethod
     async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None, *,
-                      room: str | None = None, v: int | None = None, full: bool = False) -> None:
+                      room: str | None = None, v: int | None = None, full: bool = False,
+                      published: frozenset = frozenset()) -> None:
         """Give the same encoded frame (and/or a close code) to each connection. Never waits on a slow client and
         never raises (a frame that cannot be relayed is lost like any pub/sub frame; relays heal by resyncing).
 
         ``room``, ``v``, ``full`` describe a versioned frame for relays: ``v`` is the room version the frame brings
         its viewer to (a diff, or a sync when ``full``); None for frames outside the version sequence (errors,
-        repeated answers, the end frame). A relay that sees a version gap resyncs from the stored snapshot."""
+        repeated answers, the end frame). A relay that sees a version gap resyncs from the stored snapshot.
+        ``published``: processes that already received this frame with the room's commit (:meth:`carry`); their
+        connections are skipped."""
+
+    def carry(self, room: str, sends: list[tuple]) -> "Carry | None":
+        """Offer the frames of one change, ``[(conn_ids, frame, v, full)]`` in delivery order, to ride with the
+        room's next commit (``RoomStore.append(..., carry=...)``), so that other processes receive them in the
+        same step that makes the change durable instead of one round trip later (issue 21 item 4). None (the
+        default) when this fan-out cannot; the room then delivers every frame after the commit as usual, and
+        after it passes ``carry.published(i)`` to :meth:`deliver` for frame ``i``."""
+        return None
+
+
+class Carry:
+    """Frames offered to ride with a commit (:meth:`FanOut.carry`): ``args`` for the store, and after the commit
+    ``received`` (per carried message, how many subscribers got it; None when the commit did not publish them)."""
+
+    def __init__(self, items: list[tuple[int, str]], args: list) -> None:
+        self.items = items          # [(frame index, process id)] in publish order
+        self.args = args            # [channel, data, channel, data, ...] for the store's script
+        self.received: list[int] | None = None
+
+    def published(self, i: int) -> frozenset:
+        """The processes that received frame ``i`` with the commit (empty when nothing was published)."""
+        if self.received is None:
+            return frozenset()
+        return frozenset(pid for (j, pid), n in zip(self.items, self.received) if j == i and int(n) > 0)
 
     async def checkpoint(self, conn_ids: list[str], room: str, v: int | None) -> None:
         """Answer a relay's ``Probe``: tell each connection's relay that every frame of ``room`` sent to it before
@@ -159,9 +186,11 @@ class RoomStore(Part, ABC):
     #: ``settings.snapshot_every`` entries (server/store/rooms.py).
     appends: bool = False
 
-    async def append(self, room_id: str, seq: int, entry: bytes) -> None:
+    async def append(self, room_id: str, seq: int, entry: bytes, carry: Carry | None = None) -> None:
         """Append one change (opaque bytes, server/room.py ``Room.log_entry``; ``seq`` increases by one per
         entry) after the room's snapshot. Only stores with ``appends``; a ``save`` drops the room's entries.
+        ``carry``: frames of the change to publish in the same atomic step, only once the entry is written
+        (:meth:`FanOut.carry`; stores that cannot ignore it and leave ``carry.received`` None).
         Raises BusError ``unavailable``, ``fenced``, or ``snapshot_needed`` (nothing written: ``save`` instead)."""
         raise BusError("unavailable", "This room store keeps no log.")
 

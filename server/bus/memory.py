@@ -94,7 +94,8 @@ class MemoryFanOut(FanOut):
         self._sinks.pop(conn_id, None)
 
     async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None, *,
-                      room: str | None = None, v: int | None = None, full: bool = False) -> None:
+                      room: str | None = None, v: int | None = None, full: bool = False,
+                      published: frozenset = frozenset()) -> None:
         for cid in conn_ids:
             sink = self._sinks.get(cid)
             if sink is not None:

@@ -66,7 +66,7 @@ class SqlRoomStore(RoomStore):
         """Durable when it returns; group-committed like :meth:`append`. Raises BusError ``unavailable``."""
         await self._queue("save", room_id, 0, blob)
 
-    async def append(self, room_id: str, seq: int, entry: bytes) -> None:
+    async def append(self, room_id: str, seq: int, entry: bytes, carry=None) -> None:
         """Durable when it returns: the entry is written by the group commit (:meth:`_flush`) in one transaction
         with every other room's write that arrived meanwhile. Raises BusError ``unavailable``."""
         await self._queue("append", room_id, seq, entry)

@@ -9,6 +9,7 @@ import msgpack
 import pytest
 
 from server.bus import BusError
+from server.bus.interfaces import Carry
 from server.bus.redis import keys as K
 from server.bus.redis import RedisBus
 from server.metrics import Metrics
@@ -95,6 +96,46 @@ async def test_an_append_after_redis_lost_its_data_asks_for_a_whole_snapshot(bus
     assert r.get(K.lease("r1")).decode() == bus.mailbox.owned["r1"].token
     await bus.store.append("r1", 1, b"entry")
     assert await bus.store.load_log("r1") == [b"entry"]
+
+
+def _listen(redis_server, channel):
+    ps = redis_server.client().pubsub()
+    ps.ssubscribe(channel)
+    ps.get_message(timeout=1.0)            # the subscription confirmation
+    return ps
+
+
+def _messages(ps) -> list[bytes]:
+    out = []
+    while (msg := ps.get_message(timeout=0.2)) is not None:
+        if msg["type"] == "smessage":
+            out.append(msg["data"])
+    return out
+
+
+async def test_an_append_publishes_the_frames_it_carries_after_its_entry(bus, redis_server):
+    await bus.mailbox.open_inbox("r1")
+    await bus.store.save("r1", b"snap")
+    ps = _listen(redis_server, K.proc("other"))
+    carry = Carry([(0, "other"), (1, "other"), (1, "gone")],
+                  [K.proc("other"), b"frame-0", K.proc("other"), b"frame-1", K.proc("gone"), b"frame-1"])
+    await bus.store.append("r1", 1, b"entry", carry=carry)
+    assert await bus.store.load_log("r1") == [b"entry"]
+    assert carry.received == [1, 1, 0]
+    assert carry.published(1) == {"other"}          # "gone" has no subscriber: the outbox retries it
+    assert _messages(ps) == [b"frame-0", b"frame-1"]
+
+
+async def test_a_fenced_append_publishes_nothing_it_carries(bus, redis_server):
+    await bus.mailbox.open_inbox("r1")
+    await bus.store.save("r1", b"snap")
+    ps = _listen(redis_server, K.proc("other"))
+    redis_server.client().set(K.lease("r1"), b"other:99")
+    carry = Carry([(0, "other")], [K.proc("other"), b"frame-0"])
+    with pytest.raises(BusError):
+        await bus.store.append("r1", 1, b"late", carry=carry)
+    assert carry.received is None and carry.published(0) == frozenset()
+    assert _messages(ps) == []
 
 
 async def test_a_room_writes_entries_between_whole_snapshots_and_restores_from_both(bus, redis_server):

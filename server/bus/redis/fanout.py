@@ -18,8 +18,10 @@ import asyncio
 import logging
 import time
 
+import msgpack
+
 from .. import messages as m
-from ..interfaces import BusError, FanOut, Sink
+from ..interfaces import BusError, Carry, FanOut, Sink
 from . import keys as K
 from .link import BACKOFF_MAX, ERRORS, RedisLink
 from .mailbox import Owned, RedisMailbox
@@ -156,7 +158,20 @@ class RedisFanOut(FanOut):
         self._relay.pop(conn_id, None)
 
     async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None, *,
-                      room: str | None = None, v: int | None = None, full: bool = False) -> None:
+                      room: str | None = None, v: int | None = None, full: bool = False,
+                      published: frozenset = frozenset()) -> None:
+        remote = self._split(conn_ids, frame, close)
+        if not remote:
+            return
+        own = self.mailbox.owned.get(room) if room is not None else None
+        for pid, cids in remote.items():
+            if pid in published:
+                self.link.stats["frames_carried"] += 1
+            else:
+                self._box(pid).put(self._frame_msg(room, cids, frame, close, v, full, own))
+
+    def _split(self, conn_ids: list[str], frame: bytes | None, close: int | None) -> dict[str, list[str]]:
+        """Give the frame to the local connections; the remote ones by process id."""
         remote: dict[str, list[str]] = {}
         me = self.link.process_id
         for cid in conn_ids:
@@ -167,12 +182,38 @@ class RedisFanOut(FanOut):
                     sink(frame, close)
             else:
                 remote.setdefault(pid, []).append(cid)
-        if not remote:
-            return
-        own = self.mailbox.owned.get(room) if room is not None else None
-        for pid, cids in remote.items():
-            self._box(pid).put({"k": "f", "room": room, "c": cids, "f": frame, "x": close, "v": v, "full": full,
-                                "o": own.token if own else None})
+        return remote
+
+    @staticmethod
+    def _frame_msg(room, cids, frame, close, v, full, own) -> dict:
+        return {"k": "f", "room": room, "c": cids, "f": frame, "x": close, "v": v, "full": full,
+                "o": own.token if own else None}
+
+    def carry(self, room: str, sends: list[tuple]) -> Carry | None:
+        """The frames of one change for other processes, to be published by the room's ``APPEND`` right after
+        its entry (store.py): the relay gets them when the change is durable, one owner round trip and one
+        wake-up of its outbox task sooner. Only for processes whose outbox is empty (nothing of theirs is
+        pending or in flight: a frame in the outbox is only removed once published), so each process still gets
+        its frames in order; a carried frame nobody received goes to the outbox after the commit, like any."""
+        own = self.mailbox.owned.get(room)
+        if own is None:
+            return None
+        me = self.link.process_id
+        items, args = [], []
+        for i, (conn_ids, frame, v, full) in enumerate(sends):
+            remote: dict[str, list[str]] = {}
+            for cid in conn_ids:
+                pid = cid.split(":", 1)[0]
+                if pid != me:
+                    remote.setdefault(pid, []).append(cid)
+            for pid, cids in remote.items():
+                box = self._outboxes.get(pid)
+                if box is not None and box.queue:
+                    continue
+                items.append((i, pid))
+                args += [K.proc(pid), msgpack.packb(self._frame_msg(room, cids, frame, None, v, full, own),
+                                                    use_bin_type=True)]
+        return Carry(items, args) if items else None
 
     async def checkpoint(self, conn_ids: list[str], room: str, v: int | None) -> None:
         """Answer a relay's ``Probe`` (see :meth:`check_relays`): a checkpoint ``v`` for each remote connection,

@@ -111,7 +111,11 @@ STEAL = RELEASE
 #: atomic step, which renews it); the entry is added to the room's stream and the TTLs of the snapshot, the stream
 #: and the epoch are refreshed. Returns 1 = appended, 0 = fenced (nothing written), 3 = there is no snapshot to
 #: append to (Redis lost its data, or the lease is gone with the snapshot): nothing written, the owner must store a
-#: whole snapshot (``SAVE``, which re-seeds the lease when Redis lost its data).
+#: whole snapshot (``SAVE``, which re-seeds the lease when Redis lost its data). Further ARGV come in pairs
+#: (channel, message): the change's frames for other processes (server/bus/redis/fanout.py ``carry``), published
+#: only once the entry is in the stream, in order; the answer is then ``{1, receivers of each}`` when appended.
+#: (On Redis Cluster the process channels live in other slots than the room's keys: there the owner must not
+#: pass any, and its frames go through the outbox after the append, as before.)
 APPEND = """
 local cur = redis.call('GET', KEYS[1])
 if cur ~= ARGV[1] then
@@ -123,7 +127,12 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
 redis.call('XADD', KEYS[4], '*', 's', ARGV[4], 'e', ARGV[5])
 redis.call('PEXPIRE', KEYS[4], ARGV[6])
 redis.call('PEXPIRE', KEYS[2], ARGV[6])
-return 1
+if #ARGV < 8 then return 1 end
+local got = {1}
+for i = 7, #ARGV - 1, 2 do
+  got[#got + 1] = redis.call('SPUBLISH', ARGV[i], ARGV[i + 1])
+end
+return got
 """
 
 #: The fenced whole snapshot: ``WRITE`` with op "set" (KEYS[3] = the snapshot) or "del", which also drops the

@@ -32,7 +32,7 @@ import redis.asyncio as aioredis
 from redis.asyncio.client import PubSub
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
-from redis.exceptions import RedisError
+from redis.exceptions import NoScriptError, RedisError
 
 from . import keys as K
 
@@ -103,7 +103,7 @@ class RedisLink:
         self._connects_seen = 0
         self._back_at = -1e9
         self.stats = {"reconnects": 0, "takeovers": 0, "fenced": 0, "relay_resyncs": 0, "relay_gaps": 0,
-                      "frames_lost": 0, "errors": 0}
+                      "frames_lost": 0, "frames_carried": 0, "errors": 0}
 
     # -- lifecycle ---------------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -191,6 +191,33 @@ class RedisLink:
                 if not fut.done():
                     fut.set_result(None)
 
+    @staticmethod
+    async def run_scripts(client: aioredis.Redis, calls: list[tuple]) -> list:
+        """Run ``[(script, keys, args)]`` (registered scripts) in one pipelined round trip; the answers in order
+        (an error answer as its exception). redis-py's own pipelining of scripts sends ``SCRIPT EXISTS`` first, one
+        more round trip and command per pipeline; here a script Redis does not know (the first use, or it restarted
+        and lost its scripts: ``NOSCRIPT``, nothing ran) is loaded once and the calls it refused run again in one
+        more pipelined round trip. A single call goes without a pipeline (cheaper for the client; the usual lobby
+        flush at low load). Raises RedisError / OSError."""
+        if len(calls) == 1:
+            script, keys, args = calls[0]
+            return [await script(keys=keys, args=args)]
+        async with client.pipeline(transaction=False) as pipe:
+            for script, keys, args in calls:
+                pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
+            results = await pipe.execute(raise_on_error=False)
+        again = [i for i, res in enumerate(results) if isinstance(res, NoScriptError)]
+        if again:
+            for script in {id(calls[i][0]): calls[i][0] for i in again}.values():
+                script.sha = await client.script_load(script.script)
+            async with client.pipeline(transaction=False) as pipe:
+                for i in again:
+                    script, keys, args = calls[i]
+                    pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
+                for i, res in zip(again, await pipe.execute(raise_on_error=False)):
+                    results[i] = res
+        return results
+
     async def publish(self, channel: str, msg: dict) -> int:
         """``SPUBLISH`` a msgpack map; returns how many subscribers got it. Raises RedisError / OSError."""
         return await self.r.spublish(channel, msgpack.packb(msg, use_bin_type=True))
@@ -225,6 +252,7 @@ class RedisLink:
                           ("relay_gaps", "Version gaps seen on relayed frames."),
                           ("relay_resyncs", "Relayed connections resynced (a frame was lost, or no checkpoint came)."),
                           ("frames_lost", "Frames for another process given up after its outbox TTL."),
+                          ("frames_carried", "Frames for another process published by their change's APPEND."),
                           ("errors", "Redis operations that failed.")):
             name = f"berserk_redis_{key}_total"
             out += [f"# HELP {name} {text}", f"# TYPE {name} counter", f"{name} {s[key]}"]

@@ -36,6 +36,7 @@ from .link import ERRORS, RedisLink
 
 log = logging.getLogger("server.bus.redis")
 DEAF_CONFIRM = 0.8       # s between two looks at a lease holder without subscribers before it counts as dead
+RENEW_BATCH = 100        # leases renewed per pipelined round trip
 SEND_WAIT = 3.0          # s a message waits for the room's owner to receive it before "unavailable"
 
 
@@ -263,25 +264,23 @@ class RedisMailbox(Mailbox):
         return True
 
     async def renew_all(self) -> None:
-        """Renew the lease of every owned room in one pipelined round trip on the watchdog's own connection (the
-        same fenced ``WRITE`` with op "none" per room, so each keeps its own key slot for Redis Cluster). A room
-        whose lease is someone else's is fenced; one whose data Redis lost stores itself again. Raises RedisError
-        when Redis is unreachable (the watchdog backs off)."""
+        """Renew the lease of every owned room in pipelined round trips of ``RENEW_BATCH`` rooms on the watchdog's
+        own connection (the same fenced ``WRITE`` with op "none" per room, so each keeps its own key slot for Redis
+        Cluster; in batches so that packing and parsing hundreds of scripts never holds the event loop, nor Redis,
+        for long in one piece). A room whose lease is someone else's is fenced; one whose data Redis lost stores
+        itself again. Raises RedisError when Redis is unreachable (the watchdog backs off)."""
         owned = [(room_id, own) for room_id, own in self.owned.items() if not own.fenced]
-        if not owned:
-            return
         link = self.link
-        started = time.monotonic()
-        async with link.rw.pipeline(transaction=False) as pipe:
-            for room_id, own in owned:
-                await self._renew(keys=[K.lease(room_id), K.epoch(room_id), K.snap(room_id), K.snap(room_id)],
-                                  args=[own.token, own.epoch, link.lease_ms, "none", b"", link.key_ttl_ms],
-                                  client=pipe)
-            results = await pipe.execute(raise_on_error=False)
-        for (room_id, own), res in zip(owned, results):
-            if isinstance(res, Exception) or self.owned.get(room_id) is not own:
-                continue
-            self._written(room_id, own, int(res), started)
+        for i in range(0, len(owned), RENEW_BATCH):
+            batch = owned[i:i + RENEW_BATCH]
+            started = time.monotonic()
+            results = await link.run_scripts(link.rw, [
+                (self._renew, [K.lease(room_id), K.epoch(room_id), K.snap(room_id), K.snap(room_id)],
+                 [own.token, own.epoch, link.lease_ms, "none", b"", link.key_ttl_ms]) for room_id, own in batch])
+            for (room_id, own), res in zip(batch, results):
+                if isinstance(res, Exception) or self.owned.get(room_id) is not own:
+                    continue
+                self._written(room_id, own, int(res), started)
 
     async def holder_alive(self, holder: str) -> bool:
         """Whether the process of a lease token (``"<process>:<epoch>"``) may still live: it has a subscriber on its

@@ -16,7 +16,7 @@ each number (it holds every action of the earlier one).
 """
 from __future__ import annotations
 
-from ..interfaces import BusError, RoomStore
+from ..interfaces import BusError, Carry, RoomStore
 from . import keys as K
 from .link import ERRORS, RedisLink
 from .mailbox import RedisMailbox
@@ -55,11 +55,27 @@ class RedisRoomStore(RoomStore):
             raise BusError("fenced", f"Another process owns room {room_id} now.")
         return res
 
-    async def append(self, room_id: str, seq: int, entry: bytes) -> None:
-        """Fenced append of one change to the room's stream; waits while Redis is down. Raises BusError
+    async def append(self, room_id: str, seq: int, entry: bytes, carry: Carry | None = None) -> None:
+        """Fenced append of one change to the room's stream; waits while Redis is down. ``carry``: the change's
+        frames for other processes (fanout.py ``carry``), published by the same script once the entry is written
+        (``carry.received`` then holds how many subscribers got each); only the first attempt carries them (a
+        retry after a lost answer must not publish them twice: they go through the outbox then). Raises BusError
         ``fenced``, or ``snapshot_needed`` when Redis holds no snapshot of the room (it lost its data): nothing was
         written, the room must ``save`` a whole snapshot instead."""
-        if await self._fenced(room_id, self._append, [seq, entry]) == 3:
+        script = self._append
+        if carry is not None and carry.args:
+            first = [True]
+
+            async def script(keys, args):
+                if not first[0]:
+                    return await self._append(keys=keys, args=args)
+                first[0] = False
+                got = await self._append(keys=keys, args=[*args, *carry.args])
+                if isinstance(got, list):
+                    carry.received = [int(n) for n in got[1:]]
+                    return got[0]
+                return got
+        if await self._fenced(room_id, script, [seq, entry]) == 3:
             raise BusError("snapshot_needed", f"Redis holds no snapshot of room {room_id}; store a whole one.")
 
     async def save(self, room_id: str, blob: bytes) -> None:
