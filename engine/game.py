@@ -24,7 +24,7 @@ from engine.scenario_setup import build
 from engine.view import dealias, mask, project
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (engine/native.py), still a base class for tests
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (berserk_native.py), still a base class for tests
 class Game(GameState):
     """A game of Berserk between players 1 and 2: the engine's public API (see the module docstring)."""
 

@@ -22,7 +22,7 @@ from engine.errors import EngineError
 
 
 #: engine/data, found from the package (engine/__init__.py is never compiled), not from this module's ``__file__``:
-#: compiled (engine/native.py), this module is loaded from engine/_compiled/.
+#: compiled (berserk_native.py), this module is loaded from _berserk_compiled/.
 _DATA = Path(sys.modules["engine"].__file__).resolve().parent / "data"
 
 #: Properties a scenario ``override`` may replace (../shared/scenarios/FORMAT.md).

@@ -101,7 +101,7 @@ def _with_implicit(d: dict) -> dict:
     return dict(d, abilities=ab.with_implicit(list(d.get("abilities") or [])))
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (engine/native.py), engine.game.Game's base still
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (berserk_native.py), engine.game.Game's base still
 class GameState:
     """The whole state of a game of Berserk between players 1 and 2, plain data, with the reads every rule uses
     (card definitions, life, zones) and the writers of the event log and the result. A snapshot is its JSON form.
@@ -148,7 +148,7 @@ class GameState:
         #: The memo of a read-only scope (engine/model/memo.py), None outside one.
         self._memo: dict | None = None
         # The engine's other caches on the game, declared here (a compiled GameState has no instance __dict__,
-        # engine/native.py): (event_seq, aura sources) of engine/rules/grants.py, (event_seq, {...}) of the ranged
+        # berserk_native.py): (event_seq, aura sources) of engine/rules/grants.py, (event_seq, {...}) of the ranged
         # taunts in engine/rules/combat.py, (card count, names) of engine/model/history.py; and whether the damage
         # being dealt is a poison tick (engine/effects/basic.py -> engine/ops/damage.py).
         self._aura_cache: tuple | None = None
