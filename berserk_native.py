@@ -8,11 +8,12 @@ mypy version, the SHA-256 of every compiled module's source, the build's seconds
 the sources): nothing to do. A failed build removes the previous one (so the pure Python runs) and exits 1 with the
 compiler's last lines. ``python -m berserk_native status`` prints which code a process would run.
 
-:func:`install` (called first thing by ``engine/__init__.py`` and ``protocol/__init__.py``) puts a finder for the compiled modules at the head
-of ``sys.meta_path`` only when every source still hashes as in the manifest. So the compiled code is all or
-nothing (mypyc links the modules to each other natively), and a compiled module is never used for a source edited
-since the build: a stale build is named in a :class:`RuntimeWarning` and the pure Python runs instead. No build,
-another interpreter, a failed build, or ``BERSERK_PURE=1`` in the environment: the pure Python, silently.
+:func:`install` (called first thing by ``engine/__init__.py`` and ``protocol/__init__.py``) puts a finder for the
+compiled modules at the head of ``sys.meta_path`` only when every source still hashes as in the manifest. So the
+compiled code is all or nothing (mypyc links the modules to each other natively), and a compiled module is never
+used for a source edited since the build: a stale build is named in a :class:`RuntimeWarning` and the pure Python
+runs instead. No build, another interpreter, a failed build, or ``BERSERK_PURE=1`` in the environment: the pure
+Python, silently.
 
 This module is pure Python, imports nothing of the project and is never compiled; it is a top-level module so that
 the protocol need not import the engine to find its compiled diff.
@@ -39,15 +40,14 @@ PACKAGE = ROOT / "engine"
 OUT = ROOT / "_berserk_compiled"
 MANIFEST = OUT / "manifest.json"
 
-#: Compiled: protocol/diff.py (the per-viewer diff the server runs for every action) and the whole engine but the package ``__init__`` files (kept
-#: pure so that this finder is in place before any compiled module loads), the TypedDict shapes (mypyc cannot
-#: compile ``NotRequired`` under postponed annotations), the cold tools (scenario runner, self-play, catalogue)
-#: and the preliminary abilities, whose functions tests replace with ``monkeypatch`` (a compiled caller in the same
-#: build would call the originals natively).
-EXCLUDED = {"engine/model/types.py",
-            "engine/procedure/prelim_abilities.py", "engine/scenario.py", "engine/selfplay.py",
-            "engine/catalogue.py"}
-#: Any of these environment values disables the compiled modules at run time.
+#: Compiled: protocol/diff.py (the per-viewer diff the server runs for every action) and the whole engine but the
+#: package ``__init__`` files (kept pure so that this finder is in place before any compiled module loads), the
+#: TypedDict shapes (mypyc cannot compile ``NotRequired`` under postponed annotations), the cold tools (scenario
+#: runner, self-play, catalogue) and the preliminary abilities, whose functions tests replace with ``monkeypatch``
+#: (a compiled caller in the same build would call the originals natively).
+EXCLUDED = {"engine/model/types.py", "engine/procedure/prelim_abilities.py", "engine/scenario.py",
+            "engine/selfplay.py", "engine/catalogue.py"}
+#: Set to anything but "" or "0", this environment variable disables the compiled modules at run time.
 PURE_ENV = "BERSERK_PURE"
 
 
@@ -147,8 +147,8 @@ setup(name="berserk-compiled", ext_modules=mypycify(mods + {flags!r}, opt_level=
 
 
 def build(force: bool = False, jobs: int = 2) -> int:
-    """Compile :func:`modules` (mypyc) into :data:`OUT` unless the build there is up to date (or ``force``). Returns 0 on
-    success, 1 when mypyc or the C compiler failed (the previous build, if any, is removed: pure Python then)."""
+    """Compile :func:`modules` (mypyc) into :data:`OUT` unless the build there is up to date (or ``force``). Returns 0
+    on success, 1 when mypyc or the C compiler failed (the previous build, if any, is removed: pure Python then)."""
     ok, why = check() if os.environ.get(PURE_ENV, "") in ("", "0") else _check_ignoring_env()
     if ok and not force:
         print(f"berserk_native: up to date ({why})")
@@ -156,7 +156,8 @@ def build(force: bool = False, jobs: int = 2) -> int:
     try:
         import mypy.version as MYPY  # the [native] extra (mypy ships mypyc), imported only to build
     except ImportError:
-        print("berserk_native: mypy (mypyc) is not installed (pip install '.[native]'): pure Python", file=sys.stderr)
+        print("berserk_native: mypy (mypyc) is not installed (pip install '.[native]'): pure Python",
+              file=sys.stderr)
         return 1
     mods = modules()
     digests = {rel: _digest(ROOT / rel) for rel in mods}
@@ -180,8 +181,15 @@ def build(force: bool = False, jobs: int = 2) -> int:
         man = {"suffix": _suffix(), "mypy": MYPY.__version__, "modules": digests, "extra": extra,
                "seconds": round(time.monotonic() - t0, 1)}
         (lib / "manifest.json").write_text(json.dumps(man, indent=1, sort_keys=True))
-        shutil.rmtree(OUT, ignore_errors=True)
-        shutil.copytree(lib, OUT)
+        # swapped in by renames: a process starting meanwhile finds the old build, none, or the new one, never half
+        new, old = OUT.with_name(OUT.name + ".new"), OUT.with_name(OUT.name + ".old")
+        shutil.rmtree(new, ignore_errors=True)
+        shutil.copytree(lib, new)
+        shutil.rmtree(old, ignore_errors=True)
+        if OUT.exists():
+            OUT.rename(old)
+        new.rename(OUT)
+        shutil.rmtree(old, ignore_errors=True)
     print(f"berserk_native: compiled {len(mods)} modules in {man['seconds']} s into {OUT}")
     return 0
 

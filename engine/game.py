@@ -79,10 +79,10 @@ class Game(GameState):
 
         Cards face down to ``player`` are named by their alias ``"x-<cell>"`` (as in :meth:`legal_actions` and the
         view); naming such a card by its instance id is illegal. Raises EngineError with code ``malformed_action``,
-        ``game_over``, ``not_your_turn`` or ``illegal_action``;
-        the state is then unchanged, byte for byte (also for a ``player`` other than 1 or 2 and an ``action`` that is
-        no action dict: ``malformed_action``, hence their ``Any`` annotations). Dice are rolled from the seeded RNG (RULES.md S4/Q5 for the
-        flow). An accepted action is appended to :attr:`log` and bumps :attr:`version`.
+        ``game_over``, ``not_your_turn`` or ``illegal_action``; the state is then unchanged, byte for byte (also for
+        a ``player`` other than 1 or 2 and an ``action`` that is no action dict: ``malformed_action``, hence their
+        ``Any`` annotations). Dice are rolled from the seeded RNG (RULES.md S4/Q5 for the flow). An accepted action
+        is appended to :attr:`log` and bumps :attr:`version`.
 
         The list :meth:`legal_actions` last computed for this state is reused to validate (it is not recomputed);
         every ``apply``, accepted or not, drops it.
