@@ -9,6 +9,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
+COPY berserk_native.py ./
 COPY engine ./engine
 COPY protocol ./protocol
 COPY server ./server

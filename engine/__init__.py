@@ -4,6 +4,10 @@ Public API (docs/engine-api.md): :class:`Game`, :class:`EngineError`, :func:`sta
 :func:`validate_deck` and the other deck functions (:func:`deck_errors`, :func:`preconstructed_decks`, ...), the
 card pool (:func:`all_cards`, :func:`card_def`) and the plain-words catalogue (:func:`catalogue`, :func:`card_text`). Everything else is internal; the layers are in docs/architecture.md.
 """
+import berserk_native
+
+berserk_native.install()  # the compiled modules, when built and current (berserk_native.py); before any import
+
 from engine.cards.decks import (DeckError, InvalidDeck, deck_counts, deck_elements, deck_errors, find_deck,
                                 load_deck, preconstructed_decks, starter_decks, validate_deck)
 from engine.cards.pool import all_cards, card_def

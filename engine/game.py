@@ -8,6 +8,10 @@ execution in :mod:`engine.procedure.execute`, the projection in :mod:`engine.vie
 """
 from __future__ import annotations
 
+from typing import Any
+
+from mypy_extensions import mypyc_attr
+
 from engine.cards.decks import validate_deck
 from engine.cards.pool import card_def, resolve_id
 from engine.errors import EngineError
@@ -20,6 +24,7 @@ from engine.scenario_setup import build
 from engine.view import dealias, mask, project, project_many
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (berserk_native.py), still a base class for tests
 class Game(GameState):
     """A game of Berserk between players 1 and 2: the engine's public API (see the module docstring)."""
 
@@ -69,14 +74,15 @@ class Game(GameState):
         out.append({"act": "concede"})
         return out
 
-    def apply(self, player: int, action: dict) -> list[dict]:
+    def apply(self, player: Any, action: Any) -> list[dict]:
         """Apply one action for ``player`` and return the events it produced.
 
         Cards face down to ``player`` are named by their alias ``"x-<cell>"`` (as in :meth:`legal_actions` and the
         view); naming such a card by its instance id is illegal. Raises EngineError with code ``malformed_action``,
-        ``game_over``, ``not_your_turn`` or ``illegal_action``;
-        the state is then unchanged, byte for byte. Dice are rolled from the seeded RNG (RULES.md S4/Q5 for the
-        flow). An accepted action is appended to :attr:`log` and bumps :attr:`version`.
+        ``game_over``, ``not_your_turn`` or ``illegal_action``; the state is then unchanged, byte for byte (also for
+        a ``player`` other than 1 or 2 and an ``action`` that is no action dict: ``malformed_action``, hence their
+        ``Any`` annotations). Dice are rolled from the seeded RNG (RULES.md S4/Q5 for the flow). An accepted action
+        is appended to :attr:`log` and bumps :attr:`version`.
 
         The list :meth:`legal_actions` last computed for this state is reused to validate (it is not recomputed);
         every ``apply``, accepted or not, drops it.
@@ -86,7 +92,7 @@ class Game(GameState):
         finally:
             self._legal_cache = None
 
-    def _apply(self, player: int, action: dict) -> list[dict]:
+    def _apply(self, player: Any, action: Any) -> list[dict]:
         if player not in (1, 2):
             raise EngineError("malformed_action", "The player must be 1 or 2.")
         real = dealias(self, player, action)  # "x-<cell>" aliases of cards face down to this player [415]
@@ -120,9 +126,11 @@ class Game(GameState):
         return project_many(self, viewers)
 
     @classmethod
-    def replay(cls, seed: int, deck1: list[str], deck2: list[str], log: list, **kw) -> "Game":
-        """The game from ``seed`` and decks with every ``[player, action]`` of ``log`` applied in order."""
-        g = cls.new(seed, deck1, deck2, **kw)
+    def replay(cls, seed: int, deck1: list[str], deck2: list[str], log: list, *, deal_size: int = 15,
+               validate: bool = True) -> "Game":
+        """The game from ``seed`` and decks (and :meth:`new`'s options) with every ``[player, action]`` of ``log``
+        applied in order."""
+        g = cls.new(seed, deck1, deck2, deal_size=deal_size, validate=validate)
         for player, action in log:
             g.apply(player, action)
         return g

@@ -12,6 +12,10 @@ Public API (everything the server and clients need):
 * errors: :data:`ERRORS`, :data:`CLOSE_CODES`, :class:`ProtocolError`, :func:`engine_error_code`;
 * abuse: :class:`Guard` (rate limit and strikes -> close code).
 """
+import berserk_native
+
+berserk_native.install()  # the compiled diff, when built and current (berserk_native.py); before any import
+
 from .codec import decode_client, decode_server, encode
 from .diff import apply, diff
 from .errors import CLOSE_CODES, ERRORS, ProtocolError, engine_error_code

@@ -13,6 +13,7 @@ of ``engine/cards/vocab.py`` and ``docs/card-vocabulary.md``), ``text_en`` and `
 from __future__ import annotations
 
 import json
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,7 +21,9 @@ from engine.cards.vocab import normalize_ability
 from engine.errors import EngineError
 
 
-_DATA = Path(__file__).resolve().parent.parent / "data"
+#: engine/data, found from the package (engine/__init__.py is never compiled), not from this module's ``__file__``:
+#: compiled (berserk_native.py), this module is loaded from _berserk_compiled/.
+_DATA = Path(sys.modules["engine"].__file__).resolve().parent / "data"
 
 #: Properties a scenario ``override`` may replace (../shared/scenarios/FORMAT.md).
 OVERRIDABLE = ("kind", "element", "life", "move", "strike", "cost", "elite", "unique", "flyer", "symbiote",

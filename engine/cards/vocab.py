@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import re
+from typing import Any
 
 from engine.cards.kinds import ATTACK_ABILITIES, ATTACK_GROUPS, ATTACK_KINDS, LEVELS, REACH, Reach
 
@@ -553,6 +554,7 @@ def parse_cost(v) -> dict:
     ``"2 tokens+tap"``, ``"token+tap"``, ``"remove token+tap"``, ``"instant+tap"``, ``"wounds N"``. A dict is
     returned as a copy with defaults filled. Raises ValueError for anything else.
     """
+    out: dict[str, Any]  # Any, not int: compiled (berserk_native.py), an int value would turn False into 0
     if isinstance(v, dict):
         out = {"tap": False, "tokens": 0}
         out.update(v)

@@ -37,6 +37,7 @@ def attack_amount(g, src, a: dict, entry: dict, tgt, die: int | None = None) -> 
     target's ``incoming_strike_reduced`` caps the level (03 §5 [g-91])."""
     kind = a.get("kw")
     vals = a.get("strike") or [0, 0, 0]
+    level: int | None
     if not rolls_die(a):
         level = 0
     else:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field, fields
 
+from mypy_extensions import mypyc_attr
+
 from engine.cards import abilities as ab
 from engine.cards.pool import card_def
 from engine.errors import EngineError
@@ -99,6 +101,7 @@ def _with_implicit(d: dict) -> dict:
     return dict(d, abilities=ab.with_implicit(list(d.get("abilities") or [])))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (berserk_native.py), engine.game.Game's base still
 class GameState:
     """The whole state of a game of Berserk between players 1 and 2, plain data, with the reads every rule uses
     (card definitions, life, zones) and the writers of the event log and the result. A snapshot is its JSON form.
@@ -125,11 +128,11 @@ class GameState:
         self.log: list = []
         self.events: list = []
         self.cards: dict[str, Card] = {}
-        self.decks = {1: [], 2: []}
-        self.deals = {1: [], 2: []}
-        self.recruits = {1: [], 2: []}
-        self.graveyards = {1: [], 2: []}
-        self.aux = {1: [], 2: []}
+        self.decks: dict[int, list[str]] = {1: [], 2: []}
+        self.deals: dict[int, list[str]] = {1: [], 2: []}
+        self.recruits: dict[int, list[str]] = {1: [], 2: []}
+        self.graveyards: dict[int, list[str]] = {1: [], 2: []}
+        self.aux: dict[int, list[str]] = {1: [], 2: []}
         self.board: dict[str, str] = {}
         self.defs: dict[str, dict] = {}
         self.queue: list[QueueEntry] = []                         # written by engine/procedure/queue.py
@@ -144,6 +147,14 @@ class GameState:
         self._view_log: dict = {}
         #: The memo of a read-only scope (engine/model/memo.py), None outside one.
         self._memo: dict | None = None
+        # The engine's other caches on the game, declared here (a compiled GameState has no instance __dict__,
+        # berserk_native.py): (event_seq, aura sources) of engine/rules/grants.py, (event_seq, {...}) of the ranged
+        # taunts in engine/rules/combat.py, (card count, names) of engine/model/history.py; and whether the damage
+        # being dealt is a poison tick (engine/effects/basic.py -> engine/ops/damage.py).
+        self._aura_cache: tuple | None = None
+        self._taunt_cache: tuple | None = None
+        self._history_readers: tuple | None = None
+        self._poison_tick: bool = False
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
         """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""
@@ -240,8 +251,9 @@ class GameState:
         """The inactive player (not the active one)."""
         return 3 - (self.active or 1)
 
-    def emit(self, type_: str, to: int | None = None, **data) -> dict:
-        """Record an event (``{"type", "seq", "to"?, ...}``); ``to`` limits it to one player's view."""
+    def emit(self, type_: str, to: int | str | None = None, **data) -> dict:
+        """Record an event (``{"type", "seq", "to"?, ...}``); ``to`` limits it to one player's view. (A few
+        callers pass a cell as ``to``, e.g. ``moved`` and ``resurrected``: it lands here, not in ``data``.)"""
         self.event_seq += 1
         ev = {"type": type_, "seq": self.event_seq}
         if to is not None:

@@ -117,7 +117,10 @@ def check_deaths(g, cards, owner_orders: bool = False) -> list:
 def reorder_graveyard(g, p: int, order: list[str], attached: dict) -> None:
     """Put the cards of ``order`` (which just died together; first = entered first) back on top of ``p``'s
     graveyard in that order, each host followed by its attachments (``attached``: host -> ids) [210.6, 02 §7.3]."""
-    segment = [cid for h in order for cid in [h] + list(attached.get(h, []))]
+    segment: list[str] = []
+    for h in order:
+        segment.append(h)
+        segment.extend(attached.get(h, []))
     top = [cid for cid in reversed(segment) if cid in g.graveyards[p]]
     g.graveyards[p] = top + [cid for cid in g.graveyards[p] if cid not in segment]
     g.emit(Event.GRAVEYARD_ORDER, player=p, cards=list(order))

@@ -8,6 +8,8 @@ missed?}``, ``becomes_defender {card}``.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
@@ -22,6 +24,7 @@ def _trigger_abilities(g, card, granted: bool = False):
     Without acquired abilities a card's abilities are its definition's, so what is read from them alone (its
     triggers, whether a formation of it grants one) is kept in the definition (``_triggers``)."""
     base = g.abilities(card)
+    own: Sequence[tuple]
     if card.acquired:
         own = [(i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"]
         may = granted and _may_be_granted_triggers(g, base)

@@ -25,9 +25,9 @@ def declarable(g, p: int, step: str) -> list[dict]:
     if step == "battle_start" and g.pending[p]:
         return [a for a in triggers.legal(g, p) if a["act"] == "declare"]
     out: list[dict] = []
-    for c in CUSTOMS.values():  # card code acting in this step (engine/effects/customs/, e.g. Следопыт)
-        if c.step == step and c.step_options is not None:
-            out.extend(c.step_options(g, p))
+    for custom in CUSTOMS.values():  # card code acting in this step (engine/effects/customs/, e.g. Следопыт)
+        if custom.step == step and custom.step_options is not None:
+            out.extend(custom.step_options(g, p))
     if step == "recruitment_preparation":  # "before recruiting the squad" abilities of cards in the deal [303.1]
         for cid in g.deals[p]:
             c = g.cards[cid]
@@ -53,8 +53,8 @@ def execute(g, p: int, act: dict) -> None:
     """Execute a declared preliminary ability at once (no queue [301.2]). ``act`` is one :func:`declarable`
     listed."""
     step = (g.prelim.get("window") or {}).get("name")
-    for c in CUSTOMS.values():
-        if c.step == step and c.step_execute is not None and c.step_execute(g, p, act):
+    for custom in CUSTOMS.values():
+        if custom.step == step and custom.step_execute is not None and custom.step_execute(g, p, act):
             return
     if act["act"] == "ability":  # a recruitment preparation ability of a card in the deal
         c = g.cards[act["source"]]

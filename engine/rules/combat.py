@@ -44,8 +44,8 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
         if not tg.match(g, src, tgt, a.get("only_vs")):
             return False
     if REACH.get(kind) == "ranged":
-        taunts = ranged_taunts(g, src.controller, kind)
-        if taunts and tgt.id not in taunts and not ignores:
+        rtaunts = ranged_taunts(g, src.controller, kind)
+        if rtaunts and tgt.id not in rtaunts and not ignores:
             return False
     return True
 

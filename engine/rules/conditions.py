@@ -133,13 +133,13 @@ def _one(g, source, c, entry) -> bool:
                 if g.cards[cid].controller == source.controller and g.is_creature(g.cards[cid])}
         return rows <= mine
     if p in ("count_adjacent", "more_friends_adjacent", "adjacent_classes"):
-        near = [o for o in adjacent_cards(g, source) if g.is_creature(o) and not o.hidden]
+        near_cards = [o for o in adjacent_cards(g, source) if g.is_creature(o) and not o.hidden]
         if p == "count_adjacent":
-            return sum(1 for o in near if tg.match(g, source, o, c.get("filter"))) >= c["at_least"]
+            return sum(1 for o in near_cards if tg.match(g, source, o, c.get("filter"))) >= c["at_least"]
         if p == "more_friends_adjacent":
-            friends = sum(1 for o in near if o.controller == source.controller)
-            return friends > len(near) - friends
-        classes = {k for o in near for k in (g.defn(o).get("classes") or [])}
+            friends = sum(1 for o in near_cards if o.controller == source.controller)
+            return friends > len(near_cards) - friends
+        classes = {k for o in near_cards for k in (g.defn(o).get("classes") or [])}
         return len(classes) >= c["at_least"]
     return False
 

@@ -9,6 +9,7 @@ targets -> ``targets`` (one per chosen effect, in effect order); the Condor's di
 from __future__ import annotations
 
 import itertools
+from typing import Iterator
 
 from engine.cards.keywords import CUSTOMS, KEYWORDS
 from engine.cards.kinds import REACH
@@ -75,9 +76,9 @@ def target_options(g, card, a: dict) -> list[dict]:
             return [{}]
         if len(specs) == 1:
             return _chosen_options(lists[0], specs[0])
-        combos_ = itertools.product(*lists)
+        combos_: Iterator[tuple] = itertools.product(*lists)
         if a.get("different_targets"):  # "at two different cards" (Лилит и Эйдерик)
-            combos_ = (p for p in combos_ if len(set(p)) == len(p))
+            combos_ = filter(lambda p: len(set(p)) == len(p), combos_)  # lazy, compiled too
         return [{"targets": list(p)} for p in itertools.islice(combos_, MAX_COMBOS)]
     if tg.is_choice(spec):
         return _chosen_options(chosen(g, card, a, spec), spec)
@@ -106,7 +107,7 @@ def _redistribute(g, card, a) -> list[dict]:
         if tg.is_choice(to):
             tos = [t for t in chosen(g, card, a, to) if t != f]
             for c in combos(tos, to.get("count", 1)):
-                o = {"targets": c} if f is not None else ({"target": c[0]} if len(c) == 1 else {"targets": c})
+                o: dict = {"targets": c} if f is not None else ({"target": c[0]} if len(c) == 1 else {"targets": c})
                 if f is not None:
                     o["target"] = f
                 out.append(o)
