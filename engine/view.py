@@ -97,9 +97,16 @@ def alias_of(g, cid: str, viewer) -> str:
     return cid
 
 
-def _visible_event(g, ev, viewer) -> dict | None:
+def _hidden_from(ev: dict, viewer) -> bool:
+    """True when ``ev`` is meant for the other player only: its ``to`` is a player (1 or 2) other than ``viewer``
+    (docs/engine-api.md "Events"). A ``to`` that is a cell or a card id (``moved``, ``resurrected``,
+    ``redirected``: where the card went) limits nobody."""
     to = ev.get("to")
-    if to is not None and to != viewer:
+    return (to == 1 or to == 2) and type(to) is int and to != viewer
+
+
+def _visible_event(g, ev, viewer) -> dict | None:
+    if _hidden_from(ev, viewer):
         return None
     return _with_row(_masked(g, ev, viewer))
 
@@ -145,7 +152,7 @@ def _log(g, viewer, start: int) -> list[dict]:
             log.append(ev)
             continue
         if hit is None or type(hit) is not tuple or hit[0] is not ev:
-            if ev.get("to") not in (None, viewer):
+            if _hidden_from(ev, viewer):
                 seen = None
             elif ev["type"] != "strike_roll" and not _names_any(ev, aliases):
                 seen = ev                         # nothing to mask: the event itself, no copy

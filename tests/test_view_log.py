@@ -50,3 +50,17 @@ def test_an_event_for_one_player_stays_out_of_the_others_views():
     assert not [e for e in g.view(1)["log"] if e["type"] == "secret"]
     assert not [e for e in g.view(None)["log"] if e["type"] == "secret"]
     assert [e for e in g.view(2)["log"] if e["type"] == "secret"]
+
+
+def test_a_move_is_in_every_viewers_log_its_cell_is_not_a_recipient():
+    g, labels = game([card("mine", "c2", 1)])
+    g.emit("moved", card=labels["mine"], frm="c2", to="c3")
+    for viewer in (1, 2, None):
+        assert [e for e in g.view(viewer)["log"] if e["type"] == "moved" and e["to"] == "c3"], viewer
+
+
+def test_a_face_down_card_that_moves_shows_in_the_foes_log_under_its_alias():
+    g, labels = _hidden_foe()
+    g.emit("moved", card=labels["foe"], frm="c4", to="c4")
+    seen = [e for e in g.view(1)["log"] if e["type"] == "moved"]
+    assert seen and seen[-1]["card"] == "x-c4"

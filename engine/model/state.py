@@ -252,8 +252,9 @@ class GameState:
         return 3 - (self.active or 1)
 
     def emit(self, type_: str, to: int | str | None = None, **data) -> dict:
-        """Record an event (``{"type", "seq", "to"?, ...}``); ``to`` limits it to one player's view. (A few
-        callers pass a cell as ``to``, e.g. ``moved`` and ``resurrected``: it lands here, not in ``data``.)"""
+        """Record an event (``{"type", "seq", "to"?, ...}``); ``to`` = a player (1 or 2) limits it to that player's
+        view. A few callers pass a cell or a card id as ``to`` (``moved``, ``resurrected``, ``redirected``: where the
+        card went); such a ``to`` limits nobody (engine/view.py ``_hidden_from``)."""
         self.event_seq += 1
         ev = {"type": type_, "seq": self.event_seq}
         if to is not None:

@@ -35,6 +35,8 @@ export function renderLogLine(e, view) {
       return t("ev_executed", { name: name(e.source), ability: ability(e, view) });
     case "moved":
       return t("ev_moved", { name: name(e.card), cell: e.to ?? "" });
+    case "redirected":
+      return t("ev_redirected", { name: name(e.by), from: name(e.card), to: name(e.to) });
     case "die": return t("ev_die", { p: e.player ?? "?", value: e.value }) + (e.card ? ` (${name(e.card)})` : "");
     case "wounds": return t("ev_wounds_by", { name: name(e.card), n: e.n ?? 0, kind: kindName(e.kind) })
       + (e.source ? ` ← ${name(e.source)}` : "");
