@@ -161,6 +161,8 @@ def build(force: bool = False, jobs: int = 2) -> int:
         return 1
     mods = modules()
     digests = {rel: _digest(ROOT / rel) for rel in mods}
+    print(f"berserk_native: compiling {len(mods)} modules with mypyc ({why}); this takes a few minutes, once",
+          flush=True)
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="berserk-mypyc-") as tmp:
         lib = Path(tmp) / "lib"
