@@ -13,9 +13,21 @@ CHAOS_FIGURES = "chaos_figures"
 _figures: list = []
 
 
+#: browser test files started before the other browser files: the longest (whole games by clicks), so that the
+#: two pytest-xdist workers finish together instead of one waiting for the other's last long file
+E2E_FIRST = ("test_games_vs_computer.py",)
+
+
+def _order(item) -> tuple[bool, bool]:
+    path = str(item.fspath).replace("\\", "/")
+    e2e = "/e2e/" in path
+    return e2e, e2e and path.rsplit("/", 1)[-1] not in E2E_FIRST
+
+
 def pytest_collection_modifyitems(session, config, items):
-    """Move every tests/e2e item to the end, keeping the relative order of the rest."""
-    items.sort(key=lambda item: "/e2e/" in str(item.fspath).replace("\\", "/"))
+    """Move every tests/e2e item to the end (the E2E_FIRST files first among them), keeping the relative order of
+    the rest."""
+    items.sort(key=_order)
 
 
 def pytest_runtest_logreport(report):

@@ -101,6 +101,18 @@ def server(artifacts, tmp_path_factory):
     srv.log.close()
 
 
+@pytest.fixture(scope="module")
+def bot_server(artifacts, tmp_path_factory):
+    """A server of its own for a module's rooms against the computer: a quick bot (0.05 s per action) and room
+    creation not limited by the session server's per-address budget (the other browser tests use it)."""
+    srv = ServerProcess(tmp_path_factory.mktemp("snapshots-bot"),
+                        extra=("--bot-think", "0.05", "--create-burst", "200", "--create-per-min", "200"))
+    srv.start()
+    yield srv
+    srv.stop()
+    srv.log.close()
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Headless Debian Chromium driven by Playwright."""
