@@ -2,7 +2,10 @@
 
 The browser tests (tests/e2e) drive Chromium through Playwright's sync API, whose session-scoped fixture keeps an
 event loop running in the main thread; pytest-asyncio tests cannot run after it has started. So the e2e tests run
-last (in each pytest-xdist worker too: scripts/test hands out whole files in this order, ``--dist loadfile``).
+last (in each pytest-xdist worker too: scripts/test hands out whole files in this order, ``--dist loadfile
+--no-loadscope-reorder``; without the latter xdist starts the files with the most tests first, the browser ones among
+them, and the asyncio tests after them in that worker fail with 'Runner.run() cannot be called from a running event
+loop').
 
 The chaos tests put their figures in their reports (tests/chaos/conftest.py); they are printed at the end of the
 run, whichever process ran the test.
