@@ -11,6 +11,7 @@ import time
 import pytest
 
 from tests.chaos.probe import FIGURES
+from tests.conftest import CHAOS_FIGURES
 from tests.server.multiproc import RedisServer, ServerProc
 
 #: settings of every chaos server process: default lease (5 s) and renewal (1 s); limits lifted for many rooms
@@ -93,9 +94,11 @@ def pair():
         srv.stop()
 
 
-def pytest_terminal_summary(terminalreporter):
-    if not FIGURES:
-        return
-    terminalreporter.section("chaos figures (docs/reliability.md)")
-    for scenario, figures in FIGURES:
-        terminalreporter.write_line(f"{scenario}: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
+@pytest.fixture(autouse=True)
+def _chaos_figures(record_property):
+    """Hand each scenario's figures (tests/chaos/probe.py ``record``) to the test's report, so that the run's summary
+    (tests/conftest.py) has them also when the test ran in a pytest-xdist worker process."""
+    first = len(FIGURES)
+    yield
+    for scenario, figures in FIGURES[first:]:
+        record_property(CHAOS_FIGURES, (scenario, figures))

@@ -81,7 +81,9 @@ class Prober:
         await self.ws.send(msgpack.packb(frame))
 
     async def _recv(self, timeout: float) -> dict:
-        f = msgpack.unpackb(await asyncio.wait_for(self.ws.recv(), timeout))
+        async with asyncio.timeout(timeout):      # not wait_for: on 3.11 it can swallow a cancellation (stop())
+            data = await self.ws.recv()
+        f = msgpack.unpackb(data)
         self._on_frame(f)
         return f
 

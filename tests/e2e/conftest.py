@@ -25,6 +25,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 STARTUP_TIMEOUT = 30.0   # s for the server to answer /healthz
 SEED = 12345             # every game of the e2e server (--fixed-seed): the browser tests replay the same games
+#: the session server's computer opponent thinks 0.05 s per action (the default 0.5 s only paces a human's game:
+#: no browser test is about the bot's pause, and the games against it are several times faster)
+QUICK_BOT = ("--bot-think", "0.05")
 
 
 def wait_healthy(url: str, proc: subprocess.Popen | None, timeout: float = STARTUP_TIMEOUT) -> None:
@@ -91,7 +94,19 @@ def artifacts() -> pathlib.Path:
 @pytest.fixture(scope="session")
 def server(artifacts, tmp_path_factory):
     """The real game server on a free port, for the whole session."""
-    srv = ServerProcess(tmp_path_factory.mktemp("snapshots"))
+    srv = ServerProcess(tmp_path_factory.mktemp("snapshots"), extra=QUICK_BOT)
+    srv.start()
+    yield srv
+    srv.stop()
+    srv.log.close()
+
+
+@pytest.fixture(scope="module")
+def bot_server(artifacts, tmp_path_factory):
+    """A server of its own for a module's rooms against the computer: a quick bot (0.05 s per action) and room
+    creation not limited by the session server's per-address budget (the other browser tests use it)."""
+    srv = ServerProcess(tmp_path_factory.mktemp("snapshots-bot"),
+                        extra=("--bot-think", "0.05", "--create-burst", "200", "--create-per-min", "200"))
     srv.start()
     yield srv
     srv.stop()
@@ -108,22 +123,35 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def new_page(browser):
-    """Factory: a page in its own browser context (own sessionStorage = own seat), English locale by default."""
-    contexts = []
-
+def _page_factory(browser, contexts: list):
+    """``make(locale="en-US")`` -> a page in its own browser context (own sessionStorage = own seat), appended to
+    ``contexts`` for the caller to close."""
     def make(locale: str = "en-US"):
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=locale)
         contexts.append(ctx)
         page = ctx.new_page()
-        page.set_default_timeout(30000)   # a loaded 2-core CI machine: the bot thinks 0.5 s per action
+        page.set_default_timeout(30000)   # a loaded 2-core CI machine (a waited-for event, never a fixed pause)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.js_errors = errors
         return page
+    return make
 
-    yield make
+
+@pytest.fixture
+def new_page(browser):
+    """Factory: a page in its own browser context (own sessionStorage = own seat), English locale by default."""
+    contexts = []
+    yield _page_factory(browser, contexts)
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture(scope="module")
+def module_page(browser):
+    """``new_page`` for module-scoped fixtures (e.g. one recorded game shared by a module's read-only tests)."""
+    contexts = []
+    yield _page_factory(browser, contexts)
     for ctx in contexts:
         ctx.close()
 

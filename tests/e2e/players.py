@@ -1,7 +1,11 @@
 """Browser helpers for issue 18: the name dialog of a first visit and the seat hooks (data-testid)."""
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
+
+from tests.e2e.driver import wait_version_above
 
 
 def name_if_asked(page, name: str = "Tester") -> None:
@@ -38,3 +42,16 @@ def wait_dealt(page, timeout: float = 30000) -> None:
     page.wait_for_function(
         "() => { const c = window.berserkConn; return c && c.view && c.view.room && c.view.room.status !== 'waiting'; }",
         timeout=timeout)
+
+
+def bot_room(server, page) -> str:
+    """A room against the server's bot, this page in seat 1 (the seat token kept as the lobby keeps it)."""
+    req = urllib.request.Request(server.url + "/api/rooms", data=json.dumps({"opponent": "bot"}).encode(),
+                                 headers={"content-type": "application/json"}, method="POST")
+    r = json.load(urllib.request.urlopen(req))
+    page.goto(server.url + "/")
+    page.evaluate("([room, seat, token]) => sessionStorage.setItem('berserk.seat.' + room, JSON.stringify({seat, token}))",
+                  [r["room"], r["seat"], r["token"]])
+    page.goto(server.url + f"/#/room/{r['room']}")
+    wait_version_above(page, None)
+    return r["room"]

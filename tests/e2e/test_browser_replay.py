@@ -17,11 +17,12 @@ def _get(server, path: str):
         return json.loads(r.read())
 
 
-@pytest.fixture
-def recorded(server, new_page, artifacts):
+@pytest.fixture(scope="module")
+def recorded(server, module_page, artifacts):
     """A game played to its end (by concession after a few battle actions) and recorded: ``(room, game)`` with
-    ``game`` = GET /api/games/<room>."""
-    a, b, c = new_page(), new_page(), new_page()
+    ``game`` = GET /api/games/<room>. One game for the module: replaying it changes nothing of it (the tests only
+    open their own replay pages)."""
+    a, b, c = module_page(), module_page(), module_page()
     room = create_room(a, server)
     join_room(b, server, room)
     watch_room(c, server, room)

@@ -1,35 +1,19 @@
 """The game page at phone, tablet and desktop sizes (issue 20 items 6, 7, 9): the board reads, the prompt and its
 actions are in view, no horizontal scroll, the deal question shows the dealt cards; axe-core finds no serious or
-critical violation; a whole game against the computer at phone size, every click on a visible, in-view control.
+critical violation. (The whole games against the computer, at phone size and with the new-abilities decks, are in
+test_games_vs_computer.py.)
 Screenshots of every layout go to test-artifacts/.
 """
 from __future__ import annotations
 
-import json
 import pathlib
-import re
 import subprocess
-import urllib.request
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e import driver
-from tests.e2e.conftest import ServerProcess
+from tests.e2e.players import bot_room
 from tests.e2e.states import MOUNT
-from tests.e2e.test_game_page import RAW
-
-@pytest.fixture(scope="module")
-def bot_server(artifacts, tmp_path_factory):
-    """A server of its own for the rooms against the computer here: a quick bot (0.05 s per action) and room
-    creation not limited by the session server's per-address budget (the other browser tests use it)."""
-    srv = ServerProcess(tmp_path_factory.mktemp("snapshots-bot"),
-                        extra=("--bot-think", "0.05", "--create-burst", "200", "--create-per-min", "200"))
-    srv.start()
-    yield srv
-    srv.stop()
-    srv.log.close()
-
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180},
              "desktop": {"width": 1400, "height": 900}}
@@ -103,7 +87,7 @@ def test_the_board_reads_and_the_prompt_with_its_actions_is_in_view(states, at_s
 def test_the_deal_question_shows_the_dealt_cards(bot_server, new_page, artifacts, size):
     page = new_page()
     page.set_viewport_size(VIEWPORTS[size])
-    room = _bot_room(bot_server, page)
+    room = bot_room(bot_server, page)
     page.wait_for_function("() => window.berserkConn.view && window.berserkConn.view.prompt"
                            " && ['first', 'redeal'].includes(window.berserkConn.view.prompt.kind)")
     s = driver.state(page)
@@ -116,19 +100,6 @@ def test_the_deal_question_shows_the_dealt_cards(bot_server, new_page, artifacts
     page.screenshot(path=str(artifacts / f"layout-redeal-{size}-{room}.png"))
     assert len(got["deal"]) == 15 and all(got["deal"]), got["deal"]
     assert all(got["prompt"]) and not got["hscroll"]
-
-
-def _bot_room(server, page) -> str:
-    """A room against the server's bot, this page in seat 1 (the seat token kept as the lobby keeps it)."""
-    req = urllib.request.Request(server.url + "/api/rooms", data=json.dumps({"opponent": "bot"}).encode(),
-                                 headers={"content-type": "application/json"}, method="POST")
-    r = json.load(urllib.request.urlopen(req))
-    page.goto(server.url + "/")
-    page.evaluate("([room, seat, token]) => sessionStorage.setItem('berserk.seat.' + room, JSON.stringify({seat, token}))",
-                  [r["room"], r["seat"], r["token"]])
-    page.goto(server.url + f"/#/room/{r['room']}")
-    driver.wait_version_above(page, None)
-    return r["room"]
 
 
 # ---------------------------------------------------------------------------------------------- axe-core
@@ -168,14 +139,14 @@ def test_axe_finds_no_serious_violation_on_the_deck_builder(server, new_page, si
 def test_axe_finds_no_serious_violation_on_the_game_page(bot_server, new_page, size):
     page = new_page()
     page.set_viewport_size(VIEWPORTS[size])
-    _bot_room(bot_server, page)
+    bot_room(bot_server, page)
     page.wait_for_selector(".own-zones .card")
     assert _axe(page) == []
 
 
 def test_axe_finds_no_serious_violation_on_the_replay_page(bot_server, new_page):
     page = new_page()
-    room = _bot_room(bot_server, page)
+    room = bot_room(bot_server, page)
     page.wait_for_function("() => window.berserkConn.legal && window.berserkConn.legal.length")
     s = driver.state(page)
     driver.click_action(page, next(i for i, a in enumerate(s["legal"]) if a["act"] == "concede"))
@@ -187,91 +158,3 @@ def test_axe_finds_no_serious_violation_on_the_replay_page(bot_server, new_page)
     page.click("[data-testid=replay-last]")
     page.wait_for_selector(".result-banner")
     assert _axe(page) == []
-
-
-# ---------------------------------------------------------------------------------------------- a whole game
-
-MAX_ACTIONS = 700
-
-
-def test_a_whole_game_against_the_computer_at_phone_size_with_every_click_in_view(bot_server, new_page, artifacts):
-    page = new_page()
-    page.set_viewport_size(VIEWPORTS["phone"])
-    _bot_room(bot_server, page)
-    policy = driver.Policy(squad=4)
-    driver.STRICT["on"] = True
-    seen = set()
-    try:
-        for _ in range(MAX_ACTIONS):
-            page.wait_for_function("() => { const c = window.berserkConn; return (c.view && c.view.result)"
-                                   " || (c.legal && c.legal.length && c.pendingAction === null); }", timeout=30000)
-            s = driver.state(page)
-            if s["view"].get("result"):
-                break
-            if not s["legal"]:
-                continue
-            key = f"{s['view']['phase']}-{(s['view'].get('prompt') or {}).get('kind')}"
-            if key not in seen:
-                seen.add(key)
-                page.screenshot(path=str(artifacts / f"phone-game-{len(seen):02d}-{key}.png"))
-                raw = RAW.findall(page.inner_text("body"))
-                assert not raw, (key, raw)
-            opened = page.evaluate("window.berserkConn.openedAt")
-            try:
-                driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"])
-            except driver.Stale:
-                continue               # a frame arrived meanwhile (the bot's pass, a resync): read the page again
-            except PlaywrightTimeout:
-                # A loaded machine may drop the socket (pong timeout) between reading the state and the click:
-                # the page then rebuilds its controls after the resync. Anything else is a missing control.
-                now = driver.state(page)
-                if now["v"] != s["v"] or now["status"] != "open" or \
-                        page.evaluate("window.berserkConn.openedAt") != opened:
-                    continue
-                raise AssertionError(("no control for the chosen action", now["status"], now["v"],
-                                      page.inner_html("[data-testid=controls]")[:2000]))
-    finally:
-        driver.STRICT["on"] = False
-    page.wait_for_selector(".result-banner")
-    page.screenshot(path=str(artifacts / "phone-game-99-end.png"))
-    result = driver.state(page)["view"]["result"]
-    assert result and result["reason"] == "no_creatures", result
-    banner = page.inner_text(".result-banner")
-    assert not re.search(r"[a-z]+_[a-z]+", banner), banner
-    assert not page.js_errors
-
-
-def test_a_game_with_the_new_abilities_decks_is_played_by_clicks_against_the_computer(bot_server, new_page):
-    """The set1-rest decks (prophecy, summon, relocation, incarnation, card code...) in the browser: every action
-    of a seeded random player, abilities and choices preferred, is made by clicks and answered by the server."""
-    import random
-    req = urllib.request.Request(bot_server.url + "/api/rooms", method="POST",
-                                 data=json.dumps({"opponent": "bot", "deck": "darkness-2023-new",
-                                                  "bot_deck": "neutral-mountains-2023-new"}).encode(),
-                                 headers={"content-type": "application/json"})
-    r = json.load(urllib.request.urlopen(req))
-    page = new_page()
-    page.goto(bot_server.url + "/")
-    page.evaluate("([room, seat, token]) => sessionStorage.setItem('berserk.seat.' + room, JSON.stringify({seat, token}))",
-                  [r["room"], r["seat"], r["token"]])
-    page.goto(bot_server.url + f"/#/room/{r['room']}")
-    driver.wait_version_above(page, None)
-    rng, clicked = random.Random(1), 0
-    while clicked < 250:
-        page.wait_for_function("() => { const c = window.berserkConn; return (c.view && c.view.result)"
-                               " || (c.legal && c.legal.length && c.pendingAction === null); }", timeout=30000)
-        s = driver.state(page)
-        if s["view"].get("result"):
-            break
-        options = [i for i, a in enumerate(s["legal"] or []) if a["act"] != "concede"]
-        if not options:
-            continue
-        preferred = [i for i in options if s["legal"][i]["act"] in ("ability", "declare", "choose")]
-        idx = rng.choice(preferred) if preferred and rng.random() < 0.7 else rng.choice(options)
-        try:
-            driver.click_action(page, idx, s["v"])
-        except driver.Stale:
-            continue
-        clicked += 1
-    assert clicked >= 40 or driver.state(page)["view"].get("result")
-    assert not page.js_errors, page.js_errors

@@ -256,15 +256,19 @@ RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+=\S|\bk\d{1,4}\b|\bnull\b|\bundefi
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_no_raw_code_reaches_the_page(states, mount, lang):
+def test_no_raw_code_reaches_the_page(states, server, new_page, lang):
+    page = new_page()      # one page: each state is mounted into a new #game-under-test (the last one removed)
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
     for name, st in states.items():
         for who in ("player", "spectator"):
             shown = st if who == "player" else dict(st, you=None, legal=None)
-            page = mount(shown, lang=lang)
+            page.evaluate("() => document.getElementById('game-under-test')?.remove()")
+            page.evaluate(MOUNT, [shown, lang])
+            page.wait_for_selector("#game-under-test .board")
             text = page.inner_text("#game-under-test")
             hits = RAW.findall(text)
             assert not hits, (name, who, hits)
-            page.close()
 
 
 def test_the_title_alerts_when_the_game_waits_for_this_player(states, mount):

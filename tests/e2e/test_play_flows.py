@@ -38,7 +38,7 @@ def test_a_bot_game_starts_from_the_lobby_in_one_click(server, new_page, artifac
     while moves < 6:           # a few moves against the bot, then concede
         try:   # a move for us, or the end: the random computer may recruit nothing and lose (no creatures)
             page.wait_for_function("() => { const c = window.berserkConn; return (c.legal && c.legal.length && c.pendingAction === null) || (c.view && c.view.result); }",
-                                   timeout=60000)   # the bot's whole turn, 0.5 s of thought per action
+                                   timeout=60000)   # the bot's whole turn on a loaded machine
         except Exception as e:
             s = state(page)
             raise AssertionError(f"no move offered after {moves} moves: v={s['v']} status={s['status']} "

@@ -70,7 +70,11 @@ class Player:
         await self.ws.send(msgpack.packb(frame))
 
     async def recv(self, timeout: float = 10.0) -> dict:
-        frame = msgpack.unpackb(await asyncio.wait_for(self.ws.recv(), timeout))
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a cancellation that lands as the frame
+        # arrives, so a cancelled play() task went on playing until its own 60 s timeout
+        async with asyncio.timeout(timeout):
+            data = await self.ws.recv()
+        frame = msgpack.unpackb(data)
         self.frames.append(frame)
         t = frame["t"]
         if t == "sync":

@@ -7,10 +7,22 @@ import pytest
 from engine.cards import all_cards
 from engine.cards.decks import preconstructed_decks
 from server import deck_code
+from server.app import create_app
 from server.decks_api import DeckChoiceError, parse_deck_choice
+from server.settings import Settings
+from tests.server.fake_engine import ENGINE
+from tests.server.harness import LiveServer
 
 NAMES = [c["id"] for c in all_cards() if c["id"] != "vs2003-draks"]
 LEGAL = [{"id": c, "count": 2} for c in NAMES[:15]]
+
+
+@pytest.fixture(scope="module")
+def live():
+    """One server (fake engine, default settings) for the module: no request here changes what another sees
+    (validation, export, import, a refused room; nothing is stored)."""
+    with LiveServer(create_app(Settings(), engine=ENGINE)) as server:
+        yield server
 
 
 async def _post(live, path, body=None, content=None, lang=None):
