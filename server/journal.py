@@ -73,14 +73,7 @@ class _Blob:
         made: dict = {}
         out = []
         for turn, entries in shape:
-            group = {"turn": turn, "entries": []}
-            for v, player, idx in entries:
-                key = (v, player, tuple(idx))
-                entry = made.get(key)
-                if entry is None:
-                    entry = made[key] = {"v": v, "player": player, "events": [events[i] for i in idx]}
-                group["entries"].append(entry)
-            out.append(group)
+            out.append({"turn": turn, "entries": _unpacked_entries(entries, events, made)})
         return out
 
 
@@ -315,14 +308,7 @@ class Journal:
                     journal._groups[viewer].append(ClosedGroup(blobs[it["blob"]], it["i"]))
                     continue
                 turn, entries = it
-                group = {"turn": turn, "entries": []}
-                for v, player, idx in entries:
-                    key = (v, player, tuple(idx))
-                    entry = made.get(key)
-                    if entry is None:
-                        entry = made[key] = {"v": v, "player": player, "events": [events[i] for i in idx]}
-                    group["entries"].append(entry)
-                journal._groups[viewer].append(group)
+                journal._groups[viewer].append({"turn": turn, "entries": _unpacked_entries(entries, events, made)})
             journal._seen[viewer] = state["seen"][_key(viewer)]
         journal._pack()
         return journal
@@ -338,6 +324,19 @@ class Journal:
             game.apply(player, action)
             journal.record(game, player)
         return journal
+
+
+def _unpacked_entries(shape: list, events: list, made: dict) -> list:
+    """A turn's entries from their packed shape ``[[v, player, [event index...]]...]`` and the distinct ``events``;
+    an entry already ``made`` (same v, player and events: the viewers shared it) is that one object again."""
+    out = []
+    for v, player, idx in shape:
+        key = (v, player, tuple(idx))
+        entry = made.get(key)
+        if entry is None:
+            entry = made[key] = {"v": v, "player": player, "events": [events[i] for i in idx]}
+        out.append(entry)
+    return out
 
 
 def _key(viewer) -> str:

@@ -12,6 +12,7 @@ import pytest
 
 from tests.chaos.probe import FIGURES
 from tests.conftest import CHAOS_FIGURES
+from tests.server.conftest import redis_server  # noqa: F401  (the fixture, defined once there)
 from tests.server.multiproc import RedisServer, ServerProc
 
 #: settings of every chaos server process: default lease (5 s) and renewal (1 s); limits lifted for many rooms
@@ -51,13 +52,6 @@ class Stall:
 
 
 STALL = Stall()
-
-
-@pytest.fixture
-def redis_server():
-    srv = RedisServer().start()
-    yield srv
-    srv.stop()
 
 
 @pytest.fixture

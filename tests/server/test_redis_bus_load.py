@@ -6,32 +6,12 @@ lease (and fences exactly the rooms whose lease another process holds)."""
 from __future__ import annotations
 
 import asyncio
-from types import SimpleNamespace
-
-import pytest
 
 from server.bus.redis import keys as K
-from server.bus.redis import POOL_SIZE, RedisBus
-from tests.server.multiproc import RedisServer
+from server.bus.redis import POOL_SIZE
+
 
 ROOMS = 150
-
-
-@pytest.fixture
-def redis_server():
-    srv = RedisServer().start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-async def bus(redis_server):
-    """A started RedisBus with a 30 s lease whose watchdog never runs during a test (renewal every 1 000 s)."""
-    b = RedisBus(redis_server.url, SimpleNamespace(lease_ttl=30.0, lease_renew=1000.0, orphan_sweep=1000.0,
-                                                   redis_key_ttl=3600.0))
-    await b.start()
-    yield b
-    await b.close()
 
 
 async def test_more_concurrent_commands_than_the_pool_holds_wait_instead_of_reporting_an_outage(bus):

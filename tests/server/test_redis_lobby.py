@@ -5,30 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from types import SimpleNamespace
 
 import pytest
 
 from server.bus import BusError
 from server.bus.redis import keys as K
-from server.bus.redis import RedisBus
-from tests.server.multiproc import RedisServer
-
-
-@pytest.fixture
-def redis_server():
-    srv = RedisServer().start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture
-async def bus(redis_server):
-    b = RedisBus(redis_server.url, SimpleNamespace(lease_ttl=30.0, lease_renew=1000.0, orphan_sweep=1000.0,
-                                                   redis_key_ttl=3600.0))
-    await b.start()
-    yield b
-    await b.close()
 
 
 def entry(v: int, open_: bool = True) -> dict:

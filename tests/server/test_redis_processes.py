@@ -17,17 +17,10 @@ from websockets.exceptions import ConnectionClosed
 from engine import Game
 from server.room import only_pass
 from tests.server.harness import create_room, join_seat
-from tests.server.multiproc import RedisServer, Seat, ServerProc, stored_version, wait_for
+from tests.server.multiproc import Seat, ServerProc, stored_version, wait_for
 from tests.server.test_game_real import DECKS, random_bot
 
 FAST = dict(lease_ttl=1.0, lease_renew=0.2, orphan_sweep=0.5, rate_per_sec=1000.0, rate_burst=1000)
-
-
-@pytest.fixture
-def redis_server():
-    srv = RedisServer().start()
-    yield srv
-    srv.stop()
 
 
 @pytest.fixture

@@ -15,17 +15,9 @@ from server.bus.redis import RedisBus
 from server.metrics import Metrics
 from server.room import Room
 from server.settings import Settings
-from tests.server.multiproc import RedisServer
 from tests.server.test_game_real import DECKS, random_bot
 
 import engine as ENGINE
-
-
-@pytest.fixture
-def redis_server():
-    srv = RedisServer().start()
-    yield srv
-    srv.stop()
 
 
 def _settings():

@@ -170,18 +170,26 @@ class RedisFanOut(FanOut):
             else:
                 self._box(pid).put(self._frame_msg(room, cids, frame, close, v, full, own))
 
-    def _split(self, conn_ids: list[str], frame: bytes | None, close: int | None) -> dict[str, list[str]]:
-        """Give the frame to the local connections; the remote ones by process id."""
+    def _by_process(self, conn_ids: list[str]) -> tuple[list[str], dict[str, list[str]]]:
+        """(this process's connections, the others' by process id); a connection id is ``"<process id>:<n>"``."""
+        local: list[str] = []
         remote: dict[str, list[str]] = {}
         me = self.link.process_id
         for cid in conn_ids:
             pid = cid.split(":", 1)[0]
             if pid == me:
-                sink = self._sinks.get(cid)
-                if sink is not None:
-                    sink(frame, close)
+                local.append(cid)
             else:
                 remote.setdefault(pid, []).append(cid)
+        return local, remote
+
+    def _split(self, conn_ids: list[str], frame: bytes | None, close: int | None) -> dict[str, list[str]]:
+        """Give the frame to the local connections; the remote ones by process id."""
+        local, remote = self._by_process(conn_ids)
+        for cid in local:
+            sink = self._sinks.get(cid)
+            if sink is not None:
+                sink(frame, close)
         return remote
 
     @staticmethod
@@ -198,15 +206,9 @@ class RedisFanOut(FanOut):
         own = self.mailbox.owned.get(room)
         if own is None:
             return None
-        me = self.link.process_id
         items, args = [], []
         for i, (conn_ids, frame, v, full) in enumerate(sends):
-            remote: dict[str, list[str]] = {}
-            for cid in conn_ids:
-                pid = cid.split(":", 1)[0]
-                if pid != me:
-                    remote.setdefault(pid, []).append(cid)
-            for pid, cids in remote.items():
+            for pid, cids in self._by_process(conn_ids)[1].items():
                 box = self._outboxes.get(pid)
                 if box is not None and box.queue:
                     continue
@@ -219,13 +221,7 @@ class RedisFanOut(FanOut):
         """Answer a relay's ``Probe`` (see :meth:`check_relays`): a checkpoint ``v`` for each remote connection,
         behind every frame already queued for its process."""
         own = self.mailbox.owned.get(room)
-        me = self.link.process_id
-        remote: dict[str, list[str]] = {}
-        for cid in conn_ids:
-            pid = cid.split(":", 1)[0]
-            if pid != me:
-                remote.setdefault(pid, []).append(cid)
-        for pid, cids in remote.items():
+        for pid, cids in self._by_process(conn_ids)[1].items():
             self._box(pid).put({"k": "f", "room": room, "c": cids, "f": None, "x": None, "v": v, "full": False,
                                 "o": own.token if own else None, "ck": True})
 
