@@ -1,9 +1,12 @@
-"""GC threshold side by side: the server's tail with CPython's generation-0 threshold and with the server's default.
+"""GC policies side by side: the server's tail with the collector on a timer (the default) and with CPython's
+allocation-count triggers at a given generation-0 threshold.
 
-``python -m bench.gc_threshold [--rooms 200] [--seconds 15] [--rounds 2] [--thresholds 0,10000]``
+``python -m bench.gc_threshold [--rooms 200] [--seconds 15] [--rounds 2] [--policies timed,10000,0]``
 
-For each round and each ``gc_threshold0`` (0 = CPython's 700; the start-up heap is frozen in every case,
-server/probes.py) a fresh ``python -m server`` gets ``--rooms`` rooms of two random bots and one spectator
+For each round and each policy (``timed``: the server's default, young collections every ``gc_young_interval``
+with their survivors frozen and a full one every ``gc_full_interval``, server/probes.py ``Collector``; a number:
+``gc_young_interval=0`` and that ``gc_threshold0``, 0 = CPython's 700; the start-up heap is frozen in every case)
+a fresh ``python -m server`` gets ``--rooms`` rooms of two random bots and one spectator
 (bench/server_latency.py ``measure_rooms``); after the window the server's own ``/metrics`` is read: GC pauses by
 generation, event-loop lag and the room phases (docs/performance.md "Instrumentation"). Alternating the settings
 in one run keeps the machine's load comparable between them.
@@ -33,7 +36,11 @@ def summary(v: dict[str, float]) -> list[str]:
     out = []
     for g in (0, 1, 2):
         c, s = v[f'berserk_gc_pause_seconds_count{{generation="{g}"}}'], v[f'berserk_gc_pause_seconds_sum{{generation="{g}"}}']
-        out.append(f"  gc gen{g}: {int(c)} collections, {s * 1000:.1f} ms total, mean {s / c * 1000 if c else 0:.2f} ms")
+        top = max((float(k.split('le="')[1].rstrip('"}')) for k, n in v.items()
+                   if k.startswith(f'berserk_gc_pause_seconds_bucket{{generation="{g}",le="') and "+Inf" not in k
+                   and n < c), default=None)
+        out.append(f"  gc gen{g}: {int(c)} collections, {s * 1000:.1f} ms total, mean {s / c * 1000 if c else 0:.2f} ms"
+                   + (f", longest above {top * 1000:g} ms" if top is not None else ""))
     lc = v["berserk_event_loop_lag_seconds_count"]
     late = lc - v['berserk_event_loop_lag_seconds_bucket{le="0.05"}']
     out.append(f"  loop lag: {int(lc)} wake-ups, mean {v['berserk_event_loop_lag_seconds_sum'] / lc * 1000:.2f} ms, "
@@ -50,11 +57,12 @@ async def amain(args) -> None:
     settings = dict(max_rooms=n + 10, max_connections=4 * n + 100, idle_timeout=600,
                     create_per_min=1e6, create_burst=n + 10)
     for rnd in range(1, args.rounds + 1):
-        for t in (int(x) for x in args.thresholds.split(",")):
-            with ServerProcess(gc_threshold0=t, **settings) as s:
+        for policy in args.policies.split(","):
+            gc_settings = {} if policy == "timed" else {"gc_young_interval": 0, "gc_threshold0": int(policy)}
+            with ServerProcess(**gc_settings, **settings) as s:
                 r = await measure_rooms([s], n, args.seconds, args.think)
                 v = scrape(s.http)
-            print(f"round {rnd} gc_threshold0={t} rooms={n} p50={ms(r['p50'])} ms p99={ms(r['p99'])} ms "
+            print(f"round {rnd} gc={policy} rooms={n} cpu={r['cpu']['servers'][0]} p50={ms(r['p50'])} ms p99={ms(r['p99'])} ms "
                   f"max={ms(r['max'])} ms samples={r['samples']} failures={r['failures'] or 0}")
             print("\n".join(summary(v)), flush=True)
 
@@ -65,7 +73,8 @@ def main(argv=None) -> None:
     ap.add_argument("--seconds", type=float, default=15.0, help="measurement window per server")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--think", type=float, default=2.0, help="mean seconds a bot waits before acting")
-    ap.add_argument("--thresholds", default="0,10000", help="comma-separated gc_threshold0 values")
+    ap.add_argument("--policies", default="timed,10000,0",
+                    help="comma-separated: 'timed' (the default collector) or a gc_threshold0 (CPython's triggers)")
     asyncio.run(amain(ap.parse_args(argv)))
 
 

@@ -17,7 +17,7 @@ from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
 from .ws_close import ExposeSend
 from .metrics import Metrics
-from .probes import GcTimer, LoopLag, check_settings, release_heap, serve_switch_interval, settle_heap
+from .probes import Collector, GcTimer, LoopLag, check_settings, release_heap, serve_switch_interval, settle_heap
 from .room import Room
 from .rooms import Rooms
 from .settings import Settings
@@ -46,6 +46,7 @@ class Hub:
                                                                                   entries),
                  snapshot_version=lambda blob, entries=(): Room.snapshot_version(blob, engine, entries))
         self.ready = False
+        self.collector = None            # server/probes.py Collector while serving (gc_young_interval > 0)
 
     async def _seat_bot(self, room_id: str, policy: str, token: str) -> None:
         from .bot_seat import start_bot
@@ -84,12 +85,18 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         gc_timer, lag = GcTimer(hub.metrics), LoopLag(hub.metrics, settings.loop_lag_interval)
         gc_timer.install()
         lag.start()
+        collector = Collector(settings.gc_young_interval, settings.gc_full_interval) if settings.gc_young_interval else None
+        if collector is not None:
+            collector.start()
+        hub.collector = collector
         hub.ready = True
         try:
             yield
         finally:
             hub.ready = False
             await lag.stop()
+            if collector is not None:
+                await collector.stop()
             gc_timer.uninstall()
             release_heap(thresholds)
             sys.setswitchinterval(interval)

@@ -1,17 +1,19 @@
 """Issue 21 item 1: the probes that find the latency tail (event-loop lag, GC pauses, room phases) on /metrics,
-and the start-up GC policy (frozen start-up heap, generation-0 threshold). Structural only: no timing asserted."""
+and the GC policy (frozen start-up heap, generation-0 threshold, the collector on a timer). Structural only: no
+timing asserted."""
 from __future__ import annotations
 
 import asyncio
 import gc
 import sys
+import weakref
 
 import httpx
 import pytest
 
 from server.app import create_app
 from server.metrics import GENERATIONS, PHASES, Histogram, Metrics
-from server.probes import GcTimer, LoopLag, serve_switch_interval, settle_heap
+from server.probes import Collector, GcTimer, LoopLag, serve_switch_interval, settle_heap
 from server.settings import Settings
 
 from tests.server.fake_engine import ENGINE
@@ -57,7 +59,8 @@ def test_a_switch_interval_that_is_not_positive_is_refused_and_changes_nothing()
     assert sys.getswitchinterval() == before
 
 
-@pytest.mark.parametrize("bad", [{"gc_threshold0": -1}, {"loop_lag_interval": 0.0}, {"switch_interval": -1.0}])
+@pytest.mark.parametrize("bad", [{"gc_threshold0": -1}, {"loop_lag_interval": 0.0}, {"switch_interval": -1.0},
+                                 {"gc_young_interval": -0.1}, {"gc_full_interval": 0.0}])
 def test_the_app_refuses_probe_settings_that_cannot_work(bad):
     with pytest.raises(ValueError, match=next(iter(bad))):
         create_app(Settings(**bad), engine=ENGINE)
@@ -116,3 +119,70 @@ def test_labelled_histogram_lines_put_le_after_the_label():
     h.observe(0.05)
     assert h.lines("x", 'phase="view"') == ['x_bucket{phase="view",le="0.1"} 1', 'x_bucket{phase="view",le="+Inf"} 1',
                                             'x_sum{phase="view"} 0.050000', 'x_count{phase="view"} 1']
+
+
+class _Node:
+    """A GC-tracked object that can form a reference cycle."""
+
+    def __init__(self) -> None:
+        self.other = self
+
+
+def test_automatic_collection_is_off_while_serving_and_back_at_shutdown():
+    assert gc.isenabled()
+    with LiveServer(create_app(Settings(), engine=ENGINE)):
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
+def test_a_zero_young_interval_keeps_cpythons_allocation_triggers():
+    with LiveServer(create_app(Settings(gc_young_interval=0), engine=ENGINE)):
+        assert gc.isenabled()
+
+
+def test_a_young_collection_reclaims_young_cycles_and_freezes_its_survivors():
+    collector = Collector(0.05, 600)
+    garbage, kept = weakref.ref(_Node()), _Node()
+    try:
+        collector.young()
+        assert garbage() is None
+        assert not any(o is kept for o in gc.get_objects(0) + gc.get_objects(1) + gc.get_objects(2))
+    finally:
+        gc.unfreeze()
+
+
+def test_a_full_collection_reclaims_cycles_among_frozen_objects():
+    collector = Collector(0.05, 600)
+    node = _Node()
+    ref = weakref.ref(node)
+    try:
+        collector.young()                # the cycle is alive: frozen
+        del node
+        collector.young()                # a young collection no longer sees it
+        assert ref() is not None
+        collector.full()
+        assert ref() is None
+    finally:
+        gc.unfreeze()
+
+
+async def test_the_collector_runs_young_and_full_collections_on_its_timer():
+    collector = Collector(0.001, 0.002)
+    seen = {"young": asyncio.Event(), "full": asyncio.Event()}
+    for kind in seen:
+        step = getattr(collector, kind)
+        setattr(collector, kind, lambda step=step, kind=kind: (step(), seen[kind].set()))
+    collector.start()
+    try:
+        assert not gc.isenabled()
+        await asyncio.wait_for(asyncio.gather(seen["young"].wait(), seen["full"].wait()), 10)
+    finally:
+        await collector.stop()
+        gc.unfreeze()
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("young, full", [(0.0, 600.0), (0.05, 0.0), (-1.0, 600.0)])
+def test_a_collector_with_an_interval_that_is_not_positive_is_refused(young, full):
+    with pytest.raises(ValueError):
+        Collector(young, full)
