@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -222,14 +223,20 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
                 r = await measure_rooms([s], n, args.seconds, args.think, premade=premade)
                 r["phases_us"] = phase_means(s.http)
         else:
-            with RedisProcess() as rp:
+            with RedisProcess() as rp, contextlib.ExitStack() as stack:
+                # mid-game: half the rooms stored before each process starts, so each adopts its half at start-up
+                # (one process started on all of them would own every room, and the other would idle)
+                half = len(premade) // 2 if premade else 0
                 if premade:
-                    seed_redis(rp.url, premade)
-                with ServerProcess(redis=rp.url, **settings) as a, ServerProcess(redis=rp.url, **settings) as b:
-                    r = await measure_rooms([a, b], n, args.seconds, args.think, premade=premade,
-                                            window=lambda: CommandStats(rp.url, [a.http, b.http]))
-                    r["phases_us"] = phase_means(a.http)
-                    r["redis_per_action"] = per_action(r.pop("window"))
+                    seed_redis(rp.url, premade[:half])
+                a = stack.enter_context(ServerProcess(redis=rp.url, **settings))
+                if premade:
+                    seed_redis(rp.url, premade[half:])
+                b = stack.enter_context(ServerProcess(redis=rp.url, **settings))
+                r = await measure_rooms([a, b], n, args.seconds, args.think, premade=premade,
+                                        window=lambda: CommandStats(rp.url, [a.http, b.http]))
+                r["phases_us"] = phase_means(a.http)
+                r["redis_per_action"] = per_action(r.pop("window"))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if premade:
