@@ -35,6 +35,8 @@ class Rooms:
         self._adopting: dict[str, asyncio.Lock] = {}
         self._queued: dict[str, None] = {}  # stored rooms still to restore at start-up, in order (restore_all)
         self._restorer: asyncio.Task | None = None
+        self._wanted: dict[str, asyncio.Future] = {}   # queued rooms a message waits for (restore_first)
+        self._answering: set[asyncio.Task] = set()      # waiters answered once an adopt() in hand is done
         self.restored = asyncio.Event()     # set once the start-up restore is done (restore_all)
         metrics.rooms = lambda: len(self.rooms)
 
@@ -86,7 +88,7 @@ class Rooms:
     async def restore_all(self) -> int:
         """Queue every stored room for restoring and start restoring them in the background (:meth:`_restore_queued`);
         returns how many were queued at once, without waiting for them: the server serves meanwhile, and a message
-        for a queued room restores that room first (:meth:`restore_first`). ``restored`` is set once the queue is
+        for a queued room puts that room into the next batch (:meth:`restore_first`). ``restored`` is set once the queue is
         empty. Raises BusError ``unavailable`` when the store cannot list its rooms."""
         for rid in await self.bus.store.ids():
             if rid not in self.rooms:
@@ -96,28 +98,83 @@ class Rooms:
         return len(self._queued)
 
     async def _restore_queued(self) -> None:
-        """The background restore: the queued rooms in batches of ``RESTORE_BATCH`` (:meth:`_adopt_batch`), until
-        none is left; then sets ``restored``. Never raises (a batch that fails is logged; its rooms stay stored and
-        are retried after ``RESTORE_RETRY`` s)."""
+        """The background restore: the queued rooms in batches of ``RESTORE_BATCH`` (:meth:`_adopt_batch`), rooms
+        a message waits for first (:meth:`restore_first`), until none is left; then sets ``restored``. Never raises
+        (a batch whose store read fails is logged, its waiting messages answered ``unavailable``; its rooms stay
+        stored and queued and are tried again after ``RESTORE_RETRY`` s)."""
+        done = False
         try:
             while self._queued:
-                batch = list(itertools.islice(self._queued, RESTORE_BATCH))
+                batch = self._next_batch()
                 try:
                     await self._adopt_batch(batch)
+                    failed = False
                 except Exception:
                     log.exception("restoring %d rooms failed; retrying", len(batch))
+                    failed = True
+                self._answer_wanted(batch if failed else ())
+                if failed:
                     await asyncio.sleep(RESTORE_RETRY)
+            done = True
             log.info("every stored room is restored (%d rooms)", len(self.rooms))
         finally:
+            for rid, fut in list(self._wanted.items()):     # left: rooms an adopt() still has in hand
+                self._wanted.pop(rid)
+                if done:
+                    task = asyncio.get_running_loop().create_task(self._answer_after_adopt(rid, fut))
+                    self._answering.add(task)
+                    task.add_done_callback(self._answering.discard)
+                elif not fut.done():
+                    fut.set_result(False)                     # shutdown
             self.restored.set()
+
+    def _next_batch(self) -> list[str]:
+        """Up to ``RESTORE_BATCH`` queued rooms: those a message waits for first, then in stored order."""
+        batch = [rid for rid in self._wanted if rid in self._queued][:RESTORE_BATCH]
+        for rid in self._queued:
+            if len(batch) >= RESTORE_BATCH:
+                break
+            if rid not in self._wanted:
+                batch.append(rid)
+        return batch
+
+    def _answer_wanted(self, failed) -> None:
+        """Answer the :meth:`restore_first` waiters whose room is no longer queued (True when it runs here now);
+        the waiters of the rooms of ``failed`` (a batch whose read failed) with None (unavailable)."""
+        for rid, fut in list(self._wanted.items()):
+            lock = self._adopting.get(rid)
+            if rid in failed:
+                answer = None
+            elif rid not in self._queued and not (lock is not None and lock.locked()):
+                answer = rid in self.rooms
+            else:
+                continue
+            self._wanted.pop(rid)
+            if not fut.done():
+                fut.set_result(answer)
+
+    async def _answer_after_adopt(self, room_id: str, fut: asyncio.Future) -> None:
+        answer = await self.adopt(room_id)
+        if not fut.done():
+            fut.set_result(answer)
 
     async def restore_first(self, room_id: str) -> bool:
         """Restore ``room_id`` now when it is queued for the start-up restore (a message came for it before its
-        turn: a join, a claim, a status); True when the room runs here afterwards. False at once for any other
-        room (no store read: an unknown id costs nothing)."""
+        turn: a join, a claim, a status): it goes into the next batch (:meth:`_next_batch`), and this waits for
+        it; True when the room runs here afterwards. False at once for any other room (no store read: an unknown
+        id costs nothing). Raises BusError ``unavailable`` when the store cannot be read."""
         if room_id not in self._queued:
             return room_id in self.rooms
-        return await self.adopt(room_id)
+        lock = self._adopting.get(room_id)
+        if self._restorer is None or self._restorer.done() or (lock is not None and lock.locked()):
+            return await self.adopt(room_id)
+        fut = self._wanted.get(room_id)
+        if fut is None:
+            fut = self._wanted[room_id] = asyncio.get_running_loop().create_future()
+        answer = await asyncio.shield(fut)
+        if answer is None:
+            raise BusError("unavailable", "The room's stored state cannot be read now; try again.")
+        return answer
 
     async def _adopt_batch(self, ids: list[str]) -> None:
         """Adopt the rooms ``ids`` together: take each one's ownership (:meth:`adopt`'s order: ownership, then the

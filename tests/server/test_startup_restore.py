@@ -1,6 +1,7 @@
 """Start-up with stored rooms (issue 21, docs/performance.md "Start-up with many stored rooms"): the server serves at
 once and restores its stored rooms in the background, in batches read from the store together; a message for a room
-not restored yet restores that room first, once, and a client joining it gets its sync at the stored version.
+not restored yet puts that room into the next batch, each room is restored once, and a client joining it gets its
+sync at the stored version.
 
 Rooms are real (the rules engine), a few seeded actions into the preliminary phase, stored in a SQLite data dir as a
 server would store them. The background restore is held at a gate (a ``threading.Event``) where a test needs rooms
@@ -120,14 +121,27 @@ async def test_healthz_answers_while_the_stored_rooms_are_still_being_restored(t
         assert len(hub.rooms.rooms) == 4
 
 
-async def test_a_join_for_a_room_not_restored_yet_restores_it_first_and_syncs_at_its_version(tmp_path, gate):
-    stored = await seed(tmp_path, 4)
-    last = stored[-1]                     # in the second batch: the first one is held at the gate
+async def test_a_join_for_a_room_not_restored_yet_puts_it_first_and_syncs_at_its_version(tmp_path, gate, monkeypatch):
+    stored = await seed(tmp_path, 6)
+    last = stored[-1]                     # in the third batch; the first one is held at the gate
+    order = []
+    original = Room.restore
+
+    def noted(blob, *args, **kwargs):
+        room = original(blob, *args, **kwargs)
+        order.append(room.id)
+        return room
+    monkeypatch.setattr(Room, "restore", staticmethod(noted))
     with LiveServer(create_app(Settings(data_dir=str(tmp_path)), engine=ENGINE)) as server:
-        p = await Player.join(server.ws, last["room"], last["token"])
+        hub = server.app.state.hub
+        await asyncio.to_thread(gate.reached.wait, 30)
+        join = asyncio.create_task(Player.join(server.ws, last["room"], last["token"]))
+        await asyncio.to_thread(wait_until, lambda: last["room"] in hub.rooms._wanted, 30, "the join to wait")
+        gate.set()
+        p = await asyncio.wait_for(join, 30)
         try:
             assert p.you == 1 and p.v == last["v"]
-            assert not server.app.state.hub.rooms.restored.is_set()
+            assert order.index(last["room"]) < order.index(stored[2]["room"])   # before the rest of the queue
             answer = await p.act(next(a for a in p.legal if a["act"] != "concede"))
             assert answer["t"] == "diff" and answer["v"] == last["v"] + 1
         finally:
