@@ -50,6 +50,7 @@ from engine import Game, starter_decks
 from engine.selfplay import random_action
 from protocol import diff
 from server.bus.redis import keys as K
+from server.journal import Journal
 from server.metrics import Metrics
 from server.room import Room, hash_token
 from server.settings import Settings
@@ -140,7 +141,9 @@ _MIDGAME: dict[tuple[int, int], list[dict]] = {}
 
 def midgame_rooms(n: int, seed: int) -> list[dict]:
     """``n`` rooms played to a version drawn in ``MID``: ``[{"room", "token", "token2", "v", "blob"}]`` (built
-    once per run and reused by every setup, so one process and Redis get the same rooms)."""
+    once per run and reused by every setup, so one process and Redis get the same rooms). Each snapshot carries
+    the room's journal, as a snapshot a server wrote in mid-game does (server/room.py ``Room.snapshot``), so a
+    restore need not replay the game for it (docs/performance.md "Start-up with many stored rooms")."""
     if (n, seed) not in _MIDGAME:
         _MIDGAME[(n, seed)] = _play_midgame(n, seed)
     return _MIDGAME[(n, seed)]
@@ -161,11 +164,15 @@ def _play_midgame(n: int, seed: int) -> list[dict]:
         room.tokens[2] = hash_token(t2)
         room._deal()
         g, play = room.game, random.Random(attempt)
+        journal = Journal()                        # recorded as a serving room records it (only what it reads)
+        journal.record(g, None, g.log_view)
         while g.result is None and g.version < target:
             p = g.to_act()
             g.apply(p, random_action(play, g.legal_actions(p)))
+            journal.record(g, p, g.log_view)
         if g.result is not None:
             continue                               # the game ended before the target: draw another one
+        room._journal = journal
         room.status = room._status_from_view()
         out.append({"room": room.id, "token": t1, "token2": t2, "v": g.version, "blob": room.snapshot()})
     return out

@@ -21,7 +21,7 @@ from engine.procedure import prelim
 from engine.procedure.actions import canonical, legal_now, perform
 from engine.procedure.flow import run
 from engine.scenario_setup import build
-from engine.view import dealias, mask, project, project_many
+from engine.view import dealias, mask, project, project_log, project_many
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (berserk_native.py), still a base class for tests
@@ -119,6 +119,11 @@ class Game(GameState):
     def view(self, viewer: int | None) -> dict:
         """The JSON-like view for player 1, 2 or a spectator (None): the only reader of hidden zones."""
         return project(self, viewer)
+
+    def log_view(self, viewer: int | None) -> dict:
+        """Only the ``turn`` and ``log`` fields of :meth:`view` for ``viewer`` (same values, much cheaper):
+        ``{"turn": n, "log": [event...]}``."""
+        return project_log(self, viewer)
 
     def views(self, viewers) -> dict:
         """viewer -> :meth:`view` for each of ``viewers`` (1, 2, None), projected together: a card several of them

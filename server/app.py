@@ -36,6 +36,7 @@ class Hub:
         self.metrics = Metrics()
         self.rooms = Rooms(engine, bus, settings, self.metrics, recorder=recorder(store))
         self.rooms.seat_bot = self._seat_bot
+        bus.mailbox.restore_first = self.rooms.restore_first
         self.connections = 0
         self.bots: set = set()              # server-side bot tasks (server/bot_seat.py)
         self.metrics.connections = lambda: self.connections
@@ -79,7 +80,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
     async def lifespan(app):
         await hub.store.start()          # runs the migrations
         await hub.bus.start()
-        await hub.rooms.restore_all()
+        await hub.rooms.restore_all()    # in the background: serving starts now (docs/performance.md "Start-up")
         thresholds = settle_heap(settings.gc_threshold0)    # the start-up heap leaves the collector (issue 21)
         interval = serve_switch_interval(settings.switch_interval)
         gc_timer, lag = GcTimer(hub.metrics), LoopLag(hub.metrics, settings.loop_lag_interval)

@@ -3,7 +3,7 @@ list, one room's status, health and metrics.
 
 | method, path | answer |
 |---|---|
-| GET /healthz | 200 ``{"ok": true}`` once ready, 503 before and while the bus backend (Redis) is unreachable |
+| GET /healthz | 200 ``{"ok": true}`` once ready (stored rooms may still be restoring), 503 before and while the bus backend (Redis) is unreachable |
 | GET /metrics | Prometheus text (server/metrics.py) |
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks ... | server/decks_api.py |

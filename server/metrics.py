@@ -1,8 +1,9 @@
 """Process metrics in the Prometheus text exposition format (version 0.0.4), no external dependency.
 
-Exposed at ``GET /metrics``: ``berserk_rooms`` and ``berserk_connections`` (gauges), ``berserk_actions_applied_total``,
-``berserk_dropped_slow_clients_total`` (counters) and ``berserk_action_broadcast_seconds`` (histogram of the time
-from a client action's arrival at the server to its frames being handed to every connection).
+Exposed at ``GET /metrics``: ``berserk_rooms``, ``berserk_rooms_restoring`` and ``berserk_connections`` (gauges),
+``berserk_actions_applied_total``, ``berserk_dropped_slow_clients_total`` (counters) and
+``berserk_action_broadcast_seconds`` (histogram of the time from a client action's arrival at the server to its
+frames being handed to every connection).
 """
 from __future__ import annotations
 
@@ -81,6 +82,7 @@ class Metrics:
         self.gc_pause = {g: Histogram(FINE_BUCKETS) for g in GENERATIONS}
         self.phases = {p: Histogram(FINE_BUCKETS) for p in PHASES}
         self.rooms = lambda: 0
+        self.restoring = lambda: 0         # stored rooms not restored yet (start-up, server/rooms.py)
         self.connections = lambda: 0
         self.extra = lambda: []            # bus-specific lines (server/bus: ``Bus.metric_lines``)
 
@@ -103,6 +105,9 @@ class Metrics:
         lines = [
             "# HELP berserk_rooms Rooms owned by this process.", "# TYPE berserk_rooms gauge",
             f"berserk_rooms {self.rooms()}",
+            "# HELP berserk_rooms_restoring Stored rooms this process is still to restore (start-up).",
+            "# TYPE berserk_rooms_restoring gauge",
+            f"berserk_rooms_restoring {self.restoring()}",
             "# HELP berserk_connections Open websocket connections.", "# TYPE berserk_connections gauge",
             f"berserk_connections {self.connections()}",
             "# HELP berserk_actions_applied_total Game actions applied (automatic passes included).",

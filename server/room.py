@@ -101,6 +101,25 @@ def share_alike(view: dict, public: dict) -> None:
         view["log"] = theirs
 
 
+async def refuse_queued(bus: Bus, room_id: str, inbox) -> None:
+    """Answer what is still queued in a closed ``inbox`` of room ``room_id`` as if it came after the room ended (a
+    call gets ``room_not_found`` at once instead of timing out after 5 s, a join its error and 4004); other messages
+    need no answer. Used when a room ends and when a restore fails (server/rooms.py). Never raises."""
+    while inbox is not None:
+        msg = await inbox.get(0)
+        if msg is None:
+            return
+        try:
+            if getattr(msg, "reply_to", ""):
+                await bus.mailbox.reply(msg.reply_to, {"ok": False, "code": "room_not_found",
+                                                       "msg": "The room has closed."})
+            elif isinstance(msg, m.Attach):
+                await bus.fanout.deliver([msg.conn], wire.encode(Error.of("room_not_found")),
+                                         wire.CLOSE_ROOM_NOT_FOUND)
+        except Exception:
+            log.exception("room %s: a message queued at its end could not be answered", room_id)
+
+
 def waiting_view(viewer) -> dict:
     """The view before the deal (issue 18 item 3: nothing is dealt until both seats and both decks are known)."""
     return {"viewer": viewer, "turn": 0, "phase": None, "active": None, "first": None, "to_act": None,
@@ -501,9 +520,9 @@ class Room:
         self.inbox = self.inbox or await self.bus.mailbox.open_inbox(self.id)
         try:
             if self.game is not None and self._journal is None:
-                # a restored room replays its whole game for the journal (hundreds of ms in mid-game): in a worker
-                # thread, before the first message, so the event loop keeps serving the other rooms and renewing
-                # leases (many rooms restored at once - a restart, a takeover - once stalled it past the lease)
+                # a room restored without its journal replays its whole game for it (tens of ms in mid-game; the
+                # server's restores build it in their worker thread already, server/rooms.py): in a worker thread,
+                # before the first message, so the event loop keeps serving the other rooms and renewing leases
                 await asyncio.to_thread(lambda: self.journal)
             await self._publish_info()
             while not self.closed:
@@ -532,22 +551,8 @@ class Room:
             await self._refuse_queued()
 
     async def _refuse_queued(self) -> None:
-        """After the inbox closed: answer what was still queued in it, as if it came after the room ended (a call
-        gets ``room_not_found`` at once instead of timing out after 5 s, a join its error and 4004); other messages
-        need no answer. Never raises."""
-        while self.inbox is not None:
-            msg = await self.inbox.get(0)
-            if msg is None:
-                return
-            try:
-                if getattr(msg, "reply_to", ""):
-                    await self.bus.mailbox.reply(msg.reply_to, {"ok": False, "code": "room_not_found",
-                                                                "msg": "The room has closed."})
-                elif isinstance(msg, m.Attach):
-                    await self.bus.fanout.deliver([msg.conn], wire.encode(Error.of("room_not_found")),
-                                                  wire.CLOSE_ROOM_NOT_FOUND)
-            except Exception:
-                log.exception("room %s: a message queued at its end could not be answered", self.id)
+        """After the inbox closed: answer what was still queued in it (:func:`refuse_queued`). Never raises."""
+        await refuse_queued(self.bus, self.id, self.inbox)
 
     async def _fenced(self) -> None:
         """Another process owns the room now: write nothing, close this process's connections with 1012."""

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import logging
 import secrets
 
 from .bus import Bus, BusError
 from .bus import messages as m
 from .metrics import Metrics
-from .room import Room, RoomStatus, hash_token
+from .room import Room, RoomStatus, hash_token, refuse_queued
 from .settings import Settings
 
 log = logging.getLogger("server.rooms")
+RESTORE_BATCH = 16       # stored rooms restored together at start-up: one batched store read, one worker-thread call
+RESTORE_RETRY = 1.0      # s before a start-up batch whose store read failed is tried again
 
 
 class RoomLimit(Exception):
@@ -29,6 +33,11 @@ class Rooms:
         self.tasks: dict[str, asyncio.Task] = {}
         self.rooms: dict[str, Room] = {}
         self._adopting: dict[str, asyncio.Lock] = {}
+        self._queued: dict[str, None] = {}  # stored rooms still to restore at start-up, in order (restore_all)
+        self._restorer: asyncio.Task | None = None
+        self._wanted: dict[str, asyncio.Future] = {}   # queued rooms a message waits for (restore_first)
+        self._answering: set[asyncio.Task] = set()      # waiters answered once an adopt() in hand is done
+        self.restored = asyncio.Event()     # set once the start-up restore is done (restore_all)
         metrics.rooms = lambda: len(self.rooms)
 
     def _start(self, room: Room) -> None:
@@ -54,6 +63,8 @@ class Rooms:
         """
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomLimit()
+        if room_id is not None and room_id in self._queued:    # stored, not restored yet: it exists
+            raise BusError("room_exists", f"Room {room_id} already has an owner.")
         chosen = room_id
         while True:
             room_id = chosen or secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
@@ -75,12 +86,164 @@ class Rooms:
         return room_id, token
 
     async def restore_all(self) -> int:
-        """Start a room for every stored snapshot nobody owns; returns how many were restored."""
-        n = 0
+        """Queue every stored room for restoring and start restoring them in the background (:meth:`_restore_queued`);
+        returns how many were queued at once, without waiting for them: the server serves meanwhile, and a message
+        for a queued room puts that room into the next batch (:meth:`restore_first`). ``restored`` is set once the queue is
+        empty. Raises BusError ``unavailable`` when the store cannot list its rooms."""
         for rid in await self.bus.store.ids():
-            if rid not in self.rooms and await self.adopt(rid):
-                n += 1
-        return n
+            if rid not in self.rooms:
+                self._queued[rid] = None
+        self.metrics.restoring = lambda: len(self._queued)
+        self._restorer = asyncio.get_running_loop().create_task(self._restore_queued(), name="restore-rooms")
+        return len(self._queued)
+
+    async def _restore_queued(self) -> None:
+        """The background restore: the queued rooms in batches of ``RESTORE_BATCH`` (:meth:`_adopt_batch`), rooms
+        a message waits for first (:meth:`restore_first`), until none is left; then sets ``restored``. Never raises
+        (a batch whose store read fails is logged, its waiting messages answered ``unavailable``; its rooms stay
+        stored and queued and are tried again after ``RESTORE_RETRY`` s)."""
+        done = False
+        try:
+            while self._queued:
+                batch = self._next_batch()
+                try:
+                    await self._adopt_batch(batch)
+                    failed = False
+                except Exception:
+                    log.exception("restoring %d rooms failed; retrying", len(batch))
+                    failed = True
+                self._answer_wanted(batch if failed else ())
+                if failed:
+                    await asyncio.sleep(RESTORE_RETRY)
+            done = True
+            log.info("every stored room is restored (%d rooms)", len(self.rooms))
+        finally:
+            for rid, fut in list(self._wanted.items()):     # left: rooms an adopt() still has in hand
+                self._wanted.pop(rid)
+                if done:
+                    task = asyncio.get_running_loop().create_task(self._answer_after_adopt(rid, fut))
+                    self._answering.add(task)
+                    task.add_done_callback(self._answering.discard)
+                elif not fut.done():
+                    fut.set_result(False)                     # shutdown
+            self.restored.set()
+
+    def _next_batch(self) -> list[str]:
+        """Up to ``RESTORE_BATCH`` queued rooms: those a message waits for first, then in stored order."""
+        batch = [rid for rid in self._wanted if rid in self._queued][:RESTORE_BATCH]
+        for rid in self._queued:
+            if len(batch) >= RESTORE_BATCH:
+                break
+            if rid not in self._wanted:
+                batch.append(rid)
+        return batch
+
+    def _answer_wanted(self, failed) -> None:
+        """Answer the :meth:`restore_first` waiters whose room is no longer queued (True when it runs here now);
+        the waiters of the rooms of ``failed`` (a batch whose read failed) with None (unavailable)."""
+        for rid, fut in list(self._wanted.items()):
+            lock = self._adopting.get(rid)
+            if rid in failed:
+                answer = None
+            elif rid not in self._queued and not (lock is not None and lock.locked()):
+                answer = rid in self.rooms
+            else:
+                continue
+            self._wanted.pop(rid)
+            if not fut.done():
+                fut.set_result(answer)
+
+    async def _answer_after_adopt(self, room_id: str, fut: asyncio.Future) -> None:
+        answer = await self.adopt(room_id)
+        if not fut.done():
+            fut.set_result(answer)
+
+    async def restore_first(self, room_id: str) -> bool:
+        """Restore ``room_id`` now when it is queued for the start-up restore (a message came for it before its
+        turn: a join, a claim, a status): it goes into the next batch (:meth:`_next_batch`), and this waits for
+        it; True when the room runs here afterwards. False at once for any other room (no store read: an unknown
+        id costs nothing). Raises BusError ``unavailable`` when the store cannot be read."""
+        if room_id not in self._queued:
+            return room_id in self.rooms
+        lock = self._adopting.get(room_id)
+        if self._restorer is None or self._restorer.done() or (lock is not None and lock.locked()):
+            return await self.adopt(room_id)
+        fut = self._wanted.get(room_id)
+        if fut is None:
+            fut = self._wanted[room_id] = asyncio.get_running_loop().create_future()
+        answer = await asyncio.shield(fut)
+        if answer is None:
+            raise BusError("unavailable", "The room's stored state cannot be read now; try again.")
+        return answer
+
+    async def _adopt_batch(self, ids: list[str]) -> None:
+        """Adopt the rooms ``ids`` together: take each one's ownership (:meth:`adopt`'s order: ownership, then the
+        store), read all of them in one batched store read (``RoomStore.load_many``), restore them (and their
+        journals) in one worker thread call, start them. A room that another call is adopting right now is left to
+        it. Raises BusError when the store read fails (the rooms are given up and stay queued)."""
+        locks, owned = [], {}
+        try:
+            for rid in ids:
+                lock = self._adopting.setdefault(rid, asyncio.Lock())
+                if lock.locked():
+                    continue                    # restore_first has it
+                await lock.acquire()
+                locks.append(lock)
+                if rid in self.rooms:
+                    self._queued.pop(rid, None)
+                    continue
+                try:
+                    owned[rid] = await self.bus.mailbox.open_inbox(rid, restore=True)
+                except BusError:
+                    self._queued.pop(rid, None)  # another process owns it (Redis), or it is gone
+            if not owned:
+                return
+            try:
+                stored = await self.bus.store.load_many(list(owned))
+                items = [(rid, stored.get(rid)) for rid in owned]
+                made = await asyncio.to_thread(self._restore_many, items)
+            except BaseException:           # the read failed, or shutdown: give the rooms up, they stay stored
+                for rid in owned:
+                    await self.bus.mailbox.close_inbox(rid)
+                raise
+            for (rid, _), room in zip(items, made):
+                self._queued.pop(rid, None)
+                await self._started(rid, owned[rid], room)
+        finally:
+            for lock in locks:
+                lock.release()
+
+    def _restore_many(self, items: list) -> list:
+        """:meth:`_restore` of each ``(room_id, (blob, entries) | None)``, in a worker thread: the rooms, or the
+        exception that stopped each one."""
+        out = []
+        for rid, got in items:
+            try:
+                if got is None:
+                    raise KeyError(f"no snapshot for room {rid}")
+                out.append(self._restore(*got))
+            except Exception as e:
+                out.append(e)
+        return out
+
+    async def _started(self, room_id: str, inbox, room) -> bool:
+        """Start a restored ``room`` with its ``inbox`` and reseat its bots; ``room`` an exception: log it, give the
+        ownership up (the snapshot is kept). True when started."""
+        if isinstance(room, BaseException):
+            log.error("cannot restore room %s; snapshot kept", room_id, exc_info=room)
+            await self.bus.mailbox.close_inbox(room_id)
+            await refuse_queued(self.bus, room_id, inbox)   # e.g. a join that came while it was being restored
+            return False
+        room.inbox = inbox
+        bots = self._rearm_bots(room)
+        self._start(room)
+        log.info("room %s restored at v%d", room_id, room.v)
+        for policy, token in bots:
+            try:
+                await self.seat_bot(room_id, policy, token)
+            except Exception:
+                log.exception("room %s: the computer seat could not be restored", room_id)
+        return True
 
     async def adopt(self, room_id: str) -> bool:
         """Become the owner of a stored room nobody owns (start-up, or its owner died) and start its task.
@@ -91,6 +254,7 @@ class Rooms:
         """
         lock = self._adopting.setdefault(room_id, asyncio.Lock())
         async with lock:
+            self._queued.pop(room_id, None)
             if room_id in self.rooms:
                 return True
             try:
@@ -103,27 +267,19 @@ class Rooms:
                     raise KeyError(f"no snapshot for room {room_id}")
                 entries = await self.bus.store.load_log(room_id)
                 room = await asyncio.to_thread(self._restore, blob, entries)
-            except Exception:
-                log.exception("cannot restore room %s; snapshot kept", room_id)
-                await self.bus.mailbox.close_inbox(room_id)
-                return False
-            room.inbox = inbox
-            bots = self._rearm_bots(room)
-            self._start(room)
-            log.info("room %s restored at v%d", room_id, room.v)
-            for policy, token in bots:
-                try:
-                    await self.seat_bot(room_id, policy, token)
-                except Exception:
-                    log.exception("room %s: the computer seat could not be restored", room_id)
-            return True
+            except Exception as e:
+                room = e
+            return await self._started(room_id, inbox, room)
 
     def _restore(self, blob: bytes, entries: list[bytes]) -> Room:
-        """``Room.restore`` (replays the log entries after the snapshot), run in a worker thread by :meth:`adopt`
-        so that the event loop keeps serving the other rooms and renewing the leases meanwhile. The room is not
-        started yet: nothing else touches it or its game. (Its journal is rebuilt by the room's task, also off the
-        loop: ``Room.run``.)"""
-        return Room.restore(blob, self.engine, self.bus, self.settings, self.metrics, entries)
+        """``Room.restore`` (replays the log entries after the snapshot) and its journal (rebuilt when the snapshot
+        kept none: the largest part, ~50 ms for a mid-game room), run in a worker thread by :meth:`adopt` and
+        :meth:`_adopt_batch` so that the event loop keeps serving the other rooms and renewing the leases meanwhile.
+        The room is not started yet: nothing else touches it or its game."""
+        room = Room.restore(blob, self.engine, self.bus, self.settings, self.metrics, entries)
+        if room.game is not None:
+            room.journal
+        return room
 
     def _rearm_bots(self, room: Room) -> list[tuple[str, str]]:
         """A restored room's computer seats get a fresh seat token (only its hash was stored) so a new bot can
@@ -138,7 +294,12 @@ class Rooms:
         return out
 
     async def shutdown(self, timeout: float = 5.0) -> None:
-        """Snapshot every room and stop its task (clients get 1012 and reconnect to the next process)."""
+        """Stop the start-up restore (rooms not restored yet stay stored as they are), snapshot every room and stop
+        its task (clients get 1012 and reconnect to the next process)."""
+        if self._restorer is not None and not self._restorer.done():
+            self._restorer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._restorer
         for rid in list(self.rooms):
             try:
                 await self.bus.mailbox.send(rid, m.Shutdown())

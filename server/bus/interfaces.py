@@ -63,6 +63,10 @@ class Mailbox(Part, ABC):
     Subclasses set ``self._waiting: dict[str, asyncio.Future] = {}`` (the calls waiting for an answer)."""
 
     _waiting: dict
+    #: ``async restore_first(room_id) -> bool``, set by the rooms (server/rooms.py ``Rooms.restore_first``): a
+    #: mailbox that finds no owner for a message asks it first, so a message for a stored room not restored yet
+    #: (the start-up restore runs while the server serves) restores that room before it is delivered. None: no hook.
+    restore_first = None
 
     @abstractmethod
     async def open_inbox(self, room_id: str, restore: bool = False) -> Inbox:
@@ -197,6 +201,18 @@ class RoomStore(Part, ABC):
     async def load_log(self, room_id: str) -> list[bytes]:
         """The entries appended since the room's last snapshot, in order ([] for stores without ``appends``)."""
         return []
+
+    async def load_many(self, room_ids: list[str]) -> dict[str, tuple[bytes, list[bytes]]]:
+        """``{room_id: (snapshot, entries since it)}`` of each of ``room_ids`` that has a snapshot (rooms without
+        one are left out), for restoring many rooms at once (start-up, server/rooms.py): stores override it to read
+        them in a few batched queries or round trips; this default reads them one by one (:meth:`load`,
+        :meth:`load_log`). Raises BusError ``unavailable``."""
+        out = {}
+        for room_id in room_ids:
+            blob = await self.load(room_id)
+            if blob is not None:
+                out[room_id] = (blob, await self.load_log(room_id))
+        return out
 
     @abstractmethod
     async def save(self, room_id: str, blob: bytes) -> None:

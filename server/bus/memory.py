@@ -70,6 +70,8 @@ class MemoryMailbox(Mailbox):
 
     async def send(self, room_id: str, msg) -> None:
         inbox = self._inboxes.get(room_id)
+        if inbox is None and self.restore_first is not None and await self.restore_first(room_id):
+            inbox = self._inboxes.get(room_id)      # a stored room the start-up restore had not reached yet
         if inbox is None:
             raise BusError("room_not_found", f"There is no room {room_id!r}.")
         inbox.put(msg)

@@ -32,6 +32,7 @@ MIGRATION_LOCK = 1919001    # pg_advisory_xact_lock key of the migrations (any c
 GAME_FIELDS = ("id", "seed", "decks", "deck_names", "log", "result", "players", "started", "duration", "version")
 LIST_MAX = 200
 ROWS_PER_INSERT = 300       # log entries per multi-row INSERT (3 parameters each, under SQLite's old limit of 999)
+ROOMS_PER_READ = 400        # room ids per batched read of live rooms (load_rooms; one parameter each, under 999)
 
 
 def clean_name(name, limit: int) -> str:
@@ -376,6 +377,29 @@ class SqlStore(Store):
             entries = await conn.execute(sa.select(room_log.c.entry).where(room_log.c.room == room_id)
                                          .order_by(room_log.c.seq))
             return bytes(snap), [bytes(e.entry) for e in entries]
+
+    async def load_rooms(self, room_ids: list[str]) -> dict[str, tuple[bytes, list[bytes]]]:
+        """``{room_id: (snapshot, [log entry...] in seq order)}`` of each of ``room_ids`` that is stored (others are
+        left out): one snapshot query and one log query per :data:`ROOMS_PER_READ` ids. Like :meth:`load_room`, meant
+        for rooms the caller owns already (server/rooms.py takes ownership first), so no write falls between the
+        two queries of a room."""
+        out: dict[str, tuple[bytes, list[bytes]]] = {}
+        async with self.engine.connect() as conn:
+            for i in range(0, len(room_ids), ROOMS_PER_READ):
+                chunk = room_ids[i:i + ROOMS_PER_READ]
+                snaps = await conn.execute(sa.select(live_rooms.c.id, live_rooms.c.snapshot)
+                                           .where(live_rooms.c.id.in_(chunk)))
+                logs: dict[str, list[bytes]] = {}
+                for row in snaps:
+                    logs[row.id] = []
+                    out[row.id] = (bytes(row.snapshot), logs[row.id])
+                rows = await conn.execute(sa.select(room_log.c.room, room_log.c.entry)
+                                          .where(room_log.c.room.in_(chunk))
+                                          .order_by(room_log.c.room, room_log.c.seq))
+                for row in rows:
+                    if row.room in logs:
+                        logs[row.room].append(bytes(row.entry))
+        return out
 
     async def room_ids(self) -> list[str]:
         async with self.engine.connect() as conn:
