@@ -441,19 +441,21 @@ class Room:
         sharing viewer None). Readers must not change it (RoomGame copies it before adding the room's fields).
         The first request of a version projects all three together (``Game.views``: cards seen alike shared).
         The engine game changes only through ``apply``, which moves the version on; the room drops the views once
-        an action's frames are built (they live on only as the diffs' last views)."""
+        an action's frames are built (they live on only as the diffs' last views). Timed as phase ``project``
+        (mostly outside ``view``: the journal asks first, right after ``apply``)."""
         game, v, views = self._views
         if game is not self.game or v != self.game.version:
             views = {}
             self._views = (self.game, self.game.version, views)
         got = views.get(viewer)
         if got is None:
-            if not views and hasattr(self.game, "views"):    # the journal reads all three: project them together
-                views.update(self.game.views(VIEWERS))           # (cards seen alike shared, built once)
-                for seat in (1, 2):
-                    share_alike(views[seat], views[None])
-                return views[viewer]
-            got = views[viewer] = self.game.view(viewer)
+            with self.metrics.phase("project"):
+                if not views and hasattr(self.game, "views"):    # the journal reads all three: project them
+                    views.update(self.game.views(VIEWERS))           # together (cards seen alike built once)
+                    for seat in (1, 2):
+                        share_alike(views[seat], views[None])
+                    return views[viewer]
+                got = views[viewer] = self.game.view(viewer)
         return got
 
     def apply(self, p: int, action: dict) -> list:
