@@ -117,6 +117,7 @@ class RoomGame:
 
     def __init__(self, room: "Room") -> None:
         self.room = room
+        self._legal: tuple = (None, -1, None, None)      # (engine game, version, player, its legal list)
 
     @property
     def version(self) -> int:
@@ -132,10 +133,23 @@ class RoomGame:
         return None if self.room.status is RoomStatus.WAITING else self.room.game.to_act()
 
     def legal_actions(self, p):
+        """``p``'s legal actions, listed once per version and player: the frames' ``legal`` and the room's
+        automatic-pass check read the same list (issue 21: the engine copied and masked it again for the check).
+        Readers must not change it."""
         if self.room.status is RoomStatus.WAITING:
             return []
+        game = self.room.game
+        g, v, q, got = self._legal
+        if g is game and v == game.version and q == p:
+            return got
         with self.room.metrics.phase("legal"):
-            return self.room.game.legal_actions(p)
+            got = game.legal_actions(p)
+        self._legal = (game, game.version, p, got)
+        return got
+
+    def forget_legal(self) -> None:
+        """Drop the listed legal actions (the room calls it once an action's frames are built)."""
+        self._legal = (None, -1, None, None)
 
     def apply(self, p, action):
         if self.room.status is RoomStatus.WAITING:
@@ -850,11 +864,12 @@ class Room:
                 out.append((list(self.conns), end, False, None))
             q = self.game.to_act()
             if (end is not None or q is None or not self.autopass[q]
-                    or not only_pass(self.game.legal_actions(q))):
+                    or not only_pass(self.versions.game.legal_actions(q))):
                 break
             self.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
         self._views = (None, -1, {})  # the frames are built: the journal and the diffs read no more views of v
+        self.versions.game.forget_legal()       # nor its legal list (memory)
         sends = []
         with self.metrics.phase("encode"):
             for conns, message, versioned, data in out:
