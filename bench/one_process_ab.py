@@ -9,12 +9,15 @@ of another checkout, alternating in one run (e.g. the SQL store's group commit, 
 bots and one spectator (fresh rooms, or mid-game rooms restored at versions 60-400 as in bench/all.py), and prints
 p50/p99, the server's CPU in cores, and from its /metrics the mean of its ``commit`` phase since its start
 (``commit_mean``: restores and joins included) and within the measurement window only (``commit_window``, with the
-window's mean event-loop lag ``loop_lag``).
+window's mean event-loop lag ``loop_lag``), and the server's CPU per client action acknowledged in the window
+(``us_per_action``: CPU microseconds of the whole process; ``main_us``: of its event-loop thread; ``threads_us``: of
+its other threads, the SQLite writer among them), from /proc.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import shutil
 import tempfile
 
@@ -24,19 +27,41 @@ from .server_latency import measure_rooms, ms
 from .servers import ServerProcess, raise_fd_limit
 
 
+def thread_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds (user + system) a process has used so far: ``(its main thread's, all its other threads')``,
+    from /proc/PID/task; threads that ended are not counted."""
+    main = rest = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as fh:
+                f = fh.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        cpu = (int(f[11]) + int(f[12])) / tick
+        if tid == str(pid):
+            main = cpu
+        else:
+            rest += cpu
+    return main, rest
+
+
 class MetricsWindow:
     """Async context manager for ``measure_rooms(window=...)``: scrapes the server's /metrics on enter and exit;
-    ``result`` = the window's commit-phase mean and event-loop lag mean, in seconds (None without samples)."""
+    ``result`` = the window's commit-phase mean and event-loop lag mean, in seconds (None without samples), and
+    ``cpu`` = the CPU seconds of the server's main thread and of its other threads in the window (``pid``)."""
 
-    def __init__(self, http: str) -> None:
-        self.http = http
+    def __init__(self, http: str, pid: int) -> None:
+        self.http, self.pid = http, pid
         self.result: dict = {}
 
     async def __aenter__(self):
         self.before = await asyncio.to_thread(scrape, self.http)
+        self.cpu0 = thread_cpu(self.pid)
         return self
 
     async def __aexit__(self, *exc) -> None:
+        cpu1 = thread_cpu(self.pid)
         after = await asyncio.to_thread(scrape, self.http)
 
         def mean(name: str, labels: str = ""):
@@ -44,7 +69,8 @@ class MetricsWindow:
             n = after.get(count, 0) - self.before.get(count, 0)
             return (after.get(total, 0) - self.before.get(total, 0)) / n if n else None
         self.result = {"commit": mean("berserk_room_phase_seconds", '{phase="commit"}'),
-                       "loop_lag": mean("berserk_event_loop_lag_seconds")}
+                       "loop_lag": mean("berserk_event_loop_lag_seconds"),
+                       "cpu": tuple(b - a for a, b in zip(self.cpu0, cpu1))}
 
 
 async def one(root: str | None, n: int, kind: str, seconds: float, think: float, seed: int = 7) -> dict:
@@ -57,13 +83,17 @@ async def one(root: str | None, n: int, kind: str, seconds: float, think: float,
         where = {"root": root} if root else {}
         with ServerProcess(data_dir=tmp, max_rooms=n + 10, max_connections=4 * n + 100, idle_timeout=600,
                            create_per_min=1e6, create_burst=n + 10, **where) as s:
-            r = await measure_rooms([s], n, seconds, think, premade=rooms, window=lambda: MetricsWindow(s.http))
+            r = await measure_rooms([s], n, seconds, think, premade=rooms, window=lambda: MetricsWindow(s.http, s.proc.pid))
             v = scrape(s.http)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     c = v.get('berserk_room_phase_seconds_count{phase="commit"}', 0)
     commit = v.get('berserk_room_phase_seconds_sum{phase="commit"}', 0) / c if c else None
+    actions = max(1, r["window"]["actions"])
+    main, rest = r["window"]["cpu"]
     return {"p50": r["p50"], "p99": r["p99"], "samples": r["samples"], "cpu": r["cpu"]["servers"][0],
+            "actions": r["window"]["actions"], "us_per_action": round(1e6 * (main + rest) / actions),
+            "main_us": round(1e6 * main / actions), "threads_us": round(1e6 * rest / actions),
             "generator_cpu": r["cpu"]["generator"], "commit_mean": commit, "commit_window": r["window"]["commit"],
             "loop_lag": r["window"]["loop_lag"], "failures": r["failures"]}
 
@@ -87,7 +117,9 @@ def main(argv=None) -> None:
                   f"p99={ms(r['p99'])} ms samples={r['samples']} server_cpu={r['cpu']} "
                   f"generator_cpu={r['generator_cpu']} commit_mean={ms(r['commit_mean'])} ms "
                   f"commit_window={ms(r['commit_window'])} ms loop_lag={ms(r['loop_lag'])} ms "
-                  f"failures={r['failures']}", flush=True)
+                  f"actions={r['actions']} cpu_per_action={r['us_per_action']} us (main {r['main_us']}, "
+                  f"other threads {r['threads_us']}) load={os.getloadavg()[0]:.2f} failures={r['failures']}",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -228,7 +228,8 @@ class Journal:
         turned = False                # a viewer's journal began a new turn (its previous one is closed)
         for viewer in VIEWERS:
             view = view_of(viewer)
-            fresh = [e for e in view.get("log") or [] if e.get("seq", 0) > self._seen[viewer]]
+            last = self._seen[viewer]
+            fresh = [e for e in view.get("log") or () if e.get("seq", 0) > last]
             if not fresh:
                 continue
             self._seen[viewer] = max(e.get("seq", 0) for e in fresh)

@@ -13,7 +13,7 @@ import time
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 FINE_BUCKETS = (0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
                 0.25, 0.5, 1.0)   # per-phase and GC times: tens of microseconds up to a second
-PHASES = ("apply", "legal", "view", "diff", "encode", "send", "commit")
+PHASES = ("apply", "legal", "project", "view", "diff", "encode", "send", "commit")
 GENERATIONS = (0, 1, 2)
 
 

@@ -136,6 +136,7 @@ class RoomGame:
 
     def __init__(self, room: "Room") -> None:
         self.room = room
+        self._legal: tuple = (None, -1, None, None)      # (engine game, version, player, its legal list)
 
     @property
     def version(self) -> int:
@@ -151,10 +152,23 @@ class RoomGame:
         return None if self.room.status is RoomStatus.WAITING else self.room.game.to_act()
 
     def legal_actions(self, p):
+        """``p``'s legal actions, listed once per version and player: the frames' ``legal`` and the room's
+        automatic-pass check read the same list (issue 21: the engine copied and masked it again for the check).
+        Readers must not change it."""
         if self.room.status is RoomStatus.WAITING:
             return []
+        game = self.room.game
+        g, v, q, got = self._legal
+        if g is game and v == game.version and q == p:
+            return got
         with self.room.metrics.phase("legal"):
-            return self.room.game.legal_actions(p)
+            got = game.legal_actions(p)
+        self._legal = (game, game.version, p, got)
+        return got
+
+    def forget_legal(self) -> None:
+        """Drop the listed legal actions (the room calls it once an action's frames are built)."""
+        self._legal = (None, -1, None, None)
 
     def apply(self, p, action):
         if self.room.status is RoomStatus.WAITING:
@@ -213,6 +227,7 @@ class Room:
         self._seq = 0                              # commits written (append-only room stores)
         self._logged_v = 0                         # the version the last write of the room reached
         self._unsnapshotted = 0                    # log entries written since the last whole snapshot
+        self._decks_stored = False                 # a write since the deal carried the decks (fixed from then on)
         self._journal: Journal | None = None       # the complete game log per viewer (``journal``)
         self._views: tuple = (None, -1, {})         # (engine game, version, viewer -> engine view): engine_view
         self._public: dict | None = None           # the views' last "room" value (RoomGame._view shares it)
@@ -329,6 +344,7 @@ class Room:
             r._load_state(e["room"], now)
             r._seq = e["seq"]
         r._logged_v, r._unsnapshotted = r.v, len(entries)
+        r._decks_stored = r.game is not None       # the snapshot or the dealing entry holds them
         return r
 
     def _load_state(self, s: dict, now: float) -> None:
@@ -422,11 +438,16 @@ class Room:
     def log_entry(self) -> bytes:
         """One change since the last write, for an append-only room store (msgpack): ``{"seq", "v", "actions":
         [[player, action]...] (the engine log since the last write), "room": the room's own state}``; the next
-        commit number is taken."""
+        commit number is taken. Once a write since the deal holds the decks (fixed from the deal on), the state
+        leaves out ``decks`` and ``deck_labels`` (about 1.2 of 1.7 KB; issue 21, bytes per commit): a restore keeps
+        those of the snapshot or of the entry that dealt."""
         self._seq += 1
         actions = [] if self.game is None else self.game.log[self._logged_v:]
-        return msgpack.packb({"seq": self._seq, "v": self.v, "actions": actions,
-                              "room": self._state(time.monotonic())}, use_bin_type=True)
+        state = self._state(time.monotonic())
+        if self._decks_stored:         # dealt and stored already: the decks cannot change any more
+            del state["decks"], state["deck_labels"]
+        return msgpack.packb({"seq": self._seq, "v": self.v, "actions": actions, "room": state},
+                             use_bin_type=True)
 
     @property
     def v(self) -> int:
@@ -453,19 +474,21 @@ class Room:
         sharing viewer None). Readers must not change it (RoomGame copies it before adding the room's fields).
         The first request of a version projects all three together (``Game.views``: cards seen alike shared).
         The engine game changes only through ``apply``, which moves the version on; the room drops the views once
-        an action's frames are built (they live on only as the diffs' last views)."""
+        an action's frames are built (they live on only as the diffs' last views). Timed as phase ``project``
+        (mostly outside ``view``: the journal asks first, right after ``apply``)."""
         game, v, views = self._views
         if game is not self.game or v != self.game.version:
             views = {}
             self._views = (self.game, self.game.version, views)
         got = views.get(viewer)
         if got is None:
-            if not views and hasattr(self.game, "views"):    # the journal reads all three: project them together
-                views.update(self.game.views(VIEWERS))           # (cards seen alike shared, built once)
-                for seat in (1, 2):
-                    share_alike(views[seat], views[None])
-                return views[viewer]
-            got = views[viewer] = self.game.view(viewer)
+            with self.metrics.phase("project"):
+                if not views and hasattr(self.game, "views"):    # the journal reads all three: project them
+                    views.update(self.game.views(VIEWERS))           # together (cards seen alike built once)
+                    for seat in (1, 2):
+                        share_alike(views[seat], views[None])
+                    return views[viewer]
+                got = views[viewer] = self.game.view(viewer)
         return got
 
     def apply(self, p: int, action: dict) -> list:
@@ -846,11 +869,12 @@ class Room:
                 out.append((list(self.conns), end, False, None))
             q = self.game.to_act()
             if (end is not None or q is None or not self.autopass[q]
-                    or not only_pass(self.game.legal_actions(q))):
+                    or not only_pass(self.versions.game.legal_actions(q))):
                 break
             self.apply(q, {"act": "pass"})
             acted, frames = q, self.versions.advance()
         self._views = (None, -1, {})  # the frames are built: the journal and the diffs read no more views of v
+        self.versions.game.forget_legal()       # nor its legal list (memory)
         sends = []
         with self.metrics.phase("encode"):
             for conns, message, versioned, data in out:
@@ -901,6 +925,7 @@ class Room:
             await store.save(self.id, self.snapshot())
             self._unsnapshotted = 0
         self._logged_v = self.v
+        self._decks_stored = self.game is not None
 
     async def _record(self) -> None:
         """Keep the finished game in the store (server/store/record.py), once; a store error is logged and the

@@ -21,7 +21,7 @@ from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resy
 from . import wire
 from .bus import BusError
 from .bus import messages as m
-from .ws_close import close_now
+from .ws_close import close_now, direct_send
 
 log = logging.getLogger("server.ws")
 _ids = itertools.count(1)
@@ -109,7 +109,10 @@ class Connection:
 
     # -- tasks -------------------------------------------------------------------------------------------------
     async def writer(self) -> None:
-        """Drain the outbound queue; a frame that cannot be written in ``send_timeout`` marks the client stalled."""
+        """Drain the outbound queue; a frame that cannot be written in ``send_timeout`` marks the client stalled.
+        While uvicorn's transport is writable a frame goes straight to uvicorn's ``send`` (it cannot wait then:
+        server/ws_close.py ``direct_send``); otherwise through Starlette under the timeout."""
+        direct = direct_send(self.ws)
         while True:
             item = await self.queue.get()
             if isinstance(item, tuple):
@@ -117,7 +120,10 @@ class Connection:
                 self._drop()
                 return
             try:
-                await asyncio.wait_for(self.ws.send_bytes(item), self.settings.send_timeout)
+                if direct is not None and direct[1].is_set():    # writable: the write cannot wait (no timer, no
+                    await direct[0]({"type": "websocket.send", "bytes": item})   # task: issue 21, CPU per frame)
+                else:
+                    await asyncio.wait_for(self.ws.send_bytes(item), self.settings.send_timeout)
                 item = None          # sent: not kept alive while the writer waits for the next frame
             except (asyncio.TimeoutError, TimeoutError):
                 self.hub.metrics.dropped_slow += 1

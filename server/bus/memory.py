@@ -1,5 +1,5 @@
-"""The seams inside one process: inboxes are bounded asyncio queues, frames are handed to sinks directly, snapshots
-and lobby entries live in dicts.
+"""The seams inside one process: inboxes are bounded FIFOs read by their room, frames are handed to sinks
+directly, snapshots and lobby entries live in dicts.
 
 :class:`MemoryRoomStore` with ``snapshot_dir`` also writes each snapshot to ``<dir>/<room_id>.snap`` so a restarted
 process can restore its rooms (graceful shutdown).
@@ -10,6 +10,7 @@ import asyncio
 import itertools
 import os
 import re
+from collections import deque
 
 from .interfaces import BusError, FanOut, Inbox, LobbyDirectory, Mailbox, RoomStore, Sink
 
@@ -18,37 +19,60 @@ _ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 class QueueInbox(Inbox):
-    """An inbox over a bounded ``asyncio.Queue`` (``INBOX_SIZE`` messages); ``put`` raises BusError room_busy."""
+    """A bounded FIFO inbox (``INBOX_SIZE`` messages) read by one task, the room; ``put`` raises BusError room_busy.
+
+    A deque and one waiter future instead of ``asyncio.Queue`` under ``asyncio.wait_for`` (issue 21: CPU per
+    action): a ``get`` with a timeout made a task and a timer for every message; here a ``get`` that finds a message
+    queued returns it at once, and one that waits arms a single timer (``call_later``) that wakes it with None."""
+
+    __slots__ = ("_items", "_waiter")
 
     def __init__(self) -> None:
-        self.queue: asyncio.Queue = asyncio.Queue(INBOX_SIZE)
+        self._items: deque = deque()
+        self._waiter: asyncio.Future | None = None
 
     def put(self, msg) -> None:
         """Queue one message. Raises BusError("room_busy") when the inbox is full."""
-        try:
-            self.queue.put_nowait(msg)
-        except asyncio.QueueFull:
-            raise BusError("room_busy", "The room is overloaded; try again.") from None
+        if len(self._items) >= INBOX_SIZE:
+            raise BusError("room_busy", "The room is overloaded; try again.")
+        self._push(msg)
 
     def notify(self, msg) -> None:
         """Queue a notice of the backend; a full inbox drops it (the room is flooded anyway; it repeats)."""
-        try:
-            self.queue.put_nowait(msg)
-        except asyncio.QueueFull:
-            pass
+        if len(self._items) < INBOX_SIZE:
+            self._push(msg)
+
+    def _push(self, msg) -> None:
+        self._items.append(msg)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def qsize(self) -> int:
+        """Messages queued now."""
+        return len(self._items)
 
     async def get(self, timeout: float | None):
-        if timeout is None:
-            return await self.queue.get()
-        if timeout <= 0:
-            try:
-                return self.queue.get_nowait()
-            except asyncio.QueueEmpty:
-                return None
-        try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
-        except (asyncio.TimeoutError, TimeoutError):
+        """The next message, or None after ``timeout`` seconds (None = wait forever; <= 0 = only what is queued)."""
+        if self._items:
+            return self._items.popleft()
+        if timeout is not None and timeout <= 0:
             return None
+        loop = asyncio.get_running_loop()
+        waiter = self._waiter = loop.create_future()
+        timer = None if timeout is None else loop.call_later(timeout, _wake, waiter)
+        try:
+            await waiter
+        finally:
+            self._waiter = None
+            if timer is not None:
+                timer.cancel()
+        return self._items.popleft() if self._items else None
+
+
+def _wake(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class MemoryMailbox(Mailbox):
