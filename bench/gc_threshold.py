@@ -17,10 +17,10 @@ import argparse
 import asyncio
 import urllib.request
 
+from server.metrics import PHASES          # every room phase the server times (/metrics)
+
 from .server_latency import measure_rooms, ms
 from .servers import ServerProcess, raise_fd_limit
-
-PHASES = ("apply", "legal", "view", "diff", "encode", "send", "commit")
 
 
 def scrape(http: str) -> dict[str, float]:
