@@ -30,6 +30,17 @@ import time
 from .metrics import Metrics
 
 
+async def _cancelled(task: asyncio.Task | None) -> None:
+    """Cancel ``task`` (None: nothing) and wait until it has ended; returns None, for the caller's attribute."""
+    if task is not None:
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+    return None
+
+
 class LoopLag:
     """Records into ``metrics.loop_lag`` how late each wake-up of a ``interval``-second sleep comes (seconds).
     :meth:`start` inside the running loop, :meth:`stop` (awaitable) at shutdown."""
@@ -49,13 +60,7 @@ class LoopLag:
             self.metrics.loop_lag.observe(max(0.0, loop.time() - due))
 
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            try:
-                await self.task
-            except asyncio.CancelledError:
-                pass
-            self.task = None
+        self.task = await _cancelled(self.task)
 
 
 class GcTimer:
@@ -142,13 +147,7 @@ class Collector:
                 self.young()
 
     async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            try:
-                await self.task
-            except asyncio.CancelledError:
-                pass
-            self.task = None
+        self.task = await _cancelled(self.task)
         if self._was_enabled:
             gc.enable()
 
