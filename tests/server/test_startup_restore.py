@@ -165,7 +165,7 @@ async def test_a_join_for_a_room_whose_batch_is_being_restored_waits_for_it_and_
         await asyncio.to_thread(gate.reached.wait, 30)
         join = asyncio.create_task(Player.join(server.ws, first["room"], first["token"]))
         inbox = hub.bus.mailbox._inboxes[first["room"]]
-        await asyncio.to_thread(wait_until, lambda: inbox.queue.qsize() > 0, 30, "the attach in the room's inbox")
+        await asyncio.to_thread(wait_until, lambda: inbox.qsize() > 0, 30, "the attach in the room's inbox")
         gate.set()
         p = await asyncio.wait_for(join, 30)
         try:
