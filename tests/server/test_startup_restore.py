@@ -84,6 +84,20 @@ def gate(monkeypatch):
     gate.set()
 
 
+@pytest.fixture
+def restored_ids(monkeypatch):
+    """The ids of the rooms ``Room.restore`` rebuilt, in order, one entry per restore."""
+    ids: list[str] = []
+    original = Room.restore
+
+    def noted(blob, *args, **kwargs):
+        room = original(blob, *args, **kwargs)
+        ids.append(room.id)
+        return room
+    monkeypatch.setattr(Room, "restore", staticmethod(noted))
+    return ids
+
+
 async def test_start_up_restore_reads_the_store_in_batches_not_room_by_room(tmp_path, monkeypatch):
     stored = await seed(tmp_path, 5)
     monkeypatch.setattr(rooms_module, "RESTORE_BATCH", 2)
@@ -121,17 +135,11 @@ async def test_healthz_answers_while_the_stored_rooms_are_still_being_restored(t
         assert len(hub.rooms.rooms) == 4
 
 
-async def test_a_join_for_a_room_not_restored_yet_puts_it_first_and_syncs_at_its_version(tmp_path, gate, monkeypatch):
+async def test_a_join_for_a_room_not_restored_yet_puts_it_first_and_syncs_at_its_version(tmp_path, gate,
+                                                                                         restored_ids):
     stored = await seed(tmp_path, 6)
     last = stored[-1]                     # in the third batch; the first one is held at the gate
-    order = []
-    original = Room.restore
-
-    def noted(blob, *args, **kwargs):
-        room = original(blob, *args, **kwargs)
-        order.append(room.id)
-        return room
-    monkeypatch.setattr(Room, "restore", staticmethod(noted))
+    order = restored_ids
     with LiveServer(create_app(Settings(data_dir=str(tmp_path)), engine=ENGINE)) as server:
         hub = server.app.state.hub
         await asyncio.to_thread(gate.reached.wait, 30)
@@ -149,17 +157,9 @@ async def test_a_join_for_a_room_not_restored_yet_puts_it_first_and_syncs_at_its
 
 
 async def test_a_join_for_a_room_whose_batch_is_being_restored_waits_for_it_and_the_room_is_restored_once(
-        tmp_path, gate, monkeypatch):
+        tmp_path, gate, restored_ids):
     stored = await seed(tmp_path, 4)
     first = stored[0]                     # in the batch held at the gate: its inbox is open, the room not started
-    restores = collections.Counter()
-    original = Room.restore
-
-    def counted(blob, *args, **kwargs):
-        room = original(blob, *args, **kwargs)
-        restores[room.id] += 1
-        return room
-    monkeypatch.setattr(Room, "restore", staticmethod(counted))
     with LiveServer(create_app(Settings(data_dir=str(tmp_path)), engine=ENGINE)) as server:
         hub = server.app.state.hub
         await asyncio.to_thread(gate.reached.wait, 30)
@@ -171,6 +171,6 @@ async def test_a_join_for_a_room_whose_batch_is_being_restored_waits_for_it_and_
         try:
             assert p.you == 1 and p.v == first["v"]
             await asyncio.to_thread(wait_until, hub.rooms.restored.is_set, 30, "the background restore")
-            assert restores == {r["room"]: 1 for r in stored}
+            assert collections.Counter(restored_ids) == {r["room"]: 1 for r in stored}
         finally:
             await p.close()
