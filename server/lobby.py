@@ -247,6 +247,8 @@ async def _room_call(hub, room: str, msg, status: int = 409):
     if not answer.get("ok"):
         if answer.get("code") == "room_not_found":      # the room closed with the call still queued
             return None, _err(404, "room_not_found", "No room with this id exists (or it has expired).")
+        if answer.get("code") == "unavailable":         # it stopped here with the call queued: try again
+            return None, _err(503, "unavailable", answer.get("msg", "The room is unavailable; try again."))
         return None, _err(status, answer.get("code", "seat_taken"), answer.get("msg", "The seat is taken."))
     return answer, None
 

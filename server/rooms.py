@@ -180,7 +180,9 @@ class Rooms:
         """Adopt the rooms ``ids`` together: take each one's ownership (:meth:`adopt`'s order: ownership, then the
         store), read all of them in one batched store read (``RoomStore.load_many``), restore them (and their
         journals) in one worker thread call, start them. A room that another call is adopting right now is left to
-        it. Raises BusError when the store read fails (the rooms are given up and stay queued)."""
+        it. Raises BusError when the store read fails (the rooms are given up and stay queued; a message that reached
+        one of their inboxes meanwhile is answered ``unavailable``: the client retries, server/room.py
+        ``refuse_queued``)."""
         locks, owned = [], {}
         try:
             for rid in ids:
@@ -203,8 +205,9 @@ class Rooms:
                 items = [(rid, stored.get(rid)) for rid in owned]
                 made = await asyncio.to_thread(self._restore_many, items)
             except BaseException:           # the read failed, or shutdown: give the rooms up, they stay stored
-                for rid in owned:
+                for rid, inbox in owned.items():
                     await self.bus.mailbox.close_inbox(rid)
+                    await refuse_queued(self.bus, rid, inbox, "unavailable")   # a join that came meanwhile: retry
                 raise
             for (rid, _), room in zip(items, made):
                 self._queued.pop(rid, None)

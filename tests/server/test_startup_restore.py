@@ -15,10 +15,13 @@ import threading
 import time
 
 import httpx
+import msgpack
 import pytest
 
+from server import wire
 from server.app import create_app
-from server.bus import make_bus
+from server.bus import BusError, make_bus
+from server.bus import messages as m
 from server.gameapi import real_engine
 from server.metrics import Metrics
 from server.room import Room, hash_token
@@ -174,3 +177,59 @@ async def test_a_join_for_a_room_whose_batch_is_being_restored_waits_for_it_and_
             assert collections.Counter(restored_ids) == {r["room"]: 1 for r in stored}
         finally:
             await p.close()
+
+
+class Sink:
+    """A connection's sink (server/bus FanOut): decoded frames and close codes; ``got`` is set by the first one."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict] = []
+        self.closes: list[int] = []
+        self.got = asyncio.Event()
+
+    def __call__(self, frame, close) -> None:
+        if frame is not None:
+            self.frames.append(msgpack.unpackb(frame))
+        if close is not None:
+            self.closes.append(close)
+        self.got.set()
+
+
+async def test_a_join_that_reached_a_batch_whose_store_read_failed_is_told_to_retry_and_the_retry_syncs(
+        tmp_path, monkeypatch):
+    stored = await seed(tmp_path, 2)
+    first = stored[0]
+    monkeypatch.setattr(rooms_module, "RESTORE_RETRY", 0.0)
+    settings = Settings(data_dir=str(tmp_path))
+    store = open_store(settings)
+    await store.start()
+    room_store = SqlRoomStore(store)
+    reading, fail = asyncio.Event(), asyncio.Event()
+    original = room_store.load_many
+
+    async def fails_once(ids):
+        if not fail.is_set():
+            reading.set()
+            await fail.wait()
+            raise BusError("unavailable", "The store cannot be read now.")
+        return await original(ids)
+    monkeypatch.setattr(room_store, "load_many", fails_once)
+    bus = make_bus(settings, store=room_store)
+    rooms = Rooms(ENGINE, bus, settings, Metrics())
+    try:
+        await rooms.restore_all()
+        await reading.wait()                       # the batch owns the rooms' inboxes and reads the store
+        refused, again = Sink(), Sink()
+        bus.fanout.attach_conn("p:1", refused)
+        await bus.mailbox.send(first["room"], m.Attach("p:1", first["token"], None))   # queued in its inbox
+        fail.set()
+        await asyncio.wait_for(refused.got.wait(), 30)
+        assert [f["code"] for f in refused.frames] == ["unavailable"] and refused.closes == [wire.CLOSE_SERVER_FULL]
+        bus.fanout.attach_conn("p:2", again)      # the client's retry
+        await bus.mailbox.send(first["room"], m.Attach("p:2", first["token"], None))
+        await asyncio.wait_for(again.got.wait(), 30)
+        assert again.frames[0]["t"] == "sync" and again.frames[0]["v"] == first["v"]
+    finally:
+        await rooms.shutdown()
+        await store.close()
+
