@@ -158,6 +158,11 @@ class Rooms:
         if not fut.done():
             fut.set_result(answer)
 
+    def queued(self, room_id: str) -> bool:
+        """True while ``room_id`` is a stored room the start-up restore has not restored here yet (it exists: a
+        message for it restores it first, :meth:`restore_first`)."""
+        return room_id in self._queued
+
     async def restore_first(self, room_id: str) -> bool:
         """Restore ``room_id`` now when it is queued for the start-up restore (a message came for it before its
         turn: a join, a claim, a status): it goes into the next batch (:meth:`_next_batch`), and this waits for

@@ -233,3 +233,17 @@ async def test_a_join_that_reached_a_batch_whose_store_read_failed_is_told_to_re
         await rooms.shutdown()
         await store.close()
 
+
+async def test_the_status_of_a_room_not_restored_yet_is_its_lobby_entry_not_404(tmp_path, gate):
+    stored = await seed(tmp_path, 6)
+    last = stored[-1]                     # in the third batch; the first one is held at the gate
+    with LiveServer(create_app(Settings(data_dir=str(tmp_path)), engine=ENGINE)) as server:
+        hub = server.app.state.hub
+        await asyncio.to_thread(gate.reached.wait, 30)
+        async with httpx.AsyncClient() as c:
+            status = asyncio.create_task(c.get(f"{server.http}/api/rooms/{last['room']}", timeout=30))
+            await asyncio.to_thread(wait_until, lambda: last["room"] in hub.rooms._wanted, 30, "the status to wait")
+            gate.set()
+            r = await asyncio.wait_for(status, 30)
+        assert r.status_code == 200
+        assert r.json()["id"] == last["room"] and r.json()["v"] == last["v"]
