@@ -179,6 +179,14 @@ async def test_a_join_for_a_room_whose_batch_is_being_restored_waits_for_it_and_
             await p.close()
 
 
+def wired_rooms(bus, settings: Settings) -> Rooms:
+    """Rooms on ``bus`` wired as the app wires them (server/app.py ``Hub``): a message for a stored room not
+    restored yet restores it first."""
+    rooms = Rooms(ENGINE, bus, settings, Metrics())
+    bus.mailbox.restore_first = rooms.restore_first
+    return rooms
+
+
 class Sink:
     """A connection's sink (server/bus FanOut): decoded frames and close codes; ``got`` is set by the first one."""
 
@@ -215,7 +223,7 @@ async def test_a_join_that_reached_a_batch_whose_store_read_failed_is_told_to_re
         return await original(ids)
     monkeypatch.setattr(room_store, "load_many", fails_once)
     bus = make_bus(settings, store=room_store)
-    rooms = Rooms(ENGINE, bus, settings, Metrics())
+    rooms = wired_rooms(bus, settings)
     try:
         await rooms.restore_all()
         await reading.wait()                       # the batch owns the rooms' inboxes and reads the store
@@ -247,3 +255,4 @@ async def test_the_status_of_a_room_not_restored_yet_is_its_lobby_entry_not_404(
             r = await asyncio.wait_for(status, 30)
         assert r.status_code == 200
         assert r.json()["id"] == last["room"] and r.json()["v"] == last["v"]
+
