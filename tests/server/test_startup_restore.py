@@ -256,3 +256,66 @@ async def test_the_status_of_a_room_not_restored_yet_is_its_lobby_entry_not_404(
         assert r.status_code == 200
         assert r.json()["id"] == last["room"] and r.json()["v"] == last["v"]
 
+
+async def test_an_adoption_cancelled_half_way_leaves_no_inbox_without_a_room_and_the_room_is_restored_later(
+        tmp_path, gate, monkeypatch):
+    stored = await seed(tmp_path, 3)
+    settings = Settings(data_dir=str(tmp_path))
+    store = open_store(settings)
+    await store.start()
+    bus = make_bus(settings, store=SqlRoomStore(store))
+    rooms = wired_rooms(bus, settings)
+    restoring, release = threading.Event(), threading.Event()
+    original = Rooms._restore
+
+    def held(self, blob, entries):
+        restoring.set()
+        release.wait(60)
+        return original(self, blob, entries)
+    try:
+        await rooms.restore_all()
+        await asyncio.to_thread(gate.reached.wait, 30)          # the first batch (2 rooms) is held
+        later = next(r for r in stored if r["room"] not in bus.mailbox._inboxes)
+        monkeypatch.setattr(Rooms, "_restore", held)
+        adopting = asyncio.create_task(rooms.adopt(later["room"]))
+        await asyncio.to_thread(restoring.wait, 30)             # its inbox is open, its restore under way
+        adopting.cancel()                                       # e.g. the process shuts down
+        with pytest.raises(asyncio.CancelledError):
+            await adopting
+        assert later["room"] not in bus.mailbox._inboxes and rooms.queued(later["room"])
+        release.set()
+        gate.set()
+        sink = Sink()
+        bus.fanout.attach_conn("p:1", sink)
+        await bus.mailbox.send(later["room"], m.Attach("p:1", later["token"], None))
+        await asyncio.wait_for(sink.got.wait(), 30)
+        assert sink.frames[0]["t"] == "sync" and sink.frames[0]["v"] == later["v"]
+    finally:
+        release.set()
+        await rooms.shutdown()
+        await store.close()
+
+
+async def test_a_batch_whose_lease_could_not_be_taken_is_tried_again_not_dropped_from_the_queue(tmp_path, monkeypatch):
+    stored = await seed(tmp_path, 2)
+    monkeypatch.setattr(rooms_module, "RESTORE_RETRY", 0.0)
+    settings = Settings(data_dir=str(tmp_path))
+    store = open_store(settings)
+    await store.start()
+    bus = make_bus(settings, store=SqlRoomStore(store))
+    opened = bus.mailbox.open_inbox
+    failures = [BusError("unavailable", "Redis is unreachable.")]     # the first lease taken fails once
+
+    async def flaky(room_id, restore=False):
+        if failures:
+            raise failures.pop()
+        return await opened(room_id, restore)
+    monkeypatch.setattr(bus.mailbox, "open_inbox", flaky)
+    rooms = wired_rooms(bus, settings)
+    try:
+        await rooms.restore_all()
+        await asyncio.wait_for(rooms.restored.wait(), 60)
+        assert {rid: r.v for rid, r in rooms.rooms.items()} == {r["room"]: r["v"] for r in stored}
+    finally:
+        await rooms.shutdown()
+        await store.close()
