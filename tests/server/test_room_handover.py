@@ -71,7 +71,7 @@ async def test_a_join_queued_behind_a_lost_lease_is_told_to_retry_not_that_the_r
     assert sink.closes == [wire.CLOSE_SERVER_FULL]
 
 
-async def test_a_join_queued_behind_the_rooms_end_for_good_is_told_the_room_is_gone(rooms, monkeypatch):
+async def test_a_join_queued_behind_the_rooms_end_for_good_is_told_the_room_is_gone(rooms):
     rid, token = await rooms.create(OPTIONS)
     room = rooms.rooms[rid]
     sink = Sink()
