@@ -247,6 +247,8 @@ async def _room_call(hub, room: str, msg, status: int = 409):
     if not answer.get("ok"):
         if answer.get("code") == "room_not_found":      # the room closed with the call still queued
             return None, _err(404, "room_not_found", "No room with this id exists (or it has expired).")
+        if answer.get("code") == "unavailable":         # it stopped here with the call queued: try again
+            return None, _err(503, "unavailable", answer.get("msg", "The room is unavailable; try again."))
         return None, _err(status, answer.get("code", "seat_taken"), answer.get("msg", "The seat is taken."))
     return answer, None
 
@@ -376,10 +378,25 @@ async def list_rooms(request: Request):
 
 
 async def room_status(request: Request):
+    """GET /api/rooms/{id}: the room's lobby entry. A stored room the start-up restore has not reached yet has no
+    entry in a one-process lobby (entries live in memory there): it is asked directly (``Status``), which restores
+    it first (server/rooms.py ``restore_first``), so it is never reported missing while it waits for its restore."""
+    hub = request.app.state.hub
+    room_id = request.path_params["room"]
     try:
-        info = await request.app.state.hub.bus.lobby.get(request.path_params["room"])
+        info = await hub.bus.lobby.get(room_id)
     except BusError as e:
         return _err(503, e.code, e.message)
+    if info is None and hub.rooms.queued(room_id):
+        try:
+            info = await hub.bus.mailbox.call(room_id, m.Status())
+        except BusError as e:
+            if e.code != "room_not_found":
+                return _err(503, e.code, e.message)
+        if info is not None and "id" not in info:     # refused (server/room.py refuse_queued)
+            if info.get("code") != "room_not_found":
+                return _err(503, "unavailable", info.get("msg", "The room is unavailable; try again."))
+            info = None
     if info is None:
         return _err(404, "room_not_found", "No room with this id exists (or it has expired).")
     return JSONResponse(public_info(info))

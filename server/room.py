@@ -101,21 +101,27 @@ def share_alike(view: dict, public: dict) -> None:
         view["log"] = theirs
 
 
-async def refuse_queued(bus: Bus, room_id: str, inbox) -> None:
-    """Answer what is still queued in a closed ``inbox`` of room ``room_id`` as if it came after the room ended (a
-    call gets ``room_not_found`` at once instead of timing out after 5 s, a join its error and 4004); other messages
-    need no answer. Used when a room ends and when a restore fails (server/rooms.py). Never raises."""
+async def refuse_queued(bus: Bus, room_id: str, inbox, code: str = "room_not_found") -> None:
+    """Answer what is still queued in a closed ``inbox`` of room ``room_id`` (a call gets its answer at once instead
+    of timing out after 5 s, a join its error and close); other messages need no answer. Never raises.
+
+    ``code``: ``room_not_found`` when the room is gone for good (closed, or its snapshot cannot be restored): a
+    call's answer says so, a join gets the error and 4004. ``unavailable`` when the room still exists but stopped
+    here (a graceful shutdown, a lease lost to another process, a start-up restore whose store read failed): the
+    client is to try again (a call's answer carries the code, the HTTP API makes it 503; a join gets the error and
+    1013 "try again later", and the browser reconnects), and the next try reaches the room's next owner."""
+    gone = code == "room_not_found"
+    sentence = "The room has closed." if gone else "The room is moving to another server; try again."
+    close = wire.CLOSE_ROOM_NOT_FOUND if gone else wire.CLOSE_SERVER_FULL
     while inbox is not None:
         msg = await inbox.get(0)
         if msg is None:
             return
         try:
             if getattr(msg, "reply_to", ""):
-                await bus.mailbox.reply(msg.reply_to, {"ok": False, "code": "room_not_found",
-                                                       "msg": "The room has closed."})
+                await bus.mailbox.reply(msg.reply_to, {"ok": False, "code": code, "msg": sentence})
             elif isinstance(msg, m.Attach):
-                await bus.fanout.deliver([msg.conn], wire.encode(Error.of("room_not_found")),
-                                         wire.CLOSE_ROOM_NOT_FOUND)
+                await bus.fanout.deliver([msg.conn], wire.encode(Error.of(code)), close)
         except Exception:
             log.exception("room %s: a message queued at its end could not be answered", room_id)
 
@@ -235,6 +241,7 @@ class Room:
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
         self.closed = False
+        self.gone = False                          # closed for good: the snapshot and lobby entry are deleted
         self.inbox = None
         self.status = RoomStatus.WAITING
         # issue 18: a seat with a player or a bot (self.players / self.bots) but no token is reserved for them
@@ -574,8 +581,10 @@ class Room:
             await self._refuse_queued()
 
     async def _refuse_queued(self) -> None:
-        """After the inbox closed: answer what was still queued in it (:func:`refuse_queued`). Never raises."""
-        await refuse_queued(self.bus, self.id, self.inbox)
+        """After the inbox closed: answer what was still queued in it (:func:`refuse_queued`): ``room_not_found``
+        when the room closed for good, else ``unavailable`` (shut down with its snapshot kept, or fenced: the room
+        lives on at its next owner, and the client's retry reaches it). Never raises."""
+        await refuse_queued(self.bus, self.id, self.inbox, "room_not_found" if self.gone else "unavailable")
 
     async def _fenced(self) -> None:
         """Another process owns the room now: write nothing, close this process's connections with 1012."""
@@ -634,6 +643,7 @@ class Room:
         if keep_snapshot:     # graceful shutdown: the next owner restores it and republishes its lobby entry
             await self.bus.store.save(self.id, self.snapshot())
         else:
+            self.gone = True
             await self.bus.store.delete(self.id)
             await self.bus.lobby.drop(self.id)
 

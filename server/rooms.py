@@ -158,6 +158,11 @@ class Rooms:
         if not fut.done():
             fut.set_result(answer)
 
+    def queued(self, room_id: str) -> bool:
+        """True while ``room_id`` is a stored room the start-up restore has not restored here yet (it exists: a
+        message for it restores it first, :meth:`restore_first`)."""
+        return room_id in self._queued
+
     async def restore_first(self, room_id: str) -> bool:
         """Restore ``room_id`` now when it is queued for the start-up restore (a message came for it before its
         turn: a join, a claim, a status): it goes into the next batch (:meth:`_next_batch`), and this waits for
@@ -180,31 +185,35 @@ class Rooms:
         """Adopt the rooms ``ids`` together: take each one's ownership (:meth:`adopt`'s order: ownership, then the
         store), read all of them in one batched store read (``RoomStore.load_many``), restore them (and their
         journals) in one worker thread call, start them. A room that another call is adopting right now is left to
-        it. Raises BusError when the store read fails (the rooms are given up and stay queued)."""
+        it. Raises BusError when the store read (or, on Redis, taking a lease) fails: the rooms are given up and stay
+        queued, and a message that reached one of their inboxes meanwhile is answered ``unavailable`` (the client
+        retries; server/room.py ``refuse_queued``)."""
         locks, owned = [], {}
         try:
-            for rid in ids:
-                lock = self._adopting.setdefault(rid, asyncio.Lock())
-                if lock.locked():
-                    continue                    # restore_first has it
-                await lock.acquire()
-                locks.append(lock)
-                if rid in self.rooms:
-                    self._queued.pop(rid, None)
-                    continue
-                try:
-                    owned[rid] = await self.bus.mailbox.open_inbox(rid, restore=True)
-                except BusError:
-                    self._queued.pop(rid, None)  # another process owns it (Redis), or it is gone
-            if not owned:
-                return
             try:
+                for rid in ids:
+                    lock = self._adopting.setdefault(rid, asyncio.Lock())
+                    if lock.locked():
+                        continue                    # restore_first has it
+                    await lock.acquire()
+                    locks.append(lock)
+                    if rid in self.rooms:
+                        self._queued.pop(rid, None)
+                        continue
+                    try:
+                        owned[rid] = await self.bus.mailbox.open_inbox(rid, restore=True)
+                    except BusError as e:
+                        if e.code == "unavailable":
+                            raise                    # Redis unreachable: the whole batch is tried again
+                        self._queued.pop(rid, None)  # another process owns it (Redis), or it is gone
+                if not owned:
+                    return
                 stored = await self.bus.store.load_many(list(owned))
                 items = [(rid, stored.get(rid)) for rid in owned]
                 made = await asyncio.to_thread(self._restore_many, items)
             except BaseException:           # the read failed, or shutdown: give the rooms up, they stay stored
-                for rid in owned:
-                    await self.bus.mailbox.close_inbox(rid)
+                for rid, inbox in owned.items():
+                    await self._give_up(rid, inbox, False)     # (still queued: a join that came meanwhile retries)
                 raise
             for (rid, _), room in zip(items, made):
                 self._queued.pop(rid, None)
@@ -250,10 +259,12 @@ class Rooms:
 
         Takes the bus ownership first (on Redis: the lease, with a new fencing epoch), then reads the snapshot, so
         the snapshot read is the newest one. Returns False when another process owns the room, there is no
-        snapshot, or the snapshot cannot be restored (it is kept; the error is logged).
+        snapshot, or the snapshot cannot be restored (it is kept; the error is logged). Cancelled half-way, it gives
+        the room up again (:meth:`_give_up`): a cancelled caller never leaves an open inbox without a room.
         """
         lock = self._adopting.setdefault(room_id, asyncio.Lock())
         async with lock:
+            queued = room_id in self._queued
             self._queued.pop(room_id, None)
             if room_id in self.rooms:
                 return True
@@ -269,7 +280,19 @@ class Rooms:
                 room = await asyncio.to_thread(self._restore, blob, entries)
             except Exception as e:
                 room = e
+            except BaseException:       # cancelled (shutdown, or the caller went away): give the room up as it was
+                await self._give_up(room_id, inbox, queued)
+                raise
             return await self._started(room_id, inbox, room)
+
+    async def _give_up(self, room_id: str, inbox, queued: bool) -> None:
+        """Undo an adoption stopped half-way: close the room's inbox (on Redis: release the lease) so that no
+        message waits in an inbox nobody reads, answer what reached it ``unavailable`` (the client retries), and
+        put the room back into the start-up queue when it was there (else a later message restores it)."""
+        await self.bus.mailbox.close_inbox(room_id)
+        await refuse_queued(self.bus, room_id, inbox, "unavailable")
+        if queued:
+            self._queued[room_id] = None
 
     def _restore(self, blob: bytes, entries: list[bytes]) -> Room:
         """``Room.restore`` (replays the log entries after the snapshot) and its journal (rebuilt when the snapshot

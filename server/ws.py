@@ -78,6 +78,7 @@ class Connection:
                            self.settings.violations_before_close, self.settings.violations_before_close * 5)
         self.dropped = asyncio.get_running_loop().create_future()   # done = the connection must end
         self.close_code: int | None = None
+        self.join_deadline: asyncio.Timeout | None = None   # the join_timeout of :func:`first_frame` while it runs
 
     # -- sink (called by the bus; never blocks) ----------------------------------------------------------------
     def sink(self, frame: bytes | None, close: int | None) -> None:
@@ -195,7 +196,13 @@ class Connection:
         return True
 
     async def join(self, frame: Join) -> bool:
-        """Attach to a room: the room decides seat or spectator and answers with a sync (or an error + close)."""
+        """Attach to a room: the room decides seat or spectator and answers with a sync (or an error + close).
+
+        The join frame has come, so the ``join_timeout`` stops here: the attach may wait for the room itself (a
+        stored room the start-up restore has not reached yet is restored first, server/rooms.py ``restore_first``;
+        on Redis a room whose owner is gone is adopted), and a client must not be closed with 4008 for that."""
+        if self.join_deadline is not None:
+            self.join_deadline.reschedule(None)
         self.fanout.attach_conn(self.id, self.sink)
         try:
             await self.mailbox.send(frame.room, m.Attach(self.id, frame.token, frame.v))
@@ -213,15 +220,19 @@ class Connection:
 
 
 async def first_frame(conn: Connection) -> bool:
-    """Wait up to ``join_timeout`` for the join frame; False when the connection must close."""
+    """Wait up to ``join_timeout`` s for the join frame, then for the room to take it (not timed: see
+    :meth:`Connection.join`); False when the connection must close (4008 when no join frame came in time)."""
     try:
-        async with asyncio.timeout(conn.settings.join_timeout):
+        async with asyncio.timeout(conn.settings.join_timeout) as deadline:
+            conn.join_deadline = deadline
             while conn.room is None:
                 if not await conn.receive_one():
                     return False
     except TimeoutError:
         conn.close_code = wire.CLOSE_JOIN_TIMEOUT
         return False
+    finally:
+        conn.join_deadline = None
     return True
 
 

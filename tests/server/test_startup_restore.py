@@ -15,10 +15,13 @@ import threading
 import time
 
 import httpx
+import msgpack
 import pytest
 
+from server import wire
 from server.app import create_app
-from server.bus import make_bus
+from server.bus import BusError, make_bus
+from server.bus import messages as m
 from server.gameapi import real_engine
 from server.metrics import Metrics
 from server.room import Room, hash_token
@@ -174,3 +177,145 @@ async def test_a_join_for_a_room_whose_batch_is_being_restored_waits_for_it_and_
             assert collections.Counter(restored_ids) == {r["room"]: 1 for r in stored}
         finally:
             await p.close()
+
+
+def wired_rooms(bus, settings: Settings) -> Rooms:
+    """Rooms on ``bus`` wired as the app wires them (server/app.py ``Hub``): a message for a stored room not
+    restored yet restores it first."""
+    rooms = Rooms(ENGINE, bus, settings, Metrics())
+    bus.mailbox.restore_first = rooms.restore_first
+    return rooms
+
+
+class Sink:
+    """A connection's sink (server/bus FanOut): decoded frames and close codes; ``got`` is set by the first one."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict] = []
+        self.closes: list[int] = []
+        self.got = asyncio.Event()
+
+    def __call__(self, frame, close) -> None:
+        if frame is not None:
+            self.frames.append(msgpack.unpackb(frame))
+        if close is not None:
+            self.closes.append(close)
+        self.got.set()
+
+
+async def test_a_join_that_reached_a_batch_whose_store_read_failed_is_told_to_retry_and_the_retry_syncs(
+        tmp_path, monkeypatch):
+    stored = await seed(tmp_path, 2)
+    first = stored[0]
+    monkeypatch.setattr(rooms_module, "RESTORE_RETRY", 0.0)
+    settings = Settings(data_dir=str(tmp_path))
+    store = open_store(settings)
+    await store.start()
+    room_store = SqlRoomStore(store)
+    reading, fail = asyncio.Event(), asyncio.Event()
+    original = room_store.load_many
+
+    async def fails_once(ids):
+        if not fail.is_set():
+            reading.set()
+            await fail.wait()
+            raise BusError("unavailable", "The store cannot be read now.")
+        return await original(ids)
+    monkeypatch.setattr(room_store, "load_many", fails_once)
+    bus = make_bus(settings, store=room_store)
+    rooms = wired_rooms(bus, settings)
+    try:
+        await rooms.restore_all()
+        await reading.wait()                       # the batch owns the rooms' inboxes and reads the store
+        refused, again = Sink(), Sink()
+        bus.fanout.attach_conn("p:1", refused)
+        await bus.mailbox.send(first["room"], m.Attach("p:1", first["token"], None))   # queued in its inbox
+        fail.set()
+        await asyncio.wait_for(refused.got.wait(), 30)
+        assert [f["code"] for f in refused.frames] == ["unavailable"] and refused.closes == [wire.CLOSE_SERVER_FULL]
+        bus.fanout.attach_conn("p:2", again)      # the client's retry
+        await bus.mailbox.send(first["room"], m.Attach("p:2", first["token"], None))
+        await asyncio.wait_for(again.got.wait(), 30)
+        assert again.frames[0]["t"] == "sync" and again.frames[0]["v"] == first["v"]
+    finally:
+        await rooms.shutdown()
+        await store.close()
+
+
+async def test_the_status_of_a_room_not_restored_yet_is_its_lobby_entry_not_404(tmp_path, gate):
+    stored = await seed(tmp_path, 6)
+    last = stored[-1]                     # in the third batch; the first one is held at the gate
+    with LiveServer(create_app(Settings(data_dir=str(tmp_path)), engine=ENGINE)) as server:
+        hub = server.app.state.hub
+        await asyncio.to_thread(gate.reached.wait, 30)
+        async with httpx.AsyncClient() as c:
+            status = asyncio.create_task(c.get(f"{server.http}/api/rooms/{last['room']}", timeout=30))
+            await asyncio.to_thread(wait_until, lambda: last["room"] in hub.rooms._wanted, 30, "the status to wait")
+            gate.set()
+            r = await asyncio.wait_for(status, 30)
+        assert r.status_code == 200
+        assert r.json()["id"] == last["room"] and r.json()["v"] == last["v"]
+
+
+async def test_an_adoption_cancelled_half_way_leaves_no_inbox_without_a_room_and_the_room_is_restored_later(
+        tmp_path, gate, monkeypatch):
+    stored = await seed(tmp_path, 3)
+    settings = Settings(data_dir=str(tmp_path))
+    store = open_store(settings)
+    await store.start()
+    bus = make_bus(settings, store=SqlRoomStore(store))
+    rooms = wired_rooms(bus, settings)
+    restoring, release = threading.Event(), threading.Event()
+    original = Rooms._restore
+
+    def held(self, blob, entries):
+        restoring.set()
+        release.wait(60)
+        return original(self, blob, entries)
+    try:
+        await rooms.restore_all()
+        await asyncio.to_thread(gate.reached.wait, 30)          # the first batch (2 rooms) is held
+        later = next(r for r in stored if r["room"] not in bus.mailbox._inboxes)
+        monkeypatch.setattr(Rooms, "_restore", held)
+        adopting = asyncio.create_task(rooms.adopt(later["room"]))
+        await asyncio.to_thread(restoring.wait, 30)             # its inbox is open, its restore under way
+        adopting.cancel()                                       # e.g. the process shuts down
+        with pytest.raises(asyncio.CancelledError):
+            await adopting
+        assert later["room"] not in bus.mailbox._inboxes and rooms.queued(later["room"])
+        release.set()
+        gate.set()
+        sink = Sink()
+        bus.fanout.attach_conn("p:1", sink)
+        await bus.mailbox.send(later["room"], m.Attach("p:1", later["token"], None))
+        await asyncio.wait_for(sink.got.wait(), 30)
+        assert sink.frames[0]["t"] == "sync" and sink.frames[0]["v"] == later["v"]
+    finally:
+        release.set()
+        await rooms.shutdown()
+        await store.close()
+
+
+async def test_a_batch_whose_lease_could_not_be_taken_is_tried_again_not_dropped_from_the_queue(tmp_path, monkeypatch):
+    stored = await seed(tmp_path, 2)
+    monkeypatch.setattr(rooms_module, "RESTORE_RETRY", 0.0)
+    settings = Settings(data_dir=str(tmp_path))
+    store = open_store(settings)
+    await store.start()
+    bus = make_bus(settings, store=SqlRoomStore(store))
+    opened = bus.mailbox.open_inbox
+    failures = [BusError("unavailable", "Redis is unreachable.")]     # the first lease taken fails once
+
+    async def flaky(room_id, restore=False):
+        if failures:
+            raise failures.pop()
+        return await opened(room_id, restore)
+    monkeypatch.setattr(bus.mailbox, "open_inbox", flaky)
+    rooms = wired_rooms(bus, settings)
+    try:
+        await rooms.restore_all()
+        await asyncio.wait_for(rooms.restored.wait(), 60)
+        assert {rid: r.v for rid, r in rooms.rooms.items()} == {r["room"]: r["v"] for r in stored}
+    finally:
+        await rooms.shutdown()
+        await store.close()
