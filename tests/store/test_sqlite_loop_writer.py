@@ -1,5 +1,6 @@
 """The SQLite loop writer (server/store/loop_writer.py), used with ``synchronous=normal``: live-room writes commit on
-the event loop's thread, every job of one turn of the loop in one transaction; a failing job fails only its caller;
+the event loop's thread, at once when nothing is queued, queued jobs in one transaction; a failing job fails only
+its caller;
 while another connection holds SQLite's write lock the loop does not wait, the batch commits through the fallback
 thread, in order; a checkpoint follows a commit. Costs are measured in bench/, not here."""
 from __future__ import annotations
@@ -61,14 +62,43 @@ async def test_the_loop_writer_runs_its_jobs_on_the_event_loops_thread(writer, d
     assert _rows(db) == [1]
 
 
-async def test_jobs_submitted_in_one_turn_of_the_loop_share_one_transaction(writer, db):
-    before = writer.transactions
-    await asyncio.gather(*(writer.run(_insert, n) for n in range(5)))
-    assert writer.transactions - before == 1
-    assert _rows(db) == [0, 1, 2, 3, 4]
+async def test_a_write_with_nothing_queued_commits_without_yielding_to_the_loop(writer, db):
+    turns = []
+    asyncio.get_running_loop().call_soon(turns.append, 1)
+    await writer.run(_insert, 1)
+    assert turns == [] and _rows(db) == [1]
 
 
-async def test_a_failing_job_of_a_loop_batch_fails_only_its_own_caller(writer, db):
+async def test_jobs_queued_while_a_reset_checkpoint_holds_the_writes_share_one_transaction(db):
+    loop = asyncio.get_running_loop()
+    calls, in_reset, release = [], loop.create_future(), threading.Event()
+
+    def checkpoint():
+        calls.append(1)
+        if len(calls) == 2:                         # the second checkpoint is the reset: the writes are held
+            loop.call_soon_threadsafe(lambda: in_reset.done() or in_reset.set_result(None))
+            release.wait()
+        with sqlite3.connect(db) as c:
+            return c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    w = LoopWriter(_engine(db, 0), _engine(db, 30), checkpoint, checkpoint_interval=0.01, reset_frames=0)
+    await w.start()
+    try:
+        await w.run(_insert, 100)
+        await asyncio.wait_for(in_reset, 30)
+        before = w.transactions
+        jobs = asyncio.gather(*(w.run(_insert, n) for n in range(5)))
+        await asyncio.sleep(0)                      # one turn: the five are queued
+        assert w.transactions == before
+        release.set()
+        await jobs
+        assert w.transactions - before == 1
+    finally:
+        release.set()
+        await w.stop()
+    assert _rows(db) == [100, 0, 1, 2, 3, 4]
+
+
+async def test_a_failing_job_fails_only_its_own_caller(writer, db):
     await writer.run(_insert, 7)
     got = await asyncio.gather(writer.run(_insert, 1), writer.run(_insert, 7), writer.run(_insert, 2),
                                return_exceptions=True)
