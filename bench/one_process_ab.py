@@ -4,6 +4,9 @@ of another checkout, alternating in one run (e.g. the SQL store's group commit, 
 ``python -m bench.one_process_ab DIR [--rooms 100] [--kind fresh|mid] [--rounds 2] [--seconds 8] [--think 1.0]
 [--seed 7] [--only-this]``
 
+``python -m bench.one_process_ab --synchronous full,normal [...]``: this checkout against itself, the first server
+with ``--sqlite-synchronous full``, the second with ``normal`` (the commit on the loop, docs/performance.md).
+
 ``DIR``: another checkout (``git archive <commit> | tar -x -C DIR``). Each round starts one ``python -m server``
 (default SQLite store in a fresh data dir) from DIR, then one from this checkout, with ``--rooms`` rooms of two random
 bots and one spectator (fresh rooms, or mid-game rooms restored at versions 60-400 as in bench/all.py), and prints
@@ -73,14 +76,16 @@ class MetricsWindow:
                        "cpu": tuple(b - a for a, b in zip(self.cpu0, cpu1))}
 
 
-async def one(root: str | None, n: int, kind: str, seconds: float, think: float, seed: int = 7) -> dict:
-    """One server from ``root`` (None = this checkout) under ``n`` rooms; latency, CPU and the commit phase."""
+async def one(root: str | None, n: int, kind: str, seconds: float, think: float, seed: int = 7,
+              **settings) -> dict:
+    """One server from ``root`` (None = this checkout) under ``n`` rooms, with server ``settings`` (e.g.
+    ``sqlite_synchronous="normal"``); latency, CPU and the commit phase."""
     rooms = midgame_rooms(n, seed) if kind == "mid" else None
     tmp = tempfile.mkdtemp(prefix="bench-ab-")
     try:
         if rooms:
             await seed_sql(tmp, rooms)
-        where = {"root": root} if root else {}
+        where = dict(settings, root=root) if root else dict(settings)
         with ServerProcess(data_dir=tmp, max_rooms=n + 10, max_connections=4 * n + 100, idle_timeout=600,
                            create_per_min=1e6, create_burst=n + 10, **where) as s:
             r = await measure_rooms([s], n, seconds, think, premade=rooms, window=lambda: MetricsWindow(s.http, s.proc.pid))
@@ -100,7 +105,8 @@ async def one(root: str | None, n: int, kind: str, seconds: float, think: float,
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(prog="python -m bench.one_process_ab")
-    ap.add_argument("other", help="the other checkout's directory")
+    ap.add_argument("other", nargs="?", help="the other checkout's directory")
+    ap.add_argument("--synchronous", help="A,B: this checkout twice, with --sqlite-synchronous A, then B")
     ap.add_argument("--rooms", type=int, default=100)
     ap.add_argument("--kind", choices=("fresh", "mid"), default="fresh")
     ap.add_argument("--rounds", type=int, default=2)
@@ -109,10 +115,16 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=7, help="seed of the mid-game rooms")
     ap.add_argument("--only-this", action="store_true", help="measure only this checkout")
     args = ap.parse_args(argv)
+    if args.synchronous:
+        runs = [(None, level, {"sqlite_synchronous": level}) for level in args.synchronous.split(",")]
+    elif args.other:
+        runs = [(args.other, "other", {}), (None, "this", {})][1 if args.only_this else 0:]
+    else:
+        ap.error("name the other checkout, or --synchronous A,B")
     raise_fd_limit()
     for rnd in range(args.rounds):
-        for root, name in ((args.other, "other"), (None, "this"))[1 if args.only_this else 0:]:
-            r = asyncio.run(one(root, args.rooms, args.kind, args.seconds, args.think, args.seed))
+        for root, name, settings in runs:
+            r = asyncio.run(one(root, args.rooms, args.kind, args.seconds, args.think, args.seed, **settings))
             print(f"round {rnd + 1} {name:5} rooms={args.rooms} {args.kind} p50={ms(r['p50'])} ms "
                   f"p99={ms(r['p99'])} ms samples={r['samples']} server_cpu={r['cpu']} "
                   f"generator_cpu={r['generator_cpu']} commit_mean={ms(r['commit_mean'])} ms "

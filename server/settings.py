@@ -31,9 +31,10 @@ class Settings:
                                         # to ./data; empty here = an in-memory SQLite database (tests)
     database: str = ""                  # SQL store URL (also from DATABASE_URL), e.g. postgresql://u:p@host/db;
                                         # empty = SQLite under data_dir
-    sqlite_synchronous: str = "full"    # SQLite store: "full" (an acknowledged action survives a power loss or an
-                                        # OS crash) or "normal" (it survives kill -9 of the process, not a power
-                                        # loss); docs/operations.md "Durability"
+    sqlite_synchronous: str = "normal"  # SQLite store: "normal" (an acknowledged action survives kill -9 of the
+                                        # process; a power loss or OS crash may take the last second, as Redis's
+                                        # appendfsync everysec) or "full" (it survives a power loss too, an fsync
+                                        # per commit); docs/operations.md "Durability"
     static_dir: str = ""                # browser client directory; empty = server/static
     # rooms and clocks
     clock_base: float = 900.0           # s in each player's time bank at the start

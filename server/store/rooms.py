@@ -10,8 +10,9 @@ A room writes one whole snapshot (``save``: replaces the previous one and drops 
 Writes are group-committed: the entries and snapshots of every room that commits while a transaction is being
 written go into the next one, so under load the cost of a durable commit (an fsync with ``synchronous=FULL``) is shared by all the
 rooms that acted meanwhile instead of queueing one transaction per room behind SQLite's single writer. On a SQLite
-file the store's writer thread does it (server/store/writer.py, off the event loop); on other stores the flusher
-task here does.
+file the store's own writer does it: with ``synchronous=NORMAL`` (the default) each write commits at once on the
+event loop, no fsync on the way (server/store/loop_writer.py); with FULL its writer thread group-commits
+(server/store/writer.py, off the event loop); on other stores the flusher task here does.
 In Redis mode the Redis room store keeps this role (fenced writes); this one is for the default single process.
 """
 from __future__ import annotations

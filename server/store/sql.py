@@ -1,11 +1,13 @@
 """``SqlStore``: the :class:`server.store.Store` on SQLAlchemy 2 (async Core), for SQLite (aiosqlite) and PostgreSQL
 (asyncpg). The schema is server/store/schema.py; :meth:`SqlStore.start` runs the Alembic migrations first.
 
-SQLite runs in WAL mode with ``synchronous=FULL`` (a committed transaction survives a crash of the process and of
-the machine; the operator may choose ``NORMAL``: the process only, settings.sqlite_synchronous) and foreign keys
-on; an in-memory database (URL ``sqlite+aiosqlite://``, the tests' default) is one shared connection. On a SQLite
-file every write of the live-room tables (snapshots, log entries, deletions) goes through one writer thread with
-its own connection (server/store/writer.py), which group-commits them: a whole transaction per hand-off.
+SQLite runs in WAL mode with ``synchronous=NORMAL`` by default (a committed transaction survives a crash of the
+process; a checkpoint at most a second later makes it survive the machine's too; the operator may choose ``FULL``:
+an fsync per commit, settings.sqlite_synchronous) and foreign keys on; an in-memory database (URL
+``sqlite+aiosqlite://``, the tests' default) is one shared connection. On a SQLite file every write of the
+live-room tables (snapshots, log entries, deletions) goes through one writer with its own connection, which
+group-commits them: with NORMAL on the event loop itself, once per turn of the loop (server/store/loop_writer.py);
+with FULL in a thread of its own, a whole transaction per hand-off (server/store/writer.py).
 On PostgreSQL the migrations hold an advisory lock, so replicas starting together migrate once.
 """
 from __future__ import annotations
@@ -25,6 +27,7 @@ from sqlalchemy.pool import NullPool, StaticPool
 
 from . import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, NAME_MAX, Store, StoreError, secret_matches
 from .schema import decks, games, live_rooms, players, ratings, room_log
+from .loop_writer import LoopWriter
 from .writer import SqliteWriter
 
 MIGRATIONS = os.path.join(os.path.dirname(__file__), "migrations")
@@ -32,6 +35,7 @@ MIGRATION_LOCK = 1919001    # pg_advisory_xact_lock key of the migrations (any c
 GAME_FIELDS = ("id", "seed", "decks", "deck_names", "log", "result", "players", "started", "duration", "version")
 LIST_MAX = 200
 ROWS_PER_INSERT = 300       # log entries per multi-row INSERT (3 parameters each, under SQLite's old limit of 999)
+WAL_SIZE_LIMIT = 32 << 20  # bytes: a WAL that grew larger in a burst is cut back to this when it starts again
 ROOMS_PER_READ = 400        # room ids per batched read of live rooms (load_rooms; one parameter each, under 999)
 
 
@@ -90,29 +94,30 @@ def _game(row, full: bool) -> dict:
 class SqlStore(Store):
     """The store on one SQLAlchemy async engine. ``url``: ``sqlite+aiosqlite:///path``, ``sqlite+aiosqlite://``
     (in memory) or ``postgresql+asyncpg://user@host:port/db``. ``synchronous`` (SQLite file only): ``"full"``, a
-    committed transaction survives a power loss; ``"normal"``, it survives a crash of the process but the last
-    transactions before a power loss or OS crash may be lost (docs/operations.md). Raises ValueError on another
-    value."""
+    committed transaction survives a power loss; ``"normal"``, it survives a crash of the process, and a power
+    loss or OS crash may take the transactions of the last ``checkpoint_interval`` seconds (> 0; the loop
+    writer's checkpoints, docs/operations.md). Raises ValueError on another value."""
 
-    def __init__(self, url: str, synchronous: str = "full") -> None:
+    def __init__(self, url: str, synchronous: str = "normal", checkpoint_interval: float = 1.0) -> None:
         if synchronous not in ("full", "normal"):
             raise ValueError(f"synchronous={synchronous!r} must be 'full' or 'normal'")
         self.synchronous = synchronous
+        self.checkpoint_interval = checkpoint_interval
         self.url = url
         self.engine: AsyncEngine | None = None
-        self._writer: SqliteWriter | None = None     # file SQLite: the one writer of the live-room tables
+        self._writer: SqliteWriter | LoopWriter | None = None   # file SQLite: the one writer of the live-room tables
         parsed = sa.engine.make_url(url)
         self.durable = parsed.get_backend_name() != "sqlite" or parsed.database not in (None, "", ":memory:")
 
     @property
     def group_commits(self) -> bool:
-        """True when the store group-commits concurrent live-room writes itself (file SQLite: the writer thread),
-        so callers need no group commit of their own."""
+        """True when the store group-commits concurrent live-room writes itself (file SQLite: the loop writer or
+        the writer thread), so callers need no group commit of their own."""
         return self._writer is not None
 
     @property
     def live_transactions(self) -> tuple[int, int]:
-        """``(transactions, writes)`` the writer thread has committed (0, 0 without one)."""
+        """``(transactions, writes)`` the live-room writer has committed (0, 0 without one)."""
         w = self._writer
         return (0, 0) if w is None else (w.transactions, w.jobs)
 
@@ -134,13 +139,25 @@ class SqlStore(Store):
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas(bool(path), self.synchronous))
         return engine
 
-    def _make_writer_engine(self) -> sa.Engine:
-        """The synchronous engine of the live-room writer thread (file SQLite only): same file, same pragmas."""
+    def _make_writer_engine(self, on_loop: bool = False) -> sa.Engine:
+        """The synchronous engine of the live-room writer (file SQLite only): same file, same pragmas. ``on_loop``:
+        the :class:`LoopWriter`'s, with no busy timeout (the loop never waits on SQLite's lock) and no automatic
+        checkpoint (its checkpoints run in a thread)."""
         url = sa.engine.make_url(self.url).set(drivername="sqlite+pysqlite")
-        engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
+        engine = sa.create_engine(url, connect_args={"timeout": 0 if on_loop else 30, "check_same_thread": False},
                                   poolclass=NullPool)
-        event.listen(engine, "connect", _sqlite_pragmas(True, self.synchronous))
+        event.listen(engine, "connect", _sqlite_pragmas(True, self.synchronous, autocheckpoint=not on_loop))
         return engine
+
+    def _checkpoint(self) -> tuple[int, int, int]:
+        """One ``PRAGMA wal_checkpoint(PASSIVE)`` on a connection of its own (blocking: the LoopWriter runs it in a
+        worker thread): the WAL is fsynced, then copied into the database and that fsynced; writers go on.
+        Returns SQLite's ``(busy, frames in the WAL, frames copied)``."""
+        db = sqlite3.connect(sa.engine.make_url(self.url).database, timeout=30)
+        try:
+            return tuple(db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone())
+        finally:
+            db.close()
 
     async def start(self) -> None:
         """Open the engine and migrate the schema to the newest revision (Alembic ``upgrade head``).
@@ -155,14 +172,20 @@ class SqlStore(Store):
         except (OSError, sa.exc.OperationalError, sa.exc.InterfaceError) as e:
             await self.engine.dispose()
             raise StoreError("unavailable", f"The database cannot be reached: {e}") from None
-        if self.dialect == "sqlite" and self.durable:
+        if self.dialect == "sqlite" and self.durable and self.synchronous == "normal":
+            self._writer = LoopWriter(lambda: self._make_writer_engine(on_loop=True), self._make_writer_engine,
+                                      self._checkpoint, self.checkpoint_interval)
+            await self._writer.start()
+        elif self.dialect == "sqlite" and self.durable:
             self._writer = SqliteWriter(self._make_writer_engine)
             await asyncio.to_thread(self._writer.start)
 
     async def close(self) -> None:
-        if self._writer is not None:
+        if isinstance(self._writer, LoopWriter):
+            await self._writer.stop()
+        elif self._writer is not None:
             await asyncio.to_thread(self._writer.stop)
-            self._writer = None
+        self._writer = None
         if self.engine is not None:
             await self.engine.dispose()
             self.engine = None
@@ -406,9 +429,10 @@ class SqlStore(Store):
             return [r.id for r in await conn.execute(sa.select(live_rooms.c.id).order_by(live_rooms.c.id))]
 
 
-def _sqlite_pragmas(file: bool, synchronous: str):
+def _sqlite_pragmas(file: bool, synchronous: str, autocheckpoint: bool = True):
     """The ``connect`` listener of a SQLite engine: on a file WAL and ``synchronous`` (FULL: a committed transaction
-    survives a crash of the process and of the machine; NORMAL: of the process only), foreign keys always."""
+    survives a crash of the process and of the machine; NORMAL: of the process only, until the next checkpoint),
+    automatic WAL checkpoints unless ``autocheckpoint`` is False; foreign keys always."""
     mode = {"full": "FULL", "normal": "NORMAL"}[synchronous]
 
     def pragmas(dbapi_conn, _record):
@@ -416,6 +440,9 @@ def _sqlite_pragmas(file: bool, synchronous: str):
         if file:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA synchronous={mode}")
+            if not autocheckpoint:
+                cur.execute("PRAGMA wal_autocheckpoint=0")
+                cur.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
     return pragmas

@@ -1,15 +1,31 @@
 """The SQL room store's group commit (server/store/rooms.py): appends of rooms that commit at the same time share
 one transaction, every one durable when its ``append`` returns, and a bad entry fails only its own room. On both
-backends (tests/store/conftest.py ``store``). The cost per action is measured in bench/all.py, not here."""
+backends (tests/store/conftest.py ``store``); SQLite groups them with ``synchronous=full`` (its writer thread),
+while with ``normal`` each commits at once on the event loop (tests/store/test_sqlite_loop_writer.py). The cost
+per action is measured in bench/, not here."""
 from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from server.bus import BusError
 from server.store.rooms import SqlRoomStore
+from server.store.sql import SqlStore
 
 
-async def test_appends_of_many_rooms_at_once_are_group_committed_and_all_durable(store):
+@pytest.fixture
+async def grouping_store(store_url):
+    """A started SqlStore that group-commits concurrent live-room writes: SQLite with ``synchronous=full`` (the
+    writer thread), or PostgreSQL (the room store's flusher)."""
+    s = SqlStore(store_url, synchronous="full")
+    await s.start()
+    yield s
+    await s.close()
+
+
+async def test_appends_of_many_rooms_at_once_are_group_committed_and_all_durable(grouping_store):
+    store = grouping_store
     rooms = SqlRoomStore(store)
     for i in range(20):
         await rooms.save(f"g{i}", b"snap")
@@ -32,7 +48,8 @@ async def test_a_bad_entry_in_a_group_commit_fails_only_its_own_room(store):
                                                                   (b"snap", [b"c"])]
 
 
-async def test_whole_snapshots_share_the_group_commit_and_drop_the_entries_before_them(store):
+async def test_whole_snapshots_share_the_group_commit_and_drop_the_entries_before_them(grouping_store):
+    store = grouping_store
     rooms = SqlRoomStore(store)
     for i in range(10):
         await rooms.save(f"g{i}", b"snap")

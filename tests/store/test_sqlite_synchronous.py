@@ -1,7 +1,7 @@
 """SQLite's durability level is an operator setting (settings.sqlite_synchronous, docs/operations.md
-"Durability"): ``full`` by default (an acknowledged action survives a power loss), ``normal`` only when chosen
-(it survives kill -9 of the process, tests/server/test_restart_resume.py, not an OS crash); any other value is
-refused at start-up."""
+"Durability"): ``normal`` by default (an acknowledged action survives kill -9 of the process,
+tests/server/test_restart_resume.py; a power loss may take the last second), ``full`` when chosen (it survives a
+power loss too); any other value is refused at start-up."""
 from __future__ import annotations
 
 import pytest
@@ -15,7 +15,7 @@ FULL, NORMAL = 2, 1                  # PRAGMA synchronous values
 
 
 async def _levels(settings) -> tuple[int, int]:
-    """PRAGMA synchronous of the store's pool connection and of its live-room writer thread's connection."""
+    """PRAGMA synchronous of the store's pool connection and of its live-room writer's connection."""
     store = open_store(settings)
     await store.start()
     try:
@@ -27,14 +27,14 @@ async def _levels(settings) -> tuple[int, int]:
         await store.close()
 
 
-async def test_the_sqlite_store_commits_with_synchronous_full_by_default(tmp_path):
-    assert Settings().sqlite_synchronous == "full"
-    assert await _levels(Settings(data_dir=str(tmp_path))) == (FULL, FULL)
+async def test_the_sqlite_store_commits_with_synchronous_normal_by_default(tmp_path):
+    assert Settings().sqlite_synchronous == "normal"
+    assert await _levels(Settings(data_dir=str(tmp_path))) == (NORMAL, NORMAL)
 
 
-async def test_synchronous_normal_applies_to_every_connection_when_the_operator_chooses_it(tmp_path):
-    settings = Settings.from_env({"BERSERK_SQLITE_SYNCHRONOUS": "normal"}, data_dir=str(tmp_path))
-    assert await _levels(settings) == (NORMAL, NORMAL)
+async def test_synchronous_full_applies_to_every_connection_when_the_operator_chooses_it(tmp_path):
+    settings = Settings.from_env({"BERSERK_SQLITE_SYNCHRONOUS": "full"}, data_dir=str(tmp_path))
+    assert await _levels(settings) == (FULL, FULL)
 
 
 def test_an_unknown_synchronous_level_is_refused():
