@@ -36,7 +36,7 @@ from typing import Any, Callable
 
 import sqlalchemy as sa
 
-from .writer import SqliteWriter
+from .writer import SqliteWriter, settle
 
 
 def _locked(error: BaseException) -> bool:
@@ -177,13 +177,7 @@ class LoopWriter:
 
     @staticmethod
     def _settle(batch: list, outcomes: list) -> None:
-        for (fut, _, _), (result, error) in zip(batch, outcomes):
-            if fut.done():
-                continue
-            if error is None:
-                fut.set_result(result)
-            else:
-                fut.set_exception(error)
+        settle([(fut, outcome) for (fut, _, _), outcome in zip(batch, outcomes)])
 
     async def _checkpoints(self) -> None:
         """At most ``checkpoint_interval`` s after a commit, one PASSIVE checkpoint in a worker thread."""
