@@ -494,9 +494,13 @@ def main(argv=None) -> None:
     ap.add_argument("--vibe-games", type=int, default=6, help="berserk_vibe games for the engine floor")
     ap.add_argument("--no-redis", action="store_true", help="skip the two-processes-over-Redis levels")
     ap.add_argument("--json", default="/tmp/bench-all.json")
-    ap.add_argument("--plot", default=os.path.join(ROOT, "docs", "bench-all.svg"))
-    ap.add_argument("--no-doc", action="store_true", help="do not rewrite docs/performance.md")
+    ap.add_argument("--plot", default=None,
+                    help="where to draw the plot (default docs/bench-all.svg, and none with --no-doc)")
+    ap.add_argument("--no-doc", action="store_true",
+                    help="do not rewrite docs/performance.md nor, unless --plot names a file, docs/bench-all.svg")
     args = ap.parse_args(argv)
+    if args.plot is None and not args.no_doc:
+        args.plot = os.path.join(ROOT, "docs", "bench-all.svg")
     args.argv = argv
     run_generator(amain(args))
 
