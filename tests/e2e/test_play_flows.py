@@ -89,6 +89,30 @@ def test_an_invite_seats_the_friend_and_a_third_browser_watches(server, new_page
     assert not any(p.js_errors for p in (ann, bob, sam))
 
 
+def test_an_invite_answered_unavailable_at_first_asks_again_and_seats_the_friend(server, new_page):
+    ann = new_page()
+    enter_lobby(ann, server, "Ann")
+    ann.click("[data-testid=create-room]")
+    room = room_of(ann)
+    ann.wait_for_selector(".waiting-opponent")
+    link = ann.get_attribute("[data-testid=invite-link]", "href")
+    bob = new_page()
+    refused = []
+
+    def unavailable_once(route):        # the room is still being restored after a restart: 503, then the server
+        if refused:
+            return route.continue_()
+        refused.append(route.request.url)
+        route.fulfill(status=503, content_type="application/json",
+                      body='{"error": "unavailable", "message": "The room is not available right now."}')
+    bob.route(f"**/api/rooms/{room}", unavailable_once)
+    bob.goto(link)
+    name_if_asked(bob, "Bob")
+    my_seat(bob, "2")
+    assert len(refused) == 1
+    assert not bob.js_errors, bob.js_errors
+
+
 def test_a_seat_is_kept_after_the_page_is_closed(server, new_page):
     ann, bob, link = _friend_game(new_page, server)
     ctx = ann.context

@@ -67,22 +67,28 @@ async function player() {
   return p;
 }
 
+/** Seconds to wait before asking again when the server answers 503 "unavailable" (the room is being restored after
+ * a restart, or is moving to another process: docs/reliability.md); after the last, the opener watches. */
+const SEAT_RETRIES = [0.5, 1, 2, 4];
+
 /** This browser's seat in room: the stored one, else the free seat 2 when the room still waits for a player. */
 async function seatFor(room) {
   const known = loadSeat(room);
   if (known) return known;
-  try {
-    const info = await api.roomInfo(room);
-    if (info.status === "waiting" && info.open) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const info = await api.roomInfo(room);
+      if (!(info.status === "waiting" && info.open)) return null;
       await player(); // the friend sits down under a name
       const seat = await api.joinRoom(room, {});
       saveSeat(room, seat);
       return seat;
+    } catch (e) {
+      // taken meanwhile, or no such room: watch (the connection shows why); unavailable for now: ask again
+      if (e.status !== 503 || attempt >= SEAT_RETRIES.length) return null;
+      await new Promise((resolve) => setTimeout(resolve, SEAT_RETRIES[attempt] * 1000));
     }
-  } catch (e) {
-    /* taken meanwhile, or no such room: watch (the connection shows why) */
   }
-  return null;
 }
 
 async function route() {
