@@ -231,6 +231,7 @@ class Room:
         self._journal: Journal | None = None       # the complete game log per viewer (``journal``)
         self._views: tuple = (None, -1, {})         # (engine game, version, viewer -> engine view): engine_view
         self._public: dict | None = None           # the views' last "room" value (RoomGame._view shares it)
+        self._info: dict | None = None             # the lobby entry put last (_publish_info)
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
@@ -893,7 +894,7 @@ class Room:
                                               published=carry.published(i) if carry is not None else frozenset())
         if ts is not None:
             self.metrics.latency.observe(max(0.0, time.monotonic() - ts))
-        await self._publish_info()
+        await self._publish_moved()
 
     async def _commit(self, carry=None) -> None:
         """Finish time and the game's record in the store (once), then make the change durable on a persistent
@@ -964,5 +965,20 @@ class Room:
                 self.conns.pop(c, None)
 
     async def _publish_info(self) -> None:
+        """Put the room's lobby entry (:meth:`info`), unless the room is closed."""
         if not self.closed:
-            await self.bus.lobby.put(self.id, self.info())
+            self._info = self.info()
+            await self.bus.lobby.put(self.id, self._info)
+
+    async def _publish_moved(self) -> None:
+        """Put the lobby entry after applied actions (issue 21 item 2: CPU per client action): actions change the
+        game, never the seats, connections, names, options or rematch, so of :meth:`info` only ``status``, ``v``
+        and ``result`` can differ from the entry put last; that entry is copied with those three (a new dict: the
+        lobby may still hold the old one) instead of building every field again. The same entry as :meth:`info`
+        (tests/server/test_lobby_after_action.py)."""
+        last = self._info
+        if last is None:
+            await self._publish_info()
+        elif not self.closed:
+            self._info = {**last, "status": self.status.value, "v": self.v, "result": self.versions.game.result}
+            await self.bus.lobby.put(self.id, self._info)
