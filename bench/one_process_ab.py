@@ -14,7 +14,8 @@ p50/p99, the server's CPU in cores, and from its /metrics the mean of its ``comm
 (``commit_mean``: restores and joins included) and within the measurement window only (``commit_window``, with the
 window's mean event-loop lag ``loop_lag``), and the server's CPU per client action acknowledged in the window
 (``us_per_action``: CPU microseconds of the whole process; ``main_us``: of its event-loop thread; ``threads_us``: of
-its other threads, the SQLite writer among them), from /proc.
+its other threads, the SQLite writer among them), from /proc, and its main thread's context switches per action
+(``main_switches_per_action``: voluntary, involuntary) and write system calls per action (``writes_per_action``).
 """
 from __future__ import annotations
 
@@ -28,6 +29,28 @@ from .all import midgame_rooms, seed_sql
 from .gc_threshold import scrape
 from .server_latency import measure_rooms, ms
 from .servers import ServerProcess, raise_fd_limit
+
+
+def main_switches(pid: int) -> tuple[int, int]:
+    """Context switches of a process's main thread so far, ``(voluntary, involuntary)``, from
+    /proc/PID/task/PID/status (an involuntary one: the thread was preempted while it could run, e.g. right after
+    it woke another thread)."""
+    got = {}
+    with open(f"/proc/{pid}/task/{pid}/status") as fh:
+        for line in fh:
+            if "ctxt_switches:" in line:
+                k, v = line.split(":")
+                got[k.strip()] = int(v)
+    return got.get("voluntary_ctxt_switches", 0), got.get("nonvoluntary_ctxt_switches", 0)
+
+
+def write_calls(pid: int) -> int:
+    """Write system calls a process has made so far (``syscw`` of /proc/PID/io: a socket write of uvloop's is one)."""
+    with open(f"/proc/{pid}/io") as fh:
+        for line in fh:
+            if line.startswith("syscw:"):
+                return int(line.split()[1])
+    return 0
 
 
 def thread_cpu(pid: int) -> tuple[float, float]:
@@ -52,7 +75,9 @@ def thread_cpu(pid: int) -> tuple[float, float]:
 class MetricsWindow:
     """Async context manager for ``measure_rooms(window=...)``: scrapes the server's /metrics on enter and exit;
     ``result`` = the window's commit-phase mean and event-loop lag mean, in seconds (None without samples), and
-    ``cpu`` = the CPU seconds of the server's main thread and of its other threads in the window (``pid``)."""
+    ``cpu`` = the CPU seconds of the server's main thread and of its other threads in the window (``pid``),
+    ``switches`` = its main thread's context switches in the window ``(voluntary, involuntary)``, ``writes`` = the
+    process's write system calls in the window."""
 
     def __init__(self, http: str, pid: int) -> None:
         self.http, self.pid = http, pid
@@ -61,10 +86,14 @@ class MetricsWindow:
     async def __aenter__(self):
         self.before = await asyncio.to_thread(scrape, self.http)
         self.cpu0 = thread_cpu(self.pid)
+        self.sw0 = main_switches(self.pid)
+        self.w0 = write_calls(self.pid)
         return self
 
     async def __aexit__(self, *exc) -> None:
         cpu1 = thread_cpu(self.pid)
+        sw1 = main_switches(self.pid)
+        w1 = write_calls(self.pid)
         after = await asyncio.to_thread(scrape, self.http)
 
         def mean(name: str, labels: str = ""):
@@ -73,7 +102,8 @@ class MetricsWindow:
             return (after.get(total, 0) - self.before.get(total, 0)) / n if n else None
         self.result = {"commit": mean("berserk_room_phase_seconds", '{phase="commit"}'),
                        "loop_lag": mean("berserk_event_loop_lag_seconds"),
-                       "cpu": tuple(b - a for a, b in zip(self.cpu0, cpu1))}
+                       "cpu": tuple(b - a for a, b in zip(self.cpu0, cpu1)),
+                       "switches": tuple(b - a for a, b in zip(self.sw0, sw1)), "writes": w1 - self.w0}
 
 
 async def one(root: str | None, n: int, kind: str, seconds: float, think: float, seed: int = 7,
@@ -99,6 +129,8 @@ async def one(root: str | None, n: int, kind: str, seconds: float, think: float,
     return {"p50": r["p50"], "p99": r["p99"], "samples": r["samples"], "cpu": r["cpu"]["servers"][0],
             "actions": r["window"]["actions"], "us_per_action": round(1e6 * (main + rest) / actions),
             "main_us": round(1e6 * main / actions), "threads_us": round(1e6 * rest / actions),
+            "switches": tuple(round(x / actions, 2) for x in r["window"]["switches"]),
+            "writes": round(r["window"]["writes"] / actions, 2),
             "generator_cpu": r["cpu"]["generator"], "commit_mean": commit, "commit_window": r["window"]["commit"],
             "loop_lag": r["window"]["loop_lag"], "failures": r["failures"]}
 
@@ -130,7 +162,7 @@ def main(argv=None) -> None:
                   f"generator_cpu={r['generator_cpu']} commit_mean={ms(r['commit_mean'])} ms "
                   f"commit_window={ms(r['commit_window'])} ms loop_lag={ms(r['loop_lag'])} ms "
                   f"actions={r['actions']} cpu_per_action={r['us_per_action']} us (main {r['main_us']}, "
-                  f"other threads {r['threads_us']}) load={os.getloadavg()[0]:.2f} failures={r['failures']}",
+                  f"other threads {r['threads_us']}) main_switches_per_action={r['switches']} writes_per_action={r['writes']} load={os.getloadavg()[0]:.2f} failures={r['failures']}",
                   flush=True)
 
 

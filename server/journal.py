@@ -229,10 +229,14 @@ class Journal:
         for viewer in VIEWERS:
             view = view_of(viewer)
             last = self._seen[viewer]
-            fresh = [e for e in view.get("log") or () if e.get("seq", 0) > last]
-            if not fresh:
+            log = view.get("log") or ()
+            i = len(log)     # the log is in seq order (the engine numbers its events as it emits them): the new
+            while i and log[i - 1].get("seq", 0) > last:    # events are its tail, found from the end (issue 21
+                i -= 1                                       # item 2: not a scan of the whole log per viewer)
+            if i == len(log):
                 continue
-            self._seen[viewer] = max(e.get("seq", 0) for e in fresh)
+            fresh = log[i:]
+            self._seen[viewer] = fresh[-1].get("seq", 0)
             fresh = [_shared(seen, e) for e in fresh]
             groups, turn = self._groups[viewer], view.get("turn", 0)
             if not groups or groups[-1]["turn"] != turn:

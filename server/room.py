@@ -187,20 +187,34 @@ class RoomGame:
         with self.room.metrics.phase("view"):
             return self._view(viewer)
 
+    def public_key(self) -> tuple:
+        """Everything :meth:`public` is built from, as one tuple: equal tuples give equal ``room`` fields."""
+        r = self.room
+        return (r.id, r.status, self.result, r.options["spectators"], r.options.get("clock"), r.names[1],
+                r.names[2], r.bots.get("1"), r.bots.get("2"), r.decks[0] is not None, r.decks[1] is not None,
+                r.tokens[1] is not None, r.tokens[2] is not None, r.rematch)
+
+    def public(self) -> dict:
+        """The views' ``room`` field, built: ``{"id", "status", "result", "spectators", "players", "bots",
+        "decks", "seated", "clock", "rematch"}``."""
+        r = self.room
+        return {"id": r.id, "status": r.status.value, "result": self.result,
+                "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
+                "bots": r.seat_bots(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
+                "seated": {str(p): r.tokens[p] is not None for p in (1, 2)},
+                "clock": r.options.get("clock"), "rematch": r.rematch}
+
     def _view(self, viewer) -> dict:
         r = self.room
         view = waiting_view(viewer) if r.game is None else dict(r.engine_view(viewer))
         status = r.status
-        public = {"id": r.id, "status": status.value, "result": self.result,
-                  "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
-                  "bots": r.seat_bots(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
-                  "seated": {str(p): r.tokens[p] is not None for p in (1, 2)},
-                  "clock": r.options.get("clock"), "rematch": r.rematch}
-        if public == r._public:      # the same for every viewer and, mostly, every version: one object (memory;
-            public = r._public       # a diff skips it by identity)
-        else:
-            r._public = public
-        view["room"] = public
+        key = self.public_key()      # the same for every viewer and, mostly, every version: one object, built
+        if key != r._public_key:     # again only when what it shows changed (memory; a diff skips it by identity;
+            public = self.public()   # issue 21 item 2: not built for each view)
+            if public != r._public:
+                r._public = public
+            r._public_key = key
+        view["room"] = r._public
         view["journal"] = [] if r.game is None else r.journal.view(viewer)
         if status is RoomStatus.FINISHED:
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
@@ -237,6 +251,8 @@ class Room:
         self._journal: Journal | None = None       # the complete game log per viewer (``journal``)
         self._views: tuple = (None, -1, {})         # (engine game, version, viewer -> engine view): engine_view
         self._public: dict | None = None           # the views' last "room" value (RoomGame._view shares it)
+        self._public_key: tuple | None = None      # what _public was built from (RoomGame.public_key)
+        self._info: dict | None = None             # the lobby entry put last (_publish_info)
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
@@ -903,7 +919,7 @@ class Room:
                                               published=carry.published(i) if carry is not None else frozenset())
         if ts is not None:
             self.metrics.latency.observe(max(0.0, time.monotonic() - ts))
-        await self._publish_info()
+        await self._publish_moved()
 
     async def _commit(self, carry=None) -> None:
         """Finish time and the game's record in the store (once), then make the change durable on a persistent
@@ -974,5 +990,20 @@ class Room:
                 self.conns.pop(c, None)
 
     async def _publish_info(self) -> None:
+        """Put the room's lobby entry (:meth:`info`), unless the room is closed."""
         if not self.closed:
-            await self.bus.lobby.put(self.id, self.info())
+            self._info = self.info()
+            await self.bus.lobby.put(self.id, self._info)
+
+    async def _publish_moved(self) -> None:
+        """Put the lobby entry after applied actions (issue 21 item 2: CPU per client action): actions change the
+        game, never the seats, connections, names, options or rematch, so of :meth:`info` only ``status``, ``v``
+        and ``result`` can differ from the entry put last; that entry is copied with those three (a new dict: the
+        lobby may still hold the old one) instead of building every field again. The same entry as :meth:`info`
+        (tests/server/test_lobby_after_action.py)."""
+        last = self._info
+        if last is None:
+            await self._publish_info()
+        elif not self.closed:
+            self._info = {**last, "status": self.status.value, "v": self.v, "result": self.versions.game.result}
+            await self.bus.lobby.put(self.id, self._info)

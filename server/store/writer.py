@@ -10,6 +10,10 @@ back. Here the whole transaction (BEGIN, one multi-row INSERT, COMMIT with its f
 runs in this thread, the next transaction starts as soon as one is durable, without waiting for the event loop, and
 the loop is woken once per transaction. Being the only connection that writes the live-room tables, it never
 busy-waits on SQLite's lock against another writer of them.
+
+The hand-off (issue 21 item 2, CPU per client action): the jobs one event loop submits in one turn (every room
+that committed in that turn) are handed to the thread together, at the end of the turn, with one wake-up of the
+thread instead of one per job; a wake-up of the thread is a switch of the GIL away from the event loop and back.
 """
 from __future__ import annotations
 
@@ -26,16 +30,20 @@ class SqliteWriter:
     thread, in submission order, and group-commits them: every job queued while a transaction was being written goes
     into the next transaction (one fsync for all of them); when such a transaction fails, each of its jobs is retried
     in a transaction of its own, so a failing job fails only its own caller. ``make_engine`` builds the sync engine
-    (called in the thread; pragmas are the engine's business). ``transactions``/``jobs``: committed so far."""
+    (called in the thread; pragmas are the engine's business). ``transactions``/``jobs``: committed so far;
+    ``hand_overs``: batches of jobs handed to the thread so far (one per turn of a loop that submitted any)."""
 
     def __init__(self, make_engine: Callable[[], sa.Engine], name: str = "sqlite-writer") -> None:
         self._make_engine = make_engine
-        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()      # lists of jobs, None to stop
+        self._pending: dict = {}        # event loop -> its jobs of this turn, not handed to the thread yet
+        self._lock = threading.Lock()   # guards _pending (stop() runs in another thread than the loops)
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self.transactions = 0
         self.jobs = 0
+        self.hand_overs = 0
 
     def start(self) -> None:
         """Start the thread and open its connection (blocks until then); raises what opening it raised."""
@@ -47,18 +55,36 @@ class SqliteWriter:
     async def run(self, fn: Callable[..., Any], *args) -> Any:
         """``fn(conn, *args)`` inside a transaction of the writer thread: its result once that transaction is
         committed (durable), or what it (or its own retried transaction) raised. A cancelled caller does not
-        cancel a job already queued."""
+        cancel a job already queued. The job reaches the thread at the end of the loop's turn, with every other job
+        submitted in that turn (:meth:`_hand_over`). Raises RuntimeError once the writer is stopped."""
         if not self._thread.is_alive():
             raise RuntimeError("the SQLite writer is stopped")
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
-        self._jobs.put((loop, fut, fn, args))
+        with self._lock:
+            batch = self._pending.get(loop)
+            if batch is None:
+                batch = self._pending[loop] = []
+                loop.call_soon(self._hand_over, loop)
+            batch.append((loop, fut, fn, args))
         return await fut
+
+    def _hand_over(self, loop) -> None:
+        """Give the thread ``loop``'s jobs of the turn that just ended, in submission order (one wake-up)."""
+        with self._lock:
+            batch = self._pending.pop(loop, None)
+            if batch:
+                self.hand_overs += 1
+                self._jobs.put(batch)
 
     def stop(self) -> None:
         """Finish the queued jobs, close the connection and end the thread (blocks until then)."""
         if self._thread.is_alive():
-            self._jobs.put(None)
+            with self._lock:                # jobs not handed over yet go first
+                for batch in self._pending.values():
+                    self._jobs.put(batch)
+                self._pending.clear()
+                self._jobs.put(None)
             self._thread.join()
 
     def _run(self) -> None:
@@ -73,15 +99,17 @@ class SqliteWriter:
         try:
             stopping = False
             while not stopping:
-                batch = [self._jobs.get()]
+                batch: list = []
+                item = self._jobs.get()
                 while True:             # every job queued meanwhile joins this transaction
+                    if item is None:
+                        stopping = True
+                    else:
+                        batch.extend(item)
                     try:
-                        batch.append(self._jobs.get_nowait())
+                        item = self._jobs.get_nowait()
                     except queue.Empty:
                         break
-                if None in batch:
-                    stopping = True
-                    batch = [job for job in batch if job is not None]
                 if batch:
                     self._write(conn, batch)
         finally:

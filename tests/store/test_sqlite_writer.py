@@ -71,6 +71,13 @@ async def test_jobs_queued_while_the_writer_is_busy_share_one_transaction(writer
     assert _rows(tmp_path) == [0, 1, 2, 3, 4]
 
 
+async def test_jobs_submitted_in_one_turn_of_the_loop_reach_the_thread_in_one_hand_over(writer, tmp_path):
+    before = writer.hand_overs, writer.transactions
+    await asyncio.gather(*(writer.run(_insert, n) for n in range(5)))     # all five submitted in one turn
+    assert (writer.hand_overs - before[0], writer.transactions - before[1]) == (1, 1)
+    assert _rows(tmp_path) == [0, 1, 2, 3, 4]
+
+
 async def test_a_failing_job_in_a_group_commit_fails_only_its_own_caller(writer, tmp_path):
     await writer.run(_insert, 7)
     got = await _queued_behind_a_held_job(writer, [(_insert, (1,)), (_insert, (7,)), (_insert, (2,))])

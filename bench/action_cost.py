@@ -1,0 +1,116 @@
+"""A client action's CPU on the room's side, in one process and without sockets: the engine's share and the rest
+(issue 21 item 2), for this checkout or another one, alternating in one run.
+
+``python -m bench.action_cost [--other DIR] [--games 6] [--rounds 3] [--seed 1]``
+
+Plays random games through a real ``Room`` on the memory bus (no store: nothing to commit) with two seated
+connections and one spectator attached to the fan-out, every action as the inbox message a websocket reader would
+queue (``Room._on_action``: versions, clocks, automatic passes, frames, encode, ledger, journal, lobby entry, the
+hand-off to the connections' sinks). Reports the CPU microseconds per client action (``time.process_time``) in
+mid-game (versions 60-400, as bench/all.py) and, of those, the engine's (the room's ``apply``, ``legal``,
+``project`` and ``diff`` phases from its metrics, timed here in thread CPU time instead of wall time: on a shared
+machine a preempted phase would count the other processes' time). ``rest`` = total - engine: the room's own
+bookkeeping and the protocol. Games that end before version 60 count for nothing.
+
+``--other DIR``: also run the same measurement in a subprocess from that checkout (``git archive <commit> | tar -x
+-C DIR``; it needs no copy of this file), alternating with this one, each round. The sinks only count frames, so
+the websocket layer is not in these figures (bench/one_process_ab.py measures the whole server).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+MID = (60, 400)
+ENGINE_PHASES = ("apply", "legal", "project", "diff")
+
+
+async def _game(i: int, seed: int, engine, m, Room, memory_bus, Metrics, Settings, hash_token) -> tuple:
+    names = sorted(engine.starter_decks())
+    opts = {"decks": [names[i % len(names)], names[(i + 1) % len(names)]], "clock": {"base": 7200, "increment": 0},
+            "spectators": True}
+    bus = memory_bus()
+    metrics = Metrics()
+    room, one = Room.create(f"g{i}", opts, engine, bus, Settings(fixed_seed=seed + i), metrics)
+    room.tokens[2] = hash_token("two")
+    room._deal()
+    frames = [0]
+
+    def sink(frame, close):
+        frames[0] += 1
+    for conn, token in (("c1", one), ("c2", "two"), ("s", None)):
+        bus.fanout.attach_conn(conn, sink)
+        await room._on_attach(m.Attach(conn, token))
+    rng = random.Random(seed + i)
+    from engine.selfplay import random_action
+    cpu = actions = 0
+    engine_s = 0.0
+    n = 0
+    while room.game.result is None and room.v <= MID[1]:
+        p = room.game.to_act()
+        action = random_action(rng, room.versions.game.legal_actions(p))
+        n += 1
+        measured = room.v >= MID[0]
+        before = {k: metrics.phases[k].sum for k in ENGINE_PHASES} if measured else None
+        t0 = time.process_time()
+        await room._on_action(m.Act(f"c{p}", f"a{n}", room.v, action, time.monotonic()))
+        dt = time.process_time() - t0
+        if measured:
+            cpu += dt
+            actions += 1
+            engine_s += sum(metrics.phases[k].sum - before[k] for k in ENGINE_PHASES)
+    return cpu, engine_s, actions
+
+
+def measure(games: int, seed: int) -> dict:
+    """CPU per client action in mid-game, this interpreter's checkout (the one first on ``sys.path``)."""
+    import types
+
+    import engine
+    import server.metrics
+    server.metrics.time = types.SimpleNamespace(perf_counter=time.thread_time)    # phases in CPU time
+    from server.bus import memory_bus
+    from server.bus import messages as m
+    from server.metrics import Metrics
+    from server.room import Room, hash_token
+    from server.settings import Settings
+    total = eng = 0.0
+    n = 0
+    for i in range(games):
+        c, e, a = asyncio.run(_game(i, seed, engine, m, Room, memory_bus, Metrics, Settings, hash_token))
+        total, eng, n = total + c, eng + e, n + a
+    n = max(1, n)
+    return {"actions": n, "us_per_action": round(1e6 * total / n, 1), "engine_us": round(1e6 * eng / n, 1),
+            "rest_us": round(1e6 * (total - eng) / n, 1)}
+
+
+def _in(root: str, games: int, seed: int) -> dict:
+    code = (f"import sys, json; sys.path.insert(0, {root!r}); sys.path.insert(1, {os.path.dirname(__file__)!r}); "
+            f"import action_cost; print(json.dumps(action_cost.measure({games}, {seed})))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m bench.action_cost")
+    ap.add_argument("--other", help="another checkout's directory, measured alternately")
+    ap.add_argument("--games", type=int, default=12)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for rnd in range(args.rounds):
+        for name, root in ((("other", args.other),) if args.other else ()) + (("this", here),):
+            r = _in(root, args.games, args.seed)
+            print(f"round {rnd + 1} {name:5} mid-game actions={r['actions']} cpu_per_action={r['us_per_action']} us "
+                  f"(engine {r['engine_us']}, rest {r['rest_us']}) load={os.getloadavg()[0]:.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

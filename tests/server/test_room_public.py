@@ -1,0 +1,53 @@
+"""The ``room`` field of a room's views (server/room.py ``RoomGame._view``, issue 21 item 2: CPU per client action)
+is built again only when something it shows changed (``RoomGame.public_key``), and always equals one built afresh."""
+from __future__ import annotations
+
+import random
+
+import engine as ENGINE
+from engine.selfplay import random_action
+from server.bus import memory_bus
+from server.bus import messages as m
+from server.metrics import Metrics
+from server.room import Room, RoomGame, hash_token
+from server.settings import Settings
+
+
+async def _seated_room() -> Room:
+    opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": None, "spectators": True}
+    room, one = Room.create("pk", opts, ENGINE, memory_bus(), Settings(fixed_seed=7), Metrics())
+    room.tokens[2] = hash_token("two")
+    room._deal()
+    for conn, token in (("c1", one), ("c2", "two"), ("s", None)):
+        await room._on_attach(m.Attach(conn, token))
+    return room
+
+
+async def test_the_room_field_of_every_view_equals_one_built_afresh_until_the_game_ends():
+    room = await _seated_room()
+    rg: RoomGame = room.versions.game
+    rng = random.Random(7)
+    for n in range(300):
+        if room.game.result is not None:
+            break
+        p = room.game.to_act()
+        await room._on_action(m.Act(f"c{p}", f"a{n}", room.v, random_action(rng, rg.legal_actions(p))))
+        for viewer in (1, 2, None):
+            assert rg.view(viewer)["room"] == rg.public()
+    room.names[2] = "Second"               # what claims, deck choices and rematches change, between versions
+    room.rematch = "next"
+    assert rg.view(None)["room"] == rg.public() and rg.view(None)["room"]["rematch"] == "next"
+
+
+async def test_the_room_field_is_built_again_only_when_something_it_shows_changed(monkeypatch):
+    room = await _seated_room()
+    rg: RoomGame = room.versions.game
+    built = []
+    public = RoomGame.public
+    monkeypatch.setattr(RoomGame, "public", lambda self: built.append(1) or public(self))
+    for viewer in (1, 2, None, 1):
+        rg.view(viewer)
+    assert built == []                      # the attaches built it already; nothing it shows changed since
+    room.rematch = "next"
+    first = rg.view(1)["room"]
+    assert built == [1] and rg.view(2)["room"] is first
