@@ -84,7 +84,7 @@ def play(games: int, seed: int) -> dict:
     for i in range(games):
         d1, d2 = load_deck(names[i % len(names)]), load_deck(names[(i + 1) % len(names)])
         g, secs, counts = play_one(seed + i, d1, d2)
-        h = hashlib.sha256(json.dumps([g.log, g.result], sort_keys=True, ensure_ascii=False).encode())
+        h = hashlib.sha256(json.dumps([list(g.log), g.result], sort_keys=True, ensure_ascii=False).encode())
         h.update(g.snapshot())
         out.append({"seed": seed + i, "cpu_s": sum(secs.values()), "actions": len(g.log), "band_s": secs,
                     "band_n": counts, "nonpass": sum(1 for _, a in g.log if a["act"] != "pass"),

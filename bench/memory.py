@@ -59,6 +59,7 @@ class FakeSocket:
 
     def __init__(self, hub, room: str, token: str | None) -> None:
         self.app = hub.app                      # one per process, like the ASGI app
+        self.scope = {"type": "websocket"}      # no uvicorn send in it: server/ws_close.py's generic path
         self._join = encode(Join(room, token, None, PROTOCOL_VERSION))
         self._forever: asyncio.Future | None = None
         self.sent = 0

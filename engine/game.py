@@ -8,7 +8,7 @@ execution in :mod:`engine.procedure.execute`, the projection in :mod:`engine.vie
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from mypy_extensions import mypyc_attr
 
@@ -131,10 +131,10 @@ class Game(GameState):
         return project_many(self, viewers)
 
     @classmethod
-    def replay(cls, seed: int, deck1: list[str], deck2: list[str], log: list, *, deal_size: int = 15,
+    def replay(cls, seed: int, deck1: list[str], deck2: list[str], log: Iterable, *, deal_size: int = 15,
                validate: bool = True) -> "Game":
         """The game from ``seed`` and decks (and :meth:`new`'s options) with every ``[player, action]`` of ``log``
-        applied in order."""
+        (a list, or another game's packed :attr:`log`) applied in order."""
         g = cls.new(seed, deck1, deck2, deal_size=deal_size, validate=validate)
         for player, action in log:
             g.apply(player, action)

@@ -143,6 +143,7 @@ class RoomGame:
     def __init__(self, room: "Room") -> None:
         self.room = room
         self._legal: tuple = (None, -1, None, None)      # (engine game, version, player, its legal list)
+        self._replay: tuple = (None, -1, None)           # (engine game, version, its action log as a list)
 
     @property
     def version(self) -> int:
@@ -217,8 +218,18 @@ class RoomGame:
         view["room"] = r._public
         view["journal"] = [] if r.game is None else r.journal.view(viewer)
         if status is RoomStatus.FINISHED:
-            view["replay"] = {"seed": r.seed, "decks": r.decks, "log": r.game.log}
+            view["replay"] = {"seed": r.seed, "decks": r.decks, "log": self.replay_log()}
         return view
+
+    def replay_log(self) -> list:
+        """The engine's action log as a list of ``[player, action]`` (the finished views' ``replay.log``), decoded
+        from the packed ``game.log`` once per version and shared by every viewer's view (read-only)."""
+        game = self.room.game
+        g, v, got = self._replay
+        if g is not game or v != game.version:
+            got = list(game.log)
+            self._replay = (game, game.version, got)
+        return got
 
 
 class Room:

@@ -57,7 +57,7 @@ def play(seed: int, deck1: list[str], deck2: list[str], max_actions: int) -> tup
 def digest(g: Game) -> str:
     """sha256 of the action log and the final snapshot."""
     h = hashlib.sha256()
-    h.update(json.dumps(g.log, sort_keys=True, ensure_ascii=False).encode())
+    h.update(json.dumps(list(g.log), sort_keys=True, ensure_ascii=False).encode())
     h.update(g.snapshot())
     return h.hexdigest()
 

@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr
 from engine.cards import abilities as ab
 from engine.cards.pool import card_def
 from engine.errors import EngineError
+from engine.model.action_log import ActionLog
 from engine.model.board import CELLS
 from engine.model.enums import Event, Phase
 from engine.model.rng import Rng
@@ -125,7 +126,8 @@ class GameState:
         self.executing: Executing | None = None    # written by engine/procedure/execute.py
         self.options: dict = {"deal_size": 15, "turn_cap": 200}
         self.prelim: dict = {}
-        self.log: list = []
+        #: Every accepted [player, action] in order, packed (engine/model/action_log.py; a read-only sequence).
+        self.log: ActionLog = ActionLog()
         self.events: list = []
         self.cards: dict[str, Card] = {}
         self.decks: dict[int, list[str]] = {1: [], 2: []}
@@ -298,6 +300,7 @@ class GameState:
         for k in _CONTAINERS:
             v = getattr(self, k)
             d[k] = {str(p): x for p, x in v.items()} if isinstance(v, dict) and 1 in v else v
+        d["log"] = self.log.to_list()  # the packed log as the list of entries it was (the snapshot's format)
         d["rng"] = self.rng.to_dict()
         d["cards"] = [card_to_dict(c) for c in self.cards.values()]
         return d
@@ -316,11 +319,15 @@ class GameState:
                 setattr(g, k, d[k])
             for k in _CONTAINERS:
                 v = d[k]
-                if isinstance(v, dict) and "1" in v and k not in ("board", "defs"):
+                if k == "log":
+                    if not isinstance(v, list):
+                        raise TypeError("log")
+                    v = ActionLog(v)
+                elif isinstance(v, dict) and "1" in v and k not in ("board", "defs"):
                     v = {int(p): x for p, x in v.items()}
                 setattr(g, k, v)
             g.rng = Rng.from_dict(d["rng"])
             g.cards = {c["id"]: card_from_dict(c) for c in d["cards"]}
             return g
-        except (ValueError, KeyError, TypeError) as e:
+        except (ValueError, KeyError, TypeError, OverflowError) as e:
             raise EngineError("invalid_snapshot", f"The snapshot cannot be restored ({type(e).__name__}).") from e

@@ -16,7 +16,7 @@ def game_record(room) -> dict:
     players = {"1": room.players[1], "2": room.players[2]}
     return {
         "id": room.id, "seed": room.seed, "decks": room.decks, "deck_names": list(room.options["decks"]),
-        "log": room.game.log, "result": result, "players": players,
+        "log": list(room.game.log), "result": result, "players": players,
         "bots": dict(room.bots), "rated": is_rated(players, room.bots), "started": started,
         "duration": max(0.0, ended - started), "version": room.v,
         "options": {"clock": room.options.get("clock"), "spectators": room.options.get("spectators")},
