@@ -9,7 +9,7 @@ Levels, each paired with its floor measured in the same run, reported as ratios:
 |---|---|---|
 | engine | random self-play: one ``legal_actions`` + one ``apply`` per action, CPU time, split by version: fresh (v < 60) and mid-game (60 <= v <= 400) | with ``--vibe PATH`` (a local danmerus/berserk_vibe checkout, never committed): its random self-play in the same run, non-pass actions per CPU second, alternating with ours (bench/vibe_floor.py); without it the floor is stated as not available, not guessed |
 | protocol | per viewer and action: projection + diff + msgpack of the diff frame (what the server does), bytes of the diff frame | projection + msgpack of the full view (no diff: the Sync frame), bytes of the full view |
-| one process | action-to-broadcast latency of rooms of two random bots + one spectator on one ``python -m server`` (SQLite store), fresh rooms and mid-game rooms restored at actions 60-400 | a bare websocket echo round trip on the same stack (bench/echo_app.py) |
+| one process | action-to-broadcast latency of rooms of two random bots + one spectator on one ``python -m server`` (SQLite store), fresh rooms and mid-game rooms restored at actions 60-400 | a bare websocket echo round trip on the same stack (bench/echo_app.py), and the same rooms on a bare fan-out with no game (bench/fanout_floor.py) |
 | two over Redis | the same load on two processes sharing one redis-server (seat 2 on the other process) | the one-process figure of the same level and kind in this run, and a Redis PING round trip |
 
 Mid-game rooms: before a server starts, ``--rooms`` rooms are played in this process (random legal actions through
@@ -59,6 +59,7 @@ from server.store import open_store
 from .gc_threshold import PHASES, scrape
 from .redis_cost import CommandStats, per_action
 from . import vibe_floor
+from .fanout_floor import fanout_floor
 from .server_latency import echo_floor, measure_rooms, redis_floor, run_generator
 from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available
 
@@ -332,9 +333,19 @@ def markdown(res: dict) -> str:
               f"it produced at the opponent and the spectator). Floors in the same run: websocket echo RTT p50 "
               f"{_ms(f['ws_echo']['p50'])}, p99 {_ms(f['ws_echo']['p99'])}; Redis PING p50 "
               f"{_ms(f['redis_ping']['p50'])}, p99 {_ms(f['redis_ping']['p99'])}. CPU in cores during the window "
-              f"(servers, then the generator).", "",
-              "| setup | rooms | kind | p50 | p99 | p50 / echo | p99 / echo | vs one process (p50 diff, p99 ratio) | CPU servers | CPU generator | ok |",
-              "|---|---|---|---|---|---|---|---|---|---|---|"]
+              f"(servers, then the generator).", ""]
+    fan = {r["rooms"]: r for r in f.get("fanout", ())}
+    if fan:
+        lines += ["The level's own floor, also in the same run (bench/fanout_floor.py): the same rooms, connections, "
+                  "frame size (200 bytes) and think time on a bare Starlette + uvicorn fan-out with no game, each "
+                  "frame sent to the room's three connections; its CPU per action is the app's.", "",
+                  "| rooms | fan-out p50 | fan-out p99 | its CPU per action |", "|---|---|---|---|"]
+        lines += [f"| {n} | {_ms(r['p50'])} | {_ms(r['p99'])} | {r['us_per_action']} us |"
+                  for n, r in sorted(fan.items())]
+        lines.append("")
+    lines += [
+              "| setup | rooms | kind | p50 | p99 | p50 / echo | p99 / echo | p99 / fan-out floor | vs one process (p50 diff, p99 ratio) | CPU servers | CPU generator | ok |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     one = {(r["rooms"], r["kind"]): r for r in res["servers"] if r["setup"] == "one"}
     for r in res["servers"]:
         vs = ""
@@ -346,7 +357,9 @@ def markdown(res: dict) -> str:
             f"no: {r['failures']} {r['error_frames']} log errors {r['server_errors']}"
         lines.append(f"| {'one process' if r['setup'] == 'one' else 'two over Redis'} | {r['rooms']} | {kind} | "
                      f"{_ms(r['p50'])} | {_ms(r['p99'])} | {ratio(r['p50'], f['ws_echo']['p50'])}x | "
-                     f"{ratio(r['p99'], f['ws_echo']['p99'])}x | {vs} | {r['cpu']['servers']} | "
+                     f"{ratio(r['p99'], f['ws_echo']['p99'])}x | "
+                     f"{str(ratio(r['p99'], fan[r['rooms']]['p99'])) + 'x' if r['rooms'] in fan else 'n/a'} | "
+                     f"{vs} | {r['cpu']['servers']} | "
                      f"{r['cpu']['generator']} | {ok} |")
     redis_rows = [r for r in res["servers"] if r.get("redis_per_action")]
     if redis_rows:
@@ -457,7 +470,8 @@ async def amain(args) -> dict:
     print(f"engine_floor {res['engine_floor']}", flush=True)
     res["protocol"] = protocol_level(max(1, args.games // 3), args.seed)
     print(f"protocol {res['protocol']}", flush=True)
-    res["floors"] = {"ws_echo": await echo_floor(), "redis_ping": await redis_floor()}
+    res["floors"] = {"ws_echo": await echo_floor(), "redis_ping": await redis_floor(),
+                     "fanout": [await fanout_floor(n, args.seconds, args.think) for n in levels]}
     print(f"floors {res['floors']}", flush=True)
     settings = dict(max_rooms=max(levels) + 10, max_connections=4 * max(levels) + 100, idle_timeout=600,
                     create_per_min=1e6, create_burst=max(levels) + 10)

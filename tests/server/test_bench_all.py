@@ -19,7 +19,8 @@ def _result() -> dict:
                        "mid_over_fresh": 2.0},
             "protocol": {"fresh": {"samples": 3, "server_us": 2.0, "floor_us": 1.0, "time_ratio": 2.0,
                                    "diff_bytes_median": 10, "full_bytes_median": 100, "bytes_ratio": 0.1}},
-            "floors": {"ws_echo": {"p50": 0.0001, "p99": 0.0003}, "redis_ping": {"p50": 0.0001, "p99": 0.0002}},
+            "floors": {"ws_echo": {"p50": 0.0001, "p99": 0.0003}, "redis_ping": {"p50": 0.0001, "p99": 0.0002},
+                       "fanout": [{"rooms": 10, "p50": 0.0002, "p99": 0.002, "us_per_action": 120}]},
             "servers": [dict(row, setup="one", kind="fresh"), dict(row, setup="redis", kind="fresh", p50=0.005),
                         dict(row, setup="one", kind="mid", restored_v=[60, 400])]}
 
@@ -35,6 +36,12 @@ def test_the_generated_section_is_replaced_in_place(tmp_path):
     write_doc(str(doc), markdown(_result()))
     again = doc.read_text()
     assert again.count(BEGIN) == 1 and again.endswith("\nafter\n")
+
+
+def test_each_server_level_is_shown_against_the_fan_out_floor_of_its_room_count(tmp_path):
+    text = markdown(_result())
+    assert "| 10 | 0.20 ms | 2.00 ms | 120 us |" in text
+    assert "| one process | 10 | fresh | 4.00 ms | 30.00 ms | 40.0x | 100.0x | 15.0x |" in text
 
 
 def test_the_plot_is_an_svg_with_one_point_per_measured_level_and_percentile(tmp_path):
