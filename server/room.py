@@ -369,12 +369,14 @@ class Room:
             if r.game is None and e["room"].get("dealt"):
                 r.decks = e["room"]["decks"]       # dealt after the snapshot: deal the same game again
                 r.game = engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1])
+            if r.game is None and e["actions"]:
+                raise ValueError(f"room {r.id}: log entry {e['seq']} has actions but no game was dealt")
             for player, action in e["actions"]:
                 r.game.apply(player, action)
                 if r._journal is not None:
                     r._journal.record(r.game, player)
-            if r.game.version != e["v"]:
-                raise ValueError(f"room {r.id}: log entry {e['seq']} ends at v{r.game.version}, not v{e['v']}")
+            if r.v != e["v"]:                    # before the deal (a seat taken, a deck chosen): v 0
+                raise ValueError(f"room {r.id}: log entry {e['seq']} ends at v{r.v}, not v{e['v']}")
             r._load_state(e["room"], now)
             r._seq = e["seq"]
         r._logged_v, r._unsnapshotted = r.v, len(entries)

@@ -84,3 +84,16 @@ async def test_a_whole_snapshot_after_the_deal_leaves_the_decks_out_of_the_entri
     assert "decks" not in msgpack.unpackb(store.entries[-1])["room"]
     restored = Room.restore(store.snapshot, ENGINE, None, Settings(fixed_seed=5), Metrics(), store.entries)
     assert restored.decks == room.decks and restored.v == room.v
+
+
+async def test_a_room_whose_entries_after_its_snapshot_precede_the_deal_restores_waiting_at_v0():
+    store = Log()
+    opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": None, "spectators": True}
+    room, _ = Room.create("pre", opts, ENGINE, memory_bus(store=store), Settings(fixed_seed=5), Metrics())
+    await store.save(room.id, room.snapshot())
+    room.tokens[2] = hash_token("two")       # seat 2 taken; its deck still to choose: no deal yet
+    room.decks[1] = None
+    await room._commit()
+    assert room.game is None and len(store.entries) == 1
+    restored = Room.restore(store.snapshot, ENGINE, None, Settings(fixed_seed=5), Metrics(), store.entries)
+    assert restored.game is None and restored.v == 0 and restored.tokens[2] == room.tokens[2]
