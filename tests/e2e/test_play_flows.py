@@ -113,6 +113,22 @@ def test_an_invite_answered_unavailable_at_first_asks_again_and_seats_the_friend
     assert not bob.js_errors, bob.js_errors
 
 
+def test_the_friend_choosing_a_deck_is_not_told_to_wait_for_a_creator_who_chose_one(server, new_page):
+    ann = new_page()
+    enter_lobby(ann, server, "Ann")
+    ann.click("[data-testid=create-room]")
+    room_of(ann)
+    link = ann.wait_for_selector("[data-testid=invite-link]").get_attribute("href")
+    bob = new_page()
+    bob.goto(link)
+    name_if_asked(bob, "Bob")
+    my_seat(bob, "2")
+    bob.wait_for_selector("#seat-deck-ok")
+    assert bob.locator(".waiting-opponent").count() == 0
+    ann.wait_for_function("() => { const el = document.querySelector('.waiting-opponent'); "
+                          "return el && el.textContent.includes('Bob'); }")
+
+
 def test_a_seat_is_kept_after_the_page_is_closed(server, new_page):
     ann, bob, link = _friend_game(new_page, server)
     ctx = ann.context

@@ -105,7 +105,10 @@ export class RoomBar {
     if (!you) {
       parts.push(h("p.waiting-opponent", { role: "status" }, t("waiting_players")));
     } else if (seated) {
-      parts.push(h("p.waiting-opponent", { role: "status" }, t("waiting_opponent_deck", { name: seatName(room, other) })));
+      // the other player still chooses a deck; when it has chosen, only ours is awaited (the form above)
+      if (!room.decks?.[String(other)]) {
+        parts.push(h("p.waiting-opponent", { role: "status" }, t("waiting_opponent_deck", { name: seatName(room, other) })));
+      }
     } else if (reserved) {
       parts.push(h("p.waiting-opponent", { role: "status" }, t("waiting_named", { name: seatName(room, other) })));
     } else {
