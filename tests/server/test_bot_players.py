@@ -50,7 +50,15 @@ async def test_standalone_bots_play_a_game_on_default_rate_limits(live_factory):
     bots = [await asyncio.create_subprocess_exec(*cmd, "--token", tok, "--policy", pol,
                                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             for tok, pol in ((room["token"], "heuristic"), (seat2["token"], "random"))]
-    outs = [await asyncio.wait_for(b.communicate(), 120) for b in bots]
+    try:
+        outs = [await asyncio.wait_for(b.communicate(), 120) for b in bots]
+    except TimeoutError:
+        for b in bots:
+            if b.returncode is None:
+                b.kill()
+        told = [await b.communicate() for b in bots]
+        raise AssertionError(f"the bots did not finish in 120 s; watcher at v{watcher.v}: "
+                             + " | ".join(f"out {o.decode()[-800:]!r} err {e.decode()[-800:]!r}" for o, e in told))
     await watcher.watch(30)
     for b, (out, err) in zip(bots, outs):
         assert b.returncode == 0, err.decode()
