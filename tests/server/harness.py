@@ -163,3 +163,21 @@ async def join_seat(http: str, room: str, **body) -> dict:
         r = await c.post(f"{http}/api/rooms/{room}/join", json=body)
         assert r.status_code == 200, r.text
         return r.json()
+
+
+async def seated_room(room_id: str, seed: int, clock=None):
+    """A real ``Room`` on the memory bus with the first two starter decks, seat 2 taken, dealt, and attached to
+    three connections: ``c1`` (seat 1), ``c2`` (seat 2, token "two") and ``s`` (a spectator)."""
+    import engine as ENGINE
+    from server.bus import memory_bus
+    from server.bus import messages as m
+    from server.metrics import Metrics
+    from server.room import Room, hash_token
+    from server.settings import Settings
+    opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": clock, "spectators": True}
+    room, one = Room.create(room_id, opts, ENGINE, memory_bus(), Settings(fixed_seed=seed), Metrics())
+    room.tokens[2] = hash_token("two")
+    room._deal()
+    for conn, token in (("c1", one), ("c2", "two"), ("s", None)):
+        await room._on_attach(m.Attach(conn, token))
+    return room

@@ -5,24 +5,14 @@ from __future__ import annotations
 
 import random
 
-import engine as ENGINE
 from engine.selfplay import random_action
-from server.bus import memory_bus
 from server.bus import messages as m
-from server.metrics import Metrics
-from server.room import Room, hash_token
-from server.settings import Settings
+from server.room import Room
+from tests.server.harness import seated_room
 
 
 async def _seated_room() -> Room:
-    opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": {"base": 600, "increment": 0},
-            "spectators": True}
-    room, one = Room.create("la", opts, ENGINE, memory_bus(), Settings(fixed_seed=5), Metrics())
-    room.tokens[2] = hash_token("two")
-    room._deal()
-    for conn, token in (("c1", one), ("c2", "two"), ("s", None)):
-        await room._on_attach(m.Attach(conn, token))
-    return room
+    return await seated_room("la", 5, {"base": 600, "increment": 0})
 
 
 async def _act(room: Room, rng: random.Random, n: int) -> None:

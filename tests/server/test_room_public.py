@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import random
 
-import engine as ENGINE
 from engine.selfplay import random_action
-from server.bus import memory_bus
 from server.bus import messages as m
-from server.metrics import Metrics
-from server.room import Room, RoomGame, hash_token
-from server.settings import Settings
+from server.room import Room, RoomGame
+from tests.server.harness import seated_room
 
 
 async def _seated_room() -> Room:
-    opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": None, "spectators": True}
-    room, one = Room.create("pk", opts, ENGINE, memory_bus(), Settings(fixed_seed=7), Metrics())
-    room.tokens[2] = hash_token("two")
-    room._deal()
-    for conn, token in (("c1", one), ("c2", "two"), ("s", None)):
-        await room._on_attach(m.Attach(conn, token))
-    return room
+    return await seated_room("pk", 7)
 
 
 async def test_the_room_field_of_every_view_equals_one_built_afresh_until_the_game_ends():
