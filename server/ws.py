@@ -22,7 +22,6 @@ from . import wire
 from .bus import BusError
 from .bus import messages as m
 from .ws_close import close_now, direct_send
-from .ws_frames import MAX_FRAMES, frame_batch
 
 log = logging.getLogger("server.ws")
 _ids = itertools.count(1)
@@ -60,16 +59,6 @@ class Outbox:
 
     def empty(self) -> bool:
         return not self._items
-
-    def take_frames(self, into: list, limit: int) -> None:
-        """Move the frames (bytes) at the head of the queue, at most ``limit``, onto ``into``; stops at a close."""
-        items = self._items
-        n = 0
-        while n < limit and n < len(items) and not isinstance(items[n], tuple):
-            n += 1
-        if n:
-            into.extend(items[:n])
-            del items[:n]
 
     def full(self) -> bool:
         return 0 < self._max <= len(self._items)
@@ -122,11 +111,9 @@ class Connection:
     # -- tasks -------------------------------------------------------------------------------------------------
     async def writer(self) -> None:
         """Drain the outbound queue; a frame that cannot be written in ``send_timeout`` marks the client stalled.
-        While uvicorn's transport is writable and holds nothing, the frames queued together go out in one socket
-        write (server/ws_frames.py); while it is writable a frame goes straight to uvicorn's ``send`` (it cannot
-        wait then: server/ws_close.py ``direct_send``); otherwise through Starlette under the timeout."""
+        While uvicorn's transport is writable a frame goes straight to uvicorn's ``send`` (it cannot wait then:
+        server/ws_close.py ``direct_send``); otherwise through Starlette under the timeout."""
         direct = direct_send(self.ws)
-        batch = frame_batch(self.ws)
         while True:
             item = await self.queue.get()
             if isinstance(item, tuple):
@@ -134,12 +121,7 @@ class Connection:
                 self._drop()
                 return
             try:
-                if batch is not None and batch.ready():
-                    frames = [item]
-                    self.queue.take_frames(frames, MAX_FRAMES - 1)
-                    batch.write(frames)
-                    frames = None
-                elif direct is not None and direct[1].is_set():    # writable: the write cannot wait (no timer, no
+                if direct is not None and direct[1].is_set():    # writable: the write cannot wait (no timer, no
                     await direct[0]({"type": "websocket.send", "bytes": item})   # task: issue 21, CPU per frame)
                 else:
                     await asyncio.wait_for(self.ws.send_bytes(item), self.settings.send_timeout)
