@@ -11,87 +11,17 @@ from types import SimpleNamespace
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import ATTACK_ABILITIES
 from engine.cards.pool import all_cards, card_def
+from engine.cards.words import (ABILITY_NAME as _ABILITY_NAME, CHOSEN as _CHOSEN, ELEMENT_EN as _ELEMENT_EN,
+                                KIND as _KIND, MARKER_NAMES, PROT as _PROT, REF as _REF, STRENGTH as _STRENGTH,
+                                UNTIL as _UNTIL, a_ as _a, and_ as _and, idx as _i, kinds as _kinds,
+                                or_ as _or, plural_ru as _plural_ru, tokens as _tokens)
 from engine.errors import EngineError
+from engine.rules.filters import text as filter_text
 
 
 LANGS = ("ru", "en")
 _ATTACK_KWS = ATTACK_ABILITIES
 
-# ---------------------------------------------------------------------------------------------------------------
-# Word lists: en, ru (nominative), ru dative, ru genitive plural
-# ---------------------------------------------------------------------------------------------------------------
-_KIND = {
-    "simple_strike": ("simple strike", "простой удар", "простому удару", "простых ударов"),
-    "special_strike": ("special strike", "особый удар", "особому удару", "особых ударов"),
-    "magic_strike": ("magic strike", "магический удар", "магическому удару", "магических ударов"),
-    "shot": ("shot", "выстрел", "выстрелу", "выстрелов"),
-    "throw": ("throw", "метание", "метанию", "метаний"),
-    "discharge": ("discharge", "разряд", "разряду", "разрядов"),
-    "strike_through_row": ("strike through a row", "удар через ряд", "удару через ряд", "ударов через ряд"),
-    "melee": ("melee attack", "атака ближнего боя", "атаке ближнего боя", "атак ближнего боя"),
-    "ranged": ("ranged attack", "дальняя атака", "дальней атаке", "дальних атак"),
-    "nonmagical": ("non-magical attack", "немагическая атака", "немагической атаке", "немагических атак"),
-    "magical": ("magical attack", "магическая атака", "магической атаке", "магических атак"),
-    "any_attack": ("attack", "атака", "атаке", "атак"),
-}
-_ABILITY_NAME = {  # for "has_ability" filters
-    "discharge": ("a discharge", "разряд"), "magic_strike": ("a magic strike", "магический удар"),
-    "spell": ("a spell", "заклинание"), "shot": ("a shot", "выстрел"), "throw": ("a throw", "метание"),
-    "attack_exp": ("attack experience", "опыт в атаке"), "defence_exp": ("defence experience", "опыт в защите"),
-    "armour": ("armour", "броня"), "formation": ("formation", "строй"),
-    "directed_strike": ("a directed strike", "направленный удар"),
-}
-#: Markers put by ``mark`` (its ``marker`` key is the English name): (en, ru).
-MARKER_NAMES = {"prey": ("prey", "добыча"), "hunt": ("hunt", "охота"), "strangling": ("strangling", "удушение"),
-                "bonfire": ("bonfire", "костёр"), "gates": ("gates", "врата"), "tremor": ("tremor", "сотрясение")}
-_PROT = {
-    "magic": ("magic", "магии"), "spells": ("spells", "заклинаний"), "discharges": ("discharges", "разрядов"),
-    "magic_strikes": ("magic strikes", "магических ударов"), "shots": ("shots", "выстрелов"),
-    "throws": ("throws", "метаний"), "strike_through_row": ("strikes through a row", "ударов через ряд"),
-    "poison": ("poison", "отравления"), "simple_strikes": ("simple strikes", "простых ударов"),
-    "weak_simple_strikes": ("weak simple strikes", "слабых простых ударов"),
-    "flyer_attacks": ("flyers' attacks", "атак летающих существ"),
-    "nonmagical": ("every non-magical attack", "всех немагических атак"),
-}
-_STRENGTH = {"weak": ("weak", "слабый", "слабым", "слабых"), "medium": ("medium", "средний", "средним", "средних"),
-             "strong": ("strong", "сильный", "сильным", "сильных")}
-_UNTIL = {
-    "end_of_turn": ("until the end of the turn", "до конца хода"),
-    "next_simple_strike": ("for its next simple strike", "на её следующий простой удар"),
-    "end_of_your_turn": ("until the end of your turn", "до конца вашего хода"),
-    "end_of_your_next_turn": ("until the end of your next turn", "до конца вашего следующего хода"),
-    "end_of_target_next_turn": ("until the end of its controller's next turn", "до конца следующего хода её владельца"),
-    "end_of_opponent_next_turn": ("until the end of the opponent's next turn", "до конца следующего хода противника"),
-    "end_of_opponent_xth_turn": ("until the end of the opponent's X-th turn from now (X = the tokens paid)",
-                                 "до конца X-го следующего хода противника (X = число потраченных фишек)"),
-    "source_adjacent": ("while this card stays next to it", "пока эта карта остаётся рядом с ней"),
-    "source_leaves": ("for as long as this card stays on the battlefield", "пока эта карта остаётся на поле боя"),
-    "source_moves_or_leaves": ("until this card moves or leaves the battlefield",
-                               "пока эта карта не сдвинется или не покинет поле боя"),
-    "end_of_battle": ("until the end of the battle", "до конца боя"),
-}
-# target names: en, ru accusative, ru genitive
-_REF = {
-    "self": ("itself", "себя", "себя"),
-    "attacker": ("the attacker", "атакующего", "атакующего"),
-    "attacked": ("the attacked card", "атакованную карту", "атакованной карты"),
-    "opposite": ("the card directly opposite", "карту прямо напротив", "карты прямо напротив"),
-    "defended": ("the creature it defends", "защищаемое существо", "защищаемого существа"),
-    "same_target": ("the same card(s)", "те же карты", "тех же карт"),
-    "event_card": ("that creature", "то существо", "того существа"),
-    "each_enemy_creature": ("each enemy creature", "каждое вражеское существо", "каждого вражеского существа"),
-    "each_friendly_creature": ("each of your creatures", "каждое своё существо", "каждого своего существа"),
-    "each_adjacent_enemy_creature": ("each adjacent enemy creature", "каждое соседнее вражеское существо",
-                                     "каждого соседнего вражеского существа"),
-}
-_CHOSEN = {  # (choose, side) -> en, ru acc, ru gen
-    ("creature", "any"): ("any creature", "любое существо", "любого существа"),
-    ("creature", "enemy"): ("an enemy creature", "вражеское существо", "вражеского существа"),
-    ("creature", "friendly"): ("one of your creatures", "своё существо", "своего существа"),
-    ("card", "any"): ("any card", "любую карту", "любой карты"),
-    ("card", "enemy"): ("an enemy card", "вражескую карту", "вражеской карты"),
-    ("card", "friendly"): ("one of your cards", "свою карту", "своей карты"),
-}
 _COUNTER = {
     "tokens_paid": ("the number of tokens paid", "число потраченных фишек"),
     "tokens_at_declaration": ("the number of tokens on it when declared", "число фишек на ней при заявке"),
@@ -129,129 +59,13 @@ _COUNTER = {
 }
 
 
-def _i(lang: str) -> int:
-    return 0 if lang == "en" else 1
-
-
-def _plural_ru(n: int, one: str, few: str, many: str) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return few
-    return many
-
-
-def _tokens(n, lang: str) -> str:
-    if n == "X":
-        return "X tokens" if lang == "en" else "X фишек"
-    if n == "all":
-        return "all its tokens" if lang == "en" else "все фишки"
-    if lang == "en":
-        return f"{n} token" + ("" if n == 1 else "s")
-    return f"{n} " + _plural_ru(n, "фишку", "фишки", "фишек")
-
-
-def _or(items: list[str], lang: str) -> str:
-    word = " or " if lang == "en" else " или "
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
-
-
-def _and(items: list[str], lang: str) -> str:
-    word = " and " if lang == "en" else " и "
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
-
-
-def _a(word: str) -> str:
-    """English indefinite article for ``word``."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def _kinds(kinds: list[str], lang: str, form: int = 1) -> str:
-    """form: 1 nominative (ru) / singular (en), 2 dative (ru), 3 genitive plural (ru) / plural (en)."""
-    if lang == "en":
-        return _or([_KIND[k][0] + ("s" if form == 3 else "") for k in kinds], lang)
-    return _or([_KIND[k][form] for k in kinds], lang)
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # Filters, conditions, targets, amounts, costs
 # ---------------------------------------------------------------------------------------------------------------
 
-#: The elements' English names (the data names them in Russian, 01-game-and-cards.md §2).
-_ELEMENT_EN = {"Степи": "Steppes", "Горы": "Mountains", "Леса": "Forests", "Болота": "Swamps", "Тьма": "Darkness",
-               "Нейтральные": "Neutral"}
-
-
-def _filter(f: dict, lang: str) -> str:
-    en = lang == "en"
-    name = f["f"]
-    if name == "element":
-        return ("of element " if en else "стихия ") + _or([_ELEMENT_EN.get(x, x) if en else x for x in f["in"]], lang)
-    if name == "in_row":
-        rows = _or([str(r) for r in f["rows"]], lang)
-        return f"in its controller's row {rows}" if en else f"в {rows}-м ряду своего владельца"
-    if name in ("cost_at_most", "cost_at_least"):
-        n = f["n"]
-        if name == "cost_at_most":
-            return f"costing {n} or less" if en else f"стоимостью не больше {n}"
-        return f"costing {n} or more" if en else f"стоимостью не меньше {n}"
-    if name == "elite":
-        return ("elite" if f["value"] else "regular") if en else ("элитная" if f["value"] else "рядовая")
-    if name == "has_ability":
-        names = [_ABILITY_NAME.get(k, (k, k))[_i(lang)] for k in f["kw"]]
-        return ("having " if en else "имеющая ") + _or(names, lang)
-    if name in ("beside_source", "no_friend_beside"):
-        sides = _or([{"left": ("left", "слева"), "right": ("right", "справа")}[d][_i(lang)] for d in f["dirs"]], lang)
-        if name == "beside_source":
-            return f"standing directly {sides} of this card" if en else f"стоящая сразу {sides} от этой карты"
-        return (f"with no creature of its side directly {sides} of it" if en
-                else f"без своих существ сразу {sides} от неё")
-    if name == "has_class":
-        return ("of class " if en else "класса ") + _or([f"«{x}»" for x in f["in"]], lang)
-    if name == "has_marker":
-        m = MARKER_NAMES.get(f["marker"], (f["marker"], f["marker"]))[_i(lang)]
-        return f"with a '{m}' marker" if en else f"с маркером «{m}»"
-    if name == "move_at_least":
-        return f"with movement {f['n']} or more" if en else f"с движением {f['n']} или больше"
-    if name == "formation_partner":
-        return "standing in formation with this card" if en else "стоящая в строю с этой картой"
-    if name == "weak_strike_at_least":
-        return f"with a weak strike of {f['n']} or more" if en else f"со слабым ударом {f['n']} или больше"
-    if name in ("any", "not"):
-        inner = _filters(f["of"], lang)
-        return (("either " if en else "либо ") + inner) if name == "any" else (("not " if en else "не ") + inner)
-    words = {
-        "open": ("open", "открытая"), "closed": ("closed", "закрытая"), "enemy": ("enemy", "вражеская"),
-        "friendly": ("yours", "ваша"), "other": ("other than this card", "не эта карта"),
-        "creature": ("a creature", "существо"), "not_flyer": ("not a flyer", "не летающая"),
-        "is_self": ("this card itself", "сама эта карта"),
-        "formation_with_source": ("in formation with this card", "в строю с этой картой"),
-        "is_defender": ("a defender", "защитник"), "opposite": ("directly opposite this card", "прямо напротив"),
-        "adjacent": ("next to this card", "рядом с этой картой"), "corporeal": ("not incorporeal", "не бестелесная"),
-        "ally_of_event_card": ("of that creature's squad", "из отряда того существа"),
-        "unwounded": ("without wounds", "без ран"), "poisoned": ("poisoned", "отравленная"),
-        "same_column": ("in this card's column", "в колонке этой карты"),
-        "not_moved_this_turn": ("that has not moved this turn", "не перемещавшаяся в этот ход"),
-        "beside_chosen": ("next to the chosen card", "рядом с выбранной картой"),
-        "beside_event_card": ("next to that creature", "рядом с тем существом"),
-        "beside_event_cell": ("next to the cell where it died", "рядом с клеткой, где оно погибло"),
-        "orth_beside_event_cell": ("on a cell beside or in line with where it died",
-                                   "на клетке сбоку, спереди или сзади от места его гибели"),
-        "weak_as_chosen": ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты"),
-        "self": ("this card itself", "сама эта карта"),
-        "flyer": ("flying", "летающая"),
-        "unhurt_by_attacks_this_turn": ("not wounded by an attack this turn", "не получавшая ран от атак в этот ход"),
-        "beside_attacked": ("next to the attacked card", "рядом с атакованной картой"),
-        "beside_left_cell": ("next to the cell it just left", "рядом с только что покинутой клеткой"),
-        "cost_of_revealed": ("costing what the revealed card costs", "стоимостью как открытая карта"),
-        "row_matches_source": ("in its side's row of the same number as this card's row",
-                               "в ряду своей стороны с тем же номером, что и ряд этой карты"),
-    }
-    return words[name][_i(lang)]
-
 
 def _filters(fs: list[dict], lang: str) -> str:
-    return ", ".join(_filter(f, lang) for f in fs)
+    return filter_text(fs, lang)
 
 
 def _cards(fs: list[dict], lang: str) -> str:

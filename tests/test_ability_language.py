@@ -1,0 +1,43 @@
+"""The ability language's typed values: every filter, condition and amount counter of the vocabulary is one
+registered frozen class whose fields are the vocabulary's parameters (docs/card-vocabulary.md)."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine.cards import vocab
+from engine.rules import filters
+
+
+def _fields(cls) -> set[str]:
+    back = {v: k for k, v in cls.RENAME.items()}
+    return {back.get(f.name, f.name) for f in dataclasses.fields(cls)}
+
+
+def test_every_vocabulary_filter_is_a_registered_class_with_its_parameters():
+    assert set(filters.FILTERS) == set(vocab.FILTERS)
+    for name, params in vocab.FILTERS.items():
+        assert _fields(filters.FILTERS[name]) == set(params), name
+
+
+def test_filter_values_are_frozen():
+    f = filters.parse_filter({"f": "cost_at_most", "n": 3})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        f.n = 4  # type: ignore[misc]
+
+
+def test_a_filter_list_is_parsed_once_per_data_object():
+    fs = [{"f": "element", "in": ["Степи"]}, {"f": "enemy"}]
+    assert filters.parse_filters(fs) is filters.parse_filters(fs)
+    assert filters.parse_filters(fs)[0].values == ("Степи",)
+
+
+def test_an_unknown_filter_fails_closed():
+    assert not filters.match(None, None, object(), [{"f": "no_such_filter"}])
+
+
+def test_nested_filters_are_typed_too():
+    f = filters.parse_filter({"f": "any", "of": [{"f": "adjacent"}, {"f": "is_self"}]})
+    assert [x.name for x in f.of] == ["adjacent", "is_self"]
+    assert f.text("en") == "either next to this card, this card itself"
