@@ -16,6 +16,7 @@ from engine.cards.words import (ABILITY_NAME as _ABILITY_NAME, CHOSEN as _CHOSEN
                                 UNTIL as _UNTIL, a_ as _a, and_ as _and, idx as _i, kinds as _kinds,
                                 or_ as _or, plural_ru as _plural_ru, tokens as _tokens)
 from engine.errors import EngineError
+from engine.rules.conditions import text as condition_text
 from engine.rules.filters import text as filter_text
 
 
@@ -73,141 +74,8 @@ def _cards(fs: list[dict], lang: str) -> str:
     return ("cards" if lang == "en" else "карт") + f" ({_filters(fs, lang)})"
 
 
-def _condition(c: dict, lang: str) -> str:
-    en = lang == "en"
-    p = c["p"]
-    if p == "second_player":
-        return "if its owner plays second" if en else "если её владелец ходит вторым"
-    if p == "first_player":
-        return "if its owner plays first" if en else "если её владелец ходит первым"
-    if p == "in_row":
-        rows = _or([str(r) for r in c["rows"]], lang)
-        return f"while it stands in your row {rows}" if en else f"пока она стоит в вашем {rows}-м ряду"
-    if p == "in_column":
-        cols = c["columns"]
-        if cols == ["c"]:
-            return "while it stands in the middle column" if en else "пока она стоит в центральной колонке"
-        if sorted(cols) == ["a", "e"]:
-            return "while it stands in an edge column" if en else "пока она стоит в крайней колонке"
-        return (f"while it stands in column " if en else "пока она стоит в колонке ") + _or(cols, lang)
-    if p == "moved_across":
-        if c["to"] == "enemy_half":
-            return ("if it moved from your half onto the opponent's half" if en
-                    else "если она перешла со своей половины поля на половину противника")
-        return ("if it moved from the opponent's half back onto yours" if en
-                else "если она вернулась с половины противника на свою")
-    if p == "moved_onto":
-        return (("if it moved onto the opponent's half" if en else "если она переместилась на половину противника")
-                if c["to"] == "enemy_half" else ("if it moved onto your half" if en
-                                                 else "если она переместилась на вашу половину"))
-    if p == "moved_by":
-        return "if it teleported" if en else "если она телепортировалась"
-    if p == "moved_from_adjacent":
-        return "if it moved away from a cell next to this card" if en else "если она ушла с клетки рядом с этой картой"
-    if p == "adjacent_to":
-        return (f"if it is next to a card ({_filters(c['filter'], lang)})" if en
-                else f"если рядом с ней карта ({_filters(c['filter'], lang)})")
-    if p == "event_attacker":
-        return (f"if the attacker is {_filters(c['filter'], lang)}" if en
-                else f"если атакующий — {_filters(c['filter'], lang)}")
-    if p == "friendly_in_play":
-        return (f"if you have a creature ({_filters(c['filter'], lang)})" if en
-                else f"если у вас есть существо ({_filters(c['filter'], lang)})")
-    if p == "defending":
-        return "while it is acting as a defender" if en else "пока она выступает защитником"
-    if p == "is_closed":
-        return "while it is closed" if en else "пока она закрыта"
-    if p == "opponent_row_empty":
-        r = c["row"]
-        return (f"while the opponent has no cards in his row {r}" if en
-                else f"пока у противника нет карт в его {r}-м ряду")
-    if p == "formation_size":
-        n = c["at_least"]
-        return (f"in formation with at least {n} creatures" if en else f"в строю не меньше чем с {n} существами")
-    if p == "formation_with":
-        return (f"in formation with a card ({_filters(c['filter'], lang)})" if en
-                else f"в строю с картой ({_filters(c['filter'], lang)})")
-    if p == "target":
-        return (f"if the target is {_filters(c['filter'], lang)}" if en
-                else f"если цель — {_filters(c['filter'], lang)}")
-    if p == "not_defending":
-        return "not while it is a defender" if en else "но не когда она защитник"
-    if p == "event_card":
-        return (f"if that creature is {_filters(c['filter'], lang)}" if en
-                else f"если то существо — {_filters(c['filter'], lang)}")
-    if p == "unwounded":
-        return "while it has no wounds" if en else "пока на ней нет ран"
-    if p == "moved_straight":
-        return (f"if it has moved at least {c['at_least']} cells in one direction this turn" if en
-                else f"если в этот ход она прошла не меньше {c['at_least']} клеток в одном направлении")
-    if p == "moved_turning":
-        return (f"if it has moved at least {c['at_least']} cells in different directions this turn" if en
-                else f"если в этот ход она прошла не меньше {c['at_least']} клеток в разных направлениях")
-    if p == "target_ranged_hits":
-        return (f"if the target had already been wounded by at least {c['at_least']} other shots or throws this turn"
-                if en else f"если цель уже получила в этот ход раны не меньше чем от {c['at_least']} других "
-                           f"выстрелов или метаний")
-    if p == "revealed_all":
-        return (f"if every revealed card is {_filters(c['filter'], lang)}" if en
-                else f"если каждая открытая карта — {_filters(c['filter'], lang)}")
-    if p == "revealed_cost_odd":
-        return "if the revealed card has an odd cost" if en else "если стоимость открытой карты нечётная"
-    if p == "milled_card":
-        return (f"if the card put into the graveyard is {_filters(c['filter'], lang)}" if en
-                else f"если карта, положенная на кладбище, — {_filters(c['filter'], lang)}")
-    if p == "event_card_id":
-        return "if it is the card it was recruited with" if en else "если это карта, с которой её взяли в отряд"
-    if p == "stepped_one_cell":
-        return "if it moved to a neighbouring cell" if en else "если она перешла на соседнюю клетку"
-    if p == "opponent_turn":
-        return "in the opponent's turn" if en else "в ход противника"
-    if p == "own_turn":
-        return "in your turn" if en else "в ваш ход"
-    if p == "died_of_poison":
-        return "if it died of its poisoning" if en else "если оно погибло от отравления"
-    if p == "arrived_adjacent":
-        return ("if it arrives next to this card from a cell that was not next to it" if en
-                else "если оно оказалось рядом с этой картой, придя с клетки не рядом с ней")
-    if p in ("tokens_at_most", "tokens_at_least"):
-        n = c["n"]
-        if p == "tokens_at_most":
-            return (f"while it has at most {_tokens(n, lang)}" if en else f"пока на ней не больше {_tokens(n, lang)}"
-                    ) if n else ("while it has no token" if en else "пока на ней нет фишек")
-        return f"while it has at least {_tokens(n, lang)}" if en else f"пока на ней не меньше {_tokens(n, lang)}"
-    if p == "action_chain":
-        words = {"strike": ("a simple strike", "простой удар"), "shot": ("a shot", "выстрел"), "heal": ("a heal", "лечение")}
-        what = ", ".join(words.get(w, (w, w))[_i(lang)] for w in c["of"])
-        who = _filters(c.get("filter") or [], lang)
-        return (f"if your other creatures ({who}) have just made {what} one after another, in any order (moving "
-                f"in between does not break it)" if en else
-                f"если ваши другие существа ({who}) только что провели {what} одно за другим в любом порядке "
-                f"(перемещения между ними не прерывают цепочку)")
-    if p in ("current_life_at_least", "current_life_at_most"):
-        if p == "current_life_at_least":
-            return f"while it has at least {c['n']} lives" if en else f"пока у неё не меньше {c['n']} жизней"
-        return f"while it has at most {c['n']} lives" if en else f"пока у неё не больше {c['n']} жизней"
-    if p == "event_strike_value":
-        return (f"if that strike's value was at least {c['at_least']}" if en
-                else f"если сила того удара была не меньше {c['at_least']}")
-    if p == "not_moved_this_turn":
-        return "if it has not moved this turn" if en else "если в этот ход она не перемещалась"
-    if p == "friendly_in_every_row":
-        return ("while every row of the battlefield holds a creature of yours" if en
-                else "пока в каждом ряду поля боя есть ваше существо")
-    if p == "count_adjacent":
-        return (f"while at least {c['at_least']} creatures ({_filters(c['filter'], lang)}) stand next to it" if en
-                else f"пока рядом с ней не меньше {c['at_least']} существ ({_filters(c['filter'], lang)})")
-    if p == "more_friends_adjacent":
-        return ("while more of your creatures than enemy creatures stand next to it" if en
-                else "пока рядом с ней ваших существ больше, чем вражеских")
-    if p == "adjacent_classes":
-        return (f"while creatures of at least {c['at_least']} different classes stand next to it" if en
-                else f"пока рядом с ней существа не меньше чем {c['at_least']} разных классов")
-    raise KeyError(p)
-
-
 def _conditions(cs: list[dict] | None, lang: str) -> str:
-    return "" if not cs else " (" + "; ".join(_condition(c, lang) for c in cs) + ")"
+    return condition_text(cs, lang)
 
 
 def _target(t, lang: str, case: int = 1) -> str:

@@ -41,3 +41,24 @@ def test_nested_filters_are_typed_too():
     f = filters.parse_filter({"f": "any", "of": [{"f": "adjacent"}, {"f": "is_self"}]})
     assert [x.name for x in f.of] == ["adjacent", "is_self"]
     assert f.text("en") == "either next to this card, this card itself"
+
+
+def test_every_vocabulary_condition_is_a_registered_class_with_its_parameters():
+    from engine.rules import conditions
+    assert set(conditions.CONDITIONS) == set(vocab.CONDITIONS)
+    for name, params in vocab.CONDITIONS.items():
+        assert {f.name for f in dataclasses.fields(conditions.CONDITIONS[name])} == set(params), name
+
+
+def test_a_condition_keeps_its_filter_parsed():
+    from engine.rules import conditions
+    (c,) = conditions.parse_conditions([{"p": "adjacent_to", "filter": [{"f": "enemy"}]}])
+    assert [f.name for f in c.filter] == ["enemy"]
+    assert c.text("ru") == "если рядом с ней карта (вражеская)"
+
+
+def test_an_unknown_condition_fails_closed_and_none_holds_without_a_source():
+    from engine.rules import conditions
+    assert not conditions.holds(None, object(), [{"p": "no_such_condition"}])
+    assert not conditions.holds(None, None, [{"p": "own_turn"}])
+    assert conditions.holds(None, None, [])

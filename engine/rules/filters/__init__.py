@@ -8,8 +8,8 @@ and ``not``). :func:`match` tests a card against a filter list; :func:`text` phr
 from __future__ import annotations
 
 from engine.rules.filters import card, event, place
-from engine.rules.filters.base import FILTERS, Filter, match, parse_filter, parse_filters, text
+from engine.rules.filters.base import FILTERS, Filter, match, parse_filter, parse_filters, passes, phrase, text
 from engine.rules.filters.place import formation_chain
 
-__all__ = ["FILTERS", "Filter", "card", "event", "formation_chain", "match", "parse_filter", "parse_filters", "place",
-           "text"]
+__all__ = ["FILTERS", "Filter", "card", "event", "formation_chain", "match", "parse_filter", "parse_filters", "passes",
+           "phrase", "place", "text"]

@@ -90,9 +90,11 @@ _CACHE_MAX = 4096
 def parse_filters(fs: Any) -> tuple[Filter, ...]:
     """The typed values of a filter list (None or [] = no filter), parsed once per list object: card data is
     parsed on its first use and then read from the cache (a bounded cache: values made during a game may leave
-    it and are parsed again)."""
+    it and are parsed again). A tuple of parsed filters is returned as it is."""
     if not fs:
         return ()
+    if type(fs) is tuple and all(isinstance(f, Filter) for f in fs):
+        return fs  # already parsed (a typed value's field)
     hit = _PARSED.get(id(fs))
     if hit is not None and hit[0] is fs:
         return hit[1]
@@ -117,7 +119,21 @@ def match(g: Any, source: Any, card: Any, filters: Any, ctx: dict | None = None)
 
 def text(fs: Any, lang: str) -> str:
     """A filter list in words: each filter's text, comma-separated."""
-    return ", ".join(f.text(lang) for f in parse_filters(fs))
+    return phrase(parse_filters(fs), lang)
+
+
+def passes(g: Any, source: Any, card: Any, fs: tuple[Filter, ...], ctx: dict | None = None) -> bool:
+    """:func:`match` for an already parsed filter tuple (a typed value's ``filter`` field)."""
+    c = ctx or {}
+    for f in fs:
+        if not f.test(g, source, card, c):
+            return False
+    return True
+
+
+def phrase(fs: tuple[Filter, ...], lang: str) -> str:
+    """:func:`text` for an already parsed filter tuple."""
+    return ", ".join(f.text(lang) for f in fs)
 
 
 @dataclass(frozen=True, slots=True)
