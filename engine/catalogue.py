@@ -11,11 +11,11 @@ from types import SimpleNamespace
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import ATTACK_ABILITIES
 from engine.cards.pool import all_cards, card_def
-from engine.cards.words import (ABILITY_NAME as _ABILITY_NAME, CHOSEN as _CHOSEN, ELEMENT_EN as _ELEMENT_EN,
-                                KIND as _KIND, MARKER_NAMES, PROT as _PROT, REF as _REF, STRENGTH as _STRENGTH,
-                                UNTIL as _UNTIL, a_ as _a, and_ as _and, idx as _i, kinds as _kinds,
-                                or_ as _or, plural_ru as _plural_ru, tokens as _tokens)
+from engine.cards.words import (CHOSEN as _CHOSEN, KIND as _KIND, MARKER_NAMES, PROT as _PROT, REF as _REF,
+                                STRENGTH as _STRENGTH, UNTIL as _UNTIL, a_ as _a, and_ as _and, idx as _i,
+                                kinds as _kinds, or_ as _or, plural_ru as _plural_ru, tokens as _tokens)
 from engine.errors import EngineError
+from engine.rules.amounts import text as amount_text, x_is as amount_x_is
 from engine.rules.conditions import text as condition_text
 from engine.rules.filters import text as filter_text
 
@@ -23,41 +23,6 @@ from engine.rules.filters import text as filter_text
 LANGS = ("ru", "en")
 _ATTACK_KWS = ATTACK_ABILITIES
 
-_COUNTER = {
-    "tokens_paid": ("the number of tokens paid", "число потраченных фишек"),
-    "tokens_at_declaration": ("the number of tokens on it when declared", "число фишек на ней при заявке"),
-    "wounds_on_self": ("the number of wounds on it", "число ран на ней"),
-    "poisoned_adjacent_to_target": ("the number of poisoned creatures next to the target",
-                                    "число отравленных существ рядом с целью"),
-    "opposite_strike_medium": ("the medium strike value of the creature directly opposite",
-                               "средний удар существа прямо напротив"),
-    "event_wounds": ("the wounds that creature has just received", "только что полученные им раны"),
-    "friendly_creatures": ("the number of your creatures in play", "число ваших существ в игре"),
-    "beside_weak_sum": ("the sum of the weak strikes of your creatures directly left and right of it",
-                        "сумма слабых ударов ваших существ сразу слева и справа от неё"),
-    "target_strike_same_level": ("the attacked creature's printed strike of the same strength",
-                                 "напечатанный удар атакованного существа той же силы"),
-    "target_current_life": ("the attacked creature's current life", "текущие жизни атакованного существа"),
-    "target_stayed": ("1 if that creature spent no movement in its last turn, else 0",
-                      "1, если то существо не перемещалось в свой последний ход, иначе 0"),
-    "x_declared": ("the X chosen", "выбранное X"),
-    "target_poison": ("the poisoning the target already has", "отравление, которое уже есть у цели"),
-    "event_poison": ("the poisoning the dead creature had", "отравление погибшего существа"),
-    "wounds_this_turn": ("the wounds it received this turn", "раны, полученные им в этот ход"),
-    "steps_this_turn": ("the cells it moved this turn", "число клеток, на которые она переместилась в этот ход"),
-    "behind_attacked_weak": ("the weak strike of the card standing behind the attacked one",
-                             "слабый удар карты, стоящей за атакованной"),
-    "own_strike_same_level": ("its own simple strike of the same strength", "её собственный простой удар той же силы"),
-    "event_heal": ("the amount it was to be healed", "на сколько её должны были излечить"),
-    "revealed_cost": ("the cost of the revealed card", "стоимость открытой карты"),
-    "revealed_name_in_play": ("1 if a card with the revealed card's name is in play, else 0",
-                              "1, если в игре есть карта с именем открытой карты, иначе 0"),
-    "friendly_above_starting_life": ("the number of your cards whose current life is above their printed life",
-                                     "число ваших карт, у которых текущих жизней больше напечатанных"),
-    "tokens_on_self": ("the number of tokens on it", "число фишек на ней"),
-    "struck_or_adjacent_enemies": ("one strike at each enemy creature next to it",
-                                   "по одному удару по каждому соседнему вражескому существу"),
-}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -117,27 +82,11 @@ def _target(t, lang: str, case: int = 1) -> str:
 
 
 def _amount(a, lang: str) -> str:
-    if isinstance(a, int):
-        return str(a)
-    if a == "full":
-        return "completely" if lang == "en" else "полностью"
-    plus = a.get("plus") or 0
-    return "X" + (f"+{plus}" if plus > 0 else f"−{-plus}" if plus < 0 else "") + _x_is(a, lang)
+    return amount_text(a, lang)
 
 
 def _x_is(a: dict, lang: str) -> str:
-    times = a.get("times", 1)
-    counter = _COUNTER[a["per"]][_i(lang)]
-    if a.get("filter"):
-        counter += f" ({_filters(a['filter'], lang)})"
-    if a.get("half"):
-        counter = ("half of " if lang == "en" else "половина: ") + counter + (", rounded down" if lang == "en"
-                                                                              else ", с округлением вниз")
-    expr = (f"{times} × " if times != 1 else "") + counter
-    cap = ""
-    if a.get("max") is not None:
-        cap = (f", at most {a['max']}" if lang == "en" else f", но не больше {a['max']}")
-    return (f" (X = {expr}{cap})")
+    return amount_x_is(a, lang)
 
 
 def _power(strike: list[int], bonus, lang: str) -> str:

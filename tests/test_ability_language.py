@@ -62,3 +62,18 @@ def test_an_unknown_condition_fails_closed_and_none_holds_without_a_source():
     assert not conditions.holds(None, object(), [{"p": "no_such_condition"}])
     assert not conditions.holds(None, None, [{"p": "own_turn"}])
     assert conditions.holds(None, None, [])
+
+
+def test_every_vocabulary_counter_is_registered():
+    from engine.rules import amounts
+    assert set(amounts.COUNTERS) == set(vocab.COUNTERS)
+
+
+def test_an_amount_is_counted_and_phrased_from_its_typed_value():
+    from engine.rules import amounts
+    spec = {"per": "x_declared", "times": 2, "plus": 1, "max": 6}
+    a = amounts.parse_amount(spec)
+    assert a is amounts.parse_amount(spec)
+    assert amounts.amount(None, spec, {"x": 4}, None) == 6  # 2 x 4 + 1 = 9, capped at 6
+    assert amounts.amount(None, spec, {"x": 1}, None) == 3
+    assert amounts.text(spec, "en") == "X+1 (X = 2 × the X chosen, at most 6)"

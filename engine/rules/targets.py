@@ -6,10 +6,9 @@ Chosen targets are cards in the play zone only [SEED S2] (Resurrection names the
 """
 from __future__ import annotations
 
-from engine.model.board import cell_at, in_front, neighbours, orthogonal, row_of, xy
-from engine.model.history import attack_wounds, steps, struck
-from engine.model.history import wounds as wounds_this_turn
+from engine.model.board import in_front
 from engine.rules.adjacency import adjacent_cards
+from engine.rules.amounts import amount
 from engine.rules.filters import formation_chain, match
 
 __all__ = ["amount", "chosen_candidates", "formation_chain", "is_choice", "match", "resolve"]
@@ -75,89 +74,3 @@ def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
 
 def _side_ok(card, ctrl, side: str) -> bool:
     return side == "any" or (card.controller == ctrl) == (side == "friendly")
-
-
-def amount(g, spec, entry: dict, source, target=None, level: int | None = None) -> int:
-    """The value of an ``amount`` (int or ``{"per", "times", "plus", "max", "filter"?}``) for this entry; ``level``
-    is the strength result (0 weak .. 2 strong) when a strike modifier asks."""
-    if isinstance(spec, int):
-        return spec
-    if not isinstance(spec, dict):
-        return 0
-    per = spec.get("per")
-    point = entry.get("point") or {}
-    if per == "tokens_paid":
-        base = entry.get("paid_tokens") or 0
-    elif per == "tokens_at_declaration":
-        base = entry.get("tokens_at_declaration") or 0
-    elif per == "wounds_on_self":
-        base = source.wounds if source is not None else 0
-    elif per == "behind_attacked_weak":  # the weak strike of the card behind the attacked one, on its side (Тич)
-        hit = g.cards.get(point.get("target") or "")
-        behind = None
-        if hit is not None and hit.zone == "battlefield" and hit.cell:
-            (c, r) = xy(hit.cell)
-            cell = cell_at(c, r + (-1 if hit.controller == 1 else 1))
-            behind = g.cards.get(g.board.get(cell or "") or "")
-        base = (g.defn(behind).get("strike") or [0])[0] if behind is not None else 0
-    elif per == "own_strike_same_level":  # (an attack's bonus) its own printed simple strike of that strength
-        base = (g.defn(source).get("strike") or [0, 0, 0])[level or 0] if source is not None else 0
-    elif per == "event_heal":  # the heal a heal replacement replaced (Вожак сатиров)
-        base = point.get("n", 0)
-    elif per == "event_wounds":
-        base = point.get("n", 0)
-    elif per == "opposite_strike_medium":
-        opp = g.board.get(in_front(source.cell, source.controller) or "") if source and source.cell else None
-        base = (g.defn(g.cards[opp]).get("strike") or [0, 0, 0])[1] if opp else 0
-    elif per == "friendly_creatures":  # creatures of this card's controller in play matching ``filter``
-        base = sum(1 for c in g.play_cards() if source is not None and c.controller == source.controller
-                   and g.is_creature(c) and not c.hidden and match(g, source, c, spec.get("filter")))
-    elif per == "beside_weak_sum":  # weak strike values of its own creatures directly left and right of it
-        base = sum((g.defn(c).get("strike") or [0])[0] for c in g.play_cards()
-                   if source is not None and c.controller == source.controller and g.is_creature(c)
-                   and match(g, source, c, [{"f": "beside_source", "dirs": ["left", "right"]}]))
-    elif per == "target_strike_same_level":  # the target's printed strike of the same strength, unmodified
-        base = (g.defn(target).get("strike") or [0, 0, 0])[level or 0] if target is not None else 0
-    elif per == "target_stayed":  # 1 when the target spent no movement in its controller's current/last turn
-        base = 0 if target is None or target.markers.get("movement") else 1
-    elif per == "target_poison":
-        base = target.markers.get("poison", 0) if target is not None else 0
-    elif per == "event_poison":  # the Poisoning the event's (dead) creature had
-        base = point.get("poison", 0)
-    elif per == "wounds_this_turn":  # wounds the target received during the current turn (Хронос)
-        base = wounds_this_turn(g, target) if target is not None else 0
-    elif per == "steps_this_turn":  # cells this card moved this turn (its own steps, Килсус)
-        base = len(steps(g, source)) if source is not None else 0
-    elif per == "friendly_above_starting_life":  # its controller's cards whose current life exceeds their printed life
-        base = sum(1 for c in g.play_cards() if source is not None and c.controller == source.controller
-                   and not c.hidden and g.life(c) - c.wounds > (g.defn(c).get("life") or 0))
-    elif per in ("revealed_cost", "revealed_name_in_play"):  # the first card the executing prophecy revealed
-        rev = g.cards.get((entry.get("revealed") or [""])[0])
-        if rev is None:
-            base = 0
-        elif per == "revealed_cost":
-            base = g.defn(rev).get("cost") or 0
-        else:
-            name = g.defn(rev).get("name_ru")
-            base = int(any(g.defn(c).get("name_ru") == name for c in g.play_cards() if not c.hidden))
-    elif per == "struck_or_adjacent_enemies":  # cards struck this turn + adjacent enemies not yet struck (Гидра)
-        done = struck(g, source) if source is not None else []
-        near = [c.id for c in adjacent_cards(g, source) if c.controller != source.controller and g.is_creature(c)
-                and c.id not in done] if source is not None and source.zone == "battlefield" else []
-        base = len(set(done)) + len(near)
-    elif per == "tokens_on_self":  # tokens on it now (a static bonus: Камнедрев)
-        base = source.tokens if source is not None else 0
-    elif per == "x_declared":
-        base = entry.get("x") or 0
-    elif per == "target_current_life":  # life + additional life - wounds [204.6]
-        base = g.life(target) - target.wounds if target is not None else 0
-    elif per == "poisoned_adjacent_to_target":
-        base = sum(1 for c in adjacent_cards(g, target) if c.markers.get("poison")) if target is not None else 0
-    else:
-        base = 0
-    v = base * spec.get("times", 1) + spec.get("plus", 0)
-    if spec.get("half"):
-        v //= 2
-    if spec.get("max") is not None:
-        v = min(v, spec["max"])
-    return max(0, v)
