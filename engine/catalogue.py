@@ -442,7 +442,6 @@ def _trigger(a: dict, lang: str) -> str:
 def _effect(e: dict, lang: str) -> str:
     en = lang == "en"
     kw = e["kw"]
-    t = e.get("target")
     pre = ""
     if e.get("condition"):
         pre = _conditions(e["condition"], lang).strip(" ()") + ", "
@@ -450,51 +449,8 @@ def _effect(e: dict, lang: str) -> str:
         return pre + KEYWORDS[kw].text(e, lang, WORDS)
     if kw in ATTACK_ABILITIES:
         return pre + _attack(e, lang)
-    if kw == "gain_token":
-        return pre + (f"put {_tokens(e['n'], lang)} on {_target(t, lang)}" if en
-                      else f"положить {_tokens(e['n'], lang)} на {_target(t, lang)}")
-    if kw == "poison":
-        n = _amount(e["n"], lang)
-        return pre + (f"poison {_target(t, lang)} for {n}" if en else f"отравить {_target(t, lang)} на {n}")
-    if kw == "cell_blast":
-        return pre + (f"at the start of your next turn, the card then standing on the attacked card's cell takes "
-                      f"{e['n']} wounds (not an attack)" if en
-                      else f"в начале вашего следующего хода карта, стоящая тогда на клетке атакованной карты, "
-                           f"получает {e['n']} раны (это не атака)")
-    if kw == "wound":
-        return pre + (f"wound {_target(t, lang)} for {_amount(e['n'], lang)} (not an attack)" if en
-                      else f"ранить {_target(t, lang)} на {_amount(e['n'], lang)} (это не атака)")
-    if kw == "close_target":
-        return pre + (f"close {_target(t, lang)}" if en else f"закрыть {_target(t, lang)}")
-    if kw == "remove_tokens":
-        who = ("it", "она") if t == "self" else (_target(t, lang), _target(t, lang))
-        if e.get("n", "all") != "all":
-            return pre + (f"{who[0]} loses {_tokens(e['n'], lang)}" if en else f"{who[1]} теряет {_tokens(e['n'], lang)}")
-        return pre + (f"{who[0]} loses all its tokens" if en else f"{who[1]} теряет все фишки")
     if kw == "no_close_on_attack":
         return pre + ("it does not close after this attack" if en else "она не закрывается после этой атаки")
-    if kw == "open_target":
-        return pre + (f"open {_target(t, lang)}" if en else f"открыть {_target(t, lang)}")
-    if kw == "skip_next_open":
-        return pre + (f"{_target(t, lang)} does not open at the start of its controller's next turn" if en
-                      else f"{_target(t, lang)} не открывать в начале следующего хода её владельца")
-    if kw == "destroy":
-        if t == "self":
-            return pre + ("destroy this card" if en else "уничтожить эту карту")
-        return pre + (f"destroy {_target(t, lang)}" if en else f"уничтожить {_target(t, lang)}")
-    if kw == "add_life":
-        return pre + (f"give {_target(t, lang)} {e['n']} additional life" if en
-                      else f"добавить {e['n']} дополнительную жизнь для {_target(t, lang, 2)}")
-    if kw == "grant":
-        until = _UNTIL[e["until"]][_i(lang)]
-        if e.get("used_by"):
-            until += (f" or until its next {_kinds(e['used_by'], lang)}" if en
-                      else f" или до её следующей атаки ({_kinds(e['used_by'], lang)})")
-        if t == "self":
-            return pre + (f"it gets: {_grants(e['abilities'], lang)} {until}" if en
-                          else f"она получает: {_grants(e['abilities'], lang)} {until}")
-        return pre + (f"{_target(t, lang)} gets: {_grants(e['abilities'], lang)} {until}" if en
-                      else f"{_grants(e['abilities'], lang)} для {_target(t, lang, 2)} {until}")
     if kw == "choose_one":
         who = {"controller": ("its controller chooses", "её владелец выбирает"),
                "target_controller": ("the attacked card's controller chooses", "владелец атакованной карты выбирает")}

@@ -45,3 +45,17 @@ def pass_both(g, times=1):
     for _ in range(times):
         for _ in range(2):
             g.apply(g.to_act(), {"act": "pass"})
+
+
+def run_effect(effects, foe=None, **state):
+    """Card "a" (player 1, c2, with ``state``) declares a tap ``action`` with ``effects`` and it executes; ``foe``:
+    an override for player 2's card "b" on c3, directly opposite "a". Returns (game, labels)."""
+    from engine.cards.vocab import normalize_ability
+    action = normalize_ability({"kw": "action", "cost": "tap", "effects": list(effects)})
+    cards = [card("a", "c2", 1, override=creature(abilities=[action]), **state)]
+    if foe is not None:
+        cards.append(card("b", "c3", 2, override=foe))
+    g, L = game(cards)
+    act(g, L, 1, act="ability", source="a", ability=0)
+    pass_both(g)
+    return g, L

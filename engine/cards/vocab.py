@@ -248,19 +248,6 @@ _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" 
     attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", miss_only="bool?", condition="conditions?",
     effects="effects!", from_graveyard="bool?",
     cost="cost?", limit="limit?", **_NAMED)
-_kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
-_kw("cell_blast", "effect", "card text (Орк-бомбардир 'explosion'); 03 §1.2 influence [401.5]", n="int!",
-    name="name?")
-_kw("remove_tokens", "effect", "01 §6.2 [218] (an effect, not a payment)", n="token_count!", target="target!")
-_kw("poison", "effect", "03 §4 poison [g-36]", n="amount!", target="target!")
-_kw("wound", "effect", "03 §1.2 influence [401.5]; [204.4]", n="amount!", target="target!")
-_kw("close_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
-_kw("open_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
-_kw("skip_next_open", "effect", "01 §6.4 [311] (card text)", target="target!")
-_kw("destroy", "effect", "03 §5 destroy [g-94]", target="target!")
-_kw("add_life", "effect", "01 §3.5 additional life [204]", n="int!", target="target!")
-_kw("grant", "effect", "03 §1.5 acquired abilities [407]", target="target!", abilities="abilities!",
-    until="until!", used_by="kinds?")
 _kw("choose_one", "effect", "03 §1.9 [416]; RULES.md Q4 (choice inside an entry)",
     chooser="enum!:controller|target_controller", options="options!")
 

@@ -19,7 +19,7 @@ from engine.rules import targets as tg
 
 
 #: Activated kws that need at least one target to be declared.
-NEEDS_TARGET = frozenset({"heal", "wound", "close_target", "poison", "redistribute_wounds", "grant"})
+NEEDS_TARGET = frozenset({"heal", "redistribute_wounds"})
 #: At most this many target combinations are listed for one ability (keeps legal_actions bounded).
 MAX_COMBOS = 400
 
