@@ -11,9 +11,9 @@ from types import SimpleNamespace
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import ATTACK_ABILITIES
 from engine.cards.pool import all_cards, card_def
-from engine.cards.words import (CHOSEN as _CHOSEN, KIND as _KIND, MARKER_NAMES, PROT as _PROT, REF as _REF,
-                                STRENGTH as _STRENGTH, UNTIL as _UNTIL, a_ as _a, and_ as _and, idx as _i,
-                                kinds as _kinds, or_ as _or, plural_ru as _plural_ru, tokens as _tokens)
+from engine.cards.words import (CHOSEN as _CHOSEN, KIND as _KIND, MARKER_NAMES, REF as _REF, STRENGTH as _STRENGTH,
+                                UNTIL as _UNTIL, a_ as _a, idx as _i, kinds as _kinds, or_ as _or,
+                                tokens as _tokens)
 from engine.errors import EngineError
 from engine.rules.amounts import text as amount_text, x_is as amount_x_is
 from engine.rules.conditions import text as condition_text
@@ -185,156 +185,10 @@ def _static(a: dict, lang: str) -> str:
     kw = a["kw"]
     if kw in KEYWORDS:
         return KEYWORDS[kw].text(a, lang, WORDS)
-    cond = _conditions(a.get("condition"), lang)
-    vs = (" against " if en else " против ") + _cards(a["vs"], lang) if a.get("vs") else ""
     if kw == "trigger":
         return _trigger(a, lang)
-    if kw == "directed_strike":
-        return ("Directed strike" if en else "Направленный удар") + vs + cond
-    if kw == "clumsiness":  # 03 §4 [g-28]
-        return (f"Clumsiness {a['n']} (−{a['n']} to its roll when it strikes or answers a melee strike)" if en
-                else f"Неповоротливость {a['n']} (−{a['n']} к броску, когда она бьёт или отвечает на удар)") + cond
-    if kw in ("attack_exp", "defence_exp", "armour", "regeneration"):
-        words = {"attack_exp": ("Attack experience", "Опыт в атаке"), "defence_exp": ("Defence experience", "Опыт в защите"),
-                 "armour": ("Armour", "Броня"), "regeneration": ("Regeneration", "Регенерация")}[kw]
-        extra = ""
-        if a.get("stacks"):
-            extra = " (adds to any it already has)" if en else " (прибавляется к уже имеющемуся)"
-        return f"{words[_i(lang)]} {a['n']}{extra}{cond}"
-    if kw == "clumsiness":  # 03 §4 clumsiness [g-28]
-        n = a.get("n", 1)
-        return (f"Clumsiness ({n} less on its die when it starts a simple strike or answers a melee strike)" if en
-                else f"Неповоротливость (−{n} к её броску, когда она начинает простой удар или отвечает на удар "
-                     f"в ближнем бою)")
-    if kw == "protection":
-        return ("Protection from " if en else "Защита от ") + _PROT[a["from"]][_i(lang)]
-    if kw == "damage_reduction":
-        sel = a["from"]
-        if en:
-            what = (_or([_STRENGTH[s][0] for s in sel["strength"]], lang) + " " if sel.get("strength") else "") \
-                + _kinds(sel["kinds"], lang, 3)
-            if sel.get("by"):
-                what += f" made by {_cards(sel['by'], lang)}"
-            if sel.get("diagonal"):
-                what += " along a diagonal"
-            return f"Takes {a['n']} fewer wound{'' if a['n'] == 1 else 's'} from {what}{cond}"
-        what = (_or([_STRENGTH[s][3] for s in sel["strength"]], lang) + " " if sel.get("strength") else "") \
-            + _kinds(sel["kinds"], lang, 3)
-        if sel.get("by"):
-            what += f" со стороны {_cards(sel['by'], lang)}"
-        if sel.get("diagonal"):
-            what += " по диагонали"
-        return f"Получает на {a['n']} {_plural_ru(a['n'], 'рану', 'раны', 'ран')} меньше от {what}{cond}"
-    if kw == "incoming_strike_reduced":
-        to = _STRENGTH[a["to"]]
-        return (f"Every {_kinds(a['applies_to'], lang)} against it counts as {to[0]}" if en
-                else f"Любой {_kinds(a['applies_to'], lang)} по ней считается {to[2]}")
-    if kw == "strike_bonus":
-        vals = ""
-        if a["values"] != ["weak", "medium", "strong"]:
-            vals = (" (" + _and([_STRENGTH[v][0] for v in a["values"]], lang) + " value only)" if en
-                    else " (только " + _and([_STRENGTH[v][1] for v in a["values"]], lang) + ")")
-        n = _amount(a["n"], lang)
-        sign = "−" if isinstance(a["n"], int) and a["n"] < 0 else "+"
-        n = n.lstrip("-")
-        return (f"{sign}{n} to its {_kinds(a['applies_to'], lang)}{vals}{vs}{cond}" if en
-                else f"{sign}{n} к {_kinds(a['applies_to'], lang, 2)}{vals}{vs}{cond}")
-    if kw == "roll_bonus" and a["applies_to"] == ["any_attack"]:
-        return (f"+{a['n']} to its die roll when it attacks{vs}" if en
-                else f"+{a['n']} к броску кубика, когда она атакует{vs}")
-    if kw == "roll_bonus":
-        return (f"+{a['n']} to its die roll when it makes {_kinds(a['applies_to'], lang)}{vs}" if en
-                else f"+{a['n']} к броску кубика, когда она атакует ({_kinds(a['applies_to'], lang)}){vs}")
-    if kw == "roll_bonus_against":
-        return (f"the attacking creatures of the player who gave it add {a['n']} to their die roll against it" if en
-                else f"атакующие её существа давшего это игрока получают +{a['n']} к броску кубика")
-    if kw == "range_bonus":
-        return (f"+{a['n']} to the range of its {_kinds(a['applies_to'], lang)}" if en
-                else f"+{a['n']} к дальности: {_kinds(a['applies_to'], lang)}")
-    if kw == "life_cap":
-        return f"Its life can never exceed {a['n']}" if en else f"Её жизни не могут быть больше {a['n']}"
-    if kw == "token_max":
-        return (f"It can hold at most {_tokens(a['n'], lang)}" if en
-                else f"На ней может быть не больше {a['n']} {_plural_ru(a['n'], 'фишки', 'фишек', 'фишек')}")
-    simple = {
-        "carrion_eater": ("Carrion eating", "Трупоедство"), "vampirism": ("Vampirism", "Вампиризм"),
-        "skhron": ("Cache (Схрон): flyers cannot choose it as the first target of an attack",
-                   "Схрон: летающие существа не могут выбрать её первоначальной целью атаки"),
-        "flyer_taunt": ("Enemy flyers may attack only this card",
-                        "Вражеские летающие существа могут атаковать только эту карту"),
-        "no_close_on_attack": ("Does not close when it attacks", "Не закрывается при атаке"),
-    }
-    if kw == "vampirism" and a.get("minus"):
-        m = a["minus"]
-        return (f"Vampirism for X−{m} (X = the wounds it deals)" if en
-                else f"Вампиризм на X−{m} (X = нанесённые ею раны)")
-    if kw in simple:
-        return simple[kw][_i(lang)]
-    if kw == "formation":
-        partner = f" with a card ({_filters(a['partner'], lang)})" if en and a.get("partner") else ""
-        if not en and a.get("partner"):
-            partner = f" с картой ({_filters(a['partner'], lang)})"
-        return ("In formation" if en else "В строю") + partner + ": " + _grants(a["grants"], lang)
-    if kw == "aura":
-        return ((f"Cards ({_filters(a['to'], lang)}) have: " if en else f"Карты ({_filters(a['to'], lang)}) получают: ")
-                + _grants(a["grants"], lang))
-    if kw == "best_of_two_rolls":
-        roles = _or([{"attacker": ("attacking", "нападая"), "responder": ("defending", "защищаясь")}[r][_i(lang)]
-                     for r in a["roles"]], lang)
-        return (f"In a {_kinds(a['applies_to'], lang)} fight, {roles}, it rolls the die twice and keeps the better result"
-                if en else f"В схватке ({_kinds(a['applies_to'], lang)}), {roles}, бросает кубик дважды и берёт лучший результат")
-    if kw == "dodge_ranged":
-        rolls = _or([str(r) for r in a["on_roll"]], lang)
-        if not a.get("exclude"):
-            return (f"When it is the target of a {_kinds(a['applies_to'], lang)}, roll a die: on {rolls} the attack "
-                    f"does nothing" if en else f"Когда она цель атаки ({_kinds(a['applies_to'], lang)}), бросается "
-                                               f"кубик: при {rolls} атака ничего не делает")
-        return (f"When it is the target of a {_kinds(a['applies_to'], lang)} (not a {_kinds(a['exclude'], lang)}), "
-                f"roll a die: on {rolls} the attack does nothing" if en
-                else f"Когда она цель атаки ({_kinds(a['applies_to'], lang)}, кроме: {_kinds(a['exclude'], lang)}), "
-                     f"бросается кубик: при {rolls} атака ничего не делает")
-    if kw == "unanswerable_strike":
-        return ("Unanswered strike" if en else "Безответный удар") + vs
-    if kw == "ignores_protection":
-        return ("Ignores the target's protection from " if en else "Игнорирует у цели защиту от ") + \
-            _PROT[a["from"]][_i(lang)]
-    if kw == "ignores_forced_targeting":
-        return (f"Its {_kinds(a['applies_to'], lang)} ignores effects that force its target" if en
-                else f"Её {_kinds(a['applies_to'], lang)} не подчиняется эффектам, навязывающим цель")
-    if kw == "must_attack":
-        who = _cards(a["vs"], lang)
-        with_ = ""
-        if a.get("grants"):
-            with_ = ("; that strike has: " if en else "; этот удар получает: ") + _grants(a["grants"], lang)
-        if a["when"] == "enemy_becomes_adjacent":
-            return (f"During your turn, when one of the {who} comes to stand next to it, it must at once make a simple "
-                    f"strike at it, without moving{with_}" if en
-                    else f"В ваш ход, когда рядом с ней оказывается одна из {who}, она обязана сразу нанести ей простой "
-                         f"удар, не перемещаясь{with_}")
-        return (f"During your turn, if it can make a simple strike at one of the {who}, it must{with_}" if en
-                else f"В ваш ход, если она может нанести простой удар одной из {who}, она обязана это сделать{with_}")
-    if kw == "extra_attack":
-        diff = ""
-        if a.get("different_targets"):
-            diff = ", each at a different card" if en else ", каждый раз по другой карте"
-        if isinstance(a["n"], dict) and a["n"].get("per") == "struck_or_adjacent_enemies":
-            return (f"May make a {_kinds(a['applies_to'], lang)} at every enemy creature next to it, one after "
-                    f"another{diff}; it closes only after the last" if en else
-                    f"Может нанести {_kinds(a['applies_to'], lang)} по каждому соседнему вражескому существу, "
-                    f"одно за другим{diff}; закрывается только после последнего")
-        return (f"May make a {_kinds(a['applies_to'], lang)} {a['n']} times per turn{diff}; it does not close after the first"
-                if en else f"Может наносить {_kinds(a['applies_to'], lang)} {a['n']} раза за ход{diff}; после первого не закрывается")
-    if kw == "defender_no_close":
-        extra = ""
-        if a["unlimited"]:
-            extra = "; it may defend any number of times per turn" if en else "; может защищать сколько угодно раз за ход"
-        return ("Does not close when it acts as a defender" if en else "Не закрывается, когда становится защитником") + extra
-    if kw == "attack_restriction":
-        return (f"Its {_kinds(a['applies_to'], lang)} may target only {_cards(a['only_vs'], lang)}" if en
-                else f"Её {_kinds(a['applies_to'], lang)} может быть направлен только на одну из {_cards(a['only_vs'], lang)}")
-    if kw == "starts_with_tokens":
-        return (f"Starts the battle with {_tokens(a['n'], lang)}{cond}" if en
-                else f"Начинает бой с {a['n']} {_plural_ru(a['n'], 'фишкой', 'фишками', 'фишками')}{cond}")
+    if kw == "no_close_on_attack":
+        return "Does not close when it attacks" if en else "Не закрывается при атаке"
     return _activated(a, lang)
 
 
@@ -546,7 +400,13 @@ WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
                         filters=lambda fs, lang: _filters(fs, lang), filter_list=lambda fs, lang: _filters(fs, lang),
                         kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
                         conditions=lambda cs, lang: _conditions(cs, lang),
-                        marker=lambda m, lang: MARKER_NAMES.get(m, (m, m))[_i(lang)])
+                        marker=lambda m, lang: MARKER_NAMES.get(m, (m, m))[_i(lang)],
+                        cards=lambda fs, lang: _cards(fs, lang), vs=lambda a, lang: _vs(a, lang))
+
+
+def _vs(a: dict, lang: str) -> str:
+    """" against cards (...)" of an ability's ``vs`` filters, or ""."""
+    return (" against " if lang == "en" else " против ") + _cards(a["vs"], lang) if a.get("vs") else ""
 
 
 def ability_text(ability: dict, lang: str) -> str:

@@ -59,3 +59,23 @@ def run_effect(effects, foe=None, **state):
     act(g, L, 1, act="ability", source="a", ability=0)
     pass_both(g)
     return g, L
+
+
+def ability_of(card_id: str, kw: str) -> tuple[dict, str]:
+    """The first ability object of keyword ``kw`` in a pool card's data (searching nested grants and effects too),
+    and its place for :func:`engine.cards.vocab.check_ability`: ``"top"`` or ``"grant"``."""
+    from engine.cards.pool import card_def
+    abilities = card_def(card_id)["abilities"]
+    for a in abilities:
+        if a.get("kw") == kw:
+            return a, "top"
+
+    def walk(x):
+        if isinstance(x, dict):
+            yield x
+            for v in x.values():
+                yield from walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                yield from walk(v)
+    return next(x for x in walk(abilities) if x.get("kw") == kw), "grant"

@@ -165,48 +165,9 @@ def _kw(kw_name: str, places: str, rule: str, **fields: str) -> None:
 
 
 # static keywords (03-abilities.md §4)
-_kw("directed_strike", "static grant", "03 §4 directed_strike [g-27]", vs="filters?", condition="conditions?")
-_kw("attack_exp", "static grant", "03 §4 attack_exp [g-29]", n="int!", condition="conditions?", stacks="bool?")
-_kw("defence_exp", "static grant", "03 §4 defence_exp [g-30]", n="int!", condition="conditions?")
-_kw("armour", "static grant", "03 §4 armour [g-05], §1.10 [420]", n="int!")
-_kw("regeneration", "static grant", "03 §4 regeneration [g-42]", n="int!")
-_kw("protection", "static grant", "03 §4 protection [g-17, 411]", **{"from": "enum!:" + "|".join(PROTECTION_FROM)})
-_kw("damage_reduction", "static grant", "03 §1.12 [422.4 group 4]", n="int!", **{"from": "selector!"},
-    condition="conditions?")
-_kw("incoming_strike_reduced", "static grant", "03 §5 reduce_attack_to_kind [g-91]", to="enum!:" + _STRENGTH_ENUM,
-    applies_to="kinds!")
-_kw("strike_bonus", "static grant", "03 §1.12 [422]", n="amount!", applies_to="kinds!", values="strengths!",
-    vs="filters?", condition="conditions?", stacks="bool?")
-_kw("roll_bonus_against", "grant", "03 §1.12 [422] (a marker on the attacked card; card text)", n="int!")
-_kw("roll_bonus", "static grant", "03 §1.12 [422]", n="int!", applies_to="kinds!", vs="filters?")
-_kw("range_bonus", "static grant", "03 §3.2 [g-11], §1.12", n="int!", applies_to="kinds!")
-_kw("life_cap", "static grant", "03 §5 life_max [204.3.a]", n="int!")
-_kw("token_max", "static grant", "01 §6.2 [218.6-218.8]", n="int!")
-_kw("carrion_eater", "static grant", "03 §4 carrion_eater [g-51]")
-_kw("vampirism", "static grant", "03 §4 vampirism [g-06]", minus="int?")
-_kw("skhron", "static grant", "03 §4 skhron [g-47]")
-_kw("flyer_taunt", "static grant", "none (card text) ; related 03 §5 force_attack [g-82]")
-_kw("formation", "static", "03 §4 formation [g-46]", grants="abilities!", partner="filters?")
-_kw("aura", "static", "03 §1.4 [406], §1.5 [407]", to="filters!", grants="abilities!")
-_kw("best_of_two_rolls", "static grant", "none (card text); 03 §1.12", applies_to="kinds!", roles="roles!")
-_kw("dodge_ranged", "static grant", "none (card text); 03 §5 reduce_attack_to_n [g-90]", on_roll="list_int!",
-    applies_to="kinds!", exclude="kinds?")
-_kw("unanswerable_strike", "static grant", "03 §4 unanswerable_strike [g-02]", vs="filters?")
-_kw("ignores_protection", "static grant", "03 §1.5 [408], [411.4.a]", **{"from": "enum!:" + "|".join(PROTECTION_FROM)})
-_kw("ignores_forced_targeting", "static grant", "03 §4 accuracy [g-50]", applies_to="kinds!")
-_kw("must_attack", "static", "03 §5 force_attack [g-82]", when="enum!:enemy_becomes_adjacent|able",
-    vs="filters!", grants="abilities?")
-_kw("extra_attack", "static grant", "03 §5 actions_per_turn [g-70, 219.4.a]", n="amount!", applies_to="kinds!",
-    different_targets="bool?")
-_kw("defender_no_close", "static grant", "02 §4; 03 §6 defender_no_close [216.12.a]", unlimited="bool!")
-_kw("attack_restriction", "static grant", "01 §3.6 [205]; card text [103.1]", applies_to="kinds!",
-    only_vs="filters!")
 _kw("no_close_on_attack", "static grant effect", "03 §5 without_closing [g-78]")
-_kw("clumsiness", "static grant", "03 §4 clumsiness [g-28]", n="int!")
 _kw("first_strike", "static grant", "02 §4.5 [PROPOSAL]; 03 §4.1")
 _kw("horde", "static", "03 §4 horde [g-34]; 01 §7.1 (up to 5 copies in a deck)")
-_kw("starts_with_tokens", "static", "03 §5 starts_with [g-77, 419.1.c]; 01 §6.2", n="int!",
-    condition="conditions?")
 
 # attacks: activated at top level (with cost) or effects (trigger, rider)
 for _a, _rule in (("shot", "03 §4 shot [g-09]; 02 §6"), ("throw", "03 §4 throw [g-26]; 02 §6"),
