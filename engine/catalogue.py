@@ -322,59 +322,6 @@ def _activated_body(a: dict, lang: str) -> str:
     t = a.get("target")
     if kw in ATTACK_ABILITIES:
         return _attack(a, lang)
-    if kw == "accumulate_token":
-        text = "gain 1 token" if en else "получить 1 фишку"
-        if a.get("implicit"):
-            text += (" (every card with a token cost has this, rule S1)" if en
-                     else " (есть у каждой карты с фишками в цене, правило S1)")
-        return text
-    if kw == "finishing_blow":
-        return (f"finishing blow for {_amount(a['n'], lang)} at {_target(t, lang)} next to it" if en
-                else f"добивание на {_amount(a['n'], lang)}: {_target(t, lang)} рядом с ней")
-    if kw == "heal":
-        n = a["n"]
-        if n == "full":
-            text = f"heal {_target(t, lang)} completely" if en else f"полностью излечить {_target(t, lang)}"
-        else:
-            text = (f"heal {_target(t, lang)} by {_amount(n, lang)}" if en
-                    else f"излечить {_target(t, lang)} на {_amount(n, lang)}")
-        if a.get("cure_poison"):
-            text += " and remove its poisoning" if en else " и снять с неё отравление"
-        return text
-    if kw == "resurrect":
-        what = _cards(a["filter"], lang)
-        where = "your graveyard" if a["graveyard"] == "own" else "any graveyard"
-        if en:
-            return (f"resurrect one of the {what} from {where} onto a free cell next to this card"
-                    + (", closed" if a["closed"] else ""))
-        where = "вашего кладбища" if a["graveyard"] == "own" else "любого кладбища"
-        return (f"возродить одну из {what} из {where} на свободную клетку рядом с этой картой"
-                + (", закрытой" if a["closed"] else ""))
-    if kw == "redistribute_wounds":
-        src, dst = _target(a["from"], lang, 2), _target(a["to"], lang)
-        return (f"move up to {_amount(a['n'], lang)} wounds from {_target(a['from'], lang)} onto {dst}" if en
-                else (f"перенести до {_amount(a['n'], lang)} ран с {src} на {dst}").replace(" с своего", " со своего")
-                .replace(" на до ", " на несколько целей: до "))
-    if kw == "block_strike":
-        return (f"cancel a {_kinds(a['applies_to'], lang)} aimed at this card, before the dice are rolled"
-                f"{_conditions(a.get('condition'), lang)}" if en
-                else f"отменить {_kinds(a['applies_to'], lang)}, направленный в эту карту, до броска кубиков"
-                     f"{_conditions(a.get('condition'), lang)}")
-    if kw == "set_strike_strength":
-        whose = ("one of your creatures", "вашего существа") if a["attacks_by"] == "friendly" else ("any card", "любой карты")
-        return (f"a {_kinds(a['applies_to'], lang)} made by {whose[0]} becomes {_STRENGTH[a['to']][0]}" if en
-                else f"{_kinds(a['applies_to'], lang)} {whose[1]} становится {_STRENGTH[a['to']][2]}")
-    if kw == "roll_punish":
-        rolls = _or([str(r) for r in a["on_roll"]], lang)
-        return (f"when a die of a fight shows {rolls}, wound the creature that rolled it for {a['n']} (not an attack)"
-                if en else f"когда на кубике схватки выпадает {rolls}, ранить бросившее его существо на {a['n']} "
-                           f"(это не атака)")
-    if kw == "roll_modifier":
-        opts = {"+1": ("add 1", "прибавить 1"), "-1": ("subtract 1", "отнять 1"),
-                "reroll": ("roll it again", "перебросить его")}
-        who = ("any die roll", "любой бросок кубика") if a["rolls_of"] == "any" else ("a roll of yours", "ваш бросок")
-        return (f"change {who[0]}: " if en else f"изменить {who[1]}: ") + \
-            _or([opts[o][_i(lang)] for o in a["options"]], lang)
     if kw == "action":
         text = "; ".join(_effect(e, lang) for e in a["effects"])
         if a.get("different_targets"):

@@ -62,20 +62,18 @@ def run_effect(effects, foe=None, **state):
 
 
 def ability_of(card_id: str, kw: str) -> tuple[dict, str]:
-    """The first ability object of keyword ``kw`` in a pool card's data (searching nested grants and effects too),
-    and its place for :func:`engine.cards.vocab.check_ability`: ``"top"`` or ``"grant"``."""
+    """The first ability object of keyword ``kw`` in a pool card's data (searching nested effects and grants too)
+    and its place for :func:`engine.cards.vocab.check_ability`: ``"top"``, ``"effect"`` or ``"grant"``."""
     from engine.cards.pool import card_def
-    abilities = card_def(card_id)["abilities"]
-    for a in abilities:
-        if a.get("kw") == kw:
-            return a, "top"
 
-    def walk(x):
+    def walk(x, place):
         if isinstance(x, dict):
-            yield x
-            for v in x.values():
-                yield from walk(v)
+            if x.get("kw") == kw:
+                yield x, place
+            for k, v in x.items():
+                yield from walk(v, "grant" if k in ("grants", "abilities") else "effect"
+                                if k in ("effects", "rider", "options", "then") else place)
         elif isinstance(x, list):
             for v in x:
-                yield from walk(v)
-    return next(x for x in walk(abilities) if x.get("kw") == kw), "grant"
+                yield from walk(v, place)
+    return next(walk(card_def(card_id)["abilities"], "top"))

@@ -179,24 +179,6 @@ for _a, _rule in (("magic_strike", "03 §4 magic_strike [g-22]; 02 §6"),
     _kw(_a, "activated effect", _rule, name="name?", **_ATTACK, **_ACT)
 
 # other activated abilities
-_kw("accumulate_token", "activated", "RULES.md S1; 01 §6.2 [218.3-218.4]", implicit="bool!", **_ACT)
-_kw("finishing_blow", "activated effect", "03 §4 finishing_blow [g-13]", n="amount!", target="target!", **_NAMED,
-    **_ACT)
-_kw("heal", "activated effect", "03 §4 heal [g-18]", n="heal_amount!", target="target!", cure_poison="bool?",
-    range="range?", **_NAMED, **_ACT)
-_kw("resurrect", "activated effect", "03 §4 resurrect [g-07]", filter="filters!", graveyard="enum!:own|any",
-    cell="enum!:adjacent", closed="bool!", **_NAMED, **_ACT)
-_kw("redistribute_wounds", "activated effect", "03 §4 redistribute_wounds [g-37]", n="amount!",
-    **{"from": "target!"}, to="target!", **_NAMED, **_ACT)
-_kw("block_strike", "activated", "03 §1.6 [410]; 02 §9 fixed windows (step 5)", applies_to="kinds!",
-    window="enum!:target", **_NAMED, **_ACT)
-_kw("roll_punish", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7); card text", n="int!",
-    on_roll="list_int!", window="enum!:roll", **_NAMED, **_ACT)
-_kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02 §9 fixed windows",
-    to="enum!:" + _STRENGTH_ENUM, applies_to="kinds!", attacks_by="enum!:friendly|any",
-    window="enum!:protection", **_NAMED, **_ACT)
-_kw("roll_modifier", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7)", options="list_str!",
-    rolls_of="enum!:any|friendly", window="enum!:roll", **_NAMED, **_ACT)
 _kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!",
     x_upto="enum?:current_life", different_targets="bool?", **_NAMED, **_ACT)
 _kw("custom", "activated effect static", "none: per-card code named by handler", handler="str!",

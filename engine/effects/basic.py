@@ -12,10 +12,9 @@ from engine.effects.attack import execute_attack_ability
 from engine.effects.registry import register
 from engine.model.enums import Event
 from engine.ops import damage
-from engine.ops.tokens import add_life, gain_tokens
+from engine.ops.tokens import add_life
 from engine.ops.zones import relocate
 from engine.rules import keywords
-from engine.rules.cells import free
 from engine.rules import strike_table
 from engine.rules import targets as tg
 
@@ -33,11 +32,6 @@ def amount_of(g, e, src, eff, key="n", target=None) -> int:
     return tg.amount(g, eff.get(key, 1), e, src, target)
 
 
-def eff_accumulate(g, e, src, eff):
-    """Accumulate a token (накопить фишку) [218.3]: +1 up to the card's token maximum."""
-    gain_tokens(g, src, 1)
-
-
 def eff_stay_open(g, e, src, eff):
     """Without closing (не закрываясь) [g-78] as an effect: the card that closed to attack is open again; its
     actions and strikes this turn stay counted (it is not re-opened [219.4])."""
@@ -45,15 +39,6 @@ def eff_stay_open(g, e, src, eff):
         if t.closed:
             t.closed = False
             g.emit("opened", card=t.id)
-
-
-def eff_heal(g, e, src, eff):
-    """Heal n (``full``: all) [g-18]; ``cure_poison`` also removes Poisoning."""
-    for t in targets(g, e, src, eff):
-        n = eff.get("n", 1)
-        damage.heal(g, t, "full" if n == "full" else tg.amount(g, n, e, src, t))
-        if eff.get("cure_poison") and t.markers.pop("poison", None):
-            g.emit(Event.CURED, card=t.id)
 
 
 def eff_vampirism(g, e, src, eff):
@@ -65,15 +50,6 @@ def eff_vampirism(g, e, src, eff):
     add_life(g, src, n - healed)
 
 
-def eff_finishing_blow(g, e, src, eff):
-    """Finishing blow at X [g-13, g-95]: destroys the target if its current life is still <= X, else nothing."""
-    for t in targets(g, e, src, eff, "attacked"):
-        if g.life(t) - t.wounds <= amount_of(g, e, src, eff, target=t):
-            damage.destroy(g, t, by=src, kind="finishing_blow")
-        else:
-            g.emit(Event.FIZZLED, source=e["source"])
-
-
 def eff_attack(g, e, src, eff):
     """An attack ability (shot, throw, discharge, magic/special strike, strike across a row) at each target."""
     ids = e.get("targets") or [e.get("target")]
@@ -82,48 +58,6 @@ def eff_attack(g, e, src, eff):
         ids = [t.id for t in tg.resolve(g, e, src, spec)] or [None]
     for tid in ids:
         execute_attack_ability(g, dict(e, target=tid), eff)
-
-
-def eff_redistribute(g, e, src, eff):
-    """Redistribution (перераспределение) [g-37]: heal up to n wounds of ``from`` and deal as many wounds among
-    ``to`` (in the chosen order, one each in turn); only as many are dealt as were healed (03 §4 [DOUBT])."""
-    frm = tg.resolve(g, e, src, eff.get("from")) if not tg.is_choice(eff.get("from")) else \
-        [g.cards[e["target"]]] if e.get("target") in g.cards and g.in_play(e["target"]) else []
-    if tg.is_choice(eff.get("to")):
-        ids = e.get("targets") or ([] if tg.is_choice(eff.get("from")) else [e.get("target")])
-        to = [g.cards[i] for i in ids if i in g.cards and g.in_play(i)]
-    else:
-        to = tg.resolve(g, e, src, eff.get("to"))
-    if not frm or not to:
-        g.emit(Event.FIZZLED, source=e["source"])
-        return
-    n = damage.heal(g, frm[0], amount_of(g, e, src, eff))
-    for i in range(n):
-        t = to[i % len(to)]
-        damage.wound(g, t, 1, "spell" if e.get("spell") else "wound", src)
-    damage.check_deaths(g, to)
-
-
-def eff_resurrect(g, e, src, eff):
-    """Resurrection [g-07]: a card from the graveyard to the declared cell, closed if printed so; it comes back
-    with no markers and under the resurrecting player's control (docs/rules-decisions.md)."""
-    t = g.cards.get(e.get("target"))
-    to = e.get("to")
-    if t is None or t.zone != "graveyard" or not free(g, to):
-        g.emit(Event.FIZZLED, source=e["source"])
-        return
-    g.graveyards[t.owner].remove(t.id)
-    t.reset_in_play_state()
-    t.controller = e["controller"]
-    if g.is_flyer(t):
-        t.zone = "aux"
-        g.aux[t.controller].append(t.id)  # a flyer goes to the aux zone [211.2.a]
-    else:
-        t.zone = "battlefield"
-        t.cell = to
-        g.board[to] = t.id
-    t.closed = bool(eff.get("closed"))
-    g.emit(Event.RESURRECTED, card=t.id, to=to)
 
 
 def eff_condor_dive(g, e, src, eff):
@@ -166,9 +100,7 @@ def eff_custom(g, e, src, eff):
 
 
 for _kw, _fn in {
-    "accumulate_token": eff_accumulate, "heal": eff_heal, "finishing_blow": eff_finishing_blow,
-    "resurrect": eff_resurrect, "redistribute_wounds": eff_redistribute, "_vampirism": eff_vampirism,
-    "custom": eff_custom, "no_close_on_attack": eff_stay_open,
+    "_vampirism": eff_vampirism, "custom": eff_custom, "no_close_on_attack": eff_stay_open,
     **{k: eff_attack for k in REACH},
 }.items():
     register(_kw)(_fn)
