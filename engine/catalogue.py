@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import ATTACK_ABILITIES
 from engine.cards.pool import all_cards, card_def
-from engine.cards.words import (CHOSEN as _CHOSEN, KIND as _KIND, MARKER_NAMES, REF as _REF, STRENGTH as _STRENGTH,
+from engine.cards.words import (CHOSEN as _CHOSEN, MARKER_NAMES, REF as _REF, STRENGTH as _STRENGTH,
                                 UNTIL as _UNTIL, a_ as _a, idx as _i, kinds as _kinds, or_ as _or,
                                 tokens as _tokens)
 from engine.errors import EngineError
@@ -89,15 +89,6 @@ def _x_is(a: dict, lang: str) -> str:
     return amount_x_is(a, lang)
 
 
-def _power(strike: list[int], bonus, lang: str) -> str:
-    if bonus is None:
-        return str(strike[0]) if len(set(strike)) == 1 else "-".join(map(str, strike))
-    if not any(strike):
-        return "X" + _x_is(bonus, lang)
-    base = str(strike[0]) if len(set(strike)) == 1 else "-".join(map(str, strike))
-    return f"{base} + X" + _x_is(bonus, lang)
-
-
 def _cost(a: dict, lang: str) -> str:
     en = lang == "en"
     cost = a.get("cost")
@@ -155,40 +146,18 @@ def _named(a: dict, lang: str) -> str:
 # Abilities
 # ---------------------------------------------------------------------------------------------------------------
 
-def _attack(a: dict, lang: str) -> str:
-    en = lang == "en"
-    text = _KIND[a["kw"]][0 if en else 1]
-    if a.get("name"):
-        text += f" «{a['name'][lang]}»"
-    text += (" for " if en else " на ") + _power(a["strike"], a.get("bonus"), lang)
-    if a.get("range") is not None:
-        text += (f", range {a['range']}" if en else f", дальность {a['range']}")
-    t = a.get("target")
-    if t is not None and t != {"choose": "card", "side": "any"}:
-        text += (" at " if en else ", цель: ") + _target(t, lang)
-    riders = [e for e in a.get("rider") or [] if e["kw"] != "ignores_abilities"]
-    if len(riders) < len(a.get("rider") or []):  # [408]: a property of the attack, not a follow-up
-        text += ", ignoring every ability of its target" if en else ", игнорируя все особенности цели"
-    if riders:
-        text += ("; then " if en else "; затем ") + "; ".join(_effect(e, lang) for e in riders)
-    return text
-
-
 def _grants(gs: list[dict], lang: str) -> str:
-    texts = [_static(g, lang) for g in gs]
+    texts = [_static(g, lang) if "cost" not in g or g["kw"] == "trigger" else _activated(g, lang) for g in gs]
     return "; ".join(t[0].lower() + t[1:] for t in texts)
 
 
 def _static(a: dict, lang: str) -> str:
     """Text of a static keyword or a trigger (what a card simply has)."""
-    en = lang == "en"
     kw = a["kw"]
     if kw in KEYWORDS:
         return KEYWORDS[kw].text(a, lang, WORDS)
     if kw == "trigger":
         return _trigger(a, lang)
-    if kw == "no_close_on_attack":
-        return "Does not close when it attacks" if en else "Не закрывается при атаке"
     return _activated(a, lang)
 
 
@@ -294,23 +263,12 @@ def _trigger(a: dict, lang: str) -> str:
 
 
 def _effect(e: dict, lang: str) -> str:
-    en = lang == "en"
     kw = e["kw"]
     pre = ""
     if e.get("condition"):
         pre = _conditions(e["condition"], lang).strip(" ()") + ", "
     if kw in KEYWORDS:
-        return pre + KEYWORDS[kw].text(e, lang, WORDS)
-    if kw in ATTACK_ABILITIES:
-        return pre + _attack(e, lang)
-    if kw == "no_close_on_attack":
-        return pre + ("it does not close after this attack" if en else "она не закрывается после этой атаки")
-    if kw == "choose_one":
-        who = {"controller": ("its controller chooses", "её владелец выбирает"),
-               "target_controller": ("the attacked card's controller chooses", "владелец атакованной карты выбирает")}
-        opts = [" and ".join(_effect(x, lang) for x in o) if en else " и ".join(_effect(x, lang) for x in o)
-                for o in e["options"]]
-        return pre + who[e["chooser"]][_i(lang)] + ": " + _or(opts, lang)
+        return pre + KEYWORDS[kw].text(e, lang, EFFECT_WORDS)
     return pre + _activated_body(e, lang)
 
 
@@ -320,8 +278,6 @@ def _activated_body(a: dict, lang: str) -> str:
     if kw in KEYWORDS:
         return KEYWORDS[kw].text(a, lang, WORDS)  # a keyword defined in a module of its own (engine/effects/keywords/)
     t = a.get("target")
-    if kw in ATTACK_ABILITIES:
-        return _attack(a, lang)
     if kw == "action":
         text = "; ".join(_effect(e, lang) for e in a["effects"])
         if a.get("different_targets"):
@@ -348,7 +304,10 @@ WORDS = SimpleNamespace(target=lambda t, lang, case=1: _target(t, lang, case),
                         kinds=lambda ks, lang, form=1: _kinds(ks, lang, form),
                         conditions=lambda cs, lang: _conditions(cs, lang),
                         marker=lambda m, lang: MARKER_NAMES.get(m, (m, m))[_i(lang)],
-                        cards=lambda fs, lang: _cards(fs, lang), vs=lambda a, lang: _vs(a, lang))
+                        cards=lambda fs, lang: _cards(fs, lang), vs=lambda a, lang: _vs(a, lang), place="ability")
+#: The same helpers for an ability written as an effect (``place`` "effect": a keyword whose effect form reads
+#: differently, e.g. ``no_close_on_attack``).
+EFFECT_WORDS = SimpleNamespace(**{**vars(WORDS), "place": "effect"})
 
 
 def _vs(a: dict, lang: str) -> str:

@@ -153,6 +153,8 @@ _ATTACK = {"strike": "strike!", "bonus": "amount?", "target": "target!", "rider"
 _NAMED = {"name": "name?", "kind": "enum?:influence|spell"}
 #: The fields of every activated ability, for keyword modules (engine/cards/keywords.py).
 ACTIVATED_FIELDS = dict(_ACT)
+#: The fields every attack ability has (engine/effects/attack.py ``keyword``).
+ATTACK_FIELDS = dict(_ATTACK)
 NAMED_FIELDS = dict(_NAMED)
 
 #: kw -> {"roles": places it may appear, "fields": {field: type}, "rule": reference}. A type ending in ``!`` is
@@ -165,18 +167,6 @@ def _kw(kw_name: str, places: str, rule: str, **fields: str) -> None:
 
 
 # static keywords (03-abilities.md §4)
-_kw("no_close_on_attack", "static grant effect", "03 §5 without_closing [g-78]")
-_kw("first_strike", "static grant", "02 §4.5 [PROPOSAL]; 03 §4.1")
-_kw("horde", "static", "03 §4 horde [g-34]; 01 §7.1 (up to 5 copies in a deck)")
-
-# attacks: activated at top level (with cost) or effects (trigger, rider)
-for _a, _rule in (("shot", "03 §4 shot [g-09]; 02 §6"), ("throw", "03 §4 throw [g-26]; 02 §6"),
-                  ("discharge", "03 §4 discharge [g-41]; 02 §6")):
-    _kw(_a, "activated effect", _rule, range="range!", name="name?", **_ATTACK, **_ACT)
-for _a, _rule in (("magic_strike", "03 §4 magic_strike [g-22]; 02 §6"),
-                  ("special_strike", "03 §4 special_strike [g-35]; 02 §6"),
-                  ("strike_through_row", "03 §4 strike_through_row [g-53]; 02 §6")):
-    _kw(_a, "activated effect", _rule, name="name?", **_ATTACK, **_ACT)
 
 # other activated abilities
 _kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!",
@@ -191,8 +181,6 @@ _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" 
     attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", miss_only="bool?", condition="conditions?",
     effects="effects!", from_graveyard="bool?",
     cost="cost?", limit="limit?", **_NAMED)
-_kw("choose_one", "effect", "03 §1.9 [416]; RULES.md Q4 (choice inside an entry)",
-    chooser="enum!:controller|target_controller", options="options!")
 
 #: Keywords a card may hold at the top level of ``abilities`` (static, activated, trigger).
 TOP_ROLES = ("static", "activated")

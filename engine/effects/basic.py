@@ -7,8 +7,6 @@ or magic [411]. Rules per function; the ``choose_one`` choice is asked by :mod:`
 from __future__ import annotations
 
 from engine.cards.keywords import CUSTOMS
-from engine.cards.kinds import REACH
-from engine.effects.attack import execute_attack_ability
 from engine.effects.registry import register
 from engine.model.enums import Event
 from engine.ops import damage
@@ -32,15 +30,6 @@ def amount_of(g, e, src, eff, key="n", target=None) -> int:
     return tg.amount(g, eff.get(key, 1), e, src, target)
 
 
-def eff_stay_open(g, e, src, eff):
-    """Without closing (не закрываясь) [g-78] as an effect: the card that closed to attack is open again; its
-    actions and strikes this turn stay counted (it is not re-opened [219.4])."""
-    for t in targets(g, e, src, eff, "self"):
-        if t.closed:
-            t.closed = False
-            g.emit("opened", card=t.id)
-
-
 def eff_vampirism(g, e, src, eff):
     """Vampirism [g-06]: heal n; what exceeds its wounds becomes additional life up to its life maximum."""
     if src is None or not g.in_play(src):
@@ -48,16 +37,6 @@ def eff_vampirism(g, e, src, eff):
     n = eff.get("n", 0)
     healed = damage.heal(g, src, n)
     add_life(g, src, n - healed)
-
-
-def eff_attack(g, e, src, eff):
-    """An attack ability (shot, throw, discharge, magic/special strike, strike across a row) at each target."""
-    ids = e.get("targets") or [e.get("target")]
-    spec = eff.get("target")
-    if isinstance(spec, str):
-        ids = [t.id for t in tg.resolve(g, e, src, spec)] or [None]
-    for tid in ids:
-        execute_attack_ability(g, dict(e, target=tid), eff)
 
 
 def eff_condor_dive(g, e, src, eff):
@@ -100,7 +79,6 @@ def eff_custom(g, e, src, eff):
 
 
 for _kw, _fn in {
-    "_vampirism": eff_vampirism, "custom": eff_custom, "no_close_on_attack": eff_stay_open,
-    **{k: eff_attack for k in REACH},
+    "_vampirism": eff_vampirism, "custom": eff_custom,
 }.items():
     register(_kw)(_fn)
