@@ -47,7 +47,8 @@ MANIFEST = OUT / "manifest.json"
 #: (a compiled caller in the same build would call the originals natively), and ``engine/game.py``, the thin
 #: facade that forwards attribute reads to its state (mypyc has no ``__getattr__`` in a class tests subclass).
 EXCLUDED = {"engine/model/types.py", "engine/procedure/prelim_abilities.py", "engine/scenario.py",
-            "engine/selfplay.py", "engine/catalogue.py", "engine/game.py"}
+            "engine/selfplay.py", "engine/catalogue/text.py", "engine/catalogue/triggers.py",
+            "engine/game.py"}
 #: Set to anything but "" or "0", this environment variable disables the compiled modules at run time.
 PURE_ENV = "BERSERK_PURE"
 

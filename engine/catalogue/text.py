@@ -1,4 +1,4 @@
-"""The card catalogue: printed properties plus every ability in plain words, generated from the ability data.
+"""Every ability in plain words, generated from the ability data (the catalogue's text).
 
 Nothing here is copied from ``text_en``: each sentence is built from the normalized ability objects
 (``engine/cards/vocab.py``, ``docs/card-vocabulary.md``), so a new card needs data only. Two languages: ``"ru"`` and
@@ -11,9 +11,9 @@ from types import SimpleNamespace
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import ATTACK_ABILITIES
 from engine.cards.pool import all_cards, card_def
-from engine.cards.words import (CHOSEN as _CHOSEN, MARKER_NAMES, REF as _REF, STRENGTH as _STRENGTH,
-                                UNTIL as _UNTIL, a_ as _a, idx as _i, kinds as _kinds, or_ as _or,
-                                tokens as _tokens)
+from engine.cards.words import (CHOSEN as _CHOSEN, MARKER_NAMES, REF as _REF, UNTIL as _UNTIL, idx as _i,
+                                kinds as _kinds, tokens as _tokens)
+from engine.catalogue.triggers import when_text
 from engine.errors import EngineError
 from engine.rules.amounts import text as amount_text, x_is as amount_x_is
 from engine.rules.conditions import text as condition_text
@@ -162,89 +162,9 @@ def _static(a: dict, lang: str) -> str:
 
 
 def _trigger(a: dict, lang: str) -> str:
+    """A triggered ability: its trigger point (engine/catalogue/triggers.py), conditions, limit, cost, effects."""
     en = lang == "en"
-    when, subject = a["when"], a.get("subject", "self")
-    attack = a.get("attack", ["any_attack"])
-    if when == "moves":
-        w = {"self": ("When it moves", "Когда она перемещается"),
-             "any": ("When a creature moves", "Когда существо перемещается"),
-             "other": ("When another creature moves", "Когда другое существо перемещается")}[subject][_i(lang)]
-    elif when == "battle_start":
-        w = "At the start of the battle" if en else "В начале боя"
-    elif when == "poison_wounds":
-        w = ("When a creature takes wounds from its poisoning" if en
-             else "Когда существо получает раны от отравления")
-    elif when in ("start_of_turn", "end_of_turn"):
-        turn = a.get("turn", "own")
-        edge = ("At the start of" if en else "В начале") if when == "start_of_turn" else ("At the end of" if en else "В конце")
-        whose = {"own": ("your turn", "вашего хода"), "opponent": ("the opponent's turn", "хода противника"),
-                 "each": ("each turn", "каждого хода")}[turn][_i(lang)]
-        w = f"{edge} {whose}"
-    elif when == "dies":
-        w = {"self": ("When it dies", "Когда она гибнет"), "any": ("When any creature dies", "Когда гибнет любое существо"),
-             "other": ("When another creature dies", "Когда гибнет другое существо")}[subject][_i(lang)]
-    elif when == "attacked":
-        who = ("it", "неё") if subject == "self" else ("another creature", "другое существо")
-        anyk = attack == ["any_attack"]
-        w = (f"When {_a(_kinds(attack, lang))} is made against {who[0]}" if en
-             else ("Когда её атакуют" if subject == "self" else "Когда атакуют другое существо")
-             + ("" if anyk else f" ({_kinds(attack, lang)})"))
-    elif when == "attack_declared":
-        who = ("it", "неё") if subject == "self" else ("another creature", "другое существо")
-        w = (f"When {_a(_kinds(attack, lang))} is declared against {who[0]}" if en
-             else f"Когда против {who[1]} заявляют атаку ({_kinds(attack, lang)})")
-    elif when == "hit":
-        w = (("When it" if subject == "self" else "When another creature") + f" takes wounds from {_a(_kinds(attack, lang))}"
-             if en else ("Когда она" if subject == "self" else "Когда другое существо")
-             + " получает раны от " + ("атаки" if attack == ["any_attack"] else f"атаки ({_kinds(attack, lang)})"))
-    elif when == "strikes" and a.get("miss_only"):
-        who = {"self": ("it", "она"), "any": ("a creature", "существо"),
-               "other": ("another creature", "другое существо")}[subject]
-        w = (f"When {who[0]} misses with {_a(_kinds(attack, lang))}" if en
-             else f"Когда {who[1]} промахивается ({_kinds(attack, lang)})")
-    elif when == "strikes":
-        if attack == ["any_attack"]:
-            w = "When it attacks" if en else "Когда она атакует"
-        else:
-            w = f"When it makes {_a(_kinds(attack, lang))}" if en else f"Когда она наносит {_kinds(attack, lang)}"
-        roles = a.get("roles")
-        if roles == ["attacker"]:
-            w += " as the attacker" if en else ", нападая"
-        elif roles and set(roles) == {"attacker", "responder"}:
-            w += " (attacking or striking back)" if en else " (нападая или отвечая)"
-        if a.get("strength"):
-            w += ((" and it comes out " + _or([_STRENGTH[s][0] for s in a["strength"]], lang)) if en
-                  else " и результат " + _or([_STRENGTH[s][1] for s in a["strength"]], lang))
-        if a.get("hit_or_miss"):
-            w += ", whether it hits or misses" if en else ", попал удар или нет"
-    elif when == "revealed_by_prophecy":
-        w = ("When a prophecy of yours reveals it (from the deck)" if en
-             else "Когда ваше пророчество открывает её (из колоды)")
-    elif when == "incarnates" and a.get("subject", "self") != "self":
-        w = "When another creature incarnates" if en else "Когда другое существо инкарнирует"
-    elif when == "incarnates":
-        w = {"self": ("When it incarnates", "Когда она инкарнирует"),
-             "any": ("When a creature incarnates", "Когда существо инкарнирует"),
-             "other": ("When another creature incarnates", "Когда другое существо инкарнирует")}[subject][_i(lang)]
-    elif when == "gains_incarnation_token":
-        w = ("Each time it receives an incarnation token (in the graveyard)" if en
-             else "Каждый раз, когда она получает фишку инкарнации (на кладбище)")
-    elif when == "jumps":
-        w = "After it jumps" if en else "После её прыжка"
-    elif when == "carrion_eats":
-        w = "When its corpse-eating applies" if en else "Когда срабатывает её трупоедство"
-    elif when == "becomes_defender":
-        w = "When it becomes a defender" if en else "Когда она становится защитником"
-    elif when == "prophecy_reveals":
-        w = "When a prophecy of yours reveals cards" if en else "Когда ваше пророчество открывает карты"
-    elif when == "acts":
-        w = {"self": ("When it acts", "Когда она действует"), "any": ("When a card acts", "Когда карта действует"),
-             "other": ("When another card of yours acts", "Когда другая ваша карта действует")}[subject][_i(lang)]
-    elif when == "valhalla":
-        w = ("Valhalla (works from your graveyard, at the start of your turn)" if en
-             else "Вальхалла (действует с кладбища, в начале вашего хода)")
-    else:  # pragma: no cover - vocab check forbids it
-        raise KeyError(when)
+    w = when_text(a, lang)
     if a.get("from_graveyard"):
         w += " (while it is in your graveyard)" if en else " (пока она на вашем кладбище)"
     w += _conditions(a.get("condition"), lang)
@@ -252,14 +172,12 @@ def _trigger(a: dict, lang: str) -> str:
         w += " (optional)" if en else " (по желанию)"
     if a.get("limit"):
         w += " (" + _limit(a["limit"], lang) + ")"
-    may = ""
     pay = ""
     if a.get("cost"):
         pay = _cost(a, lang).rstrip(": ").lower()
-        pay = (f" it may {pay} to" if en else f" она может ({pay})")
-        may = ""
+        pay = f" it may {pay} to" if en else f" она может ({pay})"
     body = "; ".join(_effect(e, lang) for e in a["effects"])
-    return f"{w}:{pay}{may} {_named(a, lang)}{body}"
+    return f"{w}:{pay} {_named(a, lang)}{body}"
 
 
 def _effect(e: dict, lang: str) -> str:
