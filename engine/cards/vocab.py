@@ -514,16 +514,7 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
     """
     a = copy.deepcopy(a)
     kw = a.get("kw")
-    if a.get("kind") == "effect":  # the pool's word for воздействие (03-abilities.md §1.2)
-        a["kind"] = "influence"
-    if kw == "resurrect" and "which" in a:  # pool README form: "which": "elite creature" / "regular creature"
-        which = a.pop("which")
-        a["filter"] = [{"f": "creature"}, {"f": "elite", "value": which.startswith("elite")}]
-        a["closed"] = "closed" in str(a.pop("placement", ""))
-        a.setdefault("graveyard", "own")
-        a.setdefault("cell", "adjacent")
-    if kw in ("attack_exp", "defence_exp", "clumsiness") and "n" not in a:
-        a["n"] = 1  # "printed without a number is 1" (03-abilities.md §4)
+    _pool_forms(a, kw)
     if place == "effect":
         a.pop("cost", None)
     if "cost" in a and isinstance(a["cost"], str) and "instant" in a["cost"]:
@@ -535,25 +526,63 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
     if a.get("target") == "chosen":
         a["target"] = {"choose": "card", "side": "any"}
     if kw in _ATTACKS:
-        n = a.pop("n", None)
-        if "strike" not in a:
-            if n == "X":
-                a["strike"], a["bonus"] = [0, 0, 0], {"per": "tokens_paid", "times": 1}
-            elif isinstance(n, int):
-                a["strike"] = [n, n, n]
-        a.setdefault("target", {"choose": "card", "side": "any"})
-        if REACH[kw] == Reach.RANGED:  # shot, throw, discharge: the ones with a range
-            a.setdefault("range", None)
+        _attack_form(a, kw)
     if kw == "trigger":
-        alias = _WHEN_ALIASES.get(a.get("when"))
-        if a.get("when") == "attacked" and "attack" in a:
-            alias = None  # the vocabulary's own "attacked" (final target), not FORMAT.md's short form
-        if alias:
-            a.update({k: v for k, v in alias.items() if k not in a or k == "when"})
-        if "effect" in a:
-            a["effects"] = [a.pop("effect")]
-        a["effects"] = [normalize_ability(e, "effect") for e in a.get("effects", [])]
-        a.setdefault("optional", False)
+        _trigger_form(a)
+    _defaults(a, kw, place)
+    if "rider" in a and isinstance(a["rider"], dict):
+        a["rider"] = [a["rider"]]
+    for key in ("grants",):
+        if key in a:
+            a[key] = [normalize_ability(g, "grant") for g in a[key]]
+    return a
+
+
+def _pool_forms(a: dict, kw) -> None:
+    """The pool README's forms: ``kind: effect`` (воздействие, 03 §1.2), Resurrection's ``which``, experience and
+    clumsiness printed without a number (= 1, 03 §4)."""
+    if a.get("kind") == "effect":
+        a["kind"] = "influence"
+    if kw == "resurrect" and "which" in a:  # "which": "elite creature" / "regular creature"
+        which = a.pop("which")
+        a["filter"] = [{"f": "creature"}, {"f": "elite", "value": which.startswith("elite")}]
+        a["closed"] = "closed" in str(a.pop("placement", ""))
+        a.setdefault("graveyard", "own")
+        a.setdefault("cell", "adjacent")
+    if kw in ("attack_exp", "defence_exp", "clumsiness") and "n" not in a:
+        a["n"] = 1
+
+
+def _attack_form(a: dict, kw: str) -> None:
+    """An attack's ``n`` (``N`` -> strike [N, N, N], ``"X"`` -> a bonus per token paid), its default target and
+    range (null: any card in play)."""
+    n = a.pop("n", None)
+    if "strike" not in a:
+        if n == "X":
+            a["strike"], a["bonus"] = [0, 0, 0], {"per": "tokens_paid", "times": 1}
+        elif isinstance(n, int):
+            a["strike"] = [n, n, n]
+    a.setdefault("target", {"choose": "card", "side": "any"})
+    if REACH[kw] == Reach.RANGED:  # shot, throw, discharge: the ones with a range
+        a.setdefault("range", None)
+
+
+def _trigger_form(a: dict) -> None:
+    """A trigger's ``when`` aliases, a single ``effect``, its effects normalized, ``optional`` false by default."""
+    alias = _WHEN_ALIASES.get(a.get("when"))
+    if a.get("when") == "attacked" and "attack" in a:
+        alias = None  # the vocabulary's own "attacked" (final target), not FORMAT.md's short form
+    if alias:
+        a.update({k: v for k, v in alias.items() if k not in a or k == "when"})
+    if "effect" in a:
+        a["effects"] = [a.pop("effect")]
+    a["effects"] = [normalize_ability(e, "effect") for e in a.get("effects", [])]
+    a.setdefault("optional", False)
+
+
+def _defaults(a: dict, kw, place: str) -> None:
+    """Fields the data may leave out: targets of some effects (self), a keyword module's defaults, an activated
+    ability's cost (closing the card), sudden mark and limit."""
     if kw == "accumulate_token":
         a.setdefault("implicit", False)
     if kw in ("heal", "gain_token", "wound", "poison") and place != "top":
@@ -567,9 +596,3 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
         a.setdefault("limit", None)
     if kw == "heal":
         a.setdefault("target", "self")
-    if "rider" in a and isinstance(a["rider"], dict):
-        a["rider"] = [a["rider"]]
-    for key in ("grants",):
-        if key in a:
-            a[key] = [normalize_ability(g, "grant") for g in a[key]]
-    return a
