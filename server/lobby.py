@@ -393,7 +393,7 @@ async def room_status(request: Request):
         except BusError as e:
             if e.code != "room_not_found":
                 return _err(503, e.code, e.message)
-        if info is not None and "id" not in info:     # refused (server/room.py refuse_queued)
+        if info is not None and "id" not in info:     # refused (server/room/room.py refuse_queued)
             if info.get("code") != "room_not_found":
                 return _err(503, "unavailable", info.get("msg", "The room is unavailable; try again."))
             info = None
