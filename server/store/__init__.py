@@ -7,7 +7,9 @@ find nothing return None / False / [] (they never raise); bad arguments raise :c
 
 What is kept:
 
-* players: ``{"id", "name", "created"}`` and the SHA-256 of their secret (never the secret);
+* players: ``{"id", "name", "created"}``, their sessions (the SHA-256 of each session's secret, never the secret),
+  an optional argon2 password hash, their language, the rating after each rated game, whom they added as friends
+  and their direct challenges (server/store/accounts.py; names unique under server/accounts/namekey.py);
 * saved decks of a player: ``{"id", "owner", "name", "cards": [card id...], "created", "updated"}``;
 * every finished game, forever: ``{"id", "seed", "decks", "deck_names", "log", "result", "players", "names",
   "bots", "rated", "started", "duration", "version", "options"}``;
@@ -63,8 +65,9 @@ class Store(ABC):
     # -- players -----------------------------------------------------------------------------------------------
     @abstractmethod
     async def create_player(self, name: str, secret_hash: str) -> dict:
-        """A new player ``{"id", "name", "created"}``. Raises StoreError("bad_name") for an empty or overlong
-        name (over NAME_MAX characters after stripping) or one with control characters."""
+        """A new player ``{"id", "name", "created"}`` whose first session has ``secret_hash``. Raises
+        StoreError("bad_name") for an empty or overlong name (over NAME_MAX characters after stripping) or one with
+        control characters, StoreError("name_taken") for a name the same as another player's."""
 
     @abstractmethod
     async def get_player(self, player_id: str) -> dict | None:
@@ -72,11 +75,13 @@ class Store(ABC):
 
     @abstractmethod
     async def verify_player(self, player_id: str, secret: str) -> dict | None:
-        """The player when ``secret`` is theirs (constant-time hash comparison), else None."""
+        """The player (with ``"session"``: the id of the session ``secret`` belongs to) when ``secret`` is one of
+        theirs (constant-time hash comparison), else None."""
 
     @abstractmethod
     async def rename_player(self, player_id: str, name: str) -> dict | None:
-        """The renamed player, or None when there is no such player. Raises StoreError("bad_name")."""
+        """The renamed player, or None when there is no such player. Raises StoreError("bad_name") /
+        ("name_taken")."""
 
     # -- saved decks -------------------------------------------------------------------------------------------
     @abstractmethod
@@ -135,8 +140,9 @@ class Store(ABC):
         """Store several players' ratings in one transaction."""
 
     @abstractmethod
-    async def leaderboard(self, limit: int = 50, offset: int = 0) -> list[dict]:
-        """Rated players, best rating first: ``{"player", "name", "rating", "rd", "games"}``."""
+    async def leaderboard(self, limit: int = 50, offset: int = 0, min_games: int = 1) -> list[dict]:
+        """Rated players with at least ``min_games`` rated games, best rating first: ``{"player", "name", "rating",
+        "rd", "games"}``."""
 
     # -- live rooms (server/store/rooms.py) --------------------------------------------------------------------
     @abstractmethod
