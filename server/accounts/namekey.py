@@ -42,15 +42,16 @@ def _table() -> dict[str, str]:
             parent[x] = parent[parent[x]]
             x = parent[x]
         return x
+    bare = lambda text: text.strip("\u200e\u200f")     # the data wraps some right-to-left entries in LRM marks
     for ch, glyphs in data.items():
         for g in glyphs:
-            parent[find(ch)] = find(g["c"])
+            parent[find(bare(ch))] = find(bare(g["c"]))
     groups: dict[str, list[str]] = {}
     for ch in parent:
         groups.setdefault(find(ch), []).append(ch)
     table: dict[str, str] = {}
     for members in groups.values():
-        proto = min(members, key=lambda m: (len(m) == 1, -len(data.get(m, ())), m))
+        proto = min(members, key=lambda m: (len(m) == 1, -len(data.get(m, data.get(f"\u200e{m}\u200e", ()))), m))
         table.update((m, proto) for m in members if len(m) == 1 and m != proto)
     return table
 
