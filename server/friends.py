@@ -172,9 +172,9 @@ async def create_challenge(request: Request):
 
 
 def _deck_error(e: ValueError) -> JSONResponse:
-    to_json = getattr(e, "to_json", None)
+    to_json = getattr(e, "to_json", None)       # server/decks_api.py DeckChoiceError: the deck's errors
     if to_json is not None:
-        return JSONResponse(to_json(), status_code=400)
+        return to_json()
     return JSONResponse({"error": "bad_request", "message": str(e)}, status_code=400)
 
 
