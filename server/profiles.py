@@ -30,8 +30,8 @@ def tally(outcomes) -> tuple[dict, list[dict]]:
         winner = result.get("winner")
         counts["drawn" if winner == "draw" else "won" if winner == seat else "lost"] += winner is not None
         label = deck_names[seat - 1] if len(deck_names) >= seat else None
-        if isinstance(label, str) and label:
-            decks[label] += 1
+        if isinstance(label, str) and label and not label.startswith("BRK1") and "\n" not in label:
+            decks[label] += 1      # a preconstructed deck's id or name (a pasted code or list has no name)
     top = [{"name": n, "games": k} for n, k in sorted(decks.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_DECKS]]
     return counts, top
 

@@ -12,6 +12,7 @@ import { matchName, resultText } from "./names.js";
 import { CLOCK_PRESETS } from "./prefs.js";
 import { deckChoice } from "./deckchoice.js";
 import { listSaved } from "./deckstore.js";
+import { FriendsPanel } from "./friends.js";
 
 const QUEUE_POLL_MS = 1000;
 
@@ -27,6 +28,7 @@ export class LobbyPage {
     this.error = null;
     this.queue = null; // {ticket, waited, bot_offer} while in the quick-play queue
     this.timer = setInterval(() => this.refresh(), 3000);
+    this.friends = new FriendsPanel(() => ({ decks: this.decks, saved: this.saved }));
     this.unsubscribe = onLangChange(() => this.render());
   }
 
@@ -38,10 +40,12 @@ export class LobbyPage {
       this.error = errorText(e);
     }
     await this.refresh();
+    if (currentPlayer()) await this.friends.refresh();
   }
 
   destroy() {
     clearInterval(this.timer);
+    this.friends.destroy();
     clearTimeout(this.queueTimer);
     if (this.queue) api.leaveQueue(this.queue.ticket).catch(() => {});
     this.unsubscribe();
@@ -239,6 +243,7 @@ export class LobbyPage {
         h("section.quick", {},
           h("h2", {}, t("quick_play_title")),
           this._queueBox())),
+      me ? this.friends.el : null,
       h("section.my-games", {},
         h("h2", {}, t("my_games")),
         mine.live.length || mine.finished.length
