@@ -83,10 +83,16 @@ async def _mutual(store, a: str, b: str) -> bool:
 
 
 async def tell_friends(hub, player_id: str) -> None:
-    """Tell the player's friends (those who added the player) that something about the player changed."""
+    """Tell the player's friends (those who added the player) that something about the player changed (a task of
+    its own: never raises)."""
+    from sqlalchemy.exc import SQLAlchemyError
     from .presence import presence_of
     presence = presence_of(hub)
-    for pid in (await hub.store.friend_links(player_id))["added_me"]:
+    try:
+        links = await hub.store.friend_links(player_id)
+    except (SQLAlchemyError, OSError, AttributeError):     # the store is closing (shutdown): nobody to tell
+        return
+    for pid in links["added_me"]:
         presence.notify(pid, {"t": "friends"})
 
 

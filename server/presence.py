@@ -140,7 +140,7 @@ async def lobby_socket(ws: WebSocket) -> None:
     await ws.accept()
     try:
         player = await _hello(ws, hub.store)
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, RuntimeError, OSError):     # gone before (or while) being told
         return
     if player is None:
         return

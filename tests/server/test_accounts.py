@@ -167,3 +167,25 @@ async def test_a_lobby_socket_with_bad_credentials_is_closed_4005(live):
     await ws.send(json.dumps({"t": "hello", "auth": "nobody:secret"}))
     await asyncio.wait_for(ws.wait_closed(), 10)
     assert ws.close_code == 4005
+
+
+SHAPES = [[], [1], 1, "x", True, {"name": {"a": 1}}, {"name": ["Ann"], "password": 5}, {"password": []},
+          {"everywhere": "yes"}, {"to": {}, "deck": [], "clock": 1}, {"deck": {"preset": []}}, {"lang": ["ru"]},
+          {"name": "A" * 10000}, {"x": 1}]
+ENDPOINTS = [("POST", "/api/sessions"), ("PATCH", "/api/players/me"), ("PUT", "/api/players/me/password"),
+             ("POST", "/api/players/me/signout"), ("POST", "/api/friends"), ("POST", "/api/challenges"),
+             ("POST", "/api/challenges/nope/accept"), ("POST", "/api/players")]
+
+
+async def test_no_body_shape_gets_a_500_or_changes_the_account(live):
+    ann = await _with_password(live, "Ann")
+    before = (await call(live.http, "GET", "/api/players/me/account", ann)).json()
+    async with httpx.AsyncClient() as c:
+        for method, path in ENDPOINTS:
+            for body in SHAPES:
+                r = await c.request(method, live.http + path, json=body, headers=ann["auth"])
+                assert 400 <= r.status_code < 500 and r.json()["error"] and r.json()["message"], (path, body)
+            r = await c.request(method, live.http + path, content=b"{not json", headers=ann["auth"])
+            assert r.status_code == 400, path
+    assert (await call(live.http, "GET", "/api/players/me/account", ann)).json() == before
+    assert (await call(live.http, "GET", "/api/friends", ann)).json()["outgoing"] == []

@@ -3,32 +3,19 @@ name, later ones get a suffix, invisible names are replaced, every secret still 
 from __future__ import annotations
 
 import pytest
-import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from server.store import StoreError, hash_secret
-from server.store.sql import MIGRATIONS, SqlStore
+from server.store.sql import SqlStore
+from tests.store.revisions import store_at
 
 OLD = [("p1", "Ann", 1.0), ("p2", "ann", 2.0), ("p3", "\u0410nn", 3.0), ("p4", "\uff21\uff4e\uff4e", 4.0),
        ("p5", "Bob", 5.0), ("p6", "\u3164", 6.0), ("p7", "\u2800", 7.0), ("p8", "Ann 2", 0.5)]
 
 
 async def _store_at_0002(url: str) -> None:
-    old = SqlStore(url)
-    old.engine = old._make_engine()
-
-    def to_0002(conn):
-        cfg = Config()
-        cfg.set_main_option("script_location", MIGRATIONS)
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0002")
-    async with old.engine.begin() as conn:
-        await conn.run_sync(to_0002)
-        for pid, name, created in OLD:
-            await conn.execute(sa.text("INSERT INTO players (id, name, secret_hash, created) VALUES (:i, :n, :h, :c)"),
-                               {"i": pid, "n": name, "h": hash_secret("s-" + pid), "c": created})
-    await old.close()
+    await store_at(url, "0002", [("INSERT INTO players (id, name, secret_hash, created) VALUES (:i, :n, :h, :c)",
+                                  {"i": pid, "n": name, "h": hash_secret("s-" + pid), "c": created})
+                                 for pid, name, created in OLD])
 
 
 async def test_duplicate_names_are_renamed_oldest_first_and_secrets_keep_working(store_url):

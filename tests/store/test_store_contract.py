@@ -223,25 +223,11 @@ async def test_an_unrated_game_changes_no_rating(store):
 
 async def test_an_upgrade_from_the_first_revision_keeps_the_data(store_url):
     """A database created by an older release (revision 0001) is migrated on start without losing its rows."""
-    import sqlalchemy as sa
-    from alembic import command
-    from alembic.config import Config
-    from server.store.sql import MIGRATIONS, SqlStore
+    from server.store.sql import SqlStore
+    from tests.store.revisions import store_at
 
-    old = SqlStore(store_url)
-    old.engine = old._make_engine()
-
-    def to_0001(conn):
-        cfg = Config()
-        cfg.set_main_option("script_location", MIGRATIONS)
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0001")
-    async with old.engine.begin() as conn:
-        await conn.run_sync(to_0001)
-        await conn.execute(sa.text("INSERT INTO players (id, name, secret_hash, created) "
-                                   "VALUES ('p1', 'Ann', :h, 1.0)"), {"h": hash_secret("s")})
-    assert await old.revision() == "0001"
-    await old.close()
+    await store_at(store_url, "0001", [("INSERT INTO players (id, name, secret_hash, created) "
+                                        "VALUES ('p1', 'Ann', :h, 1.0)", {"h": hash_secret("s")})])
     new = SqlStore(store_url)
     await new.start()
     try:
