@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .accounts.api import authenticated
-from .accounts.texts import lang_of, refuse
+from .player_texts import lang_of, refuse
 from .bus import BusError
 from .bus import messages as m
 from .http_body import read_json
@@ -80,20 +80,6 @@ def _public(c: dict, names: dict) -> dict:
 async def _mutual(store, a: str, b: str) -> bool:
     links = await store.friend_links(a)
     return b in links["added"] and b in links["added_me"]
-
-
-async def tell_friends(hub, player_id: str) -> None:
-    """Tell the player's friends (those who added the player) that something about the player changed (a task of
-    its own: never raises)."""
-    from sqlalchemy.exc import SQLAlchemyError
-    from .presence import presence_of
-    presence = presence_of(hub)
-    try:
-        links = await hub.store.friend_links(player_id)
-    except (SQLAlchemyError, OSError, AttributeError):     # the store is closing (shutdown): nobody to tell
-        return
-    for pid in links["added_me"]:
-        presence.notify(pid, {"t": "friends"})
 
 
 async def list_friends(request: Request):

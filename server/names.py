@@ -2,23 +2,15 @@
 
 A name is what other people read on the board, in the lobby and in the chat, so it is normalized and bounded here
 and escaped wherever it is shown (the browser inserts it as text, never as HTML). Whether a name is free (unique up
-to case, compatibility forms and confusable letters) is server/accounts/namekey.py's business.
+to case, compatibility forms and confusable letters) is server/namekey.py's business.
 """
 from __future__ import annotations
 
 import unicodedata
 
+from .namekey import BAD_CATEGORIES, INVISIBLE, printable
+
 NAME_MAX = 24          # characters (after normalization)
-# Unicode categories refused anywhere in a name: control (Cc), format (Cf: bidi overrides, zero-width characters),
-# line/paragraph separators, surrogates, private use, unassigned.
-BAD_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
-# Characters that print as nothing although their category is a letter, a symbol or a mark: Hangul fillers, the
-# blank Braille pattern, the combining grapheme joiner, Khmer inherent vowels, Mongolian variation selectors and the
-# variation selectors (Unicode's Default_Ignorable_Code_Point outside Cf, plus U+2800).
-INVISIBLE = frozenset(map(chr, (0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C,
-                                0x180D, 0x180F, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))))
-# Categories of which a name needs at least one character: letters, digits, punctuation, symbols.
-VISIBLE_CATEGORIES = ("L", "N", "P", "S")
 
 
 class BadName(ValueError):
@@ -47,7 +39,7 @@ def clean_name(raw) -> str:
         raise BadName("The name may not contain control or invisible characters.",
                       "В имени не может быть управляющих или невидимых символов.")
     name = " ".join(name.split())
-    if not name or not any(unicodedata.category(ch)[0] in VISIBLE_CATEGORIES for ch in name):
+    if not printable(name):
         raise BadName("The name may not be empty.", "Имя не может быть пустым.")
     if len(name) > NAME_MAX:
         raise BadName(f"The name may be at most {NAME_MAX} characters long.",

@@ -87,9 +87,21 @@ def presence_of(hub) -> Presence:
     p = getattr(hub, "presence", None)
     if p is None:
         p = hub.presence = Presence()
-        from .friends import tell_friends
         p.listeners.append(lambda pid: asyncio.ensure_future(tell_friends(hub, pid)))
     return p
+
+
+async def tell_friends(hub, player_id: str) -> None:
+    """Tell the player's friends (those who added the player) that something about the player changed (a task of
+    its own: never raises)."""
+    from sqlalchemy.exc import SQLAlchemyError
+    presence = presence_of(hub)
+    try:
+        links = await hub.store.friend_links(player_id)
+    except (SQLAlchemyError, OSError, AttributeError):     # the store is closing (shutdown): nobody to tell
+        return
+    for pid in links["added_me"]:
+        presence.notify(pid, {"t": "friends"})
 
 
 async def _hello(ws: WebSocket, store) -> dict | None:

@@ -2,7 +2,7 @@
 "games"} | None, "history": [{"game", "rating", "rd", "at"}], "games": {"played", "won", "lost", "drawn"},
 "recent": [summary], "decks": [{"name", "games"}]}`` (404 ``player_not_found``).
 
-``name`` is looked up under the uniqueness keys (server/accounts/namekey.py), so «Аlice» finds Alice. ``rating`` is
+``name`` is looked up under the uniqueness keys (server/namekey.py), so «Аlice» finds Alice. ``rating`` is
 None for a player without rated games; ``history`` is the rating after each rated game, oldest first; ``games``
 counts the recorded (finished) games; ``recent`` the last RECENT of them (summaries as ``GET /api/games``, each
 replayable at ``#/replay/<id>``); ``decks`` the preconstructed decks the player played most in finished games
@@ -15,7 +15,7 @@ from collections import Counter
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from .accounts.texts import refuse
+from .player_texts import refuse
 
 RECENT = 10
 TOP_DECKS = 5

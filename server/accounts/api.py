@@ -10,7 +10,7 @@ setting or changing the password, renaming (once per RENAME_EVERY) and the langu
 | POST /api/players/me/signout | ``{"everywhere"?: bool}`` -> 200 ``{"revoked": n}``; 409 ``no_password`` |
 
 Ended sessions lose their open lobby sockets at once (server/presence.py, close code 4011) and every request they
-make is 401. Sentences are in the request's language (server/accounts/texts.py).
+make is 401. Sentences are in the request's language (server/player_texts.py).
 """
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ from server.http_body import read_json
 from server.names import BadName, clean_name
 from server.store import StoreError, hash_secret
 
-from .namekey import name_keys
+from server.namekey import name_keys
 from .passwords import BadPassword, PASSWORD_MAX, PASSWORD_MIN, check_rules, hash_password, password_matches
-from .texts import lang_of, refuse
+from server.player_texts import lang_of, refuse
 from .throttle import SignInThrottle
 
 RENAME_EVERY = 30 * 86400.0        # s between two renames by the player

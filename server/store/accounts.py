@@ -3,7 +3,7 @@ sessions, passwords, languages, rating history and the profile figures, friends 
 
 A player's credentials are sessions: ``(session id, SHA-256 of a random secret)``; a request names the player and
 the secret (``Bearer <player id>:<secret>``), so the first browser's secret (``create_player``) and a sign-in's
-(``create_session``) look alike. Names are unique under the two keys of server/accounts/namekey.py (unique
+(``create_session``) look alike. Names are unique under the two keys of server/namekey.py (unique
 indexes; a taken name raises ``StoreError("name_taken")`` and changes nothing).
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import time
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from . import NAME_MAX, StoreError, hash_secret
+from .base import NAME_MAX, StoreError, clean_name, hash_secret
 from .schema import challenges, friends, games, players, rating_history, sessions
 
 HISTORY_MAX = 200       # rating points returned by rating_history
@@ -27,7 +27,7 @@ def _id() -> str:
 
 
 def _keys(name: str) -> dict:
-    from server.accounts.namekey import name_keys
+    from server.namekey import name_keys
     upper, lower = name_keys(name)
     return {"name_key": upper, "name_key_lower": lower}
 
@@ -53,7 +53,6 @@ class AccountsMixin:
     async def create_player(self, name: str, secret_hash: str) -> dict:
         """A new player ``{"id", "name", "created"}`` whose first session has ``secret_hash``. Raises
         StoreError("bad_name") / ("name_taken")."""
-        from .sql import clean_name
         name = clean_name(name, NAME_MAX)
         row = {"id": _id(), "name": name, "created": time.time(), **_keys(name)}
         try:
@@ -134,7 +133,6 @@ class AccountsMixin:
     async def rename_player(self, player_id: str, name: str, *, changed: float | None = None) -> dict | None:
         """The renamed player, or None when there is no such player. ``changed``: the time to record as the last
         rename (the player's own rename; None for an operator's). Raises StoreError("bad_name") / ("name_taken")."""
-        from .sql import clean_name
         name = clean_name(name, NAME_MAX)
         values = dict(name=name, **_keys(name))
         if changed is not None:

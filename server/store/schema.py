@@ -11,7 +11,7 @@ players = sa.Table(
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
-    # the uniqueness keys of the name (server/accounts/namekey.py), each under a unique index; always set
+    # the uniqueness keys of the name (server/namekey.py), each under a unique index; always set
     sa.Column("name_key", sa.String(128), nullable=True),
     sa.Column("name_key_lower", sa.String(128), nullable=True),
     sa.Column("name_changed", sa.Float, nullable=True),           # Unix s of the last rename

@@ -25,8 +25,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool, StaticPool
 
-from . import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, Store, StoreError
 from .accounts import AccountsMixin, record_history
+from .base import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, Store, StoreError, clean_name
 from .schema import decks, games, live_rooms, players, ratings, room_log
 from .loop_writer import LoopWriter
 from .writer import SqliteWriter
@@ -38,19 +38,6 @@ LIST_MAX = 200
 ROWS_PER_INSERT = 300       # log entries per multi-row INSERT (3 parameters each, under SQLite's old limit of 999)
 WAL_SIZE_LIMIT = 32 << 20  # bytes: a WAL that grew larger in a burst is cut back to this when it starts again
 ROOMS_PER_READ = 400        # room ids per batched read of live rooms (load_rooms; one parameter each, under 999)
-
-
-def clean_name(name, limit: int) -> str:
-    """``name`` stripped; raises StoreError("bad_name") unless it is a str of 1..limit characters without
-    control characters."""
-    if not isinstance(name, str):
-        raise StoreError("bad_name", "The name must be a string.")
-    name = name.strip()
-    if not 1 <= len(name) <= limit:
-        raise StoreError("bad_name", f"The name must have 1 to {limit} characters.")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise StoreError("bad_name", "The name must not contain control characters.")
-    return name
 
 
 def clean_cards(cards) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.accounts.namekey import name_keys, same_name
+from server.namekey import name_keys, same_name
 from server.names import BadName, clean_name
 
 

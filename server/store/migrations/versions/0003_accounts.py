@@ -1,6 +1,6 @@
 """Accounts: unique names, sessions, passwords, rating history, friends, challenges.
 
-Each player gets the two uniqueness keys of its name (server/accounts/namekey.py), unique from now on. Names that
+Each player gets the two uniqueness keys of its name (server/namekey.py), unique from now on. Names that
 are taken already (the same keys as an older player's) are renamed: the older player (smaller ``created``, then id)
 keeps the name, a later one gets a suffix ``" 2"``, ``" 3"`` ... (the first free one); a name the display-name rules
 refuse now (only invisible characters ...) becomes ``"Player"`` with a suffix. Each player's secret becomes its
@@ -21,18 +21,18 @@ branch_labels = None
 depends_on = None
 
 FALLBACK = "Player"
+NAME_MAX = 24           # characters in a display name (server/names.py at this revision)
 
 
 def unique_names(rows):
     """``[(id, new name, upper key, lower key)]`` for ``rows`` = ``[(id, name)]`` in age order (oldest first): the
     first holder of a name keeps it, later ones get the first free suffix."""
-    from server.accounts.namekey import name_keys
-    from server.names import NAME_MAX, BadName, clean_name
+    import unicodedata
+    from server.namekey import name_keys, printable
     taken_upper, taken_lower, out = set(), set(), []
     for pid, name in rows:
-        try:
-            base = clean_name(name)
-        except BadName:
+        base = " ".join(unicodedata.normalize("NFC", name).split())
+        if not printable(base) or len(base) > NAME_MAX:
             base = FALLBACK
         candidate, n = base, 1
         while True:

@@ -21,6 +21,24 @@ import os
 import unicodedata
 
 KEY_MAX = 128      # characters in a key (an NFKC expansion of a 24-character name stays far below)
+# Unicode categories refused anywhere in a name: control (Cc), format (Cf: bidi overrides, zero-width characters),
+# line/paragraph separators, surrogates, private use, unassigned.
+BAD_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+# Characters that print as nothing although their category is a letter, a symbol or a mark: Hangul fillers, the
+# blank Braille pattern, the combining grapheme joiner, Khmer inherent vowels, Mongolian variation selectors and the
+# variation selectors (Unicode's Default_Ignorable_Code_Point outside Cf, plus U+2800).
+INVISIBLE = frozenset(map(chr, (0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C,
+                                0x180D, 0x180F, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))))
+# Categories of which a name needs at least one character: letters, digits, punctuation, symbols.
+VISIBLE_CATEGORIES = ("L", "N", "P", "S")
+
+
+def printable(name: str) -> bool:
+    """True when ``name`` has a visible character (a letter, digit, punctuation or symbol outside INVISIBLE) and no
+    control, format, unassigned or INVISIBLE character: what a display name needs (server/names.py)."""
+    if any(unicodedata.category(ch) in BAD_CATEGORIES or ch in INVISIBLE for ch in name):
+        return False
+    return any(unicodedata.category(ch)[0] in VISIBLE_CATEGORIES for ch in name)
 
 
 @functools.cache

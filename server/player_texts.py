@@ -1,5 +1,5 @@
 """The sentences of the accounts, friends and challenge endpoints, in Russian and English: ``say(request, code,
-**values)`` picks the request's language (``Accept-Language``, server/decks_api.py ``request_lang``)."""
+**values)`` picks the request's language (``Accept-Language``, server/http_common.py ``request_lang``)."""
 from __future__ import annotations
 
 from starlette.requests import Request
@@ -32,7 +32,7 @@ TEXTS = {
 
 
 def lang_of(request: Request) -> str:
-    from server.decks_api import request_lang
+    from server.http_common import request_lang
     return request_lang(request)
 
 
