@@ -209,8 +209,7 @@ async def accept_challenge(request: Request):
         room, _ = await hub.rooms.create(options, True, decks=[c["deck"]["cards"], cards], reserved=reserved)
     except (RoomLimit, BusError):
         await hub.store.settle_challenge_room(c["id"], None)
-        return JSONResponse({"error": "unavailable", "message": "The room could not be made; try again."},
-                            status_code=503)
+        return refuse(request, 503, "unavailable")
     answer, error = await _room_call(hub, room, m.Claim(autopass=True, player=player["id"], name=player["name"]))
     if error is not None:
         return error

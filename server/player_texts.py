@@ -27,6 +27,7 @@ TEXTS = {
     "challenge_not_found": ("Вызова нет или он уже не действует.", "There is no such open challenge."),
     "challenge_not_yours": ("Этот вызов адресован не вам.", "This challenge is not addressed to you."),
     "bad_preset": ("Неизвестный контроль времени: {presets}.", "Unknown clock preset; the presets are {presets}."),
+    "unavailable": ("Не удалось создать комнату; попробуйте ещё раз.", "The room could not be made; try again."),
     "bad_request": ("Неверный запрос: {detail}", "Bad request: {detail}"),
 }
 

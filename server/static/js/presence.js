@@ -2,7 +2,7 @@
 // friends and hears of challenges. Frames are JSON: {"t": "friends"} (the friends list changed), {"t":
 // "challenge", challenge} (a friend challenges us: also a browser notification when the player allowed them),
 // {"t": "accepted", room} (our challenge was accepted: take seat 1 there). Close 4011 = this session ended
-// (signed out or the password changed elsewhere): the browser forgets the player.
+// (signed out or the password changed elsewhere): the browser forgets the player and its seat tokens.
 
 import { currentPlayer, forgetPlayer } from "./player.js";
 import { joinRoom } from "./api.js";
@@ -63,6 +63,7 @@ export function startPresence() {
     if (ev.code === 4011 || ev.code === 4005) {
       wanted = false;
       forgetPlayer();
+      for (const key of Object.keys(localStorage)) if (key.startsWith("berserk.seat.")) localStorage.removeItem(key);
       location.hash = "#/";
       location.reload();
       return;
