@@ -3,6 +3,7 @@ context, the profile page shows the player, and a challenge sent to a friend is 
 (both are seated in a new room; a third friend watches it in one click)."""
 from __future__ import annotations
 
+from tests.e2e.driver import click
 from tests.e2e.players import enter_lobby, my_seat, room_of, wait_dealt
 
 PASSWORD = "a long password"
@@ -83,3 +84,30 @@ def test_a_challenge_accepted_by_a_friend_seats_both_and_a_friend_watches(server
     assert room_of(cid) == room
     my_seat(cid, "spectator")
     assert not ann.js_errors and not bob.js_errors and not cid.js_errors
+
+
+def test_a_finished_rated_game_shows_on_both_profiles(server, new_page):
+    ann, bob = new_page(), new_page()
+    for page, name in ((ann, "Ann"), (bob, "Bob")):
+        enter_lobby(page, server, name)
+    _befriend(ann, bob)
+    ann.click(f"li.friend[data-player='{_me(bob)['name']}'] [data-testid=challenge-open]")
+    ann.click("[data-testid=challenge-send]")
+    bob.wait_for_selector("[data-testid=challenge-incoming] [data-testid=challenge-accept]").click()
+    room = room_of(bob)
+    assert room_of(ann) == room
+    wait_dealt(ann)
+    wait_dealt(bob)
+    ann.wait_for_selector("button[data-act=concede]")
+    click(ann, "button[data-act=concede]")
+    click(ann, "button[data-act=concede-confirm]")
+    bob.wait_for_function("() => { const c = window.berserkConn; return c && c.view && c.view.result; }")
+    bob.goto(server.url + f"/#/player/{_me(bob)['name']}")
+    bob.wait_for_selector("[data-testid=profile] [data-testid=rating-plot] circle", timeout=20000)
+    assert int(bob.inner_text("[data-testid=profile-rating]").split()[0]) > 1500
+    games = bob.inner_text("[data-testid=profile-games]")
+    assert "Games played\t1" in games and "Won\t1" in games
+    assert bob.get_attribute("[data-testid=profile] a.replay", "href") == f"#/replay/{room}"
+    bob.click("[data-testid=profile] a.replay")
+    bob.wait_for_function("location.hash.startsWith('#/replay/')")
+    assert not ann.js_errors and not bob.js_errors
