@@ -111,3 +111,17 @@ def test_a_finished_rated_game_shows_on_both_profiles(server, new_page):
     bob.click("[data-testid=profile] a.replay")
     bob.wait_for_function("location.hash.startsWith('#/replay/')")
     assert not ann.js_errors and not bob.js_errors
+
+
+def test_axe_finds_no_serious_violation_on_the_friends_panel_and_the_profile(server, new_page):
+    from tests.e2e.test_game_layout import _axe
+    ann, bob = new_page(), new_page()
+    enter_lobby(ann, server, "Ann")
+    enter_lobby(bob, server, "Bob")
+    _befriend(ann, bob)
+    ann.click(f"li.friend[data-player='{_me(bob)['name']}'] [data-testid=challenge-open]")
+    ann.wait_for_selector("[data-testid=challenge]")
+    assert _axe(ann) == []
+    ann.click("[data-testid=my-profile]")
+    ann.wait_for_selector("[data-testid=profile] [data-testid=account]")
+    assert _axe(ann) == []
