@@ -9,6 +9,7 @@ import { validateDeck, exportDeck, importDeck, deckName } from "./deckapi.js";
 import { listDecks } from "./api.js";
 import { listSaved, createSaved, updateSaved, duplicateSaved, deleteSaved } from "./deckstore.js";
 import { deckStats, cardKind, passes } from "./deckstats.js";
+import { editionName, moveText } from "./words.js";
 
 const ELEMENTS = ["Степи", "Леса", "Горы", "Болота", "Тьма", "Нейтральные"];
 const KINDS = ["creature", "flyer", "symbiote", "artifact", "terrain", "equipment"];
@@ -347,12 +348,12 @@ export class BuilderPage {
       h("h3", {}, nameOf(c), other && other !== nameOf(c) ? h("span.en", {}, ` / ${other}`) : null),
       h("div", {}, t(`el_${c.element}`), " · ", t("cost"), ": ", String(c.cost), " ",
         c.elite ? t("db_elite") : t("db_regular"), " · ", t(`kind_${cardKind(c)}`), c.unique ? ` · ${t("db_unique")}` : ""),
-      c.kind === "creature" ? h("div", {}, `${t("life")}: ${c.life} · ${t("move")}: ${c.move} · ${t("strike")}: ${strike}`)
+      c.kind === "creature" ? h("div", {}, `${t("life")}: ${c.life} · ${t("move")}: ${moveText(c)} · ${t("strike")}: ${strike}`)
         : null,
       (c.classes || []).length ? h("div", {}, t("db_class"), ": ",
         c.classes.map(className).join(", ")) : null,
       h("p.card-text", {}, (lang === "ru" ? c.text_ru || c.text_en : c.text_en || c.text_ru) || ""),
-      c.edition ? h("div.hint", {}, c.edition) : null);
+      c.edition ? h("div.hint", {}, editionName(c.edition)) : null);
   }
 
   renderTransfer() {

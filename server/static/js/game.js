@@ -16,6 +16,7 @@ import { TurnAlert, animationsFor, soundOn, setSound } from "./feel.js";
 import { Zoom } from "./zoom.js";
 import { boardKeys } from "./keys.js";
 import { seatName, resultText } from "./names.js";
+import { crystals } from "./words.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -197,16 +198,16 @@ export class GamePage {
       h("button.grave-count" + (this.anim?.grave?.has(p) ? ".anim-grave" : ""), {
         dataset: { focus: `grave${p}` }, "aria-haspopup": "dialog",
         title: grave.map((id) => instanceName(view, id)).join("\n"),
-        onclick: () => { this.viewer = { list: grave, title: `${t("graveyard")} — ${playerName(p, this.conn.you)}` }; this.render(); },
+        onclick: () => { this.viewer = { list: grave, title: `${t("graveyard")} — ${playerName(p, this.conn.you, view.room)}` }; this.render(); },
       }, t("graveyard") + ": ", h("b", {}, String(grave.length))),
       (pv.aux || []).length ? h("button.aux-count", {
         dataset: { focus: `aux${p}` }, "aria-haspopup": "dialog",
-        onclick: () => { this.viewer = { list: pv.aux, title: `${t("aux_zone")} — ${playerName(p, this.conn.you)}` }; this.render(); },
+        onclick: () => { this.viewer = { list: pv.aux, title: `${t("aux_zone")} — ${playerName(p, this.conn.you, view.room)}` }; this.render(); },
       }, t("aux_short") + ": ", h("b", {}, String(pv.aux.length))) : null,
       (pv.deal || view.phase === "deal") ? stat(t("deal"), pv.deal ?? 0) : null,
       (pv.recruits || ["recruitment", "deployment"].includes(view.phase)) ? stat(t("recruits"), pv.recruits ?? 0) : null,
-      stat(t("gold"), pv.gold ?? "?", { class: "gold" }),
-      stat(t("silver"), pv.silver ?? "?", { class: "silver" }));
+      stat(t("gold"), crystals(pv.gold), { class: "gold", title: pv.gold < 0 ? t("gold_bonus_spent") : null }),
+      stat(t("silver"), crystals(pv.silver), { class: "silver" }));
   }
 
   _auxZone(p, view, idx, sel) {
@@ -290,7 +291,8 @@ export class GamePage {
     const pv = view.players?.[String(me)] || {};
     return h("div.own-zones", { "aria-label": t("your_deal") },
       h("div.budget", { dataset: { gold: String(pv.gold ?? 0), silver: String(pv.silver ?? 0) } },
-        t("recruit_budget", { gold: pv.gold ?? 0, silver: pv.silver ?? 0, n: recruits.length })),
+        t("recruit_budget", { gold: crystals(pv.gold ?? 0), silver: crystals(pv.silver ?? 0), n: recruits.length }),
+        pv.gold < 0 ? ` (${t("gold_bonus_spent")})` : null),
       recruits.length ? h("div.zone.recruits", {}, h("span.zone-label", {}, t("your_squad") + ` (${recruits.length})`),
         recruits.map((id) => this._card(id, view, idx, sel, { focusable: true }))) : null,
       deal.length ? h("div.zone.deal", {}, h("span.zone-label", {}, t("your_deal") + ` (${deal.length})`),
@@ -305,13 +307,13 @@ export class GamePage {
     else if (c.status !== "open") toAct = t(c.status === "closed" ? "closed" : "reconnecting");
     else if (view.to_act == null) toAct = t("to_act_none");
     else if (view.to_act === c.you) toAct = t("to_act_you");
-    else toAct = t("to_act_other", { p: view.to_act });
+    else toAct = t("to_act_other", { who: seatName(view.room, view.to_act) });
     return h("div.status", { dataset: { testid: "status" } },
       h("div.who", {}, who, " · ", h("span.conn-status." + c.status, {}, t(c.status === "open" ? "connected" : c.status === "closed" ? "closed" : "reconnecting")),
         c.you ? h("button.sound", { dataset: { focus: "sound" }, "aria-pressed": soundOn() ? "true" : "false",
           onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null),
       h("div.turn", {}, t("turn", { n: view.turn ?? 0 }), " · ", t("phase"), ": ", h("b.phase", { dataset: { phase: view.phase || "" } }, phaseName(view.phase)),
-        view.active ? " · " + t("active", { p: view.active }) : ""),
+        view.active ? " · " + t("active", { who: seatName(view.room, view.active) }) : ""),
       h("div.to-act" + (view.to_act === c.you && c.you && c.status === "open" ? ".mine" : ""), { dataset: { toAct: String(view.to_act ?? "") }, role: "status", "aria-live": "polite" }, toAct));
   }
 
@@ -447,7 +449,7 @@ export class GamePage {
     const log = view.replay?.log;
     if (!Array.isArray(log) || !log.length) return null;
     return h("div.action-log", {}, h("h2", {}, t("all_moves")),
-      h("ol.log-list", {}, log.map(([p, a]) => h("li", {}, `${t("player", { p })}: ${actionLabel(a, view)}`))));
+      h("ol.log-list", {}, log.map(([p, a]) => h("li", {}, `${seatName(view.room, p)}: ${actionLabel(a, view)}`))));
   }
 
   _resultBanner(result) {

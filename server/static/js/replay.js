@@ -8,6 +8,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { renderLogLine } from "./log.js";
+import { summaryRoom } from "./names.js";
 
 /** Milliseconds between two steps at each offered speed. */
 export const SPEEDS = { "0.5": 1400, "1": 700, "2": 350, "4": 175 };
@@ -134,6 +135,8 @@ export class ReplayConnection {
       this.n = body.n;
       this.turn = body.turn;
       this.view = body.view;
+      // the recorded game's names for the log, the die box and the queue (a replay's view has no "room" of its own)
+      if (this.view && !this.view.room) this.view.room = summaryRoom(this.game);
       this.you = this.seat;
       this.status = "open";
       this.onChange?.(this, "state");
