@@ -26,8 +26,8 @@ READ_TEXT = """() => {
   return {texts, crystals};
 }"""
 
-#: Latin tokens a Russian page may show: cell names (a1..e6) are matched separately; X of "X = 2"; Esc (the key)
-RU_ALLOWED = {"X", "Esc", "Enter"}
+#: Latin tokens a Russian page may show (cell names a1..e6 are matched separately): X of "X = 2", key names
+RU_ALLOWED = {"X", "Esc", "Enter", "BRK"}   # BRK: the literal prefix of a deck code (BRK1...)
 
 
 def card_names(url: str) -> list[str]:
@@ -45,10 +45,12 @@ def problems(page, lang: str, names: list[str]) -> list[tuple[str, str]]:
     either language (card names, players' names)."""
     got = page.evaluate(READ_TEXT)
     out: list[tuple[str, str]] = []
+    # headings may be upper-cased by CSS (innerText shows it so): names are matched in any case
+    named = re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE) if names else None
     for text in got["texts"]:
         s = re.sub(r"«[^»]*»", " ", text)
-        for n in names:
-            s = s.replace(n, " ")
+        if named:
+            s = named.sub(" ", s)
         for m in re.finditer(r"\b[a-z]+_[a-z0-9_]+\b", s):
             out.append(("snake_case", m.group(0), _around(s, m)))
         for m in re.finditer(r"\b(null|undefined|NaN)\b", s):

@@ -40,6 +40,8 @@ def _switch(page) -> None:
 def _both(page, names, where: str, found: list) -> None:
     """Check the page in its language, switch, check in the other, switch back."""
     for _ in range(2):
+        if page.locator("[data-testid=deck-errors]").count():   # the validator's messages, asked again
+            page.wait_for_selector("[data-testid=deck-errors] li")
         found += [(where, _lang(page), *p) for p in problems(page, _lang(page), names)]
         _switch(page)
 
@@ -105,6 +107,9 @@ def test_no_raw_value_on_any_page_in_either_language(bot_server, new_page, names
         row.dispatch_event("mouseenter")
         found += [("builder detail", _lang(page), *p) for p in problems(page, _lang(page), names)]
     _both(page, names, "builder", found)
+    page.goto(f"{bot_server.url}/#/rules")
+    page.wait_for_selector("[data-testid=rules-help]")
+    _both(page, names, "rules", found)
     assert not found, _summary(found)
     assert not page.js_errors, page.js_errors
 

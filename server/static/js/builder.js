@@ -38,7 +38,8 @@ export class BuilderPage {
     this.saved = [];
     this.presets = [];
     this.notice = null;
-    this.unsubscribe = onLangChange(() => { this.render(); this.validate(); });
+    // the validator's messages come in the language asked: the old ones go until the new answer
+    this.unsubscribe = onLangChange(() => { this.result = null; this.render(); this.validate(); });
   }
 
   async start() {

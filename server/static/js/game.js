@@ -17,6 +17,9 @@ import { Zoom } from "./zoom.js";
 import { boardKeys } from "./keys.js";
 import { seatName, resultText } from "./names.js";
 import { crystals } from "./words.js";
+import { term, termText } from "./terms.js";
+import { rulesHref } from "./rules.js";
+import { PROMPT_RULE } from "./rules_text.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -47,7 +50,7 @@ export class GamePage {
     this.alert = new TurnAlert();
     this.zoom = new Zoom(() => this.conn.view);
     this.clockTimer = setInterval(() => this._tickClocks(), 250);
-    this.unsubscribe = onLangChange(() => this.render());
+    this.unsubscribe = onLangChange(() => { this.zoom.hide(); this.render(); }); // the zoom is drawn in the old language
     this.onKey = (e) => this._key(e);
     document.addEventListener("keydown", this.onKey);
   }
@@ -313,7 +316,8 @@ export class GamePage {
         c.you ? h("button.sound", { dataset: { focus: "sound" }, "aria-pressed": soundOn() ? "true" : "false",
           onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null),
       h("div.turn", {}, t("turn", { n: view.turn ?? 0 }), " · ", t("phase"), ": ", h("b.phase", { dataset: { phase: view.phase || "" } }, phaseName(view.phase)),
-        view.active ? " · " + t("active", { who: seatName(view.room, view.active) }) : ""),
+        view.active ? " · " + t("active", { who: seatName(view.room, view.active) }) : "",
+        h("a.game-rules-link", { href: rulesHref(), target: "_blank", rel: "noopener", dataset: { testid: "game-rules" } }, t("rules"))),
       h("div.to-act" + (view.to_act === c.you && c.you && c.status === "open" ? ".mine" : ""), { dataset: { toAct: String(view.to_act ?? "") }, role: "status", "aria-live": "polite" }, toAct));
   }
 
@@ -341,15 +345,18 @@ export class GamePage {
     const prompt = this._promptText(view);
     const box = h("section.controls", { "aria-label": t("actions"), dataset: { testid: "controls" } },
       h("h2.sr-only", {}, t("actions")),
-      prompt ? h("div.prompt", { dataset: { kind: view.prompt.kind }, "data-testid": "prompt" }, prompt) : null);
+      prompt ? h("div.prompt", { dataset: { kind: view.prompt.kind }, "data-testid": "prompt" }, prompt,
+        h("a.rule-link", { href: rulesHref(PROMPT_RULE[view.prompt.kind] || "queue"), target: "_blank", rel: "noopener",
+          dataset: { testid: "prompt-rule" } }, t("rules_prompt_link"))) : null);
     if (view.result) return box;
     const act = (a, extra = "") => h("button.act" + extra, {
       dataset: { act: a.act, idx: String(this.conn.legal.indexOf(a)) },
+      title: termText(a.act) || null,
       disabled: !this.canAct,
       onclick: () => this._send(a),
     }, actionLabel(a, view));
     const meaning = this.canAct ? passMeaning(view) : null;
-    if (meaning) box.append(h("div.pass-meaning", {}, t("pass_now") + ": " + meaning));
+    if (meaning) box.append(h("div.pass-meaning", {}, term("pass", t("pass_now")), ": " + meaning));
     const ex = this.canAct ? exchangeExplained(view, this.conn.you) : null;
     if (ex) box.append(ex);
     const globals = idx.global.filter((a) => a.act !== "concede");

@@ -10,6 +10,7 @@ import { abilityName, kwName } from "./actions.js";
 import { cardElement, lifeOf, markerText, untilText } from "./cardface.js";
 import { seatName } from "./names.js";
 import { moveText } from "./words.js";
+import { term } from "./terms.js";
 
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
@@ -48,14 +49,14 @@ export function queuePanel(view, you) {
   const pr = view.priority;
   const pending = view.prompt?.kind === "triggers" || view.prompt?.kind === "order" ? view.prompt.pending || [] : [];
   const meaning = passMeaning(view);
-  return h("section.queue", { "aria-label": t("queue"), dataset: { testid: "queue" } }, h("h2", {}, t("queue")),
+  return h("section.queue", { "aria-label": t("queue"), dataset: { testid: "queue" } }, h("h2", {}, term("queue", t("queue"))),
     view.executing ? h("div.executing", {}, t("executing") + ": ", h("ol.queue-list", {}, entry(view.executing))) : null,
     q.length ? h("ol.queue-list", {}, q.map((e, i) => entry(e, { dataset: { q: String(i) }, class: i === 0 ? "first" : "" })))
       : h("div.hint", {}, t("queue_empty")),
     pending.length ? h("div.q-pending", {}, h("b", {}, t("triggers_waiting", { who: playerName(view.prompt.player, you, view.room) })),
       h("ul", {}, pending.map((p) => h("li", {}, instanceName(view, p.source), " — ", abilityName(p.ability, p.source, view),
         p.optional ? ` (${t("optional")})` : "")))) : null,
-    pr ? h("div.q-priority", { dataset: { holder: String(pr.holder) } }, t("priority_holder", { who: playerName(pr.holder, you, view.room) })) : null,
+    pr ? h("div.q-priority", { dataset: { holder: String(pr.holder) } }, term("priority", t("priority_holder", { who: playerName(pr.holder, you, view.room) }))) : null,
     meaning ? h("div.q-pass", {}, meaning) : null);
 }
 
@@ -126,8 +127,8 @@ export function exchangeExplained(view, you) {
   const chooser = pr.player === you ? t("you") : playerName(pr.player, you, view.room);
   return h("div.exchange", { dataset: { testid: "exchange" } },
     h("div", {}, t("exchange_intro", { d: (pr.d > 0 ? "+" : "") + pr.d, who: chooser })),
-    h("div", { dataset: { option: "keep" } }, h("b", {}, t("opt_exchange_keep") + ": "), side(pr.keep)),
-    h("div", { dataset: { option: "weaken" } }, h("b", {}, t("opt_exchange_weaken") + ": "), side(pr.weaken)));
+    h("div", { dataset: { option: "keep" } }, h("b", {}, term("exchange", t("opt_exchange_keep")), ": "), side(pr.keep)),
+    h("div", { dataset: { option: "weaken" } }, h("b", {}, term("weaken", t("opt_exchange_weaken")), ": "), side(pr.weaken)));
 }
 
 /** The full card as it is: printed properties, abilities in plain words, the state in play. */
@@ -157,7 +158,8 @@ export function cardDetail(view, id) {
         untilText(cv.marker_until?.[k]) ? ` (${untilText(cv.marker_until[k])})` : ""))) : null,
     printedProt.length ? h("div.d-prot", {}, h("b", {}, t("protections") + ": "), printedProt.join(", ")) : null,
     acquired.length ? h("div.d-acquired", {}, h("b", {}, t("acquired") + ": "),
-      acquired.map((a) => kwName(a.kw) + (untilText(a.until) ? ` (${untilText(a.until)})` : "")).join(", ")) : null,
+      acquired.map((a, i) => [i ? ", " : "", term(String(a.kw).replace(/^_/, ""), kwName(a.kw)),
+        untilText(a.until) ? ` (${untilText(a.until)})` : ""])) : null,
     texts.length ? h("ul.card-abilities", {}, texts.map((s, i) => h("li", { dataset: { ability: String(i) } }, s))) : null,
     h("p.card-text", {}, (lang === "ru" ? def.text_ru || def.text_en : def.text_en || def.text_ru) || ""));
 }
