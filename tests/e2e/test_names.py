@@ -34,8 +34,8 @@ def test_the_log_and_the_panels_name_the_players_and_the_computer(bot_server, ne
     text = _texts(page)
     assert "Ann" in page.inner_text(".log") and "Computer (strong)" in page.inner_text(".log"), text
     assert not SEAT_WORDS.search(text), SEAT_WORDS.search(text)
-    s = driver.state(page)
-    driver.click_action(page, next(i for i, a in enumerate(s["legal"]) if a["act"] == "concede"))
+    page.click("button[data-act=concede]")
+    page.click("button[data-act=concede-confirm]")
     page.wait_for_selector(".result-banner")
     assert "Ann" in page.inner_text(".result-banner") or "Computer" in page.inner_text(".result-banner")
     page.wait_for_function("async (room) => (await fetch('/api/games/' + encodeURIComponent(room))).ok", arg=room)

@@ -21,6 +21,7 @@ import { term, termText } from "./terms.js";
 import { rulesHref } from "./rules.js";
 import { PROMPT_RULE } from "./rules_text.js";
 import { offPageIds, offPagePanel, triggersPromptText } from "./reach.js";
+import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -45,6 +46,7 @@ export class GamePage {
     this.detail = null; // card instance id (or {list, title}) shown in the detail box
     this.viewer = null; // {list, title}: the graveyard / aux-zone viewer dialog
     this.confirmConcede = false;
+    this.staged = null; // an irreversible action held until confirmed (confirm.js)
     this.errorShown = null;
     this.lastSeq = null;
     this.focusCell = null;
@@ -73,7 +75,8 @@ export class GamePage {
       this.errorTimer = setTimeout(() => { this.errorShown = null; this.render(); }, 8000);
     }
     if (what === "state") {
-      // A new version: a selection that lost its moves is dropped.
+      // A new version: a selection that lost its moves is dropped, and so is a staged action no longer listed.
+      if (this.staged && !(this.conn.legal || []).some((a) => JSON.stringify(a) === JSON.stringify(this.staged))) this.staged = null;
       const idx = indexLegal(this.canAct ? this.conn.legal : [], this.conn.view);
       if (this.selected && !idx.bySource.has(this.selected)) this._clearSelection();
       else if (this.selected && this.move) {
@@ -320,7 +323,8 @@ export class GamePage {
     return h("div.status", { dataset: { testid: "status" } },
       h("div.who", {}, who, " · ", h("span.conn-status." + c.status, {}, t(c.status === "open" ? "connected" : c.status === "closed" ? "closed" : "reconnecting")),
         c.you ? h("button.sound", { dataset: { focus: "sound" }, "aria-pressed": soundOn() ? "true" : "false",
-          onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null),
+          onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null,
+        c.you && !this.opts.replay ? confirmSetting(() => this.render()) : null),
       h("div.turn", {}, t("turn", { n: view.turn ?? 0 }), " · ", t("phase"), ": ", h("b.phase", { dataset: { phase: view.phase || "" } }, phaseName(view.phase)),
         view.active ? " · " + t("active", { who: seatName(view.room, view.active) }) : "",
         h("a.game-rules-link", { href: rulesHref(), target: "_blank", rel: "noopener", dataset: { testid: "game-rules" } }, t("rules"))),
@@ -369,6 +373,10 @@ export class GamePage {
     if (this.ambiguous) {
       box.append(h("div.disambiguate", {}, h("div.sel-title", {}, t("pick_one")), this.ambiguous.map((a) => act(a)),
         h("button.cancel", { onclick: () => { this.ambiguous = null; this.render(); } }, t("cancel"))));
+    }
+    if (this.staged) {
+      box.append(confirmBox(this.staged, view, this.conn.legal, () => this._send(this.staged, true),
+        () => { this.staged = null; this.render(); }));
     }
     box.append(h("div.global-actions", {}, globals.map((a) => act(a))));
     const offPage = this.ambiguous ? null
@@ -511,6 +519,7 @@ export class GamePage {
   /** Esc: undo the last pick, then the move, then the selection. */
   _back() {
     if (this.viewer) this.viewer = null;
+    else if (this.staged) this.staged = null;
     else if (this.ambiguous) this.ambiguous = null;
     else if (this.picks.length) this.picks.pop();
     else if (this.move) {
@@ -606,12 +615,19 @@ export class GamePage {
     this.conn.act(a);
   }
 
-  _send(a) {
+  /** Send action a, or stage it for a confirmation first (confirm.js; confirmed: it was). */
+  _send(a, confirmed = false) {
     if (!this.canAct) return;
     this.errorShown = null;
     this._clearSelection();
     this.ambiguous = null;
     this.confirmConcede = false;
+    if (!confirmed && needsConfirm(a, this.conn.legal)) {
+      this.staged = a;
+      this.render();
+      return;
+    }
+    this.staged = null;
     this.conn.act(a);
   }
 
