@@ -22,6 +22,7 @@ import { rulesHref } from "./rules.js";
 import { PROMPT_RULE } from "./rules_text.js";
 import { offPageIds, offPagePanel, triggersPromptText } from "./reach.js";
 import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
+import { LogBook } from "./logbook.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -463,7 +464,9 @@ export class GamePage {
 
   _log(view) {
     if (this.conn.renderLog) return this.conn.renderLog(view); // a replay shows its complete log, by turn
-    const lines = (view.log || []).map((e) => renderLogLine(e, view)).filter(Boolean);
+    if (!this.book) this.book = new LogBook(this.conn.room ? `berserk.log.${this.conn.room}.${this.conn.you ?? "w"}` : null);
+    this.book.add(view.log);
+    const lines = this.book.events().map((e) => renderLogLine(e, view)).filter(Boolean);
     return h("section.log", { "aria-label": t("log") }, h("h2", {}, t("log")),
       h("ol.log-list", { tabindex: "0", "aria-label": t("log") }, lines.map((s) => h("li", {}, s))));
   }
