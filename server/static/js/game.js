@@ -254,13 +254,15 @@ export class GamePage {
           onblur: () => this.zoom.hide("focus"),
         }, h("span.cell-name", { "aria-hidden": "true" }, cell),
         marks ? h("span.cell-marker", { title: marks, "aria-hidden": "true", dataset: { testid: "cell-marker" } }, `◆ ${marks}`) : null,
-        here.map((cv) => this._card(cv.id, view, idx, sel, { attached: !!cv.attached_to }))));
+        here.map((cv) => this._card(cv.id, view, idx, sel, { attached: !!cv.attached_to, inCell: true }))));
       }
     }
     return h("div.board", { role: "group", "aria-label": t("board"), onkeydown: (e) => boardKeys(e, this) }, cells);
   }
 
-  _card(id, view, idx, sel, { attached = false, focusable = false, inViewer = false } = {}) {
+  /** A card element; inCell: on a board cell, whose aria-label already says it all (the card is hidden from
+   * assistive technology, so that the cell's name covers what it shows: axe label-content-name-mismatch). */
+  _card(id, view, idx, sel, { attached = false, focusable = false, inViewer = false, inCell = false } = {}) {
     const cv = view.cards?.[id];
     if (!cv) return null;
     const def = defOf(view, id);
@@ -286,12 +288,17 @@ export class GamePage {
       ontouchmove: () => this.zoom.pressEnd(),
     };
     if (focusable) {
-      Object.assign(attrs, { role: "button", tabindex: "0", "aria-label": cardLabel(cv, def) + (sel.cards.has(id) ? ` — ${t("aria_target")}` : ""),
+      Object.assign(attrs, { role: "button", tabindex: "0",
         "aria-pressed": this.selected === id ? "true" : "false",
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } },
         onfocus: (e) => this.zoom.showFor(id, e.currentTarget, "focus"), onblur: () => this.zoom.hide("focus") });
     }
-    return cardElement(cv, def, cls, attrs);
+    const el = cardElement(cv, def, cls, attrs);
+    // the name is what the card shows plus the sentence (not an aria-label that would hide what is shown: WCAG
+    // 2.5.3, axe label-content-name-mismatch)
+    if (focusable) el.append(h("span.sr-only", {}, cardLabel(cv, def) + (sel.cards.has(id) ? ` — ${t("aria_target")}` : "")));
+    if (inCell) el.setAttribute("aria-hidden", "true");
+    return el;
   }
 
   _ownZones(view, idx, sel) {

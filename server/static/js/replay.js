@@ -229,6 +229,6 @@ export class ReplayConnection {
         h("h4", {}, g.turn === 0 ? t("log_prelim") : t("log_turn", { n: g.turn })), h("ol", {}, lines)));
     }
     return h("div.log", { dataset: { testid: "replay-log" } }, h("h3", {}, t("log")),
-      h("ol.log-list.log-grouped", {}, groups));
+      h("ol.log-list.log-grouped", { tabindex: "0", "aria-label": t("log") }, groups));
   }
 }
