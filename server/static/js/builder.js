@@ -10,6 +10,7 @@ import { listDecks } from "./api.js";
 import { listSaved, createSaved, updateSaved, duplicateSaved, deleteSaved } from "./deckstore.js";
 import { deckStats, cardKind, passes } from "./deckstats.js";
 import { editionName, moveText } from "./words.js";
+import { byName, printingsGroup, nameCopies, copiesBadge, copyLimit } from "./printings.js";
 
 const ELEMENTS = ["Степи", "Леса", "Горы", "Болота", "Тьма", "Нейтральные"];
 const KINDS = ["creature", "flyer", "symbiote", "artifact", "terrain", "equipment"];
@@ -261,7 +262,10 @@ export class BuilderPage {
   renderList() {
     const shown = allCards().filter((c) => passes(c, this.filters)).sort((a, b) =>
       ELEMENTS.indexOf(a.element) - ELEMENTS.indexOf(b.element) || a.cost - b.cost || nameOf(a).localeCompare(nameOf(b)));
-    setChildren(this.listBox, shown.length ? shown.map((c) => this.cardRow(c))
+    // printings of one name are listed together under one heading with the copies of the name (printings.js)
+    const all = allCards();
+    setChildren(this.listBox, shown.length ? byName(shown).map((group) => (group.length > 1
+      ? printingsGroup(group, this.cards, all, (c, edition) => this.cardRow(c, edition)) : this.cardRow(group[0])))
       : h("li.hint", {}, t("db_nothing_found")));
   }
 
@@ -277,8 +281,11 @@ export class BuilderPage {
     return this.sharedNames;
   }
 
-  cardRow(c) {
+  /** One card's row; edition: its printing's name in words, for a row of a group of printings. */
+  cardRow(c, edition = null) {
     const n = this.cards.get(c.id) || 0;
+    const all = allCards();
+    const named = nameCopies(c, this.cards, all);
     const show = () => { this.focus = c.id; this.renderDetail(); };
     return h(`li.db-card.el-${elClass(c.element)}`, {
       dataset: { card: c.id, count: String(n) }, tabIndex: 0, onmouseenter: show, onfocus: show, onclick: show,
@@ -288,9 +295,11 @@ export class BuilderPage {
       } },
     h("span.db-cost", { class: c.elite ? "elite" : "", title: c.elite ? t("db_elite") : t("db_regular") },
       String(c.cost)),
-    h("span.db-cname", {}, nameOf(c), this.shared().has(nameOf(c)) && c.edition
-      ? h("small.db-ed", {}, ` ’${String(c.edition).slice(2, 4)}`) : null, c.unique ? " ◆" : "", c.flyer ? " ✈" : ""),
+    h("span.db-cname", {}, nameOf(c), edition ? h("small.db-ed", {}, ` · ${edition}`)
+      : this.shared().has(nameOf(c)) && c.edition ? h("small.db-ed", {}, ` · ${editionName(c.edition)}`) : null,
+    c.unique ? " ◆" : "", c.flyer ? " ✈" : ""),
     h("span.db-count", {}, n ? `×${n}` : ""),
+    named ? copiesBadge(named, copyLimit(all.filter((o) => o.name_ru === c.name_ru))) : null,
     h("button.db-minus", { onclick: (e) => { e.stopPropagation(); this.change(c.id, -1); }, disabled: !n,
       "aria-label": t("db_remove_one", { name: nameOf(c) }) }, "−"),
     h("button.db-plus", { onclick: (e) => { e.stopPropagation(); this.change(c.id, 1); },
