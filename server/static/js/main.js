@@ -1,5 +1,6 @@
 // Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this browser's seat token) or watch (no token, or
-// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/player/<name>" a profile; "#/leaderboard"
+// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/rules[/<section>]" the rules; "#/player/<name>" a
+// profile; "#/leaderboard"
 // ratings and this player's games. On the first visit the lobby asks for a display name (player.js). Opening a room
 // link without a seat takes the free seat 2 if nobody has (the invite link, issue 18 item 3; a name is asked for
 // first); later openers watch (no name needed).
@@ -13,6 +14,7 @@ import { GamePage } from "./game.js";
 import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
 import { LeaderboardPage } from "./leaderboard.js";
+import { RulesPage, rulesHref } from "./rules.js";
 import { ProfilePage } from "./profile.js";
 import { startPresence } from "./presence.js";
 import { RoomBar } from "./roombar.js";
@@ -32,7 +34,8 @@ function renderHeader() {
   setChildren(header,
     h("a.brand", { href: "#/" }, t("title")),
     h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ", h("a", { href: "#/leaderboard" }, t("leaderboard")), " ",
-      h("a#open-deck-builder", { href: "#/decks", dataset: { testid: "open-deck-builder" } }, t("db_open_builder"))),
+      h("a#open-deck-builder", { href: "#/decks", dataset: { testid: "open-deck-builder" } }, t("db_open_builder")), " ",
+      h("a#open-rules", { href: rulesHref(), dataset: { testid: "open-rules" } }, t("rules"))),
     me ? h("a.whoami-top", { href: `#/player/${encodeURIComponent(me.name)}`, title: t("my_profile"),
       dataset: { testid: "my-profile" } }, me.name) : null,
     h("button#lang", { onclick: () => setLang(getLang() === "ru" ? "en" : "ru") }, t("lang_switch")));
@@ -135,6 +138,11 @@ async function route() {
     await conn.start();
   } else if (parts[0] === "decks") {
     const page = new BuilderPage(main, parts[1] || null);
+    current = { page };
+    page.render();
+    await page.start();
+  } else if (parts[0] === "rules") {
+    const page = new RulesPage(main, parts[1] || null);
     current = { page };
     page.render();
     await page.start();
