@@ -235,7 +235,8 @@ export class LobbyPage {
     const mineIds = new Set([...mine.live, ...mine.finished].map((r) => r.id));
     setChildren(this.root, h("div.lobby", {},
       this.error ? h("div.error-toast", { role: "alert", onclick: () => { this.error = null; this.render(); } }, this.error) : null,
-      me ? h("p.whoami", {}, t("you_named", { name: me.name })) : null,
+      me ? h("p.whoami", {}, t("you_named", { name: me.name }), " ",
+        h("a.profile-link", { href: `#/player/${encodeURIComponent(me.name)}` }, t("my_profile"))) : null,
       h("div.play-modes", {},
         h("section.bot-game", {},
           h("h2", {}, t("play_bot_title")),
