@@ -15,8 +15,8 @@ _testers = itertools.count(1)
 def name_if_asked(page, name: str | None = None) -> None:
     """Fill in the first-visit name dialog when the page shows it (a browser context remembers the player). Names
     are unique on a server, and the browser tests share one: the name given (default "Tester") gets a number of its
-    own ("Ann7")."""
-    name = f"{name or 'Tester'}{next(_testers)}"
+    own ("Ann 7")."""
+    name = f"{name or 'Tester'} {next(_testers)}"
     page.wait_for_selector("#player-name, .lobby, .room-page, .game", timeout=30000)
     if page.locator("#player-name").count():
         page.fill("#player-name", name)
