@@ -31,13 +31,16 @@ def test_a_password_signs_the_player_in_on_a_second_browser(server, new_page):
     laptop.fill("[data-testid=new-password]", PASSWORD)
     laptop.click("[data-testid=save-password]")
     laptop.wait_for_selector(".account-note")
+    laptop.select_option("#account-lang", "ru")
+    laptop.locator("form:has(#account-lang) button").click()
+    laptop.wait_for_function("() => document.querySelector('.account-note').textContent.includes('Язык')")
     phone.goto(server.url + "/")
     phone.click("[data-testid=open-signin]")
     phone.fill("[data-testid=signin-name]", ann["name"].upper())
     phone.fill("[data-testid=signin-password]", "not the password")
     phone.click("[data-testid=signin-ok]")
     phone.wait_for_function("() => document.querySelector('.name-error').textContent.length > 0")
-    assert "Wrong name or password" in phone.inner_text(".name-error")
+    assert "Wrong name or password" in phone.inner_text(".name-error")     # the phone is in English until then
     phone.fill("[data-testid=signin-password]", PASSWORD)
     phone.click("[data-testid=signin-ok]")
     phone.wait_for_selector(".name-dialog", state="detached")
@@ -45,6 +48,7 @@ def test_a_password_signs_the_player_in_on_a_second_browser(server, new_page):
     on_phone = _me(phone)
     assert on_phone["id"] == ann["id"] and on_phone["secret"] != ann["secret"]
     assert phone.inner_text("[data-testid=my-profile]") == ann["name"]
+    phone.wait_for_function("document.documentElement.lang === 'ru'")     # the language chosen on the profile
 
 
 def test_the_profile_page_shows_the_player(server, new_page):

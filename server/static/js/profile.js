@@ -72,10 +72,11 @@ export class ProfilePage {
     return d ? deckName(d) : label;
   }
 
-  async _do(fn, done) {
+  /** Run fn (an account change), then show the sentence doneKey (in the language chosen meanwhile) or the error. */
+  async _do(fn, doneKey) {
     try {
       await fn();
-      this.note = done;
+      this.note = t(doneKey);
     } catch (e) {
       this.note = errorText(e);
     }
@@ -100,12 +101,12 @@ export class ProfilePage {
           const me = currentPlayer();
           savePlayer({ ...me, name: out.name });
           location.hash = `#/player/${encodeURIComponent(out.name)}`;
-        }, t("profile_renamed"));
+        }, "profile_renamed");
       } }, h("label", {}, t("profile_rename"), " ", name), " ",
       h("button", { type: "submit" }, t("profile_rename_ok")), " ", h("small", {}, t("profile_rename_note"))),
       h("form", { onsubmit: (ev) => {
         ev.preventDefault();
-        this._do(() => acc.setPassword(pw.value, cur.value || undefined), t("profile_password_saved"));
+        this._do(() => acc.setPassword(pw.value, cur.value || undefined), "profile_password_saved");
       } }, h("p.hint", {}, t("profile_password_hint")),
       a.has_password ? h("label", {}, t("profile_password_current"), " ", cur) : null, " ",
       h("label", {}, t("profile_password_new"), " ", pw), " ",
@@ -115,7 +116,7 @@ export class ProfilePage {
         this._do(async () => {
           await acc.updateAccount({ lang: lang.value });
           setLang(lang.value);
-        }, t("profile_language_saved"));
+        }, "profile_language_saved");
       } }, h("label", {}, t("profile_language"), " ", lang), " ", h("button", { type: "submit" }, t("players_apply"))),
       a.has_password ? h("button.signout-all", { type: "button", onclick: async () => {
         try {

@@ -1,9 +1,10 @@
 // Signing in with name + password (another browser of a player who set a password): the form shown instead of
-// "choose a name" in the first-visit dialog (player.js). POST /api/sessions gives this browser a session of its own.
+// "choose a name" in the first-visit dialog (player.js). POST /api/sessions gives this browser a session of its own;
+// the language chosen on the profile follows the player.
 
 import { h } from "./dom.js";
-import { t, errorText } from "./i18n.js";
-import { signIn } from "./account.js";
+import { t, errorText, getLang, setLang } from "./i18n.js";
+import { account, signIn } from "./account.js";
 
 /** The sign-in form. done(player {id, secret, name}) after a successful sign-in; back() returns to the name form. */
 export function signInForm(done, back) {
@@ -19,7 +20,10 @@ export function signInForm(done, back) {
       done(await signIn(name.value, password.value));
     } catch (e) {
       error.textContent = errorText(e);
+      return;
     }
+    const lang = (await account().catch(() => ({}))).lang; // the language the player chose on their profile
+    if (lang && lang !== getLang()) setLang(lang);
   } },
   h("h2#name-dialog-title", {}, t("signin_title")),
   h("label", {}, t("signin_name"), " ", name),
