@@ -20,7 +20,7 @@ import { startPresence } from "./presence.js";
 import { RoomBar } from "./roombar.js";
 import { ChatPanel } from "./chat.js";
 import { loadSeat, saveSeat } from "./seats.js";
-import { currentPlayer, ensurePlayer, forgetPlayer, closeNameDialog } from "./player.js";
+import { currentPlayer, ensurePlayer, forgetPlayer, closeNameDialog, savePlayer } from "./player.js";
 import * as api from "./api.js";
 
 const header = document.getElementById("top");
@@ -62,7 +62,8 @@ function leave() {
 async function player() {
   if (currentPlayer() && !checked) {
     try {
-      await api.me();
+      const who = await api.me(); // the name may have changed on another browser (profile.js)
+      if (who.name !== currentPlayer().name) savePlayer({ ...currentPlayer(), name: who.name });
     } catch (e) {
       if (e.status === 401) forgetPlayer();
     }
