@@ -147,6 +147,65 @@ class SqliteWriter:
                 pass
 
 
+class EngineWriter:
+    """Runs ``fn(conn, *args)`` jobs (``conn``: a SQLAlchemy sync ``Connection`` through ``run_sync``) on an async
+    engine (PostgreSQL, or an in-memory SQLite database), group-committed: every job submitted while a transaction is
+    being written goes into the next transaction (one commit for every room that committed meanwhile); when such a
+    transaction fails, each of its jobs is retried in a transaction of its own, so a failing job fails only its own
+    caller. ``transactions``/``jobs``: committed so far. Same interface as :class:`SqliteWriter`, with coroutines
+    :meth:`start` and :meth:`stop`."""
+
+    def __init__(self, engine) -> None:
+        self.engine = engine
+        self._pending: list = []            # (future, fn, args) submitted since the last transaction began
+        self._flusher: asyncio.Task | None = None
+        self.transactions = 0
+        self.jobs = 0
+
+    async def start(self) -> None:
+        """Nothing to open: the jobs use the engine's pool."""
+
+    async def run(self, fn: Callable[..., Any], *args) -> Any:
+        """``fn(conn, *args)`` in a transaction: its result once committed, or what it (or its own retried
+        transaction) raised."""
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self._pending.append((fut, fn, args))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = loop.create_task(self._flush())
+        return await fut
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            outcomes = None
+            if len(batch) > 1:
+                try:
+                    outcomes = [(r, None) for r in await self._transaction(batch)]
+                except Exception:
+                    outcomes = None             # below, job by job: which job failed
+            if outcomes is None:
+                outcomes = []
+                for job in batch:
+                    try:
+                        outcomes.append(((await self._transaction([job]))[0], None))
+                    except Exception as e:
+                        outcomes.append((None, e))
+            self.jobs += len(batch)
+            settle([(fut, outcome) for (fut, _, _), outcome in zip(batch, outcomes)])
+
+    async def _transaction(self, batch: list) -> list:
+        async with self.engine.begin() as conn:
+            results = await conn.run_sync(lambda sync: [fn(sync, *args) for _, fn, args in batch])
+        self.transactions += 1
+        return results
+
+    async def stop(self) -> None:
+        """Write what is pending."""
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
+
+
 def settle(settled: list) -> None:
     """Answer each waiting job: ``settled`` = ``[(future, (result, error or None))]``; a future already done (its
     waiter gave up) is left alone. Runs on the futures' event loop."""
