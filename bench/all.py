@@ -1,4 +1,4 @@
-"""Every figure of docs/performance.md's "bench.all" section from one command (issue 21 item 6).
+"""Every figure of docs/performance.md's "bench.all" section from one command.
 
 ``python -m bench.all`` (a few minutes) or, for the long run,
 ``python -m bench.all --games 30 --rooms 100,500,1000 --seconds 20 --think 2.0``.
@@ -65,7 +65,7 @@ from .server_latency import echo_floor, measure_rooms, redis_floor, run_generato
 from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available
 
 FRESH_MAX = 60                 # versions below this count as "fresh" (the preliminary phase and the first turns)
-MID = (60, 400)                # mid-game versions (issue 21: rooms restored at actions 60-400)
+MID = (60, 400)                # mid-game versions (rooms restored at actions 60-400)
 BEGIN, END = "<!-- bench.all:begin -->", "<!-- bench.all:end -->"
 
 

@@ -1,4 +1,4 @@
-"""The HTTP API (JSON), issue item 2: card catalogue, starter decks, create a room, join its free seat, the lobby
+"""The HTTP API (JSON): card catalogue, starter decks, create a room, join its free seat, the lobby
 list, one room's status, health and metrics.
 
 | method, path | answer |
@@ -9,7 +9,7 @@ list, one room's status, health and metrics.
 | GET /api/decks ... | server/decks_api.py |
 | POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass",
   "opponent": "bot", "bot": policy, "bot_deck"}`` or the legacy ``"decks": [d1, d2]`` (all optional) -> 201
-  ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", issue 18 seat flow) |
+  ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", the seat flow) |
 | POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
 | POST /api/rooms/{id}/deck | ``{"token", "deck"}`` -> 200 ``{"room", "seat"}`` (a seat's deck before the deal) |
 | POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
@@ -52,7 +52,7 @@ CLOCK_FIELDS = frozenset({"base", "increment"})
 def deck_choice(hub, value, field: str = "deck", lang: str = "ru") -> tuple[list, str | None]:
     """``(card ids, label)`` for a deck choice of a create/join body: whatever
     :func:`server.decks_api.parse_deck_choice` accepts (a preconstructed deck's id or name, a deck code, "3 × Name"
-    lines, a card list; issue 17), a starter deck name of the server's engine first; label = the string given, else
+    lines, a card list), a starter deck name of the server's engine first; label = the string given, else
     None. Raises ``DeckChoiceError`` (a ValueError
     with a code and the sentence, in ``lang``: "ru" | "en") for anything else."""
     if isinstance(value, str) and value in hub.engine.deck_names():  # the server's engine seam (a test engine too)

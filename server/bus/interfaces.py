@@ -149,7 +149,7 @@ class FanOut(Part, ABC):
     def carry(self, room: str, sends: list[tuple]) -> "Carry | None":
         """Offer the frames of one change, ``[(conn_ids, frame, v, full)]`` in delivery order, to ride with the
         room's next commit (``RoomStore.append(..., carry=...)``), so that other processes receive them in the
-        same step that makes the change durable instead of one round trip later (issue 21 item 4). None (the
+        same step that makes the change durable instead of one round trip later. None (the
         default) when this fan-out cannot; the room then delivers every frame after the commit as usual, and
         after it passes ``carry.published(i)`` to :meth:`deliver` for frame ``i``."""
         return None

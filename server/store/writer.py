@@ -11,7 +11,7 @@ runs in this thread, the next transaction starts as soon as one is durable, with
 the loop is woken once per transaction. Being the only connection that writes the live-room tables, it never
 busy-waits on SQLite's lock against another writer of them.
 
-The hand-off (issue 21 item 2, CPU per client action): the jobs one event loop submits in one turn (every room
+The hand-off (CPU per client action): the jobs one event loop submits in one turn (every room
 that committed in that turn) are handed to the thread together, at the end of the turn, with one wake-up of the
 thread instead of one per job; a wake-up of the thread is a switch of the GIL away from the event loop and back.
 """

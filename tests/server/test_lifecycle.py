@@ -1,4 +1,4 @@
-"""Issue items 6 and 8: room lifecycle, concession, replays, idle rooms, graceful shutdown and restore."""
+"""Room lifecycle, concession, replays, idle rooms, graceful shutdown and restore."""
 from __future__ import annotations
 
 import asyncio
