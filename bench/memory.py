@@ -2,7 +2,7 @@
 
 ``python -m bench.memory [--rooms 20] [--spectators 4] [--kinds fresh,mid] [--seed 1] [--json PATH]``
 
-Builds ``--rooms`` real server rooms (server/room.py, each its own task on one memory bus, as a server holds them)
+Builds ``--rooms`` real server rooms (server/room/, each its own task on one memory bus, as a server holds them)
 with two players and 1 (then 1 + S) spectators, every one a real :class:`server.ws.Connection` run by
 ``server.ws.endpoint`` over a stand-in websocket that discards what is sent (so the per-connection outbox, guard
 and tasks count; uvicorn's and Starlette's own objects per socket - transport, protocol, scope, WebSocket - do

@@ -15,7 +15,7 @@ list, one room's status, health and metrics.
 | POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
 | GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
   are listed as playing/finished) |
-| GET /api/rooms/{id} | ``info`` (server/room.py ``Room.info``) |
+| GET /api/rooms/{id} | ``info`` (server.room ``Room.info``) |
 
 Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields, also inside
 ``clock``), 404 (no room), 408 / 413 (body too slow / too large: server/http_body.py, the one body reader of every JSON

@@ -90,7 +90,7 @@ class GcTimer:
 
 
 class Collector:
-    """The cyclic garbage collector on a timer while serving (docs/performance.md "What limits them").
+    """The cyclic garbage collector on a timer while serving (docs/performance.md "GC on a timer").
 
     :meth:`start` (inside the running loop) turns CPython's allocation-triggered collections off (``gc.disable()``)
     and starts a task that, every ``young_interval`` seconds, runs a young collection (``gc.collect(0)``) and then

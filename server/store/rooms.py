@@ -5,8 +5,8 @@ live game at its last acknowledged version.
 
 A room writes one whole snapshot (``save``: replaces the previous one and drops its log) when it is created, every
 ``settings.snapshot_every`` changes and at a graceful shutdown; in between, each change is one small log entry
-(``append``: the engine actions applied since the last write and the room's own state, server/room.py
-``Room.log_entry``). Restoring a room = its snapshot + its entries in order (``load`` + ``load_log``).
+(``append``: the engine actions applied since the last write and the room's own state, server/room/persistence.py
+``Persistence.log_entry``). Restoring a room = its snapshot + its entries in order (``load`` + ``load_log``).
 Every write goes the one way: ``Store.write_rooms`` -> the store's live-room writer -> the one write function
 (server/store/live.py). The writer group-commits: the entries and snapshots of every room that commits while a
 transaction is being written go into the next one, so under load the cost of a durable commit (an fsync with

@@ -1,19 +1,14 @@
-"""``SqliteWriter``: one thread owning one synchronous SQLite connection that runs, and group-commits, every
-live-room write of a file-backed SQLite store (server/store/sql.py).
+"""The live-room writers' executors: ``SqliteWriter``, a thread owning one synchronous SQLite connection that runs,
+and group-commits, the batches its :class:`server.store.loop_writer.LoopWriter` hands it (with ``synchronous=FULL``,
+and while another connection holds SQLite's lock); ``EngineWriter``, the group commit on an async engine
+(PostgreSQL, an in-memory SQLite database).
 
-Why (docs/performance.md "One process: the live-room writes in one writer thread"): through SQLAlchemy's async
+Why a thread of its own for SQLite (docs/performance.md "The GIL switch interval"): through SQLAlchemy's async
 engine on aiosqlite, one group-commit transaction was 5-6 sequential round trips between the event loop and the
-connection's thread (cursor, insert, commit, the pool's rollback on return, cursor close), each waiting for a turn
-of the busy event loop, and each blocking call in that thread (the commit's fsync, every row of an
-``executemany``) handed the GIL to the event loop's thread and waited up to a switch interval (5 ms) to get it
-back. Here the whole transaction (BEGIN, one multi-row INSERT, COMMIT with its fsync, any automatic WAL checkpoint)
-runs in this thread, the next transaction starts as soon as one is durable, without waiting for the event loop, and
-the loop is woken once per transaction. Being the only connection that writes the live-room tables, it never
-busy-waits on SQLite's lock against another writer of them.
-
-The hand-off (CPU per client action): the jobs one event loop submits in one turn (every room
-that committed in that turn) are handed to the thread together, at the end of the turn, with one wake-up of the
-thread instead of one per job; a wake-up of the thread is a switch of the GIL away from the event loop and back.
+connection's thread, each waiting for a turn of the busy event loop. Here the whole transaction (BEGIN, one
+multi-row INSERT, COMMIT with its fsync, any automatic WAL checkpoint) runs in this thread, the next transaction
+starts as soon as one is durable, and the loop is woken once per transaction. The jobs one event loop submits in
+one turn are handed to the thread together, at the end of the turn, with one wake-up of the thread.
 """
 from __future__ import annotations
 
