@@ -268,3 +268,6 @@ def validate_card(defn: dict) -> dict:
         more = f" (and {len(errs) - 1} more)" if len(errs) > 1 else ""
         raise EngineError("invalid_card", errs[0] + more + ".")
     return defn
+
+
+vocab.CHECKER[0] = ability_errors  # vocab.check_ability answers through this schema
