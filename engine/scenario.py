@@ -97,7 +97,7 @@ def _ability_names(g, e) -> set:
     if src is None or not isinstance(e.get("ability"), int):
         return {e["ability"]} if isinstance(e.get("ability"), str) else set()
     a = g.abilities(src)[e["ability"]]
-    return {a.get("kw"), a.get("when")} | {x.get("kw") for x in a.get("effects") or []}
+    return {a.get("kw"), a.get("when"), a.get("_part_of")} | {x.get("kw") for x in a.get("effects") or []}
 
 
 def run_scenario(doc: dict) -> None:

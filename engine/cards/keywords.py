@@ -54,6 +54,16 @@ class Keyword:
     the starting tokens) for each ability of this keyword a card in play has ("starts the battle with ...").
     ``recruitment``: a :class:`RecruitHooks` whose methods the deal and recruitment steps ask
     (:mod:`engine.procedure.prelim`) for each ability of this keyword a card in the deal or the recruits has.
+
+    ``parts``: ``f(card, ability) -> [abilities]``: a named ability written as abilities of the vocabulary (its
+    trigger, its activated part); they are appended to the card's abilities when its definition is built
+    (:func:`engine.cards.abilities.with_implicit`), after the printed ones, so printed indices stay stable.
+    ``roll_mod``: ``f(g, card, role, other, kind, abilities) -> int``, added to a die roll of ``card`` (roles of
+    :func:`engine.rules.keywords.roll_mod`) when the card has this keyword (``abilities``: its copies, maybe []) or
+    ``marker`` names a marker it carries (Blessing, Curse [g-04, g-39]). ``wound_mod``: ``f(g, target, amount,
+    kind, level, source, abilities) -> int``, the wounds after this keyword's modifier from the target
+    (:func:`engine.rules.keywords.reduce`, before preventions [420.5]). ``prevent``: ``f(g, target, amount, kind,
+    source, abilities) -> int``, a prevention of the target applied after armour ([420]; Camouflage [g-24]).
     """
 
     kw: str
@@ -74,6 +84,11 @@ class Keyword:
     expand: Callable | None = None
     at_battle_start: Callable | None = None
     recruitment: "RecruitHooks | None" = None
+    parts: Callable | None = None
+    roll_mod: Callable | None = None
+    wound_mod: Callable | None = None
+    prevent: Callable | None = None
+    marker: str | None = None
 
 
 class RecruitHooks:
@@ -113,6 +128,11 @@ class RecruitHooks:
 KEYWORDS: dict[str, Keyword] = {}
 #: state kw (an acquired ability such as ``_web``) -> the :class:`Keyword` that puts it on cards.
 STATES: dict[str, Keyword] = {}
+
+
+def hooked(name: str) -> list[Keyword]:
+    """The registered keywords that carry the hook ``name`` (``roll_mod``, ``wound_mod``, ``prevent``)."""
+    return [k for k in KEYWORDS.values() if getattr(k, name) is not None]
 
 
 def register(k: Keyword) -> Keyword:

@@ -6,7 +6,7 @@ entry; it goes on top of its owner's graveyard with its attachments after it (ho
 """
 from __future__ import annotations
 
-from engine.cards.keywords import KEYWORDS
+from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import NONMAGICAL
 from engine.model.enums import Event
 from engine.model.history import record_wounds
@@ -37,7 +37,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     if g.effects:
         amount += keywords.lit_extra(g, target, kind, source, poison_tick)
     amount = keywords.reduce(g, target, amount, kind, level, source)
-    amount = prevent(g, target, amount, kind)
+    amount = prevent(g, target, amount, kind, source)
     if amount <= 0:
         return 0
     target.wounds += amount
@@ -202,7 +202,7 @@ def release_dead(g) -> None:
                 c.reset_in_play_state()
 
 
-def prevent(g, target, amount: int, kind: str) -> int:
+def prevent(g, target, amount: int, kind: str, source=None) -> int:
     """Prevention [420]: armour (броня) stops the first n wounds from nonmagical attacks each turn, the greatest
     copy counting [g-05, 414.4]."""
     if amount <= 0:
@@ -215,4 +215,8 @@ def prevent(g, target, amount: int, kind: str) -> int:
             if stop:
                 target.used["armour"] = target.used.get("armour", 0) + stop
                 amount -= stop
+    for k in hooked("prevent"):  # named preventions in modules of their own (camouflage)
+        mine = keywords.kws(g, target, k.kw)
+        if mine and amount > 0:
+            amount = k.prevent(g, target, amount, kind, source, mine)
     return max(0, amount)

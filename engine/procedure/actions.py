@@ -95,7 +95,7 @@ def _resolve_ability(g, act: dict):
     if card is None:
         return act["ability"]
     name = act["ability"]
-    idxs = [i for i, a in enumerate(g.abilities(card)) if a.get("kw") == name]
+    idxs = [i for i, a in enumerate(g.abilities(card)) if name in (a.get("kw"), a.get("_part_of"))]
     if not idxs:
         return name
     if len(idxs) > 1 and g.prompt:
