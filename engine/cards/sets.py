@@ -47,7 +47,7 @@ def read_set(path: str | Path) -> list[dict]:
                 or raw["id"] in seen or pool.resolve_id(raw["id"]) is not None:
             raise EngineError("invalid_card", f"Card set {path.name}: card {i + 1} needs an id of its own.")
         seen.add(raw["id"])
-        card = dict(pool._DEFAULTS, name_en=raw.get("name_ru", ""), text_ru="", **raw, origin=doc["set"])
+        card = {**pool._DEFAULTS, "name_en": raw.get("name_ru", ""), "text_ru": "", **raw, "origin": doc["set"]}
         try:
             card["abilities"] = [normalize_ability(a) for a in card.get("abilities") or []]
         except (ValueError, TypeError, AttributeError) as exc:
