@@ -64,6 +64,8 @@ class Keyword:
     kind, level, source, abilities) -> int``, the wounds after this keyword's modifier from the target
     (:func:`engine.rules.keywords.reduce`, before preventions [420.5]). ``prevent``: ``f(g, target, amount, kind,
     source, abilities) -> int``, a prevention of the target applied after armour ([420]; Camouflage [g-24]).
+    ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
+    cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
     """
 
     kw: str
@@ -89,6 +91,7 @@ class Keyword:
     wound_mod: Callable | None = None
     prevent: Callable | None = None
     marker: str | None = None
+    move_cost: Callable | None = None
 
 
 class RecruitHooks:

@@ -15,7 +15,7 @@ from engine.model.types import QueueEntry
 from engine.ops import durations
 from engine.model.history import record_act, record_struck
 from engine.model.memo import reading
-from engine.ops.costs import _pay_strike, pay_cost
+from engine.ops.costs import _pay_strike, pay_cost, pay_move_costs
 from engine.ops.reveal import reveal
 from engine.procedure import flow
 from engine.procedure import trigger_names as names
@@ -194,6 +194,7 @@ def declare(g, p: int, act: dict) -> None:
     if act["act"] == "move":
         entry["kind"] = EntryKind.MOVE
         card.markers["movement"] = card.markers.get("movement", 0) + 1
+        pay_move_costs(g, card)
     elif act["act"] == "attack":
         entry["kind"] = EntryKind.ATTACK
         _pay_strike(g, card, g.cards.get(act["target"]))

@@ -137,6 +137,7 @@ def declare(g, p: int, index: int, target: str | None, targets: list | None = No
     t = trigger_points.take(g, p, index)
     src = g.cards[t["source"]]
     a = _ability(g, t)
+    paid_tokens = None
     if a:
         if ab.limit(a):
             key = ab.limit_key(a, t["ability"])
@@ -145,14 +146,18 @@ def declare(g, p: int, index: int, target: str | None, targets: list | None = No
             c = ab.cost(a)
             if c["tap"]:
                 src.closed = True
-            if isinstance(c["tokens"], int):
-                src.tokens -= c["tokens"]
+            paid = src.tokens if c["tokens"] == "all" else c["tokens"]  # "loses all its tokens" [SEED S4]
+            if isinstance(paid, int):
+                src.tokens -= paid
+                paid_tokens = paid
     entry: QueueEntry = {"uid": queue.new_uid(g), "kind": EntryKind.TRIGGER, "source": t["source"],
                          "controller": p, "ability": t["ability"], "effects": t["effects"], "target": target,
                          "x": None, "to": to, "point": t["point"], "chain": t.get("chain", []),
                          "cause": t.get("cause")}  # chain: RULES.md Q9
     if targets:
         entry["targets"] = list(targets)
+    if paid_tokens is not None:
+        entry["paid_tokens"] = paid_tokens  # an amount "per token paid" counts these (01 §6.2: spend all tokens)
     queue.enqueue(g, entry)
     g.emit(Event.DECLARED, player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)
 
