@@ -109,6 +109,10 @@ def _kw_schema(kw: str, spec: dict, place: str) -> dict:
     if place == "effect":
         fields = {k: t for k, t in fields.items() if k not in ("cost", "sudden", "limit")}
         fields.setdefault("condition", "conditions?")
+    if place == "top" and "effect" in spec["roles"] and not {"activated", "static"} & set(spec["roles"]):
+        # FORMAT.md "Custom cards": an effect (gain_token, wound ...) with a ``cost`` is an activated ability
+        fields = {"name": "name?", "kind": "enum?:influence|spell", **fields,
+                  **{k: t.replace("!", "?", 1) for k, t in vocab.ACTIVATED_FIELDS.items()}}
     props: dict = {"kw": {}}
     required = ["kw"]
     for k, t in fields.items():
@@ -121,7 +125,7 @@ def _kw_schema(kw: str, spec: dict, place: str) -> dict:
     out: dict = {"properties": props, "required": required, "additionalProperties": False}
     roles = spec["roles"]
     if place == "top" and kw not in ("trigger", "custom"):
-        if "activated" in roles and "static" not in roles:
+        if "activated" in roles and "static" not in roles or "static" not in roles and "effect" in roles:
             out["required"] = required + ["cost"]
         elif "activated" not in roles:
             out["not"] = {"required": ["cost"]}
@@ -134,7 +138,7 @@ def _place(place: str) -> dict:
     allowed = []
     for kw, spec in vocab.KW.items():
         roles = spec["roles"]
-        ok = {"top": "static" in roles or "activated" in roles or kw == "custom", "effect": "effect" in roles,
+        ok = {"top": bool({"static", "activated", "effect"} & set(roles)), "effect": "effect" in roles,
               "grant": "grant" in roles or "activated" in roles}[place]
         if ok:
             allowed.append(kw)

@@ -17,6 +17,7 @@ from engine.model.enums import EntryKind, Event
 from engine.model.types import QueueEntry
 from engine.ops import trigger_points
 from engine.procedure import queue
+from engine.rules import futile
 from engine.rules import targets as tg
 from engine.rules.options import combos
 from engine.rules.combat import attack_targets, last_known
@@ -89,6 +90,8 @@ def target_options(g, t: dict) -> list[str]:
         out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
         if eff.get("kw") == "redistribute_wounds":
             out = [i for i in out if i != t["point"].get("card")]
+    if spec is eff.get("target") and len(t["effects"]) == 1:
+        out = [i for i in out if not futile.futile(g, eff, g.cards[i])]  # [219.2]: it could change nothing
     if spec is not eff.get("target"):
         return out
     return [o["target"] for o in hidden_target_options(g, src, eff, [{"target": i} for i in out])]
@@ -109,6 +112,10 @@ def payable(g, t: dict) -> bool:
             return False
     if needs_target(t) and not target_options(g, t):
         return False
+    if len(t["effects"]) == 1 and isinstance(t["effects"][0].get("target"), str) and futile.named_futile(
+            g, t["effects"][0], tg.resolve(g, {"controller": t["controller"], "point": t["point"]}, src,
+                                          t["effects"][0]["target"])):
+        return False  # its one effect can change nothing on its named target: it lapses [219.2, 103.3]
     if needs_cell(t) and not cell_options(g, t):
         return False
     return True

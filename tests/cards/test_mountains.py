@@ -153,10 +153,10 @@ def test_card_vs2023_046_master_topora_armour_formation_token_and_magic_strike_x
 
 def test_card_vs2023_048_smotritel_gornila_formation_by_partner_kind():
     g, L = setup([pool("a", "c3", 1, "vs2023-048-smotritel-gornila"),
-                  dummy("b", "d3", 1, elite=True, abilities=[{"kw": "formation", "grants": [{"kw": "horde"}]}])])
+                  dummy("b", "d3", 1, elite=True, abilities=[{"kw": "formation", "grants": [{"kw": "first_strike"}]}])])
     assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
     g, L = setup([pool("a", "c3", 1, "vs2023-048-smotritel-gornila"),
-                  dummy("b", "d3", 1, abilities=[{"kw": "formation", "grants": [{"kw": "horde"}]}])])
+                  dummy("b", "d3", 1, abilities=[{"kw": "formation", "grants": [{"kw": "first_strike"}]}])])
     assert keywords.roll_mod(g, c(g, L, "a"), "defend") == 2
 
 

@@ -1,0 +1,41 @@
+"""Targets an effect cannot change are not legal targets (01-game-and-cards.md §6.4 [219.2-219.3]; 03 §2.1).
+
+An ability with exactly one effect may not be declared at (or, for a named target, at all when) a card on which
+that effect can do nothing: closing a closed card, opening an open card. An ability with several effects keeps
+every target; only the impossible part is skipped when it executes [219.3]. Healing an unwounded card and gaining
+a token at the maximum stay declarable: a heal can be replaced (Вожак сатиров, [419]) and a gain does as much as it
+can [416.2] (docs/rules-decisions.md).
+"""
+from __future__ import annotations
+
+
+def futile(g, eff: dict, card) -> bool:
+    """True when effect ``eff`` can change nothing on ``card`` now."""
+    kw = eff.get("kw")
+    if kw == "close_target":
+        return card.closed
+    if kw == "open_target":
+        return not card.closed
+    return False
+
+
+def only_effect(a: dict) -> dict | None:
+    """The one effect of ability ``a`` (its ``effects`` list, or the ability itself for a top-level effect kw such
+    as ``heal`` or ``close_target``), or None when it has several (or none)."""
+    if a.get("kw") in ("action", "trigger"):
+        effs = a.get("effects") or []
+        return effs[0] if len(effs) == 1 else None
+    return a
+
+
+def keep(g, a: dict, ids: list[str]) -> list[str]:
+    """The candidate target ids of ability ``a`` that its effect can change (all of them when it has several)."""
+    eff = only_effect(a)
+    if eff is None:
+        return ids
+    return [i for i in ids if not futile(g, eff, g.cards[i])]
+
+
+def named_futile(g, eff: dict, cards: list) -> bool:
+    """True when ``eff`` acts on the named cards ``cards`` and can change none of them."""
+    return bool(cards) and all(futile(g, eff, c) for c in cards)
