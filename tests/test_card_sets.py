@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.cards import pool, sets
 from engine.cards.decks import deck_errors
 from engine.selfplay import play_game
 
 SET = Path(__file__).parent / "data" / "sets" / "named-abilities.json"
+
+
+@pytest.fixture(autouse=True)
+def _pool_restored():
+    """Each test leaves the pool as it found it (other tests list every card of the pool)."""
+    extra = list(pool.EXTRA)
+    yield
+    pool.EXTRA[:] = extra
+    pool._pool.cache_clear()
 
 
 def _loaded() -> list[str]:
