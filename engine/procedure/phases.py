@@ -22,12 +22,13 @@ from engine.rules.declarable import ability_options, activated, can_pay
 @reading
 def anyone_has_sudden(g) -> bool:
     """True when either player could declare a sudden action now (Q5.4: otherwise an empty window outside the
-    main phase ends by itself)."""
+    main phase ends by itself). An ability used only inside an attack's fixed window (a die-roll change, a block;
+    02-battle.md §9) is never declared with priority, so it keeps no window open."""
     for card in g.play_cards():
         if card.hidden:
             continue
         for i, a in activated(g, card):
-            if ab.is_sudden(a) and can_pay(g, card, a, i) and ability_options(g, card, i, a):
+            if ab.is_sudden(a) and not ab.is_window_kw(a) and can_pay(g, card, a, i) and ability_options(g, card, i, a):
                 return True
     return False
 
