@@ -64,6 +64,9 @@ class Keyword:
     kind, level, source, abilities) -> int``, the wounds after this keyword's modifier from the target
     (:func:`engine.rules.keywords.reduce`, before preventions [420.5]). ``prevent``: ``f(g, target, amount, kind,
     source, abilities) -> int``, a prevention of the target applied after armour ([420]; Camouflage [g-24]).
+    ``graveyard_cell_freed``: ``f(g, card, ability) -> [effect] | None``, asked when a battlefield cell frees (a
+    card died or left its cell) for each ability of this keyword a card in a graveyard has; the effects become a
+    mandatory pending trigger of the card (Incarnation waiting for a free cell [g-19]).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
     """
@@ -92,6 +95,7 @@ class Keyword:
     prevent: Callable | None = None
     marker: str | None = None
     move_cost: Callable | None = None
+    graveyard_cell_freed: Callable | None = None
 
 
 class RecruitHooks:
