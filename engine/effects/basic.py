@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.cards.keywords import CUSTOMS
 from engine.cards.kinds import REACH
+from engine.effects import choice
 from engine.effects.attack import execute_attack_ability
 from engine.effects.registry import register
 from engine.model.enums import Event
@@ -88,12 +89,19 @@ def _cell_blast_ends(g, entry: dict) -> None:
 
 
 def eff_heal(g, e, src, eff):
-    """Heal n (``full``: all) [g-18]; ``cure_poison`` also removes Poisoning."""
+    """Heal n (``full``: all) [g-18]; ``cure_poison`` also removes Poisoning. A heal replacement asked inside the
+    entry [419] pauses it; the cards already healed are not healed again when it resumes."""
+    done = choice.memo(g, "heal_done").setdefault("ids", [])
     for t in targets(g, e, src, eff):
+        if t.id in done:
+            continue
         n = eff.get("n", 1)
-        damage.heal(g, t, "full" if n == "full" else tg.amount(g, n, e, src, t))
+        if damage.heal(g, t, "full" if n == "full" else tg.amount(g, n, e, src, t)) is None:
+            return
+        done.append(t.id)
         if eff.get("cure_poison") and t.markers.pop("poison", None):
             g.emit(Event.CURED, card=t.id)
+    choice.forget(g, "heal_done")
 
 
 def eff_vampirism(g, e, src, eff):
@@ -102,6 +110,8 @@ def eff_vampirism(g, e, src, eff):
         return
     n = eff.get("n", 0)
     healed = damage.heal(g, src, n)
+    if healed is None:
+        return
     add_life(g, src, n - healed)
 
 
@@ -214,6 +224,8 @@ def eff_redistribute(g, e, src, eff):
         g.emit(Event.FIZZLED, source=e["source"])
         return
     n = damage.heal(g, frm[0], _n(g, e, src, eff))
+    if n is None:
+        return
     for i in range(n):
         t = to[i % len(to)]
         damage.wound(g, t, 1, "spell" if e.get("spell") else "wound", src)

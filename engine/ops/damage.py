@@ -54,14 +54,20 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     return amount
 
 
-def heal(g, target, amount) -> int:
-    """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18]."""
+def heal(g, target, amount) -> int | None:
+    """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18], or None while
+    a player is asked inside the executing entry whether a replacement of the heal applies [419] (the caller
+    returns and is called again with the answer, engine/effects/choice.py)."""
     if not g.in_play(target):
         return 0
     for i, a in enumerate(g.abilities(target)):  # a heal replacement of the healed card [419] (Вожак сатиров)
         k = KEYWORDS.get(a.get("kw"))
-        if k is not None and k.on_heal is not None and k.on_heal(g, target, i, a, amount):
-            return 0
+        if k is not None and k.on_heal is not None:
+            replaced = k.on_heal(g, target, i, a, amount)
+            if replaced is None:
+                return None
+            if replaced:
+                return 0
     if target.wounds:
         amount = _heal_twisted(g, target, amount)
     n = target.wounds if amount == "full" else min(target.wounds, max(0, int(amount)))

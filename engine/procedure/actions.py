@@ -87,6 +87,11 @@ def canonical(g, action) -> dict:
         out["ability"] = names.resolve_trigger(g, out)
     if act == "order" and isinstance(out.get("items"), list) and g.prompt and g.prompt.get("kind") == "triggers":
         out["items"] = names.resolve_order(g, out["items"])
+    if act == "choose" and isinstance(out.get("option"), str):
+        ask = (g.executing or {}).get("ask") or {}
+        items = ask.get("items") or []
+        if ask.get("kind") == PromptKind.CHOICE and out["option"] in items:
+            out["option"] = {"choice": items.index(out["option"])}  # a choice named by its item (FORMAT.md: yes/no, a card)
     return out
 
 
