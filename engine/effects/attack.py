@@ -6,14 +6,14 @@ from __future__ import annotations
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import LEVELS
 from engine.effects.registry import apply_effects
-from engine.model.enums import EntryKind, Event
+from engine.model.enums import Event
 from engine.ops import acquire
 from engine.ops import damage
 from engine.ops import trigger_points
 from engine.rules import grants
 from engine.rules import keywords
 from engine.rules import targets as tg
-from engine.rules.combat import attack_target_ok, last_known
+from engine.rules.combat import attack_target_ok
 from engine.rules.strike_table import single_level
 
 
@@ -93,8 +93,6 @@ def attack_begin(g, entry: dict, a: dict):
     does nothing (source or target gone or illegal, RULES.md Q7), is blocked by a net or dodged. The target's
     "attacked" triggers become pending."""
     src, tgt = g.cards.get(entry["source"]), g.cards.get(entry.get("target") or "")
-    if src is not None and entry.get("kind") == EntryKind.TRIGGER:
-        src = last_known(g, src, entry.get("point") or {})
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
         g.emit(Event.FIZZLED, source=entry["source"])
         return None

@@ -20,7 +20,7 @@ from engine.procedure import queue
 from engine.rules import futile
 from engine.rules import targets as tg
 from engine.rules.options import combos
-from engine.rules.combat import attack_targets, last_known
+from engine.rules.combat import attack_targets
 from engine.rules.declarable import hidden_target_options
 
 
@@ -79,9 +79,8 @@ def target_options(g, t: dict) -> list[str]:
     face-down card is a legal target by its position alone, as for activated abilities [415.3, 415.5]."""
     src = g.cards[t["source"]]
     eff, spec = _choice(t)
-    if eff.get("kw") in REACH:
-        src = last_known(g, src, t["point"])
-        out = attack_targets(g, src, eff)
+    if eff.get("kw") in REACH:  # an attack needs its source in play (01 §5.7, RULES.md Q7): none from a graveyard
+        out = attack_targets(g, src, eff) if g.in_play(src) else []
     else:
         ctx = {"event_card": t["point"].get("card"), "event_cell": t["point"].get("cell"),
                "controller": t["controller"]}

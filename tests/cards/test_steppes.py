@@ -149,17 +149,15 @@ def test_card_vs2023_034_minotavr_strikes_twice_armour_and_formation():
     assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
 
 
-def test_card_vs2023_008_stepnoy_volkolak_strikes_from_where_it_died():
-    # a magic strike kills it; its on-death special strike for 2 hits a creature adjacent to the cell it died on
+def test_card_vs2023_008_stepnoy_volkolak_on_death_strike_lapses_from_the_graveyard():
+    # a magic strike kills it; its on-death special strike, an attack whose source left play, has no legal target
+    # (01 §5.7, RULES.md Q7) and the mandatory trigger lapses (Q5.1): nobody is wounded
     zap = {"kw": "magic_strike", "n": 9, "cost": "tap"}
     g, L = setup([pool("w", "c4", 2, "vs2023-008-stepnoy-volkolak"),
                   dummy("mage", "c3", 1, abilities=[zap]), dummy("far", "a1", 1)])
     do(g, L, 1, settle_after=False, act="magic_strike", source="mage", target="w")
     g.apply(1, {"act": "pass"})
     g.apply(2, {"act": "pass"})
-    assert c(g, L, "w").zone == "graveyard" and g.prompt["kind"] == "triggers"
-    targets = {a.get("target") for a in g.legal_actions(2) if a["act"] == "declare"}
-    assert L["mage"] in targets and L["far"] not in targets
-    g.apply(2, {"act": "declare", "source": L["w"], "ability": g.pending[2][0]["ability"], "target": L["mage"]})
+    assert c(g, L, "w").zone == "graveyard" and g.prompt["kind"] == "priority" and g.queue == []
     settle(g)
-    assert c(g, L, "mage").wounds == 2
+    assert c(g, L, "mage").wounds == 0 and c(g, L, "far").wounds == 0
