@@ -1,6 +1,7 @@
 """One test per Mountains (Горы) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine.ops import acquire, damage
+from engine.ops import damage
 from engine.rules import keywords
+from tests.prelim_util import to_first_turn
 from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup
 
 
@@ -11,10 +12,14 @@ def _strike_closed(name, die, target_kw=None, **target):
     return c(g, L, "t").wounds
 
 
-def test_card_vs2003_ar_gull_starts_with_a_token_and_discharges_two_per_token():
-    g, L = setup([pool("a", "c2", 1, "vs2003-ar-gull", tokens=3), dummy("t", "c5", 2, life=20)])
-    acquire.starting_tokens(g, c(g, L, "a"))
-    assert c(g, L, "a").tokens == 4
+def test_card_vs2003_ar_gull_enters_the_battle_with_a_token():
+    g, L = to_first_turn([{"label": "a", "card": "vs2003-ar-gull", "owner": 1, "zone": "deck"},
+                          {"label": "t", "card": "Кочевник", "owner": 2, "zone": "deck"}])
+    assert g.phase == "main" and c(g, L, "a").zone == "battlefield" and c(g, L, "a").tokens == 1
+
+
+def test_card_vs2003_ar_gull_discharges_two_per_token():
+    g, L = setup([pool("a", "c2", 1, "vs2003-ar-gull", tokens=4), dummy("t", "c5", 2, life=20)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
     assert c(g, L, "t").wounds == 8 and c(g, L, "a").tokens == 0
 

@@ -1,6 +1,7 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine.ops import acquire, damage
+from engine.ops import damage
 from engine.rules import keywords
+from tests.prelim_util import to_first_turn
 from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup
 
 
@@ -16,11 +17,11 @@ def test_card_vs2023_003_volhv_moves_wounds_to_enemies_and_starts_with_a_token_w
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "redistribute_wounds"), target="w",
        targets=["t", "u"])
     assert c(g, L, "w").wounds == 1 and c(g, L, "t").wounds == 1 and c(g, L, "u").wounds == 1
-    g.first = 2
-    v = c(g, L, "a")
-    v.tokens = 0
-    acquire.starting_tokens(g, v)
-    assert v.tokens == 1
+    deck = [{"label": "a", "card": "vs2023-003-volhv", "owner": 1, "zone": "deck"},
+            {"label": "t", "card": "Кочевник", "owner": 2, "zone": "deck"}]
+    for first, tokens in ((2, 1), (1, 0)):  # it enters the battle with a token only as the second player's card
+        g, L = to_first_turn(deck, first=first)
+        assert c(g, L, "a").zone == "battlefield" and c(g, L, "a").tokens == tokens
 
 
 def test_card_vs2023_005_ost_makes_a_friendly_strike_strong_and_discharges():
