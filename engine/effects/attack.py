@@ -116,7 +116,7 @@ def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
     if g.in_play(src):
         acquire.spend_on_attack(g, src, kind)
     trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
-                         "strength": LEVELS[level] if level is not None else None})
+                         "strength": LEVELS[level] if level is not None else None, "die": die})
 
 
 def execute_attack_ability(g, entry: dict, a: dict) -> None:

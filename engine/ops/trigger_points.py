@@ -206,9 +206,9 @@ def _collect_in_play(g, event: dict) -> None:
 
 
 #: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
-_EXTRA = {"becomes_defender": ("target", "defended"), "died": ("poison", "event_poison"),
-          "strikes": ("value", ("event_strike_value", "zealot_ward")),
-          "prophecy_reveal": ("cards", ("revealed_to_top", "glutton_feast"))}
+_EXTRA = {"becomes_defender": [("target", "defended")], "died": [("poison", "event_poison")],
+          "strikes": [("value", ("event_strike_value", "zealot_ward")), ("die", ("plague",))],
+          "prophecy_reveal": [("cards", ("revealed_to_top", "glutton_feast"))]}
 
 
 def cell_freed(g, just_died: str | None = None) -> None:
@@ -232,12 +232,14 @@ def cell_freed(g, just_died: str | None = None) -> None:
 
 def _add(g, card, idx, a, controller, event):
     point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
-                                                     "frm", "to", "cell", "controller", "poison", "value", "cards")}
-    extra = _EXTRA.get(event["type"])
-    readers = (extra[1],) if extra and isinstance(extra[1], str) else (extra[1] if extra else ())
-    if extra and extra[0] in point and not any(f"'{r}'" in repr(a.get("effects")) for r in readers):
-        del point[extra[0]]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison,
-        # Ревнитель Сеггера's strike value, the cards a prophecy revealed for Махинатор and Исхарская ненасыть)
+                                                     "frm", "to", "cell", "controller", "poison", "value", "cards",
+                                                     "die")}
+    for key, readers in _EXTRA.get(event["type"], ()):
+        readers = (readers,) if isinstance(readers, str) else readers
+        if key in point and not any(f"'{r}'" in repr(a.get("effects")) for r in readers):
+            del point[key]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison,
+            # Ревнитель Сеггера's strike value, the cards a prophecy revealed for Махинатор and Исхарская ненасыть,
+            # the plague creature's own die)
     g.pending[controller].append({
         "source": card.id, "ability": idx, "controller": controller,
         "optional": bool(a.get("optional")), "effects": a.get("effects") or [], "point": point,
