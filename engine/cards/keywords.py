@@ -67,6 +67,8 @@ class Keyword:
     ``graveyard_cell_freed``: ``f(g, card, ability) -> [effect] | None``, asked when a battlefield cell frees (a
     card died or left its cell) for each ability of this keyword a card in a graveyard has; the effects become a
     mandatory pending trigger of the card (Incarnation waiting for a free cell [g-19]).
+    ``blocks_effect``: ``f(g, entry, effect) -> bool``, asked before each effect of an executing entry; True: the
+    effect produces nothing (a protection from some triggered abilities, Thick Skin [g-49]).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
     """
@@ -96,6 +98,7 @@ class Keyword:
     marker: str | None = None
     move_cost: Callable | None = None
     graveyard_cell_freed: Callable | None = None
+    blocks_effect: Callable | None = None
 
 
 class RecruitHooks:
