@@ -69,6 +69,8 @@ class Keyword:
     mandatory pending trigger of the card (Incarnation waiting for a free cell [g-19]).
     ``blocks_effect``: ``f(g, entry, effect) -> bool``, asked before each effect of an executing entry; True: the
     effect produces nothing (a protection from some triggered abilities, Thick Skin [g-49]).
+    ``turn_preparation``: a :class:`PrepHooks` asked in the turn preparation step [310.2] for each ability of this
+    keyword a card of the player being asked has (Thirst [g-16]).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
     """
@@ -99,6 +101,7 @@ class Keyword:
     move_cost: Callable | None = None
     graveyard_cell_freed: Callable | None = None
     blocks_effect: Callable | None = None
+    turn_preparation: "PrepHooks | None" = None
 
 
 class RecruitHooks:
@@ -132,6 +135,22 @@ class RecruitHooks:
 
     def prep_execute(self, g, p, card, a, act: dict) -> None:
         """Execute one of :meth:`prep_options` at once [303.1, 301.2]."""
+
+
+class PrepHooks:
+    """What a keyword does in the turn preparation step ("before the start of your turn", 02-battle.md §2 [310.2]);
+    neutral defaults. ``card`` has the ability ``a``; ``p`` is the player being asked."""
+
+    def options(self, g, p, card, a) -> list[dict]:
+        """``choose`` options (dicts) ``p`` may take for this card now."""
+        return []
+
+    def apply(self, g, p, card, a, option: dict) -> bool:
+        """Apply ``option`` if it is this keyword's (True), else False."""
+        return False
+
+    def done(self, g, p, card, a) -> None:
+        """``p``'s decisions of this step are over (before the turn start step opens cards)."""
 
 
 #: kw -> its :class:`Keyword`, for the keywords defined in modules of their own.

@@ -65,7 +65,7 @@ def turn_preparation_step(g) -> Prompt | None:
     while order:
         if pa.turn_preparation_choices(g, order[0]):
             return {"kind": PromptKind.CHOICE, "what": "turn_preparation", "player": order[0]}
-        order.pop(0)
+        pa.end_turn_preparation(g, order.pop(0))
     g.prelim = {}
     start_turn(g)
     return None
@@ -79,7 +79,7 @@ def turn_preparation_legal(g, p: int) -> list[dict]:
 def turn_preparation_perform(g, p: int, act: dict) -> None:
     """Apply a turn preparation choice; ``"done"`` ends that player's decisions."""
     if act.get("option") == "done":
-        g.prelim["prep"].pop(0)
+        pa.end_turn_preparation(g, g.prelim["prep"].pop(0))
     else:
         pa.apply_turn_preparation(g, p, act)
 
