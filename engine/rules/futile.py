@@ -12,13 +12,15 @@ from __future__ import annotations
 from engine.rules import grants
 
 
-def futile(g, eff: dict, card) -> bool:
-    """True when effect ``eff`` can change nothing on ``card`` now."""
+def futile(g, eff: dict, card, closing: bool = False) -> bool:
+    """True when effect ``eff`` can change nothing on ``card`` now; ``closing``: the card is the ability's source and
+    closes to pay for it, so the effect meets it closed (payment at declaration [SEED S4])."""
     kw = eff.get("kw")
+    closed = card.closed or closing
     if kw == "close_target":
-        return card.closed
+        return closed
     if kw == "open_target":
-        return not card.closed
+        return not closed
     if kw == "heal":
         return bool(grants.kws(g, card, "incorporeal"))
     return False
@@ -33,14 +35,22 @@ def only_effect(a: dict) -> dict | None:
     return a
 
 
-def keep(g, a: dict, ids: list[str]) -> list[str]:
-    """The candidate target ids of ability ``a`` that its effect can change (all of them when it has several)."""
+def _closes(a: dict) -> bool:
+    """The ability's cost closes its source."""
+    return bool((a.get("cost") or {}).get("tap"))
+
+
+def keep(g, a: dict, ids: list[str], source=None) -> list[str]:
+    """The candidate target ids of ability ``a`` (of ``source``) that its effect can change (all of them when it
+    has several)."""
     eff = only_effect(a)
     if eff is None:
         return ids
-    return [i for i in ids if not futile(g, eff, g.cards[i])]
+    return [i for i in ids if not futile(g, eff, g.cards[i], source is not None and i == source.id and _closes(a))]
 
 
-def named_futile(g, eff: dict, cards: list) -> bool:
-    """True when ``eff`` acts on the named cards ``cards`` and can change none of them."""
-    return bool(cards) and all(futile(g, eff, c) for c in cards)
+def named_futile(g, eff: dict, cards: list, source=None, a: dict | None = None) -> bool:
+    """True when ``eff`` acts on the named cards ``cards`` and can change none of them (``source`` and its ability
+    ``a``: the source meets the effect closed when the cost closes it)."""
+    closing = bool(a) and _closes(a)
+    return bool(cards) and all(futile(g, eff, c, closing and source is not None and c.id == source.id) for c in cards)

@@ -41,7 +41,7 @@ def test_with_a_second_effect_the_closed_creature_stays_a_legal_target():
 def test_an_ability_that_only_opens_cannot_be_aimed_at_an_open_creature():
     g, L = game([card("s", "c2", 1, override=OPENER), card("o", "b2", 1), card("c", "a2", 1, closed=True),
                  card("e", "c5", 2)])
-    assert _targets(g, L, "s") == {L["c"]}
+    assert _targets(g, L, "s") == {L["c"], L["s"]}  # the open "o" is not; the source is closed by its cost [S4]
 
 
 def test_a_trigger_whose_one_effect_closes_an_already_closed_target_lapses():
