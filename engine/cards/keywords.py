@@ -71,6 +71,8 @@ class Keyword:
     effect produces nothing (a protection from some triggered abilities, Thick Skin [g-49]).
     ``turn_preparation``: a :class:`PrepHooks` asked in the turn preparation step [310.2] for each ability of this
     keyword a card of the player being asked has (Thirst [g-16]).
+    ``token_sources``: ``f(g, card) -> [cards]``: other cards whose tokens may pay the card's activated abilities
+    (Meditation [g-25]; :func:`engine.rules.declarable.token_pool`, :func:`engine.ops.costs.pay_cost`).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
     """
@@ -102,6 +104,7 @@ class Keyword:
     graveyard_cell_freed: Callable | None = None
     blocks_effect: Callable | None = None
     turn_preparation: "PrepHooks | None" = None
+    token_sources: Callable | None = None
 
 
 class RecruitHooks:

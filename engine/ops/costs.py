@@ -7,6 +7,7 @@ from engine.cards import abilities as ab
 from engine.cards.keywords import KEYWORDS
 from engine.rules import combat
 from engine.rules import grants
+from engine.rules.declarable import token_helpers
 from engine.rules import keywords
 
 
@@ -32,7 +33,13 @@ def pay_cost(g, card, a: dict, idx, x) -> int:
         card.closed = True
         card.actions += 1
     paid = x if c["tokens"] == "X" else (card.tokens if c["tokens"] == "all" else c["tokens"])
-    card.tokens -= paid
+    own = min(paid, card.tokens)
+    card.tokens -= own
+    rest = paid - own
+    for helper in (token_helpers(g, card) if rest else ()):  # Meditation: its element's tokens pay the rest [g-25]
+        take = min(rest, helper.tokens)
+        helper.tokens -= take
+        rest -= take
     if c["life"] == "X":
         left = card.markers.get("additional_life", 0) - x
         if left > 0:
