@@ -66,6 +66,10 @@ def with_implicit(abilities: list[dict], card: dict | None = None) -> list[dict]
     appended when any ability has a token cost and the card has no accumulate ability yet [SEED S1]."""
     for a in list(abilities):
         k = KEYWORDS.get(a.get("kw"))
+        if k is not None and k.rewrite is not None:
+            abilities = [x if x is a else k.rewrite(a, x) for x in abilities]
+    for a in list(abilities):
+        k = KEYWORDS.get(a.get("kw"))
         if k is not None and k.parts is not None:
             abilities = abilities + [dict(x, _part_of=a["kw"]) for x in k.parts(card or {}, a)]
     if any(a.get("kw") == "accumulate_token" for a in abilities):

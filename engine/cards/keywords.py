@@ -58,6 +58,8 @@ class Keyword:
     ``parts``: ``f(card, ability) -> [abilities]``: a named ability written as abilities of the vocabulary (its
     trigger, its activated part); they are appended to the card's abilities when its definition is built
     (:func:`engine.cards.abilities.with_implicit`), after the printed ones, so printed indices stay stable.
+    ``rewrite``: ``f(ability, other) -> dict``: each other ability of the card as this named ability changes it
+    when the definition is built (Range X gives the card's unranged ranged attacks range X [g-11]).
     ``roll_mod``: ``f(g, card, role, other, kind, abilities) -> int``, added to a die roll of ``card`` (roles of
     :func:`engine.rules.keywords.roll_mod`) when the card has this keyword (``abilities``: its copies, maybe []) or
     ``marker`` names a marker it carries (Blessing, Curse [g-04, g-39]). ``wound_mod``: ``f(g, target, amount,
@@ -96,6 +98,7 @@ class Keyword:
     at_battle_start: Callable | None = None
     recruitment: "RecruitHooks | None" = None
     parts: Callable | None = None
+    rewrite: Callable | None = None
     roll_mod: Callable | None = None
     wound_mod: Callable | None = None
     prevent: Callable | None = None
