@@ -1,8 +1,7 @@
 """One test per Mountains (Горы) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine.ops import damage
 from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup
+from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown
 
 
 def _strike_closed(name, die, target_kw=None, **target):
@@ -147,19 +146,20 @@ def test_card_vs2023_045_ledovy_ohotnik_rider_gives_experience_to_the_card_in_fr
 
 def test_card_vs2023_046_master_topora_armour_formation_token_and_magic_strike_x():
     g, L = setup([pool("a", "c3", 1, "vs2023-046-master-topora", tokens=2), pool("b", "d3", 1,
-                  "vs2023-046-master-topora"), dummy("t", "c4", 2, life=20)], dice=[6])
+                  "vs2023-046-master-topora"), dummy("t", "c4", 2, life=20), THROWER], dice=[6])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "magic_strike"), target="t", x=2)
     assert c(g, L, "t").wounds == 4  # medium? fixed? 0-1-2 rolls: die 6 strong 2 + 2 tokens
     end_turn(g)
     end_turn(g)
     assert c(g, L, "b").tokens == 1  # formation: a token at the start of its turn
-    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 2
+    assert thrown(g, L, "a") == 2  # armour 1 in formation: a throw for 3 deals 2
 
 
 def test_card_vs2023_048_smotritel_gornila_formation_by_partner_kind():
     g, L = setup([pool("a", "c3", 1, "vs2023-048-smotritel-gornila"),
-                  dummy("b", "d3", 1, elite=True, abilities=[{"kw": "formation", "grants": [{"kw": "first_strike"}]}])])
-    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
+                  dummy("b", "d3", 1, elite=True, abilities=[{"kw": "formation", "grants": [{"kw": "first_strike"}]}]),
+                  THROWER])
+    assert thrown(g, L, "a") == 1  # in formation with an elite creature: armour 2
     g, L = setup([pool("a", "c3", 1, "vs2023-048-smotritel-gornila"),
                   dummy("b", "d3", 1, abilities=[{"kw": "formation", "grants": [{"kw": "first_strike"}]}])])
     assert keywords.roll_mod(g, c(g, L, "a"), "defend") == 2

@@ -1,8 +1,7 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine.ops import damage
 from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown
 
 
 def test_card_vs2023_001_kochevnik_vanilla_strike():
@@ -129,8 +128,9 @@ def test_card_vs2023_029_peshiy_latnik_answers_melee_with_a_special_strike():
     g, L = setup([pool("a", "c4", 2, "vs2023-029-peshiy-latnik"), dummy("t", "c3", 1, life=20)], dice=[1, 6])
     do(g, L, 1, act="attack", source="t", target="a")
     assert c(g, L, "t").wounds >= 2 and keywords.protected(g, c(g, L, "a"), "shot")
-    g, L = setup([pool("a", "c3", 1, "vs2023-029-peshiy-latnik"), pool("b", "d3", 1, "vs2023-029-peshiy-latnik")])
-    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
+    g, L = setup([pool("a", "c3", 1, "vs2023-029-peshiy-latnik"), pool("b", "d3", 1, "vs2023-029-peshiy-latnik"),
+                  THROWER])
+    assert thrown(g, L, "a") == 1  # in formation: armour 2 against a throw for 3
 
 
 def test_card_vs2023_030_brontobey_bonus_after_moving_and_vs_opposite():
@@ -141,13 +141,13 @@ def test_card_vs2023_030_brontobey_bonus_after_moving_and_vs_opposite():
 
 
 def test_card_vs2023_034_minotavr_strikes_twice_armour_and_formation():
-    g, L = setup([pool("a", "c3", 1, "vs2023-034-minotavr"), dummy("t", "c4", 2, life=30, closed=True)],
+    g, L = setup([pool("a", "c3", 1, "vs2023-034-minotavr"), dummy("t", "c4", 2, life=30, closed=True), THROWER],
                  dice=[1, 1])
     do(g, L, 1, act="attack", source="a", target="t")
     assert not c(g, L, "a").closed
     do(g, L, 1, act="attack", source="a", target="t")
     assert c(g, L, "a").closed and c(g, L, "t").wounds == 6
-    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
+    assert thrown(g, L, "a") == 1  # armour 2 against a throw for 3
 
 
 def test_card_vs2023_008_stepnoy_volkolak_on_death_strike_lapses_from_the_graveyard():
