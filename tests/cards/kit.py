@@ -166,3 +166,15 @@ def thrown(g, L, label) -> int:
     g.apply(2, {"act": "throw", "source": L["zz_thrower"], "target": L[label]})
     settle(g)
     return c(g, L, label).wounds - before
+
+
+def poison_sticks(card_id: str, cell: str | None = "c3") -> bool:
+    """Play it: an enemy's sudden action poisons the pool card ``card_id`` (player 1's, on ``cell``; a flyer in the
+    aux zone with ``cell`` None) for 1 in a fresh position; True when it carries the poison afterwards [g-36]."""
+    poisoner = dummy("zz_poisoner", "a6", 2, abilities=[{"kw": "action", "cost": "instant+tap", "effects": [
+        {"kw": "poison", "n": 1, "target": {"choose": "creature", "side": "enemy"}}]}])
+    g, L = setup([pool("a", cell, 1, card_id), poisoner])
+    g.apply(1, {"act": "pass"})
+    g.apply(2, {"act": "ability", "source": L["zz_poisoner"], "ability": 0, "target": L["a"]})
+    settle(g)
+    return bool(c(g, L, "a").markers.get("poison"))

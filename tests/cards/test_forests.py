@@ -1,6 +1,6 @@
 """One test per Forests (Леса) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
-from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup
+from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup, poison_sticks
 
 
 def _closed_hit(name, die, src_cell="c3", tgt_cell="c4", **target):
@@ -58,7 +58,7 @@ def test_card_vs2003_fagor_magic_strike_for_two():
 
 def test_card_vs2003_hobgoblin_directed_and_poison_protection():
     g, L = setup([pool("a", "c3", 1, "vs2003-hobgoblin"), dummy("t", "c4", 2)])
-    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and keywords.protected(g, c(g, L, "a"), "poison")
+    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and not poison_sticks("vs2003-hobgoblin")
 
 
 def test_card_vs2003_korpit_flyer_eats_carrion():
@@ -117,7 +117,7 @@ def test_card_vs2023_073_druid_heals_two_and_cures_poison():
     g, L = setup([pool("a", "c3", 1, "vs2023-073-druid"), dummy("w", "d3", 1, wounds=3, markers={"poison": 1})])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "heal"), target="w")
     assert c(g, L, "w").wounds == 1 and not c(g, L, "w").markers.get("poison")
-    assert keywords.protected(g, c(g, L, "a"), "poison")
+    assert not poison_sticks("vs2023-073-druid")
 
 
 def test_card_vs2023_074_korpit_eats_carrion():

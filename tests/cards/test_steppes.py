@@ -1,7 +1,7 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks
 
 
 def test_card_vs2023_001_kochevnik_vanilla_strike():
@@ -40,7 +40,7 @@ def test_card_vs2023_008_stepnoy_volkolak_strikes_against_it_are_weak_regenerati
     assert c(g, L, "a").wounds == 6  # a strong strike counts as weak: 1
     g, L = setup([pool("a", "c3", 1, "vs2023-008-stepnoy-volkolak", wounds=2)], active=2)
     end_turn(g)
-    assert c(g, L, "a").wounds == 1 and keywords.protected(g, c(g, L, "a"), "poison")
+    assert c(g, L, "a").wounds == 1 and not poison_sticks("vs2023-008-stepnoy-volkolak")
 
 
 def test_card_vs2023_010_akolit_dzara_three_discharges_at_different_creatures():
