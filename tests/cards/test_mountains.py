@@ -1,7 +1,7 @@
 """One test per Mountains (Горы) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks
+from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks
 
 
 def _strike_closed(name, die, target_kw=None, **target):
@@ -98,7 +98,7 @@ def test_card_vs2003_povelitel_molniy_discharge_counts_tokens_without_spending_t
     g, L = setup([pool("a", "c2", 1, "vs2003-povelitel-molniy", tokens=2), dummy("t", "c5", 2, life=20)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
     assert c(g, L, "t").wounds == 8 and c(g, L, "a").tokens == 2
-    assert keywords.protected(g, c(g, L, "a"), "discharge")
+    assert attack_sticks("vs2003-povelitel-molniy", "discharge") == 0
 
 
 def test_card_vs2003_snezhny_gull_finishing_blow_and_corpse_eating():
@@ -216,4 +216,4 @@ def test_card_vs2023_066_povelitel_molniy_discharge_counts_the_paid_token():
     g, L = setup([pool("a", "c2", 1, "vs2023-066-povelitel-molniy", tokens=2), dummy("t", "c5", 2, life=20)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
     assert c(g, L, "t").wounds == 8 and c(g, L, "a").tokens == 1
-    assert keywords.protected(g, c(g, L, "a"), "magic_strike")
+    assert attack_sticks("vs2023-066-povelitel-molniy", "magic_strike") == 0

@@ -1,6 +1,6 @@
 """One test per Swamps (Болота) and Neutral pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, poison_sticks
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks
 
 
 def _hit(name, dice, pick=None, **target):
@@ -36,7 +36,7 @@ def test_card_vs2023_109_osklizg_takes_wounds_of_a_swamp_neighbour():
     g, L = setup([pool("a", "c3", 1, "vs2023-109-osklizg", tokens=1), dummy("w", "d3", 1, element="Болота",
                   wounds=5)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "redistribute_wounds"), target="w")
-    assert c(g, L, "w").wounds == 1 and c(g, L, "a").wounds == 4 and keywords.protected(g, c(g, L, "a"), "spell")
+    assert c(g, L, "w").wounds == 1 and c(g, L, "a").wounds == 4 and attack_sticks("vs2023-109-osklizg", "spell") == 0
 
 
 def test_card_vs2023_110_rekken_rekkendum_and_knife_by_its_wounds():
