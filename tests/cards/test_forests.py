@@ -1,6 +1,6 @@
 """One test per Forests (Леса) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
-from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks
+from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks, defender_offered
 
 
 def _closed_hit(name, die, src_cell="c3", tgt_cell="c4", **target):
@@ -58,7 +58,7 @@ def test_card_vs2003_fagor_magic_strike_for_two():
 
 def test_card_vs2003_hobgoblin_directed_and_poison_protection():
     g, L = setup([pool("a", "c3", 1, "vs2003-hobgoblin"), dummy("t", "c4", 2)])
-    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and not poison_sticks("vs2003-hobgoblin")
+    assert not defender_offered("vs2003-hobgoblin") and not poison_sticks("vs2003-hobgoblin")
 
 
 def test_card_vs2003_korpit_flyer_eats_carrion():

@@ -1,7 +1,7 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks, defender_offered
 
 
 def test_card_vs2023_001_kochevnik_vanilla_strike():
@@ -73,8 +73,7 @@ def test_card_vs2023_012_kabaniy_naezdnik_bonus_into_the_enemy_half_no_closing_b
 
 def test_card_vs2023_013_ork_bonus_and_directed_vs_mountains():
     g, L = setup([pool("a", "c3", 1, "vs2023-013-ork"), dummy("t", "c4", 2, element="Горы"), dummy("u", "d4", 2)])
-    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and not keywords.directed(g, c(g, L, "a"),
-                                                                                     c(g, L, "u"))
+    assert not defender_offered("vs2023-013-ork", element="Горы") and defender_offered("vs2023-013-ork")
     assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 1
 
 
