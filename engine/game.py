@@ -56,12 +56,14 @@ class Game(GameState):
         return g
 
     @classmethod
-    def from_scenario(cls, doc: dict) -> tuple["Game", dict[str, str]]:
+    def from_scenario(cls, doc: dict, *, seeded_dice: bool = False) -> tuple["Game", dict[str, str]]:
         """A game set up from a scenario document (../shared/scenarios/FORMAT.md); returns (game, label -> id).
+        ``seeded_dice``: after the listed dice the seed rolls (a game played on from a fixed position) instead of
+        refusing to roll.
 
         Raises EngineError("invalid_scenario" | "unknown_card").
         """
-        return build(cls(), doc)
+        return build(cls(), doc, seeded_dice=seeded_dice)
 
     def legal_actions(self, player: int) -> list[dict]:
         """Every action ``player`` may apply now (canonical dicts; docs/engine-api.md). [] when not asked.

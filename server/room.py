@@ -48,6 +48,7 @@ from .clock import Clocks, clocks_for, clocks_from_state
 from .journal import VIEWERS, Journal
 from .metrics import Metrics
 from .settings import Settings
+from .tutorial import new_game
 
 log = logging.getLogger("server.room")
 
@@ -337,7 +338,7 @@ class Room:
 
     def _deal(self) -> None:
         """Create the engine game once both seats and both decks are known; start the clock of the seat to act."""
-        self.game = self.engine.Game.new(seed=self.seed, deck1=self.decks[0], deck2=self.decks[1])
+        self.game = new_game(self.engine, self.options, self.seed, self.decks)
         self._journal = None                 # started from the deal on first use
         self.status = RoomStatus.PRELIMINARY
         self.started = time.time()
@@ -368,7 +369,7 @@ class Room:
             e = msgpack.unpackb(raw)
             if r.game is None and e["room"].get("dealt"):
                 r.decks = e["room"]["decks"]       # dealt after the snapshot: deal the same game again
-                r.game = engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1])
+                r.game = new_game(engine, r.options, r.seed, r.decks)
             if r.game is None and e["actions"]:
                 raise ValueError(f"room {r.id}: log entry {e['seq']} has actions but no game was dealt")
             for player, action in e["actions"]:

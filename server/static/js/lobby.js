@@ -13,6 +13,7 @@ import { CLOCK_PRESETS } from "./prefs.js";
 import { deckChoice } from "./deckchoice.js";
 import { listSaved } from "./deckstore.js";
 import { deckLabel } from "./words.js";
+import { tutorialBox } from "./tutorial.js";
 
 const QUEUE_POLL_MS = 1000;
 
@@ -232,6 +233,7 @@ export class LobbyPage {
     setChildren(this.root, h("div.lobby", {},
       this.error ? h("div.error-toast", { role: "alert", onclick: () => { this.error = null; this.render(); } }, this.error) : null,
       me ? h("p.whoami", {}, t("you_named", { name: me.name })) : null,
+      tutorialBox(this.player),
       h("div.play-modes", {},
         h("section.bot-game", {},
           h("h2", {}, t("play_bot_title")),
