@@ -1,4 +1,4 @@
-"""HTTP API of recorded games, replays and the leaderboard (issue 19). JSON; errors are ``{"error": code,
+"""HTTP API of recorded games, replays and the leaderboard. JSON; errors are ``{"error": code,
 "message": sentence}`` with 400 (bad query), 401/403 (a seat's replay without that player's credentials), 404.
 
 | method, path | answer |
@@ -21,14 +21,11 @@ import math
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from .http_common import err as _err
 from .replay import ReplayCache, ReplayMismatch
 
 LIMIT = (50, 200)
 PRIVATE = ("seed", "decks", "log")
-
-
-def _err(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
 class BadQuery(ValueError):
