@@ -31,7 +31,7 @@ export class LobbyPage {
     this.queue = null; // {ticket, waited, bot_offer} while in the quick-play queue
     this.timer = setInterval(() => this.refresh(), 3000);
     this.friends = new FriendsPanel(() => ({ decks: this.decks, saved: this.saved }));
-    this.unsubscribe = onLangChange(() => this.render());
+    this.unsubscribe = onLangChange(() => { this.friends.render(); this.render(); }); // the friends panel too
   }
 
   async start() {
