@@ -77,12 +77,14 @@ class Game:
         return cls(s)
 
     @classmethod
-    def from_scenario(cls, doc: dict) -> tuple["Game", dict[str, str]]:
+    def from_scenario(cls, doc: dict, *, seeded_dice: bool = False) -> tuple["Game", dict[str, str]]:
         """A game set up from a scenario document (../shared/scenarios/FORMAT.md); returns (game, label -> id).
+        ``seeded_dice``: after the listed dice the seed rolls (a game played on from a fixed position) instead of
+        refusing to roll.
 
         Raises EngineError("invalid_scenario" | "unknown_card").
         """
-        s, labels = build(GameState(), doc)
+        s, labels = build(GameState(), doc, seeded_dice=seeded_dice)
         return cls(s), labels
 
     @classmethod
