@@ -23,6 +23,7 @@ from .rooms import Rooms
 from .settings import Settings
 from .store import Store, open_store
 from .store.record import recorder
+from .store_outage import StoreHealth
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
@@ -46,6 +47,7 @@ class Hub:
                  snapshot_sync=lambda blob, token, entries=(): Room.snapshot_sync(blob, token, engine, settings,
                                                                                   entries),
                  snapshot_version=lambda blob, entries=(): Room.snapshot_version(blob, engine, entries))
+        self.store_health = StoreHealth(store, self.metrics)   # /healthz: 503 while the store cannot be written
         self.ready = False
         self.collector = None            # server/probes.py Collector while serving (gc_young_interval > 0)
 

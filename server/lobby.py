@@ -138,6 +138,8 @@ async def healthz(request: Request):
     fault = hub.bus.fault()
     if fault is not None:      # sockets stay open; the process reconnects by itself
         return JSONResponse({"ok": False, "error": "backend_unavailable", "message": fault}, status_code=503)
+    if not await hub.store_health.writable():
+        return _err(503, "store_unavailable", "The database cannot be written; acknowledged play is held.")
     return JSONResponse({"ok": True})
 
 

@@ -43,6 +43,8 @@ from protocol.messages import Sync
 from . import wire
 from .bus import Bus, BusError
 from .bus import messages as m
+from . import store_outage
+from .store_outage import Outage
 from .chat import ChatRefused, RoomChat, reads
 from .clock import Clocks, clocks_for, clocks_from_state
 from .journal import VIEWERS, Journal
@@ -275,6 +277,7 @@ class Room:
         self.names: dict[int, str | None] = {1: None, 2: None}     # seat -> display name (server/names.py)
         self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
         self.chat = RoomChat()
+        self.outage = Outage()                    # the store failed: the change is held (server/store_outage.py)
 
     def seat_names(self) -> dict:
         """Seat -> display name (None for an anonymous, free or bot seat): ``{"1": name, "2": name}``."""
@@ -630,7 +633,7 @@ class Room:
 
     def _timeout(self) -> float:
         now = time.monotonic()
-        times = [now + 3600.0]
+        times = [now + 3600.0, self.outage.due if self.outage.held else now + 3600.0]
         if self._running():
             d = self.clocks.deadline(now)
             if d is not None:
@@ -649,6 +652,9 @@ class Room:
         return self.settings.idle_timeout
 
     async def _tick(self) -> None:
+        if self.outage.held:        # no clock, no idle close: retry the commit when due
+            await store_outage.retry(self)
+            return
         now = time.monotonic()
         if self._running():
             p = self.clocks.expired(now)
@@ -679,6 +685,8 @@ class Room:
     # -- messages ----------------------------------------------------------------------------------------------
     async def _handle(self, msg) -> None:
         """Handle one inbox message (server/bus/messages.py). Raises BusError("fenced") to end the room."""
+        if self.outage.held and await store_outage.refused_while_held(self, msg):
+            return
         if isinstance(msg, m.Act):
             await self._on_action(msg)
         elif isinstance(msg, m.Attach):
@@ -696,11 +704,11 @@ class Room:
             if unknown:
                 await self.bus.fanout.checkpoint(unknown, self.id, None)
         elif isinstance(msg, m.Claim):
-            await self.bus.mailbox.reply(msg.reply_to, await self._on_claim(msg))
+            await self.bus.mailbox.reply(msg.reply_to, await store_outage.call(self, self._on_claim(msg)))
         elif isinstance(msg, m.ChooseDeck):
-            await self.bus.mailbox.reply(msg.reply_to, await self._on_deck(msg))
+            await self.bus.mailbox.reply(msg.reply_to, await store_outage.call(self, self._on_deck(msg)))
         elif isinstance(msg, m.Rematch):
-            await self.bus.mailbox.reply(msg.reply_to, await self._on_rematch(msg))
+            await self.bus.mailbox.reply(msg.reply_to, await store_outage.call(self, self._on_rematch(msg)))
         elif isinstance(msg, m.Say):
             await self._on_chat(msg)
         elif isinstance(msg, m.Status):
@@ -868,11 +876,14 @@ class Room:
         if conn not in self.conns:
             return
         seat = self.conns[conn]
+        if self.outage.held:        # before the ledger: it never answers an id that is not committed
+            await self._send([conn], store_outage.refusal(self, msg.id))
+            return
         outcome = self.versions.submit(seat, Action(msg.id, msg.v, msg.action))
         if outcome.reply is not None:
             await self._send([conn], outcome.reply)
-        if outcome.applied:
-            await self._after_apply(seat, outcome.broadcast, msg.ts)
+        if outcome.applied and not await self._after_apply(seat, outcome.broadcast, msg.ts):
+            await self._send([conn], store_outage.refusal(self, msg.id))
 
     async def _on_time(self, p: int) -> None:
         """Issue item 5: an empty bank passes where passing is legal, otherwise its player loses on time."""
@@ -884,9 +895,10 @@ class Room:
         await self._after_apply(p, self.versions.advance(), None)
 
     # -- applying and broadcasting -----------------------------------------------------------------------------
-    async def _after_apply(self, acted: int, frames: dict, ts) -> None:
+    async def _after_apply(self, acted: int, frames: dict, ts) -> bool:
         """After an applied action of ``acted``: run clocks, apply automatic passes (RULES.md Q10), make the new
-        state durable (persistent buses), then broadcast every version's frames (viewer -> message) and the end."""
+        state durable (persistent buses), then broadcast every version's frames (viewer -> message) and the end.
+        False when the store failed: the room is held, nothing sent (server/store_outage.py)."""
         out: list = []
         for _ in range(AUTOPASS_LIMIT + 1):
             self.metrics.actions_applied += 1
@@ -924,8 +936,9 @@ class Room:
         carry = self.bus.fanout.carry(self.id, sends) if self.bus.store.appends else None
         if self._journal is not None:
             self._journal.settled()
-        with self.metrics.phase("commit"):
-            await self._commit(carry)      # durable before broadcast (issue "several processes", item 3)
+        with self.metrics.phase("commit"):      # durable before broadcast; held when the store fails
+            if not await store_outage.commit_or_hold(self, carry, sends):
+                return False
         with self.metrics.phase("send"):
             for i, (conns, data, v, full) in enumerate(sends):
                 await self.bus.fanout.deliver(conns, data, room=self.id, v=v, full=full,
@@ -933,6 +946,7 @@ class Room:
         if ts is not None:
             self.metrics.latency.observe(max(0.0, time.monotonic() - ts))
         await self._publish_moved()
+        return True
 
     async def _commit(self, carry=None) -> None:
         """Finish time and the game's record in the store (once), then make the change durable on a persistent

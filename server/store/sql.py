@@ -384,6 +384,11 @@ class SqlStore(Store):
     async def delete_room(self, room_id: str) -> None:
         await self._live(_delete_room, room_id)
 
+    async def probe_write(self) -> None:
+        """A write that leaves nothing (a log row written and removed in one transaction) on the live-room path, so
+        it fails as a room's commit would (server/store_outage.py ``StoreHealth``). Raises what the database raised."""
+        await self._live(_probe_write)
+
     async def _live(self, fn, *args):
         """``fn(sync_conn, *args)`` in one transaction: in the writer thread on file SQLite, else through the async
         engine (``run_sync``: asyncpg's connection, or the tests' in-memory SQLite)."""
@@ -467,6 +472,15 @@ def _write_rooms(conn, items: list[tuple[str, str, int, bytes]]) -> None:
         conn.execute(room_log.delete().where(room_log.c.room == room_id))
     if rows:
         _insert_entries(conn, rows)
+
+
+PROBE_ROOM = "~store-probe~"      # not a room id (server/rooms.py ids are URL-safe base64)
+
+
+def _probe_write(conn) -> None:
+    """:meth:`SqlStore.probe_write` inside its transaction: one page-sized row written, then removed."""
+    conn.execute(room_log.insert().values(room=PROBE_ROOM, seq=0, entry=bytes(4096)))
+    conn.execute(room_log.delete().where(room_log.c.room == PROBE_ROOM))
 
 
 def _insert_entries(conn, rows: list[dict]) -> None:
