@@ -15,6 +15,7 @@ from starlette.staticfiles import StaticFiles
 from . import decks_api, games_api, lobby, matchmaking, players_api, saved_decks, ws
 from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
+from .http_guard import HttpGuard, no_such_endpoint
 from .ws_close import ExposeSend
 from .metrics import Metrics
 from .probes import Collector, GcTimer, LoopLag, check_settings, release_heap, serve_switch_interval, settle_heap
@@ -134,11 +135,12 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/players/me", players_api.me, methods=["GET"]),
         Route("/api/players/me/games", players_api.my_games, methods=["GET"]),
         *[Route(path, handler, methods=["GET"]) for path, handler in games_api.ROUTES],
+        Route("/api/{rest:path}", no_such_endpoint, methods=["GET", "POST", "PATCH", "PUT", "DELETE"]),
         WebSocketRoute("/ws", ws.endpoint),
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(ExposeSend)],
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HttpGuard), Middleware(ExposeSend)],
                     exception_handlers={BodyError: body_error_response})
     app.state.hub = hub
     app.state.store = hub.store

@@ -119,7 +119,7 @@ def _opponent(body: dict) -> str | None:
     if opponent != "bot":
         raise ValueError("'opponent' must be \"bot\" or absent.")
     policy = body.get("bot", "heuristic")
-    if policy not in POLICIES:
+    if not isinstance(policy, str) or policy not in POLICIES:
         raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
     return policy
 

@@ -217,7 +217,7 @@ async def play_bot(request: Request):
     try:
         body = await read_json(request, BOT_FIELDS)
         policy = body.get("bot", "heuristic")
-        if policy not in POLICIES:
+        if not isinstance(policy, str) or policy not in POLICIES:
             raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
     except ValueError as e:
         return _err(400, "bad_request", str(e))
