@@ -814,7 +814,7 @@ class Room:
         seat = self.conns[conn]
         name = self.names[seat] if seat in (1, 2) else None
         try:
-            line = self.chat.post(conn, seat, name or "", msg.text, time.monotonic())
+            line = self.chat.post(conn, seat, name or "", msg.text, time.monotonic(), msg.addr)
         except ChatRefused as e:
             await self._send([conn], Error.of(e.code, v=self.v))
             return

@@ -179,7 +179,7 @@ class Connection:
         elif isinstance(frame, Resync):
             msg = m.Resync(self.id)
         elif isinstance(frame, Say):
-            msg = m.Say(self.id, frame.text)
+            msg = m.Say(self.id, frame.text, self.ws.client.host if self.ws.client else "")
         else:
             return self.error("unknown_message")
         try:

@@ -96,10 +96,11 @@ class Rematch:
 
 @dataclass(frozen=True, slots=True)
 class Say:
-    """(issue 18) A chat line from a connection (server/chat.py)."""
+    """(issue 18) A chat line from a connection (server/chat.py); ``addr``: the client's address ("" unknown)."""
 
     conn: str
     text: str
+    addr: str = ""
 
 
 @dataclass(frozen=True, slots=True)
