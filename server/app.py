@@ -18,6 +18,7 @@ from .http_body import BodyError, body_error_response
 from .http_guard import HttpGuard, no_such_endpoint
 from .ws_close import ExposeSend
 from .metrics import Metrics
+from .orphans import answer_orphans
 from .probes import Collector, GcTimer, LoopLag, check_settings, release_heap, serve_switch_interval, settle_heap
 from .room import Room
 from .rooms import Rooms
@@ -39,6 +40,7 @@ class Hub:
         self.rooms = Rooms(engine, bus, settings, self.metrics, recorder=recorder(store))
         self.rooms.seat_bot = self._seat_bot
         bus.mailbox.restore_first = self.rooms.restore_first
+        answer_orphans(bus)         # a message for a room that just ended here is answered, not dropped
         self.connections = 0
         self.bots: set = set()              # server-side bot tasks (server/bot_seat.py)
         self.metrics.connections = lambda: self.connections
