@@ -26,6 +26,9 @@ from .settings import Settings
 from .store import Store, open_store
 from .store.record import recorder
 from .store_outage import StoreHealth
+from .auth_throttle import AuthThrottle
+from .web_security import SecurityHeaders
+from .ws_limits import WsLimits
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
@@ -50,7 +53,9 @@ class Hub:
                  snapshot_sync=lambda blob, token, entries=(): Room.snapshot_sync(blob, token, engine, settings,
                                                                                   entries),
                  snapshot_version=lambda blob, entries=(): Room.snapshot_version(blob, engine, entries))
-        self.store_health = StoreHealth(store, self.metrics)   # /healthz: 503 while the store cannot be written
+        self.store_health = StoreHealth(store, self.metrics)
+        self.ws_limits = WsLimits(settings.max_connections, settings.max_connections_per_address)
+        self.auth_throttle = AuthThrottle()     # failed seat-token and player-secret guesses (server/auth_throttle.py)   # /healthz: 503 while the store cannot be written
         self.ready = False
         self.collector = None            # server/probes.py Collector while serving (gc_young_interval > 0)
 
@@ -142,7 +147,8 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HttpGuard), Middleware(ExposeSend)],
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HttpGuard), Middleware(SecurityHeaders, throttle=hub.auth_throttle),
+                                                    Middleware(ExposeSend)],
                     exception_handlers={BodyError: body_error_response})
     app.state.hub = hub
     app.state.store = hub.store

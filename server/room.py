@@ -743,7 +743,7 @@ class Room:
         seat = self._claim_seat(msg)
         if seat is None:
             return {"ok": False, "code": "seat_taken", "msg": "Both seats of this room are taken."}
-        token = secrets.token_urlsafe(32)
+        token, replaced = secrets.token_urlsafe(32), self.tokens[seat] is not None
         self.tokens[seat] = hash_token(token)
         self.autopass[seat] = bool(msg.autopass)
         if msg.bot:
@@ -752,7 +752,17 @@ class Room:
             self.players[seat], self.names[seat] = msg.player, msg.name
         self._choose_deck(seat, msg.deck, msg.label)
         await self._changed_seats()      # the new seat's token is durable before anyone hears of it
+        if replaced:
+            await self._revoke_seat(seat)
         return {"ok": True, "seat": seat, "token": token, "room": self.id}
+
+    async def _revoke_seat(self, seat: int) -> None:
+        """The seat's token changed: the connections opened with the old one are closed (4002, superseded)."""
+        old = [c for c, s in self.conns.items() if s == seat]
+        for c in old:
+            await self._on_detach(c)
+        if old:
+            await self.bus.fanout.deliver(old, None, wire.CLOSE_SUPERSEDED)
 
     def _choose_deck(self, seat: int, deck, label) -> None:
         if deck is not None and self.game is None:

@@ -115,12 +115,24 @@ async def test_missing_join_closes_with_4008(live_factory):
     assert await _close_code(ws) == 4008
 
 
-async def test_connection_cap_refuses_with_1013(live_factory):
+async def test_connection_cap_refuses_a_spectator_with_1013(live_factory):
     live = live_factory(max_connections=1)
     rid, t1, _ = await _room(live)
     a = await Player.join(live.ws, rid, t1)
     ws = await connect(live.ws)
+    await ws.send(msgpack.packb({"t": "join", "room": rid, "token": None, "v": None, "pv": 1}))
     assert await _close_code(ws) == 1013
+    assert (await a.act(a.legal[0]))["t"] == "diff"
+
+
+async def test_at_the_connection_cap_a_seated_player_gets_in_and_a_spectator_yields(live_factory):
+    live = live_factory(max_connections=2)
+    rid, t1, t2 = await _room(live)
+    a = await Player.join(live.ws, rid, t1)
+    s = await Player.join(live.ws, rid, None)
+    b = await Player.join(live.ws, rid, t2)
+    assert b.frames[-1]["t"] == "sync" and b.you == 2
+    assert await _close_code(s.ws) == 1013
     assert (await a.act(a.legal[0]))["t"] == "diff"
 
 
