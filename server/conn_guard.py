@@ -9,8 +9,9 @@ connection that never sends a byte. :func:`guarded_protocol` returns a subclass 
 * **time**: a head not complete ``header_timeout`` seconds after the connection opened, or after the first byte of
   the next request on a kept-alive connection: 408 and closed (slowloris; a connection that never sends anything);
 * **per address**: at most ``max_heads_per_address`` connections of one client address may be reading a head at
-  once; one more is closed at once (a flood of idle or trickling sockets from one address cannot take the process's
-  file descriptors). A websocket, once upgraded, is no longer counted here: the websocket endpoint limits those per
+  once; one more closes the oldest of them (503), so a flood of idle or trickling sockets from one address cannot
+  take the process's file descriptors, and a real client behind the same address (its head takes milliseconds)
+  still gets in. A websocket, once upgraded, is no longer counted here: the websocket endpoint limits those per
   address and lets seated players in first (server/ws_limits.py).
 
 Between requests uvicorn's ``timeout_keep_alive`` closes idle kept-alive connections; an open websocket whose peer
@@ -55,7 +56,7 @@ class _Warn:
 
 def guarded_protocol(max_header_bytes: int, header_timeout: float, max_heads_per_address: int):
     """A subclass of uvicorn's ``HttpToolsProtocol`` with these limits (module docstring)."""
-    heads: dict[str, int] = {}          # client address -> connections reading a head now
+    heads: dict[str, dict] = {}         # client address -> {protocol: None} reading a head now, oldest first
     warn = _Warn()
 
     class GuardedHttpToolsProtocol(HttpToolsProtocol):
@@ -65,17 +66,17 @@ def guarded_protocol(max_header_bytes: int, header_timeout: float, max_heads_per
             super().connection_made(transport)
             self._head_bytes, self._head_timer, self._counted = 0, None, False
             self._addr = self.client[0] if self.client else "?"
-            if heads.get(self._addr, 0) >= max_heads_per_address:
-                warn("heads", "address %s holds %d connections reading a head; closing another", self._addr,
+            mine = heads.get(self._addr, {})
+            if len(mine) >= max_heads_per_address:
+                warn("heads", "address %s holds %d connections reading a head; closing the oldest", self._addr,
                      max_heads_per_address)
-                self._refuse(503, "Too many connections from this address are opening.")
-                return
+                next(iter(mine))._refuse(503, "Too many connections from this address are opening.")
             self._begin_head()
 
         def _begin_head(self) -> None:
             self._head_bytes = 0
             if not self._counted:
-                heads[self._addr] = heads.get(self._addr, 0) + 1
+                heads.setdefault(self._addr, {})[self] = None
                 self._counted = True
             if self._head_timer is None:
                 self._head_timer = self.loop.call_later(header_timeout, self._head_too_slow)
@@ -86,10 +87,9 @@ def guarded_protocol(max_header_bytes: int, header_timeout: float, max_heads_per
                 self._head_timer = None
             if self._counted:
                 self._counted = False
-                left = heads.get(self._addr, 1) - 1
-                if left > 0:
-                    heads[self._addr] = left
-                else:
+                mine = heads.get(self._addr, {})
+                mine.pop(self, None)
+                if not mine:
                     heads.pop(self._addr, None)
 
         def _refuse(self, status: int, message: str) -> None:
