@@ -113,3 +113,18 @@ async def test_leaving_the_queue_removes_the_ticket(live):
     assert left.status_code == 200 and left.json() == {"status": "left"}
     assert (await call(live.http, "GET", f"/api/queue/{ticket}", ann)).status_code == 404
     assert (await call(live.http, "DELETE", f"/api/queue/{ticket}", ann)).status_code == 404
+
+
+def _created(server, n: int) -> list[int]:
+    return [httpx.post(server.http + "/api/rooms", json={}, headers={"X-Forwarded-For": f"10.1.0.{i}"}).status_code
+            for i in range(n)]
+
+
+@pytest.mark.parametrize("trusted,expected", [("", [201, 201, 429, 429]), ("127.0.0.1", [201, 201, 201, 201])])
+def test_x_forwarded_for_is_believed_only_from_a_trusted_proxy(trusted, expected):
+    from tests.server.multiproc import ServerProc
+    server = ServerProc("", create_burst=2, create_per_min=1.0, trusted_proxies=trusted).wait_healthy()
+    try:
+        assert _created(server, 4) == expected
+    finally:
+        server.stop()
