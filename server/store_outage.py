@@ -8,8 +8,8 @@ player is answered ``unavailable`` (carrying its action id and the last committe
 ``unavailable`` error without an id, the notice the client shows (i18n ``err_unavailable``, Russian and English).
 While held, the room takes no action (each is answered ``unavailable`` before the ledger is read, so the ledger never
 answers an id that is not committed), admits no join (``unavailable`` + 1013, the browser reconnects), answers
-calls (claims, decks, rematches) ``unavailable`` (HTTP 503), runs no clock and does not close for idleness. It
-retries the commit on its own, :data:`RETRY_FIRST` seconds after the failure, doubling up to :data:`RETRY_MAX`;
+calls (claims, decks, rematches) ``unavailable`` (HTTP 503), runs no clock and does not close for idleness. (A call
+whose own commit fails is undone in memory instead, :func:`call`, and answered ``unavailable``.) It retries the commit on its own, :data:`RETRY_FIRST` seconds after the failure, doubling up to :data:`RETRY_MAX`;
 once it commits, the kept frames go out in order and play goes on. A ``kill -9`` while held restarts the room at its
 last committed version: the held change was never acknowledged, so nothing acknowledged is lost.
 
@@ -18,6 +18,7 @@ probe of the store failed (the probe runs at most every :data:`PROBE_EVERY` seco
 """
 from __future__ import annotations
 
+import copy
 import logging
 import time
 
@@ -91,22 +92,26 @@ async def commit_or_hold(room, carry, sends: list) -> bool:
     return False
 
 
-async def hold_change(room) -> None:
-    """Hold the room after a change outside an action (a claim, a deck, a rematch) failed to commit."""
-    room.outage.hold([], time.monotonic())
-    room.metrics.store_held.add(room.id)
-    await notify(room)
+#: What a call (claim, deck choice, rematch) may change before its commit: restored when the commit fails.
+CALL_FIELDS = ("tokens", "autopass", "bots", "players", "names", "decks", "options", "rematch", "status", "started",
+               "clocks")
+KEPT_AS_IS = ("game", "_journal")       # replaced (a deal), never changed in place by a call
 
 
 async def call(room, answer) -> dict:
-    """Await a call's ``answer`` (a coroutine of the room: claim, deck, rematch); when its commit fails, hold the
-    room and answer ``unavailable`` (the HTTP API makes it 503)."""
+    """Await a call's ``answer`` (a not yet started coroutine of the room: claim, deck, rematch); when its commit
+    fails, undo what it changed in memory (:data:`CALL_FIELDS`, a deal) and answer ``unavailable`` (the HTTP API
+    makes it 503): the seat, its token and the deal exist only once they are committed."""
+    saved = {f: copy.deepcopy(getattr(room, f)) for f in CALL_FIELDS}
+    saved.update({f: getattr(room, f) for f in KEPT_AS_IS})
     try:
         return await answer
     except BusError as e:
         if e.code != "unavailable":
             raise
-    await hold_change(room)
+    for f, value in saved.items():
+        setattr(room, f, value)
+    log.warning("room %s: the store failed; a seat change was undone and refused", room.id)
     return {"ok": False, "code": "unavailable", "msg": NOTICE}
 
 

@@ -105,3 +105,18 @@ async def test_the_room_commits_the_held_change_once_the_store_is_back_and_play_
     assert _health(live) == 200
     watcher = await Player.join(live.ws, rid, None)
     assert watcher.v == v + 1
+
+
+async def test_a_claim_whose_commit_fails_is_undone_and_answered_503(live):
+    room = await create_room(live.http, decks=DECKS)
+    live.switch.down = True
+    async with httpx.AsyncClient(timeout=10) as c:
+        r = await c.post(f"{live.http}/api/rooms/{room['room']}/join", json={})
+        assert r.status_code == 503 and r.json()["error"] == "unavailable"
+        status = (await c.get(f"{live.http}/api/rooms/{room['room']}")).json()
+        assert status["seats"]["2"]["taken"] is False and status["status"] == "waiting"
+        live.switch.down = False
+        again = await c.post(f"{live.http}/api/rooms/{room['room']}/join", json={})
+    assert again.status_code == 200 and again.json()["seat"] == 2
+    seat2 = await Player.join(live.ws, room["room"], again.json()["token"])
+    assert seat2.you == 2 and seat2.view["phase"] is not None
