@@ -13,6 +13,7 @@ from server.auth_throttle import AuthThrottle
 from server.web_security import CSP
 from tests.server.harness import Player, create_room
 from tests.server.play_util import call, new_player
+from tests.server.test_security import _close_code
 
 
 def test_every_answer_carries_the_security_headers(live):
@@ -78,11 +79,7 @@ def test_failed_attempts_on_one_target_are_throttled_across_addresses():
 async def _ws_close(url: str, room: str, token: str) -> int:
     async with connect(url) as ws:
         await ws.send(msgpack.packb({"t": "join", "room": room, "token": token, "v": None, "pv": 1}))
-        try:
-            while True:
-                await ws.recv()
-        except ConnectionClosed as e:
-            return e.rcvd.code
+        return await _close_code(ws)
 
 
 async def test_wrong_seat_tokens_are_throttled(live):
