@@ -73,14 +73,14 @@ class Outage:
 def refusal(room, aid: str | None = None) -> Error:
     """The ``unavailable`` error of a held room: for the action ``aid`` (or the notice, without an id), at the
     room's last committed version."""
-    return Error.of("unavailable", msg=NOTICE, id=aid, v=room._logged_v)
+    return Error.of("unavailable", msg=NOTICE, id=aid, v=room.store.logged_v)
 
 
 async def commit_or_hold(room, carry, sends: list) -> bool:
-    """Commit the room's change (``room._commit(carry)``); True when durable. On BusError ``unavailable`` hold the
+    """Commit the room's change (``room.store.commit(carry)``); True when durable. On BusError ``unavailable`` hold the
     room (:class:`Outage`), notify every connection, and return False. Other errors propagate."""
     try:
-        await room._commit(carry)
+        await room.store.commit(carry)
         return True
     except BusError as e:
         if e.code != "unavailable":
@@ -93,9 +93,8 @@ async def commit_or_hold(room, carry, sends: list) -> bool:
 
 
 #: What a call (claim, deck choice, rematch) may change before its commit: restored when the commit fails.
-CALL_FIELDS = ("tokens", "autopass", "bots", "players", "names", "decks", "options", "rematch", "status", "started",
-               "clocks")
-KEPT_AS_IS = ("game", "_journal")       # replaced (a deal), never changed in place by a call
+CALL_FIELDS = ("seats", "decks", "options", "rematch", "status", "started", "clocks")
+KEPT_AS_IS = ("game",)                  # replaced (a deal), never changed in place by a call
 
 
 async def call(room, answer) -> dict:
@@ -111,6 +110,8 @@ async def call(room, answer) -> dict:
             raise
     for f, value in saved.items():
         setattr(room, f, value)
+    if room.game is None:
+        room.journals.reset()
     log.warning("room %s: the store failed; a seat change was undone and refused", room.id)
     return {"ok": False, "code": "unavailable", "msg": NOTICE}
 
@@ -124,7 +125,7 @@ async def refused_while_held(room, msg) -> bool:
         await room.bus.mailbox.reply(msg.reply_to, {"ok": False, "code": "unavailable", "msg": NOTICE})
         return True
     if isinstance(msg, (m.Resync, m.BackendBack)):
-        if getattr(msg, "conn", None) in room.conns:
+        if getattr(msg, "conn", None) in room.audience.conns:
             await room.bus.fanout.deliver([msg.conn], wire.encode(refusal(room)), room=room.id)
         return True
     return False
@@ -132,8 +133,8 @@ async def refused_while_held(room, msg) -> bool:
 
 async def notify(room) -> None:
     """Send every connection of the room the ``unavailable`` notice (no id)."""
-    if room.conns:
-        await room.bus.fanout.deliver(list(room.conns), wire.encode(refusal(room)), room=room.id)
+    if room.audience.conns:
+        await room.bus.fanout.deliver(list(room.audience.conns), wire.encode(refusal(room)), room=room.id)
 
 
 async def retry(room) -> None:
@@ -143,7 +144,7 @@ async def retry(room) -> None:
     if not o.held or now < o.due:
         return
     try:
-        await room._commit()
+        await room.store.commit()
     except BusError as e:
         if e.code != "unavailable":
             raise
@@ -154,10 +155,10 @@ async def retry(room) -> None:
                 now - o.since)
     room.metrics.store_held.discard(room.id)
     for conns, data, v, full in o.release():
-        live = [c for c in conns if c in room.conns]
+        live = [c for c in conns if c in room.audience.conns]
         if live:
             await room.bus.fanout.deliver(live, data, room=room.id, v=v, full=full)
-    await room._publish_moved()
+    await room.lobby.publish_moved()
 
 
 class StoreHealth:
