@@ -80,7 +80,8 @@ class Connection:
         self.dropped = asyncio.get_running_loop().create_future()   # done = the connection must end
         self.close_code: int | None = None
         self.join_deadline: asyncio.Timeout | None = None   # the join_timeout of :func:`first_frame` while it runs
-        self.address = ws.client.host if ws.client else "?"
+        client = getattr(ws, "client", None)
+        self.address = client.host if client else "?"
         self.seat_claim = False             # joined with a seat token (server/ws_limits.py: seats stay, spectators yield)
         self.overflow = False               # opened past a connection limit: only a seat's join may stay
 
@@ -183,7 +184,7 @@ class Connection:
         elif isinstance(frame, Resync):
             msg = m.Resync(self.id)
         elif isinstance(frame, Say):
-            msg = m.Say(self.id, frame.text, self.ws.client.host if self.ws.client else "")
+            msg = m.Say(self.id, frame.text, self.address)
         else:
             return self.error("unknown_message")
         try:
