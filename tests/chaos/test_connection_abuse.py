@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-import msgpack
+import pytest
 
 from tests.chaos.probe import record
 from tests.server.harness import Player, create_room, join_seat
@@ -16,6 +16,14 @@ from tests.server.multiproc import ServerProc
 DECKS = ["Forests-Mountains (classic 2003)", "Steppes-Swamps (2023 relaunch cards)"]
 LIMITS = dict(fixed_seed=6, rate_per_sec=1000.0, rate_burst=1000, header_timeout=1.0, max_heads_per_address=16,
               max_header_bytes=16384, max_connections=100, max_connections_per_address=30)
+
+
+@pytest.fixture
+def server():
+    """One real server process with small limits (stopped after the test)."""
+    proc = ServerProc("", **LIMITS).wait_healthy()
+    yield proc
+    proc.stop()
 
 
 def _rss_kb(pid: int) -> int:
@@ -55,86 +63,76 @@ async def _answer_of(reader) -> bytes:
         return b""
 
 
-async def test_a_huge_unterminated_header_is_cut_off_and_a_seated_player_keeps_playing():
-    server = ServerProc("", **LIMITS).wait_healthy()
+async def test_a_huge_unterminated_header_is_cut_off_and_a_seated_player_keeps_playing(server):
+    _, _, seats = await _seated(server)
+    rss = _rss_kb(server.proc.pid)
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+    writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ")
+    sent, chunk = 0, b"a" * 65536
     try:
-        _, _, seats = await _seated(server)
-        rss = _rss_kb(server.proc.pid)
-        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
-        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ")
-        sent, chunk = 0, b"a" * 65536
-        try:
-            while sent < 200 * 2**20:
-                writer.write(chunk)
+        while sent < 200 * 2**20:
+            writer.write(chunk)
+            await writer.drain()
+            sent += len(chunk)
+    except ConnectionError:
+        pass
+    answer = await _answer_of(reader)
+    writer.close()
+    worst = await _play_some(seats, 5)
+    grown = _rss_kb(server.proc.pid) - rss
+    record("huge header", sent_mb=round(sent / 2**20, 1), answer=answer[:12], rss_growth_kb=grown,
+           worst_ping_s=round(worst, 3))
+    assert sent < 200 * 2**20, "the server read 200 MB of header"
+    assert grown < 50_000 and worst < 2.0
+
+
+
+async def test_slowloris_heads_are_closed_after_the_header_timeout_and_a_seated_player_keeps_playing(server):
+    _, _, seats = await _seated(server)
+    socks = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(10)]
+    t0 = time.monotonic()
+
+    async def trickle(reader, writer) -> float:
+        """A head trickled a byte every 0.3 s (the attack's pace); seconds until the server closed it."""
+        writer.write(b"GET / HTTP/1.1\r\n")
+        while time.monotonic() - t0 < 30:
+            try:
+                writer.write(b"X")
                 await writer.drain()
-                sent += len(chunk)
-        except ConnectionError:
-            pass
-        answer = await _answer_of(reader)
-        writer.close()
-        worst = await _play_some(seats, 5)
-        grown = _rss_kb(server.proc.pid) - rss
-        record("huge header", sent_mb=round(sent / 2**20, 1), answer=answer[:12], rss_growth_kb=grown,
-               worst_ping_s=round(worst, 3))
-        assert sent < 200 * 2**20, "the server read 200 MB of header"
-        assert grown < 50_000 and worst < 2.0
-    finally:
-        server.stop()
+                await asyncio.wait_for(reader.read(100), 0.3)     # an answer (408) or EOF: closed
+                return time.monotonic() - t0
+            except (asyncio.TimeoutError, TimeoutError):
+                continue
+            except ConnectionError:
+                return time.monotonic() - t0
+        return 30.0
+    closed_after = asyncio.gather(*(trickle(r, w) for r, w in socks))
+    worst = await _play_some(seats, 5)
+    times = await closed_after
+    record("slowloris", sockets=len(socks), closed_after_s=[round(max(times), 2)], worst_ping_s=round(worst, 3))
+    assert max(times) < 5.0 and worst < 2.0
 
 
-async def test_slowloris_heads_are_closed_after_the_header_timeout_and_a_seated_player_keeps_playing():
-    server = ServerProc("", **LIMITS).wait_healthy()
-    try:
-        _, _, seats = await _seated(server)
-        socks = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(10)]
-        t0 = time.monotonic()
 
-        async def trickle(reader, writer) -> float:
-            """A head trickled a byte every 0.3 s (the attack's pace); seconds until the server closed it."""
-            writer.write(b"GET / HTTP/1.1\r\n")
-            while time.monotonic() - t0 < 30:
-                try:
-                    writer.write(b"X")
-                    await writer.drain()
-                    await asyncio.wait_for(reader.read(100), 0.3)     # an answer (408) or EOF: closed
-                    return time.monotonic() - t0
-                except (asyncio.TimeoutError, TimeoutError):
-                    continue
-                except ConnectionError:
-                    return time.monotonic() - t0
-            return 30.0
-        closed_after = asyncio.gather(*(trickle(r, w) for r, w in socks))
-        worst = await _play_some(seats, 5)
-        times = await closed_after
-        record("slowloris", sockets=len(socks), closed_after_s=[round(max(times), 2)], worst_ping_s=round(worst, 3))
-        assert max(times) < 5.0 and worst < 2.0
-    finally:
-        server.stop()
-
-
-async def test_a_flood_from_one_address_never_keeps_a_seated_player_out():
-    server = ServerProc("", **LIMITS).wait_healthy()
-    try:
-        rid, tokens, seats = await _seated(server)
-        idle = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(100)]   # never send a byte
-        watchers, full = [], 0
-        for _ in range(40):
-            w = await Player.join(server.ws, rid, None)
-            if w.frames[-1]["t"] == "sync":
-                watchers.append(w)
-            else:
-                full += 1
-        await seats[2].close()
-        back = await Player.join(server.ws, rid, tokens[2])
-        assert back.frames[-1]["t"] == "sync" and back.you == 2
-        seats[2] = back
-        worst = await _play_some(seats, 5)
-        early = [await _answer_of(r) for r, _ in idle[:40]]
-        record("flood from one address", idle_sockets=len(idle), watchers=len(watchers), spectators_refused=full,
-               idle_closed=sum(1 for a in early if a == b"" or a.startswith(b"HTTP/1.1 ")), worst_ping_s=round(worst, 3))
-        assert full > 0 and worst < 2.0
-        assert all(a == b"" or a.startswith(b"HTTP/1.1 503") or a.startswith(b"HTTP/1.1 408") for a in early)
-        for _, w in idle:
-            w.close()
-    finally:
-        server.stop()
+async def test_a_flood_from_one_address_never_keeps_a_seated_player_out(server):
+    rid, tokens, seats = await _seated(server)
+    idle = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(100)]   # never send a byte
+    watchers, full = [], 0
+    for _ in range(40):
+        w = await Player.join(server.ws, rid, None)
+        if w.frames[-1]["t"] == "sync":
+            watchers.append(w)
+        else:
+            full += 1
+    await seats[2].close()
+    back = await Player.join(server.ws, rid, tokens[2])
+    assert back.frames[-1]["t"] == "sync" and back.you == 2
+    seats[2] = back
+    worst = await _play_some(seats, 5)
+    early = [await _answer_of(r) for r, _ in idle[:40]]
+    record("flood from one address", idle_sockets=len(idle), watchers=len(watchers), spectators_refused=full,
+           idle_closed=sum(1 for a in early if a == b"" or a.startswith(b"HTTP/1.1 ")), worst_ping_s=round(worst, 3))
+    assert full > 0 and worst < 2.0
+    assert all(a == b"" or a.startswith(b"HTTP/1.1 503") or a.startswith(b"HTTP/1.1 408") for a in early)
+    for _, w in idle:
+        w.close()
