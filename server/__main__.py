@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> None:
     uvicorn.run(app, host=settings.host, port=settings.port, log_level="info", ws_max_size=settings.max_frame,
                 ws_per_message_deflate=False, timeout_graceful_shutdown=10, timeout_keep_alive=5,
                 http=guarded_protocol(settings.max_header_bytes, settings.header_timeout,
-                                      settings.max_heads_per_address),
+                                      settings.max_heads_per_address, settings.exempt_addresses()),
                 proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
 
 

@@ -54,7 +54,8 @@ class Hub:
                                                                                   entries),
                  snapshot_version=lambda blob, entries=(): Room.snapshot_version(blob, engine, entries))
         self.store_health = StoreHealth(store, self.metrics)
-        self.ws_limits = WsLimits(settings.max_connections, settings.max_connections_per_address)
+        self.ws_limits = WsLimits(settings.max_connections, settings.max_connections_per_address,
+                                  settings.exempt_addresses())
         self.auth_throttle = AuthThrottle()     # failed seat-token and player-secret guesses (server/auth_throttle.py)   # /healthz: 503 while the store cannot be written
         self.ready = False
         self.collector = None            # server/probes.py Collector while serving (gc_young_interval > 0)
@@ -147,7 +148,8 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HttpGuard), Middleware(SecurityHeaders, throttle=hub.auth_throttle),
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HttpGuard), Middleware(SecurityHeaders, throttle=hub.auth_throttle,
+                                                                         exempt=settings.exempt_addresses()),
                                                     Middleware(ExposeSend)],
                     exception_handlers={BodyError: body_error_response})
     app.state.hub = hub

@@ -4,7 +4,7 @@ Each failure takes one token from the address's bucket and one from the target's
 tokens a minute up to ``burst``. While either bucket of an attempt is empty the attempt is refused before it is
 checked (HTTP 429 ``auth_limited``, a websocket join ``rate_limited`` and close 4007), so guessing seat tokens or
 player secrets runs at about ``per_min`` guesses a minute per address and per target instead of hundreds a second.
-Successful attempts cost nothing. Memory is bounded: the oldest buckets are forgotten past ``keep`` entries.
+Successful attempts cost nothing. An address of "" (one in ``Settings.per_address_exempt``) has no address bucket. Memory is bounded: the oldest buckets are forgotten past ``keep`` entries.
 """
 from __future__ import annotations
 
@@ -29,12 +29,12 @@ class AuthThrottle:
     def blocked(self, address: str, target: str, now: float | None = None) -> bool:
         """Whether an attempt from ``address`` on ``target`` must be refused now."""
         now = time.monotonic() if now is None else now
-        return self._level("address", address, now) < 1.0 or self._level("target", target, now) < 1.0
+        return bool(address) and self._level("address", address, now) < 1.0 or self._level("target", target, now) < 1.0
 
     def failed(self, address: str, target: str, now: float | None = None) -> None:
         """Count one failed attempt of ``address`` on ``target``."""
         now = time.monotonic() if now is None else now
-        for kind, key in (("address", address), ("target", target)):
+        for kind, key in (("address", address), ("target", target)) if address else (("target", target),):
             level = self._level(kind, key, now)
             self.buckets.pop((kind, key), None)
             self.buckets[(kind, key)] = (max(0.0, level - 1.0), now)

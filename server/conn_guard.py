@@ -54,8 +54,10 @@ class _Warn:
             self.last[kind], self.count[kind] = now, 0
 
 
-def guarded_protocol(max_header_bytes: int, header_timeout: float, max_heads_per_address: int):
-    """A subclass of uvicorn's ``HttpToolsProtocol`` with these limits (module docstring)."""
+def guarded_protocol(max_header_bytes: int, header_timeout: float, max_heads_per_address: int,
+                     exempt: frozenset = frozenset()):
+    """A subclass of uvicorn's ``HttpToolsProtocol`` with these limits (module docstring); ``exempt``: addresses
+    without the per-address limit (``Settings.per_address_exempt``)."""
     heads: dict[str, dict] = {}         # client address -> {protocol: None} reading a head now, oldest first
     warn = _Warn()
 
@@ -67,7 +69,7 @@ def guarded_protocol(max_header_bytes: int, header_timeout: float, max_heads_per
             self._head_bytes, self._head_timer, self._counted = 0, None, False
             self._addr = self.client[0] if self.client else "?"
             mine = heads.get(self._addr, {})
-            if len(mine) >= max_heads_per_address:
+            if len(mine) >= max_heads_per_address and self._addr not in exempt:
                 warn("heads", "address %s holds %d connections reading a head; closing the oldest", self._addr,
                      max_heads_per_address)
                 next(iter(mine))._refuse(503, "Too many connections from this address are opening.")

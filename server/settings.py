@@ -52,6 +52,8 @@ class Settings:
     max_heads_per_address: int = 32     # connections of one address still sending a request head (server/conn_guard.py)
     max_header_bytes: int = 16384       # bytes of one request head (request line + headers); 431 beyond
     header_timeout: float = 10.0        # s a request head may take (from the connection or its first byte); 408 beyond
+    per_address_exempt: str = "127.0.0.1,::1"   # client addresses no per-address limit applies to (local tools, and a
+                                        # reverse proxy whose clients stay unknown until --trusted-proxies names it)
     allowed_origins: str = ""           # websocket Origins allowed, comma-separated ("*" any); empty = same origin only
     trusted_proxies: str = ""           # addresses whose X-Forwarded-For / -Proto is believed (uvicorn's
                                         # forwarded_allow_ips, comma-separated, "*" any); empty = none
@@ -109,6 +111,10 @@ class Settings:
         values.update({k: v for k, v in overrides.items() if v is not None})
         values.setdefault("data_dir", DEFAULT_DATA_DIR)
         return cls(**values)
+
+    def exempt_addresses(self) -> frozenset:
+        """``per_address_exempt`` as a set of addresses."""
+        return frozenset(a.strip() for a in self.per_address_exempt.split(",") if a.strip())
 
     def replace(self, **changes) -> "Settings":
         """A copy with some fields changed."""

@@ -44,8 +44,8 @@ def bearer_target(scope) -> str:
 class SecurityHeaders:
     """ASGI middleware (module docstring); ``throttle``: the process's :class:`AuthThrottle`."""
 
-    def __init__(self, app, throttle: AuthThrottle | None = None) -> None:
-        self.app, self.throttle = app, throttle or AuthThrottle()
+    def __init__(self, app, throttle: AuthThrottle | None = None, exempt: frozenset = frozenset()) -> None:
+        self.app, self.throttle, self.exempt = app, throttle or AuthThrottle(), exempt
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
@@ -53,6 +53,7 @@ class SecurityHeaders:
             return
         api = scope.get("path", "").startswith("/api/")
         address = (scope.get("client") or ("?",))[0]
+        address = "" if address in self.exempt else address
         target = bearer_target(scope)
         if target and self.throttle.blocked(address, "player:" + target):
             body = json.dumps({"error": "auth_limited",

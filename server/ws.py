@@ -82,6 +82,7 @@ class Connection:
         self.join_deadline: asyncio.Timeout | None = None   # the join_timeout of :func:`first_frame` while it runs
         client = getattr(ws, "client", None)
         self.address = client.host if client else "?"
+        self.limited = self.address not in hub.settings.exempt_addresses()   # per-address limits apply
         self.seat_claim = False             # joined with a seat token (server/ws_limits.py: seats stay, spectators yield)
         self.overflow = False               # opened past a connection limit: only a seat's join may stay
 
@@ -184,7 +185,7 @@ class Connection:
         elif isinstance(frame, Resync):
             msg = m.Resync(self.id)
         elif isinstance(frame, Say):
-            msg = m.Say(self.id, frame.text, self.address)
+            msg = m.Say(self.id, frame.text, self.address if self.limited else "")
         else:
             return self.error("unknown_message")
         try:
@@ -209,7 +210,8 @@ class Connection:
         if self.join_deadline is not None:
             self.join_deadline.reschedule(None)
         self.seat_claim = frame.token is not None
-        if self.seat_claim and self.hub.auth_throttle.blocked(self.address, "room:" + frame.room):
+        address = self.address if self.limited else ""
+        if self.seat_claim and self.hub.auth_throttle.blocked(address, "room:" + frame.room):
             self.error("rate_limited", "Too many wrong seat tokens; wait a minute.")
             self.close_code = wire.CLOSE_RATE_LIMITED
             return False
@@ -278,7 +280,7 @@ async def endpoint(ws: WebSocket) -> None:
         hub.connections -= 1
         hub.ws_limits.remove(conn)
         if conn.close_code == wire.CLOSE_UNAUTHORIZED and conn.seat_claim and conn.room is not None:
-            hub.auth_throttle.failed(conn.address, "room:" + conn.room)     # a wrong seat token
+            hub.auth_throttle.failed(conn.address if conn.limited else "", "room:" + conn.room)   # a wrong token
     if conn.close_code is None:
         writer.cancel()
         return

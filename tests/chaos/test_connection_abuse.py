@@ -15,7 +15,7 @@ from tests.server.multiproc import ServerProc
 
 DECKS = ["Forests-Mountains (classic 2003)", "Steppes-Swamps (2023 relaunch cards)"]
 LIMITS = dict(fixed_seed=6, rate_per_sec=1000.0, rate_burst=1000, header_timeout=1.0, max_heads_per_address=16,
-              max_header_bytes=16384, max_connections=100, max_connections_per_address=30)
+              max_header_bytes=16384, max_connections=100, max_connections_per_address=30, per_address_exempt="")
 
 
 @pytest.fixture

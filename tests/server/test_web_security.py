@@ -58,13 +58,22 @@ async def test_a_configured_origin_is_accepted(live_factory):
         await _join_code(live.ws, room["room"], None, live.http)
 
 
-def test_failed_player_secrets_are_throttled_per_address(live):
+def test_failed_player_secrets_are_throttled_per_address(live_factory):
+    live = live_factory(per_address_exempt="")
     player = httpx.post(live.http + "/api/players", json={"name": "Target"}).json()
     wrong = {"Authorization": f"Bearer {player['id']}:{'x' * 32}"}
     codes = [httpx.get(live.http + "/api/players/me", headers=wrong).status_code for _ in range(12)]
     assert codes[:10] == [401] * 10 and codes[10:] == [429, 429]
     r = httpx.get(live.http + "/api/players/me", headers=wrong)
     assert r.json()["error"] == "auth_limited"
+
+
+def test_an_exempt_address_has_no_bucket_of_its_own_but_its_target_still_has():
+    t = AuthThrottle(address_per_min=10, address_burst=1, target_per_min=20, target_burst=3)
+    for _ in range(3):
+        assert not t.blocked("", "player:p1", now=0.0)
+        t.failed("", "player:p1", now=0.0)
+    assert t.blocked("", "player:p1", now=0.0) and not t.blocked("", "player:p2", now=0.0)
 
 
 def test_failed_attempts_on_one_target_are_throttled_across_addresses():
@@ -82,7 +91,8 @@ async def _ws_close(url: str, room: str, token: str) -> int:
         return await _close_code(ws)
 
 
-async def test_wrong_seat_tokens_are_throttled(live):
+async def test_wrong_seat_tokens_are_throttled(live_factory):
+    live = live_factory(per_address_exempt="")
     room = await create_room(live.http, decks=["A", "B"])
     codes = [await _ws_close(live.ws, room["room"], "wrong-token-" + str(i)) for i in range(11)]
     assert codes[:10] == [4005] * 10 and codes[10] == 4007
