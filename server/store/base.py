@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import unicodedata
 from abc import ABC, abstractmethod
 
 #: A player's rating before any rated game (Glicko-2 defaults, Glickman's paper).
@@ -33,11 +34,26 @@ def secret_matches(secret: str, secret_hash: str) -> bool:
     return isinstance(secret, str) and hmac.compare_digest(hash_secret(secret), secret_hash or "")
 
 
+def clean_name(name, limit: int) -> str:
+    """``name`` stripped; raises StoreError("bad_name") unless it is a str of 1..limit characters without
+    control characters."""
+    if not isinstance(name, str):
+        raise StoreError("bad_name", "The name must be a string.")
+    name = name.strip()
+    if not 1 <= len(name) <= limit:
+        raise StoreError("bad_name", f"The name must have 1 to {limit} characters.")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise StoreError("bad_name", "The name must not contain control characters.")
+    return name
+
+
 class Store(ABC):
     """Persistence of players, saved decks, finished games, ratings and live rooms (all methods async)."""
 
     #: False for a store that dies with the process (an in-memory database: tests); live rooms then stay in memory.
     durable: bool = True
+    #: ``(transactions, writes)`` of live rooms committed so far (a group commit writes several in one transaction).
+    live_transactions: tuple[int, int] = (0, 0)
 
     async def start(self) -> None:
         """Connect and run the schema migrations (Alembic) up to the newest. Called once before use."""
@@ -48,8 +64,9 @@ class Store(ABC):
     # -- players -----------------------------------------------------------------------------------------------
     @abstractmethod
     async def create_player(self, name: str, secret_hash: str) -> dict:
-        """A new player ``{"id", "name", "created"}``. Raises StoreError("bad_name") for an empty or overlong
-        name (over NAME_MAX characters after stripping) or one with control characters."""
+        """A new player ``{"id", "name", "created"}`` whose first session has ``secret_hash``. Raises
+        StoreError("bad_name") for an empty or overlong name (over NAME_MAX characters after stripping) or one with
+        control characters, StoreError("name_taken") for a name the same as another player's."""
 
     @abstractmethod
     async def get_player(self, player_id: str) -> dict | None:
@@ -57,11 +74,13 @@ class Store(ABC):
 
     @abstractmethod
     async def verify_player(self, player_id: str, secret: str) -> dict | None:
-        """The player when ``secret`` is theirs (constant-time hash comparison), else None."""
+        """The player (with ``"session"``: the id of the session ``secret`` belongs to) when ``secret`` is one of
+        theirs (constant-time hash comparison), else None."""
 
     @abstractmethod
     async def rename_player(self, player_id: str, name: str) -> dict | None:
-        """The renamed player, or None when there is no such player. Raises StoreError("bad_name")."""
+        """The renamed player, or None when there is no such player. Raises StoreError("bad_name") /
+        ("name_taken")."""
 
     # -- saved decks -------------------------------------------------------------------------------------------
     @abstractmethod
@@ -120,29 +139,26 @@ class Store(ABC):
         """Store several players' ratings in one transaction."""
 
     @abstractmethod
-    async def leaderboard(self, limit: int = 50, offset: int = 0) -> list[dict]:
-        """Rated players, best rating first: ``{"player", "name", "rating", "rd", "games"}``."""
+    async def leaderboard(self, limit: int = 50, offset: int = 0, min_games: int = 1) -> list[dict]:
+        """Rated players with at least ``min_games`` rated games, best rating first: ``{"player", "name", "rating",
+        "rd", "games"}``."""
 
     # -- live rooms (server/store/rooms.py) --------------------------------------------------------------------
     @abstractmethod
-    async def save_room(self, room_id: str, blob: bytes) -> None:
-        """Replace the room's snapshot and drop its log entries (the snapshot includes them), atomically."""
-
-    @abstractmethod
-    async def append_room_log(self, room_id: str, seq: int, entry: bytes) -> None:
-        """Append one change of the room after its snapshot (``seq``: the room's commit number; durable when this
-        returns). Raises StoreError("bad_entry") when that ``seq`` is logged already."""
-
     async def write_rooms(self, items: list[tuple[str, str, int, bytes]]) -> None:
-        """Several live-room writes in one transaction, in order: ``("save", room_id, 0, snapshot)`` as
-        :meth:`save_room`, ``("append", room_id, seq, entry)`` as :meth:`append_room_log`. All are durable when this
-        returns, or none was written (then it raises like those). The group commit of server/store/rooms.py: one
-        transaction (one fsync) for every room that committed meanwhile."""
-        for kind, room_id, seq, data in items:
-            if kind == "save":
-                await self.save_room(room_id, data)
-            else:
-                await self.append_room_log(room_id, seq, data)
+        """The one write of live rooms: several writes in one transaction, in order: ``("save", room_id, 0,
+        snapshot)`` replaces the room's snapshot and drops its log entries (the snapshot includes them);
+        ``("append", room_id, seq, entry)`` appends one change after the snapshot (``seq``: the room's commit
+        number). All are durable when this returns, or none was written: raises StoreError("bad_entry") when a
+        ``seq`` is logged already."""
+
+    async def save_room(self, room_id: str, blob: bytes) -> None:
+        """``write_rooms([("save", room_id, 0, blob)])``."""
+        await self.write_rooms([("save", room_id, 0, blob)])
+
+    async def append_room_log(self, room_id: str, seq: int, entry: bytes) -> None:
+        """``write_rooms([("append", room_id, seq, entry)])``."""
+        await self.write_rooms([("append", room_id, int(seq), entry)])
 
     @abstractmethod
     async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
