@@ -60,9 +60,9 @@ class Keyword:
     (:func:`engine.cards.abilities.with_implicit`), after the printed ones, so printed indices stay stable.
     ``rewrite``: ``f(ability, other) -> dict``: each other ability of the card as this named ability changes it
     when the definition is built (Range X gives the card's unranged ranged attacks range X [g-11]).
-    ``roll_mod``: ``f(g, card, role, other, kind, abilities) -> int``, added to a die roll of ``card`` (roles of
-    :func:`engine.rules.keywords.roll_mod`) when the card has this keyword (``abilities``: its copies, maybe []) or
-    ``marker`` names a marker it carries (Blessing, Curse [g-04, g-39]). ``wound_mod``: ``f(g, target, amount,
+    ``roll_mod``: ``f(g, card, role, other, kind, abilities) -> int``, added to every die roll of ``card`` (roles of
+    :func:`engine.rules.keywords.roll_mod`; ``abilities``: its copies against ``other``, maybe []: a marker or a
+    bonus held by ``other`` counts too; experience, clumsiness, Blessing, Curse [g-28..g-30, g-04, g-39]). ``wound_mod``: ``f(g, target, amount,
     kind, level, source, abilities) -> int``, the wounds after this keyword's modifier from the target
     (:func:`engine.rules.keywords.reduce`, before preventions [420.5]). ``prevent``: ``f(g, target, amount, kind,
     source, abilities) -> int``, a prevention of the target applied after armour ([420]; Camouflage [g-24]).
@@ -102,7 +102,6 @@ class Keyword:
     roll_mod: Callable | None = None
     wound_mod: Callable | None = None
     prevent: Callable | None = None
-    marker: str | None = None
     move_cost: Callable | None = None
     graveyard_cell_freed: Callable | None = None
     blocks_effect: Callable | None = None

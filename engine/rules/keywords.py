@@ -20,11 +20,16 @@ from engine.rules import targets as tg
 kws = grants.kws
 
 
-def _vs(g, card, a, other) -> bool:
+def vs_ok(g, card, a, other) -> bool:
+    """The ability ``a`` of ``card`` holds against ``other``: no ``vs`` restriction, or ``other`` matches it
+    (docs/card-vocabulary.md filters, relative to ``card``)."""
     vs = a.get("vs")
     if not vs:
         return True
     return other is not None and tg.match(g, card, other, vs)
+
+
+_vs = vs_ok
 
 
 def _kind_ok(a, kind) -> bool:
@@ -33,29 +38,13 @@ def _kind_ok(a, kind) -> bool:
 
 def roll_mod(g, card, role: str, other=None, kind: str = "simple_strike") -> int:
     """Die-roll modifier for ``card`` in ``role``: ``attack`` (initiating a simple strike), ``defend`` (responding
-    in a fight), ``single`` (the attacker's lone die in a simple strike), ``ranged`` (another attack's roll).
-
-    Attack experience (ОвА, +n initiating a simple strike) [g-29], defence experience (ОвЗ, +n responding to a
-    melee strike) [g-30], clumsiness (неповоротливость) [g-28]: greatest copy counts [414.4]; ``roll_bonus`` for
-    its ``applies_to`` attacks against ``vs`` targets [422]."""
+    in a fight), ``single`` (the attacker's lone die in a simple strike), ``ranged`` (another attack's roll)
+    against ``other`` with an attack of ``kind`` (03-abilities.md §1.12 [422]; experience, clumsiness, blessing,
+    curse, die bonuses: the keywords' modules). The sum of every registered keyword's ``roll_mod`` hook, each
+    given the card's copies of its keyword against ``other`` (maybe none: markers, bonuses against ``other``)."""
     m = 0
-    if role in ("attack", "single"):
-        m += grants.named_value([a for a in kws(g, card, "attack_exp", other) if _vs(g, card, a, other)])
-    if role == "defend":
-        m += grants.named_value([a for a in kws(g, card, "defence_exp") if _vs(g, card, a, other)])
-    if role in ("attack", "defend"):
-        m -= grants.named_value(kws(g, card, "clumsiness"))
-    if role in ("attack", "single") and other is not None:  # "your creatures add n when they attack it"
-        m += sum(a.get("n", 1) for a in other.acquired if a.get("kw") == "roll_bonus_against"
-                 and (a.get("_until") or {}).get("player") == card.controller)
-    atk_kind = kind if role != "defend" else None
-    if atk_kind:
-        m += sum(a.get("n", 1) for a in kws(g, card, "roll_bonus", other)
-                 if kinds_match(atk_kind, a.get("applies_to")) and _vs(g, card, a, other))
-    for k in hooked("roll_mod"):  # named die-roll modifiers in modules of their own (blessing, shooting_exp ...)
-        mine = kws(g, card, k.kw)
-        if mine or (k.marker and card.markers.get(k.marker)):
-            m += k.roll_mod(g, card, role, other, kind, mine)
+    for k in hooked("roll_mod"):
+        m += k.roll_mod(g, card, role, other, kind, kws(g, card, k.kw, other))
     return m
 
 

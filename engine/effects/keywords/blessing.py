@@ -9,7 +9,7 @@ from engine.effects.registry import register_keyword
 
 def roll_mod(g, card, role, other, kind, mine) -> int:
     """+1 to each of its rolls, whatever the attack or role [g-04]; several copies count once [414.4]."""
-    return 1
+    return 1 if mine or card.markers.get("blessing") else 0
 
 
 def text(a: dict, lang: str, words=None) -> str:
@@ -18,4 +18,4 @@ def text(a: dict, lang: str, words=None) -> str:
 
 
 BLESSING = register_keyword(Keyword(kw="blessing", places="static grant", rule="03 §4 blessing [g-04]", text=text,
-                                    roll_mod=roll_mod, marker="blessing"))
+                                    roll_mod=roll_mod))

@@ -1,10 +1,20 @@
 """Clumsiness (неповоротливость, ``clumsiness``; 03-abilities.md §4 [g-28]): n less on its die when it strikes or
-answers a melee strike. Its rule is read where combat asks for it (engine/rules/keywords.py ``roll_mod``); this
-module holds its schema and text."""
+answers a melee strike. Read by :func:`engine.rules.keywords.roll_mod` through this record's
+``roll_mod``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.rules import grants
+from engine.rules.grants import named_value
+
+
+def roll_mod(g, card, role, other, kind, mine) -> int:
+    """−n (the greatest copy [414.4]) when it strikes or answers in a fight (roles ``attack``, ``defend``)
+    [g-28]; its copies are the card's own, whoever it fights."""
+    if role not in ("attack", "defend"):
+        return 0
+    return -named_value(grants.kws(g, card, "clumsiness"))
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -18,4 +28,4 @@ def text(a: dict, lang: str, words) -> str:
 
 CLUMSINESS = register_keyword(Keyword(
     kw="clumsiness", places="static grant", rule="03 §4 clumsiness [g-28]", text=text,
-    fields={"n": "int!"}))
+    fields={"n": "int!"}, roll_mod=roll_mod))

@@ -4,6 +4,17 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.rules import grants
+from engine.rules.grants import named_value
+from engine.rules.keywords import vs_ok
+
+
+def roll_mod(g, card, role, other, kind, mine) -> int:
+    """+n (the greatest copy [414.4]) when it answers in a fight (role ``defend``) an attacker its ``vs``
+    allows [g-30]; its copies are the card's own, whoever attacks."""
+    if role != "defend":
+        return 0
+    return named_value([a for a in grants.kws(g, card, "defence_exp") if vs_ok(g, card, a, other)])
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -17,4 +28,4 @@ def text(a: dict, lang: str, words) -> str:
 
 DEFENCE_EXP = register_keyword(Keyword(
     kw="defence_exp", places="static grant", rule="03 §4 defence_exp [g-30]", text=text,
-    fields={"n": "int!", "condition": "conditions?"}))
+    fields={"n": "int!", "condition": "conditions?"}, roll_mod=roll_mod))

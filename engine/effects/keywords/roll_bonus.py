@@ -1,10 +1,20 @@
 """Die bonus (``roll_bonus``; 03-abilities.md §1.12 [422]): +n to its die when it makes an attack of ``applies_to``
-(against ``vs`` targets). Its rule is read where combat asks for it (engine/rules/keywords.py ``roll_mod``); this
-module holds its schema and text."""
+(against ``vs`` targets). Read by :func:`engine.rules.keywords.roll_mod` through this record's
+``roll_mod``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.cards.kinds import kinds_match
+from engine.rules.keywords import vs_ok
+
+
+def roll_mod(g, card, role, other, kind, mine) -> int:
+    """+n for each copy whose ``applies_to`` covers the attack ``kind`` it makes (any role but ``defend``)
+    against a target its ``vs`` allows [422]."""
+    if role == "defend":
+        return 0
+    return sum(a.get("n", 1) for a in mine if kinds_match(kind, a.get("applies_to")) and vs_ok(g, card, a, other))
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -20,4 +30,4 @@ def text(a: dict, lang: str, words) -> str:
 
 ROLL_BONUS = register_keyword(Keyword(
     kw="roll_bonus", places="static grant", rule="03 §1.12 [422]", text=text,
-    fields={"n": "int!", "applies_to": "kinds!", "vs": "filters?"}))
+    fields={"n": "int!", "applies_to": "kinds!", "vs": "filters?"}, roll_mod=roll_mod))
