@@ -77,6 +77,15 @@ class Keyword:
     (Meditation [g-25]; :func:`engine.rules.declarable.token_pool`, :func:`engine.ops.costs.pay_cost`).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
+
+    Asked by :mod:`engine.rules.keywords` for each such keyword a card has now (``abilities``: its copies):
+    ``strike_mod``: ``f(g, card, target, kind, level, abilities) -> int``, added to the strength of its attack
+    (Strike bonus [422]); ``range_mod``: ``f(g, card, kind, abilities) -> int``, added to its range (Range bonus
+    [g-11]); ``directs``: ``f(g, card, target, abilities) -> bool``, no defender may be assigned (Directed strike
+    [g-27]); ``unanswers``: ``f(g, card, target, abilities) -> bool``, no fight and no defender (Unanswered strike
+    [g-02]); ``dodge``: ``f(g, card, kind, abilities) -> [die values] | None``, the rolls on which an attack of
+    ``kind`` does nothing (Dodge); ``protects``: ``f(g, target, kind, level, source, abilities) -> bool``, the
+    target receives nothing from that attack or effect (Protection [411]).
     """
 
     kw: str
@@ -107,6 +116,12 @@ class Keyword:
     blocks_effect: Callable | None = None
     turn_preparation: "PrepHooks | None" = None
     token_sources: Callable | None = None
+    strike_mod: Callable | None = None
+    range_mod: Callable | None = None
+    directs: Callable | None = None
+    unanswers: Callable | None = None
+    dodge: Callable | None = None
+    protects: Callable | None = None
 
 
 class RecruitHooks:
@@ -165,7 +180,8 @@ STATES: dict[str, Keyword] = {}
 
 
 def hooked(name: str) -> list[Keyword]:
-    """The registered keywords that carry the hook ``name`` (``roll_mod``, ``wound_mod``, ``prevent``)."""
+    """The registered keywords that carry the hook ``name`` (a field of :class:`Keyword`: ``roll_mod``,
+    ``protects`` ...), in registration order."""
     return [k for k in KEYWORDS.values() if getattr(k, name) is not None]
 
 

@@ -1,13 +1,14 @@
 """Static keywords (named abilities) that modify attacks: the points where 03-abilities.md §4 acts inside combat.
 
-Each function reads the abilities the card has now (:func:`engine.rules.grants.effective`: printed, acquired, formation
-and aura grants, conditions) and returns a number or a flag; the combat and damage code call them at the matching
-step of 02-battle.md §9. Restrictions (``vs``, ``by``) are filter lists of docs/card-vocabulary.md, matched with
+Each function asks the hook of its name on the keyword records (:func:`engine.cards.keywords.hooked`) for the
+abilities the card has now (:func:`engine.rules.grants.effective`: printed, acquired, formation and aura grants,
+conditions) and returns a number or a flag; each keyword's rule lives in its module (``engine/effects/keywords/``).
+The combat and damage code call them at the matching step of 02-battle.md §9. Restrictions (``vs``, ``by``) are filter lists of docs/card-vocabulary.md, matched with
 :func:`engine.rules.targets.match` relative to the card that has the ability. Rules cited per function.
 """
 from __future__ import annotations
 
-from engine.cards.kinds import LEVELS, MAGICAL, NONMAGICAL
+from engine.cards.kinds import LEVELS
 from engine.cards.keywords import hooked
 from engine.cards.kinds import kinds_match
 from engine.model.board import row_of, xy
@@ -29,9 +30,6 @@ def vs_ok(g, card, a, other) -> bool:
     return other is not None and tg.match(g, card, other, vs)
 
 
-_vs = vs_ok
-
-
 def _kind_ok(a, kind) -> bool:
     return kinds_match(kind, a.get("applies_to") or ["simple_strike"])
 
@@ -48,38 +46,43 @@ def roll_mod(g, card, role: str, other=None, kind: str = "simple_strike") -> int
     return m
 
 
+def _asked(g, card, hook: str, target=None):
+    """(record, copies) for each registered keyword carrying ``hook`` of which ``card`` has copies now (against
+    ``target``)."""
+    for k in hooked(hook):
+        mine = kws(g, card, k.kw, target)
+        if mine:
+            yield k, mine
+
+
 def strike_mod(g, card, target, kind: str, level: int | None = None) -> int:
-    """Strike-strength modifier: ``strike_bonus`` +n to the listed strength ``values`` of its ``applies_to``
-    attacks against ``vs`` targets (docs/cards.md G3) [216.8, 422]."""
-    m = 0
-    for a in kws(g, card, "strike_bonus", target):
-        if not _kind_ok(a, kind):
-            continue
-        if level is not None and a.get("values") and LEVELS[level] not in a["values"]:
-            continue
-        if _vs(g, card, a, target):
-            m += tg.amount(g, a.get("n", 1), {}, card, target, level)
-    return m
+    """Strike-strength modifier of ``card``'s attack of ``kind`` at ``target`` with strength ``level``: the sum of
+    the ``strike_mod`` hooks of the keywords it has against ``target`` (strike bonus, docs/cards.md G3)
+    [216.8, 422]."""
+    return sum(k.strike_mod(g, card, target, kind, level, mine) for k, mine in _asked(g, card, "strike_mod", target))
 
 
 def range_bonus(g, card, kind: str) -> int:
-    """``range_bonus``: +n range for its ``applies_to`` attacks (03 §3.2 [g-11])."""
-    return sum(a.get("n", 1) for a in kws(g, card, "range_bonus") if kinds_match(kind, a.get("applies_to")))
+    """Extra range for ``card``'s attacks of ``kind``: the sum of the ``range_mod`` hooks of its keywords
+    (03 §3.2 [g-11])."""
+    return sum(k.range_mod(g, card, kind, mine) for k, mine in _asked(g, card, "range_mod"))
 
 
 def directed(g, card, target) -> bool:
-    """Directed strike (НУ): no defender may be assigned [g-27]; unanswered strike includes it [g-02]."""
-    return any(_vs(g, card, a, target) for a in kws(g, card, "directed_strike", target)) or \
+    """Directed strike (НУ): no defender may be assigned [g-27] (a ``directs`` hook of a keyword ``card`` has
+    against ``target``); an :func:`unanswered` strike is directed too [g-02]."""
+    return any(k.directs(g, card, target, mine) for k, mine in _asked(g, card, "directs", target)) or \
         unanswered(g, card, target)
 
 
 def unanswered(g, card, target) -> bool:
-    """Unanswered strike (безответный удар) at ``vs`` targets: no fight, no retaliation, no defender [g-02]; also
-    the first simple strike of a side this turn under a timed effect ``side_unanswered`` (``g.effects``:
-    ``player``; Рагнар's Valhalla, used up by that strike, engine/effects/customs/first_strike_unanswered.py)."""
+    """Unanswered strike (безответный удар): no fight, no retaliation, no defender [g-02] (an ``unanswers`` hook of a
+    keyword ``card`` has against ``target``); also the first simple strike of a side this turn under a timed effect
+    ``side_unanswered`` (``g.effects``: ``player``; Рагнар's Valhalla, used up by that strike,
+    engine/effects/customs/first_strike_unanswered.py)."""
     if any(e.get("kind") == "side_unanswered" and e.get("player") == card.controller for e in g.effects):
         return True
-    return any(_vs(g, card, a, target) for a in kws(g, card, "unanswerable_strike", target))
+    return any(k.unanswers(g, card, target, mine) for k, mine in _asked(g, card, "unanswers", target))
 
 
 def first_strike(g, card) -> bool:
@@ -94,10 +97,12 @@ def best_of_two(g, card, role: str) -> bool:
 
 
 def dodges(g, card, kind: str) -> list[int] | None:
-    """The die values on which ``card`` dodges an attack of ``kind`` (``dodge_ranged``), or None."""
-    for a in kws(g, card, "dodge_ranged"):
-        if kinds_match(kind, a.get("applies_to")) and not kinds_match(kind, a.get("exclude") or ["__none__"]):
-            return list(a.get("on_roll") or [])
+    """The die values on which ``card`` dodges an attack of ``kind`` (the first ``dodge`` hook of its keywords
+    that answers), or None."""
+    for k, mine in _asked(g, card, "dodge"):
+        values = k.dodge(g, card, kind, mine)
+        if values is not None:
+            return values
     return None
 
 
@@ -117,26 +122,6 @@ def incoming_level(g, target, kind: str, level: int | None, attacker=None) -> in
         if kinds_match(kind, a.get("applies_to")):
             level = min(level, LEVELS.index(a["to"]))
     return level
-
-
-#: Which protections stop which attack/effect kinds (03-abilities.md §4 protection [411]; broad includes narrow).
-PROTECTS = {
-    "magic": MAGICAL + ("spell",), "magic_strikes": ("magic_strike",),
-    "discharges": ("discharge",), "shots": ("shot",), "throws": ("throw",), "spells": ("spell",),
-    "poison": ("poison",), "strike_through_row": ("strike_through_row",), "simple_strikes": ("simple_strike",),
-    "nonmagical": NONMAGICAL,
-}
-
-
-def _ignores(g, source, frm: str, kind: str) -> bool:
-    """[408], [411.4.a]: the source ignores protection ``frm`` (or a narrow part of it covering ``kind``)."""
-    if source is None:
-        return False
-    for a in kws(g, source, "ignores_protection"):
-        f = a.get("from")
-        if f == frm or (kind in PROTECTS.get(f, ()) and kind in PROTECTS.get(frm, ())):
-            return True
-    return False
 
 
 def lit_extra(g, target, kind: str, source=None, poison_tick: bool = False) -> int:
@@ -162,20 +147,10 @@ def value_protected(g, target, kind: str, amount: int) -> bool:
 
 
 def protected(g, target, kind: str, level: int | None = None, source=None) -> bool:
-    """Protection from X [411]: the target receives nothing from a matching attack or effect, unless the source
-    ignores that protection. ``kind`` is an attack kind, ``spell``, ``poison`` or ``wound``."""
-    for a in kws(g, target, "protection"):
-        frm = a.get("from")
-        hit = kind in PROTECTS.get(frm, ())
-        if frm == "weak_simple_strikes":
-            hit = kind == "simple_strike" and level == 0
-        if frm == "flyer_attacks":
-            hit = source is not None and g.is_flyer(source) and kind not in ("wound", "poison", "spell")
-        if hit and not _ignores(g, source, frm, kind):
-            return True
-    return False
-
-
+    """Protection from X [411]: the target receives nothing from a matching attack or effect (``kind``: an attack
+    kind, ``spell``, ``poison`` or ``wound``; ``level`` its strength; ``source`` the card making it): a registered
+    keyword's ``protects`` hook says so for the target's copies of it (engine/effects/keywords/protection.py)."""
+    return any(k.protects(g, target, kind, level, source, mine) for k, mine in _asked(g, target, "protects"))
 
 
 def _selector_ok(g, holder, sel: dict, kind: str, level, source) -> bool:

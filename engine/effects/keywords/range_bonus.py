@@ -1,9 +1,15 @@
-"""Range bonus (``range_bonus``; 03-abilities.md §3.2 [g-11], §1.12): +n range for its ``applies_to`` attacks. Its rule
-is read where combat asks for it (engine/rules/keywords.py ``range_bonus``); this module holds its schema and text."""
+"""Range bonus (``range_bonus``; 03-abilities.md §3.2 [g-11], §1.12): +n range for its ``applies_to`` attacks. Read by :func:`engine.rules.keywords.range_bonus` through this record's hook."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.cards.kinds import kinds_match
+
+
+
+def range_mod(g, card, kind, mine) -> int:
+    """+n range for each copy whose ``applies_to`` covers the attack ``kind`` [g-11]."""
+    return sum(a.get("n", 1) for a in mine if kinds_match(kind, a.get("applies_to")))
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -14,4 +20,4 @@ def text(a: dict, lang: str, words) -> str:
 
 RANGE_BONUS = register_keyword(Keyword(
     kw="range_bonus", places="static grant", rule="03 §3.2 [g-11], §1.12", text=text,
-    fields={"n": "int!", "applies_to": "kinds!"}))
+    fields={"n": "int!", "applies_to": "kinds!"}, range_mod=range_mod))

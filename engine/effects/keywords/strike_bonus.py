@@ -1,11 +1,28 @@
 """Strike bonus (``strike_bonus``; 03-abilities.md §1.12 [422]): +n to the listed strength ``values`` of its
-``applies_to`` attacks against ``vs`` targets. Its rule is read where combat asks for it (engine/rules/keywords.py
-``strike_mod``); this module holds its schema and text."""
+``applies_to`` attacks against ``vs`` targets. Read by :func:`engine.rules.keywords.strike_mod` through this record's hook."""
 from __future__ import annotations
 
 from engine.cards.words import STRENGTH, and_
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.cards.kinds import LEVELS, kinds_match
+from engine.rules import targets as tg
+from engine.rules.keywords import vs_ok
+
+
+
+def strike_mod(g, card, target, kind, level, mine) -> int:
+    """+n (an amount, counted against ``target``) for each copy whose ``applies_to`` covers ``kind``, whose
+    ``values`` hold the strength ``level`` (any when None) and whose ``vs`` allows ``target`` [216.8, 422]."""
+    m = 0
+    for a in mine:
+        if not kinds_match(kind, a.get("applies_to") or ["simple_strike"]):
+            continue
+        if level is not None and a.get("values") and LEVELS[level] not in a["values"]:
+            continue
+        if vs_ok(g, card, a, target):
+            m += tg.amount(g, a.get("n", 1), {}, card, target, level)
+    return m
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -27,4 +44,4 @@ def text(a: dict, lang: str, words) -> str:
 STRIKE_BONUS = register_keyword(Keyword(
     kw="strike_bonus", places="static grant", rule="03 §1.12 [422]", text=text,
     fields={"n": "amount!", "applies_to": "kinds!", "values": "strengths!", "vs": "filters?",
-            "condition": "conditions?", "stacks": "bool?"}))
+            "condition": "conditions?", "stacks": "bool?"}, strike_mod=strike_mod))

@@ -1,10 +1,16 @@
 """Unanswered strike (безответный удар, ``unanswerable_strike``; 03-abilities.md §4 [g-02]): no fight, no retaliation,
-no defender against ``vs`` targets. Its rule is read where combat asks for it (engine/rules/keywords.py
-``unanswered``); this module holds its schema and text."""
+no defender against ``vs`` targets. Read by :func:`engine.rules.keywords.unanswered` through this record's hook."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.rules.keywords import vs_ok
+
+
+
+def unanswers(g, card, target, mine) -> bool:
+    """A copy whose ``vs`` allows ``target``: no fight, no retaliation, no defender [g-02]."""
+    return any(vs_ok(g, card, a, target) for a in mine)
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -14,4 +20,4 @@ def text(a: dict, lang: str, words) -> str:
 
 UNANSWERABLE_STRIKE = register_keyword(Keyword(
     kw="unanswerable_strike", places="static grant", rule="03 §4 unanswerable_strike [g-02]", text=text,
-    fields={"vs": "filters?"}))
+    fields={"vs": "filters?"}, unanswers=unanswers))
