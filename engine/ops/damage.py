@@ -7,7 +7,6 @@ entry; it goes on top of its owner's graveyard with its attachments after it (ho
 from __future__ import annotations
 
 from engine.cards.keywords import KEYWORDS, hooked
-from engine.cards.kinds import NONMAGICAL
 from engine.model.enums import Event
 from engine.model.history import record_wounds
 from engine.ops import passives
@@ -209,19 +208,11 @@ def release_dead(g) -> None:
 
 
 def prevent(g, target, amount: int, kind: str, source=None) -> int:
-    """Prevention [420]: armour (броня) stops the first n wounds from nonmagical attacks each turn, the greatest
-    copy counting [g-05, 414.4]."""
+    """Prevention [420]: the wounds left after each registered keyword's ``prevent`` hook the target has copies of
+    (armour [g-05], then camouflage [g-24] ...: their modules), in registration order, while any wound is left."""
     if amount <= 0:
         return 0
-    if kind in NONMAGICAL:
-        arm = keywords.kws(g, target, "armour")
-        if arm:
-            left = grants.named_value(arm) - target.used.get("armour", 0)
-            stop = max(0, min(left, amount))
-            if stop:
-                target.used["armour"] = target.used.get("armour", 0) + stop
-                amount -= stop
-    for k in hooked("prevent"):  # named preventions in modules of their own (camouflage)
+    for k in hooked("prevent"):
         mine = keywords.kws(g, target, k.kw)
         if mine and amount > 0:
             amount = k.prevent(g, target, amount, kind, source, mine)

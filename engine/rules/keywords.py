@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.cards.kinds import LEVELS
 from engine.cards.keywords import hooked
 from engine.cards.kinds import kinds_match
-from engine.model.board import row_of, xy
+from engine.model.board import row_of
 from engine.rules import grants
 from engine.rules import targets as tg
 
@@ -153,31 +153,13 @@ def protected(g, target, kind: str, level: int | None = None, source=None) -> bo
     return any(k.protects(g, target, kind, level, source, mine) for k, mine in _asked(g, target, "protects"))
 
 
-def _selector_ok(g, holder, sel: dict, kind: str, level, source) -> bool:
-    if not kinds_match(kind, sel.get("kinds")):
-        return False
-    if sel.get("strength") and (level is None or LEVELS[level] not in sel["strength"]):
-        return False
-    if sel.get("by") and (source is None or not tg.match(g, holder, source, sel["by"])):
-        return False
-    if sel.get("diagonal"):
-        if source is None or source.zone != "battlefield" or holder.zone != "battlefield":
-            return False
-        (a, b), (c, d) = xy(source.cell), xy(holder.cell)
-        if abs(a - c) != 1 or abs(b - d) != 1:
-            return False
-    return True
-
-
 def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
-    """``damage_reduction``: wounds from attacks matching the selector ``from`` lower by n (a modifier from the
-    target, applied before preventions [420.5, 422.4 group 4]); nothing against an :func:`unreducible` strike."""
+    """The wounds ``target`` takes from an attack after the modifiers from the target (each registered keyword's
+    ``wound_mod`` hook it has copies of: fewer wounds, vulnerability ...; applied before preventions [420.5, 422.4
+    group 4]); none against an :func:`unreducible` strike. Never below 0."""
     if unreducible(g, source, kind):
         return max(0, amount)
-    for a in kws(g, target, "damage_reduction"):
-        if _selector_ok(g, target, a.get("from") or {}, kind, level, source):
-            amount -= a.get("n", 1)
-    for k in hooked("wound_mod"):  # named modifiers from the target (vulnerability, shield_of_arhaal ...)
+    for k in hooked("wound_mod"):  # in registration order: fewer wounds, resilience, vulnerability ...
         mine = kws(g, target, k.kw)
         if mine:
             amount = k.wound_mod(g, target, amount, kind, level, source, mine)

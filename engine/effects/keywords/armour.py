@@ -1,9 +1,24 @@
-"""Armour (броня, ``armour``; 03-abilities.md §4 [g-05], §1.10 [420]): prevents n wounds of each attack. Its rule is
-read where combat asks for it (engine/ops/damage.py, prevention); this module holds its schema and text."""
+"""Armour (броня, ``armour``; 03-abilities.md §4 [g-05], §1.10 [420]): prevents n wounds of each attack. Read by
+:func:`engine.ops.damage.prevent` through this record's ``prevent``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
+from engine.cards.kinds import NONMAGICAL
 from engine.effects.registry import register_keyword
+from engine.rules.grants import named_value
+
+
+def prevent(g, target, amount, kind, source, mine) -> int:
+    """Armour stops the first n wounds from nonmagical attacks each turn, the greatest copy counting (n less the
+    wounds it stopped this turn, kept in ``target.used["armour"]``) [g-05, 414.4]."""
+    if kind not in NONMAGICAL:
+        return amount
+    left = named_value(mine) - target.used.get("armour", 0)
+    stop = max(0, min(left, amount))
+    if stop:
+        target.used["armour"] = target.used.get("armour", 0) + stop
+        amount -= stop
+    return amount
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -17,4 +32,4 @@ def text(a: dict, lang: str, words) -> str:
 
 ARMOUR = register_keyword(Keyword(
     kw="armour", places="static grant", rule="03 §4 armour [g-05], §1.10 [420]", text=text,
-    fields={"n": "int!"}))
+    fields={"n": "int!"}, prevent=prevent))

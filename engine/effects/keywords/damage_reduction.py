@@ -1,11 +1,38 @@
 """Fewer wounds (``damage_reduction``; 03-abilities.md §1.12 [422.4 group 4]): it takes n fewer wounds from the attacks
-its selector ``from`` names. Its rule is read where combat asks for it (engine/ops/damage.py); this module holds its
-schema and text."""
+its selector ``from`` names. Read by :func:`engine.rules.keywords.reduce` through this record's ``wound_mod``."""
 from __future__ import annotations
 
 from engine.cards.words import STRENGTH, or_, plural_ru
 from engine.cards.keywords import Keyword
+from engine.cards.kinds import LEVELS, kinds_match
 from engine.effects.registry import register_keyword
+from engine.model.board import xy
+from engine.rules import targets as tg
+
+
+def _selector_ok(g, holder, sel: dict, kind: str, level, source) -> bool:
+    if not kinds_match(kind, sel.get("kinds")):
+        return False
+    if sel.get("strength") and (level is None or LEVELS[level] not in sel["strength"]):
+        return False
+    if sel.get("by") and (source is None or not tg.match(g, holder, source, sel["by"])):
+        return False
+    if sel.get("diagonal"):
+        if source is None or source.zone != "battlefield" or holder.zone != "battlefield":
+            return False
+        (a, b), (c, d) = xy(source.cell), xy(holder.cell)
+        if abs(a - c) != 1 or abs(b - d) != 1:
+            return False
+    return True
+
+
+def wound_mod(g, target, amount, kind, level, source, mine) -> int:
+    """n fewer wounds for each copy whose selector ``from`` (kinds, strengths, ``by``, ``diagonal``) matches the
+    attack (may go below 0; the caller floors the total) [422.4 group 4]."""
+    for a in mine:
+        if _selector_ok(g, target, a.get("from") or {}, kind, level, source):
+            amount -= a.get("n", 1)
+    return amount
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -31,4 +58,4 @@ def text(a: dict, lang: str, words) -> str:
 
 DAMAGE_REDUCTION = register_keyword(Keyword(
     kw="damage_reduction", places="static grant", rule="03 §1.12 [422.4 group 4]", text=text,
-    fields={"n": "int!", "from": "selector!", "condition": "conditions?"}))
+    fields={"n": "int!", "from": "selector!", "condition": "conditions?"}, wound_mod=wound_mod))
