@@ -85,7 +85,11 @@ class Keyword:
     [g-27]); ``unanswers``: ``f(g, card, target, abilities) -> bool``, no fight and no defender (Unanswered strike
     [g-02]); ``dodge``: ``f(g, card, kind, abilities) -> [die values] | None``, the rolls on which an attack of
     ``kind`` does nothing (Dodge); ``protects``: ``f(g, target, kind, level, source, abilities) -> bool``, the
-    target receives nothing from that attack or effect (Protection [411]).
+    target receives nothing from that attack or effect (Protection [411]). Asked by :mod:`engine.ops.passives`:
+    ``on_strike_wounds``: ``f(g, card, target, dealt, abilities)``, the card dealt wounds with a simple strike
+    (Vampirism [g-06]); ``on_destroys``: ``f(g, killer, dead, kind, abilities)``, the card destroyed another
+    (Corpse-Eating [g-51]); ``at_turn_start``: ``f(g, card, abilities)``, the card is an open creature of the
+    player whose turn starts (Regeneration [g-42]).
     """
 
     kw: str
@@ -122,6 +126,9 @@ class Keyword:
     unanswers: Callable | None = None
     dodge: Callable | None = None
     protects: Callable | None = None
+    on_strike_wounds: Callable | None = None
+    on_destroys: Callable | None = None
+    at_turn_start: Callable | None = None
 
 
 class RecruitHooks:

@@ -49,7 +49,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
         trigger_points.collect(g, {"type": "hit", "card": target.id, "by": source.id if source else None,
                              "attack": kind, "n": amount})
     if kind == "simple_strike" and source is not None:
-        passives.vampirism(g, source, target, amount)
+        passives.struck(g, source, target, amount)
     return amount
 
 
@@ -153,7 +153,7 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
         return
     if by is None and card.used.get("hit_by"):
         by, kind = g.cards.get(card.used["hit_by"]), card.used.get("hit_kind")
-    passives.carrion(g, card, by, kind)
+    passives.destroyed(g, card, by, kind)
     last_cell = card.cell if card.zone == "battlefield" else None
     attached = [c for c in g.cards.values() if c.attached_to == card.id and g.in_play(c)]
     _die(g, card, last_cell)

@@ -1,9 +1,20 @@
-"""Regeneration (регенерация, ``regeneration``; 03-abilities.md §4 [g-42]): heals n at its owner's turn start. Its rule
-is read where combat asks for it (engine/ops/passives.py); this module holds its schema and text."""
+"""Regeneration (регенерация, ``regeneration``; 03-abilities.md §4 [g-42]): heals n at its owner's turn start. Read by
+:func:`engine.ops.passives.turn_start` through this record's ``at_turn_start``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.ops import trigger_points
+from engine.rules.grants import named_value
+
+
+
+def at_turn_start(g, card, mine) -> None:
+    """A wounded open creature of the active player: a pending trigger heals the greatest copy's n [g-42,
+    414.4]."""
+    if card.wounds > 0:
+        trigger_points.add_base_trigger(g, card, "regeneration", {"kw": "heal", "n": named_value(mine),
+                                                                  "target": "self"})
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -17,4 +28,4 @@ def text(a: dict, lang: str, words) -> str:
 
 REGENERATION = register_keyword(Keyword(
     kw="regeneration", places="static grant", rule="03 §4 regeneration [g-42]", text=text,
-    fields={"n": "int!"}))
+    fields={"n": "int!"}, at_turn_start=at_turn_start))

@@ -1,9 +1,24 @@
-"""Vampirism (вампиризм, ``vampirism``; 03-abilities.md §4 [g-06]): it heals the wounds it deals (less ``minus``). Its
-rule is read where combat asks for it (engine/ops/passives.py); this module holds its schema and text."""
+"""Vampirism (вампиризм, ``vampirism``; 03-abilities.md §4 [g-06]): it heals the wounds it deals (less ``minus``). Read by
+:func:`engine.ops.passives.struck` through this record's ``on_strike_wounds``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.ops import trigger_points
+from engine.rules import grants
+
+
+
+def on_strike_wounds(g, card, target, dealt, mine) -> None:
+    """``card`` dealt ``dealt`` wounds with a simple strike (as attacker or responder) to a corporeal creature: a
+    pending trigger heals it by that many less the greatest ``minus`` ("vampirism X-1", Вампир), the rest as
+    additional life up to its life maximum [g-06]."""
+    if not g.is_creature(target) or grants.kws(g, target, "incorporeal"):
+        return
+    less = max([a.get("minus", 0) for a in mine] or [0])
+    if dealt - less <= 0:
+        return
+    trigger_points.add_base_trigger(g, card, "vampirism", {"kw": "_vampirism", "n": dealt - less, "target": "self"})
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -17,4 +32,4 @@ def text(a: dict, lang: str, words) -> str:
 
 VAMPIRISM = register_keyword(Keyword(
     kw="vampirism", places="static grant", rule="03 §4 vampirism [g-06]", text=text,
-    fields={"minus": "int?"}))
+    fields={"minus": "int?"}, on_strike_wounds=on_strike_wounds))
