@@ -22,17 +22,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from engine.cards.keywords import KEYWORDS
 from engine.cards.pool import _DATA, _pool, resolve_id
 from engine.errors import EngineError
 
 __all__ = ["DeckError", "InvalidDeck", "deck_errors", "validate_deck", "deck_counts", "preconstructed_decks",
            "find_deck", "load_deck", "starter_decks", "deck_elements", "FORMATS", "MAX_ENTRIES",
-           "MAX_CARDS", "MAX_COPIES", "MAX_COPIES_HORDE", "MIN_CARDS", "CODES", "ELEMENTS_EN"]
+           "MAX_CARDS", "MAX_COPIES", "MIN_CARDS", "CODES", "ELEMENTS_EN"]
 
 MIN_CARDS = 30          #: [100.2.a] constructed minimum
 MAX_CARDS = 50          #: [100.3] maximum in every format
 MAX_COPIES = 3          #: [100.2.b] copies of one name (constructed)
-MAX_COPIES_HORDE = 5    #: [g-34] Horde (constructed)
 MAX_ENTRIES = 200       #: longest list of entries read at all (a legal deck has at most 50)
 
 #: format -> (minimum size, copy limit or None) [100.2.a, 100.2.b]
@@ -88,8 +88,12 @@ class InvalidDeck(EngineError):
         self.errors = errors
 
 
-def _has_horde(card: dict) -> bool:
-    return any(a.get("kw") == "horde" for a in card["abilities"])
+def _copy_limit(card: dict) -> int:
+    """The copies of ``card``'s name a constructed deck may hold: :data:`MAX_COPIES`, or more when one of its
+    keywords' records says so (``deck_copies``: Horde, five [g-34])."""
+    more = [k.deck_copies for a in card["abilities"] if (k := KEYWORDS.get(a.get("kw"))) is not None
+            and k.deck_copies is not None]
+    return max(more, default=MAX_COPIES)
 
 
 def _short(text: str) -> str:
@@ -179,17 +183,17 @@ def deck_errors(deck, fmt: str = "constructed") -> list[DeckError]:
 def _copy_errors(counts: Counter) -> list[DeckError]:
     by_id = _pool()[0]
     copies: Counter = Counter()
-    horde, first_id, name_en = set(), {}, {}
+    limits: dict[str, int] = {}
+    first_id, name_en = {}, {}
     for cid, n in counts.items():
         card = by_id[cid]
         copies[card["name_ru"]] += n
         first_id.setdefault(card["name_ru"], cid)
         name_en.setdefault(card["name_ru"], card.get("name_en") or card["name_ru"])
-        if _has_horde(card):
-            horde.add(card["name_ru"])
+        limits[card["name_ru"]] = max(limits.get(card["name_ru"], MAX_COPIES), _copy_limit(card))
     out = []
     for name, n in sorted(copies.items()):
-        limit = MAX_COPIES_HORDE if name in horde else MAX_COPIES
+        limit = limits[name]
         if n > limit:
             out.append(DeckError("too_many_copies",
                                  f"Карт с именем «{name}» может быть не больше {limit} (все издания вместе); "

@@ -89,7 +89,8 @@ class Keyword:
     ``on_strike_wounds``: ``f(g, card, target, dealt, abilities)``, the card dealt wounds with a simple strike
     (Vampirism [g-06]); ``on_destroys``: ``f(g, killer, dead, kind, abilities)``, the card destroyed another
     (Corpse-Eating [g-51]); ``at_turn_start``: ``f(g, card, abilities)``, the card is an open creature of the
-    player whose turn starts (Regeneration [g-42]).
+    player whose turn starts (Regeneration [g-42]). ``deck_copies``: a constructed deck may hold this many copies
+    of a card with this keyword (Horde: 5 [g-34]; :mod:`engine.cards.decks`).
     """
 
     kw: str
@@ -129,6 +130,7 @@ class Keyword:
     on_strike_wounds: Callable | None = None
     on_destroys: Callable | None = None
     at_turn_start: Callable | None = None
+    deck_copies: int | None = None
 
 
 class RecruitHooks:

@@ -1,5 +1,6 @@
 """Horde (орда, ``horde``; 03-abilities.md §4 horde [g-34], 01-game-and-cards.md §7.1): a deck may hold up to five
-copies of the card. Read by the deck rules (engine/cards/decks.py); this module holds its schema and text."""
+copies of the card. Read by the deck rules (engine/cards/decks.py) through this record's
+``deck_copies``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
@@ -12,4 +13,5 @@ def text(a: dict, lang: str, words) -> str:
 
 
 HORDE = register_keyword(Keyword(
-    kw="horde", places="static", rule="03 §4 horde [g-34]; 01 §7.1 (up to 5 copies in a deck)", text=text))
+    kw="horde", places="static", rule="03 §4 horde [g-34]; 01 §7.1 (up to 5 copies in a deck)", text=text,
+    deck_copies=5))
