@@ -80,14 +80,12 @@ def with_implicit(abilities: list[dict], card: dict | None = None) -> list[dict]
     return abilities
 
 
-WINDOW_KW = {"target": ("block_strike", "redirect_attack"), "roll": ("roll_modifier", "roll_punish"),
-             "protection": ("set_strike_strength", "cap_strike")}
-
-
 def is_window_kw(a: dict) -> bool:
-    """True for an ability offered only inside a fixed window (never declared in a priority round): a window
-    keyword, or a ``custom`` whose registered record has a ``window`` (:class:`engine.cards.keywords.Custom`)."""
+    """True for an ability offered only inside a fixed window (never declared in a priority round): a keyword or a
+    ``custom`` whose registered record names a ``window`` (:class:`engine.cards.keywords.Keyword`,
+    :class:`engine.cards.keywords.Custom`)."""
     if a.get("kw") == "custom":
         c = CUSTOMS.get(a.get("handler"))
         return c is not None and c.window is not None
-    return any(a.get("kw") in kws for kws in WINDOW_KW.values())
+    k = KEYWORDS.get(a.get("kw"))
+    return k is not None and k.window is not None

@@ -91,6 +91,14 @@ class Keyword:
     (Corpse-Eating [g-51]); ``at_turn_start``: ``f(g, card, abilities)``, the card is an open creature of the
     player whose turn starts (Regeneration [g-42]). ``deck_copies``: a constructed deck may hold this many copies
     of a card with this keyword (Horde: 5 [g-34]; :mod:`engine.cards.decks`).
+
+    A window ability (02-battle.md §9 fixed windows; :mod:`engine.procedure.windows`) names its ``window``
+    (``target``, ``roll``, ``protection``); ``window_options``: ``f(g, w, card, ability, base) -> [answer]``, the
+    answers it offers now (``w``: the window's ``data``, ``src``, ``tgt`` and the player ``p``; ``base``: the
+    answer's ``act``/``source``/``ability``); ``window_apply``: ``f(g, ex, card, ability, act)``, applies a chosen
+    answer once its cost is paid; ``window_any_attack``: offered in the target window of any attack, not only of
+    a simple strike (redirection); ``opponent_window_options``: ``f(g, w, kind) -> [answer]``, answers the
+    attacker's abilities give its opponent in the target window (Волот's redirect).
     """
 
     kw: str
@@ -131,6 +139,11 @@ class Keyword:
     on_destroys: Callable | None = None
     at_turn_start: Callable | None = None
     deck_copies: int | None = None
+    window: str | None = None
+    window_any_attack: bool = False
+    window_options: Callable | None = None
+    window_apply: Callable | None = None
+    opponent_window_options: Callable | None = None
 
 
 class RecruitHooks:

@@ -11,19 +11,12 @@ State: ``ex["data"]["win"] = {"name", "next", "pos"}``; ``ex["stage"] == "window
 """
 from __future__ import annotations
 
-from engine.cards import abilities as ab
-from engine.cards.keywords import CUSTOMS
-from engine.cards.kinds import LEVELS
+from engine.cards.keywords import CUSTOMS, KEYWORDS, hooked
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event, PromptKind
 from engine.ops.costs import pay_cost
-from engine.ops.damage import check_deaths, wound
-from engine.rules import keywords
 from engine.rules.conditions import holds
-from engine.rules.adjacency import adjacent_cards
-from engine.rules.formation import formation_group
 from engine.rules.declarable import can_pay
-from engine.rules.targets import match
 
 
 def open_window(g, ex: dict, name: str, next_stage: str) -> None:
@@ -50,10 +43,11 @@ def advance(g, ex: dict) -> None:
 
 def options(g, ex: dict, p: int) -> list[dict]:
     """The ``ability`` answers player ``p`` may give in the open window (cost payable, ability applicable); each
-    window keyword's answers come from its function in :data:`_OFFER`."""
+    window keyword's answers come from its record's ``window_options`` (its module in engine/effects/keywords/),
+    a custom's from its ``window_options``; in the target window, the attacker's abilities its opponent may use
+    come from the records' ``opponent_window_options``."""
     data = ex["data"]
     name = data["win"]["name"]
-    kws = ab.WINDOW_KW[name]
     kind = data.get("attack_kind", "simple_strike")
     w = _Window(data, g.cards.get(ex["entry"]["source"]), g.cards.get(data.get("target") or ""), p)
     out = []
@@ -66,110 +60,28 @@ def options(g, ex: dict, p: int) -> list[dict]:
             if custom is not None and custom.window == name and can_pay(g, card, a, i):
                 out.extend(custom.window_options(g, ex, card, i, a, p))  # a custom window ability (Лунная баньши)
                 continue
-            if kw not in kws or not can_pay(g, card, a, i):
+            k = KEYWORDS.get(kw)
+            if k is None or k.window != name or not can_pay(g, card, a, i):
                 continue
-            if name == "target" and kind != "simple_strike" and kw != "redirect_attack":
+            if name == "target" and kind != "simple_strike" and not k.window_any_attack:
                 continue  # the target window of an attack ability offers only redirections
             if a.get("condition") and not holds(g, card, a["condition"], {}):
                 continue
-            if not kinds_match(kind, a.get("applies_to")) or kw not in _OFFER:
+            if not kinds_match(kind, a.get("applies_to")):
                 continue
-            out.extend(_OFFER[kw](g, w, card, a, {"act": "ability", "source": card.id, "ability": i}))
+            out.extend(k.window_options(g, w, card, a, {"act": "ability", "source": card.id, "ability": i}))
     if name == "target" and w.src is not None and w.tgt is not None and w.src.controller != p and not w.src.hidden:
-        out.extend(_opponent_redirects(g, w, kind))
+        for k in hooked("opponent_window_options"):
+            out.extend(k.opponent_window_options(g, w, kind))
     return out
 
 
 class _Window:
-    """What the window's offers read: its data, the attacking card (``src``), the target (``tgt``), the player."""
+    """What the window's offers read (a record's ``window_options(g, w, card, ability, base)``): its data, the
+    attacking card (``src``), the target (``tgt``), the player asked (``p``)."""
 
     def __init__(self, data: dict, src, tgt, p: int) -> None:
         self.data, self.src, self.tgt, self.p = data, src, tgt, p
-
-
-def _offer_redirect(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
-    """``redirect_attack`` chosen by its controller: the cards the attack may be redirected to."""
-    if a.get("chooser", "controller") == "controller" and w.tgt is not None and \
-            (not a.get("vs") or match(g, card, w.tgt, a["vs"])) and not _redirected(g, card, a, w.tgt):
-        return [dict(base, target=c) for c in redirect_targets(g, card, a, w.src, w.tgt, w.p)]
-    return []
-
-
-def _offer_block(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
-    """``block_strike``: only against an attack aimed at this card."""
-    return [base] if w.tgt is card else []
-
-
-def _offer_roll_modifier(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
-    """``roll_modifier``: each die of the fight (its controller's only, with ``rolls_of`` friendly) changed by each
-    option; a changed die is not clamped here [104.2.a]."""
-    out = []
-    for cid, v in sorted((w.data.get("dice") or {}).items()):
-        if a.get("rolls_of") == "friendly" and g.cards[cid].controller != w.p:
-            continue
-        for opt in a.get("options") or []:
-            out.append(dict(base, target=cid, x={"+1": 1, "-1": -1, "reroll": 0}[opt]))
-    return out
-
-
-def _offer_roll_punish(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
-    """``roll_punish``: a die of the fight shows one of ``on_roll`` (Взрывная Мэри)."""
-    return [dict(base, target=cid) for cid, v in sorted((w.data.get("dice") or {}).items())
-            if v in (a.get("on_roll") or ()) and g.in_play(g.cards[cid])]
-
-
-def _offer_cap_strike(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
-    """``cap_strike``: a strike at one of your creatures (Глорм)."""
-    blow = (w.data.get("blows") or [None])[0]
-    ok = blow is not None and w.tgt is not None and w.tgt.controller == w.p and g.is_creature(w.tgt)
-    return [base] if ok else []
-
-
-def _offer_set_strength(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
-    """``set_strike_strength``: the blow's strength differs and may be set (never lowered when unreducible)."""
-    blow = (w.data.get("blows") or [None])[0]
-    want = LEVELS.index(a["to"])
-    friendly = w.src is not None and w.src.controller == w.p
-    lower = blow is not None and want < blow and keywords.unreducible(
-        g, w.src, w.data.get("attack_kind", "simple_strike"))
-    ok = blow is not None and blow != want and not lower and (friendly or a.get("attacks_by") == "any")
-    return [base] if ok else []
-
-
-def _opponent_redirects(g, w: _Window, kind: str) -> list[dict]:
-    """"The opponent may redirect its strike" (Волот): the attacker's own ``redirect_attack`` chosen by ``p``."""
-    out = []
-    for i, a in enumerate(g.abilities(w.src)):
-        if a.get("kw") == "redirect_attack" and a.get("chooser") == "opponent" and \
-                kinds_match(kind, a.get("applies_to")) and not ab.limit_reached(w.src, a, i):
-            base = {"act": "ability", "source": w.src.id, "ability": i}
-            out.extend(dict(base, target=c) for c in redirect_targets(g, w.src, a, w.src, w.tgt, w.p))
-    return out
-
-
-#: Window keyword -> the answers one of its abilities offers now.
-_OFFER = {"redirect_attack": _offer_redirect, "block_strike": _offer_block, "roll_modifier": _offer_roll_modifier,
-          "roll_punish": _offer_roll_punish, "cap_strike": _offer_cap_strike,
-          "set_strike_strength": _offer_set_strength}
-
-
-def redirect_targets(g, card, a: dict, src, tgt, p: int) -> list[str]:
-    """The creatures of player ``p`` onto which ``redirect_attack`` ``a`` of ``card`` may move ``src``'s attack
-    from ``tgt`` (03 §1.6 redirection [412]): next to the target (``to: beside_target``) or next to the card
-    itself (``beside_self``), never the attacker or the present target."""
-    to = a.get("to", "beside_target")
-    if to == "formation_with_self":  # a creature in formation with this card (Гномий король)
-        cands = formation_group(g, card)
-    else:
-        cands = adjacent_cards(g, tgt if to == "beside_target" else card)
-    return [c.id for c in cands if c.controller == p and g.is_creature(c) and not c.hidden
-            and c is not tgt and c is not src and g.in_play(c)]
-
-
-def _redirected(g, card, a: dict, tgt) -> bool:
-    """``once_per_target``: this card already redirected an attack from ``tgt`` this turn."""
-    rec = card.used.get("redirected")
-    return bool(a.get("once_per_target")) and isinstance(rec, list) and rec[0] == g.turn and tgt.id in rec[1]
 
 
 def legal_window(g, ex: dict, p: int) -> list[dict]:
@@ -186,37 +98,10 @@ def answer_window(g, ex: dict, p: int, act: dict) -> None:
         a = g.abilities(card)[act["ability"]]
         pay_cost(g, card, a, act["ability"], None)
         g.emit(Event.WINDOW_ABILITY, player=p, source=card.id, kw=a["kw"], target=act.get("target"), x=act.get("x"))
-        if a["kw"] == "redirect_attack":  # the attack now aims at the named creature [412]
-            if a.get("once_per_target"):
-                rec = card.used.get("redirected")
-                rec = rec if isinstance(rec, list) and rec[0] == g.turn else [g.turn, []]
-                card.used["redirected"] = [g.turn, sorted(set(rec[1]) | {data.get("target")})]
-            g.emit("redirected", card=data.get("target"), to=act["target"], by=card.id)
-            data["target"] = act["target"]
-        elif a["kw"] == "block_strike":
-            g.emit(Event.BLOCKED, card=card.id, by="block_strike")
-            data["win"]["next"] = "blocked"
-            data["win"]["pos"] = 2
-        elif a["kw"] == "roll_modifier":
-            cid, x = act["target"], act["x"]
-            dice = data["dice"]
-            # unclamped: an open-versus-open fight compares true results [104.2.a, 422.4.b]; a lone die is
-            # clamped with its other modifiers when its strength is read (combat.single_level)
-            dice[cid] = g.roll(g.cards[cid].controller, cid, "reroll") if x == 0 else dice[cid] + x
-            g.emit(Event.DIE_CHANGED, card=cid, value=dice[cid])
-        elif a["kw"] == "roll_punish":
-            wound(g, g.cards[act["target"]], a.get("n", 1), "wound", card)  # an influence; deaths at the damage step
-        elif a["kw"] == "cap_strike":  # «свести удар к n» [g-90]; the card pays with wounds unless ``unless`` matches
-            data["cap"] = min(data.get("cap", a["n"]), a["n"])
-            tgt = g.cards.get(data.get("target") or "")
-            if a.get("wound_self") and not (tgt is not None and a.get("unless") and match(g, card, tgt, a["unless"])):
-                wound(g, card, a["wound_self"], "wound", card)
-                check_deaths(g, [card])
-        elif a["kw"] == "set_strike_strength":
-            data["blows"][0] = LEVELS.index(a["to"])
-            g.emit(Event.STRENGTH_SET, card=ex["entry"]["source"], strength=a["to"])
-        elif a["kw"] == "custom" and CUSTOMS.get(a.get("handler")) is not None:
+        if a["kw"] == "custom" and CUSTOMS.get(a.get("handler")) is not None:
             CUSTOMS[a["handler"]].window_apply(g, ex, card, a, act)
+        elif (k := KEYWORDS.get(a["kw"])) is not None and k.window_apply is not None:
+            k.window_apply(g, ex, card, a, act)
     else:
         g.emit(Event.PASS, player=p)
     data["win"]["pos"] += 1

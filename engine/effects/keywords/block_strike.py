@@ -6,6 +6,20 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.effects.registry import register_keyword
+from engine.model.enums import Event
+
+
+def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+    """Only against an attack aimed at this card."""
+    return [base] if w.tgt is card else []
+
+
+def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+    """The strike is blocked: the window closes and the strike goes to its ``blocked`` stage."""
+    data = ex["data"]
+    g.emit(Event.BLOCKED, card=card.id, by="block_strike")
+    data["win"]["next"] = "blocked"
+    data["win"]["pos"] = 2
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -18,4 +32,5 @@ def text(a: dict, lang: str, words) -> str:
 
 BLOCK_STRIKE = register_keyword(Keyword(
     kw="block_strike", places="activated", rule="03 §1.6 [410]; 02 §9 fixed windows (step 5)", text=text,
-    fields={"applies_to": "kinds!", "window": "enum!:target", **NAMED_FIELDS, **ACTIVATED_FIELDS}))
+    fields={"applies_to": "kinds!", "window": "enum!:target", **NAMED_FIELDS, **ACTIVATED_FIELDS},
+    window="target", window_options=window_options, window_apply=window_apply))

@@ -10,6 +10,26 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.effects.registry import register_keyword
+from engine.ops.damage import check_deaths, wound
+from engine.rules.targets import match
+
+
+def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+    """A strike at one of your creatures (Глорм)."""
+    blow = (w.data.get("blows") or [None])[0]
+    ok = blow is not None and w.tgt is not None and w.tgt.controller == w.p and g.is_creature(w.tgt)
+    return [base] if ok else []
+
+
+def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+    """«свести удар к n» [g-90]: the strike deals at most n; the card pays with wounds unless ``unless`` matches
+    the target."""
+    data = ex["data"]
+    data["cap"] = min(data.get("cap", a["n"]), a["n"])
+    tgt = g.cards.get(data.get("target") or "")
+    if a.get("wound_self") and not (tgt is not None and a.get("unless") and match(g, card, tgt, a["unless"])):
+        wound(g, card, a["wound_self"], "wound", card)
+        check_deaths(g, [card])
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -31,4 +51,5 @@ def text(a: dict, lang: str, words) -> str:
 CAP_STRIKE = register_keyword(Keyword(
     kw="cap_strike", places="activated", rule="03 §5 reduce_attack_to_n [g-90]; 02 §9 step 10", text=text,
     fields={"n": "int!", "applies_to": "kinds!", "window": "enum!:protection", "wound_self": "int?",
-            "unless": "filters?", **NAMED_FIELDS, **ACTIVATED_FIELDS}))
+            "unless": "filters?", **NAMED_FIELDS, **ACTIVATED_FIELDS},
+    window="protection", window_options=window_options, window_apply=window_apply))

@@ -9,6 +9,60 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.cards import abilities as ab
+from engine.cards.kinds import kinds_match
+from engine.rules.adjacency import adjacent_cards
+from engine.rules.formation import formation_group
+from engine.rules.targets import match
+
+
+def redirect_targets(g, card, a: dict, src, tgt, p: int) -> list[str]:
+    """The creatures of player ``p`` onto which ``redirect_attack`` ``a`` of ``card`` may move ``src``'s attack
+    from ``tgt`` (03 §1.6 redirection [412]): next to the target (``to: beside_target``) or next to the card
+    itself (``beside_self``), never the attacker or the present target."""
+    to = a.get("to", "beside_target")
+    if to == "formation_with_self":  # a creature in formation with this card (Гномий король)
+        cands = formation_group(g, card)
+    else:
+        cands = adjacent_cards(g, tgt if to == "beside_target" else card)
+    return [c.id for c in cands if c.controller == p and g.is_creature(c) and not c.hidden
+            and c is not tgt and c is not src and g.in_play(c)]
+
+
+def _redirected(g, card, a: dict, tgt) -> bool:
+    """``once_per_target``: this card already redirected an attack from ``tgt`` this turn."""
+    rec = card.used.get("redirected")
+    return bool(a.get("once_per_target")) and isinstance(rec, list) and rec[0] == g.turn and tgt.id in rec[1]
+
+
+def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+    """Chosen by its controller: the cards the attack may be redirected to."""
+    if a.get("chooser", "controller") == "controller" and w.tgt is not None and \
+            (not a.get("vs") or match(g, card, w.tgt, a["vs"])) and not _redirected(g, card, a, w.tgt):
+        return [dict(base, target=c) for c in redirect_targets(g, card, a, w.src, w.tgt, w.p)]
+    return []
+
+
+def opponent_window_options(g, w, kind: str) -> list[dict]:
+    """"The opponent may redirect its strike" (Волот): the attacker's own ``redirect_attack`` chosen by ``w.p``."""
+    out = []
+    for i, a in enumerate(g.abilities(w.src)):
+        if a.get("kw") == "redirect_attack" and a.get("chooser") == "opponent" and \
+                kinds_match(kind, a.get("applies_to")) and not ab.limit_reached(w.src, a, i):
+            base = {"act": "ability", "source": w.src.id, "ability": i}
+            out.extend(dict(base, target=c) for c in redirect_targets(g, w.src, a, w.src, w.tgt, w.p))
+    return out
+
+
+def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+    """The attack now aims at the named creature [412] (``once_per_target``: remembered for this turn)."""
+    data = ex["data"]
+    if a.get("once_per_target"):
+        rec = card.used.get("redirected")
+        rec = rec if isinstance(rec, list) and rec[0] == g.turn else [g.turn, []]
+        card.used["redirected"] = [g.turn, sorted(set(rec[1]) | {data.get("target")})]
+    g.emit("redirected", card=data.get("target"), to=act["target"], by=card.id)
+    data["target"] = act["target"]
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -40,4 +94,6 @@ REDIRECT_ATTACK = register_keyword(Keyword(
     fields={"applies_to": "kinds!", "to": "enum!:beside_target|beside_self|formation_with_self",
             "chooser": "enum?:controller|opponent", "vs": "filters?", "once_per_target": "bool?",
             "window": "enum!:target", "optional": "bool?", "name": "name?", "kind": "enum?:influence|spell",
-            "cost": "cost?", "sudden": "bool?", "limit": "limit?"}))
+            "cost": "cost?", "sudden": "bool?", "limit": "limit?"},
+    window="target", window_any_attack=True, window_options=window_options, window_apply=window_apply,
+    opponent_window_options=opponent_window_options))

@@ -7,6 +7,18 @@ from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.cards.words import or_
 from engine.effects.registry import register_keyword
+from engine.ops.damage import wound
+
+
+def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+    """A die of the fight shows one of ``on_roll`` (Взрывная Мэри)."""
+    return [dict(base, target=cid) for cid, v in sorted((w.data.get("dice") or {}).items())
+            if v in (a.get("on_roll") or ()) and g.in_play(g.cards[cid])]
+
+
+def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+    """n wounds to the die's card: an influence; deaths at the damage step."""
+    wound(g, g.cards[act["target"]], a.get("n", 1), "wound", card)
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -20,4 +32,5 @@ def text(a: dict, lang: str, words) -> str:
 ROLL_PUNISH = register_keyword(Keyword(
     kw="roll_punish", places="activated", rule="03 §1.12 [422.3]; 02 §9 fixed windows (step 7); card text",
     text=text, fields={"n": "int!", "on_roll": "list_int!", "window": "enum!:roll", **NAMED_FIELDS,
-                       **ACTIVATED_FIELDS}))
+                       **ACTIVATED_FIELDS},
+    window="roll", window_options=window_options, window_apply=window_apply))

@@ -7,6 +7,26 @@ from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS, STRENGTHS
 from engine.cards.words import STRENGTH
 from engine.effects.registry import register_keyword
+from engine.cards.kinds import LEVELS
+from engine.model.enums import Event
+from engine.rules import keywords
+
+
+def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+    """The blow's strength differs and may be set (never lowered when unreducible)."""
+    blow = (w.data.get("blows") or [None])[0]
+    want = LEVELS.index(a["to"])
+    friendly = w.src is not None and w.src.controller == w.p
+    lower = blow is not None and want < blow and keywords.unreducible(
+        g, w.src, w.data.get("attack_kind", "simple_strike"))
+    ok = blow is not None and blow != want and not lower and (friendly or a.get("attacks_by") == "any")
+    return [base] if ok else []
+
+
+def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+    """The blow's strength becomes ``to``."""
+    ex["data"]["blows"][0] = LEVELS.index(a["to"])
+    g.emit(Event.STRENGTH_SET, card=ex["entry"]["source"], strength=a["to"])
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -23,4 +43,5 @@ SET_STRIKE_STRENGTH = register_keyword(Keyword(
     kw="set_strike_strength", places="activated",
     rule="03 §5 reduce_attack_to_kind [g-91]; 02 §9 fixed windows", text=text,
     fields={"to": "enum!:" + "|".join(STRENGTHS), "applies_to": "kinds!", "attacks_by": "enum!:friendly|any",
-            "window": "enum!:protection", **NAMED_FIELDS, **ACTIVATED_FIELDS}))
+            "window": "enum!:protection", **NAMED_FIELDS, **ACTIVATED_FIELDS},
+    window="protection", window_options=window_options, window_apply=window_apply))
