@@ -7,7 +7,7 @@ list, one room's status, health and metrics.
 | GET /metrics | Prometheus text (server/metrics.py) |
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks ... | server/decks_api.py |
-| POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass",
+| POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass", "rated",
   "opponent": "bot", "bot": policy, "bot_deck"}`` or the legacy ``"decks": [d1, d2]`` (all optional) -> 201
   ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", issue 18 seat flow) |
 | POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
@@ -44,7 +44,8 @@ def _err(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
-CREATE_FIELDS = frozenset({"decks", "deck", "bot_deck", "clock", "spectators", "autopass", "opponent", "bot"})
+CREATE_FIELDS = frozenset({"decks", "deck", "bot_deck", "clock", "spectators", "autopass", "opponent", "bot",
+                           "rated"})
 JOIN_FIELDS = frozenset({"autopass", "deck"})
 DECK_FIELDS = frozenset({"token", "deck"})
 REMATCH_FIELDS = frozenset({"deck"})
@@ -122,6 +123,15 @@ def _opponent(body: dict) -> str | None:
     if policy not in POLICIES:
         raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
     return policy
+
+
+def rated_choice(body: dict) -> bool:
+    """The creator's choice ``"rated"`` (true by default; a game against the computer is never rated, the caller
+    sees to it). Raises ValueError(sentence) for a value other than true or false."""
+    value = body.get("rated", True)
+    if not isinstance(value, bool):
+        raise ValueError("'rated' must be true or false.")
+    return value
 
 
 def _autopass(body: dict) -> bool:
@@ -217,6 +227,7 @@ async def create_room(request: Request):
         autopass = _autopass(body)
         bot = _opponent(body)
         labels, cards = seat_decks(body, hub, bot, request_lang(request))
+        options["rated"] = rated_choice(body) and bot is None     # a game against the computer is never rated
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     options["decks"] = labels

@@ -44,7 +44,8 @@ from . import wire
 from .bus import Bus, BusError
 from .bus import messages as m
 from .chat import ChatRefused, RoomChat, reads
-from .clock import Clocks, clocks_for, clocks_from_state
+from . import endings
+from .clock import Clocks, TurnWatch, clocks_for, clocks_from_state
 from .journal import VIEWERS, Journal
 from .metrics import Metrics
 from .settings import Settings
@@ -193,17 +194,17 @@ class RoomGame:
         r = self.room
         return (r.id, r.status, self.result, r.options["spectators"], r.options.get("clock"), r.names[1],
                 r.names[2], r.bots.get("1"), r.bots.get("2"), r.decks[0] is not None, r.decks[1] is not None,
-                r.tokens[1] is not None, r.tokens[2] is not None, r.rematch)
+                r.tokens[1] is not None, r.tokens[2] is not None, r.rematch, r.rated)
 
     def public(self) -> dict:
         """The views' ``room`` field, built: ``{"id", "status", "result", "spectators", "players", "bots",
-        "decks", "seated", "clock", "rematch"}``."""
+        "decks", "seated", "clock", "rematch", "rated"}``."""
         r = self.room
         return {"id": r.id, "status": r.status.value, "result": self.result,
                 "spectators": bool(r.options["spectators"]), "players": r.seat_names(),
                 "bots": r.seat_bots(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
                 "seated": {str(p): r.tokens[p] is not None for p in (1, 2)},
-                "clock": r.options.get("clock"), "rematch": r.rematch}
+                "clock": r.options.get("clock"), "rematch": r.rematch, "rated": r.rated}
 
     def _view(self, viewer) -> dict:
         r = self.room
@@ -275,6 +276,14 @@ class Room:
         self.names: dict[int, str | None] = {1: None, 2: None}     # seat -> display name (server/names.py)
         self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
         self.chat = RoomChat()
+        self.away = endings.Away(settings.disconnect_grace)   # seats whose last connection is gone (endings.py)
+        self.turns = TurnWatch()                   # whose turn ended: the clock's increment (clock.py)
+
+    @property
+    def rated(self) -> bool:
+        """Rated by the creator's choice (``options["rated"]``, true when not said: rooms made before the choice
+        existed) and never with a computer seat."""
+        return bool(self.options.get("rated", True)) and not self.bots
 
     def seat_names(self) -> dict:
         """Seat -> display name (None for an anonymous, free or bot seat): ``{"1": name, "2": name}``."""
@@ -345,6 +354,7 @@ class Room:
         for p in (1, 2):
             if self.seat_conn[p] is None:
                 self.clocks.disconnected(p, now)
+                self.away.left(p, now)
         self.clocks.switch(self.game.to_act(), now)
 
     @classmethod
@@ -380,6 +390,11 @@ class Room:
             r._load_state(e["room"], now)
             r._seq = e["seq"]
         r._logged_v, r._unsnapshotted = r.v, len(entries)
+        if r.game is not None:
+            r.turns = TurnWatch(getattr(r.game, "turn", 0), getattr(r.game, "active", None))
+            if r._running():                       # everyone is reconnecting, as the clocks assume
+                for p in (1, 2):
+                    r.away.left(p, now)
         r._decks_stored = r.game is not None       # the snapshot or the dealing entry holds them
         return r
 
@@ -430,7 +445,7 @@ class Room:
         seat = r._seat_for(token)
         if seat is False or (seat is None and not r.options["spectators"]):
             return None
-        out = [(wire.encode(r.versions.sync(seat, r.clocks.to_wire(time.monotonic()))), r.v, True)]
+        out = [(wire.encode(r.versions.sync(seat, r.clock_frame(time.monotonic()))), r.v, True)]
         end = r.versions.end_frame()
         if end is not None:
             out.append((wire.encode(end), None, False))
@@ -570,7 +585,7 @@ class Room:
             "seats": {str(p): {"taken": self.tokens[p] is not None, "connected": self.seat_conn[p] is not None}
                       for p in (1, 2)},
             "watching": sum(1 for s in self.conns.values() if s is None), "v": self.v,
-            "result": self.versions.game.result, "created": int(self.created),
+            "result": self.versions.game.result, "created": int(self.created), "rated": self.rated,
         }
 
     # -- the task ----------------------------------------------------------------------------------------------
@@ -632,9 +647,9 @@ class Room:
         now = time.monotonic()
         times = [now + 3600.0]
         if self._running():
-            d = self.clocks.deadline(now)
-            if d is not None:
-                times.append(d)
+            for d in (self.clocks.deadline(now), self.away.deadline(now)):
+                if d is not None:
+                    times.append(d)
         if self.finished_at is not None:       # a finished game is kept as a replay, connected or not
             times.append(self.finished_at + self.settings.replay_ttl)
         elif not self.conns:
@@ -654,6 +669,7 @@ class Room:
             p = self.clocks.expired(now)
             if p is not None:
                 await self._on_time(p)
+            await endings.on_grace_over(self, now)
         if self.finished_at is not None:
             if now - self.finished_at >= self.settings.replay_ttl:
                 await self.close(wire.CLOSE_ROOM_CLOSED)
@@ -699,6 +715,8 @@ class Room:
             await self.bus.mailbox.reply(msg.reply_to, await self._on_claim(msg))
         elif isinstance(msg, m.ChooseDeck):
             await self.bus.mailbox.reply(msg.reply_to, await self._on_deck(msg))
+        elif isinstance(msg, m.EndGame):
+            await self.bus.mailbox.reply(msg.reply_to, await endings.on_request(self, msg))
         elif isinstance(msg, m.Rematch):
             await self.bus.mailbox.reply(msg.reply_to, await self._on_rematch(msg))
         elif isinstance(msg, m.Say):
@@ -844,7 +862,12 @@ class Room:
             self.seat_conn[seat] = conn
             self.clocks.reconnected(seat, time.monotonic())
         self.conns[conn] = seat
+        back = seat is not None and seat in self.away.since
+        if back:
+            self.away.back(seat)
         await self._sync(conn)
+        if back:
+            await self._presence_changed(conn)
         for line in self.chat.history(seat, self.status is RoomStatus.FINISHED):
             await self._send([conn], line)
         await self._publish_info()
@@ -857,6 +880,9 @@ class Room:
         if seat is not None and self.seat_conn[seat] == conn:
             self.seat_conn[seat] = None
             self.clocks.disconnected(seat, time.monotonic())
+            if self._running():
+                self.away.left(seat, time.monotonic())
+                await self._presence_changed(None)
         if seat not in self.conns.values():
             self.versions.forget(seat)
         if not self.conns:
@@ -885,14 +911,17 @@ class Room:
 
     # -- applying and broadcasting -----------------------------------------------------------------------------
     async def _after_apply(self, acted: int, frames: dict, ts) -> None:
-        """After an applied action of ``acted``: run clocks, apply automatic passes (RULES.md Q10), make the new
-        state durable (persistent buses), then broadcast every version's frames (viewer -> message) and the end."""
+        """After an applied action of ``acted``: run clocks (the increment when a turn ended; no bank runs for a
+        seat the room passes for), apply automatic passes (RULES.md Q10), make the new state durable (persistent buses), then broadcast every version's frames (viewer -> message) and the end."""
         out: list = []
         for _ in range(AUTOPASS_LIMIT + 1):
             self.metrics.actions_applied += 1
             now = time.monotonic()
-            self.clocks.switch(None if self.versions.game.result is not None else self.game.to_act(), now, acted)
-            clocks = self.clocks.to_wire(now)
+            q = None if self.versions.game.result is not None else self.game.to_act()
+            auto = q is not None and self.autopass[q] and only_pass(self.versions.game.legal_actions(q))
+            ended = self.turns.ended(getattr(self.game, "turn", 0), getattr(self.game, "active", None))
+            self.clocks.switch(None if auto else q, now, ended)    # the room's passes cost nobody time
+            clocks = self.clock_frame(now)
             for viewer, frame in frames.items():
                 frame = dataclasses.replace(frame, clocks=clocks)
                 data = None
@@ -906,12 +935,10 @@ class Room:
             end = self.versions.end_frame()
             if end is not None and self.conns:
                 out.append((list(self.conns), end, False, None))
-            q = self.game.to_act()
-            if (end is not None or q is None or not self.autopass[q]
-                    or not only_pass(self.versions.game.legal_actions(q))):
+            if end is not None or not auto:
                 break
             self.apply(q, {"act": "pass"})
-            acted, frames = q, self.versions.advance()
+            frames = self.versions.advance()
         self._views = (None, -1, {})  # the frames are built: the journal and the diffs read no more views of v
         self.versions.game.forget_legal()       # nor its legal list (memory)
         sends = []
@@ -984,11 +1011,24 @@ class Room:
 
     async def _sync(self, conn: str) -> None:
         """Send ``conn`` the full view of its seat, its legal actions and the clocks (issue item 4)."""
-        frame = self.versions.sync(self.conns[conn], self.clocks.to_wire(time.monotonic()))
+        frame = self.versions.sync(self.conns[conn], self.clock_frame(time.monotonic()))
         await self._send([conn], frame, versioned=True)
         end = self.versions.end_frame()
         if end is not None:
             await self._send([conn], end)
+
+    def clock_frame(self, now: float) -> dict | None:
+        """The frames' ``clocks``: the banks (server/clock.py ``to_wire``; None without a clock) and, while a seat
+        is away, ``"away": {"<seat>": ms of grace left}`` (server/endings.py; then a dict even without a clock)."""
+        banks = self.clocks.to_wire(now)
+        away = self.away.wire(now) if self._running() else None
+        return banks if away is None else dict(banks or {}, away=away)
+
+    async def _presence_changed(self, skip: str | None) -> None:
+        """A seat went away or came back: every other connection gets a fresh sync (the away notice and the held
+        clock show at once), the lobby entry follows."""
+        for conn in [c for c in self.conns if c != skip]:
+            await self._sync(conn)
 
     async def _send(self, conns: list[str], message, close: int | None = None, versioned: bool = False) -> None:
         """Encode once and deliver; ``versioned``: a Diff/Sync in the room's version sequence (relays check it)."""
