@@ -52,6 +52,7 @@ from protocol import diff
 from server.bus.redis import keys as K
 from server.journal import Journal
 from server.metrics import Metrics
+from server.room.status import status_from_view
 from server.room import Room, hash_token
 from server.settings import Settings
 from server.store import open_store
@@ -162,8 +163,8 @@ def _play_midgame(n: int, seed: int) -> list[dict]:
         settings = Settings(fixed_seed=seed * 100003 + attempt)
         room, t1 = Room.create(f"mid{seed}x{attempt}", opts, ENGINE, None, settings, Metrics())
         t2 = secrets.token_urlsafe(32)
-        room.tokens[2] = hash_token(t2)
-        room._deal()
+        room.seats.tokens[2] = hash_token(t2)
+        room.deal()
         g, play = room.game, random.Random(attempt)
         journal = Journal()                        # recorded as a serving room records it (only what it reads)
         journal.record(g, None, g.log_view)
@@ -173,8 +174,8 @@ def _play_midgame(n: int, seed: int) -> list[dict]:
             journal.record(g, p, g.log_view)
         if g.result is not None:
             continue                               # the game ended before the target: draw another one
-        room._journal = journal
-        room.status = room._status_from_view()
+        room.journals.journal = journal
+        room.status = status_from_view(room)
         out.append({"room": room.id, "token": t1, "token2": t2, "v": g.version, "blob": room.snapshot()})
     return out
 

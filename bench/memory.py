@@ -121,20 +121,20 @@ async def build_room(hub, i: int, kind: str, spectators: int, seed: int) -> tupl
         settings = hub.settings.replace(fixed_seed=seed * 100003 + k)
         room, t1 = Room.create(f"m{i}", opts, ENGINE, hub.bus, settings, hub.metrics)
         t2 = secrets.token_urlsafe(32)
-        room.tokens[2] = hash_token(t2)
-        room._deal()
+        room.seats.tokens[2] = hash_token(t2)
+        room.deal()
         target = _target(kind, seed, k)
         task = asyncio.create_task(room.run())
         conns = [asyncio.create_task(WS.endpoint(FakeSocket(hub, room.id, tok)))
                  for tok in [t1, t2] + [None] * spectators]
-        while len(room.conns) < 2 + spectators:
+        while len(room.audience.conns) < 2 + spectators:
             await asyncio.sleep(0)
-        seat_conn = {s: c for c, s in room.conns.items() if s is not None}
+        seat_conn = {s: c for c, s in room.audience.conns.items() if s is not None}
         rng, g, n = random.Random(k), room.game, 0
         while g.result is None and g.version < target:
             p = g.to_act()
             n += 1
-            await room._handle(m.Act(seat_conn[p], f"a{n}", g.version, random_action(rng, g.legal_actions(p))))
+            await room.handle(m.Act(seat_conn[p], f"a{n}", g.version, random_action(rng, g.legal_actions(p))))
         await drained(hub)
         if g.result is None:
             return room, [task] + conns
@@ -184,9 +184,9 @@ def holders(room: Room, conn_objs: list) -> list[tuple[str, list]]:
     return [
         ("action log (game.log)", [log]),
         ("engine game state", [game]),
-        ("journal (per viewer)", [room._journal]),
+        ("journal (per viewer)", [room.journals.journal]),
         ("last views for diffs (RoomVersions._views)", [room.versions._views]),
-        ("view cache (Room.engine_view)", [room._views]),
+        ("view cache (Room.engine_view)", [room.cache]),
         ("idempotency ledger (frames per action id)", [room.versions._ledger]),
         ("connections (ws.Connection, queue, guard, tasks)", conn_objs),
         ("room rest (clocks, chat, options, conns...)", [room]),

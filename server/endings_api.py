@@ -1,4 +1,4 @@
-"""HTTP endpoints of a game's end by a player's decision (server/endings.py): claim the win over an away opponent,
+"""HTTP endpoints of a game's end by a player's decision (server/room/endings.py): claim the win over an away opponent,
 abort a game not yet really played.
 
 | method, path | answer |
@@ -16,7 +16,8 @@ from starlette.responses import JSONResponse
 
 from .bus import messages as m
 from .http_body import read_json
-from .lobby import _err, _room_call
+from .http_common import err as _err
+from .lobby import _room_call
 
 FIELDS = frozenset({"token"})
 

@@ -21,14 +21,11 @@ import math
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from .http_common import err as _err
 from .replay import ReplayCache, ReplayMismatch
 
 LIMIT = (50, 200)
 PRIVATE = ("seed", "decks", "log")
-
-
-def _err(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
 class BadQuery(ValueError):

@@ -34,14 +34,11 @@ from .decks_api import parse_deck_choice, request_lang
 from .bus import BusError
 from .bus import messages as m
 from .http_body import read_json
+from .http_common import CreateLimiter, err as _err, limiter_for as _limiter_for, public_info
 from .rooms import RoomLimit
 
 CLOCK_BASE = (10.0, 7200.0)
 CLOCK_INCREMENT = (0.0, 600.0)
-
-
-def _err(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
 CREATE_FIELDS = frozenset({"decks", "deck", "bot_deck", "clock", "spectators", "autopass", "opponent", "bot",
@@ -160,49 +157,8 @@ async def cards(request: Request):
     return JSONResponse(request.app.state.hub.engine.catalogue())
 
 
-class CreateLimiter:
-    """Room creation per client address: a token bucket of ``burst`` rooms refilled at ``per_min`` rooms a minute,
-    so that one client cannot fill the process's room cap (docs/server.md "Limits"). Memory is bounded: the oldest
-    addresses are forgotten past ``keep`` entries."""
-
-    def __init__(self, per_min: float, burst: int, keep: int = 10000):
-        self.rate, self.burst, self.keep = per_min / 60.0, burst, keep
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    def allow(self, address: str, now: float) -> bool:
-        """Take one creation for ``address`` at time ``now`` (s); False when its bucket is empty."""
-        tokens, last = self.buckets.pop(address, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - last) * self.rate)
-        ok = tokens >= 1.0
-        self.buckets[address] = (tokens - 1.0 if ok else tokens, now)
-        while len(self.buckets) > self.keep:
-            self.buckets.pop(next(iter(self.buckets)))
-        return ok
-
-
-def _limiter_for(hub, attr: str) -> CreateLimiter:
-    """The hub's limiter named ``attr`` (rooms: ``create_limiter``, players: ``player_limiter``), made on first
-    use with the settings' ``create_per_min`` / ``create_burst``."""
-    lim = getattr(hub, attr, None)
-    if lim is None:
-        lim = CreateLimiter(hub.settings.create_per_min, hub.settings.create_burst)
-        setattr(hub, attr, lim)
-    return lim
-
-
 def _limiter(hub) -> CreateLimiter:
     return _limiter_for(hub, "create_limiter")
-
-
-def public_info(info: dict, seat: int | None = None) -> dict:
-    """A lobby entry as the HTTP API shows it: without ``owners`` (player ids are never shown to others) and, until
-    the game is finished, without the seats' deck labels (``decks``: ``[label | None, label | None]``): a label names
-    a preconstructed list, and the opponent's deck stays hidden until the game reveals it (issue 17 item 2). ``seat``
-    (1 | 2): the asking player's own seat, whose label stays."""
-    out = {k: v for k, v in info.items() if k != "owners"}
-    if out.get("status") != "finished" and isinstance(out.get("decks"), list):
-        out["decks"] = [d if seat == i + 1 else None for i, d in enumerate(out["decks"])]
-    return out
 
 
 async def _player(request: Request):
@@ -404,7 +360,7 @@ async def room_status(request: Request):
         except BusError as e:
             if e.code != "room_not_found":
                 return _err(503, e.code, e.message)
-        if info is not None and "id" not in info:     # refused (server/room.py refuse_queued)
+        if info is not None and "id" not in info:     # refused (server/room/room.py refuse_queued)
             if info.get("code") != "room_not_found":
                 return _err(503, "unavailable", info.get("msg", "The room is unavailable; try again."))
             info = None

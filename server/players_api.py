@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse
 
 from .bus import BusError
 from .http_body import read_json
+from .http_common import err as _err, limiter_for as _limiter_for, public_info
 from .names import BadName, clean_name
 from .store import hash_secret
 
@@ -53,7 +54,6 @@ def unauthorized() -> JSONResponse:
 
 async def create_player(request: Request):
     """POST /api/players ``{"name"}`` -> 201 ``{"id", "secret", "name"}`` (400 ``bad_name``, 429 per address)."""
-    from .lobby import _err, _limiter_for
     hub = request.app.state.hub
     address = request.client.host if request.client else "?"
     if not _limiter_for(hub, "player_limiter").allow(address, time.monotonic()):
@@ -82,7 +82,6 @@ async def me(request: Request):
 async def my_games(request: Request):
     """GET /api/players/me/games -> ``{"live": [info + "seat"], "finished": [info + "seat"]}``, newest first: the
     rooms the player sits in, so a closed tab or browser can return to them (seat tokens stay in the browser)."""
-    from .lobby import _err, public_info
     try:
         player = await current_player(request)
     except Unauthorized:

@@ -89,7 +89,7 @@ class ChooseDeck:
 class EndGame:
     """A seated player (``token``) claims the win over an away opponent (``kind`` "claim") or aborts the game
     (``kind`` "abort"), request/reply: ``{"ok": True, "result"}`` or ``{"ok": False, "code", "msg"}``
-    (server/endings.py)."""
+    (server/room/endings.py)."""
 
     token: str | None
     kind: str

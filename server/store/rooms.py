@@ -21,7 +21,7 @@ import asyncio
 
 from server.bus.interfaces import BusError, RoomStore
 
-from . import Store, StoreError
+from .base import Store, StoreError
 from .writer import settle
 
 

@@ -29,8 +29,8 @@ class Counting:
 def _dealt_room() -> tuple[Room, list]:
     opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": None, "spectators": True}
     room, _ = Room.create("lo", opts, ENGINE, memory_bus(), Settings(fixed_seed=3), Metrics())
-    room.tokens[2] = hash_token("two")
-    room._deal()
+    room.seats.tokens[2] = hash_token("two")
+    room.deal()
     asked: list = []
     room.game = Counting(room.game, asked)
     return room, asked

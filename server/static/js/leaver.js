@@ -1,4 +1,4 @@
-// A player away and the end of a game by a player's decision (server/endings.py): the notice that a seat's last
+// A player away and the end of a game by a player's decision (server/room/endings.py): the notice that a seat's last
 // connection is gone, with the grace period counting down (`data-testid="opponent-away"`), the claim of the win
 // once it is over (`data-testid="claim-win"`), and the abort of a game not played past the first player's first
 // turn (`data-testid="abort"`). Spectators see the notice only.

@@ -12,59 +12,40 @@ period, and the abort of a game nobody has really played yet (docs/server.md "Le
   deal there is no game: an abort closes the room.
 
 Refusals answer ``{"ok": False, "code", "msg"}`` and change nothing.
+
+Interface (called by room.py): :func:`on_request` (the ``EndGame`` message), :func:`on_grace_over` (after each
+inbox wait), :func:`restored` (after a restore). The seats away are server/room/away.py.
 """
 from __future__ import annotations
 
 import time
 
+from .. import wire
+from ..clock import TurnWatch
+from .away import presence_changed
+from .broadcast import broadcast_applied
+from .clocks import running
+from .status import RoomStatus
+
 ABANDONED = "abandoned"
 ABORTED = "aborted"
 
 
-class Away:
-    """The seats whose last connection is gone: seat -> the monotonic instant it went (``grace`` in seconds)."""
-
-    def __init__(self, grace: float) -> None:
-        self.grace = float(grace)
-        self.since: dict[int, float] = {}
-        self.told: set[int] = set()        # seats whose grace end has been announced (:meth:`due`)
-
-    def left(self, p: int, now: float) -> None:
-        """Seat ``p`` lost its last connection at ``now`` (an earlier departure is kept)."""
-        self.since.setdefault(p, now)
-
-    def back(self, p: int) -> None:
-        """Seat ``p`` has a connection again."""
-        self.since.pop(p, None)
-        self.told.discard(p)
-
-    def due(self, now: float) -> list[int]:
-        """The away seats whose grace period has ended since the last call (each named once)."""
-        out = [p for p, t in sorted(self.since.items()) if t + self.grace <= now and p not in self.told]
-        self.told.update(out)
-        return out
-
-    def grace_left(self, p: int, now: float) -> float | None:
-        """Seconds of ``p``'s grace period left (0 once over), or None when ``p`` is not away."""
-        t = self.since.get(p)
-        return None if t is None else max(0.0, t + self.grace - now)
-
-    def deadline(self, now: float) -> float | None:
-        """The next instant (after ``now``) at which an away seat's grace ends, or None."""
-        ends = [t + self.grace for t in self.since.values() if t + self.grace > now]
-        return min(ends) if ends else None
-
-    def wire(self, now: float) -> dict | None:
-        """``{"<seat>": ms of grace left}`` for the frames, or None when nobody is away."""
-        if not self.since:
-            return None
-        return {str(p): int(self.grace_left(p, now) * 1000) for p in sorted(self.since)}
+def restored(room) -> None:
+    """A restored room: the turn watch starts at the game's turn, and while the game runs both seats count as away
+    from now (connections do not survive a restart; the clocks hold both banks alike)."""
+    if room.game is None:
+        return
+    room.turns = TurnWatch(getattr(room.game, "turn", 0), getattr(room.game, "active", None))
+    if running(room):
+        now = time.monotonic()
+        for p in (1, 2):
+            room.away.left(p, now)
 
 
 def abortable(room) -> bool:
     """True while the game may be aborted: dealt or not, not finished, and the first player's first turn not over
     (engine turn 0 or 1)."""
-    from .room import RoomStatus
     if room.status is RoomStatus.FINISHED or room.closed:
         return False
     return room.game is None or (getattr(room.game, "turn", 0) or 0) <= 1
@@ -76,7 +57,6 @@ def _refusal(code: str, msg: str) -> dict:
 
 def claim_refusal(room, seat, now: float) -> dict | None:
     """Why seat ``seat`` (1, 2, None or False for no / a wrong token) may not claim the win now, or None."""
-    from .room import RoomStatus
     if seat not in (1, 2):
         return _refusal("not_a_player", "Only a player seated in this game may claim the win.")
     if room.status not in (RoomStatus.PRELIMINARY, RoomStatus.PLAYING):
@@ -106,31 +86,28 @@ async def claim(room, seat: int) -> dict:
     other = 3 - seat
     room.apply(other, {"act": "concede"})
     room.result = {"winner": seat, "reason": ABANDONED}
-    await room._after_apply(other, room.versions.advance(), None)
+    await broadcast_applied(room, other, room.versions.advance(), None)
     return {"ok": True, "result": room.result}
 
 
 async def abort(room) -> dict:
     """End the game as aborted (already checked by :func:`abort_refusal`): nobody wins, nothing is rated; before
     the deal the room just closes."""
-    from . import wire
-    from .room import RoomStatus
     if room.game is None:
         await room.close(wire.CLOSE_ROOM_CLOSED)
         return {"ok": True, "result": None}
     room.result = {"winner": None, "reason": ABORTED}
     room.status = RoomStatus.FINISHED
     room.clocks.switch(None, time.monotonic())
-    await room._commit()
-    for conn in list(room.conns):
-        await room._sync(conn)
-    await room._publish_info()
+    await room.store.commit()            # finish time, the record (aborted, unrated), durable
+    await room.audience.sync_all()       # each view shows the result, then the end frame
+    await room.lobby.publish()
     return {"ok": True, "result": room.result}
 
 
 async def on_request(room, msg) -> dict:
     """Answer an ``EndGame`` inbox message (``kind`` "claim" or "abort", the seat token)."""
-    seat = room._seat_for(msg.token)
+    seat = room.seats.seat_for(msg.token)
     if msg.kind == "claim":
         refused = claim_refusal(room, seat, time.monotonic())
         return refused or await claim(room, seat)
@@ -147,11 +124,4 @@ async def on_grace_over(room, now: float) -> None:
     if abortable(room) and room.game is not None:
         await abort(room)
     else:
-        await room._presence_changed(None)
-
-
-def rated(room) -> bool:
-    """Whether the finished game counts for ratings: the creator chose a rated game (``options["rated"]``, rated
-    when not said) and it was not aborted (the store adds: two distinct registered players, no computer seat)."""
-    result = room.result or {}
-    return room.rated and result.get("reason") != ABORTED
+        await presence_changed(room)
