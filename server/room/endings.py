@@ -119,7 +119,7 @@ async def on_request(room, msg) -> dict:
 async def on_grace_over(room, now: float) -> None:
     """The room's tick: a seat still away when its grace ends inside the abort window aborts the game; later, the
     end of a grace period is announced to everyone (a fresh sync: the win may be claimed now)."""
-    if not room.away.due(now):
+    if not room.away.due(now) or not running(room):
         return
     if abortable(room) and room.game is not None:
         await abort(room)

@@ -100,7 +100,7 @@ class Room:
         self.game = None
         self.versions: RoomVersions | None = None
         self.status = RoomStatus.WAITING
-        self.result: dict | None = None          # set only for a loss on time (else the engine's result counts)
+        self.result: dict | None = None          # a loss on time, a claimed win, an abort (else the engine's result)
         self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
         self.clocks: Clocks | None = None
         self.created = time.time()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import ServerProcess
-from tests.e2e.players import enter_lobby, my_seat, name_if_asked, room_of, wait_dealt
+from tests.e2e.players import friend_game
 from tests.e2e.states import MOUNT
 
 GRACE = 4
@@ -24,22 +24,6 @@ def grace_server(artifacts, tmp_path_factory):
     srv.log.close()
 
 
-def _friend_game(new_page, server):
-    """Ann creates a game, Bob opens the invite and chooses his deck: both see the dealt game."""
-    ann, bob = new_page(), new_page()
-    enter_lobby(ann, server, "Ann")
-    ann.click("[data-testid=create-room]")
-    room_of(ann)
-    link = ann.wait_for_selector("[data-testid=invite-link]").get_attribute("href")
-    bob.goto(link)
-    name_if_asked(bob, "Bob")
-    my_seat(bob, "2")
-    bob.click("#seat-deck-ok")
-    wait_dealt(ann)
-    wait_dealt(bob)
-    return ann, bob
-
-
 def _result(page) -> dict:
     page.wait_for_function("() => window.berserkConn && window.berserkConn.view && window.berserkConn.view.result",
                            timeout=30000)
@@ -47,7 +31,7 @@ def _result(page) -> dict:
 
 
 def test_either_player_aborts_the_game_before_the_first_turn_by_a_click(grace_server, new_page):
-    ann, bob = _friend_game(new_page, grace_server)
+    ann, bob, _ = friend_game(new_page, grace_server)
     bob.click("[data-testid=abort]")
     assert _result(ann) == {"winner": None, "reason": "aborted"}
     assert "aborted" in ann.inner_text(".result-banner") and "Nobody wins" in ann.inner_text(".result-banner")
@@ -56,7 +40,7 @@ def test_either_player_aborts_the_game_before_the_first_turn_by_a_click(grace_se
 
 def test_a_player_who_closes_the_browser_is_shown_away_with_a_countdown_then_the_game_is_aborted(grace_server,
                                                                                                 new_page):
-    ann, bob = _friend_game(new_page, grace_server)
+    ann, bob, _ = friend_game(new_page, grace_server)
     bob.context.close()
     notice = ann.wait_for_selector("[data-testid=opponent-away]", timeout=15000)
     assert "Bob has left the game" in notice.inner_text() and " s to come back" in notice.inner_text()

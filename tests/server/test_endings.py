@@ -20,12 +20,17 @@ async def _two(live, clock=None, autopass2=True, **body):
     return room, a, b, seat2["token"]
 
 
-async def _to_turn_2(a, b):
-    """Both keep, player 1 ends turn 1: player 2 is to act in turn 2."""
+async def _to_turn_1(a, b):
+    """Both keep: player 1 is to act in turn 1."""
     await a.act(KEEP)
     await b.catch_up(a.v)
     await b.act(KEEP)
     await a.catch_up(b.v)
+
+
+async def _to_turn_2(a, b):
+    """Both keep, player 1 ends turn 1: player 2 is to act in turn 2."""
+    await _to_turn_1(a, b)
     await a.act({"act": "end_turn"})
     await b.catch_up(a.v)
 
@@ -41,10 +46,7 @@ async def _status(live, room_id) -> dict:
 # -- clocks ------------------------------------------------------------------------------------------------------
 async def test_the_increment_is_added_once_when_the_players_turn_ends(live):
     room, a, b, _ = await _two(live, clock={"base": 100, "increment": 30})
-    await a.act(KEEP)
-    await b.catch_up(a.v)
-    await b.act(KEEP)
-    await a.catch_up(b.v)
+    await _to_turn_1(a, b)
     frame = await a.act({"act": "attack", "source": next(x["source"] for x in a.legal if x["act"] == "attack"),
                          "target": "player"})
     assert frame["clocks"]["1"] <= 100_000            # an action inside the turn adds nothing
@@ -56,10 +58,7 @@ async def test_the_increment_is_added_once_when_the_players_turn_ends(live):
 
 async def test_the_rooms_automatic_pass_costs_its_player_no_time(live):
     room, a, b, _ = await _two(live, clock={"base": 100, "increment": 0})
-    await a.act(KEEP)
-    await b.catch_up(a.v)
-    await b.act(KEEP)
-    await a.catch_up(b.v)
+    await _to_turn_1(a, b)
     bank2 = a.clocks["2"]
     attack = await a.act(next(x for x in a.legal if x["act"] == "attack"))
     assert attack["clocks"]["running"] is None         # player 2 is passed for at once: no bank runs
@@ -109,17 +108,18 @@ async def test_a_claim_against_a_connected_opponent_is_refused(live):
 GRACE = 2.0    # s: long enough for both players to connect before the seat never seen would abort the game
 
 
-async def _grace_over(a):
-    """Wait for the room's announcement that player 2's grace period has ended."""
-    await a.until(lambda f: f["t"] == "sync" and (f["clocks"] or {}).get("away", {}).get("2") == 0, timeout=10)
-
-
-async def test_a_spectator_cannot_claim_the_win(live_factory):
+async def _left_in_turn_2(live_factory):
+    """Player 2 leaves in turn 2 and its grace period ends (the room's announcement): (live, room, a)."""
     live = live_factory(disconnect_grace=GRACE)
     room, a, b, _ = await _two(live)
     await _to_turn_2(a, b)
     await b.close()
-    await _grace_over(a)
+    await a.until(lambda f: f["t"] == "sync" and (f["clocks"] or {}).get("away", {}).get("2") == 0, timeout=10)
+    return live, room, a
+
+
+async def test_a_spectator_cannot_claim_the_win(live_factory):
+    live, room, a = await _left_in_turn_2(live_factory)
     for token in (None, "x" * 40):
         r = await _post(live, room["room"], "claim", token)
         assert r.status_code == 409 and r.json()["error"] == "not_a_player" and r.json()["message"]
@@ -127,11 +127,7 @@ async def test_a_spectator_cannot_claim_the_win(live_factory):
 
 
 async def test_after_the_grace_period_the_present_player_claims_the_win_as_abandoned(live_factory):
-    live = live_factory(disconnect_grace=GRACE)
-    room, a, b, _ = await _two(live)
-    await _to_turn_2(a, b)
-    await b.close()
-    await _grace_over(a)
+    live, room, a = await _left_in_turn_2(live_factory)
     r = await _post(live, room["room"], "claim", room["token"])
     assert r.status_code == 200 and r.json()["result"] == {"winner": 1, "reason": "abandoned"}
     await a.watch(10)
@@ -141,10 +137,7 @@ async def test_after_the_grace_period_the_present_player_claims_the_win_as_aband
 # -- abort -------------------------------------------------------------------------------------------------------
 async def test_either_player_may_abort_during_the_first_players_first_turn(live):
     room, a, b, token2 = await _two(live)
-    await a.act(KEEP)
-    await b.catch_up(a.v)
-    await b.act(KEEP)
-    await a.catch_up(b.v)
+    await _to_turn_1(a, b)
     r = await _post(live, room["room"], "abort", token2)
     assert r.status_code == 200 and r.json()["result"] == {"winner": None, "reason": "aborted"}
     await a.watch(10)
