@@ -53,12 +53,14 @@ CLOCK_FIELDS = frozenset({"base", "increment"})
 def deck_choice(hub, value, field: str = "deck", lang: str = "ru") -> tuple[list, str | None]:
     """``(card ids, label)`` for a deck choice of a create/join body: whatever
     :func:`server.decks_api.parse_deck_choice` accepts (a preconstructed deck's id or name, a deck code, "3 × Name"
-    lines, a card list; issue 17), a starter deck name of the server's engine first; label = the string given, else
-    None. Raises ``DeckChoiceError`` (a ValueError
+    lines, a card list; issue 17), a starter deck name of the server's engine first; label = the string given, a
+    preconstructed deck's id for ``{"preset": id}``, else None (a saved or pasted list). Raises ``DeckChoiceError`` (a ValueError
     with a code and the sentence, in ``lang``: "ru" | "en") for anything else."""
     if isinstance(value, str) and value in hub.engine.deck_names():  # the server's engine seam (a test engine too)
         return hub.engine.load_deck(value), value
     cards = parse_deck_choice(value, lang=lang)
+    if isinstance(value, dict) and isinstance(value.get("preset"), str):   # a preconstructed deck: its id names it
+        return cards, value["preset"][:80]
     return cards, (value[:80] if isinstance(value, str) else None)
 
 

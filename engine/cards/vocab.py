@@ -153,6 +153,8 @@ _ATTACK = {"strike": "strike!", "bonus": "amount?", "target": "target!", "rider"
 _NAMED = {"name": "name?", "kind": "enum?:influence|spell"}
 #: The fields of every activated ability, for keyword modules (engine/cards/keywords.py).
 ACTIVATED_FIELDS = dict(_ACT)
+#: The fields every attack ability has (engine/effects/attack.py ``keyword``).
+ATTACK_FIELDS = dict(_ATTACK)
 NAMED_FIELDS = dict(_NAMED)
 
 #: kw -> {"roles": places it may appear, "fields": {field: type}, "rule": reference}. A type ending in ``!`` is
@@ -165,77 +167,8 @@ def _kw(kw_name: str, places: str, rule: str, **fields: str) -> None:
 
 
 # static keywords (03-abilities.md §4)
-_kw("directed_strike", "static grant", "03 §4 directed_strike [g-27]", vs="filters?", condition="conditions?")
-_kw("attack_exp", "static grant", "03 §4 attack_exp [g-29]", n="int!", condition="conditions?", stacks="bool?")
-_kw("defence_exp", "static grant", "03 §4 defence_exp [g-30]", n="int!", condition="conditions?")
-_kw("armour", "static grant", "03 §4 armour [g-05], §1.10 [420]", n="int!")
-_kw("regeneration", "static grant", "03 §4 regeneration [g-42]", n="int!")
-_kw("protection", "static grant", "03 §4 protection [g-17, 411]", **{"from": "enum!:" + "|".join(PROTECTION_FROM)})
-_kw("damage_reduction", "static grant", "03 §1.12 [422.4 group 4]", n="int!", **{"from": "selector!"},
-    condition="conditions?")
-_kw("incoming_strike_reduced", "static grant", "03 §5 reduce_attack_to_kind [g-91]", to="enum!:" + _STRENGTH_ENUM,
-    applies_to="kinds!")
-_kw("strike_bonus", "static grant", "03 §1.12 [422]", n="amount!", applies_to="kinds!", values="strengths!",
-    vs="filters?", condition="conditions?", stacks="bool?")
-_kw("roll_bonus_against", "grant", "03 §1.12 [422] (a marker on the attacked card; card text)", n="int!")
-_kw("roll_bonus", "static grant", "03 §1.12 [422]", n="int!", applies_to="kinds!", vs="filters?")
-_kw("range_bonus", "static grant", "03 §3.2 [g-11], §1.12", n="int!", applies_to="kinds!")
-_kw("life_cap", "static grant", "03 §5 life_max [204.3.a]", n="int!")
-_kw("token_max", "static grant", "01 §6.2 [218.6-218.8]", n="int!")
-_kw("carrion_eater", "static grant", "03 §4 carrion_eater [g-51]")
-_kw("vampirism", "static grant", "03 §4 vampirism [g-06]", minus="int?")
-_kw("skhron", "static grant", "03 §4 skhron [g-47]")
-_kw("flyer_taunt", "static grant", "none (card text) ; related 03 §5 force_attack [g-82]")
-_kw("formation", "static", "03 §4 formation [g-46]", grants="abilities!", partner="filters?")
-_kw("aura", "static", "03 §1.4 [406], §1.5 [407]", to="filters!", grants="abilities!")
-_kw("best_of_two_rolls", "static grant", "none (card text); 03 §1.12", applies_to="kinds!", roles="roles!")
-_kw("dodge_ranged", "static grant", "none (card text); 03 §5 reduce_attack_to_n [g-90]", on_roll="list_int!",
-    applies_to="kinds!", exclude="kinds?")
-_kw("unanswerable_strike", "static grant", "03 §4 unanswerable_strike [g-02]", vs="filters?")
-_kw("ignores_protection", "static grant", "03 §1.5 [408], [411.4.a]", **{"from": "enum!:" + "|".join(PROTECTION_FROM)})
-_kw("ignores_forced_targeting", "static grant", "03 §4 accuracy [g-50]", applies_to="kinds!")
-_kw("must_attack", "static", "03 §5 force_attack [g-82]", when="enum!:enemy_becomes_adjacent|able",
-    vs="filters!", grants="abilities?")
-_kw("extra_attack", "static grant", "03 §5 actions_per_turn [g-70, 219.4.a]", n="amount!", applies_to="kinds!",
-    different_targets="bool?")
-_kw("defender_no_close", "static grant", "02 §4; 03 §6 defender_no_close [216.12.a]", unlimited="bool!")
-_kw("attack_restriction", "static grant", "01 §3.6 [205]; card text [103.1]", applies_to="kinds!",
-    only_vs="filters!")
-_kw("no_close_on_attack", "static grant effect", "03 §5 without_closing [g-78]")
-_kw("clumsiness", "static grant", "03 §4 clumsiness [g-28]", n="int!")
-_kw("first_strike", "static grant", "02 §4.5 [PROPOSAL]; 03 §4.1")
-_kw("horde", "static", "03 §4 horde [g-34]; 01 §7.1 (up to 5 copies in a deck)")
-_kw("starts_with_tokens", "static", "03 §5 starts_with [g-77, 419.1.c]; 01 §6.2", n="int!",
-    condition="conditions?")
-
-# attacks: activated at top level (with cost) or effects (trigger, rider)
-for _a, _rule in (("shot", "03 §4 shot [g-09]; 02 §6"), ("throw", "03 §4 throw [g-26]; 02 §6"),
-                  ("discharge", "03 §4 discharge [g-41]; 02 §6")):
-    _kw(_a, "activated effect", _rule, range="range!", name="name?", **_ATTACK, **_ACT)
-for _a, _rule in (("magic_strike", "03 §4 magic_strike [g-22]; 02 §6"),
-                  ("special_strike", "03 §4 special_strike [g-35]; 02 §6"),
-                  ("strike_through_row", "03 §4 strike_through_row [g-53]; 02 §6")):
-    _kw(_a, "activated effect", _rule, name="name?", **_ATTACK, **_ACT)
 
 # other activated abilities
-_kw("accumulate_token", "activated", "RULES.md S1; 01 §6.2 [218.3-218.4]", implicit="bool!", **_ACT)
-_kw("finishing_blow", "activated effect", "03 §4 finishing_blow [g-13]", n="amount!", target="target!", **_NAMED,
-    **_ACT)
-_kw("heal", "activated effect", "03 §4 heal [g-18]", n="heal_amount!", target="target!", cure_poison="bool?",
-    range="range?", **_NAMED, **_ACT)
-_kw("resurrect", "activated effect", "03 §4 resurrect [g-07]", filter="filters!", graveyard="enum!:own|any",
-    cell="enum!:adjacent", closed="bool!", **_NAMED, **_ACT)
-_kw("redistribute_wounds", "activated effect", "03 §4 redistribute_wounds [g-37]", n="amount!",
-    **{"from": "target!"}, to="target!", **_NAMED, **_ACT)
-_kw("block_strike", "activated", "03 §1.6 [410]; 02 §9 fixed windows (step 5)", applies_to="kinds!",
-    window="enum!:target", **_NAMED, **_ACT)
-_kw("roll_punish", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7); card text", n="int!",
-    on_roll="list_int!", window="enum!:roll", **_NAMED, **_ACT)
-_kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02 §9 fixed windows",
-    to="enum!:" + _STRENGTH_ENUM, applies_to="kinds!", attacks_by="enum!:friendly|any",
-    window="enum!:protection", **_NAMED, **_ACT)
-_kw("roll_modifier", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7)", options="list_str!",
-    rolls_of="enum!:any|friendly", window="enum!:roll", **_NAMED, **_ACT)
 _kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!",
     x_upto="enum?:current_life", different_targets="bool?", **_NAMED, **_ACT)
 _kw("custom", "activated effect static", "none: per-card code named by handler", handler="str!",
@@ -248,21 +181,6 @@ _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" 
     attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", miss_only="bool?", condition="conditions?",
     effects="effects!", from_graveyard="bool?",
     cost="cost?", limit="limit?", **_NAMED)
-_kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
-_kw("cell_blast", "effect", "card text (Орк-бомбардир 'explosion'); 03 §1.2 influence [401.5]", n="int!",
-    name="name?")
-_kw("remove_tokens", "effect", "01 §6.2 [218] (an effect, not a payment)", n="token_count!", target="target!")
-_kw("poison", "effect", "03 §4 poison [g-36]", n="amount!", target="target!")
-_kw("wound", "effect", "03 §1.2 influence [401.5]; [204.4]", n="amount!", target="target!")
-_kw("close_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
-_kw("open_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
-_kw("skip_next_open", "effect", "01 §6.4 [311] (card text)", target="target!")
-_kw("destroy", "effect", "03 §5 destroy [g-94]", target="target!")
-_kw("add_life", "effect", "01 §3.5 additional life [204]", n="int!", target="target!")
-_kw("grant", "effect", "03 §1.5 acquired abilities [407]", target="target!", abilities="abilities!",
-    until="until!", used_by="kinds?")
-_kw("choose_one", "effect", "03 §1.9 [416]; RULES.md Q4 (choice inside an entry)",
-    chooser="enum!:controller|target_controller", options="options!")
 
 #: Keywords a card may hold at the top level of ``abilities`` (static, activated, trigger).
 TOP_ROLES = ("static", "activated")
@@ -596,16 +514,7 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
     """
     a = copy.deepcopy(a)
     kw = a.get("kw")
-    if a.get("kind") == "effect":  # the pool's word for воздействие (03-abilities.md §1.2)
-        a["kind"] = "influence"
-    if kw == "resurrect" and "which" in a:  # pool README form: "which": "elite creature" / "regular creature"
-        which = a.pop("which")
-        a["filter"] = [{"f": "creature"}, {"f": "elite", "value": which.startswith("elite")}]
-        a["closed"] = "closed" in str(a.pop("placement", ""))
-        a.setdefault("graveyard", "own")
-        a.setdefault("cell", "adjacent")
-    if kw in ("attack_exp", "defence_exp", "clumsiness") and "n" not in a:
-        a["n"] = 1  # "printed without a number is 1" (03-abilities.md §4)
+    _pool_forms(a, kw)
     if place == "effect":
         a.pop("cost", None)
     if "cost" in a and isinstance(a["cost"], str) and "instant" in a["cost"]:
@@ -617,25 +526,63 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
     if a.get("target") == "chosen":
         a["target"] = {"choose": "card", "side": "any"}
     if kw in _ATTACKS:
-        n = a.pop("n", None)
-        if "strike" not in a:
-            if n == "X":
-                a["strike"], a["bonus"] = [0, 0, 0], {"per": "tokens_paid", "times": 1}
-            elif isinstance(n, int):
-                a["strike"] = [n, n, n]
-        a.setdefault("target", {"choose": "card", "side": "any"})
-        if REACH[kw] == Reach.RANGED:  # shot, throw, discharge: the ones with a range
-            a.setdefault("range", None)
+        _attack_form(a, kw)
     if kw == "trigger":
-        alias = _WHEN_ALIASES.get(a.get("when"))
-        if a.get("when") == "attacked" and "attack" in a:
-            alias = None  # the vocabulary's own "attacked" (final target), not FORMAT.md's short form
-        if alias:
-            a.update({k: v for k, v in alias.items() if k not in a or k == "when"})
-        if "effect" in a:
-            a["effects"] = [a.pop("effect")]
-        a["effects"] = [normalize_ability(e, "effect") for e in a.get("effects", [])]
-        a.setdefault("optional", False)
+        _trigger_form(a)
+    _defaults(a, kw, place)
+    if "rider" in a and isinstance(a["rider"], dict):
+        a["rider"] = [a["rider"]]
+    for key in ("grants",):
+        if key in a:
+            a[key] = [normalize_ability(g, "grant") for g in a[key]]
+    return a
+
+
+def _pool_forms(a: dict, kw) -> None:
+    """The pool README's forms: ``kind: effect`` (воздействие, 03 §1.2), Resurrection's ``which``, experience and
+    clumsiness printed without a number (= 1, 03 §4)."""
+    if a.get("kind") == "effect":
+        a["kind"] = "influence"
+    if kw == "resurrect" and "which" in a:  # "which": "elite creature" / "regular creature"
+        which = a.pop("which")
+        a["filter"] = [{"f": "creature"}, {"f": "elite", "value": which.startswith("elite")}]
+        a["closed"] = "closed" in str(a.pop("placement", ""))
+        a.setdefault("graveyard", "own")
+        a.setdefault("cell", "adjacent")
+    if kw in ("attack_exp", "defence_exp", "clumsiness") and "n" not in a:
+        a["n"] = 1
+
+
+def _attack_form(a: dict, kw: str) -> None:
+    """An attack's ``n`` (``N`` -> strike [N, N, N], ``"X"`` -> a bonus per token paid), its default target and
+    range (null: any card in play)."""
+    n = a.pop("n", None)
+    if "strike" not in a:
+        if n == "X":
+            a["strike"], a["bonus"] = [0, 0, 0], {"per": "tokens_paid", "times": 1}
+        elif isinstance(n, int):
+            a["strike"] = [n, n, n]
+    a.setdefault("target", {"choose": "card", "side": "any"})
+    if REACH[kw] == Reach.RANGED:  # shot, throw, discharge: the ones with a range
+        a.setdefault("range", None)
+
+
+def _trigger_form(a: dict) -> None:
+    """A trigger's ``when`` aliases, a single ``effect``, its effects normalized, ``optional`` false by default."""
+    alias = _WHEN_ALIASES.get(a.get("when"))
+    if a.get("when") == "attacked" and "attack" in a:
+        alias = None  # the vocabulary's own "attacked" (final target), not FORMAT.md's short form
+    if alias:
+        a.update({k: v for k, v in alias.items() if k not in a or k == "when"})
+    if "effect" in a:
+        a["effects"] = [a.pop("effect")]
+    a["effects"] = [normalize_ability(e, "effect") for e in a.get("effects", [])]
+    a.setdefault("optional", False)
+
+
+def _defaults(a: dict, kw, place: str) -> None:
+    """Fields the data may leave out: targets of some effects (self), a keyword module's defaults, an activated
+    ability's cost (closing the card), sudden mark and limit."""
     if kw == "accumulate_token":
         a.setdefault("implicit", False)
     if kw in ("heal", "gain_token", "wound", "poison") and place != "top":
@@ -649,9 +596,3 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
         a.setdefault("limit", None)
     if kw == "heal":
         a.setdefault("target", "self")
-    if "rider" in a and isinstance(a["rider"], dict):
-        a["rider"] = [a["rider"]]
-    for key in ("grants",):
-        if key in a:
-            a[key] = [normalize_ability(g, "grant") for g in a[key]]
-    return a

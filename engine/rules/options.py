@@ -18,8 +18,6 @@ from engine.rules import combat
 from engine.rules import targets as tg
 
 
-#: Activated kws that need at least one target to be declared.
-NEEDS_TARGET = frozenset({"heal", "wound", "close_target", "poison", "redistribute_wounds", "grant"})
 #: At most this many target combinations are listed for one ability (keeps legal_actions bounded).
 MAX_COMBOS = 400
 
@@ -82,7 +80,7 @@ def target_options(g, card, a: dict) -> list[dict]:
         return [{"targets": list(p)} for p in itertools.islice(combos_, MAX_COMBOS)]
     if tg.is_choice(spec):
         return _chosen_options(chosen(g, card, a, spec), spec)
-    if (kw in NEEDS_TARGET or kw in KEYWORDS and KEYWORDS[kw].needs_target) and isinstance(spec, str) and not tg.resolve(
+    if (kw in KEYWORDS and KEYWORDS[kw].needs_target) and isinstance(spec, str) and not tg.resolve(
             g, {"controller": card.controller}, card, spec):
         return []
     return [{}]

@@ -4,6 +4,7 @@
 import { h, setChildren } from "./dom.js";
 import { t, onLangChange } from "./i18n.js";
 import { playerCredentials } from "./replay.js";
+import { seatName, summaryRoom } from "./names.js";
 
 async function getJSON(path) {
   const res = await fetch(path);
@@ -16,7 +17,7 @@ function resultText(game, me) {
   const w = game.result?.winner;
   if (w === "draw") return t("lb_draw");
   const mine = ["1", "2"].find((s) => game.players?.[s] === me);
-  if (!mine) return t("lb_winner", { p: w });
+  if (!mine) return t("lb_winner", { who: seatName(summaryRoom(game), w) });
   return String(w) === mine ? t("lb_won") : t("lb_lost");
 }
 
@@ -59,8 +60,7 @@ export class LeaderboardPage {
       h("h2", {}, t("lb_my_games")),
       !this.games.length ? h("p.hint", {}, t("no_replays"))
         : h("ul.room-list", { dataset: { testid: "my-games" } }, this.games.map((g) => h("li", {},
-          h("span", {}, `${new Date(g.started * 1000).toLocaleString()} · ${(g.names?.["1"] || g.bots?.["1"]
-            || "?")} – ${(g.names?.["2"] || (g.bots?.["2"] ? t("lb_computer") : "?"))} · ${resultText(g, me.id)}`),
+          h("span", {}, `${new Date(g.started * 1000).toLocaleString()} · ${seatName(summaryRoom(g), 1)} – ${seatName(summaryRoom(g), 2)} · ${resultText(g, me.id)}`),
           " ", h("a.replay", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("watch_replay"))))));
     setChildren(this.root, h("div.leaderboard-page", {},
       this.error ? h("div.error-toast", { role: "alert" }, this.error) : null,

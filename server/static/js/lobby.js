@@ -13,6 +13,7 @@ import { CLOCK_PRESETS } from "./prefs.js";
 import { clockChoice, ratedBox, isRated } from "./gamekind.js";
 import { deckChoice } from "./deckchoice.js";
 import { listSaved } from "./deckstore.js";
+import { deckLabel } from "./words.js";
 
 const QUEUE_POLL_MS = 1000;
 
@@ -190,7 +191,7 @@ export class LobbyPage {
     return h("li.room", { dataset: { room: id, status: st } },
       h("span.room-players", {}, matchName(r)), " · ",
       h("span.room-status", {}, t(`status_${st}`)),
-      r.decks?.some((d) => d) ? h("span.room-decks", {}, " · " + r.decks.map((d) => d ?? "?").join(" vs ")) : null,
+      this._decks(r, mineSeat),
       r.watching ? h("span.room-watching", {}, ` · 👁 ${r.watching}`) : null,
       r.result ? h("span.room-result", {}, " · " + resultText(r.result, r)) : null,
       " ",
@@ -199,6 +200,16 @@ export class LobbyPage {
         ? h("button.join", { dataset: { room: id }, onclick: () => this._join(id) }, t("join")) : null,
       mineSeat === null && st !== "finished" && st !== "waiting" ? h("a.watch", { href: `${href}?watch=1` }, t("watch")) : null,
       st === "finished" ? h("a.replay", { href: `#/replay/${encodeURIComponent(id)}` }, t("watch_replay")) : null);
+  }
+
+  /** The decks of a lobby row in words: one's own deck in "my games", both once the game shows them. */
+  _decks(r, mineSeat) {
+    const labels = Array.isArray(r.decks) ? r.decks : [];
+    if (mineSeat === 1 || mineSeat === 2) {
+      return h("span.room-decks", {}, " · " + t("your_deck_is", { deck: deckLabel(labels[mineSeat - 1], this.decks, true) }));
+    }
+    if (!labels.some((d) => d)) return null;
+    return h("span.room-decks", {}, " · " + labels.map((d) => deckLabel(d, this.decks)).join(" — "));
   }
 
   _queueBox() {

@@ -1,5 +1,5 @@
 // Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this browser's seat token) or watch (no token, or
-// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/leaderboard"
+// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/rules[/<section>]" the rules; "#/leaderboard"
 // ratings and this player's games. On the first visit the lobby asks for a display name (player.js). Opening a room
 // link without a seat takes the free seat 2 if nobody has (the invite link, issue 18 item 3; a name is asked for
 // first); later openers watch (no name needed).
@@ -13,6 +13,7 @@ import { GamePage } from "./game.js";
 import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
 import { LeaderboardPage } from "./leaderboard.js";
+import { RulesPage, rulesHref } from "./rules.js";
 import { RoomBar } from "./roombar.js";
 import { ChatPanel } from "./chat.js";
 import { loadSeat, saveSeat } from "./seats.js";
@@ -30,7 +31,8 @@ function renderHeader() {
   setChildren(header,
     h("a.brand", { href: "#/" }, t("title")),
     h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ", h("a", { href: "#/leaderboard" }, t("leaderboard")), " ",
-      h("a#open-deck-builder", { href: "#/decks", dataset: { testid: "open-deck-builder" } }, t("db_open_builder"))),
+      h("a#open-deck-builder", { href: "#/decks", dataset: { testid: "open-deck-builder" } }, t("db_open_builder")), " ",
+      h("a#open-rules", { href: rulesHref(), dataset: { testid: "open-rules" } }, t("rules"))),
     me ? h("span.whoami-top", {}, me.name) : null,
     h("button#lang", { onclick: () => setLang(getLang() === "ru" ? "en" : "ru") }, t("lang_switch")));
   document.title = t("title");
@@ -131,6 +133,11 @@ async function route() {
     await conn.start();
   } else if (parts[0] === "decks") {
     const page = new BuilderPage(main, parts[1] || null);
+    current = { page };
+    page.render();
+    await page.start();
+  } else if (parts[0] === "rules") {
+    const page = new RulesPage(main, parts[1] || null);
     current = { page };
     page.render();
     await page.start();
