@@ -1,4 +1,4 @@
-"""The compiled engine (issue 21 item 3): the engine's modules and the protocol's diff compiled with mypyc, with the
+"""The compiled engine: the engine's modules and the protocol's diff compiled with mypyc, with the
 pure Python as the fallback. docs/operations.md says how to build and disable it; docs/performance.md what it gains.
 
 ``python -m berserk_native build`` compiles :func:`modules` with mypyc (``pip install '.[native]'``; needs a C

@@ -1,5 +1,5 @@
-"""A client action's CPU on the room's side, in one process and without sockets: the engine's share and the rest
-(issue 21 item 2), for this checkout or another one, alternating in one run.
+"""A client action's CPU on the room's side, in one process and without sockets: the engine's share
+and the rest, for this checkout or another one, alternating in one run.
 
 ``python -m bench.action_cost [--other DIR] [--games 6] [--rounds 3] [--seed 1]``
 

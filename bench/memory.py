@@ -1,8 +1,8 @@
-"""Memory per room and per spectator, in process, independent of the machine's load (issue 21 item 5).
+"""Memory per room and per spectator, in process, independent of the machine's load.
 
 ``python -m bench.memory [--rooms 20] [--spectators 4] [--kinds fresh,mid] [--seed 1] [--json PATH]``
 
-Builds ``--rooms`` real server rooms (server/room.py, each its own task on one memory bus, as a server holds them)
+Builds ``--rooms`` real server rooms (server/room/, each its own task on one memory bus, as a server holds them)
 with two players and 1 (then 1 + S) spectators, every one a real :class:`server.ws.Connection` run by
 ``server.ws.endpoint`` over a stand-in websocket that discards what is sent (so the per-connection outbox, guard
 and tasks count; uvicorn's and Starlette's own objects per socket - transport, protocol, scope, WebSocket - do
@@ -11,7 +11,7 @@ not), and plays each room with random actions sent through the room's own messag
 ``mid`` (60-400, as bench/all.py restores them). Then, after a full collection:
 
 * bytes per room = tracemalloc's traced bytes with the rooms built minus before, / rooms, with two players and
-  one spectator (issue 21's rooms; the first spectator also makes the room keep the shared spectator view);
+  one spectator (the benchmark's rooms; the first spectator also makes the room keep the shared spectator view);
 * bytes per further spectator = (the same with 1 + S spectators - with 1) / (rooms * S), same seeds, so the same
   games;
 * where a room's bytes are: every object allocated while the rooms were built is attributed to the first holder

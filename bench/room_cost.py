@@ -1,6 +1,6 @@
 """A room's CPU per action, in process: ``Room.apply`` (engine apply + the journal) + the frames for its three
-viewers (``RoomVersions.advance``: projection + diff), with the per-version view cache (server/room.py
-``Room.engine_view``) and without it, alternating in one run.
+viewers (``RoomVersions.advance``: projection + diff), with the per-version view cache (server/room/views.py
+``engine_view``) and without it, alternating in one run.
 
 ``python -m bench.room_cost [--games 4] [--rounds 2]``
 

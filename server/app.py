@@ -80,8 +80,9 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
     async def lifespan(app):
         await hub.store.start()          # runs the migrations
         await hub.bus.start()
-        await hub.rooms.restore_all()    # in the background: serving starts now (docs/performance.md "Start-up")
-        thresholds = settle_heap(settings.gc_threshold0)    # the start-up heap leaves the collector (issue 21)
+        # in the background: serving starts now (docs/performance.md "Start-up with many stored rooms")
+        await hub.rooms.restore_all()
+        thresholds = settle_heap(settings.gc_threshold0)    # the start-up heap leaves the collector
         interval = serve_switch_interval(settings.switch_interval)
         gc_timer, lag = GcTimer(hub.metrics), LoopLag(hub.metrics, settings.loop_lag_interval)
         gc_timer.install()

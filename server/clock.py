@@ -93,7 +93,7 @@ class Clocks:
 
 
 class NoClocks(Clocks):
-    """A room created without a clock (issue 18 item 5, preset "no clock"): no bank ever runs or empties, frames
+    """A room created without a clock (preset "no clock"): no bank ever runs or empties, frames
     carry ``clocks = nil``. Same interface as :class:`Clocks`."""
 
     def __init__(self, grace: float = 0.0) -> None:

@@ -1,4 +1,4 @@
-"""Decks over HTTP (issue 17): the preconstructed decks, validation, export / import, a player's saved decks, and
+"""Decks over HTTP: the preconstructed decks, validation, export / import, a player's saved decks, and
 :func:`parse_deck_choice`, the one reader of the ``deck`` a seat brings when it takes its seat.
 
 | method, path | answer |

@@ -1,4 +1,4 @@
-"""HTTP API of recorded games, replays and the leaderboard (issue 19). JSON; errors are ``{"error": code,
+"""HTTP API of recorded games, replays and the leaderboard. JSON; errors are ``{"error": code,
 "message": sentence}`` with 400 (bad query), 401/403 (a seat's replay without that player's credentials), 404.
 
 | method, path | answer |

@@ -44,7 +44,7 @@ def limiter_for(hub, attr: str) -> CreateLimiter:
 def public_info(info: dict, seat: int | None = None) -> dict:
     """A lobby entry as the HTTP API shows it: without ``owners`` (player ids are never shown to others) and, until
     the game is finished, without the seats' deck labels (``decks``: ``[label | None, label | None]``): a label names
-    a preconstructed list, and the opponent's deck stays hidden until the game reveals it (issue 17 item 2). ``seat``
+    a preconstructed list, and the opponent's deck stays hidden until the game reveals it. ``seat``
     (1 | 2): the asking player's own seat, whose label stays."""
     out = {k: v for k, v in info.items() if k != "owners"}
     if out.get("status") != "finished" and isinstance(out.get("decks"), list):

@@ -1,4 +1,4 @@
-"""The HTTP API (JSON), issue item 2: card catalogue, starter decks, create a room, join its free seat, the lobby
+"""The HTTP API (JSON): card catalogue, starter decks, create a room, join its free seat, the lobby
 list, one room's status, health and metrics.
 
 | method, path | answer |
@@ -9,13 +9,13 @@ list, one room's status, health and metrics.
 | GET /api/decks ... | server/decks_api.py |
 | POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass", "rated",
   "opponent": "bot", "bot": policy, "bot_deck"}`` or the legacy ``"decks": [d1, d2]`` (all optional) -> 201
-  ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", issue 18 seat flow) |
+  ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", the seat flow) |
 | POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
 | POST /api/rooms/{id}/deck | ``{"token", "deck"}`` -> 200 ``{"room", "seat"}`` (a seat's deck before the deal) |
 | POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
 | GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
   are listed as playing/finished) |
-| GET /api/rooms/{id} | ``info`` (server/room.py ``Room.info``) |
+| GET /api/rooms/{id} | ``info`` (server.room ``Room.info``) |
 
 Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields, also inside
 ``clock``), 404 (no room), 408 / 413 (body too slow / too large: server/http_body.py, the one body reader of every JSON
@@ -53,9 +53,9 @@ CLOCK_FIELDS = frozenset({"base", "increment"})
 def deck_choice(hub, value, field: str = "deck", lang: str = "ru") -> tuple[list, str | None]:
     """``(card ids, label)`` for a deck choice of a create/join body: whatever
     :func:`server.decks_api.parse_deck_choice` accepts (a preconstructed deck's id or name, a deck code, "3 × Name"
-    lines, a card list; issue 17), a starter deck name of the server's engine first; label = the string given, a
-    preconstructed deck's id for ``{"preset": id}``, else None (a saved or pasted list). Raises ``DeckChoiceError`` (a ValueError
-    with a code and the sentence, in ``lang``: "ru" | "en") for anything else."""
+    lines, a card list), a starter deck name of the server's engine first; label = the string given, a
+    preconstructed deck's id for ``{"preset": id}``, else None (a saved or pasted list). Raises ``DeckChoiceError``
+    (a ValueError with a code and the sentence, in ``lang``: "ru" | "en") for anything else."""
     if isinstance(value, str) and value in hub.engine.deck_names():  # the server's engine seam (a test engine too)
         return hub.engine.load_deck(value), value
     cards = parse_deck_choice(value, lang=lang)

@@ -1,4 +1,4 @@
-"""Display names of players (issue 18 item 1): one validation used by every endpoint that accepts a name.
+"""Display names of players: one validation used by every endpoint that accepts a name.
 
 A name is what other people read on the board, in the lobby and in the chat, so it is normalized and bounded here
 and escaped wherever it is shown (the browser inserts it as text, never as HTML).

@@ -1,4 +1,4 @@
-"""Players (issue 18 item 1): ``POST /api/players`` issues an id and a secret for a chosen display name; requests
+"""Players: ``POST /api/players`` issues an id and a secret for a chosen display name; requests
 then authenticate with ``Authorization: Bearer <id>:<secret>``. ``GET /api/players/me`` answers who that is and
 ``GET /api/players/me/games`` lists the rooms the player sits in (live ones from the lobby directory).
 

@@ -1,5 +1,5 @@
 """The rooms this process owns: creates them, runs each as its own task, restores them from snapshots at start-up
-(and, on a networked bus, adopts rooms whose owner died) and snapshots them at shutdown (issue items 6 and 8)."""
+(and, on a networked bus, adopts rooms whose owner died) and snapshots them at shutdown."""
 from __future__ import annotations
 
 import asyncio

@@ -1,4 +1,4 @@
-"""The store: everything the service keeps beyond a process's memory (issue 19), behind one small async interface.
+"""The store: everything the service keeps beyond a process's memory, behind one small async interface.
 
 ``Store`` (abstract) is what the rest of the server uses; :class:`server.store.sql.SqlStore` implements it with
 SQLAlchemy 2 (async) on SQLite (aiosqlite; the default, one file under ``--data-dir``) or PostgreSQL (asyncpg;

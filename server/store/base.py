@@ -38,6 +38,8 @@ class Store(ABC):
 
     #: False for a store that dies with the process (an in-memory database: tests); live rooms then stay in memory.
     durable: bool = True
+    #: ``(transactions, writes)`` of live rooms committed so far (a group commit writes several in one transaction).
+    live_transactions: tuple[int, int] = (0, 0)
 
     async def start(self) -> None:
         """Connect and run the schema migrations (Alembic) up to the newest. Called once before use."""
@@ -125,24 +127,20 @@ class Store(ABC):
 
     # -- live rooms (server/store/rooms.py) --------------------------------------------------------------------
     @abstractmethod
-    async def save_room(self, room_id: str, blob: bytes) -> None:
-        """Replace the room's snapshot and drop its log entries (the snapshot includes them), atomically."""
-
-    @abstractmethod
-    async def append_room_log(self, room_id: str, seq: int, entry: bytes) -> None:
-        """Append one change of the room after its snapshot (``seq``: the room's commit number; durable when this
-        returns). Raises StoreError("bad_entry") when that ``seq`` is logged already."""
-
     async def write_rooms(self, items: list[tuple[str, str, int, bytes]]) -> None:
-        """Several live-room writes in one transaction, in order: ``("save", room_id, 0, snapshot)`` as
-        :meth:`save_room`, ``("append", room_id, seq, entry)`` as :meth:`append_room_log`. All are durable when this
-        returns, or none was written (then it raises like those). The group commit of server/store/rooms.py: one
-        transaction (one fsync) for every room that committed meanwhile."""
-        for kind, room_id, seq, data in items:
-            if kind == "save":
-                await self.save_room(room_id, data)
-            else:
-                await self.append_room_log(room_id, seq, data)
+        """The one write of live rooms: several writes in one transaction, in order: ``("save", room_id, 0,
+        snapshot)`` replaces the room's snapshot and drops its log entries (the snapshot includes them);
+        ``("append", room_id, seq, entry)`` appends one change after the snapshot (``seq``: the room's commit
+        number). All are durable when this returns, or none was written: raises StoreError("bad_entry") when a
+        ``seq`` is logged already."""
+
+    async def save_room(self, room_id: str, blob: bytes) -> None:
+        """``write_rooms([("save", room_id, 0, blob)])``."""
+        await self.write_rooms([("save", room_id, 0, blob)])
+
+    async def append_room_log(self, room_id: str, seq: int, entry: bytes) -> None:
+        """``write_rooms([("append", room_id, seq, entry)])``."""
+        await self.write_rooms([("append", room_id, int(seq), entry)])
 
     @abstractmethod
     async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:

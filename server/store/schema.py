@@ -56,7 +56,7 @@ ratings = sa.Table(
 live_rooms = sa.Table(
     "live_rooms", metadata,
     sa.Column("id", sa.String(64), primary_key=True),
-    sa.Column("snapshot", sa.LargeBinary, nullable=False),        # server/room.py Room.snapshot()
+    sa.Column("snapshot", sa.LargeBinary, nullable=False),        # server.room Room.snapshot()
     sa.Column("updated", sa.Float, nullable=False),
 )
 
@@ -64,5 +64,5 @@ room_log = sa.Table(
     "room_log", metadata,
     sa.Column("room", sa.String(64), primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True),               # the room's commit number (one per change)
-    sa.Column("entry", sa.LargeBinary, nullable=False),           # msgpack, server/room.py Room.log_entry()
+    sa.Column("entry", sa.LargeBinary, nullable=False),           # msgpack, server/room/persistence.py log_entry()
 )

@@ -1,4 +1,4 @@
-"""Set1-rest cards of helper ca with card code (``custom`` abilities, engine/effects/customs/): one test per card,
+"""Set1-rest cards with card code (``custom`` abilities, engine/effects/customs/): one test per card,
 each ability played through the public API (legal actions, apply, view; docs/cards.md)."""
 from tests.cards.kit import ability_index, aim, dummy, end_turn, offered, play, pool, seen, setup
 

@@ -1,4 +1,4 @@
-"""Set1-rest cards of helper ca that act in the preliminary phase (02-battle.md §1): Следопыт, played from the deal
+"""Set1-rest cards that act in the preliminary phase (02-battle.md §1): Следопыт, played from the deal
 through the public API (legal actions, apply, view)."""
 from engine import Game
 from engine.procedure.prelim import deploy_cells

@@ -1,4 +1,4 @@
-"""Cards of set1-rest that change who may be attacked and how (helper cb): ranged taunts, strikes at range, at
+"""Cards of set1-rest that change who may be attacked and how: ranged taunts, strikes at range, at
 flyers, wounds not taken. One test per card, through the public API."""
 from tests.cards.kit import ability_index, dummy, end_turn, play, pool, seen, setup
 

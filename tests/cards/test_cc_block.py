@@ -1,4 +1,4 @@
-"""Cards of helper cc that block attacks made at them (block_attack), played through the public API."""
+"""Cards that block attacks made at them (block_attack), played through the public API."""
 from tests.cards.kit import choose, dummy, end_turn, play, pool, seen, setup
 
 SHOT2 = [{"kw": "shot", "n": 2, "cost": "tap"}]

@@ -1,4 +1,4 @@
-"""Cards of helper cc with a heal replacement (heal_replacement), played through the public API."""
+"""Cards with a heal replacement (heal_replacement), played through the public API."""
 from tests.cards.kit import declare_pick, dummy, play, pool, prompt_kinds, seen, setup
 
 HEAL2 = [{"kw": "heal", "n": 2, "target": {"choose": "creature", "side": "friendly"}, "cost": "tap"}]

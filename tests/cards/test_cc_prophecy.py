@@ -1,4 +1,4 @@
-"""Cards of helper cc with a prophecy (пророчество): reveal the top of your deck, act on what it shows, the cards go
+"""Cards with a prophecy (пророчество): reveal the top of your deck, act on what it shows, the cards go
 to the bottom. Played through the public API: legal actions, apply, view."""
 from tests.cards.kit import ability_index, dummy, play, pool, seen, settle, setup
 

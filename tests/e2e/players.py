@@ -1,4 +1,4 @@
-"""Browser helpers for issue 18: the name dialog of a first visit and the seat hooks (data-testid)."""
+"""Browser helpers for the seat flow: the name dialog of a first visit and the seat hooks (data-testid)."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""The game page (issue 20): abilities by name with targets on the board, the queue panel, combat, the card as it
+"""The game page: abilities by name with targets on the board, the queue panel, combat, the card as it
 is, translations. Each test mounts the real page modules in Chromium on a real engine state (tests/e2e/states.py)
 with a stand-in connection that records what the page would send.
 """

@@ -1,4 +1,4 @@
-"""Issue 18 item 8, in Chromium: a bot game from the lobby, an invite that seats the friend (and a third browser
+"""A bot game from the lobby, an invite that seats the friend (and a third browser
 watches), a seat kept after the page is closed, quick play pairing two browsers, chat that reaches the other player
 and not the spectators, and a rematch that starts a new game with the seats swapped."""
 from __future__ import annotations

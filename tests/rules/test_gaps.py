@@ -1,4 +1,4 @@
-"""Rulings where the rules are silent or doubtful (issue 13 item 10); each is recorded in docs/rules-decisions.md."""
+"""Rulings where the rules are silent or doubtful; each is recorded in docs/rules-decisions.md."""
 from __future__ import annotations
 
 from tests.rules.play import card, creature, do, legal, play, position, seen, settle

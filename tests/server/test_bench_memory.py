@@ -1,4 +1,4 @@
-"""bench/memory.py (issue 21 item 5) builds its rooms: every stand-in socket's endpoint joins and stays."""
+"""bench/memory.py builds its rooms: every stand-in socket's endpoint joins and stays."""
 import asyncio
 
 from bench import memory as M

@@ -1,5 +1,5 @@
 """The bus seams (server/bus/): typed inbox messages, the memory mailbox / fan-out / room store / lobby directory,
-and the room status the room sets itself (server/room.py ``RoomStatus``)."""
+and the room status the room sets itself (server/room/status.py ``RoomStatus``)."""
 from __future__ import annotations
 
 import asyncio

@@ -1,4 +1,4 @@
-"""The journal holds what the viewers saw alike once (issue 21 item 5), and still exactly what each viewer saw."""
+"""The journal holds what the viewers saw alike once, and still exactly what each viewer saw."""
 import random
 
 import engine as ENGINE

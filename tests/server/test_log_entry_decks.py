@@ -1,4 +1,4 @@
-"""A room's log entries carry its decks only until a write after the deal has stored them (issue 21: bytes per
+"""A room's log entries carry its decks only until a write after the deal has stored them (bytes per
 commit); a room restored from its snapshot and such entries has the same decks, labels and version."""
 from __future__ import annotations
 

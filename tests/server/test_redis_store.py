@@ -1,6 +1,6 @@
 """The Redis room store (server/bus/redis/store.py) against a real redis-server: an append-only change log per room
-(a stream) on top of a whole snapshot every ``snapshot_every`` changes, fenced like every write of an owner
-(issue 21 item 4). Redis commands and bytes per action are measured in bench/redis_cost.py, not here."""
+(a stream) on top of a whole snapshot every ``snapshot_every`` changes, fenced like every write of an owner.
+Redis commands and bytes per action are measured in bench/redis_cost.py, not here."""
 from __future__ import annotations
 
 from types import SimpleNamespace

@@ -1,4 +1,4 @@
-"""The room lists a player's legal actions once per version (issue 21: CPU per action): the frames' ``legal`` and
+"""The room lists a player's legal actions once per version (CPU per action): the frames' ``legal`` and
 the automatic-pass check read the same list; a new version lists again."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What a room keeps per viewer and per connection (issue 21 item 5): spectators share one view and one frame, a
+"""What a room keeps per viewer and per connection: spectators share one view and one frame, a
 room keeps no engine views once an action's frames are built, a connection's outbox is a plain bounded FIFO."""
 import asyncio
 import random

@@ -1,4 +1,4 @@
-"""The ``room`` field of a room's views (server/room.py ``RoomGame._view``, issue 21 item 2: CPU per client action)
+"""The ``room`` field of a room's views (server/room/views.py ``RoomGame._view``: CPU per client action)
 is built again only when something it shows changed (``RoomGame.public_key``), and always equals one built afresh."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Start-up with stored rooms (issue 21, docs/performance.md "Start-up with many stored rooms"): the server serves at
+"""Start-up with stored rooms (docs/performance.md "Start-up with many stored rooms"): the server serves at
 once and restores its stored rooms in the background, in batches read from the store together; a message for a room
 not restored yet puts that room into the next batch, each room is restored once, and a client joining it gets its
 sync at the stored version.

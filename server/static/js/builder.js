@@ -1,4 +1,4 @@
-// The deck builder page ("#/decks", issue 17 item 4): every implemented card with filters and search, the deck
+// The deck builder page ("#/decks"): every implemented card with filters and search, the deck
 // with counts, summaries (cost curve, element mix, elite count, flyer cost), live validation by the server's one
 // validator, saved decks (save, rename, duplicate, delete), export / import as a short code or "3 × Name" lines.
 

@@ -1,4 +1,4 @@
-// A card drawn by the project (issue 20 items 4 and 8): no licensed images, an inline SVG face with the element's
+// A card drawn by the project: no licensed images, an inline SVG face with the element's
 // colour, the cost crystal, the stats and keyword icons, and the card as it is in play (life with additional
 // life, wounds, tokens and their maximum, markers with their duration, closed). Rules: 01-game-and-cards.md §3
 // (properties), §6 (tokens, markers), 204.6 (additional life).

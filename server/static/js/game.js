@@ -87,7 +87,7 @@ export class GamePage {
         if (!g || !pickState(g.actions, this.picks).candidates.length) this._clearSelection();
       }
       this.ambiguous = null;
-      // The concession question stays open across the opponent's moves (one may concede at any time, issue 18).
+      // The concession question stays open across the opponent's moves (one may concede at any time).
     }
     this.render();
   }
@@ -397,7 +397,7 @@ export class GamePage {
     else if (idx.bySource.size) box.append(h("div.hint", {}, t("select_hint")));
     else if (!globals.length && !idx.direct.size && this.canAct) box.append(h("div.hint", {}, t("no_actions")));
     else if (idx.direct.size) box.append(h("div.hint", {}, t("direct_hint")));
-    // Conceding is allowed at any time, not only on one's own move (engine [102.3.b]; issue 18 item 5).
+    // Conceding is allowed at any time, not only on one's own move (engine [102.3.b]).
     const concede = { act: "concede" };
     if (view.room?.status !== "waiting") {
       box.append(this.confirmConcede

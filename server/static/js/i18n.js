@@ -1,4 +1,4 @@
-// Interface text in Russian and English (issue "Browser client" item 2). Card names are not here: they come from
+// Interface text in Russian and English. Card names are not here: they come from
 // the card catalogue (name_ru with name_en alongside, see cards.js).
 //
 // t(key, params) returns the sentence in the current language; {name} placeholders are filled from params.
@@ -156,7 +156,7 @@ const STRINGS = {
     ev_weakened: "{who} weakens the strike",
     ev_healed: "{name} heals {n}",
     ev_tokens: "{name} gains {n} token(s)",
-    // issues 14-16 (cards): set1-rest effects
+    // set1-rest card effects
     ev_tokens_lost: "{name} loses {n} token(s)",
     ev_fizzled: "{name}: the ability does nothing",
     ev_result: "Game over",
@@ -179,7 +179,7 @@ const STRINGS = {
     phase_turn_start: "start of turn",
     phase_final: "end of turn",
     prompt_trigger: "Declare or pass on your triggered ability.",
-    // ---- issue 17: deck builder, deck choice (js/builder.js, js/deckchoice.js) ----
+    // ---- deck builder, deck choice (js/builder.js, js/deckchoice.js) ----
     db_open_builder: "Deck builder",
     db_title: "Deck builder",
     db_cards: "Cards",
@@ -273,9 +273,9 @@ const STRINGS = {
     "cls_демон": "Demon",
     "cls_герой-воин": "Warrior Hero",
     "cls_герой-маг": "Mage Hero",
-    // ---- end of issue 17 ----
+    // ---- end of deck builder, deck choice ----
 
-    // issue 18 (players, seat flow, quick play, rematch, chat): helper "play"
+    // players, seat flow, quick play, rematch, chat
     name_title: "Choose your name",
     name_label: "Name shown to other players",
     name_ok: "Continue",
@@ -333,11 +333,11 @@ const STRINGS = {
     err_already_dealt: "The game has been dealt; decks are fixed.",
     err_too_many_rooms: "The server is full; try again later.",
     err_bot_unavailable: "The computer opponent could not sit down; try again.",
-    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
+    // rules: paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Recruit {name}, paying gold",
     move_recruit_gold: "Recruit, paying gold",
     prompt_death_order: "Several of your cards died at once: choose the order they enter your graveyard.",
-    // issue 19 (store): replays and the leaderboard
+    // store: replays and the leaderboard
     replay_first: "First move",
     replay_prev: "Back one move",
     replay_next: "Forward one move",
@@ -365,7 +365,7 @@ const STRINGS = {
     lb_draw: "draw",
     lb_winner: "{who} won",
     lb_computer: "computer",
-    // ---- issue 20 (helper "board"): the game page ----
+    // ---- the game page ----
     board: "Battlefield",
     side_panel: "Game information",
     close: "Close",
@@ -589,7 +589,7 @@ const STRINGS = {
     ev_flyer_strike_ready: "{name} is ready to strike a flyer",
     ev_loop_cut: "{name}: a repeating trigger is stopped",
     ev_other: "Game event {name}",
-    // ---- end of issue 20 block ----
+    // ---- end of the game page ----
   },
   ru: {
     title: "Берсерк Онлайн",
@@ -740,7 +740,7 @@ const STRINGS = {
     ev_weakened: "{who} ослабляет удар",
     ev_healed: "{name} лечит {n}",
     ev_tokens: "{name} получает фишек: {n}",
-    // issues 14-16 (cards): set1-rest effects
+    // set1-rest card effects
     ev_tokens_lost: "{name} теряет фишек: {n}",
     ev_fizzled: "{name}: способность не срабатывает",
     ev_result: "Игра окончена",
@@ -763,7 +763,7 @@ const STRINGS = {
     phase_turn_start: "начало хода",
     phase_final: "конец хода",
     prompt_trigger: "Заявите срабатывающую способность или откажитесь.",
-    // ---- issue 17: deck builder, deck choice (js/builder.js, js/deckchoice.js) ----
+    // ---- deck builder, deck choice (js/builder.js, js/deckchoice.js) ----
     db_open_builder: "Конструктор колод",
     db_title: "Конструктор колод",
     db_cards: "Карты",
@@ -857,9 +857,9 @@ const STRINGS = {
     "cls_демон": "Демон",
     "cls_герой-воин": "Герой-воин",
     "cls_герой-маг": "Герой-маг",
-    // ---- end of issue 17 ----
+    // ---- end of deck builder, deck choice ----
 
-    // issue 18 (players, seat flow, quick play, rematch, chat): helper "play"
+    // players, seat flow, quick play, rematch, chat
     name_title: "Выберите имя",
     name_label: "Имя, которое видят другие игроки",
     name_ok: "Продолжить",
@@ -917,11 +917,11 @@ const STRINGS = {
     err_already_dealt: "Карты уже розданы; колоды не меняются.",
     err_too_many_rooms: "Сервер заполнен; попробуйте позже.",
     err_bot_unavailable: "Компьютер не смог сесть за стол; попробуйте ещё раз.",
-    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
+    // rules: paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Нанять {name} за золото",
     move_recruit_gold: "Нанять за золото",
     prompt_death_order: "Несколько ваших карт погибли одновременно: выберите порядок, в котором они уйдут на кладбище.",
-    // issue 19 (store): записи игр и таблица рейтинга
+    // store: записи игр и таблица рейтинга
     replay_first: "К началу",
     replay_prev: "На ход назад",
     replay_next: "На ход вперёд",
@@ -949,7 +949,7 @@ const STRINGS = {
     lb_draw: "ничья",
     lb_winner: "победил {who}",
     lb_computer: "компьютер",
-    // ---- issue 20 (helper "board"): the game page ----
+    // ---- the game page ----
     board: "Поле боя",
     side_panel: "Сведения об игре",
     close: "Закрыть",
@@ -1173,7 +1173,7 @@ const STRINGS = {
     ev_flyer_strike_ready: "{name} готова ударить летающее существо",
     ev_loop_cut: "{name}: повторяющееся срабатывание остановлено",
     ev_other: "Игровое событие {name}",
-    // ---- end of issue 20 block ----
+    // ---- end of the game page ----
   },
 };
 
@@ -1215,7 +1215,7 @@ export function phaseName(phase) {
   return STRINGS[lang][key] ?? STRINGS.en[key] ?? String(phase ?? "");
 }
 
-// ---- issue 20 (helper "board"): key lookups for codes the server sends ----
+// ---- key lookups for codes the server sends ----
 
 /** Add the sentences of a feature module ({en: {key: text}, ru: {key: text}}): pages with much text of their own
  * (the rules page, the tutorial) keep it in their own module and register it here. A key given twice is an error. */

@@ -1,4 +1,4 @@
-// The lobby page (issue 18): play the computer in one click (strength and deck), create a game for a friend (deck
+// The lobby page: play the computer in one click (strength and deck), create a game for a friend (deck
 // and clock preset; the room page then shows the share link), quick play (matchmaking queue, with a computer
 // opponent offered after a while), "my games" to return to, rooms waiting for a player, games to watch, replays.
 // Seat tokens are kept in localStorage per room (seats.js), so closing the tab keeps the seat.

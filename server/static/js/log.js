@@ -1,6 +1,6 @@
 // One readable line per engine event (engine-api.md "Events"; the fields each engine module emits), card ids
 // replaced by names. Every event type the engine emits has its own sentence in both languages; an unknown type
-// reads as a generic "game event" line, never as a raw code (issue 20 item 5).
+// reads as a generic "game event" line, never as a raw code.
 
 import { t, phaseName, resultReason } from "./i18n.js";
 import { instanceName } from "./cards.js";

@@ -1,7 +1,7 @@
 // Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this browser's seat token) or watch (no token, or
 // "?watch=1"); "#/replay/<id>" replay of a finished game; "#/rules[/<section>]" the rules; "#/leaderboard"
 // ratings and this player's games. On the first visit the lobby asks for a display name (player.js). Opening a room
-// link without a seat takes the free seat 2 if nobody has (the invite link, issue 18 item 3; a name is asked for
+// link without a seat takes the free seat 2 if nobody has (the invite link; a name is asked for
 // first); later openers watch (no name needed).
 
 import { h, setChildren } from "./dom.js";

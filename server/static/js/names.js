@@ -1,4 +1,4 @@
-// Who sits where, in words (issue 18 items 1 and 5): display names of the seats (a bot reads "Computer
+// Who sits where, in words: display names of the seats (a bot reads "Computer
 // (heuristic)"), and the result of a game with its reason in words. Names are only ever
 // inserted as text (dom.js h() makes text nodes), never as HTML.
 

@@ -1,4 +1,4 @@
-// Side panels of the game page (issue 20 items 2-4): the queue with who holds priority and what a pass does now,
+// Side panels of the game page: the queue with who holds priority and what a pass does now,
 // the combat box (both dice with their modifiers, the Strike Table row and its result), the exchange choice
 // explained with numbers, and the card detail as it is in play. Rules: RULES.md Q (queue and priority, the pass
 // handshake Q4), 02-battle.md §5 (the Strike Table, exchange rows [216.7]), 03-abilities.md §1.5 (acquired).

@@ -1,4 +1,4 @@
-// The player of this browser (issue 18 item 1): a display name chosen on the first visit, and the id + secret the
+// The player of this browser: a display name chosen on the first visit, and the id + secret the
 // server issued for it, kept in localStorage so that closing the tab or the browser keeps every seat.
 // Requests authenticate with "Authorization: Bearer <id>:<secret>" (api.js adds it).
 

@@ -13,7 +13,7 @@ import { resolutionOrder } from "./logbook.js";
 
 /** Milliseconds between two steps at each offered speed. */
 export const SPEEDS = { "0.5": 1400, "1": 700, "2": 350, "4": 175 };
-const PLAYER_KEY = "berserk.player"; // {"id", "secret"} of this browser's player (issue 18)
+const PLAYER_KEY = "berserk.player"; // {"id", "secret"} of this browser's player
 
 /** This browser's player credentials {id, secret}, or null. */
 export function playerCredentials() {

@@ -1,4 +1,4 @@
-// The room bar above the board (issue 18): my seat (data-testid "my-seat": 1, 2 or spectator), the players' names,
+// The room bar above the board: my seat (data-testid "my-seat": 1, 2 or spectator), the players' names,
 // and the seat flow around the game: before the deal "waiting for an opponent" with the share link and a copy
 // button (data-testid "invite-link"), the deck choice of a seat that has none yet, and after the game the result
 // in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again).

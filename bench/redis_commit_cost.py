@@ -4,7 +4,7 @@ Plays seeded random games through the real engine and, after every action, commi
 fenced WRITE script storing the whole room snapshot), and for comparison appends the action to a stream (XADD, the
 "append-only log" alternative). Starts its own redis-server on a free port.
 
-    python scripts/redis_commit_cost.py --games 3
+    python -m bench.redis_commit_cost --games 3
 """
 from __future__ import annotations
 
@@ -14,16 +14,13 @@ import shutil
 import socket
 import statistics
 import subprocess
-import sys
 import time
-import os
 
 import msgpack
 import redis
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from engine import Game, load_deck  # noqa: E402
-from server.bus.redis import keys as K  # noqa: E402
+from engine import Game, load_deck
+from server.bus.redis import keys as K
 
 DECKS = ["Forests-Mountains (classic 2003)", "Steppes-Swamps (2023 relaunch cards)"]
 
