@@ -13,22 +13,24 @@ from engine.rules.filters.card import Flag
 
 
 def formation_chain(g: Any, card: Any) -> list:
-    """The other creatures in formation with ``card`` [g-46]: friendly ground creatures on the battlefield linked
-    to it through orthogonally adjacent pairs of which at least one has Formation (a chain); sorted by id."""
+    """The other creatures in formation with ``card`` [g-46]: friendly ground creatures on the battlefield that have
+    Formation, linked to it through orthogonally adjacent Formation creatures (a chain); sorted by id. A card
+    without Formation is in no formation, and a creature without Formation is in none (03 §4 formation: "another
+    friendly creature that also has Formation")."""
     def ok(c: Any) -> bool:
         return c.zone == "battlefield" and not c.attached_to and g.is_creature(c) and not g.is_flyer(c) \
             and not c.hidden and c.controller == card.controller
 
     def has(c: Any) -> bool:
         return any(a.get("kw") == "formation" for a in g.abilities(c))
-    if not ok(card):
+    if not ok(card) or not has(card):
         return []
     seen, todo = {card.id}, [card]
     while todo:
         c = todo.pop()
         for n in orthogonal(c.cell):
             o = g.cards.get(g.board.get(n) or "")
-            if o is not None and o.id not in seen and ok(o) and (has(o) or has(c)):
+            if o is not None and o.id not in seen and ok(o) and has(o):
                 seen.add(o.id)
                 todo.append(o)
     return [g.cards[i] for i in sorted(seen - {card.id})]
