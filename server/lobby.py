@@ -121,7 +121,7 @@ def _opponent(body: dict) -> str | None:
     if opponent != "bot":
         raise ValueError("'opponent' must be \"bot\" or absent.")
     policy = body.get("bot", "heuristic")
-    if policy not in POLICIES:
+    if not isinstance(policy, str) or policy not in POLICIES:
         raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
     return policy
 
@@ -140,6 +140,8 @@ async def healthz(request: Request):
     fault = hub.bus.fault()
     if fault is not None:      # sockets stay open; the process reconnects by itself
         return JSONResponse({"ok": False, "error": "backend_unavailable", "message": fault}, status_code=503)
+    if not await hub.store_health.writable():
+        return _err(503, "store_unavailable", "The database cannot be written; acknowledged play is held.")
     return JSONResponse({"ok": True})
 
 

@@ -337,6 +337,11 @@ class SqlStore(AccountsMixin, Store):
     async def delete_room(self, room_id: str) -> None:
         await self._live(live.delete_room, room_id)
 
+    async def probe_write(self) -> None:
+        """A write that leaves nothing (a log row written and removed in one transaction) on the live-room path, so
+        it fails as a room's commit would (server/store_outage.py ``StoreHealth``). Raises what the database raised."""
+        await self._live(live.probe_write)
+
     async def _live(self, fn, *args):
         """``fn(execute, *args)`` (server/store/live.py) in one transaction of the store's live-room writer."""
         return await self._writer.run(lambda conn: fn(live.executor(conn), *args))
