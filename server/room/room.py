@@ -44,6 +44,7 @@ from ..clock import Clocks, clocks_for
 from ..journal import Journal
 from ..metrics import Metrics
 from ..settings import Settings
+from ..tutorial import new_game
 from .. import store_outage
 from ..store_outage import Outage
 from . import clocks as timers
@@ -231,7 +232,7 @@ class Room:
 
     def deal(self) -> None:
         """Create the engine game once both seats and both decks are known; start the clock of the seat to act."""
-        self.game = self.engine.Game.new(seed=self.seed, deck1=self.decks[0], deck2=self.decks[1])
+        self.game = new_game(self.engine, self.options, self.seed, self.decks)
         self.journals.reset()                # started from the deal on first use
         self.status = RoomStatus.PRELIMINARY
         self.started = time.time()

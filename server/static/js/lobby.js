@@ -13,6 +13,7 @@ import { CLOCK_PRESETS } from "./prefs.js";
 import { deckChoice } from "./deckchoice.js";
 import { listSaved } from "./deckstore.js";
 import { deckLabel } from "./words.js";
+import { tutorialBox } from "./tutorial.js";
 import { FriendsPanel } from "./friends.js";
 
 const QUEUE_POLL_MS = 1000;
@@ -30,7 +31,7 @@ export class LobbyPage {
     this.queue = null; // {ticket, waited, bot_offer} while in the quick-play queue
     this.timer = setInterval(() => this.refresh(), 3000);
     this.friends = new FriendsPanel(() => ({ decks: this.decks, saved: this.saved }));
-    this.unsubscribe = onLangChange(() => this.render());
+    this.unsubscribe = onLangChange(() => { this.friends.render(); this.render(); }); // the friends panel too
   }
 
   async start() {
@@ -237,6 +238,7 @@ export class LobbyPage {
       this.error ? h("div.error-toast", { role: "alert", onclick: () => { this.error = null; this.render(); } }, this.error) : null,
       me ? h("p.whoami", {}, t("you_named", { name: me.name }), " ",
         h("a.profile-link", { href: `#/player/${encodeURIComponent(me.name)}` }, t("my_profile"))) : null,
+      tutorialBox(this.player),
       h("div.play-modes", {},
         h("section.bot-game", {},
           h("h2", {}, t("play_bot_title")),
