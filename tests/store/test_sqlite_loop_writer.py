@@ -122,6 +122,32 @@ async def test_while_another_connection_holds_the_lock_the_batch_commits_in_orde
     assert _rows(db) == [1, 2, 3]
 
 
+async def test_a_write_made_while_a_checkpoint_runs_commits_through_the_fallback_thread_not_on_the_loop(db):
+    loop = asyncio.get_running_loop()
+    in_checkpoint, release = loop.create_future(), threading.Event()
+
+    def checkpoint():
+        loop.call_soon_threadsafe(lambda: in_checkpoint.done() or in_checkpoint.set_result(None))
+        release.wait()
+        _checkpoint(db)()
+    w = LoopWriter(_engine(db, 0), _engine(db, 30), checkpoint, checkpoint_interval=60)
+    await w.start()
+    try:
+        running = asyncio.ensure_future(w.checkpoint_now())
+        await in_checkpoint
+        during = await asyncio.gather(w.run(_insert, 1), w.run(_insert, 2))   # committed while it still runs
+        assert not running.done()
+        release.set()
+        await running
+        after = await w.run(_insert, 3)
+    finally:
+        release.set()
+        await w.stop()
+    assert all(t != threading.get_ident() for t in during)
+    assert after == threading.get_ident()             # the checkpoint over, writes commit on the loop again
+    assert _rows(db) == [1, 2, 3]
+
+
 async def test_a_commit_is_followed_by_a_checkpoint_in_a_worker_thread(db):
     loop = asyncio.get_running_loop()
     ran = loop.create_future()
@@ -161,8 +187,8 @@ async def test_a_checkpoint_that_leaves_frames_is_followed_by_one_with_writes_he
             await w.run(_insert, n)
         written.set()
         await asyncio.wait_for(reset, 30)
+        await w.run(_insert, 100)                   # held until the reset is over; it starts the WAL again
         assert w.resets >= 1
-        await w.run(_insert, 100)                   # the first write after the reset starts the WAL again
         with sqlite3.connect(db) as c:
             _, frames, _ = c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         assert calls[0][1] >= 20 and frames < calls[0][1]
@@ -198,4 +224,17 @@ async def test_the_store_commits_live_rooms_on_the_loop_only_with_synchronous_no
         await store.save_room("r1", b"snap")
         assert (await store.load_room("r1")) == (b"snap", [])
     finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("level, automatic", [("normal", 0), ("full", 1000)])
+async def test_the_fallback_thread_checkpoints_by_itself_only_when_no_checkpoint_task_runs(tmp_path, level, automatic):
+    store = open_store(Settings(data_dir=str(tmp_path), sqlite_synchronous=level))
+    await store.start()
+    engine = store._writer._fallback._make_engine()          # the engine the fallback thread opens
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == automatic
+    finally:
+        engine.dispose()
         await store.close()
