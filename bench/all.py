@@ -203,15 +203,38 @@ def seed_redis(url: str, rooms: list[dict]) -> None:
 
 
 # -- server levels ---------------------------------------------------------------------------------------------
-def phase_means(http: str) -> dict:
-    """Mean seconds per call of each room phase from the server's /metrics (since its start)."""
-    v = scrape(http)
+def phase_means(before: dict, after: dict) -> dict:
+    """Mean seconds per call of each room phase between two scrapes of a server's /metrics, in us (None: no call)."""
     out = {}
     for ph in PHASES:
-        c = v.get(f'berserk_room_phase_seconds_count{{phase="{ph}"}}', 0)
-        s = v.get(f'berserk_room_phase_seconds_sum{{phase="{ph}"}}', 0)
+        c = after.get(f'berserk_room_phase_seconds_count{{phase="{ph}"}}', 0) - before.get(
+            f'berserk_room_phase_seconds_count{{phase="{ph}"}}', 0)
+        s = after.get(f'berserk_room_phase_seconds_sum{{phase="{ph}"}}', 0) - before.get(
+            f'berserk_room_phase_seconds_sum{{phase="{ph}"}}', 0)
         out[ph] = round(s / c * 1e6, 1) if c else None
     return out
+
+
+class PhaseWindow:
+    """Async context manager for ``measure_rooms``'s window: the room phases of the server at ``http`` within the
+    window only (``result["phases_us"]``), so the joins' full Sync frames and the start-up restore, which come
+    before the window, do not weigh in the means; ``inner``: another window run inside it (its result is kept)."""
+
+    def __init__(self, http: str, inner=None) -> None:
+        self.http, self.inner, self.result = http, inner, {}
+
+    async def __aenter__(self):
+        if self.inner is not None:
+            await self.inner.__aenter__()
+        self.before = scrape(self.http)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        after = scrape(self.http)
+        if self.inner is not None:
+            await self.inner.__aexit__(*exc)
+            self.result = dict(self.inner.result)
+        self.result["phases_us"] = phase_means(self.before, after)
 
 
 def row_of(r: dict) -> dict:
@@ -229,8 +252,9 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
             if premade:
                 await seed_sql(tmp, premade)
             with ServerProcess(data_dir=tmp, **settings) as s:
-                r = await measure_rooms([s], n, args.seconds, args.think, premade=premade)
-                r["phases_us"] = phase_means(s.http)
+                r = await measure_rooms([s], n, args.seconds, args.think, premade=premade,
+                                        window=lambda: PhaseWindow(s.http))
+                r["phases_us"] = r.pop("window")["phases_us"]
         else:
             with RedisProcess() as rp, contextlib.ExitStack() as stack:
                 # mid-game: half the rooms stored before each process starts, so each adopts its half at start-up
@@ -243,8 +267,8 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
                     seed_redis(rp.url, premade[half:])
                 b = stack.enter_context(ServerProcess(redis=rp.url, **settings))
                 r = await measure_rooms([a, b], n, args.seconds, args.think, premade=premade,
-                                        window=lambda: CommandStats(rp.url, [a.http, b.http]))
-                r["phases_us"] = phase_means(a.http)
+                                        window=lambda: PhaseWindow(a.http, CommandStats(rp.url, [a.http, b.http])))
+                r["phases_us"] = r["window"]["phases_us"]
                 r["redis_per_action"] = per_action(r.pop("window"))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -372,7 +396,8 @@ def markdown(res: dict) -> str:
             q = r["redis_per_action"]
             lines.append(f"| {r['rooms']} | {r['kind']} | {q['actions']} | {q['commands']} | {q['top_level']} | "
                          f"{q['bytes_in']} |")
-    lines += ["", "Room phases, mean us per call from the first server's /metrics (since its start):", "",
+    lines += ["", "Room phases, mean us per call from the first server's /metrics within the measurement window "
+              "(the joins' Sync frames and the start-up restore left out):", "",
               "| setup | rooms | kind | " + " | ".join(PHASES) + " |", "|---|---|---|" + "---|" * len(PHASES)]
     for r in res["servers"]:
         ph = r.get("phases_us") or {}
