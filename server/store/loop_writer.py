@@ -27,12 +27,6 @@ the file would grow without bound. So once a checkpoint leaves ``reset_frames`` 
 one runs with the loop's writes held (queued, not refused): it copies only what was written during the first, a
 few milliseconds, and the next write starts the WAL again.
 
-While a checkpoint runs, writes do not commit on the loop but through the fallback thread (below), in order: a WAL
-append made while the checkpoint fsyncs the same files waited for that fsync, and on the loop it stalled every
-room (measured under load: 3.4 ms mean and up to 156 ms for the writes made during a checkpoint against 0.32 ms
-and 29 ms for the others, docs/performance.md "What limits them"). In the thread only the rooms that commit then
-wait; what a commit promises is the same.
-
 The loop never waits on SQLite's lock: its connection has no busy timeout. When another connection of the store
 holds the write lock (a finished game being recorded), the batch goes to a :class:`SqliteWriter` thread that waits
 for the lock, and later batches wait behind it, so the writes still commit in submission order.
@@ -80,7 +74,6 @@ class LoopWriter:
         self._make_engine, self._checkpoint = make_engine, checkpoint
         self.checkpoint_interval, self.reset_frames = checkpoint_interval, reset_frames
         self._held = False                       # a checkpoint that resets the WAL runs: flushes wait
-        self._checkpointing = 0                  # checkpoints running: writes go through the fallback thread
         self._fallback = SqliteWriter(make_fallback_engine, name="sqlite-writer-fallback")
         self._engine: sa.Engine | None = None
         self._conn: sa.Connection | None = None
@@ -104,12 +97,11 @@ class LoopWriter:
         """``fn(conn, *args)`` in a transaction: its result once that transaction is committed, or what it (or its
         own retried transaction) raised. With nothing queued it is written at once, on the loop, without yielding
         to other tasks; while a reset checkpoint holds the writes or a batch is with the fallback thread (or
-        SQLite's lock is held elsewhere), it is queued behind them and committed with the next batch; while a
-        checkpoint runs, that batch commits through the fallback thread (module docstring).
+        SQLite's lock is held elsewhere), it is queued behind them and committed with the next batch.
         RuntimeError once stopped."""
         if self._conn is None:
             raise RuntimeError("the SQLite writer is stopped")
-        if self.on_loop and not self._flushing and not self._held and not self._checkpointing:
+        if self.on_loop and not self._flushing and not self._held:
             done = self._write([(None, fn, args)])
             if done:
                 result, error = done[0]
@@ -132,9 +124,9 @@ class LoopWriter:
         if not batch or self._conn is None:
             self._idle()
             return
-        outcomes = self._write(batch) if self.on_loop and not self._checkpointing else []
+        outcomes = self._write(batch) if self.on_loop else []
         self._settle(batch, outcomes)
-        if len(outcomes) < len(batch):           # a checkpoint runs, or SQLite's lock is held elsewhere: the thread
+        if len(outcomes) < len(batch):           # SQLite's lock is held elsewhere: the rest goes to the thread
             asyncio.get_running_loop().create_task(self._via_fallback(batch[len(outcomes):]))
             return                               # still flushing: later jobs wait behind this batch
         self._next()
@@ -220,11 +212,7 @@ class LoopWriter:
     async def checkpoint_now(self) -> Any:
         """One PASSIVE checkpoint (fsync of the WAL and of the database) in a worker thread; returns when done,
         with what ``checkpoint()`` returned."""
-        self._checkpointing += 1
-        try:
-            result = await asyncio.to_thread(self._checkpoint)
-        finally:
-            self._checkpointing -= 1
+        result = await asyncio.to_thread(self._checkpoint)
         self.checkpoints += 1
         return result
 

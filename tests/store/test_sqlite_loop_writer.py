@@ -122,32 +122,6 @@ async def test_while_another_connection_holds_the_lock_the_batch_commits_in_orde
     assert _rows(db) == [1, 2, 3]
 
 
-async def test_a_write_made_while_a_checkpoint_runs_commits_through_the_fallback_thread_not_on_the_loop(db):
-    loop = asyncio.get_running_loop()
-    in_checkpoint, release = loop.create_future(), threading.Event()
-
-    def checkpoint():
-        loop.call_soon_threadsafe(lambda: in_checkpoint.done() or in_checkpoint.set_result(None))
-        release.wait()
-        _checkpoint(db)()
-    w = LoopWriter(_engine(db, 0), _engine(db, 30), checkpoint, checkpoint_interval=60)
-    await w.start()
-    try:
-        running = asyncio.ensure_future(w.checkpoint_now())
-        await in_checkpoint
-        during = await asyncio.gather(w.run(_insert, 1), w.run(_insert, 2))   # committed while it still runs
-        assert not running.done()
-        release.set()
-        await running
-        after = await w.run(_insert, 3)
-    finally:
-        release.set()
-        await w.stop()
-    assert all(t != threading.get_ident() for t in during)
-    assert after == threading.get_ident()             # the checkpoint over, writes commit on the loop again
-    assert _rows(db) == [1, 2, 3]
-
-
 async def test_a_commit_is_followed_by_a_checkpoint_in_a_worker_thread(db):
     loop = asyncio.get_running_loop()
     ran = loop.create_future()
