@@ -50,6 +50,7 @@ from engine import Game, starter_decks
 from engine.selfplay import random_action
 from protocol import diff
 from server.bus.redis import keys as K
+from server.cluster import Cluster
 from server.journal import Journal
 from server.metrics import Metrics
 from server.room.status import status_from_view
@@ -62,7 +63,7 @@ from .redis_cost import CommandStats, per_action
 from . import vibe_floor
 from .fanout_floor import fanout_floor
 from .server_latency import echo_floor, measure_rooms, redis_floor, run_generator
-from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available
+from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available, server_args
 
 FRESH_MAX = 60                 # versions below this count as "fresh" (the preliminary phase and the first turns)
 MID = (60, 400)                # mid-game versions (rooms restored at actions 60-400)
@@ -244,7 +245,9 @@ def row_of(r: dict) -> dict:
 
 
 async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> dict:
-    """One measurement: ``setup`` "one" or "redis", ``kind`` "fresh" or "mid" (rooms restored mid-game)."""
+    """One measurement: ``setup`` "one", "redis" or "cluster" (``python -m server.cluster --processes
+    args.cluster``: its own Redis with an append-only file and PostgreSQL), ``kind`` "fresh" or "mid" (rooms restored
+    mid-game)."""
     premade = midgame_rooms(n, args.seed + n) if kind == "mid" else None
     tmp = tempfile.mkdtemp(prefix="bench-all-")
     try:
@@ -254,6 +257,15 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
             with ServerProcess(data_dir=tmp, **settings) as s:
                 r = await measure_rooms([s], n, args.seconds, args.think, premade=premade,
                                         window=lambda: PhaseWindow(s.http))
+                r["phases_us"] = r.pop("window")["phases_us"]
+        elif setup == "cluster":
+            parts = args.cluster
+            seed = (lambda i, url: seed_redis(url, premade[i::parts])) if premade else None
+            flags = server_args(0, **settings)[5:]
+            with Cluster(parts, tmp, port=0, extra=flags, before_each=seed) as c:
+                procs = [ServerProcess.attached(*s) for s in c.servers]
+                r = await measure_rooms(procs, n, args.seconds, args.think, premade=premade,
+                                        window=lambda: PhaseWindow(procs[0].http))
                 r["phases_us"] = r.pop("window")["phases_us"]
         else:
             with RedisProcess() as rp, contextlib.ExitStack() as stack:
@@ -275,7 +287,8 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
     if premade:
         r["restored_v"] = [min(p["v"] for p in premade), max(p["v"] for p in premade)]
     out = row_of(r)
-    out.update(setup=setup, kind=kind, restored_v=r.get("restored_v"), redis_per_action=r.get("redis_per_action"))
+    out.update(setup=setup, kind=kind, restored_v=r.get("restored_v"), redis_per_action=r.get("redis_per_action"),
+               processes={"one": 1, "redis": 2}.get(setup, args.cluster))
     ok = out["joined"] == out["connections"] and not out["failures"]
     print(f"{setup:5} {kind:5} rooms={n} p50={_ms(out['p50'])} p99={_ms(out['p99'])} samples={out['samples']} "
           f"cpu={out['cpu']} joined={out['joined']}/{out['connections']}{'' if ok else ' FAILURES ' + str(out['failures'])}",
@@ -375,12 +388,13 @@ def markdown(res: dict) -> str:
     for r in res["servers"]:
         vs = ""
         base = one.get((r["rooms"], r["kind"]))
-        if r["setup"] == "redis" and base and r["p50"] is not None and base["p50"] is not None:
+        if r["setup"] != "one" and base and r["p50"] is not None and base["p50"] is not None:
             vs = f"{(r['p50'] - base['p50']) * 1000:+.2f} ms, {ratio(r['p99'], base['p99'])}x"
         kind = r["kind"] + (f" (v {r['restored_v'][0]}-{r['restored_v'][1]})" if r.get("restored_v") else "")
         ok = "yes" if r["joined"] == r["connections"] and not r["failures"] and not r["server_errors"] else \
             f"no: {r['failures']} {r['error_frames']} log errors {r['server_errors']}"
-        lines.append(f"| {'one process' if r['setup'] == 'one' else 'two over Redis'} | {r['rooms']} | {kind} | "
+        name = {"one": "one process", "redis": "two over Redis"}.get(r["setup"], f"cluster of {r.get('processes')}")
+        lines.append(f"| {name} | {r['rooms']} | {kind} | "
                      f"{_ms(r['p50'])} | {_ms(r['p99'])} | {ratio(r['p50'], f['ws_echo']['p50'])}x | "
                      f"{ratio(r['p99'], f['ws_echo']['p99'])}x | "
                      f"{str(ratio(r['p99'], fan[r['rooms']]['p99'])) + 'x' if r['rooms'] in fan else 'n/a'} | "
@@ -502,7 +516,8 @@ async def amain(args) -> dict:
     settings = dict(max_rooms=max(levels) + 10, max_connections=4 * max(levels) + 100, idle_timeout=600,
                     create_per_min=1e6, create_burst=max(levels) + 10)
     res["servers"] = []
-    setups = ["one"] + (["redis"] if redis_bus_available() and not args.no_redis else [])
+    setups = ["one"] + (["redis"] if redis_bus_available() and not args.no_redis else []) + (
+        ["cluster"] if args.cluster else [])
     for n in levels:
         for kind in kinds:
             for setup in setups:
@@ -533,6 +548,8 @@ def main(argv=None) -> None:
     ap.add_argument("--vibe", default=None, help="a danmerus/berserk_vibe checkout: the engine level's floor")
     ap.add_argument("--vibe-games", type=int, default=6, help="berserk_vibe games for the engine floor")
     ap.add_argument("--no-redis", action="store_true", help="skip the two-processes-over-Redis levels")
+    ap.add_argument("--cluster", type=int, default=0, metavar="N",
+                    help="also measure `python -m server.cluster --processes N` (its own Redis and PostgreSQL)")
     ap.add_argument("--json", default="/tmp/bench-all.json")
     ap.add_argument("--plot", default=None,
                     help="where to draw the plot (default docs/bench-all.svg, and none with --no-doc)")

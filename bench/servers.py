@@ -89,6 +89,13 @@ class ServerProcess(Loopback):
         self.args = server_args(self.port, **settings)
         self.proc: subprocess.Popen | None = None
 
+    @classmethod
+    def attached(cls, port: int, proc: subprocess.Popen, log_path: str) -> "ServerProcess":
+        """A server started elsewhere (server/cluster.py), for measuring only: not to be entered or exited."""
+        s = cls.__new__(cls)
+        s.root, s.port, s.proc, s.log_path, s.data_dir, s.args = ROOT, port, proc, log_path, None, list(proc.args)
+        return s
+
     def rss_kb(self) -> int:
         """Resident set size of the server process in KiB (from /proc)."""
         with open(f"/proc/{self.proc.pid}/status") as fh:
