@@ -1,8 +1,10 @@
 """What the HTTP API modules share: the error answer, the per-address limiter of creations, and a lobby entry as
-the API shows it. Interface: :func:`err`, :class:`CreateLimiter`, :func:`limiter_for`, :func:`public_info`.
+the API shows it, and the language of a request. Interface: :func:`err`, :class:`CreateLimiter`, :func:`limiter_for`,
+:func:`public_info`, :func:`request_lang`.
 """
 from __future__ import annotations
 
+from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 
@@ -50,3 +52,22 @@ def public_info(info: dict, seat: int | None = None) -> dict:
     if out.get("status") != "finished" and isinstance(out.get("decks"), list):
         out["decks"] = [d if seat == i + 1 else None for i, d in enumerate(out["decks"])]
     return out
+
+
+def request_lang(request: Request) -> str:
+    """"en" or "ru" from the ``Accept-Language`` header: the first of the two by q-value; "ru" by default."""
+    best, best_q = "ru", -1.0
+    for i, part in enumerate(request.headers.get("accept-language", "")[:500].split(",")):
+        tag, _, params = part.strip().partition(";")
+        primary = tag.strip().lower().split("-")[0]
+        if primary not in ("en", "ru"):
+            continue
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        if q > best_q + 1e-9 or (q == best_q and i == 0):
+            best, best_q = primary, q
+    return best

@@ -8,8 +8,9 @@ list, one room's status, health and metrics.
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks ... | server/decks_api.py |
 | POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass",
-  "opponent": "bot", "bot": policy, "bot_deck"}`` or the legacy ``"decks": [d1, d2]`` (all optional) -> 201
-  ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", the seat flow) |
+  "opponent": "bot", "bot": policy, "bot_deck", "tutorial": "prelim" | "battle" (server/tutorial.py, with a bot)}``
+  or the legacy ``"decks": [d1, d2]`` (all optional) -> 201 ``{"room", "seat": 1, "token"}`` (docs/server.md
+  "HTTP API", the seat flow) |
 | POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
 | POST /api/rooms/{id}/deck | ``{"token", "deck"}`` -> 200 ``{"room", "seat"}`` (a seat's deck before the deal) |
 | POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
@@ -30,6 +31,7 @@ import time
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
 
+from .tutorial import part_of
 from .decks_api import parse_deck_choice, request_lang
 from .bus import BusError
 from .bus import messages as m
@@ -41,7 +43,8 @@ CLOCK_BASE = (10.0, 7200.0)
 CLOCK_INCREMENT = (0.0, 600.0)
 
 
-CREATE_FIELDS = frozenset({"decks", "deck", "bot_deck", "clock", "spectators", "autopass", "opponent", "bot"})
+CREATE_FIELDS = frozenset({"decks", "deck", "bot_deck", "clock", "spectators", "autopass", "opponent", "bot",
+                           "tutorial"})
 JOIN_FIELDS = frozenset({"autopass", "deck"})
 DECK_FIELDS = frozenset({"token", "deck"})
 REMATCH_FIELDS = frozenset({"deck"})
@@ -118,7 +121,7 @@ def _opponent(body: dict) -> str | None:
     if opponent != "bot":
         raise ValueError("'opponent' must be \"bot\" or absent.")
     policy = body.get("bot", "heuristic")
-    if policy not in POLICIES:
+    if not isinstance(policy, str) or policy not in POLICIES:
         raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
     return policy
 
@@ -137,6 +140,8 @@ async def healthz(request: Request):
     fault = hub.bus.fault()
     if fault is not None:      # sockets stay open; the process reconnects by itself
         return JSONResponse({"ok": False, "error": "backend_unavailable", "message": fault}, status_code=503)
+    if not await hub.store_health.writable():
+        return _err(503, "store_unavailable", "The database cannot be written; acknowledged play is held.")
     return JSONResponse({"ok": True})
 
 
@@ -175,9 +180,14 @@ async def create_room(request: Request):
         autopass = _autopass(body)
         bot = _opponent(body)
         labels, cards = seat_decks(body, hub, bot, request_lang(request))
+        tutorial = part_of(body.get("tutorial"))
+        if tutorial and bot is None:
+            raise ValueError("A tutorial is played against the computer: 'opponent' must be \"bot\".")
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     options["decks"] = labels
+    if tutorial:
+        options["tutorial"] = tutorial
     try:
         room_id, token = await hub.rooms.create(options, autopass, player=player and player["id"],
                                                 name=player and player["name"], decks=cards)

@@ -8,7 +8,7 @@ HTTP (all authenticated with the player header, server/players_api.py):
 | POST /api/queue ``{"deck"?}`` | 200 ``{"status": "matched", "room", "seat", "token"}`` when someone was waiting (the older entry takes seat 1); else 202 ``{"status": "waiting", "ticket"}``; 503 ``queue_full`` |
 | GET /api/queue/{ticket} | ``{"status": "waiting", "waited": s, "bot_offer": bool}`` or, once paired, the matched answer |
 | POST /api/queue/{ticket}/bot ``{"bot"?}`` | leave the queue for a game against the computer: the matched answer |
-| DELETE /api/queue/{ticket} | leave the queue: ``{"status": "left"}`` |
+| DELETE /api/queue/{ticket} | leave the queue: ``{"status": "left"}``; 404 ``not_queued`` for a ticket not in it |
 
 The queue lives in the process that answers (one process, or sticky routing; docs/server.md). An entry not polled
 for ``queue_poll_timeout`` seconds is dropped, so a closed tab is never paired.
@@ -190,7 +190,9 @@ async def poll(request: Request):
 
 
 async def leave(request: Request):
-    """DELETE /api/queue/{ticket}."""
+    """DELETE /api/queue/{ticket}: the player's entry leaves the queue (a later poll is 404); 404 ``not_queued`` for
+    a ticket that is not (or no longer) this player's."""
+    from .lobby import _err
     hub = request.app.state.hub
     player, error = await _auth(request)
     if error is not None:
@@ -198,9 +200,10 @@ async def leave(request: Request):
     q = queue_of(hub)
     ticket = request.path_params["ticket"]
     e = q.get(ticket, player["id"]) if TICKET_RE.fullmatch(ticket) else None
-    if e is not None:
-        q.waiting.pop(ticket, None)
-        q.matched.pop(ticket, None)
+    if e is None:
+        return _err(404, "not_queued", "This ticket is not in the queue (it expired or was used).")
+    q.waiting.pop(ticket, None)
+    q.matched.pop(ticket, None)
     return JSONResponse({"status": "left"})
 
 
@@ -217,7 +220,7 @@ async def play_bot(request: Request):
     try:
         body = await read_json(request, BOT_FIELDS)
         policy = body.get("bot", "heuristic")
-        if policy not in POLICIES:
+        if not isinstance(policy, str) or policy not in POLICIES:
             raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
     except ValueError as e:
         return _err(400, "bad_request", str(e))

@@ -18,7 +18,7 @@ from .bus import BusError
 from .http_body import read_json
 from .http_common import err as _err, limiter_for as _limiter_for, public_info
 from .names import BadName, clean_name
-from .store import hash_secret
+from .store import StoreError, hash_secret
 
 ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SECRET_RE = re.compile(r"[A-Za-z0-9_-]{16,100}")
@@ -44,7 +44,7 @@ async def current_player(request: Request) -> dict | None:
     row = await request.app.state.hub.store.verify_player(pid, secret)
     if row is None:
         raise Unauthorized()
-    return {"id": row["id"], "name": row["name"]}
+    return {"id": row["id"], "name": row["name"], "session": row.get("session")}
 
 
 def unauthorized() -> JSONResponse:
@@ -53,20 +53,25 @@ def unauthorized() -> JSONResponse:
 
 
 async def create_player(request: Request):
-    """POST /api/players ``{"name"}`` -> 201 ``{"id", "secret", "name"}`` (400 ``bad_name``, 429 per address)."""
+    """POST /api/players ``{"name"}`` -> 201 ``{"id", "secret", "name"}`` (400 ``bad_name``, 409 ``name_taken``: the
+    same name as another player's up to case, compatibility forms and confusable letters; 429 per address)."""
     hub = request.app.state.hub
     address = request.client.host if request.client else "?"
     if not _limiter_for(hub, "player_limiter").allow(address, time.monotonic()):
         return _err(429, "rate_limited", "Too many players created from this address; wait a minute.")
+    from .player_texts import lang_of, refuse
     try:
         body = await read_json(request, PLAYER_FIELDS)
         name = clean_name(body.get("name"))
     except BadName as e:
-        return _err(400, e.code, str(e))
-    except ValueError as e:
-        return _err(400, "bad_request", str(e))
+        return _err(400, e.code, e.text(lang_of(request)))
     secret = secrets.token_urlsafe(24)
-    row = await hub.store.create_player(name, hash_secret(secret))
+    try:
+        row = await hub.store.create_player(name, hash_secret(secret))
+    except StoreError as e:
+        if e.code != "name_taken":
+            raise
+        return refuse(request, 409, "name_taken")
     return JSONResponse({"id": row["id"], "secret": secret, "name": row["name"]}, status_code=201)
 
 
@@ -76,7 +81,7 @@ async def me(request: Request):
         player = await current_player(request)
     except Unauthorized:
         return unauthorized()
-    return JSONResponse(player) if player else unauthorized()
+    return JSONResponse({"id": player["id"], "name": player["name"]}) if player else unauthorized()
 
 
 async def my_games(request: Request):

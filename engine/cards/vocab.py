@@ -11,7 +11,8 @@ with its rule reference. Ability objects appear in three places of a card defini
 * **grants** (``formation.grants``, ``aura.grants``, ``grant.abilities``, ``must_attack.grants``): static keywords or
   triggers a card has while the grant holds.
 
-:func:`check_ability` validates one object against :data:`KW`; :func:`normalize_ability` turns the short forms of
+:func:`check_ability` validates one object against :data:`KW` (through the JSON Schema of
+:mod:`engine.cards.schema`); :func:`normalize_ability` turns the short forms of
 ``../shared/scenarios/FORMAT.md`` (``"cost": "2 tokens+tap"``, ``"when": "any_creature_dies"``, ``"n": "X"`` on an
 attack, ...) into this vocabulary, so scenario overrides and the data file use one shape.
 """
@@ -191,258 +192,19 @@ COMMON_FIELDS = {"kw"}
 # Checking
 # ---------------------------------------------------------------------------------------------------------------
 
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _check_amount(v, path, errs, allow_full=False):
-    if _is_int(v) or (allow_full and v == "full"):
-        return
-    if isinstance(v, dict) and set(v) <= {"per", "times", "plus", "max", "filter", "half"} and v.get("per") in COUNTERS \
-            and all(_is_int(v[k]) for k in ("times", "plus") if k in v) \
-            and ("max" not in v or v["max"] is None or _is_int(v["max"])):
-        if "filter" in v:
-            _check_filters(v["filter"], f"{path}.filter", errs)
-        if "half" in v and v["half"] is not True:
-            errs.append(f"{path}.half: true when present (the value is halved, rounded down)")
-        return
-    errs.append(f"{path}: not an amount: {v!r}")
-
-
-def _check_filters(v, path, errs):
-    if not isinstance(v, list):
-        errs.append(f"{path}: filters must be a list")
-        return
-    for i, f in enumerate(v):
-        p = f"{path}[{i}]"
-        if not isinstance(f, dict) or f.get("f") not in FILTERS:
-            errs.append(f"{p}: unknown filter {f!r}")
-            continue
-        params = FILTERS[f["f"]]
-        extra = set(f) - {"f"} - set(params)
-        if extra:
-            errs.append(f"{p}: unknown fields {sorted(extra)}")
-        for k, t in params.items():
-            if k not in f:
-                errs.append(f"{p}: missing {k}")
-            else:
-                _check_type(f[k], t, f"{p}.{k}", errs)
-
-
-def _check_conditions(v, path, errs):
-    if not isinstance(v, list):
-        errs.append(f"{path}: conditions must be a list")
-        return
-    for i, c in enumerate(v):
-        p = f"{path}[{i}]"
-        if not isinstance(c, dict) or c.get("p") not in CONDITIONS:
-            errs.append(f"{p}: unknown condition {c!r}")
-            continue
-        params = CONDITIONS[c["p"]]
-        extra = set(c) - {"p"} - set(params)
-        if extra:
-            errs.append(f"{p}: unknown fields {sorted(extra)}")
-        for k, t in params.items():
-            if k not in c:
-                errs.append(f"{p}: missing {k}")
-            else:
-                _check_type(c[k], t, f"{p}.{k}", errs)
-
-
-def _check_target(v, path, errs):
-    if isinstance(v, str):
-        if v not in TARGET_REFS + TARGET_SETS:
-            errs.append(f"{path}: unknown target {v!r}")
-        return
-    if isinstance(v, dict) and v.get("each") in CHOOSE and "choose" not in v:  # every matching card in play
-        extra = set(v) - {"each", "side", "filter"}
-        if extra:
-            errs.append(f"{path}: unknown fields {sorted(extra)}")
-        if v.get("side") not in SIDES:
-            errs.append(f"{path}.side: one of {SIDES}")
-        _check_filters(v.get("filter", []), f"{path}.filter", errs)
-        return
-    if not isinstance(v, dict) or v.get("choose") not in CHOOSE:
-        errs.append(f"{path}: a target is a name, {{'choose': ...}} or {{'each': ...}}: {v!r}")
-        return
-    extra = set(v) - {"choose", "side", "filter", "count", "exact"}
-    if extra:
-        errs.append(f"{path}: unknown fields {sorted(extra)}")
-    if v.get("side") not in SIDES:
-        errs.append(f"{path}.side: one of {SIDES}")
-    _check_filters(v.get("filter", []), f"{path}.filter", errs)
-    if not _is_int(v.get("count", 1)) or v.get("count", 1) < 1:
-        errs.append(f"{path}.count: a positive int")
-
-
-def _check_type(v, t: str, path: str, errs: list[str]) -> None:
-    if t.startswith("enum"):
-        options = t.split(":", 1)[1].split("|")
-        if v not in options:
-            errs.append(f"{path}: {v!r} not one of {options}")
-    elif t == "int":
-        if not _is_int(v):
-            errs.append(f"{path}: not an int")
-    elif t == "bool":
-        if not isinstance(v, bool):
-            errs.append(f"{path}: not a bool")
-    elif t == "str":
-        if not isinstance(v, str) or not v:
-            errs.append(f"{path}: not a non-empty str")
-    elif t == "list_str":
-        if not (isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
-            errs.append(f"{path}: not a non-empty list of str")
-    elif t == "list_int":
-        if not (isinstance(v, list) and v and all(_is_int(x) for x in v)):
-            errs.append(f"{path}: not a non-empty list of int")
-    elif t == "list_dir":
-        if not (isinstance(v, list) and v and all(x in ("left", "right") for x in v)):
-            errs.append(f"{path}: not a list of 'left'/'right'")
-    elif t == "list_col":
-        if not (isinstance(v, list) and v and all(x in ("a", "b", "c", "d", "e") for x in v)):
-            errs.append(f"{path}: not a list of columns a..e")
-    elif t == "kinds":
-        if not (isinstance(v, list) and v and all(x in ATTACK_KINDS + ATTACK_GROUPS for x in v)):
-            errs.append(f"{path}: not a list of attack kinds/groups: {v!r}")
-    elif t == "strengths":
-        if not (isinstance(v, list) and v and all(x in STRENGTHS for x in v)):
-            errs.append(f"{path}: not a list of strengths")
-    elif t == "roles":
-        if not (isinstance(v, list) and v and all(x in ROLES for x in v)):
-            errs.append(f"{path}: not a list of roles")
-    elif t == "strike":
-        if not (isinstance(v, list) and len(v) == 3 and all(_is_int(x) and x >= 0 for x in v)):
-            errs.append(f"{path}: not [weak, medium, strong] ints")
-    elif t == "amount":
-        _check_amount(v, path, errs)
-    elif t == "heal_amount":
-        _check_amount(v, path, errs, allow_full=True)
-    elif t == "token_count":
-        if not (v == "all" or (_is_int(v) and v >= 1)):
-            errs.append(f"{path}: a positive int or 'all'")
-    elif t == "range":
-        if not (v is None or (_is_int(v) and v >= 1)):
-            errs.append(f"{path}: range is a positive int or null")
-    elif t == "until":
-        if v not in UNTIL:
-            errs.append(f"{path}: {v!r} not one of {UNTIL}")
-    elif t == "cost":
-        if not isinstance(v, dict) or set(v) - {"tap", "tokens", "wounds", "movement", "life"} or "tap" not in v \
-                or "tokens" not in v:
-            errs.append(f"{path}: cost is {{'tap': bool, 'tokens': int|'X'|'all'[, 'wounds': int, 'movement': 'all']}}")
-            return
-        if not isinstance(v["tap"], bool):
-            errs.append(f"{path}.tap: not a bool")
-        if not ((_is_int(v["tokens"]) and v["tokens"] >= 0) or v["tokens"] in ("X", "all")):
-            errs.append(f"{path}.tokens: int >= 0, 'X' or 'all'")
-        if "wounds" in v and not (_is_int(v["wounds"]) and v["wounds"] > 0):
-            errs.append(f"{path}.wounds: a positive int")
-        if "movement" in v and v["movement"] != "all":
-            errs.append(f"{path}.movement: 'all'")
-        if "life" in v and v["life"] != "X":
-            errs.append(f"{path}.life: 'X' (X >= 1 additional life removed, chosen at declaration)")
-    elif t == "limit":
-        if v is not None and not (isinstance(v, dict) and v.get("per") in ("turn", "battle")
-                                  and _is_int(v.get("times")) and set(v) <= {"per", "times", "group"}):
-            errs.append(f"{path}: limit is null or {{'per': 'turn'|'battle', 'times': int[, 'group': str]}}")
-    elif t == "name":
-        if not (isinstance(v, dict) and set(v) == {"en", "ru"} and all(isinstance(x, str) and x for x in v.values())):
-            errs.append(f"{path}: name is {{'en': str, 'ru': str}}")
-    elif t == "selector":
-        if not isinstance(v, dict) or set(v) - {"kinds", "strength", "by", "diagonal"} or "kinds" not in v:
-            errs.append(f"{path}: selector is {{'kinds': [...][, 'strength', 'by', 'diagonal']}}")
-            return
-        _check_type(v["kinds"], "kinds", f"{path}.kinds", errs)
-        if "strength" in v:
-            _check_type(v["strength"], "strengths", f"{path}.strength", errs)
-        if "by" in v:
-            _check_filters(v["by"], f"{path}.by", errs)
-        if "diagonal" in v and v["diagonal"] is not True:
-            errs.append(f"{path}.diagonal: true when present")
-    elif t == "filters":
-        _check_filters(v, path, errs)
-    elif t == "conditions":
-        _check_conditions(v, path, errs)
-    elif t == "target":
-        _check_target(v, path, errs)
-    elif t == "effects":
-        if not (isinstance(v, list) and v):
-            errs.append(f"{path}: a non-empty list of effects")
-            return
-        for i, e in enumerate(v):
-            _check(e, "effect", f"{path}[{i}]", errs)
-    elif t == "abilities":
-        if not (isinstance(v, list) and v):
-            errs.append(f"{path}: a non-empty list of abilities")
-            return
-        for i, e in enumerate(v):
-            _check(e, "grant", f"{path}[{i}]", errs)
-    elif t == "outcomes":  # roll_table: [{"on": [die values], "effects": [...]}, ...], each value 1..6 once
-        if not (isinstance(v, list) and v and all(isinstance(o, dict) and set(o) == {"on", "effects"} for o in v)):
-            errs.append(f"{path}: outcomes are a list of {{'on': [1..6], 'effects': [...]}}")
-            return
-        values = [x for o in v for x in (o["on"] if isinstance(o["on"], list) else [None])]
-        if sorted(values) != [1, 2, 3, 4, 5, 6]:
-            errs.append(f"{path}: the outcomes must cover each die value 1..6 exactly once")
-        for i, o in enumerate(v):
-            _check_type(o["effects"], "effects", f"{path}[{i}].effects", errs)
-    elif t == "options":
-        if not (isinstance(v, list) and len(v) >= 2):
-            errs.append(f"{path}: at least two options")
-            return
-        for i, o in enumerate(v):
-            _check_type(o, "effects", f"{path}[{i}]", errs)
-    else:  # pragma: no cover - a typo in KW itself
-        raise AssertionError(f"unknown type {t}")
-
-
-def _check(a, place: str, path: str, errs: list[str]) -> None:
-    if not isinstance(a, dict) or a.get("kw") not in KW:
-        errs.append(f"{path}: unknown kw {a.get('kw') if isinstance(a, dict) else a!r}")
-        return
-    spec = KW[a["kw"]]
-    roles = spec["roles"]
-    if place == "top":
-        activated = "cost" in a and a["kw"] != "trigger"
-        ok = ("activated" in roles) if activated else ("static" in roles)
-        if a["kw"] == "custom":
-            ok = True
-    elif place == "effect":
-        ok = "effect" in roles and "cost" not in a
-    else:  # a grant holds static keywords and triggers, or an activated ability with its cost [407.1] (Дверг)
-        ok = "grant" in roles or ("cost" in a and "activated" in roles)
-    if not ok:
-        errs.append(f"{path}: kw {a['kw']!r} cannot appear here ({place})")
-    fields = spec["fields"]
-    if place == "effect":  # effects carry no activation fields, and may carry a condition checked on execution
-        fields = {k: t for k, t in fields.items() if k not in ("cost", "sudden", "limit")}
-        fields.setdefault("condition", "conditions?")
-    extra = set(a) - COMMON_FIELDS - set(fields)
-    if extra:
-        errs.append(f"{path}: unknown fields {sorted(extra)} for {a['kw']}")
-    for k, t in fields.items():
-        if t.startswith("enum"):
-            required, base = t[4] == "!", "enum:" + t.split(":", 1)[1]
-        else:
-            required, base = t.endswith("!"), t[:-1]
-        if k not in a:
-            if required:
-                errs.append(f"{path}: missing {k} for {a['kw']}")
-            continue
-        if base == "limit" and a[k] is None:
-            continue
-        _check_type(a[k], base, f"{path}.{k}", errs)
-
-
 def check_ability(a: dict, place: str = "top") -> list[str]:
-    """Problems with one ability object, as sentences ([] when it fits the vocabulary).
+    """Problems with one ability object, as sentences ([] when it fits the vocabulary): the JSON Schema of
+    :mod:`engine.cards.schema`, built from the tables above.
 
     ``place`` is ``"top"`` (a card's own ``abilities`` list), ``"effect"`` (inside ``effects``/``rider``/
     ``options``) or ``"grant"`` (inside ``grants``/``abilities`` of a grant). Raises nothing.
     """
-    errs: list[str] = []
-    _check(a, place, a.get("kw", "?") if isinstance(a, dict) else "?", errs)
-    return errs
+    return CHECKER[0](a, place)
+
+
+#: The schema's checker ``f(ability, place) -> [sentence]``; :mod:`engine.cards.schema` (built from this module's
+#: tables, imported by ``engine.cards``) puts it here.
+CHECKER: list = [lambda a, place: ["the card schema (engine/cards/schema.py) is not loaded"]]
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from engine.cards.kinds import LEVELS
 from engine.cards.vocab import ACTIVATED_FIELDS, ATTACK_FIELDS
 from engine.cards.words import KIND
 from engine.effects.registry import apply_effects
-from engine.model.enums import EntryKind, Event
+from engine.model.enums import Event
 from engine.ops import acquire
 from engine.ops import damage
 from engine.ops import trigger_points
@@ -16,7 +16,7 @@ from engine.rules import grants
 from engine.rules import keywords
 from engine.rules import targets as tg
 from engine.rules.amounts import x_is
-from engine.rules.combat import attack_target_ok, last_known
+from engine.rules.combat import attack_target_ok
 from engine.rules.strike_table import single_level
 
 
@@ -96,8 +96,6 @@ def attack_begin(g, entry: dict, a: dict):
     does nothing (source or target gone or illegal, RULES.md Q7), is blocked by a net or dodged. The target's
     "attacked" triggers become pending."""
     src, tgt = g.cards.get(entry["source"]), g.cards.get(entry.get("target") or "")
-    if src is not None and entry.get("kind") == EntryKind.TRIGGER:
-        src = last_known(g, src, entry.get("point") or {})
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
         g.emit(Event.FIZZLED, source=entry["source"])
         return None
@@ -121,7 +119,7 @@ def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
     if g.in_play(src):
         acquire.spend_on_attack(g, src, kind)
     trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
-                         "strength": LEVELS[level] if level is not None else None})
+                         "strength": LEVELS[level] if level is not None else None, "die": die})
 
 
 def execute_attack_ability(g, entry: dict, a: dict) -> None:

@@ -36,6 +36,8 @@ def eff_vampirism(g, e, src, eff):
         return
     n = eff.get("n", 0)
     healed = damage.heal(g, src, n)
+    if healed is None:  # a heal replacement is being asked inside the entry [419]
+        return
     add_life(g, src, n - healed)
 
 

@@ -19,7 +19,7 @@ from engine.ops import trigger_points
 from engine.ops.acquire import starting_tokens
 from engine.ops.damage import destroy
 from engine.ops.reveal import goes_to_aux, to_aux
-from engine.ops.zones import renew_into_deck
+from engine.ops.zones import renew_into_deck, shuffle_deck
 from engine.procedure import prelim_abilities as pa
 from engine.procedure.phases import begin_turn
 from engine.procedure.recruit import hooked, recruit, recruit_hooks, recruit_payment
@@ -56,11 +56,13 @@ def _fresh_spent() -> dict:
 
 
 def deal(g, p: int, n: int) -> None:
-    """Move the top ``n`` cards of ``p``'s deck to the deal zone (сдача), seen only by ``p`` [302.1, 206.6]."""
+    """Move the top ``n`` cards of ``p``'s deck to the deal zone (сдача), seen only by ``p`` [302.1, 206.6]; the deck
+    is shuffled afterwards, as after every game action that takes cards from it [SEED S2; 01 §5.5 [206.10]]."""
     for _ in range(min(n, len(g.decks[p]))):
         cid = g.decks[p].pop(0)
         g.cards[cid].zone = "deal"
         g.deals[p].append(cid)
+    shuffle_deck(g, p)
     g.emit(Event.DEALT, player=p, n=len(g.deals[p]))
     g.emit(Event.DEAL, to=p, player=p, cards=list(g.deals[p]))
 
@@ -429,7 +431,7 @@ def _perform_redeal(g, p: int, act: dict) -> None:
     for cid in g.deals[p]:
         renew_into_deck(g, g.cards[cid])
     g.deals[p] = []
-    g.rng.shuffle(g.decks[p])
+    shuffle_deck(g, p)
     g.emit(Event.REDEALT, player=p)
     deal(g, p, n)
 
@@ -448,7 +450,7 @@ def _perform_recruit(g, p: int, act: dict) -> None:
             for cid in g.deals[q]:
                 renew_into_deck(g, g.cards[cid])
             g.deals[q] = []
-            g.rng.shuffle(g.decks[q])
+            shuffle_deck(g, q)
         st["step"] = "deploy"
         g.phase = Phase.DEPLOYMENT
         g.emit(Event.PHASE, phase=Phase.DEPLOYMENT, turn=0, active=None)

@@ -96,10 +96,11 @@ class Rematch:
 
 @dataclass(frozen=True, slots=True)
 class Say:
-    """A chat line from a connection (server/chat.py)."""
+    """A chat line from a connection (server/chat.py); ``addr``: the client's address ("" unknown)."""
 
     conn: str
     text: str
+    addr: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ import time
 from protocol import Error
 from protocol.messages import Sync
 
-from .. import wire
+from .. import store_outage, wire
 from ..bus import messages as m
 from .chat import send_history
 from .status import only_pass
@@ -130,10 +130,11 @@ class Audience:
             await self.room.bus.fanout.deliver(local, None, code)
 
 
-async def broadcast_applied(room, acted: int, frames: dict, ts) -> None:
+async def broadcast_applied(room, acted: int, frames: dict, ts) -> bool:
     """After an applied action of ``acted``: run clocks, apply automatic passes (RULES.md Q10), make the new state
     durable (persistent buses), then broadcast every version's frames (viewer -> message) and the end. ``ts``: the
-    monotonic time the action arrived (latency metric) or None."""
+    monotonic time the action arrived (latency metric) or None. False when the store failed: the room holds the
+    change and sent nothing (server/store_outage.py)."""
     out = _frames(room, acted, frames)
     room.cache.forget_version()   # the frames are built: the journal and the diffs read no more views of v, nor
     sends = []                    # its legal list (memory)
@@ -145,8 +146,9 @@ async def broadcast_applied(room, acted: int, frames: dict, ts) -> None:
     # frames for other processes may ride with the commit (published once it is durable)
     carry = room.bus.fanout.carry(room.id, sends) if room.bus.store.appends else None
     room.journals.settled()
-    with room.metrics.phase("commit"):
-        await room.store.commit(carry)      # durable before broadcast
+    with room.metrics.phase("commit"):      # durable before broadcast; held when the store fails
+        if not await store_outage.commit_or_hold(room, carry, sends):
+            return False
     with room.metrics.phase("send"):
         for i, (conns, data, v, full) in enumerate(sends):
             await room.bus.fanout.deliver(conns, data, room=room.id, v=v, full=full,
@@ -154,6 +156,7 @@ async def broadcast_applied(room, acted: int, frames: dict, ts) -> None:
     if ts is not None:
         room.metrics.latency.observe(max(0.0, time.monotonic() - ts))
     await room.lobby.publish_moved()
+    return True
 
 
 def _frames(room, acted: int, frames: dict) -> list:

@@ -44,6 +44,9 @@ from ..clock import Clocks, clocks_for
 from ..journal import Journal
 from ..metrics import Metrics
 from ..settings import Settings
+from ..tutorial import new_game
+from .. import store_outage
+from ..store_outage import Outage
 from . import clocks as timers
 from .broadcast import Audience, broadcast_applied
 from .cache import RoomCache
@@ -117,6 +120,7 @@ class Room:
         self.store = Persistence(self)
         self.lobby = LobbyEntry(self)
         self.cache = RoomCache()
+        self.outage = Outage()                     # the store failed: the change is held (server/store_outage.py)
 
     def _init_game(self, game) -> None:
         self.game = game
@@ -228,7 +232,7 @@ class Room:
 
     def deal(self) -> None:
         """Create the engine game once both seats and both decks are known; start the clock of the seat to act."""
-        self.game = self.engine.Game.new(seed=self.seed, deck1=self.decks[0], deck2=self.decks[1])
+        self.game = new_game(self.engine, self.options, self.seed, self.decks)
         self.journals.reset()                # started from the deal on first use
         self.status = RoomStatus.PRELIMINARY
         self.started = time.time()
@@ -317,6 +321,8 @@ class Room:
     async def handle(self, msg) -> None:
         """Handle one inbox message (server/bus/messages.py). Raises BusError("fenced") to end the room."""
         reply = self.bus.mailbox.reply
+        if self.outage.held and await store_outage.refused_while_held(self, msg):
+            return
         if isinstance(msg, m.Act):
             await self._on_action(msg)
         elif isinstance(msg, m.Attach):
@@ -329,11 +335,11 @@ class Room:
         elif isinstance(msg, m.Probe):
             await self._on_probe(msg)
         elif isinstance(msg, m.Claim):
-            await reply(msg.reply_to, await on_claim(self, msg))
+            await reply(msg.reply_to, await store_outage.call(self, on_claim(self, msg)))
         elif isinstance(msg, m.ChooseDeck):
-            await reply(msg.reply_to, await on_deck(self, msg))
+            await reply(msg.reply_to, await store_outage.call(self, on_deck(self, msg)))
         elif isinstance(msg, m.Rematch):
-            await reply(msg.reply_to, await on_rematch(self, msg))
+            await reply(msg.reply_to, await store_outage.call(self, on_rematch(self, msg)))
         elif isinstance(msg, m.Say):
             await on_chat(self, msg)
         elif isinstance(msg, m.Status):
@@ -367,8 +373,11 @@ class Room:
         if conn not in self.audience.conns:
             return
         seat = self.audience.conns[conn]
+        if self.outage.held:        # before the ledger: it never answers an id that is not committed
+            await self.audience.send([conn], store_outage.refusal(self, msg.id))
+            return
         outcome = self.versions.submit(seat, Action(msg.id, msg.v, msg.action))
         if outcome.reply is not None:
             await self.audience.send([conn], outcome.reply)
-        if outcome.applied:
-            await broadcast_applied(self, seat, outcome.broadcast, msg.ts)
+        if outcome.applied and not await broadcast_applied(self, seat, outcome.broadcast, msg.ts):
+            await self.audience.send([conn], store_outage.refusal(self, msg.id))

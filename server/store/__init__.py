@@ -7,7 +7,9 @@ find nothing return None / False / [] (they never raise); bad arguments raise :c
 
 What is kept:
 
-* players: ``{"id", "name", "created"}`` and the SHA-256 of their secret (never the secret);
+* players: ``{"id", "name", "created"}``, their sessions (the SHA-256 of each session's secret, never the secret),
+  an optional argon2 password hash, their language, the rating after each rated game, whom they added as friends
+  and their direct challenges (server/store/accounts.py; names unique under server/namekey.py);
 * saved decks of a player: ``{"id", "owner", "name", "cards": [card id...], "created", "updated"}``;
 * every finished game, forever: ``{"id", "seed", "decks", "deck_names", "log", "result", "players", "names",
   "bots", "rated", "started", "duration", "version", "options"}``;

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import unicodedata
 from abc import ABC, abstractmethod
 
 #: A player's rating before any rated game (Glicko-2 defaults, Glickman's paper).
@@ -33,6 +34,19 @@ def secret_matches(secret: str, secret_hash: str) -> bool:
     return isinstance(secret, str) and hmac.compare_digest(hash_secret(secret), secret_hash or "")
 
 
+def clean_name(name, limit: int) -> str:
+    """``name`` stripped; raises StoreError("bad_name") unless it is a str of 1..limit characters without
+    control characters."""
+    if not isinstance(name, str):
+        raise StoreError("bad_name", "The name must be a string.")
+    name = name.strip()
+    if not 1 <= len(name) <= limit:
+        raise StoreError("bad_name", f"The name must have 1 to {limit} characters.")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise StoreError("bad_name", "The name must not contain control characters.")
+    return name
+
+
 class Store(ABC):
     """Persistence of players, saved decks, finished games, ratings and live rooms (all methods async)."""
 
@@ -50,8 +64,9 @@ class Store(ABC):
     # -- players -----------------------------------------------------------------------------------------------
     @abstractmethod
     async def create_player(self, name: str, secret_hash: str) -> dict:
-        """A new player ``{"id", "name", "created"}``. Raises StoreError("bad_name") for an empty or overlong
-        name (over NAME_MAX characters after stripping) or one with control characters."""
+        """A new player ``{"id", "name", "created"}`` whose first session has ``secret_hash``. Raises
+        StoreError("bad_name") for an empty or overlong name (over NAME_MAX characters after stripping) or one with
+        control characters, StoreError("name_taken") for a name the same as another player's."""
 
     @abstractmethod
     async def get_player(self, player_id: str) -> dict | None:
@@ -59,11 +74,13 @@ class Store(ABC):
 
     @abstractmethod
     async def verify_player(self, player_id: str, secret: str) -> dict | None:
-        """The player when ``secret`` is theirs (constant-time hash comparison), else None."""
+        """The player (with ``"session"``: the id of the session ``secret`` belongs to) when ``secret`` is one of
+        theirs (constant-time hash comparison), else None."""
 
     @abstractmethod
     async def rename_player(self, player_id: str, name: str) -> dict | None:
-        """The renamed player, or None when there is no such player. Raises StoreError("bad_name")."""
+        """The renamed player, or None when there is no such player. Raises StoreError("bad_name") /
+        ("name_taken")."""
 
     # -- saved decks -------------------------------------------------------------------------------------------
     @abstractmethod
@@ -122,8 +139,9 @@ class Store(ABC):
         """Store several players' ratings in one transaction."""
 
     @abstractmethod
-    async def leaderboard(self, limit: int = 50, offset: int = 0) -> list[dict]:
-        """Rated players, best rating first: ``{"player", "name", "rating", "rd", "games"}``."""
+    async def leaderboard(self, limit: int = 50, offset: int = 0, min_games: int = 1) -> list[dict]:
+        """Rated players with at least ``min_games`` rated games, best rating first: ``{"player", "name", "rating",
+        "rd", "games"}``."""
 
     # -- live rooms (server/store/rooms.py) --------------------------------------------------------------------
     @abstractmethod

@@ -27,5 +27,7 @@ def recorder(store):
     """The room's ``recorder`` hook: ``await recorder(room)`` records the finished game (and, when rated, both
     players' Glicko-2 ratings in the same transaction)."""
     async def record(room) -> None:
+        if room.options.get("tutorial"):   # a tutorial's fixed position is no match to keep (server/tutorial.py)
+            return
         await store.record_game(game_record(room))
     return record

@@ -25,7 +25,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool, StaticPool
 
-from .base import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, NAME_MAX, Store, StoreError, secret_matches
+from .accounts import AccountsMixin, record_history
+from .base import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, Store, StoreError, clean_name
 from .schema import decks, games, live_rooms, players, ratings, room_log
 from . import live
 from .loop_writer import LoopWriter
@@ -37,19 +38,6 @@ GAME_FIELDS = ("id", "seed", "decks", "deck_names", "log", "result", "players", 
 LIST_MAX = 200
 WAL_SIZE_LIMIT = 32 << 20  # bytes: a WAL that grew larger in a burst is cut back to this when it starts again
 ROOMS_PER_READ = 400        # room ids per batched read of live rooms (load_rooms; one parameter each, under 999)
-
-
-def clean_name(name, limit: int) -> str:
-    """``name`` stripped; raises StoreError("bad_name") unless it is a str of 1..limit characters without
-    control characters."""
-    if not isinstance(name, str):
-        raise StoreError("bad_name", "The name must be a string.")
-    name = name.strip()
-    if not 1 <= len(name) <= limit:
-        raise StoreError("bad_name", f"The name must have 1 to {limit} characters.")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise StoreError("bad_name", "The name must not contain control characters.")
-    return name
 
 
 def clean_cards(cards) -> list[str]:
@@ -91,7 +79,7 @@ def _game(row, full: bool) -> dict:
     return out
 
 
-class SqlStore(Store):
+class SqlStore(AccountsMixin, Store):
     """The store on one SQLAlchemy async engine. ``url``: ``sqlite+aiosqlite:///path``, ``sqlite+aiosqlite://``
     (in memory) or ``postgresql+asyncpg://user@host:port/db``. ``synchronous`` (SQLite file only): ``"full"``, a
     committed transaction survives a power loss; ``"normal"``, it survives a crash of the process, and a power
@@ -192,14 +180,7 @@ class SqlStore(Store):
         async with self.engine.connect() as conn:
             return await conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
 
-    # -- players -----------------------------------------------------------------------------------------------
-    async def create_player(self, name: str, secret_hash: str) -> dict:
-        row = {"id": _new_id(), "name": clean_name(name, NAME_MAX), "secret_hash": str(secret_hash),
-               "created": time.time()}
-        async with self.engine.begin() as conn:
-            await conn.execute(players.insert().values(**row))
-        return {"id": row["id"], "name": row["name"], "created": row["created"]}
-
+    # -- players: server/store/accounts.py (AccountsMixin) ----------------------------------------------------
     async def _player_row(self, player_id):
         if not isinstance(player_id, str):
             return None
@@ -209,18 +190,6 @@ class SqlStore(Store):
     async def get_player(self, player_id: str) -> dict | None:
         row = await self._player_row(player_id)
         return None if row is None else _player(row)
-
-    async def verify_player(self, player_id: str, secret: str) -> dict | None:
-        row = await self._player_row(player_id)
-        if row is None or not secret_matches(secret, row.secret_hash):
-            return None
-        return _player(row)
-
-    async def rename_player(self, player_id: str, name: str) -> dict | None:
-        name = clean_name(name, NAME_MAX)
-        async with self.engine.begin() as conn:
-            done = await conn.execute(players.update().where(players.c.id == player_id).values(name=name))
-        return await self.get_player(player_id) if done.rowcount else None
 
     # -- saved decks -------------------------------------------------------------------------------------------
     async def create_deck(self, owner: str, name: str, cards: list[str]) -> dict:
@@ -290,7 +259,8 @@ class SqlStore(Store):
                     row["names"] = {s: await self._name(conn, row[f"player{s}"]) for s in ("1", "2")}
                 await conn.execute(games.insert().values(**row))
                 if row["rated"]:
-                    await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"))
+                    await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"),
+                                     row["id"])
         except IntegrityError:
             return False
         return True
@@ -300,7 +270,7 @@ class SqlStore(Store):
             return None
         return await conn.scalar(sa.select(players.c.name).where(players.c.id == player_id))
 
-    async def _rate(self, conn, p1: str, p2: str, winner) -> None:
+    async def _rate(self, conn, p1: str, p2: str, winner, game_id: str) -> None:
         """Glicko-2 update of both players after their rated game, inside the recording transaction (the rows are
         locked on PostgreSQL so two games ending together do not overwrite each other)."""
         from .ratings import rate
@@ -315,7 +285,9 @@ class SqlStore(Store):
             if conn.dialect.name == "postgresql":
                 q = q.with_for_update()
             before.append(_rating(pid, (await conn.execute(q)).first()))
-        await self._put_ratings(conn, rate(before[0], before[1], winner))
+        new = rate(before[0], before[1], winner)
+        await self._put_ratings(conn, new)
+        await record_history(conn, new, game_id)
 
     async def _put_ratings(self, conn, new) -> None:
         now = time.time()
@@ -351,9 +323,9 @@ class SqlStore(Store):
         async with self.engine.begin() as conn:
             await self._put_ratings(conn, new)
 
-    async def leaderboard(self, limit: int = 50, offset: int = 0) -> list[dict]:
+    async def leaderboard(self, limit: int = 50, offset: int = 0, min_games: int = 1) -> list[dict]:
         q = (sa.select(ratings.c.player, players.c.name, ratings.c.rating, ratings.c.rd, ratings.c.games)
-             .join(players, players.c.id == ratings.c.player).where(ratings.c.games > 0)
+             .join(players, players.c.id == ratings.c.player).where(ratings.c.games >= max(1, int(min_games)))
              .order_by(ratings.c.rating.desc(), ratings.c.player)
              .limit(max(1, min(LIST_MAX, int(limit)))).offset(max(0, int(offset))))
         async with self.engine.connect() as conn:
@@ -369,6 +341,11 @@ class SqlStore(Store):
 
     async def delete_room(self, room_id: str) -> None:
         await self._live(live.delete_room, room_id)
+
+    async def probe_write(self) -> None:
+        """A write that leaves nothing (a log row written and removed in one transaction) on the live-room path, so
+        it fails as a room's commit would (server/store_outage.py ``StoreHealth``). Raises what the database raised."""
+        await self._live(live.probe_write)
 
     async def _live(self, fn, *args):
         """``fn(execute, *args)`` (server/store/live.py) in one transaction of the store's live-room writer."""

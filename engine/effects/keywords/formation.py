@@ -13,9 +13,11 @@ def text(a: dict, lang: str, words) -> str:
     if a.get("partner"):
         partner = f" with a card ({words.filters(a['partner'], lang)})" if lang == "en" else \
             f" с картой ({words.filters(a['partner'], lang)})"
+    if not a.get("grants"):  # the bare named ability: it counts as a partner (03 §4 formation)
+        return "Formation" if lang == "en" else "Строй"
     return ("In formation" if lang == "en" else "В строю") + partner + ": " + words.grants(a["grants"], lang)
 
 
 FORMATION = register_keyword(Keyword(
     kw="formation", places="static", rule="03 §4 formation [g-46]", text=text,
-    fields={"grants": "abilities!", "partner": "filters?"}))
+    fields={"grants": "abilities?", "partner": "filters?"}))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
+from engine.effects import choice
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
@@ -13,12 +14,20 @@ from engine.rules import targets as tg
 
 
 def execute(g, e, src, eff) -> None:
-    """Heal each target (default: this card) by ``n`` (default 1; ``"full"``); ``cure_poison`` cures it [g-18]."""
+    """Heal each target (default: this card) by ``n`` (default 1; ``"full"``); ``cure_poison`` cures it [g-18]. A
+    heal replacement asked inside the entry [419] pauses it; the cards already healed are not healed again when it
+    resumes."""
+    done = choice.memo(g, "heal_done").setdefault("ids", [])
     for t in targets(g, e, src, eff):
+        if t.id in done:
+            continue
         n = eff.get("n", 1)
-        damage.heal(g, t, "full" if n == "full" else tg.amount(g, n, e, src, t))
+        if damage.heal(g, t, "full" if n == "full" else tg.amount(g, n, e, src, t)) is None:
+            return
+        done.append(t.id)
         if eff.get("cure_poison") and t.markers.pop("poison", None):
             g.emit(Event.CURED, card=t.id)
+    choice.forget(g, "heal_done")
 
 
 def text(a: dict, lang: str, words) -> str:

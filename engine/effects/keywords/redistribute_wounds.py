@@ -25,6 +25,8 @@ def execute(g, e, src, eff) -> None:
         g.emit(Event.FIZZLED, source=e["source"])
         return
     n = damage.heal(g, frm[0], amount_of(g, e, src, eff))
+    if n is None:  # a heal replacement is being asked inside the entry [419]
+        return
     for i in range(n):
         t = to[i % len(to)]
         damage.wound(g, t, 1, "spell" if e.get("spell") else "wound", src)

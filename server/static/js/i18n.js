@@ -5,6 +5,7 @@
 // A key missing in the current language falls back to English, then to the key itself.
 
 import { ENDINGS } from "./i18n_endings.js";
+import { PLAYERS } from "./i18n_players.js";
 
 const STRINGS = {
   en: {
@@ -1177,7 +1178,7 @@ const STRINGS = {
   },
 };
 
-for (const l of ["en", "ru"]) Object.assign(STRINGS[l], ENDINGS[l]);
+for (const l of ["en", "ru"]) Object.assign(STRINGS[l], ENDINGS[l], PLAYERS[l]);
 
 const listeners = new Set();
 let lang = localStorage.getItem("lang") || ((navigator.language || "ru").startsWith("en") ? "en" : "ru");

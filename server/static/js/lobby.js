@@ -13,6 +13,8 @@ import { CLOCK_PRESETS } from "./prefs.js";
 import { deckChoice } from "./deckchoice.js";
 import { listSaved } from "./deckstore.js";
 import { deckLabel } from "./words.js";
+import { tutorialBox } from "./tutorial.js";
+import { FriendsPanel } from "./friends.js";
 
 const QUEUE_POLL_MS = 1000;
 
@@ -28,7 +30,8 @@ export class LobbyPage {
     this.error = null;
     this.queue = null; // {ticket, waited, bot_offer} while in the quick-play queue
     this.timer = setInterval(() => this.refresh(), 3000);
-    this.unsubscribe = onLangChange(() => this.render());
+    this.friends = new FriendsPanel(() => ({ decks: this.decks, saved: this.saved }));
+    this.unsubscribe = onLangChange(() => { this.friends.render(); this.render(); }); // the friends panel too
   }
 
   async start() {
@@ -39,10 +42,12 @@ export class LobbyPage {
       this.error = errorText(e);
     }
     await this.refresh();
+    if (currentPlayer()) await this.friends.refresh();
   }
 
   destroy() {
     clearInterval(this.timer);
+    this.friends.destroy();
     clearTimeout(this.queueTimer);
     if (this.queue) api.leaveQueue(this.queue.ticket).catch(() => {});
     this.unsubscribe();
@@ -231,7 +236,9 @@ export class LobbyPage {
     const mineIds = new Set([...mine.live, ...mine.finished].map((r) => r.id));
     setChildren(this.root, h("div.lobby", {},
       this.error ? h("div.error-toast", { role: "alert", onclick: () => { this.error = null; this.render(); } }, this.error) : null,
-      me ? h("p.whoami", {}, t("you_named", { name: me.name })) : null,
+      me ? h("p.whoami", {}, t("you_named", { name: me.name }), " ",
+        h("a.profile-link", { href: `#/player/${encodeURIComponent(me.name)}` }, t("my_profile"))) : null,
+      tutorialBox(this.player),
       h("div.play-modes", {},
         h("section.bot-game", {},
           h("h2", {}, t("play_bot_title")),
@@ -250,6 +257,7 @@ export class LobbyPage {
         h("section.quick", {},
           h("h2", {}, t("quick_play_title")),
           this._queueBox())),
+      me ? this.friends.el : null,
       h("section.my-games", {},
         h("h2", {}, t("my_games")),
         mine.live.length || mine.finished.length

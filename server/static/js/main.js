@@ -1,5 +1,6 @@
 // Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this browser's seat token) or watch (no token, or
-// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/rules[/<section>]" the rules; "#/leaderboard"
+// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/rules[/<section>]" the rules; "#/player/<name>" a
+// profile; "#/leaderboard"
 // ratings and this player's games. On the first visit the lobby asks for a display name (player.js). Opening a room
 // link without a seat takes the free seat 2 if nobody has (the invite link; a name is asked for
 // first); later openers watch (no name needed).
@@ -14,10 +15,13 @@ import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
 import { LeaderboardPage } from "./leaderboard.js";
 import { RulesPage, rulesHref } from "./rules.js";
+import { tutorialFor } from "./tutorial.js";
+import { ProfilePage } from "./profile.js";
+import { startPresence } from "./presence.js";
 import { RoomBar } from "./roombar.js";
 import { ChatPanel } from "./chat.js";
 import { loadSeat, saveSeat } from "./seats.js";
-import { currentPlayer, ensurePlayer, forgetPlayer, closeNameDialog } from "./player.js";
+import { currentPlayer, ensurePlayer, forgetPlayer, closeNameDialog, savePlayer } from "./player.js";
 import * as api from "./api.js";
 
 const header = document.getElementById("top");
@@ -33,7 +37,8 @@ function renderHeader() {
     h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ", h("a", { href: "#/leaderboard" }, t("leaderboard")), " ",
       h("a#open-deck-builder", { href: "#/decks", dataset: { testid: "open-deck-builder" } }, t("db_open_builder")), " ",
       h("a#open-rules", { href: rulesHref(), dataset: { testid: "open-rules" } }, t("rules"))),
-    me ? h("span.whoami-top", {}, me.name) : null,
+    me ? h("a.whoami-top", { href: `#/player/${encodeURIComponent(me.name)}`, title: t("my_profile"),
+      dataset: { testid: "my-profile" } }, me.name) : null,
     h("button#lang", { onclick: () => setLang(getLang() === "ru" ? "en" : "ru") }, t("lang_switch")));
   document.title = t("title");
 }
@@ -58,7 +63,8 @@ function leave() {
 async function player() {
   if (currentPlayer() && !checked) {
     try {
-      await api.me();
+      const who = await api.me(); // the name may have changed on another browser (profile.js)
+      if (who.name !== currentPlayer().name) savePlayer({ ...currentPlayer(), name: who.name });
     } catch (e) {
       if (e.status === 401) forgetPlayer();
     }
@@ -66,6 +72,7 @@ async function player() {
   }
   const p = await ensurePlayer(api.createPlayer);
   renderHeader();
+  startPresence();
   return p;
 }
 
@@ -102,19 +109,22 @@ async function route() {
     const seat = query.get("watch") ? null : await seatFor(room);
     if (mine !== routes) return;
     const barRoot = h("div#room-bar-root");
+    const guideRoot = h("div#tutorial-root");
     const gameRoot = h("div#game-root");
     const chatRoot = h("div#chat-root");
-    setChildren(main, h("div.room-page", {}, barRoot, gameRoot, chatRoot));
-    let page, bar, chat;
+    setChildren(main, h("div.room-page", {}, barRoot, guideRoot, gameRoot, chatRoot));
+    let page, bar, chat, guide;
     const conn = new GameConnection({ room, token: seat?.token ?? null, onChange: (c, what) => {
       if (what !== "chat") page.update(what);
       bar.update(what);
       chat.update(what);
+      guide?.update(what);
     } });
     page = new GamePage(gameRoot, conn);
     bar = new RoomBar(barRoot, conn);
     chat = new ChatPanel(chatRoot, conn);
-    current = { page, conn, parts: [bar, chat] };
+    guide = tutorialFor(room, guideRoot, conn);   // the tutorial's guide in the tutorial's room (tutorial.js)
+    current = { page, conn, parts: [bar, chat, guide].filter(Boolean) };
     window.berserkConn = conn; // read-only handle for end-to-end tests and debugging
     page.render();
     await conn.start();
@@ -141,6 +151,11 @@ async function route() {
     current = { page };
     page.render();
     await page.start();
+  } else if (parts[0] === "player" && parts[1]) {
+    const page = new ProfilePage(main, parts[1]);
+    current = { page };
+    page.render();
+    await page.start();
   } else if (parts[0] === "leaderboard") {
     const page = new LeaderboardPage(main);
     current = { page };
@@ -158,6 +173,7 @@ async function route() {
 onLangChange(renderHeader);
 document.documentElement.lang = getLang();
 renderHeader();
+if (currentPlayer()) startPresence();
 window.addEventListener("hashchange", route);
 loadCatalogue()
   .catch((e) => console.error("card catalogue:", e))
