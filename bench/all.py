@@ -259,6 +259,7 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
                                         window=lambda: PhaseWindow(s.http))
                 r["phases_us"] = r.pop("window")["phases_us"]
         elif setup == "cluster":
+            os.chmod(tmp, 0o755)             # as root PostgreSQL runs as its own user, who must reach the directory
             parts = args.cluster
             seed = (lambda i, url: seed_redis(url, premade[i::parts])) if premade else None
             flags = server_args(0, **settings)[5:]

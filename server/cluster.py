@@ -155,6 +155,9 @@ class LocalPostgres:
         if self.user:
             info = pwd.getpwnam(self.user)
             os.chown(self.dir, info.pw_uid, info.pw_gid)
+            if subprocess.run(["test", "-x", self.dir], user=self.user).returncode != 0:
+                raise RuntimeError(f"PostgreSQL runs as {self.user} (not as root), who cannot reach {self.dir}: "
+                                   "choose a --data-dir whose parent directories others may enter (chmod o+x)")
         if not os.path.exists(os.path.join(self.data, "PG_VERSION")):
             self._run("initdb", "-D", self.data, "-U", DB_USER, "--auth=trust", "-E", "UTF8", "--locale=C")
         opts = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1"
