@@ -406,11 +406,12 @@ def markdown(res: dict) -> str:
         lines += ["", "Redis per client action acknowledged in the window (`INFO commandstats` after `CONFIG "
                   "RESETSTAT`; all commands include those run inside Lua scripts; round trips = the commands the "
                   "servers sent, bench/redis_cost.py):", "",
-                  "| rooms | kind | actions | commands | round trips | bytes into Redis |", "|---|---|---|---|---|---|"]
+                  "| rooms | kind | actions | commands | round trips | bytes into Redis | Redis's own us |",
+                  "|---|---|---|---|---|---|---|"]
         for r in redis_rows:
             q = r["redis_per_action"]
             lines.append(f"| {r['rooms']} | {r['kind']} | {q['actions']} | {q['commands']} | {q['top_level']} | "
-                         f"{q['bytes_in']} |")
+                         f"{q['bytes_in']} | {q.get('redis_us', 'n/a')} |")
     lines += ["", "Room phases, mean us per call from the first server's /metrics within the measurement window "
               "(the joins' Sync frames and the start-up restore left out):", "",
               "| setup | rooms | kind | " + " | ".join(PHASES) + " |", "|---|---|---|" + "---|" * len(PHASES)]

@@ -62,3 +62,10 @@ def test_the_room_phase_means_count_only_the_calls_made_within_the_window():
              key.format("count", "commit"): 14, key.format("sum", "commit"): 1.0008}
     got = phase_means(before, after)
     assert got["encode"] == 20.0 and got["commit"] == 200.0 and got["apply"] is None
+
+
+def test_redis_time_per_action_counts_a_scripts_inner_commands_and_carried_publishes_once():
+    from bench.redis_cost import per_action
+    window = {"actions": 2, "calls": {"evalsha": 4, "xadd": 4, "publish": 4}, "carried": 2,
+              "usec": {"evalsha": 80, "xadd": 20, "publish": 8}, "bytes_in": 100, "used_memory": 0}
+    assert per_action(window)["redis_us"] == 42.0        # (80 + 8 * 2/4) / 2: xadd and 2 publishes ran in scripts
