@@ -252,6 +252,12 @@ def project(g, viewer) -> dict:
         if c.zone == "exile":  # out of the game, face up (Сшиватель плоти, docs/rules-decisions.md)
             k, v = _card_view(g, c, viewer)
             cards[k] = v
+    if viewer in (1, 2):   # the card of a trigger its controller is asked about, wherever it lies now (a deck card
+        for t in g.pending[viewer]:   # revealed by a prophecy: docs/rules-decisions.md "Triggers of unseen cards")
+            c = g.cards.get(t["source"])
+            if c is not None and c.id not in cards and not c.hidden:
+                k, v = _card_view(g, c, viewer)
+                cards[k] = v
     players = {}
     prelim = g.phase in _CRYSTALS_HIDDEN
     for p in (1, 2):
