@@ -99,6 +99,10 @@ class Keyword:
     answer once its cost is paid; ``window_any_attack``: offered in the target window of any attack, not only of
     a simple strike (redirection); ``opponent_window_options``: ``f(g, w, kind) -> [answer]``, answers the
     attacker's abilities give its opponent in the target window (Волот's redirect).
+
+    ``short_form``: ``f(ability, place)``, in place: the keyword's short forms of the card pool and FORMAT.md and
+    the defaults that depend on ``place`` (``top``, ``effect``, ``grant``), applied first by
+    :func:`engine.cards.vocab.normalize_ability` (an attack's ``n``, experience without a number, a heal's target).
     """
 
     kw: str
@@ -144,6 +148,7 @@ class Keyword:
     window_options: Callable | None = None
     window_apply: Callable | None = None
     opponent_window_options: Callable | None = None
+    short_form: Callable | None = None
 
 
 class RecruitHooks:
@@ -215,6 +220,8 @@ def register(k: Keyword) -> Keyword:
     KEYWORDS[k.kw] = k
     if k.state is not None:
         STATES[k.state] = k
+    if k.short_form is not None:
+        vocab.SHORT_FORMS[k.kw] = k.short_form
     vocab.KW[k.kw] = {"roles": tuple(k.places.split()), "fields": dict(k.fields), "rule": k.rule,
                       "defaults": dict(k.defaults)}
     return k

@@ -22,7 +22,7 @@ import copy
 import re
 from typing import Any
 
-from engine.cards.kinds import ATTACK_ABILITIES, ATTACK_GROUPS, ATTACK_KINDS, LEVELS, REACH, Reach
+from engine.cards.kinds import ATTACK_GROUPS, ATTACK_KINDS, LEVELS
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -218,7 +218,9 @@ _WHEN_ALIASES = {
     # FORMAT.md: "attacked (a simple strike is declared against it)" -> the declaration-time point
     "attacked": {"when": "attack_declared", "attack": ["simple_strike"]},
 }
-_ATTACKS = ATTACK_ABILITIES
+#: kw -> ``f(ability, place)``: the keyword's short forms and the defaults that depend on where it is written,
+#: applied in place by :func:`normalize_ability` (a keyword record's ``short_form``; engine/cards/keywords.py).
+SHORT_FORMS: dict = {}
 
 
 def _activated(kw) -> bool:
@@ -276,7 +278,10 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
     """
     a = copy.deepcopy(a)
     kw = a.get("kw")
-    _pool_forms(a, kw)
+    if a.get("kind") == "effect":  # the pool README's "kind: effect" (воздействие, 03 §1.2)
+        a["kind"] = "influence"
+    if kw in SHORT_FORMS:  # the keyword's own short forms and defaults (its module's ``short_form``)
+        SHORT_FORMS[kw](a, place)
     if place == "effect":
         a.pop("cost", None)
     if "cost" in a and isinstance(a["cost"], str) and "instant" in a["cost"]:
@@ -287,8 +292,6 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
         a["limit"] = _parse_limit(a["limit"])
     if a.get("target") == "chosen":
         a["target"] = {"choose": "card", "side": "any"}
-    if kw in _ATTACKS:
-        _attack_form(a, kw)
     if kw == "trigger":
         _trigger_form(a)
     _defaults(a, kw, place)
@@ -298,35 +301,6 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
         if key in a:
             a[key] = [normalize_ability(g, "grant") for g in a[key]]
     return a
-
-
-def _pool_forms(a: dict, kw) -> None:
-    """The pool README's forms: ``kind: effect`` (воздействие, 03 §1.2), Resurrection's ``which``, experience and
-    clumsiness printed without a number (= 1, 03 §4)."""
-    if a.get("kind") == "effect":
-        a["kind"] = "influence"
-    if kw == "resurrect" and "which" in a:  # "which": "elite creature" / "regular creature"
-        which = a.pop("which")
-        a["filter"] = [{"f": "creature"}, {"f": "elite", "value": which.startswith("elite")}]
-        a["closed"] = "closed" in str(a.pop("placement", ""))
-        a.setdefault("graveyard", "own")
-        a.setdefault("cell", "adjacent")
-    if kw in ("attack_exp", "defence_exp", "clumsiness") and "n" not in a:
-        a["n"] = 1
-
-
-def _attack_form(a: dict, kw: str) -> None:
-    """An attack's ``n`` (``N`` -> strike [N, N, N], ``"X"`` -> a bonus per token paid), its default target and
-    range (null: any card in play)."""
-    n = a.pop("n", None)
-    if "strike" not in a:
-        if n == "X":
-            a["strike"], a["bonus"] = [0, 0, 0], {"per": "tokens_paid", "times": 1}
-        elif isinstance(n, int):
-            a["strike"] = [n, n, n]
-    a.setdefault("target", {"choose": "card", "side": "any"})
-    if REACH[kw] == Reach.RANGED:  # shot, throw, discharge: the ones with a range
-        a.setdefault("range", None)
 
 
 def _trigger_form(a: dict) -> None:
@@ -343,12 +317,8 @@ def _trigger_form(a: dict) -> None:
 
 
 def _defaults(a: dict, kw, place: str) -> None:
-    """Fields the data may leave out: targets of some effects (self), a keyword module's defaults, an activated
-    ability's cost (closing the card), sudden mark and limit."""
-    if kw == "accumulate_token":
-        a.setdefault("implicit", False)
-    if kw in ("heal", "gain_token", "wound", "poison") and place != "top":
-        a.setdefault("target", "self")
+    """Fields the data may leave out: a keyword module's defaults, an activated ability's cost (closing the card),
+    sudden mark and limit."""
     if place == "top" and kw in KW:
         for k, v in KW[kw].get("defaults", {}).items():
             a.setdefault(k, copy.deepcopy(v))  # a keyword module's defaults (engine/cards/keywords.py)
@@ -356,5 +326,3 @@ def _defaults(a: dict, kw, place: str) -> None:
         a.setdefault("cost", {"tap": True, "tokens": 0})
         a.setdefault("sudden", False)
         a.setdefault("limit", None)
-    if kw == "heal":
-        a.setdefault("target", "self")

@@ -4,7 +4,7 @@ across a row): one die picks the strength, no defender, no retaliation (02-battl
 from __future__ import annotations
 
 from engine.cards.keywords import KEYWORDS, Keyword
-from engine.cards.kinds import LEVELS
+from engine.cards.kinds import LEVELS, REACH, Reach
 from engine.cards.vocab import ACTIVATED_FIELDS, ATTACK_FIELDS
 from engine.cards.words import KIND
 from engine.effects.registry import apply_effects
@@ -173,9 +173,23 @@ def text(a: dict, lang: str, words) -> str:
     return out
 
 
+def short_form(a: dict, place: str) -> None:
+    """An attack's ``n`` (``N`` -> strike [N, N, N], ``"X"`` -> a bonus per token paid), its default target (any
+    card, chosen) and, for a ranged one, its range (null: any card in play) (FORMAT.md)."""
+    n = a.pop("n", None)
+    if "strike" not in a:
+        if n == "X":
+            a["strike"], a["bonus"] = [0, 0, 0], {"per": "tokens_paid", "times": 1}
+        elif isinstance(n, int):
+            a["strike"] = [n, n, n]
+    a.setdefault("target", {"choose": "card", "side": "any"})
+    if REACH[a["kw"]] == Reach.RANGED:  # shot, throw, discharge: the ones with a range
+        a.setdefault("range", None)
+
+
 def keyword(kw: str, rule: str, ranged: bool) -> Keyword:
     """The :class:`Keyword` record of the attack ability ``kw`` (an activated ability with its cost, or an effect
     inside a trigger or a rider); ``ranged`` ones carry a ``range``."""
     fields = {"range": "range!"} if ranged else {}
-    return Keyword(kw=kw, places="activated effect", rule=rule, text=text, handler=execute,
+    return Keyword(kw=kw, places="activated effect", rule=rule, text=text, handler=execute, short_form=short_form,
                    fields={**fields, "name": "name?", **ATTACK_FIELDS, **ACTIVATED_FIELDS})

@@ -14,6 +14,11 @@ def execute(g, e, src, eff) -> None:
     gain_tokens(g, src, 1)
 
 
+def short_form(a: dict, place: str) -> None:
+    """``implicit`` is false unless the data says so."""
+    a.setdefault("implicit", False)
+
+
 def text(a: dict, lang: str, words) -> str:
     """"gain 1 token" in ``lang`` (the implicit one says why it is there)."""
     out = "gain 1 token" if lang == "en" else "получить 1 фишку"
@@ -25,4 +30,4 @@ def text(a: dict, lang: str, words) -> str:
 
 ACCUMULATE_TOKEN = register_keyword(Keyword(
     kw="accumulate_token", places="activated", rule="RULES.md S1; 01 §6.2 [218.3-218.4]", text=text,
-    fields={"implicit": "bool!", **ACTIVATED_FIELDS}, handler=execute))
+    fields={"implicit": "bool!", **ACTIVATED_FIELDS}, handler=execute, short_form=short_form))

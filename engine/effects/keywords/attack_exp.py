@@ -16,6 +16,11 @@ def roll_mod(g, card, role, other, kind, mine) -> int:
     return named_value([a for a in mine if vs_ok(g, card, a, other)])
 
 
+def short_form(a: dict, place: str) -> None:
+    """Printed without a number, it is 1 (03 §4)."""
+    a.setdefault("n", 1)
+
+
 def text(a: dict, lang: str, words) -> str:
     """"Attack experience N" in ``lang`` (with ``stacks``: it adds to any it already has)."""
     extra = ""
@@ -27,4 +32,4 @@ def text(a: dict, lang: str, words) -> str:
 
 ATTACK_EXP = register_keyword(Keyword(
     kw="attack_exp", places="static grant", rule="03 §4 attack_exp [g-29]", text=text,
-    fields={"n": "int!", "condition": "conditions?", "stacks": "bool?"}, roll_mod=roll_mod))
+    fields={"n": "int!", "condition": "conditions?", "stacks": "bool?"}, roll_mod=roll_mod, short_form=short_form))

@@ -17,6 +17,11 @@ def roll_mod(g, card, role, other, kind, mine) -> int:
     return -named_value(grants.kws(g, card, "clumsiness"))
 
 
+def short_form(a: dict, place: str) -> None:
+    """Printed without a number, it is 1 (03 §4)."""
+    a.setdefault("n", 1)
+
+
 def text(a: dict, lang: str, words) -> str:
     """"Clumsiness N (...)" in ``lang``."""
     n = a["n"]
@@ -28,4 +33,4 @@ def text(a: dict, lang: str, words) -> str:
 
 CLUMSINESS = register_keyword(Keyword(
     kw="clumsiness", places="static grant", rule="03 §4 clumsiness [g-28]", text=text,
-    fields={"n": "int!"}, roll_mod=roll_mod))
+    fields={"n": "int!"}, roll_mod=roll_mod, short_form=short_form))

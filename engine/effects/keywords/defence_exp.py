@@ -17,6 +17,11 @@ def roll_mod(g, card, role, other, kind, mine) -> int:
     return named_value([a for a in grants.kws(g, card, "defence_exp") if vs_ok(g, card, a, other)])
 
 
+def short_form(a: dict, place: str) -> None:
+    """Printed without a number, it is 1 (03 §4)."""
+    a.setdefault("n", 1)
+
+
 def text(a: dict, lang: str, words) -> str:
     """"Defence experience N" in ``lang`` (with ``stacks``: it adds to any it already has)."""
     extra = ""
@@ -28,4 +33,4 @@ def text(a: dict, lang: str, words) -> str:
 
 DEFENCE_EXP = register_keyword(Keyword(
     kw="defence_exp", places="static grant", rule="03 §4 defence_exp [g-30]", text=text,
-    fields={"n": "int!", "condition": "conditions?"}, roll_mod=roll_mod))
+    fields={"n": "int!", "condition": "conditions?"}, roll_mod=roll_mod, short_form=short_form))

@@ -21,6 +21,12 @@ def execute(g, e, src, eff) -> None:
         gain_tokens(g, t, amount_of(g, e, src, eff, target=t))
 
 
+def short_form(a: dict, place: str) -> None:
+    """Written as an effect or a grant without a ``target``, it gains the token the card itself."""
+    if place != "top":
+        a.setdefault("target", "self")
+
+
 def text(a: dict, lang: str, words) -> str:
     """"put N tokens on <target>" in ``lang``."""
     n, t = tokens(a["n"], lang), words.target(a.get("target"), lang)
@@ -29,4 +35,4 @@ def text(a: dict, lang: str, words) -> str:
 
 GAIN_TOKEN = register_keyword(Keyword(
     kw="gain_token", places="effect", rule="01 §6.2 [218.2, 218.5]", text=text,
-    fields={"n": "int!", "target": "target!"}, handler=execute))
+    fields={"n": "int!", "target": "target!"}, handler=execute, short_form=short_form))

@@ -30,6 +30,11 @@ def execute(g, e, src, eff) -> None:
     choice.forget(g, "heal_done")
 
 
+def short_form(a: dict, place: str) -> None:
+    """Without a ``target`` it heals the card itself."""
+    a.setdefault("target", "self")
+
+
 def text(a: dict, lang: str, words) -> str:
     """"heal <target> by N" / "heal <target> completely" [+ "and remove its poisoning"] in ``lang``."""
     en = lang == "en"
@@ -47,4 +52,4 @@ HEAL = register_keyword(Keyword(
     kw="heal", places="activated effect", rule="03 §4 heal [g-18]", text=text,
     fields={"n": "heal_amount!", "target": "target!", "cure_poison": "bool?", "range": "range?", **NAMED_FIELDS,
             **ACTIVATED_FIELDS},
-    handler=execute, needs_target=True))
+    handler=execute, needs_target=True, short_form=short_form))

@@ -23,6 +23,12 @@ def execute(g, e, src, eff) -> None:
         g.emit(Event.POISONED, card=t.id, n=t.markers["poison"])
 
 
+def short_form(a: dict, place: str) -> None:
+    """Written as an effect or a grant without a ``target``, it poisons the card itself."""
+    if place != "top":
+        a.setdefault("target", "self")
+
+
 def text(a: dict, lang: str, words) -> str:
     """"poison <target> for N" in ``lang``."""
     t, n = words.target(a.get("target"), lang), words.amount(a["n"], lang)
@@ -31,4 +37,4 @@ def text(a: dict, lang: str, words) -> str:
 
 POISON = register_keyword(Keyword(
     kw="poison", places="effect", rule="03 §4 poison [g-36]", text=text,
-    fields={"n": "amount!", "target": "target!"}, handler=execute, needs_target=True))
+    fields={"n": "amount!", "target": "target!"}, handler=execute, needs_target=True, short_form=short_form))

@@ -32,6 +32,16 @@ def execute(g, e, src, eff) -> None:
     g.emit(Event.RESURRECTED, card=t.id, to=to)
 
 
+def short_form(a: dict, place: str) -> None:
+    """The pool README's ``which`` ("elite creature" / "regular creature") and ``placement`` ("closed"): the
+    vocabulary's ``filter``, ``closed``, ``graveyard`` (own) and ``cell`` (adjacent)."""
+    if "which" in a:
+        which = a.pop("which")
+        a["filter"] = [{"f": "creature"}, {"f": "elite", "value": which.startswith("elite")}]
+        a["closed"] = "closed" in str(a.pop("placement", ""))
+        a.setdefault("graveyard", "own")
+        a.setdefault("cell", "adjacent")
+
 def text(a: dict, lang: str, words) -> str:
     """"resurrect one of the cards (...) from <graveyard> onto a free cell next to this card" in ``lang``."""
     what = words.cards(a["filter"], lang)
@@ -48,4 +58,4 @@ RESURRECT = register_keyword(Keyword(
     kw="resurrect", places="activated effect", rule="03 §4 resurrect [g-07]", text=text,
     fields={"filter": "filters!", "graveyard": "enum!:own|any", "cell": "enum!:adjacent", "closed": "bool!",
             **NAMED_FIELDS, **ACTIVATED_FIELDS},
-    handler=execute))
+    handler=execute, short_form=short_form))

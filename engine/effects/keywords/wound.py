@@ -27,6 +27,12 @@ def execute(g, e, src, eff) -> None:
         g._poison_tick = False
 
 
+def short_form(a: dict, place: str) -> None:
+    """Written as an effect or a grant without a ``target``, it wounds the card itself."""
+    if place != "top":
+        a.setdefault("target", "self")
+
+
 def text(a: dict, lang: str, words) -> str:
     """"wound <target> for N (not an attack)" in ``lang``."""
     t, n = words.target(a.get("target"), lang), words.amount(a["n"], lang)
@@ -35,4 +41,4 @@ def text(a: dict, lang: str, words) -> str:
 
 WOUND = register_keyword(Keyword(
     kw="wound", places="effect", rule="03 §1.2 influence [401.5]; [204.4]", text=text,
-    fields={"n": "amount!", "target": "target!"}, handler=execute, needs_target=True))
+    fields={"n": "amount!", "target": "target!"}, handler=execute, needs_target=True, short_form=short_form))
