@@ -62,8 +62,8 @@ class Keyword:
     when the definition is built (Range X gives the card's unranged ranged attacks range X [g-11]).
     ``roll_mod``: ``f(g, card, role, other, kind, abilities) -> int``, added to every die roll of ``card`` (roles of
     :func:`engine.rules.keywords.roll_mod`; ``abilities``: its copies against ``other``, maybe []: a marker or a
-    bonus held by ``other`` counts too; experience, clumsiness, Blessing, Curse [g-28..g-30, g-04, g-39]). ``wound_mod``: ``f(g, target, amount,
-    kind, level, source, abilities) -> int``, the wounds after this keyword's modifier from the target
+    bonus held by ``other`` counts too; experience, clumsiness, Blessing, Curse [g-28..g-30, g-04, g-39]).
+    ``wound_mod``: ``f(g, target, amount, kind, level, source, abilities) -> int``, the wounds after this keyword's modifier from the target
     (:func:`engine.rules.keywords.reduce`, before preventions [420.5]). ``prevent``: ``f(g, target, amount, kind,
     source, abilities) -> int``, a prevention of the target applied after armour ([420]; Camouflage [g-24]).
     ``graveyard_cell_freed``: ``f(g, card, ability) -> [effect] | None``, asked when a battlefield cell frees (a
@@ -84,8 +84,14 @@ class Keyword:
     [g-11]); ``directs``: ``f(g, card, target, abilities) -> bool``, no defender may be assigned (Directed strike
     [g-27]); ``unanswers``: ``f(g, card, target, abilities) -> bool``, no fight and no defender (Unanswered strike
     [g-02]); ``dodge``: ``f(g, card, kind, abilities) -> [die values] | None``, the rolls on which an attack of
-    ``kind`` does nothing (Dodge); ``protects``: ``f(g, target, kind, level, source, abilities) -> bool``, the
-    target receives nothing from that attack or effect (Protection [411]). Asked by :mod:`engine.ops.passives`:
+    ``kind`` does nothing (Dodge); ``protects``: ``f(g, target, kind, level, source, amount, abilities) -> bool``,
+    the target receives nothing from that attack or effect (``amount``: its value, or None; Protection [411]);
+    ``strikes_first``: ``f(g, card, abilities) -> bool``, its blow lands first in a fight (First strike);
+    ``best_roll``: ``f(g, card, role, abilities) -> bool``, it rolls twice and keeps the better die in ``role``;
+    ``level_cap``: ``f(g, target, kind, level, abilities) -> level``, the strength an attack at it counts as
+    [g-91]; ``attack_cap``: ``f(g, target, amount, kind, source, abilities) -> amount``, the value an attack at it
+    deals at most [g-90]; ``no_wounds``: ``f(g, card, kind, retaliation, abilities) -> bool``, it takes no wounds
+    from that attack [g-79]. Asked by :mod:`engine.ops.passives`:
     ``on_strike_wounds``: ``f(g, card, target, dealt, abilities)``, the card dealt wounds with a simple strike
     (Vampirism [g-06]); ``on_destroys``: ``f(g, killer, dead, kind, abilities)``, the card destroyed another
     (Corpse-Eating [g-51]); ``at_turn_start``: ``f(g, card, abilities)``, the card is an open creature of the
@@ -149,6 +155,11 @@ class Keyword:
     window_apply: Callable | None = None
     opponent_window_options: Callable | None = None
     short_form: Callable | None = None
+    strikes_first: Callable | None = None
+    best_roll: Callable | None = None
+    level_cap: Callable | None = None
+    attack_cap: Callable | None = None
+    no_wounds: Callable | None = None
 
 
 class RecruitHooks:

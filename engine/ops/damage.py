@@ -26,7 +26,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     """
     if amount <= 0 or not g.in_play(target):
         return 0
-    if keywords.protected(g, target, kind, level, source) or keywords.value_protected(g, target, kind, amount):
+    if keywords.protected(g, target, kind, level, source, amount):
         g.emit(Event.PROTECTED, card=target.id, kind=kind)
         return 0
     if keywords.no_wounds(g, target, kind):

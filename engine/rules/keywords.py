@@ -3,12 +3,11 @@
 Each function asks the hook of its name on the keyword records (:func:`engine.cards.keywords.hooked`) for the
 abilities the card has now (:func:`engine.rules.grants.effective`: printed, acquired, formation and aura grants,
 conditions) and returns a number or a flag; each keyword's rule lives in its module (``engine/effects/keywords/``).
-The combat and damage code call them at the matching step of 02-battle.md §9. Restrictions (``vs``, ``by``) are filter lists of docs/card-vocabulary.md, matched with
-:func:`engine.rules.targets.match` relative to the card that has the ability. Rules cited per function.
-"""
+The combat and damage code call them at the matching step of 02-battle.md §9. Restrictions (``vs``, ``by``) are
+filter lists of docs/card-vocabulary.md, matched with :func:`engine.rules.targets.match` relative to the card that
+has the ability. Rules cited per function."""
 from __future__ import annotations
 
-from engine.cards.kinds import LEVELS
 from engine.cards.keywords import hooked
 from engine.cards.kinds import kinds_match
 from engine.model.board import row_of
@@ -28,10 +27,6 @@ def vs_ok(g, card, a, other) -> bool:
     if not vs:
         return True
     return other is not None and tg.match(g, card, other, vs)
-
-
-def _kind_ok(a, kind) -> bool:
-    return kinds_match(kind, a.get("applies_to") or ["simple_strike"])
 
 
 def roll_mod(g, card, role: str, other=None, kind: str = "simple_strike") -> int:
@@ -86,14 +81,15 @@ def unanswered(g, card, target) -> bool:
 
 
 def first_strike(g, card) -> bool:
-    """First strike (первый удар): its blow lands first in a fight (02-battle.md §4.5)."""
-    return bool(kws(g, card, "first_strike"))
+    """First strike (первый удар): its blow lands first in a fight (02-battle.md §4.5): a ``strikes_first`` hook of
+    a keyword it has."""
+    return any(k.strikes_first(g, card, mine) for k, mine in _asked(g, card, "strikes_first"))
 
 
 def best_of_two(g, card, role: str) -> bool:
-    """Rolls twice and keeps the better die in a simple-strike fight in ``role`` (Храмовый воин, docs/cards.md)."""
-    return any(role in (a.get("roles") or ()) and _kind_ok(a, "simple_strike") for a in kws(g, card,
-                                                                                            "best_of_two_rolls"))
+    """Rolls twice and keeps the better die in a simple-strike fight in ``role``: a ``best_roll`` hook of a keyword
+    it has (Храмовый воин, docs/cards.md)."""
+    return any(k.best_roll(g, card, role, mine) for k, mine in _asked(g, card, "best_roll"))
 
 
 def dodges(g, card, kind: str) -> list[int] | None:
@@ -114,13 +110,12 @@ def unreducible(g, attacker, kind: str) -> bool:
 
 
 def incoming_level(g, target, kind: str, level: int | None, attacker=None) -> int | None:
-    """``incoming_strike_reduced``: attacks of ``applies_to`` against it count as strength ``to`` at most
-    (03 §5 reduce_attack_to_kind [g-91]), unless the attacker's strike is :func:`unreducible`."""
+    """The strength an attack of ``kind`` at ``target`` counts as: ``level`` after the ``level_cap`` hooks of the
+    target's keywords (03 §5 reduce_attack_to_kind [g-91]), unless the attacker's strike is :func:`unreducible`."""
     if level is None or unreducible(g, attacker, kind):
         return level
-    for a in kws(g, target, "incoming_strike_reduced"):
-        if kinds_match(kind, a.get("applies_to")):
-            level = min(level, LEVELS.index(a["to"]))
+    for k, mine in _asked(g, target, "level_cap"):
+        level = k.level_cap(g, target, kind, level, mine)
     return level
 
 
@@ -139,18 +134,12 @@ def lit_extra(g, target, kind: str, source=None, poison_tick: bool = False) -> i
     return n
 
 
-def value_protected(g, target, kind: str, amount: int) -> bool:
-    """``value_protection`` (engine/effects/keywords/value_protection.py): an attack of its ``kinds`` whose value is
-    exactly ``n`` produces no effect on it (Ревнитель Сеггера's grant; README §6.7 "of that size" = equal)."""
-    return any(a.get("n") == amount and kinds_match(kind, a.get("kinds"))
-               for a in kws(g, target, "value_protection"))
-
-
-def protected(g, target, kind: str, level: int | None = None, source=None) -> bool:
+def protected(g, target, kind: str, level: int | None = None, source=None, amount: int | None = None) -> bool:
     """Protection from X [411]: the target receives nothing from a matching attack or effect (``kind``: an attack
-    kind, ``spell``, ``poison`` or ``wound``; ``level`` its strength; ``source`` the card making it): a registered
-    keyword's ``protects`` hook says so for the target's copies of it (engine/effects/keywords/protection.py)."""
-    return any(k.protects(g, target, kind, level, source, mine) for k, mine in _asked(g, target, "protects"))
+    kind, ``spell``, ``poison`` or ``wound``; ``level`` its strength; ``source`` the card making it; ``amount`` its
+    value when known): a registered keyword's ``protects`` hook says so for the target's copies of it
+    (engine/effects/keywords/protection.py, value_protection.py)."""
+    return any(k.protects(g, target, kind, level, source, amount, mine) for k, mine in _asked(g, target, "protects"))
 
 
 def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
@@ -167,13 +156,11 @@ def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
 
 
 def capped(g, target, amount: int, kind: str, source=None) -> int:
-    """``reduce_attack_to_n`` («свести атаку к n», 03 §5 [g-90]): an attack of its ``applies_to`` kinds (made by a
-    card matching ``by``) that would deal more than n to ``target`` deals n (a replacement of the attack's value,
-    before reductions; engine/effects/keywords/reduce_attack_to_n.py)."""
-    for a in kws(g, target, "reduce_attack_to_n"):
-        if kinds_match(kind, a.get("applies_to")) and (not a.get("by") or (
-                source is not None and tg.match(g, target, source, a["by"]))):
-            amount = min(amount, a.get("n", 1))
+    """The value of an attack of ``kind`` by ``source`` at ``target`` after the ``attack_cap`` hooks of the
+    target's keywords («свести атаку к n», 03 §5 [g-90]: a replacement of the attack's value, before
+    reductions)."""
+    for k, mine in _asked(g, target, "attack_cap"):
+        amount = k.attack_cap(g, target, amount, kind, source, mine)
     return amount
 
 
@@ -193,15 +180,9 @@ def row_capped(g, amount: int, kind: str, source) -> int:
 
 
 def no_wounds(g, card, kind: str, retaliation: bool = False) -> bool:
-    """``no_wounds_from``: ``card`` takes no wounds from attacks of ``kind`` matching its ``from`` kinds, or from a
-    retaliation (the responder's blow in a fight it started) when it names ``retaliation`` (03 §5
-    no_wounds_from [g-79]; engine/effects/keywords/no_wounds_from.py)."""
-    for a in kws(g, card, "no_wounds_from"):
-        if retaliation and a.get("retaliation"):
-            return True
-        if a.get("from") and kinds_match(kind, a["from"]):
-            return True
-    return False
+    """``card`` takes no wounds from an attack of ``kind`` (or from a retaliation, the responder's blow in a fight
+    it started): a ``no_wounds`` hook of a keyword it has (03 §5 no_wounds_from [g-79])."""
+    return any(k.no_wounds(g, card, kind, retaliation, mine) for k, mine in _asked(g, card, "no_wounds"))
 
 
 def has(g, card, kw: str) -> bool:

@@ -1,11 +1,18 @@
 """Best of two rolls (``best_of_two_rolls``; card text, 03-abilities.md §1.12): in a fight of ``applies_to`` in one of
-``roles`` it rolls twice and keeps the better die. Its rule is read where combat asks for it
-(engine/rules/keywords.py ``best_of_two``); this module holds its schema and text."""
+``roles`` it rolls twice and keeps the better die. Read by :func:`engine.rules.keywords.best_of_two` through this record's ``best_roll``."""
 from __future__ import annotations
 
 from engine.cards.words import idx, or_
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.cards.kinds import kinds_match
+
+
+def best_roll(g, card, role, mine) -> bool:
+    """A copy naming ``role`` whose ``applies_to`` covers the simple strike: it rolls twice and keeps the better
+    die (Храмовый воин)."""
+    return any(role in (a.get("roles") or ()) and kinds_match("simple_strike", a.get("applies_to") or
+                                                              ["simple_strike"]) for a in mine)
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -20,4 +27,4 @@ def text(a: dict, lang: str, words) -> str:
 
 BEST_OF_TWO_ROLLS = register_keyword(Keyword(
     kw="best_of_two_rolls", places="static grant", rule="none (card text); 03 §1.12", text=text,
-    fields={"applies_to": "kinds!", "roles": "roles!"}))
+    fields={"applies_to": "kinds!", "roles": "roles!"}, best_roll=best_roll))

@@ -1,5 +1,5 @@
-"""Corpse-eating (трупоедство, ``carrion_eater``; 03-abilities.md §4 [g-51]). Read by :func:`engine.ops.passives.destroyed`
-through this record's ``on_destroys``."""
+"""Corpse-eating (трупоедство, ``carrion_eater``; 03-abilities.md §4 [g-51]). Read by
+:func:`engine.ops.passives.destroyed` through this record's ``on_destroys``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword

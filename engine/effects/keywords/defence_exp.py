@@ -1,5 +1,5 @@
-"""Defence experience (опыт в защите, ``defence_exp``; 03-abilities.md §4 [g-30]): +n to its die when it answers. Its
-rule is read where combat asks for it (engine/rules/keywords.py ``roll_mod``); this module holds its schema and text."""
+"""Defence experience (опыт в защите, ``defence_exp``; 03-abilities.md §4 [g-30]): +n to its die when it answers. Read
+by :func:`engine.rules.keywords.roll_mod` through this record's ``roll_mod``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword

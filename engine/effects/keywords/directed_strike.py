@@ -1,5 +1,6 @@
 """Directed strike (направленный удар, ``directed_strike``; 03-abilities.md §4 [g-27]): no defender may be assigned
-against its simple strike (at ``vs`` targets). Read by :func:`engine.rules.keywords.directed` through this record's hook."""
+against its simple strike (at ``vs`` targets). Read by :func:`engine.rules.keywords.directed` through this record's
+hook."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword

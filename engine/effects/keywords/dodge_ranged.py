@@ -1,5 +1,6 @@
 """Dodge (``dodge_ranged``; card text, 03-abilities.md §5 reduce_attack_to_n [g-90]): when it is the target of an attack
-of ``applies_to`` (not ``exclude``), a die on ``on_roll`` makes the attack do nothing. Read by :func:`engine.rules.keywords.dodges` through this record's hook."""
+of ``applies_to`` (not ``exclude``), a die on ``on_roll`` makes the attack do nothing. Read by
+:func:`engine.rules.keywords.dodges` through this record's hook."""
 from __future__ import annotations
 
 from engine.cards.words import or_

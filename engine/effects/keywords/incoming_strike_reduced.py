@@ -1,12 +1,20 @@
 """Attacks against it count weaker (``incoming_strike_reduced``; 03-abilities.md §5 reduce_attack_to_kind [g-91]): every
-attack of ``applies_to`` against it counts as strength ``to`` at most. Its rule is read where combat asks for it
-(engine/rules/keywords.py ``incoming_level``); this module holds its schema and text."""
+attack of ``applies_to`` against it counts as strength ``to`` at most. Read by :func:`engine.rules.keywords.incoming_level` through this record's ``level_cap``."""
 from __future__ import annotations
 
 from engine.cards.vocab import STRENGTHS
 from engine.cards.words import STRENGTH
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.cards.kinds import LEVELS, kinds_match
+
+
+def level_cap(g, target, kind, level, mine) -> int:
+    """Attacks of ``applies_to`` against it count as strength ``to`` at most [g-91]."""
+    for a in mine:
+        if kinds_match(kind, a.get("applies_to")):
+            level = min(level, LEVELS.index(a["to"]))
+    return level
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -18,4 +26,4 @@ def text(a: dict, lang: str, words) -> str:
 
 INCOMING_STRIKE_REDUCED = register_keyword(Keyword(
     kw="incoming_strike_reduced", places="static grant", rule="03 §5 reduce_attack_to_kind [g-91]", text=text,
-    fields={"to": "enum!:" + "|".join(STRENGTHS), "applies_to": "kinds!"}))
+    fields={"to": "enum!:" + "|".join(STRENGTHS), "applies_to": "kinds!"}, level_cap=level_cap))

@@ -8,6 +8,17 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.cards.kinds import kinds_match
+
+
+def no_wounds(g, card, kind, retaliation, mine) -> bool:
+    """No wounds from attacks of its ``from`` kinds, or from a retaliation when it names ``retaliation`` [g-79]."""
+    for a in mine:
+        if retaliation and a.get("retaliation"):
+            return True
+        if a.get("from") and kinds_match(kind, a["from"]):
+            return True
+    return False
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -26,4 +37,4 @@ def text(a: dict, lang: str, words) -> str:
 
 NO_WOUNDS_FROM = register_keyword(Keyword(
     kw="no_wounds_from", places="static grant", rule="03 §5 no_wounds_from [g-79]", text=text,
-    fields={"from": "kinds?", "retaliation": "bool?"}))
+    fields={"from": "kinds?", "retaliation": "bool?"}, no_wounds=no_wounds))

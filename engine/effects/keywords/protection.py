@@ -30,7 +30,7 @@ def _ignores(g, source, frm: str, kind: str) -> bool:
     return False
 
 
-def protects(g, target, kind, level, source, mine) -> bool:
+def protects(g, target, kind, level, source, amount, mine) -> bool:
     """A copy whose ``from`` covers the attack or effect ``kind`` (strength ``level``, made by ``source``) and
     ``source`` does not ignore it [411]: the target receives nothing from it."""
     for a in mine:

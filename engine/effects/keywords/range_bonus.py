@@ -1,4 +1,5 @@
-"""Range bonus (``range_bonus``; 03-abilities.md §3.2 [g-11], §1.12): +n range for its ``applies_to`` attacks. Read by :func:`engine.rules.keywords.range_bonus` through this record's hook."""
+"""Range bonus (``range_bonus``; 03-abilities.md §3.2 [g-11], §1.12): +n range for its ``applies_to`` attacks. Read by
+:func:`engine.rules.keywords.range_bonus` through this record's hook."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword

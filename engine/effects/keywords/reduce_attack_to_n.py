@@ -8,6 +8,18 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.cards.kinds import kinds_match
+from engine.rules.targets import match
+
+
+def attack_cap(g, target, amount, kind, source, mine) -> int:
+    """An attack of its ``applies_to`` kinds (made by a card matching ``by``) that would deal more than n deals n
+    (a replacement of the attack's value, before reductions [g-90])."""
+    for a in mine:
+        if kinds_match(kind, a.get("applies_to")) and (not a.get("by") or (
+                source is not None and match(g, target, source, a["by"]))):
+            amount = min(amount, a.get("n", 1))
+    return amount
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -24,4 +36,4 @@ def text(a: dict, lang: str, words) -> str:
 
 REDUCE_ATTACK_TO_N = register_keyword(Keyword(
     kw="reduce_attack_to_n", places="static grant", rule="03 §5 reduce_attack_to_n [g-90]", text=text,
-    fields={"n": "int!", "applies_to": "kinds!", "by": "filters?", "condition": "conditions?"}))
+    fields={"n": "int!", "applies_to": "kinds!", "by": "filters?", "condition": "conditions?"}, attack_cap=attack_cap))

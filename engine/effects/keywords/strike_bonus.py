@@ -1,5 +1,6 @@
 """Strike bonus (``strike_bonus``; 03-abilities.md §1.12 [422]): +n to the listed strength ``values`` of its
-``applies_to`` attacks against ``vs`` targets. Read by :func:`engine.rules.keywords.strike_mod` through this record's hook."""
+``applies_to`` attacks against ``vs`` targets. Read by :func:`engine.rules.keywords.strike_mod` through this record's
+hook."""
 from __future__ import annotations
 
 from engine.cards.words import STRENGTH, and_

@@ -1,12 +1,20 @@
 """Protection from attacks of one value (``value_protection``; «защита от немагических атак такой величины»,
 Ревнитель Сеггера, card text; 03 §4 protection [411]): an attack of ``kinds`` whose value is exactly ``n`` (the
 wounds it would deal before the holder's reductions and preventions) produces no effect on the holder; it is
-still a legal target and the dice are rolled. A static or granted keyword: the rule lives in
-:func:`engine.rules.keywords.value_protected`, asked by :func:`engine.ops.damage.wound`."""
+still a legal target and the dice are rolled. A static or granted keyword: read by
+:func:`engine.rules.keywords.protected` through this record's ``protects`` (with the value), asked by
+:func:`engine.ops.damage.wound`."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.cards.kinds import kinds_match
+
+
+def protects(g, target, kind, level, source, amount, mine) -> bool:
+    """An attack of its ``kinds`` whose value is exactly ``n`` produces no effect on it (README §6.7 "of that
+    size" = equal); nothing when the value is not known (``amount`` None)."""
+    return amount is not None and any(a.get("n") == amount and kinds_match(kind, a.get("kinds")) for a in mine)
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -21,4 +29,4 @@ def text(a: dict, lang: str, words) -> str:
 
 VALUE_PROTECTION = register_keyword(Keyword(
     kw="value_protection", places="static grant", rule="none (card text); 03 §4 protection [411]", text=text,
-    fields={"n": "int!", "kinds": "kinds!"}))
+    fields={"n": "int!", "kinds": "kinds!"}, protects=protects))

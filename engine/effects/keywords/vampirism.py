@@ -1,5 +1,5 @@
-"""Vampirism (вампиризм, ``vampirism``; 03-abilities.md §4 [g-06]): it heals the wounds it deals (less ``minus``). Read by
-:func:`engine.ops.passives.struck` through this record's ``on_strike_wounds``."""
+"""Vampirism (вампиризм, ``vampirism``; 03-abilities.md §4 [g-06]): it heals the wounds it deals (less ``minus``). Read
+by :func:`engine.ops.passives.struck` through this record's ``on_strike_wounds``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
