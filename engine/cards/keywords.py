@@ -219,8 +219,15 @@ STATES: dict[str, Keyword] = {}
 
 def hooked(name: str) -> list[Keyword]:
     """The registered keywords that carry the hook ``name`` (a field of :class:`Keyword`: ``roll_mod``,
-    ``protects`` ...), in registration order."""
-    return [k for k in KEYWORDS.values() if getattr(k, name) is not None]
+    ``protects`` ...), in registration order; the list is kept until the next :func:`register` (do not change it)."""
+    ks = _HOOKED.get(name)
+    if ks is None:
+        ks = _HOOKED[name] = [k for k in KEYWORDS.values() if getattr(k, name) is not None]
+    return ks
+
+
+#: hook name -> :func:`hooked`'s answer, emptied by :func:`register`.
+_HOOKED: dict[str, list[Keyword]] = {}
 
 
 def register(k: Keyword) -> Keyword:
@@ -229,6 +236,7 @@ def register(k: Keyword) -> Keyword:
     if k.kw in KEYWORDS or k.kw in vocab.KW:
         raise ValueError(f"keyword {k.kw!r} is defined twice")
     KEYWORDS[k.kw] = k
+    _HOOKED.clear()
     if k.state is not None:
         STATES[k.state] = k
     if k.short_form is not None:
