@@ -91,7 +91,9 @@ class Keyword:
     ``level_cap``: ``f(g, target, kind, level, abilities) -> level``, the strength an attack at it counts as
     [g-91]; ``attack_cap``: ``f(g, target, amount, kind, source, abilities) -> amount``, the value an attack at it
     deals at most [g-90]; ``no_wounds``: ``f(g, card, kind, retaliation, abilities) -> bool``, it takes no wounds
-    from that attack [g-79]. Asked by :mod:`engine.ops.passives`:
+    from that attack [g-79]. ``flags``: named effects of the keyword that a rule asks about with
+    :func:`engine.rules.keywords.flagged` (``strikes_without_closing``, ``unreachable_by_flyers`` ...), so that the
+    rule names an effect, never a keyword (as a custom's ``flags``). Asked by :mod:`engine.ops.passives`:
     ``on_strike_wounds``: ``f(g, card, target, dealt, abilities)``, the card dealt wounds with a simple strike
     (Vampirism [g-06]); ``on_destroys``: ``f(g, killer, dead, kind, abilities)``, the card destroyed another
     (Corpse-Eating [g-51]); ``at_turn_start``: ``f(g, card, abilities)``, the card is an open creature of the
@@ -160,6 +162,7 @@ class Keyword:
     level_cap: Callable | None = None
     attack_cap: Callable | None = None
     no_wounds: Callable | None = None
+    flags: frozenset = frozenset()
 
 
 class RecruitHooks:
@@ -226,7 +229,16 @@ def hooked(name: str) -> list[Keyword]:
     return ks
 
 
-#: hook name -> :func:`hooked`'s answer, emptied by :func:`register`.
+def flag_holders(flag: str) -> list[Keyword]:
+    """The registered keywords whose ``flags`` hold ``flag``, in registration order (kept as :func:`hooked`)."""
+    key = "flag " + flag
+    ks = _HOOKED.get(key)
+    if ks is None:
+        ks = _HOOKED[key] = [k for k in KEYWORDS.values() if flag in k.flags]
+    return ks
+
+
+#: hook name (or "flag <name>") -> :func:`hooked`'s (:func:`flag_holders`') answer, emptied by :func:`register`.
 _HOOKED: dict[str, list[Keyword]] = {}
 
 

@@ -17,7 +17,7 @@ def _pay_strike(g, card, target=None) -> None:
     ``target`` under its side's order, :func:`engine.rules.combat.ordered_open`: no action at all, so the card may
     still move and act [g-78]). Either way it counts against the strikes per turn."""
     card.used["strikes"] = card.used.get("strikes", 0) + 1
-    if keywords.has(g, card, "no_close_on_attack") or combat.ordered_open(g, target, card):
+    if keywords.flagged(g, card, "strikes_without_closing") or combat.ordered_open(g, target, card):
         return
     card.actions += 1
     if card.used["strikes"] < combat.strikes_allowed(g, card):

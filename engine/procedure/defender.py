@@ -24,7 +24,7 @@ def legal_defenders(g, src, tgt) -> list[str]:
         if grants.under(g, c, "cannot_act"):
             continue  # e.g. a netted creature cannot act
         if c.zone == "aux":  # only against a flyer's attack, unless it defends ground creatures too
-            ok = src_flyer or (keywords.has(g, c, "can_defend_ground") and tgt.zone == "battlefield"
+            ok = src_flyer or (keywords.flagged(g, c, "defends_ground_cards") and tgt.zone == "battlefield"
                                and not g.is_flyer(tgt))
         elif src_flyer:
             ok = tgt.zone == "battlefield" and c in adjacent_cards(g, tgt)

@@ -151,7 +151,7 @@ def _close_defender(g, data) -> None:
     d_id = data.get("defender")
     if d_id and g.in_play(d_id):
         d = g.cards[d_id]
-        if not keywords.has(g, d, "defender_no_close"):
+        if not keywords.flagged(g, d, "defends_without_closing"):
             d.closed = True  # the defender closes when the strike is over [216.12.a]
 
 

@@ -33,7 +33,7 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
     if cannot:
         return False
     if flyer:
-        if keywords.has(g, tgt, "skhron"):
+        if keywords.flagged(g, tgt, "unreachable_by_flyers"):
             return False
         if not ignores:
             taunts = _flyer_taunts(g, src.controller)
@@ -68,7 +68,7 @@ def _flyer_taunts(g, side: int) -> list:
 
 
 def _flyer_taunts_now(g, side: int) -> list:
-    return [c for c in g.play_cards() if c.controller != side and not c.hidden and keywords.has(g, c, "flyer_taunt")]
+    return [c for c in g.play_cards() if c.controller != side and not c.hidden and keywords.flagged(g, c, "taunts_flyers")]
 
 
 def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
@@ -101,7 +101,7 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
     if src.zone != "battlefield":
         return False
     if tgt.zone == "aux":  # [211.9]; ``can_strike_flyers`` (Скелос) needs no closing
-        ok = g.is_flyer(tgt) and (src.markers.get("flyer_strike", 0) > 0 or keywords.has(g, src, "can_strike_flyers"))
+        ok = g.is_flyer(tgt) and (src.markers.get("flyer_strike", 0) > 0 or keywords.flagged(g, src, "strikes_flyers"))
     else:
         ok = _among(tgt, adjacent if adjacent is not None else adjacent_cards(g, src)) or \
             (tgt.zone == "battlefield" and distance(src.cell, tgt.cell) <= strike_range(g, src)) or (
@@ -160,7 +160,7 @@ def strike_targets(g, card) -> list[str]:
     done = struck(g, card) if any(a.get("different_targets") for a in keywords.kws(g, card, "extra_attack")) else []
     if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
-        flyers = card.markers.get("flyer_strike") or keywords.has(g, card, "can_strike_flyers")
+        flyers = card.markers.get("flyer_strike") or keywords.flagged(g, card, "strikes_flyers")
         cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if flyers else [])
         if strike_range(g, card) > 1:
             cands += [g.cards[i] for i in g.board.values() if g.cards[i] not in cands]

@@ -8,7 +8,7 @@ filter lists of docs/card-vocabulary.md, matched with :func:`engine.rules.target
 has the ability. Rules cited per function."""
 from __future__ import annotations
 
-from engine.cards.keywords import hooked
+from engine.cards.keywords import flag_holders, hooked
 from engine.cards.kinds import kinds_match
 from engine.model.board import row_of
 from engine.rules import grants
@@ -183,6 +183,12 @@ def no_wounds(g, card, kind: str, retaliation: bool = False) -> bool:
     """``card`` takes no wounds from an attack of ``kind`` (or from a retaliation, the responder's blow in a fight
     it started): a ``no_wounds`` hook of a keyword it has (03 §5 no_wounds_from [g-79])."""
     return any(k.no_wounds(g, card, kind, retaliation, mine) for k, mine in _asked(g, card, "no_wounds"))
+
+
+def flagged(g, card, flag: str) -> bool:
+    """True when ``card`` has now a keyword whose record's ``flags`` name ``flag`` (a named effect of a static
+    keyword, e.g. ``strikes_without_closing``: engine/effects/keywords/)."""
+    return any(kws(g, card, k.kw) for k in flag_holders(flag))
 
 
 def has(g, card, kw: str) -> bool:

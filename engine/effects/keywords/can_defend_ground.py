@@ -17,4 +17,4 @@ def text(a: dict, lang: str, words=None) -> str:
 
 
 CAN_DEFEND_GROUND = register_keyword(Keyword(
-    kw="can_defend_ground", places="static grant", rule="01 §3.6 [205.3], §4.4 [211.6]", text=text))
+    kw="can_defend_ground", places="static grant", rule="01 §3.6 [205.3], §4.4 [211.6]", text=text, flags=frozenset({"defends_ground_cards"})))

@@ -18,4 +18,4 @@ def text(a: dict, lang: str, words) -> str:
 
 CAN_STRIKE_FLYERS = register_keyword(Keyword(
     kw="can_strike_flyers", places="static grant", rule="03 §3.3 [211.8-211.9]", text=text,
-    fields={"condition": "conditions?"}))
+    fields={"condition": "conditions?"}, flags=frozenset({"strikes_flyers"})))

@@ -20,4 +20,4 @@ def text(a: dict, lang: str, words) -> str:
 
 DEFENDER_NO_CLOSE = register_keyword(Keyword(
     kw="defender_no_close", places="static grant", rule="02 §4; 03 §6 defender_no_close [216.12.a]", text=text,
-    fields={"unlimited": "bool!"}))
+    fields={"unlimited": "bool!"}, flags=frozenset({"defends_without_closing"})))

@@ -16,4 +16,4 @@ def text(a: dict, lang: str, words) -> str:
 
 FLYER_TAUNT = register_keyword(Keyword(
     kw="flyer_taunt", places="static grant", rule="none (card text) ; related 03 §5 force_attack [g-82]", text=text,
-    fields={}))
+    fields={}, flags=frozenset({"taunts_flyers"})))

@@ -26,4 +26,4 @@ def text(a: dict, lang: str, words) -> str:
 
 NO_CLOSE_ON_ATTACK = register_keyword(Keyword(
     kw="no_close_on_attack", places="static grant effect", rule="03 §5 without_closing [g-78]", text=text,
-    handler=execute))
+    handler=execute, flags=frozenset({"strikes_without_closing"})))

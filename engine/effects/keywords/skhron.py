@@ -13,4 +13,4 @@ def text(a: dict, lang: str, words) -> str:
 
 SKHRON = register_keyword(Keyword(
     kw="skhron", places="static grant", rule="03 §4 skhron [g-47]", text=text,
-    fields={}))
+    fields={}, flags=frozenset({"unreachable_by_flyers"})))
