@@ -14,6 +14,7 @@ docs/card-vocabulary.md (the vocabulary).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import jsonschema
 
@@ -214,7 +215,8 @@ def _leaves(err) -> list:
 def _sentence(defn: dict, err) -> str:
     """One error as a sentence naming the card, the ability (its path and kw) and the field."""
     path = list(err.absolute_path)
-    node, ability, field = defn, None, None
+    node: Any = defn  # a dict or a list along the path (compiled: a dict-typed name would refuse a list)
+    ability, field = None, None
     where = []
     for p in path:
         node = node[p] if isinstance(node, (dict, list)) else None
