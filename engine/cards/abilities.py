@@ -6,6 +6,7 @@ Card definitions arrive normalized by :func:`engine.cards.vocab.normalize_abilit
 """
 from __future__ import annotations
 
+from engine.cards.costs import Cost, cost_of
 from engine.cards.keywords import CUSTOMS, KEYWORDS
 
 
@@ -13,11 +14,9 @@ from engine.cards.keywords import CUSTOMS, KEYWORDS
 ACT_KW = {"shoot": "shot", "discharge": "discharge", "throw": "throw", "magic_strike": "magic_strike"}
 
 
-def cost(a: dict) -> dict:
-    """The whole cost: ``{"tap": bool, "tokens": int | "X" | "all", "wounds": int, "movement": "all" | None}``."""
-    c = a.get("cost") or {}
-    return {"tap": bool(c.get("tap")), "tokens": c.get("tokens", 0) or 0, "wounds": int(c.get("wounds", 0) or 0),
-            "movement": c.get("movement"), "life": c.get("life")}
+def cost(a: dict) -> Cost:
+    """The whole cost of ability ``a``, a :class:`engine.cards.costs.Cost` (nothing to pay when it has none)."""
+    return cost_of(a.get("cost"))
 
 
 def is_sudden(a: dict) -> bool:
@@ -74,7 +73,7 @@ def with_implicit(abilities: list[dict], card: dict | None = None) -> list[dict]
             abilities = abilities + [dict(x, _part_of=a["kw"]) for x in k.parts(card or {}, a)]
     if any(a.get("kw") == "accumulate_token" for a in abilities):
         return abilities
-    if any(is_activated(a) and cost(a)["tokens"] not in (0, None) for a in abilities):
+    if any(is_activated(a) and cost(a).tokens not in (0, None) for a in abilities):
         return abilities + [{"kw": "accumulate_token", "implicit": True, "cost": {"tap": True, "tokens": 0},
                              "sudden": False, "limit": None}]
     return abilities

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from engine.cards.costs import cost_of
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import ATTACK_ABILITIES
 from engine.cards.pool import all_cards, card_def
 from engine.cards.words import (CHOSEN as _CHOSEN, MARKER_NAMES, REF as _REF, UNTIL as _UNTIL, idx as _i,
-                                kinds as _kinds, tokens as _tokens)
+                                kinds as _kinds)
 from engine.catalogue.triggers import when_text
 from engine.errors import EngineError
 from engine.rules.amounts import text as amount_text, x_is as amount_x_is
@@ -97,17 +98,7 @@ def _cost(a: dict, lang: str) -> str:
     parts = []
     if a.get("sudden"):
         parts.append("Sudden" if en else "Внезапно")
-    pay = []
-    if cost.get("movement") == "all":
-        pay.append("spend all movement" if en else "потратить всё движение")
-    if cost.get("tap"):
-        pay.append("close" if en else "закрыться")
-    if cost.get("tokens"):
-        pay.append(("spend " if en else "потратить ") + _tokens(cost["tokens"], lang))
-    if cost.get("wounds"):
-        pay.append((f"take {cost['wounds']} wounds" if en else f"получить ран: {cost['wounds']}"))
-    if cost.get("life"):
-        pay.append("remove X of its additional lives" if en else "снять с неё X дополнительных жизней")
+    pay = cost_of(cost).parts(lang)
     text = ", ".join(pay) if pay else ("no cost" if en else "без оплаты")
     text = text[0].upper() + text[1:]
     limit = a.get("limit")

@@ -29,10 +29,10 @@ def pay_cost(g, card, a: dict, idx, x) -> int:
     """Pay an activated ability's whole cost now [SEED S4]: close, tokens (``X`` = ``x``, ``all``), wounds,
     all movement, the per-turn/battle limit. Returns the tokens removed."""
     c = ab.cost(a)
-    if c["tap"]:
+    if c.tap:
         card.closed = True
         card.actions += 1
-    paid = x if c["tokens"] == "X" else (card.tokens if c["tokens"] == "all" else c["tokens"])
+    paid = x if c.tokens == "X" else (card.tokens if c.tokens == "all" else c.tokens)
     own = min(paid, card.tokens)
     card.tokens -= own
     rest = paid - own
@@ -40,15 +40,15 @@ def pay_cost(g, card, a: dict, idx, x) -> int:
         take = min(rest, helper.tokens)
         helper.tokens -= take
         rest -= take
-    if c["life"] == "X":
+    if c.life == "X":
         left = card.markers.get("additional_life", 0) - x
         if left > 0:
             card.markers["additional_life"] = left
         else:
             card.markers.pop("additional_life", None)
-    if c["wounds"]:
-        card.wounds += c["wounds"]
-    if c["movement"] == "all":
+    if c.wounds:
+        card.wounds += c.wounds
+    if c.movement == "all":
         card.markers["movement"] = max(card.markers.get("movement", 0), g.defn(card).get("move") or 0) or 1
     if ab.limit(a):
         key = ab.limit_key(a, idx)

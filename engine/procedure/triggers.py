@@ -105,9 +105,9 @@ def payable(g, t: dict) -> bool:
         return False
     if a.get("cost"):
         c = ab.cost(a)
-        if c["tap"] and (src.closed or not g.in_play(src)):
+        if c.tap and (src.closed or not g.in_play(src)):
             return False
-        if isinstance(c["tokens"], int) and src.tokens < c["tokens"]:
+        if isinstance(c.tokens, int) and src.tokens < c.tokens:
             return False
     if needs_target(t) and not target_options(g, t):
         return False
@@ -150,9 +150,9 @@ def declare(g, p: int, index: int, target: str | None, targets: list | None = No
             src.used[key] = src.used.get(key, 0) + 1
         if a.get("cost"):
             c = ab.cost(a)
-            if c["tap"]:
+            if c.tap:
                 src.closed = True
-            paid = src.tokens if c["tokens"] == "all" else c["tokens"]  # "loses all its tokens" [SEED S4]
+            paid = src.tokens if c.tokens == "all" else c.tokens  # "loses all its tokens" [SEED S4]
             if isinstance(paid, int):
                 src.tokens -= paid
                 paid_tokens = paid

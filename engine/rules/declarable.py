@@ -56,17 +56,17 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
     if under(g, card, "cannot_act") or (a.get("kw") in REACH and under(g, card, "cannot_attack")):
         return False
     c = ab.cost(a)
-    if c["tap"] and (card.closed or own_move_pending(g, card)):
+    if c.tap and (card.closed or own_move_pending(g, card)):
         return False
-    t = c["tokens"]
+    t = c.tokens
     have = card.tokens if not t or t == "all" else token_pool(g, card)
     if (t == "X" and have < 1) or (isinstance(t, int) and have < t):
         return False
-    if c["movement"] == "all" and card.markers.get("movement", 0):
+    if c.movement == "all" and card.markers.get("movement", 0):
         return False
-    if c["wounds"] and g.life(card) - card.wounds - c["wounds"] <= 0:
+    if c.wounds and g.life(card) - card.wounds - c.wounds <= 0:
         return False  # wounds paid as a cost may not kill the card paying them (03 §2.1 [DOUBT], recommended)
-    if c["life"] == "X" and card.markers.get("additional_life", 0) < 1:
+    if c.life == "X" and card.markers.get("additional_life", 0) < 1:
         return False  # X >= 1 additional life to remove (Ведьма слуа)
     if ab.limit_reached(card, a, idx):
         return False
@@ -203,8 +203,8 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     """The target/X/destination choices of one activated ability (empty when it has no legal use now)."""
     kw = a.get("kw")
     cst = ab.cost(a)
-    xs = list(range(1, token_pool(g, card) + 1)) if cst["tokens"] == "X" else [None]
-    if cst["life"] == "X":
+    xs = list(range(1, token_pool(g, card) + 1)) if cst.tokens == "X" else [None]
+    if cst.life == "X":
         xs = list(range(1, card.markers.get("additional_life", 0) + 1))
     if a.get("x_upto") == "current_life":  # "X wounds of its own choosing" (Центурион)
         xs = list(range(1, g.life(card) - card.wounds + 1))
