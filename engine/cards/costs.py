@@ -6,6 +6,7 @@ now is :func:`engine.rules.declarable.can_pay`; paying it, :func:`engine.ops.cos
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.cards.words import tokens as tokens_text
 
@@ -17,10 +18,10 @@ class Cost:
     ``"X"`` of its additional lives removed (or None)."""
 
     tap: bool = False
-    tokens: object = 0
+    tokens: Any = 0
     wounds: int = 0
-    movement: object = None
-    life: object = None
+    movement: Any = None
+    life: Any = None
 
     def parts(self, lang: str) -> list[str]:
         """What is paid, one phrase each, in ``lang`` (``"ru"``/``"en"``), in the order the catalogue writes
