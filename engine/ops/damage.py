@@ -46,9 +46,8 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
         target.used["hit_by"] = source.id  # who wounded it last, for Corpse-Eating [g-51]
         target.used["hit_kind"] = kind
     g.emit(Event.WOUNDS, card=target.id, n=amount, kind=kind, source=source.id if source else None)
-    if kind not in ("wound", "poison", "spell"):
-        trigger_points.collect(g, {"type": "hit", "card": target.id, "by": source.id if source else None,
-                             "attack": kind, "n": amount})
+    trigger_points.collect(g, {"type": "hit" if kind not in ("wound", "poison", "spell") else "wounded",
+                               "card": target.id, "by": source.id if source else None, "attack": kind, "n": amount})
     if kind == "simple_strike" and source is not None:
         passives.vampirism(g, source, target, amount)
     return amount
