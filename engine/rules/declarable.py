@@ -22,6 +22,7 @@ from engine.rules.combat import forced_targets, row_end_partner
 from engine.rules.conditions import holds
 from engine.rules.grants import under
 from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
+from engine.rules.uniqueness import may_join
 
 
 def slow_allowed(g, p: int) -> bool:
@@ -254,7 +255,8 @@ def _resurrect_options(g, card, a):
         return []
     yard = g.graveyards[card.controller] if a.get("graveyard", "own") == "own" else \
         g.graveyards[1] + g.graveyards[2]
-    cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))]
+    cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))
+             and may_join(g, g.cards[cid], card.controller)]  # Uniqueness [g-54]
     cells = [n for n in neighbours(card.cell) if free(g, n)]
     return [{"target": t, "to": cell} for t in cands for cell in cells]
 
