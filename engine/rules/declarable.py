@@ -15,7 +15,7 @@ from engine.model.board import distance, neighbours, orthogonal
 from engine.model.enums import EntryKind, Phase
 from engine.rules import combat
 from engine.rules import grants
-from engine.rules.cells import free
+from engine.rules.cells import enters_occupied, free
 from engine.rules import options as opts
 from engine.rules import targets as tg
 from engine.rules.combat import forced_targets, row_end_partner
@@ -197,7 +197,8 @@ def _moves(g, card) -> list[dict]:
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
     cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)  # 01 §3.4
     far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours
-    return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else []) if free(g, n)]
+    return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else [])
+            if free(g, n) or enters_occupied(g, card, n)]  # incorporeal [g-03]
 
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:
