@@ -7,7 +7,7 @@ list, one room's status, health and metrics.
 | GET /metrics | Prometheus text (server/metrics.py) |
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks ... | server/decks_api.py |
-| POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass",
+| POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass", "rated",
   "opponent": "bot", "bot": policy, "bot_deck", "tutorial": "prelim" | "battle" (server/tutorial.py, with a bot)}``
   or the legacy ``"decks": [d1, d2]`` (all optional) -> 201 ``{"room", "seat": 1, "token"}`` (docs/server.md
   "HTTP API", the seat flow) |
@@ -44,7 +44,7 @@ CLOCK_INCREMENT = (0.0, 600.0)
 
 
 CREATE_FIELDS = frozenset({"decks", "deck", "bot_deck", "clock", "spectators", "autopass", "opponent", "bot",
-                           "tutorial"})
+                           "tutorial", "rated"})
 JOIN_FIELDS = frozenset({"autopass", "deck"})
 DECK_FIELDS = frozenset({"token", "deck"})
 REMATCH_FIELDS = frozenset({"deck"})
@@ -126,6 +126,15 @@ def _opponent(body: dict) -> str | None:
     return policy
 
 
+def rated_choice(body: dict) -> bool:
+    """The creator's choice ``"rated"`` (true by default; a game against the computer is never rated, the caller
+    sees to it). Raises ValueError(sentence) for a value other than true or false."""
+    value = body.get("rated", True)
+    if not isinstance(value, bool):
+        raise ValueError("'rated' must be true or false.")
+    return value
+
+
 def _autopass(body: dict) -> bool:
     value = body.get("autopass", True)
     if not isinstance(value, bool):
@@ -183,6 +192,7 @@ async def create_room(request: Request):
         tutorial = part_of(body.get("tutorial"))
         if tutorial and bot is None:
             raise ValueError("A tutorial is played against the computer: 'opponent' must be \"bot\".")
+        options["rated"] = rated_choice(body) and bot is None     # a game against the computer is never rated
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     options["decks"] = labels

@@ -93,8 +93,8 @@ _SCALARS = ("seed", "version", "next_id", "next_uid", "event_seq", "turn", "phas
 _CONTAINERS = ("log", "events", "decks", "deals", "recruits", "graveyards", "aux", "board", "defs", "queue",
                "pending", "crystals", "effects")
 
-#: defkey -> the definition of a pool card (with its implicit abilities), shared by every game (issue 21 item 5:
-#: each game kept its own copy, about 190 KB per room); read-only like every definition ``defn`` returns.
+#: defkey -> the definition of a pool card (with its implicit abilities), shared by every game (a copy
+#: per game would cost about 190 KB per room); read-only like every definition ``defn`` returns.
 _POOL_DEFS: dict[str, dict] = {}
 
 

@@ -28,22 +28,34 @@ MAX_TRIES = 400           # actions tried before the store must have failed one
 class Game:
     """Both seats of one room; ``acked`` = [(v, view of seat 1)] after every acknowledged action."""
 
-    def __init__(self, room: str, tokens: dict, seats: dict) -> None:
-        self.room, self.tokens, self.seats = room, tokens, seats
+    def __init__(self, server) -> None:
+        self.server = server
         self.rng = random.Random(5)
-        self.acked: list[tuple[int, dict]] = []
         self.unavailable = 0
+        self.games = 0
 
     @classmethod
     async def start(cls, server) -> "Game":
-        room = await create_room(server.http, decks=DECKS, autopass=False)
-        two = await join_seat(server.http, room["room"], autopass=False)
-        tokens = {1: room["token"], 2: two["token"]}
-        seats = {p: await Player.join(server.ws, room["room"], tokens[p]) for p in (1, 2)}
-        return cls(room["room"], tokens, seats)
+        game = cls(server)
+        await game.new_room()
+        return game
+
+    async def new_room(self) -> None:
+        """A new room with both seats connected; ``acked`` starts afresh (it is this room's)."""
+        room = await create_room(self.server.http, decks=DECKS, autopass=False)
+        two = await join_seat(self.server.http, room["room"], autopass=False)
+        self.room, self.tokens = room["room"], {1: room["token"], 2: two["token"]}
+        self.seats = {p: await Player.join(self.server.ws, self.room, self.tokens[p]) for p in (1, 2)}
+        self.acked: list[tuple[int, dict]] = []
+        self.games += 1
 
     async def step(self) -> dict:
-        """One random legal action of the seat to act (never a concession); returns its answer."""
+        """One random legal action of the seat to act (never a concession; a game that ended by the rules is
+        followed by a new room); returns its answer."""
+        if self.seats[1].view["result"] is not None or self.seats[1].view["to_act"] is None:
+            for s in self.seats.values():
+                await s.close()
+            await self.new_room()
         p = self.seats[1].view["to_act"]
         answer = await self.seats[p].act(self.rng.choice([a for a in self.seats[p].legal if a["act"] != "concede"]))
         if answer["t"] == "diff":
@@ -107,7 +119,7 @@ async def _outage_then_kill(start, fail, back, name: str) -> None:
         seat1 = await Player.join(again.ws, game.room, game.tokens[1])
         assert seat1.v == last_v and seat1.view == last_view
         record(f"store fault ({name})", acknowledged=len(game.acked), lost=0, unavailable=game.unavailable,
-               resumed_at=seat1.v)
+               resumed_at=seat1.v, rooms=game.games)
     finally:
         again.stop()
 
