@@ -64,3 +64,16 @@ def test_the_deck_is_shuffled_after_the_reveal():
 def test_unity_text_in_both_languages():
     from engine.effects.keywords.unity import text
     assert "unity" in text({"kw": "unity", "n": 2}, "en") and "единение" in text({"kw": "unity", "n": 2}, "ru")
+
+
+def test_a_shot_borrows_on_shot_abilities_only_for_that_shot():
+    on_shot = dict(BONUS, attack=["shot"], effects=[{"kw": "wound", "n": 1, "target": "attacked"}])
+    shooter = creature(cost=5, abilities=[{"kw": "unity", "n": 1},
+                                          {"kw": "shot", "strike": [2, 2, 2], "range": None, "cost": "tap"}])
+    g, L = game([card("s", "c2", 1, override=shooter), card("t", "c5", 2, override=creature(life=9)),
+                 _ally("u", abilities=[on_shot, BONUS])])
+    act(g, L, 1, act="shoot", source="s", target="t")
+    pass_both(g)
+    settle(g)
+    assert g.cards[L["t"]].wounds == 2 + 1  # its on-simple-strike ability is not borrowed for a shot
+    assert not [a for a in g.cards[L["s"]].acquired if a.get("when") == "strikes"]
