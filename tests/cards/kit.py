@@ -212,3 +212,33 @@ def defender_offered(card_id: str, **target) -> bool:
     g.apply(1, {"act": "pass"})
     g.apply(2, {"act": "pass"})
     return g.prompt["kind"] == "defender"
+
+
+def fight_mods(g, L, attacker, responder, dice=(3, 3)) -> tuple[int, int]:
+    """Play it: ``attacker`` (its controller holding priority) declares a simple strike at the open ``responder``
+    and everything settles (no defender, first answers), the fight's two dice being ``dice`` (added to the dice
+    the game will use); returns the die-roll modifiers of the fight (02 §9 step 7 [216.6]) as (attacker's,
+    responder's), read from the game's own events: each result minus its die."""
+    g.rng.forced.extend(dice)
+    seq = g.event_seq
+    src, tgt = L[attacker], L[responder]
+    g.apply(g.cards[src].controller, {"act": "attack", "source": src, "target": tgt})
+    settle(g)
+    new = [e for e in g.events if e["seq"] > seq]
+    die = {e["card"]: e["value"] for e in new if e["type"] == "die" and e.get("card") in (src, tgt)}
+    roll = next(e for e in new if e["type"] == "strike_roll")
+    return roll["attacker_result"] - die[src], roll["responder_result"] - die[tgt]
+
+
+def attack_mod(cards, label, probe_cell="c4", **probe) -> int:
+    """Play it: the card ``label`` of ``cards`` (player 1's) strikes an open enemy dummy on ``probe_cell`` (with
+    ``probe`` properties); returns its die-roll modifier as the attacker of that fight."""
+    g, L = setup(list(cards) + [dummy("zz_probe", probe_cell, 2, life=30, **probe)])
+    return fight_mods(g, L, label, "zz_probe")[0]
+
+
+def defence_mod(cards, label, probe_cell="c4", **probe) -> int:
+    """Play it: an open enemy dummy on ``probe_cell`` strikes the card ``label`` of ``cards`` (player 1's) in the
+    enemy's turn; returns ``label``'s die-roll modifier as the responder of that fight."""
+    g, L = setup(list(cards) + [dummy("zz_probe", probe_cell, 2, life=30, **probe)], active=2)
+    return fight_mods(g, L, "zz_probe", label)[1]
