@@ -185,17 +185,19 @@ _PROBES = {  # an enemy's sudden attack or spell for 2 at the card, and where th
     "shot": ("a6", {"kw": "shot", "n": 2, "cost": "instant+tap"}),
     "throw": ("a6", {"kw": "throw", "n": 2, "cost": "instant+tap"}),
     "magic_strike": ("c4", {"kw": "magic_strike", "n": 2, "cost": "instant+tap"}),
+    "strike_through_row": ("c5", {"kw": "strike_through_row", "n": 2, "cost": "instant+tap"}),
     "spell": ("a6", {"kw": "action", "kind": "spell", "cost": "instant+tap", "effects": [
         {"kw": "wound", "n": 2, "target": {"choose": "creature", "side": "enemy"}}]}),
 }
 
 
-def attack_sticks(card_id: str, kind: str, cell: str | None = "c3") -> int:
-    """Play it: an enemy's sudden ``kind`` (``discharge``, ``shot``, ``throw``, ``magic_strike``, ``spell``) for 2 at
-    the pool card ``card_id`` (player 1's, on ``cell``; a flyer in the aux zone with ``cell`` None) in a fresh
-    position; returns the wounds it took (0 under a protection [411])."""
+def attack_sticks(card_id: str, kind: str, cell: str | None = "c3", extra=()) -> int:
+    """Play it: an enemy's sudden ``kind`` (``discharge``, ``shot``, ``throw``, ``magic_strike``,
+    ``strike_through_row``, ``spell``) for 2 at the pool card ``card_id`` (player 1's, on ``cell``; a flyer in the
+    aux zone with ``cell`` None) in a fresh position (plus the setup cards ``extra``, e.g. a formation partner);
+    returns the wounds it took (0 under a protection [411])."""
     where, ability = _PROBES[kind]
-    g, L = setup([pool("a", cell, 1, card_id), dummy("zz_probe", where, 2, abilities=[ability])])
+    g, L = setup([pool("a", cell, 1, card_id), dummy("zz_probe", where, 2, abilities=[ability])] + list(extra))
     g.apply(1, {"act": "pass"})
     g.apply(2, {"act": "ability", "source": L["zz_probe"], "ability": 0, "target": L["a"]})
     settle(g)
