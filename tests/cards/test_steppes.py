@@ -1,7 +1,7 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks, defender_offered
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks, defender_offered, attack_mod, defence_mod, fight_mods
 
 
 def test_card_vs2023_001_kochevnik_vanilla_strike():
@@ -52,8 +52,9 @@ def test_card_vs2023_010_akolit_dzara_three_discharges_at_different_creatures():
 
 
 def test_card_vs2023_011_zmeeglav_experience_and_row_strike():
+    alone = [pool("a", "c3", 1, "vs2023-011-zmeeglav")]
+    assert attack_mod(alone, "a") == 1 and defence_mod(alone, "a") == 1
     g, L = setup([pool("a", "c2", 1, "vs2023-011-zmeeglav"), dummy("t", "c4", 2)])
-    assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 1 and keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "strike_through_row"), target="t")
     assert c(g, L, "t").wounds == 1
 
@@ -97,7 +98,9 @@ def test_card_vs2023_017_arbaletchik_shot_spending_all_tokens_and_formation():
                   "vs2023-017-arbaletchik"), dummy("t", "c5", 2, life=20)], dice=[1])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "shot"), target="t")
     assert c(g, L, "t").wounds == 5 and c(g, L, "a").tokens == 0
-    assert keywords.protected(g, c(g, L, "a"), "throw")
+    partner = [pool("b", "d3", 1, "vs2023-017-arbaletchik")]
+    assert attack_sticks("vs2023-017-arbaletchik", "throw", extra=partner) == 0
+    assert attack_sticks("vs2023-017-arbaletchik", "throw") == 2  # out of formation
 
 
 def test_card_vs2023_019_shchitonosets_aura_and_formation_reductions():
@@ -136,7 +139,7 @@ def test_card_vs2023_030_brontobey_bonus_after_moving_and_vs_opposite():
     g, L = setup([pool("a", "c2", 1, "vs2023-030-brontobey"), dummy("t", "c4", 2)])
     do(g, L, 1, act="move", source="a", to="c3")
     assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 2
-    assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 2
+    assert fight_mods(g, L, "a", "t")[0] == 2
 
 
 def test_card_vs2023_034_minotavr_strikes_twice_armour_and_formation():
