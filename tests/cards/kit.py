@@ -244,3 +244,11 @@ def defence_mod(cards, label, probe_cell="c4", **probe) -> int:
     enemy's turn; returns ``label``'s die-roll modifier as the responder of that fight."""
     g, L = setup(list(cards) + [dummy("zz_probe", probe_cell, 2, life=30, **probe)], active=2)
     return fight_mods(g, L, "zz_probe", label)[1]
+
+
+def closed_hit(card_id: str, die: int, **target) -> int:
+    """Play it: the pool card ``card_id`` (player 1's, c3; a flyer from its aux zone) simple-strikes a closed dummy
+    on c4 (with ``target`` properties) rolling ``die``; returns the wounds the dummy took."""
+    g, L = setup([pool("a", "c3", 1, card_id), dummy("t", "c4", 2, life=30, closed=True, **target)], dice=[die])
+    do(g, L, 1, act="attack", source="a", target="t")
+    return c(g, L, "t").wounds

@@ -1,7 +1,7 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks, defender_offered, attack_mod, defence_mod, fight_mods
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks, defender_offered, attack_mod, defence_mod, fight_mods, closed_hit
 
 
 def test_card_vs2023_001_kochevnik_vanilla_strike():
@@ -75,7 +75,7 @@ def test_card_vs2023_012_kabaniy_naezdnik_bonus_into_the_enemy_half_no_closing_b
 def test_card_vs2023_013_ork_bonus_and_directed_vs_mountains():
     g, L = setup([pool("a", "c3", 1, "vs2023-013-ork"), dummy("t", "c4", 2, element="Горы"), dummy("u", "d4", 2)])
     assert not defender_offered("vs2023-013-ork", element="Горы") and defender_offered("vs2023-013-ork")
-    assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 1
+    assert closed_hit("vs2023-013-ork", 1, element="Горы") == closed_hit("vs2023-013-ork", 1) + 1
 
 
 def test_card_vs2023_014_pustynny_kondor_dive():
@@ -116,7 +116,8 @@ def test_card_vs2023_021_mantikora_ignores_flyer_protection_and_hunts_magic_user
                                                  {"kw": "discharge", "n": 1, "cost": "tap"}])])
     assert not keywords.protected(g, c(g, L, "t"), "simple_strike", 0, c(g, L, "a"))
     assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and attack_sticks("vs2023-021-mantikora", "spell", None) == 0
-    assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 1
+    magic_user = [{"kw": "discharge", "n": 1, "cost": "tap"}]
+    assert closed_hit("vs2023-021-mantikora", 1, abilities=magic_user) == closed_hit("vs2023-021-mantikora", 1) + 1
 
 
 def test_card_vs2023_024_posvyashchenny_dzara_range_grows_after_moving():
