@@ -191,17 +191,18 @@ _PROBES = {  # an enemy's sudden attack or spell for 2 at the card, and where th
 }
 
 
-def attack_sticks(card_id: str, kind: str, cell: str | None = "c3", extra=()) -> int:
+def attack_sticks(card_id: str, kind: str, cell: str | None = "c3", extra=(), at: str = "a") -> int:
     """Play it: an enemy's sudden ``kind`` (``discharge``, ``shot``, ``throw``, ``magic_strike``,
     ``strike_through_row``, ``spell``) for 2 at the pool card ``card_id`` (player 1's, on ``cell``; a flyer in the
     aux zone with ``cell`` None) in a fresh position (plus the setup cards ``extra``, e.g. a formation partner);
-    returns the wounds it took (0 under a protection [411])."""
+    returns the wounds it took (0 under a protection [411]). ``at``: the label of another card of ``extra`` to
+    aim at instead (an ally the pool card protects)."""
     where, ability = _PROBES[kind]
     g, L = setup([pool("a", cell, 1, card_id), dummy("zz_probe", where, 2, abilities=[ability])] + list(extra))
     g.apply(1, {"act": "pass"})
-    g.apply(2, {"act": "ability", "source": L["zz_probe"], "ability": 0, "target": L["a"]})
+    g.apply(2, {"act": "ability", "source": L["zz_probe"], "ability": 0, "target": L[at]})
     settle(g)
-    return c(g, L, "a").wounds
+    return c(g, L, at).wounds
 
 
 def defender_offered(card_id: str, **target) -> bool:

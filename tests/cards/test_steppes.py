@@ -104,8 +104,9 @@ def test_card_vs2023_017_arbaletchik_shot_spending_all_tokens_and_formation():
 
 
 def test_card_vs2023_019_shchitonosets_aura_and_formation_reductions():
-    g, L = setup([pool("a", "c3", 1, "vs2023-019-shchitonosets"), dummy("s", "d3", 1, element="Степи")])
-    assert keywords.reduce(g, c(g, L, "s"), 3, "shot") == 2 and keywords.reduce(g, c(g, L, "a"), 3, "shot") == 2
+    ally = [dummy("s", "d3", 1, element="Степи")]
+    assert attack_sticks("vs2023-019-shchitonosets", "shot", extra=ally, at="s") == 2 - 1
+    assert attack_sticks("vs2023-019-shchitonosets", "shot", extra=ally) == 2 - 1
     g, L = setup([pool("a", "c3", 1, "vs2023-019-shchitonosets"), pool("b", "d3", 1, "vs2023-019-shchitonosets")])
     assert keywords.reduce(g, c(g, L, "a"), 3, "simple_strike") == 2
 
