@@ -132,11 +132,14 @@ def test_card_vs2023_134_uriil_foul_aura_keeps_the_attacker_closed():
 
 def test_card_vs2023_135_drevniy_ogr_protection_after_being_struck():
     g, L = setup([pool("a", "c4", 2, "vs2023-135-drevniy-ogr"), dummy("t", "c3", 1, strike=(3, 3, 3)),
-                  dummy("u", "d3", 1, strike=(3, 3, 3))], dice=[6, 1, 6, 1])
+                  dummy("u", "d3", 1, strike=(3, 3, 3)),
+                  dummy("s", "a1", 1, abilities=[{"kw": "shot", "n": 2, "cost": "tap"}])], dice=[6, 1, 6, 1])
     do(g, L, 1, act="attack", source="t", target="a")
     assert c(g, L, "a").wounds == 3
     do(g, L, 1, act="attack", source="u", target="a")
-    assert c(g, L, "a").wounds == 3 and keywords.reduce(g, c(g, L, "a"), 2, "shot") == 1
+    assert c(g, L, "a").wounds == 3
+    do(g, L, 1, act="shoot", source="s", target="a")
+    assert c(g, L, "a").wounds == 3 + 2 - 1  # its shots are reduced by 1 too
 
 
 def test_card_vs2003_otshelnik_moves_received_wounds_and_heals():
