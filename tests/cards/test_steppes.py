@@ -87,9 +87,13 @@ def test_card_vs2023_014_pustynny_kondor_dive():
 
 
 def test_card_vs2023_016_sanktorum_weak_strike_protection_and_formation_bonus():
+    def struck(die):  # a closed Санкторум is struck once, weak on 1-3, strong on 6
+        g2, L2 = setup([pool("a", "c3", 1, "vs2023-016-sanktorum", closed=True), dummy("p", "c4", 2, strike=(2, 2, 4)),
+                        pool("b", "d3", 1, "vs2023-016-sanktorum")], dice=[die], active=2)
+        do(g2, L2, 2, act="attack", source="p", target="a")
+        return c(g2, L2, "a").wounds
+    assert struck(1) == 0 and struck(6) == 4
     g, L = setup([pool("a", "c3", 1, "vs2023-016-sanktorum"), pool("b", "d3", 1, "vs2023-016-sanktorum")])
-    assert keywords.protected(g, c(g, L, "a"), "simple_strike", 0)
-    assert not keywords.protected(g, c(g, L, "a"), "simple_strike", 1)
     assert keywords.strike_mod(g, c(g, L, "a"), None, "simple_strike", 0) == 1
 
 
