@@ -233,18 +233,49 @@ def _exchange_score(board: _Board, prompt: dict, me, opt: str) -> float:
     return 5.0 + (gain if att.mine else -gain)
 
 
+def action_scores(view: dict, legal: list[dict]) -> list[float]:
+    """The heuristic's score of each of ``legal`` for the viewer (higher is better; the scale is the module's own:
+    attacks about 100, abilities 60, defence 40, declarations 30, a useful move 4, passing 0, concession -1000)."""
+    me = view.get("viewer")
+    board = _Board(view)
+    return [_score(board, view, me, a) for a in legal]
+
+
 def heuristic_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     """The best-scoring legal action for the viewer (ties broken by ``rng``); see the module docstring."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
-    me = view.get("viewer")
-    board = _Board(view)
-    scored = [(_score(board, view, me, a), i) for i, a in enumerate(legal)]
+    scored = [(s, i) for i, s in enumerate(action_scores(view, legal))]
     best = max(s for s, _ in scored)
     return legal[rng.choice([i for s, i in scored if s >= best - 1e-9])]
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "heuristic": heuristic_policy}
+#: How far the beginner's judgement wanders: the spread (standard deviation) of the noise added to each score.
+BEGINNER_NOISE = 6.0
+#: Responses a beginner never makes: joining the queue while it is not its own move (no use of the queue).
+_QUEUE_ACTS = ("declare", "ability", "shoot", "discharge", "throw", "magic_strike")
+
+
+def beginner_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The ``beginner`` level: the heuristic's scores with noise (spread :data:`BEGINNER_NOISE`), always ``keep``
+    on an exchange (never weakens, 02-battle.md §5.4), and no use of the queue: while the queue holds an entry or
+    it is the other player's turn it passes whenever it may. Raises ValueError when ``legal`` is empty."""
+    if not legal:
+        raise ValueError("no legal action: the player is not asked")
+    me = view.get("viewer")
+    answering = bool(view.get("queue")) or view.get("active") not in (None, me)
+    if answering and (view.get("prompt") or {}).get("kind") == "priority":
+        passes = [a for a in legal if a.get("act") == "pass"]
+        if passes:
+            return passes[0]
+    keep = [a for a in legal if a.get("act") == "choose" and a.get("option") == "keep"]
+    if keep:
+        return keep[0]
+    scored = [(s + rng.gauss(0.0, BEGINNER_NOISE), i) for i, s in enumerate(action_scores(view, legal))
+              if not (answering and legal[i].get("act") in _QUEUE_ACTS)]
+    if not scored:
+        return heuristic_policy(view, legal, rng)
+    return legal[max(scored)[1]]
 
 
 def play(seed: int, deck1: list[str], deck2: list[str], policy1: Policy, policy2: Policy,
