@@ -1,17 +1,19 @@
 """Bot-vs-bot games through a real server process, with spectators, checked on every frame.
 
 ``python -m bench.harness --games N [--seed S] [--spectators K] [--reconnect P]`` (tests/harness/ runs it on a
-small N in CI). Each game: a room on ``python -m server`` (secret random seed, starter decks), a heuristic bot and a
+small N in CI). Each game: a room on ``python -m server`` (secret random seed, two of the preconstructed decks), a heuristic bot and a
 random bot seated, K spectators; every client randomly drops its websocket (probability P after each frame) and
 reconnects with its seat token, re-sending an unanswered action with the same id. After the game the harness takes
 the seed and action log revealed in the final view's ``replay`` and replays the game in a shadow ``engine.Game``,
 version by version, and checks:
 
-1. **No hidden card reaches a viewer** (docs/protocol.md §5): for every raw frame (msgpack bytes as received) at
-   version v, no msgpack-encoded instance id (``k<n>``) of a card hidden from that viewer at v and never shown to it
-   before, and no pool card id whose card is hidden from it (for pool ids with a single copy in the game: a unique
-   marker). Hidden = in a deck, in another player's deal or recruits, or face down and controlled by the other
-   player (engine/view.py). The final version is exempt: the replay is public by design.
+1. **No hidden card reaches a viewer** (docs/protocol.md §5), by bench/leaks.py's model of every legitimate reveal
+   (``revealed`` to all, ``peeked`` and ``looked`` to their player): no raw frame (msgpack bytes as received) at
+   version v carries the instance id (``k<n>``) of a card hidden from that viewer at v that it never legitimately
+   knew, nor the pool id of such a card when the pool id is unique in the game; no event of the client's view or
+   journal names a face-down card's alias with that card's id or pool id, or was rewritten from an id to an alias.
+   Hidden = in a deck, in another player's deal or recruits, or face down and controlled by the other player
+   (engine/view.py). The final version is exempt: the replay is public by design.
 2. **Diff-applied state equals a fresh view**: after every sync/diff the client's view (minus the room's ``room`` /
    ``replay`` / ``journal`` keys) equals the shadow game's ``view(viewer)`` at that version, its ``journal`` (the
    complete log, server/journal.py) equals a journal fed with the shadow game, and its ``legal`` equals
@@ -31,7 +33,6 @@ import copy
 import random
 import sys
 import time
-from collections import Counter
 
 import httpx
 import msgpack
@@ -41,6 +42,7 @@ from bots import heuristic_policy, random_policy
 from server.bot import BotBrain
 from server.journal import Journal
 
+from .leaks import LeakModel
 from .servers import ServerProcess
 
 STRIP = ("room", "replay", "journal")
@@ -104,16 +106,31 @@ class Client:
                         self.reconnects += 1
 
 
-def _hidden(g: Game, viewer) -> set[str]:
-    out = set(g.decks[1]) | set(g.decks[2])
-    for p in (1, 2):
-        if p != viewer:
-            out |= set(g.deals[p]) | set(g.recruits[p])
-    for cid in g.board.values():
-        c = g.cards[cid]
-        if c.hidden and c.controller != viewer:
-            out.add(cid)
-    return out
+def _check_viewer(g: Game, model: LeakModel, journal: Journal, w, items, v: int, last_v: int) -> list[str]:
+    """Checks 1 and 2 of the module docstring for viewer ``w``'s clients at version ``v``."""
+    fails = []
+    if v < last_v:
+        for c, frames in items:
+            for data in frames.get(v, ()):
+                fails += [f"v{v}: {f}" for f in model.check_bytes(g, w, data)]
+    fresh, legal = None, None
+    for c, _ in items:
+        state = c.states.get(v)
+        if state is None:
+            continue
+        if fresh is None:
+            fresh = g.view(w)
+            legal = g.legal_actions(w) if w in (1, 2) and g.result is None and g.to_act() == w else None
+        view = {k: x for k, x in state[0].items() if k not in STRIP}
+        if v < last_v:
+            fails += [f"v{v}: {f}" for f in model.check_view(g, w, dict(view, journal=state[0].get("journal")))]
+        if view != fresh:
+            fails.append(f"viewer {w} v{v}: diff-applied view differs from a fresh view")
+        if state[0].get("journal") != journal.view(w):
+            fails.append(f"viewer {w} v{v}: the game log (journal) differs from the game's")
+        if (state[1] or None) != (legal or None):
+            fails.append(f"viewer {w} v{v}: legal actions differ from the engine's")
+    return fails
 
 
 def check_game(clients: list[Client]) -> list[str]:
@@ -127,8 +144,7 @@ def check_game(clients: list[Client]) -> list[str]:
     g = Game.new(seed, decks[0], decks[1])
     journal = Journal()
     journal.record(g, None)
-    counts = Counter(decks[0] + decks[1])
-    unique_pool = {k for k, n in counts.items() if n == 1}
+    model = LeakModel(g)
     last_v = len(log)
     by_viewer: dict = {}
     for c in clients:
@@ -137,42 +153,14 @@ def check_game(clients: list[Client]) -> list[str]:
             if v is not None:
                 frames.setdefault(v, []).append(data)
         by_viewer.setdefault(c.viewer, []).append((c, frames))
-    known = {w: set() for w in by_viewer}
-    known_pool = {w: set() for w in by_viewer}
     for v in range(last_v + 1):
         if v > 0:
             p, a = log[v - 1]
             g.apply(p, a)
             journal.record(g, p)
+            model.observe(g)
         for w, items in by_viewer.items():
-            hidden = _hidden(g, w)
-            forbidden = hidden - known[w]
-            forbidden_pool = {g.cards[i].defkey for i in hidden if g.cards[i].defkey in unique_pool} - known_pool[w]
-            if v < last_v:
-                markers = [msgpack.packb(i) for i in forbidden] + [msgpack.packb(k) for k in forbidden_pool]
-                for c, frames in items:
-                    for data in frames.get(v, ()):
-                        leaked = [m for m in markers if m in data]
-                        if leaked:
-                            fails.append(f"viewer {w} v{v}: hidden marker {msgpack.unpackb(leaked[0])} in a frame")
-            fresh, legal = None, None
-            for c, _ in items:
-                state = c.states.get(v)
-                if state is None:
-                    continue
-                if fresh is None:
-                    fresh = g.view(w)
-                    legal = g.legal_actions(w) if w in (1, 2) and g.result is None and g.to_act() == w else None
-                view = {k: x for k, x in state[0].items() if k not in STRIP}
-                if view != fresh:
-                    fails.append(f"viewer {w} v{v}: diff-applied view differs from a fresh view")
-                if state[0].get("journal") != journal.view(w):
-                    fails.append(f"viewer {w} v{v}: the game log (journal) differs from the game's")
-                if (state[1] or None) != (legal or None):
-                    fails.append(f"viewer {w} v{v}: legal actions differ from the engine's")
-            visible = {i for i in g.cards if i not in hidden}
-            known[w] |= visible
-            known_pool[w] |= {g.cards[i].defkey for i in visible}
+            fails += _check_viewer(g, model, journal, w, items, v, last_v)
     again = Game.replay(seed, decks[0], decks[1], log)
     if again.version != last_v or again.snapshot() != g.snapshot():
         fails.append("seed + log do not replay to the same final state")
@@ -192,9 +180,9 @@ async def play_game(server: ServerProcess, seed: int, spectators: int = 1, recon
     """One checked game (see the module docstring); returns ``{"seed", "v", "result", "reconnects", "frames",
     "failures", "seconds"}``."""
     rng = random.Random(seed)
-    names = [d["id"] for d in sorted((await _get(server.http + "/api/decks")), key=lambda d: d["name"]["en"])
-             if d["starter"]]
-    decks = [names[seed % len(names)], names[(seed + 1) % len(names)]]
+    names = [d["id"] for d in sorted((await _get(server.http + "/api/decks")), key=lambda d: d["name"]["en"])]
+    n = len(names)
+    decks = [names[seed % n], names[(seed // n + seed + 1) % n]]   # every preconstructed deck, in varied pairs
     t0 = time.perf_counter()
     async with httpx.AsyncClient() as c:
         room = (await c.post(server.http + "/api/rooms", json={"decks": decks})).json()

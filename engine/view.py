@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.cards import abilities as ab
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
-from engine.model.enums import PRELIM_PHASES, Phase
+from engine.model.enums import PRELIM_PHASES, Event, Phase
 from engine.model.memo import memoized, reading
 from engine.procedure.strike import blow_amount
 from engine.rules import keywords
@@ -105,10 +105,20 @@ def _hidden_from(ev: dict, viewer) -> bool:
     return (to == 1 or to == 2) and type(to) is int and to != viewer
 
 
-def _visible_event(g, ev, viewer) -> dict | None:
-    if _hidden_from(ev, viewer):
-        return None
-    return _with_row(_masked(g, ev, viewer))
+def _visible_event(ev, names: dict) -> dict:
+    """``ev`` as a viewer sees it: every id in ``names`` (card id -> alias) replaced by its alias."""
+    return _with_row(_renamed(ev, names))
+
+
+def _renamed(value, names: dict):
+    """A copy of the JSON-like ``value`` with every string that is a key of ``names`` replaced by its value."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {k: _renamed(v, names) for k, v in value.items()}
+    return value
 
 
 def _masked(g, value, viewer):
@@ -122,16 +132,32 @@ def _masked(g, value, viewer):
     return value
 
 
-def _hidden_aliases(g, viewer) -> dict[str, str]:
-    """``{card id: alias}`` of every card face down to ``viewer`` [415]: all that masking an event depends on."""
-    return {c.id: alias(c) for c in g.cards.values() if c.hidden and viewer != c.controller}
+def _hidden_aliases(g, viewer) -> dict[str, tuple[str, int]]:
+    """``{card id: (alias, since)}`` of every card face down to ``viewer`` [415], ``since`` the ``seq`` of the
+    event that placed it face down (0 when that event has left the kept events, or the game was set up so): all
+    that masking an event depends on."""
+    hidden = {c.id: alias(c) for c in g.cards.values() if c.hidden and viewer != c.controller}
+    if not hidden:
+        return {}
+    since = dict.fromkeys(hidden, 0)
+    for ev in g.events:
+        if ev["type"] == Event.PLACED_CARD and ev.get("card") in since:
+            since[ev["card"]] = ev["seq"]
+    return {cid: (a, since[cid]) for cid, a in hidden.items()}
+
+
+def _names_at(aliases: dict, seq: int) -> dict[str, str]:
+    """``{card id: alias}`` for the event ``seq``: only the cards that lay face down when it happened. An event from
+    before a card went face down keeps the id it was shown with, so no event links a card the viewer saw (revealed
+    in recruitment, peeked at) to the cell where it now lies face down [415] (docs/rules-decisions.md)."""
+    return {cid: a for cid, (a, since) in aliases.items() if seq > since}
 
 
 def _log(g, viewer, start: int) -> list[dict]:
     """The view's ``log``: the events after ``start`` that ``viewer`` may see, masked for ``viewer``.
 
     An event's masked copy depends only on the event (never changed once emitted) and on which cards are face down
-    to ``viewer`` (:func:`_hidden_aliases`), so the copies are kept on the game (``g._view_log[viewer]`` =
+    to ``viewer`` and since when (:func:`_hidden_aliases`, :func:`_names_at`), so the copies are kept on the game (``g._view_log[viewer]`` =
     ``(aliases, {seq: event | (event, copy or None)})``, the event alone when it shows as it is) and reused while those aliases are unchanged: a projection masks
     only the new events, and consecutive views share their unchanged events (the diff compares them by identity).
     An event that names no such card is shown as it is (the engine's own dict, shared by every view and the
@@ -152,12 +178,13 @@ def _log(g, viewer, start: int) -> list[dict]:
             log.append(ev)
             continue
         if hit is None or type(hit) is not tuple or hit[0] is not ev:
+            names = _names_at(aliases, seq) if aliases else aliases
             if _hidden_from(ev, viewer):
                 seen = None
-            elif ev["type"] != "strike_roll" and not _names_any(ev, aliases):
+            elif ev["type"] != "strike_roll" and not _names_any(ev, names):
                 seen = ev                         # nothing to mask: the event itself, no copy
             else:
-                seen = _visible_event(g, ev, viewer)
+                seen = _visible_event(ev, names)
             hit = masked[seq] = ev if seen is ev else (ev, seen)   # no pair for the common case (memory)
             if seen is ev:
                 log.append(ev)

@@ -57,7 +57,7 @@ def test_checker_catches_a_hidden_card_in_a_frame(games):
     spectator = next(c for c in clients if c.viewer is None)
     v, data = next((v, d) for v, d in spectator.raw if v is not None)
     spectator.raw.append((v, data + msgpack.packb(deck_card)))
-    assert any("hidden marker" in f for f in check_game(clients))
+    assert any("in a frame" in f for f in check_game(clients))
 
 
 def test_checker_catches_a_wrong_state(games):

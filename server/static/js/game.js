@@ -17,6 +17,7 @@ import { Zoom } from "./zoom.js";
 import { boardKeys } from "./keys.js";
 import { seatName, resultText } from "./names.js";
 import { botThinking } from "./botlevels.js";
+import { offPageIds, offPagePanel, triggersPromptText } from "./reach.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -167,7 +168,7 @@ export class GamePage {
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? (active.dataset.cell ? `[data-cell='${active.dataset.cell}']`
       : active.dataset.card ? `[data-card='${active.dataset.card}']` : active.dataset.focus ? `[data-focus='${active.dataset.focus}']` : null) : null;
-    setChildren(this.root, banners, page, this._errorToast(), this._viewerDialog(view));
+    setChildren(this.root, banners, page, this._errorToast(), this._viewerDialog(view, idx, sel));
     if (focusKey) this.root.querySelector(focusKey)?.focus({ preventScroll: true });
     const logEl = this.root.querySelector(".log-list");
     if (logEl) logEl.scrollTop = logEl.scrollHeight;
@@ -252,7 +253,7 @@ export class GamePage {
     return h("div.board", { role: "group", "aria-label": t("board"), onkeydown: (e) => boardKeys(e, this) }, cells);
   }
 
-  _card(id, view, idx, sel, { attached = false, focusable = false } = {}) {
+  _card(id, view, idx, sel, { attached = false, focusable = false, inViewer = false } = {}) {
     const cv = view.cards?.[id];
     if (!cv) return null;
     const def = defOf(view, id);
@@ -262,10 +263,15 @@ export class GamePage {
     if (idx.bySource.has(id)) cls.push("actor");
     if (sel.cards.has(id)) cls.push("target");
     if (this.anim?.cards?.[id]) cls.push(this.anim.cards[id]);
+    // a card in the zone viewer that can act or be chosen closes the viewer, so the dock shows its moves
+    const click = () => {
+      if (inViewer && (idx.bySource.has(id) || sel.cards.has(id) || idx.direct.has(id))) this.viewer = null;
+      this._clickCard(id, idx);
+    };
     const attrs = {
       dataset: { card: id, owner: String(cv.owner) },
       title: def ? `${def.name_ru}${def.name_en ? " (" + def.name_en + ")" : ""}` : t("hidden_card"),
-      onclick: (e) => { e.stopPropagation(); this._clickCard(id, idx); },
+      onclick: (e) => { e.stopPropagation(); click(); },
       onmouseenter: (e) => { this._showDetail(id); this.zoom.showFor(id, e.currentTarget, "hover"); },
       onmouseleave: () => this.zoom.hide("hover"),
       ontouchstart: (e) => this.zoom.pressStart(id, e.currentTarget),
@@ -275,7 +281,7 @@ export class GamePage {
     if (focusable) {
       Object.assign(attrs, { role: "button", tabindex: "0", "aria-label": cardLabel(cv, def) + (sel.cards.has(id) ? ` — ${t("aria_target")}` : ""),
         "aria-pressed": this.selected === id ? "true" : "false",
-        onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this._clickCard(id, idx); } },
+        onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } },
         onfocus: (e) => this.zoom.showFor(id, e.currentTarget, "focus"), onblur: () => this.zoom.hide("focus") });
     }
     return cardElement(cv, def, cls, attrs);
@@ -322,7 +328,7 @@ export class GamePage {
     const c = this.conn;
     const pr = view.prompt;
     if (!pr || pr.player !== c.you || view.result) return null;
-    let text = t(`prompt_${pr.kind}`);
+    let text = pr.kind === "triggers" ? triggersPromptText(pr) : t(`prompt_${pr.kind}`);
     if (pr.kind === "choice" && pr.what) {
       text = hasKey(`prompt_choice_${pr.what}`) ? t(`prompt_choice_${pr.what}`)
         : t("prompt_choice_ability", { name: instanceName(view, pr.source) });
@@ -358,6 +364,9 @@ export class GamePage {
         h("button.cancel", { onclick: () => { this.ambiguous = null; this.render(); } }, t("cancel"))));
     }
     box.append(h("div.global-actions", {}, globals.map((a) => act(a))));
+    const offPage = this.ambiguous ? null
+      : offPagePanel(offPageIds(idx, sel, this.selected, view, this.conn.you), view, (id) => this._clickCard(id, idx));
+    if (offPage) box.append(offPage);
     if (this.selected) box.append(this._selectedMoves(view, sel, act));
     else if (idx.bySource.size) box.append(h("div.hint", {}, t("select_hint")));
     else if (!globals.length && !idx.direct.size && this.canAct) box.append(h("div.hint", {}, t("no_actions")));
@@ -420,7 +429,7 @@ export class GamePage {
     return box;
   }
 
-  _viewerDialog(view) {
+  _viewerDialog(view, idx, sel) {
     const v = this.viewer;
     if (!v) return null;
     const close = () => { this.viewer = null; this.render(); };
@@ -428,7 +437,7 @@ export class GamePage {
       onclick: (e) => { if (e.target === dlg) close(); } },
     h("div.viewer-box", {},
       h("div.viewer-head", {}, h("h2", {}, v.title), h("button.close", { dataset: { focus: "viewer-close" }, onclick: close, "aria-label": t("close") }, "×")),
-      v.list.length ? h("div.viewer-cards", {}, v.list.map((id) => this._card(id, view, { bySource: new Map(), direct: new Map() }, { cards: new Set(), cells: new Set() }, { focusable: true })))
+      v.list.length ? h("div.viewer-cards", {}, v.list.map((id) => this._card(id, view, idx, sel, { focusable: true, inViewer: true })))
         : h("div.hint", {}, t("zone_empty"))));
     if (!v.focused) {   // focus moves into the dialog once, when it opens
       v.focused = true;

@@ -4,6 +4,8 @@
 // t(key, params) returns the sentence in the current language; {name} placeholders are filled from params.
 // A key missing in the current language falls back to English, then to the key itself.
 
+import { ENDINGS } from "./i18n_endings.js";
+
 const STRINGS = {
   en: {
     title: "Berserk Online",
@@ -1188,6 +1190,8 @@ const STRINGS = {
     // ---- end of issue 20 block ----
   },
 };
+
+for (const l of ["en", "ru"]) Object.assign(STRINGS[l], ENDINGS[l]);
 
 const listeners = new Set();
 let lang = localStorage.getItem("lang") || ((navigator.language || "ru").startsWith("en") ? "en" : "ru");
