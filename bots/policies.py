@@ -183,6 +183,8 @@ def _score(board: _Board, view: dict, me, a: dict) -> float:
             return _recruit_score(view, opt["recruit"])
         if isinstance(opt, dict) and "place" in opt:
             return _place_score(view, me, opt)
+        if isinstance(opt, dict) and "swap" in opt:
+            return -1.0                                     # an optional swap, offered again after each: pass
         if isinstance(opt, dict) and "first" in opt:
             return 10.0 if opt["first"] != me else 0.0      # going second measured better
         prompt = view.get("prompt") or {}
@@ -251,15 +253,18 @@ def heuristic_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
 
 #: How far the beginner's judgement wanders: the spread (standard deviation) of the noise added to each score.
-BEGINNER_NOISE = 6.0
+BEGINNER_NOISE = 8.0
+#: How often a beginner ends its say early in its own turn (passes with moves left: a forgotten attack).
+BEGINNER_FORGETS = 0.3
 #: Responses a beginner never makes: joining the queue while it is not its own move (no use of the queue).
 _QUEUE_ACTS = ("declare", "ability", "shoot", "discharge", "throw", "magic_strike")
 
 
 def beginner_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     """The ``beginner`` level: the heuristic's scores with noise (spread :data:`BEGINNER_NOISE`), always ``keep``
-    on an exchange (never weakens, 02-battle.md §5.4), and no use of the queue: while the queue holds an entry or
-    it is the other player's turn it passes whenever it may. Raises ValueError when ``legal`` is empty."""
+    on an exchange (never weakens, 02-battle.md §5.4), in its own turn ends its say early now and then
+    (:data:`BEGINNER_FORGETS`), and no use of the queue: while the queue holds an entry or it is the other player's
+    turn it passes whenever it may. Raises ValueError when ``legal`` is empty."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
     me = view.get("viewer")
@@ -268,6 +273,10 @@ def beginner_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
         passes = [a for a in legal if a.get("act") == "pass"]
         if passes:
             return passes[0]
+    if not answering and (view.get("prompt") or {}).get("kind") == "priority" and rng.random() < BEGINNER_FORGETS:
+        stop = [a for a in legal if a.get("act") in ("pass", "end_turn")]
+        if stop:
+            return stop[0]
     keep = [a for a in legal if a.get("act") == "choose" and a.get("option") == "keep"]
     if keep:
         return keep[0]

@@ -98,10 +98,11 @@ def _advance(g, me: int, rng: random.Random, turn: int) -> dict | None:
     return None
 
 
-def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: int = 4, width: int = 4,
-                  horizon: int = 1, budget: float | None = 0.25) -> dict:
+def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: int = 6, width: int = 3,
+                  horizon: int = 1, budget: float | None = 0.2) -> dict:
     """The ``strong`` level (see the module docstring): ``samples`` determinizations x ``width`` candidates, each
-    played to the end of turn ``turn + horizon``; stops adding samples after ``budget`` seconds (None: never).
+    played to the end of turn ``turn + horizon``; after ``budget`` seconds (None: never) it plays no more
+    simulations and drops the sample under way (every candidate is judged on the same samples).
     Raises ValueError when ``legal`` is empty."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
@@ -110,29 +111,36 @@ def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: in
         return heuristic_policy(view, legal, rng)
     me, ref, last = view["viewer"], material(view), int(view["turn"]) + horizon
     totals, counts = [0.0] * len(cands), [0] * len(cands)
-    start = time.perf_counter()
+    deadline = None if budget is None else time.perf_counter() + budget
     for _ in range(samples):
         base = determinized(view, rng)
         if base is None:
             break
         seed = rng.getrandbits(32)
-        for i, a in enumerate(cands):
+        got = []
+        for a in cands:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
             g = base.copy()
             try:
                 g.apply(me, a)
             except EngineError:
+                got.append(None)
                 continue
             play_forward(g, random.Random(seed), last)
-            totals[i] += score(g.view(me), ref)
-            counts[i] += 1
-        if budget is not None and time.perf_counter() - start > budget:
-            break
+            got.append(score(g.view(me), ref))
+        if len(got) < len(cands):
+            break               # out of time inside this sample: every candidate keeps the same samples
+        for i, x in enumerate(got):
+            if x is not None:
+                totals[i] += x
+                counts[i] += 1
     return cands[_prefer_prior([(totals[i], counts[i]) for i in range(len(cands))])]
 
 
 #: How much better (in bots/value.py score, 0..1) a candidate's mean must be than the heuristic's first choice's
 #: to be played instead: the search overrules the heuristic only when it finds a clear gain, not on dice noise.
-MARGIN = 0.03
+MARGIN = 0.05
 
 
 def _prefer_prior(stats: list[tuple[float, int]], min_count: int = 1) -> int:
