@@ -8,9 +8,10 @@ alternating (A plays seat 1 in the even games) and the preconstructed decks rota
 which a searching level searches (a free decision with two or more candidates, bots/search.py). The last lines say
 the machine: cores, load average before and after, and whether the engine ran compiled (berserk_native) or pure.
 
-Each policy runs with its defaults: the expert's budget is time (0.6 s, bots/search.py), so on a loaded machine it
-thinks fewer iterations and plays weaker; the strong level's is iterations (4 samples x 4 candidates) with a 0.25 s
-cap on adding samples. ``--jobs`` plays games in parallel processes (each game is timed on its own process).
+Each policy runs with its defaults: the expert's budget is time (0.75 s, bots/search.py), so on a loaded machine it
+thinks fewer iterations and plays weaker; the strong level's is iterations (6 samples x 3 candidates) with a 0.25 s
+cap (it starts no simulation that would end past it). ``--jobs`` plays games in parallel processes (each game is
+timed on its own process).
 """
 from __future__ import annotations
 

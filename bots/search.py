@@ -15,9 +15,10 @@ scored by bots/value.py against the material of the position searched from.
 * :func:`expert_policy`: single-observer ISMCTS (Cowling, Powley, Whitehouse 2012): every iteration draws a new
   determinization and walks a tree of the viewer's own free decisions of this turn (UCB1 with availability counts,
   one node added per iteration; the other player and the viewer's forced answers play the heuristic in between),
-  then plays forward and backs up the score. It stops after ``iterations`` or ``budget`` seconds, whichever comes
-  first, and plays the best mean among the well-visited actions when it beats the heuristic's choice by
-  :data:`MARGIN`, else the heuristic's choice. With ``budget=None`` it is deterministic for a seeded ``rng``.
+  then plays forward and backs up the score. It stops after ``iterations``, or before an iteration as long as the
+  longest so far would end past ``budget`` seconds, and plays the best mean among the well-visited actions when it
+  beats the heuristic's choice by :data:`MARGIN`, else the heuristic's choice. With ``budget=None`` it is
+  deterministic for a seeded ``rng``.
 """
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ from engine import EngineError
 
 #: Action kinds that end the viewer's say in this round: kept among the candidates whatever their score.
 _WAIT = ("pass", "end_turn")
+#: Default seconds per decision: the expert's time budget, the strong level's cap.
+EXPERT_BUDGET, STRONG_BUDGET = 0.75, 0.25
 #: Steps a simulation may take at most (a turn holds about ten actions, passes included).
 MAX_STEPS = 120
 
@@ -59,6 +62,11 @@ def candidates(view: dict, legal: list[dict], width: int) -> list[dict]:
 def key(action: dict) -> str:
     """A canonical string of an action (its dict with sorted keys)."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def _late(deadline: float | None, longest: float) -> bool:
+    """True when one more simulation as long as the longest so far would end past ``deadline`` (None: never)."""
+    return deadline is not None and time.perf_counter() + longest > deadline
 
 
 def _step(g, rng: random.Random) -> None:
@@ -99,10 +107,11 @@ def _advance(g, me: int, rng: random.Random, turn: int) -> dict | None:
 
 
 def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: int = 6, width: int = 3,
-                  horizon: int = 1, budget: float | None = 0.2) -> dict:
+                  horizon: int = 1, budget: float | None = STRONG_BUDGET) -> dict:
     """The ``strong`` level (see the module docstring): ``samples`` determinizations x ``width`` candidates, each
-    played to the end of turn ``turn + horizon``; after ``budget`` seconds (None: never) it plays no more
-    simulations and drops the sample under way (every candidate is judged on the same samples).
+    played to the end of turn ``turn + horizon``; it starts no simulation that would end past ``budget`` seconds
+    (judged by the longest so far; None: no limit) and drops a sample it cannot finish (every candidate is judged
+    on the same samples).
     Raises ValueError when ``legal`` is empty."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
@@ -112,15 +121,17 @@ def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: in
     me, ref, last = view["viewer"], material(view), int(view["turn"]) + horizon
     totals, counts = [0.0] * len(cands), [0] * len(cands)
     deadline = None if budget is None else time.perf_counter() + budget
+    longest = 0.0
     for _ in range(samples):
         base = determinized(view, rng)
         if base is None:
             break
         seed = rng.getrandbits(32)
-        got = []
+        got: list = []
         for a in cands:
-            if deadline is not None and time.perf_counter() > deadline:
+            if _late(deadline, longest):
                 break
+            t = time.perf_counter()
             g = base.copy()
             try:
                 g.apply(me, a)
@@ -129,6 +140,7 @@ def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: in
                 continue
             play_forward(g, random.Random(seed), last)
             got.append(score(g.view(me), ref))
+            longest = max(longest, time.perf_counter() - t)
         if len(got) < len(cands):
             break               # out of time inside this sample: every candidate keeps the same samples
         for i, x in enumerate(got):
@@ -214,7 +226,7 @@ def _iterate(root: _Node, view: dict, cands: list[dict], rng: random.Random, wid
     return True
 
 
-def expert_policy(view: dict, legal: list[dict], rng: random.Random, budget: float | None = 0.6,
+def expert_policy(view: dict, legal: list[dict], rng: random.Random, budget: float | None = EXPERT_BUDGET,
                   iterations: int = 400, width: int = 8, horizon: int = 1, c: float = 0.7) -> dict:
     """The ``expert`` level (see the module docstring): ISMCTS for ``iterations`` iterations or ``budget`` seconds
     (None: iterations only, deterministic). Raises ValueError when ``legal`` is empty."""
@@ -224,11 +236,14 @@ def expert_policy(view: dict, legal: list[dict], rng: random.Random, budget: flo
     if len(cands) < 2:
         return heuristic_policy(view, legal, rng)
     root, ref = _Node(), material(view)
-    start = time.perf_counter()
+    deadline = None if budget is None else time.perf_counter() + budget
+    longest = 0.0
     for _ in range(iterations):
+        t = time.perf_counter()
         if not _iterate(root, view, cands, rng, width, horizon, c, ref):
             break
-        if budget is not None and time.perf_counter() - start > budget:
+        longest = max(longest, time.perf_counter() - t)
+        if _late(deadline, longest):
             break
     stats = [(root.children[key(a)].value, root.children[key(a)].visits) if key(a) in root.children else (0.0, 0)
              for a in cands]

@@ -19,9 +19,7 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 
 from bots import POLICIES, SEARCHING
-
-#: Seconds an expert decision may think when the pool is free (bots/search.py ``expert_policy`` ``budget``).
-EXPERT_BUDGET = 0.6
+from bots.search import EXPERT_BUDGET   # seconds an expert decision thinks when the pool is free
 #: The least an expert decision thinks however busy the pool is.
 MIN_BUDGET = 0.1
 
