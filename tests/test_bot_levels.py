@@ -85,11 +85,11 @@ def _with_other_hidden_cards(g, p: int):
     return h
 
 
-@pytest.mark.parametrize("level", ["strong", "expert"])
-def test_a_searching_level_decides_the_same_whatever_the_hidden_cards_really_are(level):
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_decides_the_same_whatever_the_hidden_cards_really_are(level):
     policy = QUICK[level]
-    checked = 0
-    for g, p in _positions(14, limit=4):
+    checked = face_down = 0
+    for g, p in _positions(17, limit=4):      # each with a card face down to p
         h = _with_other_hidden_cards(g, p)
         if h.view(p) != g.view(p) or h.legal_actions(p) != g.legal_actions(p):
             continue            # a changed face-down card changed what p sees: not this test's case
@@ -98,7 +98,8 @@ def test_a_searching_level_decides_the_same_whatever_the_hidden_cards_really_are
         b = policy(h.view(p), h.legal_actions(p), random.Random(5))
         assert a == b
         checked += 1
-    assert checked >= 3
+        face_down += any(c.get("card") is None for c in g.view(p)["cards"].values())
+    assert checked >= 3 and face_down >= 1
 
 
 def test_beginner_passes_instead_of_answering_in_the_other_players_turn():
