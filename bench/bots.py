@@ -9,7 +9,7 @@ which a searching level searches (a free decision with two or more candidates, b
 the machine: cores, load average before and after, and whether the engine ran compiled (berserk_native) or pure.
 
 Each policy runs with its defaults: the expert's budget is time (0.75 s, bots/search.py), so on a loaded machine it
-thinks fewer iterations and plays weaker; the strong level's is iterations (6 samples x 3 candidates) with a 0.25 s
+thinks fewer iterations and plays weaker; the strong level's is iterations (6 samples x 3 candidates) with a 0.2 s
 cap (it starts no simulation that would end past it). ``--jobs`` plays games in parallel processes (each game is
 timed on its own process).
 """
@@ -70,7 +70,8 @@ def play_one(a: str, b: str, seed: int) -> dict:
         if g.version >= MAX_ACTIONS:
             g.set_result("draw", "action_cap")
     w = g.result["winner"]
-    return {"score_a": 0.5 if w == "draw" else float(w == seat_a), "draw": w == "draw", "times": times}
+    return {"score_a": 0.5 if w == "draw" else float(w == seat_a), "draw": w == "draw", "times": times,
+            "reason": g.result["reason"], "turn": g.turn, "seed": seed}
 
 
 def _pairs(spec: str | None) -> list[tuple[str, str]]:
@@ -91,10 +92,12 @@ def run(pairs: list[tuple[str, str]], games: int, seed: int, jobs: int) -> dict:
     else:
         results = [play_one(*t) for t in tasks]
     for (a, b, _), r in zip(tasks, results):
-        st = out["pairs"].setdefault((a, b), {"games": 0, "wins": 0.0, "draws": 0})
+        st = out["pairs"].setdefault((a, b), {"games": 0, "wins": 0.0, "draws": 0, "drawn": []})
         st["games"] += 1
         st["wins"] += r["score_a"]
         st["draws"] += r["draw"]
+        if r["draw"]:
+            st["drawn"].append(f"seed {r['seed']}: {r['reason']} at turn {r['turn']}")
         for lv, ts in r["times"].items():
             out["times"].setdefault(lv, []).extend(ts)
     return out
@@ -109,6 +112,9 @@ def report(res: dict) -> list[str]:
         lines.append(f"| {a} vs {b} | {st['games']} | {st['wins']:g} ({st['wins'] / st['games']:.0%}"
                      f"{', ' + str(st['draws']) + ' draws' if st['draws'] else ''}) | {lo:.0%}-{hi:.0%} | "
                      f"{'>= ' + format(goal, '.0%') if goal else '-'} |")
+    drawn = [f"{a} vs {b}, {d}" for (a, b), st in res["pairs"].items() for d in st["drawn"]]
+    if drawn:
+        lines += ["", "Draws: " + "; ".join(drawn) + "."]
     lines += ["", "| level | decisions | median ms | p95 ms | searched | searched median ms | searched p95 ms | goal |",
               "|---|---|---|---|---|---|---|---|"]
     for lv, ts in sorted(res["times"].items()):

@@ -35,7 +35,7 @@ from engine import EngineError
 #: Action kinds that end the viewer's say in this round: kept among the candidates whatever their score.
 _WAIT = ("pass", "end_turn")
 #: Default seconds per decision: the expert's time budget, the strong level's cap.
-EXPERT_BUDGET, STRONG_BUDGET = 0.75, 0.25
+EXPERT_BUDGET, STRONG_BUDGET = 0.75, 0.2
 #: Steps a simulation may take at most (a turn holds about ten actions, passes included).
 MAX_STEPS = 120
 
