@@ -92,3 +92,12 @@ async def decide(level: str, view: dict, legal: list, rng: random.Random) -> dic
     finally:
         _waiting -= 1
         counts["finished"] += 1
+
+
+def metric_lines() -> list[str]:
+    """Prometheus lines for /metrics: the computer's decisions sent to the pool and answered, and those waiting."""
+    return ["# HELP berserk_bot_decisions_total Searching computer decisions sent to the worker pool, by state.",
+            "# TYPE berserk_bot_decisions_total counter",
+            *(f'berserk_bot_decisions_total{{state="{k}"}} {v}' for k, v in counts.items()),
+            "# HELP berserk_bot_decisions_waiting Searching computer decisions in the pool now.",
+            "# TYPE berserk_bot_decisions_waiting gauge", f"berserk_bot_decisions_waiting {_waiting}"]

@@ -140,7 +140,8 @@ async def healthz(request: Request):
 
 
 async def metrics(request: Request):
-    return PlainTextResponse(request.app.state.hub.metrics.render(),
+    from . import bot_pool
+    return PlainTextResponse(request.app.state.hub.metrics.render() + "\n".join(bot_pool.metric_lines()) + "\n",
                              media_type="text/plain; version=0.0.4; charset=utf-8")
 
 
