@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import random
 
+import httpx
+
 from bots import random_policy
 from server import bot_pool
 from tests.server.harness import Player, create_room, join_seat
@@ -47,3 +49,7 @@ async def test_an_expert_thinking_does_not_block_another_room(live_factory):
     finally:
         game.cancel()
     assert overlapped >= 3
+    async with httpx.AsyncClient() as c:
+        text = (await c.get(live.http + "/metrics")).text
+    line = next(x for x in text.splitlines() if x.startswith('berserk_bot_decisions_total{state="finished"}'))
+    assert int(line.split()[-1]) >= 3
