@@ -1,5 +1,5 @@
-"""A client action's CPU on the room's side, in one process and without sockets: the engine's share and the rest
-(issue 21 item 2), for this checkout or another one, alternating in one run.
+"""A client action's CPU on the room's side, in one process and without sockets: the engine's share
+and the rest, for this checkout or another one, alternating in one run.
 
 ``python -m bench.action_cost [--other DIR] [--games 6] [--rounds 3] [--seed 1]``
 
@@ -38,15 +38,15 @@ async def _game(i: int, seed: int, engine, m, Room, memory_bus, Metrics, Setting
     bus = memory_bus()
     metrics = Metrics()
     room, one = Room.create(f"g{i}", opts, engine, bus, Settings(fixed_seed=seed + i), metrics)
-    room.tokens[2] = hash_token("two")
-    room._deal()
+    room.seats.tokens[2] = hash_token("two")
+    room.deal()
     frames = [0]
 
     def sink(frame, close):
         frames[0] += 1
     for conn, token in (("c1", one), ("c2", "two"), ("s", None)):
         bus.fanout.attach_conn(conn, sink)
-        await room._on_attach(m.Attach(conn, token))
+        await room.audience.attach(m.Attach(conn, token))
     rng = random.Random(seed + i)
     from engine.selfplay import random_action
     cpu = actions = 0

@@ -1,4 +1,4 @@
-"""Every figure of docs/performance.md's "bench.all" section from one command (issue 21 item 6).
+"""Every figure of docs/performance.md's "bench.all" section from one command.
 
 ``python -m bench.all`` (a few minutes) or, for the long run,
 ``python -m bench.all --games 30 --rooms 100,500,1000 --seconds 20 --think 2.0``.
@@ -13,7 +13,7 @@ Levels, each paired with its floor measured in the same run, reported as ratios:
 | two over Redis | the same load on two processes sharing one redis-server (seat 2 on the other process) | the one-process figure of the same level and kind in this run, and a Redis PING round trip |
 
 Mid-game rooms: before a server starts, ``--rooms`` rooms are played in this process (random legal actions through
-the engine) to a version drawn uniformly in 60-400, snapshotted like a live room (server/room.py ``Room.snapshot``,
+the engine) to a version drawn uniformly in 60-400, snapshotted like a live room (server.room ``Room.snapshot``,
 fresh seat tokens) and written to the store the server restores at start-up (the SQLite file of its data dir, or
 Redis); the bench's clients then join them with those tokens.
 
@@ -52,6 +52,7 @@ from protocol import diff
 from server.bus.redis import keys as K
 from server.journal import Journal
 from server.metrics import Metrics
+from server.room.status import status_from_view
 from server.room import Room, hash_token
 from server.settings import Settings
 from server.store import open_store
@@ -64,7 +65,7 @@ from .server_latency import echo_floor, measure_rooms, redis_floor, run_generato
 from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available
 
 FRESH_MAX = 60                 # versions below this count as "fresh" (the preliminary phase and the first turns)
-MID = (60, 400)                # mid-game versions (issue 21: rooms restored at actions 60-400)
+MID = (60, 400)                # mid-game versions (rooms restored at actions 60-400)
 BEGIN, END = "<!-- bench.all:begin -->", "<!-- bench.all:end -->"
 
 
@@ -143,7 +144,7 @@ _MIDGAME: dict[tuple[int, int], list[dict]] = {}
 def midgame_rooms(n: int, seed: int) -> list[dict]:
     """``n`` rooms played to a version drawn in ``MID``: ``[{"room", "token", "token2", "v", "blob"}]`` (built
     once per run and reused by every setup, so one process and Redis get the same rooms). Each snapshot carries
-    the room's journal, as a snapshot a server wrote in mid-game does (server/room.py ``Room.snapshot``), so a
+    the room's journal, as a snapshot a server wrote in mid-game does (server.room ``Room.snapshot``), so a
     restore need not replay the game for it (docs/performance.md "Start-up with many stored rooms")."""
     if (n, seed) not in _MIDGAME:
         _MIDGAME[(n, seed)] = _play_midgame(n, seed)
@@ -162,8 +163,8 @@ def _play_midgame(n: int, seed: int) -> list[dict]:
         settings = Settings(fixed_seed=seed * 100003 + attempt)
         room, t1 = Room.create(f"mid{seed}x{attempt}", opts, ENGINE, None, settings, Metrics())
         t2 = secrets.token_urlsafe(32)
-        room.tokens[2] = hash_token(t2)
-        room._deal()
+        room.seats.tokens[2] = hash_token(t2)
+        room.deal()
         g, play = room.game, random.Random(attempt)
         journal = Journal()                        # recorded as a serving room records it (only what it reads)
         journal.record(g, None, g.log_view)
@@ -173,8 +174,8 @@ def _play_midgame(n: int, seed: int) -> list[dict]:
             journal.record(g, p, g.log_view)
         if g.result is not None:
             continue                               # the game ended before the target: draw another one
-        room._journal = journal
-        room.status = room._status_from_view()
+        room.journals.journal = journal
+        room.status = status_from_view(room)
         out.append({"room": room.id, "token": t1, "token2": t2, "v": g.version, "blob": room.snapshot()})
     return out
 

@@ -3,9 +3,9 @@
 ``python -m bench.engine_speed [--games N] [--seed S]``: plays N random games (engine/selfplay.py, decks rotating
 over the starter decks); for each game actions / CPU seconds, where every action costs one ``legal_actions``
 listing plus one ``apply``. Prints the median, p10 and p90 over games, the total rate, the rate of non-pass
-actions (issue 21's unit: every applied action but ``pass``, the one berserk_vibe's comparison counted), and the
+actions (every applied action but ``pass``, the one berserk_vibe's comparison counted), and the
 mean CPU microseconds per action by the version it started at: ``fresh`` (< 60: the preliminary phase and the first
-turns), ``mid`` (60-400, the mid-game of issue 21's restored rooms) and ``late`` (> 400).
+turns), ``mid`` (60-400, the mid-game of restored rooms) and ``late`` (> 400).
 
 ``--before PATH [--rounds R]``: the same games on another checkout too (e.g. ``git archive <base> | tar -x -C
 /tmp/base``), alternating before / after R times in one run, each in a fresh subprocess of the same interpreter
@@ -41,7 +41,7 @@ def deck_names() -> list[str]:
 
 
 #: Versions below FRESH count as fresh (the preliminary phase, the first turns); MID = mid-game (as bench/all.py,
-#: and issue 21's rooms restored at actions 60-400).
+#: and rooms restored at actions 60-400).
 FRESH, MID = 60, 400
 
 

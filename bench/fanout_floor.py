@@ -1,11 +1,11 @@
-"""The fan-out floor of a server level (issue 21 item 2): the same rooms, connections, frame sizes and think times
+"""The fan-out floor of a server level: the same rooms, connections, frame sizes and think times
 as ``bench.server_latency.measure_rooms``, on a bare Starlette + uvicorn fan-out with no game (bench/echo_app.py
 ``/room/{room}``).
 
 Each room has two players and a spectator. The player to act waits ``think`` seconds on average (uniform 0.5x-1.5x),
 then sends a ``frame``-byte frame; the app sends it to all three connections; the opponent then acts in turn.
 Latency = from that send until the opponent's and the spectator's copies arrive (both ends in this process, as for
-the game). This is what a game server's action-to-broadcast latency would be if the game cost nothing: the issue's
+the game). This is what a game server's action-to-broadcast latency would be if the game cost nothing: the project's
 "echo" floor (a lone round trip, ``server_latency.echo_floor``, measures no load at all).
 
 ``python -m bench.fanout_floor [--rooms 100,500] [--seconds 12] [--think 2.0]``

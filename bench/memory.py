@@ -1,8 +1,8 @@
-"""Memory per room and per spectator, in process, independent of the machine's load (issue 21 item 5).
+"""Memory per room and per spectator, in process, independent of the machine's load.
 
 ``python -m bench.memory [--rooms 20] [--spectators 4] [--kinds fresh,mid] [--seed 1] [--json PATH]``
 
-Builds ``--rooms`` real server rooms (server/room.py, each its own task on one memory bus, as a server holds them)
+Builds ``--rooms`` real server rooms (server/room/, each its own task on one memory bus, as a server holds them)
 with two players and 1 (then 1 + S) spectators, every one a real :class:`server.ws.Connection` run by
 ``server.ws.endpoint`` over a stand-in websocket that discards what is sent (so the per-connection outbox, guard
 and tasks count; uvicorn's and Starlette's own objects per socket - transport, protocol, scope, WebSocket - do
@@ -11,7 +11,7 @@ not), and plays each room with random actions sent through the room's own messag
 ``mid`` (60-400, as bench/all.py restores them). Then, after a full collection:
 
 * bytes per room = tracemalloc's traced bytes with the rooms built minus before, / rooms, with two players and
-  one spectator (issue 21's rooms; the first spectator also makes the room keep the shared spectator view);
+  one spectator (the benchmark's rooms; the first spectator also makes the room keep the shared spectator view);
 * bytes per further spectator = (the same with 1 + S spectators - with 1) / (rooms * S), same seeds, so the same
   games;
 * where a room's bytes are: every object allocated while the rooms were built is attributed to the first holder
@@ -121,20 +121,20 @@ async def build_room(hub, i: int, kind: str, spectators: int, seed: int) -> tupl
         settings = hub.settings.replace(fixed_seed=seed * 100003 + k)
         room, t1 = Room.create(f"m{i}", opts, ENGINE, hub.bus, settings, hub.metrics)
         t2 = secrets.token_urlsafe(32)
-        room.tokens[2] = hash_token(t2)
-        room._deal()
+        room.seats.tokens[2] = hash_token(t2)
+        room.deal()
         target = _target(kind, seed, k)
         task = asyncio.create_task(room.run())
         conns = [asyncio.create_task(WS.endpoint(FakeSocket(hub, room.id, tok)))
                  for tok in [t1, t2] + [None] * spectators]
-        while len(room.conns) < 2 + spectators:
+        while len(room.audience.conns) < 2 + spectators:
             await asyncio.sleep(0)
-        seat_conn = {s: c for c, s in room.conns.items() if s is not None}
+        seat_conn = {s: c for c, s in room.audience.conns.items() if s is not None}
         rng, g, n = random.Random(k), room.game, 0
         while g.result is None and g.version < target:
             p = g.to_act()
             n += 1
-            await room._handle(m.Act(seat_conn[p], f"a{n}", g.version, random_action(rng, g.legal_actions(p))))
+            await room.handle(m.Act(seat_conn[p], f"a{n}", g.version, random_action(rng, g.legal_actions(p))))
         await drained(hub)
         if g.result is None:
             return room, [task] + conns
@@ -184,9 +184,9 @@ def holders(room: Room, conn_objs: list) -> list[tuple[str, list]]:
     return [
         ("action log (game.log)", [log]),
         ("engine game state", [game]),
-        ("journal (per viewer)", [room._journal]),
+        ("journal (per viewer)", [room.journals.journal]),
         ("last views for diffs (RoomVersions._views)", [room.versions._views]),
-        ("view cache (Room.engine_view)", [room._views]),
+        ("view cache (Room.engine_view)", [room.cache]),
         ("idempotency ledger (frames per action id)", [room.versions._ledger]),
         ("connections (ws.Connection, queue, guard, tasks)", conn_objs),
         ("room rest (clocks, chat, options, conns...)", [room]),

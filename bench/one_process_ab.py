@@ -1,4 +1,4 @@
-"""One process, two checkouts side by side: the action-to-broadcast latency and the commit phase of this branch and
+"""One process, two checkouts side by side: the action-to-broadcast latency and the commit phase of this checkout and
 of another checkout, alternating in one run (e.g. the SQL store's group commit, docs/performance.md).
 
 ``python -m bench.one_process_ab DIR [--rooms 100] [--kind fresh|mid] [--rounds 2] [--seconds 8] [--think 1.0]

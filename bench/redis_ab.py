@@ -1,5 +1,5 @@
 """Two processes over Redis against one process, alternating in one run, with the cross-process latency split by
-pub/sub hops (issue 21 item 4: "the cross-process p50 overhead over one process is at most 1 ms at 100 rooms").
+pub/sub hops ("the cross-process p50 overhead over one process is at most 1 ms at 100 rooms").
 
 ``python -m bench.redis_ab [--rooms 100] [--kinds fresh,mid] [--seconds 12] [--think 2.0] [--rounds 2]
 [--before DIR] [--no-one]``

@@ -1,4 +1,4 @@
-"""Redis cost of one client action in Redis mode: commands and bytes (issue 21 item 4).
+"""Redis cost of one client action in Redis mode: commands and bytes.
 
 ``python -m bench.redis_cost [--rooms 20] [--seconds 10] [--think 0.3] [--before DIR --rounds 2]``
 

@@ -1,6 +1,6 @@
 """A room's CPU per action, in process: ``Room.apply`` (engine apply + the journal) + the frames for its three
-viewers (``RoomVersions.advance``: projection + diff), with the per-version view cache (server/room.py
-``Room.engine_view``) and without it, alternating in one run.
+viewers (``RoomVersions.advance``: projection + diff), with the per-version view cache (server/room/views.py
+``engine_view``) and without it, alternating in one run.
 
 ``python -m bench.room_cost [--games 4] [--rounds 2]``
 
@@ -32,8 +32,8 @@ def play(games: int, seed: int) -> dict:
     for i in range(games):
         opts = {"decks": [names[i % len(names)], names[(i + 1) % len(names)]], "clock": None, "spectators": True}
         room, _ = Room.create(f"b{i}", opts, ENGINE, memory_bus(), Settings(fixed_seed=seed + i), Metrics())
-        room.tokens[2] = "x"
-        room._deal()
+        room.seats.tokens[2] = "x"
+        room.deal()
         for viewer in (1, 2, None):
             room.versions.sync(viewer)
         rng = random.Random(seed + i)

@@ -1,4 +1,4 @@
-"""The engine's floor of issue 21 item 3: our random self-play against danmerus/berserk_vibe's, in the same run.
+"""The engine's floor: our random self-play against danmerus/berserk_vibe's, in the same run.
 
 ``python -m bench.vibe_floor --vibe /tmp/berserk_vibe [--games N] [--ours-games M] [--rounds R] [--seed S]``
 

@@ -30,5 +30,6 @@ CODES = {
     "unknown_deck": "A deck name names no starter deck.",
     "invalid_deck": "A deck breaks the deck-construction rules (01-game-and-cards.md §7.1).",
     "invalid_scenario": "A scenario setup cannot be built.",
+    "invalid_card": "A card definition does not fit the card schema (engine/cards/schema.py): the sentence names the card, the ability and the field.",
     "invalid_snapshot": "A snapshot cannot be restored.",
 }

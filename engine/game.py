@@ -10,24 +10,45 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from mypy_extensions import mypyc_attr
-
 from engine.cards.decks import validate_deck
 from engine.cards.pool import card_def, resolve_id
 from engine.determinize import copy_state, from_view
 from engine.errors import EngineError
+from engine.model.move import Move
 from engine.model.rng import Rng
 from engine.model.state import GameState
 from engine.procedure import prelim
 from engine.procedure.actions import canonical, legal_now, perform
 from engine.procedure.flow import run
 from engine.scenario_setup import build
-from engine.view import dealias, mask, project, project_log, project_many
+from engine.view import dealias, mask, offered, project, project_log, project_many
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (berserk_native.py), still a base class for tests
-class Game(GameState):
-    """A game of Berserk between players 1 and 2: the engine's public API (see the module docstring)."""
+class Game:
+    """A game of Berserk between players 1 and 2: the engine's public API (see the module docstring).
+
+    The game holds its :class:`GameState` (``state``) and passes it to the rules; it adds the boundary: an action
+    dict becomes a :class:`engine.model.move.Move` once, here, and is checked against the one legal-action list.
+    The state's fields and reads (``cards``, ``prompt``, ``life(card)`` ...) are readable (and, for tests and
+    tools, writable) through the game itself; engine code takes ``state``. Not compiled (berserk_native.py): a thin
+    layer whose attribute forwarding a compiled class that tests subclass cannot have.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState | None = None) -> None:
+        object.__setattr__(self, "state", state if state is not None else GameState())
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "state":  # not set yet (a half-built object): no forwarding loop
+            raise AttributeError(name)
+        return getattr(self.state, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "state":
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.state, name, value)
 
     @classmethod
     def new(cls, seed: int, deck1: list[str], deck2: list[str], *, deal_size: int = 15,
@@ -41,20 +62,20 @@ class Game(GameState):
         if validate:
             validate_deck(deck1)
             validate_deck(deck2)
-        g = cls()
-        g.seed = int(seed)
-        g.rng = Rng(g.seed)
-        g.options["deal_size"] = deal_size
+        s = GameState()
+        s.seed = int(seed)
+        s.rng = Rng(s.seed)
+        s.options["deal_size"] = deal_size
         for p, deck in ((1, deck1), (2, deck2)):
             ids = [resolve_id(c) or c for c in deck]
             for cid in ids:
                 card_def(cid)  # raises unknown_card
-            g.rng.shuffle(ids)
+            s.rng.shuffle(ids)
             for cid in ids:
-                g.decks[p].append(g.new_card(cid, p, "deck").id)
-        prelim.start(g)
-        run(g)
-        return g
+                s.decks[p].append(s.new_card(cid, p, "deck").id)
+        prelim.start(s)
+        run(s)
+        return cls(s)
 
     @classmethod
     def from_scenario(cls, doc: dict) -> tuple["Game", dict[str, str]]:
@@ -62,7 +83,41 @@ class Game(GameState):
 
         Raises EngineError("invalid_scenario" | "unknown_card").
         """
-        return build(cls(), doc)
+        s, labels = build(GameState(), doc)
+        return cls(s), labels
+
+    @classmethod
+    def restore(cls, data: bytes) -> "Game":
+        """A game from :meth:`snapshot` bytes. Raises EngineError("invalid_snapshot")."""
+        return cls(GameState.restore(data))
+
+    @property
+    def result(self) -> Any:
+        """None while the game goes on, else ``{"winner": 1 | 2 | "draw", "reason": str}``."""
+        return self.state.result
+
+    @property
+    def version(self) -> int:
+        """The number of actions applied so far."""
+        return self.state.version
+
+    @property
+    def log(self) -> Any:
+        """Every applied ``[player, action]`` in order (a read-only, packed sequence: engine/model/action_log.py)."""
+        return self.state.log
+
+    def to_act(self) -> int | None:
+        """The player the game waits for now (1 or 2), or None once it is over."""
+        return self.state.to_act()
+
+    def set_result(self, winner: Any, reason: str) -> None:
+        """End the game from outside the rules (a bot's or a benchmark's action cap): ``winner`` 1, 2 or
+        ``"draw"`` (01-game-and-cards.md §1.2)."""
+        self.state.set_result(winner, reason)
+
+    def snapshot(self) -> bytes:
+        """Canonical bytes of the whole state; :meth:`restore` of them gives an equal game, byte for byte."""
+        return self.state.snapshot()
 
     @classmethod
     def determinize(cls, view: dict, sample: dict, seed: int) -> "Game":
@@ -85,9 +140,10 @@ class Game(GameState):
 
         The same code validates :meth:`apply`'s input, so the client never sees an action the engine refuses.
         """
-        if self.result is not None:
+        s = self.state
+        if s.result is not None:
             return []
-        out = [_copy(a) for a in mask(self, player, legal_now(self, player))]  # the cached list stays intact
+        out = offered(s, player, legal_now(s, player))  # copies: the cached list stays intact
         out.append({"act": "concede"})
         return out
 
@@ -104,48 +160,26 @@ class Game(GameState):
         The list :meth:`legal_actions` last computed for this state is reused to validate (it is not recomputed);
         every ``apply``, accepted or not, drops it.
         """
+        s = self.state
         try:
-            return self._apply(player, action)
+            move, aliased = parse_move(s, player, action)
+            return play(s, move, aliased)
         finally:
-            self._legal_cache = None
-
-    def _apply(self, player: Any, action: Any) -> list[dict]:
-        if player not in (1, 2):
-            raise EngineError("malformed_action", "The player must be 1 or 2.")
-        real = dealias(self, player, action)  # "x-<cell>" aliases of cards face down to this player [415]
-        act = canonical(self, action if real is None else real)
-        if self.result is not None:
-            raise EngineError("game_over", "The game is over.")
-        if act["act"] == "concede":  # at any time, from the player to act or not [102.3.b]
-            self._fresh = []
-            self.log.append([player, act])
-            self.version += 1
-            self.set_result(self.other(player), act.get("reason", "concession"))
-            return self._fresh
-        if self.to_act() != player:
-            raise EngineError("not_your_turn", f"The game is waiting for player {self.to_act()}, not {player}.")
-        if real is None or act not in legal_now(self, player):  # computed once per version (legal_actions)
-            raise EngineError("illegal_action", "The rules do not allow that action now.")
-        self._fresh = []
-        self.log.append([player, mask(self, player, [act])[0]])  # as the player named it: replayable
-        self.version += 1
-        perform(self, player, act)
-        run(self)
-        return self._fresh
+            s._legal_cache = None
 
     def view(self, viewer: int | None) -> dict:
         """The JSON-like view for player 1, 2 or a spectator (None): the only reader of hidden zones."""
-        return project(self, viewer)
+        return project(self.state, viewer)
 
     def log_view(self, viewer: int | None) -> dict:
         """Only the ``turn`` and ``log`` fields of :meth:`view` for ``viewer`` (same values, much cheaper):
         ``{"turn": n, "log": [event...]}``."""
-        return project_log(self, viewer)
+        return project_log(self.state, viewer)
 
     def views(self, viewers) -> dict:
         """viewer -> :meth:`view` for each of ``viewers`` (1, 2, None), projected together: a card several of them
         see face up is one shared dict (read-only for callers, like every view)."""
-        return project_many(self, viewers)
+        return project_many(self.state, viewers)
 
     @classmethod
     def replay(cls, seed: int, deck1: list[str], deck2: list[str], log: Iterable, *, deal_size: int = 15,
@@ -158,6 +192,35 @@ class Game(GameState):
         return g
 
 
-def _copy(action: dict) -> dict:
-    """A copy of a legal action that a caller may change freely (its lists copied too)."""
-    return {k: list(v) if isinstance(v, list) else v for k, v in action.items()}
+def parse_move(s: GameState, player: Any, action: Any) -> tuple[Move, bool]:
+    """The move of ``player``'s ``action`` (the boundary: aliases of face-down cards resolved, the act and its fields
+    checked, names resolved; :func:`engine.procedure.actions.canonical`), and whether it named face-down cards as
+    allowed (an instance id of a card face down to the player is not). Raises EngineError("malformed_action")."""
+    if player not in (1, 2):
+        raise EngineError("malformed_action", "The player must be 1 or 2.")
+    real = dealias(s, player, action)  # "x-<cell>" aliases of cards face down to this player [415]
+    return Move.of(player, canonical(s, action if real is None else real)), real is not None
+
+
+def play(s: GameState, move: Move, aliased: bool) -> list[dict]:
+    """Apply ``move`` to the state if the rules allow it now (the one legal-action list validates); the events it
+    produced. Raises EngineError("game_over" | "not_your_turn" | "illegal_action"), the state unchanged."""
+    player, act = move.player, move.action()
+    if s.result is not None:
+        raise EngineError("game_over", "The game is over.")
+    if move.act == "concede":  # at any time, from the player to act or not [102.3.b]
+        s._fresh = []
+        s.log.append([player, act])
+        s.version += 1
+        s.set_result(s.other(player), act.get("reason", "concession"))
+        return s._fresh
+    if s.to_act() != player:
+        raise EngineError("not_your_turn", f"The game is waiting for player {s.to_act()}, not {player}.")
+    if not aliased or act not in legal_now(s, player):  # computed once per version (legal_actions)
+        raise EngineError("illegal_action", "The rules do not allow that action now.")
+    s._fresh = []
+    s.log.append([player, mask(s, player, [act])[0]])  # as the player named it: replayable
+    s.version += 1
+    perform(s, player, act)
+    run(s)
+    return s._fresh

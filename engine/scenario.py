@@ -23,6 +23,11 @@ class ScenarioFailure(Exception):
     """A scenario's expectation did not hold (message: the first difference)."""
 
 
+class ScenarioError(ScenarioFailure):
+    """A scenario that cannot be judged: one of its cards does not fit the card schema (``invalid_card``,
+    engine/cards/schema.py). Reported as ERROR, counted as not passed."""
+
+
 def _sub(labels, v):
     if isinstance(v, str):
         return labels.get(v, v)
@@ -92,7 +97,7 @@ def _ability_names(g, e) -> set:
     if src is None or not isinstance(e.get("ability"), int):
         return {e["ability"]} if isinstance(e.get("ability"), str) else set()
     a = g.abilities(src)[e["ability"]]
-    return {a.get("kw"), a.get("when")} | {x.get("kw") for x in a.get("effects") or []}
+    return {a.get("kw"), a.get("when"), a.get("_part_of")} | {x.get("kw") for x in a.get("effects") or []}
 
 
 def run_scenario(doc: dict) -> None:
@@ -130,6 +135,8 @@ def run_scenario(doc: dict) -> None:
     except DiceExhausted:
         raise ScenarioFailure("the game rolled more dice than the scenario lists") from None
     except EngineError as e:
+        if e.code == "invalid_card":  # a card the schema refuses (engine/cards/schema.py): an error, never a pass
+            raise ScenarioError(f"invalid card: {e.message}") from None
         raise ScenarioFailure(f"setup rejected: {e.code}: {e.message}") from None
 
 
@@ -159,15 +166,18 @@ def main(argv: list[str]) -> int:
     for f in files:
         doc = json.loads(f.read_text(encoding="utf-8"))
         sid = doc.get("id", f.stem)
+        verdict = "FAIL"
         try:
             run_scenario(doc)
             ok, msg = True, ""
+        except ScenarioError as e:
+            ok, msg, verdict = False, str(e), "ERROR"
         except ScenarioFailure as e:
             ok, msg = False, str(e)
         except Exception as e:  # an engine bug: report it as a failure, keep going
             ok, msg = False, f"engine raised {type(e).__name__}: {e}"
         tag = "DISPUTED " if sid in dis else ""
-        print(f"{tag}{'PASS' if ok else 'FAIL'} {sid} ({f}){': ' + msg if msg else ''}")
+        print(f"{tag}{'PASS' if ok else verdict} {sid} ({f}){': ' + msg if msg else ''}")
         if sid in dis:
             dpassed += ok
             dfailed += not ok

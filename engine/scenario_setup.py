@@ -25,63 +25,75 @@ def build(g, doc: dict):
         labels: dict[str, str] = {}
         attach = []
         for i, spec in enumerate(setup["cards"]):
-            name = spec["card"]
-            override = spec.get("override")
-            if override is not None:
-                base = resolve_id(name) or f"custom:{name}"
-                defkey = f"{base}#{spec.get('label') or i}"
-                g.defs[defkey] = card_def(name, override)
-            else:
-                defkey = resolve_id(name)
-                if defkey is None:
-                    card_def(name)  # raises unknown_card
-            owner = int(spec["owner"])
-            zone = spec["zone"]
-            c = g.new_card(defkey, owner, zone)
-            c.controller = int(spec.get("controller", owner))
-            c.closed = bool(spec.get("closed", False))
-            c.wounds = int(spec.get("wounds", 0))
-            c.tokens = int(spec.get("tokens", 0))
-            c.markers = dict(spec.get("markers") or {})
+            c = _place(g, spec, i)
             if spec.get("label"):
                 labels[spec["label"]] = c.id
-            if zone == "battlefield":
-                if spec.get("attached_to"):
-                    attach.append((c, spec["attached_to"]))
-                else:
-                    if spec["cell"] in g.board:
-                        raise EngineError("invalid_scenario", f"Two cards on cell {spec['cell']}.")
-                    c.cell = spec["cell"]
-                    g.board[c.cell] = c.id
-            elif zone == "aux":
-                g.aux[c.controller].append(c.id)
-            elif zone == "deck":
-                g.decks[owner].append(c.id)
-            elif zone == "graveyard":
-                g.graveyards[owner].append(c.id)
-            else:
-                raise EngineError("invalid_scenario", f"Unknown zone {zone!r}.")
+            if c.zone == "battlefield" and spec.get("attached_to"):
+                attach.append((c, spec["attached_to"]))
         for c, host_label in attach:
             host = g.cards[labels[host_label]]
             c.attached_to = host.id
             c.cell = host.cell
-        phase = setup.get("phase", Phase.MAIN)
-        g.turn = int(setup.get("turn", 1))
-        g.active = int(setup.get("active", 1))
-        if phase in PRELIM_PHASES:
-            prelim.start(g)
-        else:
-            if phase not in TURN_PHASES:
-                raise EngineError("invalid_scenario", f"Unknown phase {phase!r}.")
-            g.first = g.active if g.turn % 2 == 1 else g.other(g.active)
-            if phase == Phase.TURN_PREPARATION:
-                begin_turn(g)
-            else:
-                g.phase = phase
-                if phase == Phase.FINAL:
-                    collect(g, {"type": "turn_end", "player": g.active})
+        _begin(g, setup)
         refresh_forced(g, baseline=True)
         run(g)
         return g, labels
     except (KeyError, TypeError, ValueError) as e:
         raise EngineError("invalid_scenario", f"The scenario setup is malformed ({e!r}).") from e
+
+
+def _place(g, spec: dict, i: int):
+    """A new card for one setup entry, with its state, in its zone (an attached card gets its cell later)."""
+    name = spec["card"]
+    override = spec.get("override")
+    if override is not None:
+        base = resolve_id(name) or f"custom:{name}"
+        defkey = f"{base}#{spec.get('label') or i}"
+        g.defs[defkey] = card_def(name, override)
+    else:
+        defkey = resolve_id(name)
+        if defkey is None:
+            card_def(name)  # raises unknown_card
+    owner = int(spec["owner"])
+    zone = spec["zone"]
+    c = g.new_card(defkey, owner, zone)
+    c.controller = int(spec.get("controller", owner))
+    c.closed = bool(spec.get("closed", False))
+    c.wounds = int(spec.get("wounds", 0))
+    c.tokens = int(spec.get("tokens", 0))
+    c.markers = dict(spec.get("markers") or {})
+    if zone == "battlefield":
+        if not spec.get("attached_to"):
+            if spec["cell"] in g.board:
+                raise EngineError("invalid_scenario", f"Two cards on cell {spec['cell']}.")
+            c.cell = spec["cell"]
+            g.board[c.cell] = c.id
+    elif zone == "aux":
+        g.aux[c.controller].append(c.id)
+    elif zone == "deck":
+        g.decks[owner].append(c.id)
+    elif zone == "graveyard":
+        g.graveyards[owner].append(c.id)
+    else:
+        raise EngineError("invalid_scenario", f"Unknown zone {zone!r}.")
+    return c
+
+
+def _begin(g, setup: dict) -> None:
+    """Start the game at the beginning of ``setup.phase`` (a preliminary phase, or a phase of turn ``turn`` of
+    player ``active``)."""
+    phase = setup.get("phase", Phase.MAIN)
+    g.turn = int(setup.get("turn", 1))
+    g.active = int(setup.get("active", 1))
+    if phase in PRELIM_PHASES:
+        prelim.start(g)
+        return
+    if phase not in TURN_PHASES:
+        raise EngineError("invalid_scenario", f"Unknown phase {phase!r}.")
+    g.first = g.active if g.turn % 2 == 1 else g.other(g.active)
+    if phase == Phase.TURN_PREPARATION:
+        begin_turn(g)
+    else:
+        g.phase = phase
+        if phase == Phase.FINAL:
+            collect(g, {"type": "turn_end", "player": g.active})

@@ -348,3 +348,9 @@ def mask(g, viewer: int, actions: list[dict]) -> list[dict]:
                 b[f] = [names.get(v, v) for v in b[f]]
         out.append(b)
     return out
+
+
+def offered(g, viewer: int, actions: list[dict]) -> list[dict]:
+    """:func:`mask` of ``actions`` for ``viewer``, each a copy the caller may change freely (its lists copied too):
+    what :meth:`engine.game.Game.legal_actions` hands out while the engine keeps its cached list intact."""
+    return [{k: list(v) if isinstance(v, list) else v for k, v in a.items()} for a in mask(g, viewer, actions)]

@@ -183,7 +183,7 @@ class Ping(Message):
 
 @dataclass(frozen=True, slots=True)
 class Say(Message):
-    """A chat message (issue 18 item 6): ``text`` goes to the sender's channel, the players' room chat for a seat,
+    """A chat message: ``text`` goes to the sender's channel, the players' room chat for a seat,
     the spectators' chat for a spectator. The server bounds its length and rate (``bad_message``,
     ``chat_limited``)."""
 

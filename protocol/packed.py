@@ -1,4 +1,4 @@
-"""Values of a view held in a compact form (issue 21 item 5: memory per room).
+"""Values of a view held in a compact form (memory per room).
 
 A :class:`Packed` stands for a read-only JSON-like value (maps, arrays, str, int, bool, nil) that its holder keeps
 encoded; :meth:`Packed.value` gives the value again (a new object graph each call). The protocol treats a Packed

@@ -12,7 +12,7 @@
   application: an accepted action raised the version past the one it was built on, so a late repeat of an
   evicted id is ``stale``; only refused ids can be evicted and re-evaluated, and those changed nothing.
   Every remembered answer but each seat's newest is kept encoded (its msgpack bytes, zlib-compressed, decoded again
-  on a repeat): the bytes are what was sent, about 200 bytes instead of the frame's object graph (issue 21 item 5).
+  on a repeat): the bytes are what was sent, about 200 bytes instead of the frame's object graph.
   Older answers go, :data:`BLOCK` at a time, into one compressed block each (:class:`_SeatLedger`): about 3x
   smaller again, the ids only as their hashes.
 """
@@ -220,7 +220,7 @@ class RoomVersions:
         """Make ``answer`` the frame repeated to ``seat`` for action id ``aid`` (e.g. the answer once the owner
         filled in its ``clocks``), so a repeat is byte-identical to what was sent first (docs/protocol.md §4.4).
         ``data``: ``encode(answer)`` when the caller encoded it already (to send it): the ledger keeps those bytes
-        and never encodes the answer a second time (issue 21 item 3)."""
+        and never encodes the answer a second time."""
         self._ledger[seat].replace(aid, answer, data)
 
     def _remember(self, seat: int, aid: str, answer: Message) -> None:

@@ -12,7 +12,8 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import bot_pool, decks_api, games_api, lobby, matchmaking, players_api, saved_decks, ws
+from . import bot_pool, decks_api, friends, games_api, lobby, matchmaking, players_api, presence, profiles, saved_decks, ws
+from .accounts import api as accounts_api
 from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
 from .ws_close import ExposeSend
@@ -80,8 +81,9 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
     async def lifespan(app):
         await hub.store.start()          # runs the migrations
         await hub.bus.start()
-        await hub.rooms.restore_all()    # in the background: serving starts now (docs/performance.md "Start-up")
-        thresholds = settle_heap(settings.gc_threshold0)    # the start-up heap leaves the collector (issue 21)
+        # in the background: serving starts now (docs/performance.md "Start-up with many stored rooms")
+        await hub.rooms.restore_all()
+        thresholds = settle_heap(settings.gc_threshold0)    # the start-up heap leaves the collector
         interval = serve_switch_interval(settings.switch_interval)
         gc_timer, lag = GcTimer(hub.metrics), LoopLag(hub.metrics, settings.loop_lag_interval)
         gc_timer.install()
@@ -133,7 +135,10 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/players/me", players_api.me, methods=["GET"]),
         Route("/api/players/me/games", players_api.my_games, methods=["GET"]),
         *[Route(path, handler, methods=["GET"]) for path, handler in games_api.ROUTES],
+        *[Route(path, handler, methods=methods) for module in (accounts_api, friends, profiles)
+          for path, handler, methods in module.ROUTES],
         WebSocketRoute("/ws", ws.endpoint),
+        WebSocketRoute("/ws/lobby", presence.lobby_socket),
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
     ]

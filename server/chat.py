@@ -1,4 +1,4 @@
-"""Room chat (issue 18 item 6): the players' room chat and a separate spectators' chat.
+"""Room chat: the players' room chat and a separate spectators' chat.
 
 Channels: ``players`` (written and read by the two seats; spectators do not read it, so the e2e contract "a
 message reaches the other player and not the spectators" holds) and ``spectators`` (written and read by spectators;

@@ -1,4 +1,4 @@
-"""Per-player time banks (issue item 5): a bank runs only while its player must act, gains an increment after each
+"""Per-player time banks: a bank runs only while its player must act, gains an increment after each
 of that player's actions, and is held for a grace period while its player is disconnected.
 
 Times are in seconds from ``time.monotonic()`` (passed in as ``now``, so tests drive the clock by hand). Clock
@@ -91,7 +91,7 @@ class Clocks:
 
 
 class NoClocks(Clocks):
-    """A room created without a clock (issue 18 item 5, preset "no clock"): no bank ever runs or empties, frames
+    """A room created without a clock (preset "no clock"): no bank ever runs or empties, frames
     carry ``clocks = nil``. Same interface as :class:`Clocks`."""
 
     def __init__(self, grace: float = 0.0) -> None:

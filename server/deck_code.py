@@ -1,4 +1,4 @@
-"""Deck export and import: a short text code and a plain list of "3 × Name" lines (issue 17 item 4).
+"""Deck export and import: a short text code and a plain list of "3 × Name" lines.
 
 Code: ``"BRK1"`` + base64url (no padding) of 4 bytes per entry: the 24-bit FNV-1a hash of the card's pool id (the
 32-bit FNV-1a hash folded to 24 bits) and the count (1..255). The hash keeps a code valid when cards are added to the

@@ -1,4 +1,4 @@
-"""Decks over HTTP (issue 17): the preconstructed decks, validation, export / import, a player's saved decks, and
+"""Decks over HTTP: the preconstructed decks, validation, export / import, a player's saved decks, and
 :func:`parse_deck_choice`, the one reader of the ``deck`` a seat brings when it takes its seat.
 
 | method, path | answer |
@@ -26,6 +26,7 @@ from engine import (DeckError, deck_counts, deck_elements, deck_errors, find_dec
                           preconstructed_decks)
 
 from . import deck_code
+from .http_common import request_lang  # noqa: F401 (re-exported: saved_decks, lobby, matchmaking)
 from .http_body import BodyError, read_json
 
 MAX_NAME = 60   #: longest saved-deck name (characters)
@@ -47,25 +48,6 @@ class DeckChoiceError(ValueError):
         """The 4xx answer: ``{"error", "message", "errors": [{"code", "msg"}]}``."""
         return JSONResponse({"error": self.code, "message": str(self),
                              "errors": [e.to_dict(self.lang) for e in self.errors]}, status_code=status)
-
-
-def request_lang(request: Request) -> str:
-    """"en" or "ru" from the ``Accept-Language`` header: the first of the two by q-value; "ru" by default."""
-    best, best_q = "ru", -1.0
-    for i, part in enumerate(request.headers.get("accept-language", "")[:500].split(",")):
-        tag, _, params = part.strip().partition(";")
-        primary = tag.strip().lower().split("-")[0]
-        if primary not in ("en", "ru"):
-            continue
-        q = 1.0
-        if params.strip().startswith("q="):
-            try:
-                q = float(params.strip()[2:])
-            except ValueError:
-                q = 0.0
-        if q > best_q + 1e-9 or (q == best_q and i == 0):
-            best, best_q = primary, q
-    return best
 
 
 def _ids(counts: dict) -> list[str]:

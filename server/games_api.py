@@ -1,4 +1,4 @@
-"""HTTP API of recorded games, replays and the leaderboard (issue 19). JSON; errors are ``{"error": code,
+"""HTTP API of recorded games, replays and the leaderboard. JSON; errors are ``{"error": code,
 "message": sentence}`` with 400 (bad query), 401/403 (a seat's replay without that player's credentials), 404.
 
 | method, path | answer |
@@ -7,7 +7,7 @@
 | GET /api/games/{id} | one game: summary + ``"n"`` (last version) and ``"turns"`` ``[{"turn", "v"}]`` |
 | GET /api/games/{id}/replay?v=n[&seat=1|2] | ``{"v", "n", "view"}``: the view after version ``v``, a spectator's unless ``seat`` (then the request must carry that seat's player: ``Authorization: Bearer <id>:<secret>``) |
 | GET /api/games/{id}/log[?seat=1|2] | ``{"n", "log": [{"turn", "entries": [{"v", "player", "events"}]}]}``: every event that viewer saw, by turn |
-| GET /api/leaderboard[?limit=n][&offset=k] | ``{"players": [{"rank", "player", "name", "rating", "rd", "games"}]}`` best first |
+| GET /api/leaderboard[?limit=n][&offset=k][&min_games=g] | ``{"players": [{"rank", "player", "name", "rating", "rd", "games"}]}`` best first: rated players with at least ``g`` (default 1) rated games |
 
 A summary is ``{"id", "deck_names", "result", "players", "names", "bots", "rated", "started", "duration",
 "version", "options"}``. The seed, the decks' card lists and the raw action log are never sent: viewers get only the
@@ -21,14 +21,11 @@ import math
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from .http_common import err as _err
 from .replay import ReplayCache, ReplayMismatch
 
 LIMIT = (50, 200)
 PRIVATE = ("seed", "decks", "log")
-
-
-def _err(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
 class BadQuery(ValueError):
@@ -157,9 +154,10 @@ async def leaderboard(request: Request):
     try:
         limit = _int(request, "limit", LIMIT[0], 1, LIMIT[1])
         offset = _int(request, "offset", 0, 0, 10 ** 9)
+        min_games = _int(request, "min_games", 1, 1, 10 ** 6)
     except BadQuery as e:
         return _err(400, "bad_request", str(e))
-    rows = await request.app.state.hub.store.leaderboard(limit=limit, offset=offset)
+    rows = await request.app.state.hub.store.leaderboard(limit=limit, offset=offset, min_games=min_games)
     return JSONResponse({"players": [dict(r, rank=offset + i + 1, rating=round(r["rating"]), rd=round(r["rd"]))
                                      for i, r in enumerate(rows)]})
 

@@ -1,4 +1,4 @@
-"""The complete game log of a room, per viewer, grouped and numbered by turn (issue 19 item 4): the engine's view
+"""The complete game log of a room, per viewer, grouped and numbered by turn: the engine's view
 keeps only its most recent events, the journal keeps every one.
 
 After each version the journal projects the game for each viewer (1, 2 and None = spectator) and keeps the events
@@ -11,7 +11,7 @@ field in rooms, ``GET /api/games/{id}/log`` in replays)::
 Turn 0 is the preliminary phase; a version whose action showed that viewer nothing has no entry. Closed turns are
 shared between successive copies (:meth:`Journal.view`), so per-viewer diffs only carry the new entries.
 
-Memory (issue 21 item 5): what the viewers saw alike is held once. An event equal to the one another viewer got
+Memory: what the viewers saw alike is held once. An event equal to the one another viewer got
 with the same ``seq`` is that viewer's object, and an entry whose events are the very same objects as another
 viewer's is that viewer's entry dict; each viewer's journal still holds exactly its own events (equal values), only
 the storage is shared. Entries and events are read-only once recorded.
@@ -231,8 +231,8 @@ class Journal:
             last = self._seen[viewer]
             log = view.get("log") or ()
             i = len(log)     # the log is in seq order (the engine numbers its events as it emits them): the new
-            while i and log[i - 1].get("seq", 0) > last:    # events are its tail, found from the end (issue 21
-                i -= 1                                       # item 2: not a scan of the whole log per viewer)
+            while i and log[i - 1].get("seq", 0) > last:    # events are its tail, found from the end (not
+                i -= 1                                       # a scan of the whole log per viewer)
             if i == len(log):
                 continue
             fresh = log[i:]

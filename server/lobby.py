@@ -1,4 +1,4 @@
-"""The HTTP API (JSON), issue item 2: card catalogue, starter decks, create a room, join its free seat, the lobby
+"""The HTTP API (JSON): card catalogue, starter decks, create a room, join its free seat, the lobby
 list, one room's status, health and metrics.
 
 | method, path | answer |
@@ -9,13 +9,13 @@ list, one room's status, health and metrics.
 | GET /api/decks ... | server/decks_api.py |
 | POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass",
   "opponent": "bot", "bot": level, "bot_deck"}`` or the legacy ``"decks": [d1, d2]`` (all optional) -> 201
-  ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", issue 18 seat flow) |
+  ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", the seat flow) |
 | POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
 | POST /api/rooms/{id}/deck | ``{"token", "deck"}`` -> 200 ``{"room", "seat"}`` (a seat's deck before the deal) |
 | POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
 | GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
   are listed as playing/finished) |
-| GET /api/rooms/{id} | ``info`` (server/room.py ``Room.info``) |
+| GET /api/rooms/{id} | ``info`` (server.room ``Room.info``) |
 
 Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields, also inside
 ``clock``; an unknown ``bot`` level: ``unknown_level`` with ``"levels"``, server/bot_levels.py), 404 (no room), 408 / 413 (body too slow / too large: server/http_body.py, the one body reader of every JSON
@@ -35,14 +35,11 @@ from .decks_api import parse_deck_choice, request_lang
 from .bus import BusError
 from .bus import messages as m
 from .http_body import read_json
+from .http_common import CreateLimiter, err as _err, limiter_for as _limiter_for, public_info
 from .rooms import RoomLimit
 
 CLOCK_BASE = (10.0, 7200.0)
 CLOCK_INCREMENT = (0.0, 600.0)
-
-
-def _err(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
 CREATE_FIELDS = frozenset({"decks", "deck", "bot_deck", "clock", "spectators", "autopass", "opponent", "bot"})
@@ -56,12 +53,14 @@ CLOCK_FIELDS = frozenset({"base", "increment"})
 def deck_choice(hub, value, field: str = "deck", lang: str = "ru") -> tuple[list, str | None]:
     """``(card ids, label)`` for a deck choice of a create/join body: whatever
     :func:`server.decks_api.parse_deck_choice` accepts (a preconstructed deck's id or name, a deck code, "3 × Name"
-    lines, a card list; issue 17), a starter deck name of the server's engine first; label = the string given, else
-    None. Raises ``DeckChoiceError`` (a ValueError
-    with a code and the sentence, in ``lang``: "ru" | "en") for anything else."""
+    lines, a card list), a starter deck name of the server's engine first; label = the string given, a
+    preconstructed deck's id for ``{"preset": id}``, else None (a saved or pasted list). Raises ``DeckChoiceError``
+    (a ValueError with a code and the sentence, in ``lang``: "ru" | "en") for anything else."""
     if isinstance(value, str) and value in hub.engine.deck_names():  # the server's engine seam (a test engine too)
         return hub.engine.load_deck(value), value
     cards = parse_deck_choice(value, lang=lang)
+    if isinstance(value, dict) and isinstance(value.get("preset"), str):   # a preconstructed deck: its id names it
+        return cards, value["preset"][:80]
     return cards, (value[:80] if isinstance(value, str) else None)
 
 
@@ -149,49 +148,8 @@ async def cards(request: Request):
     return JSONResponse(request.app.state.hub.engine.catalogue())
 
 
-class CreateLimiter:
-    """Room creation per client address: a token bucket of ``burst`` rooms refilled at ``per_min`` rooms a minute,
-    so that one client cannot fill the process's room cap (docs/server.md "Limits"). Memory is bounded: the oldest
-    addresses are forgotten past ``keep`` entries."""
-
-    def __init__(self, per_min: float, burst: int, keep: int = 10000):
-        self.rate, self.burst, self.keep = per_min / 60.0, burst, keep
-        self.buckets: dict[str, tuple[float, float]] = {}
-
-    def allow(self, address: str, now: float) -> bool:
-        """Take one creation for ``address`` at time ``now`` (s); False when its bucket is empty."""
-        tokens, last = self.buckets.pop(address, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - last) * self.rate)
-        ok = tokens >= 1.0
-        self.buckets[address] = (tokens - 1.0 if ok else tokens, now)
-        while len(self.buckets) > self.keep:
-            self.buckets.pop(next(iter(self.buckets)))
-        return ok
-
-
-def _limiter_for(hub, attr: str) -> CreateLimiter:
-    """The hub's limiter named ``attr`` (rooms: ``create_limiter``, players: ``player_limiter``), made on first
-    use with the settings' ``create_per_min`` / ``create_burst``."""
-    lim = getattr(hub, attr, None)
-    if lim is None:
-        lim = CreateLimiter(hub.settings.create_per_min, hub.settings.create_burst)
-        setattr(hub, attr, lim)
-    return lim
-
-
 def _limiter(hub) -> CreateLimiter:
     return _limiter_for(hub, "create_limiter")
-
-
-def public_info(info: dict, seat: int | None = None) -> dict:
-    """A lobby entry as the HTTP API shows it: without ``owners`` (player ids are never shown to others) and, until
-    the game is finished, without the seats' deck labels (``decks``: ``[label | None, label | None]``): a label names
-    a preconstructed list, and the opponent's deck stays hidden until the game reveals it (issue 17 item 2). ``seat``
-    (1 | 2): the asking player's own seat, whose label stays."""
-    out = {k: v for k, v in info.items() if k != "owners"}
-    if out.get("status") != "finished" and isinstance(out.get("decks"), list):
-        out["decks"] = [d if seat == i + 1 else None for i, d in enumerate(out["decks"])]
-    return out
 
 
 async def _player(request: Request):
@@ -394,7 +352,7 @@ async def room_status(request: Request):
         except BusError as e:
             if e.code != "room_not_found":
                 return _err(503, e.code, e.message)
-        if info is not None and "id" not in info:     # refused (server/room.py refuse_queued)
+        if info is not None and "id" not in info:     # refused (server/room/room.py refuse_queued)
             if info.get("code") != "room_not_found":
                 return _err(503, "unavailable", info.get("msg", "The room is unavailable; try again."))
             info = None

@@ -1,4 +1,4 @@
-"""Quick play (issue 18 item 4): a matchmaking queue that pairs waiting players in arrival order and, after
+"""Quick play: a matchmaking queue that pairs waiting players in arrival order and, after
 ``settings.queue_bot_after`` seconds without a match, offers a computer opponent.
 
 HTTP (all authenticated with the player header, server/players_api.py):

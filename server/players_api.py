@@ -1,4 +1,4 @@
-"""Players (issue 18 item 1): ``POST /api/players`` issues an id and a secret for a chosen display name; requests
+"""Players: ``POST /api/players`` issues an id and a secret for a chosen display name; requests
 then authenticate with ``Authorization: Bearer <id>:<secret>``. ``GET /api/players/me`` answers who that is and
 ``GET /api/players/me/games`` lists the rooms the player sits in (live ones from the lobby directory).
 
@@ -16,8 +16,9 @@ from starlette.responses import JSONResponse
 
 from .bus import BusError
 from .http_body import read_json
+from .http_common import err as _err, limiter_for as _limiter_for, public_info
 from .names import BadName, clean_name
-from .store import hash_secret
+from .store import StoreError, hash_secret
 
 ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SECRET_RE = re.compile(r"[A-Za-z0-9_-]{16,100}")
@@ -43,7 +44,7 @@ async def current_player(request: Request) -> dict | None:
     row = await request.app.state.hub.store.verify_player(pid, secret)
     if row is None:
         raise Unauthorized()
-    return {"id": row["id"], "name": row["name"]}
+    return {"id": row["id"], "name": row["name"], "session": row.get("session")}
 
 
 def unauthorized() -> JSONResponse:
@@ -52,21 +53,25 @@ def unauthorized() -> JSONResponse:
 
 
 async def create_player(request: Request):
-    """POST /api/players ``{"name"}`` -> 201 ``{"id", "secret", "name"}`` (400 ``bad_name``, 429 per address)."""
-    from .lobby import _err, _limiter_for
+    """POST /api/players ``{"name"}`` -> 201 ``{"id", "secret", "name"}`` (400 ``bad_name``, 409 ``name_taken``: the
+    same name as another player's up to case, compatibility forms and confusable letters; 429 per address)."""
     hub = request.app.state.hub
     address = request.client.host if request.client else "?"
     if not _limiter_for(hub, "player_limiter").allow(address, time.monotonic()):
         return _err(429, "rate_limited", "Too many players created from this address; wait a minute.")
+    from .player_texts import lang_of, refuse
     try:
         body = await read_json(request, PLAYER_FIELDS)
         name = clean_name(body.get("name"))
     except BadName as e:
-        return _err(400, e.code, str(e))
-    except ValueError as e:
-        return _err(400, "bad_request", str(e))
+        return _err(400, e.code, e.text(lang_of(request)))
     secret = secrets.token_urlsafe(24)
-    row = await hub.store.create_player(name, hash_secret(secret))
+    try:
+        row = await hub.store.create_player(name, hash_secret(secret))
+    except StoreError as e:
+        if e.code != "name_taken":
+            raise
+        return refuse(request, 409, "name_taken")
     return JSONResponse({"id": row["id"], "secret": secret, "name": row["name"]}, status_code=201)
 
 
@@ -76,13 +81,12 @@ async def me(request: Request):
         player = await current_player(request)
     except Unauthorized:
         return unauthorized()
-    return JSONResponse(player) if player else unauthorized()
+    return JSONResponse({"id": player["id"], "name": player["name"]}) if player else unauthorized()
 
 
 async def my_games(request: Request):
     """GET /api/players/me/games -> ``{"live": [info + "seat"], "finished": [info + "seat"]}``, newest first: the
     rooms the player sits in, so a closed tab or browser can return to them (seat tokens stay in the browser)."""
-    from .lobby import _err, public_info
     try:
         player = await current_player(request)
     except Unauthorized:

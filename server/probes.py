@@ -1,4 +1,4 @@
-"""Process probes that find the latency tail (issue 21 item 1) and the start-up GC policy.
+"""Process probes that find the latency tail and the start-up GC policy.
 
 * :class:`LoopLag`: a task that sleeps ``interval`` seconds and records how late it woke (event-loop lag: any
   callback that holds the loop - a long action, a full garbage collection - shows here).
@@ -15,9 +15,9 @@ Threshold choice: CPython's default generation-0 threshold is 700 allocations mi
 containers. One action builds many short-lived dicts and lists (a view per viewer, its diff, the frames):
 at 700 a young collection runs about every second action and every tenth of those a generation-1 collection, which
 promotes the temporaries of the actions in flight into the old generation and so feeds the full collections
-(170-470 ms pauses measured in issue 21). The default here is 10 000: an action's temporaries are mostly gone before a
-young collection runs. Generations 1 and 2 keep CPython's 10 and 10 (full collections are further bounded by
-CPython's rule of waiting until the long-lived heap grew by 25 %). Measured side by side by ``python -m
+(170-470 ms pauses measured, docs/performance.md). The default here is 10 000: an action's temporaries are mostly
+gone before a young collection runs. Generations 1 and 2 keep CPython's 10 and 10 (full collections are further
+bounded by CPython's rule of waiting until the long-lived heap grew by 25 %). Measured side by side by ``python -m
 bench.gc_threshold`` (docs/performance.md "Instrumentation").
 """
 from __future__ import annotations
@@ -90,7 +90,7 @@ class GcTimer:
 
 
 class Collector:
-    """The cyclic garbage collector on a timer while serving (issue 21 item 1, docs/performance.md "GC on a timer").
+    """The cyclic garbage collector on a timer while serving (docs/performance.md "GC on a timer").
 
     :meth:`start` (inside the running loop) turns CPython's allocation-triggered collections off (``gc.disable()``)
     and starts a task that, every ``young_interval`` seconds, runs a young collection (``gc.collect(0)``) and then

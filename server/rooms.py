@@ -1,5 +1,5 @@
 """The rooms this process owns: creates them, runs each as its own task, restores them from snapshots at start-up
-(and, on a networked bus, adopts rooms whose owner died) and snapshots them at shutdown (issue items 6 and 8)."""
+(and, on a networked bus, adopts rooms whose owner died) and snapshots them at shutdown."""
 from __future__ import annotations
 
 import asyncio
@@ -11,7 +11,7 @@ import secrets
 from .bus import Bus, BusError
 from .bus import messages as m
 from .metrics import Metrics
-from .room import Room, RoomStatus, hash_token, refuse_queued
+from .room import Room, RoomStatus, refuse_queued
 from .settings import Settings
 
 log = logging.getLogger("server.rooms")
@@ -187,7 +187,7 @@ class Rooms:
         journals) in one worker thread call, start them. A room that another call is adopting right now is left to
         it. Raises BusError when the store read (or, on Redis, taking a lease) fails: the rooms are given up and stay
         queued, and a message that reached one of their inboxes meanwhile is answered ``unavailable`` (the client
-        retries; server/room.py ``refuse_queued``)."""
+        retries; server/room/room.py ``refuse_queued``)."""
         locks, owned = [], {}
         try:
             try:
@@ -310,10 +310,8 @@ class Rooms:
         if self.seat_bot is None or room.status is RoomStatus.FINISHED:
             return []
         out = []
-        for seat, policy in room.bots.items():
-            token = secrets.token_urlsafe(32)
-            room.tokens[int(seat)] = hash_token(token)
-            out.append((policy, token))
+        for seat, policy in room.seats.bots.items():
+            out.append((policy, room.seats.issue(int(seat))))
         return out
 
     async def shutdown(self, timeout: float = 5.0) -> None:

@@ -1,4 +1,4 @@
-"""A player's saved decks over HTTP (issue 17 item 2): create, list, rename / replace, duplicate, delete.
+"""A player's saved decks over HTTP: create, list, rename / replace, duplicate, delete.
 
 | method, path | answer |
 |---|---|

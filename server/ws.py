@@ -1,4 +1,4 @@
-"""The websocket endpoint ``/ws``: one :class:`Connection` per socket (issue items 3, 4 and 7).
+"""The websocket endpoint ``/ws``: one :class:`Connection` per socket.
 
 A connection has two tasks: the reader (this handler: decode, validate, rate-limit, forward to the room's inbox over
 the bus) and the writer (drains a bounded outbound queue onto the socket). The room never awaits a socket: frames
@@ -31,7 +31,7 @@ _CLOSE = object()
 class Outbox:
     """A connection's bounded FIFO of outbound frames, read by one task (the writer): ``put_nowait`` (raises
     asyncio.QueueFull beyond ``maxsize`` items; 0 = unbounded), ``await get()``, ``empty()``, ``full()``. What
-    ``asyncio.Queue`` did here, without its three deques and its event (about 2 KB per connection; issue 21 item 5).
+    ``asyncio.Queue`` did here, without its three deques and its event (about 2 KB per connection).
     """
 
     __slots__ = ("_items", "_max", "_waiter")
@@ -122,7 +122,7 @@ class Connection:
                 return
             try:
                 if direct is not None and direct[1].is_set():    # writable: the write cannot wait (no timer, no
-                    await direct[0]({"type": "websocket.send", "bytes": item})   # task: issue 21, CPU per frame)
+                    await direct[0]({"type": "websocket.send", "bytes": item})   # task: CPU per frame)
                 else:
                     await asyncio.wait_for(self.ws.send_bytes(item), self.settings.send_timeout)
                 item = None          # sent: not kept alive while the writer waits for the next frame
@@ -251,7 +251,7 @@ async def endpoint(ws: WebSocket) -> None:
     conn = Connection(ws, hub)
     writer = asyncio.create_task(conn.writer())
     reader = asyncio.create_task(_read_all(conn))
-    try:   # the dropped flag is a future, awaited here without a task of its own (issue 21 item 5: memory)
+    try:   # the dropped flag is a future, awaited here without a task of its own (memory)
         await asyncio.wait({reader, conn.dropped, writer}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         reader.cancel()

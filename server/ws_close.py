@@ -1,4 +1,4 @@
-"""Closing a websocket whose peer does not read (issue 22 item 4: a never-reading spectator gets 4003 at once).
+"""Closing a websocket whose peer does not read (a never-reading spectator gets 4003 at once).
 
 An ASGI ``websocket.close`` is a send like any other: uvicorn's protocol waits until its transport is writable
 before writing the close frame, and a peer that never reads keeps the transport paused for good, so the close never
@@ -36,7 +36,7 @@ def direct_send(ws):
     """uvicorn's own ``send`` and its ``writable`` event for ``ws`` (``(send, event)``), or None under another ASGI
     server. While the event is set, that ``send`` of a ``websocket.send`` message writes to the transport without
     waiting (its only wait is for the event: flow control), so the caller needs no timeout for it; and it skips
-    Starlette's wrappers, which add nothing to a data frame (issue 21: CPU per frame)."""
+    Starlette's wrappers, which add nothing to a data frame (CPU per frame)."""
     proto, _ = _protocol(ws)
     send = ws.scope.get(SCOPE_KEY)
     return None if proto is None or send is None else (send, proto.writable)

@@ -45,3 +45,35 @@ def pass_both(g, times=1):
     for _ in range(times):
         for _ in range(2):
             g.apply(g.to_act(), {"act": "pass"})
+
+
+def run_effect(effects, foe=None, **state):
+    """Card "a" (player 1, c2, with ``state``) declares a tap ``action`` with ``effects`` and it executes; ``foe``:
+    an override for player 2's card "b" on c3, directly opposite "a". Returns (game, labels)."""
+    from engine.cards.vocab import normalize_ability
+    action = normalize_ability({"kw": "action", "cost": "tap", "effects": list(effects)})
+    cards = [card("a", "c2", 1, override=creature(abilities=[action]), **state)]
+    if foe is not None:
+        cards.append(card("b", "c3", 2, override=foe))
+    g, L = game(cards)
+    act(g, L, 1, act="ability", source="a", ability=0)
+    pass_both(g)
+    return g, L
+
+
+def ability_of(card_id: str, kw: str) -> tuple[dict, str]:
+    """The first ability object of keyword ``kw`` in a pool card's data (searching nested effects and grants too)
+    and its place for :func:`engine.cards.vocab.check_ability`: ``"top"``, ``"effect"`` or ``"grant"``."""
+    from engine.cards.pool import card_def
+
+    def walk(x, place):
+        if isinstance(x, dict):
+            if x.get("kw") == kw:
+                yield x, place
+            for k, v in x.items():
+                yield from walk(v, "grant" if k in ("grants", "abilities") else "effect"
+                                if k in ("effects", "rider", "options", "then") else place)
+        elif isinstance(x, list):
+            for v in x:
+                yield from walk(v, place)
+    return next(walk(card_def(card_id)["abilities"], "top"))

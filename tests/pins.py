@@ -1,6 +1,6 @@
 """Pinned engine behaviour (perft-style counts and game digests), shared by the generator and the tests.
 
-The numbers in ``tests/data/engine_pins.json`` are the behaviour the engine restructure (issue 12) preserves: they
+The numbers in ``tests/data/engine_pins.json`` are the behaviour engine restructures preserve: they
 were generated once from the engine as it stood, with::
 
     .venv/bin/python -m tests.pins --write
@@ -102,8 +102,8 @@ SNAPSHOTS = Path(__file__).parent / "data" / "snapshots_before_issue12.json"
 
 
 def continuations() -> list[str]:
-    """For each snapshot made before issue 12 (tests/data/snapshots_before_issue12.json): sha256 of the snapshot
-    after restoring it and applying its listed number of seeded random actions with this engine."""
+    """For each snapshot made by the engine's first layout (tests/data/snapshots_before_issue12.json): sha256 of
+    the snapshot after restoring it and applying its listed number of seeded random actions with this engine."""
     out = []
     for case in json.loads(SNAPSHOTS.read_text()):
         g = Game.restore(case["snapshot"].encode())

@@ -41,3 +41,25 @@ def deploy(g, placements):
     """Place cards: ``placements`` is a list of (player, card id, cell) in order."""
     for p, cid, cell in placements:
         choose(g, p, {"place": cid, "cell": cell})
+
+
+def to_first_turn(cards, first=1, dice=(4, 2), seed=1):
+    """A game from the deal step with the setup ``cards`` (decks only, top first), played through the
+    preliminary phase with the public API: player ``first`` goes first, both keep the deal, recruit everything,
+    place each card on the first cell offered, keep nothing hidden and pass every window, until the first turn's
+    main phase. Returns (game, labels)."""
+    doc = {"id": "t", "seed": seed, "dice": list(dice), "setup": {"phase": "deal", "cards": cards}, "steps": []}
+    g, labels = Game.from_scenario(doc)
+    through_recruitment(g, labels, first=first)
+    for _ in range(200):
+        if g.phase == "main" or g.result:
+            break
+        p = g.to_act()
+        legal = g.legal_actions(p)
+        place = [a for a in legal if a["act"] == "choose" and isinstance(a.get("option"), dict) and "place" in a["option"]]
+        if place:
+            g.apply(p, place[0])
+            continue
+        passes = [a for a in legal if a["act"] == "pass"]
+        g.apply(p, passes[0] if passes else next(a for a in legal if a["act"] != "concede"))
+    return g, labels

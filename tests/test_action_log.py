@@ -1,4 +1,4 @@
-"""The packed action log (engine/model/action_log.py, issue 21 item 5): ``Game.log`` is a read-only sequence that
+"""The packed action log (engine/model/action_log.py): ``Game.log`` is a read-only sequence that
 yields the very ``[player, action]`` entries the list held, and a game replays and snapshots from it as before."""
 import json
 import random

@@ -42,7 +42,7 @@ def test_bot_game_is_reproducible_from_its_seed():
 
 
 def test_heuristic_beats_random_in_at_least_80_percent_of_games():
-    """The issue's goal: >= 80 % wins (draws count as non-wins) over fixed seeds, decks rotated, both seats."""
+    """The goal: >= 80 % wins (draws count as non-wins) over fixed seeds, decks rotated, both seats."""
     wins = 0
     for seed in SEEDS:                      # both seats, every deck pair
         h = 1 + seed % 2

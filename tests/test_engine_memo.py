@@ -1,4 +1,4 @@
-"""The engine's read-only scopes (engine/model/memo.py) and the shortcuts of issue 21 item 3: structural facts that
+"""The engine's read-only scopes (engine/model/memo.py) and its shortcuts: structural facts that
 make the caches provably safe (listing writes nothing, a memo never outlives its call, the legal-action list is
 computed once per applied action, skipping a card's granted triggers skips none)."""
 from __future__ import annotations

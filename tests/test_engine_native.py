@@ -1,4 +1,4 @@
-"""The compiled engine's fallback (berserk_native.py, issue 21 item 3): a stale or disabled build is never used, and
+"""The compiled engine's fallback (berserk_native.py): a stale or disabled build is never used, and
 the pure Python passes the scenario files whether or not a build exists."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine's behaviour pinned before the restructure of issue 12 (perft-style counts and game digests).
+"""The engine's behaviour pinned across restructures (perft-style counts and game digests).
 
 The expected values in ``tests/data/engine_pins.json`` ARE the behaviour being preserved: they were generated once
 by ``python -m tests.pins --write`` (tests/pins.py) from the engine before any module moved. A refactoring must

@@ -1,5 +1,6 @@
 """A heal replacement (heal_replacement) [419], engine/effects/keywords/heal_replacement.py: while its condition
-holds, a heal it would receive is offered as its effects instead (an optional trigger), within its limit."""
+holds, a heal it would receive may become its effects instead, asked inside the healing entry (no queue), within
+its limit."""
 from engine.catalogue import ability_text
 from engine.cards.vocab import check_ability, normalize_ability
 from tests.cards.kit import settle
@@ -19,7 +20,7 @@ def test_it_fits_the_vocabulary():
     assert check_ability(SWAP) == []
 
 
-def test_the_replacement_is_an_optional_trigger_reading_the_heal_amount():
+def test_the_replacement_is_asked_inside_the_healing_entry_not_queued_and_reads_the_heal_amount():
     g, L = _game()
     act(g, L, 1, act="ability", source="h", ability=0, target="x")
     kinds = []
@@ -28,7 +29,8 @@ def test_the_replacement_is_an_optional_trigger_reading_the_heal_amount():
         kinds.append(g2.prompt["kind"])
         return None
     settle(g, pick)
-    assert "triggers" in kinds and g.cards[L["x"]].markers.get("additional_life") == 2
+    assert "choice" in kinds and "triggers" not in kinds
+    assert g.cards[L["x"]].markers.get("additional_life") == 2 and g.queue == []
 
 
 def test_when_the_condition_fails_it_is_a_plain_heal():

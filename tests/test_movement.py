@@ -65,7 +65,7 @@ def test_g69_move_then_act_is_allowed():
 
 
 def test_219_4_a_card_opened_during_the_turn_may_move_and_act_again():
-    from engine.effects.basic import eff_open
+    from engine.effects.keywords.open_target import execute as eff_open
     g, lb = game([card("a", "c3", 1, override=creature(move=1)), card("t", "c4", 2)], dice=[1, 1])
     act(g, lb, 1, act="attack", source="a", target="t")
     pass_both(g)

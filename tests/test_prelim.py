@@ -101,7 +101,7 @@ def test_304_6_one_element_bonus_is_held_while_the_recruits_have_one_element():
     choose(g, 1, {"first": 1})
     choose(g, 1, "keep")
     choose(g, 2, "keep")
-    from engine.procedure.prelim import gold_available
+    from engine.procedure.recruit import gold_available
     choose(g, 1, {"recruit": lb["f2"]})
     assert gold_available(g, 1) == 24  # 23 + the one-element bonus
     choose(g, 1, {"recruit": lb["f1"]})  # 23 gold elite card affordable only thanks to the bonus... and silver paid f2

@@ -1,4 +1,4 @@
-"""Every starter deck plays whole random self-play games without an exception (issue: starter card pool, item 5)."""
+"""Every starter deck plays whole random self-play games without an exception."""
 import pytest
 
 from engine import starter_decks

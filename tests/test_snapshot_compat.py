@@ -1,4 +1,4 @@
-"""Snapshots made before the restructure of issue 12 still load: the format is unchanged (no migration needed).
+"""Snapshots made by the engine's first layout still load: the format is unchanged (no migration needed).
 
 ``tests/data/snapshots_before_issue12.json`` was made once with the engine at commit f7ef62d (before any module
 moved): two mid-game snapshots, and a seed and count of further random actions. What playing on gives is pinned

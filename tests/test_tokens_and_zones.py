@@ -68,7 +68,7 @@ def test_s2_destroyed_cards_go_on_top_of_the_owners_graveyard_in_order():
 
 
 def test_s2_abilities_do_not_reach_cards_in_the_graveyard():
-    heal = {"kw": "heal", "n": 1, "target": "any creature", "cost": "tap"}
+    heal = {"kw": "heal", "n": 1, "target": {"choose": "creature", "side": "any"}, "cost": "tap"}
     g, L = game([card("h", "a1", 1, override=creature(abilities=[heal])),
                  card("dead", owner=1, zone="graveyard")])
     with pytest.raises(EngineError):

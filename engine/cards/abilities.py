@@ -6,7 +6,7 @@ Card definitions arrive normalized by :func:`engine.cards.vocab.normalize_abilit
 """
 from __future__ import annotations
 
-from engine.cards.keywords import CUSTOMS
+from engine.cards.keywords import CUSTOMS, KEYWORDS
 
 
 #: Scenario/action acts that name an attack ability directly (FORMAT.md steps).
@@ -60,9 +60,18 @@ def token_max(abilities: list[dict]) -> int | None:
     return None
 
 
-def with_implicit(abilities: list[dict]) -> list[dict]:
-    """The card's abilities with RULES.md S1's implicit "[Close]: accumulate 1 token" appended when any ability
-    has a token cost and the card has no accumulate ability yet [SEED S1]."""
+def with_implicit(abilities: list[dict], card: dict | None = None) -> list[dict]:
+    """The card's abilities with the vocabulary parts of its named abilities appended (a keyword's ``parts``,
+    :class:`engine.cards.keywords.Keyword`; 03 §4) and RULES.md S1's implicit "[Close]: accumulate 1 token"
+    appended when any ability has a token cost and the card has no accumulate ability yet [SEED S1]."""
+    for a in list(abilities):
+        k = KEYWORDS.get(a.get("kw"))
+        if k is not None and k.rewrite is not None:
+            abilities = [x if x is a else k.rewrite(a, x) for x in abilities]
+    for a in list(abilities):
+        k = KEYWORDS.get(a.get("kw"))
+        if k is not None and k.parts is not None:
+            abilities = abilities + [dict(x, _part_of=a["kw"]) for x in k.parts(card or {}, a)]
     if any(a.get("kw") == "accumulate_token" for a in abilities):
         return abilities
     if any(is_activated(a) and cost(a)["tokens"] not in (0, None) for a in abilities):

@@ -54,6 +54,29 @@ class Keyword:
     the starting tokens) for each ability of this keyword a card in play has ("starts the battle with ...").
     ``recruitment``: a :class:`RecruitHooks` whose methods the deal and recruitment steps ask
     (:mod:`engine.procedure.prelim`) for each ability of this keyword a card in the deal or the recruits has.
+
+    ``parts``: ``f(card, ability) -> [abilities]``: a named ability written as abilities of the vocabulary (its
+    trigger, its activated part); they are appended to the card's abilities when its definition is built
+    (:func:`engine.cards.abilities.with_implicit`), after the printed ones, so printed indices stay stable.
+    ``rewrite``: ``f(ability, other) -> dict``: each other ability of the card as this named ability changes it
+    when the definition is built (Range X gives the card's unranged ranged attacks range X [g-11]).
+    ``roll_mod``: ``f(g, card, role, other, kind, abilities) -> int``, added to a die roll of ``card`` (roles of
+    :func:`engine.rules.keywords.roll_mod`) when the card has this keyword (``abilities``: its copies, maybe []) or
+    ``marker`` names a marker it carries (Blessing, Curse [g-04, g-39]). ``wound_mod``: ``f(g, target, amount,
+    kind, level, source, abilities) -> int``, the wounds after this keyword's modifier from the target
+    (:func:`engine.rules.keywords.reduce`, before preventions [420.5]). ``prevent``: ``f(g, target, amount, kind,
+    source, abilities) -> int``, a prevention of the target applied after armour ([420]; Camouflage [g-24]).
+    ``graveyard_cell_freed``: ``f(g, card, ability) -> [effect] | None``, asked when a battlefield cell frees (a
+    card died or left its cell) for each ability of this keyword a card in a graveyard has; the effects become a
+    mandatory pending trigger of the card (Incarnation waiting for a free cell [g-19]).
+    ``blocks_effect``: ``f(g, entry, effect) -> bool``, asked before each effect of an executing entry; True: the
+    effect produces nothing (a protection from some triggered abilities, Thick Skin [g-49]).
+    ``turn_preparation``: a :class:`PrepHooks` asked in the turn preparation step [310.2] for each ability of this
+    keyword a card of the player being asked has (Thirst [g-16]).
+    ``token_sources``: ``f(g, card) -> [cards]``: other cards whose tokens may pay the card's activated abilities
+    (Meditation [g-25]; :func:`engine.rules.declarable.token_pool`, :func:`engine.ops.costs.pay_cost`).
+    ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
+    cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
     """
 
     kw: str
@@ -74,6 +97,17 @@ class Keyword:
     expand: Callable | None = None
     at_battle_start: Callable | None = None
     recruitment: "RecruitHooks | None" = None
+    parts: Callable | None = None
+    rewrite: Callable | None = None
+    roll_mod: Callable | None = None
+    wound_mod: Callable | None = None
+    prevent: Callable | None = None
+    marker: str | None = None
+    move_cost: Callable | None = None
+    graveyard_cell_freed: Callable | None = None
+    blocks_effect: Callable | None = None
+    turn_preparation: "PrepHooks | None" = None
+    token_sources: Callable | None = None
 
 
 class RecruitHooks:
@@ -109,10 +143,31 @@ class RecruitHooks:
         """Execute one of :meth:`prep_options` at once [303.1, 301.2]."""
 
 
+class PrepHooks:
+    """What a keyword does in the turn preparation step ("before the start of your turn", 02-battle.md §2 [310.2]);
+    neutral defaults. ``card`` has the ability ``a``; ``p`` is the player being asked."""
+
+    def options(self, g, p, card, a) -> list[dict]:
+        """``choose`` options (dicts) ``p`` may take for this card now."""
+        return []
+
+    def apply(self, g, p, card, a, option: dict) -> bool:
+        """Apply ``option`` if it is this keyword's (True), else False."""
+        return False
+
+    def done(self, g, p, card, a) -> None:
+        """``p``'s decisions of this step are over (before the turn start step opens cards)."""
+
+
 #: kw -> its :class:`Keyword`, for the keywords defined in modules of their own.
 KEYWORDS: dict[str, Keyword] = {}
 #: state kw (an acquired ability such as ``_web``) -> the :class:`Keyword` that puts it on cards.
 STATES: dict[str, Keyword] = {}
+
+
+def hooked(name: str) -> list[Keyword]:
+    """The registered keywords that carry the hook ``name`` (``roll_mod``, ``wound_mod``, ``prevent``)."""
+    return [k for k in KEYWORDS.values() if getattr(k, name) is not None]
 
 
 def register(k: Keyword) -> Keyword:

@@ -17,6 +17,7 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
+from engine.cards.schema import validate_card
 from engine.cards.vocab import normalize_ability
 from engine.errors import EngineError
 
@@ -41,9 +42,16 @@ def _unique_names(cards: list[dict]) -> dict[str, str]:
     return {c["name_ru"]: c["id"] for c in cards if counts[c["name_ru"]] == 1}
 
 
+#: Card sets loaded besides the project's data (engine/cards/sets.py adds them; each card validated).
+EXTRA: list[dict] = []
+
+
 @lru_cache(maxsize=1)
 def _pool() -> tuple[dict[str, dict], dict[str, str]]:
     raw = json.loads((_DATA / "cards.json").read_text(encoding="utf-8"))
+    for c in raw:
+        validate_card(c)  # EngineError("invalid_card") naming the card, the ability and the field
+    raw += EXTRA
     by_id = {c["id"]: c for c in raw}
     # A Russian name names the one starter-pool card that has it (../shared/scenarios/FORMAT.md "only one pool card
     # has that name"); set1-rest records (``origin: "set1-rest"``) are named so only when no pool card shares it.
@@ -73,8 +81,10 @@ def card_def(name_or_id: str, override: dict | None = None) -> dict:
     :func:`engine.cards.vocab.normalize_ability` (FORMAT.md short forms such as ``"cost": "X tokens"``). Returns a
     fresh dict.
 
-    Raises EngineError("unknown_card") for a name that is neither in the pool nor overridden, and
-    EngineError("invalid_scenario") for an overridden ability whose cost or limit cannot be read.
+    Raises EngineError("unknown_card") for a name that is neither in the pool nor overridden,
+    EngineError("invalid_scenario") for an overridden ability whose cost or limit cannot be read, and
+    EngineError("invalid_card") for an overridden card that does not fit the card schema
+    (:mod:`engine.cards.schema`: an unknown keyword or parameter, a wrong type, an impossible value).
     """
     cid = resolve_id(name_or_id)
     if cid is not None:
@@ -91,4 +101,6 @@ def card_def(name_or_id: str, override: dict | None = None) -> dict:
             base["abilities"] = [normalize_ability(a) for a in base["abilities"]]
         except (ValueError, TypeError, AttributeError) as exc:
             raise EngineError("invalid_scenario", f"An overridden ability cannot be read: {exc}.") from None
+    if override:
+        validate_card(base)  # EngineError("invalid_card"): an unknown kw never plays as a vanilla creature
     return base

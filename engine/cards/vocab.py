@@ -11,7 +11,8 @@ with its rule reference. Ability objects appear in three places of a card defini
 * **grants** (``formation.grants``, ``aura.grants``, ``grant.abilities``, ``must_attack.grants``): static keywords or
   triggers a card has while the grant holds.
 
-:func:`check_ability` validates one object against :data:`KW`; :func:`normalize_ability` turns the short forms of
+:func:`check_ability` validates one object against :data:`KW` (through the JSON Schema of
+:mod:`engine.cards.schema`); :func:`normalize_ability` turns the short forms of
 ``../shared/scenarios/FORMAT.md`` (``"cost": "2 tokens+tap"``, ``"when": "any_creature_dies"``, ``"n": "X"`` on an
 attack, ...) into this vocabulary, so scenario overrides and the data file use one shape.
 """
@@ -153,6 +154,8 @@ _ATTACK = {"strike": "strike!", "bonus": "amount?", "target": "target!", "rider"
 _NAMED = {"name": "name?", "kind": "enum?:influence|spell"}
 #: The fields of every activated ability, for keyword modules (engine/cards/keywords.py).
 ACTIVATED_FIELDS = dict(_ACT)
+#: The fields every attack ability has (engine/effects/attack.py ``keyword``).
+ATTACK_FIELDS = dict(_ATTACK)
 NAMED_FIELDS = dict(_NAMED)
 
 #: kw -> {"roles": places it may appear, "fields": {field: type}, "rule": reference}. A type ending in ``!`` is
@@ -165,77 +168,8 @@ def _kw(kw_name: str, places: str, rule: str, **fields: str) -> None:
 
 
 # static keywords (03-abilities.md §4)
-_kw("directed_strike", "static grant", "03 §4 directed_strike [g-27]", vs="filters?", condition="conditions?")
-_kw("attack_exp", "static grant", "03 §4 attack_exp [g-29]", n="int!", condition="conditions?", stacks="bool?")
-_kw("defence_exp", "static grant", "03 §4 defence_exp [g-30]", n="int!", condition="conditions?")
-_kw("armour", "static grant", "03 §4 armour [g-05], §1.10 [420]", n="int!")
-_kw("regeneration", "static grant", "03 §4 regeneration [g-42]", n="int!")
-_kw("protection", "static grant", "03 §4 protection [g-17, 411]", **{"from": "enum!:" + "|".join(PROTECTION_FROM)})
-_kw("damage_reduction", "static grant", "03 §1.12 [422.4 group 4]", n="int!", **{"from": "selector!"},
-    condition="conditions?")
-_kw("incoming_strike_reduced", "static grant", "03 §5 reduce_attack_to_kind [g-91]", to="enum!:" + _STRENGTH_ENUM,
-    applies_to="kinds!")
-_kw("strike_bonus", "static grant", "03 §1.12 [422]", n="amount!", applies_to="kinds!", values="strengths!",
-    vs="filters?", condition="conditions?", stacks="bool?")
-_kw("roll_bonus_against", "grant", "03 §1.12 [422] (a marker on the attacked card; card text)", n="int!")
-_kw("roll_bonus", "static grant", "03 §1.12 [422]", n="int!", applies_to="kinds!", vs="filters?")
-_kw("range_bonus", "static grant", "03 §3.2 [g-11], §1.12", n="int!", applies_to="kinds!")
-_kw("life_cap", "static grant", "03 §5 life_max [204.3.a]", n="int!")
-_kw("token_max", "static grant", "01 §6.2 [218.6-218.8]", n="int!")
-_kw("carrion_eater", "static grant", "03 §4 carrion_eater [g-51]")
-_kw("vampirism", "static grant", "03 §4 vampirism [g-06]", minus="int?")
-_kw("skhron", "static grant", "03 §4 skhron [g-47]")
-_kw("flyer_taunt", "static grant", "none (card text) ; related 03 §5 force_attack [g-82]")
-_kw("formation", "static", "03 §4 formation [g-46]", grants="abilities!", partner="filters?")
-_kw("aura", "static", "03 §1.4 [406], §1.5 [407]", to="filters!", grants="abilities!")
-_kw("best_of_two_rolls", "static grant", "none (card text); 03 §1.12", applies_to="kinds!", roles="roles!")
-_kw("dodge_ranged", "static grant", "none (card text); 03 §5 reduce_attack_to_n [g-90]", on_roll="list_int!",
-    applies_to="kinds!", exclude="kinds?")
-_kw("unanswerable_strike", "static grant", "03 §4 unanswerable_strike [g-02]", vs="filters?")
-_kw("ignores_protection", "static grant", "03 §1.5 [408], [411.4.a]", **{"from": "enum!:" + "|".join(PROTECTION_FROM)})
-_kw("ignores_forced_targeting", "static grant", "03 §4 accuracy [g-50]", applies_to="kinds!")
-_kw("must_attack", "static", "03 §5 force_attack [g-82]", when="enum!:enemy_becomes_adjacent|able",
-    vs="filters!", grants="abilities?")
-_kw("extra_attack", "static grant", "03 §5 actions_per_turn [g-70, 219.4.a]", n="amount!", applies_to="kinds!",
-    different_targets="bool?")
-_kw("defender_no_close", "static grant", "02 §4; 03 §6 defender_no_close [216.12.a]", unlimited="bool!")
-_kw("attack_restriction", "static grant", "01 §3.6 [205]; card text [103.1]", applies_to="kinds!",
-    only_vs="filters!")
-_kw("no_close_on_attack", "static grant effect", "03 §5 without_closing [g-78]")
-_kw("clumsiness", "static grant", "03 §4 clumsiness [g-28]", n="int!")
-_kw("first_strike", "static grant", "02 §4.5 [PROPOSAL]; 03 §4.1")
-_kw("horde", "static", "03 §4 horde [g-34]; 01 §7.1 (up to 5 copies in a deck)")
-_kw("starts_with_tokens", "static", "03 §5 starts_with [g-77, 419.1.c]; 01 §6.2", n="int!",
-    condition="conditions?")
-
-# attacks: activated at top level (with cost) or effects (trigger, rider)
-for _a, _rule in (("shot", "03 §4 shot [g-09]; 02 §6"), ("throw", "03 §4 throw [g-26]; 02 §6"),
-                  ("discharge", "03 §4 discharge [g-41]; 02 §6")):
-    _kw(_a, "activated effect", _rule, range="range!", name="name?", **_ATTACK, **_ACT)
-for _a, _rule in (("magic_strike", "03 §4 magic_strike [g-22]; 02 §6"),
-                  ("special_strike", "03 §4 special_strike [g-35]; 02 §6"),
-                  ("strike_through_row", "03 §4 strike_through_row [g-53]; 02 §6")):
-    _kw(_a, "activated effect", _rule, name="name?", **_ATTACK, **_ACT)
 
 # other activated abilities
-_kw("accumulate_token", "activated", "RULES.md S1; 01 §6.2 [218.3-218.4]", implicit="bool!", **_ACT)
-_kw("finishing_blow", "activated effect", "03 §4 finishing_blow [g-13]", n="amount!", target="target!", **_NAMED,
-    **_ACT)
-_kw("heal", "activated effect", "03 §4 heal [g-18]", n="heal_amount!", target="target!", cure_poison="bool?",
-    range="range?", **_NAMED, **_ACT)
-_kw("resurrect", "activated effect", "03 §4 resurrect [g-07]", filter="filters!", graveyard="enum!:own|any",
-    cell="enum!:adjacent", closed="bool!", **_NAMED, **_ACT)
-_kw("redistribute_wounds", "activated effect", "03 §4 redistribute_wounds [g-37]", n="amount!",
-    **{"from": "target!"}, to="target!", **_NAMED, **_ACT)
-_kw("block_strike", "activated", "03 §1.6 [410]; 02 §9 fixed windows (step 5)", applies_to="kinds!",
-    window="enum!:target", **_NAMED, **_ACT)
-_kw("roll_punish", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7); card text", n="int!",
-    on_roll="list_int!", window="enum!:roll", **_NAMED, **_ACT)
-_kw("set_strike_strength", "activated", "03 §5 reduce_attack_to_kind [g-91]; 02 §9 fixed windows",
-    to="enum!:" + _STRENGTH_ENUM, applies_to="kinds!", attacks_by="enum!:friendly|any",
-    window="enum!:protection", **_NAMED, **_ACT)
-_kw("roll_modifier", "activated", "03 §1.12 [422.3]; 02 §9 fixed windows (step 7)", options="list_str!",
-    rolls_of="enum!:any|friendly", window="enum!:roll", **_NAMED, **_ACT)
 _kw("action", "activated", "03 §1.2 influence/spell [401]; §1.9 effects", effects="effects!",
     x_upto="enum?:current_life", different_targets="bool?", **_NAMED, **_ACT)
 _kw("custom", "activated effect static", "none: per-card code named by handler", handler="str!",
@@ -248,21 +182,6 @@ _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" 
     attack="kinds?", roles="roles?", strength="strengths?", hit_or_miss="bool?", miss_only="bool?", condition="conditions?",
     effects="effects!", from_graveyard="bool?",
     cost="cost?", limit="limit?", **_NAMED)
-_kw("gain_token", "effect", "01 §6.2 [218.2, 218.5]", n="int!", target="target!")
-_kw("cell_blast", "effect", "card text (Орк-бомбардир 'explosion'); 03 §1.2 influence [401.5]", n="int!",
-    name="name?")
-_kw("remove_tokens", "effect", "01 §6.2 [218] (an effect, not a payment)", n="token_count!", target="target!")
-_kw("poison", "effect", "03 §4 poison [g-36]", n="amount!", target="target!")
-_kw("wound", "effect", "03 §1.2 influence [401.5]; [204.4]", n="amount!", target="target!")
-_kw("close_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
-_kw("open_target", "effect", "01 §6.4 [219.1-219.3]", target="target!")
-_kw("skip_next_open", "effect", "01 §6.4 [311] (card text)", target="target!")
-_kw("destroy", "effect", "03 §5 destroy [g-94]", target="target!")
-_kw("add_life", "effect", "01 §3.5 additional life [204]", n="int!", target="target!")
-_kw("grant", "effect", "03 §1.5 acquired abilities [407]", target="target!", abilities="abilities!",
-    until="until!", used_by="kinds?")
-_kw("choose_one", "effect", "03 §1.9 [416]; RULES.md Q4 (choice inside an entry)",
-    chooser="enum!:controller|target_controller", options="options!")
 
 #: Keywords a card may hold at the top level of ``abilities`` (static, activated, trigger).
 TOP_ROLES = ("static", "activated")
@@ -273,258 +192,19 @@ COMMON_FIELDS = {"kw"}
 # Checking
 # ---------------------------------------------------------------------------------------------------------------
 
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _check_amount(v, path, errs, allow_full=False):
-    if _is_int(v) or (allow_full and v == "full"):
-        return
-    if isinstance(v, dict) and set(v) <= {"per", "times", "plus", "max", "filter", "half"} and v.get("per") in COUNTERS \
-            and all(_is_int(v[k]) for k in ("times", "plus") if k in v) \
-            and ("max" not in v or v["max"] is None or _is_int(v["max"])):
-        if "filter" in v:
-            _check_filters(v["filter"], f"{path}.filter", errs)
-        if "half" in v and v["half"] is not True:
-            errs.append(f"{path}.half: true when present (the value is halved, rounded down)")
-        return
-    errs.append(f"{path}: not an amount: {v!r}")
-
-
-def _check_filters(v, path, errs):
-    if not isinstance(v, list):
-        errs.append(f"{path}: filters must be a list")
-        return
-    for i, f in enumerate(v):
-        p = f"{path}[{i}]"
-        if not isinstance(f, dict) or f.get("f") not in FILTERS:
-            errs.append(f"{p}: unknown filter {f!r}")
-            continue
-        params = FILTERS[f["f"]]
-        extra = set(f) - {"f"} - set(params)
-        if extra:
-            errs.append(f"{p}: unknown fields {sorted(extra)}")
-        for k, t in params.items():
-            if k not in f:
-                errs.append(f"{p}: missing {k}")
-            else:
-                _check_type(f[k], t, f"{p}.{k}", errs)
-
-
-def _check_conditions(v, path, errs):
-    if not isinstance(v, list):
-        errs.append(f"{path}: conditions must be a list")
-        return
-    for i, c in enumerate(v):
-        p = f"{path}[{i}]"
-        if not isinstance(c, dict) or c.get("p") not in CONDITIONS:
-            errs.append(f"{p}: unknown condition {c!r}")
-            continue
-        params = CONDITIONS[c["p"]]
-        extra = set(c) - {"p"} - set(params)
-        if extra:
-            errs.append(f"{p}: unknown fields {sorted(extra)}")
-        for k, t in params.items():
-            if k not in c:
-                errs.append(f"{p}: missing {k}")
-            else:
-                _check_type(c[k], t, f"{p}.{k}", errs)
-
-
-def _check_target(v, path, errs):
-    if isinstance(v, str):
-        if v not in TARGET_REFS + TARGET_SETS:
-            errs.append(f"{path}: unknown target {v!r}")
-        return
-    if isinstance(v, dict) and v.get("each") in CHOOSE and "choose" not in v:  # every matching card in play
-        extra = set(v) - {"each", "side", "filter"}
-        if extra:
-            errs.append(f"{path}: unknown fields {sorted(extra)}")
-        if v.get("side") not in SIDES:
-            errs.append(f"{path}.side: one of {SIDES}")
-        _check_filters(v.get("filter", []), f"{path}.filter", errs)
-        return
-    if not isinstance(v, dict) or v.get("choose") not in CHOOSE:
-        errs.append(f"{path}: a target is a name, {{'choose': ...}} or {{'each': ...}}: {v!r}")
-        return
-    extra = set(v) - {"choose", "side", "filter", "count", "exact"}
-    if extra:
-        errs.append(f"{path}: unknown fields {sorted(extra)}")
-    if v.get("side") not in SIDES:
-        errs.append(f"{path}.side: one of {SIDES}")
-    _check_filters(v.get("filter", []), f"{path}.filter", errs)
-    if not _is_int(v.get("count", 1)) or v.get("count", 1) < 1:
-        errs.append(f"{path}.count: a positive int")
-
-
-def _check_type(v, t: str, path: str, errs: list[str]) -> None:
-    if t.startswith("enum"):
-        options = t.split(":", 1)[1].split("|")
-        if v not in options:
-            errs.append(f"{path}: {v!r} not one of {options}")
-    elif t == "int":
-        if not _is_int(v):
-            errs.append(f"{path}: not an int")
-    elif t == "bool":
-        if not isinstance(v, bool):
-            errs.append(f"{path}: not a bool")
-    elif t == "str":
-        if not isinstance(v, str) or not v:
-            errs.append(f"{path}: not a non-empty str")
-    elif t == "list_str":
-        if not (isinstance(v, list) and v and all(isinstance(x, str) for x in v)):
-            errs.append(f"{path}: not a non-empty list of str")
-    elif t == "list_int":
-        if not (isinstance(v, list) and v and all(_is_int(x) for x in v)):
-            errs.append(f"{path}: not a non-empty list of int")
-    elif t == "list_dir":
-        if not (isinstance(v, list) and v and all(x in ("left", "right") for x in v)):
-            errs.append(f"{path}: not a list of 'left'/'right'")
-    elif t == "list_col":
-        if not (isinstance(v, list) and v and all(x in ("a", "b", "c", "d", "e") for x in v)):
-            errs.append(f"{path}: not a list of columns a..e")
-    elif t == "kinds":
-        if not (isinstance(v, list) and v and all(x in ATTACK_KINDS + ATTACK_GROUPS for x in v)):
-            errs.append(f"{path}: not a list of attack kinds/groups: {v!r}")
-    elif t == "strengths":
-        if not (isinstance(v, list) and v and all(x in STRENGTHS for x in v)):
-            errs.append(f"{path}: not a list of strengths")
-    elif t == "roles":
-        if not (isinstance(v, list) and v and all(x in ROLES for x in v)):
-            errs.append(f"{path}: not a list of roles")
-    elif t == "strike":
-        if not (isinstance(v, list) and len(v) == 3 and all(_is_int(x) and x >= 0 for x in v)):
-            errs.append(f"{path}: not [weak, medium, strong] ints")
-    elif t == "amount":
-        _check_amount(v, path, errs)
-    elif t == "heal_amount":
-        _check_amount(v, path, errs, allow_full=True)
-    elif t == "token_count":
-        if not (v == "all" or (_is_int(v) and v >= 1)):
-            errs.append(f"{path}: a positive int or 'all'")
-    elif t == "range":
-        if not (v is None or (_is_int(v) and v >= 1)):
-            errs.append(f"{path}: range is a positive int or null")
-    elif t == "until":
-        if v not in UNTIL:
-            errs.append(f"{path}: {v!r} not one of {UNTIL}")
-    elif t == "cost":
-        if not isinstance(v, dict) or set(v) - {"tap", "tokens", "wounds", "movement", "life"} or "tap" not in v \
-                or "tokens" not in v:
-            errs.append(f"{path}: cost is {{'tap': bool, 'tokens': int|'X'|'all'[, 'wounds': int, 'movement': 'all']}}")
-            return
-        if not isinstance(v["tap"], bool):
-            errs.append(f"{path}.tap: not a bool")
-        if not ((_is_int(v["tokens"]) and v["tokens"] >= 0) or v["tokens"] in ("X", "all")):
-            errs.append(f"{path}.tokens: int >= 0, 'X' or 'all'")
-        if "wounds" in v and not (_is_int(v["wounds"]) and v["wounds"] > 0):
-            errs.append(f"{path}.wounds: a positive int")
-        if "movement" in v and v["movement"] != "all":
-            errs.append(f"{path}.movement: 'all'")
-        if "life" in v and v["life"] != "X":
-            errs.append(f"{path}.life: 'X' (X >= 1 additional life removed, chosen at declaration)")
-    elif t == "limit":
-        if v is not None and not (isinstance(v, dict) and v.get("per") in ("turn", "battle")
-                                  and _is_int(v.get("times")) and set(v) <= {"per", "times", "group"}):
-            errs.append(f"{path}: limit is null or {{'per': 'turn'|'battle', 'times': int[, 'group': str]}}")
-    elif t == "name":
-        if not (isinstance(v, dict) and set(v) == {"en", "ru"} and all(isinstance(x, str) and x for x in v.values())):
-            errs.append(f"{path}: name is {{'en': str, 'ru': str}}")
-    elif t == "selector":
-        if not isinstance(v, dict) or set(v) - {"kinds", "strength", "by", "diagonal"} or "kinds" not in v:
-            errs.append(f"{path}: selector is {{'kinds': [...][, 'strength', 'by', 'diagonal']}}")
-            return
-        _check_type(v["kinds"], "kinds", f"{path}.kinds", errs)
-        if "strength" in v:
-            _check_type(v["strength"], "strengths", f"{path}.strength", errs)
-        if "by" in v:
-            _check_filters(v["by"], f"{path}.by", errs)
-        if "diagonal" in v and v["diagonal"] is not True:
-            errs.append(f"{path}.diagonal: true when present")
-    elif t == "filters":
-        _check_filters(v, path, errs)
-    elif t == "conditions":
-        _check_conditions(v, path, errs)
-    elif t == "target":
-        _check_target(v, path, errs)
-    elif t == "effects":
-        if not (isinstance(v, list) and v):
-            errs.append(f"{path}: a non-empty list of effects")
-            return
-        for i, e in enumerate(v):
-            _check(e, "effect", f"{path}[{i}]", errs)
-    elif t == "abilities":
-        if not (isinstance(v, list) and v):
-            errs.append(f"{path}: a non-empty list of abilities")
-            return
-        for i, e in enumerate(v):
-            _check(e, "grant", f"{path}[{i}]", errs)
-    elif t == "outcomes":  # roll_table: [{"on": [die values], "effects": [...]}, ...], each value 1..6 once
-        if not (isinstance(v, list) and v and all(isinstance(o, dict) and set(o) == {"on", "effects"} for o in v)):
-            errs.append(f"{path}: outcomes are a list of {{'on': [1..6], 'effects': [...]}}")
-            return
-        values = [x for o in v for x in (o["on"] if isinstance(o["on"], list) else [None])]
-        if sorted(values) != [1, 2, 3, 4, 5, 6]:
-            errs.append(f"{path}: the outcomes must cover each die value 1..6 exactly once")
-        for i, o in enumerate(v):
-            _check_type(o["effects"], "effects", f"{path}[{i}].effects", errs)
-    elif t == "options":
-        if not (isinstance(v, list) and len(v) >= 2):
-            errs.append(f"{path}: at least two options")
-            return
-        for i, o in enumerate(v):
-            _check_type(o, "effects", f"{path}[{i}]", errs)
-    else:  # pragma: no cover - a typo in KW itself
-        raise AssertionError(f"unknown type {t}")
-
-
-def _check(a, place: str, path: str, errs: list[str]) -> None:
-    if not isinstance(a, dict) or a.get("kw") not in KW:
-        errs.append(f"{path}: unknown kw {a.get('kw') if isinstance(a, dict) else a!r}")
-        return
-    spec = KW[a["kw"]]
-    roles = spec["roles"]
-    if place == "top":
-        activated = "cost" in a and a["kw"] != "trigger"
-        ok = ("activated" in roles) if activated else ("static" in roles)
-        if a["kw"] == "custom":
-            ok = True
-    elif place == "effect":
-        ok = "effect" in roles and "cost" not in a
-    else:  # a grant holds static keywords and triggers, or an activated ability with its cost [407.1] (Дверг)
-        ok = "grant" in roles or ("cost" in a and "activated" in roles)
-    if not ok:
-        errs.append(f"{path}: kw {a['kw']!r} cannot appear here ({place})")
-    fields = spec["fields"]
-    if place == "effect":  # effects carry no activation fields, and may carry a condition checked on execution
-        fields = {k: t for k, t in fields.items() if k not in ("cost", "sudden", "limit")}
-        fields.setdefault("condition", "conditions?")
-    extra = set(a) - COMMON_FIELDS - set(fields)
-    if extra:
-        errs.append(f"{path}: unknown fields {sorted(extra)} for {a['kw']}")
-    for k, t in fields.items():
-        if t.startswith("enum"):
-            required, base = t[4] == "!", "enum:" + t.split(":", 1)[1]
-        else:
-            required, base = t.endswith("!"), t[:-1]
-        if k not in a:
-            if required:
-                errs.append(f"{path}: missing {k} for {a['kw']}")
-            continue
-        if base == "limit" and a[k] is None:
-            continue
-        _check_type(a[k], base, f"{path}.{k}", errs)
-
-
 def check_ability(a: dict, place: str = "top") -> list[str]:
-    """Problems with one ability object, as sentences ([] when it fits the vocabulary).
+    """Problems with one ability object, as sentences ([] when it fits the vocabulary): the JSON Schema of
+    :mod:`engine.cards.schema`, built from the tables above.
 
     ``place`` is ``"top"`` (a card's own ``abilities`` list), ``"effect"`` (inside ``effects``/``rider``/
     ``options``) or ``"grant"`` (inside ``grants``/``abilities`` of a grant). Raises nothing.
     """
-    errs: list[str] = []
-    _check(a, place, a.get("kw", "?") if isinstance(a, dict) else "?", errs)
-    return errs
+    return CHECKER[0](a, place)
+
+
+#: The schema's checker ``f(ability, place) -> [sentence]``; :mod:`engine.cards.schema` (built from this module's
+#: tables, imported by ``engine.cards``) puts it here.
+CHECKER: list = [lambda a, place: ["the card schema (engine/cards/schema.py) is not loaded"]]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -596,16 +276,7 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
     """
     a = copy.deepcopy(a)
     kw = a.get("kw")
-    if a.get("kind") == "effect":  # the pool's word for воздействие (03-abilities.md §1.2)
-        a["kind"] = "influence"
-    if kw == "resurrect" and "which" in a:  # pool README form: "which": "elite creature" / "regular creature"
-        which = a.pop("which")
-        a["filter"] = [{"f": "creature"}, {"f": "elite", "value": which.startswith("elite")}]
-        a["closed"] = "closed" in str(a.pop("placement", ""))
-        a.setdefault("graveyard", "own")
-        a.setdefault("cell", "adjacent")
-    if kw in ("attack_exp", "defence_exp", "clumsiness") and "n" not in a:
-        a["n"] = 1  # "printed without a number is 1" (03-abilities.md §4)
+    _pool_forms(a, kw)
     if place == "effect":
         a.pop("cost", None)
     if "cost" in a and isinstance(a["cost"], str) and "instant" in a["cost"]:
@@ -617,25 +288,63 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
     if a.get("target") == "chosen":
         a["target"] = {"choose": "card", "side": "any"}
     if kw in _ATTACKS:
-        n = a.pop("n", None)
-        if "strike" not in a:
-            if n == "X":
-                a["strike"], a["bonus"] = [0, 0, 0], {"per": "tokens_paid", "times": 1}
-            elif isinstance(n, int):
-                a["strike"] = [n, n, n]
-        a.setdefault("target", {"choose": "card", "side": "any"})
-        if REACH[kw] == Reach.RANGED:  # shot, throw, discharge: the ones with a range
-            a.setdefault("range", None)
+        _attack_form(a, kw)
     if kw == "trigger":
-        alias = _WHEN_ALIASES.get(a.get("when"))
-        if a.get("when") == "attacked" and "attack" in a:
-            alias = None  # the vocabulary's own "attacked" (final target), not FORMAT.md's short form
-        if alias:
-            a.update({k: v for k, v in alias.items() if k not in a or k == "when"})
-        if "effect" in a:
-            a["effects"] = [a.pop("effect")]
-        a["effects"] = [normalize_ability(e, "effect") for e in a.get("effects", [])]
-        a.setdefault("optional", False)
+        _trigger_form(a)
+    _defaults(a, kw, place)
+    if "rider" in a and isinstance(a["rider"], dict):
+        a["rider"] = [a["rider"]]
+    for key in ("grants",):
+        if key in a:
+            a[key] = [normalize_ability(g, "grant") for g in a[key]]
+    return a
+
+
+def _pool_forms(a: dict, kw) -> None:
+    """The pool README's forms: ``kind: effect`` (воздействие, 03 §1.2), Resurrection's ``which``, experience and
+    clumsiness printed without a number (= 1, 03 §4)."""
+    if a.get("kind") == "effect":
+        a["kind"] = "influence"
+    if kw == "resurrect" and "which" in a:  # "which": "elite creature" / "regular creature"
+        which = a.pop("which")
+        a["filter"] = [{"f": "creature"}, {"f": "elite", "value": which.startswith("elite")}]
+        a["closed"] = "closed" in str(a.pop("placement", ""))
+        a.setdefault("graveyard", "own")
+        a.setdefault("cell", "adjacent")
+    if kw in ("attack_exp", "defence_exp", "clumsiness") and "n" not in a:
+        a["n"] = 1
+
+
+def _attack_form(a: dict, kw: str) -> None:
+    """An attack's ``n`` (``N`` -> strike [N, N, N], ``"X"`` -> a bonus per token paid), its default target and
+    range (null: any card in play)."""
+    n = a.pop("n", None)
+    if "strike" not in a:
+        if n == "X":
+            a["strike"], a["bonus"] = [0, 0, 0], {"per": "tokens_paid", "times": 1}
+        elif isinstance(n, int):
+            a["strike"] = [n, n, n]
+    a.setdefault("target", {"choose": "card", "side": "any"})
+    if REACH[kw] == Reach.RANGED:  # shot, throw, discharge: the ones with a range
+        a.setdefault("range", None)
+
+
+def _trigger_form(a: dict) -> None:
+    """A trigger's ``when`` aliases, a single ``effect``, its effects normalized, ``optional`` false by default."""
+    alias = _WHEN_ALIASES.get(a.get("when"))
+    if a.get("when") == "attacked" and "attack" in a:
+        alias = None  # the vocabulary's own "attacked" (final target), not FORMAT.md's short form
+    if alias:
+        a.update({k: v for k, v in alias.items() if k not in a or k == "when"})
+    if "effect" in a:
+        a["effects"] = [a.pop("effect")]
+    a["effects"] = [normalize_ability(e, "effect") for e in a.get("effects", [])]
+    a.setdefault("optional", False)
+
+
+def _defaults(a: dict, kw, place: str) -> None:
+    """Fields the data may leave out: targets of some effects (self), a keyword module's defaults, an activated
+    ability's cost (closing the card), sudden mark and limit."""
     if kw == "accumulate_token":
         a.setdefault("implicit", False)
     if kw in ("heal", "gain_token", "wound", "poison") and place != "top":
@@ -649,9 +358,3 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
         a.setdefault("limit", None)
     if kw == "heal":
         a.setdefault("target", "self")
-    if "rider" in a and isinstance(a["rider"], dict):
-        a["rider"] = [a["rider"]]
-    for key in ("grants",):
-        if key in a:
-            a[key] = [normalize_ability(g, "grant") for g in a[key]]
-    return a

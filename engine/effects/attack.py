@@ -3,17 +3,20 @@ across a row): one die picks the strength, no defender, no retaliation (02-battl
 """
 from __future__ import annotations
 
-from engine.cards.keywords import KEYWORDS
+from engine.cards.keywords import KEYWORDS, Keyword
 from engine.cards.kinds import LEVELS
+from engine.cards.vocab import ACTIVATED_FIELDS, ATTACK_FIELDS
+from engine.cards.words import KIND
 from engine.effects.registry import apply_effects
-from engine.model.enums import EntryKind, Event
+from engine.model.enums import Event
 from engine.ops import acquire
 from engine.ops import damage
 from engine.ops import trigger_points
 from engine.rules import grants
 from engine.rules import keywords
 from engine.rules import targets as tg
-from engine.rules.combat import attack_target_ok, last_known
+from engine.rules.amounts import x_is
+from engine.rules.combat import attack_target_ok
 from engine.rules.strike_table import single_level
 
 
@@ -93,8 +96,6 @@ def attack_begin(g, entry: dict, a: dict):
     does nothing (source or target gone or illegal, RULES.md Q7), is blocked by a net or dodged. The target's
     "attacked" triggers become pending."""
     src, tgt = g.cards.get(entry["source"]), g.cards.get(entry.get("target") or "")
-    if src is not None and entry.get("kind") == EntryKind.TRIGGER:
-        src = last_known(g, src, entry.get("point") or {})
     if src is None or tgt is None or not g.in_play(src) or not attack_target_ok(g, src, a, tgt):
         g.emit(Event.FIZZLED, source=entry["source"])
         return None
@@ -118,7 +119,7 @@ def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
     if g.in_play(src):
         acquire.spend_on_attack(g, src, kind)
     trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
-                         "strength": LEVELS[level] if level is not None else None})
+                         "strength": LEVELS[level] if level is not None else None, "die": die})
 
 
 def execute_attack_ability(g, entry: dict, a: dict) -> None:
@@ -128,3 +129,53 @@ def execute_attack_ability(g, entry: dict, a: dict) -> None:
     begun = attack_begin(g, entry, a)
     if begun is not None:
         attack_finish(g, entry, a, begun[0], begun[1], None)
+
+
+# ---------------------------------------------------------------------- the attack keywords' shared record
+def execute(g, e, src, eff) -> None:
+    """An attack ability (its effect handler): executed at each declared target, or at the cards its named target
+    resolves to (02-battle.md §6)."""
+    ids = e.get("targets") or [e.get("target")]
+    spec = eff.get("target")
+    if isinstance(spec, str):
+        ids = [t.id for t in tg.resolve(g, e, src, spec)] or [None]
+    for tid in ids:
+        execute_attack_ability(g, dict(e, target=tid), eff)
+
+
+def _power(strike: list[int], bonus, lang: str) -> str:
+    base = str(strike[0]) if len(set(strike)) == 1 else "-".join(map(str, strike))
+    if bonus is None:
+        return base
+    if not any(strike):
+        return "X" + x_is(bonus, lang)
+    return f"{base} + X" + x_is(bonus, lang)
+
+
+def text(a: dict, lang: str, words) -> str:
+    """"<kind> «name» for <power>, range N at <target>; then <riders>" in ``lang``; an ``ignores_abilities``
+    rider is a property of the attack [408], said as such."""
+    en = lang == "en"
+    out = KIND[a["kw"]][0 if en else 1]
+    if a.get("name"):
+        out += f" «{a['name'][lang]}»"
+    out += (" for " if en else " на ") + _power(a["strike"], a.get("bonus"), lang)
+    if a.get("range") is not None:
+        out += f", range {a['range']}" if en else f", дальность {a['range']}"
+    t = a.get("target")
+    if t is not None and t != {"choose": "card", "side": "any"}:
+        out += (" at " if en else ", цель: ") + words.target(t, lang)
+    riders = [e for e in a.get("rider") or [] if e["kw"] != "ignores_abilities"]
+    if len(riders) < len(a.get("rider") or []):
+        out += ", ignoring every ability of its target" if en else ", игнорируя все особенности цели"
+    if riders:
+        out += ("; then " if en else "; затем ") + "; ".join(words.effect(e, lang) for e in riders)
+    return out
+
+
+def keyword(kw: str, rule: str, ranged: bool) -> Keyword:
+    """The :class:`Keyword` record of the attack ability ``kw`` (an activated ability with its cost, or an effect
+    inside a trigger or a rider); ``ranged`` ones carry a ``range``."""
+    fields = {"range": "range!"} if ranged else {}
+    return Keyword(kw=kw, places="activated effect", rule=rule, text=text, handler=execute,
+                   fields={**fields, "name": "name?", **ATTACK_FIELDS, **ACTIVATED_FIELDS})

@@ -39,9 +39,12 @@ def register_keyword(k: keywords.Keyword) -> keywords.Keyword:
 def apply_effects(g, e: dict, src, effects: list[dict]) -> None:
     """Execute effect objects in order for entry ``e`` (docs/card-vocabulary.md "effects"). A trigger executes
     although its source left play [405.4]; effects touch only cards in the play zone [SEED S2]."""
+    blockers = keywords.hooked("blocks_effect")
     for eff in effects:
         if eff.get("condition") and not conditions_hold(g, e, src, eff["condition"]):
             continue
+        if blockers and any(k.blocks_effect(g, e, eff) for k in blockers):
+            continue  # a protection of its target (Thick Skin)
         EFFECTS.get(eff.get("kw"), _unknown)(g, e, src, eff)
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from engine.model.board import xy
 
 #: history name -> the vocabulary names (counters, conditions) that read it.
-READERS = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wounds": ("wounds_this_turn",),
+READERS = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wounds": ("wounds_this_turn", "concentration"),
            "ranged_hits": ("target_ranged_hits",), "struck": ("different_targets", "struck_or_adjacent_enemies"),
-           "acts": ("action_chain",), "attack_wounds": ("unhurt_by_attacks_this_turn",)}
+           "acts": ("action_chain", "rage"), "attack_wounds": ("unhurt_by_attacks_this_turn",)}
 
 
 def _readers(g) -> frozenset:

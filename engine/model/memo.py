@@ -10,8 +10,7 @@ version counter that every writer must remember to bump.
 
 The one obligation of a function marked :func:`reading`: it writes nothing that a memoized read depends on (the
 whole state but the pending triggers, which no memoized read looks at). ``tests/test_engine_memo.py`` checks it
-by snapshots over whole games. Memo keys name cards by ``id(card)`` and the entry keeps the card alive, since
-detached copies of a card (``engine.rules.combat.last_known``) share its instance id.
+by snapshots over whole games. Memo keys name cards by ``id(card)`` and the entry keeps the card alive.
 """
 from __future__ import annotations
 

@@ -101,7 +101,7 @@ _POOL_DEFS: dict[str, dict] = {}
 
 
 def _with_implicit(d: dict) -> dict:
-    return dict(d, abilities=ab.with_implicit(list(d.get("abilities") or [])))
+    return dict(d, abilities=ab.with_implicit(list(d.get("abilities") or []), d))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (berserk_native.py), engine.game.Game's base still

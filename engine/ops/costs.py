@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 from engine.cards import abilities as ab
+from engine.cards.keywords import KEYWORDS
 from engine.rules import combat
+from engine.rules import grants
+from engine.rules.declarable import token_helpers
 from engine.rules import keywords
 
 
@@ -30,7 +33,13 @@ def pay_cost(g, card, a: dict, idx, x) -> int:
         card.closed = True
         card.actions += 1
     paid = x if c["tokens"] == "X" else (card.tokens if c["tokens"] == "all" else c["tokens"])
-    card.tokens -= paid
+    own = min(paid, card.tokens)
+    card.tokens -= own
+    rest = paid - own
+    for helper in (token_helpers(g, card) if rest else ()):  # Meditation: its element's tokens pay the rest [g-25]
+        take = min(rest, helper.tokens)
+        helper.tokens -= take
+        rest -= take
     if c["life"] == "X":
         left = card.markers.get("additional_life", 0) - x
         if left > 0:
@@ -45,3 +54,12 @@ def pay_cost(g, card, a: dict, idx, x) -> int:
         key = ab.limit_key(a, idx)
         card.used[key] = card.used.get(key, 0) + 1
     return paid
+
+
+def pay_move_costs(g, card) -> None:
+    """Pay what the card's abilities add to the cost of declaring movement, at the declaration [SEED S4]: each
+    ability whose keyword has a ``move_cost`` hook (:class:`engine.cards.keywords.Keyword`)."""
+    for a in grants.effective(g, card):
+        k = KEYWORDS.get(a.get("kw"))
+        if k is not None and k.move_cost is not None:
+            k.move_cost(g, card, a)

@@ -6,7 +6,7 @@ entry; it goes on top of its owner's graveyard with its attachments after it (ho
 """
 from __future__ import annotations
 
-from engine.cards.keywords import KEYWORDS
+from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import NONMAGICAL
 from engine.model.enums import Event
 from engine.model.history import record_wounds
@@ -37,7 +37,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     if g.effects:
         amount += keywords.lit_extra(g, target, kind, source, poison_tick)
     amount = keywords.reduce(g, target, amount, kind, level, source)
-    amount = prevent(g, target, amount, kind)
+    amount = prevent(g, target, amount, kind, source)
     if amount <= 0:
         return 0
     target.wounds += amount
@@ -54,14 +54,20 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     return amount
 
 
-def heal(g, target, amount) -> int:
-    """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18]."""
-    if not g.in_play(target):
-        return 0
+def heal(g, target, amount) -> int | None:
+    """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18], or None while
+    a player is asked inside the executing entry whether a replacement of the heal applies [419] (the caller
+    returns and is called again with the answer, engine/effects/choice.py)."""
+    if not g.in_play(target) or keywords.kws(g, target, "incorporeal"):
+        return 0  # an incorporeal creature cannot be healed [g-03, g-18]
     for i, a in enumerate(g.abilities(target)):  # a heal replacement of the healed card [419] (Вожак сатиров)
         k = KEYWORDS.get(a.get("kw"))
-        if k is not None and k.on_heal is not None and k.on_heal(g, target, i, a, amount):
-            return 0
+        if k is not None and k.on_heal is not None:
+            replaced = k.on_heal(g, target, i, a, amount)
+            if replaced is None:
+                return None
+            if replaced:
+                return 0
     if target.wounds:
         amount = _heal_twisted(g, target, amount)
     n = target.wounds if amount == "full" else min(target.wounds, max(0, int(amount)))
@@ -202,7 +208,7 @@ def release_dead(g) -> None:
                 c.reset_in_play_state()
 
 
-def prevent(g, target, amount: int, kind: str) -> int:
+def prevent(g, target, amount: int, kind: str, source=None) -> int:
     """Prevention [420]: armour (броня) stops the first n wounds from nonmagical attacks each turn, the greatest
     copy counting [g-05, 414.4]."""
     if amount <= 0:
@@ -215,4 +221,8 @@ def prevent(g, target, amount: int, kind: str) -> int:
             if stop:
                 target.used["armour"] = target.used.get("armour", 0) + stop
                 amount -= stop
+    for k in hooked("prevent"):  # named preventions in modules of their own (camouflage)
+        mine = keywords.kws(g, target, k.kw)
+        if mine and amount > 0:
+            amount = k.prevent(g, target, amount, kind, source, mine)
     return max(0, amount)

@@ -139,6 +139,8 @@ def collect(g, event: dict) -> None:
     ``attack_declared {card, by, attack}``, ``attacked {card, by, attack}``, ``hit {card, by, attack, n}``,
     ``strikes {card, target, attack, role, strength, missed?}``, ``becomes_defender {card}``."""
     et = event["type"]
+    if et in ("died", "moved"):  # a battlefield cell may have freed
+        cell_freed(g, event.get("card") if et == "died" else None)
     if et == "died":
         dead = g.cards[event["card"]]
         for i, a in _trigger_abilities(g, dead):
@@ -204,19 +206,40 @@ def _collect_in_play(g, event: dict) -> None:
 
 
 #: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
-_EXTRA = {"becomes_defender": ("target", "defended"), "died": ("poison", "event_poison"),
-          "strikes": ("value", ("event_strike_value", "zealot_ward")),
-          "prophecy_reveal": ("cards", ("revealed_to_top", "glutton_feast"))}
+_EXTRA = {"becomes_defender": [("target", "defended")], "died": [("poison", "event_poison")],
+          "strikes": [("value", ("event_strike_value", "zealot_ward")), ("die", ("plague",))],
+          "prophecy_reveal": [("cards", ("revealed_to_top", "glutton_feast"))]}
+
+
+def cell_freed(g, just_died: str | None = None) -> None:
+    """A battlefield cell may have freed: the graveyard keywords that wait for one (``graveyard_cell_freed``,
+    :class:`engine.cards.keywords.Keyword`) become mandatory pending triggers of their cards, once each while
+    pending or queued (Incarnation: "no free cell: it fires as soon as one frees" [g-19]). A card that has just died
+    (``just_died``, or one still keeping its markers for its on-death abilities) waits for nothing yet."""
+    waiting = {t["source"] for p in (1, 2) for t in g.pending[p]} | {e["source"] for e in g.queue}
+    for p in (1, 2):
+        for cid in g.graveyards[p]:
+            dead = g.cards[cid]
+            if cid in waiting or not dead.tokens or cid == just_died or dead.used.get("on_death"):
+                continue
+            for a in g.abilities(dead):
+                k = KEYWORDS.get(a.get("kw"))
+                if k is not None and k.graveyard_cell_freed is not None:
+                    effects = k.graveyard_cell_freed(g, dead, a)
+                    if effects:
+                        _add(g, dead, a["kw"], {"effects": effects}, dead.owner, {"type": "cell_freed"})
 
 
 def _add(g, card, idx, a, controller, event):
     point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
-                                                     "frm", "to", "cell", "controller", "poison", "value", "cards")}
-    extra = _EXTRA.get(event["type"])
-    readers = (extra[1],) if extra and isinstance(extra[1], str) else (extra[1] if extra else ())
-    if extra and extra[0] in point and not any(f"'{r}'" in repr(a.get("effects")) for r in readers):
-        del point[extra[0]]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison,
-        # Ревнитель Сеггера's strike value, the cards a prophecy revealed for Махинатор and Исхарская ненасыть)
+                                                     "frm", "to", "cell", "controller", "poison", "value", "cards",
+                                                     "die")}
+    for key, readers in _EXTRA.get(event["type"], ()):
+        readers = (readers,) if isinstance(readers, str) else readers
+        if key in point and not any(f"'{r}'" in repr(a.get("effects")) for r in readers):
+            del point[key]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison,
+            # Ревнитель Сеггера's strike value, the cards a prophecy revealed for Махинатор and Исхарская ненасыть,
+            # the plague creature's own die)
     g.pending[controller].append({
         "source": card.id, "ability": idx, "controller": controller,
         "optional": bool(a.get("optional")), "effects": a.get("effects") or [], "point": point,

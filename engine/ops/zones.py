@@ -10,6 +10,13 @@ from engine.rules import grants
 from engine.rules.cells import free
 
 
+def shuffle_deck(g, p: int) -> None:
+    """Shuffle player ``p``'s deck with the game's seeded RNG: after every game action that takes cards from it,
+    puts cards into it, looks at it or reveals a card of it [SEED S2; 01 §5.5 [206.10]]. A base effect (RULES.md
+    Q3): no queue, no event naming cards."""
+    g.rng.shuffle(g.decks[p])
+
+
 def renew_into_deck(g, card) -> str:
     """Move ``card`` (already out of every other zone list) into its owner's deck as a new card, unshuffled;
     returns the new id. Callers shuffle the deck once afterwards [SEED S2]."""
@@ -29,7 +36,7 @@ def put_into_deck(g, card) -> str:
                 zone[p].remove(card.id)
     remove_from_play(g, card)
     new_id = renew_into_deck(g, card)
-    g.rng.shuffle(g.decks[card.owner])
+    shuffle_deck(g, card.owner)
     g.emit(Event.TO_DECK, player=card.owner, card=card.id)
     return new_id
 

@@ -15,7 +15,7 @@ from engine.model.types import QueueEntry
 from engine.ops import durations
 from engine.model.history import record_act, record_struck
 from engine.model.memo import reading
-from engine.ops.costs import _pay_strike, pay_cost
+from engine.ops.costs import _pay_strike, pay_cost, pay_move_costs
 from engine.ops.reveal import reveal
 from engine.procedure import flow
 from engine.procedure import trigger_names as names
@@ -87,6 +87,11 @@ def canonical(g, action) -> dict:
         out["ability"] = names.resolve_trigger(g, out)
     if act == "order" and isinstance(out.get("items"), list) and g.prompt and g.prompt.get("kind") == "triggers":
         out["items"] = names.resolve_order(g, out["items"])
+    if act == "choose" and isinstance(out.get("option"), str):
+        ask = (g.executing or {}).get("ask") or {}
+        items = ask.get("items") or []
+        if ask.get("kind") == PromptKind.CHOICE and out["option"] in items:
+            out["option"] = {"choice": items.index(out["option"])}  # a choice named by its item (FORMAT.md: yes/no, a card)
     return out
 
 
@@ -95,7 +100,7 @@ def _resolve_ability(g, act: dict):
     if card is None:
         return act["ability"]
     name = act["ability"]
-    idxs = [i for i, a in enumerate(g.abilities(card)) if a.get("kw") == name]
+    idxs = [i for i, a in enumerate(g.abilities(card)) if name in (a.get("kw"), a.get("_part_of"))]
     if not idxs:
         return name
     if len(idxs) > 1 and g.prompt:
@@ -194,6 +199,7 @@ def declare(g, p: int, act: dict) -> None:
     if act["act"] == "move":
         entry["kind"] = EntryKind.MOVE
         card.markers["movement"] = card.markers.get("movement", 0) + 1
+        pay_move_costs(g, card)
     elif act["act"] == "attack":
         entry["kind"] = EntryKind.ATTACK
         _pay_strike(g, card, g.cards.get(act["target"]))

@@ -8,7 +8,6 @@ from __future__ import annotations
 from engine.effects.attack import attack_begin, attack_finish, rolls_die
 from engine.procedure import windows
 from engine.rules import targets as tg
-from engine.rules.combat import last_known
 
 
 def attack_step(g, ex: dict, e: dict, eff: dict) -> bool:
@@ -37,8 +36,6 @@ def attack_step(g, ex: dict, e: dict, eff: dict) -> bool:
                 if ex.get("ask"):
                     return False
             src = g.cards.get(e["source"])
-            if src is not None and e.get("kind") == "trigger":
-                src = last_known(g, src, e.get("point") or {})
             st.pop("begun", None)
             st["rolled"] = True
             data["dice"] = {src.id: g.roll(src.controller, src.id, eff.get("kw"))} if rolls_die(eff) else {}
@@ -47,8 +44,6 @@ def attack_step(g, ex: dict, e: dict, eff: dict) -> bool:
                 if ex.get("ask"):
                     return False
         src = g.cards.get(e["source"])
-        if src is not None and e.get("kind") == "trigger":
-            src = last_known(g, src, e.get("point") or {})
         tgt = g.cards.get(data.get("target") or "")
         if src is not None and tgt is not None and g.in_play(src) and g.in_play(tgt):
             attack_finish(g, one, eff, src, tgt, (data.get("dice") or {}).get(src.id))

@@ -22,12 +22,13 @@ from engine.rules.declarable import ability_options, activated, can_pay
 @reading
 def anyone_has_sudden(g) -> bool:
     """True when either player could declare a sudden action now (Q5.4: otherwise an empty window outside the
-    main phase ends by itself)."""
+    main phase ends by itself). An ability used only inside an attack's fixed window (a die-roll change, a block;
+    02-battle.md §9) is never declared with priority, so it keeps no window open."""
     for card in g.play_cards():
         if card.hidden:
             continue
         for i, a in activated(g, card):
-            if ab.is_sudden(a) and can_pay(g, card, a, i) and ability_options(g, card, i, a):
+            if ab.is_sudden(a) and not ab.is_window_kw(a) and can_pay(g, card, a, i) and ability_options(g, card, i, a):
                 return True
     return False
 
@@ -64,7 +65,7 @@ def turn_preparation_step(g) -> Prompt | None:
     while order:
         if pa.turn_preparation_choices(g, order[0]):
             return {"kind": PromptKind.CHOICE, "what": "turn_preparation", "player": order[0]}
-        order.pop(0)
+        pa.end_turn_preparation(g, order.pop(0))
     g.prelim = {}
     start_turn(g)
     return None
@@ -78,7 +79,7 @@ def turn_preparation_legal(g, p: int) -> list[dict]:
 def turn_preparation_perform(g, p: int, act: dict) -> None:
     """Apply a turn preparation choice; ``"done"`` ends that player's decisions."""
     if act.get("option") == "done":
-        g.prelim["prep"].pop(0)
+        pa.end_turn_preparation(g, g.prelim["prep"].pop(0))
     else:
         pa.apply_turn_preparation(g, p, act)
 

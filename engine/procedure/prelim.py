@@ -19,14 +19,13 @@ from engine.ops import trigger_points
 from engine.ops.acquire import starting_tokens
 from engine.ops.damage import destroy
 from engine.ops.reveal import goes_to_aux, to_aux
-from engine.ops.zones import renew_into_deck
+from engine.ops.zones import renew_into_deck, shuffle_deck
 from engine.procedure import prelim_abilities as pa
 from engine.procedure.phases import begin_turn
-from engine.model.memo import memoized
+from engine.procedure.recruit import hooked, recruit, recruit_hooks, recruit_payment
 
 
 GOLD, SILVER = 23, 22
-MAX_RECRUITS, MAX_FLYER_COST = 15, 15
 
 # Deployment zones by half (ranks 1-3 = "low", 4-6 = "high") and role [207.4.a, 305.3, 305.4].
 _ZONES = {
@@ -57,11 +56,13 @@ def _fresh_spent() -> dict:
 
 
 def deal(g, p: int, n: int) -> None:
-    """Move the top ``n`` cards of ``p``'s deck to the deal zone (сдача), seen only by ``p`` [302.1, 206.6]."""
+    """Move the top ``n`` cards of ``p``'s deck to the deal zone (сдача), seen only by ``p`` [302.1, 206.6]; the deck
+    is shuffled afterwards, as after every game action that takes cards from it [SEED S2; 01 §5.5 [206.10]]."""
     for _ in range(min(n, len(g.decks[p]))):
         cid = g.decks[p].pop(0)
         g.cards[cid].zone = "deal"
         g.deals[p].append(cid)
+    shuffle_deck(g, p)
     g.emit(Event.DEALT, player=p, n=len(g.deals[p]))
     g.emit(Event.DEAL, to=p, player=p, cards=list(g.deals[p]))
 
@@ -71,76 +72,101 @@ def _second(g) -> int:
 
 
 def prelim_step(g) -> Prompt | None:
-    """Advance the preliminary phase; returns the prompt when a player must now be asked (the flow sets it)."""
-    st = g.prelim
-    step = st["step"]
-    if step == "roll":
-        while True:  # a tie is rolled again [302.2; PROPOSAL]
-            r1, r2 = g.roll(1, None, "first_player"), g.roll(2, None, "first_player")
-            if r1 != r2:
-                break
-        st["winner"] = 1 if r1 > r2 else 2
-        st["step"] = "first"
+    """Advance the preliminary phase; returns the prompt when a player must now be asked (the flow sets it).
+    One function per step (``g.prelim["step"]``); raises RuntimeError for an unknown step."""
+    step = g.prelim["step"]
+    if step not in _STEPS:
+        raise RuntimeError(f"unknown preliminary step {step!r}")
+    return _STEPS[step](g)
+
+
+def _step_roll(g) -> Prompt | None:
+    """Both roll for the first player; a tie is rolled again [302.2; PROPOSAL]."""
+    while True:
+        r1, r2 = g.roll(1, None, "first_player"), g.roll(2, None, "first_player")
+        if r1 != r2:
+            break
+    g.prelim["winner"] = 1 if r1 > r2 else 2
+    g.prelim["step"] = "first"
+    return None
+
+
+def _step_first(g) -> Prompt | None:
+    return {"kind": PromptKind.FIRST, "player": g.prelim["winner"]}
+
+
+def _step_redeal(g) -> Prompt | None:
+    p = g.first if g.first not in g.prelim["kept"] else _second(g)
+    return {"kind": PromptKind.REDEAL, "player": p}
+
+
+def _step_recruit(g) -> Prompt | None:
+    if g.phase != Phase.RECRUITMENT:
+        _enter(g, Phase.RECRUITMENT)
+    p = g.first if g.first not in g.prelim["done"] else _second(g)
+    return {"kind": PromptKind.RECRUIT, "player": p}
+
+
+def _step_deploy(g) -> Prompt | None:
+    p = g.first if g.recruits[g.first] else _second(g)
+    if not g.recruits[p]:
+        _enter(g, Phase.REVEAL)
+        _open_window(g, "before_reveal", "sequential", "reveal_first")
         return None
-    if step == "first":
-        return {"kind": PromptKind.FIRST, "player": st["winner"]}
-    if step == "redeal":
-        p = g.first if g.first not in st["kept"] else _second(g)
-        return {"kind": PromptKind.REDEAL, "player": p}
-    if step == "window":
-        return _window_step(g)
-    if step == "recruit":
-        if g.phase != Phase.RECRUITMENT:
-            _enter(g, Phase.RECRUITMENT)
-        p = g.first if g.first not in st["done"] else _second(g)
-        return {"kind": PromptKind.RECRUIT, "player": p}
-    if step == "deploy":
-        p = g.first if g.recruits[g.first] else _second(g)
-        if not g.recruits[p]:
-            _enter(g, Phase.REVEAL)
-            _open_window(g, "before_reveal", "sequential", "reveal_first")
-            return None
-        return {"kind": PromptKind.DEPLOY, "player": p}
-    if step == "reveal_first":
-        _reveal_player(g, g.first)
-        st["step"] = "hide"
-        st["keep_hidden"] = []
-        return None
-    if step == "hide":
-        if hide_options(g):
-            return {"kind": PromptKind.CHOICE, "what": "keep_hidden", "player": _second(g)}
-        _reveal_player(g, _second(g), keep=st["keep_hidden"])
+    return {"kind": PromptKind.DEPLOY, "player": p}
+
+
+def _step_reveal_first(g) -> Prompt | None:
+    _reveal_player(g, g.first)
+    g.prelim["step"] = "hide"
+    g.prelim["keep_hidden"] = []
+    return None
+
+
+def _step_hide(g) -> Prompt | None:
+    """The second player may keep 3rd-row cards face down; then the rest is revealed and flyers go to the aux
+    zone [306.2-306.3]; hidden flyers stay on their cell [211.2.a]."""
+    if hide_options(g):
+        return {"kind": PromptKind.CHOICE, "what": "keep_hidden", "player": _second(g)}
+    _reveal_player(g, _second(g), keep=g.prelim["keep_hidden"])
+    for p in (g.first, _second(g)):
+        for c in list(g.play_cards()):
+            if c.controller == p and c.zone == "battlefield" and not c.hidden and not c.attached_to and \
+                    goes_to_aux(g, c):
+                to_aux(g, c)
+    g.prelim["step"] = "host"
+    return None
+
+
+def _step_host(g) -> Prompt | None:
+    """Equipment, then symbiotes, then parasites choose hosts [306.4-306.6]; then the battle starts with its
+    triggers [g-62, 307] and the unhosted attachments die [307.1, 421.5]."""
+    for kind in ATTACH_KINDS:
         for p in (g.first, _second(g)):
-            for c in list(g.play_cards()):
-                if c.controller == p and c.zone == "battlefield" and not c.hidden and not c.attached_to and \
-                        goes_to_aux(g, c):
-                    to_aux(g, c)  # [306.3]; hidden flyers stay on their cell [211.2.a]
-        st["step"] = "host"
-        return None
-    if step == "host":
-        for kind in ATTACH_KINDS:  # equipment, then symbiotes, then parasites [306.4-306.6]
-            for p in (g.first, _second(g)):
-                if host_options(g, p, kind):
-                    return {"kind": PromptKind.CHOICE, "what": "host", "player": p, "attachment": kind}
-        _starts_with_tokens(g)
-        _enter(g, Phase.BATTLE_START)
-        trigger_points.collect(g, {"type": "battle_start"})  # "at the start of the battle" triggers [g-62, 307]
-        for c in list(g.play_cards()):  # unhosted equipment, symbiotes, parasites die [307.1, 421.5]
-            if c.zone == "battlefield" and not c.attached_to and attach_kind(g, c) is not None:
-                destroy(g, c)
-        _open_window(g, "battle_start", "alternate", "vanguard")
-        return None
-    if step == "vanguard":
-        _enter(g, Phase.VANGUARD)
-        _open_window(g, "vanguard", "alternate", "turn")
-        return None
-    if step == "turn":
-        g.prelim = {}
-        g.active = g.first
-        g.turn = 1
-        begin_turn(g)
-        return None
-    raise RuntimeError(f"unknown preliminary step {step!r}")
+            if host_options(g, p, kind):
+                return {"kind": PromptKind.CHOICE, "what": "host", "player": p, "attachment": kind}
+    _starts_with_tokens(g)
+    _enter(g, Phase.BATTLE_START)
+    trigger_points.collect(g, {"type": "battle_start"})
+    for c in list(g.play_cards()):
+        if c.zone == "battlefield" and not c.attached_to and attach_kind(g, c) is not None:
+            destroy(g, c)
+    _open_window(g, "battle_start", "alternate", "vanguard")
+    return None
+
+
+def _step_vanguard(g) -> Prompt | None:
+    _enter(g, Phase.VANGUARD)
+    _open_window(g, "vanguard", "alternate", "turn")
+    return None
+
+
+def _step_turn(g) -> Prompt | None:
+    g.prelim = {}
+    g.active = g.first
+    g.turn = 1
+    begin_turn(g)
+    return None
 
 
 def _enter(g, phase: str) -> None:
@@ -287,112 +313,6 @@ def attach(g, att, host) -> None:
 
 
 # ---------------------------------------------------------------------- recruitment accounting
-def gold_available(g, p: int) -> int:
-    """Gold left for recruiting: the gold crystals (element penalties are already lost), plus the one-element
-    bonus while the recruits hold exactly one element [304.6]. The bonus may be spent; a later second element
-    then needs it back (so ``crystals`` may show -1 gold while the bonus is spent)."""
-    sp = g.prelim["spent"][str(p)]
-    bonus = 1 if len(sp["elements"]) == 1 else 0
-    return g.crystals[p]["gold"] + bonus
-
-
-def _element(d) -> str | None:
-    e = d.get("element")
-    return None if e in (None, "Нейтральные") else e
-
-
-def recruit_hooks(g, card) -> tuple:
-    """(hooks, index, ability) for each ability of ``card`` whose keyword acts in recruitment
-    (:class:`engine.cards.keywords.RecruitHooks`). Without acquired abilities a card's abilities are its
-    definition's, so the tuple is kept in the definition (``_recruit_hooks``, like ``grants.meta``'s ``_meta``)."""
-    if card.acquired:
-        return _recruit_hooks(g.abilities(card))
-    d = g.defn(card)
-    hooks = d.get("_recruit_hooks")
-    if hooks is None:
-        hooks = d["_recruit_hooks"] = _recruit_hooks(g.abilities(card))
-    return hooks
-
-
-def _recruit_hooks(abilities: list[dict]) -> tuple:
-    out = []
-    for i, a in enumerate(abilities):
-        k = KEYWORDS.get(a.get("kw"))
-        if k is not None and k.recruitment is not None:
-            out.append((k.recruitment, i, a))
-    return tuple(out)
-
-
-def _hooked(g, p: int, which: str) -> list:
-    """[(card, its :func:`recruit_hooks`)] for the cards of ``p``'s deal and recruits (``which`` =
-    ``"deal+recruits"``) or recruits only (``"recruits"``), in that order, leaving out the cards without hooks;
-    memoized in a read-only scope (engine/model/memo.py)."""
-    return memoized(g, ("hooked", p, which), _hooked_now, g, p, which)
-
-
-def _hooked_now(g, p: int, which: str) -> list:
-    ids = g.deals[p] + g.recruits[p] if which == "deal+recruits" else g.recruits[p]
-    out = []
-    for i in ids:
-        c = g.cards[i]
-        hooks = recruit_hooks(g, c)
-        if hooks:
-            out.append((c, hooks))
-    return out
-
-
-def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | None = None) -> dict | None:
-    """How ``p`` would pay for recruiting ``cid`` (``{"gold", "silver", "penalty"}``) or None if a limit forbids
-    it: 15 cards, flyers 15 crystals [211.7], one terrain [212.3], uniqueness [g-54], elements [304.6]. One card's
-    cost is paid from one colour (02-battle.md §1.3 [304.3] [PROPOSAL]): an elite card with gold only; a regular
-    card with silver when it suffices, else gold, or with gold when ``pay`` is ``"gold"`` (the player's choice;
-    ``"silver"`` insists on silver). Recruitment abilities (:func:`recruit_hooks`) may change the cost, its
-    colour (silver, free), forbid the recruit (a squad constraint) or add options (``extra``)."""
-    sp = g.prelim["spent"][str(p)]
-    card = g.cards[cid]
-    d = g.defn(card)
-    cost = d.get("cost") or 0
-    colour = None
-    for holder, hooks in _hooked(g, p, "deal+recruits"):
-        for h, _, a in hooks:
-            cost, colour = h.cost(g, p, holder, a, card, cost, colour, extra or {})
-    for holder, hooks in _hooked(g, p, "recruits") + [(card, recruit_hooks(g, card))]:
-        for h, _, a in hooks:
-            if not h.allows(g, p, holder, a, card):
-                return None
-    if len(g.recruits[p]) >= MAX_RECRUITS:
-        return None
-    if d.get("flyer") and sp["flyer_cost"] + cost > MAX_FLYER_COST:
-        return None
-    if d.get("kind") == "terrain" and sp["terrains"] >= 1:
-        return None
-    if d.get("unique") and d["name_ru"] in sp["names"]:
-        return None
-    el = _element(d)
-    elements = list(sp["elements"])
-    penalty = 0
-    if el and el not in elements:
-        elements.append(el)
-        if len(elements) > 2:
-            penalty = 1
-    bonus = 1 if len(elements) == 1 else 0
-    gold = g.crystals[p]["gold"] - penalty + bonus
-    silver = g.crystals[p]["silver"]
-    by_gold = {"gold": cost, "silver": 0, "penalty": penalty} if gold >= cost else None
-    if colour == "free":
-        return {"gold": 0, "silver": 0, "penalty": penalty} if gold >= 0 else None
-    if colour == "silver":
-        return {"gold": 0, "silver": cost, "penalty": penalty} if silver >= cost and gold >= 0 else None
-    if d.get("elite"):
-        return by_gold if pay in (None, "gold") else None
-    by_silver = {"gold": 0, "silver": cost, "penalty": penalty} if silver >= cost else None
-    if pay == "gold":
-        return by_gold
-    if pay == "silver":
-        return by_silver
-    return by_silver or by_gold
-
-
 def legal(g, p: int) -> list[dict]:
     """The preliminary choices ``p`` may make now (02-battle.md header encodings)."""
     pr = g.prompt
@@ -420,7 +340,7 @@ def legal(g, p: int) -> list[dict]:
                 for extra in h.options(g, p, g.cards[cid], a):
                     if recruit_payment(g, p, cid, None, extra) is not None:
                         out.append({"act": "choose", "option": dict({"recruit": cid}, **extra)})
-        holders = _hooked(g, p, "deal+recruits")
+        holders = hooked(g, p, "deal+recruits")
         if not any(h.must_recruit(g, p, holder, a, g.cards[cid]) and recruit_payment(g, p, cid) is not None
                    for cid in g.deals[p] for holder, hooks in holders for h, _, a in hooks):
             out.append({"act": "choose", "option": "done"})
@@ -453,92 +373,107 @@ def deploy_cells(g, p: int) -> list[str]:
 
 
 def perform(g, p: int, act: dict) -> None:
-    """Apply a legal preliminary choice."""
-    opt = act.get("option")
-    st = g.prelim
+    """Apply a legal preliminary choice (one handler per prompt kind)."""
     kind = g.prompt["kind"]
-    if kind == PromptKind.PRELIMINARY:
-        w = st["window"]
-        if act["act"] == "pass":
-            g.emit(Event.PASS, player=p)
-            w["passed"].append(p)  # a player who passes may declare nothing more in this step [303.2, 307.4]
-            w["holder"] = g.other(p)
-        else:
-            pa.execute(g, p, act)
-            if w["mode"] == "alternate":
-                w["holder"] = g.other(p)  # executing it hands priority to the opponent [301.2]
-    elif kind == PromptKind.CHOICE and g.prompt.get("what") == "keep_hidden":
-        if opt == "done":
-            st["hide_closed"] = True
-        else:
-            st["keep_hidden"].append(opt)
-            g.emit(Event.KEPT_HIDDEN, player=p, cell=g.cards[opt].cell)
-    elif kind == PromptKind.CHOICE and g.prompt.get("what") == "host":
-        attach(g, g.cards[opt["attach"]], g.cards[opt["to"]])
-    elif kind == PromptKind.FIRST:
-        g.first = opt["first"]
-        g.crystals[_second(g)]["silver"] += 1  # [101.3]
-        g.emit(Event.FIRST_PLAYER, player=g.first)
-        st["step"] = "redeal"
-    elif kind == PromptKind.REDEAL:
-        if opt == "keep":
-            st["kept"].append(p)
-            g.emit(Event.KEPT, player=p)
-            if len(st["kept"]) == 2:
-                _enter(g, Phase.RECRUITMENT_PREPARATION)
-                _open_window(g, "recruitment_preparation", "sequential", "recruit")
-        else:
-            n = len(g.deals[p])
-            g.crystals[p]["gold"] -= 1
-            for cid in g.deals[p]:
+    if kind == PromptKind.CHOICE:
+        _CHOICES[g.prompt.get("what")](g, p, act.get("option"))
+    else:
+        _PERFORM[kind](g, p, act)
+
+
+def _perform_preliminary(g, p: int, act: dict) -> None:
+    """A pass or a preliminary ability in a step with priority [303.2, 307.4, 301.2]."""
+    w = g.prelim["window"]
+    if act["act"] == "pass":
+        g.emit(Event.PASS, player=p)
+        w["passed"].append(p)  # a player who passes may declare nothing more in this step [303.2, 307.4]
+        w["holder"] = g.other(p)
+    else:
+        pa.execute(g, p, act)
+        if w["mode"] == "alternate":
+            w["holder"] = g.other(p)  # executing it hands priority to the opponent [301.2]
+
+
+def _keep_hidden(g, p: int, opt) -> None:
+    """The second player keeps one more 3rd-row card face down, or is done [306.2]."""
+    st = g.prelim
+    if opt == "done":
+        st["hide_closed"] = True
+    else:
+        st["keep_hidden"].append(opt)
+        g.emit(Event.KEPT_HIDDEN, player=p, cell=g.cards[opt].cell)
+
+
+def _host(g, p: int, opt) -> None:
+    attach(g, g.cards[opt["attach"]], g.cards[opt["to"]])
+
+
+def _perform_first(g, p: int, act: dict) -> None:
+    """The roll's winner names the first player; the second gets a silver crystal [101.3]."""
+    g.first = act["option"]["first"]
+    g.crystals[_second(g)]["silver"] += 1  # [101.3]
+    g.emit(Event.FIRST_PLAYER, player=g.first)
+    g.prelim["step"] = "redeal"
+
+
+def _perform_redeal(g, p: int, act: dict) -> None:
+    """Keep the deal, or pay a gold crystal for a new one [303]."""
+    st = g.prelim
+    if act.get("option") == "keep":
+        st["kept"].append(p)
+        g.emit(Event.KEPT, player=p)
+        if len(st["kept"]) == 2:
+            _enter(g, Phase.RECRUITMENT_PREPARATION)
+            _open_window(g, "recruitment_preparation", "sequential", "recruit")
+        return
+    n = len(g.deals[p])
+    g.crystals[p]["gold"] -= 1
+    for cid in g.deals[p]:
+        renew_into_deck(g, g.cards[cid])
+    g.deals[p] = []
+    shuffle_deck(g, p)
+    g.emit(Event.REDEALT, player=p)
+    deal(g, p, n)
+
+
+def _perform_recruit(g, p: int, act: dict) -> None:
+    """Recruit a card, or finish; when both have finished, the deals go back and deployment starts [304-305]."""
+    st = g.prelim
+    opt = act.get("option")
+    if opt != "done":
+        recruit(g, p, opt)
+        return
+    st["done"].append(p)
+    g.emit(Event.RECRUITED, player=p, n=len(g.recruits[p]))
+    if len(st["done"]) == 2:
+        for q in (1, 2):
+            for cid in g.deals[q]:
                 renew_into_deck(g, g.cards[cid])
-            g.deals[p] = []
-            g.rng.shuffle(g.decks[p])
-            g.emit(Event.REDEALT, player=p)
-            deal(g, p, n)
-    elif kind == PromptKind.RECRUIT:
-        if opt == "done":
-            st["done"].append(p)
-            g.emit(Event.RECRUITED, player=p, n=len(g.recruits[p]))
-            if len(st["done"]) == 2:
-                for q in (1, 2):
-                    for cid in g.deals[q]:
-                        renew_into_deck(g, g.cards[cid])
-                    g.deals[q] = []
-                    g.rng.shuffle(g.decks[q])
-                st["step"] = "deploy"
-                g.phase = Phase.DEPLOYMENT
-                g.emit(Event.PHASE, phase=Phase.DEPLOYMENT, turn=0, active=None)
-        else:
-            cid = opt["recruit"]
-            extra = {k: v for k, v in opt.items() if k not in ("recruit", "pay")}
-            pay = recruit_payment(g, p, cid, opt.get("pay"), extra)
-            d = g.defn(g.cards[cid])
-            sp = st["spent"][str(p)]
-            el = _element(d)
-            if el and el not in sp["elements"]:
-                sp["elements"].append(el)
-            sp["penalty"] += pay["penalty"]
-            g.crystals[p]["gold"] -= pay["gold"] + pay["penalty"]  # the element crystal is lost [304.6]
-            g.crystals[p]["silver"] -= pay["silver"]
-            if d.get("flyer"):
-                sp["flyer_cost"] += d.get("cost") or 0
-            if d.get("kind") == "terrain":
-                sp["terrains"] += 1
-            sp["names"].append(d["name_ru"])
-            g.deals[p].remove(cid)
-            g.recruits[p].append(cid)
-            g.cards[cid].zone = "recruits"
-            g.emit(Event.RECRUIT, to=p, player=p, card=cid)
-            for h, _, a in recruit_hooks(g, g.cards[cid]):
-                h.on_recruit(g, p, g.cards[cid], a, extra)
-    elif kind == PromptKind.DEPLOY:
-        cid, cell = opt["place"], opt["cell"]
-        c = g.cards[cid]
-        g.recruits[p].remove(cid)
-        c.zone = "battlefield"
-        c.cell = cell
-        c.hidden = True
-        g.board[cell] = cid
-        g.emit(Event.PLACED, player=p, cell=cell)
-        g.emit(Event.PLACED_CARD, to=p, player=p, card=cid, cell=cell)
+            g.deals[q] = []
+            shuffle_deck(g, q)
+        st["step"] = "deploy"
+        g.phase = Phase.DEPLOYMENT
+        g.emit(Event.PHASE, phase=Phase.DEPLOYMENT, turn=0, active=None)
+
+
+def _perform_deploy(g, p: int, act: dict) -> None:
+    """Place a recruit face down on a cell of the player's zone [305]."""
+    opt = act["option"]
+    cid, cell = opt["place"], opt["cell"]
+    c = g.cards[cid]
+    g.recruits[p].remove(cid)
+    c.zone = "battlefield"
+    c.cell = cell
+    c.hidden = True
+    g.board[cell] = cid
+    g.emit(Event.PLACED, player=p, cell=cell)
+    g.emit(Event.PLACED_CARD, to=p, player=p, card=cid, cell=cell)
+
+
+_STEPS = {"roll": _step_roll, "first": _step_first, "redeal": _step_redeal, "window": _window_step,
+          "recruit": _step_recruit, "deploy": _step_deploy, "reveal_first": _step_reveal_first, "hide": _step_hide,
+          "host": _step_host, "vanguard": _step_vanguard, "turn": _step_turn}
+_CHOICES = {"keep_hidden": _keep_hidden, "host": _host}
+_PERFORM = {PromptKind.PRELIMINARY: _perform_preliminary, PromptKind.FIRST: _perform_first,
+            PromptKind.REDEAL: _perform_redeal, PromptKind.RECRUIT: _perform_recruit,
+            PromptKind.DEPLOY: _perform_deploy}

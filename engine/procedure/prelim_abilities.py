@@ -75,14 +75,37 @@ def end_of_step(g, step: str) -> None:
 
 def turn_preparation_choices(g, p: int) -> list[dict]:
     """"Before the start of the turn" decisions of player ``p`` [310.2] (e.g. whether a card allowed to stay
-    closed opens), as ``choose`` actions; ``"done"`` is added by the caller. None in the current pool."""
-    return []
+    closed opens), as ``choose`` actions; ``"done"`` is added by the caller: the options of the keywords with a
+    ``turn_preparation`` hook (:class:`engine.cards.keywords.PrepHooks`, Thirst)."""
+    return [{"act": "choose", "option": o} for c, a, h in _prep_hooked(g, p) for o in h.options(g, p, c, a)]
+
+
+def _prep_hooked(g, p: int) -> list:
+    """(card, ability, hooks) of ``p``'s cards in play with a turn-preparation keyword."""
+    out = []
+    for c in g.play_cards():
+        if c.controller != p:
+            continue
+        for a in g.abilities(c):
+            k = KEYWORDS.get(a.get("kw"))
+            if k is not None and k.turn_preparation is not None:
+                out.append((c, a, k.turn_preparation))
+    return out
+
+
+def end_turn_preparation(g, p: int) -> None:
+    """``p``'s turn preparation decisions are over: each turn-preparation keyword settles what it must."""
+    for c, a, h in _prep_hooked(g, p):
+        h.done(g, p, c, a)
 
 
 def apply_turn_preparation(g, p: int, act: dict) -> None:
     """Apply one of :func:`turn_preparation_choices` (a card chosen to stay closed, option ``{"stay_closed": id}``,
     gets marker ``skip_open``, which :func:`engine.procedure.phases.start_turn` honours [311.1])."""
     opt = act.get("option")
+    for c, a, h in _prep_hooked(g, p):
+        if isinstance(opt, dict) and h.apply(g, p, c, a, opt):
+            return
     if isinstance(opt, dict) and "stay_closed" in opt:
         c = g.cards.get(opt["stay_closed"])
         if c is not None:

@@ -188,10 +188,12 @@ def _deal(g, ex, src, tgt) -> None:
         damage.check_deaths(g, [tgt, src])
     trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": "simple_strike",
                          "role": "attacker", "strength": LEVELS[a_lvl] if a_lvl is not None else None,
-                         "missed": a_lvl is None, "value": a_amt})  # a miss fires only "hits or misses" triggers
-    if r_lvl is not None and data.get("fight"):
+                         "missed": a_lvl is None, "value": a_amt,
+                         "die": data["dice"].get(src.id)})  # a miss fires only "hits or misses" triggers
+    if data.get("fight"):  # the responder struck back too, whether its blow hit or missed
         trigger_points.collect(g, {"type": "strikes", "card": tgt.id, "target": src.id, "attack": "simple_strike",
-                             "role": "responder", "strength": LEVELS[r_lvl], "value": r_amt})
+                             "role": "responder", "strength": LEVELS[r_lvl] if r_lvl is not None else None,
+                             "missed": r_lvl is None, "value": r_amt, "die": data["dice"].get(tgt.id)})
     _close_defender(g, data)
     durations.use_up(g, "side_unanswered", src.controller)  # its side's first simple strike this turn is made
     if src.acquired:

@@ -21,9 +21,9 @@ def when_names(a: dict) -> set:
 
 def ability_names(g, t: dict) -> set:
     """The names a pending trigger answers to in a ``declare`` step's ``ability``: its index, kw, trigger point
-    and the kws of its effects."""
+    and the kws of its effects, and the named ability it is part of (``_part_of``, a keyword's ``parts``)."""
     a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) else {}
-    return {t["ability"], a.get("kw")} | when_names(a) | {e.get("kw") for e in t.get("effects") or []}
+    return {t["ability"], a.get("kw"), a.get("_part_of")} | when_names(a) | {e.get("kw") for e in t.get("effects") or []}
 
 
 def point_names(g, t: dict) -> set:

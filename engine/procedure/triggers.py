@@ -17,9 +17,10 @@ from engine.model.enums import EntryKind, Event
 from engine.model.types import QueueEntry
 from engine.ops import trigger_points
 from engine.procedure import queue
+from engine.rules import futile
 from engine.rules import targets as tg
 from engine.rules.options import combos
-from engine.rules.combat import attack_targets, last_known
+from engine.rules.combat import attack_targets
 from engine.rules.declarable import hidden_target_options
 
 
@@ -78,9 +79,8 @@ def target_options(g, t: dict) -> list[str]:
     face-down card is a legal target by its position alone, as for activated abilities [415.3, 415.5]."""
     src = g.cards[t["source"]]
     eff, spec = _choice(t)
-    if eff.get("kw") in REACH:
-        src = last_known(g, src, t["point"])
-        out = attack_targets(g, src, eff)
+    if eff.get("kw") in REACH:  # an attack needs its source in play (01 §5.7, RULES.md Q7): none from a graveyard
+        out = attack_targets(g, src, eff) if g.in_play(src) else []
     else:
         ctx = {"event_card": t["point"].get("card"), "event_cell": t["point"].get("cell"),
                "controller": t["controller"]}
@@ -89,6 +89,8 @@ def target_options(g, t: dict) -> list[str]:
         out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
         if eff.get("kw") == "redistribute_wounds":
             out = [i for i in out if i != t["point"].get("card")]
+    if spec is eff.get("target") and len(t["effects"]) == 1:
+        out = [i for i in out if not futile.futile(g, eff, g.cards[i])]  # [219.2]: it could change nothing
     if spec is not eff.get("target"):
         return out
     return [o["target"] for o in hidden_target_options(g, src, eff, [{"target": i} for i in out])]
@@ -109,6 +111,10 @@ def payable(g, t: dict) -> bool:
             return False
     if needs_target(t) and not target_options(g, t):
         return False
+    if len(t["effects"]) == 1 and isinstance(t["effects"][0].get("target"), str) and futile.named_futile(
+            g, t["effects"][0], tg.resolve(g, {"controller": t["controller"], "point": t["point"]}, src,
+                                          t["effects"][0]["target"])):
+        return False  # its one effect can change nothing on its named target: it lapses [219.2, 103.3]
     if needs_cell(t) and not cell_options(g, t):
         return False
     return True
@@ -137,6 +143,7 @@ def declare(g, p: int, index: int, target: str | None, targets: list | None = No
     t = trigger_points.take(g, p, index)
     src = g.cards[t["source"]]
     a = _ability(g, t)
+    paid_tokens = None
     if a:
         if ab.limit(a):
             key = ab.limit_key(a, t["ability"])
@@ -145,14 +152,18 @@ def declare(g, p: int, index: int, target: str | None, targets: list | None = No
             c = ab.cost(a)
             if c["tap"]:
                 src.closed = True
-            if isinstance(c["tokens"], int):
-                src.tokens -= c["tokens"]
+            paid = src.tokens if c["tokens"] == "all" else c["tokens"]  # "loses all its tokens" [SEED S4]
+            if isinstance(paid, int):
+                src.tokens -= paid
+                paid_tokens = paid
     entry: QueueEntry = {"uid": queue.new_uid(g), "kind": EntryKind.TRIGGER, "source": t["source"],
                          "controller": p, "ability": t["ability"], "effects": t["effects"], "target": target,
                          "x": None, "to": to, "point": t["point"], "chain": t.get("chain", []),
                          "cause": t.get("cause")}  # chain: RULES.md Q9
     if targets:
         entry["targets"] = list(targets)
+    if paid_tokens is not None:
+        entry["paid_tokens"] = paid_tokens  # an amount "per token paid" counts these (01 §6.2: spend all tokens)
     queue.enqueue(g, entry)
     g.emit(Event.DECLARED, player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)
 

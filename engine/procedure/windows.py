@@ -49,12 +49,13 @@ def advance(g, ex: dict) -> None:
 
 
 def options(g, ex: dict, p: int) -> list[dict]:
-    """The ``ability`` answers player ``p`` may give in the open window (cost payable, ability applicable)."""
+    """The ``ability`` answers player ``p`` may give in the open window (cost payable, ability applicable); each
+    window keyword's answers come from its function in :data:`_OFFER`."""
     data = ex["data"]
     name = data["win"]["name"]
     kws = ab.WINDOW_KW[name]
-    src = g.cards.get(ex["entry"]["source"])
-    tgt = g.cards.get(data.get("target") or "")
+    kind = data.get("attack_kind", "simple_strike")
+    w = _Window(data, g.cards.get(ex["entry"]["source"]), g.cards.get(data.get("target") or ""), p)
     out = []
     for card in g.play_cards():
         if card.controller != p or card.hidden:
@@ -67,51 +68,91 @@ def options(g, ex: dict, p: int) -> list[dict]:
                 continue
             if kw not in kws or not can_pay(g, card, a, i):
                 continue
-            if name == "target" and data.get("attack_kind", "simple_strike") != "simple_strike" and \
-                    kw != "redirect_attack":
+            if name == "target" and kind != "simple_strike" and kw != "redirect_attack":
                 continue  # the target window of an attack ability offers only redirections
             if a.get("condition") and not holds(g, card, a["condition"], {}):
                 continue
-            if not kinds_match(data.get("attack_kind", "simple_strike"), a.get("applies_to")):
+            if not kinds_match(kind, a.get("applies_to")) or kw not in _OFFER:
                 continue
-            base = {"act": "ability", "source": card.id, "ability": i}
-            if kw == "redirect_attack":
-                if a.get("chooser", "controller") == "controller" and tgt is not None and \
-                        (not a.get("vs") or match(g, card, tgt, a["vs"])) and not _redirected(g, card, a, tgt):
-                    out.extend(dict(base, target=c) for c in redirect_targets(g, card, a, src, tgt, p))
-            elif kw == "block_strike":
-                if tgt is card:
-                    out.append(base)
-            elif kw == "roll_modifier":
-                for cid, v in sorted((data.get("dice") or {}).items()):
-                    owner = g.cards[cid]
-                    if a.get("rolls_of") == "friendly" and owner.controller != p:
-                        continue
-                    for opt in a.get("options") or []:  # a changed die is not clamped here [104.2.a]
-                        out.append(dict(base, target=cid, x={"+1": 1, "-1": -1, "reroll": 0}[opt]))
-            elif kw == "roll_punish":  # a die of the fight shows one of ``on_roll`` (Взрывная Мэри)
-                out.extend(dict(base, target=cid) for cid, v in sorted((data.get("dice") or {}).items())
-                           if v in (a.get("on_roll") or ()) and g.in_play(g.cards[cid]))
-            elif kw == "cap_strike":  # a strike at one of your creatures (Глорм)
-                blow = (data.get("blows") or [None])[0]
-                if blow is not None and tgt is not None and tgt.controller == p and g.is_creature(tgt):
-                    out.append(base)
-            elif kw == "set_strike_strength":
-                blow = (data.get("blows") or [None])[0]
-                want = LEVELS.index(a["to"])
-                friendly = src is not None and src.controller == p
-                lower = blow is not None and want < blow and keywords.unreducible(
-                    g, src, data.get("attack_kind", "simple_strike"))
-                if blow is not None and blow != want and not lower and (friendly or a.get("attacks_by") == "any"):
-                    out.append(base)
-    if name == "target" and src is not None and tgt is not None and src.controller != p and not src.hidden:
-        for i, a in enumerate(g.abilities(src)):  # "the opponent may redirect its strike" (Волот)
-            if a.get("kw") == "redirect_attack" and a.get("chooser") == "opponent" and \
-                    kinds_match(data.get("attack_kind", "simple_strike"), a.get("applies_to")) and \
-                    not ab.limit_reached(src, a, i):
-                base = {"act": "ability", "source": src.id, "ability": i}
-                out.extend(dict(base, target=c) for c in redirect_targets(g, src, a, src, tgt, p))
+            out.extend(_OFFER[kw](g, w, card, a, {"act": "ability", "source": card.id, "ability": i}))
+    if name == "target" and w.src is not None and w.tgt is not None and w.src.controller != p and not w.src.hidden:
+        out.extend(_opponent_redirects(g, w, kind))
     return out
+
+
+class _Window:
+    """What the window's offers read: its data, the attacking card (``src``), the target (``tgt``), the player."""
+
+    __slots__ = ("data", "src", "tgt", "p")
+
+    def __init__(self, data: dict, src, tgt, p: int) -> None:
+        self.data, self.src, self.tgt, self.p = data, src, tgt, p
+
+
+def _offer_redirect(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
+    """``redirect_attack`` chosen by its controller: the cards the attack may be redirected to."""
+    if a.get("chooser", "controller") == "controller" and w.tgt is not None and \
+            (not a.get("vs") or match(g, card, w.tgt, a["vs"])) and not _redirected(g, card, a, w.tgt):
+        return [dict(base, target=c) for c in redirect_targets(g, card, a, w.src, w.tgt, w.p)]
+    return []
+
+
+def _offer_block(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
+    """``block_strike``: only against an attack aimed at this card."""
+    return [base] if w.tgt is card else []
+
+
+def _offer_roll_modifier(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
+    """``roll_modifier``: each die of the fight (its controller's only, with ``rolls_of`` friendly) changed by each
+    option; a changed die is not clamped here [104.2.a]."""
+    out = []
+    for cid, v in sorted((w.data.get("dice") or {}).items()):
+        if a.get("rolls_of") == "friendly" and g.cards[cid].controller != w.p:
+            continue
+        for opt in a.get("options") or []:
+            out.append(dict(base, target=cid, x={"+1": 1, "-1": -1, "reroll": 0}[opt]))
+    return out
+
+
+def _offer_roll_punish(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
+    """``roll_punish``: a die of the fight shows one of ``on_roll`` (Взрывная Мэри)."""
+    return [dict(base, target=cid) for cid, v in sorted((w.data.get("dice") or {}).items())
+            if v in (a.get("on_roll") or ()) and g.in_play(g.cards[cid])]
+
+
+def _offer_cap_strike(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
+    """``cap_strike``: a strike at one of your creatures (Глорм)."""
+    blow = (w.data.get("blows") or [None])[0]
+    ok = blow is not None and w.tgt is not None and w.tgt.controller == w.p and g.is_creature(w.tgt)
+    return [base] if ok else []
+
+
+def _offer_set_strength(g, w: _Window, card, a: dict, base: dict) -> list[dict]:
+    """``set_strike_strength``: the blow's strength differs and may be set (never lowered when unreducible)."""
+    blow = (w.data.get("blows") or [None])[0]
+    want = LEVELS.index(a["to"])
+    friendly = w.src is not None and w.src.controller == w.p
+    lower = blow is not None and want < blow and keywords.unreducible(
+        g, w.src, w.data.get("attack_kind", "simple_strike"))
+    ok = blow is not None and blow != want and not lower and (friendly or a.get("attacks_by") == "any")
+    return [base] if ok else []
+
+
+def _opponent_redirects(g, w: _Window, kind: str) -> list[dict]:
+    """"The opponent may redirect its strike" (Волот): the attacker's own ``redirect_attack`` chosen by ``p``."""
+    out = []
+    for i, a in enumerate(g.abilities(w.src)):
+        if a.get("kw") == "redirect_attack" and a.get("chooser") == "opponent" and \
+                kinds_match(kind, a.get("applies_to")) and not ab.limit_reached(w.src, a, i):
+            base = {"act": "ability", "source": w.src.id, "ability": i}
+            out.extend(dict(base, target=c) for c in redirect_targets(g, w.src, a, w.src, w.tgt, w.p))
+    return out
+
+
+#: Window keyword -> the answers one of its abilities offers now.
+_OFFER = {"redirect_attack": _offer_redirect, "block_strike": _offer_block, "roll_modifier": _offer_roll_modifier,
+          "roll_punish": _offer_roll_punish, "cap_strike": _offer_cap_strike,
+          "set_strike_strength": _offer_set_strength}
 
 
 def redirect_targets(g, card, a: dict, src, tgt, p: int) -> list[str]:

@@ -6,7 +6,6 @@ targets, whether a struck card fights, and an on-death attacker's last known pos
 """
 from __future__ import annotations
 
-import dataclasses
 
 from engine.cards.kinds import REACH, kinds_match
 from engine.model.board import between_in_line, distance
@@ -273,16 +272,6 @@ def ordered_open(g, tgt, src) -> bool:
         return False
     return any(a.get("kw") == "_fights_open" and (a.get("_until") or {}).get("player") == src.controller
                and src in adjacent_cards(g, tgt) for a in tgt.acquired)
-
-
-def last_known(g, src, point: dict):
-    """The source of an on-death attack as it last stood on the battlefield: a detached copy (never stored in the
-    game) on the cell where it died, so that its printed "when it dies it strikes" text [103.1] measures adjacency
-    and range from there (docs/rules-decisions.md, RULES.md Q7). Any other source is returned unchanged."""
-    if g.in_play(src) or point.get("type") != "died" or not point.get("cell") or point.get("card") != src.id:
-        return src
-    return dataclasses.replace(src, zone="battlefield", cell=point["cell"],
-                               controller=point.get("controller", src.controller), markers={}, used={})
 
 
 def forced_targets(g, card) -> list[str]:

@@ -9,7 +9,7 @@ lists.
 from __future__ import annotations
 
 from engine.cards import abilities as ab
-from engine.cards.keywords import KEYWORDS
+from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import REACH
 from engine.model.board import distance, neighbours, orthogonal
 from engine.model.enums import EntryKind, Phase
@@ -35,6 +35,21 @@ def own_move_pending(g, card) -> bool:
     return any(e["kind"] == EntryKind.MOVE and e["source"] == card.id for e in g.queue)
 
 
+def token_helpers(g, card) -> list:
+    """Other cards whose tokens may pay ``card``'s activated abilities (a keyword's ``token_sources`` hook,
+    Meditation [g-25]); [] for almost every card."""
+    out: list = []
+    for k in hooked("token_sources"):
+        if grants.kws(g, card, k.kw):
+            out.extend(c for c in k.token_sources(g, card) if c not in out and c is not card)
+    return out
+
+
+def token_pool(g, card) -> int:
+    """The tokens that may pay ``card``'s activated abilities: its own plus its helpers' [SEED S1, g-25]."""
+    return card.tokens + sum(c.tokens for c in token_helpers(g, card))
+
+
 def can_pay(g, card, a: dict, idx: int) -> bool:
     """True when the card can pay the ability's cost now, X aside (>= 1 token for X) [SEED S4, 103.6]; a netted
     creature cannot act at all (Паук-пересмешник)."""
@@ -44,7 +59,8 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
     if c["tap"] and (card.closed or own_move_pending(g, card)):
         return False
     t = c["tokens"]
-    if (t == "X" and card.tokens < 1) or (isinstance(t, int) and card.tokens < t):
+    have = card.tokens if not t or t == "all" else token_pool(g, card)
+    if (t == "X" and have < 1) or (isinstance(t, int) and have < t):
         return False
     if c["movement"] == "all" and card.markers.get("movement", 0):
         return False
@@ -187,7 +203,7 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     """The target/X/destination choices of one activated ability (empty when it has no legal use now)."""
     kw = a.get("kw")
     cst = ab.cost(a)
-    xs = list(range(1, card.tokens + 1)) if cst["tokens"] == "X" else [None]
+    xs = list(range(1, token_pool(g, card) + 1)) if cst["tokens"] == "X" else [None]
     if cst["life"] == "X":
         xs = list(range(1, card.markers.get("additional_life", 0) + 1))
     if a.get("x_upto") == "current_life":  # "X wounds of its own choosing" (Центурион)

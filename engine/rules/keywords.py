@@ -8,6 +8,7 @@ step of 02-battle.md §9. Restrictions (``vs``, ``by``) are filter lists of docs
 from __future__ import annotations
 
 from engine.cards.kinds import LEVELS, MAGICAL, NONMAGICAL
+from engine.cards.keywords import hooked
 from engine.cards.kinds import kinds_match
 from engine.model.board import row_of, xy
 from engine.rules import grants
@@ -51,6 +52,10 @@ def roll_mod(g, card, role: str, other=None, kind: str = "simple_strike") -> int
     if atk_kind:
         m += sum(a.get("n", 1) for a in kws(g, card, "roll_bonus", other)
                  if kinds_match(atk_kind, a.get("applies_to")) and _vs(g, card, a, other))
+    for k in hooked("roll_mod"):  # named die-roll modifiers in modules of their own (blessing, shooting_exp ...)
+        mine = kws(g, card, k.kw)
+        if mine or (k.marker and card.markers.get(k.marker)):
+            m += k.roll_mod(g, card, role, other, kind, mine)
     return m
 
 
@@ -208,6 +213,10 @@ def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
     for a in kws(g, target, "damage_reduction"):
         if _selector_ok(g, target, a.get("from") or {}, kind, level, source):
             amount -= a.get("n", 1)
+    for k in hooked("wound_mod"):  # named modifiers from the target (vulnerability, shield_of_arhaal ...)
+        mine = kws(g, target, k.kw)
+        if mine:
+            amount = k.wound_mod(g, target, amount, kind, level, source, mine)
     return max(0, amount)
 
 

@@ -15,11 +15,10 @@ from engine.cards.keywords import CUSTOMS, KEYWORDS
 from engine.cards.kinds import REACH
 from engine.model.board import distance, neighbours
 from engine.rules import combat
+from engine.rules import futile
 from engine.rules import targets as tg
 
 
-#: Activated kws that need at least one target to be declared.
-NEEDS_TARGET = frozenset({"heal", "wound", "close_target", "poison", "redistribute_wounds", "grant"})
 #: At most this many target combinations are listed for one ability (keeps legal_actions bounded).
 MAX_COMBOS = 400
 
@@ -73,19 +72,29 @@ def target_options(g, card, a: dict) -> list[dict]:
         specs = [e["target"] for e in a.get("effects") or [] if tg.is_choice(e.get("target"))]
         lists = [chosen(g, card, a, s) for s in specs]
         if not specs:
-            return [{}]
+            return [{}] if not _named_futile(g, card, a) else []
         if len(specs) == 1:
-            return _chosen_options(lists[0], specs[0])
+            return _chosen_options(futile.keep(g, a, lists[0], card), specs[0])
         combos_: Iterator[tuple] = itertools.product(*lists)
         if a.get("different_targets"):  # "at two different cards" (Лилит и Эйдерик)
             combos_ = filter(lambda p: len(set(p)) == len(p), combos_)  # lazy, compiled too
         return [{"targets": list(p)} for p in itertools.islice(combos_, MAX_COMBOS)]
     if tg.is_choice(spec):
-        return _chosen_options(chosen(g, card, a, spec), spec)
-    if (kw in NEEDS_TARGET or kw in KEYWORDS and KEYWORDS[kw].needs_target) and isinstance(spec, str) and not tg.resolve(
+        return _chosen_options(futile.keep(g, a, chosen(g, card, a, spec), card), spec)
+    if _named_futile(g, card, a):
+        return []
+    if (kw in KEYWORDS and KEYWORDS[kw].needs_target) and isinstance(spec, str) and not tg.resolve(
             g, {"controller": card.controller}, card, spec):
         return []
     return [{}]
+
+
+def _named_futile(g, card, a: dict) -> bool:
+    """The ability's one effect names its target (``self`` ...) and can change none of those cards [219.2]."""
+    eff = futile.only_effect(a)
+    if eff is None or not isinstance(eff.get("target"), str):
+        return False
+    return futile.named_futile(g, eff, tg.resolve(g, {"controller": card.controller}, card, eff["target"]), card, a)
 
 
 def _chosen_options(ids: list[str], spec: dict) -> list[dict]:

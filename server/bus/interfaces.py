@@ -149,7 +149,7 @@ class FanOut(Part, ABC):
     def carry(self, room: str, sends: list[tuple]) -> "Carry | None":
         """Offer the frames of one change, ``[(conn_ids, frame, v, full)]`` in delivery order, to ride with the
         room's next commit (``RoomStore.append(..., carry=...)``), so that other processes receive them in the
-        same step that makes the change durable instead of one round trip later (issue 21 item 4). None (the
+        same step that makes the change durable instead of one round trip later. None (the
         default) when this fan-out cannot; the room then delivers every frame after the commit as usual, and
         after it passes ``carry.published(i)`` to :meth:`deliver` for frame ``i``."""
         return None
@@ -177,7 +177,7 @@ class Carry:
 
 
 class RoomStore(Part, ABC):
-    """Room snapshots (opaque bytes, server/room.py ``Room.snapshot``), one per room, newest only, and on stores
+    """Room snapshots (opaque bytes, server.room ``Room.snapshot``), one per room, newest only, and on stores
     with ``appends`` the log of changes written since it.
 
     ``persistent``: True when saved snapshots outlive this process (rooms then save one after every change and
@@ -191,7 +191,7 @@ class RoomStore(Part, ABC):
     appends: bool = False
 
     async def append(self, room_id: str, seq: int, entry: bytes, carry: Carry | None = None) -> None:
-        """Append one change (opaque bytes, server/room.py ``Room.log_entry``; ``seq`` increases by one per
+        """Append one change (opaque bytes, server/room/persistence.py ``log_entry``; ``seq`` increases by one per
         entry) after the room's snapshot. Only stores with ``appends``; a ``save`` drops the room's entries.
         ``carry``: frames of the change to publish in the same atomic step, only once the entry is written
         (:meth:`FanOut.carry`; stores that cannot ignore it and leave ``carry.received`` None).
@@ -234,7 +234,7 @@ class RoomStore(Part, ABC):
 
 
 class LobbyDirectory(Part, ABC):
-    """The lobby entries of every room of the service (JSON-like dicts, no secrets: server/room.py ``Room.info``)."""
+    """The lobby entries of every room of the service (JSON-like dicts, no secrets: server.room ``Room.info``)."""
 
     @abstractmethod
     async def put(self, room_id: str, info: dict) -> None:

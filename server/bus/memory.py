@@ -21,7 +21,7 @@ _ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 class QueueInbox(Inbox):
     """A bounded FIFO inbox (``INBOX_SIZE`` messages) read by one task, the room; ``put`` raises BusError room_busy.
 
-    A deque and one waiter future instead of ``asyncio.Queue`` under ``asyncio.wait_for`` (issue 21: CPU per
+    A deque and one waiter future instead of ``asyncio.Queue`` under ``asyncio.wait_for`` (CPU per
     action): a ``get`` with a timeout made a task and a timer for every message; here a ``get`` that finds a message
     queued returns it at once, and one that waits arms a single timer (``call_later``) that wakes it with None."""
 

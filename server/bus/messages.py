@@ -76,7 +76,7 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class ChooseDeck:
-    """(issue 18) A seated player (``token``) chooses its deck before the deal (request/reply): ``{"ok": True,
+    """A seated player (``token``) chooses its deck before the deal (request/reply): ``{"ok": True,
     "seat"}`` or ``{"ok": False, "code", "msg"}``."""
 
     token: str
@@ -87,7 +87,7 @@ class ChooseDeck:
 
 @dataclass(frozen=True, slots=True)
 class Rematch:
-    """(issue 18) The registered ``player`` of a finished game asks for a rematch (request/reply): ``{"ok": True,
+    """The registered ``player`` of a finished game asks for a rematch (request/reply): ``{"ok": True,
     "room"}`` (plus ``"create": spec`` for the first ask) or ``{"ok": False, "code", "msg"}``."""
 
     player: str | None = None
@@ -96,7 +96,7 @@ class Rematch:
 
 @dataclass(frozen=True, slots=True)
 class Say:
-    """(issue 18) A chat line from a connection (server/chat.py)."""
+    """A chat line from a connection (server/chat.py)."""
 
     conn: str
     text: str

@@ -1,4 +1,4 @@
-"""The store: everything the service keeps beyond a process's memory (issue 19), behind one small async interface.
+"""The store: everything the service keeps beyond a process's memory, behind one small async interface.
 
 ``Store`` (abstract) is what the rest of the server uses; :class:`server.store.sql.SqlStore` implements it with
 SQLAlchemy 2 (async) on SQLite (aiosqlite; the default, one file under ``--data-dir``) or PostgreSQL (asyncpg;
@@ -7,7 +7,9 @@ find nothing return None / False / [] (they never raise); bad arguments raise :c
 
 What is kept:
 
-* players: ``{"id", "name", "created"}`` and the SHA-256 of their secret (never the secret);
+* players: ``{"id", "name", "created"}``, their sessions (the SHA-256 of each session's secret, never the secret),
+  an optional argon2 password hash, their language, the rating after each rated game, whom they added as friends
+  and their direct challenges (server/store/accounts.py; names unique under server/namekey.py);
 * saved decks of a player: ``{"id", "owner", "name", "cards": [card id...], "created", "updated"}``;
 * every finished game, forever: ``{"id", "seed", "decks", "deck_names", "log", "result", "players", "names",
   "bots", "rated", "started", "duration", "version", "options"}``;
@@ -17,159 +19,11 @@ What is kept:
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
-from abc import ABC, abstractmethod
+from .base import (DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, NAME_MAX, Store, StoreError, hash_secret,
+                   secret_matches)
 
-#: A player's rating before any rated game (Glicko-2 defaults, Glickman's paper).
-DEFAULT_RATING = {"rating": 1500.0, "rd": 350.0, "vol": 0.06}
-NAME_MAX = 40          # characters in a player name
-DECK_NAME_MAX = 60     # characters in a deck name
-DECK_MAX_CARDS = 200   # card ids in a saved deck (the deck rules proper live in the engine validator)
-
-
-class StoreError(Exception):
-    """A store call with bad arguments: ``code`` (``bad_name``, ``bad_cards``, ``bad_game``, ``unavailable``)
-    and an English sentence. Nothing was changed."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-
-
-def hash_secret(secret: str) -> str:
-    """Hex SHA-256 of a player's secret (a random token of >= 128 bits, so no slow hash is needed)."""
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def secret_matches(secret: str, secret_hash: str) -> bool:
-    """Constant-time comparison of ``hash_secret(secret)`` with a stored hash."""
-    return isinstance(secret, str) and hmac.compare_digest(hash_secret(secret), secret_hash or "")
-
-
-class Store(ABC):
-    """Persistence of players, saved decks, finished games, ratings and live rooms (all methods async)."""
-
-    #: False for a store that dies with the process (an in-memory database: tests); live rooms then stay in memory.
-    durable: bool = True
-
-    async def start(self) -> None:
-        """Connect and run the schema migrations (Alembic) up to the newest. Called once before use."""
-
-    async def close(self) -> None:
-        """Release the connections."""
-
-    # -- players -----------------------------------------------------------------------------------------------
-    @abstractmethod
-    async def create_player(self, name: str, secret_hash: str) -> dict:
-        """A new player ``{"id", "name", "created"}``. Raises StoreError("bad_name") for an empty or overlong
-        name (over NAME_MAX characters after stripping) or one with control characters."""
-
-    @abstractmethod
-    async def get_player(self, player_id: str) -> dict | None:
-        """``{"id", "name", "created"}`` or None."""
-
-    @abstractmethod
-    async def verify_player(self, player_id: str, secret: str) -> dict | None:
-        """The player when ``secret`` is theirs (constant-time hash comparison), else None."""
-
-    @abstractmethod
-    async def rename_player(self, player_id: str, name: str) -> dict | None:
-        """The renamed player, or None when there is no such player. Raises StoreError("bad_name")."""
-
-    # -- saved decks -------------------------------------------------------------------------------------------
-    @abstractmethod
-    async def create_deck(self, owner: str, name: str, cards: list[str]) -> dict:
-        """A new saved deck of ``owner``. Raises StoreError("bad_name") / ("bad_cards") / ("no_player")."""
-
-    @abstractmethod
-    async def list_decks(self, owner: str) -> list[dict]:
-        """The owner's decks, the most recently updated first."""
-
-    @abstractmethod
-    async def get_deck(self, owner: str, deck_id: str) -> dict | None:
-        """One deck of ``owner`` (another player's deck is None)."""
-
-    @abstractmethod
-    async def update_deck(self, owner: str, deck_id: str, *, name: str | None = None,
-                          cards: list[str] | None = None) -> dict | None:
-        """Change the name and/or the cards; the updated deck, or None when the owner has no such deck."""
-
-    async def rename_deck(self, owner: str, deck_id: str, name: str) -> dict | None:
-        """Rename one deck (see :meth:`update_deck`)."""
-        return await self.update_deck(owner, deck_id, name=name)
-
-    @abstractmethod
-    async def duplicate_deck(self, owner: str, deck_id: str, name: str | None = None) -> dict | None:
-        """A copy of the deck (named ``name``, default ``"<name> (2)"``), or None when the owner has no such deck."""
-
-    @abstractmethod
-    async def delete_deck(self, owner: str, deck_id: str) -> bool:
-        """Delete one deck; False when the owner has no such deck."""
-
-    # -- finished games ----------------------------------------------------------------------------------------
-    @abstractmethod
-    async def record_game(self, game: dict) -> bool:
-        """Keep a finished game forever (fields in the module docstring; ``names`` defaults to the players' names).
-        When ``game["rated"]``, both players' Glicko-2 ratings (server/store/ratings.py) are updated in the same
-        transaction. Returns False (and changes nothing) when a game with that id is recorded already, so a game
-        is rated once. Raises StoreError("bad_game") for a missing field."""
-
-    @abstractmethod
-    async def list_games(self, player_id: str, limit: int = 50, before: float | None = None) -> list[dict]:
-        """The player's games, newest first, started before ``before`` (paging); each without ``log``, ``seed``
-        and ``decks``."""
-
-    @abstractmethod
-    async def get_game(self, game_id: str) -> dict | None:
-        """One recorded game with everything, or None."""
-
-    # -- ratings -----------------------------------------------------------------------------------------------
-    @abstractmethod
-    async def get_rating(self, player_id: str) -> dict:
-        """``{"player", "rating", "rd", "vol", "games", "updated"}`` (DEFAULT_RATING, 0 games, for a new player)."""
-
-    @abstractmethod
-    async def update_ratings(self, ratings: list[dict]) -> None:
-        """Store several players' ratings in one transaction."""
-
-    @abstractmethod
-    async def leaderboard(self, limit: int = 50, offset: int = 0) -> list[dict]:
-        """Rated players, best rating first: ``{"player", "name", "rating", "rd", "games"}``."""
-
-    # -- live rooms (server/store/rooms.py) --------------------------------------------------------------------
-    @abstractmethod
-    async def save_room(self, room_id: str, blob: bytes) -> None:
-        """Replace the room's snapshot and drop its log entries (the snapshot includes them), atomically."""
-
-    @abstractmethod
-    async def append_room_log(self, room_id: str, seq: int, entry: bytes) -> None:
-        """Append one change of the room after its snapshot (``seq``: the room's commit number; durable when this
-        returns). Raises StoreError("bad_entry") when that ``seq`` is logged already."""
-
-    async def write_rooms(self, items: list[tuple[str, str, int, bytes]]) -> None:
-        """Several live-room writes in one transaction, in order: ``("save", room_id, 0, snapshot)`` as
-        :meth:`save_room`, ``("append", room_id, seq, entry)`` as :meth:`append_room_log`. All are durable when this
-        returns, or none was written (then it raises like those). The group commit of server/store/rooms.py: one
-        transaction (one fsync) for every room that committed meanwhile."""
-        for kind, room_id, seq, data in items:
-            if kind == "save":
-                await self.save_room(room_id, data)
-            else:
-                await self.append_room_log(room_id, seq, data)
-
-    @abstractmethod
-    async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
-        """``(snapshot, [log entries after it, in seq order])`` or None."""
-
-    @abstractmethod
-    async def delete_room(self, room_id: str) -> None:
-        """Forget a live room (closed)."""
-
-    @abstractmethod
-    async def room_ids(self) -> list[str]:
-        """Ids of every stored live room."""
+__all__ = ["DECK_MAX_CARDS", "DECK_NAME_MAX", "DEFAULT_RATING", "NAME_MAX", "Store", "StoreError", "database_url",
+           "hash_secret", "open_store", "secret_matches"]
 
 
 def database_url(settings) -> str:

@@ -1,6 +1,9 @@
-"""``LoopWriter``: the live-room writes of a SQLite file store with ``synchronous=NORMAL``, committed on the event
-loop itself, group-committed once per turn of the loop, with a background checkpoint that bounds what a power loss
-can take (issue 21 items 1-2, docs/performance.md "One process: the commit on the loop").
+"""``LoopWriter``: the one writer of a SQLite file store's live-room tables. With ``synchronous=NORMAL`` (the
+default, ``on_loop``) it commits on the event loop itself, group-committed once per turn of the loop, with a
+background checkpoint that bounds what a power loss can take (docs/performance.md "What limits them"). With
+``synchronous=FULL`` (``on_loop=False``: each commit fsyncs, which must not block the loop) every batch goes to its
+writer thread (server/store/writer.py ``SqliteWriter``), which group-commits it: one fsync for every room that
+committed while the previous transaction was being written.
 
 Why: with ``synchronous=NORMAL`` a WAL commit is a ``write()`` into the OS page cache, no fsync: 8-9 us at p50 and
 44-91 us at p99 on this machine (``synchronous=FULL``: 4 ms at p50, its fsync). Handing such a commit to a thread
@@ -57,13 +60,17 @@ class LoopWriter:
     the WAL, frames copied)``), run in a worker thread at most ``checkpoint_interval`` seconds (> 0) after a commit,
     and again with the writes held when it left ``reset_frames`` or more frames in the WAL (module docstring).
     ``transactions``/``jobs``: committed so far (fallback included); ``checkpoints``: checkpoints run;
-    ``resets``: of them, those run with the writes held. Raises ValueError for an interval that is not positive. Same interface as :class:`SqliteWriter`, but :meth:`start` and :meth:`stop`
-    are coroutines of the serving loop."""
+    ``resets``: of them, those run with the writes held. ``on_loop=False`` (``synchronous=FULL``): nothing is
+    written on the loop; every batch goes through the thread, and no checkpoint task runs (the thread's connection
+    checkpoints automatically). Raises ValueError for an interval that is not positive. Same interface as
+    :class:`SqliteWriter`, but :meth:`start` and :meth:`stop` are coroutines of the serving loop."""
 
     def __init__(self, make_engine: Callable[[], sa.Engine], make_fallback_engine: Callable[[], sa.Engine],
-                 checkpoint: Callable[[], Any], checkpoint_interval: float = 1.0, reset_frames: int = 1000) -> None:
+                 checkpoint: Callable[[], Any], checkpoint_interval: float = 1.0, reset_frames: int = 1000,
+                 on_loop: bool = True) -> None:
         if not checkpoint_interval > 0:
             raise ValueError("checkpoint_interval must be > 0 seconds")
+        self.on_loop = on_loop
         self._make_engine, self._checkpoint = make_engine, checkpoint
         self.checkpoint_interval, self.reset_frames = checkpoint_interval, reset_frames
         self._held = False                       # a checkpoint that resets the WAL runs: flushes wait
@@ -83,7 +90,8 @@ class LoopWriter:
         self._engine = self._make_engine()
         self._conn = self._engine.connect()
         await asyncio.to_thread(self._fallback.start)
-        self._checkpointer = asyncio.get_running_loop().create_task(self._checkpoints(), name="sqlite-checkpoint")
+        if self.on_loop:
+            self._checkpointer = asyncio.get_running_loop().create_task(self._checkpoints(), name="sqlite-checkpoint")
 
     async def run(self, fn: Callable[..., Any], *args) -> Any:
         """``fn(conn, *args)`` in a transaction: its result once that transaction is committed, or what it (or its
@@ -93,7 +101,7 @@ class LoopWriter:
         RuntimeError once stopped."""
         if self._conn is None:
             raise RuntimeError("the SQLite writer is stopped")
-        if not self._flushing and not self._held:
+        if self.on_loop and not self._flushing and not self._held:
             done = self._write([(None, fn, args)])
             if done:
                 result, error = done[0]
@@ -116,7 +124,7 @@ class LoopWriter:
         if not batch or self._conn is None:
             self._idle()
             return
-        outcomes = self._write(batch)
+        outcomes = self._write(batch) if self.on_loop else []
         self._settle(batch, outcomes)
         if len(outcomes) < len(batch):           # SQLite's lock is held elsewhere: the rest goes to the thread
             asyncio.get_running_loop().create_task(self._via_fallback(batch[len(outcomes):]))
@@ -167,11 +175,12 @@ class LoopWriter:
 
     async def _via_fallback(self, batch: list) -> None:
         """The batch through the fallback thread (which waits for the lock), then whatever queued behind it."""
+        before = self._fallback.transactions
         done = await asyncio.gather(*(self._fallback.run(fn, *args) for _, fn, args in batch),
                                     return_exceptions=True)
-        for r in done:
-            if not isinstance(r, BaseException):
-                self._committed(1)
+        self.transactions += self._fallback.transactions - before   # the thread group-commits the batch
+        self.jobs += sum(1 for r in done if not isinstance(r, BaseException))
+        self._dirty.set()
         self._settle(batch, [(None, r) if isinstance(r, BaseException) else (r, None) for r in done])
         self._next()
 

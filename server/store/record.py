@@ -13,11 +13,11 @@ def game_record(room) -> dict:
     result = room.result if room.result is not None else room.game.result
     started = room.started if room.started is not None else room.created
     ended = room.ended if room.ended is not None else time.time()
-    players = {"1": room.players[1], "2": room.players[2]}
+    players = {"1": room.seats.players[1], "2": room.seats.players[2]}
     return {
         "id": room.id, "seed": room.seed, "decks": room.decks, "deck_names": list(room.options["decks"]),
         "log": list(room.game.log), "result": result, "players": players,
-        "bots": dict(room.bots), "rated": is_rated(players, room.bots), "started": started,
+        "bots": dict(room.seats.bots), "rated": is_rated(players, room.seats.bots), "started": started,
         "duration": max(0.0, ended - started), "version": room.v,
         "options": {"clock": room.options.get("clock"), "spectators": room.options.get("spectators")},
     }

@@ -10,7 +10,20 @@ players = sa.Table(
     "players", metadata,
     sa.Column("id", sa.String(32), primary_key=True),
     sa.Column("name", sa.String(64), nullable=False),
-    sa.Column("secret_hash", sa.String(64), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    # the uniqueness keys of the name (server/namekey.py), each under a unique index; always set
+    sa.Column("name_key", sa.String(128), nullable=True),
+    sa.Column("name_key_lower", sa.String(128), nullable=True),
+    sa.Column("name_changed", sa.Float, nullable=True),           # Unix s of the last rename
+    sa.Column("password_hash", sa.String(255), nullable=True),    # argon2id (server/accounts/passwords.py)
+    sa.Column("lang", sa.String(8), nullable=True),               # "ru" | "en" | None (the browser's)
+)
+
+sessions = sa.Table(                                              # one per signed-in browser
+    "sessions", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("player", sa.String(32), sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("secret_hash", sa.String(64), nullable=False),      # SHA-256 of the session secret
     sa.Column("created", sa.Float, nullable=False),
 )
 
@@ -56,7 +69,7 @@ ratings = sa.Table(
 live_rooms = sa.Table(
     "live_rooms", metadata,
     sa.Column("id", sa.String(64), primary_key=True),
-    sa.Column("snapshot", sa.LargeBinary, nullable=False),        # server/room.py Room.snapshot()
+    sa.Column("snapshot", sa.LargeBinary, nullable=False),        # server.room Room.snapshot()
     sa.Column("updated", sa.Float, nullable=False),
 )
 
@@ -64,5 +77,35 @@ room_log = sa.Table(
     "room_log", metadata,
     sa.Column("room", sa.String(64), primary_key=True),
     sa.Column("seq", sa.Integer, primary_key=True),               # the room's commit number (one per change)
-    sa.Column("entry", sa.LargeBinary, nullable=False),           # msgpack, server/room.py Room.log_entry()
+    sa.Column("entry", sa.LargeBinary, nullable=False),           # msgpack, server/room/persistence.py log_entry()
+)
+
+rating_history = sa.Table(                                        # one row per player and rated game
+    "rating_history", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("player", sa.String(32), sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+friends = sa.Table(                                               # "player added friend"; both ways = friends
+    "friends", metadata,
+    sa.Column("player", sa.String(32), sa.ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("friend", sa.String(32), sa.ForeignKey("players.id", ondelete="CASCADE"), primary_key=True,
+              index=True),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+challenges = sa.Table(                                            # direct challenges between friends
+    "challenges", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("sender", sa.String(32), sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("target", sa.String(32), sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("deck", sa.JSON, nullable=True),                    # the sender's deck choice
+    sa.Column("clock", sa.JSON, nullable=True),                   # {"preset", "base", "increment"} | None
+    sa.Column("status", sa.String(16), nullable=False),           # open | accepted | declined | cancelled
+    sa.Column("room", sa.String(64), nullable=True),              # the room once accepted
+    sa.Column("created", sa.Float, nullable=False),
 )

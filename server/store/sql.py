@@ -4,15 +4,15 @@
 SQLite runs in WAL mode with ``synchronous=NORMAL`` by default (a committed transaction survives a crash of the
 process; a checkpoint at most a second later makes it survive the machine's too; the operator may choose ``FULL``:
 an fsync per commit, settings.sqlite_synchronous) and foreign keys on; an in-memory database (URL
-``sqlite+aiosqlite://``, the tests' default) is one shared connection. On a SQLite file every write of the
-live-room tables (snapshots, log entries, deletions) goes through one writer with its own connection, which
-group-commits them: with NORMAL on the event loop itself, once per turn of the loop (server/store/loop_writer.py);
-with FULL in a thread of its own, a whole transaction per hand-off (server/store/writer.py).
+``sqlite+aiosqlite://``, the tests' default) is one shared connection. Every write of the live-room tables
+(snapshots, log entries, deletions) is one function (server/store/live.py) run by the store's one live-room writer,
+which group-commits: on a SQLite file the ``LoopWriter`` with its own connection (with NORMAL on the event loop
+itself; with FULL in its thread, server/store/loop_writer.py), elsewhere the ``EngineWriter`` on the async engine
+(server/store/writer.py).
 On PostgreSQL the migrations hold an advisory lock, so replicas starting together migrate once.
 """
 from __future__ import annotations
 
-import asyncio
 import os
 import secrets
 import sqlite3
@@ -25,31 +25,19 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool, StaticPool
 
-from . import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, NAME_MAX, Store, StoreError, secret_matches
+from .accounts import AccountsMixin, record_history
+from .base import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, Store, StoreError, clean_name
 from .schema import decks, games, live_rooms, players, ratings, room_log
+from . import live
 from .loop_writer import LoopWriter
-from .writer import SqliteWriter
+from .writer import EngineWriter
 
 MIGRATIONS = os.path.join(os.path.dirname(__file__), "migrations")
 MIGRATION_LOCK = 1919001    # pg_advisory_xact_lock key of the migrations (any constant of this service)
 GAME_FIELDS = ("id", "seed", "decks", "deck_names", "log", "result", "players", "started", "duration", "version")
 LIST_MAX = 200
-ROWS_PER_INSERT = 300       # log entries per multi-row INSERT (3 parameters each, under SQLite's old limit of 999)
 WAL_SIZE_LIMIT = 32 << 20  # bytes: a WAL that grew larger in a burst is cut back to this when it starts again
 ROOMS_PER_READ = 400        # room ids per batched read of live rooms (load_rooms; one parameter each, under 999)
-
-
-def clean_name(name, limit: int) -> str:
-    """``name`` stripped; raises StoreError("bad_name") unless it is a str of 1..limit characters without
-    control characters."""
-    if not isinstance(name, str):
-        raise StoreError("bad_name", "The name must be a string.")
-    name = name.strip()
-    if not 1 <= len(name) <= limit:
-        raise StoreError("bad_name", f"The name must have 1 to {limit} characters.")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise StoreError("bad_name", "The name must not contain control characters.")
-    return name
 
 
 def clean_cards(cards) -> list[str]:
@@ -91,7 +79,7 @@ def _game(row, full: bool) -> dict:
     return out
 
 
-class SqlStore(Store):
+class SqlStore(AccountsMixin, Store):
     """The store on one SQLAlchemy async engine. ``url``: ``sqlite+aiosqlite:///path``, ``sqlite+aiosqlite://``
     (in memory) or ``postgresql+asyncpg://user@host:port/db``. ``synchronous`` (SQLite file only): ``"full"``, a
     committed transaction survives a power loss; ``"normal"``, it survives a crash of the process, and a power
@@ -105,19 +93,13 @@ class SqlStore(Store):
         self.checkpoint_interval = checkpoint_interval
         self.url = url
         self.engine: AsyncEngine | None = None
-        self._writer: SqliteWriter | LoopWriter | None = None   # file SQLite: the one writer of the live-room tables
+        self._writer: LoopWriter | EngineWriter | None = None   # the one writer of the live-room tables
         parsed = sa.engine.make_url(url)
         self.durable = parsed.get_backend_name() != "sqlite" or parsed.database not in (None, "", ":memory:")
 
     @property
-    def group_commits(self) -> bool:
-        """True when the store group-commits concurrent live-room writes itself (file SQLite: the loop writer or
-        the writer thread), so callers need no group commit of their own."""
-        return self._writer is not None
-
-    @property
     def live_transactions(self) -> tuple[int, int]:
-        """``(transactions, writes)`` the live-room writer has committed (0, 0 without one)."""
+        """``(transactions, writes)`` the live-room writer has committed (0, 0 before :meth:`start`)."""
         w = self._writer
         return (0, 0) if w is None else (w.transactions, w.jobs)
 
@@ -172,19 +154,17 @@ class SqlStore(Store):
         except (OSError, sa.exc.OperationalError, sa.exc.InterfaceError) as e:
             await self.engine.dispose()
             raise StoreError("unavailable", f"The database cannot be reached: {e}") from None
-        if self.dialect == "sqlite" and self.durable and self.synchronous == "normal":
+        if self.dialect == "sqlite" and self.durable:
             self._writer = LoopWriter(lambda: self._make_writer_engine(on_loop=True), self._make_writer_engine,
-                                      self._checkpoint, self.checkpoint_interval)
-            await self._writer.start()
-        elif self.dialect == "sqlite" and self.durable:
-            self._writer = SqliteWriter(self._make_writer_engine)
-            await asyncio.to_thread(self._writer.start)
+                                      self._checkpoint, self.checkpoint_interval,
+                                      on_loop=self.synchronous == "normal")
+        else:
+            self._writer = EngineWriter(self.engine)
+        await self._writer.start()
 
     async def close(self) -> None:
-        if isinstance(self._writer, LoopWriter):
+        if self._writer is not None:
             await self._writer.stop()
-        elif self._writer is not None:
-            await asyncio.to_thread(self._writer.stop)
         self._writer = None
         if self.engine is not None:
             await self.engine.dispose()
@@ -195,14 +175,7 @@ class SqlStore(Store):
         async with self.engine.connect() as conn:
             return await conn.scalar(sa.text("SELECT version_num FROM alembic_version"))
 
-    # -- players -----------------------------------------------------------------------------------------------
-    async def create_player(self, name: str, secret_hash: str) -> dict:
-        row = {"id": _new_id(), "name": clean_name(name, NAME_MAX), "secret_hash": str(secret_hash),
-               "created": time.time()}
-        async with self.engine.begin() as conn:
-            await conn.execute(players.insert().values(**row))
-        return {"id": row["id"], "name": row["name"], "created": row["created"]}
-
+    # -- players: server/store/accounts.py (AccountsMixin) ----------------------------------------------------
     async def _player_row(self, player_id):
         if not isinstance(player_id, str):
             return None
@@ -212,18 +185,6 @@ class SqlStore(Store):
     async def get_player(self, player_id: str) -> dict | None:
         row = await self._player_row(player_id)
         return None if row is None else _player(row)
-
-    async def verify_player(self, player_id: str, secret: str) -> dict | None:
-        row = await self._player_row(player_id)
-        if row is None or not secret_matches(secret, row.secret_hash):
-            return None
-        return _player(row)
-
-    async def rename_player(self, player_id: str, name: str) -> dict | None:
-        name = clean_name(name, NAME_MAX)
-        async with self.engine.begin() as conn:
-            done = await conn.execute(players.update().where(players.c.id == player_id).values(name=name))
-        return await self.get_player(player_id) if done.rowcount else None
 
     # -- saved decks -------------------------------------------------------------------------------------------
     async def create_deck(self, owner: str, name: str, cards: list[str]) -> dict:
@@ -293,7 +254,8 @@ class SqlStore(Store):
                     row["names"] = {s: await self._name(conn, row[f"player{s}"]) for s in ("1", "2")}
                 await conn.execute(games.insert().values(**row))
                 if row["rated"]:
-                    await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"))
+                    await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"),
+                                     row["id"])
         except IntegrityError:
             return False
         return True
@@ -303,7 +265,7 @@ class SqlStore(Store):
             return None
         return await conn.scalar(sa.select(players.c.name).where(players.c.id == player_id))
 
-    async def _rate(self, conn, p1: str, p2: str, winner) -> None:
+    async def _rate(self, conn, p1: str, p2: str, winner, game_id: str) -> None:
         """Glicko-2 update of both players after their rated game, inside the recording transaction (the rows are
         locked on PostgreSQL so two games ending together do not overwrite each other)."""
         from .ratings import rate
@@ -318,7 +280,9 @@ class SqlStore(Store):
             if conn.dialect.name == "postgresql":
                 q = q.with_for_update()
             before.append(_rating(pid, (await conn.execute(q)).first()))
-        await self._put_ratings(conn, rate(before[0], before[1], winner))
+        new = rate(before[0], before[1], winner)
+        await self._put_ratings(conn, new)
+        await record_history(conn, new, game_id)
 
     async def _put_ratings(self, conn, new) -> None:
         now = time.time()
@@ -354,9 +318,9 @@ class SqlStore(Store):
         async with self.engine.begin() as conn:
             await self._put_ratings(conn, new)
 
-    async def leaderboard(self, limit: int = 50, offset: int = 0) -> list[dict]:
+    async def leaderboard(self, limit: int = 50, offset: int = 0, min_games: int = 1) -> list[dict]:
         q = (sa.select(ratings.c.player, players.c.name, ratings.c.rating, ratings.c.rd, ratings.c.games)
-             .join(players, players.c.id == ratings.c.player).where(ratings.c.games > 0)
+             .join(players, players.c.id == ratings.c.player).where(ratings.c.games >= max(1, int(min_games)))
              .order_by(ratings.c.rating.desc(), ratings.c.player)
              .limit(max(1, min(LIST_MAX, int(limit)))).offset(max(0, int(offset))))
         async with self.engine.connect() as conn:
@@ -364,33 +328,18 @@ class SqlStore(Store):
                     for r in await conn.execute(q)]
 
     # -- live rooms --------------------------------------------------------------------------------------------
-    # Every write of the live-room tables is one transaction of _write_rooms: on file SQLite in the writer thread
-    # (one hand-off to the event loop per transaction, server/store/writer.py), elsewhere on the async engine.
-    async def save_room(self, room_id: str, blob: bytes) -> None:
-        await self.write_rooms([("save", room_id, 0, blob)])
-
-    async def append_room_log(self, room_id: str, seq: int, entry: bytes) -> None:
-        try:
-            await self._live(_write_rooms, [("append", room_id, int(seq), entry)])
-        except (IntegrityError, sqlite3.IntegrityError):
-            raise StoreError("bad_entry", f"Room {room_id} has a log entry {seq} already.") from None
-
     async def write_rooms(self, items: list[tuple[str, str, int, bytes]]) -> None:
         try:
-            await self._live(_write_rooms, list(items))
+            await self._live(live.write_rooms, list(items))
         except (IntegrityError, sqlite3.IntegrityError):
             raise StoreError("bad_entry", "A room has one of these log entries already.") from None
 
     async def delete_room(self, room_id: str) -> None:
-        await self._live(_delete_room, room_id)
+        await self._live(live.delete_room, room_id)
 
     async def _live(self, fn, *args):
-        """``fn(sync_conn, *args)`` in one transaction: in the writer thread on file SQLite, else through the async
-        engine (``run_sync``: asyncpg's connection, or the tests' in-memory SQLite)."""
-        if self._writer is not None:
-            return await self._writer.run(_RAW.get(fn, fn), *args)
-        async with self.engine.begin() as conn:
-            return await conn.run_sync(fn, *args)
+        """``fn(execute, *args)`` (server/store/live.py) in one transaction of the store's live-room writer."""
+        return await self._writer.run(lambda conn: fn(live.executor(conn), *args))
 
     async def load_room(self, room_id: str) -> tuple[bytes, list[bytes]] | None:
         async with self.engine.connect() as conn:
@@ -446,69 +395,6 @@ def _sqlite_pragmas(file: bool, synchronous: str, autocheckpoint: bool = True):
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
     return pragmas
-
-
-def _write_rooms(conn, items: list[tuple[str, str, int, bytes]]) -> None:
-    """:meth:`SqlStore.write_rooms` on a sync connection inside its transaction: the items in order, consecutive
-    appends as one multi-row ``INSERT``, a ``save`` replacing the room's snapshot and dropping its log. Raises
-    IntegrityError on an entry logged already."""
-    now = time.time()
-    rows = []
-    for kind, room_id, seq, data in items:
-        if kind != "save":
-            rows.append({"room": room_id, "seq": int(seq), "entry": data})
-            continue
-        if rows:                    # keep the order: this room's earlier entries before its snapshot
-            _insert_entries(conn, rows)
-            rows = []
-        values = {"snapshot": data, "updated": now}
-        if not conn.execute(live_rooms.update().where(live_rooms.c.id == room_id).values(**values)).rowcount:
-            conn.execute(live_rooms.insert().values(id=room_id, **values))
-        conn.execute(room_log.delete().where(room_log.c.room == room_id))
-    if rows:
-        _insert_entries(conn, rows)
-
-
-def _insert_entries(conn, rows: list[dict]) -> None:
-    """The entries as multi-row ``INSERT``s (one statement, one step, per ``ROWS_PER_INSERT`` rows: in a thread,
-    each step of an ``executemany`` can lose the GIL to the event loop for a switch interval)."""
-    for i in range(0, len(rows), ROWS_PER_INSERT):
-        conn.execute(room_log.insert().values(rows[i:i + ROWS_PER_INSERT]))
-
-
-def _write_rooms_sqlite(conn, items: list[tuple[str, str, int, bytes]]) -> None:
-    """:func:`_write_rooms` for the SQLite writer thread: the same statements as plain ``sqlite3`` calls on the
-    connection's DBAPI connection, inside the same transaction (about 45 us of CPU per two-entry transaction
-    against 360 us through SQLAlchemy Core, measured: the GIL it holds meanwhile is the event loop's). Raises
-    sqlite3.IntegrityError on an entry logged already."""
-    db = conn.connection.driver_connection
-    now = time.time()
-    rows: list[tuple] = []
-
-    def insert() -> None:
-        for i in range(0, len(rows), ROWS_PER_INSERT):
-            chunk = rows[i:i + ROWS_PER_INSERT]
-            db.execute("INSERT INTO room_log (room, seq, entry) VALUES " + ", ".join(["(?, ?, ?)"] * len(chunk)),
-                       [v for row in chunk for v in row])
-        rows.clear()
-    for kind, room_id, seq, data in items:
-        if kind != "save":
-            rows.append((room_id, int(seq), data))
-            continue
-        insert()                    # keep the order: this room's earlier entries before its snapshot
-        if not db.execute("UPDATE live_rooms SET snapshot = ?, updated = ? WHERE id = ?",
-                          (data, now, room_id)).rowcount:
-            db.execute("INSERT INTO live_rooms (id, snapshot, updated) VALUES (?, ?, ?)", (room_id, data, now))
-        db.execute("DELETE FROM room_log WHERE room = ?", (room_id,))
-    insert()
-
-
-_RAW = {_write_rooms: _write_rooms_sqlite}     # the writer thread's plain-sqlite3 versions of the live-room writes
-
-
-def _delete_room(conn, room_id: str) -> None:
-    conn.execute(room_log.delete().where(room_log.c.room == room_id))
-    conn.execute(live_rooms.delete().where(live_rooms.c.id == room_id))
 
 
 def _upgrade(sync_conn) -> None:

@@ -1,19 +1,14 @@
-"""``SqliteWriter``: one thread owning one synchronous SQLite connection that runs, and group-commits, every
-live-room write of a file-backed SQLite store (server/store/sql.py).
+"""The live-room writers' executors: ``SqliteWriter``, a thread owning one synchronous SQLite connection that runs,
+and group-commits, the batches its :class:`server.store.loop_writer.LoopWriter` hands it (with ``synchronous=FULL``,
+and while another connection holds SQLite's lock); ``EngineWriter``, the group commit on an async engine
+(PostgreSQL, an in-memory SQLite database).
 
-Why (docs/performance.md "One process: the live-room writes in one writer thread"): through SQLAlchemy's async
+Why a thread of its own for SQLite (docs/performance.md "The GIL switch interval"): through SQLAlchemy's async
 engine on aiosqlite, one group-commit transaction was 5-6 sequential round trips between the event loop and the
-connection's thread (cursor, insert, commit, the pool's rollback on return, cursor close), each waiting for a turn
-of the busy event loop, and each blocking call in that thread (the commit's fsync, every row of an
-``executemany``) handed the GIL to the event loop's thread and waited up to a switch interval (5 ms) to get it
-back. Here the whole transaction (BEGIN, one multi-row INSERT, COMMIT with its fsync, any automatic WAL checkpoint)
-runs in this thread, the next transaction starts as soon as one is durable, without waiting for the event loop, and
-the loop is woken once per transaction. Being the only connection that writes the live-room tables, it never
-busy-waits on SQLite's lock against another writer of them.
-
-The hand-off (issue 21 item 2, CPU per client action): the jobs one event loop submits in one turn (every room
-that committed in that turn) are handed to the thread together, at the end of the turn, with one wake-up of the
-thread instead of one per job; a wake-up of the thread is a switch of the GIL away from the event loop and back.
+connection's thread, each waiting for a turn of the busy event loop. Here the whole transaction (BEGIN, one
+multi-row INSERT, COMMIT with its fsync, any automatic WAL checkpoint) runs in this thread, the next transaction
+starts as soon as one is durable, and the loop is woken once per transaction. The jobs one event loop submits in
+one turn are handed to the thread together, at the end of the turn, with one wake-up of the thread.
 """
 from __future__ import annotations
 
@@ -145,6 +140,65 @@ class SqliteWriter:
                 loop.call_soon_threadsafe(settle, settled)
             except RuntimeError:        # that loop is closed: nobody waits for these jobs any more
                 pass
+
+
+class EngineWriter:
+    """Runs ``fn(conn, *args)`` jobs (``conn``: a SQLAlchemy sync ``Connection`` through ``run_sync``) on an async
+    engine (PostgreSQL, or an in-memory SQLite database), group-committed: every job submitted while a transaction is
+    being written goes into the next transaction (one commit for every room that committed meanwhile); when such a
+    transaction fails, each of its jobs is retried in a transaction of its own, so a failing job fails only its own
+    caller. ``transactions``/``jobs``: committed so far. Same interface as :class:`SqliteWriter`, with coroutines
+    :meth:`start` and :meth:`stop`."""
+
+    def __init__(self, engine) -> None:
+        self.engine = engine
+        self._pending: list = []            # (future, fn, args) submitted since the last transaction began
+        self._flusher: asyncio.Task | None = None
+        self.transactions = 0
+        self.jobs = 0
+
+    async def start(self) -> None:
+        """Nothing to open: the jobs use the engine's pool."""
+
+    async def run(self, fn: Callable[..., Any], *args) -> Any:
+        """``fn(conn, *args)`` in a transaction: its result once committed, or what it (or its own retried
+        transaction) raised."""
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self._pending.append((fut, fn, args))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = loop.create_task(self._flush())
+        return await fut
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            outcomes = None
+            if len(batch) > 1:
+                try:
+                    outcomes = [(r, None) for r in await self._transaction(batch)]
+                except Exception:
+                    outcomes = None             # below, job by job: which job failed
+            if outcomes is None:
+                outcomes = []
+                for job in batch:
+                    try:
+                        outcomes.append(((await self._transaction([job]))[0], None))
+                    except Exception as e:
+                        outcomes.append((None, e))
+            self.jobs += len(batch)
+            settle([(fut, outcome) for (fut, _, _), outcome in zip(batch, outcomes)])
+
+    async def _transaction(self, batch: list) -> list:
+        async with self.engine.begin() as conn:
+            results = await conn.run_sync(lambda sync: [fn(sync, *args) for _, fn, args in batch])
+        self.transactions += 1
+        return results
+
+    async def stop(self) -> None:
+        """Write what is pending."""
+        if self._flusher is not None:
+            await asyncio.gather(self._flusher, return_exceptions=True)
 
 
 def settle(settled: list) -> None:

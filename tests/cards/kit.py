@@ -150,3 +150,19 @@ def choose(item):
             return {"act": "choose", "option": {"choice": pr["items"].index(item)}}
         return None
     return pick
+
+
+#: A player-2 thrower that may throw for a fixed 3 whenever it holds priority (add it to a setup with
+#: ``THROWER``; :func:`thrown` uses it): armour and other preventions are then read from a real attack.
+THROWER = dummy("zz_thrower", "a6", 2, abilities=[{"kw": "throw", "n": 3, "cost": "instant+tap"}])
+
+
+def thrown(g, L, label) -> int:
+    """Player 2's :data:`THROWER` throws for 3 at ``label`` now (sudden, so in either player's turn) and the entry
+    executes; returns the wounds the card took from it."""
+    before = c(g, L, label).wounds
+    if g.prompt["player"] != 2:
+        g.apply(g.prompt["player"], {"act": "pass"})
+    g.apply(2, {"act": "throw", "source": L["zz_thrower"], "target": L[label]})
+    settle(g)
+    return c(g, L, label).wounds - before

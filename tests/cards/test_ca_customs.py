@@ -1,4 +1,4 @@
-"""Set1-rest cards of helper ca with card code (``custom`` abilities, engine/effects/customs/): one test per card,
+"""Set1-rest cards with card code (``custom`` abilities, engine/effects/customs/): one test per card,
 each ability played through the public API (legal actions, apply, view; docs/cards.md)."""
 from tests.cards.kit import ability_index, aim, dummy, end_turn, offered, play, pool, seen, setup
 
@@ -288,7 +288,7 @@ def test_vs2023_104_mahinator_returns_the_revealed_cards_on_top_in_the_chosen_or
     g, L = setup([pool("m", "b1", 1, "vs2023-104-mahinator"), _prophet(2)] + _deck("d1", "d2", "d3"))
     play(g, L, 1, act="ability", source="p", ability=0, pick=lambda g2, lg: {"act": "pass"}
          if g2.prompt["kind"] == "triggers" else None)
-    assert g.decks[1] == [L["d3"], L["d1"], L["d2"]]  # passed: the prophecy's bottom stays
+    assert sorted(g.decks[1]) == sorted([L["d1"], L["d2"], L["d3"]])  # passed: the prophecy's shuffle stays
     g, L = setup([pool("m", "b1", 1, "vs2023-104-mahinator"), dummy("t", "c4", 2, tokens=2)])
     play(g, L, 1, act="ability", source="m", ability=ability_index(g, L, "m", "action"), target="t")
     assert seen(g, L, "t")["tokens"] == 1

@@ -1,4 +1,4 @@
-"""Set1-rest cards of helper ca that use only keywords the engine already has (plus small generic filters,
+"""Set1-rest cards that use only keywords the engine already has (plus small generic filters,
 conditions and counters): one test per card, each ability played through the public API (legal actions, apply,
 view; docs/cards.md)."""
 from tests.cards.kit import ability_index, aim, dummy, end_turn, offered, play, pool, seen, setup

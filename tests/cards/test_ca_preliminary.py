@@ -1,7 +1,6 @@
-"""Set1-rest cards of helper ca that act in the preliminary phase (02-battle.md §1): Следопыт, played from the deal
+"""Set1-rest cards that act in the preliminary phase (02-battle.md §1): Следопыт, played from the deal
 through the public API (legal actions, apply, view)."""
 from engine import Game
-from engine.procedure.prelim import deploy_cells
 from tests.helpers import creature
 from tests.prelim_util import choose, through_recruitment
 
@@ -19,7 +18,7 @@ def _game():
 
 def test_vs2023_177_sledopyt_reveals_the_enemy_front_row_and_rearranges_your_hidden_cards():
     g, lb = _game()
-    cells1 = deploy_cells(g, 1)
+    cells1 = [a for a in g.legal_actions(1) if a["act"] == "choose" and "place" in (a.get("option") or {})]
     choose(g, 1, {"place": lb["tr"], "cell": "c2"})
     choose(g, 1, {"place": lb["a1"], "cell": "b2"})
     choose(g, 2, {"place": lb["b1"], "cell": "c4"})  # the second player's front row

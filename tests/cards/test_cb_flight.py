@@ -1,4 +1,4 @@
-"""Cards of set1-rest that gain flight, lose or are granted abilities, or mark cards (helper cb): one test per
+"""Cards of set1-rest that gain flight, lose or are granted abilities, or mark cards: one test per
 card, each ability played through the public API (legal actions -> apply -> view)."""
 from tests.cards.kit import ability_index, declare_pick, dummy, end_turn, play, pool, prompt_kinds, seen, setup
 

@@ -1,4 +1,4 @@
-"""Cards of set1-rest with playable gains of abilities (``grant_abilities``) and their other abilities (helper cb):
+"""Cards of set1-rest with playable gains of abilities (``grant_abilities``) and their other abilities:
 one test per card, through the public API."""
 from tests.cards.kit import ability_index, dummy, end_turn, play, pool, prompt_kinds, seen, setup
 

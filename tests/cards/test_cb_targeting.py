@@ -1,4 +1,4 @@
-"""Cards of set1-rest that change who may be attacked and how (helper cb): ranged taunts, strikes at range, at
+"""Cards of set1-rest that change who may be attacked and how: ranged taunts, strikes at range, at
 flyers, wounds not taken. One test per card, through the public API."""
 from tests.cards.kit import ability_index, dummy, end_turn, play, pool, seen, setup
 
@@ -202,7 +202,8 @@ def test_vs2023_051_prizyvayushchaya_buryu_frost_on_a_row_and_her_discharge():
 
 def test_vs2023_067_gnomiy_korol_redirects_a_shot_at_the_back_rows_onto_his_formation_and_boosts_it():
     shooter = [{"kw": "shot", "n": 2, "cost": "tap"}, {"kw": "shot", "n": 2, "cost": "instant"}]
-    g, L = setup([pool("k", "c2", 1, "vs2023-067-gnomiy-korol"), dummy("m", "b2", 1, life=9),
+    g, L = setup([pool("k", "c2", 1, "vs2023-067-gnomiy-korol"),
+                  dummy("m", "b2", 1, life=9, abilities=[{"kw": "formation"}]),  # a partner has Formation too [g-46]
                   dummy("t", "c1", 1, life=9), dummy("s", "c6", 2, abilities=shooter),
                   dummy("e", "b3", 2, life=9)], active=2, dice=[4, 1])
     redirect = ability_index(g, L, "k", "redirect_attack")

@@ -1,4 +1,4 @@
-"""Cards of helper cc that use helper cb's keywords (flight, lose_abilities, grant_abilities) with cc's (incarnation,
+"""Cards that combine keywords (flight, lose_abilities, grant_abilities) with others (incarnation,
 prophecy, relocate, starts_with_additional_life), played through the public API."""
 from engine import Game
 from tests.cards.kit import ability_index, choose, declare_pick, dummy, end_turn, play, pool, seen, setup

@@ -1,4 +1,4 @@
-"""Cards of helper cc that block attacks made at them (block_attack), played through the public API."""
+"""Cards that block attacks made at them (block_attack), played through the public API."""
 from tests.cards.kit import choose, dummy, end_turn, play, pool, seen, setup
 
 SHOT2 = [{"kw": "shot", "n": 2, "cost": "tap"}]
@@ -36,12 +36,17 @@ def test_vs2023_122_doch_perlamutra_once_per_turn():
                   dummy("s2", "d5", 2, abilities=SHOT2),
                   dummy("d1", None, 1, zone="deck", cost=4), dummy("d2", None, 1, zone="deck", cost=3)], active=2)
     play(g, L, 2, act="ability", source="s", ability=0, target="a")
+    seq = g.event_seq
     play(g, L, 2, act="ability", source="s2", ability=0, target="a")
-    assert seen(g, L, "a")["wounds"] == 4 and g.decks[1] == [L["d2"], L["d1"]]  # one prophecy this turn
+    later = [e for e in g.events if e["seq"] > seq and e["type"] == "revealed" and e.get("why") == "prophecy"]
+    assert seen(g, L, "a")["wounds"] == 4 and later == []  # one prophecy this turn: none for the second shot
     end_turn(g)
     end_turn(g)
+    seq = g.event_seq
     play(g, L, 2, act="ability", source="s", ability=0, target="a")
-    assert seen(g, L, "a")["wounds"] == 4 and g.decks[1] == [L["d1"], L["d2"]]  # next turn: d2 (cost 3) blocks
+    shown = [e["card"] for e in g.events if e["seq"] > seq and e["type"] == "revealed" and e.get("why") == "prophecy"]
+    assert len(shown) == 1  # next turn a prophecy again; an odd cost (d2, 3) blocks, an even one (d1, 4) does not
+    assert seen(g, L, "a")["wounds"] == (4 if shown[0] == L["d2"] else 6)
 
 
 def _mire():

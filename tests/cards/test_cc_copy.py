@@ -1,4 +1,4 @@
-"""Cards of helper cc that copy abilities (copy_ability), played through the public API."""
+"""Cards that copy abilities (copy_ability), played through the public API."""
 from tests.cards.kit import dummy, end_turn, play, pool, seen, setup
 
 ARMOUR_IN_FORMATION = [{"kw": "formation", "grants": [{"kw": "armour", "n": 2}]}]

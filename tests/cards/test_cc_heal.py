@@ -1,4 +1,4 @@
-"""Cards of helper cc with a heal replacement (heal_replacement), played through the public API."""
+"""Cards with a heal replacement (heal_replacement), played through the public API."""
 from tests.cards.kit import declare_pick, dummy, play, pool, prompt_kinds, seen, setup
 
 HEAL2 = [{"kw": "heal", "n": 2, "target": {"choose": "creature", "side": "friendly"}, "cost": "tap"}]
@@ -16,7 +16,8 @@ def test_vs2023_081_vozhak_satirov_may_decline_and_at_most_three_times_per_turn(
     healers = [dummy(f"h{k}", c, 1, abilities=HEAL2) for k, c in enumerate(("a1", "b1", "c1", "d1"))]
     g, L = setup([pool("s", "c3", 1, "vs2023-081-vozhak-satirov"), dummy("foe", "c4", 2, life=20)] + healers)
     play(g, L, 1, act="ability", source="h0", ability=0, target="s",
-         pick=lambda g2, legal: {"act": "pass"} if g2.prompt["kind"] == "triggers" else None)
+         pick=lambda g2, legal: {"act": "choose", "option": {"choice": 1}}  # "no" inside the healing entry [419]
+         if g2.prompt["kind"] == "choice" and g2.prompt.get("what") == "heal_replacement" else None)
     assert seen(g, L, "foe")["wounds"] == 0  # declined: the use is kept
     for h in ("h1", "h2", "h3"):
         play(g, L, 1, act="ability", source=h, ability=0, target="s", pick=declare_pick(g, L, "s", "foe"))

@@ -1,4 +1,4 @@
-"""Cards of helper cc with Incarnation (инкарнация) and incarnation tokens, played through the public API."""
+"""Cards with Incarnation (инкарнация) and incarnation tokens, played through the public API."""
 from tests.cards.kit import ability_index, choose, dummy, end_turn, play, pool, seen, setup
 
 

@@ -1,4 +1,4 @@
-"""Cards of helper cc whose abilities give or take life (additional life, negative life), played through the
+"""Cards whose abilities give or take life (additional life, negative life), played through the
 public API: legal actions, apply, view."""
 from tests.cards.kit import ability_index, dummy, play, pool, seen, setup
 

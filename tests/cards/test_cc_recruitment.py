@@ -1,4 +1,4 @@
-"""Cards of helper cc with recruitment abilities (recruitment), played through the preliminary phase of the public
+"""Cards with recruitment abilities (recruitment), played through the preliminary phase of the public
 API: the deal, recruitment preparation, recruiting (legal actions -> apply -> state)."""
 from engine import Game
 from tests.cards.kit import dummy, play, pool, seen, setup

@@ -1,4 +1,4 @@
-"""Cards of helper cc that relocate cards (relocate), played through the public API."""
+"""Cards that relocate cards (relocate), played through the public API."""
 from tests.cards.kit import ability_index, choose, dummy, play, pool, seen, setup
 
 

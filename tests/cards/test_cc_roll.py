@@ -1,4 +1,4 @@
-"""Cards of helper cc with a roll table (roll_table), played through the public API."""
+"""Cards with a roll table (roll_table), played through the public API."""
 from tests.cards.kit import ability_index, choose, dummy, play, pool, seen, setup
 
 

@@ -1,4 +1,4 @@
-"""Cards of helper cc that summon (вызов) a card from the deck, played through the public API."""
+"""Cards that summon (вызов) a card from the deck, played through the public API."""
 from tests.cards.kit import ability_index, choose, declare_pick, dummy, end_turn, play, pool, seen, settle, setup
 
 

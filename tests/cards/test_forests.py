@@ -87,16 +87,20 @@ def test_card_vs2003_lovets_dush_tokens_on_deaths_gift_soul_and_cache():
                   dummy("f", None, 2, flyer=True)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "heal"), target="w")
     assert c(g, L, "w").wounds == 1
-    from engine.rules.combat import strike_target_ok
-    assert not strike_target_ok(g, c(g, L, "f"), c(g, L, "a"))
+    g2, L2 = setup([pool("a", "c2", 1, "vs2003-lovets-dush"), dummy("f", None, 2, flyer=True)], active=2)
+    assert L2["a"] not in _flyer_targets(g2, L2) and L2["p1_spare"] in _flyer_targets(g2, L2)  # Cache
+
+
+def _flyer_targets(g, L) -> set:
+    """The cards player 2's flyer "f" is offered to simple-strike now (legal actions)."""
+    return {a["target"] for a in g.legal_actions(2) if a["act"] == "attack" and a["source"] == L["f"]}
 
 
 def test_card_vs2003_pauk_peresmeshnik_net_and_flyer_taunt():
     g, L = setup([pool("a", "c2", 1, "vs2003-pauk-peresmeshnik"), dummy("t", "c4", 2),
                   dummy("f", None, 2, flyer=True)])
-    from engine.rules.combat import strike_target_ok
-    assert not strike_target_ok(g, c(g, L, "f"), c(g, L, "p1_spare")) and strike_target_ok(g, c(g, L, "f"),
-                                                                                         c(g, L, "a"))
+    g2, L2 = setup([pool("a", "c2", 1, "vs2003-pauk-peresmeshnik"), dummy("f", None, 2, flyer=True)], active=2)
+    assert _flyer_targets(g2, L2) == {L2["a"]}  # flyer taunt: the flyer may strike only it
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "web"), target="t")
     end_turn(g)
     assert not any(a.get("source") == L["t"] for a in g.legal_actions(2))

@@ -1,7 +1,7 @@
 """One test per Mountains (Горы) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine.ops import acquire, damage
 from engine.rules import keywords
-from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup
+from tests.prelim_util import to_first_turn
+from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown
 
 
 def _strike_closed(name, die, target_kw=None, **target):
@@ -11,10 +11,14 @@ def _strike_closed(name, die, target_kw=None, **target):
     return c(g, L, "t").wounds
 
 
-def test_card_vs2003_ar_gull_starts_with_a_token_and_discharges_two_per_token():
-    g, L = setup([pool("a", "c2", 1, "vs2003-ar-gull", tokens=3), dummy("t", "c5", 2, life=20)])
-    acquire.starting_tokens(g, c(g, L, "a"))
-    assert c(g, L, "a").tokens == 4
+def test_card_vs2003_ar_gull_enters_the_battle_with_a_token():
+    g, L = to_first_turn([{"label": "a", "card": "vs2003-ar-gull", "owner": 1, "zone": "deck"},
+                          {"label": "t", "card": "Кочевник", "owner": 2, "zone": "deck"}])
+    assert g.phase == "main" and c(g, L, "a").zone == "battlefield" and c(g, L, "a").tokens == 1
+
+
+def test_card_vs2003_ar_gull_discharges_two_per_token():
+    g, L = setup([pool("a", "c2", 1, "vs2003-ar-gull", tokens=4), dummy("t", "c5", 2, life=20)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
     assert c(g, L, "t").wounds == 8 and c(g, L, "a").tokens == 0
 
@@ -142,21 +146,22 @@ def test_card_vs2023_045_ledovy_ohotnik_rider_gives_experience_to_the_card_in_fr
 
 def test_card_vs2023_046_master_topora_armour_formation_token_and_magic_strike_x():
     g, L = setup([pool("a", "c3", 1, "vs2023-046-master-topora", tokens=2), pool("b", "d3", 1,
-                  "vs2023-046-master-topora"), dummy("t", "c4", 2, life=20)], dice=[6])
+                  "vs2023-046-master-topora"), dummy("t", "c4", 2, life=20), THROWER], dice=[6])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "magic_strike"), target="t", x=2)
     assert c(g, L, "t").wounds == 4  # medium? fixed? 0-1-2 rolls: die 6 strong 2 + 2 tokens
     end_turn(g)
     end_turn(g)
     assert c(g, L, "b").tokens == 1  # formation: a token at the start of its turn
-    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 2
+    assert thrown(g, L, "a") == 2  # armour 1 in formation: a throw for 3 deals 2
 
 
 def test_card_vs2023_048_smotritel_gornila_formation_by_partner_kind():
     g, L = setup([pool("a", "c3", 1, "vs2023-048-smotritel-gornila"),
-                  dummy("b", "d3", 1, elite=True, abilities=[{"kw": "formation", "grants": [{"kw": "horde"}]}])])
-    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
+                  dummy("b", "d3", 1, elite=True, abilities=[{"kw": "formation", "grants": [{"kw": "first_strike"}]}]),
+                  THROWER])
+    assert thrown(g, L, "a") == 1  # in formation with an elite creature: armour 2
     g, L = setup([pool("a", "c3", 1, "vs2023-048-smotritel-gornila"),
-                  dummy("b", "d3", 1, abilities=[{"kw": "formation", "grants": [{"kw": "horde"}]}])])
+                  dummy("b", "d3", 1, abilities=[{"kw": "formation", "grants": [{"kw": "first_strike"}]}])])
     assert keywords.roll_mod(g, c(g, L, "a"), "defend") == 2
 
 

@@ -1,7 +1,7 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine.ops import acquire, damage
 from engine.rules import keywords
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup
+from tests.prelim_util import to_first_turn
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown
 
 
 def test_card_vs2023_001_kochevnik_vanilla_strike():
@@ -16,11 +16,11 @@ def test_card_vs2023_003_volhv_moves_wounds_to_enemies_and_starts_with_a_token_w
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "redistribute_wounds"), target="w",
        targets=["t", "u"])
     assert c(g, L, "w").wounds == 1 and c(g, L, "t").wounds == 1 and c(g, L, "u").wounds == 1
-    g.first = 2
-    v = c(g, L, "a")
-    v.tokens = 0
-    acquire.starting_tokens(g, v)
-    assert v.tokens == 1
+    deck = [{"label": "a", "card": "vs2023-003-volhv", "owner": 1, "zone": "deck"},
+            {"label": "t", "card": "Кочевник", "owner": 2, "zone": "deck"}]
+    for first, tokens in ((2, 1), (1, 0)):  # it enters the battle with a token only as the second player's card
+        g, L = to_first_turn(deck, first=first)
+        assert c(g, L, "a").zone == "battlefield" and c(g, L, "a").tokens == tokens
 
 
 def test_card_vs2023_005_ost_makes_a_friendly_strike_strong_and_discharges():
@@ -128,8 +128,9 @@ def test_card_vs2023_029_peshiy_latnik_answers_melee_with_a_special_strike():
     g, L = setup([pool("a", "c4", 2, "vs2023-029-peshiy-latnik"), dummy("t", "c3", 1, life=20)], dice=[1, 6])
     do(g, L, 1, act="attack", source="t", target="a")
     assert c(g, L, "t").wounds >= 2 and keywords.protected(g, c(g, L, "a"), "shot")
-    g, L = setup([pool("a", "c3", 1, "vs2023-029-peshiy-latnik"), pool("b", "d3", 1, "vs2023-029-peshiy-latnik")])
-    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
+    g, L = setup([pool("a", "c3", 1, "vs2023-029-peshiy-latnik"), pool("b", "d3", 1, "vs2023-029-peshiy-latnik"),
+                  THROWER])
+    assert thrown(g, L, "a") == 1  # in formation: armour 2 against a throw for 3
 
 
 def test_card_vs2023_030_brontobey_bonus_after_moving_and_vs_opposite():
@@ -140,26 +141,24 @@ def test_card_vs2023_030_brontobey_bonus_after_moving_and_vs_opposite():
 
 
 def test_card_vs2023_034_minotavr_strikes_twice_armour_and_formation():
-    g, L = setup([pool("a", "c3", 1, "vs2023-034-minotavr"), dummy("t", "c4", 2, life=30, closed=True)],
+    g, L = setup([pool("a", "c3", 1, "vs2023-034-minotavr"), dummy("t", "c4", 2, life=30, closed=True), THROWER],
                  dice=[1, 1])
     do(g, L, 1, act="attack", source="a", target="t")
     assert not c(g, L, "a").closed
     do(g, L, 1, act="attack", source="a", target="t")
     assert c(g, L, "a").closed and c(g, L, "t").wounds == 6
-    assert damage.prevent(g, c(g, L, "a"), 3, "shot") == 1
+    assert thrown(g, L, "a") == 1  # armour 2 against a throw for 3
 
 
-def test_card_vs2023_008_stepnoy_volkolak_strikes_from_where_it_died():
-    # a magic strike kills it; its on-death special strike for 2 hits a creature adjacent to the cell it died on
+def test_card_vs2023_008_stepnoy_volkolak_on_death_strike_lapses_from_the_graveyard():
+    # a magic strike kills it; its on-death special strike, an attack whose source left play, has no legal target
+    # (01 §5.7, RULES.md Q7) and the mandatory trigger lapses (Q5.1): nobody is wounded
     zap = {"kw": "magic_strike", "n": 9, "cost": "tap"}
     g, L = setup([pool("w", "c4", 2, "vs2023-008-stepnoy-volkolak"),
                   dummy("mage", "c3", 1, abilities=[zap]), dummy("far", "a1", 1)])
     do(g, L, 1, settle_after=False, act="magic_strike", source="mage", target="w")
     g.apply(1, {"act": "pass"})
     g.apply(2, {"act": "pass"})
-    assert c(g, L, "w").zone == "graveyard" and g.prompt["kind"] == "triggers"
-    targets = {a.get("target") for a in g.legal_actions(2) if a["act"] == "declare"}
-    assert L["mage"] in targets and L["far"] not in targets
-    g.apply(2, {"act": "declare", "source": L["w"], "ability": g.pending[2][0]["ability"], "target": L["mage"]})
+    assert c(g, L, "w").zone == "graveyard" and g.prompt["kind"] == "priority" and g.queue == []
     settle(g)
-    assert c(g, L, "mage").wounds == 2
+    assert c(g, L, "mage").wounds == 0 and c(g, L, "far").wounds == 0

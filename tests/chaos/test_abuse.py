@@ -1,4 +1,4 @@
-"""Chaos: hostile clients against one real server process on loopback (issue 22 items 2-4 and 6): frame floods,
+"""Chaos: hostile clients against one real server process on loopback: frame floods,
 msgpack bombs, oversized, lying and deeply nested HTTP bodies. A game in another room is played throughout and must
 not notice; the process must stay up and small. Figures are printed and recorded in docs/reliability.md."""
 from __future__ import annotations

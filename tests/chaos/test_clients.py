@@ -1,5 +1,5 @@
 """Chaos against one in-process server on the fake engine (tests/server/fake_engine.py): a spectator that never
-reads (issue 22 item 4) and joins racing the disposal of rooms (issue 22 item 6)."""
+reads and joins racing the disposal of rooms."""
 from __future__ import annotations
 
 import asyncio

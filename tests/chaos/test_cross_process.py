@@ -1,5 +1,5 @@
-"""Chaos: both players of a room, on different processes, answer every new version at the same moment (issue 22
-item 6, "simultaneous cross-process passes"; the frozen-priority failures of other servers). The player to act sends
+"""Chaos: both players of a room, on different processes, answer every new version at the same moment
+("simultaneous cross-process passes"; the frozen-priority failures of other servers). The player to act sends
 an action, the other a pass built on the same version: exactly one is applied per version, the other is refused,
 nobody waits forever, and both processes end on the same version as the stored log."""
 from __future__ import annotations

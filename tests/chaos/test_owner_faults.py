@@ -1,4 +1,4 @@
-"""Chaos: the owner process of live rooms fails (issue 22 items 5 and 6), at the default lease (5 s, renewed every
+"""Chaos: the owner process of live rooms fails, at the default lease (5 s, renewed every
 second). Rooms are owned by process 1, seat 1 plays there (falling back to process 2), seat 2 through process 2.
 Checked: every action answered, every acknowledged action in the stored log at its version, the figures recorded.
 """

@@ -1,4 +1,4 @@
-"""Chaos: Redis faults under 50 live rooms over two processes (issue 22 items 1 and 6).
+"""Chaos: Redis faults under 50 live rooms over two processes.
 
 Every room is owned by process 1 with its seat 2 relayed through process 2, both players acting once a second.
 Each test injects one fault, lets the rooms play on, and checks: no action lost (every action got an answer), never

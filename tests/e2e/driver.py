@@ -141,9 +141,17 @@ def click_action(page, idx: int, v: int | None = None) -> None:
         click(page, f".field [data-card='{source}']")
         if not _is_single_targetless_choice(s["legal"], source, s["view"]):
             _pick_steps(page, a, v)
+    confirm(page)
     page.wait_for_function(
         "([v, t0]) => { const c = window.berserkConn; return c.v > v || (c.lastError && c.lastError.at > t0); }",
         arg=[v, t0])
+
+
+def confirm(page) -> None:
+    """Confirm an action the page holds for a confirmation (ending the turn, a pass while cards could act, hiring,
+    a defender: server/static/js/confirm.js)."""
+    if page.locator("[data-testid=confirm-action]").count():
+        click(page, "[data-testid=confirm-action]")
 
 
 def move_key(a: dict) -> str:

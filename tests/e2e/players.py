@@ -1,6 +1,7 @@
-"""Browser helpers for issue 18: the name dialog of a first visit and the seat hooks (data-testid)."""
+"""Browser helpers for the seat flow: the name dialog of a first visit and the seat hooks (data-testid)."""
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import urllib.request
@@ -8,8 +9,14 @@ import urllib.request
 from tests.e2e.driver import wait_version_above
 
 
-def name_if_asked(page, name: str = "Tester") -> None:
-    """Fill in the first-visit name dialog when the page shows it (a browser context remembers the player)."""
+_testers = itertools.count(1)
+
+
+def name_if_asked(page, name: str | None = None) -> None:
+    """Fill in the first-visit name dialog when the page shows it (a browser context remembers the player). Names
+    are unique on a server, and the browser tests share one: the name given (default "Tester") gets a number of its
+    own ("Ann 7")."""
+    name = f"{name or 'Tester'} {next(_testers)}"
     page.wait_for_selector("#player-name, .lobby, .room-page, .game", timeout=30000)
     if page.locator("#player-name").count():
         page.fill("#player-name", name)
@@ -17,7 +24,7 @@ def name_if_asked(page, name: str = "Tester") -> None:
         page.wait_for_selector("#player-name", state="detached")
 
 
-def enter_lobby(page, server, name: str = "Tester") -> None:
+def enter_lobby(page, server, name: str | None = None) -> None:
     """Open the lobby (choosing a name on the first visit) and wait for its controls."""
     page.goto(server.url + "/")
     name_if_asked(page, name)

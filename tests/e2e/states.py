@@ -28,6 +28,9 @@ SITUATIONS = {
     "main_priority": lambda v, legal: v["phase"] == "main" and (v.get("prompt") or {}).get("kind") == "priority"
     and any(a["act"] == "move" for a in legal),
     "acquired": lambda v, legal: any(c.get("acquired") for c in v["cards"].values()),
+    "defender": lambda v, legal: any(a["act"] == "defend" for a in legal),
+    "recruit": lambda v, legal: any(a["act"] == "choose" and isinstance(a.get("option"), dict)
+                                    and "recruit" in a["option"] for a in legal),
 }
 
 

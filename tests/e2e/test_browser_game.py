@@ -1,5 +1,5 @@
 """Browser end-to-end: two Chromium pages play a game through clicks against the real server, a third page
-watches; reload and server restart resume; error sentences and both languages are shown (issue "Browser client").
+watches; reload and server restart resume; error sentences and both languages are shown.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Browser end-to-end for the deck builder (issue 17 items 4 and 6): a legal deck built from scratch by clicks, live
+"""Browser end-to-end for the deck builder: a legal deck built from scratch by clicks, live
 validation, saved decks that survive a reload, export / import round trips, Russian and English, phone width."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Browser end-to-end (issue 17 item 7): a deck built from scratch by clicks in the builder, saved, then chosen in the
+"""Browser end-to-end: a deck built from scratch by clicks in the builder, saved, then chosen in the
 lobby's deck choice and played against the computer: the cards dealt to the player come from that deck."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The game page at phone, tablet and desktop sizes (issue 20 items 6, 7, 9): the board reads, the prompt and its
+"""The game page at phone, tablet and desktop sizes: the board reads, the prompt and its
 actions are in view, no horizontal scroll, the deal question shows the dealt cards; axe-core finds no serious or
 critical violation. (The whole games against the computer, at phone size and with the new-abilities decks, are in
 test_games_vs_computer.py.)

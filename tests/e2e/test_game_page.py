@@ -1,4 +1,4 @@
-"""The game page (issue 20): abilities by name with targets on the board, the queue panel, combat, the card as it
+"""The game page: abilities by name with targets on the board, the queue panel, combat, the card as it
 is, translations. Each test mounts the real page modules in Chromium on a real engine state (tests/e2e/states.py)
 with a stand-in connection that records what the page would send.
 """
@@ -129,7 +129,7 @@ def test_the_queue_panel_shows_source_ability_targets_declarer_and_what_a_pass_d
     assert "выполняется первая заявка" in page.inner_text(".queue .q-pass")
     assert page.locator(".queue .q-priority").get_attribute("data-holder") == str(st["view"]["priority"]["holder"])
     first = mount(states["queue_first_pass"], lang="en")
-    assert "gives priority to player" in first.inner_text(".queue .q-pass")
+    assert "gives priority to Player" in first.inner_text(".queue .q-pass")   # no names in a mounted view: the seat
 
 
 def test_triggers_waiting_for_their_order_are_shown_as_such(states, mount):

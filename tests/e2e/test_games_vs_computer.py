@@ -1,4 +1,4 @@
-"""Whole games against the computer in Chromium (issue 20 item 9): at phone size with every click on a visible,
+"""Whole games against the computer in Chromium: at phone size with every click on a visible,
 in-view control, and with the set1-rest decks (the new abilities). The two longest browser tests, in a file of their
 own so that pytest-xdist (scripts/test, ``--dist loadfile``) runs them beside the other browser files; tests/conftest.py
 starts them first among the browser tests.

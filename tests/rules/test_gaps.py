@@ -1,12 +1,12 @@
-"""Rulings where the rules are silent or doubtful (issue 13 item 10); each is recorded in docs/rules-decisions.md."""
+"""Rulings where the rules are silent or doubtful; each is recorded in docs/rules-decisions.md."""
 from __future__ import annotations
 
 from tests.rules.play import card, creature, do, legal, play, position, seen, settle
 
 
-def test_103_1_q7_an_on_death_attack_is_made_from_the_dead_cards_last_cell():
-    """Степной волколак: RULES.md Q7 / 01 §5.7 void an attack whose source left play, but the card's own text
-    ("when it dies it makes a special strike") can act only then, and card text wins [103.1]."""
+def test_q7_an_on_death_attack_has_no_legal_target_from_the_graveyard_and_lapses():
+    """Степной волколак: RULES.md Q7 / 01 §5.7 void an attack whose source left play; from the graveyard its
+    on-death special strike has no legal target, so the mandatory trigger lapses (Q5.1)."""
     play("P-death-strike-01")
 
 

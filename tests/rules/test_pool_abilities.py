@@ -1,4 +1,4 @@
-"""Pool abilities played in real positions through the public API (issue 13 item 11): each test declares the
+"""Pool abilities played in real positions through the public API: each test declares the
 ability (or sets up what a static ability changes), lets the game execute, and reads the result from the view.
 Card texts: ../shared/cards/starter-pool.json; card-data decisions: docs/cards.md."""
 from __future__ import annotations

@@ -176,8 +176,8 @@ async def seated_room(room_id: str, seed: int, clock=None):
     from server.settings import Settings
     opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": clock, "spectators": True}
     room, one = Room.create(room_id, opts, ENGINE, memory_bus(), Settings(fixed_seed=seed), Metrics())
-    room.tokens[2] = hash_token("two")
-    room._deal()
+    room.seats.tokens[2] = hash_token("two")
+    room.deal()
     for conn, token in (("c1", one), ("c2", "two"), ("s", None)):
-        await room._on_attach(m.Attach(conn, token))
+        await room.audience.attach(m.Attach(conn, token))
     return room

@@ -257,7 +257,7 @@ def stored_version(client: redis.Redis, room: str) -> int:
 
 
 def load_snapshot(client: redis.Redis, room: str) -> dict:
-    """The stored snapshot of ``room`` (server/room.py ``Room.snapshot``), decoded."""
+    """The stored snapshot of ``room`` (server.room ``Room.snapshot``), decoded."""
     blob = client.get(f"bz:{{{room}}}:snap")
     assert blob is not None, f"no snapshot of room {room} in Redis"
     return msgpack.unpackb(blob)

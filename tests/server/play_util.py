@@ -1,4 +1,4 @@
-"""Helpers for the issue-18 server tests: players over HTTP and authenticated requests."""
+"""Helpers for the seat-flow server tests: players over HTTP and authenticated requests."""
 from __future__ import annotations
 
 import httpx

@@ -1,4 +1,4 @@
-"""Issue 21 item 1: no work proportional to the number of rooms on an action's path. Structural, no timing: while
+"""No work proportional to the number of rooms on an action's path. Structural, no timing: while
 one room applies and broadcasts an action, no other room of the process runs any of its code, and nothing reads
 the whole lobby."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The bus seams (server/bus/): typed inbox messages, the memory mailbox / fan-out / room store / lobby directory,
-and the room status the room sets itself (server/room.py ``RoomStatus``)."""
+and the room status the room sets itself (server/room/status.py ``RoomStatus``)."""
 from __future__ import annotations
 
 import asyncio
@@ -13,6 +13,7 @@ from server.bus import messages as m
 from server.bus.memory import INBOX_SIZE, MemoryRoomStore
 from server.gameapi import real_engine
 from server.metrics import Metrics
+from server.room.status import status_from_view
 from server.room import Room, RoomStatus
 from server.settings import Settings
 from tests.server.fake_engine import ENGINE
@@ -116,8 +117,8 @@ def _room(engine, **settings):
 def test_reading_the_room_status_builds_no_view():
     engine = CountingEngine()
     room = _room(engine)
-    room.tokens[2] = "x"
-    room._deal()          # both seats and decks known: the game is dealt, the status is preliminary
+    room.seats.tokens[2] = "x"
+    room.deal()          # both seats and decks known: the game is dealt, the status is preliminary
     room.apply(1, {"act": "choose", "option": "keep"})
     before = engine.views
     for _ in range(100):
@@ -128,8 +129,8 @@ def test_reading_the_room_status_builds_no_view():
 
 def test_status_moves_to_playing_on_turn_one_and_to_finished_on_a_result():
     room = _room(ENGINE)
-    room.tokens[2] = "x"
-    room._deal()          # both seats and decks known: the game is dealt, the status is preliminary
+    room.seats.tokens[2] = "x"
+    room.deal()          # both seats and decks known: the game is dealt, the status is preliminary
     room.apply(1, {"act": "choose", "option": "keep"})
     assert room.status is RoomStatus.PRELIMINARY
     room.apply(2, {"act": "choose", "option": "keep"})
@@ -144,8 +145,8 @@ def test_with_the_real_engine_the_status_equals_what_the_spectator_view_shows_at
     for seed in range(3):
         room, _ = Room.create("r1", {"decks": _two_decks(), "clock": {"base": 60.0, "increment": 0.0},
                                      "spectators": True}, engine, memory_bus(), Settings(fixed_seed=seed), Metrics())
-        room.tokens[2] = "x"
-        room._deal()
+        room.seats.tokens[2] = "x"
+        room.deal()
         seen = set()
         for _ in range(400):
             p = room.game.to_act()
@@ -153,7 +154,7 @@ def test_with_the_real_engine_the_status_equals_what_the_spectator_view_shows_at
                 break
             acts = [a for a in room.game.legal_actions(p) if a["act"] != "concede"]
             room.apply(p, rng.choice(acts))
-            assert room.status is room._status_from_view()
+            assert room.status is status_from_view(room)
             seen.add(room.status)
         assert RoomStatus.PLAYING in seen
 
@@ -165,8 +166,8 @@ def _two_decks() -> list[str]:
 
 def test_a_snapshot_from_before_the_status_field_restores_with_the_status_of_its_view():
     room = _room(ENGINE)
-    room.tokens[2] = "x"
-    room._deal()          # both seats and decks known: the game is dealt, the status is preliminary
+    room.seats.tokens[2] = "x"
+    room.deal()          # both seats and decks known: the game is dealt, the status is preliminary
     for p in (1, 2):
         room.apply(p, {"act": "choose", "option": "keep"})
     old = msgpack.unpackb(room.snapshot())

@@ -1,4 +1,4 @@
-"""Issue 18 item 6: players' chat, a separate spectators' chat, length and rate limits, plain text."""
+"""Players' chat, a separate spectators' chat, length and rate limits, plain text."""
 from __future__ import annotations
 
 import asyncio

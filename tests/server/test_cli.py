@@ -1,4 +1,4 @@
-"""Issue item 1: ``python -m server`` prints its address, answers /healthz, serves the client at / and a game."""
+"""``python -m server`` prints its address, answers /healthz, serves the client at / and a game."""
 from __future__ import annotations
 
 import os

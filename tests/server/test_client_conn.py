@@ -1,5 +1,5 @@
 """The browser client's connection (server/static/js/conn.js) under node with a fake WebSocket: an unanswered
-action is sent again after any sync, with the same id and v (issue 22 item 5), and never after it was answered."""
+action is sent again after any sync, with the same id and v, and never after it was answered."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""Issue item 5: per-player time banks (server/clock.py) and their effect in a room."""
+"""Per-player time banks (server/clock.py) and their effect in a room."""
 from __future__ import annotations
 
 import httpx

@@ -1,4 +1,4 @@
-"""Issue 17 item 2: GET /api/decks, POST /api/decks/validate, export / import, and parse_deck_choice."""
+"""GET /api/decks, POST /api/decks/validate, export / import, and parse_deck_choice."""
 from __future__ import annotations
 
 import httpx

@@ -55,7 +55,7 @@ async def _play(live, tmp_path):
     await side.close()
     room = await create_room(live.http, decks=DECKS)
     seat2 = await join_seat(live.http, room["room"])
-    live.app.state.hub.rooms.rooms[room["room"]].players.update({1: ann["id"], 2: bob["id"]})  # play's seat flow
+    live.app.state.hub.rooms.rooms[room["room"]].seats.players.update({1: ann["id"], 2: bob["id"]})  # play's seat flow
     a = await Player.join(live.ws, room["room"], room["token"])
     b = await Player.join(live.ws, room["room"], seat2["token"])
     s = await Spectator.join(live.ws, room["room"], None)

@@ -1,4 +1,4 @@
-"""Issue 22 items 2-4: the one body reader of every JSON endpoint (server/http_body.py) caps bodies while they stream,
+"""The one body reader of every JSON endpoint (server/http_body.py) caps bodies while they stream,
 times out slow ones, refuses deep nesting and unknown fields (also inside ``clock``), and no body ever gets a 500.
 
 The fuzz test finds the JSON endpoints from the app's routes (every POST/PUT/PATCH route), so endpoints added later

@@ -1,4 +1,4 @@
-"""The journal holds what the viewers saw alike once (issue 21 item 5), and still exactly what each viewer saw."""
+"""The journal holds what the viewers saw alike once, and still exactly what each viewer saw."""
 import random
 
 import engine as ENGINE
@@ -52,8 +52,8 @@ def test_a_room_restored_from_its_snapshot_and_log_has_the_journal_of_the_room_w
 
     opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": None, "spectators": True}
     room, _ = Room.create("jr", opts, ENGINE, memory_bus(), Settings(fixed_seed=11), Metrics())
-    room.tokens[2] = hash_token("two")
-    room._deal()
+    room.seats.tokens[2] = hash_token("two")
+    room.deal()
     rng, g = random.Random(11), room.game
 
     def play(n):
@@ -62,9 +62,9 @@ def test_a_room_restored_from_its_snapshot_and_log_has_the_journal_of_the_room_w
                 room.apply(g.to_act(), random_action(rng, g.legal_actions(g.to_act())))
     play(120)
     blob = room.snapshot()
-    room._logged_v = room.v
+    room.store.logged_v = room.v
     play(15)
-    entries = [room.log_entry()]
+    entries = [room.store.log_entry()]
     rebuilt = Journal.rebuild(ENGINE, room.seed, room.decks, room.game.log)
     calls = []
     original = Journal.rebuild

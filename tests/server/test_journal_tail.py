@@ -1,5 +1,5 @@
 """The journal finds a version's new events at the end of each view's log (server/journal.py ``Journal.record``,
-issue 21 item 2: CPU per client action): the log is in seq order, so only its new tail and the one event before
+CPU per client action): the log is in seq order, so only its new tail and the one event before
 it are read, and the journal keeps exactly the events past the last one it saw."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue item 2: the HTTP API (JSON) and metrics."""
+"""The HTTP API (JSON) and metrics."""
 from __future__ import annotations
 
 import httpx

@@ -1,4 +1,4 @@
-"""The lobby entry put after an applied action (server/room.py ``Room._publish_moved``, issue 21 item 2: CPU per
+"""The lobby entry put after an applied action (server/room/lobby_entry.py ``LobbyEntry.publish_moved``: CPU per
 client action) is copied from the entry put last with the new status, version and result, not built again: it
 must equal the full entry (``Room.info``) at every version of a game, and never change an entry put before."""
 from __future__ import annotations

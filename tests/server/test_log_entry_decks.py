@@ -1,4 +1,4 @@
-"""A room's log entries carry its decks only until a write after the deal has stored them (issue 21: bytes per
+"""A room's log entries carry its decks only until a write after the deal has stored them (bytes per
 commit); a room restored from its snapshot and such entries has the same decks, labels and version."""
 from __future__ import annotations
 
@@ -48,14 +48,14 @@ async def _played(actions: int) -> tuple[Room, Log]:
     opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": None, "spectators": True}
     room, _ = Room.create("ld", opts, ENGINE, memory_bus(store=store), Settings(fixed_seed=5), Metrics())
     await store.save(room.id, room.snapshot())
-    room.tokens[2] = hash_token("two")
-    room._deal()
-    await room._commit()
+    room.seats.tokens[2] = hash_token("two")
+    room.deal()
+    await room.store.commit()
     rng = random.Random(5)
     for _ in range(actions):
         p = room.game.to_act()
         room.apply(p, random_action(rng, room.game.legal_actions(p)))
-        await room._commit()
+        await room.store.commit()
     return room, store
 
 
@@ -77,10 +77,10 @@ async def test_a_room_restored_from_entries_without_decks_has_the_decks_labels_a
 async def test_a_whole_snapshot_after_the_deal_leaves_the_decks_out_of_the_entries_after_it():
     room, store = await _played(2)
     await store.save(room.id, room.snapshot())
-    room._unsnapshotted = 0
+    room.store.unsnapshotted = 0
     p = room.game.to_act()
     room.apply(p, random_action(random.Random(1), room.game.legal_actions(p)))
-    await room._commit()
+    await room.store.commit()
     assert "decks" not in msgpack.unpackb(store.entries[-1])["room"]
     restored = Room.restore(store.snapshot, ENGINE, None, Settings(fixed_seed=5), Metrics(), store.entries)
     assert restored.decks == room.decks and restored.v == room.v
@@ -91,9 +91,9 @@ async def test_a_room_whose_entries_after_its_snapshot_precede_the_deal_restores
     opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": None, "spectators": True}
     room, _ = Room.create("pre", opts, ENGINE, memory_bus(store=store), Settings(fixed_seed=5), Metrics())
     await store.save(room.id, room.snapshot())
-    room.tokens[2] = hash_token("two")       # seat 2 taken; its deck still to choose: no deal yet
+    room.seats.tokens[2] = hash_token("two")       # seat 2 taken; its deck still to choose: no deal yet
     room.decks[1] = None
-    await room._commit()
+    await room.store.commit()
     assert room.game is None and len(store.entries) == 1
     restored = Room.restore(store.snapshot, ENGINE, None, Settings(fixed_seed=5), Metrics(), store.entries)
-    assert restored.game is None and restored.v == 0 and restored.tokens[2] == room.tokens[2]
+    assert restored.game is None and restored.v == 0 and restored.seats.tokens[2] == room.seats.tokens[2]

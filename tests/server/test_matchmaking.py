@@ -1,4 +1,4 @@
-"""Issue 18 item 4: quick play pairs players in arrival order, offers a computer after a while, and is bounded."""
+"""Quick play pairs players in arrival order, offers a computer after a while, and is bounded."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 18 item 1: players get an id and a secret for a valid display name; names are validated and shown."""
+"""Players get an id and a secret for a valid display name; names are validated and shown."""
 from __future__ import annotations
 
 import pytest

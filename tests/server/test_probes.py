@@ -1,4 +1,4 @@
-"""Issue 21 item 1: the probes that find the latency tail (event-loop lag, GC pauses, room phases) on /metrics,
+"""The probes that find the latency tail (event-loop lag, GC pauses, room phases) on /metrics,
 and the GC policy (frozen start-up heap, generation-0 threshold, the collector on a timer). Structural only: no
 timing asserted."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue item 4: a seat token re-attaches a player at any step; the newest connection replaces the old one."""
+"""A seat token re-attaches a player at any step; the newest connection replaces the old one."""
 from __future__ import annotations
 
 import asyncio

@@ -1,6 +1,5 @@
 """The Redis lobby directory (server/bus/redis/lobby.py) against a real redis-server: entries are written by one
-flusher per process in pipelined batches; a change of the version alone is not waited for, any other change is
-(issue 21 item 4)."""
+flusher per process in pipelined batches; a change of the version alone is not waited for, any other change is."""
 from __future__ import annotations
 
 import asyncio

@@ -1,4 +1,4 @@
-"""Several server processes over one real Redis (issue "Several server processes over Redis", items 1-5 and 8).
+"""Several server processes over one real Redis.
 
 Each test starts its own redis-server on a free port and real ``python -m server --redis ...`` processes on
 loopback, with short leases (``--lease-ttl 1``). Games run through the real rules engine with seeded random bots
@@ -211,7 +211,7 @@ async def test_redis_outage_keeps_sockets_reports_fault_and_resumes_without_resy
     r = redis_server.client()
     wait_for(lambda: r.exists(f"bz:{{{room['room']}}}:snap"), 10, "the owner to store its room again")
     assert b.v == v_before
-    assert len(b.syncs) == syncs_b          # nothing was missed during the outage: no resync (issue 22 item 1)
+    assert len(b.syncs) == syncs_b          # nothing was missed during the outage: no resync
     await asyncio.gather(a.play_on(random_bot(13), until_v=v_before + 6),
                          b.play_on(random_bot(14), until_v=v_before + 6))
     assert a.v == b.v >= v_before + 6
@@ -245,7 +245,7 @@ async def test_a_killed_pubsub_connection_heals_without_resyncing_connections_th
     wait_for(lambda: p2.metric("berserk_redis_reconnects_total") >= 1, 10, "the relay to re-subscribe")
     await asyncio.gather(a.play_on(random_bot(19), until_v=a.v + 6), b.play_on(random_bot(20), until_v=a.v + 6))
     assert a.v == b.v
-    assert len(b.syncs) == syncs_b                   # no version was missed, so no resync (issue 22 item 1)
+    assert len(b.syncs) == syncs_b                   # no version was missed, so no resync
     assert p2.metric("berserk_redis_relay_resyncs_total") == 0
 
 

@@ -1,6 +1,6 @@
 """The Redis room store (server/bus/redis/store.py) against a real redis-server: an append-only change log per room
-(a stream) on top of a whole snapshot every ``snapshot_every`` changes, fenced like every write of an owner
-(issue 21 item 4). Redis commands and bytes per action are measured in bench/redis_cost.py, not here."""
+(a stream) on top of a whole snapshot every ``snapshot_every`` changes, fenced like every write of an owner.
+Redis commands and bytes per action are measured in bench/redis_cost.py, not here."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -134,17 +134,17 @@ async def test_a_room_writes_entries_between_whole_snapshots_and_restores_from_b
     settings = Settings(snapshot_every=5)
     room, _ = Room.create("g1", {"decks": list(DECKS), "clock": None, "spectators": True}, ENGINE, bus, settings,
                           Metrics())
-    room.tokens[2] = "x"
+    room.seats.tokens[2] = "x"
     room.inbox = await bus.mailbox.open_inbox("g1")
     await bus.store.save("g1", room.snapshot())
-    room._deal()
+    room.deal()
     bot = random_bot(3)
     r = redis_server.client()
     seen_entries = set()
     for _ in range(23):
         p = room.game.to_act()
         room.apply(p, bot(room.game.legal_actions(p), None))
-        await room._commit()
+        await room.store.commit()
         seen_entries.add(r.xlen(K.log("g1")))
         blob, entries = (await bus.store.current(["g1"]))[0]
         assert Room.snapshot_version(blob, ENGINE, entries) == room.v
@@ -155,5 +155,5 @@ async def test_a_room_writes_entries_between_whole_snapshots_and_restores_from_b
     r.flushall()                                         # Redis lost its data: the next commit stores it whole
     p = room.game.to_act()
     room.apply(p, bot(room.game.legal_actions(p), None))
-    await room._commit()
+    await room.store.commit()
     assert msgpack.unpackb(r.get(K.snap("g1")))["v"] == room.v and not r.exists(K.log("g1"))

@@ -1,4 +1,4 @@
-"""Live games survive ``kill -9`` of the single default process (issue 19 item 3): every acknowledged action is in
+"""Live games survive ``kill -9`` of the single default process: every acknowledged action is in
 the SQL store's action log (server/store/rooms.py) before its frames go out, and a restart with the same data
 directory resumes each game at its last acknowledged version, with the same prompt and legal actions, clocks that
 did not run while no process held the room, and the computer opponent back in its seat.

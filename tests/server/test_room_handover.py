@@ -1,4 +1,4 @@
-"""What a room answers for the messages still queued in its inbox when it stops (server/room.py ``refuse_queued``;
+"""What a room answers for the messages still queued in its inbox when it stops (server/room/room.py ``refuse_queued``;
 docs/reliability.md "Start-up restore and handovers").
 
 A room that stops but still exists (a graceful shutdown keeps its snapshot for the next process; a room fenced

@@ -1,4 +1,4 @@
-"""The room lists a player's legal actions once per version (issue 21: CPU per action): the frames' ``legal`` and
+"""The room lists a player's legal actions once per version (CPU per action): the frames' ``legal`` and
 the automatic-pass check read the same list; a new version lists again."""
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ class Counting:
 def _dealt_room() -> tuple[Room, list]:
     opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": None, "spectators": True}
     room, _ = Room.create("lo", opts, ENGINE, memory_bus(), Settings(fixed_seed=3), Metrics())
-    room.tokens[2] = hash_token("two")
-    room._deal()
+    room.seats.tokens[2] = hash_token("two")
+    room.deal()
     asked: list = []
     room.game = Counting(room.game, asked)
     return room, asked

@@ -1,4 +1,4 @@
-"""What a room keeps per viewer and per connection (issue 21 item 5): spectators share one view and one frame, a
+"""What a room keeps per viewer and per connection: spectators share one view and one frame, a
 room keeps no engine views once an action's frames are built, a connection's outbox is a plain bounded FIFO."""
 import asyncio
 import random
@@ -19,17 +19,17 @@ async def room_with_spectators(spectators=3, actions=12):
     bus = memory_bus()
     opts = {"decks": sorted(ENGINE.starter_decks())[:2], "clock": None, "spectators": True}
     room, t1 = Room.create("mem", opts, ENGINE, bus, Settings(fixed_seed=5), Metrics())
-    room.tokens[2] = hash_token("seat-two")
-    room._deal()
+    room.seats.tokens[2] = hash_token("seat-two")
+    room.deal()
     got = {}
     for conn, token in [("p:1", t1), ("p:2", "seat-two")] + [(f"s:{i}", None) for i in range(spectators)]:
         got[conn] = []
         bus.fanout.attach_conn(conn, lambda frame, close, conn=conn: got[conn].append(frame))
-        await room._handle(m.Attach(conn, token))
+        await room.handle(m.Attach(conn, token))
     rng, g = random.Random(5), room.game
     for n in range(actions):
         p = g.to_act()
-        await room._handle(m.Act(f"p:{p}", f"a{n}", g.version, random_action(rng, g.legal_actions(p))))
+        await room.handle(m.Act(f"p:{p}", f"a{n}", g.version, random_action(rng, g.legal_actions(p))))
     return room, got
 
 
@@ -43,7 +43,7 @@ def test_spectators_share_one_tracked_view_and_receive_the_same_frame_object():
 
 def test_a_room_keeps_no_engine_views_after_an_actions_frames_are_built():
     room, _ = asyncio.run(room_with_spectators(spectators=1))
-    assert room._views[2] == {}
+    assert room.cache.held_views() == 0
 
 
 def test_outbox_is_a_bounded_fifo_whose_reader_waits_for_the_next_item():

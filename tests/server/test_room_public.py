@@ -1,4 +1,4 @@
-"""The ``room`` field of a room's views (server/room.py ``RoomGame._view``, issue 21 item 2: CPU per client action)
+"""The ``room`` field of a room's views (server/room/views.py ``RoomGame._view``: CPU per client action)
 is built again only when something it shows changed (``RoomGame.public_key``), and always equals one built afresh."""
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ async def test_the_room_field_of_every_view_equals_one_built_afresh_until_the_ga
         await room._on_action(m.Act(f"c{p}", f"a{n}", room.v, random_action(rng, rg.legal_actions(p))))
         for viewer in (1, 2, None):
             assert rg.view(viewer)["room"] == rg.public()
-    room.names[2] = "Second"               # what claims, deck choices and rematches change, between versions
+    room.seats.names[2] = "Second"               # what claims, deck choices and rematches change, between versions
     room.rematch = "next"
     assert rg.view(None)["room"] == rg.public() and rg.view(None)["room"]["rematch"] == "next"
 

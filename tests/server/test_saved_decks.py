@@ -1,4 +1,4 @@
-"""Issue 17 item 2: a player's saved decks (/api/players/me/decks): create, list, rename, duplicate, delete;
+"""A player's saved decks (/api/players/me/decks): create, list, rename, duplicate, delete;
 bad bodies get a clear 4xx and store nothing; another player's decks are out of reach."""
 from __future__ import annotations
 

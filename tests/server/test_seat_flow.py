@@ -1,4 +1,4 @@
-"""Issue 18 items 3 and 5: the deal waits for both seats and both decks, the invite's first opener takes seat 2,
+"""The deal waits for both seats and both decks, the invite's first opener takes seat 2,
 concede at any time, clock presets (including no clock), rematch with seats swapped."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue item 7: tokens, spectators, bad frames, limits. Every refusal is an error frame or a 4xxx close."""
+"""Tokens, spectators, bad frames, limits. Every refusal is an error frame or a 4xxx close."""
 from __future__ import annotations
 
 import msgpack

@@ -1,4 +1,4 @@
-"""Issue item 3: a slow or stalled client is dropped (close 4003, resync on reconnect) and never slows the room."""
+"""A slow or stalled client is dropped (close 4003, resync on reconnect) and never slows the room."""
 from __future__ import annotations
 
 import asyncio

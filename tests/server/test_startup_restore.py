@@ -1,4 +1,4 @@
-"""Start-up with stored rooms (issue 21, docs/performance.md "Start-up with many stored rooms"): the server serves at
+"""Start-up with stored rooms (docs/performance.md "Start-up with many stored rooms"): the server serves at
 once and restores its stored rooms in the background, in batches read from the store together; a message for a room
 not restored yet puts that room into the next batch, each room is restored once, and a client joining it gets its
 sync at the stored version.
@@ -24,6 +24,7 @@ from server.bus import BusError, make_bus
 from server.bus import messages as m
 from server.gameapi import real_engine
 from server.metrics import Metrics
+from server.room.status import status_from_view
 from server.room import Room, hash_token
 from server.rooms import Rooms
 from server import rooms as rooms_module
@@ -40,13 +41,13 @@ def stored_room(i: int) -> dict:
     """A dealt room played ``3 + i % 4`` seeded actions in: ``{"room", "token", "v", "blob"}``."""
     opts = {"decks": DECKS, "clock": {"base": 600, "increment": 5}, "spectators": True}
     room, token = Room.create(f"stored{i}", opts, ENGINE, None, Settings(fixed_seed=100 + i), Metrics())
-    room.tokens[2] = hash_token(f"seat2-{i}")
-    room._deal()
+    room.seats.tokens[2] = hash_token(f"seat2-{i}")
+    room.deal()
     rng = random.Random(i)
     for _ in range(3 + i % 4):
         p = room.game.to_act()
         room.game.apply(p, rng.choice([a for a in room.game.legal_actions(p) if a["act"] != "concede"]))
-    room.status = room._status_from_view()
+    room.status = status_from_view(room)
     return {"room": room.id, "token": token, "v": room.v, "blob": room.snapshot()}
 
 

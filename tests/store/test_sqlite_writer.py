@@ -96,11 +96,10 @@ async def test_stopping_the_writer_finishes_the_jobs_queued_before(tmp_path):
     assert _rows(tmp_path) == [0, 1, 2]
 
 
-async def test_a_sqlite_file_store_writes_live_rooms_through_its_writer_thread(tmp_path):
+async def test_a_sqlite_file_store_writes_live_rooms_through_its_live_room_writer(tmp_path):
     store = SqlStore(f"sqlite+aiosqlite:///{tmp_path}/berserk.sqlite3")
     await store.start()
     try:
-        assert store.group_commits
         before = store.live_transactions
         await store.write_rooms([("save", "r", 0, b"s"), ("append", "r", 1, b"e")])
         await store.delete_room("r")
@@ -111,12 +110,12 @@ async def test_a_sqlite_file_store_writes_live_rooms_through_its_writer_thread(t
         await store.close()
 
 
-async def test_an_in_memory_store_has_no_writer_thread():
+async def test_an_in_memory_store_writes_live_rooms_through_its_engine_writer():
     store = SqlStore("sqlite+aiosqlite://")
     await store.start()
     try:
-        assert not store.group_commits
         await store.write_rooms([("save", "r", 0, b"s"), ("append", "r", 1, b"e")])
+        assert store.live_transactions == (1, 1)
         assert await store.load_room("r") == (b"s", [b"e"])
     finally:
         await store.close()

@@ -7,7 +7,7 @@ for the rest of the battle. Declared with ``targets`` [exiled, resurrected] and 
 from __future__ import annotations
 
 from engine.cards.keywords import Custom, register_custom
-from engine.effects.basic import eff_resurrect
+from engine.effects.keywords.resurrect import execute as eff_resurrect
 from engine.model.board import neighbours
 from engine.ops import acquire
 from engine.ops.tokens import add_life

@@ -4,8 +4,8 @@ of the attacked card. When an attack of ``applies_to`` kinds by a card matching 
 It is not a choice (``block_strike`` is the playable one): it happens whenever it can, within ``limit`` (counted
 per qualifying attack, whether or not it blocked: "the first strike each turn", "once per turn").
 
-``prophecy`` n: a prophecy is made first (the top n cards of its controller's deck are revealed and go to the
-bottom, engine/effects/keywords/prophecy.py) and ``condition`` may read what it revealed (Дочь перламутра: an odd
+``prophecy`` n: a prophecy is made first (the top n cards of its controller's deck are revealed and the deck is
+shuffled [206.10], engine/effects/keywords/prophecy.py) and ``condition`` may read what it revealed (Дочь перламутра: an odd
 cost). ``then``: effects that become a pending mandatory trigger of the card after a block (Дети топи jump).
 """
 from __future__ import annotations
@@ -13,7 +13,8 @@ from __future__ import annotations
 from engine.cards import abilities as ab
 from engine.cards.keywords import Keyword
 from engine.cards.kinds import kinds_match
-from engine.effects.keywords.prophecy import reveal_top, to_bottom
+from engine.effects.keywords.prophecy import reveal_top
+from engine.ops.zones import shuffle_deck
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.rules import targets as tg
@@ -33,7 +34,7 @@ def on_attacked(g, card, idx, a: dict, attacker, kind: str) -> bool:
     ctx: dict = {"controller": card.controller}
     if a.get("prophecy"):
         ctx["revealed"] = reveal_top(g, card.controller, a["prophecy"])
-        to_bottom(g, card.controller, ctx["revealed"])
+        shuffle_deck(g, card.controller)
     if a.get("condition") and not holds(g, card, a["condition"], ctx):
         return False
     g.emit(Event.BLOCKED, card=card.id, by="block_attack", attacker=attacker.id)

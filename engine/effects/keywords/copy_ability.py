@@ -21,6 +21,7 @@ from engine.effects.registry import register_keyword
 from engine.model.board import orthogonal
 from engine.model.enums import Event
 from engine.ops import acquire
+from engine.ops.zones import shuffle_deck
 from engine.rules import targets as tg
 
 _MEMO = "copy_ability"
@@ -65,12 +66,14 @@ def execute(g, e, src, eff) -> None:
             cands.append(cid)
     if not cands:
         g.emit(Event.FIZZLED, source=e["source"])
+        shuffle_deck(g, p)  # it looked through the deck [206.10]
         return
     i = choice.pick(g, p, cands, "copy_card", e["source"])
     if i is None:
         return
     shown = g.cards[cands[i]]
     g.emit(Event.REVEALED, card=shown.id, defkey=shown.defkey, why="copy_ability", player=p)
+    shuffle_deck(g, p)  # a card of the deck was revealed [SEED S2; 01 §5.5 [206.10]]
     src.used[_NAMES] = used + [g.defn(shown).get("name_ru")]
     acquire.grant(g, src, [dict(t) for t in _strong_triggers(g, shown)], eff.get("until", "end_of_battle"), p, src)
     choice.forget(g, _MEMO)

@@ -2,34 +2,53 @@
 while ``condition`` holds, a heal this card is about to receive may become ``effects`` instead, within ``limit``
 (counted when the replacement is taken). ``effects`` may read the heal's amount as the counter ``event_heal`` (X).
 
-The printed condition of both cards is "while it has no wounds", so the heal it replaces would remove nothing: the
-replacement is offered as an optional pending trigger of the card (declared in the next round, with its target
-then; passing declines it and keeps the use), and the heal removes nothing (docs/rules-decisions.md). A heal whose
+A replacement waits for the heal and replaces it before it happens, with no queue [419.1-419.4]: while the heal
+executes, the card's controller (the controller of the one applicable replacement [419.6.a]) is asked yes/no inside
+the executing entry (an optional one), then names the targets of ``effects`` there (RULES.md Q4;
+engine/effects/choice.py), and the effects happen at once instead of the heal. Declining keeps the use. A heal whose
 X is needed but is "full" or 0 offers nothing (§6.7: X is not stated for those).
 """
 from __future__ import annotations
 
 from engine.cards import abilities as ab
 from engine.cards.keywords import Keyword
+from engine.effects import choice
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.rules.conditions import holds
 
 
-def on_heal(g, card, idx, a: dict, amount) -> bool:
-    """``card`` is about to be healed by ``amount``: offer the replacement (a pending optional trigger) when its
-    condition holds and its limit allows; True = the heal is replaced."""
-    if a.get("condition") and not holds(g, card, a["condition"]):
-        return False
-    if ab.limit_reached(card, a, idx):
-        return False
-    n = amount if isinstance(amount, int) else 0
-    if n <= 0 and "event_heal" in repr(a.get("effects")):
-        return False
-    g.pending[card.controller].append({
-        "source": card.id, "ability": idx, "controller": card.controller, "optional": bool(a.get("optional", True)),
-        "effects": list(a.get("effects") or []), "point": {"type": "healed", "card": card.id, "n": n}})
-    g.emit(Event.FIZZLED, source=card.id, why="heal_replaced")
+def on_heal(g, card, idx, a: dict, amount) -> bool | None:
+    """``card`` is about to be healed by ``amount``: when its condition holds and its limit allows, its controller
+    chooses (an optional one) whether the replacement applies, inside the executing entry; True = the heal is
+    replaced (its effects have happened), False = it is not, None = a player is being asked."""
+    m = choice.memo(g, f"heal_replacement:{card.id}:{idx}")
+    if "use" not in m:
+        if a.get("condition") and not holds(g, card, a["condition"]):
+            return False
+        if ab.limit_reached(card, a, idx):
+            return False
+        n = amount if isinstance(amount, int) else 0
+        if n <= 0 and "event_heal" in repr(a.get("effects")):
+            return False
+        if a.get("optional", True):
+            i = choice.pick(g, card.controller, ["yes", "no"], "heal_replacement", card.id)
+            if i is None:
+                return None
+            if i == 1:
+                choice.forget(g, f"heal_replacement:{card.id}:{idx}")
+                return False
+        m["use"], m["n"] = True, n
+        if ab.limit(a):
+            key = ab.limit_key(a, idx)
+            card.used[key] = card.used.get(key, 0) + 1
+        g.emit(Event.FIZZLED, source=card.id, why="heal_replaced")
+    ex = g.executing
+    e = dict(ex["entry"] if ex is not None else {}, source=card.id, controller=card.controller,
+             point={"type": "healed", "card": card.id, "n": m["n"]}, target=None, targets=None)
+    if not choice.apply_chosen(g, e, card, list(a.get("effects") or []), m, "heal_replacement_target"):
+        return None
+    choice.forget(g, f"heal_replacement:{card.id}:{idx}")
     return True
 
 

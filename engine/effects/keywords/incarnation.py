@@ -4,7 +4,9 @@ maximum [218.8]); with at least X of them it incarnates: the tokens go, it gets 
 comes into its owner's squad on an unoccupied cell of their 3rd row (rank 1 for player 1, rank 6 for player 2; with
 ``on_marker``: only onto the cell holding its own cell marker of that name, whose cards are destroyed first),
 closed (open with ``open: true``); a flyer goes to the aux zone [211.2.a]. It is not a resurrection. Its
-"incarnates" triggers fire. With no free cell it stays and tries again whenever it gets a token. A card that dies
+"incarnates" triggers fire. With no free cell it stays with its tokens and incarnates as soon as a cell of its
+owner's 3rd row frees (03 §4: "it fires as soon as one frees"; a mandatory trigger of the graveyard card made
+pending when a card dies or leaves its cell, ``graveyard_cell_freed``). A card that dies
 carrying the marker loses Incarnation (it never incarnates again; recorded as the permanent timed effect
 ``incarnated``).
 
@@ -72,6 +74,21 @@ def incarnate(g, card, player: int | None = None) -> bool | None:
     return True
 
 
+def when_cell_freed(g, card, a: dict) -> list[dict] | None:
+    """A cell freed: a card waiting with enough tokens incarnates now if a cell of its owner's 3rd row is free."""
+    if spent(g, card) or a.get("on_marker") or card.tokens < a.get("n", 1):
+        return None
+    if not any(c not in g.board and row_of(c, card.owner) == 3 for c in CELLS):
+        return None
+    return [{"kw": "incarnation", "n": a.get("n", 1)}]
+
+
+def execute(g, e, src, eff) -> None:
+    """The waiting card incarnates (its owner picks the cell inside the entry)."""
+    if src is not None and src.zone == "graveyard":
+        incarnate(g, src)
+
+
 def at_turn_start(g, card, a: dict) -> list[dict] | None:
     """Start of its owner's turn, in the graveyard: gain an incarnation token (then incarnate if it has enough)."""
     if spent(g, card):
@@ -100,4 +117,5 @@ def text(a: dict, lang: str, words=None) -> str:
 
 INCARNATION = register_keyword(Keyword(
     kw="incarnation", places="static", rule="03 §4 incarnation [g-19]; [218.8]", text=text,
-    fields={"n": "int!", "open": "bool?", "on_marker": "str?"}, graveyard_turn_start=at_turn_start))
+    fields={"n": "int!", "open": "bool?", "on_marker": "str?"}, graveyard_turn_start=at_turn_start,
+    graveyard_cell_freed=when_cell_freed, handler=execute))

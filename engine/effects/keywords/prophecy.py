@@ -1,7 +1,7 @@
 """Prophecy (пророчество, ``prophecy``): reveal the top n cards of your own deck to both players, then do
-``then`` about them, then put them on the bottom of the deck in the same order (../shared/cards/README.md §6.5:
-a relaunch keyword with no rules text; where the cards go is not printed, the PHP engine puts them at the bottom;
-docs/rules-decisions.md). The deck is the zone of 01-game-and-cards.md §5.5.
+``then`` about them; the revealed cards stay in the deck and the deck is shuffled, as after every game action that
+reveals a card of a deck (../shared/cards/README.md §6.5: a relaunch keyword with no rules text; RULES.md S2;
+01-game-and-cards.md §5.5 [206.10]; docs/rules-decisions.md).
 
 Inside ``then`` the entry knows the revealed cards: the conditions ``revealed_all`` / ``revealed_cost_odd``, the
 filter ``cost_of_revealed`` and the counters ``revealed_cost`` / ``revealed_name_in_play`` read them. A ``then``
@@ -19,6 +19,7 @@ from engine.effects import choice
 from engine.effects.registry import apply_effects, conditions_hold, register_keyword
 from engine.model.enums import Event
 from engine.ops import trigger_points
+from engine.ops.zones import shuffle_deck
 from engine.rules import targets as tg
 
 _MEMO = "prophecy"
@@ -35,17 +36,8 @@ def reveal_top(g, player: int, n: int) -> list[str]:
     return top
 
 
-def to_bottom(g, player: int, ids: list[str]) -> None:
-    """Put the revealed cards still in ``player``'s deck on its bottom, in the order they were revealed."""
-    deck = g.decks[player]
-    moved = [cid for cid in ids if cid in deck]
-    for cid in moved:
-        deck.remove(cid)
-    deck.extend(moved)
-
-
 def execute(g, e, src, eff) -> None:
-    """Reveal, do ``then`` (asking for chosen targets after the reveal), put the cards at the bottom."""
+    """Reveal, do ``then`` (asking for chosen targets after the reveal), shuffle the deck [206.10]."""
     m = choice.memo(g, _MEMO)
     p = e["controller"]
     if "revealed" not in m:
@@ -84,7 +76,7 @@ def execute(g, e, src, eff) -> None:
             m["asked"] = True
             if i == 0:
                 apply_effects(g, sub_entry, src, opt)
-    to_bottom(g, p, m["revealed"])
+    shuffle_deck(g, p)
     choice.forget(g, _MEMO)
 
 
@@ -94,7 +86,7 @@ def options(g, card, a: dict) -> list[dict]:
 
 
 def text(a: dict, lang: str, words) -> str:
-    """"prophecy N (reveal the top N cards of your deck): <then>; then they go to the bottom" in ``lang``."""
+    """"prophecy N (reveal the top N cards of your deck): <then>; then the deck is shuffled" in ``lang``."""
     n = a.get("n", 1)
     then = "; ".join(words.effect(x, lang) for x in a.get("then") or [])
     if a.get("optional_then"):
@@ -105,13 +97,13 @@ def text(a: dict, lang: str, words) -> str:
         then = f"{then}; {extra}" if then else extra
     if lang == "en":
         body = f"prophecy {n} (reveal the top {n} card{'s' if n > 1 else ''} of your deck)"
-        return body + (f": {then}" if then else "") + "; the revealed cards go to the bottom of the deck"
+        return body + (f": {then}" if then else "") + "; then the deck is shuffled"
     body = f"пророчество {n} (открыть верхние карты своей колоды: {n})"
-    return body + (f": {then}" if then else "") + "; открытые карты уходят под низ колоды"
+    return body + (f": {then}" if then else "") + "; затем колода перемешивается"
 
 
 PROPHECY = register_keyword(Keyword(
-    kw="prophecy", places="activated effect", rule="README §6.5 prophecy (no rules text); 01 §5.5 deck", text=text,
+    kw="prophecy", places="activated effect", rule="README §6.5 prophecy (no rules text); RULES.md S2; 01 §5.5 [206.10]", text=text,
     fields={"n": "int!", "then": "effects?", "optional_condition": "conditions?", "optional_then": "effects?",
             **NAMED_FIELDS, **ACTIVATED_FIELDS},
     handler=execute, options=options))

@@ -43,7 +43,7 @@ def place(g, card, p: int, cell: str, closed: bool) -> None:
     zones.enter_play(g, card, p, cell)
     card.closed = closed
     g.emit("summoned", card=card.id, defkey=card.defkey, player=p, cell=card.cell)
-    g.rng.shuffle(g.decks[p])
+    zones.shuffle_deck(g, p)
 
 
 def execute(g, e, src, eff) -> None:

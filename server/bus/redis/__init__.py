@@ -15,7 +15,7 @@ mailbox's leases).
 """
 from __future__ import annotations
 
-from .. import Bus
+from ..bundle import Bus
 from .fanout import RedisFanOut
 from .link import POOL_SIZE, RedisLink
 from .lobby import RedisLobby

@@ -7,8 +7,8 @@ channel live in one slot (the multi-key scripts below need that) and ``SPUBLISH`
 |---|---|
 | ``bz:{R}:lease`` | ``"<process id>:<epoch>"`` of the owner, with a TTL (``lease_ttl``), renewed while the owner lives |
 | ``bz:{R}:epoch`` | the fencing epoch counter (INCR on every acquisition) |
-| ``bz:{R}:snap`` | the room's last whole snapshot (msgpack, server/room.py ``Room.snapshot``) |
-| ``bz:{R}:log`` | stream: the room's changes since that snapshot, one entry per commit (fields ``s`` = commit number, ``e`` = server/room.py ``Room.log_entry``); dropped by every whole snapshot |
+| ``bz:{R}:snap`` | the room's last whole snapshot (msgpack, server.room ``Room.snapshot``) |
+| ``bz:{R}:log`` | stream: the room's changes since that snapshot, one entry per commit (fields ``s`` = commit number, ``e`` = server/room/persistence.py ``log_entry``); dropped by every whole snapshot |
 | ``bz:{R}:info`` | the lobby entry (JSON) |
 | ``bz:{R}:in`` | sharded pub/sub channel: the room's inbox (actions, attach, ...) |
 | ``bz:proc:{P}`` | sharded pub/sub channel: frames and call replies for process ``P`` |

@@ -128,7 +128,7 @@ class RedisLink:
         The retry policy must be redis-py's *asyncio* ``Retry``: the synchronous ``redis.retry.Retry`` given to an
         asyncio pool never reconnects (its ``call_with_retry`` returns the coroutine un-awaited, so the error
         escapes the retry loop), and a pub/sub connection killed by Redis then stayed dead until the next health
-        check, 10-15 s later (issue 22 item 1; measured: 10.0 s with it, 0.05 s with the asyncio one)."""
+        check, 10-15 s later (measured: 10.0 s with it, 0.05 s with the asyncio one)."""
         pool = aioredis.BlockingConnectionPool.from_url(
             self.url, max_connections=size, timeout=POOL_WAIT, socket_connect_timeout=1.0, socket_timeout=3.0,
             health_check_interval=10, retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 2))

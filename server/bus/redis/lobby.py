@@ -1,7 +1,7 @@
 """The Redis lobby directory: ``bz:{R}:info`` (JSON, fenced writes of the owner) and the set ``bz:rooms``.
 
 Entries are written by one flusher task per process: every entry changed since its last round trip goes in one
-pipeline of fenced ``WRITE`` scripts (issue 21 item 4: the entry changes with every action, for its ``v``). A
+pipeline of fenced ``WRITE`` scripts (the entry changes with every action, for its ``v``). A
 change of the version alone is not waited for (the room goes on at once; the entry follows within a round trip);
 any other change (seats, status, names, spectators) is waited for, as before, so that whoever reads the lobby after
 an answer sees it. Flushes run one after another, so a room's entries reach Redis in the order they were put, and

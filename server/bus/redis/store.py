@@ -3,9 +3,9 @@
 A room writes a whole snapshot (``bz:{R}:snap``, ``save``) when it is created, every ``settings.snapshot_every``
 changes, after Redis lost its data and at a graceful shutdown; in between, each change is one small entry appended
 to the stream ``bz:{R}:log`` (``append``: the engine actions since the last write and the room's own state,
-server/room.py ``Room.log_entry``), a few hundred bytes instead of a 5-30 KiB snapshot. Restoring a room (a takeover
-after the owner died, a relay's resync) = the snapshot + the stream's entries in order (``load`` + ``load_log``, or
-:meth:`RedisRoomStore.current` in one round trip).
+server/room/persistence.py ``log_entry``), a few hundred bytes instead of a 5-30 KiB snapshot. Restoring a
+room (a takeover after the owner died, a relay's resync) = the snapshot + the stream's entries in order (``load``
++ ``load_log``, or :meth:`RedisRoomStore.current` in one round trip).
 
 Every write goes through a fenced script (server/bus/redis/keys.py ``APPEND`` / ``SAVE``) that checks the owner's
 lease in the same atomic step, so a process that lost a room's lease can never write after the new owner; a whole

@@ -3,6 +3,7 @@
 
 import { t, getLang, hasKey } from "./i18n.js";
 import { instanceName, cardDef } from "./cards.js";
+import { seatName } from "./names.js";
 
 /** The card instance id an action is "of" (the card the player clicks first), or null for global actions. */
 export function actionSource(a) {
@@ -156,7 +157,7 @@ function optionLabel(o, view) {
     return t("prompt_choice");
   }
   if (o && typeof o === "object") {
-    if ("first" in o) return t("opt_first", { p: o.first });
+    if ("first" in o) return t("opt_first", { who: seatName(view?.room, o.first) });
     if ("recruit" in o) return t(o.pay === "gold" ? "opt_recruit_gold" : "opt_recruit", { name: instanceName(view, o.recruit) });
     if ("place" in o) return t("opt_place", { name: instanceName(view, o.place), cell: o.cell });
     if ("attach" in o) return t("opt_attach", { name: instanceName(view, o.attach), host: instanceName(view, o.to) });

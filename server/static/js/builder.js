@@ -1,4 +1,4 @@
-// The deck builder page ("#/decks", issue 17 item 4): every implemented card with filters and search, the deck
+// The deck builder page ("#/decks"): every implemented card with filters and search, the deck
 // with counts, summaries (cost curve, element mix, elite count, flyer cost), live validation by the server's one
 // validator, saved decks (save, rename, duplicate, delete), export / import as a short code or "3 × Name" lines.
 
@@ -9,6 +9,8 @@ import { validateDeck, exportDeck, importDeck, deckName } from "./deckapi.js";
 import { listDecks } from "./api.js";
 import { listSaved, createSaved, updateSaved, duplicateSaved, deleteSaved } from "./deckstore.js";
 import { deckStats, cardKind, passes } from "./deckstats.js";
+import { editionName, moveText } from "./words.js";
+import { byName, printingsGroup, nameCopies, copiesBadge, copyLimit } from "./printings.js";
 
 const ELEMENTS = ["Степи", "Леса", "Горы", "Болота", "Тьма", "Нейтральные"];
 const KINDS = ["creature", "flyer", "symbiote", "artifact", "terrain", "equipment"];
@@ -37,7 +39,8 @@ export class BuilderPage {
     this.saved = [];
     this.presets = [];
     this.notice = null;
-    this.unsubscribe = onLangChange(() => { this.render(); this.validate(); });
+    // the validator's messages come in the language asked: the old ones go until the new answer
+    this.unsubscribe = onLangChange(() => { this.result = null; this.render(); this.validate(); });
   }
 
   async start() {
@@ -259,7 +262,10 @@ export class BuilderPage {
   renderList() {
     const shown = allCards().filter((c) => passes(c, this.filters)).sort((a, b) =>
       ELEMENTS.indexOf(a.element) - ELEMENTS.indexOf(b.element) || a.cost - b.cost || nameOf(a).localeCompare(nameOf(b)));
-    setChildren(this.listBox, shown.length ? shown.map((c) => this.cardRow(c))
+    // printings of one name are listed together under one heading with the copies of the name (printings.js)
+    const all = allCards();
+    setChildren(this.listBox, shown.length ? byName(shown).map((group) => (group.length > 1
+      ? printingsGroup(group, this.cards, all, (c, edition) => this.cardRow(c, edition)) : this.cardRow(group[0])))
       : h("li.hint", {}, t("db_nothing_found")));
   }
 
@@ -275,8 +281,11 @@ export class BuilderPage {
     return this.sharedNames;
   }
 
-  cardRow(c) {
+  /** One card's row; edition: its printing's name in words, for a row of a group of printings. */
+  cardRow(c, edition = null) {
     const n = this.cards.get(c.id) || 0;
+    const all = allCards();
+    const named = nameCopies(c, this.cards, all);
     const show = () => { this.focus = c.id; this.renderDetail(); };
     return h(`li.db-card.el-${elClass(c.element)}`, {
       dataset: { card: c.id, count: String(n) }, tabIndex: 0, onmouseenter: show, onfocus: show, onclick: show,
@@ -286,9 +295,11 @@ export class BuilderPage {
       } },
     h("span.db-cost", { class: c.elite ? "elite" : "", title: c.elite ? t("db_elite") : t("db_regular") },
       String(c.cost)),
-    h("span.db-cname", {}, nameOf(c), this.shared().has(nameOf(c)) && c.edition
-      ? h("small.db-ed", {}, ` ’${String(c.edition).slice(2, 4)}`) : null, c.unique ? " ◆" : "", c.flyer ? " ✈" : ""),
+    h("span.db-cname", {}, nameOf(c), edition ? h("small.db-ed", {}, ` · ${edition}`)
+      : this.shared().has(nameOf(c)) && c.edition ? h("small.db-ed", {}, ` · ${editionName(c.edition)}`) : null,
+    c.unique ? " ◆" : "", c.flyer ? " ✈" : ""),
     h("span.db-count", {}, n ? `×${n}` : ""),
+    named ? copiesBadge(named, copyLimit(all.filter((o) => o.name_ru === c.name_ru))) : null,
     h("button.db-minus", { onclick: (e) => { e.stopPropagation(); this.change(c.id, -1); }, disabled: !n,
       "aria-label": t("db_remove_one", { name: nameOf(c) }) }, "−"),
     h("button.db-plus", { onclick: (e) => { e.stopPropagation(); this.change(c.id, 1); },
@@ -347,12 +358,12 @@ export class BuilderPage {
       h("h3", {}, nameOf(c), other && other !== nameOf(c) ? h("span.en", {}, ` / ${other}`) : null),
       h("div", {}, t(`el_${c.element}`), " · ", t("cost"), ": ", String(c.cost), " ",
         c.elite ? t("db_elite") : t("db_regular"), " · ", t(`kind_${cardKind(c)}`), c.unique ? ` · ${t("db_unique")}` : ""),
-      c.kind === "creature" ? h("div", {}, `${t("life")}: ${c.life} · ${t("move")}: ${c.move} · ${t("strike")}: ${strike}`)
+      c.kind === "creature" ? h("div", {}, `${t("life")}: ${c.life} · ${t("move")}: ${moveText(c)} · ${t("strike")}: ${strike}`)
         : null,
       (c.classes || []).length ? h("div", {}, t("db_class"), ": ",
         c.classes.map(className).join(", ")) : null,
       h("p.card-text", {}, (lang === "ru" ? c.text_ru || c.text_en : c.text_en || c.text_ru) || ""),
-      c.edition ? h("div.hint", {}, c.edition) : null);
+      c.edition ? h("div.hint", {}, editionName(c.edition)) : null);
   }
 
   renderTransfer() {

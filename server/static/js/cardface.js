@@ -1,4 +1,4 @@
-// A card drawn by the project (issue 20 items 4 and 8): no licensed images, an inline SVG face with the element's
+// A card drawn by the project: no licensed images, an inline SVG face with the element's
 // colour, the cost crystal, the stats and keyword icons, and the card as it is in play (life with additional
 // life, wounds, tokens and their maximum, markers with their duration, closed). Rules: 01-game-and-cards.md §3
 // (properties), §6 (tokens, markers), 204.6 (additional life).
@@ -6,6 +6,7 @@
 import { h } from "./dom.js";
 import { t, hasKey } from "./i18n.js";
 import { cardDef, elementClass, elementName } from "./cards.js";
+import { termText } from "./terms.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -126,7 +127,7 @@ export function cardElement(cv, def, cls = [], attrs = {}) {
   if (cv?.hidden || !def) {
     classes.push("hidden");
     return h("div." + classes.join("."), attrs, h("div.back", { "aria-hidden": "true" }, "?"),
-      cv?.closed ? h("div.c-closed", { title: t("closed_card") }, h("span.cl-icon", { "aria-hidden": "true" }, "⤵"), h("span.cl-text", {}, t("closed_card"))) : null);
+      cv?.closed ? h("div.c-closed", { title: termText("closed") || t("closed_card") }, h("span.cl-icon", { "aria-hidden": "true" }, "⤵"), h("span.cl-text", {}, t("closed_card"))) : null);
   }
   classes.push("el-" + elementClass(def.element));
   const life = lifeOf(cv, def);
@@ -144,7 +145,7 @@ export function cardElement(cv, def, cls = [], attrs = {}) {
       cv?.wounds ? h("span.c-wounds", { title: t("wounds") }, `✖${cv.wounds}`) : null,
       cv?.tokens || tokenMax ? h("span.c-tokens", { title: t("tokens") }, `●${cv.tokens || 0}${tokenMax ? "/" + tokenMax : ""}`) : null,
       markers.map(([k, n]) => h("span.c-marker", { dataset: { marker: k }, title: untilText(until[k]) || t("markers") }, markerText(k, n)))),
-    cv?.closed ? h("div.c-closed", { title: t("closed_card") }, h("span.cl-icon", { "aria-hidden": "true" }, "⤵"), h("span.cl-text", {}, t("closed_card"))) : null);
+    cv?.closed ? h("div.c-closed", { title: termText("closed") || t("closed_card") }, h("span.cl-icon", { "aria-hidden": "true" }, "⤵"), h("span.cl-text", {}, t("closed_card"))) : null);
 }
 
 /** A pool card's definition for an instance of the view (null when hidden). */

@@ -2,7 +2,7 @@
 // A card definition: {id, name_ru, name_en, kind, element, cost, elite, unique, flyer, life, move, strike, classes,
 // abilities, text_en} (engine/cards.py). Views carry only pool ids; the names and text come from here.
 
-import { t } from "./i18n.js";
+import { t, getLang } from "./i18n.js";
 
 let byId = new Map();
 
@@ -48,7 +48,8 @@ export function elementClass(element) {
   return ELEMENT_CLASS[element] || "neutral";
 }
 
-/** The element as "Горы (Mountains)". */
+/** The element in the interface language ("Горы" / "Mountains"). */
 export function elementName(element) {
-  return ELEMENT_EN[element] ? `${element} (${ELEMENT_EN[element]})` : String(element ?? "");
+  if (getLang() === "en" && ELEMENT_EN[element]) return ELEMENT_EN[element];
+  return String(element ?? "");
 }

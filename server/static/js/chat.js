@@ -1,4 +1,4 @@
-// The chat panel of a room (issue 18 item 6). Players write to and read the room chat; spectators write to and read
+// The chat panel of a room. Players write to and read the room chat; spectators write to and read
 // their own chat, which the server never sends to a seat while the game runs (server/chat.py). Lines arrive as
 // "chat" frames (docs/protocol.md); text and names are inserted as text nodes, never as HTML. Hooks:
 // data-testid "chat-input" (the text box) and "chat-log" (the list of lines).

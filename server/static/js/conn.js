@@ -1,5 +1,5 @@
 // The game connection: one websocket to the server, joined to one room, that keeps a versioned copy of this
-// viewer's game view and reconnects by itself (issue "Browser client" item 3).
+// viewer's game view and reconnects by itself.
 //
 // Frames (docs/protocol.md): client -> server join / action / resync / ping; server -> client sync / diff / error /
 // end / pong. The state kept here: v (last version applied), view (the viewer's engine view, engine-api.md "View"),
@@ -13,7 +13,7 @@
 // or an error carrying its id, or an error without an id). After every sync (a reconnect, a resync the client or
 // the server asked for) a still-pending action is sent again, byte for byte with the same id and v: the server
 // answers a known id with its first answer and applies an action at most once, and one built on an older version
-// is refused as stale (issue 22 item 5).
+// is refused as stale.
 
 import { encodeFrame, decodeFrame } from "./wire.js";
 
@@ -86,7 +86,7 @@ export class GameConnection {
     this.ws = null;
     this.pingTimer = null;
     this.pongTimer = null;
-    this.chat = []; // chat lines {channel, seat, name, text, n} in arrival order (issue 18, chat.js)
+    this.chat = []; // chat lines {channel, seat, name, text, n} in arrival order (chat.js)
   }
 
   /** Open the connection (and keep it open until stop()). */

@@ -3,6 +3,7 @@
 
 import { getLang } from "./i18n.js";
 import { call } from "./api.js";
+import { localDeckName } from "./words.js";
 
 /** A call whose 400 answer carries the validator's messages: the answer is returned, not thrown. */
 async function checked(method, path, body) {
@@ -33,6 +34,6 @@ export async function importDeck(text) {
 /** The name of a deck ({name: {ru, en}} or {name: str}) in the interface language. */
 export function deckName(d) {
   if (!d) return "";
-  if (typeof d.name === "string") return d.name;
-  return (d.name && (d.name[getLang()] || d.name.ru || d.name.en)) || d.id || "";
+  if (typeof d.name === "string") return localDeckName(d.name);
+  return localDeckName((d.name && (d.name[getLang()] || d.name.ru || d.name.en)) || d.id || "");
 }

@@ -1,4 +1,4 @@
-// The deck a seat brings when it takes its seat (issue 17 item 3): a preconstructed deck, a saved deck or a pasted
+// The deck a seat brings when it takes its seat: a preconstructed deck, a saved deck or a pasted
 // code. Renders a <select data-testid="deck-choice"> (plus a text box for a pasted code) and gives the value of the
 // create / join body's "deck" field (docs/server.md "Decks": {"preset": id} | {"cards": [...]} | {"code": str}).
 

@@ -1,4 +1,4 @@
-// A player's saved decks: create, list, rename, duplicate, delete. While the browser holds no player (issue 18), the
+// A player's saved decks: create, list, rename, duplicate, delete. While the browser holds no player, the
 // decks live in this browser's localStorage; once it holds one ({id, secret} under localStorage "berserk.player"),
 // they live on the server (/api/players/me/decks, docs/server.md "Decks"), and the decks kept locally are moved
 // there on first use. A saved deck: {id, name, cards: [{id, count}], valid (bool | undefined), updated}.

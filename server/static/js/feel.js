@@ -1,4 +1,4 @@
-// The page's feel (issue 20 item 8): a your-turn alert in the title and an optional sound, and light animations
+// The page's feel: a your-turn alert in the title and an optional sound, and light animations
 // for a move, a strike and a death (CSS classes; style.css turns them off under prefers-reduced-motion).
 
 import { t } from "./i18n.js";

@@ -17,7 +17,13 @@ import { Zoom } from "./zoom.js";
 import { boardKeys } from "./keys.js";
 import { seatName, resultText } from "./names.js";
 import { botThinking } from "./botlevels.js";
+import { crystals } from "./words.js";
+import { term, termText } from "./terms.js";
+import { rulesHref } from "./rules.js";
+import { PROMPT_RULE } from "./rules_text.js";
 import { offPageIds, offPagePanel, triggersPromptText } from "./reach.js";
+import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
+import { LogBook } from "./logbook.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -42,13 +48,14 @@ export class GamePage {
     this.detail = null; // card instance id (or {list, title}) shown in the detail box
     this.viewer = null; // {list, title}: the graveyard / aux-zone viewer dialog
     this.confirmConcede = false;
+    this.staged = null; // an irreversible action held until confirmed (confirm.js)
     this.errorShown = null;
     this.lastSeq = null;
     this.focusCell = null;
     this.alert = new TurnAlert();
     this.zoom = new Zoom(() => this.conn.view);
     this.clockTimer = setInterval(() => this._tickClocks(), 250);
-    this.unsubscribe = onLangChange(() => this.render());
+    this.unsubscribe = onLangChange(() => { this.zoom.hide(); this.render(); }); // the zoom is drawn in the old language
     this.onKey = (e) => this._key(e);
     document.addEventListener("keydown", this.onKey);
   }
@@ -70,7 +77,8 @@ export class GamePage {
       this.errorTimer = setTimeout(() => { this.errorShown = null; this.render(); }, 8000);
     }
     if (what === "state") {
-      // A new version: a selection that lost its moves is dropped.
+      // A new version: a selection that lost its moves is dropped, and so is a staged action no longer listed.
+      if (this.staged && !(this.conn.legal || []).some((a) => JSON.stringify(a) === JSON.stringify(this.staged))) this.staged = null;
       const idx = indexLegal(this.canAct ? this.conn.legal : [], this.conn.view);
       if (this.selected && !idx.bySource.has(this.selected)) this._clearSelection();
       else if (this.selected && this.move) {
@@ -78,7 +86,7 @@ export class GamePage {
         if (!g || !pickState(g.actions, this.picks).candidates.length) this._clearSelection();
       }
       this.ambiguous = null;
-      // The concession question stays open across the opponent's moves (one may concede at any time, issue 18).
+      // The concession question stays open across the opponent's moves (one may concede at any time).
     }
     this.render();
   }
@@ -199,16 +207,16 @@ export class GamePage {
       h("button.grave-count" + (this.anim?.grave?.has(p) ? ".anim-grave" : ""), {
         dataset: { focus: `grave${p}` }, "aria-haspopup": "dialog",
         title: grave.map((id) => instanceName(view, id)).join("\n"),
-        onclick: () => { this.viewer = { list: grave, title: `${t("graveyard")} — ${playerName(p, this.conn.you)}` }; this.render(); },
+        onclick: () => { this.viewer = { list: grave, title: `${t("graveyard")} — ${playerName(p, this.conn.you, view.room)}` }; this.render(); },
       }, t("graveyard") + ": ", h("b", {}, String(grave.length))),
       (pv.aux || []).length ? h("button.aux-count", {
         dataset: { focus: `aux${p}` }, "aria-haspopup": "dialog",
-        onclick: () => { this.viewer = { list: pv.aux, title: `${t("aux_zone")} — ${playerName(p, this.conn.you)}` }; this.render(); },
+        onclick: () => { this.viewer = { list: pv.aux, title: `${t("aux_zone")} — ${playerName(p, this.conn.you, view.room)}` }; this.render(); },
       }, t("aux_short") + ": ", h("b", {}, String(pv.aux.length))) : null,
       (pv.deal || view.phase === "deal") ? stat(t("deal"), pv.deal ?? 0) : null,
       (pv.recruits || ["recruitment", "deployment"].includes(view.phase)) ? stat(t("recruits"), pv.recruits ?? 0) : null,
-      stat(t("gold"), pv.gold ?? "?", { class: "gold" }),
-      stat(t("silver"), pv.silver ?? "?", { class: "silver" }));
+      stat(t("gold"), crystals(pv.gold), { class: "gold", title: pv.gold < 0 ? t("gold_bonus_spent") : null }),
+      stat(t("silver"), crystals(pv.silver), { class: "silver" }));
   }
 
   _auxZone(p, view, idx, sel) {
@@ -247,13 +255,15 @@ export class GamePage {
           onblur: () => this.zoom.hide("focus"),
         }, h("span.cell-name", { "aria-hidden": "true" }, cell),
         marks ? h("span.cell-marker", { title: marks, "aria-hidden": "true", dataset: { testid: "cell-marker" } }, `◆ ${marks}`) : null,
-        here.map((cv) => this._card(cv.id, view, idx, sel, { attached: !!cv.attached_to }))));
+        here.map((cv) => this._card(cv.id, view, idx, sel, { attached: !!cv.attached_to, inCell: true }))));
       }
     }
     return h("div.board", { role: "group", "aria-label": t("board"), onkeydown: (e) => boardKeys(e, this) }, cells);
   }
 
-  _card(id, view, idx, sel, { attached = false, focusable = false, inViewer = false } = {}) {
+  /** A card element; inCell: on a board cell, whose aria-label already says it all (the card is hidden from
+   * assistive technology, so that the cell's name covers what it shows: axe label-content-name-mismatch). */
+  _card(id, view, idx, sel, { attached = false, focusable = false, inViewer = false, inCell = false } = {}) {
     const cv = view.cards?.[id];
     if (!cv) return null;
     const def = defOf(view, id);
@@ -279,12 +289,17 @@ export class GamePage {
       ontouchmove: () => this.zoom.pressEnd(),
     };
     if (focusable) {
-      Object.assign(attrs, { role: "button", tabindex: "0", "aria-label": cardLabel(cv, def) + (sel.cards.has(id) ? ` — ${t("aria_target")}` : ""),
+      Object.assign(attrs, { role: "button", tabindex: "0",
         "aria-pressed": this.selected === id ? "true" : "false",
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(); } },
         onfocus: (e) => this.zoom.showFor(id, e.currentTarget, "focus"), onblur: () => this.zoom.hide("focus") });
     }
-    return cardElement(cv, def, cls, attrs);
+    const el = cardElement(cv, def, cls, attrs);
+    // the name is what the card shows plus the sentence (not an aria-label that would hide what is shown: WCAG
+    // 2.5.3, axe label-content-name-mismatch)
+    if (focusable) el.append(h("span.sr-only", {}, cardLabel(cv, def) + (sel.cards.has(id) ? ` — ${t("aria_target")}` : "")));
+    if (inCell) el.setAttribute("aria-hidden", "true");
+    return el;
   }
 
   _ownZones(view, idx, sel) {
@@ -297,7 +312,8 @@ export class GamePage {
     const pv = view.players?.[String(me)] || {};
     return h("div.own-zones", { "aria-label": t("your_deal") },
       h("div.budget", { dataset: { gold: String(pv.gold ?? 0), silver: String(pv.silver ?? 0) } },
-        t("recruit_budget", { gold: pv.gold ?? 0, silver: pv.silver ?? 0, n: recruits.length })),
+        t("recruit_budget", { gold: crystals(pv.gold ?? 0), silver: crystals(pv.silver ?? 0), n: recruits.length }),
+        pv.gold < 0 ? ` (${t("gold_bonus_spent")})` : null),
       recruits.length ? h("div.zone.recruits", {}, h("span.zone-label", {}, t("your_squad") + ` (${recruits.length})`),
         recruits.map((id) => this._card(id, view, idx, sel, { focusable: true }))) : null,
       deal.length ? h("div.zone.deal", {}, h("span.zone-label", {}, t("your_deal") + ` (${deal.length})`),
@@ -313,13 +329,15 @@ export class GamePage {
     else if (view.to_act == null) toAct = t("to_act_none");
     else if (view.to_act === c.you) toAct = t("to_act_you");
     else if (botThinking(view)) toAct = t("bot_thinking");
-    else toAct = t("to_act_other", { p: view.to_act });
+    else toAct = t("to_act_other", { who: seatName(view.room, view.to_act) });
     return h("div.status", { dataset: { testid: "status" } },
       h("div.who", {}, who, " · ", h("span.conn-status." + c.status, {}, t(c.status === "open" ? "connected" : c.status === "closed" ? "closed" : "reconnecting")),
         c.you ? h("button.sound", { dataset: { focus: "sound" }, "aria-pressed": soundOn() ? "true" : "false",
-          onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null),
+          onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null,
+        c.you && !this.opts.replay ? confirmSetting(() => this.render()) : null),
       h("div.turn", {}, t("turn", { n: view.turn ?? 0 }), " · ", t("phase"), ": ", h("b.phase", { dataset: { phase: view.phase || "" } }, phaseName(view.phase)),
-        view.active ? " · " + t("active", { p: view.active }) : ""),
+        view.active ? " · " + t("active", { who: seatName(view.room, view.active) }) : "",
+        h("a.game-rules-link", { href: rulesHref(), target: "_blank", rel: "noopener", dataset: { testid: "game-rules" } }, t("rules"))),
       h("div.to-act" + (view.to_act === c.you && c.you && c.status === "open" ? ".mine" : ""), { dataset: { toAct: String(view.to_act ?? "") }, role: "status", "aria-live": "polite" }, toAct));
   }
 
@@ -347,21 +365,28 @@ export class GamePage {
     const prompt = this._promptText(view);
     const box = h("section.controls", { "aria-label": t("actions"), dataset: { testid: "controls" } },
       h("h2.sr-only", {}, t("actions")),
-      prompt ? h("div.prompt", { dataset: { kind: view.prompt.kind }, "data-testid": "prompt" }, prompt) : null);
+      prompt ? h("div.prompt", { dataset: { kind: view.prompt.kind }, "data-testid": "prompt" }, prompt,
+        h("a.rule-link", { href: rulesHref(PROMPT_RULE[view.prompt.kind] || "queue"), target: "_blank", rel: "noopener",
+          dataset: { testid: "prompt-rule" } }, t("rules_prompt_link"))) : null);
     if (view.result) return box;
     const act = (a, extra = "") => h("button.act" + extra, {
       dataset: { act: a.act, idx: String(this.conn.legal.indexOf(a)) },
+      title: termText(a.act) || null,
       disabled: !this.canAct,
       onclick: () => this._send(a),
     }, actionLabel(a, view));
     const meaning = this.canAct ? passMeaning(view) : null;
-    if (meaning) box.append(h("div.pass-meaning", {}, t("pass_now") + ": " + meaning));
+    if (meaning) box.append(h("div.pass-meaning", {}, term("pass", t("pass_now")), ": " + meaning));
     const ex = this.canAct ? exchangeExplained(view, this.conn.you) : null;
     if (ex) box.append(ex);
     const globals = idx.global.filter((a) => a.act !== "concede");
     if (this.ambiguous) {
       box.append(h("div.disambiguate", {}, h("div.sel-title", {}, t("pick_one")), this.ambiguous.map((a) => act(a)),
         h("button.cancel", { onclick: () => { this.ambiguous = null; this.render(); } }, t("cancel"))));
+    }
+    if (this.staged) {
+      box.append(confirmBox(this.staged, view, this.conn.legal, () => this._send(this.staged, true),
+        () => { this.staged = null; this.render(); }));
     }
     box.append(h("div.global-actions", {}, globals.map((a) => act(a))));
     const offPage = this.ambiguous ? null
@@ -371,7 +396,7 @@ export class GamePage {
     else if (idx.bySource.size) box.append(h("div.hint", {}, t("select_hint")));
     else if (!globals.length && !idx.direct.size && this.canAct) box.append(h("div.hint", {}, t("no_actions")));
     else if (idx.direct.size) box.append(h("div.hint", {}, t("direct_hint")));
-    // Conceding is allowed at any time, not only on one's own move (engine [102.3.b]; issue 18 item 5).
+    // Conceding is allowed at any time, not only on one's own move (engine [102.3.b]).
     const concede = { act: "concede" };
     if (view.room?.status !== "waiting") {
       box.append(this.confirmConcede
@@ -448,7 +473,9 @@ export class GamePage {
 
   _log(view) {
     if (this.conn.renderLog) return this.conn.renderLog(view); // a replay shows its complete log, by turn
-    const lines = (view.log || []).map((e) => renderLogLine(e, view)).filter(Boolean);
+    if (!this.book) this.book = new LogBook(this.conn.room ? `berserk.log.${this.conn.room}.${this.conn.you ?? "w"}` : null);
+    this.book.add(view.log);
+    const lines = this.book.events().map((e) => renderLogLine(e, view)).filter(Boolean);
     return h("section.log", { "aria-label": t("log") }, h("h2", {}, t("log")),
       h("ol.log-list", { tabindex: "0", "aria-label": t("log") }, lines.map((s) => h("li", {}, s))));
   }
@@ -458,7 +485,7 @@ export class GamePage {
     const log = view.replay?.log;
     if (!Array.isArray(log) || !log.length) return null;
     return h("div.action-log", {}, h("h2", {}, t("all_moves")),
-      h("ol.log-list", {}, log.map(([p, a]) => h("li", {}, `${t("player", { p })}: ${actionLabel(a, view)}`))));
+      h("ol.log-list", {}, log.map(([p, a]) => h("li", {}, `${seatName(view.room, p)}: ${actionLabel(a, view)}`))));
   }
 
   _resultBanner(result) {
@@ -504,6 +531,7 @@ export class GamePage {
   /** Esc: undo the last pick, then the move, then the selection. */
   _back() {
     if (this.viewer) this.viewer = null;
+    else if (this.staged) this.staged = null;
     else if (this.ambiguous) this.ambiguous = null;
     else if (this.picks.length) this.picks.pop();
     else if (this.move) {
@@ -599,12 +627,19 @@ export class GamePage {
     this.conn.act(a);
   }
 
-  _send(a) {
+  /** Send action a, or stage it for a confirmation first (confirm.js; confirmed: it was). */
+  _send(a, confirmed = false) {
     if (!this.canAct) return;
     this.errorShown = null;
     this._clearSelection();
     this.ambiguous = null;
     this.confirmConcede = false;
+    if (!confirmed && needsConfirm(a, this.conn.legal)) {
+      this.staged = a;
+      this.render();
+      return;
+    }
+    this.staged = null;
     this.conn.act(a);
   }
 

@@ -1,10 +1,11 @@
-// Interface text in Russian and English (issue "Browser client" item 2). Card names are not here: they come from
+// Interface text in Russian and English. Card names are not here: they come from
 // the card catalogue (name_ru with name_en alongside, see cards.js).
 //
 // t(key, params) returns the sentence in the current language; {name} placeholders are filled from params.
 // A key missing in the current language falls back to English, then to the key itself.
 
 import { ENDINGS } from "./i18n_endings.js";
+import { PLAYERS } from "./i18n_players.js";
 
 const STRINGS = {
   en: {
@@ -35,6 +36,7 @@ const STRINGS = {
     back_to_lobby: "Lobby",
     you_are: "You are player {p}",
     spectator: "Spectator",
+    someone: "a player",
     replay_mode: "Replay",
     player: "Player {p}",
     you: "you",
@@ -49,9 +51,9 @@ const STRINGS = {
     crystals: "Crystals",
     turn: "Turn {n}",
     phase: "Phase",
-    active: "Active: player {p}",
+    active: "Active: {who}",
     to_act_you: "Your move",
-    to_act_other: "Waiting for player {p}",
+    to_act_other: "Waiting for {who}",
     to_act_none: "Nobody to act",
     queue: "Queue",
     queue_empty: "The queue is empty.",
@@ -67,7 +69,7 @@ const STRINGS = {
     select_hint: "Click one of your highlighted cards to see its moves.",
     card_actions: "Moves of {name}",
     die_roll: "Die roll",
-    last_roll: "Player {p} rolled {value}",
+    last_roll: "{who} rolled {value}",
     result_win: "Player {p} wins ({reason}).",
     result_draw: "Draw ({reason}).",
     you_won: "You won!",
@@ -107,7 +109,7 @@ const STRINGS = {
     opt_done: "Done",
     opt_yes: "Yes",
     opt_no: "No",
-    opt_first: "Player {p} goes first",
+    opt_first: "{who} goes first",
     opt_recruit: "Recruit {name}",
     opt_place: "Place {name} on {cell}",
     opt_card: "Choose {name}",
@@ -131,31 +133,31 @@ const STRINGS = {
     ev_executed: "{name}: {ability} executes",
     ev_moved: "{name} moves to {cell}",
     ev_redirected: "{name} turns the attack on {from} to {to}",
-    ev_die: "Player {p} rolls {value}",
+    ev_die: "{who} rolls {value}",
     ev_wounds: "{name} takes {n} wound(s)",
     ev_died: "{name} dies",
     ev_phase: "Phase: {phase}",
-    ev_turn: "Turn {n}: player {p}",
-    ev_pass: "Player {p} passes",
-    ev_end_turn: "Player {p} ends the turn",
-    ev_dealt: "Player {p} is dealt {n} cards",
+    ev_turn: "Turn {n}: {who}",
+    ev_pass: "{who} passes",
+    ev_end_turn: "{who} ends the turn",
+    ev_dealt: "{who} is dealt {n} cards",
     ev_deal: "Your deal: {n} cards",
-    ev_first: "Player {p} goes first",
-    ev_kept: "Player {p} keeps the deal",
-    ev_redealt: "Player {p} redeals",
+    ev_first: "{who} goes first",
+    ev_kept: "{who} keeps the deal",
+    ev_redealt: "{who} redeals",
     ev_recruit: "You recruit {name}",
-    ev_recruited: "Player {p}: squad of {n}",
-    ev_placed: "Player {p} places a card on {cell}",
+    ev_recruited: "{who}: squad of {n}",
+    ev_placed: "{who} places a card on {cell}",
     ev_placed_card: "You place {name} on {cell}",
     ev_revealed: "{name} is revealed",
     ev_opened: "{name} opens",
     ev_closed: "{name} closes",
     ev_strike_roll: "Strike: {a} {x} vs {r} {y}",
     ev_defends: "{name} defends against {attacker}",
-    ev_weakened: "Player {p} weakens the strike",
+    ev_weakened: "{who} weakens the strike",
     ev_healed: "{name} heals {n}",
     ev_tokens: "{name} gains {n} token(s)",
-    // issues 14-16 (cards): set1-rest effects
+    // set1-rest card effects
     ev_tokens_lost: "{name} loses {n} token(s)",
     ev_fizzled: "{name}: the ability does nothing",
     ev_result: "Game over",
@@ -178,7 +180,7 @@ const STRINGS = {
     phase_turn_start: "start of turn",
     phase_final: "end of turn",
     prompt_trigger: "Declare or pass on your triggered ability.",
-    // ---- issue 17: deck builder, deck choice (js/builder.js, js/deckchoice.js) ----
+    // ---- deck builder, deck choice (js/builder.js, js/deckchoice.js) ----
     db_open_builder: "Deck builder",
     db_title: "Deck builder",
     db_cards: "Cards",
@@ -251,6 +253,7 @@ const STRINGS = {
     "cls_орк": "Orc",
     "cls_архаалит": "Archaalite",
     "cls_тролль": "Troll",
+    "cls_нежить": "Undead",
     "cls_тоа-дан": "Toa-Dan",
     "cls_йордлинг": "Yordling",
     "cls_дракон": "Dragon",
@@ -271,9 +274,9 @@ const STRINGS = {
     "cls_демон": "Demon",
     "cls_герой-воин": "Warrior Hero",
     "cls_герой-маг": "Mage Hero",
-    // ---- end of issue 17 ----
+    // ---- end of deck builder, deck choice ----
 
-    // issue 18 (players, seat flow, quick play, rematch, chat): helper "play"
+    // players, seat flow, quick play, rematch, chat
     name_title: "Choose your name",
     name_label: "Name shown to other players",
     name_ok: "Continue",
@@ -340,11 +343,11 @@ const STRINGS = {
     err_already_dealt: "The game has been dealt; decks are fixed.",
     err_too_many_rooms: "The server is full; try again later.",
     err_bot_unavailable: "The computer opponent could not sit down; try again.",
-    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
+    // rules: paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Recruit {name}, paying gold",
     move_recruit_gold: "Recruit, paying gold",
     prompt_death_order: "Several of your cards died at once: choose the order they enter your graveyard.",
-    // issue 19 (store): replays and the leaderboard
+    // store: replays and the leaderboard
     replay_first: "First move",
     replay_prev: "Back one move",
     replay_next: "Forward one move",
@@ -370,9 +373,9 @@ const STRINGS = {
     lb_won: "won",
     lb_lost: "lost",
     lb_draw: "draw",
-    lb_winner: "player {p} won",
+    lb_winner: "{who} won",
     lb_computer: "computer",
-    // ---- issue 20 (helper "board"): the game page ----
+    // ---- the game page ----
     board: "Battlefield",
     side_panel: "Game information",
     close: "Close",
@@ -396,7 +399,7 @@ const STRINGS = {
     declared_by: "declared by {who}",
     priority_holder: "Priority: {who}",
     pass_now: "A pass now",
-    pass_hands_over: "gives priority to player {p}",
+    pass_hands_over: "gives priority to {who}",
     pass_executes: "ends the handshake: the first queue entry executes",
     pass_ends_phase: "ends the handshake: the queue is empty, so the phase ends",
     triggers_waiting: "Triggered abilities waiting for {who} to declare or order them:",
@@ -568,11 +571,11 @@ const STRINGS = {
     kw_simple_strike: "simple strike",
     kw_poison: "poison",
     kw_close_to_strike_flyer: "close to strike a flyer",
-    ev_declared_by: "Player {p}: {name} declares {ability}",
+    ev_declared_by: "{who}: {name} declares {ability}",
     ev_wounds_by: "{name} takes {n} wound(s) ({kind})",
     ev_result_reason: "Game over: {reason}",
     ev_strike_roll_row: "Fight: {a} {x} vs {r} {y}, difference {d}: attacker {al}, responder {rl}",
-    ev_kept_hidden: "Player {p} keeps the card on {cell} face down",
+    ev_kept_hidden: "{who} keeps the card on {cell} face down",
     ev_stays_closed: "{name} stays closed",
     ev_skip_open: "{name} will not open next turn",
     ev_blocked: "{name}: the strike is blocked",
@@ -589,14 +592,14 @@ const STRINGS = {
     ev_granted: "{name} gains: {what}",
     ev_grant_ended: "{name}: a gained ability ends",
     ev_effect_ended: "{name}: an effect ends",
-    ev_chose: "Player {p} chooses option {n}",
-    ev_window_ability: "Player {p}: {name} uses {ability}",
+    ev_chose: "{who} chooses option {n}",
+    ev_window_ability: "{who}: {name} uses {ability}",
     ev_die_changed: "{name}: the die is changed to {value}",
     ev_strength_set: "{name}: the strike's strength is set",
     ev_flyer_strike_ready: "{name} is ready to strike a flyer",
     ev_loop_cut: "{name}: a repeating trigger is stopped",
     ev_other: "Game event {name}",
-    // ---- end of issue 20 block ----
+    // ---- end of the game page ----
   },
   ru: {
     title: "Берсерк Онлайн",
@@ -626,6 +629,7 @@ const STRINGS = {
     back_to_lobby: "Лобби",
     you_are: "Вы — игрок {p}",
     spectator: "Зритель",
+    someone: "игрок",
     replay_mode: "Запись",
     player: "Игрок {p}",
     you: "вы",
@@ -640,9 +644,9 @@ const STRINGS = {
     crystals: "Кристаллы",
     turn: "Ход {n}",
     phase: "Фаза",
-    active: "Активный: игрок {p}",
+    active: "Активный: {who}",
     to_act_you: "Ваш ход",
-    to_act_other: "Ждём игрока {p}",
+    to_act_other: "Ждём: {who}",
     to_act_none: "Никто не действует",
     queue: "Очередь",
     queue_empty: "Очередь пуста.",
@@ -658,7 +662,7 @@ const STRINGS = {
     select_hint: "Нажмите на подсвеченную карту, чтобы увидеть её действия.",
     card_actions: "Действия: {name}",
     die_roll: "Бросок кубика",
-    last_roll: "Игрок {p} выбросил {value}",
+    last_roll: "{who} выбросил {value}",
     result_win: "Победил игрок {p} ({reason}).",
     result_draw: "Ничья ({reason}).",
     you_won: "Вы победили!",
@@ -698,7 +702,7 @@ const STRINGS = {
     opt_done: "Готово",
     opt_yes: "Да",
     opt_no: "Нет",
-    opt_first: "Первым ходит игрок {p}",
+    opt_first: "Первым ходит {who}",
     opt_recruit: "Нанять {name}",
     opt_place: "Поставить {name} на {cell}",
     opt_card: "Выбрать {name}",
@@ -722,31 +726,31 @@ const STRINGS = {
     ev_executed: "{name}: выполняется {ability}",
     ev_moved: "{name} идёт на {cell}",
     ev_redirected: "{name} переводит атаку с {from} на {to}",
-    ev_die: "Игрок {p} выбрасывает {value}",
+    ev_die: "{who} выбрасывает {value}",
     ev_wounds: "{name} получает ран: {n}",
     ev_died: "{name} погибает",
     ev_phase: "Фаза: {phase}",
-    ev_turn: "Ход {n}: игрок {p}",
-    ev_pass: "Игрок {p}: пас",
-    ev_end_turn: "Игрок {p} заканчивает ход",
-    ev_dealt: "Игроку {p} сдано карт: {n}",
+    ev_turn: "Ход {n}: {who}",
+    ev_pass: "{who}: пас",
+    ev_end_turn: "{who} заканчивает ход",
+    ev_dealt: "{who}: сдано карт: {n}",
     ev_deal: "Ваша сдача: {n} карт",
-    ev_first: "Первым ходит игрок {p}",
-    ev_kept: "Игрок {p} оставляет сдачу",
-    ev_redealt: "Игрок {p} пересдаёт",
+    ev_first: "Первым ходит {who}",
+    ev_kept: "{who} оставляет сдачу",
+    ev_redealt: "{who} пересдаёт",
     ev_recruit: "Вы нанимаете {name}",
-    ev_recruited: "Игрок {p}: в отряде {n}",
-    ev_placed: "Игрок {p} ставит карту на {cell}",
+    ev_recruited: "{who}: в отряде {n}",
+    ev_placed: "{who} ставит карту на {cell}",
     ev_placed_card: "Вы ставите {name} на {cell}",
     ev_revealed: "{name} вскрывается",
     ev_opened: "{name} открывается",
     ev_closed: "{name} закрывается",
     ev_strike_roll: "Удар: {a} {x} против {r} {y}",
     ev_defends: "{name} защищает от {attacker}",
-    ev_weakened: "Игрок {p} ослабляет удар",
+    ev_weakened: "{who} ослабляет удар",
     ev_healed: "{name} лечит {n}",
     ev_tokens: "{name} получает фишек: {n}",
-    // issues 14-16 (cards): set1-rest effects
+    // set1-rest card effects
     ev_tokens_lost: "{name} теряет фишек: {n}",
     ev_fizzled: "{name}: способность не срабатывает",
     ev_result: "Игра окончена",
@@ -769,7 +773,7 @@ const STRINGS = {
     phase_turn_start: "начало хода",
     phase_final: "конец хода",
     prompt_trigger: "Заявите срабатывающую способность или откажитесь.",
-    // ---- issue 17: deck builder, deck choice (js/builder.js, js/deckchoice.js) ----
+    // ---- deck builder, deck choice (js/builder.js, js/deckchoice.js) ----
     db_open_builder: "Конструктор колод",
     db_title: "Конструктор колод",
     db_cards: "Карты",
@@ -842,6 +846,7 @@ const STRINGS = {
     "cls_орк": "Орк",
     "cls_архаалит": "Архаалит",
     "cls_тролль": "Тролль",
+    "cls_нежить": "Нежить",
     "cls_тоа-дан": "Тоа-дан",
     "cls_йордлинг": "Йордлинг",
     "cls_дракон": "Дракон",
@@ -862,9 +867,9 @@ const STRINGS = {
     "cls_демон": "Демон",
     "cls_герой-воин": "Герой-воин",
     "cls_герой-маг": "Герой-маг",
-    // ---- end of issue 17 ----
+    // ---- end of deck builder, deck choice ----
 
-    // issue 18 (players, seat flow, quick play, rematch, chat): helper "play"
+    // players, seat flow, quick play, rematch, chat
     name_title: "Выберите имя",
     name_label: "Имя, которое видят другие игроки",
     name_ok: "Продолжить",
@@ -931,11 +936,11 @@ const STRINGS = {
     err_already_dealt: "Карты уже розданы; колоды не меняются.",
     err_too_many_rooms: "Сервер заполнен; попробуйте позже.",
     err_bot_unavailable: "Компьютер не смог сесть за стол; попробуйте ещё раз.",
-    // issue 13 (rules): paying a recruit with gold by choice; ordering simultaneous deaths
+    // rules: paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Нанять {name} за золото",
     move_recruit_gold: "Нанять за золото",
     prompt_death_order: "Несколько ваших карт погибли одновременно: выберите порядок, в котором они уйдут на кладбище.",
-    // issue 19 (store): записи игр и таблица рейтинга
+    // store: записи игр и таблица рейтинга
     replay_first: "К началу",
     replay_prev: "На ход назад",
     replay_next: "На ход вперёд",
@@ -961,9 +966,9 @@ const STRINGS = {
     lb_won: "победа",
     lb_lost: "поражение",
     lb_draw: "ничья",
-    lb_winner: "победил игрок {p}",
+    lb_winner: "победил {who}",
     lb_computer: "компьютер",
-    // ---- issue 20 (helper "board"): the game page ----
+    // ---- the game page ----
     board: "Поле боя",
     side_panel: "Сведения об игре",
     close: "Закрыть",
@@ -987,7 +992,7 @@ const STRINGS = {
     declared_by: "заявил {who}",
     priority_holder: "Приоритет: {who}",
     pass_now: "Пас сейчас",
-    pass_hands_over: "передаёт приоритет игроку {p}",
+    pass_hands_over: "приоритет переходит: {who}",
     pass_executes: "завершает обмен пасами: выполняется первая заявка очереди",
     pass_ends_phase: "завершает обмен пасами: очередь пуста, фаза заканчивается",
     triggers_waiting: "Срабатывающие способности ждут, пока {who} заявит их или выберет порядок:",
@@ -1159,11 +1164,11 @@ const STRINGS = {
     kw_simple_strike: "простой удар",
     kw_poison: "отравление",
     kw_close_to_strike_flyer: "закрыться, чтобы ударить летающее",
-    ev_declared_by: "Игрок {p}: {name} заявляет {ability}",
+    ev_declared_by: "{who}: {name} заявляет {ability}",
     ev_wounds_by: "{name} получает ран: {n} ({kind})",
     ev_result_reason: "Игра окончена: {reason}",
     ev_strike_roll_row: "Бой: {a} {x} против {r} {y}, разница {d}: у атакующего {al}, у отвечающего {rl}",
-    ev_kept_hidden: "Игрок {p} оставляет карту на {cell} рубашкой вверх",
+    ev_kept_hidden: "{who} оставляет карту на {cell} рубашкой вверх",
     ev_stays_closed: "{name} остаётся закрытой",
     ev_skip_open: "{name} не откроется в начале хода",
     ev_blocked: "{name}: удар заблокирован",
@@ -1180,18 +1185,18 @@ const STRINGS = {
     ev_granted: "{name} получает: {what}",
     ev_grant_ended: "{name}: полученная способность заканчивается",
     ev_effect_ended: "{name}: эффект заканчивается",
-    ev_chose: "Игрок {p} выбирает вариант {n}",
-    ev_window_ability: "Игрок {p}: {name} применяет {ability}",
+    ev_chose: "{who} выбирает вариант {n}",
+    ev_window_ability: "{who}: {name} применяет {ability}",
     ev_die_changed: "{name}: бросок изменён на {value}",
     ev_strength_set: "{name}: сила удара задана",
     ev_flyer_strike_ready: "{name} готова ударить летающее существо",
     ev_loop_cut: "{name}: повторяющееся срабатывание остановлено",
     ev_other: "Игровое событие {name}",
-    // ---- end of issue 20 block ----
+    // ---- end of the game page ----
   },
 };
 
-for (const l of ["en", "ru"]) Object.assign(STRINGS[l], ENDINGS[l]);
+for (const l of ["en", "ru"]) Object.assign(STRINGS[l], ENDINGS[l], PLAYERS[l]);
 
 const listeners = new Set();
 let lang = localStorage.getItem("lang") || ((navigator.language || "ru").startsWith("en") ? "en" : "ru");
@@ -1229,7 +1234,18 @@ export function phaseName(phase) {
   return STRINGS[lang][key] ?? STRINGS.en[key] ?? String(phase ?? "");
 }
 
-// ---- issue 20 (helper "board"): key lookups for codes the server sends ----
+// ---- key lookups for codes the server sends ----
+
+/** Add the sentences of a feature module ({en: {key: text}, ru: {key: text}}): pages with much text of their own
+ * (the rules page, the tutorial) keep it in their own module and register it here. A key given twice is an error. */
+export function addStrings(table) {
+  for (const [l, entries] of Object.entries(table)) {
+    for (const [k, v] of Object.entries(entries)) {
+      if (k in STRINGS[l] && STRINGS[l][k] !== v) throw new Error(`sentence ${k} (${l}) given twice`);
+      STRINGS[l][k] = v;
+    }
+  }
+}
 
 /** True when key has a sentence (in English, the fallback language). */
 export function hasKey(key) {

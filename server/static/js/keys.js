@@ -1,4 +1,4 @@
-// Keyboard play on the board (issue 20 item 7): arrows move the focus between cells (one focusable cell, a roving
+// Keyboard play on the board: arrows move the focus between cells (one focusable cell, a roving
 // tabindex), Enter or Space clicks the focused cell (its card, or the cell as a target); Esc steps back (game.js).
 
 const STEP = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };

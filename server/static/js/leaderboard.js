@@ -1,9 +1,11 @@
-// The leaderboard page ("#/leaderboard"): rated players by Glicko-2 rating (GET /api/leaderboard), and, for this
-// browser's player, their recorded games with links to the step-by-step replay (GET /api/games?player=<id>).
+// The leaderboard page ("#/leaderboard"): rated players by Glicko-2 rating (GET /api/leaderboard), each linked to
+// their profile, with a filter for players with at least N games; and, for this browser's player, their recorded
+// games with links to the step-by-step replay (GET /api/games?player=<id>).
 
 import { h, setChildren } from "./dom.js";
 import { t, onLangChange } from "./i18n.js";
 import { playerCredentials } from "./replay.js";
+import { seatName, summaryRoom } from "./names.js";
 
 async function getJSON(path) {
   const res = await fetch(path);
@@ -16,7 +18,7 @@ function resultText(game, me) {
   const w = game.result?.winner;
   if (w === "draw") return t("lb_draw");
   const mine = ["1", "2"].find((s) => game.players?.[s] === me);
-  if (!mine) return t("lb_winner", { p: w });
+  if (!mine) return t("lb_winner", { who: seatName(summaryRoom(game), w) });
   return String(w) === mine ? t("lb_won") : t("lb_lost");
 }
 
@@ -26,6 +28,7 @@ export class LeaderboardPage {
     this.rows = null;
     this.games = null;
     this.error = null;
+    this.minGames = 1;
     this.unsubscribe = onLangChange(() => this.render());
   }
 
@@ -36,7 +39,7 @@ export class LeaderboardPage {
   async start() {
     const me = playerCredentials();
     try {
-      this.rows = (await getJSON("/api/leaderboard?limit=100")).players;
+      this.rows = (await getJSON(`/api/leaderboard?limit=100&min_games=${this.minGames}`)).players;
       if (me) this.games = (await getJSON(`/api/games?player=${encodeURIComponent(me.id)}&limit=50`)).games;
     } catch (e) {
       this.error = e.message;
@@ -53,17 +56,30 @@ export class LeaderboardPage {
             .map((k) => h("th", { scope: "col" }, t(k))))),
           h("tbody", {}, this.rows.map((r) => h("tr" + (me && r.player === me.id ? ".me" : ""),
             { dataset: { player: r.player } },
-            h("td", {}, String(r.rank)), h("td", {}, r.name), h("td", {}, String(r.rating)),
+            h("td", {}, String(r.rank)),
+            h("td", {}, h("a.profile-link", { href: `#/player/${encodeURIComponent(r.name)}` }, r.name)),
+            h("td", {}, String(r.rating)),
             h("td", {}, `±${r.rd}`), h("td", {}, String(r.games))))));
     const mine = !me || this.games == null ? null : h("section.my-games", {},
       h("h2", {}, t("lb_my_games")),
       !this.games.length ? h("p.hint", {}, t("no_replays"))
         : h("ul.room-list", { dataset: { testid: "my-games" } }, this.games.map((g) => h("li", {},
-          h("span", {}, `${new Date(g.started * 1000).toLocaleString()} · ${(g.names?.["1"] || g.bots?.["1"]
-            || "?")} – ${(g.names?.["2"] || (g.bots?.["2"] ? t("lb_computer") : "?"))} · ${resultText(g, me.id)}`),
+          h("span", {}, `${new Date(g.started * 1000).toLocaleString()} · ${seatName(summaryRoom(g), 1)} – ${seatName(summaryRoom(g), 2)} · ${resultText(g, me.id)}`),
           " ", h("a.replay", { href: `#/replay/${encodeURIComponent(g.id)}` }, t("watch_replay"))))));
     setChildren(this.root, h("div.leaderboard-page", {},
       this.error ? h("div.error-toast", { role: "alert" }, this.error) : null,
-      h("h2", {}, t("leaderboard")), board, mine));
+      h("h2", {}, t("leaderboard")), this._filter(), board, mine));
+  }
+
+  /** The "at least N games" filter. */
+  _filter() {
+    const input = h("input#lb-min-games", { type: "number", min: 1, step: 1, value: this.minGames,
+      dataset: { testid: "lb-min-games" } });
+    return h("form.lb-filter", { onsubmit: (ev) => {
+      ev.preventDefault();
+      this.minGames = Math.max(1, Math.floor(Number(input.value) || 1));
+      this.rows = null;
+      this.start();
+    } }, h("label", {}, t("lb_min_games_label"), " ", input), " ", h("button", { type: "submit" }, t("players_apply")));
   }
 }

@@ -1,4 +1,4 @@
-// The lobby page (issue 18): play the computer in one click (strength and deck), create a game for a friend (deck
+// The lobby page: play the computer in one click (strength and deck), create a game for a friend (deck
 // and clock preset; the room page then shows the share link), quick play (matchmaking queue, with a computer
 // opponent offered after a while), "my games" to return to, rooms waiting for a player, games to watch, replays.
 // Seat tokens are kept in localStorage per room (seats.js), so closing the tab keeps the seat.
@@ -13,6 +13,8 @@ import { CLOCK_PRESETS } from "./prefs.js";
 import { deckChoice } from "./deckchoice.js";
 import { levelPicker } from "./botlevels.js";
 import { listSaved } from "./deckstore.js";
+import { deckLabel } from "./words.js";
+import { FriendsPanel } from "./friends.js";
 
 const QUEUE_POLL_MS = 1000;
 
@@ -28,6 +30,7 @@ export class LobbyPage {
     this.error = null;
     this.queue = null; // {ticket, waited, bot_offer} while in the quick-play queue
     this.timer = setInterval(() => this.refresh(), 3000);
+    this.friends = new FriendsPanel(() => ({ decks: this.decks, saved: this.saved }));
     this.unsubscribe = onLangChange(() => this.render());
   }
 
@@ -39,10 +42,12 @@ export class LobbyPage {
       this.error = errorText(e);
     }
     await this.refresh();
+    if (currentPlayer()) await this.friends.refresh();
   }
 
   destroy() {
     clearInterval(this.timer);
+    this.friends.destroy();
     clearTimeout(this.queueTimer);
     if (this.queue) api.leaveQueue(this.queue.ticket).catch(() => {});
     this.unsubscribe();
@@ -190,7 +195,7 @@ export class LobbyPage {
     return h("li.room", { dataset: { room: id, status: st } },
       h("span.room-players", {}, matchName(r)), " · ",
       h("span.room-status", {}, t(`status_${st}`)),
-      r.decks?.some((d) => d) ? h("span.room-decks", {}, " · " + r.decks.map((d) => d ?? "?").join(" vs ")) : null,
+      this._decks(r, mineSeat),
       r.watching ? h("span.room-watching", {}, ` · 👁 ${r.watching}`) : null,
       r.result ? h("span.room-result", {}, " · " + resultText(r.result, r)) : null,
       " ",
@@ -199,6 +204,16 @@ export class LobbyPage {
         ? h("button.join", { dataset: { room: id }, onclick: () => this._join(id) }, t("join")) : null,
       mineSeat === null && st !== "finished" && st !== "waiting" ? h("a.watch", { href: `${href}?watch=1` }, t("watch")) : null,
       st === "finished" ? h("a.replay", { href: `#/replay/${encodeURIComponent(id)}` }, t("watch_replay")) : null);
+  }
+
+  /** The decks of a lobby row in words: one's own deck in "my games", both once the game shows them. */
+  _decks(r, mineSeat) {
+    const labels = Array.isArray(r.decks) ? r.decks : [];
+    if (mineSeat === 1 || mineSeat === 2) {
+      return h("span.room-decks", {}, " · " + t("your_deck_is", { deck: deckLabel(labels[mineSeat - 1], this.decks, true) }));
+    }
+    if (!labels.some((d) => d)) return null;
+    return h("span.room-decks", {}, " · " + labels.map((d) => deckLabel(d, this.decks)).join(" — "));
   }
 
   _queueBox() {
@@ -221,7 +236,8 @@ export class LobbyPage {
     const mineIds = new Set([...mine.live, ...mine.finished].map((r) => r.id));
     setChildren(this.root, h("div.lobby", {},
       this.error ? h("div.error-toast", { role: "alert", onclick: () => { this.error = null; this.render(); } }, this.error) : null,
-      me ? h("p.whoami", {}, t("you_named", { name: me.name })) : null,
+      me ? h("p.whoami", {}, t("you_named", { name: me.name }), " ",
+        h("a.profile-link", { href: `#/player/${encodeURIComponent(me.name)}` }, t("my_profile"))) : null,
       h("div.play-modes", {},
         h("section.bot-game", {},
           h("h2", {}, t("play_bot_title")),
@@ -239,6 +255,7 @@ export class LobbyPage {
         h("section.quick", {},
           h("h2", {}, t("quick_play_title")),
           this._queueBox())),
+      me ? this.friends.el : null,
       h("section.my-games", {},
         h("h2", {}, t("my_games")),
         mine.live.length || mine.finished.length

@@ -1,10 +1,11 @@
 // One readable line per engine event (engine-api.md "Events"; the fields each engine module emits), card ids
 // replaced by names. Every event type the engine emits has its own sentence in both languages; an unknown type
-// reads as a generic "game event" line, never as a raw code (issue 20 item 5).
+// reads as a generic "game event" line, never as a raw code.
 
 import { t, phaseName, resultReason } from "./i18n.js";
 import { instanceName } from "./cards.js";
 import { abilityName, kwName } from "./actions.js";
+import { seatName } from "./names.js";
 
 const KIND_KEYS = { simple_strike: "move_attack", attack: "move_attack", move: "move_move" };
 
@@ -27,34 +28,34 @@ export function renderLogLine(e, view) {
   if (!e || typeof e !== "object") return null;
   const name = (id) => (id == null ? "" : instanceName(view, id));
   const card = e.card ?? e.source;
-  const p = e.player ?? "";
+  const who = seatName(view?.room, e.player ?? e.active); // the player's name, never "Player 1" (a bot: "Computer (level)")
   switch (e.type) {
     case "declared":
-      return t("ev_declared_by", { p, name: name(e.source), ability: ability(e, view) }) + targets(e, view);
+      return t("ev_declared_by", { who, name: name(e.source), ability: ability(e, view) }) + targets(e, view);
     case "executing":
       return t("ev_executed", { name: name(e.source), ability: ability(e, view) });
     case "moved":
       return t("ev_moved", { name: name(e.card), cell: e.to ?? "" });
     case "redirected":
       return t("ev_redirected", { name: name(e.by), from: name(e.card), to: name(e.to) });
-    case "die": return t("ev_die", { p: e.player ?? "?", value: e.value }) + (e.card ? ` (${name(e.card)})` : "");
+    case "die": return t("ev_die", { who, value: e.value }) + (e.card ? ` (${name(e.card)})` : "");
     case "wounds": return t("ev_wounds_by", { name: name(e.card), n: e.n ?? 0, kind: kindName(e.kind) })
       + (e.source ? ` ← ${name(e.source)}` : "");
     case "died": return t("ev_died", { name: name(e.card) });
     case "phase": return t("ev_phase", { phase: phaseName(e.phase) });
-    case "turn": return t("ev_turn", { n: e.turn, p: e.active });
-    case "pass": return t("ev_pass", { p });
-    case "end_turn": return t("ev_end_turn", { p });
+    case "turn": return t("ev_turn", { n: e.turn, who: seatName(view?.room, e.active) });
+    case "pass": return t("ev_pass", { who });
+    case "end_turn": return t("ev_end_turn", { who });
     case "result": return t("ev_result_reason", { reason: resultReason(e.reason) });
-    case "dealt": return t("ev_dealt", { p, n: e.n });
+    case "dealt": return t("ev_dealt", { who, n: e.n });
     case "deal": return t("ev_deal", { n: (e.cards || []).length });
-    case "first_player": return t("ev_first", { p });
-    case "kept": return t("ev_kept", { p });
-    case "kept_hidden": return t("ev_kept_hidden", { p, cell: e.cell ?? "" });
-    case "redealt": return t("ev_redealt", { p });
+    case "first_player": return t("ev_first", { who });
+    case "kept": return t("ev_kept", { who });
+    case "kept_hidden": return t("ev_kept_hidden", { who, cell: e.cell ?? "" });
+    case "redealt": return t("ev_redealt", { who });
     case "recruit": return t("ev_recruit", { name: name(e.card) });
-    case "recruited": return t("ev_recruited", { p, n: e.n });
-    case "placed": return t("ev_placed", { p, cell: e.cell });
+    case "recruited": return t("ev_recruited", { who, n: e.n });
+    case "placed": return t("ev_placed", { who, cell: e.cell });
     case "placed_card": return t("ev_placed_card", { name: name(e.card), cell: e.cell });
     case "revealed": return t("ev_revealed", { name: name(e.card) });
     case "opened": return t("ev_opened", { name: name(e.card) });
@@ -65,7 +66,7 @@ export function renderLogLine(e, view) {
       x: e.attacker_result, y: e.responder_result, d: (e.d > 0 ? "+" : "") + (e.d ?? ""),
       al: levelName(e.row?.[0]), rl: levelName(e.row?.[1]) });
     case "defends": return t("ev_defends", { name: name(e.card), attacker: name(e.attacker) });
-    case "weakened": return t("ev_weakened", { p });
+    case "weakened": return t("ev_weakened", { who });
     case "healed": return t("ev_healed", { name: name(e.card), n: e.n });
     case "tokens": return t("ev_tokens", { name: name(e.card), n: e.n });
     case "tokens_lost": return t("ev_tokens_lost", { name: name(e.card), n: e.n });
@@ -84,8 +85,8 @@ export function renderLogLine(e, view) {
     case "granted": return t("ev_granted", { name: name(e.card), what: (e.kws || []).map(kwName).join(", ") });
     case "grant_ended": return t("ev_grant_ended", { name: name(e.card) });
     case "effect_ended": return t("ev_effect_ended", { name: name(e.card) });
-    case "chose": return t("ev_chose", { p, n: (typeof e.option === "number" ? e.option + 1 : "") });
-    case "window_ability": return t("ev_window_ability", { p, name: name(e.source), ability: kwName(e.kw) });
+    case "chose": return t("ev_chose", { who, n: (typeof e.option === "number" ? e.option + 1 : "") });
+    case "window_ability": return t("ev_window_ability", { who, name: name(e.source), ability: kwName(e.kw) });
     case "die_changed": return t("ev_die_changed", { name: name(e.card), value: e.value });
     case "strength_set": return t("ev_strength_set", { name: name(e.card) });
     case "flyer_strike_ready": return t("ev_flyer_strike_ready", { name: name(e.card) });

@@ -1,7 +1,8 @@
 // Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this browser's seat token) or watch (no token, or
-// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/leaderboard"
+// "?watch=1"); "#/replay/<id>" replay of a finished game; "#/rules[/<section>]" the rules; "#/player/<name>" a
+// profile; "#/leaderboard"
 // ratings and this player's games. On the first visit the lobby asks for a display name (player.js). Opening a room
-// link without a seat takes the free seat 2 if nobody has (the invite link, issue 18 item 3; a name is asked for
+// link without a seat takes the free seat 2 if nobody has (the invite link; a name is asked for
 // first); later openers watch (no name needed).
 
 import { h, setChildren } from "./dom.js";
@@ -13,10 +14,13 @@ import { GamePage } from "./game.js";
 import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
 import { LeaderboardPage } from "./leaderboard.js";
+import { RulesPage, rulesHref } from "./rules.js";
+import { ProfilePage } from "./profile.js";
+import { startPresence } from "./presence.js";
 import { RoomBar } from "./roombar.js";
 import { ChatPanel } from "./chat.js";
 import { loadSeat, saveSeat } from "./seats.js";
-import { currentPlayer, ensurePlayer, forgetPlayer, closeNameDialog } from "./player.js";
+import { currentPlayer, ensurePlayer, forgetPlayer, closeNameDialog, savePlayer } from "./player.js";
 import * as api from "./api.js";
 
 const header = document.getElementById("top");
@@ -30,8 +34,10 @@ function renderHeader() {
   setChildren(header,
     h("a.brand", { href: "#/" }, t("title")),
     h("nav", {}, h("a", { href: "#/" }, t("lobby")), " ", h("a", { href: "#/leaderboard" }, t("leaderboard")), " ",
-      h("a#open-deck-builder", { href: "#/decks", dataset: { testid: "open-deck-builder" } }, t("db_open_builder"))),
-    me ? h("span.whoami-top", {}, me.name) : null,
+      h("a#open-deck-builder", { href: "#/decks", dataset: { testid: "open-deck-builder" } }, t("db_open_builder")), " ",
+      h("a#open-rules", { href: rulesHref(), dataset: { testid: "open-rules" } }, t("rules"))),
+    me ? h("a.whoami-top", { href: `#/player/${encodeURIComponent(me.name)}`, title: t("my_profile"),
+      dataset: { testid: "my-profile" } }, me.name) : null,
     h("button#lang", { onclick: () => setLang(getLang() === "ru" ? "en" : "ru") }, t("lang_switch")));
   document.title = t("title");
 }
@@ -56,7 +62,8 @@ function leave() {
 async function player() {
   if (currentPlayer() && !checked) {
     try {
-      await api.me();
+      const who = await api.me(); // the name may have changed on another browser (profile.js)
+      if (who.name !== currentPlayer().name) savePlayer({ ...currentPlayer(), name: who.name });
     } catch (e) {
       if (e.status === 401) forgetPlayer();
     }
@@ -64,6 +71,7 @@ async function player() {
   }
   const p = await ensurePlayer(api.createPlayer);
   renderHeader();
+  startPresence();
   return p;
 }
 
@@ -134,6 +142,16 @@ async function route() {
     current = { page };
     page.render();
     await page.start();
+  } else if (parts[0] === "rules") {
+    const page = new RulesPage(main, parts[1] || null);
+    current = { page };
+    page.render();
+    await page.start();
+  } else if (parts[0] === "player" && parts[1]) {
+    const page = new ProfilePage(main, parts[1]);
+    current = { page };
+    page.render();
+    await page.start();
   } else if (parts[0] === "leaderboard") {
     const page = new LeaderboardPage(main);
     current = { page };
@@ -151,6 +169,7 @@ async function route() {
 onLangChange(renderHeader);
 document.documentElement.lang = getLang();
 renderHeader();
+if (currentPlayer()) startPresence();
 window.addEventListener("hashchange", route);
 loadCatalogue()
   .catch((e) => console.error("card catalogue:", e))

@@ -1,4 +1,4 @@
-// Who sits where, in words (issue 18 items 1 and 5): display names of the seats (a bot reads "Computer
+// Who sits where, in words: display names of the seats (a bot reads "Computer
 // (heuristic)"), and the result of a game with its reason in words. Names are only ever
 // inserted as text (dom.js h() makes text nodes), never as HTML.
 
@@ -6,9 +6,16 @@ import { t, resultReason } from "./i18n.js";
 
 /** The name of seat p (1 | 2) from a room info or a view's "room" ({players, bots}); "Player p" without one. */
 export function seatName(room, p) {
+  if (p == null || p === "") return t("someone");
   const bot = room?.bots?.[String(p)];
   if (bot) return t("bot_name", { level: t(`bot_${bot}`) });
   return room?.players?.[String(p)] || t("player", { p });
+}
+
+/** The {players, bots} of a recorded game's summary (GET /api/games: "names" are the seats' names, "players"
+ * their ids, never shown), for seatName. */
+export function summaryRoom(game) {
+  return { players: game?.names || {}, bots: game?.bots || {} };
 }
 
 /** "Ann vs Bob" for a lobby row. */

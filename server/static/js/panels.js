@@ -1,4 +1,4 @@
-// Side panels of the game page (issue 20 items 2-4): the queue with who holds priority and what a pass does now,
+// Side panels of the game page: the queue with who holds priority and what a pass does now,
 // the combat box (both dice with their modifiers, the Strike Table row and its result), the exchange choice
 // explained with numbers, and the card detail as it is in play. Rules: RULES.md Q (queue and priority, the pass
 // handshake Q4), 02-battle.md §5 (the Strike Table, exchange rows [216.7]), 03-abilities.md §1.5 (acquired).
@@ -8,12 +8,16 @@ import { t, getLang, hasKey } from "./i18n.js";
 import { cardDef, instanceName, elementName } from "./cards.js";
 import { abilityName, kwName } from "./actions.js";
 import { cardElement, lifeOf, markerText, untilText } from "./cardface.js";
+import { seatName } from "./names.js";
+import { moveText } from "./words.js";
+import { term } from "./terms.js";
 
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
-/** "Player 2 (you)" / "Player 1 (opponent)" / "Player 1". */
-export function playerName(p, you) {
-  const base = t("player", { p });
+/** "Ann (you)" / "Computer (strong) (opponent)" / "Ann": the seat's name (names.js seatName) from room
+ * ({players, bots}: a view's "room"), with "you" / "opponent" for a player's own page. */
+export function playerName(p, you, room) {
+  const base = seatName(room, p);
   if (!you || p == null) return base;
   return `${base} (${p === you ? t("you") : t("opponent")})`;
 }
@@ -30,7 +34,7 @@ export function passMeaning(view) {
   const pr = view.priority;
   if (!pr || view.prompt?.kind !== "priority") return null;
   if ((pr.passes || 0) >= 1) return t((view.queue || []).length ? "pass_executes" : "pass_ends_phase");
-  return t("pass_hands_over", { p: pr.holder === 1 ? 2 : 1 });
+  return t("pass_hands_over", { who: seatName(view.room, pr.holder === 1 ? 2 : 1) });
 }
 
 /** The queue panel. */
@@ -40,19 +44,19 @@ export function queuePanel(view, you) {
     (e.targets || []).length ? h("span.q-targets", {}, " → " + e.targets.map((id) => instanceName(view, id)).join(", ")) : null,
     e.to ? h("span.q-to", {}, " → " + e.to) : null,
     e.x != null ? ` (X = ${e.x})` : null,
-    e.controller ? h("span.ctl", {}, " · " + t("declared_by", { who: playerName(e.controller, you) })) : null);
+    e.controller ? h("span.ctl", {}, " · " + t("declared_by", { who: playerName(e.controller, you, view.room) })) : null);
   const q = view.queue || [];
   const pr = view.priority;
   const pending = view.prompt?.kind === "triggers" || view.prompt?.kind === "order" ? view.prompt.pending || [] : [];
   const meaning = passMeaning(view);
-  return h("section.queue", { "aria-label": t("queue"), dataset: { testid: "queue" } }, h("h2", {}, t("queue")),
+  return h("section.queue", { "aria-label": t("queue"), dataset: { testid: "queue" } }, h("h2", {}, term("queue", t("queue"))),
     view.executing ? h("div.executing", {}, t("executing") + ": ", h("ol.queue-list", {}, entry(view.executing))) : null,
     q.length ? h("ol.queue-list", {}, q.map((e, i) => entry(e, { dataset: { q: String(i) }, class: i === 0 ? "first" : "" })))
       : h("div.hint", {}, t("queue_empty")),
-    pending.length ? h("div.q-pending", {}, h("b", {}, t("triggers_waiting", { who: playerName(view.prompt.player, you) })),
+    pending.length ? h("div.q-pending", {}, h("b", {}, t("triggers_waiting", { who: playerName(view.prompt.player, you, view.room) })),
       h("ul", {}, pending.map((p) => h("li", {}, instanceName(view, p.source), " — ", abilityName(p.ability, p.source, view),
         p.optional ? ` (${t("optional")})` : "")))) : null,
-    pr ? h("div.q-priority", { dataset: { holder: String(pr.holder) } }, t("priority_holder", { who: playerName(pr.holder, you) })) : null,
+    pr ? h("div.q-priority", { dataset: { holder: String(pr.holder) } }, term("priority", t("priority_holder", { who: playerName(pr.holder, you, view.room) }))) : null,
     meaning ? h("div.q-pass", {}, meaning) : null);
 }
 
@@ -107,7 +111,7 @@ export function combatPanel(view) {
   } else {
     box.dataset.die = String(lastDie.value);
     box.append(h("div", {}, h("span.die-face", { "aria-hidden": "true" }, FACES[lastDie.value] || String(lastDie.value)), " ",
-      t("last_roll", { p: lastDie.player ?? "?", value: lastDie.value }) + (lastDie.card ? ` — ${instanceName(view, lastDie.card)}` : "")));
+      t("last_roll", { who: seatName(view.room, lastDie.player), value: lastDie.value }) + (lastDie.card ? ` — ${instanceName(view, lastDie.card)}` : "")));
   }
   return box;
 }
@@ -120,11 +124,11 @@ export function exchangeExplained(view, you) {
   const r = instanceName(view, pr.responder);
   const side = (x) => t("exchange_line", { a, an: x.attacker.n, al: levelName(x.attacker.level),
     r, rn: x.responder.n, rl: levelName(x.responder.level) });
-  const chooser = pr.player === you ? t("you") : playerName(pr.player, you);
+  const chooser = pr.player === you ? t("you") : playerName(pr.player, you, view.room);
   return h("div.exchange", { dataset: { testid: "exchange" } },
     h("div", {}, t("exchange_intro", { d: (pr.d > 0 ? "+" : "") + pr.d, who: chooser })),
-    h("div", { dataset: { option: "keep" } }, h("b", {}, t("opt_exchange_keep") + ": "), side(pr.keep)),
-    h("div", { dataset: { option: "weaken" } }, h("b", {}, t("opt_exchange_weaken") + ": "), side(pr.weaken)));
+    h("div", { dataset: { option: "keep" } }, h("b", {}, term("exchange", t("opt_exchange_keep")), ": "), side(pr.keep)),
+    h("div", { dataset: { option: "weaken" } }, h("b", {}, term("weaken", t("opt_exchange_weaken")), ": "), side(pr.weaken)));
 }
 
 /** The full card as it is: printed properties, abilities in plain words, the state in play. */
@@ -145,7 +149,7 @@ export function cardDetail(view, id) {
         h("h3", {}, def.name_ru, def.name_en ? h("span.en", { lang: "en" }, " / " + def.name_en) : null),
         h("div", {}, elementName(def.element), " · ", t("cost"), ": ", String(def.cost), def.elite ? ` (${t("elite")})` : "",
           def.flyer ? ` · ${t("flyer")}` : ""),
-        def.kind === "creature" ? h("div", {}, `${t("life")}: ${life ? `${life.left}/${life.max}` : def.life} · ${t("move")}: ${def.move} · ${t("strike")}: ${strike}`)
+        def.kind === "creature" ? h("div", {}, `${t("life")}: ${life ? `${life.left}/${life.max}` : def.life} · ${t("move")}: ${moveText(def)} · ${t("strike")}: ${strike}`)
           : h("div", {}, t(`kind_${def.kind}`)),
         h("div.state", {}, `${t("wounds")}: ${cv.wounds || 0} · ${t("tokens")}: ${cv.tokens || 0}${cv.token_max ? "/" + cv.token_max : ""} · `,
           t(cv.closed ? "closed_card" : "open_card")))),
@@ -154,7 +158,8 @@ export function cardDetail(view, id) {
         untilText(cv.marker_until?.[k]) ? ` (${untilText(cv.marker_until[k])})` : ""))) : null,
     printedProt.length ? h("div.d-prot", {}, h("b", {}, t("protections") + ": "), printedProt.join(", ")) : null,
     acquired.length ? h("div.d-acquired", {}, h("b", {}, t("acquired") + ": "),
-      acquired.map((a) => kwName(a.kw) + (untilText(a.until) ? ` (${untilText(a.until)})` : "")).join(", ")) : null,
+      acquired.map((a, i) => [i ? ", " : "", term(String(a.kw).replace(/^_/, ""), kwName(a.kw)),
+        untilText(a.until) ? ` (${untilText(a.until)})` : ""])) : null,
     texts.length ? h("ul.card-abilities", {}, texts.map((s, i) => h("li", { dataset: { ability: String(i) } }, s))) : null,
     h("p.card-text", {}, (lang === "ru" ? def.text_ru || def.text_en : def.text_en || def.text_ru) || ""));
 }

@@ -1,4 +1,4 @@
-// Step-by-step choice of one legal action (issue 20 item 1). The server's legal list is the only source: a card's
+// Step-by-step choice of one legal action. The server's legal list is the only source: a card's
 // actions are grouped into moves (one per ability, plus "move", "attack", ...), and a move's actions are narrowed
 // one pick at a time (a target card, a cell, X) until exactly one action is left. Nothing here invents an action.
 // Pure functions, no DOM.

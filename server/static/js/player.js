@@ -1,9 +1,10 @@
-// The player of this browser (issue 18 item 1): a display name chosen on the first visit, and the id + secret the
+// The player of this browser: a display name chosen on the first visit, and the id + secret the
 // server issued for it, kept in localStorage so that closing the tab or the browser keeps every seat.
 // Requests authenticate with "Authorization: Bearer <id>:<secret>" (api.js adds it).
 
 import { h } from "./dom.js";
 import { t, errorText } from "./i18n.js";
+import { signInForm } from "./signin.js";
 
 const KEY = "berserk.player";
 export const NAME_MAX = 24; // server/names.py NAME_MAX
@@ -45,6 +46,12 @@ export function ensurePlayer(create) {
   if (known) return Promise.resolve(known);
   if (asking) return asking.promise;
   const promise = new Promise((resolve) => {
+    const done = (p) => { // a name chosen or a sign-in: this browser holds the player from now on
+      savePlayer(p);
+      overlay.remove();
+      asking = null;
+      resolve(p);
+    };
     const error = h("p.name-error", { role: "alert" });
     const input = h("input#player-name", { type: "text", maxLength: NAME_MAX, autocomplete: "nickname",
       required: true, "data-testid": "player-name", "aria-label": t("name_label") });
@@ -53,11 +60,7 @@ export function ensurePlayer(create) {
         ev.preventDefault();
         error.textContent = "";
         try {
-          const p = await create(input.value);
-          savePlayer(p);
-          overlay.remove();
-          asking = null;
-          resolve(p);
+          done(await create(input.value));
         } catch (e) {
           error.textContent = errorText(e);
         }
@@ -66,6 +69,9 @@ export function ensurePlayer(create) {
     h("h2#name-dialog-title", {}, t("name_title")),
     h("label", {}, t("name_label"), " ", input),
     h("button#player-name-ok", { type: "submit" }, t("name_ok")),
+    h("button.link#open-signin", { type: "button", dataset: { testid: "open-signin" },
+      onclick: () => form.replaceWith(signInForm(done, function back() { this.closest("form").replaceWith(form); })) },
+    t("signin_link")),
     error);
     const overlay = h("div.name-dialog", { role: "dialog", "aria-modal": "true", "aria-labelledby": "name-dialog-title" }, form);
     document.body.append(overlay);

@@ -12,7 +12,7 @@ export function rememberDeck(name) {
   if (name) localStorage.setItem(DECK, name);
 }
 
-/** Clock presets offered at creation (issue 18 item 5): base + increment in seconds, or no clock. */
+/** Clock presets offered at creation: base + increment in seconds, or no clock. */
 export const CLOCK_PRESETS = [
   { id: "15+10", clock: { base: 900, increment: 10 } },
   { id: "5+3", clock: { base: 300, increment: 3 } },

@@ -8,10 +8,12 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { renderLogLine } from "./log.js";
+import { summaryRoom } from "./names.js";
+import { resolutionOrder } from "./logbook.js";
 
 /** Milliseconds between two steps at each offered speed. */
 export const SPEEDS = { "0.5": 1400, "1": 700, "2": 350, "4": 175 };
-const PLAYER_KEY = "berserk.player"; // {"id", "secret"} of this browser's player (issue 18)
+const PLAYER_KEY = "berserk.player"; // {"id", "secret"} of this browser's player
 
 /** This browser's player credentials {id, secret}, or null. */
 export function playerCredentials() {
@@ -134,6 +136,8 @@ export class ReplayConnection {
       this.n = body.n;
       this.turn = body.turn;
       this.view = body.view;
+      // the recorded game's names for the log, the die box and the queue (a replay's view has no "room" of its own)
+      if (this.view && !this.view.room) this.view.room = summaryRoom(this.game);
       this.you = this.seat;
       this.status = "open";
       this.onChange?.(this, "state");
@@ -210,19 +214,21 @@ export class ReplayConnection {
     const upto = this.v ?? 0;
     const groups = [];
     for (const g of this.log) {
-      const lines = [];
+      const events = [];
       for (const e of g.entries) {
         if (e.v > upto) break;
-        for (const ev of e.events) {
-          const s = renderLogLine(ev, view);
-          if (s) lines.push(h("li", { dataset: { v: String(e.v) } }, s));
-        }
+        for (const ev of e.events) events.push({ ...ev, v: e.v });
+      }
+      const lines = [];
+      for (const ev of resolutionOrder(events)) {   // "ends the turn" where the turn ends (logbook.js)
+        const s = renderLogLine(ev, view);
+        if (s) lines.push(h("li", { dataset: { v: String(ev.v) } }, s));
       }
       if (!lines.length && (g.entries[0]?.v ?? 0) > upto) break;
       groups.push(h("li.log-turn", { dataset: { turn: String(g.turn) } },
         h("h4", {}, g.turn === 0 ? t("log_prelim") : t("log_turn", { n: g.turn })), h("ol", {}, lines)));
     }
     return h("div.log", { dataset: { testid: "replay-log" } }, h("h3", {}, t("log")),
-      h("ol.log-list.log-grouped", {}, groups));
+      h("ol.log-list.log-grouped", { tabindex: "0", "aria-label": t("log") }, groups));
   }
 }

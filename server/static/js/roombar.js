@@ -1,4 +1,4 @@
-// The room bar above the board (issue 18): my seat (data-testid "my-seat": 1, 2 or spectator), the players' names,
+// The room bar above the board: my seat (data-testid "my-seat": 1, 2 or spectator), the players' names,
 // and the seat flow around the game: before the deal "waiting for an opponent" with the share link and a copy
 // button (data-testid "invite-link"), the deck choice of a seat that has none yet, and after the game the result
 // in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again).
@@ -148,9 +148,10 @@ export class RoomBar {
     const names = h("span.seat-names", {},
       h("span.seat-name", { dataset: { seat: "1" } }, seatName(room, 1)), " — ",
       h("span.seat-name", { dataset: { seat: "2" } }, seatName(room, 2)));
+    // data-testid "my-seat" keeps its text 1, 2 or "spectator" (a test contract) out of sight; the page reads words
     const mySeat = h("span.my-seat-box", {}, t("my_seat_label"), " ",
-      h("b", { "data-testid": "my-seat" }, you ? String(you) : "spectator"),
-      you ? null : ` (${t("spectator")})`);
+      h("b", {}, you ? String(you) : t("spectator")),
+      h("span", { "data-testid": "my-seat", hidden: true }, you ? String(you) : "spectator"));
     const result = view.result || room.result;
     let body = [];
     if (room.status === "waiting") body = this._waiting(room, you);

@@ -1,4 +1,4 @@
-// Seat tokens per room, kept in localStorage (issue 18 item 1): closing the tab or the browser keeps the seat; a
+// Seat tokens per room, kept in localStorage: closing the tab or the browser keeps the seat; a
 // second window of the same browser opens the same seat (the newer window takes over, the older one is told so).
 
 const KEY = (room) => `berserk.seat.${room}`;

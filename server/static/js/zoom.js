@@ -1,4 +1,4 @@
-// Card zoom (issue 20 item 4): the full card, large, with its text, on hover (a fine pointer), on keyboard focus,
+// Card zoom: the full card, large, with its text, on hover (a fine pointer), on keyboard focus,
 // or on a long press (touch). One floating element; Esc or a tap elsewhere hides it.
 
 import { h } from "./dom.js";

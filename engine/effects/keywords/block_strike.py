@@ -1,0 +1,21 @@
+"""Cancel a strike (``block_strike``; 03-abilities.md §1.6 [410], 02-battle.md §9 fixed windows, step 5): an
+activated ability used in the target window of an attack aimed at this card, before the dice are rolled; the attack
+is cancelled. Offered and applied by engine/procedure/windows.py."""
+from __future__ import annotations
+
+from engine.cards.keywords import Keyword
+from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
+from engine.effects.registry import register_keyword
+
+
+def text(a: dict, lang: str, words) -> str:
+    """"cancel a <attack> aimed at this card, before the dice are rolled" in ``lang``."""
+    kinds, cond = words.kinds(a["applies_to"], lang), words.conditions(a.get("condition"), lang)
+    if lang == "en":
+        return f"cancel a {kinds} aimed at this card, before the dice are rolled{cond}"
+    return f"отменить {kinds}, направленный в эту карту, до броска кубиков{cond}"
+
+
+BLOCK_STRIKE = register_keyword(Keyword(
+    kw="block_strike", places="activated", rule="03 §1.6 [410]; 02 §9 fixed windows (step 5)", text=text,
+    fields={"applies_to": "kinds!", "window": "enum!:target", **NAMED_FIELDS, **ACTIVATED_FIELDS}))

@@ -1,0 +1,20 @@
+"""Defence experience (опыт в защите, ``defence_exp``; 03-abilities.md §4 [g-30]): +n to its die when it answers. Its
+rule is read where combat asks for it (engine/rules/keywords.py ``roll_mod``); this module holds its schema and text."""
+from __future__ import annotations
+
+from engine.cards.keywords import Keyword
+from engine.effects.registry import register_keyword
+
+
+def text(a: dict, lang: str, words) -> str:
+    """"Defence experience N" in ``lang`` (with ``stacks``: it adds to any it already has)."""
+    extra = ""
+    if a.get("stacks"):
+        extra = " (adds to any it already has)" if lang == "en" else " (прибавляется к уже имеющемуся)"
+    name = "Defence experience" if lang == "en" else "Опыт в защите"
+    return f"{name} {a['n']}{extra}{words.conditions(a.get('condition'), lang)}"
+
+
+DEFENCE_EXP = register_keyword(Keyword(
+    kw="defence_exp", places="static grant", rule="03 §4 defence_exp [g-30]", text=text,
+    fields={"n": "int!", "condition": "conditions?"}))

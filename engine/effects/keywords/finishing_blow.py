@@ -1,0 +1,31 @@
+"""Finishing blow (добивание, ``finishing_blow``; 03-abilities.md §4 [g-13, g-95]): the target next to it is destroyed
+if its current life is still at most X, else nothing happens. Its declaration options:
+engine/rules/combat.py ``finishing_targets``."""
+from __future__ import annotations
+
+from engine.cards.keywords import Keyword
+from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
+from engine.effects.basic import amount_of, targets
+from engine.effects.registry import register_keyword
+from engine.model.enums import Event
+from engine.ops import damage
+
+
+def execute(g, e, src, eff) -> None:
+    """Destroy each target (default: the attacked card) whose life + additional life - wounds is <= ``n``."""
+    for t in targets(g, e, src, eff, "attacked"):
+        if g.life(t) - t.wounds <= amount_of(g, e, src, eff, target=t):
+            damage.destroy(g, t, by=src, kind="finishing_blow")
+        else:
+            g.emit(Event.FIZZLED, source=e["source"])
+
+
+def text(a: dict, lang: str, words) -> str:
+    """"finishing blow for N at <target> next to it" in ``lang``."""
+    n, t = words.amount(a["n"], lang), words.target(a.get("target"), lang)
+    return f"finishing blow for {n} at {t} next to it" if lang == "en" else f"добивание на {n}: {t} рядом с ней"
+
+
+FINISHING_BLOW = register_keyword(Keyword(
+    kw="finishing_blow", places="activated effect", rule="03 §4 finishing_blow [g-13]", text=text,
+    fields={"n": "amount!", "target": "target!", **NAMED_FIELDS, **ACTIVATED_FIELDS}, handler=execute))

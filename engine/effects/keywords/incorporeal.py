@@ -1,0 +1,18 @@
+"""Incorporeality (Бестелесность) [g-03], 03 §4 ``incorporeal``: static, creatures only. The engine reads it where
+the rules name it: it cannot be healed [g-18] and is an illegal target for Poisoning [g-36] (engine/rules/targets),
+it cannot be finished off [g-13] (engine/rules/combat), and its death gives no Corpse-Eating [g-51]
+(engine/ops/passives). Moving into an occupied cell and dying when sharing one are not built yet
+(docs/rules-decisions.md). Written ``{"kw": "incorporeal"}``."""
+from __future__ import annotations
+
+from engine.cards.keywords import Keyword
+from engine.effects.registry import register_keyword
+
+
+def text(a: dict, lang: str, words=None) -> str:
+    """The ability in plain words."""
+    return "incorporeal" if lang == "en" else "бестелесность"
+
+
+INCORPOREAL = register_keyword(Keyword(kw="incorporeal", places="static grant", rule="03 §4 incorporeal [g-03]",
+                                       text=text))

@@ -1,0 +1,8 @@
+"""Magic strike (магический удар), ``magic_strike`` (03 §4 magic_strike [g-22]; 02 §6): an attack ability; one die picks the strength, no defender, no
+retaliation. Its execution and text are the attack abilities' own (engine/effects/attack.py)."""
+from __future__ import annotations
+
+from engine.effects.attack import keyword
+from engine.effects.registry import register_keyword
+
+MAGIC_STRIKE = register_keyword(keyword("magic_strike", "03 §4 magic_strike [g-22]; 02 §6", ranged=False))

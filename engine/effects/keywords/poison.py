@@ -1,0 +1,34 @@
+"""Poisoning (отравление, ``poison``; 03-abilities.md §4 poison [g-36]): the target creature gets the marker
+``poison`` n (the greatest n counts [414.4]); a creature with protection from poison, or a card that is no
+creature, is not poisoned. An effect. The wounds it deals later: engine/ops/passives.py."""
+from __future__ import annotations
+
+from engine.cards.keywords import Keyword
+from engine.effects.basic import amount_of, targets
+from engine.effects.registry import register_keyword
+from engine.model.enums import Event
+from engine.rules import keywords
+
+
+def execute(g, e, src, eff) -> None:
+    """Each target (default: the attacked card) is poisoned for ``n`` unless protected [g-36, 414.4]."""
+    for t in targets(g, e, src, eff, "attacked"):
+        if not g.is_creature(t) or keywords.protected(g, t, "poison", None, src):
+            g.emit(Event.PROTECTED, card=t.id, kind="poison")
+            continue
+        n = amount_of(g, e, src, eff, target=t)
+        if n <= 0:
+            continue
+        t.markers["poison"] = max(t.markers.get("poison", 0), n)
+        g.emit(Event.POISONED, card=t.id, n=t.markers["poison"])
+
+
+def text(a: dict, lang: str, words) -> str:
+    """"poison <target> for N" in ``lang``."""
+    t, n = words.target(a.get("target"), lang), words.amount(a["n"], lang)
+    return f"poison {t} for {n}" if lang == "en" else f"отравить {t} на {n}"
+
+
+POISON = register_keyword(Keyword(
+    kw="poison", places="effect", rule="03 §4 poison [g-36]", text=text,
+    fields={"n": "amount!", "target": "target!"}, handler=execute, needs_target=True))

@@ -1,0 +1,51 @@
+"""Resurrection (воскрешение, ``resurrect``; 03-abilities.md §4 resurrect [g-07]): a card from a graveyard comes back
+onto the declared free cell next to this card, closed if printed so, with no markers and under the resurrecting
+player's control (docs/rules-decisions.md). Its declaration options: engine/rules/declarable.py."""
+from __future__ import annotations
+
+from engine.cards.keywords import Keyword
+from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
+from engine.effects.registry import register_keyword
+from engine.model.enums import Event
+from engine.rules.cells import free
+
+
+def execute(g, e, src, eff) -> None:
+    """The declared graveyard card (``target``) to the declared cell (``to``); a flyer to the aux zone
+    [211.2.a]; fizzles when the card left the graveyard or the cell is no longer free."""
+    t = g.cards.get(e.get("target"))
+    to = e.get("to")
+    if t is None or t.zone != "graveyard" or not free(g, to):
+        g.emit(Event.FIZZLED, source=e["source"])
+        return
+    g.graveyards[t.owner].remove(t.id)
+    t.reset_in_play_state()
+    t.controller = e["controller"]
+    if g.is_flyer(t):
+        t.zone = "aux"
+        g.aux[t.controller].append(t.id)
+    else:
+        t.zone = "battlefield"
+        t.cell = to
+        g.board[to] = t.id
+    t.closed = bool(eff.get("closed"))
+    g.emit(Event.RESURRECTED, card=t.id, to=to)
+
+
+def text(a: dict, lang: str, words) -> str:
+    """"resurrect one of the cards (...) from <graveyard> onto a free cell next to this card" in ``lang``."""
+    what = words.cards(a["filter"], lang)
+    if lang == "en":
+        where = "your graveyard" if a["graveyard"] == "own" else "any graveyard"
+        return (f"resurrect one of the {what} from {where} onto a free cell next to this card"
+                + (", closed" if a["closed"] else ""))
+    where = "вашего кладбища" if a["graveyard"] == "own" else "любого кладбища"
+    return (f"возродить одну из {what} из {where} на свободную клетку рядом с этой картой"
+            + (", закрытой" if a["closed"] else ""))
+
+
+RESURRECT = register_keyword(Keyword(
+    kw="resurrect", places="activated effect", rule="03 §4 resurrect [g-07]", text=text,
+    fields={"filter": "filters!", "graveyard": "enum!:own|any", "cell": "enum!:adjacent", "closed": "bool!",
+            **NAMED_FIELDS, **ACTIVATED_FIELDS},
+    handler=execute))

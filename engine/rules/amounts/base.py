@@ -1,0 +1,141 @@
+"""The amount as a typed value (docs/card-vocabulary.md "amount"): a number, or X counted when the entry executes.
+
+An amount in the card data is an int or ``{"per": COUNTER, "times"?, "plus"?, "max"?, "filter"?, "half"?}``: value =
+count × times + plus (halved, rounded down, with ``half``), capped at ``max``, never below 0. Each counter is one
+small frozen class holding its count and its Russian and English text (:mod:`.counters` registers them);
+:class:`Amount` holds the rest. A dict is parsed once per data object (:func:`parse_amount`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.cards.words import idx
+from engine.rules.filters import Filter, parse_filters, phrase
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """One counter (an amount's ``per``): ``name`` in the card data, ``WORDS`` = (en, ru) its text."""
+
+    name: ClassVar[str] = ""
+    WORDS: ClassVar[tuple[str, str]] = ("", "")
+
+    def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None,
+              fs: tuple[Filter, ...]) -> int:
+        """The number counted for ``entry`` (its triggering event ``point``), seen from ``source``; ``target`` is
+        the card the effect acts on, ``level`` the strength result (0 weak .. 2 strong) when a strike modifier asks,
+        ``fs`` the amount's filter."""
+        raise NotImplementedError
+
+    def text(self, lang: str) -> str:
+        """What it counts, in words."""
+        return self.WORDS[idx(lang)]
+
+
+@dataclass(frozen=True, slots=True)
+class Zero(Counter):
+    """A counter the engine does not know: it counts 0."""
+
+    def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None,
+              fs: tuple[Filter, ...]) -> int:
+        return 0
+
+
+#: ``per`` name -> its counter (one instance: counters hold no parameters).
+COUNTERS: dict[str, Counter] = {}
+
+
+def register(*counters: Counter) -> None:
+    """Record counters by their ``name``. Raises ValueError for a name registered twice."""
+    for c in counters:
+        if c.name in COUNTERS:
+            raise ValueError(f"counter {c.name!r} registered twice")
+        COUNTERS[c.name] = c
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """An X: ``per`` (the counter's name), ``counter``, ``times``, ``plus``, ``max`` (None = no cap), ``half``,
+    ``filter`` (what a counter of cards counts)."""
+
+    per: str
+    counter: Counter
+    times: int = 1
+    plus: int = 0
+    max: int | None = None
+    half: bool = False
+    filter: tuple[Filter, ...] = ()
+
+    def value(self, g: Any, entry: dict, source: Any, target: Any = None, level: int | None = None) -> int:
+        """count × times + plus (halved with ``half``), capped at ``max``, at least 0."""
+        base = self.counter.count(g, entry, entry.get("point") or {}, source, target, level, self.filter)
+        v = base * self.times + self.plus
+        if self.half:
+            v //= 2
+        if self.max is not None:
+            v = min(v, self.max)
+        return max(0, v)
+
+    def text(self, lang: str) -> str:
+        """"X+1 (X = ...)" in ``lang``."""
+        plus = self.plus
+        return "X" + (f"+{plus}" if plus > 0 else f"−{-plus}" if plus < 0 else "") + self.x_is(lang)
+
+    def x_is(self, lang: str) -> str:
+        """" (X = times × what it counts, at most max)" in ``lang``."""
+        en = lang == "en"
+        counter = self.counter.text(lang)
+        if self.filter:
+            counter += f" ({phrase(self.filter, lang)})"
+        if self.half:
+            counter = ("half of " if en else "половина: ") + counter + (", rounded down" if en else ", с округлением вниз")
+        expr = (f"{self.times} × " if self.times != 1 else "") + counter
+        cap = ""
+        if self.max is not None:
+            cap = f", at most {self.max}" if en else f", но не больше {self.max}"
+        return f" (X = {expr}{cap})"
+
+
+#: id(dict) -> (the dict, its Amount); the dict is kept so that its id is not reused while cached.
+_PARSED: dict[int, tuple[Any, Amount]] = {}
+_CACHE_MAX = 4096
+
+
+def parse_amount(spec: dict) -> Amount:
+    """The typed value of an amount object, parsed once per data object (a bounded cache). An unknown ``per``
+    counts 0."""
+    hit = _PARSED.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    per = str(spec.get("per"))
+    a = Amount(per, COUNTERS.get(per) or Zero(), spec.get("times", 1), spec.get("plus", 0), spec.get("max"),
+               bool(spec.get("half")), parse_filters(spec.get("filter")))
+    if len(_PARSED) >= _CACHE_MAX:
+        _PARSED.clear()
+    _PARSED[id(spec)] = (spec, a)
+    return a
+
+
+def amount(g: Any, spec: Any, entry: dict, source: Any, target: Any = None, level: int | None = None) -> int:
+    """The value of an ``amount`` (an int, or ``{"per", "times", "plus", "max", "filter"?, "half"?}``) for this
+    entry; ``level`` is the strength result (0 weak .. 2 strong) when a strike modifier asks; anything else is 0."""
+    if isinstance(spec, int):
+        return spec
+    if not isinstance(spec, dict):
+        return 0
+    return parse_amount(spec).value(g, entry, source, target, level)
+
+
+def text(spec: Any, lang: str) -> str:
+    """An amount in words: an int as it is, ``"full"`` as "completely", an X with what it counts."""
+    if isinstance(spec, int):
+        return str(spec)
+    if spec == "full":
+        return "completely" if lang == "en" else "полностью"
+    return parse_amount(spec).text(lang)
+
+
+def x_is(spec: dict, lang: str) -> str:
+    """" (X = ...)" of an amount object (an attack's bonus)."""
+    return parse_amount(spec).x_is(lang)

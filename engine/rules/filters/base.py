@@ -1,0 +1,185 @@
+"""The card filter as a typed value: the base class, the registry, parsing and matching.
+
+A filter (``{"f": name, ...}`` in the card data; docs/card-vocabulary.md "Filters") asks one question about a
+candidate card, seen from the card that has the ability (``source``). Each name is one small frozen class holding
+its parameters, its test and its text in Russian and English (the modules beside this one register them). A list of
+filter objects is parsed once into a tuple of these values (:func:`parse_filters`, memoized per data object) and
+:func:`match` asks each in turn. An unknown name parses to :class:`Unknown`, which fails closed, so that an
+unimplemented rule never acts by accident.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from engine.cards.words import or_
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """One filter. ``name``: its ``f`` in the card data; subclasses add their parameters as fields (the schema,
+    checked against :data:`engine.cards.vocab.FILTERS` by the tests) and implement :meth:`test` and :meth:`text`.
+    ``RENAME`` maps a data key to a field name where the key is a Python word (``in`` -> ``values``)."""
+
+    name: ClassVar[str] = ""
+    RENAME: ClassVar[dict[str, str]] = {}
+
+    def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
+        """Does ``card`` pass, seen from ``source`` (None outside a card's ability: ``ctx["controller"]`` then
+        names the side)? ``ctx`` carries the event's cards and cells (``attacked``, ``event_card``,
+        ``event_cell``, ``chosen``, ``revealed``, ``defender``)."""
+        raise NotImplementedError
+
+    def text(self, lang: str) -> str:
+        """The filter in words, ``lang`` ``"ru"`` or ``"en"`` (an attribute of "cards (...)")."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse(cls, d: dict) -> Filter:
+        """The value of the data object ``d``: its keys as fields (lists become tuples); keys that are no field
+        are left out (the schema check reports them)."""
+        names = {f.name for f in fields(cls)}
+        kwargs = {}
+        for k, v in d.items():
+            k = cls.RENAME.get(k, k)
+            if k in names:
+                kwargs[k] = tuple(v) if isinstance(v, list) else v
+        return cls(**kwargs)
+
+
+@dataclass(frozen=True, slots=True)
+class Unknown(Filter):
+    """A filter name the engine does not know: no card passes (fail closed)."""
+
+    f: str = ""
+
+    def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
+        return False
+
+    def text(self, lang: str) -> str:
+        raise KeyError(self.f)
+
+    @classmethod
+    def parse(cls, d: dict) -> Filter:
+        return cls(str(d.get("f")))
+
+
+#: ``f`` name -> its class.
+FILTERS: dict[str, type[Filter]] = {}
+
+
+def register(*classes: type[Filter]) -> None:
+    """Record filter classes by their ``name``. Raises ValueError for a name registered twice."""
+    for cls in classes:
+        if cls.name in FILTERS:
+            raise ValueError(f"filter {cls.name!r} registered twice")
+        FILTERS[cls.name] = cls
+
+
+def parse_filter(d: dict) -> Filter:
+    """The typed value of one filter object ``{"f": name, ...}`` (:class:`Unknown` for an unknown name)."""
+    cls = FILTERS.get(d.get("f") or "") if isinstance(d, dict) else None
+    return Unknown.parse(d if isinstance(d, dict) else {}) if cls is None else cls.parse(d)
+
+
+#: id(list) -> (the list, its parsed tuple); the list is kept so that its id is not reused while cached.
+_PARSED: dict[int, tuple[Any, tuple[Filter, ...]]] = {}
+_CACHE_MAX = 4096
+
+
+def parse_filters(fs: Any) -> tuple[Filter, ...]:
+    """The typed values of a filter list (None or [] = no filter), parsed once per list object: card data is
+    parsed on its first use and then read from the cache (a bounded cache: values made during a game may leave
+    it and are parsed again). A tuple of parsed filters is returned as it is."""
+    if not fs:
+        return ()
+    if type(fs) is tuple and all(isinstance(f, Filter) for f in fs):
+        return fs  # already parsed (a typed value's field)
+    hit = _PARSED.get(id(fs))
+    if hit is not None and hit[0] is fs:
+        return hit[1]
+    parsed = tuple(parse_filter(f) for f in fs)
+    if len(_PARSED) >= _CACHE_MAX:
+        _PARSED.clear()
+    _PARSED[id(fs)] = (fs, parsed)
+    return parsed
+
+
+def match(g: Any, source: Any, card: Any, filters: Any, ctx: dict | None = None) -> bool:
+    """Does ``card`` pass every filter of ``filters`` (a list of ``{"f": ...}``), seen from ``source``?
+    (docs/card-vocabulary.md "Filters"; 03-abilities.md §3 targets)."""
+    if not filters:
+        return True
+    c = ctx or {}
+    for f in parse_filters(filters):
+        if not f.test(g, source, card, c):
+            return False
+    return True
+
+
+def text(fs: Any, lang: str) -> str:
+    """A filter list in words: each filter's text, comma-separated."""
+    return phrase(parse_filters(fs), lang)
+
+
+def passes(g: Any, source: Any, card: Any, fs: tuple[Filter, ...], ctx: dict | None = None) -> bool:
+    """:func:`match` for an already parsed filter tuple (a typed value's ``filter`` field)."""
+    c = ctx or {}
+    for f in fs:
+        if not f.test(g, source, card, c):
+            return False
+    return True
+
+
+def phrase(fs: tuple[Filter, ...], lang: str) -> str:
+    """:func:`text` for an already parsed filter tuple."""
+    return ", ".join(f.text(lang) for f in fs)
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf(Filter):
+    """``any``: at least one of ``of`` holds ("itself or a creature next to it")."""
+
+    name: ClassVar[str] = "any"
+    of: tuple[Filter, ...] = ()
+
+    @classmethod
+    def parse(cls, d: dict) -> Filter:
+        return cls(tuple(parse_filter(x) for x in d.get("of") or []))
+
+    def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
+        return any(f.test(g, source, card, ctx) for f in self.of)
+
+    def text(self, lang: str) -> str:
+        return ("either " if lang == "en" else "либо ") + ", ".join(f.text(lang) for f in self.of)
+
+
+@dataclass(frozen=True, slots=True)
+class NotAll(Filter):
+    """``not``: ``of`` (all of them) does not hold."""
+
+    name: ClassVar[str] = "not"
+    of: tuple[Filter, ...] = ()
+
+    @classmethod
+    def parse(cls, d: dict) -> Filter:
+        return cls(tuple(parse_filter(x) for x in d.get("of") or []))
+
+    def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
+        return not all(f.test(g, source, card, ctx) for f in self.of)
+
+    def text(self, lang: str) -> str:
+        return ("not " if lang == "en" else "не ") + ", ".join(f.text(lang) for f in self.of)
+
+
+def words(pair: tuple[str, str], lang: str) -> str:
+    """``pair[0]`` in English, ``pair[1]`` in Russian."""
+    return pair[0] if lang == "en" else pair[1]
+
+
+def listed(values: tuple, lang: str) -> str:
+    """Values joined with "or"."""
+    return or_([str(v) for v in values], lang)
+
+
+register(AnyOf, NotAll)

@@ -1,0 +1,188 @@
+"""Broadcast: the room's connections and every frame it sends them through the bus's fan-out
+(server/bus/interfaces.py ``FanOut``).
+
+Interface (:class:`Audience`, one per room, ``room.audience``):
+
+- ``conns`` (conn id -> seat 1/2, None for a spectator), ``seat_conn`` (seat -> its one connection or None),
+  ``empty_since`` (monotonic s since the room has had no connection), ``spectators()``;
+- ``attach(msg)`` / ``detach(conn)``: the inbox's ``Attach`` / ``Detach`` (a seat token makes the connection that
+  seat; a newer connection of a seat supersedes the older with 4002);
+- ``send(conns, message, close=None, versioned=False)`` (encode once, deliver), ``sync(conn)`` (the full view, then
+  the end frame once over), ``sync_all()``, ``close_all(code)``, ``drop_local(code)`` (this process's connections,
+  when another process owns the room).
+
+:func:`broadcast_applied` ``(room, acted, frames, ts)`` is the path of an applied action after the engine: clocks,
+automatic passes (RULES.md Q10), the frames of every new version, the commit (durable before broadcast), the
+delivery, the lobby entry.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from protocol import Error
+from protocol.messages import Sync
+
+from .. import wire
+from ..bus import messages as m
+from .chat import send_history
+from .status import only_pass
+
+AUTOPASS_LIMIT = 500       # automatic passes in a row before the room stops passing (engine safety net)
+
+
+class Audience:
+    """The connections of one room (module docstring)."""
+
+    __slots__ = ("room", "conns", "seat_conn", "empty_since")
+
+    def __init__(self, room) -> None:
+        self.room = room
+        self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
+        self.seat_conn: dict[int, str | None] = {1: None, 2: None}
+        self.empty_since = time.monotonic()
+
+    def spectators(self) -> int:
+        """Connections watching (no seat)."""
+        return sum(1 for s in self.conns.values() if s is None)
+
+    async def attach(self, msg: m.Attach) -> None:
+        """A connection joins: as its token's seat, or as a spectator; a bad token (or a spectator where none is
+        admitted) gets ``unauthorized`` and 4005. Answered with a sync and the chat it may read."""
+        room = self.room
+        conn = msg.conn
+        seat = room.seats.seat_for(msg.token)
+        if seat is False:
+            await self.send([conn], Error.of("unauthorized", v=room.v), close=wire.CLOSE_UNAUTHORIZED)
+            return
+        if seat is None and not room.options["spectators"]:
+            await self.send([conn], Error.of("unauthorized", msg="This room does not admit spectators.", v=room.v),
+                            close=wire.CLOSE_UNAUTHORIZED)
+            return
+        if seat is not None:
+            old = self.seat_conn[seat]
+            if old is not None and old != conn:
+                self.conns.pop(old, None)
+                await room.bus.fanout.deliver([old], None, wire.CLOSE_SUPERSEDED)
+            self.seat_conn[seat] = conn
+            room.clocks.reconnected(seat, time.monotonic())
+        self.conns[conn] = seat
+        await self.sync(conn)
+        await send_history(room, conn, seat)
+        await room.lobby.publish()
+
+    async def detach(self, conn: str) -> None:
+        """A connection left: its seat's clock is held for the grace period; the last one leaving starts the idle
+        time."""
+        if conn not in self.conns:
+            return
+        room = self.room
+        seat = self.conns.pop(conn)
+        room.chat.forget(conn)
+        if seat is not None and self.seat_conn[seat] == conn:
+            self.seat_conn[seat] = None
+            room.clocks.disconnected(seat, time.monotonic())
+        if seat not in self.conns.values():
+            room.versions.forget(seat)
+        if not self.conns:
+            self.empty_since = time.monotonic()
+        await room.lobby.publish()
+
+    async def sync(self, conn: str) -> None:
+        """Send ``conn`` the full view of its seat, its legal actions and the clocks, then the end once over."""
+        room = self.room
+        frame = room.versions.sync(self.conns[conn], room.clocks.to_wire(time.monotonic()))
+        await self.send([conn], frame, versioned=True)
+        end = room.versions.end_frame()
+        if end is not None:
+            await self.send([conn], end)
+
+    async def sync_all(self) -> None:
+        """Re-sync every connection (after a change of seats, decks or the rematch offer)."""
+        for conn in list(self.conns):
+            await self.sync(conn)
+
+    async def send(self, conns: list[str], message, close: int | None = None, versioned: bool = False) -> None:
+        """Encode once and deliver; ``versioned``: a Diff/Sync in the room's version sequence (relays check it);
+        ``close``: the close code the connections then get (they leave the room)."""
+        room = self.room
+        v = getattr(message, "v", None) if versioned else None
+        with room.metrics.phase("encode"):
+            data = wire.encode(message)
+        with room.metrics.phase("send"):
+            await room.bus.fanout.deliver(conns, data, close, room=room.id, v=v,
+                                          full=versioned and isinstance(message, Sync))
+        if close is not None:
+            for c in conns:
+                self.conns.pop(c, None)
+
+    async def close_all(self, code: int) -> None:
+        """Close every connection with ``code``."""
+        await self.room.bus.fanout.deliver(list(self.conns), None, code)
+        self.conns.clear()
+
+    async def drop_local(self, code: int) -> None:
+        """Forget every connection; close this process's with ``code`` (the others belong to their relays)."""
+        prefix = self.room.bus.process_id + ":"
+        local = [c for c in self.conns if c.startswith(prefix)]
+        self.conns.clear()
+        if local:
+            await self.room.bus.fanout.deliver(local, None, code)
+
+
+async def broadcast_applied(room, acted: int, frames: dict, ts) -> None:
+    """After an applied action of ``acted``: run clocks, apply automatic passes (RULES.md Q10), make the new state
+    durable (persistent buses), then broadcast every version's frames (viewer -> message) and the end. ``ts``: the
+    monotonic time the action arrived (latency metric) or None."""
+    out = _frames(room, acted, frames)
+    room.cache.forget_version()   # the frames are built: the journal and the diffs read no more views of v, nor
+    sends = []                    # its legal list (memory)
+    with room.metrics.phase("encode"):
+        for conns, message, versioned, data in out:
+            v = getattr(message, "v", None) if versioned else None
+            sends.append((conns, wire.encode(message) if data is None else data, v,
+                          versioned and isinstance(message, Sync)))
+    # frames for other processes may ride with the commit (published once it is durable)
+    carry = room.bus.fanout.carry(room.id, sends) if room.bus.store.appends else None
+    room.journals.settled()
+    with room.metrics.phase("commit"):
+        await room.store.commit(carry)      # durable before broadcast
+    with room.metrics.phase("send"):
+        for i, (conns, data, v, full) in enumerate(sends):
+            await room.bus.fanout.deliver(conns, data, room=room.id, v=v, full=full,
+                                          published=carry.published(i) if carry is not None else frozenset())
+    if ts is not None:
+        room.metrics.latency.observe(max(0.0, time.monotonic() - ts))
+    await room.lobby.publish_moved()
+
+
+def _frames(room, acted: int, frames: dict) -> list:
+    """The frames of the applied version and of each automatic pass after it: ``[(conns, message, versioned,
+    encoded bytes or None)]``; an answer to a client action id is encoded here once (the ledger keeps it)."""
+    out: list = []
+    conns_of = room.audience.conns
+    for _ in range(AUTOPASS_LIMIT + 1):
+        room.metrics.actions_applied += 1
+        now = time.monotonic()
+        room.clocks.switch(None if room.versions.game.result is not None else room.game.to_act(), now, acted)
+        clocks = room.clocks.to_wire(now)
+        for viewer, frame in frames.items():
+            frame = dataclasses.replace(frame, clocks=clocks)
+            data = None
+            if getattr(frame, "id", None) is not None:
+                with room.metrics.phase("encode"):
+                    data = wire.encode(frame)       # once: for the ledger and for the send below
+                room.versions.remember(viewer, frame.id, frame, data)   # a repeated id gets these very clocks
+            conns = [c for c, s in conns_of.items() if s == viewer]
+            if conns:
+                out.append((conns, frame, True, data))
+        end = room.versions.end_frame()
+        if end is not None and conns_of:
+            out.append((list(conns_of), end, False, None))
+        q = room.game.to_act()
+        if (end is not None or q is None or not room.seats.autopass[q]
+                or not only_pass(room.versions.game.legal_actions(q))):
+            break
+        room.apply(q, {"act": "pass"})
+        acted, frames = q, room.versions.advance()
+    return out

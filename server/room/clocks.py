@@ -1,0 +1,69 @@
+"""The room's clocks and timers: the seats' banks (server/clock.py ``Clocks``, ``room.clocks``), the loss on time,
+and the room's own time limits (a finished room kept as a replay for ``replay_ttl``; an unconnected room closed
+after ``idle_timeout``, or ``waiting_timeout`` while seat 2 is free).
+
+Interface: :func:`timeout` ``(room) -> float`` (seconds until the next deadline: the inbox wait), :func:`tick`
+``(room)`` (after each wait: an empty bank, an expired replay or idle time), :func:`running` ``(room)``.
+"""
+from __future__ import annotations
+
+import time
+
+from .. import wire
+from .broadcast import broadcast_applied
+from .status import RoomStatus
+
+
+def running(room) -> bool:
+    """The game is under way (the banks may run)."""
+    return room.status in (RoomStatus.PRELIMINARY, RoomStatus.PLAYING)
+
+
+def idle_limit(room) -> float:
+    """Seconds an unconnected room may live: ``waiting_timeout`` while nobody has taken seat 2 (so that unused
+    rooms cannot fill the process), else ``idle_timeout``."""
+    if room.status is RoomStatus.WAITING:
+        return min(room.settings.waiting_timeout, room.settings.idle_timeout)
+    return room.settings.idle_timeout
+
+
+def timeout(room) -> float:
+    """Seconds until the room's next deadline (a bank running out, the replay's end, the idle limit; at most an
+    hour)."""
+    now = time.monotonic()
+    times = [now + 3600.0]
+    if running(room):
+        d = room.clocks.deadline(now)
+        if d is not None:
+            times.append(d)
+    if room.finished_at is not None:       # a finished game is kept as a replay, connected or not
+        times.append(room.finished_at + room.settings.replay_ttl)
+    elif not room.audience.conns:
+        times.append(room.audience.empty_since + idle_limit(room))
+    return max(0.0, min(times) - now)
+
+
+async def tick(room) -> None:
+    """Act on what is due: an empty bank (:func:`on_time`), a replay kept long enough or an idle room (closed with
+    4010)."""
+    now = time.monotonic()
+    if running(room):
+        p = room.clocks.expired(now)
+        if p is not None:
+            await on_time(room, p)
+    if room.finished_at is not None:
+        if now - room.finished_at >= room.settings.replay_ttl:
+            await room.close(wire.CLOSE_ROOM_CLOSED)
+    elif not room.audience.conns and now - room.audience.empty_since >= idle_limit(room):
+        await room.close(wire.CLOSE_ROOM_CLOSED)
+
+
+async def on_time(room, p: int) -> None:
+    """Seat ``p``'s bank is empty: it passes where passing is legal, otherwise its player loses on time (the room's
+    result names reason ``time``; the engine records a concession)."""
+    if any(a.get("act") == "pass" for a in room.game.legal_actions(p)):
+        room.apply(p, {"act": "pass"})
+    else:
+        room.apply(p, {"act": "concede", "reason": "time"})
+        room.result = {"winner": 3 - p, "reason": "time"}
+    await broadcast_applied(room, p, room.versions.advance(), None)

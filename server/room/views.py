@@ -1,0 +1,141 @@
+"""The game as the room's versions see it (protocol/versioning.py ``RoomVersions``): the engine game plus the room's
+public data, projected once per version and viewer.
+
+Interface:
+
+- :class:`RoomGame` (``version``, ``result``, ``to_act()``, ``legal_actions(p)``, ``apply(p, action)``,
+  ``view(viewer)``, ``public()``, ``public_key()``, ``replay_log()``, ``forget_legal()``): what ``RoomVersions``
+  wraps. A view adds ``"room"``, ``"journal"`` and, once finished, ``"replay"`` to the engine's view;
+- :func:`engine_view` ``(room, viewer) -> dict``: the engine's view at the current version, projected once (the
+  three viewers together) and kept in the room's cache (server/room/cache.py);
+- :func:`share_alike`: a seat's view shares with the spectator's what they show alike.
+"""
+from __future__ import annotations
+
+import operator
+
+from ..journal import VIEWERS
+from .status import RoomStatus, waiting_view
+
+
+def share_alike(view: dict, public: dict) -> None:
+    """Make what a seat's engine view (``view``) shows exactly as the spectator's view of the same version
+    (``public``) does that very object, so the rooms' last views hold it once: each entry of ``players`` equal to
+    the spectator's, and the ``log`` list when it holds the same event objects (the engine already shares the
+    cards, ``Game.views``). Values are unchanged (equal, built by the same projection from the same state), so diffs
+    and frames are too; the engine builds every view afresh, so its containers are the room's to share."""
+    theirs, mine = public.get("players"), view.get("players")
+    if theirs and mine:
+        for k, value in mine.items():
+            other = theirs.get(k)
+            if other is not None and other == value:
+                mine[k] = other
+    log, theirs = view.get("log"), public.get("log")
+    if log is not None and theirs is not None and len(log) == len(theirs) and all(map(operator.is_, log, theirs)):
+        view["log"] = theirs
+
+
+def engine_view(room, viewer) -> dict:
+    """The engine's view of ``room``'s game for ``viewer`` (1, 2, None) at the current version, projected once per
+    version and viewer however many readers want it (the journal, each tracked viewer's diff, every spectator
+    sharing viewer None). Readers must not change it (RoomGame copies it before adding the room's fields). The
+    first request of a version projects all three together (``Game.views``: cards seen alike shared). The room
+    drops the views once an action's frames are built (they live on only as the diffs' last views). Timed as phase
+    ``project`` (mostly outside ``view``: the journal asks first, right after ``apply``)."""
+    views = room.cache.views(room.game)
+    got = views.get(viewer)
+    if got is None:
+        with room.metrics.phase("project"):
+            if not views and hasattr(room.game, "views"):    # the journal reads all three: project them
+                views.update(room.game.views(VIEWERS))           # together (cards seen alike built once)
+                for seat in (1, 2):
+                    share_alike(views[seat], views[None])
+                return views[viewer]
+            got = views[viewer] = room.game.view(viewer)
+    return got
+
+
+class RoomGame:
+    """The game as protocol/versioning.py sees it: the engine game plus the room's public data.
+
+    ``view`` adds ``"room"`` (and ``"replay"`` once finished); before the deal (no engine game yet: a seat or a
+    deck is missing) the view is :func:`waiting_view`, ``to_act``/``legal_actions`` are empty and ``apply``
+    refuses; ``result`` is the room-level result (a loss on time shows reason ``"time"``).
+    """
+
+    def __init__(self, room) -> None:
+        self.room = room
+
+    @property
+    def version(self) -> int:
+        return 0 if self.room.game is None else self.room.game.version
+
+    @property
+    def result(self):
+        if self.room.result is not None:
+            return self.room.result
+        return None if self.room.game is None else self.room.game.result
+
+    def to_act(self):
+        return None if self.room.status is RoomStatus.WAITING else self.room.game.to_act()
+
+    def legal_actions(self, p):
+        """``p``'s legal actions, listed once per version and player: the frames' ``legal`` and the room's
+        automatic-pass check read the same list. Readers must not change it."""
+        if self.room.status is RoomStatus.WAITING:
+            return []
+        room = self.room
+        return room.cache.legal(room.game, p, lambda: self._list(p))
+
+    def _list(self, p) -> list:
+        with self.room.metrics.phase("legal"):
+            return self.room.game.legal_actions(p)
+
+    def forget_legal(self) -> None:
+        """Drop the listed legal actions (the room calls it once an action's frames are built)."""
+        self.room.cache.forget_legal()
+
+    def apply(self, p, action):
+        if self.room.status is RoomStatus.WAITING:
+            raise self.room.engine.EngineError("not_your_turn", "The game waits for a second player.")
+        if action.get("act") == "concede":     # a player's concession never names its reason (only the room's
+            action = {"act": "concede"}        # loss on time does, server/room/clocks.py)
+        return self.room.apply(p, action)
+
+    def view(self, viewer) -> dict:
+        with self.room.metrics.phase("view"):
+            return self._view(viewer)
+
+    def public_key(self) -> tuple:
+        """Everything :meth:`public` is built from, as one tuple: equal tuples give equal ``room`` fields."""
+        r = self.room
+        s = r.seats
+        return (r.id, r.status, self.result, r.options["spectators"], r.options.get("clock"), s.names[1],
+                s.names[2], s.bots.get("1"), s.bots.get("2"), r.decks[0] is not None, r.decks[1] is not None,
+                s.tokens[1] is not None, s.tokens[2] is not None, r.rematch)
+
+    def public(self) -> dict:
+        """The views' ``room`` field, built: ``{"id", "status", "result", "spectators", "players", "bots",
+        "decks", "seated", "clock", "rematch"}``."""
+        r = self.room
+        return {"id": r.id, "status": r.status.value, "result": self.result,
+                "spectators": bool(r.options["spectators"]), "players": r.seats.names_json(),
+                "bots": r.seats.bots_json(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
+                "seated": {str(p): r.seats.tokens[p] is not None for p in (1, 2)},
+                "clock": r.options.get("clock"), "rematch": r.rematch}
+
+    def _view(self, viewer) -> dict:
+        r = self.room
+        view = waiting_view(viewer) if r.game is None else dict(engine_view(r, viewer))
+        status = r.status
+        # the same for every viewer and, mostly, every version: one object, built again only when it changed
+        view["room"] = r.cache.public(self.public_key(), self.public)
+        view["journal"] = [] if r.game is None else r.journal.view(viewer)
+        if status is RoomStatus.FINISHED:
+            view["replay"] = {"seed": r.seed, "decks": r.decks, "log": self.replay_log()}
+        return view
+
+    def replay_log(self) -> list:
+        """The engine's action log as a list of ``[player, action]`` (the finished views' ``replay.log``), decoded
+        from the packed ``game.log`` once per version and shared by every viewer's view (read-only)."""
+        return self.room.cache.replay_log(self.room.game)

@@ -1,0 +1,58 @@
+// Irreversible clicks held until confirmed: ending the turn, passing while one of one's own cards could still act,
+// hiring a card and choosing a defender are staged first (the dock shows what would be sent, with "Confirm" and
+// "Undo"; Esc undoes); nothing reaches the server until confirmed. A setting (remembered in this browser) lets
+// experienced players send them at once.
+
+import { h } from "./dom.js";
+import { t, addStrings } from "./i18n.js";
+import { actionLabel } from "./actions.js";
+
+addStrings({
+  en: { confirm_title: "Send this move?", confirm_go: "Confirm", confirm_undo: "Undo",
+    confirm_setting: "Ask before ending the turn, passing, hiring, choosing a defender",
+    confirm_pass_can_act: "Your cards can still act this turn." },
+  ru: { confirm_title: "Отправить этот ход?", confirm_go: "Подтвердить", confirm_undo: "Отменить",
+    confirm_setting: "Спрашивать перед концом хода, пасом, наймом и выбором защитника",
+    confirm_pass_can_act: "Ваши карты ещё могут действовать в этот ход." },
+});
+
+const KEY = "berserk.confirm";
+
+/** True unless the player turned the confirmations off. */
+export function confirmOn() {
+  return localStorage.getItem(KEY) !== "off";
+}
+
+/** Turn the confirmations on or off (remembered). */
+export function setConfirm(on) {
+  localStorage.setItem(KEY, on ? "on" : "off");
+}
+
+/** True when own cards could still act: legal holds an action of a card (a move, a strike, an ability). */
+function cardsCanAct(legal) {
+  return (legal || []).some((a) => a.source && a.act !== "defend");
+}
+
+/** Whether action a (one of legal) is held for a confirmation: end turn; a pass while own cards could act;
+ * hiring (a recruit choice); choosing a defender. */
+export function needsConfirm(a, legal) {
+  if (!confirmOn() || !a) return false;
+  if (a.act === "end_turn" || a.act === "defend") return true;
+  if (a.act === "pass") return cardsCanAct(legal);
+  return a.act === "choose" && !!a.option && typeof a.option === "object" && "recruit" in a.option;
+}
+
+/** The dock's confirmation box for the staged action a: onGo sends it, onUndo drops it. */
+export function confirmBox(a, view, legal, onGo, onUndo) {
+  return h("div.confirm-box", { role: "group", "aria-label": t("confirm_title"), dataset: { testid: "confirm-box", act: a.act } },
+    h("div.confirm-what", {}, t("confirm_title"), " ", h("b", {}, actionLabel(a, view))),
+    a.act === "pass" ? h("div.hint", {}, t("confirm_pass_can_act")) : null,
+    h("button.act.confirm-go", { dataset: { testid: "confirm-action" }, onclick: onGo }, t("confirm_go")),
+    h("button.cancel.confirm-undo", { dataset: { testid: "undo-action" }, onclick: onUndo }, t("confirm_undo")));
+}
+
+/** The setting's checkbox. onChange() is called after it changed. */
+export function confirmSetting(onChange) {
+  return h("label.confirm-setting", {}, h("input", { type: "checkbox", checked: confirmOn(),
+    dataset: { testid: "confirm-setting" }, onchange: (e) => { setConfirm(e.target.checked); onChange(); } }), " ", t("confirm_setting"));
+}

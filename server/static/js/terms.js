@@ -1,0 +1,46 @@
+// Terms of the game page explained on hover (title) and on tap or Enter (a small popover): priority, pass, queue,
+// exchange, weaken, closed, the Strike Table, defender, end turn, crystals, and each named ability (its meaning from
+// rules_text.js). Each explanation links to its rules section.
+
+import { h } from "./dom.js";
+import { t, getLang } from "./i18n.js";
+import { TERMS, ABILITIES } from "./rules_text.js";
+import { rulesHref } from "./rules.js";
+
+/** The explanation of term key (a TERMS key or a named ability's keyword), or "" when there is none. */
+export function termText(key) {
+  const lang = getLang();
+  return TERMS[key]?.[lang] || ABILITIES[lang]?.[key] || "";
+}
+
+let open = null; // the popover shown now
+
+function hide() {
+  open?.remove();
+  open = null;
+}
+
+/** Show the explanation of key next to anchor (tap / Enter), with a link to its rule; a second tap hides it. */
+export function showTerm(key, anchor) {
+  const was = open?.dataset.term;
+  hide();
+  if (was === key) return;
+  const r = anchor.getBoundingClientRect();
+  open = h("div.term-tip", { role: "tooltip", dataset: { term: key, testid: "term-tip" }, onclick: (e) => e.stopPropagation() },
+    termText(key), " ", h("a", { href: rulesHref(TERMS[key]?.rule || "abilities-list"), target: "_blank", rel: "noopener" }, t("rules_link")));
+  document.body.append(open);
+  open.style.left = `${Math.max(4, Math.min(r.left, innerWidth - open.offsetWidth - 4))}px`;
+  open.style.top = `${r.bottom + 4 + open.offsetHeight > innerHeight ? Math.max(4, r.top - open.offsetHeight - 4) : r.bottom + 4}px`;
+}
+
+document.addEventListener("click", (e) => { if (open && !e.target.closest?.(".term")) hide(); });
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
+
+/** A term in running text: label (default: the term's own word) with its explanation on hover and on tap. */
+export function term(key, label) {
+  const text = termText(key);
+  if (!text) return label;
+  return h("span.term", { tabindex: "0", role: "button", title: text, dataset: { term: key },
+    onclick: (e) => { e.stopPropagation(); showTerm(key, e.currentTarget); },
+    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showTerm(key, e.currentTarget); } } }, label);
+}

@@ -1,0 +1,82 @@
+"""Irreversible clicks are held until confirmed, and can be undone: ending the turn, passing while own cards could
+still act, hiring, choosing a defender; a setting sends them at once. Mounted on real engine states
+(tests/e2e/states.py) with a stand-in connection that records what the page sends."""
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.states import MOUNT
+
+
+@pytest.fixture
+def mount(server, new_page):
+    def make(state, confirm=True):
+        page = new_page()
+        page.goto(server.url + "/#/nowhere")
+        page.wait_for_selector("#app")
+        page.evaluate("(on) => localStorage.setItem('berserk.confirm', on ? 'on' : 'off')", confirm)
+        page.evaluate(MOUNT, [state, "en"])
+        page.wait_for_selector("#game-under-test .board")
+        return page
+    return make
+
+
+def _sent(page) -> list:
+    return page.evaluate("window.sent")
+
+
+def _global(page, act: str):
+    return page.locator(f"#game-under-test .global-actions button[data-act={act}]")
+
+
+@pytest.mark.parametrize("act", ["end_turn", "pass"])
+def test_ending_the_turn_or_passing_with_cards_that_could_act_waits_for_a_confirmation(states, mount, act):
+    page = mount(states["main_priority"])
+    _global(page, act).click()
+    assert _sent(page) == [] and page.locator("[data-testid=confirm-box]").get_attribute("data-act") == act
+    page.click("[data-testid=undo-action]")
+    assert _sent(page) == [] and not page.locator("[data-testid=confirm-box]").count()
+    _global(page, act).click()
+    page.keyboard.press("Escape")
+    assert not page.locator("[data-testid=confirm-box]").count()
+    _global(page, act).click()
+    page.click("[data-testid=confirm-action]")
+    assert _sent(page) == [{"act": act}]
+
+
+def test_choosing_a_defender_can_be_taken_back(states, mount):
+    st = states["defender"]
+    d = next(a for a in st["legal"] if a["act"] == "defend")
+    page = mount(st)
+    page.click(f"#game-under-test .field [data-card='{d['source']}']")
+    assert _sent(page) == []
+    page.click("[data-testid=undo-action]")
+    page.click(f"#game-under-test .field [data-card='{d['source']}']")
+    page.click("[data-testid=confirm-action]")
+    assert _sent(page) == [d]
+
+
+def test_hiring_a_card_waits_for_a_confirmation(states, mount):
+    st = states["recruit"]
+    a = next(a for a in st["legal"] if a["act"] == "choose" and "recruit" in (a.get("option") or {}))
+    page = mount(st)
+    page.click(f"#game-under-test [data-card='{a['option']['recruit']}']")
+    if page.locator(".selected-actions button.move").count():       # silver or gold: choose the way to pay
+        page.locator(f".selected-actions button.move[data-move='{'recruit_gold' if a['option'].get('pay') == 'gold' else 'recruit'}']").click()
+    assert _sent(page) == [] and page.locator("[data-testid=confirm-box]").count()
+    page.click("[data-testid=confirm-action]")
+    assert len(_sent(page)) == 1 and "recruit" in _sent(page)[0]["option"]
+
+
+def test_the_setting_sends_at_once(states, mount):
+    page = mount(states["main_priority"], confirm=False)
+    assert not page.is_checked("[data-testid=confirm-setting]")
+    _global(page, "end_turn").click()
+    assert _sent(page) == [{"act": "end_turn"}]
+
+
+def test_a_pass_with_nothing_left_to_do_is_sent_at_once(states, mount):
+    st = dict(states["main_priority"], legal=[{"act": "pass"}, {"act": "concede"}])   # no card can act any more
+    page = mount(st)
+    _global(page, "pass").click()
+    assert _sent(page) == [{"act": "pass"}]

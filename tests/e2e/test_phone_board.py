@@ -1,0 +1,67 @@
+"""The phone board (390 x 844, touch): during the battle all six rows of the board and the prompt are in view
+together without scrolling, above the action dock; the header and the room bar are short; the card faces on the
+board keep their cost and their life. Measured on a real game against the computer."""
+from __future__ import annotations
+
+from tests.e2e import driver
+from tests.e2e.players import bot_room
+
+PHONE = {"width": 390, "height": 844}
+HEADER_MAX = 40     # px: the header on a phone
+ROOM_BAR_MAX = 36   # px: the room bar during a game
+
+MEASURE = """() => {
+  scrollTo(0, 0);
+  const vh = innerHeight, vw = innerWidth;
+  const dock = document.querySelector('[data-testid=controls]');
+  const dockTop = dock ? dock.getBoundingClientRect().top : vh;
+  const within = (r, bottom) => r.width > 0 && r.top >= -1 && r.left >= -1 && r.right <= vw + 1 && r.bottom <= bottom + 1;
+  const cells = [...document.querySelectorAll('.board .cell')];
+  const hidden = cells.filter((c) => !within(c.getBoundingClientRect(), dockTop)).map((c) => c.dataset.cell);
+  const prompt = document.querySelector('[data-testid=prompt]');
+  const faces = [...document.querySelectorAll('.board .card:not(.hidden):not(.attached)')].map((card) => {
+    const box = card.getBoundingClientRect();
+    const ok = (sel) => { const el = card.querySelector(sel); if (!el) return false;
+      const r = el.getBoundingClientRect(); return r.width > 0 && getComputedStyle(el).display !== 'none'
+        && r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1; };
+    return {card: card.dataset.card, cost: ok('.c-cost'), life: !card.querySelector('.c-life') || ok('.c-life')};
+  });
+  return {hidden, rows: cells.length, prompt: !!prompt && within(prompt.getBoundingClientRect(), vh),
+          header: document.getElementById('top').getBoundingClientRect().height,
+          bar: document.querySelector('.room-bar')?.getBoundingClientRect().height ?? 0,
+          scrolled: scrollY, faces, hscroll: document.documentElement.scrollWidth > vw};
+}"""
+
+
+def test_the_whole_board_and_the_prompt_are_in_view_together_on_a_phone(bot_server, browser, artifacts):
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="ru-RU")
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(30000)
+        bot_room(bot_server, page)
+        policy = driver.Policy(squad=4)
+        measured = []
+        for _ in range(120):
+            page.wait_for_function("() => { const c = window.berserkConn; return c.view && (c.view.result"
+                                   " || (c.legal && c.legal.length && !c.pendingAction)); }")
+            s = driver.state(page)
+            if s["view"].get("result") or len(measured) >= 3:
+                break
+            if not s["legal"]:
+                continue
+            if s["view"]["phase"] == "main" and page.locator("[data-testid=prompt]").count():
+                got = page.evaluate(MEASURE)
+                page.screenshot(path=str(artifacts / f"phone-board-{len(measured)}.png"))
+                measured.append(got)
+            try:
+                driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"])
+            except driver.Stale:
+                continue
+        assert measured, "the battle never asked this player"
+        for got in measured:
+            assert got["rows"] == 30 and not got["hidden"], got
+            assert got["prompt"] and got["scrolled"] == 0 and not got["hscroll"], got
+            assert got["header"] <= HEADER_MAX and got["bar"] <= ROOM_BAR_MAX, got
+            assert got["faces"] and all(f["cost"] and f["life"] for f in got["faces"]), got["faces"]
+    finally:
+        ctx.close()

@@ -1,0 +1,131 @@
+"""Players who are someone, in Chromium: a password set on the profile signs the player in on a second browser
+context, the profile page shows the player, and a challenge sent to a friend is accepted from the friend's lobby
+(both are seated in a new room; a third friend watches it in one click)."""
+from __future__ import annotations
+
+from tests.e2e.driver import click
+from tests.e2e.players import enter_lobby, my_seat, room_of, wait_dealt
+
+PASSWORD = "a long password"
+
+
+def _me(page) -> dict:
+    return page.evaluate("JSON.parse(localStorage.getItem('berserk.player'))")
+
+
+def _befriend(a, b) -> None:
+    """``a`` adds ``b`` by name from the lobby's friends panel; ``b`` adds back; both see each other listed."""
+    a.fill("[data-testid=friend-name]", _me(b)["name"])
+    a.click("[data-testid=friend-add]")
+    b.wait_for_selector("[data-testid=friend-add-back]").click()
+    for page, other in ((a, b), (b, a)):
+        page.wait_for_selector(f"[data-testid=friends] li.friend[data-player='{_me(other)['name']}']")
+
+
+def test_a_password_signs_the_player_in_on_a_second_browser(server, new_page):
+    laptop, phone = new_page(), new_page()
+    enter_lobby(laptop, server, "Ann")
+    ann = _me(laptop)
+    laptop.click("[data-testid=my-profile]")
+    laptop.wait_for_selector("[data-testid=profile] [data-testid=account]")
+    laptop.fill("[data-testid=new-password]", PASSWORD)
+    laptop.click("[data-testid=save-password]")
+    laptop.wait_for_selector(".account-note")
+    laptop.select_option("#account-lang", "ru")
+    laptop.locator("form:has(#account-lang) button").click()
+    laptop.wait_for_function("() => document.querySelector('.account-note').textContent.includes('Язык')")
+    phone.goto(server.url + "/")
+    phone.click("[data-testid=open-signin]")
+    phone.fill("[data-testid=signin-name]", ann["name"].upper())
+    phone.fill("[data-testid=signin-password]", "not the password")
+    phone.click("[data-testid=signin-ok]")
+    phone.wait_for_function("() => document.querySelector('.name-error').textContent.length > 0")
+    assert "Wrong name or password" in phone.inner_text(".name-error")     # the phone is in English until then
+    phone.fill("[data-testid=signin-password]", PASSWORD)
+    phone.click("[data-testid=signin-ok]")
+    phone.wait_for_selector(".name-dialog", state="detached")
+    phone.wait_for_selector("[data-testid=my-profile]")
+    on_phone = _me(phone)
+    assert on_phone["id"] == ann["id"] and on_phone["secret"] != ann["secret"]
+    assert phone.inner_text("[data-testid=my-profile]") == ann["name"]
+    phone.wait_for_function("document.documentElement.lang === 'ru'")     # the language chosen on the profile
+
+
+def test_the_profile_page_shows_the_player(server, new_page):
+    page, visitor = new_page(), new_page("ru-RU")
+    enter_lobby(page, server, "Cid")
+    name = _me(page)["name"]
+    visitor.goto(server.url + f"/#/player/{name.lower()}")
+    profile = visitor.wait_for_selector("[data-testid=profile] h2")
+    assert name in profile.inner_text()
+    text = visitor.inner_text("[data-testid=profile]")
+    assert "Сыграно партий" in text and "Рейтинговых игр пока нет" in text and "С нами с" in text
+    assert not visitor.query_selector("[data-testid=account]")       # someone else's profile: no account forms
+    assert not visitor.js_errors and not page.js_errors
+
+
+def test_a_challenge_accepted_by_a_friend_seats_both_and_a_friend_watches(server, new_page):
+    ann, bob, cid = new_page(), new_page(), new_page()
+    for page, name in ((ann, "Ann"), (bob, "Bob"), (cid, "Cid")):
+        enter_lobby(page, server, name)
+    _befriend(ann, bob)
+    _befriend(cid, bob)
+    ann.click(f"li.friend[data-player='{_me(bob)['name']}'] [data-testid=challenge-open]")
+    ann.wait_for_selector("[data-testid=challenge]")
+    ann.select_option("[data-testid=challenge-clock]", "5+3")
+    ann.click("[data-testid=challenge-send]")
+    bob.wait_for_selector("[data-testid=challenge-incoming]")
+    assert _me(ann)["name"] in bob.inner_text("[data-testid=challenge-incoming]")
+    bob.click("[data-testid=challenge-accept]")
+    room = room_of(bob)
+    my_seat(bob, "2")
+    assert room_of(ann) == room                            # the sender is taken to the room by its lobby socket
+    my_seat(ann, "1")
+    wait_dealt(ann)
+    wait_dealt(bob)
+    cid.wait_for_selector(f"li.friend[data-status=playing][data-player='{_me(bob)['name']}'] [data-testid=watch-friend]",
+                          timeout=20000).click()
+    assert room_of(cid) == room
+    my_seat(cid, "spectator")
+    assert not ann.js_errors and not bob.js_errors and not cid.js_errors
+
+
+def test_a_finished_rated_game_shows_on_both_profiles(server, new_page):
+    ann, bob = new_page(), new_page()
+    for page, name in ((ann, "Ann"), (bob, "Bob")):
+        enter_lobby(page, server, name)
+    _befriend(ann, bob)
+    ann.click(f"li.friend[data-player='{_me(bob)['name']}'] [data-testid=challenge-open]")
+    ann.click("[data-testid=challenge-send]")
+    bob.wait_for_selector("[data-testid=challenge-incoming] [data-testid=challenge-accept]").click()
+    room = room_of(bob)
+    assert room_of(ann) == room
+    wait_dealt(ann)
+    wait_dealt(bob)
+    ann.wait_for_selector("button[data-act=concede]")
+    click(ann, "button[data-act=concede]")
+    click(ann, "button[data-act=concede-confirm]")
+    bob.wait_for_function("() => { const c = window.berserkConn; return c && c.view && c.view.result; }")
+    bob.goto(server.url + f"/#/player/{_me(bob)['name']}")
+    bob.wait_for_selector("[data-testid=profile] [data-testid=rating-plot] circle", timeout=20000)
+    assert int(bob.inner_text("[data-testid=profile-rating]").split()[0]) > 1500
+    games = bob.inner_text("[data-testid=profile-games]")
+    assert "Games played\t1" in games and "Won\t1" in games
+    assert bob.get_attribute("[data-testid=profile] a.replay", "href") == f"#/replay/{room}"
+    bob.click("[data-testid=profile] a.replay")
+    bob.wait_for_function("location.hash.startsWith('#/replay/')")
+    assert not ann.js_errors and not bob.js_errors
+
+
+def test_axe_finds_no_serious_violation_on_the_friends_panel_and_the_profile(server, new_page):
+    from tests.e2e.test_game_layout import _axe
+    ann, bob = new_page(), new_page()
+    enter_lobby(ann, server, "Ann")
+    enter_lobby(bob, server, "Bob")
+    _befriend(ann, bob)
+    ann.click(f"li.friend[data-player='{_me(bob)['name']}'] [data-testid=challenge-open]")
+    ann.wait_for_selector("[data-testid=challenge]")
+    assert _axe(ann) == []
+    ann.click("[data-testid=my-profile]")
+    ann.wait_for_selector("[data-testid=profile] [data-testid=account]")
+    assert _axe(ann) == []

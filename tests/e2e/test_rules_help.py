@@ -1,0 +1,50 @@
+"""Rules help: the rules page in Russian and English (turn, movement, combat and the Strike Table, the queue and the
+pass, every named ability with its meaning), linked from the lobby and the game; terms on the game page explained
+on hover and on tap; the prompt links to the rule it applies."""
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.players import enter_lobby
+from tests.e2e.states import MOUNT
+
+KEY_WORDS = {"ru": ["Таблица ударов", "Очередь", "Пас", "Движение", "Ход", "летающее", "ослаб"],
+             "en": ["Strike Table", "queue", "Pass", "Movement", "turn", "Flyer", "weaken"]}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_rules_page_is_reached_from_the_lobby_and_explains_the_game(server, new_page, lang):
+    page = new_page("ru-RU" if lang == "ru" else "en-US")
+    enter_lobby(page, server, "Reader")
+    page.click("[data-testid=open-rules]")
+    page.wait_for_selector("[data-testid=rules-help]")
+    text = page.inner_text("[data-testid=rules-help]")
+    for word in KEY_WORDS[lang]:
+        assert word.lower() in text.lower(), word
+    names = page.eval_on_selector_all(".rules-abilities dt", "els => els.map(e => e.textContent)")
+    meanings = page.eval_on_selector_all(".rules-abilities dd", "els => els.map(e => e.textContent)")
+    assert len(names) >= 40 and len(names) == len(meanings) and all(m.strip() for m in meanings)
+    page.click(".rules-toc a[href='#/rules/table']")
+    page.wait_for_function("() => { const r = document.getElementById('rule-table').getBoundingClientRect();"
+                           " return r.top >= -1 && r.top < innerHeight; }")
+
+
+def test_game_terms_explain_themselves_on_tap_and_the_prompt_links_its_rule(server, new_page, states):
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    page.evaluate(MOUNT, [states["exchange"], "en"])
+    page.wait_for_selector("#game-under-test .board")
+    assert page.get_attribute("[data-testid=prompt-rule]", "href") == "#/rules/table"
+    assert page.get_attribute("[data-testid=game-rules]", "href") == "#/rules"
+    weaken = page.locator("#game-under-test .term[data-term=weaken]").first
+    assert "row above" in weaken.get_attribute("title")
+    weaken.click()
+    tip = page.locator("[data-testid=term-tip]")
+    assert "row above" in tip.inner_text() and tip.locator("a").get_attribute("href") == "#/rules/table"
+    page.mouse.click(5, 5)
+    assert not tip.count()
+    queue = page.locator("#game-under-test .term[data-term=queue]")
+    queue.focus()
+    page.keyboard.press("Enter")
+    assert "carried out" in page.inner_text("[data-testid=term-tip]")

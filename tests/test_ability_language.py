@@ -1,0 +1,79 @@
+"""The ability language's typed values: every filter, condition and amount counter of the vocabulary is one
+registered frozen class whose fields are the vocabulary's parameters (docs/card-vocabulary.md)."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine.cards import vocab
+from engine.rules import filters
+
+
+def _fields(cls) -> set[str]:
+    back = {v: k for k, v in cls.RENAME.items()}
+    return {back.get(f.name, f.name) for f in dataclasses.fields(cls)}
+
+
+def test_every_vocabulary_filter_is_a_registered_class_with_its_parameters():
+    assert set(filters.FILTERS) == set(vocab.FILTERS)
+    for name, params in vocab.FILTERS.items():
+        assert _fields(filters.FILTERS[name]) == set(params), name
+
+
+def test_filter_values_are_frozen():
+    f = filters.parse_filter({"f": "cost_at_most", "n": 3})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        f.n = 4  # type: ignore[misc]
+
+
+def test_a_filter_list_is_parsed_once_per_data_object():
+    fs = [{"f": "element", "in": ["Степи"]}, {"f": "enemy"}]
+    assert filters.parse_filters(fs) is filters.parse_filters(fs)
+    assert filters.parse_filters(fs)[0].values == ("Степи",)
+
+
+def test_an_unknown_filter_fails_closed():
+    assert not filters.match(None, None, object(), [{"f": "no_such_filter"}])
+
+
+def test_nested_filters_are_typed_too():
+    f = filters.parse_filter({"f": "any", "of": [{"f": "adjacent"}, {"f": "is_self"}]})
+    assert [x.name for x in f.of] == ["adjacent", "is_self"]
+    assert f.text("en") == "either next to this card, this card itself"
+
+
+def test_every_vocabulary_condition_is_a_registered_class_with_its_parameters():
+    from engine.rules import conditions
+    assert set(conditions.CONDITIONS) == set(vocab.CONDITIONS)
+    for name, params in vocab.CONDITIONS.items():
+        assert {f.name for f in dataclasses.fields(conditions.CONDITIONS[name])} == set(params), name
+
+
+def test_a_condition_keeps_its_filter_parsed():
+    from engine.rules import conditions
+    (c,) = conditions.parse_conditions([{"p": "adjacent_to", "filter": [{"f": "enemy"}]}])
+    assert [f.name for f in c.filter] == ["enemy"]
+    assert c.text("ru") == "если рядом с ней карта (вражеская)"
+
+
+def test_an_unknown_condition_fails_closed_and_none_holds_without_a_source():
+    from engine.rules import conditions
+    assert not conditions.holds(None, object(), [{"p": "no_such_condition"}])
+    assert not conditions.holds(None, None, [{"p": "own_turn"}])
+    assert conditions.holds(None, None, [])
+
+
+def test_every_vocabulary_counter_is_registered():
+    from engine.rules import amounts
+    assert set(amounts.COUNTERS) == set(vocab.COUNTERS)
+
+
+def test_an_amount_is_counted_and_phrased_from_its_typed_value():
+    from engine.rules import amounts
+    spec = {"per": "x_declared", "times": 2, "plus": 1, "max": 6}
+    a = amounts.parse_amount(spec)
+    assert a is amounts.parse_amount(spec)
+    assert amounts.amount(None, spec, {"x": 4}, None) == 6  # 2 x 4 + 1 = 9, capped at 6
+    assert amounts.amount(None, spec, {"x": 1}, None) == 3
+    assert amounts.text(spec, "en") == "X+1 (X = 2 × the X chosen, at most 6)"

@@ -1,0 +1,18 @@
+"""regeneration (engine/effects/keywords/regeneration.py): its schema accepts the card data and its text reads in both
+languages (Степной волколак, vs2023-008-stepnoy-volkolak); what it does in play is tested with the rules that read it."""
+from engine.cards.vocab import check_ability
+from engine.catalogue import ability_text
+from tests.helpers import ability_of
+
+CARD = 'vs2023-008-stepnoy-volkolak'
+
+
+def test_the_schema_accepts_the_card_data():
+    a, place = ability_of(CARD, 'regeneration')
+    assert check_ability(a, place) == []
+
+
+def test_the_catalogue_says_it_in_both_languages():
+    a, _ = ability_of(CARD, 'regeneration')
+    assert ability_text(a, "en") == 'Regeneration 1.'
+    assert ability_text(a, "ru") == 'Регенерация 1.'
