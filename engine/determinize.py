@@ -22,7 +22,7 @@ from engine.cards.pool import card_def
 from engine.errors import EngineError
 from engine.model.enums import TURN_PHASES
 from engine.model.rng import Rng
-from engine.model.state import CONTAINERS, SCALARS, Card, GameState
+from engine.model.state import CONTAINERS, SCALARS, Card
 
 _KID = re.compile(r"k(\d+)$")
 _ZONES = ("battlefield", "aux", "graveyard", "deal", "recruits", "exile")
@@ -80,7 +80,7 @@ def _sized(sample: dict, key: str, p: int, n: int) -> list:
     return got
 
 
-def from_view(g: GameState, view: dict, sample: dict, seed: int) -> GameState:
+def from_view(g, view: dict, sample: dict, seed: int):
     """Fill the empty game ``g`` from ``view`` (a player's view) and ``sample`` (see the module docstring); returns
     ``g``. The viewer sees the built game exactly as the view shows: its cards keep their ids, each card face down
     to the viewer is a sampled card at the same cell (so its alias is the same), and the legal actions of a card
@@ -131,7 +131,7 @@ def from_view(g: GameState, view: dict, sample: dict, seed: int) -> GameState:
     return g
 
 
-def copy_state(src: GameState, dst: GameState) -> GameState:
+def copy_state(src, dst):
     """Fill the empty game ``dst`` with a deep copy of ``src`` for a search to play on: the same state, dice
     generator included, but an empty action log and no recent events (``version`` is kept). Returns ``dst``."""
     for k in SCALARS:
