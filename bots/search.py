@@ -79,14 +79,19 @@ def _step(g, rng: random.Random) -> None:
         g.apply(p, heuristic_policy(g.view(p), legal, rng))
 
 
+#: What stops a simulation where it stands: a built game holds defaults for bookkeeping the view did not carry
+#: (engine/determinize.py), a state the engine never reached by itself, so it may refuse an action or fail.
+SIM_ERRORS = (EngineError, LookupError, TypeError, ValueError, AttributeError)
+
+
 def play_forward(g, rng: random.Random, last_turn: int, steps: int = MAX_STEPS) -> None:
     """Play ``g`` with the heuristic for both sides until the game ends, turn ``last_turn`` is over or ``steps``
-    actions were taken. An engine error in a built game (bookkeeping the view did not carry) stops the play."""
+    actions were taken; one of :data:`SIM_ERRORS` stops the play where it stands."""
     try:
         while g.result is None and g.turn <= last_turn and steps > 0:
             _step(g, rng)
             steps -= 1
-    except EngineError:
+    except SIM_ERRORS:
         pass
 
 
@@ -101,7 +106,7 @@ def _advance(g, me: int, rng: random.Random, turn: int) -> dict | None:
                 if free_decision(v):
                     return v
             _step(g, rng)
-    except EngineError:
+    except SIM_ERRORS:
         return None
     return None
 
@@ -135,7 +140,7 @@ def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: in
             g = base.copy()
             try:
                 g.apply(me, a)
-            except EngineError:
+            except SIM_ERRORS:
                 got.append(None)
                 continue
             play_forward(g, random.Random(seed), last)
@@ -204,7 +209,7 @@ def _iterate(root: _Node, view: dict, cands: list[dict], rng: random.Random, wid
         k, a = fresh[0] if fresh else _select(node, options, c)
         try:
             g.apply(me, a)
-        except EngineError:
+        except SIM_ERRORS:
             return True         # not legal in this determinization: a wasted iteration
         child = node.children.get(k)
         if child is None:

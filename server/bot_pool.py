@@ -13,16 +13,19 @@ near the budget instead of growing with the queue.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import random
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from bots import POLICIES, SEARCHING
 from bots.search import EXPERT_BUDGET   # seconds an expert decision thinks when the pool is free
 #: The least an expert decision thinks however busy the pool is.
 MIN_BUDGET = 0.1
 
+log = logging.getLogger("server.bot_pool")
 _pool: ProcessPoolExecutor | None = None
 _waiting = 0
 #: Decisions sent to the pool so far and decisions answered so far (read by /metrics-like probes and tests).
@@ -78,8 +81,8 @@ def budget_now() -> float:
 
 
 async def decide(level: str, view: dict, legal: list, rng: random.Random) -> dict:
-    """The action ``level`` plays: in the pool for a searching level, inline otherwise. Raises whatever the policy
-    raises (ValueError for an empty ``legal``)."""
+    """The action ``level`` plays: in the pool for a searching level (should the worker or the search fail, the
+    casual level's answer, logged), inline otherwise. Raises ValueError for an empty ``legal``."""
     if level not in SEARCHING:
         return POLICIES[level](view, legal, rng)
     global _waiting
@@ -89,6 +92,13 @@ async def decide(level: str, view: dict, legal: list, rng: random.Random) -> dic
     counts["started"] += 1
     try:
         return await asyncio.get_running_loop().run_in_executor(pool(), think, level, view, legal, seed, budget)
+    except asyncio.CancelledError:
+        raise
+    except Exception as e:  # a broken worker or a failed search: the heuristic answers, the game goes on
+        if isinstance(e, BrokenProcessPool):
+            shutdown()      # a worker died: the next decision starts a new pool
+        log.exception("the %s computer failed to think; the casual level answers", level)
+        return POLICIES["casual"](view, legal, rng)
     finally:
         _waiting -= 1
         counts["finished"] += 1

@@ -53,3 +53,21 @@ async def test_an_expert_thinking_does_not_block_another_room(live_factory):
         text = (await c.get(live.http + "/metrics")).text
     line = next(x for x in text.splitlines() if x.startswith('berserk_bot_decisions_total{state="finished"}'))
     assert int(line.split()[-1]) >= 3
+
+
+async def test_a_failed_search_is_answered_by_the_casual_level(monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from engine import Game
+    from engine.cards.decks import starter_decks
+
+    def broken(*args):
+        raise RuntimeError("the search failed")
+    d = list(starter_decks().values())
+    g = Game.new(1, d[0], d[1])
+    legal = g.legal_actions(g.to_act())
+    with ThreadPoolExecutor(1) as ex:
+        monkeypatch.setattr(bot_pool, "pool", lambda: ex)
+        monkeypatch.setattr(bot_pool, "think", broken)
+        action = await bot_pool.decide("expert", g.view(g.to_act()), legal, random.Random(1))
+    assert action in legal
