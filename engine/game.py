@@ -2,7 +2,8 @@
 
 API (docs/engine-api.md): :meth:`Game.new`, :meth:`Game.from_scenario`, :meth:`Game.legal_actions`,
 :meth:`Game.apply`, :meth:`Game.to_act`, :meth:`Game.view`, :meth:`Game.snapshot`, :meth:`Game.restore`,
-:meth:`Game.replay`, :meth:`Game.determinize`, :meth:`Game.copy`. The state and its reads live in :class:`engine.model.state.GameState`; the state machine in
+:meth:`Game.replay`, :meth:`Game.determinize`, :meth:`Game.copy`. The state and its reads live in
+:class:`engine.model.state.GameState`; the state machine in
 :mod:`engine.procedure.flow` (RULES.md Q5), legal actions and declarations in :mod:`engine.procedure.actions`,
 execution in :mod:`engine.procedure.execute`, the projection in :mod:`engine.view` (docs/architecture.md).
 """
@@ -126,14 +127,14 @@ class Game:
         searching bot; dice from ``seed``. Reads nothing but its arguments (engine/determinize.py: what it keeps,
         what it rebuilds with defaults). Raises EngineError("not_determinizable") for a view not at a free
         priority moment of a turn or a sample of the wrong size, EngineError("unknown_card")."""
-        g = from_view(cls(), view, sample, seed)
-        g.version = 0
-        return g
+        s = from_view(GameState(), view, sample, seed)
+        s.version = 0
+        return cls(s)
 
     def copy(self) -> "Game":
         """A deep copy for a search to play on: the same state and dice to come, an empty :attr:`log` (the
         version is kept), no recent events. Cheaper than :meth:`snapshot` + :meth:`restore`."""
-        return copy_state(self, type(self)())
+        return type(self)(copy_state(self.state, GameState()))
 
     def legal_actions(self, player: int) -> list[dict]:
         """Every action ``player`` may apply now (canonical dicts; docs/engine-api.md). [] when not asked.

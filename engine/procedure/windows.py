@@ -83,8 +83,6 @@ def options(g, ex: dict, p: int) -> list[dict]:
 class _Window:
     """What the window's offers read: its data, the attacking card (``src``), the target (``tgt``), the player."""
 
-    __slots__ = ("data", "src", "tgt", "p")
-
     def __init__(self, data: dict, src, tgt, p: int) -> None:
         self.data, self.src, self.tgt, self.p = data, src, tgt, p
 

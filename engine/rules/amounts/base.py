@@ -8,7 +8,7 @@ small frozen class holding its count and its Russian and English text (:mod:`.co
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.words import idx
 from engine.rules.filters import Filter, parse_filters, phrase
@@ -16,10 +16,11 @@ from engine.rules.filters import Filter, parse_filters, phrase
 
 @dataclass(frozen=True, slots=True)
 class Counter:
-    """One counter (an amount's ``per``): ``name`` in the card data, ``WORDS`` = (en, ru) its text."""
+    """One counter (an amount's ``per``, registered under that name): :meth:`words` = (en, ru) is its text."""
 
-    name: ClassVar[str] = ""
-    WORDS: ClassVar[tuple[str, str]] = ("", "")
+    def words(self) -> tuple[str, str]:
+        """What it counts: (en, ru)."""
+        return ("", "")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None,
               fs: tuple[Filter, ...]) -> int:
@@ -30,7 +31,7 @@ class Counter:
 
     def text(self, lang: str) -> str:
         """What it counts, in words."""
-        return self.WORDS[idx(lang)]
+        return self.words()[idx(lang)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,12 +47,12 @@ class Zero(Counter):
 COUNTERS: dict[str, Counter] = {}
 
 
-def register(*counters: Counter) -> None:
-    """Record counters by their ``name``. Raises ValueError for a name registered twice."""
-    for c in counters:
-        if c.name in COUNTERS:
-            raise ValueError(f"counter {c.name!r} registered twice")
-        COUNTERS[c.name] = c
+def register(counters: dict[str, Counter]) -> None:
+    """Record counters by their name in the card data. Raises ValueError for a name registered twice."""
+    for name, c in counters.items():
+        if name in COUNTERS:
+            raise ValueError(f"counter {name!r} registered twice")
+        COUNTERS[name] = c
 
 
 @dataclass(frozen=True, slots=True)

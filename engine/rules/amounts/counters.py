@@ -3,7 +3,7 @@ with its count and its Russian and English text."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.model.board import cell_at, in_front, xy
 from engine.model.history import steps, struck
@@ -24,8 +24,8 @@ def _strike(g: Any, card: Any, level: int) -> int:
 class TokensPaid(Counter):
     """``tokens_paid``: tokens removed by this declaration."""
 
-    name: ClassVar[str] = "tokens_paid"
-    WORDS: ClassVar[tuple[str, str]] = ("the number of tokens paid", "число потраченных фишек")
+    def words(self) -> tuple[str, str]:
+        return ("the number of tokens paid", "число потраченных фишек")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return entry.get("paid_tokens") or 0
@@ -35,8 +35,8 @@ class TokensPaid(Counter):
 class TokensAtDeclaration(Counter):
     """``tokens_at_declaration``: tokens on it when declared, before paying."""
 
-    name: ClassVar[str] = "tokens_at_declaration"
-    WORDS: ClassVar[tuple[str, str]] = ("the number of tokens on it when declared", "число фишек на ней при заявке")
+    def words(self) -> tuple[str, str]:
+        return ("the number of tokens on it when declared", "число фишек на ней при заявке")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return entry.get("tokens_at_declaration") or 0
@@ -46,8 +46,8 @@ class TokensAtDeclaration(Counter):
 class WoundsOnSelf(Counter):
     """``wounds_on_self``: the wounds on this card."""
 
-    name: ClassVar[str] = "wounds_on_self"
-    WORDS: ClassVar[tuple[str, str]] = ("the number of wounds on it", "число ран на ней")
+    def words(self) -> tuple[str, str]:
+        return ("the number of wounds on it", "число ран на ней")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return source.wounds if source is not None else 0
@@ -58,9 +58,9 @@ class BehindAttackedWeak(Counter):
     """``behind_attacked_weak``: the printed weak strike of the card directly behind the struck card, on its side
     (Тич); 0 if none."""
 
-    name: ClassVar[str] = "behind_attacked_weak"
-    WORDS: ClassVar[tuple[str, str]] = ("the weak strike of the card standing behind the attacked one",
-                                        "слабый удар карты, стоящей за атакованной")
+    def words(self) -> tuple[str, str]:
+        return ("the weak strike of the card standing behind the attacked one",
+               "слабый удар карты, стоящей за атакованной")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         hit = g.cards.get(point.get("target") or "")
@@ -76,9 +76,9 @@ class BehindAttackedWeak(Counter):
 class OwnStrikeSameLevel(Counter):
     """``own_strike_same_level``: (an attack's bonus) its holder's printed simple strike of the strength rolled."""
 
-    name: ClassVar[str] = "own_strike_same_level"
-    WORDS: ClassVar[tuple[str, str]] = ("its own simple strike of the same strength",
-                                        "её собственный простой удар той же силы")
+    def words(self) -> tuple[str, str]:
+        return ("its own simple strike of the same strength",
+               "её собственный простой удар той же силы")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return _strike(g, source, level or 0) if source is not None else 0
@@ -88,8 +88,8 @@ class OwnStrikeSameLevel(Counter):
 class EventHeal(Counter):
     """``event_heal``: the heal a heal replacement replaced (Вожак сатиров)."""
 
-    name: ClassVar[str] = "event_heal"
-    WORDS: ClassVar[tuple[str, str]] = ("the amount it was to be healed", "на сколько её должны были излечить")
+    def words(self) -> tuple[str, str]:
+        return ("the amount it was to be healed", "на сколько её должны были излечить")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return point.get("n", 0)
@@ -99,17 +99,17 @@ class EventHeal(Counter):
 class EventWounds(EventHeal):
     """``event_wounds``: the wounds just received in the triggering event."""
 
-    name: ClassVar[str] = "event_wounds"
-    WORDS: ClassVar[tuple[str, str]] = ("the wounds that creature has just received", "только что полученные им раны")
+    def words(self) -> tuple[str, str]:
+        return ("the wounds that creature has just received", "только что полученные им раны")
 
 
 @dataclass(frozen=True, slots=True)
 class OppositeStrikeMedium(Counter):
     """``opposite_strike_medium``: the medium printed strike of the creature directly opposite; 0 if none."""
 
-    name: ClassVar[str] = "opposite_strike_medium"
-    WORDS: ClassVar[tuple[str, str]] = ("the medium strike value of the creature directly opposite",
-                                        "средний удар существа прямо напротив")
+    def words(self) -> tuple[str, str]:
+        return ("the medium strike value of the creature directly opposite",
+               "средний удар существа прямо напротив")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         opp = g.board.get(in_front(source.cell, source.controller) or "") if source and source.cell else None
@@ -120,8 +120,8 @@ class OppositeStrikeMedium(Counter):
 class FriendlyCreatures(Counter):
     """``friendly_creatures``: creatures of its controller in play matching the amount's ``filter``."""
 
-    name: ClassVar[str] = "friendly_creatures"
-    WORDS: ClassVar[tuple[str, str]] = ("the number of your creatures in play", "число ваших существ в игре")
+    def words(self) -> tuple[str, str]:
+        return ("the number of your creatures in play", "число ваших существ в игре")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return sum(1 for c in g.play_cards() if source is not None and c.controller == source.controller
@@ -135,9 +135,9 @@ _BESIDE = parse_filters([{"f": "beside_source", "dirs": ["left", "right"]}])
 class BesideWeakSum(Counter):
     """``beside_weak_sum``: the weak printed strikes of its own creatures directly left and right of it."""
 
-    name: ClassVar[str] = "beside_weak_sum"
-    WORDS: ClassVar[tuple[str, str]] = ("the sum of the weak strikes of your creatures directly left and right of it",
-                                        "сумма слабых ударов ваших существ сразу слева и справа от неё")
+    def words(self) -> tuple[str, str]:
+        return ("the sum of the weak strikes of your creatures directly left and right of it",
+               "сумма слабых ударов ваших существ сразу слева и справа от неё")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return sum((g.defn(c).get("strike") or [0])[0] for c in g.play_cards()
@@ -150,9 +150,9 @@ class TargetStrikeSameLevel(Counter):
     """``target_strike_same_level``: (a strike modifier) the attacked creature's printed strike of the strength
     being dealt."""
 
-    name: ClassVar[str] = "target_strike_same_level"
-    WORDS: ClassVar[tuple[str, str]] = ("the attacked creature's printed strike of the same strength",
-                                        "напечатанный удар атакованного существа той же силы")
+    def words(self) -> tuple[str, str]:
+        return ("the attacked creature's printed strike of the same strength",
+               "напечатанный удар атакованного существа той же силы")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return _strike(g, target, level or 0) if target is not None else 0
@@ -162,9 +162,9 @@ class TargetStrikeSameLevel(Counter):
 class TargetStayed(Counter):
     """``target_stayed``: 1 when the target spent no movement in its controller's current or last turn."""
 
-    name: ClassVar[str] = "target_stayed"
-    WORDS: ClassVar[tuple[str, str]] = ("1 if that creature spent no movement in its last turn, else 0",
-                                        "1, если то существо не перемещалось в свой последний ход, иначе 0")
+    def words(self) -> tuple[str, str]:
+        return ("1 if that creature spent no movement in its last turn, else 0",
+               "1, если то существо не перемещалось в свой последний ход, иначе 0")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return 0 if target is None or target.markers.get("movement") else 1
@@ -174,8 +174,8 @@ class TargetStayed(Counter):
 class TargetPoison(Counter):
     """``target_poison``: the Poisoning the target has now."""
 
-    name: ClassVar[str] = "target_poison"
-    WORDS: ClassVar[tuple[str, str]] = ("the poisoning the target already has", "отравление, которое уже есть у цели")
+    def words(self) -> tuple[str, str]:
+        return ("the poisoning the target already has", "отравление, которое уже есть у цели")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return target.markers.get("poison", 0) if target is not None else 0
@@ -185,8 +185,8 @@ class TargetPoison(Counter):
 class EventPoison(Counter):
     """``event_poison``: the Poisoning the triggering event's dead creature had."""
 
-    name: ClassVar[str] = "event_poison"
-    WORDS: ClassVar[tuple[str, str]] = ("the poisoning the dead creature had", "отравление погибшего существа")
+    def words(self) -> tuple[str, str]:
+        return ("the poisoning the dead creature had", "отравление погибшего существа")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return point.get("poison", 0)
@@ -196,8 +196,8 @@ class EventPoison(Counter):
 class WoundsThisTurn(Counter):
     """``wounds_this_turn``: the wounds the target received during the current turn (Хронос)."""
 
-    name: ClassVar[str] = "wounds_this_turn"
-    WORDS: ClassVar[tuple[str, str]] = ("the wounds it received this turn", "раны, полученные им в этот ход")
+    def words(self) -> tuple[str, str]:
+        return ("the wounds it received this turn", "раны, полученные им в этот ход")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return wounds_this_turn(g, target) if target is not None else 0
@@ -207,9 +207,9 @@ class WoundsThisTurn(Counter):
 class StepsThisTurn(Counter):
     """``steps_this_turn``: the cells this card moved by its own steps this turn (Килсус)."""
 
-    name: ClassVar[str] = "steps_this_turn"
-    WORDS: ClassVar[tuple[str, str]] = ("the cells it moved this turn",
-                                        "число клеток, на которые она переместилась в этот ход")
+    def words(self) -> tuple[str, str]:
+        return ("the cells it moved this turn",
+               "число клеток, на которые она переместилась в этот ход")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return len(steps(g, source)) if source is not None else 0
@@ -220,9 +220,9 @@ class FriendlyAboveStartingLife(Counter):
     """``friendly_above_starting_life``: its controller's cards in play whose current life exceeds their printed
     life."""
 
-    name: ClassVar[str] = "friendly_above_starting_life"
-    WORDS: ClassVar[tuple[str, str]] = ("the number of your cards whose current life is above their printed life",
-                                        "число ваших карт, у которых текущих жизней больше напечатанных")
+    def words(self) -> tuple[str, str]:
+        return ("the number of your cards whose current life is above their printed life",
+               "число ваших карт, у которых текущих жизней больше напечатанных")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return sum(1 for c in g.play_cards() if source is not None and c.controller == source.controller
@@ -237,8 +237,8 @@ def _first_revealed(g: Any, entry: dict) -> Any:
 class RevealedCost(Counter):
     """``revealed_cost``: (inside a prophecy's ``then``) the cost of the first revealed card."""
 
-    name: ClassVar[str] = "revealed_cost"
-    WORDS: ClassVar[tuple[str, str]] = ("the cost of the revealed card", "стоимость открытой карты")
+    def words(self) -> tuple[str, str]:
+        return ("the cost of the revealed card", "стоимость открытой карты")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         rev = _first_revealed(g, entry)
@@ -249,9 +249,9 @@ class RevealedCost(Counter):
 class RevealedNameInPlay(Counter):
     """``revealed_name_in_play``: 1 when a card of the first revealed card's name is in play, else 0."""
 
-    name: ClassVar[str] = "revealed_name_in_play"
-    WORDS: ClassVar[tuple[str, str]] = ("1 if a card with the revealed card's name is in play, else 0",
-                                        "1, если в игре есть карта с именем открытой карты, иначе 0")
+    def words(self) -> tuple[str, str]:
+        return ("1 if a card with the revealed card's name is in play, else 0",
+               "1, если в игре есть карта с именем открытой карты, иначе 0")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         rev = _first_revealed(g, entry)
@@ -266,9 +266,9 @@ class StruckOrAdjacentEnemies(Counter):
     """``struck_or_adjacent_enemies``: the different cards it struck this turn plus the enemy creatures next to it
     not yet struck (Гидра's strikes per turn)."""
 
-    name: ClassVar[str] = "struck_or_adjacent_enemies"
-    WORDS: ClassVar[tuple[str, str]] = ("one strike at each enemy creature next to it",
-                                        "по одному удару по каждому соседнему вражескому существу")
+    def words(self) -> tuple[str, str]:
+        return ("one strike at each enemy creature next to it",
+               "по одному удару по каждому соседнему вражескому существу")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         done = struck(g, source) if source is not None else []
@@ -281,8 +281,8 @@ class StruckOrAdjacentEnemies(Counter):
 class TokensOnSelf(Counter):
     """``tokens_on_self``: the tokens on this card now (a static bonus: Камнедрев)."""
 
-    name: ClassVar[str] = "tokens_on_self"
-    WORDS: ClassVar[tuple[str, str]] = ("the number of tokens on it", "число фишек на ней")
+    def words(self) -> tuple[str, str]:
+        return ("the number of tokens on it", "число фишек на ней")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return source.tokens if source is not None else 0
@@ -292,8 +292,8 @@ class TokensOnSelf(Counter):
 class XDeclared(Counter):
     """``x_declared``: the X stated at declaration."""
 
-    name: ClassVar[str] = "x_declared"
-    WORDS: ClassVar[tuple[str, str]] = ("the X chosen", "выбранное X")
+    def words(self) -> tuple[str, str]:
+        return ("the X chosen", "выбранное X")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return entry.get("x") or 0
@@ -303,8 +303,8 @@ class XDeclared(Counter):
 class TargetCurrentLife(Counter):
     """``target_current_life``: the target's life + additional life - wounds [204.6]."""
 
-    name: ClassVar[str] = "target_current_life"
-    WORDS: ClassVar[tuple[str, str]] = ("the attacked creature's current life", "текущие жизни атакованного существа")
+    def words(self) -> tuple[str, str]:
+        return ("the attacked creature's current life", "текущие жизни атакованного существа")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return g.life(target) - target.wounds if target is not None else 0
@@ -314,16 +314,22 @@ class TargetCurrentLife(Counter):
 class PoisonedAdjacentToTarget(Counter):
     """``poisoned_adjacent_to_target``: the poisoned cards next to the target."""
 
-    name: ClassVar[str] = "poisoned_adjacent_to_target"
-    WORDS: ClassVar[tuple[str, str]] = ("the number of poisoned creatures next to the target",
-                                        "число отравленных существ рядом с целью")
+    def words(self) -> tuple[str, str]:
+        return ("the number of poisoned creatures next to the target",
+               "число отравленных существ рядом с целью")
 
     def count(self, g: Any, entry: dict, point: dict, source: Any, target: Any, level: int | None, fs: _Fs) -> int:
         return sum(1 for c in adjacent_cards(g, target) if c.markers.get("poison")) if target is not None else 0
 
 
-register(TokensPaid(), TokensAtDeclaration(), WoundsOnSelf(), BehindAttackedWeak(), OwnStrikeSameLevel(), EventHeal(),
-         EventWounds(), OppositeStrikeMedium(), FriendlyCreatures(), BesideWeakSum(), TargetStrikeSameLevel(),
-         TargetStayed(), TargetPoison(), EventPoison(), WoundsThisTurn(), StepsThisTurn(), FriendlyAboveStartingLife(),
-         RevealedCost(), RevealedNameInPlay(), StruckOrAdjacentEnemies(), TokensOnSelf(), XDeclared(),
-         TargetCurrentLife(), PoisonedAdjacentToTarget())
+register({"tokens_paid": TokensPaid(), "tokens_at_declaration": TokensAtDeclaration(),
+          "wounds_on_self": WoundsOnSelf(), "behind_attacked_weak": BehindAttackedWeak(),
+          "own_strike_same_level": OwnStrikeSameLevel(), "event_heal": EventHeal(), "event_wounds": EventWounds(),
+          "opposite_strike_medium": OppositeStrikeMedium(), "friendly_creatures": FriendlyCreatures(),
+          "beside_weak_sum": BesideWeakSum(), "target_strike_same_level": TargetStrikeSameLevel(),
+          "target_stayed": TargetStayed(), "target_poison": TargetPoison(), "event_poison": EventPoison(),
+          "wounds_this_turn": WoundsThisTurn(), "steps_this_turn": StepsThisTurn(),
+          "friendly_above_starting_life": FriendlyAboveStartingLife(), "revealed_cost": RevealedCost(),
+          "revealed_name_in_play": RevealedNameInPlay(), "struck_or_adjacent_enemies": StruckOrAdjacentEnemies(),
+          "tokens_on_self": TokensOnSelf(), "x_declared": XDeclared(), "target_current_life": TargetCurrentLife(),
+          "poisoned_adjacent_to_target": PoisonedAdjacentToTarget()})

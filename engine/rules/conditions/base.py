@@ -10,7 +10,7 @@ unimplemented rule never acts by accident.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.words import idx
 from engine.rules.filters import parse_filters
@@ -18,11 +18,10 @@ from engine.rules.filters import parse_filters
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """One condition. ``name``: its ``p`` in the card data; subclasses add their parameters as fields (the schema,
-    checked against :data:`engine.cards.vocab.CONDITIONS` by the tests; a ``filter`` field holds parsed filters)
-    and implement :meth:`holds` and :meth:`text`."""
-
-    name: ClassVar[str] = ""
+    """One condition (registered under its ``p`` in the card data); subclasses add their parameters as fields (the
+    schema, checked against :data:`engine.cards.vocab.CONDITIONS` by the tests; a ``filter`` field holds parsed
+    filters) and implement :meth:`holds` and :meth:`text`. No class-level constants: mypyc's dataclasses take them
+    for fields."""
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         """Does it hold now for ``source`` (never None here)? ``entry``: the executing entry or the triggering
@@ -50,12 +49,14 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Flag(Condition):
-    """A condition without parameters whose text is one fixed phrase, ``WORDS`` = (en, ru)."""
+    """A condition without parameters whose text is one fixed phrase, :meth:`words` = (en, ru)."""
 
-    WORDS: ClassVar[tuple[str, str]] = ("", "")
+    def words(self) -> tuple[str, str]:
+        """The phrase: (en, ru)."""
+        raise NotImplementedError
 
     def text(self, lang: str) -> str:
-        return self.WORDS[idx(lang)]
+        return self.words()[idx(lang)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +80,12 @@ class Unknown(Condition):
 CONDITIONS: dict[str, type[Condition]] = {}
 
 
-def register(*classes: type[Condition]) -> None:
-    """Record condition classes by their ``name``. Raises ValueError for a name registered twice."""
-    for cls in classes:
-        if cls.name in CONDITIONS:
-            raise ValueError(f"condition {cls.name!r} registered twice")
-        CONDITIONS[cls.name] = cls
+def register(classes: dict[str, type[Condition]]) -> None:
+    """Record condition classes by their name in the card data. Raises ValueError for a name registered twice."""
+    for name, cls in classes.items():
+        if name in CONDITIONS:
+            raise ValueError(f"condition {name!r} registered twice")
+        CONDITIONS[name] = cls
 
 
 def parse_condition(d: dict) -> Condition:

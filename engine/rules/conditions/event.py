@@ -4,7 +4,7 @@ trigger points)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.model.board import distance, half, neighbours
 from engine.model.history import ranged_hits
@@ -17,7 +17,6 @@ from engine.rules.filters import Filter, passes, phrase
 class MovedAcross(Condition):
     """``moved_across``: the move that triggered crossed into the enemy half / back into its own half."""
 
-    name: ClassVar[str] = "moved_across"
     to: str = ""
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -41,7 +40,6 @@ class MovedAcross(Condition):
 class MovedOnto(Condition):
     """``moved_onto``: the move that triggered ended on the enemy half / on its own half (from anywhere)."""
 
-    name: ClassVar[str] = "moved_onto"
     to: str = ""
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -58,7 +56,6 @@ class MovedOnto(Condition):
 class MovedBy(Condition):
     """``moved_by``: the move that triggered was that named movement (Огненный имп: a teleport)."""
 
-    name: ClassVar[str] = "moved_by"
     how: str = ""
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -72,9 +69,9 @@ class MovedBy(Condition):
 class MovedFromAdjacent(Flag):
     """``moved_from_adjacent``: the moved card came from a cell next to this card."""
 
-    name: ClassVar[str] = "moved_from_adjacent"
-    WORDS: ClassVar[tuple[str, str]] = ("if it moved away from a cell next to this card",
-                                        "если она ушла с клетки рядом с этой картой")
+    def words(self) -> tuple[str, str]:
+        return ("if it moved away from a cell next to this card",
+               "если она ушла с клетки рядом с этой картой")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         frm = point.get("frm")
@@ -85,8 +82,8 @@ class MovedFromAdjacent(Flag):
 class SteppedOneCell(Flag):
     """``stepped_one_cell``: the move that triggered went to a neighbouring cell (Тови), not a jump."""
 
-    name: ClassVar[str] = "stepped_one_cell"
-    WORDS: ClassVar[tuple[str, str]] = ("if it moved to a neighbouring cell", "если она перешла на соседнюю клетку")
+    def words(self) -> tuple[str, str]:
+        return ("if it moved to a neighbouring cell", "если она перешла на соседнюю клетку")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         frm, to = point.get("frm"), point.get("to")
@@ -97,9 +94,9 @@ class SteppedOneCell(Flag):
 class ArrivedAdjacent(Flag):
     """``arrived_adjacent``: the moved card came from a cell not next to this card onto one next to it."""
 
-    name: ClassVar[str] = "arrived_adjacent"
-    WORDS: ClassVar[tuple[str, str]] = ("if it arrives next to this card from a cell that was not next to it",
-                                        "если оно оказалось рядом с этой картой, придя с клетки не рядом с ней")
+    def words(self) -> tuple[str, str]:
+        return ("if it arrives next to this card from a cell that was not next to it",
+               "если оно оказалось рядом с этой картой, придя с клетки не рядом с ней")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         frm, to = point.get("frm"), point.get("to")
@@ -114,7 +111,6 @@ class EventAttacker(Condition):
     """``event_attacker``: the card whose attack caused the event (a ``hit``'s ``by``), wherever it is now,
     matches ``filter``."""
 
-    name: ClassVar[str] = "event_attacker"
     filter: tuple[Filter, ...] = ()
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -130,7 +126,6 @@ class EventAttacker(Condition):
 class Target(Condition):
     """``target``: the attack's / event's target (``attacked``) matches ``filter``."""
 
-    name: ClassVar[str] = "target"
     filter: tuple[Filter, ...] = ()
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -146,7 +141,6 @@ class Target(Condition):
 class EventCard(Condition):
     """``event_card``: the triggering event's card (wherever it is now, a dead one included) matches ``filter``."""
 
-    name: ClassVar[str] = "event_card"
     filter: tuple[Filter, ...] = ()
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -162,7 +156,6 @@ class EventCard(Condition):
 class EventCardId(Condition):
     """``event_card_id``: the triggering event is about that very card (a linked recruit: Линнет)."""
 
-    name: ClassVar[str] = "event_card_id"
     id: str = ""
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -177,7 +170,6 @@ class TargetRangedHits(Condition):
     """``target_ranged_hits``: (an attack's rider) the attacked card was wounded by at least that many other
     shots or throws earlier this turn (Мира)."""
 
-    name: ClassVar[str] = "target_ranged_hits"
     at_least: int = 0
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -195,7 +187,6 @@ class TargetRangedHits(Condition):
 class EventStrikeValue(Condition):
     """``event_strike_value``: (a ``strikes`` trigger) the blow had at least that value (Ревнитель Сеггера)."""
 
-    name: ClassVar[str] = "event_strike_value"
     at_least: int = 0
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -210,8 +201,8 @@ class EventStrikeValue(Condition):
 class DiedOfPoison(Flag):
     """``died_of_poison``: (a ``dies`` trigger) the creature died of its own Poisoning's wounds."""
 
-    name: ClassVar[str] = "died_of_poison"
-    WORDS: ClassVar[tuple[str, str]] = ("if it died of its poisoning", "если оно погибло от отравления")
+    def words(self) -> tuple[str, str]:
+        return ("if it died of its poisoning", "если оно погибло от отравления")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         return point.get("type") == "died" and point.get("how") == "poison"
@@ -226,7 +217,6 @@ class RevealedAll(Condition):
     """``revealed_all``: (inside a prophecy's ``then``) every revealed card matches ``filter`` (and at least one
     was revealed)."""
 
-    name: ClassVar[str] = "revealed_all"
     filter: tuple[Filter, ...] = ()
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -242,8 +232,8 @@ class RevealedAll(Condition):
 class RevealedCostOdd(Flag):
     """``revealed_cost_odd``: (inside a prophecy's ``then``) the first revealed card has an odd cost."""
 
-    name: ClassVar[str] = "revealed_cost_odd"
-    WORDS: ClassVar[tuple[str, str]] = ("if the revealed card has an odd cost", "если стоимость открытой карты нечётная")
+    def words(self) -> tuple[str, str]:
+        return ("if the revealed card has an odd cost", "если стоимость открытой карты нечётная")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         rev = _revealed(g, entry)
@@ -255,7 +245,6 @@ class MilledCard(Condition):
     """``milled_card``: the card the executing entry put from the deck into the graveyard (a ``mill_top_card``
     custom; Лилит и Эйдерик) matches ``filter``."""
 
-    name: ClassVar[str] = "milled_card"
     filter: tuple[Filter, ...] = ()
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -267,6 +256,9 @@ class MilledCard(Condition):
         return f"if the card put into the graveyard is {f}" if lang == "en" else f"если карта, положенная на кладбище, — {f}"
 
 
-register(MovedAcross, MovedOnto, MovedBy, MovedFromAdjacent, SteppedOneCell, ArrivedAdjacent, EventAttacker, Target,
-         EventCard, EventCardId, TargetRangedHits, EventStrikeValue, DiedOfPoison, RevealedAll, RevealedCostOdd,
-         MilledCard)
+register({"moved_across": MovedAcross, "moved_onto": MovedOnto, "moved_by": MovedBy,
+          "moved_from_adjacent": MovedFromAdjacent, "stepped_one_cell": SteppedOneCell,
+          "arrived_adjacent": ArrivedAdjacent, "event_attacker": EventAttacker, "target": Target,
+          "event_card": EventCard, "event_card_id": EventCardId, "target_ranged_hits": TargetRangedHits,
+          "event_strike_value": EventStrikeValue, "died_of_poison": DiedOfPoison, "revealed_all": RevealedAll,
+          "revealed_cost_odd": RevealedCostOdd, "milled_card": MilledCard})

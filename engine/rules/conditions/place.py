@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.words import or_
 from engine.model.board import CELLS, row_of
@@ -17,7 +17,6 @@ from engine.rules.formation import formation_group, in_formation
 class InRow(Condition):
     """``in_row``: this card stands in one of ``rows`` of its controller's half (1 = front)."""
 
-    name: ClassVar[str] = "in_row"
     rows: tuple[int, ...] = ()
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -32,7 +31,6 @@ class InRow(Condition):
 class InColumn(Condition):
     """``in_column``: this card stands in one of ``columns`` (absolute a..e; ``c`` = middle)."""
 
-    name: ClassVar[str] = "in_column"
     columns: tuple[str, ...] = ()
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -51,7 +49,6 @@ class InColumn(Condition):
 class AdjacentTo(Condition):
     """``adjacent_to``: a card matching ``filter`` is adjacent to this card."""
 
-    name: ClassVar[str] = "adjacent_to"
     filter: tuple[Filter, ...] = ()
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -66,7 +63,6 @@ class AdjacentTo(Condition):
 class FormationWith(Condition):
     """``formation_with``: in formation with a card matching ``filter`` [g-46]."""
 
-    name: ClassVar[str] = "formation_with"
     filter: tuple[Filter, ...] = ()
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -81,7 +77,6 @@ class FormationWith(Condition):
 class FormationSize(Condition):
     """``formation_size``: its formation holds at least ``at_least`` creatures besides it (Страж чертогов)."""
 
-    name: ClassVar[str] = "formation_size"
     at_least: int = 0
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -96,7 +91,6 @@ class FormationSize(Condition):
 class OpponentRowEmpty(Condition):
     """``opponent_row_empty``: the opponent has no card (face down ones included) on his row ``row`` (Скелос)."""
 
-    name: ClassVar[str] = "opponent_row_empty"
     row: int = 0
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -114,7 +108,6 @@ class OpponentRowEmpty(Condition):
 class FriendlyInPlay(Condition):
     """``friendly_in_play``: another creature of its controller in play matches ``filter``."""
 
-    name: ClassVar[str] = "friendly_in_play"
     filter: tuple[Filter, ...] = ()
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -130,9 +123,9 @@ class FriendlyInPlay(Condition):
 class FriendlyInEveryRow(Flag):
     """``friendly_in_every_row``: each of the six rows holds a creature of its controller."""
 
-    name: ClassVar[str] = "friendly_in_every_row"
-    WORDS: ClassVar[tuple[str, str]] = ("while every row of the battlefield holds a creature of yours",
-                                        "пока в каждом ряду поля боя есть ваше существо")
+    def words(self) -> tuple[str, str]:
+        return ("while every row of the battlefield holds a creature of yours",
+               "пока в каждом ряду поля боя есть ваше существо")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         rows = {cell[1:] for cell in CELLS}
@@ -149,7 +142,6 @@ def _near(g: Any, source: Any) -> list:
 class CountAdjacent(Condition):
     """``count_adjacent``: at least ``at_least`` open-faced creatures matching ``filter`` stand next to it."""
 
-    name: ClassVar[str] = "count_adjacent"
     filter: tuple[Filter, ...] = ()
     at_least: int = 0
 
@@ -166,9 +158,9 @@ class CountAdjacent(Condition):
 class MoreFriendsAdjacent(Flag):
     """``more_friends_adjacent``: more of its controller's creatures than enemy creatures stand next to it."""
 
-    name: ClassVar[str] = "more_friends_adjacent"
-    WORDS: ClassVar[tuple[str, str]] = ("while more of your creatures than enemy creatures stand next to it",
-                                        "пока рядом с ней ваших существ больше, чем вражеских")
+    def words(self) -> tuple[str, str]:
+        return ("while more of your creatures than enemy creatures stand next to it",
+               "пока рядом с ней ваших существ больше, чем вражеских")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         near = _near(g, source)
@@ -180,7 +172,6 @@ class MoreFriendsAdjacent(Flag):
 class AdjacentClasses(Condition):
     """``adjacent_classes``: the creatures next to it (either side) have at least that many different classes."""
 
-    name: ClassVar[str] = "adjacent_classes"
     at_least: int = 0
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -192,5 +183,8 @@ class AdjacentClasses(Condition):
                 else f"пока рядом с ней существа не меньше чем {self.at_least} разных классов")
 
 
-register(InRow, InColumn, AdjacentTo, FormationWith, FormationSize, OpponentRowEmpty, FriendlyInPlay,
-         FriendlyInEveryRow, CountAdjacent, MoreFriendsAdjacent, AdjacentClasses)
+register({"in_row": InRow, "in_column": InColumn, "adjacent_to": AdjacentTo, "formation_with": FormationWith,
+          "formation_size": FormationSize, "opponent_row_empty": OpponentRowEmpty,
+          "friendly_in_play": FriendlyInPlay, "friendly_in_every_row": FriendlyInEveryRow,
+          "count_adjacent": CountAdjacent, "more_friends_adjacent": MoreFriendsAdjacent,
+          "adjacent_classes": AdjacentClasses})

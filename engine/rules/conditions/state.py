@@ -3,7 +3,7 @@ movement this turn (docs/card-vocabulary.md "Conditions")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.words import idx, tokens
 from engine.model.history import acts, chain_from, steps
@@ -15,8 +15,8 @@ from engine.rules.filters import Filter, passes, phrase
 class SecondPlayer(Flag):
     """``second_player``: its owner is the second player (02 §1.1)."""
 
-    name: ClassVar[str] = "second_player"
-    WORDS: ClassVar[tuple[str, str]] = ("if its owner plays second", "если её владелец ходит вторым")
+    def words(self) -> tuple[str, str]:
+        return ("if its owner plays second", "если её владелец ходит вторым")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         return g.first is not None and source.owner != g.first
@@ -26,8 +26,8 @@ class SecondPlayer(Flag):
 class FirstPlayer(Flag):
     """``first_player``: its owner is the first player (02 §1.1)."""
 
-    name: ClassVar[str] = "first_player"
-    WORDS: ClassVar[tuple[str, str]] = ("if its owner plays first", "если её владелец ходит первым")
+    def words(self) -> tuple[str, str]:
+        return ("if its owner plays first", "если её владелец ходит первым")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         return g.first is not None and source.owner == g.first
@@ -37,8 +37,8 @@ class FirstPlayer(Flag):
 class OpponentTurn(Flag):
     """``opponent_turn``: it is the turn of this card's opponent."""
 
-    name: ClassVar[str] = "opponent_turn"
-    WORDS: ClassVar[tuple[str, str]] = ("in the opponent's turn", "в ход противника")
+    def words(self) -> tuple[str, str]:
+        return ("in the opponent's turn", "в ход противника")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         return g.active != source.controller
@@ -48,8 +48,8 @@ class OpponentTurn(Flag):
 class OwnTurn(Flag):
     """``own_turn``: it is the turn of this card's controller."""
 
-    name: ClassVar[str] = "own_turn"
-    WORDS: ClassVar[tuple[str, str]] = ("in your turn", "в ваш ход")
+    def words(self) -> tuple[str, str]:
+        return ("in your turn", "в ваш ход")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         return g.active == source.controller
@@ -64,8 +64,8 @@ def _defender(g: Any) -> Any:
 class Defending(Flag):
     """``defending``: this card is the defender of the simple strike executing now [205.3]."""
 
-    name: ClassVar[str] = "defending"
-    WORDS: ClassVar[tuple[str, str]] = ("while it is acting as a defender", "пока она выступает защитником")
+    def words(self) -> tuple[str, str]:
+        return ("while it is acting as a defender", "пока она выступает защитником")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         return bool(g.executing) and _defender(g) == source.id
@@ -75,8 +75,8 @@ class Defending(Flag):
 class NotDefending(Flag):
     """``not_defending``: this card is not the defender of the simple strike executing now."""
 
-    name: ClassVar[str] = "not_defending"
-    WORDS: ClassVar[tuple[str, str]] = ("not while it is a defender", "но не когда она защитник")
+    def words(self) -> tuple[str, str]:
+        return ("not while it is a defender", "но не когда она защитник")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         return not (g.executing and _defender(g) == source.id)
@@ -86,8 +86,8 @@ class NotDefending(Flag):
 class IsClosed(Flag):
     """``is_closed``: this card is closed."""
 
-    name: ClassVar[str] = "is_closed"
-    WORDS: ClassVar[tuple[str, str]] = ("while it is closed", "пока она закрыта")
+    def words(self) -> tuple[str, str]:
+        return ("while it is closed", "пока она закрыта")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         return bool(source.closed)
@@ -97,8 +97,8 @@ class IsClosed(Flag):
 class Unwounded(Flag):
     """``unwounded``: this card has no wounds."""
 
-    name: ClassVar[str] = "unwounded"
-    WORDS: ClassVar[tuple[str, str]] = ("while it has no wounds", "пока на ней нет ран")
+    def words(self) -> tuple[str, str]:
+        return ("while it has no wounds", "пока на ней нет ран")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         return source.wounds == 0
@@ -108,7 +108,6 @@ class Unwounded(Flag):
 class TokensAtMost(Condition):
     """``tokens_at_most``: this card holds at most n tokens."""
 
-    name: ClassVar[str] = "tokens_at_most"
     n: int = 0
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -125,7 +124,6 @@ class TokensAtMost(Condition):
 class TokensAtLeast(Condition):
     """``tokens_at_least``: this card holds at least n tokens."""
 
-    name: ClassVar[str] = "tokens_at_least"
     n: int = 0
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -140,7 +138,6 @@ class TokensAtLeast(Condition):
 class CurrentLifeAtLeast(Condition):
     """``current_life_at_least``: life + additional life - wounds >= n [204.6]."""
 
-    name: ClassVar[str] = "current_life_at_least"
     n: int = 0
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -154,7 +151,6 @@ class CurrentLifeAtLeast(Condition):
 class CurrentLifeAtMost(Condition):
     """``current_life_at_most``: life + additional life - wounds <= n [204.6]."""
 
-    name: ClassVar[str] = "current_life_at_most"
     n: int = 0
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
@@ -168,8 +164,8 @@ class CurrentLifeAtMost(Condition):
 class NotMovedThisTurn(Flag):
     """``not_moved_this_turn``: this card has spent no movement of its own this turn [203.4] (Камнедрев)."""
 
-    name: ClassVar[str] = "not_moved_this_turn"
-    WORDS: ClassVar[tuple[str, str]] = ("if it has not moved this turn", "если в этот ход она не перемещалась")
+    def words(self) -> tuple[str, str]:
+        return ("if it has not moved this turn", "если в этот ход она не перемещалась")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         return not source.markers.get("movement")
@@ -180,29 +176,35 @@ class MovedStraight(Condition):
     """``moved_straight``: this turn it moved at least ``at_least`` cells by its own steps, all one way
     (engine/model/history.py)."""
 
-    name: ClassVar[str] = "moved_straight"
     at_least: int = 0
-    STRAIGHT: ClassVar[bool] = True
-    WORDS: ClassVar[tuple[str, str]] = ("in one direction", "в одном направлении")
+
+    def words(self) -> tuple[str, str]:
+        return ("in one direction", "в одном направлении")
 
     def holds(self, g: Any, source: Any, entry: dict, point: dict) -> bool:
         st = steps(g, source)
         straight = all(s == st[0] for s in st)
-        return len(st) >= self.at_least and straight == self.STRAIGHT
+        return len(st) >= self.at_least and straight == self.straight()
+
+    def straight(self) -> bool:
+        """True: all steps one way; False (``moved_turning``): not all one way."""
+        return True
 
     def text(self, lang: str) -> str:
         if lang == "en":
-            return f"if it has moved at least {self.at_least} cells {self.WORDS[0]} this turn"
-        return f"если в этот ход она прошла не меньше {self.at_least} клеток {self.WORDS[1]}"
+            return f"if it has moved at least {self.at_least} cells {self.words()[0]} this turn"
+        return f"если в этот ход она прошла не меньше {self.at_least} клеток {self.words()[1]}"
 
 
 @dataclass(frozen=True, slots=True)
 class MovedTurning(MovedStraight):
     """``moved_turning``: this turn it moved at least ``at_least`` cells, not all one way."""
 
-    name: ClassVar[str] = "moved_turning"
-    STRAIGHT: ClassVar[bool] = False
-    WORDS: ClassVar[tuple[str, str]] = ("in different directions", "в разных направлениях")
+    def straight(self) -> bool:
+        return False
+
+    def words(self) -> tuple[str, str]:
+        return ("in different directions", "в разных направлениях")
 
 
 _ACTS = {"strike": ("a simple strike", "простой удар"), "shot": ("a shot", "выстрел"), "heal": ("a heal", "лечение")}
@@ -214,7 +216,6 @@ class ActionChain(Condition):
     (since its chain was last used) are ``of`` in any order, all by creatures matching ``filter``; moving in
     between is no action (engine/model/history.py ``acts``; Очи Кронга)."""
 
-    name: ClassVar[str] = "action_chain"
     of: tuple[str, ...] = ()
     filter: tuple[Filter, ...] = ()
 
@@ -237,6 +238,9 @@ class ActionChain(Condition):
                 f"(перемещения между ними не прерывают цепочку)")
 
 
-register(SecondPlayer, FirstPlayer, OpponentTurn, OwnTurn, Defending, NotDefending, IsClosed, Unwounded, TokensAtMost,
-         TokensAtLeast, CurrentLifeAtLeast, CurrentLifeAtMost, NotMovedThisTurn, MovedStraight, MovedTurning,
-         ActionChain)
+register({"second_player": SecondPlayer, "first_player": FirstPlayer, "opponent_turn": OpponentTurn,
+          "own_turn": OwnTurn, "defending": Defending, "not_defending": NotDefending, "is_closed": IsClosed,
+          "unwounded": Unwounded, "tokens_at_most": TokensAtMost, "tokens_at_least": TokensAtLeast,
+          "current_life_at_least": CurrentLifeAtLeast, "current_life_at_most": CurrentLifeAtMost,
+          "not_moved_this_turn": NotMovedThisTurn, "moved_straight": MovedStraight, "moved_turning": MovedTurning,
+          "action_chain": ActionChain})

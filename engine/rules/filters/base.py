@@ -10,19 +10,16 @@ unimplemented rule never acts by accident.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.words import or_
 
 
 @dataclass(frozen=True, slots=True)
 class Filter:
-    """One filter. ``name``: its ``f`` in the card data; subclasses add their parameters as fields (the schema,
-    checked against :data:`engine.cards.vocab.FILTERS` by the tests) and implement :meth:`test` and :meth:`text`.
-    ``RENAME`` maps a data key to a field name where the key is a Python word (``in`` -> ``values``)."""
-
-    name: ClassVar[str] = ""
-    RENAME: ClassVar[dict[str, str]] = {}
+    """One filter (registered under its ``f`` in the card data); subclasses add their parameters as fields (the
+    schema, checked against :data:`engine.cards.vocab.FILTERS` by the tests) and implement :meth:`test` and
+    :meth:`text`. No class-level constants: mypyc's dataclasses take them for fields."""
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         """Does ``card`` pass, seen from ``source`` (None outside a card's ability: ``ctx["controller"]`` then
@@ -41,7 +38,6 @@ class Filter:
         names = {f.name for f in fields(cls)}
         kwargs = {}
         for k, v in d.items():
-            k = cls.RENAME.get(k, k)
             if k in names:
                 kwargs[k] = tuple(v) if isinstance(v, list) else v
         return cls(**kwargs)
@@ -68,12 +64,12 @@ class Unknown(Filter):
 FILTERS: dict[str, type[Filter]] = {}
 
 
-def register(*classes: type[Filter]) -> None:
-    """Record filter classes by their ``name``. Raises ValueError for a name registered twice."""
-    for cls in classes:
-        if cls.name in FILTERS:
-            raise ValueError(f"filter {cls.name!r} registered twice")
-        FILTERS[cls.name] = cls
+def register(classes: dict[str, type[Filter]]) -> None:
+    """Record filter classes by their name in the card data. Raises ValueError for a name registered twice."""
+    for name, cls in classes.items():
+        if name in FILTERS:
+            raise ValueError(f"filter {name!r} registered twice")
+        FILTERS[name] = cls
 
 
 def parse_filter(d: dict) -> Filter:
@@ -140,7 +136,6 @@ def phrase(fs: tuple[Filter, ...], lang: str) -> str:
 class AnyOf(Filter):
     """``any``: at least one of ``of`` holds ("itself or a creature next to it")."""
 
-    name: ClassVar[str] = "any"
     of: tuple[Filter, ...] = ()
 
     @classmethod
@@ -158,7 +153,6 @@ class AnyOf(Filter):
 class NotAll(Filter):
     """``not``: ``of`` (all of them) does not hold."""
 
-    name: ClassVar[str] = "not"
     of: tuple[Filter, ...] = ()
 
     @classmethod
@@ -182,4 +176,4 @@ def listed(values: tuple, lang: str) -> str:
     return or_([str(v) for v in values], lang)
 
 
-register(AnyOf, NotAll)
+register({"any": AnyOf, "not": NotAll})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.words import ABILITY_NAME, ELEMENT_EN, MARKER_NAMES, idx, or_
 from engine.model.history import attack_wounds
@@ -12,21 +12,25 @@ from engine.rules.filters.base import Filter, register
 
 @dataclass(frozen=True, slots=True)
 class Flag(Filter):
-    """A filter without parameters whose text is one fixed phrase, ``WORDS`` = (en, ru)."""
+    """A filter without parameters whose text is one fixed phrase, :meth:`words` = (en, ru)."""
 
-    WORDS: ClassVar[tuple[str, str]] = ("", "")
+    def words(self) -> tuple[str, str]:
+        """The phrase: (en, ru)."""
+        raise NotImplementedError
 
     def text(self, lang: str) -> str:
-        return self.WORDS[idx(lang)]
+        return self.words()[idx(lang)]
 
 
 @dataclass(frozen=True, slots=True)
 class Element(Filter):
     """``element``: its element is one of ``in`` (01 §2)."""
 
-    name: ClassVar[str] = "element"
-    RENAME: ClassVar[dict[str, str]] = {"in": "values"}
     values: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, d: dict) -> Filter:
+        return cls(tuple(d.get("in") or ()))  # ``in`` is a Python word
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return g.defn(card).get("element") in self.values
@@ -41,8 +45,8 @@ class Element(Filter):
 class Open(Flag):
     """``open``: the card is open."""
 
-    name: ClassVar[str] = "open"
-    WORDS: ClassVar[tuple[str, str]] = ("open", "открытая")
+    def words(self) -> tuple[str, str]:
+        return ("open", "открытая")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return not card.closed
@@ -52,8 +56,8 @@ class Open(Flag):
 class Closed(Flag):
     """``closed``: the card is closed."""
 
-    name: ClassVar[str] = "closed"
-    WORDS: ClassVar[tuple[str, str]] = ("closed", "закрытая")
+    def words(self) -> tuple[str, str]:
+        return ("closed", "закрытая")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return bool(card.closed)
@@ -67,8 +71,8 @@ def _side(source: Any, ctx: dict) -> Any:
 class Enemy(Flag):
     """``enemy``: controlled by the opponent of this card's controller."""
 
-    name: ClassVar[str] = "enemy"
-    WORDS: ClassVar[tuple[str, str]] = ("enemy", "вражеская")
+    def words(self) -> tuple[str, str]:
+        return ("enemy", "вражеская")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return card.controller != _side(source, ctx)
@@ -78,8 +82,8 @@ class Enemy(Flag):
 class Friendly(Flag):
     """``friendly``: controlled by this card's controller."""
 
-    name: ClassVar[str] = "friendly"
-    WORDS: ClassVar[tuple[str, str]] = ("yours", "ваша")
+    def words(self) -> tuple[str, str]:
+        return ("yours", "ваша")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return card.controller == _side(source, ctx)
@@ -89,8 +93,8 @@ class Friendly(Flag):
 class Other(Flag):
     """``other``: not this card."""
 
-    name: ClassVar[str] = "other"
-    WORDS: ClassVar[tuple[str, str]] = ("other than this card", "не эта карта")
+    def words(self) -> tuple[str, str]:
+        return ("other than this card", "не эта карта")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return source is None or card.id != source.id
@@ -100,8 +104,8 @@ class Other(Flag):
 class Self(Flag):
     """``self``: this card itself."""
 
-    name: ClassVar[str] = "self"
-    WORDS: ClassVar[tuple[str, str]] = ("this card itself", "сама эта карта")
+    def words(self) -> tuple[str, str]:
+        return ("this card itself", "сама эта карта")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return source is not None and card.id == source.id
@@ -111,15 +115,14 @@ class Self(Flag):
 class IsSelf(Self):
     """``is_self``: this card itself (the same test as ``self``; e.g. "itself or a creature next to it")."""
 
-    name: ClassVar[str] = "is_self"
 
 
 @dataclass(frozen=True, slots=True)
 class Creature(Flag):
     """``creature``: a creature (01 §3)."""
 
-    name: ClassVar[str] = "creature"
-    WORDS: ClassVar[tuple[str, str]] = ("a creature", "существо")
+    def words(self) -> tuple[str, str]:
+        return ("a creature", "существо")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return bool(g.is_creature(card))
@@ -129,8 +132,8 @@ class Creature(Flag):
 class Flyer(Flag):
     """``flyer``: a flying creature now, printed or by an acquired flight [211]."""
 
-    name: ClassVar[str] = "flyer"
-    WORDS: ClassVar[tuple[str, str]] = ("flying", "летающая")
+    def words(self) -> tuple[str, str]:
+        return ("flying", "летающая")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return bool(g.is_flyer(card))
@@ -140,8 +143,8 @@ class Flyer(Flag):
 class NotFlyer(Flag):
     """``not_flyer``: not printed a flyer and no acquired flight [g-38]."""
 
-    name: ClassVar[str] = "not_flyer"
-    WORDS: ClassVar[tuple[str, str]] = ("not a flyer", "не летающая")
+    def words(self) -> tuple[str, str]:
+        return ("not a flyer", "не летающая")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return not g.defn(card).get("flyer") and not any(a.get("kw") == "flight" for a in card.acquired)
@@ -151,9 +154,11 @@ class NotFlyer(Flag):
 class HasClass(Filter):
     """``has_class``: its printed classes include one of ``in``."""
 
-    name: ClassVar[str] = "has_class"
-    RENAME: ClassVar[dict[str, str]] = {"in": "values"}
     values: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, d: dict) -> Filter:
+        return cls(tuple(d.get("in") or ()))  # ``in`` is a Python word
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         classes = g.defn(card).get("classes") or []
@@ -167,7 +172,6 @@ class HasClass(Filter):
 class HasMarker(Filter):
     """``has_marker``: carries at least one marker ``marker`` (put by ``mark``; 01 §6.1 [200.6])."""
 
-    name: ClassVar[str] = "has_marker"
     marker: str = ""
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
@@ -182,7 +186,6 @@ class HasMarker(Filter):
 class Elite(Filter):
     """``elite``: elite == ``value``."""
 
-    name: ClassVar[str] = "elite"
     value: bool = False
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
@@ -198,7 +201,6 @@ class Elite(Filter):
 class CostAtMost(Filter):
     """``cost_at_most``: cost <= n."""
 
-    name: ClassVar[str] = "cost_at_most"
     n: int = 0
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
@@ -212,7 +214,6 @@ class CostAtMost(Filter):
 class CostAtLeast(Filter):
     """``cost_at_least``: cost >= n."""
 
-    name: ClassVar[str] = "cost_at_least"
     n: int = 0
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
@@ -227,7 +228,6 @@ class HasAbility(Filter):
     """``has_ability``: has (printed or acquired) an ability whose kw is in ``kw``; ``spell`` matches any ability
     with ``kind: spell``."""
 
-    name: ClassVar[str] = "has_ability"
     kw: tuple[str, ...] = ()
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
@@ -243,8 +243,8 @@ class HasAbility(Filter):
 class Corporeal(Flag):
     """``corporeal``: not incorporeal."""
 
-    name: ClassVar[str] = "corporeal"
-    WORDS: ClassVar[tuple[str, str]] = ("not incorporeal", "не бестелесная")
+    def words(self) -> tuple[str, str]:
+        return ("not incorporeal", "не бестелесная")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return not any(a.get("kw") == "incorporeal" for a in g.abilities(card))
@@ -254,8 +254,8 @@ class Corporeal(Flag):
 class Unwounded(Flag):
     """``unwounded``: has no wounds."""
 
-    name: ClassVar[str] = "unwounded"
-    WORDS: ClassVar[tuple[str, str]] = ("without wounds", "без ран")
+    def words(self) -> tuple[str, str]:
+        return ("without wounds", "без ран")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return card.wounds == 0
@@ -265,8 +265,8 @@ class Unwounded(Flag):
 class Poisoned(Flag):
     """``poisoned``: carries Poisoning."""
 
-    name: ClassVar[str] = "poisoned"
-    WORDS: ClassVar[tuple[str, str]] = ("poisoned", "отравленная")
+    def words(self) -> tuple[str, str]:
+        return ("poisoned", "отравленная")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return bool(card.markers.get("poison"))
@@ -276,7 +276,6 @@ class Poisoned(Flag):
 class MoveAtLeast(Filter):
     """``move_at_least``: printed movement >= n (a flyer has none)."""
 
-    name: ClassVar[str] = "move_at_least"
     n: int = 0
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
@@ -290,7 +289,6 @@ class MoveAtLeast(Filter):
 class WeakStrikeAtLeast(Filter):
     """``weak_strike_at_least``: its printed weak strike is at least n (Демон зависти)."""
 
-    name: ClassVar[str] = "weak_strike_at_least"
     n: int = 0
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
@@ -304,8 +302,8 @@ class WeakStrikeAtLeast(Filter):
 class IsDefender(Flag):
     """``is_defender``: the defender of the simple strike executing now [205.3]."""
 
-    name: ClassVar[str] = "is_defender"
-    WORDS: ClassVar[tuple[str, str]] = ("a defender", "защитник")
+    def words(self) -> tuple[str, str]:
+        return ("a defender", "защитник")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         d = ctx.get("defender")
@@ -318,8 +316,8 @@ class IsDefender(Flag):
 class UnhurtByAttacks(Flag):
     """``unhurt_by_attacks_this_turn``: no wound from an attack this turn (engine/model/history.py)."""
 
-    name: ClassVar[str] = "unhurt_by_attacks_this_turn"
-    WORDS: ClassVar[tuple[str, str]] = ("not wounded by an attack this turn", "не получавшая ран от атак в этот ход")
+    def words(self) -> tuple[str, str]:
+        return ("not wounded by an attack this turn", "не получавшая ран от атак в этот ход")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return attack_wounds(g, card) == 0
@@ -329,13 +327,17 @@ class UnhurtByAttacks(Flag):
 class NotMovedThisTurn(Flag):
     """``not_moved_this_turn``: spent no movement this turn [203.4]; the side not in turn has not moved."""
 
-    name: ClassVar[str] = "not_moved_this_turn"
-    WORDS: ClassVar[tuple[str, str]] = ("that has not moved this turn", "не перемещавшаяся в этот ход")
+    def words(self) -> tuple[str, str]:
+        return ("that has not moved this turn", "не перемещавшаяся в этот ход")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return card.controller != g.active or not card.markers.get("movement")
 
 
-register(Element, Open, Closed, Enemy, Friendly, Other, Self, IsSelf, Creature, Flyer, NotFlyer, HasClass, HasMarker,
-         Elite, CostAtMost, CostAtLeast, HasAbility, Corporeal, Unwounded, Poisoned, MoveAtLeast, WeakStrikeAtLeast,
-         IsDefender, UnhurtByAttacks, NotMovedThisTurn)
+register({"element": Element, "open": Open, "closed": Closed, "enemy": Enemy, "friendly": Friendly, "other": Other,
+          "self": Self, "is_self": IsSelf, "creature": Creature, "flyer": Flyer, "not_flyer": NotFlyer,
+          "has_class": HasClass, "has_marker": HasMarker, "elite": Elite, "cost_at_most": CostAtMost,
+          "cost_at_least": CostAtLeast, "has_ability": HasAbility, "corporeal": Corporeal, "unwounded": Unwounded,
+          "poisoned": Poisoned, "move_at_least": MoveAtLeast, "weak_strike_at_least": WeakStrikeAtLeast,
+          "is_defender": IsDefender, "unhurt_by_attacks_this_turn": UnhurtByAttacks,
+          "not_moved_this_turn": NotMovedThisTurn})

@@ -3,7 +3,7 @@ declaration, the cards a prophecy revealed (docs/card-vocabulary.md "Filters"; 0
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.model.board import neighbours, orthogonal
 from engine.rules.adjacency import adjacent_cards
@@ -15,8 +15,8 @@ from engine.rules.filters.card import Flag
 class AllyOfEventCard(Flag):
     """``ally_of_event_card``: controlled by the controller of the event's card."""
 
-    name: ClassVar[str] = "ally_of_event_card"
-    WORDS: ClassVar[tuple[str, str]] = ("of that creature's squad", "из отряда того существа")
+    def words(self) -> tuple[str, str]:
+        return ("of that creature's squad", "из отряда того существа")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         ev = g.cards.get(ctx.get("event_card") or "")
@@ -31,8 +31,8 @@ def _beside_card(g: Any, card: Any, other: Any) -> bool:
 class BesideAttacked(Flag):
     """``beside_attacked``: (a ``strikes`` trigger's target) next to the card its attack struck."""
 
-    name: ClassVar[str] = "beside_attacked"
-    WORDS: ClassVar[tuple[str, str]] = ("next to the attacked card", "рядом с атакованной картой")
+    def words(self) -> tuple[str, str]:
+        return ("next to the attacked card", "рядом с атакованной картой")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return _beside_card(g, card, g.cards.get(ctx.get("attacked") or ""))
@@ -42,8 +42,8 @@ class BesideAttacked(Flag):
 class BesideEventCard(Flag):
     """``beside_event_card``: next to the triggering event's card."""
 
-    name: ClassVar[str] = "beside_event_card"
-    WORDS: ClassVar[tuple[str, str]] = ("next to that creature", "рядом с тем существом")
+    def words(self) -> tuple[str, str]:
+        return ("next to that creature", "рядом с тем существом")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return _beside_card(g, card, g.cards.get(ctx.get("event_card") or ""))
@@ -53,9 +53,9 @@ class BesideEventCard(Flag):
 class OrthBesideEventCell(Flag):
     """``orth_beside_event_cell``: on a cell orthogonally next to the cell where the event happened."""
 
-    name: ClassVar[str] = "orth_beside_event_cell"
-    WORDS: ClassVar[tuple[str, str]] = ("on a cell beside or in line with where it died",
-                                        "на клетке сбоку, спереди или сзади от места его гибели")
+    def words(self) -> tuple[str, str]:
+        return ("on a cell beside or in line with where it died",
+               "на клетке сбоку, спереди или сзади от места его гибели")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in orthogonal(ctx["event_cell"])
@@ -65,8 +65,8 @@ class OrthBesideEventCell(Flag):
 class BesideEventCell(Flag):
     """``beside_event_cell``: next to the cell where the triggering event happened (a death's cell)."""
 
-    name: ClassVar[str] = "beside_event_cell"
-    WORDS: ClassVar[tuple[str, str]] = ("next to the cell where it died", "рядом с клеткой, где оно погибло")
+    def words(self) -> tuple[str, str]:
+        return ("next to the cell where it died", "рядом с клеткой, где оно погибло")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return card.zone == "battlefield" and bool(ctx.get("event_cell")) and card.cell in neighbours(ctx["event_cell"])
@@ -76,16 +76,16 @@ class BesideEventCell(Flag):
 class BesideLeftCell(BesideEventCell):
     """``beside_left_cell``: (inside a relocation's ``each`` target) next to the cell the triggering card left."""
 
-    name: ClassVar[str] = "beside_left_cell"
-    WORDS: ClassVar[tuple[str, str]] = ("next to the cell it just left", "рядом с только что покинутой клеткой")
+    def words(self) -> tuple[str, str]:
+        return ("next to the cell it just left", "рядом с только что покинутой клеткой")
 
 
 @dataclass(frozen=True, slots=True)
 class BesideChosen(Flag):
     """``beside_chosen``: (inside an ``each`` target) next to the card named at declaration, not that card."""
 
-    name: ClassVar[str] = "beside_chosen"
-    WORDS: ClassVar[tuple[str, str]] = ("next to the chosen card", "рядом с выбранной картой")
+    def words(self) -> tuple[str, str]:
+        return ("next to the chosen card", "рядом с выбранной картой")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         ch = g.cards.get(ctx.get("chosen") or "")
@@ -97,8 +97,8 @@ class WeakAsChosen(Flag):
     """``weak_as_chosen``: (inside an ``each`` target) the same printed weak strike as the card named at
     declaration, not that card."""
 
-    name: ClassVar[str] = "weak_as_chosen"
-    WORDS: ClassVar[tuple[str, str]] = ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты")
+    def words(self) -> tuple[str, str]:
+        return ("with the chosen card's weak strike", "со слабым ударом, как у выбранной карты")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         ch = g.cards.get(ctx.get("chosen") or "")
@@ -111,13 +111,15 @@ class WeakAsChosen(Flag):
 class CostOfRevealed(Flag):
     """``cost_of_revealed``: (inside a prophecy's ``then``) costs what the first revealed card costs."""
 
-    name: ClassVar[str] = "cost_of_revealed"
-    WORDS: ClassVar[tuple[str, str]] = ("costing what the revealed card costs", "стоимостью как открытая карта")
+    def words(self) -> tuple[str, str]:
+        return ("costing what the revealed card costs", "стоимостью как открытая карта")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         rev = g.cards.get((ctx.get("revealed") or [""])[0])
         return rev is not None and (g.defn(card).get("cost") or 0) == (g.defn(rev).get("cost") or 0)
 
 
-register(AllyOfEventCard, BesideAttacked, BesideEventCard, OrthBesideEventCell, BesideEventCell, BesideLeftCell,
-         BesideChosen, WeakAsChosen, CostOfRevealed)
+register({"ally_of_event_card": AllyOfEventCard, "beside_attacked": BesideAttacked,
+          "beside_event_card": BesideEventCard, "orth_beside_event_cell": OrthBesideEventCell,
+          "beside_event_cell": BesideEventCell, "beside_left_cell": BesideLeftCell, "beside_chosen": BesideChosen,
+          "weak_as_chosen": WeakAsChosen, "cost_of_revealed": CostOfRevealed})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from engine.cards.words import idx, or_
 from engine.model.board import cell_at, in_front, orthogonal, row_of, xy
@@ -40,8 +40,8 @@ def formation_chain(g: Any, card: Any) -> list:
 class Opposite(Flag):
     """``opposite``: stands in the cell directly in front of this card (toward the enemy half)."""
 
-    name: ClassVar[str] = "opposite"
-    WORDS: ClassVar[tuple[str, str]] = ("directly opposite this card", "прямо напротив")
+    def words(self) -> tuple[str, str]:
+        return ("directly opposite this card", "прямо напротив")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return source is not None and bool(source.cell) and card.cell == in_front(source.cell, source.controller) \
@@ -52,8 +52,8 @@ class Opposite(Flag):
 class Adjacent(Flag):
     """``adjacent``: adjacent to this card (engine/rules/adjacency.py)."""
 
-    name: ClassVar[str] = "adjacent"
-    WORDS: ClassVar[tuple[str, str]] = ("next to this card", "рядом с этой картой")
+    def words(self) -> tuple[str, str]:
+        return ("next to this card", "рядом с этой картой")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return source is not None and card in adjacent_cards(g, source)
@@ -63,7 +63,6 @@ class Adjacent(Flag):
 class InRow(Filter):
     """``in_row``: stands in one of ``rows`` counted from its own controller's side (1 = front)."""
 
-    name: ClassVar[str] = "in_row"
     rows: tuple[int, ...] = ()
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
@@ -81,7 +80,6 @@ _DIRS = {"left": ("left", "слева"), "right": ("right", "справа")}
 class BesideSource(Filter):
     """``beside_source``: stands in the cell directly left/right of this card (``dirs``)."""
 
-    name: ClassVar[str] = "beside_source"
     dirs: tuple[str, ...] = ()
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
@@ -99,7 +97,6 @@ class BesideSource(Filter):
 class NoFriendBeside(Filter):
     """``no_friend_beside``: no creature of its own controller stands directly left or right of it."""
 
-    name: ClassVar[str] = "no_friend_beside"
     dirs: tuple[str, ...] = ()
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
@@ -123,8 +120,8 @@ class NoFriendBeside(Filter):
 class SameColumn(Flag):
     """``same_column``: stands in this card's column."""
 
-    name: ClassVar[str] = "same_column"
-    WORDS: ClassVar[tuple[str, str]] = ("in this card's column", "в колонке этой карты")
+    def words(self) -> tuple[str, str]:
+        return ("in this card's column", "в колонке этой карты")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
@@ -135,9 +132,9 @@ class SameColumn(Flag):
 class RowMatchesSource(Flag):
     """``row_matches_source``: its row number (from its side) equals this card's (from this card's side)."""
 
-    name: ClassVar[str] = "row_matches_source"
-    WORDS: ClassVar[tuple[str, str]] = ("in its side's row of the same number as this card's row",
-                                        "в ряду своей стороны с тем же номером, что и ряд этой карты")
+    def words(self) -> tuple[str, str]:
+        return ("in its side's row of the same number as this card's row",
+               "в ряду своей стороны с тем же номером, что и ряд этой карты")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
@@ -148,8 +145,8 @@ class RowMatchesSource(Flag):
 class FormationWithSource(Flag):
     """``formation_with_source``: linked to this card in one formation chain [g-46] (Гномий король)."""
 
-    name: ClassVar[str] = "formation_with_source"
-    WORDS: ClassVar[tuple[str, str]] = ("in formation with this card", "в строю с этой картой")
+    def words(self) -> tuple[str, str]:
+        return ("in formation with this card", "в строю с этой картой")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return source is not None and card in formation_chain(g, source)
@@ -164,8 +161,8 @@ class FormationPartner(Flag):
     """``formation_partner``: a friendly Formation creature orthogonally next to this card, which has Formation
     too [g-46]."""
 
-    name: ClassVar[str] = "formation_partner"
-    WORDS: ClassVar[tuple[str, str]] = ("standing in formation with this card", "стоящая в строю с этой картой")
+    def words(self) -> tuple[str, str]:
+        return ("standing in formation with this card", "стоящая в строю с этой картой")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
         return source is not None and source.zone == "battlefield" and card.zone == "battlefield" \
@@ -174,5 +171,6 @@ class FormationPartner(Flag):
             and card.cell in orthogonal(source.cell) and _has_formation(g, card) and _has_formation(g, source)
 
 
-register(Opposite, Adjacent, InRow, BesideSource, NoFriendBeside, SameColumn, RowMatchesSource, FormationWithSource,
-         FormationPartner)
+register({"opposite": Opposite, "adjacent": Adjacent, "in_row": InRow, "beside_source": BesideSource,
+          "no_friend_beside": NoFriendBeside, "same_column": SameColumn, "row_matches_source": RowMatchesSource,
+          "formation_with_source": FormationWithSource, "formation_partner": FormationPartner})
