@@ -1,9 +1,10 @@
 """Strength of the computer opponents: a round robin of the levels, engine-level games (no server).
 
 ``python -m bench.bots [--games N] [--pairs A:B,...] [--jobs J] [--seed S]``: for each pair of levels (default: the
-four levels of bots/levels.py in a round robin, plus beginner against random), N games with fixed seeds, the seats
-alternating (A plays seat 1 in the even games) and the preconstructed decks rotating (game i: decks i and i+1 of
-``engine.preconstructed_decks()``). Prints per pair: games, A's wins, draws, A's score (a draw counts half) with its
+four levels of bots/levels.py in a round robin, plus beginner against random), N games in twins: twin j (j = S,
+S + 1, ...) is two games of the same game seed j and the same deck pair (decks j and j + 1 of
+``engine.preconstructed_decks()``, rotating, seat 1 holding deck j), A in seat 1 in the first and in seat 2 in the
+second, so that each side plays both decks from both seats and neither deck's strength nor the seat counts for A. Prints per pair: games, A's wins, draws, A's score (a draw counts half) with its
 95 % Wilson interval; per level: decision times (median and p95, ms) over every decision and over the decisions at
 which a searching level searches (a free decision with two or more candidates, bots/search.py). The last lines say
 the machine: cores, load average before and after, and whether the engine ran compiled (berserk_native) or pure.
@@ -47,18 +48,20 @@ def pct(xs: list, q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
-def play_one(a: str, b: str, seed: int) -> dict:
-    """One game: level ``a`` against ``b``; returns {"score_a", "draw", "times": {level: [(s, searched)]}}."""
+def play_one(a: str, b: str, game: int) -> dict:
+    """Game ``game`` (twin ``game // 2``, A's seat by its parity): level ``a`` against ``b``; returns
+    ``{"score_a", "draw", "times": {level: [(s, searched)]}, "reason", "turn", "seed"}``."""
     from bots import POLICIES
     from bots.search import candidates, free_decision
     from engine import Game, load_deck, preconstructed_decks
     decks = [d["id"] for d in preconstructed_decks()]
-    d1, d2 = load_deck(decks[seed % len(decks)]), load_deck(decks[(seed + 1) % len(decks)])
-    seat_a = 1 if seed % 2 == 0 else 2
+    k = game // 2                           # two games per deck pair: the same seed, decks and seats, A's seat swapped
+    d1, d2 = load_deck(decks[k % len(decks)]), load_deck(decks[(k + 1) % len(decks)])
+    seat_a = 1 if game % 2 == 0 else 2
     levels = {seat_a: a, 3 - seat_a: b}
-    rngs = {1: random.Random(seed * 2 + 1), 2: random.Random(seed * 2 + 2)}
+    rngs = {1: random.Random(k * 2 + 1), 2: random.Random(k * 2 + 2)}
     times: dict = {a: [], b: []} if a != b else {a: []}
-    g = Game.new(seed, d1, d2)
+    g = Game.new(k, d1, d2)
     while g.result is None:
         p = g.to_act()
         view, legal = g.view(p), g.legal_actions(p)
@@ -71,7 +74,7 @@ def play_one(a: str, b: str, seed: int) -> dict:
             g.set_result("draw", "action_cap")
     w = g.result["winner"]
     return {"score_a": 0.5 if w == "draw" else float(w == seat_a), "draw": w == "draw", "times": times,
-            "reason": g.result["reason"], "turn": g.turn, "seed": seed}
+            "reason": g.result["reason"], "turn": g.turn, "seed": game}
 
 
 def _pairs(spec: str | None) -> list[tuple[str, str]]:
@@ -85,7 +88,7 @@ def _pairs(spec: str | None) -> list[tuple[str, str]]:
 def run(pairs: list[tuple[str, str]], games: int, seed: int, jobs: int) -> dict:
     """Play every pair; returns {"pairs": {(a, b): {"games", "wins", "draws"}}, "times": {level: [(s, searched)]}}."""
     out: dict = {"pairs": {}, "times": {}}
-    tasks = [(a, b, seed + i) for a, b in pairs for i in range(games)]
+    tasks = [(a, b, 2 * seed + i) for a, b in pairs for i in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
             results = list(ex.map(play_one, *zip(*tasks)))
@@ -97,7 +100,7 @@ def run(pairs: list[tuple[str, str]], games: int, seed: int, jobs: int) -> dict:
         st["wins"] += r["score_a"]
         st["draws"] += r["draw"]
         if r["draw"]:
-            st["drawn"].append(f"seed {r['seed']}: {r['reason']} at turn {r['turn']}")
+            st["drawn"].append(f"game {r['seed']}: {r['reason']} at turn {r['turn']}")
         for lv, ts in r["times"].items():
             out["times"].setdefault(lv, []).extend(ts)
     return out
@@ -143,7 +146,7 @@ def main(argv=None) -> None:
         print(line)
     print(f"\nmachine: {os.cpu_count()} cores, load average {load0[0]:.1f} before, {os.getloadavg()[0]:.1f} after; "
           f"engine {'compiled' if berserk_native.compiled() else 'pure Python'}; {time.time() - t0:.0f} s; "
-          f"games {args.games} per pair from seed {args.seed}, jobs {args.jobs}")
+          f"games {args.games} per pair from twin {args.seed}, jobs {args.jobs}")
 
 
 if __name__ == "__main__":
