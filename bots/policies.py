@@ -253,9 +253,9 @@ def heuristic_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
 
 #: How far the beginner's judgement wanders: the spread (standard deviation) of the noise added to each score.
-BEGINNER_NOISE = 8.0
+BEGINNER_NOISE = 12.0
 #: How often a beginner ends its say early in its own turn (passes with moves left: a forgotten attack).
-BEGINNER_FORGETS = 0.3
+BEGINNER_FORGETS = 0.4
 #: Responses a beginner never makes: joining the queue while it is not its own move (no use of the queue).
 _QUEUE_ACTS = ("declare", "ability", "shoot", "discharge", "throw", "magic_strike")
 

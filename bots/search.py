@@ -9,10 +9,12 @@ answer) they play as ``casual`` (bots/policies.py ``heuristic_policy``), which i
 simulated future. A simulation runs to the end of the next turn (``horizon`` turns after the current one) and is
 scored by bots/value.py against the material of the position searched from.
 
-* :func:`strong_policy`: the ``width`` best candidates by the heuristic, each played forward on ``samples``
+* :func:`strong_policy`: the ``width`` best candidates by the heuristic (waiting is one only when the heuristic
+  ranks it so), each played forward on ``samples``
   determinizations (the same ones and the same dice for every candidate); the best average is played when it beats
   the heuristic's own choice by :data:`MARGIN`, else the heuristic's choice.
-* :func:`expert_policy`: single-observer ISMCTS (Cowling, Powley, Whitehouse 2012): every iteration draws a new
+* :func:`expert_policy`: single-observer ISMCTS (Cowling, Powley, Whitehouse 2012) over the ``width`` best
+  candidates at each node (waiting among them only when the heuristic ranks it so): every iteration draws a new
   determinization and walks a tree of the viewer's own free decisions of this turn (UCB1 with availability counts,
   one node added per iteration; the other player and the viewer's forced answers play the heuristic in between),
   then plays forward and backs up the score. It stops after ``iterations``, or before an iteration as long as the
@@ -49,13 +51,14 @@ def free_decision(view: dict) -> bool:
             and view.get("priority") is not None and view.get("phase") in ("turn_start", "main", "final"))
 
 
-def candidates(view: dict, legal: list[dict], width: int) -> list[dict]:
+def candidates(view: dict, legal: list[dict], width: int, wait: bool = True) -> list[dict]:
     """The ``width`` best legal actions by the heuristic's score (bots/policies.py), best first, plus ``pass`` /
-    ``end_turn`` when legal; concession never."""
+    ``end_turn`` when legal and ``wait``; concession never."""
     scored = [(s, i) for i, s in enumerate(action_scores(view, legal)) if legal[i].get("act") != "concede"]
     scored.sort(key=lambda x: (-x[0], x[1]))
     out = [legal[i] for _, i in scored[:width]]
-    out += [legal[i] for _, i in scored[width:] if legal[i].get("act") in _WAIT]
+    if wait:
+        out += [legal[i] for _, i in scored[width:] if legal[i].get("act") in _WAIT]
     return out
 
 
@@ -120,7 +123,7 @@ def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: in
     Raises ValueError when ``legal`` is empty."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
-    cands = candidates(view, legal, width) if free_decision(view) else []
+    cands = candidates(view, legal, width, wait=False) if free_decision(view) else []
     if len(cands) < 2:
         return heuristic_policy(view, legal, rng)
     me, ref, last = view["viewer"], material(view), int(view["turn"]) + horizon
@@ -222,7 +225,7 @@ def _iterate(root: _Node, view: dict, cands: list[dict], rng: random.Random, wid
         v = _advance(g, me, rng, turn)
         if v is None:
             break
-        legal = candidates(v, g.legal_actions(me), width)
+        legal = candidates(v, g.legal_actions(me), width, wait=False)
     play_forward(g, rng, turn + horizon)
     value = score(g.view(me), ref)
     for n in path:
@@ -237,7 +240,7 @@ def expert_policy(view: dict, legal: list[dict], rng: random.Random, budget: flo
     (None: iterations only, deterministic). Raises ValueError when ``legal`` is empty."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
-    cands = candidates(view, legal, width) if free_decision(view) else []
+    cands = candidates(view, legal, width, wait=False) if free_decision(view) else []
     if len(cands) < 2:
         return heuristic_policy(view, legal, rng)
     root, ref = _Node(), material(view)
