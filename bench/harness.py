@@ -75,7 +75,12 @@ class Client:
         async with asyncio.timeout(timeout):
             while b.result is None:
                 left_at = (b.v, copy.deepcopy(b.view))
-                async with connect(self.url, max_size=16 * 2**20, compression=None) as ws:
+                try:
+                    ws = await connect(self.url, max_size=16 * 2**20, compression=None)
+                except (TimeoutError, OSError):         # a loaded machine: the handshake timed out; try again
+                    self.reconnects += 1
+                    continue
+                async with ws:
                     await ws.send(msgpack.packb(b.join_frame(self.room, self.token)))
                     first = True
                     try:
@@ -215,7 +220,11 @@ async def run_games(games: int, seed: int = 1, spectators: int = 1, reconnect: f
 
         async def one(s: int) -> None:
             async with sem:
-                r = await play_game(server, s, spectators, reconnect)
+                try:
+                    r = await play_game(server, s, spectators, reconnect)
+                except Exception as e:                  # one broken game is a failure of that game, not the run
+                    r = {"seed": s, "v": None, "result": None, "reconnects": 0, "frames": 0, "seconds": 0.0,
+                         "failures": [f"the game could not be played: {e!r}"[:300]]}
             reports.append(r)
             out(f"game seed={r['seed']} v={r['v']} result={r['result']} reconnects={r['reconnects']} "
                 f"frames={r['frames']} failures={len(r['failures'])} seconds={r['seconds']:.1f}")

@@ -194,6 +194,8 @@ def _score(board: _Board, view: dict, me, a: dict) -> float:
             return 5.0
         if opt == "done":
             return 1.0
+        if isinstance(opt, dict) and "swap" in opt:
+            return -1.0   # the Tracker's rearrangement may go on for ever: a pass ends it (the game must end)
         return 2.0
     if act == "defend":
         return 40.0 + _defend_score(board, view, a)

@@ -79,12 +79,14 @@ class Game:
         return cls(s)
 
     @classmethod
-    def from_scenario(cls, doc: dict) -> tuple["Game", dict[str, str]]:
+    def from_scenario(cls, doc: dict, *, seeded_dice: bool = False) -> tuple["Game", dict[str, str]]:
         """A game set up from a scenario document (../shared/scenarios/FORMAT.md); returns (game, label -> id).
+        ``seeded_dice``: after the listed dice the seed rolls (a game played on from a fixed position) instead of
+        refusing to roll.
 
         Raises EngineError("invalid_scenario" | "unknown_card").
         """
-        s, labels = build(GameState(), doc)
+        s, labels = build(GameState(), doc, seeded_dice=seeded_dice)
         return cls(s), labels
 
     @classmethod
@@ -163,8 +165,8 @@ class Game:
         """
         s = self.state
         try:
-            move, aliased = parse_move(s, player, action)
-            return play(s, move, aliased)
+            move, act, aliased = parse_move(s, player, action)
+            return play(s, move, act, aliased)
         finally:
             s._legal_cache = None
 
@@ -193,20 +195,23 @@ class Game:
         return g
 
 
-def parse_move(s: GameState, player: Any, action: Any) -> tuple[Move, bool]:
+def parse_move(s: GameState, player: Any, action: Any) -> tuple[Move, dict, bool]:
     """The move of ``player``'s ``action`` (the boundary: aliases of face-down cards resolved, the act and its fields
-    checked, names resolved; :func:`engine.procedure.actions.canonical`), and whether it named face-down cards as
-    allowed (an instance id of a card face down to the player is not). Raises EngineError("malformed_action")."""
+    checked, names resolved; :func:`engine.procedure.actions.canonical`), its canonical action dict (the move's own
+    fields, made once: :meth:`Move.action` would give an equal one) and whether it named face-down cards as allowed
+    (an instance id of a card face down to the player is not). Raises EngineError("malformed_action")."""
     if player not in (1, 2):
         raise EngineError("malformed_action", "The player must be 1 or 2.")
     real = dealias(s, player, action)  # "x-<cell>" aliases of cards face down to this player [415]
-    return Move.of(player, canonical(s, action if real is None else real)), real is not None
+    act = canonical(s, action if real is None else real)
+    return Move.of(player, act), act, real is not None
 
 
-def play(s: GameState, move: Move, aliased: bool) -> list[dict]:
-    """Apply ``move`` to the state if the rules allow it now (the one legal-action list validates); the events it
-    produced. Raises EngineError("game_over" | "not_your_turn" | "illegal_action"), the state unchanged."""
-    player, act = move.player, move.action()
+def play(s: GameState, move: Move, act: dict, aliased: bool) -> list[dict]:
+    """Apply ``move`` (``act``: its canonical dict from :func:`parse_move`) to the state if the rules allow it now
+    (the one legal-action list validates); the events it produced. Raises EngineError("game_over" |
+    "not_your_turn" | "illegal_action"), the state unchanged."""
+    player = move.player
     if s.result is not None:
         raise EngineError("game_over", "The game is over.")
     if move.act == "concede":  # at any time, from the player to act or not [102.3.b]

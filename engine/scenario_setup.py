@@ -12,16 +12,17 @@ from engine.procedure.flow import run
 from engine.procedure.phases import begin_turn
 
 
-def build(g, doc: dict):
+def build(g, doc: dict, *, seeded_dice: bool = False):
     """Fill the empty game ``g`` from scenario ``doc``; returns ``(g, labels)`` with labels -> instance ids.
 
     Decks and graveyards keep the listed order (first = top). Cards with ``override`` get a definition of their
-    own. The game starts at the beginning of ``setup.phase`` with an empty queue. Raises
-    EngineError("invalid_scenario" | "unknown_card")."""
+    own. The game starts at the beginning of ``setup.phase`` with an empty queue. ``dice`` are rolled first; past
+    them a scenario's game refuses to roll, unless ``seeded_dice`` (a game played on from a fixed position, the
+    tutorial): then the seed rolls the rest. Raises EngineError("invalid_scenario" | "unknown_card")."""
     try:
         setup = doc["setup"]
         g.seed = int(doc.get("seed", 0))
-        g.rng = Rng(g.seed, doc.get("dice") or [], strict=True)
+        g.rng = Rng(g.seed, doc.get("dice") or [], strict=not seeded_dice)
         labels: dict[str, str] = {}
         attach = []
         for i, spec in enumerate(setup["cards"]):

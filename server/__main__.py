@@ -36,10 +36,17 @@ def main(argv: list[str] | None = None) -> None:
     settings = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from .app import create_app
+    from .conn_guard import guarded_protocol, raise_open_files
     app = create_app(settings)
-    print(f"Berserk server on http://{settings.host}:{settings.port}/", flush=True)
+    files = raise_open_files()
+    print(f"Berserk server on http://{settings.host}:{settings.port}/ (open files: {files}, so about "
+          f"{max(0, files - 64)} connections; --max-connections {settings.max_connections})", flush=True)
+    trusted = settings.trusted_proxies.strip()
     uvicorn.run(app, host=settings.host, port=settings.port, log_level="info", ws_max_size=settings.max_frame,
-                ws_per_message_deflate=False, timeout_graceful_shutdown=10)
+                ws_per_message_deflate=False, timeout_graceful_shutdown=10, timeout_keep_alive=5,
+                http=guarded_protocol(settings.max_header_bytes, settings.header_timeout,
+                                      settings.max_heads_per_address, settings.exempt_addresses()),
+                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
 
 
 if __name__ == "__main__":

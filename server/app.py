@@ -12,18 +12,24 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import bot_pool, decks_api, friends, games_api, lobby, matchmaking, players_api, presence, profiles, saved_decks, ws
+from . import bot_pool, decks_api, endings_api, friends, games_api, lobby, matchmaking, players_api, presence, profiles, saved_decks, ws
 from .accounts import api as accounts_api
 from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
+from .http_guard import HttpGuard, no_such_endpoint
 from .ws_close import ExposeSend
 from .metrics import Metrics
+from .orphans import answer_orphans
 from .probes import Collector, GcTimer, LoopLag, check_settings, release_heap, serve_switch_interval, settle_heap
 from .room import Room
 from .rooms import Rooms
 from .settings import Settings
 from .store import Store, open_store
 from .store.record import recorder
+from .store_outage import StoreHealth
+from .auth_throttle import AuthThrottle
+from .web_security import SecurityHeaders
+from .ws_limits import WsLimits
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 
@@ -38,6 +44,7 @@ class Hub:
         self.rooms = Rooms(engine, bus, settings, self.metrics, recorder=recorder(store))
         self.rooms.seat_bot = self._seat_bot
         bus.mailbox.restore_first = self.rooms.restore_first
+        answer_orphans(bus)         # a message for a room that just ended here is answered, not dropped
         self.connections = 0
         self.bots: set = set()              # server-side bot tasks (server/bot_seat.py)
         self.metrics.connections = lambda: self.connections
@@ -47,6 +54,10 @@ class Hub:
                  snapshot_sync=lambda blob, token, entries=(): Room.snapshot_sync(blob, token, engine, settings,
                                                                                   entries),
                  snapshot_version=lambda blob, entries=(): Room.snapshot_version(blob, engine, entries))
+        self.store_health = StoreHealth(store, self.metrics)
+        self.ws_limits = WsLimits(settings.max_connections, settings.max_connections_per_address,
+                                  settings.exempt_addresses())
+        self.auth_throttle = AuthThrottle()     # failed seat-token and player-secret guesses (server/auth_throttle.py)   # /healthz: 503 while the store cannot be written
         self.ready = False
         self.collector = None            # server/probes.py Collector while serving (gc_young_interval > 0)
 
@@ -127,6 +138,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/rooms/{room}/join", lobby.join_room, methods=["POST"]),
         Route("/api/rooms/{room}/deck", lobby.choose_deck, methods=["POST"]),
         Route("/api/rooms/{room}/rematch", lobby.rematch, methods=["POST"]),
+        *[Route(path, handler, methods=["POST"]) for path, handler in endings_api.ROUTES],
         Route("/api/players", players_api.create_player, methods=["POST"]),
         Route("/api/queue", matchmaking.enqueue, methods=["POST"]),
         Route("/api/queue/{ticket}", matchmaking.poll, methods=["GET"]),
@@ -137,12 +149,15 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         *[Route(path, handler, methods=["GET"]) for path, handler in games_api.ROUTES],
         *[Route(path, handler, methods=methods) for module in (accounts_api, friends, profiles)
           for path, handler, methods in module.ROUTES],
+        Route("/api/{rest:path}", no_such_endpoint, methods=["GET", "POST", "PATCH", "PUT", "DELETE"]),
         WebSocketRoute("/ws", ws.endpoint),
         WebSocketRoute("/ws/lobby", presence.lobby_socket),
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
         Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(ExposeSend)],
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HttpGuard), Middleware(SecurityHeaders, throttle=hub.auth_throttle,
+                                                                         exempt=settings.exempt_addresses()),
+                                                    Middleware(ExposeSend)],
                     exception_handlers={BodyError: body_error_response})
     app.state.hub = hub
     app.state.store = hub.store

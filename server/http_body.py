@@ -12,7 +12,7 @@ sentence}``) through :func:`body_error_response` (registered in server/app.py), 
 |---|---|---|
 | 413 | ``body_too_large`` | more than ``settings.max_body`` bytes (announced or sent) |
 | 408 | ``body_timeout`` | the body did not arrive within ``settings.body_timeout`` seconds |
-| 400 | ``bad_request`` | not UTF-8 JSON, not an object, nested deeper than ``MAX_DEPTH``, or a field outside ``allowed`` |
+| 400 | ``bad_request`` | not UTF-8 JSON, not an object, nested deeper than ``MAX_DEPTH``, a lone surrogate (``"\ud800"``), or a field outside ``allowed`` |
 """
 from __future__ import annotations
 
@@ -99,6 +99,10 @@ def parse_json(raw: bytes, max_depth: int = MAX_DEPTH):
         raise BodyError(400, "bad_request", "The request body is not JSON.") from None
     if _depth(doc) > max_depth:
         raise BodyError(400, "bad_request", f"The request body nests deeper than {max_depth} levels.")
+    try:        # a JSON escape of a lone surrogate ("\ud800") parses, but no store or encoder takes it
+        json.dumps(doc, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise BodyError(400, "bad_request", "The request body holds a lone surrogate (not valid Unicode).") from None
     return doc
 
 

@@ -7,9 +7,10 @@ list, one room's status, health and metrics.
 | GET /metrics | Prometheus text (server/metrics.py) |
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks ... | server/decks_api.py |
-| POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass",
-  "opponent": "bot", "bot": level, "bot_deck"}`` or the legacy ``"decks": [d1, d2]`` (all optional) -> 201
-  ``{"room", "seat": 1, "token"}`` (docs/server.md "HTTP API", the seat flow) |
+| POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass", "rated",
+  "opponent": "bot", "bot": level, "bot_deck", "tutorial": "prelim" | "battle" (server/tutorial.py, with a bot)}``
+  or the legacy ``"decks": [d1, d2]`` (all optional) -> 201 ``{"room", "seat": 1, "token"}`` (docs/server.md
+  "HTTP API", the seat flow) |
 | POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
 | POST /api/rooms/{id}/deck | ``{"token", "deck"}`` -> 200 ``{"room", "seat"}`` (a seat's deck before the deal) |
 | POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
@@ -31,6 +32,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
 
 from .bot_levels import UnknownLevel, unknown_level_body
+from .tutorial import part_of
 from .decks_api import parse_deck_choice, request_lang
 from .bus import BusError
 from .bus import messages as m
@@ -42,7 +44,8 @@ CLOCK_BASE = (10.0, 7200.0)
 CLOCK_INCREMENT = (0.0, 600.0)
 
 
-CREATE_FIELDS = frozenset({"decks", "deck", "bot_deck", "clock", "spectators", "autopass", "opponent", "bot"})
+CREATE_FIELDS = frozenset({"decks", "deck", "bot_deck", "clock", "spectators", "autopass", "opponent", "bot",
+                           "tutorial", "rated"})
 JOIN_FIELDS = frozenset({"autopass", "deck"})
 DECK_FIELDS = frozenset({"token", "deck"})
 REMATCH_FIELDS = frozenset({"deck"})
@@ -121,6 +124,15 @@ def _opponent(body: dict) -> str | None:
     return parse_level(body.get("bot"), "casual")      # UnknownLevel (server/bot_levels.py)
 
 
+def rated_choice(body: dict) -> bool:
+    """The creator's choice ``"rated"`` (true by default; a game against the computer is never rated, the caller
+    sees to it). Raises ValueError(sentence) for a value other than true or false."""
+    value = body.get("rated", True)
+    if not isinstance(value, bool):
+        raise ValueError("'rated' must be true or false.")
+    return value
+
+
 def _autopass(body: dict) -> bool:
     value = body.get("autopass", True)
     if not isinstance(value, bool):
@@ -135,6 +147,8 @@ async def healthz(request: Request):
     fault = hub.bus.fault()
     if fault is not None:      # sockets stay open; the process reconnects by itself
         return JSONResponse({"ok": False, "error": "backend_unavailable", "message": fault}, status_code=503)
+    if not await hub.store_health.writable():
+        return _err(503, "store_unavailable", "The database cannot be written; acknowledged play is held.")
     return JSONResponse({"ok": True})
 
 
@@ -174,11 +188,17 @@ async def create_room(request: Request):
         autopass = _autopass(body)
         bot = _opponent(body)
         labels, cards = seat_decks(body, hub, bot, request_lang(request))
+        tutorial = part_of(body.get("tutorial"))
+        if tutorial and bot is None:
+            raise ValueError("A tutorial is played against the computer: 'opponent' must be \"bot\".")
+        options["rated"] = rated_choice(body) and bot is None     # a game against the computer is never rated
     except UnknownLevel as e:
         return JSONResponse(unknown_level_body(e), status_code=400)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     options["decks"] = labels
+    if tutorial:
+        options["tutorial"] = tutorial
     try:
         room_id, token = await hub.rooms.create(options, autopass, player=player and player["id"],
                                                 name=player and player["name"], decks=cards)

@@ -5,10 +5,10 @@ HTTP (all authenticated with the player header, server/players_api.py):
 
 | method, path | answer |
 |---|---|
-| POST /api/queue ``{"deck"?}`` | 200 ``{"status": "matched", "room", "seat", "token"}`` when someone was waiting (the older entry takes seat 1); else 202 ``{"status": "waiting", "ticket"}``; 503 ``queue_full`` |
+| POST /api/queue ``{"deck"?, "rated"?}`` (rated by default; players are paired only with the same choice) | 200 ``{"status": "matched", "room", "seat", "token"}`` when someone was waiting (the older entry takes seat 1); else 202 ``{"status": "waiting", "ticket"}``; 503 ``queue_full`` |
 | GET /api/queue/{ticket} | ``{"status": "waiting", "waited": s, "bot_offer": bool}`` or, once paired, the matched answer |
 | POST /api/queue/{ticket}/bot ``{"bot"?}`` | leave the queue for a game against the computer (``bot``: a level; absent: the level near the player's rating) |
-| DELETE /api/queue/{ticket} | leave the queue: ``{"status": "left"}`` |
+| DELETE /api/queue/{ticket} | leave the queue: ``{"status": "left"}``; 404 ``not_queued`` for a ticket not in it |
 
 The queue lives in the process that answers (one process, or sticky routing; docs/server.md). An entry not polled
 for ``queue_poll_timeout`` seconds is dropped, so a closed tab is never paired.
@@ -31,7 +31,7 @@ from .bus import messages as m
 from .rooms import RoomLimit
 
 TICKET_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
-QUEUE_FIELDS = frozenset({"deck"})
+QUEUE_FIELDS = frozenset({"deck", "rated"})
 BOT_FIELDS = frozenset({"bot"})
 
 
@@ -47,6 +47,7 @@ class Entry:
     since: float
     polled: float
     match: dict | None = field(default=None)
+    rated: bool = True
 
 
 class MatchQueue:
@@ -68,19 +69,20 @@ class MatchQueue:
         """The waiting entry of player ``pid``, if any."""
         return next((e for e in self.waiting.values() if e.player["id"] == pid), None)
 
-    def partner(self, pid: str) -> Entry | None:
-        """Take the oldest waiting entry of another player out of the queue (None when there is none)."""
+    def partner(self, pid: str, rated: bool = True) -> Entry | None:
+        """Take the oldest waiting entry of another player who chose the same (``rated`` or casual) out of the
+        queue (None when there is none)."""
         for t, e in self.waiting.items():
-            if e.player["id"] != pid:
+            if e.player["id"] != pid and e.rated == rated:
                 del self.waiting[t]
                 return e
         return None
 
-    def add(self, player: dict, cards: list, label: str | None, now: float) -> Entry:
+    def add(self, player: dict, cards: list, label: str | None, now: float, rated: bool = True) -> Entry:
         """Queue a player. Raises OverflowError when the queue holds ``max_size`` entries."""
         if len(self.waiting) >= self.max_size:
             raise OverflowError("queue_full")
-        e = Entry(secrets.token_urlsafe(16), player, cards, label, now, now)
+        e = Entry(secrets.token_urlsafe(16), player, cards, label, now, now, rated=rated)
         self.waiting[e.ticket] = e
         return e
 
@@ -125,7 +127,7 @@ async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None)
     """A room for ``first`` (seat 1) and ``player`` (seat 2, returned ``{"room", "seat", "token"}``); ``first``'s
     seat goes into its entry for its next poll."""
     options = {"decks": [first.label, label], "clock": {"base": hub.settings.clock_base,
-               "increment": hub.settings.clock_increment}, "spectators": True}
+               "increment": hub.settings.clock_increment}, "spectators": True, "rated": first.rated}
     room, token = await hub.rooms.create(options, True, player=first.player["id"], name=first.player["name"],
                                          decks=[first.cards, None])
     first.match = {"room": room, "seat": 1, "token": token}
@@ -136,7 +138,7 @@ async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None)
 
 async def enqueue(request: Request):
     """POST /api/queue (see the module table)."""
-    from .lobby import _err, deck_choice
+    from .lobby import _err, deck_choice, rated_choice
     hub = request.app.state.hub
     player, error = await _auth(request)
     if error is not None:
@@ -144,6 +146,7 @@ async def enqueue(request: Request):
     try:
         body = await read_json(request, QUEUE_FIELDS)
         cards, label = deck_choice(hub, body.get("deck", hub.engine.deck_names()[0]), lang=request_lang(request))
+        rated = rated_choice(body)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     q, now = queue_of(hub), time.monotonic()
@@ -152,10 +155,10 @@ async def enqueue(request: Request):
     if mine is not None:            # asked again (a second tab): the same place in the queue
         mine.polled = now
         return _waiting(mine, q, now)
-    first = q.partner(player["id"])
+    first = q.partner(player["id"], rated)
     if first is None:
         try:
-            return _waiting(q.add(player, cards, label, now), q, now)
+            return _waiting(q.add(player, cards, label, now, rated), q, now)
         except OverflowError:
             return _err(503, "queue_full", "Too many players are waiting for a game; try again in a minute.")
     try:
@@ -190,7 +193,9 @@ async def poll(request: Request):
 
 
 async def leave(request: Request):
-    """DELETE /api/queue/{ticket}."""
+    """DELETE /api/queue/{ticket}: the player's entry leaves the queue (a later poll is 404); 404 ``not_queued`` for
+    a ticket that is not (or no longer) this player's."""
+    from .lobby import _err
     hub = request.app.state.hub
     player, error = await _auth(request)
     if error is not None:
@@ -198,9 +203,10 @@ async def leave(request: Request):
     q = queue_of(hub)
     ticket = request.path_params["ticket"]
     e = q.get(ticket, player["id"]) if TICKET_RE.fullmatch(ticket) else None
-    if e is not None:
-        q.waiting.pop(ticket, None)
-        q.matched.pop(ticket, None)
+    if e is None:
+        return _err(404, "not_queued", "This ticket is not in the queue (it expired or was used).")
+    q.waiting.pop(ticket, None)
+    q.matched.pop(ticket, None)
     return JSONResponse({"status": "left"})
 
 
@@ -240,7 +246,7 @@ async def play_bot(request: Request):
     names = hub.engine.deck_names()
     other = next((n for n in names if n != e.label), names[0])
     options = {"decks": [e.label, other], "clock": {"base": hub.settings.clock_base,
-               "increment": hub.settings.clock_increment}, "spectators": True}
+               "increment": hub.settings.clock_increment}, "spectators": True, "rated": False}
     try:
         room, token = await hub.rooms.create(options, True, player=player["id"], name=player["name"],
                                              decks=[e.cards, None])

@@ -85,6 +85,7 @@ class Metrics:
         self.restoring = lambda: 0         # stored rooms not restored yet (start-up, server/rooms.py)
         self.connections = lambda: 0
         self.extra = lambda: []            # bus-specific lines (server/bus: ``Bus.metric_lines``)
+        self.store_held: set = set()       # rooms held because their store failed (server/store_outage.py)
 
     def phase(self, name: str) -> Timer:
         """A timer of one room phase (a name of :data:`PHASES`; KeyError for another):
@@ -110,6 +111,9 @@ class Metrics:
             f"berserk_rooms_restoring {self.restoring()}",
             "# HELP berserk_connections Open websocket connections.", "# TYPE berserk_connections gauge",
             f"berserk_connections {self.connections()}",
+            "# HELP berserk_rooms_store_held Rooms holding a change their store could not commit.",
+            "# TYPE berserk_rooms_store_held gauge",
+            f"berserk_rooms_store_held {len(self.store_held)}",
             "# HELP berserk_actions_applied_total Game actions applied (automatic passes included).",
             "# TYPE berserk_actions_applied_total counter",
             f"berserk_actions_applied_total {self.actions_applied}",

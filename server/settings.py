@@ -38,16 +38,25 @@ class Settings:
     static_dir: str = ""                # browser client directory; empty = server/static
     # rooms and clocks
     clock_base: float = 900.0           # s in each player's time bank at the start
-    clock_increment: float = 10.0       # s added to a bank after each action of that player
+    clock_increment: float = 10.0       # s added to a bank at the end of each turn of that player
     clock_min: float = 10.0             # s: the smallest clock base a room may be created with
-    disconnect_grace: float = 60.0      # s a disconnected player's clock is held before it runs again
+    disconnect_grace: float = 60.0      # s a player away is waited for: its clock held, then a claim or an abort
     replay_ttl: float = 3600.0          # s a finished game stays available as a replay
     idle_timeout: float = 1800.0        # s without any connection before a room is closed
     waiting_timeout: float = 600.0      # s without any connection before a room still waiting for seat 2 closes
     max_rooms: int = 1000               # rooms per process
     create_per_min: float = 20.0        # rooms one client address may create per minute (sustained)
     create_burst: int = 20              # rooms one client address may create at once
-    max_connections: int = 5000         # websocket connections per process
+    max_connections: int = 5000         # websocket connections per process (seated players first: server/ws_limits.py)
+    max_connections_per_address: int = 64   # websocket connections of one client address (spectators yield to seats)
+    max_heads_per_address: int = 32     # connections of one address still sending a request head (server/conn_guard.py)
+    max_header_bytes: int = 16384       # bytes of one request head (request line + headers); 431 beyond
+    header_timeout: float = 10.0        # s a request head may take (from the connection or its first byte); 408 beyond
+    per_address_exempt: str = "127.0.0.1,::1"   # client addresses no per-address limit applies to (local tools, and a
+                                        # reverse proxy whose clients stay unknown until --trusted-proxies names it)
+    allowed_origins: str = ""           # websocket Origins allowed, comma-separated ("*" any); empty = same origin only
+    trusted_proxies: str = ""           # addresses whose X-Forwarded-For / -Proto is believed (uvicorn's
+                                        # forwarded_allow_ips, comma-separated, "*" any); empty = none
     fixed_seed: int = -1                # tests/debugging only: every new game uses this seed (-1 = secrets)
     snapshot_each_action: bool = True   # save the room snapshot after every change (persistent buses only)
     snapshot_every: int = 50            # append-only room stores (the SQL one): log entries between two whole
@@ -102,6 +111,10 @@ class Settings:
         values.update({k: v for k, v in overrides.items() if v is not None})
         values.setdefault("data_dir", DEFAULT_DATA_DIR)
         return cls(**values)
+
+    def exempt_addresses(self) -> frozenset:
+        """``per_address_exempt`` as a set of addresses."""
+        return frozenset(a.strip() for a in self.per_address_exempt.split(",") if a.strip())
 
     def replace(self, **changes) -> "Settings":
         """A copy with some fields changed."""

@@ -13,7 +13,8 @@ from protocol.errors import (CLOSE_ABUSE, CLOSE_JOIN_TIMEOUT, CLOSE_RATE_LIMITED
 #: Close codes the protocol package does not define (standard RFC 6455 codes).
 CLOSE_SERVER_FULL = 1013     # "try again later": the process holds max_connections sockets
 CLOSE_RESTART = 1012         # "service restart": graceful shutdown, reconnect
+CLOSE_POLICY = 1008          # "policy violation": a websocket upgrade from an origin that is not allowed
 
 __all__ = ["encode", "decode_client", "ProtocolError", "CLOSE_ABUSE", "CLOSE_JOIN_TIMEOUT", "CLOSE_RATE_LIMITED",
            "CLOSE_ROOM_CLOSED", "CLOSE_ROOM_NOT_FOUND", "CLOSE_SLOW", "CLOSE_SUPERSEDED", "CLOSE_UNAUTHORIZED",
-           "CLOSE_UNSUPPORTED", "CLOSE_SERVER_FULL", "CLOSE_RESTART"]
+           "CLOSE_UNSUPPORTED", "CLOSE_SERVER_FULL", "CLOSE_RESTART", "CLOSE_POLICY"]

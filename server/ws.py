@@ -18,7 +18,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from protocol import Action, Error, Guard, Join, Ping, Pong, ProtocolError, Resync, Say
 
-from . import wire
+from . import wire, ws_limits
+from .web_security import origin_allowed
 from .bus import BusError
 from .bus import messages as m
 from .ws_close import close_now, direct_send
@@ -79,6 +80,11 @@ class Connection:
         self.dropped = asyncio.get_running_loop().create_future()   # done = the connection must end
         self.close_code: int | None = None
         self.join_deadline: asyncio.Timeout | None = None   # the join_timeout of :func:`first_frame` while it runs
+        client = getattr(ws, "client", None)
+        self.address = client.host if client else "?"
+        self.limited = self.address not in hub.settings.exempt_addresses()   # per-address limits apply
+        self.seat_claim = False             # joined with a seat token (server/ws_limits.py: seats stay, spectators yield)
+        self.overflow = False               # opened past a connection limit: only a seat's join may stay
 
     # -- sink (called by the bus; never blocks) ----------------------------------------------------------------
     def sink(self, frame: bytes | None, close: int | None) -> None:
@@ -179,7 +185,7 @@ class Connection:
         elif isinstance(frame, Resync):
             msg = m.Resync(self.id)
         elif isinstance(frame, Say):
-            msg = m.Say(self.id, frame.text)
+            msg = m.Say(self.id, frame.text, self.address if self.limited else "")
         else:
             return self.error("unknown_message")
         try:
@@ -203,6 +209,16 @@ class Connection:
         on Redis a room whose owner is gone is adopted), and a client must not be closed with 4008 for that."""
         if self.join_deadline is not None:
             self.join_deadline.reschedule(None)
+        self.seat_claim = frame.token is not None
+        address = self.address if self.limited else ""
+        if self.seat_claim and self.hub.auth_throttle.blocked(address, "room:" + frame.room):
+            self.error("rate_limited", "Too many wrong seat tokens; wait a minute.")
+            self.close_code = wire.CLOSE_RATE_LIMITED
+            return False
+        if self.overflow and not (self.seat_claim and self.hub.ws_limits.make_room(self)):
+            self.error("unavailable", ws_limits.SENTENCE)
+            self.close_code = wire.CLOSE_SERVER_FULL
+            return False
         self.fanout.attach_conn(self.id, self.sink)
         try:
             await self.mailbox.send(frame.room, m.Attach(self.id, frame.token, frame.v))
@@ -243,12 +259,14 @@ async def endpoint(ws: WebSocket) -> None:
     tells the room the connection left, then closes the socket with the connection's close code (if any).
     """
     hub = ws.app.state.hub
-    await ws.accept()
-    if hub.connections >= hub.settings.max_connections:
-        await close_now(ws, wire.CLOSE_SERVER_FULL, hub.settings.send_timeout)
+    if not origin_allowed(ws, hub.settings):
+        await ws.close(wire.CLOSE_POLICY)      # before accept: the handshake is refused (403)
         return
+    await ws.accept()
     hub.connections += 1
     conn = Connection(ws, hub)
+    conn.overflow = hub.ws_limits.over(conn.address)
+    hub.ws_limits.add(conn)
     writer = asyncio.create_task(conn.writer())
     reader = asyncio.create_task(_read_all(conn))
     try:   # the dropped flag is a future, awaited here without a task of its own (memory)
@@ -260,6 +278,9 @@ async def endpoint(ws: WebSocket) -> None:
             with contextlib.suppress(BusError):
                 await conn.mailbox.send(conn.room, m.Detach(conn.id))
         hub.connections -= 1
+        hub.ws_limits.remove(conn)
+        if conn.close_code == wire.CLOSE_UNAUTHORIZED and conn.seat_claim and conn.room is not None:
+            hub.auth_throttle.failed(conn.address if conn.limited else "", "room:" + conn.room)   # a wrong token
     if conn.close_code is None:
         writer.cancel()
         return

@@ -77,3 +77,25 @@ def ability_of(card_id: str, kw: str) -> tuple[dict, str]:
             for v in x:
                 yield from walk(v, place)
     return next(walk(card_def(card_id)["abilities"], "top"))
+
+
+def wounds_on_closed(attacker: dict, dice=(), markers=None, target_life=9) -> int:
+    """Card "a" (``attacker`` override, player 1 on c3, with ``markers``) simple-strikes a closed creature on c4 with
+    ``dice``; returns the wounds it took once everything has executed."""
+    from tests.cards.kit import settle
+    g, L = game([card("a", "c3", 1, override=attacker, markers=dict(markers or {})),
+                 card("t", "c4", 2, closed=True, override=creature(life=target_life))], dice=list(dice))
+    act(g, L, 1, act="attack", source="a", target="t")
+    settle(g)
+    return g.cards[L["t"]].wounds
+
+
+def ranged_wounds(attacker: dict, act_name: str, dice=(), target_life=9) -> int:
+    """Card "s" (``attacker`` override, player 1 on c2) makes its ``act_name`` (``shoot``, ``throw``, ``discharge``)
+    at a creature on c5 with ``dice``; returns the wounds it took."""
+    from tests.cards.kit import settle
+    g, L = game([card("s", "c2", 1, override=attacker), card("t", "c5", 2, override=creature(life=target_life))],
+                dice=list(dice))
+    act(g, L, 1, act=act_name, source="s", target="t")
+    settle(g)
+    return g.cards[L["t"]].wounds

@@ -130,3 +130,32 @@ def test_face_down_cards_show_no_identity_to_the_opponent():
     assert hidden.id not in json.dumps(v)
     alias = v["cards"][f"x-{hidden.cell}"]
     assert alias["card"] is None and alias["hidden"] is True
+
+
+
+SEEDED = {"seed": 3, "setup": {"active": 1, "phase": "main", "cards": [
+    {"label": "a", "card": "vs2023-001-kochevnik", "owner": 1, "zone": "battlefield", "cell": "c3"},
+    {"label": "b", "card": "vs2023-001-kochevnik", "owner": 2, "zone": "battlefield", "cell": "c4"}]}}
+
+
+def _strike(g, labels):
+    g.apply(1, {"act": "attack", "source": labels["a"], "target": labels["b"]})
+    for _ in range(4):
+        if any(e["type"] == "strike_roll" for e in g.view(1)["log"]):
+            return
+        g.apply(g.to_act(), {"act": "pass"})
+
+
+def test_a_scenario_game_with_seeded_dice_rolls_past_the_listed_dice():
+    """Game.from_scenario(seeded_dice=True): the listed dice first, then the seed rolls (a game played on from a
+    fixed position, the tutorial)."""
+    g, labels = Game.from_scenario(dict(SEEDED, dice=[6]), seeded_dice=True)
+    _strike(g, labels)
+    dice = [e["value"] for e in g.view(1)["log"] if e["type"] == "die"]
+    assert len(dice) == 2 and dice[0] == 6
+
+
+def test_a_scenario_game_refuses_to_roll_past_the_listed_dice_by_default():
+    g, labels = Game.from_scenario(dict(SEEDED, dice=[6]))
+    with pytest.raises(Exception):
+        _strike(g, labels)

@@ -1,17 +1,8 @@
 """camouflage (03 §4 ``camouflage``): closed, no wounds from the first attack against it each turn."""
 from __future__ import annotations
 
-from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
+from tests.cards.kit import settle
 from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
 
 
 def test_the_first_attack_deals_nothing_the_second_wounds():
@@ -20,9 +11,9 @@ def test_the_first_attack_deals_nothing_the_second_wounds():
                  card("c", "c4", 2, closed=True, override=c)], dice=[1, 1])
     act(g, L, 1, act="attack", source="a", target="c")
     pass_both(g)
-    _settle(g)
+    settle(g)
     assert g.cards[L["c"]].wounds == 0
     act(g, L, 1, act="attack", source="b", target="c")
     pass_both(g)
-    _settle(g)
+    settle(g)
     assert g.cards[L["c"]].wounds == 2

@@ -1,17 +1,8 @@
 """concentration (03 §4 ``concentration``): at the end of the opponent's turn, a token if it took no wounds that turn."""
 from __future__ import annotations
 
-from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
+from tests.cards.kit import settle
 from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
 
 
 def _tokens(wound_it):
@@ -21,9 +12,9 @@ def _tokens(wound_it):
     if wound_it:
         act(g, L, 1, act="attack", source="a", target="c")
         pass_both(g)
-        _settle(g)
+        settle(g)
     pass_both(g)  # player 1 ends the main phase
-    _settle(g)
+    settle(g)
     return g, g.cards[L["c"]].tokens
 
 

@@ -3,16 +3,8 @@ stays closed does not."""
 from __future__ import annotations
 
 from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
-from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
+from tests.cards.kit import settle
+from tests.helpers import card, creature, game, pass_both
 
 
 def _after_turn_start(closed):
@@ -21,7 +13,7 @@ def _after_turn_start(closed):
     if closed:
         g.cards[L["f"]].markers["skip_open"] = 1
     pass_both(g)
-    _settle(g)
+    settle(g)
     return g, L
 
 

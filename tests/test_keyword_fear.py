@@ -1,17 +1,8 @@
 """fear (03 §4 ``fear``): a card that attacks it wounds itself for X, unless it has fear too."""
 from __future__ import annotations
 
-from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
+from tests.cards.kit import settle
 from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
 
 
 def _attacker_wounds(attacker_abilities):
@@ -19,7 +10,7 @@ def _attacker_wounds(attacker_abilities):
                  card("f", "c4", 2, closed=True, override=creature(life=9, abilities=[{"kw": "fear", "n": 2}]))], dice=[1])
     act(g, L, 1, act="attack", source="a", target="f")
     pass_both(g)
-    _settle(g)
+    settle(g)
     return g.cards[L["a"]].wounds
 
 

@@ -1,17 +1,8 @@
 """gift_of_life (03 §4 ``gift_of_life``): on its death a chosen creature of its squad and element gains X life."""
 from __future__ import annotations
 
-from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
+from tests.cards.kit import settle
 from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
 
 
 def test_a_friend_of_its_element_gains_x_additional_life():
@@ -26,5 +17,5 @@ def test_a_friend_of_its_element_gains_x_additional_life():
             g.apply(g.to_act(), legal[0])
             break
         g.apply(g.to_act(), {"act": "pass"})
-    _settle(g)
+    settle(g)
     assert g.cards[L["f"]].markers.get("additional_life") == 2

@@ -1,17 +1,7 @@
 """maneuver (03 §4 ``maneuver``): swap cells with an orthogonally adjacent friendly creature; it is movement."""
 from __future__ import annotations
 
-from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
 from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
 
 
 def test_it_swaps_with_an_orthogonal_friend_only():

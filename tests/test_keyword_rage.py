@@ -2,17 +2,8 @@
 attack, at most X."""
 from __future__ import annotations
 
-from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
+from tests.cards.kit import settle
 from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
 
 
 def test_closed_it_pays_a_token_at_declaration_and_opens():
@@ -37,5 +28,5 @@ def test_an_open_card_cannot_use_it():
 def test_a_turn_without_an_attack_ends_with_a_token():
     g, L = game([card("r", "c2", 1, override=creature(abilities=[{"kw": "rage", "n": 1}])), card("e", "c5", 2)])
     pass_both(g)
-    _settle(g)
+    settle(g)
     assert g.cards[L["r"]].tokens == 1

@@ -1,17 +1,8 @@
 """resilience (03 §4 ``resilience``): no wounds from influences of an opposing card; attacks still wound."""
 from __future__ import annotations
 
-from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
+from tests.cards.kit import settle
 from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
 
 
 WOUNDER = creature(abilities=[{"kw": "action", "cost": "tap", "effects": [
@@ -32,5 +23,5 @@ def test_an_attack_still_wounds():
                 dice=[1])
     act(g, L, 1, act="attack", source="a", target="t")
     pass_both(g)
-    _settle(g)
+    settle(g)
     assert g.cards[L["t"]].wounds == 2

@@ -2,17 +2,8 @@
 it, at most −X."""
 from __future__ import annotations
 
-from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
+from tests.cards.kit import settle
 from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
 
 
 def _wounds(poisoned):
@@ -23,7 +14,7 @@ def _wounds(poisoned):
     g, L = game(cards, dice=[1])
     act(g, L, 1, act="attack", source="a", target="t")
     pass_both(g)
-    _settle(g)
+    settle(g)
     return g.cards[L["t"]].wounds
 
 

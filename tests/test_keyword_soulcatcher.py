@@ -1,17 +1,8 @@
 """soulcatcher (03 §4 ``soulcatcher``): a token when a creature dies, at most X."""
 from __future__ import annotations
 
-from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
+from tests.cards.kit import settle
 from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
 
 
 def test_a_death_gives_a_token_up_to_x():
@@ -20,5 +11,5 @@ def test_a_death_gives_a_token_up_to_x():
                  card("s", "a1", 1, override=s, tokens=0)], dice=[1])
     act(g, L, 1, act="attack", source="a", target="v")
     pass_both(g)
-    _settle(g)
+    settle(g)
     assert g.cards[L["v"]].zone == "graveyard" and g.cards[L["s"]].tokens == 1

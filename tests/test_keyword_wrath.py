@@ -1,17 +1,8 @@
 """wrath (03 §4 ``wrath``): +1 to its simple strike against a card wounded by an attack earlier this turn."""
 from __future__ import annotations
 
-from engine.catalogue import ability_text
-from engine.cards.vocab import check_ability, normalize_ability
+from tests.cards.kit import settle
 from tests.helpers import act, card, creature, game, pass_both
-
-
-def _settle(g):
-    """Pass every question until a player holds priority on an empty queue."""
-    for _ in range(20):
-        if g.prompt and g.prompt["kind"] == "priority" and not g.queue:
-            return
-        g.apply(g.to_act(), {"act": "pass"})
 
 
 def _wounds(shot_first):
@@ -25,7 +16,7 @@ def _wounds(shot_first):
     before = g.cards[L["t"]].wounds
     act(g, L, 1, act="attack", source="w", target="t")
     pass_both(g)
-    _settle(g)
+    settle(g)
     return g.cards[L["t"]].wounds - before
 
 

@@ -33,8 +33,8 @@ def test_every_legal_action_parses_to_a_move_of_the_same_canonical_action():
     g = _game()
     p = g.to_act()
     for a in g.legal_actions(p):
-        move, _ = parse_move(g.state, p, a)
-        assert move.player == p and move.action() == a
+        move, act, _ = parse_move(g.state, p, a)
+        assert move.player == p and move.action() == a == act
 
 
 def test_a_malformed_action_is_refused_at_the_boundary_and_changes_nothing():

@@ -95,8 +95,8 @@ _CONTAINERS = ("log", "events", "decks", "deals", "recruits", "graveyards", "aux
 #: The state's fields by shape (engine/determinize.py copies them): scalars and dicts, then containers.
 SCALARS, CONTAINERS = _SCALARS, _CONTAINERS
 
-#: defkey -> the definition of a pool card (with its implicit abilities), shared by every game (issue 21 item 5:
-#: each game kept its own copy, about 190 KB per room); read-only like every definition ``defn`` returns.
+#: defkey -> the definition of a pool card (with its implicit abilities), shared by every game (a copy
+#: per game would cost about 190 KB per room); read-only like every definition ``defn`` returns.
 _POOL_DEFS: dict[str, dict] = {}
 
 

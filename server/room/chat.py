@@ -25,7 +25,7 @@ async def on_chat(room, msg: m.Say) -> None:
     seat = conns[conn]
     name = room.seats.names[seat] if seat in (1, 2) else None
     try:
-        line = room.chat.post(conn, seat, name or "", msg.text, time.monotonic())
+        line = room.chat.post(conn, seat, name or "", msg.text, time.monotonic(), msg.addr)
     except ChatRefused as e:
         await room.audience.send([conn], Error.of(e.code, v=room.v))
         return

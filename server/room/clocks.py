@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from .. import wire
+from .. import store_outage, wire
 from .broadcast import broadcast_applied
 from .status import RoomStatus
 
@@ -31,11 +31,11 @@ def timeout(room) -> float:
     """Seconds until the room's next deadline (a bank running out, the replay's end, the idle limit; at most an
     hour)."""
     now = time.monotonic()
-    times = [now + 3600.0]
+    times = [now + 3600.0, room.outage.due if room.outage.held else now + 3600.0]
     if running(room):
-        d = room.clocks.deadline(now)
-        if d is not None:
-            times.append(d)
+        for d in (room.clocks.deadline(now), room.away.deadline(now)):   # a bank, the grace of a seat away
+            if d is not None:
+                times.append(d)
     if room.finished_at is not None:       # a finished game is kept as a replay, connected or not
         times.append(room.finished_at + room.settings.replay_ttl)
     elif not room.audience.conns:
@@ -45,7 +45,10 @@ def timeout(room) -> float:
 
 async def tick(room) -> None:
     """Act on what is due: an empty bank (:func:`on_time`), a replay kept long enough or an idle room (closed with
-    4010)."""
+    4010). A room holding a change its store did not commit only retries the commit (server/store_outage.py)."""
+    if room.outage.held:
+        await store_outage.retry(room)
+        return
     now = time.monotonic()
     if running(room):
         p = room.clocks.expired(now)

@@ -23,6 +23,7 @@ import msgpack
 
 from ..bus import BusError
 from ..clock import clocks_from_state
+from ..tutorial import new_game
 from .status import RoomStatus, status_from_view
 
 log = logging.getLogger("server.room")
@@ -111,7 +112,7 @@ class Persistence:
             e = msgpack.unpackb(raw)
             if r.game is None and e["room"].get("dealt"):
                 r.decks = e["room"]["decks"]       # dealt after the snapshot: deal the same game again
-                r.game = r.engine.Game.new(seed=r.seed, deck1=r.decks[0], deck2=r.decks[1])
+                r.game = new_game(r.engine, r.options, r.seed, r.decks)
             if r.game is None and e["actions"]:
                 raise ValueError(f"room {r.id}: log entry {e['seq']} has actions but no game was dealt")
             for player, action in e["actions"]:

@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import secrets
 
+from .. import wire
 from ..bus import messages as m
 
 
@@ -140,10 +141,22 @@ async def on_claim(room, msg: m.Claim) -> dict:
     seat = room.seats.seat_to_claim(msg)
     if seat is None:
         return {"ok": False, "code": "seat_taken", "msg": "Both seats of this room are taken."}
+    replaced = room.seats.tokens[seat] is not None
     token = room.seats.claim(seat, msg)
     choose_deck(room, seat, msg.deck, msg.label)
     await changed_seats(room)      # the new seat's token is durable before anyone hears of it
+    if replaced:
+        await revoke(room, seat)
     return {"ok": True, "seat": seat, "token": token, "room": room.id}
+
+
+async def revoke(room, seat: int) -> None:
+    """The seat's token changed: the connections opened with the old one are closed (4002, superseded)."""
+    old = [c for c, s in room.audience.conns.items() if s == seat]
+    for c in old:
+        await room.audience.detach(c)
+    if old:
+        await room.bus.fanout.deliver(old, None, wire.CLOSE_SUPERSEDED)
 
 
 async def on_deck(room, msg: m.ChooseDeck) -> dict:

@@ -65,3 +65,13 @@ def delete_room(execute: Execute, room_id: str) -> None:
     """Drop the room's log and snapshot."""
     execute("DELETE FROM room_log WHERE room = ?", (room_id,))
     execute("DELETE FROM live_rooms WHERE id = ?", (room_id,))
+
+
+PROBE_ROOM = "~store-probe~"      # not a room id (server/rooms.py ids are URL-safe base64)
+
+
+def probe_write(execute: Execute) -> None:
+    """A write that leaves nothing: one page-sized log row written, then removed, in the caller's transaction (the
+    SQL store's ``probe_write``, server/store_outage.py ``StoreHealth``): it fails where a room's commit would."""
+    execute("INSERT INTO room_log (room, seq, entry) VALUES (?, ?, ?)", (PROBE_ROOM, 0, bytes(4096)))
+    execute("DELETE FROM room_log WHERE room = ?", (PROBE_ROOM,))

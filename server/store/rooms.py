@@ -23,7 +23,7 @@ from .base import Store, StoreError
 
 class SqlRoomStore(RoomStore):
     """``RoomStore`` over :class:`server.store.Store` (SQLite or PostgreSQL). Store errors become BusError
-    ``unavailable`` (the room then answers ``internal_error`` and nothing is acknowledged)."""
+    ``unavailable`` (the room then holds the change unacknowledged and retries it: server/store_outage.py)."""
 
     persistent = True
     appends = True

@@ -166,3 +166,49 @@ def thrown(g, L, label) -> int:
     g.apply(2, {"act": "throw", "source": L["zz_thrower"], "target": L[label]})
     settle(g)
     return c(g, L, label).wounds - before
+
+
+def poison_sticks(card_id: str, cell: str | None = "c3") -> bool:
+    """Play it: an enemy's sudden action poisons the pool card ``card_id`` (player 1's, on ``cell``; a flyer in the
+    aux zone with ``cell`` None) for 1 in a fresh position; True when it carries the poison afterwards [g-36]."""
+    poisoner = dummy("zz_poisoner", "a6", 2, abilities=[{"kw": "action", "cost": "instant+tap", "effects": [
+        {"kw": "poison", "n": 1, "target": {"choose": "creature", "side": "enemy"}}]}])
+    g, L = setup([pool("a", cell, 1, card_id), poisoner])
+    g.apply(1, {"act": "pass"})
+    g.apply(2, {"act": "ability", "source": L["zz_poisoner"], "ability": 0, "target": L["a"]})
+    settle(g)
+    return bool(c(g, L, "a").markers.get("poison"))
+
+
+_PROBES = {  # an enemy's sudden attack or spell for 2 at the card, and where the enemy stands (c3 = the card's cell)
+    "discharge": ("a6", {"kw": "discharge", "n": 2, "cost": "instant+tap"}),
+    "shot": ("a6", {"kw": "shot", "n": 2, "cost": "instant+tap"}),
+    "throw": ("a6", {"kw": "throw", "n": 2, "cost": "instant+tap"}),
+    "magic_strike": ("c4", {"kw": "magic_strike", "n": 2, "cost": "instant+tap"}),
+    "spell": ("a6", {"kw": "action", "kind": "spell", "cost": "instant+tap", "effects": [
+        {"kw": "wound", "n": 2, "target": {"choose": "creature", "side": "enemy"}}]}),
+}
+
+
+def attack_sticks(card_id: str, kind: str, cell: str | None = "c3") -> int:
+    """Play it: an enemy's sudden ``kind`` (``discharge``, ``shot``, ``throw``, ``magic_strike``, ``spell``) for 2 at
+    the pool card ``card_id`` (player 1's, on ``cell``; a flyer in the aux zone with ``cell`` None) in a fresh
+    position; returns the wounds it took (0 under a protection [411])."""
+    where, ability = _PROBES[kind]
+    g, L = setup([pool("a", cell, 1, card_id), dummy("zz_probe", where, 2, abilities=[ability])])
+    g.apply(1, {"act": "pass"})
+    g.apply(2, {"act": "ability", "source": L["zz_probe"], "ability": 0, "target": L["a"]})
+    settle(g)
+    return c(g, L, "a").wounds
+
+
+def defender_offered(card_id: str, **target) -> bool:
+    """Play it: the pool card ``card_id`` (player 1's, c3) declares a simple strike at an open dummy on c4 (with
+    ``target`` properties, e.g. ``element``) while another open enemy creature stands on d4; True when player 2 is
+    asked for a defender (02-battle.md §4 [205.3]: a directed strike allows none)."""
+    g, L = setup([pool("a", "c3", 1, card_id), dummy("t", "c4", 2, life=30, **target), dummy("d", "d4", 2, life=30)],
+                 dice=[3, 3])
+    g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
+    g.apply(1, {"act": "pass"})
+    g.apply(2, {"act": "pass"})
+    return g.prompt["kind"] == "defender"

@@ -1,6 +1,6 @@
 """One test per Forests (Леса) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
-from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup
+from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks, defender_offered
 
 
 def _closed_hit(name, die, src_cell="c3", tgt_cell="c4", **target):
@@ -12,7 +12,7 @@ def _closed_hit(name, die, src_cell="c3", tgt_cell="c4", **target):
 
 def test_card_vs2003_bjorn_magic_protection_and_formation_defence():
     g, L = setup([pool("a", "c3", 1, "vs2003-bjorn"), pool("b", "d3", 1, "vs2003-bjorn")])
-    assert keywords.protected(g, c(g, L, "a"), "discharge") and keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
+    assert attack_sticks("vs2003-bjorn", "discharge") == 0 and keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
 
 
 def test_card_vs2003_kobold_blocks_a_strike_heals_and_formation_row_protection():
@@ -58,7 +58,7 @@ def test_card_vs2003_fagor_magic_strike_for_two():
 
 def test_card_vs2003_hobgoblin_directed_and_poison_protection():
     g, L = setup([pool("a", "c3", 1, "vs2003-hobgoblin"), dummy("t", "c4", 2)])
-    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and keywords.protected(g, c(g, L, "a"), "poison")
+    assert not defender_offered("vs2003-hobgoblin") and not poison_sticks("vs2003-hobgoblin")
 
 
 def test_card_vs2003_korpit_flyer_eats_carrion():
@@ -117,7 +117,7 @@ def test_card_vs2023_073_druid_heals_two_and_cures_poison():
     g, L = setup([pool("a", "c3", 1, "vs2023-073-druid"), dummy("w", "d3", 1, wounds=3, markers={"poison": 1})])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "heal"), target="w")
     assert c(g, L, "w").wounds == 1 and not c(g, L, "w").markers.get("poison")
-    assert keywords.protected(g, c(g, L, "a"), "poison")
+    assert not poison_sticks("vs2023-073-druid")
 
 
 def test_card_vs2023_074_korpit_eats_carrion():
@@ -133,7 +133,7 @@ def test_card_vs2023_076_ouri_shot_on_arriving_next_to_a_big_friend_and_heal():
     g.apply(1, {"act": "move", "source": L["a"], "to": "c3"})
     settle(g, aim(L["t"]))
     assert c(g, L, "t").wounds == 1
-    assert keywords.protected(g, c(g, L, "a"), "discharge")
+    assert attack_sticks("vs2023-076-ouri", "discharge") == 0
     g, L = setup([pool("a", "c3", 1, "vs2023-076-ouri"), dummy("w", "d3", 1, wounds=2)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "heal"), target="w")
     assert c(g, L, "w").wounds == 1
@@ -171,14 +171,14 @@ def test_card_vs2023_085_lekken_defends_without_closing():
                  dice=[1, 6])
     g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
     settle(g, pick=lambda g, legal: next((a for a in legal if a["act"] == "defend"), None))
-    assert not c(g, L, "k").closed and keywords.protected(g, c(g, L, "k"), "discharge")
+    assert not c(g, L, "k").closed and attack_sticks("vs2023-085-lekken", "discharge") == 0
 
 
 def test_card_vs2023_092_kobold_heals_by_the_opposite_medium_strike():
     g, L = setup([pool("a", "c3", 1, "vs2023-092-kobold", wounds=5),
                   dummy("t", "c4", 2, life=30, closed=True, strike=(1, 3, 4))], dice=[1])
     do(g, L, 1, act="attack", source="a", target="t")
-    assert c(g, L, "a").wounds == 2 and keywords.protected(g, c(g, L, "a"), "shot")
+    assert c(g, L, "a").wounds == 2 and attack_sticks("vs2023-092-kobold", "shot") == 0
 
 
 def test_card_vs2023_097_elfiyskiy_voin_shot_when_attacking():

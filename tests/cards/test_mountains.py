@@ -1,7 +1,7 @@
 """One test per Mountains (Горы) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown
+from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks
 
 
 def _strike_closed(name, die, target_kw=None, **target):
@@ -36,7 +36,7 @@ def test_card_vs2003_gnom_basaarg_must_attack_a_closed_enemy_that_becomes_adjace
 def test_card_vs2003_gorny_velikan_poison_protection_and_formation_defence():
     g, L = setup([pool("a", "c3", 1, "vs2003-gorny-velikan"), pool("b", "d3", 1, "vs2003-gorny-velikan")])
     assert keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
-    assert keywords.protected(g, c(g, L, "a"), "poison")
+    assert not poison_sticks("vs2003-gorny-velikan")
     g2, L2 = setup([pool("a", "c3", 1, "vs2003-gorny-velikan")])
     assert keywords.roll_mod(g2, c(g2, L2, "a"), "defend") == 0
 
@@ -98,7 +98,7 @@ def test_card_vs2003_povelitel_molniy_discharge_counts_tokens_without_spending_t
     g, L = setup([pool("a", "c2", 1, "vs2003-povelitel-molniy", tokens=2), dummy("t", "c5", 2, life=20)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
     assert c(g, L, "t").wounds == 8 and c(g, L, "a").tokens == 2
-    assert keywords.protected(g, c(g, L, "a"), "discharge")
+    assert attack_sticks("vs2003-povelitel-molniy", "discharge") == 0
 
 
 def test_card_vs2003_snezhny_gull_finishing_blow_and_corpse_eating():
@@ -168,7 +168,7 @@ def test_card_vs2023_048_smotritel_gornila_formation_by_partner_kind():
 def test_card_vs2023_050_hranitel_gor_plus_two_vs_swamps_and_poison_protection():
     assert _strike_closed("vs2023-050-hranitel-gor", 1, element="Болота") == 4
     g, L = setup([pool("a", "c3", 1, "vs2023-050-hranitel-gor")])
-    assert keywords.protected(g, c(g, L, "a"), "poison")
+    assert not poison_sticks("vs2023-050-hranitel-gor")
 
 
 def test_card_vs2023_053_gnom_basaarg_must_attack_closed_with_bonus_and_directed():
@@ -190,7 +190,7 @@ def test_card_vs2023_055_borg_special_strike_stuns_a_closed_target():
 
 def test_card_vs2023_061_gorny_velikan_poison_protection_and_formation_defence():
     g, L = setup([pool("a", "c3", 1, "vs2023-061-gorny-velikan"), pool("b", "c2", 1, "vs2023-061-gorny-velikan")])
-    assert keywords.roll_mod(g, c(g, L, "a"), "defend") == 1 and keywords.protected(g, c(g, L, "a"), "poison")
+    assert keywords.roll_mod(g, c(g, L, "a"), "defend") == 1 and not poison_sticks("vs2023-061-gorny-velikan")
 
 
 def test_card_vs2023_062_kostedrobitel_experience_and_valhalla_strike_bonus():
@@ -216,4 +216,4 @@ def test_card_vs2023_066_povelitel_molniy_discharge_counts_the_paid_token():
     g, L = setup([pool("a", "c2", 1, "vs2023-066-povelitel-molniy", tokens=2), dummy("t", "c5", 2, life=20)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "discharge"), target="t")
     assert c(g, L, "t").wounds == 8 and c(g, L, "a").tokens == 1
-    assert keywords.protected(g, c(g, L, "a"), "magic_strike")
+    assert attack_sticks("vs2023-066-povelitel-molniy", "magic_strike") == 0

@@ -1,7 +1,7 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks, defender_offered
 
 
 def test_card_vs2023_001_kochevnik_vanilla_strike():
@@ -40,7 +40,7 @@ def test_card_vs2023_008_stepnoy_volkolak_strikes_against_it_are_weak_regenerati
     assert c(g, L, "a").wounds == 6  # a strong strike counts as weak: 1
     g, L = setup([pool("a", "c3", 1, "vs2023-008-stepnoy-volkolak", wounds=2)], active=2)
     end_turn(g)
-    assert c(g, L, "a").wounds == 1 and keywords.protected(g, c(g, L, "a"), "poison")
+    assert c(g, L, "a").wounds == 1 and not poison_sticks("vs2023-008-stepnoy-volkolak")
 
 
 def test_card_vs2023_010_akolit_dzara_three_discharges_at_different_creatures():
@@ -73,8 +73,7 @@ def test_card_vs2023_012_kabaniy_naezdnik_bonus_into_the_enemy_half_no_closing_b
 
 def test_card_vs2023_013_ork_bonus_and_directed_vs_mountains():
     g, L = setup([pool("a", "c3", 1, "vs2023-013-ork"), dummy("t", "c4", 2, element="Горы"), dummy("u", "d4", 2)])
-    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and not keywords.directed(g, c(g, L, "a"),
-                                                                                     c(g, L, "u"))
+    assert not defender_offered("vs2023-013-ork", element="Горы") and defender_offered("vs2023-013-ork")
     assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 1
 
 
@@ -113,7 +112,7 @@ def test_card_vs2023_021_mantikora_ignores_flyer_protection_and_hunts_magic_user
                   dummy("t", "c4", 2, abilities=[{"kw": "protection", "from": "flyer_attacks"},
                                                  {"kw": "discharge", "n": 1, "cost": "tap"}])])
     assert not keywords.protected(g, c(g, L, "t"), "simple_strike", 0, c(g, L, "a"))
-    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and keywords.protected(g, c(g, L, "a"), "spell")
+    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and attack_sticks("vs2023-021-mantikora", "spell", None) == 0
     assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 1
 
 
@@ -127,7 +126,7 @@ def test_card_vs2023_024_posvyashchenny_dzara_range_grows_after_moving():
 def test_card_vs2023_029_peshiy_latnik_answers_melee_with_a_special_strike():
     g, L = setup([pool("a", "c4", 2, "vs2023-029-peshiy-latnik"), dummy("t", "c3", 1, life=20)], dice=[1, 6])
     do(g, L, 1, act="attack", source="t", target="a")
-    assert c(g, L, "t").wounds >= 2 and keywords.protected(g, c(g, L, "a"), "shot")
+    assert c(g, L, "t").wounds >= 2 and attack_sticks("vs2023-029-peshiy-latnik", "shot") == 0
     g, L = setup([pool("a", "c3", 1, "vs2023-029-peshiy-latnik"), pool("b", "d3", 1, "vs2023-029-peshiy-latnik"),
                   THROWER])
     assert thrown(g, L, "a") == 1  # in formation: armour 2 against a throw for 3

@@ -1,6 +1,6 @@
 """One test per Swamps (Болота) and Neutral pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks
 
 
 def _hit(name, dice, pick=None, **target):
@@ -36,7 +36,7 @@ def test_card_vs2023_109_osklizg_takes_wounds_of_a_swamp_neighbour():
     g, L = setup([pool("a", "c3", 1, "vs2023-109-osklizg", tokens=1), dummy("w", "d3", 1, element="Болота",
                   wounds=5)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "redistribute_wounds"), target="w")
-    assert c(g, L, "w").wounds == 1 and c(g, L, "a").wounds == 4 and keywords.protected(g, c(g, L, "a"), "spell")
+    assert c(g, L, "w").wounds == 1 and c(g, L, "a").wounds == 4 and attack_sticks("vs2023-109-osklizg", "spell") == 0
 
 
 def test_card_vs2023_110_rekken_rekkendum_and_knife_by_its_wounds():
@@ -106,7 +106,7 @@ def test_card_vs2023_125_trollok_throw_plus_one_vs_ranged_users():
 
 def test_card_vs2023_126_vilohvost_bonus_vs_defender_and_directed_vs_forest():
     g, L = setup([pool("a", None, 1, "vs2023-126-vilohvost"), dummy("t", "c4", 2, element="Леса")])
-    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and keywords.protected(g, c(g, L, "a"), "poison")
+    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and not poison_sticks("vs2023-126-vilohvost", None)
     assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 1
 
 

@@ -113,3 +113,75 @@ async def test_joins_racing_the_disposal_of_rooms_are_all_answered(live_factory)
     assert sum(http_answers.values()) == len(rooms) and sum(ws_answers.values()) == 2 * len(rooms)
     assert set(http_answers) <= {200, 404, 409} and all(s < 500 for s in http_answers)
     assert set(ws_answers) <= {"sync", "room_not_found", "close 4004", "close 4010"}
+
+
+async def _ws_join_answer(live, rid: str, token, at: float) -> str:
+    """Join ``rid`` at monotonic time ``at``; the first answer: ``sync``, an error code (followed by a close), or
+    ``close <code>``; ``unanswered`` when nothing comes within 20 s (a loaded machine runs this test's server in the
+    test's own process)."""
+    await asyncio.sleep(max(0.0, at - time.monotonic()))
+    async with connect(live.ws) as ws:
+        await ws.send(msgpack.packb({"t": "join", "room": rid, "token": token, "v": None, "pv": 1}))
+        try:
+            f = msgpack.unpackb(await asyncio.wait_for(ws.recv(), 20))
+        except ConnectionClosed as e:
+            return f"close {e.rcvd.code if e.rcvd else None}"
+        except TimeoutError:
+            return "unanswered"
+        if f["t"] == "sync":
+            return "sync"
+        try:                                 # an error is followed by the close that ends the join
+            await asyncio.wait_for(ws.recv(), 20)
+            return f"{f['code']} without a close"
+        except ConnectionClosed:
+            return f["code"]
+        except TimeoutError:
+            return f"{f['code']} without a close"
+
+
+async def _race(c, seats_at, watchers_at, answers: dict, batches: int, rooms: int, first: float,
+                step: float) -> None:
+    """``batches`` x ``rooms`` rooms created on ``seats_at``, each joined by its seat there and by a spectator on
+    ``watchers_at``, ``first`` + (i % 20) * ``step`` s after creation; counts the answers into ``answers``."""
+    for _ in range(batches):
+        jobs = []
+        for i in range(rooms):
+            r = (await c.post(seats_at.http + "/api/rooms", json={})).json()
+            at = time.monotonic() + first + (i % 20) * step
+            jobs += [_ws_join_answer(seats_at, r["room"], r["token"], at),
+                     _ws_join_answer(watchers_at, r["room"], None, at)]
+        for key in await asyncio.gather(*jobs):
+            answers[key] = answers.get(key, 0) + 1
+
+
+async def test_three_hundred_joins_racing_the_disposal_of_their_rooms_are_all_answered(live_factory):
+    """300 rooms closing after ``waiting_timeout`` (0.2 s), each joined by a seat and a spectator spread over
+    0.1-0.3 s after creation: every join gets a sync, or an error and a close; none is left waiting."""
+    live = live_factory(waiting_timeout=0.2, create_burst=100000, create_per_min=1e7, max_rooms=100000)
+    answers: dict[str, int] = {}
+    async with httpx.AsyncClient(timeout=10) as c:
+        await _race(c, live, live, answers, batches=6, rooms=50, first=0.1, step=0.01)
+    record("joins racing room disposal, 300 rooms", answers=answers)
+    assert sum(answers.values()) == 600
+    assert set(answers) <= {"sync", "room_not_found", "unavailable", "close 4004", "close 1013"}, answers
+
+
+async def test_joins_racing_disposal_and_handover_over_two_processes_are_all_answered(cluster):
+    """Over Redis, rooms of process A closing after ``waiting_timeout`` are joined through A and through B around
+    that moment; then A stops (SIGTERM: its rooms are handed over) while more joins arrive. Every join is answered
+    (a sync, or an error and a close)."""
+    a, b = cluster(2, waiting_timeout=0.3)
+    answers: dict[str, int] = {}
+    async with httpx.AsyncClient(timeout=10) as c:
+        await _race(c, a, b, answers, batches=4, rooms=25, first=0.15, step=0.02)
+        kept = [(await c.post(a.http + "/api/rooms", json={})).json() for _ in range(20)]
+    at = time.monotonic() + 0.05
+    jobs = [_ws_join_answer(b, r["room"], r["token"], at + i * 0.01) for i, r in enumerate(kept)]
+    racing = asyncio.gather(*jobs)
+    a.proc.terminate()
+    for key in await racing:
+        answers[key] = answers.get(key, 0) + 1
+    record("joins racing disposal and handover, two processes", answers=answers)
+    assert sum(answers.values()) == 220
+    assert set(answers) <= {"sync", "room_not_found", "unavailable", "close 4004", "close 1013", "close 1012"}, \
+        answers

@@ -115,10 +115,14 @@ def bot_server(artifacts, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
-    """Headless Debian Chromium driven by Playwright."""
+    """Headless Debian Chromium driven by Playwright. Its contexts bypass the server's Content-Security-Policy
+    (Playwright's string predicates are evaluated in the page, which the policy forbids); tests/e2e/test_csp.py
+    loads the pages with the policy enforced."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        plain = b.new_context
+        b.new_context = lambda **kw: plain(**{"bypass_csp": True, **kw})
         yield b
         b.close()
 

@@ -14,8 +14,9 @@ def test_the_log_keeps_every_event_since_the_deal_across_a_reload(bot_server, ne
     enter_lobby(page, bot_server, "Ann")
     page.click("[data-testid=play-bot]")
     room_of(page)
+    driver.wait_version_above(page, None)
     policy = driver.Policy(squad=4)
-    moved = "() => (window.berserkConn.view.log || [])[0]?.seq > 0"
+    moved = "() => (window.berserkConn.view?.log || [])[0]?.seq > 0"
     for _ in range(80):
         if page.evaluate(moved):
             break

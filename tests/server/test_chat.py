@@ -101,3 +101,47 @@ def test_rate_bucket_refills_over_time():
     with pytest.raises(ChatRefused):
         chat.post("c", 1, "Ann", "x", 0.0)
     assert chat.post("c", 1, "Ann", "x", 10.0).n == BURST + 1
+
+
+@pytest.mark.parametrize("text", ["\u3164", "\u3164\u3164 \u3164", "\u2800\u2800", "\uffa0", "\u115f\u1160"])
+def test_a_line_without_a_visible_character_is_refused(text):
+    with pytest.raises(ChatRefused) as e:
+        clean_text(text)
+    assert e.value.code == "bad_message"
+
+
+def test_a_line_with_one_visible_character_among_fillers_is_kept():
+    assert clean_text("\u3164a") == "\u3164a"
+
+
+def test_many_connections_from_one_address_share_its_rate_limit():
+    chat = RoomChat()
+    sent = 0
+    for i in range(40):
+        try:
+            chat.post(f"c{i}", None, "", "hi", 0.0, addr="10.0.0.1")
+            sent += 1
+        except ChatRefused as e:
+            assert e.code == "chat_limited"
+    assert sent == BURST
+
+
+def test_a_rooms_channel_has_a_rate_limit_across_all_its_addresses():
+    from server.chat import ROOM_BURST
+    chat = RoomChat()
+    sent = 0
+    for i in range(40):
+        try:
+            chat.post(f"c{i}", None, "", "hi", 0.0, addr=f"10.0.0.{i}")
+            sent += 1
+        except ChatRefused:
+            pass
+    assert sent == ROOM_BURST
+
+
+def test_the_room_limit_of_one_channel_leaves_the_other_channel_alone():
+    from server.chat import ROOM_BURST
+    chat = RoomChat()
+    for i in range(ROOM_BURST):
+        chat.post(f"s{i}", None, "", "hi", 0.0, addr=f"10.0.1.{i}")
+    assert chat.post("p1", 1, "Ann", "hi", 0.0, addr="10.0.2.1").channel == "players"

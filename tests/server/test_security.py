@@ -115,12 +115,24 @@ async def test_missing_join_closes_with_4008(live_factory):
     assert await _close_code(ws) == 4008
 
 
-async def test_connection_cap_refuses_with_1013(live_factory):
+async def test_connection_cap_refuses_a_spectator_with_1013(live_factory):
     live = live_factory(max_connections=1)
     rid, t1, _ = await _room(live)
     a = await Player.join(live.ws, rid, t1)
     ws = await connect(live.ws)
+    await ws.send(msgpack.packb({"t": "join", "room": rid, "token": None, "v": None, "pv": 1}))
     assert await _close_code(ws) == 1013
+    assert (await a.act(a.legal[0]))["t"] == "diff"
+
+
+async def test_at_the_connection_cap_a_seated_player_gets_in_and_a_spectator_yields(live_factory):
+    live = live_factory(max_connections=2)
+    rid, t1, t2 = await _room(live)
+    a = await Player.join(live.ws, rid, t1)
+    s = await Player.join(live.ws, rid, None)
+    b = await Player.join(live.ws, rid, t2)
+    assert b.frames[-1]["t"] == "sync" and b.you == 2
+    assert await _close_code(s.ws) == 1013
     assert (await a.act(a.legal[0]))["t"] == "diff"
 
 
@@ -173,3 +185,23 @@ async def test_join_to_an_unreachable_room_is_unavailable_and_closed_with_1013(l
         assert await _close_code(ws) == 1013
     finally:
         bus.send = real
+
+
+async def test_a_loopback_address_has_no_per_address_connection_limit_by_default(live_factory):
+    live = live_factory(max_connections_per_address=1)       # loopback is in per_address_exempt by default
+    rid, t1, _ = await _room(live)
+    a = await Player.join(live.ws, rid, t1)
+    s = await Player.join(live.ws, rid, None)
+    assert s.frames[-1]["t"] == "sync" and (await a.act(a.legal[0]))["t"] == "diff"
+
+
+async def test_past_the_per_address_limit_a_spectator_is_refused_and_a_seat_gets_in(live_factory):
+    live = live_factory(max_connections_per_address=2, per_address_exempt="")
+    rid, t1, t2 = await _room(live)
+    a = await Player.join(live.ws, rid, t1)
+    s = await Player.join(live.ws, rid, None)
+    late = await connect(live.ws)
+    await late.send(msgpack.packb({"t": "join", "room": rid, "token": None, "v": None, "pv": 1}))
+    assert await _close_code(late) == 1013
+    b = await Player.join(live.ws, rid, t2)
+    assert b.you == 2 and await _close_code(s.ws) == 1013

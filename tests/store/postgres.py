@@ -81,10 +81,18 @@ class PostgresServer:
             os.chown(self.dir, info.pw_uid, info.pw_gid)
         self._run([self.bin("initdb"), "-D", self.data, "-U", DB_USER, "--auth=trust", "-E", "UTF8",
                    "--locale=C", "--no-sync"])
-        opts = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50"
-        self._run([self.bin("pg_ctl"), "-D", self.data, "-l", self.log, "-o", opts, "-w", "-t", "60", "start"])
+        self.start()
         self._run([self.bin("createdb"), "-h", "127.0.0.1", "-p", str(self.port), "-U", DB_USER, DB_USER])
         return self
+
+    def start(self) -> None:
+        """Start the server on its data directory and port (again after :meth:`stop`); waits until it answers."""
+        opts = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50"
+        self._run([self.bin("pg_ctl"), "-D", self.data, "-l", self.log, "-o", opts, "-w", "-t", "60", "start"])
+
+    def stop(self) -> None:
+        """Stop the server at once (``pg_ctl stop -m immediate``: clients are cut off, as in a crash)."""
+        self._run([self.bin("pg_ctl"), "-D", self.data, "-m", "immediate", "-w", "stop"])
 
     def __exit__(self, *exc) -> None:
         try:

@@ -6,9 +6,8 @@ turn-start trigger whose effect is this keyword."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
-from engine.effects.keywords._named import x_text
+from engine.effects.keywords._named import wound_self, x_text
 from engine.effects.registry import register_keyword
-from engine.ops import damage
 
 
 def parts(card: dict, a: dict) -> list[dict]:
@@ -20,8 +19,7 @@ def parts(card: dict, a: dict) -> list[dict]:
 def execute(g, e, src, eff) -> None:
     """Wound itself for X when it is in play and open [g-52]."""
     if src is not None and g.in_play(src) and not src.closed:
-        damage.wound(g, src, eff.get("n", 1), "wound", source=src)
-        damage.check_deaths(g, [src])
+        wound_self(g, src, eff.get("n", 1))
 
 
 def text(a: dict, lang: str, words=None) -> str:

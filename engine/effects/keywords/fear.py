@@ -5,9 +5,8 @@ Written ``{"kw": "fear", "n": X}``; its ``parts`` are the "attacked" trigger who
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
-from engine.effects.keywords._named import x_text
+from engine.effects.keywords._named import wound_self, x_text
 from engine.effects.registry import register_keyword
-from engine.ops import damage
 from engine.rules import targets as tg
 from engine.rules.grants import kws
 
@@ -21,8 +20,7 @@ def execute(g, e, src, eff) -> None:
     """The attacker wounds itself for X unless it has Fear too [g-45]."""
     for attacker in tg.resolve(g, e, src, "attacker"):
         if not kws(g, attacker, "fear"):
-            damage.wound(g, attacker, eff.get("n", 1), "wound", source=attacker)
-            damage.check_deaths(g, [attacker])
+            wound_self(g, attacker, eff.get("n", 1))
 
 
 def text(a: dict, lang: str, words=None) -> str:

@@ -6,8 +6,9 @@ this creature's own die for that strike was odd (unmodified), it wounds itself f
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
+from engine.effects.keywords._named import wound_self
 from engine.effects.registry import register_keyword
-from engine.ops import acquire, damage
+from engine.ops import acquire
 from engine.rules import targets as tg
 
 
@@ -26,8 +27,7 @@ def execute(g, e, src, eff) -> None:
             t.markers["plague"] = 1
     die = (e.get("point") or {}).get("die")
     if src is not None and g.in_play(src) and isinstance(die, int) and die % 2 == 1:
-        damage.wound(g, src, die, "wound", source=src)
-        damage.check_deaths(g, [src])
+        wound_self(g, src, die)
 
 
 def text(a: dict, lang: str, words=None) -> str:

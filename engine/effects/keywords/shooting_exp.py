@@ -1,26 +1,9 @@
 """Shooting Experience X (Опыт в стрельбе) [g-31], 03 §4 ``shooting_exp``: a static modifier, +X (1 when printed without a number) to this card's
-die roll when it attacks with a shot; the greatest copy counts [414.4]. Read by
-:func:`engine.rules.keywords.roll_mod` (role ``ranged``) through this record's ``roll_mod``. Written
-``{"kw": "shooting_exp", "n": X}``."""
+die roll when it attacks with a shot; the greatest copy counts [414.4] (:func:`engine.effects.keywords._named.experience`).
+Written ``{"kw": "shooting_exp", "n": X}``."""
 from __future__ import annotations
 
-from engine.cards.keywords import Keyword
-from engine.effects.keywords._named import value, x_text
+from engine.effects.keywords._named import experience
 from engine.effects.registry import register_keyword
 
-
-def roll_mod(g, card, role, other, kind, mine) -> int:
-    """+X to the lone die of its shot [g-31]; nothing for other rolls."""
-    return value(mine) if role == "ranged" and kind == "shot" else 0
-
-
-def text(a: dict, lang: str, words=None) -> str:
-    """The ability in plain words."""
-    n = a.get("n", 1)
-    if lang == "en":
-        return f"shooting experience{x_text(a)}: +{n} to its die roll for shots"
-    return f"опыт в стрельбе{x_text(a)}: +{n} к броску кубика (выстрел)"
-
-
-SHOOTING_EXP = register_keyword(Keyword(kw="shooting_exp", places="static grant", rule="03 §4 shooting_exp [g-31]", text=text,
-                                fields={"n": "pos?"}, roll_mod=roll_mod))
+SHOOTING_EXP = register_keyword(experience("shooting_exp", "shot", "03 §4 shooting_exp [g-31]", "shooting experience", "опыт в стрельбе"))

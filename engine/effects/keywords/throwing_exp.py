@@ -1,26 +1,9 @@
 """Throwing Experience X (Опыт в метании) [g-32], 03 §4 ``throwing_exp``: a static modifier, +X (1 when printed without a number) to this card's
-die roll when it attacks with a throw; the greatest copy counts [414.4]. Read by
-:func:`engine.rules.keywords.roll_mod` (role ``ranged``) through this record's ``roll_mod``. Written
-``{"kw": "throwing_exp", "n": X}``."""
+die roll when it attacks with a throw; the greatest copy counts [414.4] (:func:`engine.effects.keywords._named.experience`).
+Written ``{"kw": "throwing_exp", "n": X}``."""
 from __future__ import annotations
 
-from engine.cards.keywords import Keyword
-from engine.effects.keywords._named import value, x_text
+from engine.effects.keywords._named import experience
 from engine.effects.registry import register_keyword
 
-
-def roll_mod(g, card, role, other, kind, mine) -> int:
-    """+X to the lone die of its throw [g-32]; nothing for other rolls."""
-    return value(mine) if role == "ranged" and kind == "throw" else 0
-
-
-def text(a: dict, lang: str, words=None) -> str:
-    """The ability in plain words."""
-    n = a.get("n", 1)
-    if lang == "en":
-        return f"throwing experience{x_text(a)}: +{n} to its die roll for throws"
-    return f"опыт в метании{x_text(a)}: +{n} к броску кубика (метание)"
-
-
-THROWING_EXP = register_keyword(Keyword(kw="throwing_exp", places="static grant", rule="03 §4 throwing_exp [g-32]", text=text,
-                                fields={"n": "pos?"}, roll_mod=roll_mod))
+THROWING_EXP = register_keyword(experience("throwing_exp", "throw", "03 §4 throwing_exp [g-32]", "throwing experience", "опыт в метании"))

@@ -69,6 +69,9 @@ class RedisMailbox(Mailbox):
         self.on_send: Callable[[str, object], None] = lambda room, msg: None
         self.on_adopted: Callable[[str, Owned], None] = lambda room, own: None
         self.on_forget: list[Callable[[str], None]] = []
+        #: a message that reached this process for a room it no longer owns (it closed or was handed over while the
+        #: message was on its way: the publish counted this process's subscription): answered, never dropped
+        self.on_orphan: Callable[[str, object], None] = lambda room, msg: None
         link.on_inbox = self._on_inbox
         link.on_proc["r"] = lambda msg: self._answer(msg["id"], msg["a"])
         link.on_reconnect.append(self._reconnected)
@@ -86,6 +89,10 @@ class RedisMailbox(Mailbox):
     def _on_inbox(self, room: str, data: dict) -> None:
         own = self.owned.get(room)
         if own is None:
+            try:
+                self.on_orphan(room, m.from_wire(data))
+            except ValueError:
+                log.warning("room %s: malformed inbox message dropped", room)
             return
         try:
             own.inbox.put(m.from_wire(data))

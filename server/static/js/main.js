@@ -15,6 +15,7 @@ import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
 import { LeaderboardPage } from "./leaderboard.js";
 import { RulesPage, rulesHref } from "./rules.js";
+import { tutorialFor } from "./tutorial.js";
 import { ProfilePage } from "./profile.js";
 import { startPresence } from "./presence.js";
 import { RoomBar } from "./roombar.js";
@@ -108,19 +109,22 @@ async function route() {
     const seat = query.get("watch") ? null : await seatFor(room);
     if (mine !== routes) return;
     const barRoot = h("div#room-bar-root");
+    const guideRoot = h("div#tutorial-root");
     const gameRoot = h("div#game-root");
     const chatRoot = h("div#chat-root");
-    setChildren(main, h("div.room-page", {}, barRoot, gameRoot, chatRoot));
-    let page, bar, chat;
+    setChildren(main, h("div.room-page", {}, barRoot, guideRoot, gameRoot, chatRoot));
+    let page, bar, chat, guide;
     const conn = new GameConnection({ room, token: seat?.token ?? null, onChange: (c, what) => {
       if (what !== "chat") page.update(what);
       bar.update(what);
       chat.update(what);
+      guide?.update(what);
     } });
     page = new GamePage(gameRoot, conn);
     bar = new RoomBar(barRoot, conn);
     chat = new ChatPanel(chatRoot, conn);
-    current = { page, conn, parts: [bar, chat] };
+    guide = tutorialFor(room, guideRoot, conn);   // the tutorial's guide in the tutorial's room (tutorial.js)
+    current = { page, conn, parts: [bar, chat, guide].filter(Boolean) };
     window.berserkConn = conn; // read-only handle for end-to-end tests and debugging
     page.render();
     await conn.start();

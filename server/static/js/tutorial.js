@@ -1,0 +1,167 @@
+// The tutorial: a guided game against the computer from fixed positions (server/tutorial.py), one step at a time
+// (tutorial_steps.js). The lobby's box (data-testid "tutorial") starts or resumes it; on the room page the guide
+// (data-testid "tutorial-step") says what to do now, highlights what to click (class "tutorial-target") and moves
+// on when the game shows it was done. Progress is kept in localStorage: leaving and coming back resumes the step
+// (in a new room of the same part when the old one is gone).
+
+import { h, setChildren } from "./dom.js";
+import { t, getLang, onLangChange, addStrings } from "./i18n.js";
+import * as api from "./api.js";
+import { saveSeat } from "./seats.js";
+import { STEPS } from "./tutorial_steps.js";
+
+addStrings({
+  en: { tut_title: "Tutorial", tut_intro: "Learn the game by playing: a short guided game against the computer.",
+    tut_start: "Start the tutorial", tut_resume: "Resume the tutorial (step {n} of {total})", tut_restart: "Start over",
+    tut_step: "Step {n} of {total}", tut_next: "Next", tut_leave: "Leave the tutorial", tut_to_lobby: "To the lobby" },
+  ru: { tut_title: "Обучение", tut_intro: "Научитесь играть, играя: короткая игра с компьютером с подсказками.",
+    tut_start: "Начать обучение", tut_resume: "Продолжить обучение (шаг {n} из {total})", tut_restart: "Начать заново",
+    tut_step: "Шаг {n} из {total}", tut_next: "Дальше", tut_leave: "Выйти из обучения", tut_to_lobby: "В лобби" },
+});
+
+const KEY = "berserk.tutorial";
+
+/** The saved progress {step, room, since} or null. */
+export function progress() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || "null");
+  } catch (e) {
+    return null;
+  }
+}
+
+function save(p) {
+  if (p) localStorage.setItem(KEY, JSON.stringify(p));
+  else localStorage.removeItem(KEY);
+}
+
+/** Open (creating when needed) the room of the current step's part, then go there. */
+async function enter(p) {
+  const step = STEPS[p.step] || STEPS[0];
+  let room = p.room && p.part === step.part ? p.room : null;
+  if (room) {
+    try {
+      const info = await api.roomInfo(room);
+      if (info.status === "finished" && step.id !== "complete") room = null;
+    } catch (e) {
+      room = null;   // gone (closed, or the server was restarted without it): the part starts again
+    }
+  }
+  if (!room) {   // a new room from the part's fixed position: the part starts again at its first step
+    const seat = await api.createRoom({ opponent: "bot", bot: "heuristic", tutorial: step.part });
+    saveSeat(seat.room, seat);
+    room = seat.room;
+    p = { step: STEPS.findIndex((s) => s.part === step.part), since: -1 };
+  }
+  save({ ...p, room, part: step.part });
+  location.hash = `#/room/${encodeURIComponent(room)}`;
+}
+
+/** The lobby's tutorial box: start, resume, start over. player(): the lobby's "ask for a name first". */
+export function tutorialBox(player) {
+  const p = progress();
+  const start = async (fresh) => {
+    await player();
+    await enter(fresh || !p ? { step: 0, since: -1 } : p);
+  };
+  return h("section.tutorial-box", { dataset: { testid: "tutorial" } },
+    h("h2", {}, t("tut_title")), h("p", {}, t("tut_intro")),
+    h("button#tutorial-start", { dataset: { testid: "tutorial-start" }, onclick: () => start(false) },
+      p ? t("tut_resume", { n: p.step + 1, total: STEPS.length }) : t("tut_start")),
+    p ? h("button.tutorial-restart", { onclick: () => start(true) }, t("tut_restart")) : null);
+}
+
+/** The guide on the room page of the tutorial's room; null for any other room. */
+export function tutorialFor(room, root, conn) {
+  const p = progress();
+  return p && p.room === room ? new TutorialGuide(root, conn) : null;
+}
+
+class TutorialGuide {
+  constructor(root, conn) {
+    this.root = root;
+    this.conn = conn;
+    this.unsubscribe = onLangChange(() => this.render());
+    // the game page redraws itself on every click: the highlight is put back after each redraw
+    this.observer = new MutationObserver(() => this._highlight());
+    const game = document.getElementById("game-root");
+    if (game) this.observer.observe(game, { childList: true, subtree: true });
+  }
+
+  destroy() {
+    this.unsubscribe();
+    this.observer.disconnect();
+    setChildren(this.root);
+  }
+
+  get step() {
+    return STEPS[progress()?.step ?? 0];
+  }
+
+  _ctx() {
+    const view = this.conn.view;
+    const since = progress()?.since ?? -1;
+    const log = view?.log || [];
+    return { view, legal: this.conn.legal || [], you: this.conn.you, since,
+      events: log.filter((e) => e.seq > since) };
+  }
+
+  /** Move on while the current step is done (several at once when the game ran ahead). */
+  update() {
+    const view = this.conn.view;
+    if (!view || !view.cards) return this.render();
+    for (let guard = 0; guard < STEPS.length; guard++) {
+      const p = progress();
+      const step = STEPS[p?.step ?? 0];
+      if (!p || !step || step.part !== p.part || step.next || !step.done(this._ctx())) break;
+      this._advance();
+    }
+    this.render();
+  }
+
+  _advance() {
+    const p = progress();
+    const log = this.conn.view?.log || [];
+    save({ ...p, step: p.step + 1, since: log.length ? log[log.length - 1].seq : p.since });
+  }
+
+  async _next() {
+    const p = progress();
+    const step = STEPS[p.step];
+    if (step.id === "complete") {
+      save(null);
+      location.hash = "#/";
+      return;
+    }
+    this._advance();
+    const now = STEPS[p.step + 1];
+    if (now && now.part !== p.part) {
+      if (this.conn.you && !this.conn.view?.result) this.conn.act({ act: "concede" }); // the finished part's room
+      await enter({ ...progress(), room: null });
+      return;
+    }
+    this.render();
+  }
+
+  render() {
+    const p = progress();
+    const step = this.step;
+    if (!p || !step) return setChildren(this.root);
+    const lang = getLang();
+    setChildren(this.root, h("div.tutorial-guide", { role: "status", "aria-live": "polite" },
+      h("span.tutorial-count", {}, t("tut_step", { n: p.step + 1, total: STEPS.length })), " ",
+      h("span.tutorial-text", { dataset: { testid: "tutorial-step", step: step.id } }, step.text[lang] || step.text.en),
+      step.next ? h("button.tutorial-next", { dataset: { testid: "tutorial-next" }, onclick: () => this._next() },
+        step.id === "complete" ? t("tut_to_lobby") : t("tut_next")) : null,
+      h("a.tutorial-leave", { href: "#/", dataset: { testid: "tutorial-leave" } }, t("tut_leave"))));
+    this._highlight();
+  }
+
+  _highlight() {
+    const step = this.step;
+    const want = step && this.conn.view ? step.target(this._ctx()) : null;
+    const el = want ? document.querySelector(want) : null;
+    for (const old of document.querySelectorAll(".tutorial-target")) if (old !== el) old.classList.remove("tutorial-target");
+    if (el && !el.classList.contains("tutorial-target")) el.classList.add("tutorial-target");
+  }
+}

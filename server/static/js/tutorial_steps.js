@@ -1,0 +1,128 @@
+// The tutorial's steps (js/tutorial.js runs them): what to do, in Russian and English, what to highlight, and the
+// check that it was done. Two parts, each a room from a fixed position (server/tutorial.py): "prelim" (the deal,
+// hiring with silver and gold, deployment) and "battle" (moving, a simple strike and the Strike Table, the queue
+// and the pass, a shot, a discharge paid with tokens, a flyer, ending the turn, a defender, and the rest of a real
+// game to its end).
+//
+// A step: {id, part, text: {ru, en}, target(ctx) -> CSS selector | null, done(ctx) -> bool, next: bool (done by
+// the "Next" button)}. ctx: {view, legal, you, since (the last event seq before the step began), events (those
+// after it), card(defId) -> the viewer's instance of that pool card, or null}.
+
+const LESHIY = "vs2023-071-leshiy";
+const ERIALA = "vs2023-078-eriala";
+const ARGULL = "vs2003-ar-gull";
+const DRAKS = "vs2023-070-draks";
+
+const own = (ctx, defId, zone) => Object.values(ctx.view.cards || {})
+  .find((c) => c.owner === ctx.you && c.card === defId && (!zone || c.zone === zone)) || null;
+const at = (cv) => (cv ? `#game-root [data-card='${cv.id}']` : null);
+const button = (ctx, pred) => {
+  const i = (ctx.legal || []).findIndex(pred);
+  return i < 0 ? null : `#game-root .controls button[data-idx='${i}']`;
+};
+const happened = (ctx, pred) => ctx.events.some(pred);
+const executed = (ctx, defId) => {
+  const cv = own(ctx, defId);
+  return !!cv && happened(ctx, (e) => (e.type === "executing" && e.source === cv.id)
+    || (e.type === "strike_roll" && e.attacker === cv.id));
+};
+const BATTLE_PHASES = ["turn_preparation", "turn_start", "main", "final"];
+
+export const STEPS = [
+  // ---- part 1: before the battle
+  { id: "first", part: "prelim",
+    text: { ru: "Сдача: у каждого 15 карт. Кубик решил, кто выбирает первого игрока. Если выбор за вами — выберите, кто ходит первым.",
+      en: "The deal: 15 cards each. A die roll decided who chooses the first player. If it is you, choose who goes first." },
+    target: (ctx) => button(ctx, (a) => a.act === "choose" && a.option?.first === ctx.you),
+    done: (ctx) => happened(ctx, (e) => e.type === "first_player") || ctx.view.phase !== "deal" || !!ctx.view.prompt && ctx.view.prompt.kind !== "first" },
+  { id: "keep", part: "prelim",
+    text: { ru: "Это ваша сдача. Оставьте её: пересдача стоила бы золотой кристалл.",
+      en: "This is your deal. Keep it: a redeal would cost a gold crystal." },
+    target: (ctx) => button(ctx, (a) => a.act === "choose" && a.option === "keep"),
+    done: (ctx) => happened(ctx, (e) => e.type === "kept" && e.player === ctx.you) || ["recruitment", "deployment"].includes(ctx.view.phase) },
+  { id: "hire_silver", part: "prelim",
+    text: { ru: "Найм. Нажмите на Лешего в сдаче и подтвердите: обычная карта оплачивается серебром (стоимость — в углу карты).",
+      en: "Hiring. Click Leshiy in your deal and confirm: a regular card is paid with silver (its cost is in the corner)." },
+    target: (ctx) => at(own(ctx, LESHIY, "deal")),
+    done: (ctx) => !!own(ctx, LESHIY, "recruits") },
+  { id: "hire_gold", part: "prelim",
+    text: { ru: "Ар-Гулль — элитная карта (золотая рамка цены): её можно оплатить только золотом. Наймите его.",
+      en: "Ar-Gull is an elite card (gold cost frame): only gold pays for it. Hire it." },
+    target: (ctx) => at(own(ctx, ARGULL, "deal")),
+    done: (ctx) => !!own(ctx, ARGULL, "recruits") },
+  { id: "hire_more", part: "prelim",
+    text: { ru: "Наймите ещё Дракса — летающее существо — и Эриалу, стрелка. Три стихии стоили бы лишний золотой кристалл, а эти карты — Леса и Горы.",
+      en: "Hire Draks, a flyer, and Eriala, a shooter, too. A third element would cost an extra gold crystal; these are Forests and Mountains." },
+    target: (ctx) => at(own(ctx, DRAKS, "deal") || own(ctx, ERIALA, "deal")),
+    done: (ctx) => !!own(ctx, DRAKS, "recruits") && !!own(ctx, ERIALA, "recruits") },
+  { id: "done_hiring", part: "prelim",
+    text: { ru: "Нажмите «Готово»: отряд собран, остальные кристаллы не тратятся.",
+      en: "Press \"Done\": the squad is ready; the other crystals stay unspent." },
+    target: (ctx) => button(ctx, (a) => a.act === "choose" && a.option === "done"),
+    done: (ctx) => ctx.view.phase !== "recruitment" && ctx.view.phase !== "recruitment_preparation" && ctx.view.phase !== "deal" },
+  { id: "deploy", part: "prelim",
+    text: { ru: "Расстановка: нажмите на карту отряда, затем на подсвеченную клетку вашей половины (ряды 1–3). Летающие уйдут во вспомогательную зону сами.",
+      en: "Deployment: click a card of your squad, then a lit cell of your half (rows 1–3). Flyers go to the auxiliary zone by themselves." },
+    target: (ctx) => at(Object.values(ctx.view.cards || {}).find((c) => c.owner === ctx.you && c.zone === "recruits")),
+    done: (ctx) => BATTLE_PHASES.includes(ctx.view.phase) || !!ctx.view.result },
+  { id: "to_battle", part: "prelim", next: true,
+    text: { ru: "Отряды открыты — подготовка окончена. Дальше — бой с заранее подготовленной позиции.",
+      en: "The squads are revealed: the preparation is over. Next: a battle from a prepared position." },
+    target: () => "[data-testid=tutorial-next]", done: () => false },
+  // ---- part 2: the battle
+  { id: "move", part: "battle",
+    text: { ru: "Ваш ход. Нажмите на Лешего, выберите «Движение» и подсвеченную клетку e3 (шаг — на соседнюю клетку по прямой). Каждое действие сначала встаёт в очередь: затем нажмите «Пас» и подтвердите, и шаг выполнится.",
+      en: "Your turn. Click Leshiy, choose \"Move\" and the lit cell e3 (a step goes to a neighbouring cell in a straight line). Every action first joins the queue: then press \"Pass\" and confirm, and the step is carried out." },
+    target: (ctx) => at(own(ctx, LESHIY, "battlefield")),
+    done: (ctx) => happened(ctx, (e) => e.type === "moved" && e.card === own(ctx, LESHIY)?.id) },
+  { id: "strike", part: "battle",
+    text: { ru: "Ударьте раненого Кочевника перед Лешим (e4): нажмите на Лешего, затем на Кочевника (простой удар). Ударив, Леший закроется.",
+      en: "Strike the wounded Nomad in front of Leshiy (e4): click Leshiy, then the Nomad (a simple strike). Having struck, Leshiy closes." },
+    target: (ctx) => at(own(ctx, LESHIY, "battlefield")),
+    done: (ctx) => happened(ctx, (e) => e.type === "declared" && e.source === own(ctx, LESHIY)?.id) || executed(ctx, LESHIY) },
+  { id: "pass", part: "battle",
+    text: { ru: "Удар стоит в очереди. Компьютер спасовал; спасуйте и вы (и подтвердите): два паса подряд выполняют первую заявку очереди.",
+      en: "The strike waits in the queue. The computer passed; pass too (and confirm): two passes in a row carry out the queue's first entry." },
+    target: (ctx) => button(ctx, (a) => a.act === "pass"),
+    done: (ctx) => executed(ctx, LESHIY) },
+  { id: "table", part: "battle", next: true,
+    text: { ru: "Посмотрите на окно кубиков: бросали оба, разница бросков выбрала строку Таблицы ударов — кто какой удар нанёс. Нажмите «Дальше».",
+      en: "Look at the dice box: both rolled, and the difference picked a row of the Strike Table: who dealt which blow. Press \"Next\"." },
+    target: () => "#game-root [data-testid=combat]", done: () => false },
+  { id: "shot", part: "battle",
+    text: { ru: "Эриала — стрелок: нажмите на неё, выберите «Выстрел» и Кочевника на e4. Дальняя атака бьёт издалека, ответа нет. Затем спасуйте, чтобы выстрел выполнился.",
+      en: "Eriala is a shooter: click her, choose \"Shot\" and the Nomad on e4. A ranged attack hits from afar and gets no answer. Then pass so that it is carried out." },
+    target: (ctx) => at(own(ctx, ERIALA, "battlefield")),
+    done: (ctx) => executed(ctx, ERIALA) },
+  { id: "ability", part: "battle",
+    text: { ru: "Разряд Ар-Гулля оплачивается всеми его фишками (их 2): нажмите на него, выберите разряд и Кочевника на e4, затем спасуйте.",
+      en: "Ar-Gull's discharge is paid with all its tokens (it has 2): click it, choose the discharge and the Nomad on e4, then pass." },
+    target: (ctx) => at(own(ctx, ARGULL, "battlefield")),
+    done: (ctx) => executed(ctx, ARGULL) },
+  { id: "flyer", part: "battle",
+    text: { ru: "Дракс — летающий, он во вспомогательной зоне и бьёт любую карту. Ударьте им Кочевника на c4, затем спасуйте.",
+      en: "Draks flies: it lies in the auxiliary zone and strikes any card. Strike the Nomad on c4 with it, then pass." },
+    target: (ctx) => at(own(ctx, DRAKS)),
+    done: (ctx) => executed(ctx, DRAKS) },
+  { id: "end_turn", part: "battle",
+    text: { ru: "Закончите ход (и подтвердите): ход перейдёт к компьютеру.",
+      en: "End your turn (and confirm): the turn goes to the computer." },
+    target: (ctx) => button(ctx, (a) => a.act === "end_turn"),
+    done: (ctx) => happened(ctx, (e) => e.type === "turn" && e.active !== ctx.you) },
+  { id: "defender", part: "battle",
+    text: { ru: "Компьютер атакует. Когда вас спросят о защитнике, выберите подсвеченное существо: открытое существо рядом и с атакующим, и с целью примет удар на себя.",
+      en: "The computer attacks. When you are asked for a defender, choose the highlighted creature: an open creature next to both the attacker and the target takes the strike." },
+    target: (ctx) => {
+      const d = (ctx.legal || []).find((a) => a.act === "defend");
+      return d ? `#game-root [data-card='${d.source}']` : null;
+    },
+    done: (ctx) => happened(ctx, (e) => e.type === "defends") || happened(ctx, (e) => e.type === "turn" && e.active === ctx.you) || !!ctx.view.result },
+  { id: "finish", part: "battle",
+    text: { ru: "Играйте дальше сами: победа — когда у противника не останется существ.",
+      en: "Play on by yourself: you win when your opponent has no creature left." },
+    target: () => null, done: (ctx) => !!ctx.view.result },
+  { id: "complete", part: "battle", next: true,
+    text: { ru: "Обучение пройдено! Правила всегда под рукой — ссылка «Правила» вверху.",
+      en: "The tutorial is complete! The rules are always at hand: the \"Rules\" link at the top." },
+    target: () => "[data-testid=tutorial-next]", done: () => false },
+];

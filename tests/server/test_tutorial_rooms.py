@@ -1,0 +1,46 @@
+"""The tutorial's rooms (server/tutorial.py): created with ``"tutorial"`` against the computer, dealt from their
+fixed position (and from nothing else), never recorded; a bad part or no computer opponent is refused."""
+from __future__ import annotations
+
+import httpx
+
+import engine
+from server.gameapi import real_engine
+from server.tutorial import BATTLE, PRELIM_DECKS, new_game
+from tests.server.harness import Player
+
+
+async def _post(live, body):
+    async with httpx.AsyncClient() as c:
+        return await c.post(live.http + "/api/rooms", json=body)
+
+
+async def test_a_tutorial_needs_a_known_part_and_the_computer(live_factory):
+    live = live_factory(engine=real_engine(), bot_think=0.0)
+    for body in ({"opponent": "bot", "tutorial": "nope"}, {"tutorial": "battle"}):
+        r = await _post(live, body)
+        assert r.status_code == 400 and r.json()["error"] == "bad_request", body
+
+
+async def test_the_battle_room_starts_from_its_prepared_position(live_factory):
+    live = live_factory(engine=real_engine(), bot_think=0.0)
+    r = await _post(live, {"opponent": "bot", "tutorial": "battle"})
+    assert r.status_code == 201, r.text
+    p = await Player.join(live.ws, r.json()["room"], r.json()["token"])
+    if (p.view or {}).get("phase") != "main":     # the bot seat is taken a moment after the room is created
+        await p.until(lambda f: (p.view or {}).get("phase") == "main")
+    cells = {c["cell"]: c["card"] for c in p.view["cards"].values() if c.get("zone") == "battlefield"}
+    want = {c["cell"]: c["card"] for c in BATTLE["setup"]["cards"] if c["zone"] == "battlefield"}
+    assert cells == want and p.view["active"] == 1 and p.view["turn"] == 1
+
+
+def test_the_prelim_part_deals_the_whole_fixed_deck():
+    g = new_game(engine, {"tutorial": "prelim"}, 1, [])
+    dealt = sorted(c["card"] for c in g.view(1)["cards"].values() if c.get("owner") == 1 and c.get("zone") == "deal")
+    assert dealt == sorted(PRELIM_DECKS[0])
+
+
+def test_a_room_without_a_tutorial_deals_a_new_game_from_its_seed_and_decks():
+    decks = [list(d) for d in list(engine.starter_decks().values())[:2]]
+    g = new_game(engine, {}, 5, decks)
+    assert g.snapshot() == engine.Game.new(seed=5, deck1=decks[0], deck2=decks[1]).snapshot()
