@@ -92,6 +92,8 @@ _SCALARS = ("seed", "version", "next_id", "next_uid", "event_seq", "turn", "phas
             "end_turn", "prompt", "prio", "executing", "options", "prelim")
 _CONTAINERS = ("log", "events", "decks", "deals", "recruits", "graveyards", "aux", "board", "defs", "queue",
                "pending", "crystals", "effects")
+#: The state's fields by shape (engine/determinize.py copies them): scalars and dicts, then containers.
+SCALARS, CONTAINERS = _SCALARS, _CONTAINERS
 
 #: defkey -> the definition of a pool card (with its implicit abilities), shared by every game (a copy
 #: per game would cost about 190 KB per room); read-only like every definition ``defn`` returns.
