@@ -50,6 +50,7 @@ from engine import Game, starter_decks
 from engine.selfplay import random_action
 from protocol import diff
 from server.bus.redis import keys as K
+from server.cluster import Cluster
 from server.journal import Journal
 from server.metrics import Metrics
 from server.room.status import status_from_view
@@ -62,7 +63,7 @@ from .redis_cost import CommandStats, per_action
 from . import vibe_floor
 from .fanout_floor import fanout_floor
 from .server_latency import echo_floor, measure_rooms, redis_floor, run_generator
-from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available
+from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available, server_args
 
 FRESH_MAX = 60                 # versions below this count as "fresh" (the preliminary phase and the first turns)
 MID = (60, 400)                # mid-game versions (rooms restored at actions 60-400)
@@ -203,15 +204,38 @@ def seed_redis(url: str, rooms: list[dict]) -> None:
 
 
 # -- server levels ---------------------------------------------------------------------------------------------
-def phase_means(http: str) -> dict:
-    """Mean seconds per call of each room phase from the server's /metrics (since its start)."""
-    v = scrape(http)
+def phase_means(before: dict, after: dict) -> dict:
+    """Mean seconds per call of each room phase between two scrapes of a server's /metrics, in us (None: no call)."""
     out = {}
     for ph in PHASES:
-        c = v.get(f'berserk_room_phase_seconds_count{{phase="{ph}"}}', 0)
-        s = v.get(f'berserk_room_phase_seconds_sum{{phase="{ph}"}}', 0)
+        c = after.get(f'berserk_room_phase_seconds_count{{phase="{ph}"}}', 0) - before.get(
+            f'berserk_room_phase_seconds_count{{phase="{ph}"}}', 0)
+        s = after.get(f'berserk_room_phase_seconds_sum{{phase="{ph}"}}', 0) - before.get(
+            f'berserk_room_phase_seconds_sum{{phase="{ph}"}}', 0)
         out[ph] = round(s / c * 1e6, 1) if c else None
     return out
+
+
+class PhaseWindow:
+    """Async context manager for ``measure_rooms``'s window: the room phases of the server at ``http`` within the
+    window only (``result["phases_us"]``), so the joins' full Sync frames and the start-up restore, which come
+    before the window, do not weigh in the means; ``inner``: another window run inside it (its result is kept)."""
+
+    def __init__(self, http: str, inner=None) -> None:
+        self.http, self.inner, self.result = http, inner, {}
+
+    async def __aenter__(self):
+        if self.inner is not None:
+            await self.inner.__aenter__()
+        self.before = scrape(self.http)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        after = scrape(self.http)
+        if self.inner is not None:
+            await self.inner.__aexit__(*exc)
+            self.result = dict(self.inner.result)
+        self.result["phases_us"] = phase_means(self.before, after)
 
 
 def row_of(r: dict) -> dict:
@@ -221,7 +245,9 @@ def row_of(r: dict) -> dict:
 
 
 async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> dict:
-    """One measurement: ``setup`` "one" or "redis", ``kind`` "fresh" or "mid" (rooms restored mid-game)."""
+    """One measurement: ``setup`` "one", "redis" or "cluster" (``python -m server.cluster --processes
+    args.cluster``: its own Redis with an append-only file and PostgreSQL), ``kind`` "fresh" or "mid" (rooms restored
+    mid-game)."""
     premade = midgame_rooms(n, args.seed + n) if kind == "mid" else None
     tmp = tempfile.mkdtemp(prefix="bench-all-")
     try:
@@ -229,8 +255,19 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
             if premade:
                 await seed_sql(tmp, premade)
             with ServerProcess(data_dir=tmp, **settings) as s:
-                r = await measure_rooms([s], n, args.seconds, args.think, premade=premade)
-                r["phases_us"] = phase_means(s.http)
+                r = await measure_rooms([s], n, args.seconds, args.think, premade=premade,
+                                        window=lambda: PhaseWindow(s.http))
+                r["phases_us"] = r.pop("window")["phases_us"]
+        elif setup == "cluster":
+            os.chmod(tmp, 0o755)             # as root PostgreSQL runs as its own user, who must reach the directory
+            parts = args.cluster
+            seed = (lambda i, url: seed_redis(url, premade[i::parts])) if premade else None
+            flags = server_args(0, **settings)[5:]
+            with Cluster(parts, tmp, port=0, extra=flags, before_each=seed) as c:
+                procs = [ServerProcess.attached(*s) for s in c.servers]
+                r = await measure_rooms(procs, n, args.seconds, args.think, premade=premade,
+                                        window=lambda: PhaseWindow(procs[0].http))
+                r["phases_us"] = r.pop("window")["phases_us"]
         else:
             with RedisProcess() as rp, contextlib.ExitStack() as stack:
                 # mid-game: half the rooms stored before each process starts, so each adopts its half at start-up
@@ -243,15 +280,16 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
                     seed_redis(rp.url, premade[half:])
                 b = stack.enter_context(ServerProcess(redis=rp.url, **settings))
                 r = await measure_rooms([a, b], n, args.seconds, args.think, premade=premade,
-                                        window=lambda: CommandStats(rp.url, [a.http, b.http]))
-                r["phases_us"] = phase_means(a.http)
+                                        window=lambda: PhaseWindow(a.http, CommandStats(rp.url, [a.http, b.http])))
+                r["phases_us"] = r["window"]["phases_us"]
                 r["redis_per_action"] = per_action(r.pop("window"))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     if premade:
         r["restored_v"] = [min(p["v"] for p in premade), max(p["v"] for p in premade)]
     out = row_of(r)
-    out.update(setup=setup, kind=kind, restored_v=r.get("restored_v"), redis_per_action=r.get("redis_per_action"))
+    out.update(setup=setup, kind=kind, restored_v=r.get("restored_v"), redis_per_action=r.get("redis_per_action"),
+               processes={"one": 1, "redis": 2}.get(setup, args.cluster))
     ok = out["joined"] == out["connections"] and not out["failures"]
     print(f"{setup:5} {kind:5} rooms={n} p50={_ms(out['p50'])} p99={_ms(out['p99'])} samples={out['samples']} "
           f"cpu={out['cpu']} joined={out['joined']}/{out['connections']}{'' if ok else ' FAILURES ' + str(out['failures'])}",
@@ -351,12 +389,13 @@ def markdown(res: dict) -> str:
     for r in res["servers"]:
         vs = ""
         base = one.get((r["rooms"], r["kind"]))
-        if r["setup"] == "redis" and base and r["p50"] is not None and base["p50"] is not None:
+        if r["setup"] != "one" and base and r["p50"] is not None and base["p50"] is not None:
             vs = f"{(r['p50'] - base['p50']) * 1000:+.2f} ms, {ratio(r['p99'], base['p99'])}x"
         kind = r["kind"] + (f" (v {r['restored_v'][0]}-{r['restored_v'][1]})" if r.get("restored_v") else "")
         ok = "yes" if r["joined"] == r["connections"] and not r["failures"] and not r["server_errors"] else \
             f"no: {r['failures']} {r['error_frames']} log errors {r['server_errors']}"
-        lines.append(f"| {'one process' if r['setup'] == 'one' else 'two over Redis'} | {r['rooms']} | {kind} | "
+        name = {"one": "one process", "redis": "two over Redis"}.get(r["setup"], f"cluster of {r.get('processes')}")
+        lines.append(f"| {name} | {r['rooms']} | {kind} | "
                      f"{_ms(r['p50'])} | {_ms(r['p99'])} | {ratio(r['p50'], f['ws_echo']['p50'])}x | "
                      f"{ratio(r['p99'], f['ws_echo']['p99'])}x | "
                      f"{str(ratio(r['p99'], fan[r['rooms']]['p99'])) + 'x' if r['rooms'] in fan else 'n/a'} | "
@@ -367,12 +406,14 @@ def markdown(res: dict) -> str:
         lines += ["", "Redis per client action acknowledged in the window (`INFO commandstats` after `CONFIG "
                   "RESETSTAT`; all commands include those run inside Lua scripts; round trips = the commands the "
                   "servers sent, bench/redis_cost.py):", "",
-                  "| rooms | kind | actions | commands | round trips | bytes into Redis |", "|---|---|---|---|---|---|"]
+                  "| rooms | kind | actions | commands | round trips | bytes into Redis | Redis's own us |",
+                  "|---|---|---|---|---|---|---|"]
         for r in redis_rows:
             q = r["redis_per_action"]
             lines.append(f"| {r['rooms']} | {r['kind']} | {q['actions']} | {q['commands']} | {q['top_level']} | "
-                         f"{q['bytes_in']} |")
-    lines += ["", "Room phases, mean us per call from the first server's /metrics (since its start):", "",
+                         f"{q['bytes_in']} | {q.get('redis_us', 'n/a')} |")
+    lines += ["", "Room phases, mean us per call from the first server's /metrics within the measurement window "
+              "(the joins' Sync frames and the start-up restore left out):", "",
               "| setup | rooms | kind | " + " | ".join(PHASES) + " |", "|---|---|---|" + "---|" * len(PHASES)]
     for r in res["servers"]:
         ph = r.get("phases_us") or {}
@@ -477,7 +518,8 @@ async def amain(args) -> dict:
     settings = dict(max_rooms=max(levels) + 10, max_connections=4 * max(levels) + 100, idle_timeout=600,
                     create_per_min=1e6, create_burst=max(levels) + 10)
     res["servers"] = []
-    setups = ["one"] + (["redis"] if redis_bus_available() and not args.no_redis else [])
+    setups = ["one"] + (["redis"] if redis_bus_available() and not args.no_redis else []) + (
+        ["cluster"] if args.cluster else [])
     for n in levels:
         for kind in kinds:
             for setup in setups:
@@ -508,6 +550,8 @@ def main(argv=None) -> None:
     ap.add_argument("--vibe", default=None, help="a danmerus/berserk_vibe checkout: the engine level's floor")
     ap.add_argument("--vibe-games", type=int, default=6, help="berserk_vibe games for the engine floor")
     ap.add_argument("--no-redis", action="store_true", help="skip the two-processes-over-Redis levels")
+    ap.add_argument("--cluster", type=int, default=0, metavar="N",
+                    help="also measure `python -m server.cluster --processes N` (its own Redis and PostgreSQL)")
     ap.add_argument("--json", default="/tmp/bench-all.json")
     ap.add_argument("--plot", default=None,
                     help="where to draw the plot (default docs/bench-all.svg, and none with --no-doc)")

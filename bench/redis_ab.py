@@ -30,7 +30,7 @@ from server.bus.redis import keys as K
 
 from . import server_latency as SL
 from .gc_threshold import scrape
-from .all import midgame_rooms, phase_means, seed_redis, seed_sql
+from .all import PhaseWindow, midgame_rooms, seed_redis, seed_sql
 from .redis_cost import CommandStats, per_action
 from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit
 
@@ -81,8 +81,9 @@ async def level(setup: str, n: int, kind: str, args, root: str = ROOT) -> dict:
             if premade:
                 await seed_sql(tmp, premade)
             with ServerProcess(root=root, data_dir=tmp, **settings) as s:
-                r = await SL.measure_rooms([s], n, args.seconds, args.think, premade=premade)
-                r["phases_us"] = phase_means(s.http)
+                r = await SL.measure_rooms([s], n, args.seconds, args.think, premade=premade,
+                                           window=lambda: PhaseWindow(s.http))
+                r["phases_us"] = r.pop("window")["phases_us"]
         else:
             with RedisProcess() as rp:
                 if premade:
@@ -90,8 +91,8 @@ async def level(setup: str, n: int, kind: str, args, root: str = ROOT) -> dict:
                 with ServerProcess(root=root, redis=rp.url, **settings) as a, \
                         ServerProcess(root=root, redis=rp.url, **settings) as b:
                     r = await SL.measure_rooms([a, b], n, args.seconds, args.think, premade=premade,
-                                               window=lambda: CommandStats(rp.url, [a.http, b.http]))
-                    r["phases_us"] = phase_means(a.http)
+                                               window=lambda: PhaseWindow(a.http, CommandStats(rp.url, [a.http, b.http])))
+                    r["phases_us"] = r["window"]["phases_us"]
                     r["redis_per_action"] = per_action(r.pop("window"))
                     rooms = list(_ROOMS)
                     if premade:

@@ -38,7 +38,8 @@ SCRIPT_ONLY = {"get", "set", "pexpire", "exists", "incr", "del", "xadd", "xrange
 
 
 class CommandStats:
-    """Async context manager: ``CONFIG RESETSTAT`` on enter; on exit ``result`` = commandstats and bytes in."""
+    """Async context manager: ``CONFIG RESETSTAT`` on enter; on exit ``result`` = commandstats (calls, and
+    ``usec``: Redis's own time executing them) and bytes in."""
 
     def __init__(self, url: str, servers: list[str] = ()) -> None:
         self.url, self.servers = url, list(servers)
@@ -61,21 +62,36 @@ class CommandStats:
         calls = {k.removeprefix("cmdstat_"): v["calls"] for k, v in stats.items()}
         for k in ("config|resetstat", "info"):
             calls.pop(k, None)
-        self.result = {"calls": calls, "bytes_in": net["total_net_input_bytes"],
+        usec = {k.removeprefix("cmdstat_"): v["usec"] for k, v in stats.items()}
+        self.result = {"calls": calls, "usec": usec, "bytes_in": net["total_net_input_bytes"],
                        "used_memory": mem["used_memory"], "carried": self._carried() - self.carried0}
         await self.r.aclose()
 
 
 def per_action(window: dict) -> dict:
-    """Commands and bytes per acknowledged client action from a ``measure_rooms`` window result."""
+    """Commands, bytes and Redis's own execution time (``redis_us``, :func:`_own_usec`) per acknowledged client
+    action from a ``measure_rooms`` window result."""
     n = max(1, window["actions"])
     calls = window["calls"]
     total = sum(calls.values())
     top = sum(v for k, v in calls.items() if k not in SCRIPT_ONLY) - window.get("carried", 0)
     return {"actions": window["actions"], "commands": round(total / n, 2), "top_level": round(top / n, 2),
             "carried": round(window.get("carried", 0) / n, 2),
-            "bytes_in": round(window["bytes_in"] / n), "redis_used_memory_mb": round(window["used_memory"] / 2**20, 1),
+            "bytes_in": round(window["bytes_in"] / n),
+            "redis_us": round(_own_usec(window) / n, 1),
+            "redis_used_memory_mb": round(window["used_memory"] / 2**20, 1),
             "by_command": {k: round(v / n, 2) for k, v in sorted(calls.items(), key=lambda kv: -kv[1])}}
+
+
+def _own_usec(window: dict) -> float:
+    """Redis's microseconds executing the commands the servers sent (a script's inner commands are in its own time:
+    the script-only commands and the carried frames' PUBLISH, its share of all PUBLISH, are left out)."""
+    calls, usec = window["calls"], window.get("usec", {})
+    total = sum(v for k, v in usec.items() if k in calls and k not in SCRIPT_ONLY)
+    pub = calls.get("publish", 0)
+    if pub:
+        total -= usec.get("publish", 0) * min(1.0, window.get("carried", 0) / pub)
+    return total
 
 
 async def measure(rooms: int, seconds: float, think: float, root: str | None = None, **settings) -> dict:

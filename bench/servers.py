@@ -11,16 +11,10 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
+
+from server.cluster import free_port, wait_ready
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def free_port() -> int:
-    """A free TCP port on 127.0.0.1."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def server_args(port: int, **settings) -> list[str]:
@@ -57,16 +51,8 @@ def raise_fd_limit(want: int = 65536) -> int:
 
 
 def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 120.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode}")
-        with contextlib.suppress(OSError):
-            with urllib.request.urlopen(url, timeout=1) as r:
-                if r.status == 200:
-                    return
-        time.sleep(0.05)
-    raise RuntimeError(f"{url} not ready in {timeout} s")
+    """Wait until ``url`` answers 200 (server/cluster.py ``wait_ready``); RuntimeError when ``proc`` exits first."""
+    wait_ready(url, proc, "", timeout)
 
 
 class ServerProcess(Loopback):
@@ -88,6 +74,13 @@ class ServerProcess(Loopback):
             self.data_dir = settings["data_dir"] = tempfile.mkdtemp(prefix="bench-data-")
         self.args = server_args(self.port, **settings)
         self.proc: subprocess.Popen | None = None
+
+    @classmethod
+    def attached(cls, port: int, proc: subprocess.Popen, log_path: str) -> "ServerProcess":
+        """A server started elsewhere (server/cluster.py), for measuring only: not to be entered or exited."""
+        s = cls.__new__(cls)
+        s.root, s.port, s.proc, s.log_path, s.data_dir, s.args = ROOT, port, proc, log_path, None, list(proc.args)
+        return s
 
     def rss_kb(self) -> int:
         """Resident set size of the server process in KiB (from /proc)."""

@@ -52,7 +52,7 @@ def _shown_card(g, c) -> dict:
 
 
 def _as_it_is(g, c) -> dict:
-    """What a player reads off a card in play beyond its printed text (issue 20 item 4): ``token_max`` (int | None,
+    """What a player reads off a card in play beyond its printed text: ``token_max`` (int | None,
     [218.6]); ``marker_until``: ``{marker: {"until": "turn_end" | "turn_start", "turn": int | None, "player": p |
     None}}`` for markers that end with a timed effect (02-battle.md §8); ``acquired``: ``[{"kw": str, "until": str |
     None}]``, the abilities gained in play with their duration's kind (03-abilities.md §1.5 [407])."""
@@ -227,7 +227,7 @@ def project_log(g, viewer) -> dict:
 @reading
 def project_many(g, viewers) -> dict:
     """viewer -> :func:`project` for each of ``viewers``, in one read-only scope: a card that several of them see
-    face up is one dict in all their views, built once (issue 21 item 5: a room keeps every viewer's last view)."""
+    face up is one dict in all their views, built once (a room keeps every viewer's last view)."""
     return {viewer: project(g, viewer) for viewer in viewers}
 
 
@@ -252,6 +252,12 @@ def project(g, viewer) -> dict:
         if c.zone == "exile":  # out of the game, face up (Сшиватель плоти, docs/rules-decisions.md)
             k, v = _card_view(g, c, viewer)
             cards[k] = v
+    if viewer in (1, 2):   # the card of a trigger its controller is asked about, wherever it lies now (a deck card
+        for t in g.pending[viewer]:   # revealed by a prophecy: docs/rules-decisions.md "Triggers of unseen cards")
+            c = g.cards.get(t["source"])
+            if c is not None and c.id not in cards and not c.hidden:
+                k, v = _card_view(g, c, viewer)
+                cards[k] = v
     players = {}
     prelim = g.phase in _CRYSTALS_HIDDEN
     for p in (1, 2):

@@ -1,5 +1,6 @@
-"""Per-player time banks: a bank runs only while its player must act, gains an increment after each
-of that player's actions, and is held for a grace period while its player is disconnected.
+"""Per-player time banks: a bank runs only while its player must act, gains its increment once per turn of its
+player (when that turn ends), never runs while the room passes for its player (automatic passing, RULES.md Q10),
+and is held for a grace period while its player is disconnected (docs/server.md "Clocks").
 
 Times are in seconds from ``time.monotonic()`` (passed in as ``now``, so tests drive the clock by hand). Clock
 state is plain data (``to_state``/``from_state``) and goes into the room snapshot; a restored clock counts the
@@ -11,8 +12,8 @@ from __future__ import annotations
 class Clocks:
     """Two banks, keyed by seat 1 and 2.
 
-    ``base``: seconds each bank starts with; ``increment``: seconds added after each action of the bank's player;
-    ``grace``: seconds a disconnected player's running bank is held before it runs again.
+    ``base``: seconds each bank starts with; ``increment``: seconds added to a player's bank at the end of each of
+    that player's turns (the preliminary phase is no turn); ``grace``: seconds a disconnected player's running bank is held before it runs again.
     """
 
     def __init__(self, base: float, increment: float, grace: float) -> None:
@@ -55,12 +56,13 @@ class Clocks:
             self.bank[p] = self.remaining(p, now)
             self.since = now
 
-    def switch(self, to_act: int | None, now: float, acted: int | None = None) -> None:
-        """After an action by ``acted`` (or none): charge the running bank, add the increment to ``acted``'s bank,
-        and run ``to_act``'s bank (None stops every bank)."""
+    def switch(self, to_act: int | None, now: float, turn_over: int | None = None) -> None:
+        """After a change: charge the running bank, add the increment to ``turn_over``'s bank (the player whose turn
+        just ended, or None), and run ``to_act``'s bank (None stops every bank: nobody must act, or the room passes
+        for that player)."""
         self._settle(now)
-        if acted in (1, 2) and self.increment:
-            self.bank[acted] += self.increment
+        if turn_over in (1, 2) and self.increment:
+            self.bank[turn_over] += self.increment
         self.running = to_act
         self.since = now
 
@@ -108,6 +110,21 @@ class NoClocks(Clocks):
 
     def to_state(self, now: float) -> dict:
         return {"none": True, "grace": self.grace}
+
+
+class TurnWatch:
+    """Which player's turn has just ended, read off the engine game after each change (the increment is added once
+    per turn of its player, at its end). ``turn``/``active``: the game's turn number and active player when last
+    looked at; turn 0 is the preliminary phase, which is no player's turn."""
+
+    def __init__(self, turn: int = 0, active: int | None = None) -> None:
+        self.turn, self.active = turn, active
+
+    def ended(self, turn: int, active: int | None) -> int | None:
+        """The player whose turn ended since the last look (None when the turn did not change)."""
+        done = self.active if turn != self.turn and self.turn >= 1 else None
+        self.turn, self.active = turn, active
+        return done
 
 
 def clocks_for(clock: dict | None, grace: float) -> Clocks:

@@ -35,8 +35,8 @@ from .http_body import read_json
 
 CHALLENGE_TTL = 600.0      # s an open challenge stays valid
 # Clock presets of a challenge (the lobby's create form offers the same: js/prefs.js CLOCK_PRESETS).
-CLOCK_PRESETS = {"15+10": {"base": 900.0, "increment": 10.0}, "5+3": {"base": 300.0, "increment": 3.0},
-                 "30+20": {"base": 1800.0, "increment": 20.0}, "none": None}
+CLOCK_PRESETS = {"5+3": {"base": 300.0, "increment": 3.0}, "10+5": {"base": 600.0, "increment": 5.0},
+                 "15+10": {"base": 900.0, "increment": 10.0}, "none": None}
 LIVE = ("preliminary", "playing")
 
 

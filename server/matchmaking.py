@@ -5,9 +5,9 @@ HTTP (all authenticated with the player header, server/players_api.py):
 
 | method, path | answer |
 |---|---|
-| POST /api/queue ``{"deck"?}`` | 200 ``{"status": "matched", "room", "seat", "token"}`` when someone was waiting (the older entry takes seat 1); else 202 ``{"status": "waiting", "ticket"}``; 503 ``queue_full`` |
+| POST /api/queue ``{"deck"?, "rated"?}`` (rated by default; players are paired only with the same choice) | 200 ``{"status": "matched", "room", "seat", "token"}`` when someone was waiting (the older entry takes seat 1); else 202 ``{"status": "waiting", "ticket"}``; 503 ``queue_full`` |
 | GET /api/queue/{ticket} | ``{"status": "waiting", "waited": s, "bot_offer": bool}`` or, once paired, the matched answer |
-| POST /api/queue/{ticket}/bot ``{"bot"?}`` | leave the queue for a game against the computer: the matched answer |
+| POST /api/queue/{ticket}/bot ``{"bot"?}`` | leave the queue for a game against the computer (``bot``: a level; absent: the level near the player's rating) |
 | DELETE /api/queue/{ticket} | leave the queue: ``{"status": "left"}``; 404 ``not_queued`` for a ticket not in it |
 
 The queue lives in the process that answers (one process, or sticky routing; docs/server.md). An entry not polled
@@ -31,7 +31,7 @@ from .bus import messages as m
 from .rooms import RoomLimit
 
 TICKET_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
-QUEUE_FIELDS = frozenset({"deck"})
+QUEUE_FIELDS = frozenset({"deck", "rated"})
 BOT_FIELDS = frozenset({"bot"})
 
 
@@ -47,6 +47,7 @@ class Entry:
     since: float
     polled: float
     match: dict | None = field(default=None)
+    rated: bool = True
 
 
 class MatchQueue:
@@ -68,19 +69,20 @@ class MatchQueue:
         """The waiting entry of player ``pid``, if any."""
         return next((e for e in self.waiting.values() if e.player["id"] == pid), None)
 
-    def partner(self, pid: str) -> Entry | None:
-        """Take the oldest waiting entry of another player out of the queue (None when there is none)."""
+    def partner(self, pid: str, rated: bool = True) -> Entry | None:
+        """Take the oldest waiting entry of another player who chose the same (``rated`` or casual) out of the
+        queue (None when there is none)."""
         for t, e in self.waiting.items():
-            if e.player["id"] != pid:
+            if e.player["id"] != pid and e.rated == rated:
                 del self.waiting[t]
                 return e
         return None
 
-    def add(self, player: dict, cards: list, label: str | None, now: float) -> Entry:
+    def add(self, player: dict, cards: list, label: str | None, now: float, rated: bool = True) -> Entry:
         """Queue a player. Raises OverflowError when the queue holds ``max_size`` entries."""
         if len(self.waiting) >= self.max_size:
             raise OverflowError("queue_full")
-        e = Entry(secrets.token_urlsafe(16), player, cards, label, now, now)
+        e = Entry(secrets.token_urlsafe(16), player, cards, label, now, now, rated=rated)
         self.waiting[e.ticket] = e
         return e
 
@@ -125,7 +127,7 @@ async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None)
     """A room for ``first`` (seat 1) and ``player`` (seat 2, returned ``{"room", "seat", "token"}``); ``first``'s
     seat goes into its entry for its next poll."""
     options = {"decks": [first.label, label], "clock": {"base": hub.settings.clock_base,
-               "increment": hub.settings.clock_increment}, "spectators": True}
+               "increment": hub.settings.clock_increment}, "spectators": True, "rated": first.rated}
     room, token = await hub.rooms.create(options, True, player=first.player["id"], name=first.player["name"],
                                          decks=[first.cards, None])
     first.match = {"room": room, "seat": 1, "token": token}
@@ -136,7 +138,7 @@ async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None)
 
 async def enqueue(request: Request):
     """POST /api/queue (see the module table)."""
-    from .lobby import _err, deck_choice
+    from .lobby import _err, deck_choice, rated_choice
     hub = request.app.state.hub
     player, error = await _auth(request)
     if error is not None:
@@ -144,6 +146,7 @@ async def enqueue(request: Request):
     try:
         body = await read_json(request, QUEUE_FIELDS)
         cards, label = deck_choice(hub, body.get("deck", hub.engine.deck_names()[0]), lang=request_lang(request))
+        rated = rated_choice(body)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     q, now = queue_of(hub), time.monotonic()
@@ -152,10 +155,10 @@ async def enqueue(request: Request):
     if mine is not None:            # asked again (a second tab): the same place in the queue
         mine.polled = now
         return _waiting(mine, q, now)
-    first = q.partner(player["id"])
+    first = q.partner(player["id"], rated)
     if first is None:
         try:
-            return _waiting(q.add(player, cards, label, now), q, now)
+            return _waiting(q.add(player, cards, label, now, rated), q, now)
         except OverflowError:
             return _err(503, "queue_full", "Too many players are waiting for a game; try again in a minute.")
     try:
@@ -207,10 +210,20 @@ async def leave(request: Request):
     return JSONResponse({"status": "left"})
 
 
+async def level_near(hub, player: dict) -> str:
+    """The computer's level near ``player``'s rating (bots/levels.py ``level_for_rating``; beginner for a new
+    player or when the rating cannot be read)."""
+    from bots import level_for_rating
+    try:
+        r = await hub.store.get_rating(player["id"])
+    except Exception:       # the store is down: the gentlest level
+        return "beginner"
+    return level_for_rating(r.get("rating"), int(r.get("games") or 0))
+
+
 async def play_bot(request: Request):
     """POST /api/queue/{ticket}/bot: leave the queue and play the computer with the queued deck."""
-    from bots import POLICIES
-
+    from .bot_levels import UnknownLevel, parse_level, unknown_level_body
     from .bot_seat import start_bot
     from .lobby import _err
     hub = request.app.state.hub
@@ -219,9 +232,9 @@ async def play_bot(request: Request):
         return error
     try:
         body = await read_json(request, BOT_FIELDS)
-        policy = body.get("bot", "heuristic")
-        if not isinstance(policy, str) or policy not in POLICIES:
-            raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
+        policy = parse_level(body.get("bot"), "") or await level_near(hub, player)
+    except UnknownLevel as e:
+        return JSONResponse(unknown_level_body(e), status_code=400)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     q = queue_of(hub)
@@ -233,7 +246,7 @@ async def play_bot(request: Request):
     names = hub.engine.deck_names()
     other = next((n for n in names if n != e.label), names[0])
     options = {"decks": [e.label, other], "clock": {"base": hub.settings.clock_base,
-               "increment": hub.settings.clock_increment}, "spectators": True}
+               "increment": hub.settings.clock_increment}, "spectators": True, "rated": False}
     try:
         room, token = await hub.rooms.create(options, True, player=player["id"], name=player["name"],
                                              decks=[e.cards, None])

@@ -38,9 +38,9 @@ class Settings:
     static_dir: str = ""                # browser client directory; empty = server/static
     # rooms and clocks
     clock_base: float = 900.0           # s in each player's time bank at the start
-    clock_increment: float = 10.0       # s added to a bank after each action of that player
+    clock_increment: float = 10.0       # s added to a bank at the end of each turn of that player
     clock_min: float = 10.0             # s: the smallest clock base a room may be created with
-    disconnect_grace: float = 60.0      # s a disconnected player's clock is held before it runs again
+    disconnect_grace: float = 60.0      # s a player away is waited for: its clock held, then a claim or an abort
     replay_ttl: float = 3600.0          # s a finished game stays available as a replay
     idle_timeout: float = 1800.0        # s without any connection before a room is closed
     waiting_timeout: float = 600.0      # s without any connection before a room still waiting for seat 2 closes

@@ -27,7 +27,7 @@ def random_steps(g: Game, seed: int, n: int):
 
 def hidden_ids(g: Game, viewer) -> set[str]:
     """Instance ids ``viewer`` may not see: decks, the other players' deal and recruits, face-down cards of
-    others."""
+    others; not the cards whose pending triggers ``viewer`` is asked about (engine/view.py shows them)."""
     out = set()
     for p in (1, 2):
         out.update(g.decks[p])
@@ -35,4 +35,6 @@ def hidden_ids(g: Game, viewer) -> set[str]:
             out.update(g.deals[p])
             out.update(g.recruits[p])
     out.update(c.id for c in g.cards.values() if c.hidden and c.controller != viewer)
+    if viewer in (1, 2):   # a card whose trigger the viewer is asked about is shown wherever it lies (view.py)
+        out.difference_update(t["source"] for t in g.pending[viewer])
     return out

@@ -75,6 +75,8 @@ class Keyword:
     keyword a card of the player being asked has (Thirst [g-16]).
     ``token_sources``: ``f(g, card) -> [cards]``: other cards whose tokens may pay the card's activated abilities
     (Meditation [g-25]; :func:`engine.rules.declarable.token_pool`, :func:`engine.ops.costs.pay_cost`).
+    ``on_initiate``: ``f(g, card, ability, kind)``, called once (with its first copy) when the source of an attack
+    with this keyword it becomes the initiating card (02-battle.md §9 step 5 [216.4]; :func:`engine.effects.attack.initiate`).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
     """
@@ -108,6 +110,7 @@ class Keyword:
     blocks_effect: Callable | None = None
     turn_preparation: "PrepHooks | None" = None
     token_sources: Callable | None = None
+    on_initiate: Callable | None = None
 
 
 class RecruitHooks:

@@ -36,7 +36,7 @@ _STRENGTH_ENUM = "|".join(LEVELS)
 PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "throws", "strike_through_row",
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks", "nonmagical")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
-WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "strikes",
+WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "wounded", "strikes",
         "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
         "revealed_by_prophecy", "jumps", "incarnates", "gains_incarnation_token", "acts", "prophecy_reveals")
 #: Whose event a trigger listens to (field ``subject``).
@@ -302,7 +302,8 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
 
 def _pool_forms(a: dict, kw) -> None:
     """The pool README's forms: ``kind: effect`` (воздействие, 03 §1.2), Resurrection's ``which``, experience and
-    clumsiness printed without a number (= 1, 03 §4)."""
+    clumsiness printed without a number (= 1, 03 §4), Vulnerability to [kind] written with ``kind`` (03 §4's heading
+    [g-56]) for the ``from`` that ``protection`` uses."""
     if a.get("kind") == "effect":
         a["kind"] = "influence"
     if kw == "resurrect" and "which" in a:  # "which": "elite creature" / "regular creature"
@@ -311,6 +312,8 @@ def _pool_forms(a: dict, kw) -> None:
         a["closed"] = "closed" in str(a.pop("placement", ""))
         a.setdefault("graveyard", "own")
         a.setdefault("cell", "adjacent")
+    if kw == "vulnerability_to" and "kind" in a and "from" not in a:
+        a["from"] = a.pop("kind")
     if kw in ("attack_exp", "defence_exp", "clumsiness") and "n" not in a:
         a["n"] = 1
 

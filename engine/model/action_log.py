@@ -1,7 +1,7 @@
 """The game's action log (``Game.log``) kept compact: one msgpack buffer instead of a list of lists and dicts.
 
-A mid-game room's log held about 300 ``[player, action dict]`` lists, 72 KB of Python objects (issue 21 item 5:
-150 KB per mid-game room); packed it is about 30 B per entry. :class:`ActionLog` is a read-only sequence of the
+A mid-game room's log held about 300 ``[player, action dict]`` lists, 72 KB of Python objects (the
+memory budget of a mid-game room); packed it is about 30 B per entry. :class:`ActionLog` is a read-only sequence of the
 same items: ``log[i]``, ``log[i:j]``, ``len(log)``, iteration and ``==`` (with another log or a list) give what the
 list gave, each item decoded on demand as a new ``[player, action]`` list a caller may change freely. Only the
 engine appends (``Game.apply``).

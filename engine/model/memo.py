@@ -1,4 +1,4 @@
-"""A memo for reads of a state that cannot change meanwhile (issue 21 item 3: the engine's speed).
+"""A memo for reads of a state that cannot change meanwhile (the engine's speed).
 
 The legal-action listing asks the same questions many times over (the cards in play, what a card has now, its
 neighbours) for every source-target pair, and nothing changes the state while it runs. :func:`reading` marks such a

@@ -86,6 +86,17 @@ class ChooseDeck:
 
 
 @dataclass(frozen=True, slots=True)
+class EndGame:
+    """A seated player (``token``) claims the win over an away opponent (``kind`` "claim") or aborts the game
+    (``kind`` "abort"), request/reply: ``{"ok": True, "result"}`` or ``{"ok": False, "code", "msg"}``
+    (server/room/endings.py)."""
+
+    token: str | None
+    kind: str
+    reply_to: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Rematch:
     """The registered ``player`` of a finished game asks for a rematch (request/reply): ``{"ok": True,
     "room"}`` (plus ``"create": spec`` for the first ask) or ``{"ok": False, "code", "msg"}``."""
@@ -125,11 +136,11 @@ class BackendBack:
     """(From the mailbox) the backend was unreachable or lost its data: store the state again, resync everyone."""
 
 
-Message = Attach | Detach | Act | Resync | Probe | Claim | ChooseDeck | Rematch | Say | Status | Shutdown | Fenced | BackendBack
+Message = Attach | Detach | Act | Resync | Probe | Claim | ChooseDeck | EndGame | Rematch | Say | Status | Shutdown | Fenced | BackendBack
 
 #: wire kind -> class (the kinds are the ones the server used before these classes existed)
 KINDS: dict[str, type] = {"attach": Attach, "detach": Detach, "action": Act, "resync": Resync, "probe": Probe, "claim": Claim,
-                          "deck": ChooseDeck, "rematch": Rematch, "chat": Say, "status": Status, "shutdown": Shutdown, "fenced": Fenced, "redis_back": BackendBack}
+                          "deck": ChooseDeck, "end": EndGame, "rematch": Rematch, "chat": Say, "status": Status, "shutdown": Shutdown, "fenced": Fenced, "redis_back": BackendBack}
 _KIND_OF = {cls: kind for kind, cls in KINDS.items()}
 
 

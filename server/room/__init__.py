@@ -15,6 +15,8 @@ into small modules behind narrow interfaces (each module's docstring states its 
 | ``clocks.py`` | the inbox wait, the loss on time, the replay and idle limits |
 | ``chat.py`` | chat lines and their history |
 | ``rematch.py`` | the rematch offer |
+| ``endings.py`` | the end by a player's decision: claim the win over a player away, abort; the abort on a seat's absence |
+| ``away.py`` | ``Away``: the seats whose last connection is gone, announced at once; the frames' ``clocks`` |
 | ``lobby_entry.py`` | ``LobbyEntry``: the room's entry in the lobby directory |
 """
 from .room import LEDGER_SIZE, Room, refuse_queued

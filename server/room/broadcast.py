@@ -25,6 +25,8 @@ from protocol.messages import Sync
 
 from .. import store_outage, wire
 from ..bus import messages as m
+from .away import came_back, clock_frame, went_away
+from .away import presence_changed as announce_presence
 from .chat import send_history
 from .status import only_pass
 
@@ -67,7 +69,10 @@ class Audience:
             self.seat_conn[seat] = conn
             room.clocks.reconnected(seat, time.monotonic())
         self.conns[conn] = seat
+        back = came_back(room, seat)
         await self.sync(conn)
+        if back:
+            await announce_presence(room, skip=conn)
         await send_history(room, conn, seat)
         await room.lobby.publish()
 
@@ -82,6 +87,7 @@ class Audience:
         if seat is not None and self.seat_conn[seat] == conn:
             self.seat_conn[seat] = None
             room.clocks.disconnected(seat, time.monotonic())
+            await went_away(room, seat)
         if seat not in self.conns.values():
             room.versions.forget(seat)
         if not self.conns:
@@ -91,7 +97,7 @@ class Audience:
     async def sync(self, conn: str) -> None:
         """Send ``conn`` the full view of its seat, its legal actions and the clocks, then the end once over."""
         room = self.room
-        frame = room.versions.sync(self.conns[conn], room.clocks.to_wire(time.monotonic()))
+        frame = room.versions.sync(self.conns[conn], clock_frame(room, time.monotonic()))
         await self.send([conn], frame, versioned=True)
         end = room.versions.end_frame()
         if end is not None:
@@ -131,8 +137,8 @@ class Audience:
 
 
 async def broadcast_applied(room, acted: int, frames: dict, ts) -> bool:
-    """After an applied action of ``acted``: run clocks, apply automatic passes (RULES.md Q10), make the new state
-    durable (persistent buses), then broadcast every version's frames (viewer -> message) and the end. ``ts``: the
+    """After an applied action of ``acted``: run clocks (the increment when a turn ended; no bank runs for a seat
+    the room passes for), apply automatic passes (RULES.md Q10), make the new state durable (persistent buses), then broadcast every version's frames (viewer -> message) and the end. ``ts``: the
     monotonic time the action arrived (latency metric) or None. False when the store failed: the room holds the
     change and sent nothing (server/store_outage.py)."""
     out = _frames(room, acted, frames)
@@ -167,8 +173,11 @@ def _frames(room, acted: int, frames: dict) -> list:
     for _ in range(AUTOPASS_LIMIT + 1):
         room.metrics.actions_applied += 1
         now = time.monotonic()
-        room.clocks.switch(None if room.versions.game.result is not None else room.game.to_act(), now, acted)
-        clocks = room.clocks.to_wire(now)
+        q = None if room.versions.game.result is not None else room.game.to_act()
+        auto = q is not None and room.seats.autopass[q] and only_pass(room.versions.game.legal_actions(q))
+        ended = room.turns.ended(getattr(room.game, "turn", 0), getattr(room.game, "active", None))
+        room.clocks.switch(None if auto else q, now, ended)    # the room's passes cost nobody time
+        clocks = clock_frame(room, now)
         for viewer, frame in frames.items():
             frame = dataclasses.replace(frame, clocks=clocks)
             data = None
@@ -182,10 +191,8 @@ def _frames(room, acted: int, frames: dict) -> list:
         end = room.versions.end_frame()
         if end is not None and conns_of:
             out.append((list(conns_of), end, False, None))
-        q = room.game.to_act()
-        if (end is not None or q is None or not room.seats.autopass[q]
-                or not only_pass(room.versions.game.legal_actions(q))):
+        if end is not None or not auto:
             break
         room.apply(q, {"act": "pass"})
-        acted, frames = q, room.versions.advance()
+        frames = room.versions.advance()
     return out

@@ -33,9 +33,9 @@ def timeout(room) -> float:
     now = time.monotonic()
     times = [now + 3600.0, room.outage.due if room.outage.held else now + 3600.0]
     if running(room):
-        d = room.clocks.deadline(now)
-        if d is not None:
-            times.append(d)
+        for d in (room.clocks.deadline(now), room.away.deadline(now)):   # a bank, the grace of a seat away
+            if d is not None:
+                times.append(d)
     if room.finished_at is not None:       # a finished game is kept as a replay, connected or not
         times.append(room.finished_at + room.settings.replay_ttl)
     elif not room.audience.conns:

@@ -32,7 +32,7 @@ class LobbyEntry:
             "seats": {str(p): {"taken": s.tokens[p] is not None, "connected": r.audience.seat_conn[p] is not None}
                       for p in (1, 2)},
             "watching": r.audience.spectators(), "v": r.v,
-            "result": r.versions.game.result, "created": int(r.created),
+            "result": r.versions.game.result, "created": int(r.created), "rated": r.rated,
         }
 
     async def publish(self) -> None:

@@ -40,7 +40,7 @@ from .. import wire
 from ..bus import Bus, BusError
 from ..bus import messages as m
 from ..chat import RoomChat
-from ..clock import Clocks, clocks_for
+from ..clock import Clocks, TurnWatch, clocks_for
 from ..journal import Journal
 from ..metrics import Metrics
 from ..settings import Settings
@@ -48,6 +48,8 @@ from ..tutorial import new_game
 from .. import store_outage
 from ..store_outage import Outage
 from . import clocks as timers
+from . import endings
+from .away import Away, clock_frame
 from .broadcast import Audience, broadcast_applied
 from .cache import RoomCache
 from .chat import on_chat
@@ -101,7 +103,7 @@ class Room:
         self.game = None
         self.versions: RoomVersions | None = None
         self.status = RoomStatus.WAITING
-        self.result: dict | None = None          # set only for a loss on time (else the engine's result counts)
+        self.result: dict | None = None          # a loss on time, a claimed win, an abort (else the engine's result)
         self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
         self.clocks: Clocks | None = None
         self.created = time.time()
@@ -120,6 +122,8 @@ class Room:
         self.store = Persistence(self)
         self.lobby = LobbyEntry(self)
         self.cache = RoomCache()
+        self.away = Away(settings.disconnect_grace)   # seats whose last connection is gone (away.py)
+        self.turns = TurnWatch()                   # whose turn ended: the clock's increment (server/clock.py)
         self.outage = Outage()                     # the store failed: the change is held (server/store_outage.py)
 
     def _init_game(self, game) -> None:
@@ -173,6 +177,7 @@ class Room:
         r.options, r.seed, r.decks = s["options"], s["seed"], s["decks"]
         r._init_game(None if s["game"] is None else engine.Game.restore(s["game"]))
         r.store.load(s, entries)
+        endings.restored(r)
         return r
 
     @classmethod
@@ -189,7 +194,7 @@ class Room:
         seat = r.seats.seat_for(token)
         if seat is False or (seat is None and not r.options["spectators"]):
             return None
-        out = [(wire.encode(r.versions.sync(seat, r.clocks.to_wire(time.monotonic()))), r.v, True)]
+        out = [(wire.encode(r.versions.sync(seat, clock_frame(r, time.monotonic()))), r.v, True)]
         end = r.versions.end_frame()
         if end is not None:
             out.append((wire.encode(end), None, False))
@@ -210,6 +215,18 @@ class Room:
     def snapshot(self) -> bytes:
         """Everything needed to resume the room in another process (server/room/persistence.py ``snapshot``)."""
         return self.store.snapshot()
+
+    @property
+    def rated(self) -> bool:
+        """Rated by the creator's choice (``options["rated"]``, true when not said: rooms made before the choice
+        existed) and never with a computer seat."""
+        return bool(self.options.get("rated", True)) and not self.seats.bots
+
+    @property
+    def counts_for_rating(self) -> bool:
+        """The finished game may change ratings: the room is :attr:`rated` and the game was not aborted
+        (server/room/endings.py; server/store/record.py adds: two distinct registered players)."""
+        return self.rated and (self.result or {}).get("reason") != endings.ABORTED
 
     def info(self) -> dict:
         """The lobby entry (server/room/lobby_entry.py ``info``)."""
@@ -240,6 +257,7 @@ class Room:
         for p in (1, 2):
             if self.audience.seat_conn[p] is None:
                 self.clocks.disconnected(p, now)
+                self.away.left(p, now)
         self.clocks.switch(self.game.to_act(), now)
 
     def apply(self, p: int, action: dict) -> list:
@@ -274,6 +292,7 @@ class Room:
                 if msg is not None:
                     await self._handle_safely(msg)
                 await timers.tick(self)
+                await endings.on_grace_over(self, time.monotonic())
         except BusError as e:
             if e.code != "fenced":
                 raise
@@ -338,6 +357,8 @@ class Room:
             await reply(msg.reply_to, await store_outage.call(self, on_claim(self, msg)))
         elif isinstance(msg, m.ChooseDeck):
             await reply(msg.reply_to, await store_outage.call(self, on_deck(self, msg)))
+        elif isinstance(msg, m.EndGame):
+            await reply(msg.reply_to, await store_outage.call(self, endings.on_request(self, msg)))
         elif isinstance(msg, m.Rematch):
             await reply(msg.reply_to, await store_outage.call(self, on_rematch(self, msg)))
         elif isinstance(msg, m.Say):

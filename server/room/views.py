@@ -112,17 +112,17 @@ class RoomGame:
         s = r.seats
         return (r.id, r.status, self.result, r.options["spectators"], r.options.get("clock"), s.names[1],
                 s.names[2], s.bots.get("1"), s.bots.get("2"), r.decks[0] is not None, r.decks[1] is not None,
-                s.tokens[1] is not None, s.tokens[2] is not None, r.rematch)
+                s.tokens[1] is not None, s.tokens[2] is not None, r.rematch, r.rated)
 
     def public(self) -> dict:
         """The views' ``room`` field, built: ``{"id", "status", "result", "spectators", "players", "bots",
-        "decks", "seated", "clock", "rematch"}``."""
+        "decks", "seated", "clock", "rematch", "rated"}``."""
         r = self.room
         return {"id": r.id, "status": r.status.value, "result": self.result,
                 "spectators": bool(r.options["spectators"]), "players": r.seats.names_json(),
                 "bots": r.seats.bots_json(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
                 "seated": {str(p): r.seats.tokens[p] is not None for p in (1, 2)},
-                "clock": r.options.get("clock"), "rematch": r.rematch}
+                "clock": r.options.get("clock"), "rematch": r.rematch, "rated": r.rated}
 
     def _view(self, viewer) -> dict:
         r = self.room

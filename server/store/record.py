@@ -9,7 +9,9 @@ from .ratings import is_rated
 
 def game_record(room) -> dict:
     """``room`` (finished) as a store game record: seed, decks, the engine's action log, the room-level result
-    (a loss on time shows reason "time"), players and bot seats, rated or not, start time and duration (s)."""
+    (a loss on time shows reason "time", a claimed win "abandoned", an abort "aborted" with no winner), players and
+    bot seats, rated or not (the creator's choice, never an aborted game: ``Room.counts_for_rating``; and only
+    between two registered players with no computer seat), start time and duration (s)."""
     result = room.result if room.result is not None else room.game.result
     started = room.started if room.started is not None else room.created
     ended = room.ended if room.ended is not None else time.time()
@@ -17,9 +19,11 @@ def game_record(room) -> dict:
     return {
         "id": room.id, "seed": room.seed, "decks": room.decks, "deck_names": list(room.options["decks"]),
         "log": list(room.game.log), "result": result, "players": players,
-        "bots": dict(room.seats.bots), "rated": is_rated(players, room.seats.bots), "started": started,
+        "bots": dict(room.seats.bots), "rated": is_rated(players, room.seats.bots) and room.counts_for_rating,
+        "started": started,
         "duration": max(0.0, ended - started), "version": room.v,
-        "options": {"clock": room.options.get("clock"), "spectators": room.options.get("spectators")},
+        "options": {"clock": room.options.get("clock"), "spectators": room.options.get("spectators"),
+                    "rated": bool(room.options.get("rated", True))},
     }
 
 

@@ -121,14 +121,17 @@ class SqlStore(AccountsMixin, Store):
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas(bool(path), self.synchronous))
         return engine
 
-    def _make_writer_engine(self, on_loop: bool = False) -> sa.Engine:
+    def _make_writer_engine(self, on_loop: bool = False, autocheckpoint: bool | None = None) -> sa.Engine:
         """The synchronous engine of the live-room writer (file SQLite only): same file, same pragmas. ``on_loop``:
         the :class:`LoopWriter`'s, with no busy timeout (the loop never waits on SQLite's lock) and no automatic
-        checkpoint (its checkpoints run in a thread)."""
+        checkpoint (its checkpoints run in a thread); ``autocheckpoint`` (default: not ``on_loop``) False also for
+        the fallback thread of a loop writer that checkpoints (else each of its commits while the WAL holds over
+        1000 frames would run a checkpoint, an fsync, of its own)."""
         url = sa.engine.make_url(self.url).set(drivername="sqlite+pysqlite")
         engine = sa.create_engine(url, connect_args={"timeout": 0 if on_loop else 30, "check_same_thread": False},
                                   poolclass=NullPool)
-        event.listen(engine, "connect", _sqlite_pragmas(True, self.synchronous, autocheckpoint=not on_loop))
+        auto = not on_loop if autocheckpoint is None else autocheckpoint
+        event.listen(engine, "connect", _sqlite_pragmas(True, self.synchronous, autocheckpoint=auto))
         return engine
 
     def _checkpoint(self) -> tuple[int, int, int]:
@@ -155,9 +158,11 @@ class SqlStore(AccountsMixin, Store):
             await self.engine.dispose()
             raise StoreError("unavailable", f"The database cannot be reached: {e}") from None
         if self.dialect == "sqlite" and self.durable:
-            self._writer = LoopWriter(lambda: self._make_writer_engine(on_loop=True), self._make_writer_engine,
+            on_loop = self.synchronous == "normal"
+            self._writer = LoopWriter(lambda: self._make_writer_engine(on_loop=True),
+                                      lambda: self._make_writer_engine(autocheckpoint=not on_loop),
                                       self._checkpoint, self.checkpoint_interval,
-                                      on_loop=self.synchronous == "normal")
+                                      on_loop=on_loop)
         else:
             self._writer = EngineWriter(self.engine)
         await self._writer.start()

@@ -135,10 +135,9 @@ def click_action(page, idx: int, v: int | None = None) -> None:
         click(page, f"[data-card='{targets['cards'][0]}']")
         _disambiguate(page, idx)
     else:
-        if not page.locator(f".field [data-card='{source}']").count():
-            raise AssertionError(("no card on the field for the action's source", a, s["view"].get("prompt"),
-                                  s["view"].get("phase"), getattr(page, "js_errors", None)))
-        click(page, f".field [data-card='{source}']")
+        click(page, card_selector(page, source, ("no clickable card for the action's source", a,
+                                                 s["view"].get("prompt"), s["view"].get("phase"),
+                                                 getattr(page, "js_errors", None))))
         if not _is_single_targetless_choice(s["legal"], source, s["view"]):
             _pick_steps(page, a, v)
     confirm(page)
@@ -152,6 +151,43 @@ def confirm(page) -> None:
     a defender: server/static/js/confirm.js)."""
     if page.locator("[data-testid=confirm-action]").count():
         click(page, "[data-testid=confirm-action]")
+
+
+def card_selector(page, card: str, why) -> str:
+    """Where a player clicks card ``card``: the card on the field, else the dock's button for a card that is not
+    drawn clickable (a graveyard, a deck: server/static/js/reach.js). Raises AssertionError(``why``) when there is
+    neither (a legal action the page does not offer)."""
+    for sel in (f".field [data-card='{card}']", f"[data-testid=offpage-card][data-card='{card}']"):
+        if page.locator(sel).count():
+            return sel
+    raise AssertionError(why)
+
+
+def play_by_clicks(page, rng, clicks: int, prefer=("ability", "declare", "choose"), p_prefer: float = 0.7,
+                   check=None, timeout: float = 30000) -> int:
+    """Play the page's seat by clicks until the game ends or ``clicks`` actions were made: each time it may act,
+    a random legal action (``rng``; one of the ``prefer`` kinds with probability ``p_prefer``), never a concession.
+    ``check(page, state)``: called before each action (an invariant of the page). Returns the actions made."""
+    clicked = 0
+    while clicked < clicks:
+        page.wait_for_function("() => { const c = window.berserkConn; return (c.view && c.view.result)"
+                               " || (c.legal && c.legal.length && c.pendingAction === null); }", timeout=timeout)
+        s = state(page)
+        if s["view"].get("result"):
+            break
+        options = [i for i, a in enumerate(s["legal"] or []) if a["act"] != "concede"]
+        if not options:
+            continue
+        if check is not None:
+            check(page, s)
+        preferred = [i for i in options if s["legal"][i]["act"] in prefer]
+        idx = rng.choice(preferred) if preferred and rng.random() < p_prefer else rng.choice(options)
+        try:
+            click_action(page, idx, s["v"])
+        except Stale:
+            continue
+        clicked += 1
+    return clicked
 
 
 def move_key(a: dict) -> str:
@@ -195,7 +231,7 @@ def _pick_steps(page, a: dict, v: int) -> None:
         if _sent(page, v):
             return
         if kind == "card":
-            click(page, f".field [data-card='{value}']")
+            click(page, card_selector(page, value, ("no clickable card for a target", a)))
         elif kind == "cell":
             click(page, f".board [data-cell='{value}']", position={"x": 6, "y": 6})
         else:

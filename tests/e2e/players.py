@@ -51,9 +51,27 @@ def wait_dealt(page, timeout: float = 30000) -> None:
         timeout=timeout)
 
 
-def bot_room(server, page) -> str:
-    """A room against the server's bot, this page in seat 1 (the seat token kept as the lobby keeps it)."""
-    req = urllib.request.Request(server.url + "/api/rooms", data=json.dumps({"opponent": "bot"}).encode(),
+def friend_game(new_page, server):
+    """Ann creates a game for a friend; Bob opens the invite link and chooses his deck: both see the dealt game.
+    Returns (ann, bob, invite url)."""
+    ann, bob = new_page(), new_page()
+    enter_lobby(ann, server, "Ann")
+    ann.click("[data-testid=create-room]")
+    room_of(ann)
+    link = ann.wait_for_selector("[data-testid=invite-link]").get_attribute("href")
+    bob.goto(link)
+    name_if_asked(bob, "Bob")
+    my_seat(bob, "2")
+    bob.click("#seat-deck-ok")      # seat 2 chooses its own deck, then the deal starts
+    wait_dealt(ann)
+    wait_dealt(bob)
+    return ann, bob, link
+
+
+def bot_room(server, page, **body) -> str:
+    """A room against the server's bot, this page in seat 1 (the seat token kept as the lobby keeps it); ``body``:
+    more of the create body (``deck``, ``bot_deck``)."""
+    req = urllib.request.Request(server.url + "/api/rooms", data=json.dumps({"opponent": "bot", **body}).encode(),
                                  headers={"content-type": "application/json"}, method="POST")
     r = json.load(urllib.request.urlopen(req))
     page.goto(server.url + "/")

@@ -81,22 +81,6 @@ def test_a_game_with_the_new_abilities_decks_is_played_by_clicks_against_the_com
                   [r["room"], r["seat"], r["token"]])
     page.goto(bot_server.url + f"/#/room/{r['room']}")
     driver.wait_version_above(page, None)
-    rng, clicked = random.Random(1), 0
-    while clicked < 250:
-        page.wait_for_function("() => { const c = window.berserkConn; return (c.view && c.view.result)"
-                               " || (c.legal && c.legal.length && c.pendingAction === null); }", timeout=30000)
-        s = driver.state(page)
-        if s["view"].get("result"):
-            break
-        options = [i for i, a in enumerate(s["legal"] or []) if a["act"] != "concede"]
-        if not options:
-            continue
-        preferred = [i for i in options if s["legal"][i]["act"] in ("ability", "declare", "choose")]
-        idx = rng.choice(preferred) if preferred and rng.random() < 0.7 else rng.choice(options)
-        try:
-            driver.click_action(page, idx, s["v"])
-        except driver.Stale:
-            continue
-        clicked += 1
+    clicked = driver.play_by_clicks(page, random.Random(1), 250)
     assert clicked >= 40 or driver.state(page)["view"].get("result")
     assert not page.js_errors, page.js_errors

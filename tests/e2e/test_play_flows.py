@@ -4,29 +4,13 @@ and not the spectators, and a rematch that starts a new game with the seats swap
 from __future__ import annotations
 
 from tests.e2e.driver import Policy, Stale, click_action, state
-from tests.e2e.players import enter_lobby, my_seat, name_if_asked, room_of, wait_dealt
-
-
-def _friend_game(new_page, server):
-    """Ann creates a game for a friend; Bob opens the invite link. Returns (ann, bob, invite url)."""
-    ann, bob = new_page(), new_page()
-    enter_lobby(ann, server, "Ann")
-    ann.click("[data-testid=create-room]")
-    room_of(ann)
-    link = ann.wait_for_selector("[data-testid=invite-link]").get_attribute("href")
-    bob.goto(link)
-    name_if_asked(bob, "Bob")
-    my_seat(bob, "2")
-    bob.click("#seat-deck-ok")      # seat 2 chooses its own deck, then the deal starts
-    wait_dealt(ann)
-    wait_dealt(bob)
-    return ann, bob, link
+from tests.e2e.players import enter_lobby, friend_game, my_seat, name_if_asked, room_of, wait_dealt
 
 
 def test_a_bot_game_starts_from_the_lobby_in_one_click(server, new_page, artifacts):
     page = new_page()
     enter_lobby(page, server, "Ann")
-    page.select_option("#bot-level", "random")
+    page.select_option("#bot-level", "beginner")
     page.click("[data-testid=play-bot]")
     room_of(page)
     my_seat(page, "1")
@@ -130,7 +114,7 @@ def test_the_friend_choosing_a_deck_is_not_told_to_wait_for_a_creator_who_chose_
 
 
 def test_a_seat_is_kept_after_the_page_is_closed(server, new_page):
-    ann, bob, link = _friend_game(new_page, server)
+    ann, bob, link = friend_game(new_page, server)
     ctx = ann.context
     ann.close()
     again = ctx.new_page()
@@ -156,7 +140,7 @@ def test_quick_play_pairs_two_browsers(server, new_page):
 
 
 def test_a_chat_message_reaches_the_other_player_and_not_the_spectators(server, new_page):
-    ann, bob, link = _friend_game(new_page, server)
+    ann, bob, link = friend_game(new_page, server)
     sam = new_page()
     sam.goto(link)
     name_if_asked(sam, "Sam")
@@ -177,7 +161,7 @@ def test_a_chat_message_reaches_the_other_player_and_not_the_spectators(server, 
 
 
 def test_a_rematch_starts_a_new_game_with_the_seats_swapped(server, new_page, artifacts):
-    ann, bob, link = _friend_game(new_page, server)
+    ann, bob, link = friend_game(new_page, server)
     old = room_of(ann)
     ann.click("button[data-act=concede]")
     ann.click("button[data-act=concede-confirm]")

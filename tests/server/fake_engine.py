@@ -57,6 +57,14 @@ class Game:
     def result(self):
         return self.s["result"]
 
+    @property
+    def turn(self) -> int:
+        return self.s["turn"]
+
+    @property
+    def active(self):
+        return self.s["active"]
+
     def to_act(self):
         return None if self.s["result"] else self.s["prio"]
 

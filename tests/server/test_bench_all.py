@@ -1,10 +1,11 @@
 """bench/all.py's report (structure only; its figures are measured by running it, never asserted in tests): the
-generated section of docs/performance.md is replaced in place, and the plot is a well-formed SVG."""
+generated section of docs/performance.md is replaced in place, the plot is a well-formed SVG, and the room phases are
+the means of the measurement window only."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from bench.all import BEGIN, END, markdown, svg_plot, write_doc
+from bench.all import BEGIN, END, markdown, phase_means, svg_plot, write_doc
 
 
 def _result() -> dict:
@@ -51,3 +52,20 @@ def test_the_plot_is_an_svg_with_one_point_per_measured_level_and_percentile(tmp
     assert root.tag.endswith("svg")
     circles = [e for e in root.iter() if e.tag.endswith("circle")]
     assert len(circles) == 2 * 4          # 3 measured setups + the echo floor, p50 and p99 each, one level
+
+
+def test_the_room_phase_means_count_only_the_calls_made_within_the_window():
+    key = 'berserk_room_phase_seconds_{}{{phase="{}"}}'
+    before = {key.format("count", "encode"): 900, key.format("sum", "encode"): 4.5,    # joins: 5 ms Sync frames
+              key.format("count", "commit"): 10, key.format("sum", "commit"): 1.0}
+    after = {key.format("count", "encode"): 1000, key.format("sum", "encode"): 4.502,
+             key.format("count", "commit"): 14, key.format("sum", "commit"): 1.0008}
+    got = phase_means(before, after)
+    assert got["encode"] == 20.0 and got["commit"] == 200.0 and got["apply"] is None
+
+
+def test_redis_time_per_action_counts_a_scripts_inner_commands_and_carried_publishes_once():
+    from bench.redis_cost import per_action
+    window = {"actions": 2, "calls": {"evalsha": 4, "xadd": 4, "publish": 4}, "carried": 2,
+              "usec": {"evalsha": 80, "xadd": 20, "publish": 8}, "bytes_in": 100, "used_memory": 0}
+    assert per_action(window)["redis_us"] == 42.0        # (80 + 8 * 2/4) / 2: xadd and 2 publishes ran in scripts

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import httpx
 
-from server.clock import Clocks
+from server.clock import Clocks, TurnWatch
 from tests.server.harness import Player, create_room, join_seat
 
 
@@ -13,11 +13,21 @@ def test_bank_runs_only_for_the_player_to_act():
     assert c.remaining(1, 110.0) == 50 and c.remaining(2, 110.0) == 60
 
 
-def test_increment_is_added_after_the_players_action():
+def test_increment_is_added_once_at_the_end_of_the_players_turn_not_per_action():
     c = Clocks(60, 5, 0)
     c.switch(1, now=0.0)
-    c.switch(2, now=10.0, acted=1)
-    assert c.remaining(1, 20.0) == 55 and c.remaining(2, 20.0) == 50
+    c.switch(2, now=10.0)                       # an action inside player 1's turn: no increment
+    c.switch(1, now=20.0)
+    assert c.remaining(1, 20.0) == 50 and c.remaining(2, 20.0) == 50
+    c.switch(2, now=30.0, turn_over=1)          # player 1's turn ends
+    assert c.remaining(1, 30.0) == 45 and c.remaining(2, 30.0) == 50
+
+
+def test_the_turn_watch_names_the_player_whose_turn_ended_and_not_the_preliminary_phase():
+    w = TurnWatch()
+    assert w.ended(0, None) is None and w.ended(1, 2) is None      # the preliminary phase is no turn
+    assert w.ended(1, 2) is None                                   # same turn
+    assert w.ended(2, 1) == 2 and w.ended(3, 2) == 1
 
 
 def test_disconnected_player_is_held_for_the_grace_period_then_runs():
@@ -51,7 +61,7 @@ def test_clock_state_round_trips_with_banks_held_after_restore():
 
 
 async def test_player_who_cannot_pass_loses_on_time(live_factory):
-    live = live_factory(clock_min=0.1, disconnect_grace=0.0)
+    live = live_factory(clock_min=0.1, disconnect_grace=60.0)    # seat 2 never connects: it would abort after it
     room = await create_room(live.http, decks=["A", "B"], clock={"base": 0.3, "increment": 0})
     seat2 = await join_seat(live.http, room["room"])
     a = await Player.join(live.ws, room["room"], room["token"])
@@ -63,7 +73,7 @@ async def test_player_who_cannot_pass_loses_on_time(live_factory):
 
 
 async def test_empty_bank_passes_where_passing_is_legal(live_factory):
-    live = live_factory(clock_min=0.1, disconnect_grace=0.0)
+    live = live_factory(clock_min=0.1, disconnect_grace=60.0)
     room = await create_room(live.http, decks=["A", "B"], clock={"base": 2.0, "increment": 0})
     seat2 = await join_seat(live.http, room["room"], autopass=False)
     a = await Player.join(live.ws, room["room"], room["token"])

@@ -161,8 +161,8 @@ async def test_a_checkpoint_that_leaves_frames_is_followed_by_one_with_writes_he
             await w.run(_insert, n)
         written.set()
         await asyncio.wait_for(reset, 30)
+        await w.run(_insert, 100)                   # held until the reset is over; it starts the WAL again
         assert w.resets >= 1
-        await w.run(_insert, 100)                   # the first write after the reset starts the WAL again
         with sqlite3.connect(db) as c:
             _, frames, _ = c.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         assert calls[0][1] >= 20 and frames < calls[0][1]
@@ -198,4 +198,17 @@ async def test_the_store_commits_live_rooms_on_the_loop_only_with_synchronous_no
         await store.save_room("r1", b"snap")
         assert (await store.load_room("r1")) == (b"snap", [])
     finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("level, automatic", [("normal", 0), ("full", 1000)])
+async def test_the_fallback_thread_checkpoints_by_itself_only_when_no_checkpoint_task_runs(tmp_path, level, automatic):
+    store = open_store(Settings(data_dir=str(tmp_path), sqlite_synchronous=level))
+    await store.start()
+    engine = store._writer._fallback._make_engine()          # the engine the fallback thread opens
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == automatic
+    finally:
+        engine.dispose()
         await store.close()

@@ -94,13 +94,19 @@ export async function myGames() {
 
 /** Quick play: join the queue with a deck. {status: "matched", room, seat, token} or {status: "waiting", ticket,
  * waited, bot_offer}. */
-export async function enqueue(deck) {
-  return call("POST", "/api/queue", { deck });
+export async function enqueue(deck, rated = true) {
+  return call("POST", "/api/queue", { deck, rated });
 }
 
 /** Poll a queue ticket (same answers as enqueue). */
 export async function pollQueue(ticket) {
   return call("GET", `/api/queue/${encodeURIComponent(ticket)}`);
+}
+
+/** Claim the win over an away opponent ("claim") or abort the game ("abort") with this seat's token
+ * (server/endings_api.py): {room, result}. */
+export async function endGame(id, what, token) {
+  return call("POST", `${room(id)}/${what}`, { token });
 }
 
 /** Leave the queue. */
@@ -110,5 +116,5 @@ export async function leaveQueue(ticket) {
 
 /** Leave the queue for a game against the computer: the matched answer. */
 export async function queueBot(ticket, bot) {
-  return call("POST", `/api/queue/${encodeURIComponent(ticket)}/bot`, { bot });
+  return call("POST", `/api/queue/${encodeURIComponent(ticket)}/bot`, bot ? { bot } : {});
 }

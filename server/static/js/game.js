@@ -16,11 +16,14 @@ import { TurnAlert, animationsFor, soundOn, setSound } from "./feel.js";
 import { Zoom } from "./zoom.js";
 import { boardKeys } from "./keys.js";
 import { seatName, resultText } from "./names.js";
+import { botThinking } from "./botlevels.js";
 import { crystals } from "./words.js";
 import { term, termText } from "./terms.js";
 import { rulesHref } from "./rules.js";
 import { PROMPT_RULE } from "./rules_text.js";
 import { offPageIds, offPagePanel, triggersPromptText } from "./reach.js";
+import { tickClocks } from "./clocks.js";
+import { endingsPanel, tickAway } from "./leaver.js";
 import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
 import { LogBook } from "./logbook.js";
 
@@ -160,6 +163,7 @@ export class GamePage {
     const dock = this._controls(view, idx, sel);
     const side = h("aside.side", { "aria-label": t("side_panel") },
       this._status(view),
+      this.opts.replay ? null : endingsPanel(this, c, view),
       this.conn.renderControls ? this.conn.renderControls() : null,
       dock,
       combatPanel(view),
@@ -327,6 +331,7 @@ export class GamePage {
     else if (c.status !== "open") toAct = t(c.status === "closed" ? "closed" : "reconnecting");
     else if (view.to_act == null) toAct = t("to_act_none");
     else if (view.to_act === c.you) toAct = t("to_act_you");
+    else if (botThinking(view)) toAct = t("bot_thinking");
     else toAct = t("to_act_other", { who: seatName(view.room, view.to_act) });
     return h("div.status", { dataset: { testid: "status" } },
       h("div.who", {}, who, " · ", h("span.conn-status." + c.status, {}, t(c.status === "open" ? "connected" : c.status === "closed" ? "closed" : "reconnecting")),
@@ -489,7 +494,7 @@ export class GamePage {
   _resultBanner(result) {
     const text = resultText(result, this.conn.view?.room);
     let mine = null;
-    if (this.conn.you && result.winner !== "draw") mine = t(result.winner === this.conn.you ? "you_won" : "you_lost");
+    if (this.conn.you && result.winner !== "draw" && result.winner != null) mine = t(result.winner === this.conn.you ? "you_won" : "you_lost");
     return h("div.result-banner", { role: "status", dataset: { winner: String(result.winner) } }, h("b", {}, t("game_over")), " ", text, mine ? " " + mine : "");
   }
 
@@ -642,14 +647,8 @@ export class GamePage {
   }
 
   _tickClocks() {
-    for (const el of this.root.querySelectorAll("[data-clock]")) {
-      const ms = this.conn.clockMs(el.dataset.clock);
-      if (ms == null) { el.textContent = ""; continue; }
-      const s = Math.ceil(ms / 1000);
-      el.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-      el.setAttribute("aria-label", `${t("clock")} ${el.textContent}`);
-      el.classList.toggle("low", s < 30);
-    }
+    tickClocks(this.root, this.conn);
+    tickAway(this.root, this.conn, this);
   }
 }
 

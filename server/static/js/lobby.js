@@ -10,7 +10,9 @@ import { saveSeat } from "./seats.js";
 import { currentPlayer } from "./player.js";
 import { matchName, resultText } from "./names.js";
 import { CLOCK_PRESETS } from "./prefs.js";
+import { clockChoice, ratedBox, isRated } from "./gamekind.js";
 import { deckChoice } from "./deckchoice.js";
+import { levelPicker } from "./botlevels.js";
 import { listSaved } from "./deckstore.js";
 import { deckLabel } from "./words.js";
 import { tutorialBox } from "./tutorial.js";
@@ -105,9 +107,9 @@ export class LobbyPage {
   async _create(ev) {
     ev.preventDefault();
     await this.player();
-    const preset = CLOCK_PRESETS.find((p) => p.id === this._value("create-clock")) || CLOCK_PRESETS[0];
+    const preset = CLOCK_PRESETS.find((p) => p.id === this._value("create-clock")) || CLOCK_PRESETS.find((p) => p.default);
     try {
-      this._enter(await api.createRoom({ deck: this._deck("create-deck"), clock: preset.clock }));
+      this._enter(await api.createRoom({ deck: this._deck("create-deck"), clock: preset.clock, rated: isRated("create") }));
     } catch (e) {
       this._fail(e);
     }
@@ -127,7 +129,7 @@ export class LobbyPage {
     ev.preventDefault();
     await this.player();
     try {
-      this._onQueue(await api.enqueue(this._deck("quick-deck")));
+      this._onQueue(await api.enqueue(this._deck("quick-deck"), isRated("quick")));
     } catch (e) {
       this._fail(e);
     }
@@ -168,7 +170,7 @@ export class LobbyPage {
     this.queue = null;
     clearTimeout(this.queueTimer);
     try {
-      this._enter(await api.queueBot(q.ticket, this._value("bot-level") || "heuristic"));
+      this._enter(await api.queueBot(q.ticket)); // the server picks the level near the player's rating
     } catch (e) {
       this._fail(e);
     }
@@ -221,6 +223,7 @@ export class LobbyPage {
     if (!q) {
       return h("form#quick-form", { onsubmit: (e) => this._quick(e) },
         h("label", {}, t("your_deck"), " ", this._deckSelect("quick-deck")),
+        ratedBox("quick"),
         h("button#quick-play", { type: "submit", "data-testid": "quick-play", disabled: !this.decks.length }, t("quick_play_go")));
     }
     return h("div.queue-status", { role: "status" },
@@ -244,15 +247,14 @@ export class LobbyPage {
           h("h2", {}, t("play_bot_title")),
           h("form#bot-form", { onsubmit: (e) => this._playBot(e) },
             h("label", {}, t("your_deck"), " ", this._deckSelect("bot-deck")),
-            h("label", {}, t("bot_strength"), " ", h("select#bot-level", { name: "bot-level" },
-              ["heuristic", "random"].map((b) => h("option", { value: b }, t(`bot_${b}`))))),
+            levelPicker(),
             h("button#play-bot", { type: "submit", "data-testid": "play-bot", disabled: !this.decks.length }, t("play_bot_go")))),
         h("section.create", {},
           h("h2", {}, t("create_room")),
           h("form#create-form", { onsubmit: (e) => this._create(e) },
             h("label", {}, t("your_deck"), " ", this._deckSelect("create-deck")),
-            h("label", {}, t("clock_preset"), " ", h("select#create-clock", { name: "create-clock" },
-              CLOCK_PRESETS.map((p) => h("option", { value: p.id }, t(`clock_${p.id.replace("+", "_")}`))))),
+            clockChoice(),
+            ratedBox("create"),
             h("button#create-room", { type: "submit", "data-testid": "create-room", disabled: !this.decks.length }, t("create")))),
         h("section.quick", {},
           h("h2", {}, t("quick_play_title")),

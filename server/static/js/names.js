@@ -28,5 +28,6 @@ export function matchName(room) {
 export function resultText(result, room) {
   if (!result) return "";
   if (result.winner === "draw") return t("result_draw", { reason: resultReason(result.reason) });
+  if (result.winner == null) return t("result_nobody", { reason: resultReason(result.reason) });  // an aborted game
   return t("result_named", { name: seatName(room, result.winner), reason: resultReason(result.reason) });
 }

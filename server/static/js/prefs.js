@@ -12,10 +12,11 @@ export function rememberDeck(name) {
   if (name) localStorage.setItem(DECK, name);
 }
 
-/** Clock presets offered at creation: base + increment in seconds, or no clock. */
+/** Clock presets offered at creation: minutes in each bank + seconds added at the end of each of the player's turns
+ * (server/clock.py), or no clock; `default` is selected first. */
 export const CLOCK_PRESETS = [
-  { id: "15+10", clock: { base: 900, increment: 10 } },
   { id: "5+3", clock: { base: 300, increment: 3 } },
-  { id: "30+20", clock: { base: 1800, increment: 20 } },
+  { id: "10+5", clock: { base: 600, increment: 5 } },
+  { id: "15+10", clock: { base: 900, increment: 10 }, default: true },
   { id: "none", clock: null },
 ];

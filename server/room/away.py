@@ -1,0 +1,87 @@
+"""A player away: a seat whose last connection is gone while the game runs (docs/server.md "Leavers and aborts").
+Every other viewer learns it at once (a fresh sync whose ``clocks.away`` is seat -> ms of grace left) and the seat's
+bank is held (server/clock.py); a returning connection ends it.
+
+Interface: :class:`Away` (``room.away``), :func:`clock_frame` ``(room, now)`` (the frames' ``clocks``),
+:func:`went_away` / :func:`came_back` (broadcast.py, a seat's last connection gone / back), :func:`presence_changed`.
+"""
+from __future__ import annotations
+
+import time
+
+from .status import RoomStatus
+
+
+def _running(room) -> bool:
+    return room.status in (RoomStatus.PRELIMINARY, RoomStatus.PLAYING)
+
+
+class Away:
+    """The seats whose last connection is gone: seat -> the monotonic instant it went (``grace`` in seconds)."""
+
+    def __init__(self, grace: float) -> None:
+        self.grace = float(grace)
+        self.since: dict[int, float] = {}
+        self.told: set[int] = set()        # seats whose grace end has been announced (:meth:`due`)
+
+    def left(self, p: int, now: float) -> None:
+        """Seat ``p`` lost its last connection at ``now`` (an earlier departure is kept)."""
+        self.since.setdefault(p, now)
+
+    def back(self, p: int) -> None:
+        """Seat ``p`` has a connection again."""
+        self.since.pop(p, None)
+        self.told.discard(p)
+
+    def due(self, now: float) -> list[int]:
+        """The away seats whose grace period has ended since the last call (each named once)."""
+        out = [p for p, t in sorted(self.since.items()) if t + self.grace <= now and p not in self.told]
+        self.told.update(out)
+        return out
+
+    def grace_left(self, p: int, now: float) -> float | None:
+        """Seconds of ``p``'s grace period left (0 once over), or None when ``p`` is not away."""
+        t = self.since.get(p)
+        return None if t is None else max(0.0, t + self.grace - now)
+
+    def deadline(self, now: float) -> float | None:
+        """The next instant (after ``now``) at which an away seat's grace ends, or None."""
+        ends = [t + self.grace for t in self.since.values() if t + self.grace > now]
+        return min(ends) if ends else None
+
+    def wire(self, now: float) -> dict | None:
+        """``{"<seat>": ms of grace left}`` for the frames, or None when nobody is away."""
+        if not self.since:
+            return None
+        return {str(p): int(self.grace_left(p, now) * 1000) for p in sorted(self.since)}
+
+
+def clock_frame(room, now: float) -> dict | None:
+    """The frames' ``clocks``: the banks (server/clock.py ``to_wire``; None without a clock) and, while a seat is
+    away, ``"away": {"<seat>": ms of grace left}`` (then a dict even without a clock)."""
+    banks = room.clocks.to_wire(now)
+    away = room.away.wire(now) if _running(room) else None
+    return banks if away is None else dict(banks or {}, away=away)
+
+
+async def presence_changed(room, skip: str | None = None) -> None:
+    """A seat went away or came back, or its grace ended: every connection but ``skip`` gets a fresh sync (the
+    notice and the held clock show at once)."""
+    for conn in [c for c in room.audience.conns if c != skip]:
+        await room.audience.sync(conn)
+
+
+async def went_away(room, seat: int) -> None:
+    """Seat ``seat``'s last connection is gone: while the game runs it is away, and everyone hears of it."""
+    if _running(room):
+        room.away.left(seat, time.monotonic())
+        await presence_changed(room)
+
+
+def came_back(room, seat) -> bool:
+    """A connection of ``seat`` (None: a spectator) joined: True when that seat was away (the caller announces it
+    once the newcomer is synced)."""
+    if seat is None or seat not in room.away.since:
+        return False
+    room.away.back(seat)
+    return True

@@ -1,0 +1,127 @@
+"""How a game ends besides the rules: a player away (their last connection gone), the win claimed after the grace
+period, and the abort of a game nobody has really played yet (docs/server.md "Leavers and aborts").
+
+- **Away.** When a seat's last connection drops while the game runs, every other viewer learns it at once (the
+  frames' ``clocks.away``: seat -> ms of grace left) and the seat's bank is held (server/clock.py). A returning
+  connection ends it.
+- **Claim.** Once the grace period (``disconnect_grace`` seconds, a setting) of the away player is over, the player
+  present may claim the win: the away player concedes and the result reads ``{"winner", "reason": "abandoned"}``.
+- **Abort.** Up to the end of the first player's first turn (engine turn <= 1, the preliminary phase included)
+  either player may abort; a seat that is away when its grace ends in that window aborts the game by itself. An
+  aborted game has ``{"winner": None, "reason": "aborted"}``, is recorded as aborted and never rated. Before the
+  deal there is no game: an abort closes the room.
+
+Refusals answer ``{"ok": False, "code", "msg"}`` and change nothing.
+
+Interface (called by room.py): :func:`on_request` (the ``EndGame`` message), :func:`on_grace_over` (after each
+inbox wait), :func:`restored` (after a restore). The seats away are server/room/away.py.
+"""
+from __future__ import annotations
+
+import time
+
+from .. import wire
+from ..clock import TurnWatch
+from .away import presence_changed
+from .broadcast import broadcast_applied
+from .clocks import running
+from .status import RoomStatus
+
+ABANDONED = "abandoned"
+ABORTED = "aborted"
+
+
+def restored(room) -> None:
+    """A restored room: the turn watch starts at the game's turn, and while the game runs both seats count as away
+    from now (connections do not survive a restart; the clocks hold both banks alike)."""
+    if room.game is None:
+        return
+    room.turns = TurnWatch(getattr(room.game, "turn", 0), getattr(room.game, "active", None))
+    if running(room):
+        now = time.monotonic()
+        for p in (1, 2):
+            room.away.left(p, now)
+
+
+def abortable(room) -> bool:
+    """True while the game may be aborted: dealt or not, not finished, and the first player's first turn not over
+    (engine turn 0 or 1)."""
+    if room.status is RoomStatus.FINISHED or room.closed:
+        return False
+    return room.game is None or (getattr(room.game, "turn", 0) or 0) <= 1
+
+
+def _refusal(code: str, msg: str) -> dict:
+    return {"ok": False, "code": code, "msg": msg}
+
+
+def claim_refusal(room, seat, now: float) -> dict | None:
+    """Why seat ``seat`` (1, 2, None or False for no / a wrong token) may not claim the win now, or None."""
+    if seat not in (1, 2):
+        return _refusal("not_a_player", "Only a player seated in this game may claim the win.")
+    if room.status not in (RoomStatus.PRELIMINARY, RoomStatus.PLAYING):
+        return _refusal("not_running", "The game is not being played: there is nothing to claim.")
+    left = room.away.grace_left(3 - seat, now)
+    if left is None:
+        return _refusal("opponent_present", "Your opponent is connected; the win can be claimed only from a player "
+                                            "who has left.")
+    if left > 0:
+        return _refusal("grace_not_over", f"Your opponent may still come back: the win can be claimed in "
+                                          f"{int(left) + 1} s.")
+    return None
+
+
+def abort_refusal(room, seat) -> dict | None:
+    """Why seat ``seat`` may not abort the game now, or None."""
+    if seat not in (1, 2):
+        return _refusal("not_a_player", "Only a player seated in this game may abort it.")
+    if not abortable(room):
+        return _refusal("too_late_to_abort", "The game can no longer be aborted: the first player's first turn "
+                                             "has ended (or the game is over).")
+    return None
+
+
+async def claim(room, seat: int) -> dict:
+    """The player in ``seat`` claims the win over the away opponent (already checked by :func:`claim_refusal`)."""
+    other = 3 - seat
+    room.apply(other, {"act": "concede"})
+    room.result = {"winner": seat, "reason": ABANDONED}
+    await broadcast_applied(room, other, room.versions.advance(), None)
+    return {"ok": True, "result": room.result}
+
+
+async def abort(room) -> dict:
+    """End the game as aborted (already checked by :func:`abort_refusal`): nobody wins, nothing is rated; before
+    the deal the room just closes."""
+    if room.game is None:
+        await room.close(wire.CLOSE_ROOM_CLOSED)
+        return {"ok": True, "result": None}
+    room.result = {"winner": None, "reason": ABORTED}
+    room.status = RoomStatus.FINISHED
+    room.clocks.switch(None, time.monotonic())
+    await room.store.commit()            # finish time, the record (aborted, unrated), durable
+    await room.audience.sync_all()       # each view shows the result, then the end frame
+    await room.lobby.publish()
+    return {"ok": True, "result": room.result}
+
+
+async def on_request(room, msg) -> dict:
+    """Answer an ``EndGame`` inbox message (``kind`` "claim" or "abort", the seat token)."""
+    seat = room.seats.seat_for(msg.token)
+    if msg.kind == "claim":
+        refused = claim_refusal(room, seat, time.monotonic())
+        return refused or await claim(room, seat)
+    if msg.kind == "abort":
+        return abort_refusal(room, seat) or await abort(room)
+    return _refusal("bad_request", "Ask to 'claim' the win or to 'abort' the game.")
+
+
+async def on_grace_over(room, now: float) -> None:
+    """The room's tick: a seat still away when its grace ends inside the abort window aborts the game; later, the
+    end of a grace period is announced to everyone (a fresh sync: the win may be claimed now)."""
+    if not room.away.due(now) or not running(room):
+        return
+    if abortable(room) and room.game is not None:
+        await abort(room)
+    else:
+        await presence_changed(room)

@@ -1,0 +1,103 @@
+"""Leavers and aborts in Chromium (docs/client.md "Clocks, leavers and aborts"): a player who closes the browser is
+shown to the other at once with a countdown, and a seat that does not come back before the first turn ended
+aborts the game; either player may abort by a click; after the grace period the player present claims the win by a
+click. The clocks show the running one and the low-time warning. A server of this module's own waits
+``GRACE`` seconds for a player away."""
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import ServerProcess
+from tests.e2e.players import friend_game
+from tests.e2e.states import MOUNT
+
+GRACE = 4
+
+
+@pytest.fixture(scope="module")
+def grace_server(artifacts, tmp_path_factory):
+    srv = ServerProcess(tmp_path_factory.mktemp("snapshots-endings"),
+                        extra=("--disconnect-grace", str(GRACE), "--create-burst", "50", "--create-per-min", "50"))
+    srv.start()
+    yield srv
+    srv.stop()
+    srv.log.close()
+
+
+def _result(page) -> dict:
+    page.wait_for_function("() => window.berserkConn && window.berserkConn.view && window.berserkConn.view.result",
+                           timeout=30000)
+    return page.evaluate("window.berserkConn.view.result")
+
+
+def test_either_player_aborts_the_game_before_the_first_turn_by_a_click(grace_server, new_page):
+    ann, bob, _ = friend_game(new_page, grace_server)
+    bob.click("[data-testid=abort]")
+    assert _result(ann) == {"winner": None, "reason": "aborted"}
+    assert "aborted" in ann.inner_text(".result-banner") and "Nobody wins" in ann.inner_text(".result-banner")
+    assert ann.locator("[data-testid=abort]").count() == 0
+
+
+def test_a_player_who_closes_the_browser_is_shown_away_with_a_countdown_then_the_game_is_aborted(grace_server,
+                                                                                                new_page):
+    ann, bob, _ = friend_game(new_page, grace_server)
+    bob.context.close()
+    notice = ann.wait_for_selector("[data-testid=opponent-away]", timeout=15000)
+    text = notice.inner_text()
+    assert text.startswith("Bob") and "has left the game" in text and " s to come back" in text
+    # nobody has moved yet: the seat that did not come back aborts the game when its grace period ends
+    assert _result(ann) == {"winner": None, "reason": "aborted"}
+
+
+@pytest.fixture
+def mount(grace_server, new_page):
+    def make(state):
+        page = new_page()
+        page.goto(grace_server.url + "/#/nowhere")
+        page.wait_for_selector("#app")
+        page.evaluate(MOUNT, [state, "en"])
+        page.wait_for_selector("#game-under-test .board")
+        return page
+    return make
+
+
+def _later_turn_state(states):
+    st = dict(states["main_priority"])
+    view = dict(st["view"], turn=5, room={"id": "r-away", "status": "playing", "players": {"1": "Ann", "2": "Bob"},
+                                          "bots": {}, "result": None})
+    return dict(st, view=view)
+
+
+def test_after_the_grace_period_the_claim_win_button_asks_the_server_for_the_win(states, mount):
+    st = _later_turn_state(states)
+    page = mount(st)
+    page.route("**/api/rooms/r-away/claim", lambda route: route.fulfill(status=200, json={"room": "r-away"}))
+    opp = 3 - st["you"]
+    page.evaluate("""([opp]) => { const c = window.berserkConn; c.room = 'r-away'; c.token = 'seat-token';
+      c.clocks = {'1': 300000, '2': 300000, running: opp, held: true, away: {[String(opp)]: 1500}};
+      c.clocksAt = performance.now(); window.gamePage.render(); }""", [opp])
+    notice = page.wait_for_selector("#game-under-test [data-testid=opponent-away]")
+    assert "s to come back" in notice.inner_text()
+    assert page.locator("[data-testid=claim-win]").count() == 0      # not before the grace period ends
+    assert page.locator(f"[data-clock='{opp}'].held").count() == 1   # held, not shown as running
+    page.wait_for_selector("#game-under-test [data-testid=claim-win]", timeout=10000)
+    assert "did not come back" in page.inner_text("#game-under-test [data-testid=opponent-away]")
+    with page.expect_request("**/api/rooms/r-away/claim") as sent:
+        page.click("#game-under-test [data-testid=claim-win]")
+    assert sent.value.method == "POST" and sent.value.post_data_json == {"token": "seat-token"}
+    assert page.locator("[data-testid=abort]").count() == 0          # turn 5: too late to abort
+
+
+def test_the_running_clock_is_highlighted_and_warns_in_its_last_30_seconds(states, mount):
+    st = _later_turn_state(states)
+    page = mount(st)
+    me = st["you"]
+    page.evaluate("""([me]) => { const c = window.berserkConn;
+      c.clocks = {running: me, held: false, [String(me)]: 25000, [String(3 - me)]: 600000};
+      c.clocksAt = performance.now(); window.gamePage.render(); }""", [me])
+    mine = page.locator(f"#game-under-test [data-clock='{me}']")
+    theirs = page.locator(f"#game-under-test [data-clock='{3 - me}']")
+    assert "running" in mine.get_attribute("class") and "low" in mine.get_attribute("class")
+    assert "running" not in theirs.get_attribute("class") and "low" not in theirs.get_attribute("class")
+    assert theirs.inner_text() == "10:00"
+    assert "less than 30 seconds" in mine.get_attribute("aria-label")
