@@ -246,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     reports = asyncio.run(run_games(args.games, args.seed, args.spectators, args.reconnect, args.parallel))
     bad = sum(1 for r in reports if r["failures"])
-    print(f"games={len(reports)} failed={bad} versions={sum(r['v'] for r in reports)} "
+    print(f"games={len(reports)} failed={bad} versions={sum(r['v'] or 0 for r in reports)} "
           f"frames={sum(r['frames'] for r in reports)} reconnects={sum(r['reconnects'] for r in reports)} "
           f"seconds={time.perf_counter() - t0:.1f}")
     return 1 if bad else 0

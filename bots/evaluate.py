@@ -22,14 +22,29 @@ FRIENDLY_KWS = ("heal", "resurrect", "grant", "set_strike_strength")
 
 
 def defn(card: dict | None) -> dict:
-    """The pool definition of a visible card view, {} when hidden or unknown."""
+    """The pool definition of a visible card view, {} when hidden or unknown (one shared read-only dict per card:
+    callers must not change it)."""
     key = (card or {}).get("card")
     if not key:
         return {}
+    return _defn(key)
+
+
+@lru_cache(maxsize=1024)
+def _defn(key: str) -> dict:
     try:
         return card_def(key)
     except Exception:       # an unknown / custom card: no knowledge
         return {}
+
+
+@lru_cache(maxsize=1024)
+def _stats(key: str | None) -> tuple:
+    """(strike, attack_exp, defence_exp, armour, worth) of a pool card key (None: a card not seen)."""
+    d = _defn(key) if key else {}
+    if not d:
+        return (1, 2, 2), 0, 0, 0, 5.0
+    return strike_of(d), kw_n(d, "attack_exp"), kw_n(d, "defence_exp"), kw_n(d, "armour"), card_worth(d)
 
 
 def strike_of(d: dict) -> tuple[int, int, int]:
@@ -115,11 +130,7 @@ class Unit:
         life = card.get("life") if isinstance(card.get("life"), int) else int(d.get("life") or 6)
         self.life = max(1, life)
         self.left = max(0, self.life - int(card.get("wounds") or 0))
-        self.strike = strike_of(d) if d else (1, 2, 2)
-        self.a_mod = kw_n(d, "attack_exp")
-        self.d_mod = kw_n(d, "defence_exp")
-        self.armour = kw_n(d, "armour")
-        self.worth = card_worth(d) if d else 5.0
+        self.strike, self.a_mod, self.d_mod, self.armour, self.worth = _stats(card.get("card") if d else None)
 
 
 def card_worth(d: dict) -> float:

@@ -183,6 +183,8 @@ def _score(board: _Board, view: dict, me, a: dict) -> float:
             return _recruit_score(view, opt["recruit"])
         if isinstance(opt, dict) and "place" in opt:
             return _place_score(view, me, opt)
+        if isinstance(opt, dict) and "swap" in opt:
+            return -1.0                                     # an optional swap, offered again after each: pass
         if isinstance(opt, dict) and "first" in opt:
             return 10.0 if opt["first"] != me else 0.0      # going second measured better
         prompt = view.get("prompt") or {}
@@ -235,18 +237,56 @@ def _exchange_score(board: _Board, prompt: dict, me, opt: str) -> float:
     return 5.0 + (gain if att.mine else -gain)
 
 
+def action_scores(view: dict, legal: list[dict]) -> list[float]:
+    """The heuristic's score of each of ``legal`` for the viewer (higher is better; the scale is the module's own:
+    attacks about 100, abilities 60, defence 40, declarations 30, a useful move 4, passing 0, concession -1000)."""
+    me = view.get("viewer")
+    board = _Board(view)
+    return [_score(board, view, me, a) for a in legal]
+
+
 def heuristic_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     """The best-scoring legal action for the viewer (ties broken by ``rng``); see the module docstring."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
-    me = view.get("viewer")
-    board = _Board(view)
-    scored = [(_score(board, view, me, a), i) for i, a in enumerate(legal)]
+    scored = [(s, i) for i, s in enumerate(action_scores(view, legal))]
     best = max(s for s, _ in scored)
     return legal[rng.choice([i for s, i in scored if s >= best - 1e-9])]
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "heuristic": heuristic_policy}
+#: How far the beginner's judgement wanders: the spread (standard deviation) of the noise added to each score.
+BEGINNER_NOISE = 12.0
+#: How often a beginner ends its say early in its own turn (passes with moves left: a forgotten attack).
+BEGINNER_FORGETS = 0.4
+#: Responses a beginner never makes: joining the queue while it is not its own move (no use of the queue).
+_QUEUE_ACTS = ("declare", "ability", "shoot", "discharge", "throw", "magic_strike")
+
+
+def beginner_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The ``beginner`` level: the heuristic's scores with noise (spread :data:`BEGINNER_NOISE`), always ``keep``
+    on an exchange (never weakens, 02-battle.md §5.4), in its own turn ends its say early now and then
+    (:data:`BEGINNER_FORGETS`), and no use of the queue: while the queue holds an entry or it is the other player's
+    turn it passes whenever it may. Raises ValueError when ``legal`` is empty."""
+    if not legal:
+        raise ValueError("no legal action: the player is not asked")
+    me = view.get("viewer")
+    answering = bool(view.get("queue")) or view.get("active") not in (None, me)
+    if answering and (view.get("prompt") or {}).get("kind") == "priority":
+        passes = [a for a in legal if a.get("act") == "pass"]
+        if passes:
+            return passes[0]
+    if not answering and (view.get("prompt") or {}).get("kind") == "priority" and rng.random() < BEGINNER_FORGETS:
+        stop = [a for a in legal if a.get("act") in ("pass", "end_turn")]
+        if stop:
+            return stop[0]
+    keep = [a for a in legal if a.get("act") == "choose" and a.get("option") == "keep"]
+    if keep:
+        return keep[0]
+    scored = [(s + rng.gauss(0.0, BEGINNER_NOISE), i) for i, s in enumerate(action_scores(view, legal))
+              if not (answering and legal[i].get("act") in _QUEUE_ACTS)]
+    if not scored:
+        return heuristic_policy(view, legal, rng)
+    return legal[max(scored)[1]]
 
 
 def play(seed: int, deck1: list[str], deck2: list[str], policy1: Policy, policy2: Policy,

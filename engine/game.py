@@ -2,7 +2,8 @@
 
 API (docs/engine-api.md): :meth:`Game.new`, :meth:`Game.from_scenario`, :meth:`Game.legal_actions`,
 :meth:`Game.apply`, :meth:`Game.to_act`, :meth:`Game.view`, :meth:`Game.snapshot`, :meth:`Game.restore`,
-:meth:`Game.replay`. The state and its reads live in :class:`engine.model.state.GameState`; the state machine in
+:meth:`Game.replay`, :meth:`Game.determinize`, :meth:`Game.copy`. The state and its reads live in
+:class:`engine.model.state.GameState`; the state machine in
 :mod:`engine.procedure.flow` (RULES.md Q5), legal actions and declarations in :mod:`engine.procedure.actions`,
 execution in :mod:`engine.procedure.execute`, the projection in :mod:`engine.view` (docs/architecture.md).
 """
@@ -12,6 +13,7 @@ from typing import Any, Iterable
 
 from engine.cards.decks import validate_deck
 from engine.cards.pool import card_def, resolve_id
+from engine.determinize import copy_state, from_view
 from engine.errors import EngineError
 from engine.model.move import Move
 from engine.model.rng import Rng
@@ -119,6 +121,22 @@ class Game:
     def snapshot(self) -> bytes:
         """Canonical bytes of the whole state; :meth:`restore` of them gives an equal game, byte for byte."""
         return self.state.snapshot()
+
+    @classmethod
+    def determinize(cls, view: dict, sample: dict, seed: int) -> "Game":
+        """A game built from player ``view["viewer"]``'s view plus ``sample``, a guess at what that view hides
+        (``{"hidden": {alias: pool id}, "decks": {p: [pool id]}, "deals"/"recruits": {p: [pool id]}}``), for a
+        searching bot; dice from ``seed``. Reads nothing but its arguments (engine/determinize.py: what it keeps,
+        what it rebuilds with defaults). Raises EngineError("not_determinizable") for a view not at a free
+        priority moment of a turn or a sample of the wrong size, EngineError("unknown_card")."""
+        s = from_view(GameState(), view, sample, seed)
+        s.version = 0
+        return cls(s)
+
+    def copy(self) -> "Game":
+        """A deep copy for a search to play on: the same state and dice to come, an empty :attr:`log` (the
+        version is kept), no recent events. Cheaper than :meth:`snapshot` + :meth:`restore`."""
+        return type(self)(copy_state(self.state, GameState()))
 
     def legal_actions(self, player: int) -> list[dict]:
         """Every action ``player`` may apply now (canonical dicts; docs/engine-api.md). [] when not asked.

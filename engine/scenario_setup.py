@@ -1,6 +1,7 @@
 """Building a game from a scenario's ``setup`` (../shared/scenarios/FORMAT.md)."""
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS
 from engine.cards.pool import card_def, resolve_id
 from engine.errors import EngineError
 from engine.model.enums import PRELIM_PHASES, TURN_PHASES, Phase
@@ -63,6 +64,7 @@ def _place(g, spec: dict, i: int):
     c.wounds = int(spec.get("wounds", 0))
     c.tokens = int(spec.get("tokens", 0))
     c.markers = dict(spec.get("markers") or {})
+    _marker_abilities(c)
     if zone == "battlefield":
         if not spec.get("attached_to"):
             if spec["cell"] in g.board:
@@ -78,6 +80,17 @@ def _place(g, spec: dict, i: int):
     else:
         raise EngineError("invalid_scenario", f"Unknown zone {zone!r}.")
     return c
+
+
+def _marker_abilities(c) -> None:
+    """A marker that names a state made of triggers (``plague`` [g-57]; 01 §6.1 markers) gives the card that state:
+    it acquires the keyword (with its trigger ``parts``) for the battle, as the effect that puts the marker does.
+    Markers read directly by a rule (``poison``, ``blessing``, ``curse``) need nothing more."""
+    for k in KEYWORDS.values():
+        if k.marker and k.parts is not None and c.markers.get(k.marker):
+            spec = {"kind": "end_of_battle", "player": c.controller, "turn": 0, "source": None, "cell": None,
+                    "target_player": c.controller}
+            c.acquired += [dict(a, _until=spec) for a in [{"kw": k.kw}] + k.parts({}, {"kw": k.kw})]
 
 
 def _begin(g, setup: dict) -> None:

@@ -12,7 +12,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from . import decks_api, endings_api, friends, games_api, lobby, matchmaking, players_api, presence, profiles, saved_decks, ws
+from . import bot_pool, decks_api, endings_api, friends, games_api, lobby, matchmaking, players_api, presence, profiles, saved_decks, ws
 from .accounts import api as accounts_api
 from .bus import Bus, make_bus
 from .http_body import BodyError, body_error_response
@@ -115,6 +115,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
             release_heap(thresholds)
             sys.setswitchinterval(interval)
             await hub.rooms.shutdown()
+            bot_pool.shutdown()              # the computer opponents' thinking workers (server/bot_pool.py)
             await hub.bus.close()
             await hub.store.close()
 

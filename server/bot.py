@@ -88,14 +88,15 @@ class BotBrain:
         return (self.policy is not None and self.result is None and bool(self.legal) and self.pending is None
                 and not self.awaiting_sync and self.view is not None and self.view.get("result") is None)
 
-    def next_frame(self) -> dict | None:
-        """The next ``action`` frame when :attr:`my_turn`, else None (concedes after ``max_actions`` actions)."""
+    def next_frame(self, action: dict | None = None) -> dict | None:
+        """The next ``action`` frame when :attr:`my_turn`, else None (concedes after ``max_actions`` actions).
+        ``action``: the decision when it was made elsewhere (server/bot_pool.py), else the policy decides now."""
         if not self.my_turn:
             return None
         self.retry_after = 0.0
         if self.max_actions is not None and self.applied >= self.max_actions:
             action = {"act": "concede"}
-        else:
+        elif action is None:
             action = self.policy(self.view, self.legal, self.rng)
         self.pending = f"{self.prefix}{next(self._ids)}"
         self.pending_frame = {"t": "action", "id": self.pending, "v": self.v, "action": action}

@@ -4,7 +4,8 @@ The bot is a connection-less participant inside the server process: it claims se
 registers a sink on the bus under its own connection id (``"<process id>:bot<n>"``) and talks to the room only
 through the room's inbox (``attach``/``action``/``resync`` messages), exactly as a websocket connection does. It is
 fed by the room's encoded per-viewer frames (so it sees only seat 2's view) and decides with a policy of
-bots/policies.py through :class:`server.bot.BotBrain`. It waits ``settings.bot_think`` seconds before each action
+bots/ through :class:`server.bot.BotBrain`; a searching level thinks in a worker process (server/bot_pool.py), so
+the room's event loop never waits for it. It waits ``settings.bot_think`` seconds before each action
 (a pace for the human opponent). The task ends when the game ends or the room closes the connection; a room restored
 after a restart (or adopted from a dead process) gets a new bot in the same seat with the same policy.
 """
@@ -20,6 +21,7 @@ import msgpack
 
 from bots import POLICIES
 
+from . import bot_pool
 from .bot import BotBrain
 from .bus import BusError
 from .bus import messages as m
@@ -45,14 +47,14 @@ async def start_bot(hub, room_id: str, policy: str = "heuristic", deck: list | N
     inbox: asyncio.Queue = asyncio.Queue()
     hub.bus.fanout.attach_conn(conn, lambda frame, close: inbox.put_nowait((frame, close)))
     task = asyncio.get_running_loop().create_task(
-        _run(hub, room_id, conn, token, POLICIES[policy], inbox), name=f"bot-{room_id}")
+        _run(hub, room_id, conn, token, policy, inbox), name=f"bot-{room_id}")
     hub.bots.add(task)
     task.add_done_callback(hub.bots.discard)
     return conn
 
 
-async def _run(hub, room_id: str, conn: str, token: str, policy, inbox: asyncio.Queue) -> None:
-    brain = BotBrain(policy, random.Random(), prefix="bot")
+async def _run(hub, room_id: str, conn: str, token: str, level: str, inbox: asyncio.Queue) -> None:
+    brain = BotBrain(POLICIES[level], random.Random(), prefix="bot")
     think = hub.settings.bot_think
     try:
         await hub.bus.mailbox.send(room_id, m.Attach(conn, token, None))
@@ -70,7 +72,8 @@ async def _run(hub, room_id: str, conn: str, token: str, policy, inbox: asyncio.
                     await asyncio.sleep(delay)
                 if not inbox.empty():       # the room moved on meanwhile: read first
                     continue
-                f = brain.next_frame()
+                # a stale answer (the room moved on while it thought) is refused by the room and changes nothing
+                f = brain.next_frame(await bot_pool.decide(level, brain.view, brain.legal, brain.rng))
                 if f is not None:
                     await hub.bus.mailbox.send(room_id, m.Act(conn, f["id"], f["v"], f["action"],
                                                               time.monotonic()))

@@ -8,7 +8,7 @@ list, one room's status, health and metrics.
 | GET /api/cards | ``[card definition, ...]`` |
 | GET /api/decks ... | server/decks_api.py |
 | POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass", "rated",
-  "opponent": "bot", "bot": policy, "bot_deck", "tutorial": "prelim" | "battle" (server/tutorial.py, with a bot)}``
+  "opponent": "bot", "bot": level, "bot_deck", "tutorial": "prelim" | "battle" (server/tutorial.py, with a bot)}``
   or the legacy ``"decks": [d1, d2]`` (all optional) -> 201 ``{"room", "seat": 1, "token"}`` (docs/server.md
   "HTTP API", the seat flow) |
 | POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
@@ -19,7 +19,7 @@ list, one room's status, health and metrics.
 | GET /api/rooms/{id} | ``info`` (server.room ``Room.info``) |
 
 Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields, also inside
-``clock``), 404 (no room), 408 / 413 (body too slow / too large: server/http_body.py, the one body reader of every JSON
+``clock``; an unknown ``bot`` level: ``unknown_level`` with ``"levels"``, server/bot_levels.py), 404 (no room), 408 / 413 (body too slow / too large: server/http_body.py, the one body reader of every JSON
 endpoint), 409 (seat taken), 429 (too many rooms created from one address), 503 (room cap reached / room busy /
 unavailable).
 """
@@ -31,6 +31,7 @@ import time
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
 
+from .bot_levels import UnknownLevel, unknown_level_body
 from .tutorial import part_of
 from .decks_api import parse_deck_choice, request_lang
 from .bus import BusError
@@ -114,16 +115,13 @@ def room_options(body: dict, hub) -> dict:
 
 def _opponent(body: dict) -> str | None:
     """The server-side bot policy asked for (``"opponent": "bot"``, ``"bot": policy``), or None."""
-    from bots import POLICIES
+    from .bot_levels import parse_level
     opponent = body.get("opponent")
     if opponent is None:
         return None
     if opponent != "bot":
         raise ValueError("'opponent' must be \"bot\" or absent.")
-    policy = body.get("bot", "heuristic")
-    if not isinstance(policy, str) or policy not in POLICIES:
-        raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
-    return policy
+    return parse_level(body.get("bot"), "casual")      # UnknownLevel (server/bot_levels.py)
 
 
 def rated_choice(body: dict) -> bool:
@@ -155,7 +153,8 @@ async def healthz(request: Request):
 
 
 async def metrics(request: Request):
-    return PlainTextResponse(request.app.state.hub.metrics.render(),
+    from . import bot_pool
+    return PlainTextResponse(request.app.state.hub.metrics.render() + "\n".join(bot_pool.metric_lines()) + "\n",
                              media_type="text/plain; version=0.0.4; charset=utf-8")
 
 
@@ -193,6 +192,8 @@ async def create_room(request: Request):
         if tutorial and bot is None:
             raise ValueError("A tutorial is played against the computer: 'opponent' must be \"bot\".")
         options["rated"] = rated_choice(body) and bot is None     # a game against the computer is never rated
+    except UnknownLevel as e:
+        return JSONResponse(unknown_level_body(e), status_code=400)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     options["decks"] = labels

@@ -7,7 +7,7 @@ HTTP (all authenticated with the player header, server/players_api.py):
 |---|---|
 | POST /api/queue ``{"deck"?, "rated"?}`` (rated by default; players are paired only with the same choice) | 200 ``{"status": "matched", "room", "seat", "token"}`` when someone was waiting (the older entry takes seat 1); else 202 ``{"status": "waiting", "ticket"}``; 503 ``queue_full`` |
 | GET /api/queue/{ticket} | ``{"status": "waiting", "waited": s, "bot_offer": bool}`` or, once paired, the matched answer |
-| POST /api/queue/{ticket}/bot ``{"bot"?}`` | leave the queue for a game against the computer: the matched answer |
+| POST /api/queue/{ticket}/bot ``{"bot"?}`` | leave the queue for a game against the computer (``bot``: a level; absent: the level near the player's rating) |
 | DELETE /api/queue/{ticket} | leave the queue: ``{"status": "left"}``; 404 ``not_queued`` for a ticket not in it |
 
 The queue lives in the process that answers (one process, or sticky routing; docs/server.md). An entry not polled
@@ -210,10 +210,20 @@ async def leave(request: Request):
     return JSONResponse({"status": "left"})
 
 
+async def level_near(hub, player: dict) -> str:
+    """The computer's level near ``player``'s rating (bots/levels.py ``level_for_rating``; beginner for a new
+    player or when the rating cannot be read)."""
+    from bots import level_for_rating
+    try:
+        r = await hub.store.get_rating(player["id"])
+    except Exception:       # the store is down: the gentlest level
+        return "beginner"
+    return level_for_rating(r.get("rating"), int(r.get("games") or 0))
+
+
 async def play_bot(request: Request):
     """POST /api/queue/{ticket}/bot: leave the queue and play the computer with the queued deck."""
-    from bots import POLICIES
-
+    from .bot_levels import UnknownLevel, parse_level, unknown_level_body
     from .bot_seat import start_bot
     from .lobby import _err
     hub = request.app.state.hub
@@ -222,9 +232,9 @@ async def play_bot(request: Request):
         return error
     try:
         body = await read_json(request, BOT_FIELDS)
-        policy = body.get("bot", "heuristic")
-        if not isinstance(policy, str) or policy not in POLICIES:
-            raise ValueError(f"'bot' must be one of {', '.join(sorted(POLICIES))}.")
+        policy = parse_level(body.get("bot"), "") or await level_near(hub, player)
+    except UnknownLevel as e:
+        return JSONResponse(unknown_level_body(e), status_code=400)
     except ValueError as e:
         return _err(400, "bad_request", str(e))
     q = queue_of(hub)

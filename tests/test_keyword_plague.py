@@ -26,3 +26,11 @@ def test_the_attacked_creature_gains_plague_and_an_odd_die_wounds_the_plague_car
 def test_an_even_die_costs_it_nothing():
     g, L = _strike(4)
     assert g.cards[L["p"]].wounds == 0 and g.cards[L["t"]].markers.get("plague") == 1
+
+
+def test_the_plague_marker_alone_gives_plague():
+    g, L = game([card("p", "c3", 1, override=creature(life=9, strike=(1, 2, 3)), markers={"plague": 1}),
+                 card("t", "c4", 2, closed=True, override=creature(life=9))], dice=[3])
+    act(g, L, 1, act="attack", source="p", target="t")
+    settle(g)
+    assert g.cards[L["p"]].wounds == 3 and g.cards[L["t"]].markers.get("plague") == 1

@@ -63,6 +63,8 @@ class Keyword:
     ``roll_mod``: ``f(g, card, role, other, kind, abilities) -> int``, added to every die roll of ``card`` (roles of
     :func:`engine.rules.keywords.roll_mod`; ``abilities``: its copies against ``other``, maybe []: a marker or a
     bonus held by ``other`` counts too; experience, clumsiness, Blessing, Curse [g-28..g-30, g-04, g-39]).
+    ``marker``: the marker that stands for this keyword (a card carrying it has the keyword: Blessing, Curse,
+    Plague; with ``parts``, a scenario card set up with the marker acquires the keyword, :mod:`engine.scenario_setup`).
     ``wound_mod``: ``f(g, target, amount, kind, level, source, abilities) -> int``, the wounds after this keyword's modifier from the target
     (:func:`engine.rules.keywords.reduce`, before preventions [420.5]). ``prevent``: ``f(g, target, amount, kind,
     source, abilities) -> int``, a prevention of the target applied after armour ([420]; Camouflage [g-24]).
@@ -75,6 +77,8 @@ class Keyword:
     keyword a card of the player being asked has (Thirst [g-16]).
     ``token_sources``: ``f(g, card) -> [cards]``: other cards whose tokens may pay the card's activated abilities
     (Meditation [g-25]; :func:`engine.rules.declarable.token_pool`, :func:`engine.ops.costs.pay_cost`).
+    ``on_initiate``: ``f(g, card, ability, kind)``, called once (with its first copy) when the source of an attack
+    with this keyword it becomes the initiating card (02-battle.md §9 step 5 [216.4]; :func:`engine.effects.attack.initiate`).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
 
@@ -134,6 +138,7 @@ class Keyword:
     parts: Callable | None = None
     rewrite: Callable | None = None
     roll_mod: Callable | None = None
+    marker: str | None = None
     wound_mod: Callable | None = None
     prevent: Callable | None = None
     move_cost: Callable | None = None
@@ -163,6 +168,7 @@ class Keyword:
     attack_cap: Callable | None = None
     no_wounds: Callable | None = None
     flags: frozenset = frozenset()
+    on_initiate: Callable | None = None
 
 
 class RecruitHooks:

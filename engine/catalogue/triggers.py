@@ -101,6 +101,7 @@ WHEN: dict[str, Callable[[dict, str], str]] = {
     "attacked": _attacked,
     "attack_declared": _attack_declared,
     "hit": _hit,
+    "wounded": _fixed("When it receives wounds", "Когда она получает раны"),
     "strikes": _strikes,
     "revealed_by_prophecy": _fixed("When a prophecy of yours reveals it (from the deck)",
                                    "Когда ваше пророчество открывает её (из колоды)"),

@@ -91,6 +91,18 @@ def dodged(g, tgt, kind: str) -> bool:
     return False
 
 
+def initiate(g, src, kind: str) -> None:
+    """``src`` becomes the initiating card of an attack of ``kind`` (02-battle.md §9 step 5 [216.4]): the keywords
+    that act as part of the initiation (``on_initiate``, Unity [g-15]) act now, inside the attack, once per
+    keyword (with its first copy)."""
+    done = set()
+    for a in g.abilities(src):
+        k = KEYWORDS.get(a.get("kw"))
+        if k is not None and k.on_initiate is not None and k.kw not in done:
+            done.add(k.kw)
+            k.on_initiate(g, src, a, kind)
+
+
 def attack_begin(g, entry: dict, a: dict):
     """Start one attack ability at ``entry["target"]``: (source, target) when it goes on to the dice, None when it
     does nothing (source or target gone or illegal, RULES.md Q7), is blocked by a net or dodged. The target's
@@ -101,6 +113,7 @@ def attack_begin(g, entry: dict, a: dict):
         return None
     kind = a.get("kw")
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": kind})
+    initiate(g, src, kind)
     if blocked(g, src, tgt, kind) or dodged(g, tgt, kind):
         return None
     return src, tgt
@@ -116,10 +129,10 @@ def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
         apply_effects(g, dict(entry, point={"type": "attack", "card": tgt.id, "by": src.id, "n": dealt}), src,
                       a["rider"])
     damage.check_deaths(g, [tgt])
-    if g.in_play(src):
-        acquire.spend_on_attack(g, src, kind)
     trigger_points.collect(g, {"type": "strikes", "card": src.id, "target": tgt.id, "attack": kind, "role": "attacker",
                          "strength": LEVELS[level] if level is not None else None, "die": die})
+    if g.in_play(src):  # after its "strikes" triggers: a grant for this attack lasts until its wounds are dealt
+        acquire.spend_on_attack(g, src, kind)
 
 
 def execute_attack_ability(g, entry: dict, a: dict) -> None:

@@ -92,6 +92,8 @@ _SCALARS = ("seed", "version", "next_id", "next_uid", "event_seq", "turn", "phas
             "end_turn", "prompt", "prio", "executing", "options", "prelim")
 _CONTAINERS = ("log", "events", "decks", "deals", "recruits", "graveyards", "aux", "board", "defs", "queue",
                "pending", "crystals", "effects")
+#: The state's fields by shape (engine/determinize.py copies them): scalars and dicts, then containers.
+SCALARS, CONTAINERS = _SCALARS, _CONTAINERS
 
 #: defkey -> the definition of a pool card (with its implicit abilities), shared by every game (a copy
 #: per game would cost about 190 KB per room); read-only like every definition ``defn`` returns.
@@ -227,13 +229,14 @@ class GameState:
         return memoized(self, "play", self._play_cards)
 
     def _play_cards(self) -> list:
-        cards = self.cards
-        attached = [c for c in cards.values() if c.attached_to and c.zone == "battlefield"]
-        hosts = [cid for cid in map(self.board.get, CELLS) if cid]
+        cards, board = self.cards, self.board
+        on_field = [c for c in cards.values() if c.zone == "battlefield"]
+        attached = [c for c in on_field if c.attached_to or board.get(c.cell) != c.id]  # attachments, sharers
+        hosts = [cid for cid in map(board.get, CELLS) if cid]
         if attached:
             att: dict = {}
-            for c in attached:
-                att.setdefault(c.attached_to, []).append(c)
+            for c in attached:  # a card sharing a cell (incorporeal [g-03]) follows the card that holds it
+                att.setdefault(c.attached_to or board.get(c.cell), []).append(c)
             out = []
             for cid in hosts:
                 out.append(cards[cid])

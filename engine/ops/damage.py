@@ -45,9 +45,8 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
         target.used["hit_by"] = source.id  # who wounded it last, for Corpse-Eating [g-51]
         target.used["hit_kind"] = kind
     g.emit(Event.WOUNDS, card=target.id, n=amount, kind=kind, source=source.id if source else None)
-    if kind not in ("wound", "poison", "spell"):
-        trigger_points.collect(g, {"type": "hit", "card": target.id, "by": source.id if source else None,
-                             "attack": kind, "n": amount})
+    trigger_points.collect(g, {"type": "hit" if kind not in ("wound", "poison", "spell") else "wounded",
+                               "card": target.id, "by": source.id if source else None, "attack": kind, "n": amount})
     if kind == "simple_strike" and source is not None:
         passives.struck(g, source, target, amount)
     return amount
@@ -131,10 +130,22 @@ def reorder_graveyard(g, p: int, order: list[str], attached: dict) -> None:
     g.emit(Event.GRAVEYARD_ORDER, player=p, cards=list(order))
 
 
+def take_over(g, cell: str, leaving=None) -> None:
+    """``cell`` has no holder any more (``leaving`` is leaving it): the first other card still standing on it, an
+    incorporeal creature sharing it (engine/ops/sharing.py [g-03]), holds it now."""
+    if cell in g.board:
+        return
+    for c in g.cards.values():
+        if c is not leaving and c.zone == "battlefield" and not c.attached_to and c.cell == cell:
+            g.board[cell] = c.id
+            return
+
+
 def remove_from_play(g, card) -> None:
     """Take a card out of the battlefield or an aux zone (no destination): board, aux list, attachments' host."""
     if card.zone == "battlefield" and card.cell and g.board.get(card.cell) == card.id:
         del g.board[card.cell]
+        take_over(g, card.cell, card)  # an incorporeal creature sharing the cell holds it now [g-03]
     if card.zone == "aux" and card.id in g.aux[card.controller]:
         g.aux[card.controller].remove(card.id)
     for p in (1, 2):

@@ -3,7 +3,7 @@ controller (``g.pending``). Declaring pending triggers is :mod:`engine.procedure
 
 Event shapes: ``moved {card}``, ``died {card, controller}``, ``turn_start|turn_end {player}``, ``attack_declared
 {card, by, attack}`` (an attack is declared with it as target), ``attacked {card, by, attack}`` (it is the final
-target of an executing attack), ``hit {card, by, attack, n}``, ``strikes {card, target, attack, role, strength,
+target of an executing attack), ``hit {card, by, attack, n}`` (wounds from an attack), ``wounded {card, by, attack, n}`` (other wounds), ``strikes {card, target, attack, role, strength,
 missed?}``, ``becomes_defender {card}``.
 """
 from __future__ import annotations
@@ -97,6 +97,8 @@ def _fires(g, c, a, ev) -> bool:
             return False
         dead = g.cards[ev["card"]]
         return g.is_creature(dead) and (subject == "any" or ev["card"] != c.id)
+    if when == "wounded":  # it receives wounds, from an attack ("hit") or not ("wounded"): Agility [g-21]
+        return et in ("hit", "wounded") and ev["card"] == c.id
     if when in ("attack_declared", "attacked", "hit"):
         if et != when:
             return False

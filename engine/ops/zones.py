@@ -4,10 +4,10 @@ from __future__ import annotations
 from engine.model.enums import Event
 from engine.model.history import record_step
 from engine.ops import trigger_points
-from engine.ops.damage import remove_from_play
+from engine.ops.damage import remove_from_play, take_over
 from engine.ops.reveal import goes_to_aux
 from engine.rules import grants
-from engine.rules.cells import free
+from engine.rules.cells import enters_occupied, free
 
 
 def shuffle_deck(g, p: int) -> None:
@@ -44,12 +44,15 @@ def put_into_deck(g, card) -> str:
 def relocate(g, card, to: str) -> None:
     """Put a battlefield card (with its attachments) on cell ``to`` (movement or relocation)."""
     frm = card.cell
-    del g.board[frm]
-    g.board[to] = card.id
+    if g.board.get(frm) == card.id:
+        del g.board[frm]
+    if to not in g.board:
+        g.board[to] = card.id  # else it shares the cell (incorporeal [g-03], engine/ops/sharing.py)
     card.cell = to
     for c in g.cards.values():
         if c.attached_to == card.id:
             c.cell = to
+    take_over(g, frm)
     g.emit(Event.MOVED, card=card.id, frm=frm, to=to)
 
 
@@ -59,8 +62,9 @@ def move(g, entry: dict, card, to: str | None, how: str | None = None) -> None:
     relocated with its attachments and its "moves" triggers become pending (``how`` = ``"jump"`` also makes its
     "jumps" triggers pending; a named movement such as ``"teleportation"`` is kept for the triggers that ask,
     condition ``moved_by``); else the entry does nothing. A cell that counts as occupied (engine/rules/cells.py)
-    is no free cell."""
-    if card is None or card.zone != "battlefield" or not free(g, to) or grants.under(g, card, "cannot_move"):
+    is no free cell; an incorporeal creature may move into a cell a card holds [g-03]."""
+    if card is None or card.zone != "battlefield" or not (free(g, to) or enters_occupied(g, card, to)) \
+            or grants.under(g, card, "cannot_move"):
         g.emit(Event.FIZZLED, source=entry["source"])
         return
     frm = card.cell

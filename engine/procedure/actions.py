@@ -12,7 +12,7 @@ from engine.cards.kinds import REACH
 from engine.errors import EngineError
 from engine.model.enums import EntryKind, Event, Phase, PromptKind
 from engine.model.types import QueueEntry
-from engine.ops import durations
+from engine.ops import durations, sharing
 from engine.model.history import record_act, record_struck
 from engine.model.memo import reading
 from engine.ops.costs import _pay_strike, pay_cost, pay_move_costs
@@ -173,6 +173,7 @@ def perform(g, p: int, act: dict) -> None:
             flow.on_pass(g, p)
         else:
             declare(g, p, act)
+            sharing.after_action(g, p, act)  # an incorporeal creature sharing a cell [g-03]
             flow.new_round(g)
         return
     if kind == PromptKind.TRIGGERS:

@@ -10,7 +10,7 @@ from engine.cards import abilities as ab
 from engine.model.enums import Event, Phase, PromptKind
 from engine.model.memo import reading
 from engine.model.types import Prompt
-from engine.ops import durations
+from engine.ops import durations, sharing
 from engine.ops import passives
 from engine.ops import trigger_points
 from engine.ops.durations import expire
@@ -115,6 +115,7 @@ def pass_turn(g) -> None:
     """End of the final phase: "until the end of the turn" effects end, players swap, the next turn starts
     (02-battle.md §8). The second player's face-down cards are revealed after the first player's first turn."""
     expire(g, "turn_end")
+    sharing.at_turn_end(g)  # an incorporeal creature still sharing a cell dies [g-03]
     if g.turn == 1:
         for cid in list(g.board.values()):
             c = g.cards[cid]

@@ -10,7 +10,7 @@ Stages: ``start`` -> (``defender``) -> window ``target`` (step 5) -> ``roll`` ->
 from __future__ import annotations
 
 from engine.cards.kinds import LEVELS
-from engine.effects.attack import blocked
+from engine.effects.attack import blocked, initiate
 from engine.model.enums import Event, PromptKind
 from engine.ops import acquire
 from engine.ops import damage
@@ -62,6 +62,7 @@ def _final_target(g, ex, src, tgt) -> None:
     """Step 5: the final target is known: "attacked" triggers, a net blocks the strike, then the ``target``
     window (block_strike)."""
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": "simple_strike"})
+    initiate(g, src, "simple_strike")
     if blocked(g, src, tgt, "simple_strike"):
         _close_defender(g, ex["data"])
         ex["done"] = True

@@ -4,6 +4,8 @@
 """
 from __future__ import annotations
 
+from engine.rules.grants import kws
+
 #: Cell markers that make their cell count as occupied.
 OCCUPYING = frozenset({"bonfire"})
 
@@ -14,3 +16,11 @@ def free(g, cell: str) -> bool:
         return False
     return not any(e.get("kind") == "cell_marker" and e.get("cell") == cell and e.get("marker") in OCCUPYING
                    for e in g.effects) if g.effects else True
+
+
+def enters_occupied(g, card, cell: str) -> bool:
+    """True when ``card`` may move into ``cell`` although a card holds it: an incorporeal creature [g-03]
+    (Бестелесность, 03 §4 ``incorporeal``; engine/ops/sharing.py)."""
+    if cell not in g.board or g.board[cell] == card.id:
+        return False
+    return bool(kws(g, card, "incorporeal"))

@@ -15,13 +15,14 @@ from engine.model.board import distance, neighbours, orthogonal
 from engine.model.enums import EntryKind, Phase
 from engine.rules import combat
 from engine.rules import grants
-from engine.rules.cells import free
+from engine.rules.cells import enters_occupied, free
 from engine.rules import options as opts
 from engine.rules import targets as tg
 from engine.rules.combat import forced_targets, row_end_partner
 from engine.rules.conditions import holds
 from engine.rules.grants import under
 from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
+from engine.rules.uniqueness import may_join
 
 
 def slow_allowed(g, p: int) -> bool:
@@ -196,7 +197,8 @@ def _moves(g, card) -> list[dict]:
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
     cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)  # 01 §3.4
     far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours
-    return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else []) if free(g, n)]
+    return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else [])
+            if free(g, n) or enters_occupied(g, card, n)]  # incorporeal [g-03]
 
 
 def ability_options(g, card, idx: int, a: dict) -> list[dict]:
@@ -254,7 +256,8 @@ def _resurrect_options(g, card, a):
         return []
     yard = g.graveyards[card.controller] if a.get("graveyard", "own") == "own" else \
         g.graveyards[1] + g.graveyards[2]
-    cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))]
+    cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))
+             and may_join(g, g.cards[cid], card.controller)]  # Uniqueness [g-54]
     cells = [n for n in neighbours(card.cell) if free(g, n)]
     return [{"target": t, "to": cell} for t in cands for cell in cells]
 

@@ -185,21 +185,24 @@ _PROBES = {  # an enemy's sudden attack or spell for 2 at the card, and where th
     "shot": ("a6", {"kw": "shot", "n": 2, "cost": "instant+tap"}),
     "throw": ("a6", {"kw": "throw", "n": 2, "cost": "instant+tap"}),
     "magic_strike": ("c4", {"kw": "magic_strike", "n": 2, "cost": "instant+tap"}),
+    "strike_through_row": ("c5", {"kw": "strike_through_row", "n": 2, "cost": "instant+tap"}),
     "spell": ("a6", {"kw": "action", "kind": "spell", "cost": "instant+tap", "effects": [
         {"kw": "wound", "n": 2, "target": {"choose": "creature", "side": "enemy"}}]}),
 }
 
 
-def attack_sticks(card_id: str, kind: str, cell: str | None = "c3") -> int:
-    """Play it: an enemy's sudden ``kind`` (``discharge``, ``shot``, ``throw``, ``magic_strike``, ``spell``) for 2 at
-    the pool card ``card_id`` (player 1's, on ``cell``; a flyer in the aux zone with ``cell`` None) in a fresh
-    position; returns the wounds it took (0 under a protection [411])."""
+def attack_sticks(card_id: str, kind: str, cell: str | None = "c3", extra=(), at: str = "a") -> int:
+    """Play it: an enemy's sudden ``kind`` (``discharge``, ``shot``, ``throw``, ``magic_strike``,
+    ``strike_through_row``, ``spell``) for 2 at the pool card ``card_id`` (player 1's, on ``cell``; a flyer in the
+    aux zone with ``cell`` None) in a fresh position (plus the setup cards ``extra``, e.g. a formation partner);
+    returns the wounds it took (0 under a protection [411]). ``at``: the label of another card of ``extra`` to
+    aim at instead (an ally the pool card protects)."""
     where, ability = _PROBES[kind]
-    g, L = setup([pool("a", cell, 1, card_id), dummy("zz_probe", where, 2, abilities=[ability])])
+    g, L = setup([pool("a", cell, 1, card_id), dummy("zz_probe", where, 2, abilities=[ability])] + list(extra))
     g.apply(1, {"act": "pass"})
-    g.apply(2, {"act": "ability", "source": L["zz_probe"], "ability": 0, "target": L["a"]})
+    g.apply(2, {"act": "ability", "source": L["zz_probe"], "ability": 0, "target": L[at]})
     settle(g)
-    return c(g, L, "a").wounds
+    return c(g, L, at).wounds
 
 
 def defender_offered(card_id: str, **target) -> bool:
@@ -212,3 +215,41 @@ def defender_offered(card_id: str, **target) -> bool:
     g.apply(1, {"act": "pass"})
     g.apply(2, {"act": "pass"})
     return g.prompt["kind"] == "defender"
+
+
+def fight_mods(g, L, attacker, responder, dice=(3, 3)) -> tuple[int, int]:
+    """Play it: ``attacker`` (its controller holding priority) declares a simple strike at the open ``responder``
+    and everything settles (no defender, first answers), the fight's two dice being ``dice`` (added to the dice
+    the game will use); returns the die-roll modifiers of the fight (02 §9 step 7 [216.6]) as (attacker's,
+    responder's), read from the game's own events: each result minus its die."""
+    g.rng.forced.extend(dice)
+    seq = g.event_seq
+    src, tgt = L[attacker], L[responder]
+    g.apply(g.cards[src].controller, {"act": "attack", "source": src, "target": tgt})
+    settle(g)
+    new = [e for e in g.events if e["seq"] > seq]
+    die = {e["card"]: e["value"] for e in new if e["type"] == "die" and e.get("card") in (src, tgt)}
+    roll = next(e for e in new if e["type"] == "strike_roll")
+    return roll["attacker_result"] - die[src], roll["responder_result"] - die[tgt]
+
+
+def attack_mod(cards, label, probe_cell="c4", **probe) -> int:
+    """Play it: the card ``label`` of ``cards`` (player 1's) strikes an open enemy dummy on ``probe_cell`` (with
+    ``probe`` properties); returns its die-roll modifier as the attacker of that fight."""
+    g, L = setup(list(cards) + [dummy("zz_probe", probe_cell, 2, life=30, **probe)])
+    return fight_mods(g, L, label, "zz_probe")[0]
+
+
+def defence_mod(cards, label, probe_cell="c4", **probe) -> int:
+    """Play it: an open enemy dummy on ``probe_cell`` strikes the card ``label`` of ``cards`` (player 1's) in the
+    enemy's turn; returns ``label``'s die-roll modifier as the responder of that fight."""
+    g, L = setup(list(cards) + [dummy("zz_probe", probe_cell, 2, life=30, **probe)], active=2)
+    return fight_mods(g, L, "zz_probe", label)[1]
+
+
+def closed_hit(card_id: str, die: int, **target) -> int:
+    """Play it: the pool card ``card_id`` (player 1's, c3; a flyer from its aux zone) simple-strikes a closed dummy
+    on c4 (with ``target`` properties) rolling ``die``; returns the wounds the dummy took."""
+    g, L = setup([pool("a", "c3", 1, card_id), dummy("t", "c4", 2, life=30, closed=True, **target)], dice=[die])
+    do(g, L, 1, act="attack", source="a", target="t")
+    return c(g, L, "t").wounds

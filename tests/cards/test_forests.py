@@ -1,6 +1,6 @@
 """One test per Forests (Леса) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
-from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks, defender_offered
+from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks, defender_offered, defence_mod, fight_mods
 
 
 def _closed_hit(name, die, src_cell="c3", tgt_cell="c4", **target):
@@ -11,8 +11,8 @@ def _closed_hit(name, die, src_cell="c3", tgt_cell="c4", **target):
 
 
 def test_card_vs2003_bjorn_magic_protection_and_formation_defence():
-    g, L = setup([pool("a", "c3", 1, "vs2003-bjorn"), pool("b", "d3", 1, "vs2003-bjorn")])
-    assert attack_sticks("vs2003-bjorn", "discharge") == 0 and keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
+    assert attack_sticks("vs2003-bjorn", "discharge") == 0
+    assert defence_mod([pool("a", "c3", 1, "vs2003-bjorn"), pool("b", "d3", 1, "vs2003-bjorn")], "a") == 1
 
 
 def test_card_vs2003_kobold_blocks_a_strike_heals_and_formation_row_protection():
@@ -23,8 +23,9 @@ def test_card_vs2003_kobold_blocks_a_strike_heals_and_formation_row_protection()
     g, L = setup([pool("k", "c3", 1, "vs2003-kobold", wounds=4)])
     do(g, L, 1, act="ability", source="k", ability=ability_index(g, L, "k", "heal"))
     assert c(g, L, "k").wounds == 1
-    g, L = setup([pool("k", "c3", 1, "vs2003-kobold"), pool("b", "d3", 1, "vs2003-kobold")])
-    assert keywords.protected(g, c(g, L, "k"), "strike_through_row")
+    partner = [pool("b", "d3", 1, "vs2003-kobold")]
+    assert attack_sticks("vs2003-kobold", "strike_through_row", extra=partner) == 0
+    assert attack_sticks("vs2003-kobold", "strike_through_row") == 2  # out of formation
 
 
 def test_card_vs2003_draks_flyer_plus_one_vs_magic_users():

@@ -1,7 +1,6 @@
 """One test per Mountains (Горы) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks
+from tests.cards.kit import ability_index, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks, attack_mod, defence_mod, fight_mods
 
 
 def _strike_closed(name, die, target_kw=None, **target):
@@ -34,11 +33,10 @@ def test_card_vs2003_gnom_basaarg_must_attack_a_closed_enemy_that_becomes_adjace
 
 
 def test_card_vs2003_gorny_velikan_poison_protection_and_formation_defence():
-    g, L = setup([pool("a", "c3", 1, "vs2003-gorny-velikan"), pool("b", "d3", 1, "vs2003-gorny-velikan")])
-    assert keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
+    assert defence_mod([pool("a", "c3", 1, "vs2003-gorny-velikan"), pool("b", "d3", 1, "vs2003-gorny-velikan")],
+                       "a") == 1
     assert not poison_sticks("vs2003-gorny-velikan")
-    g2, L2 = setup([pool("a", "c3", 1, "vs2003-gorny-velikan")])
-    assert keywords.roll_mod(g2, c(g2, L2, "a"), "defend") == 0
+    assert defence_mod([pool("a", "c3", 1, "vs2003-gorny-velikan")], "a") == 0
 
 
 def test_card_vs2003_hranitel_gor_plus_two_against_swamps():
@@ -47,8 +45,8 @@ def test_card_vs2003_hranitel_gor_plus_two_against_swamps():
 
 
 def test_card_vs2003_kostedrobitel_attack_and_defence_experience():
-    g, L = setup([pool("a", "c3", 1, "vs2003-kostedrobitel")])
-    assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 1 and keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
+    cards = [pool("a", "c3", 1, "vs2003-kostedrobitel")]
+    assert attack_mod(cards, "a") == 1 and defence_mod(cards, "a") == 1
 
 
 def test_card_vs2003_ledyanoy_ohotnik_strike_across_a_row_rolls_one_die():
@@ -134,14 +132,15 @@ def test_card_vs2023_045_ledovy_ohotnik_rider_gives_experience_to_the_card_in_fr
     g, L = setup([pool("a", "c2", 1, "vs2023-045-ledovy-ohotnik"), dummy("f", "c3", 1),
                   dummy("t", "c4", 2, life=20)])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "strike_through_row"), target="t")
-    assert c(g, L, "t").wounds == 2 and keywords.roll_mod(g, c(g, L, "f"), "attack") == 1
+    assert c(g, L, "t").wounds == 2 and fight_mods(g, L, "f", "t")[0] == 1
     end_turn(g)
-    assert keywords.roll_mod(g, c(g, L, "f"), "attack") == 0
+    end_turn(g)  # the experience lasted that turn only
+    assert fight_mods(g, L, "f", "t")[0] == 0
     g, L = setup([pool("a", None, 1, "vs2023-045-ledovy-ohotnik", zone="graveyard"), dummy("f", "c3", 1),
-                  dummy("t", "c5", 2)], active=2, spare=False)
+                  dummy("t", "c4", 2, life=20)], active=2, spare=False)
     end_turn(g)
     settle(g)
-    assert keywords.roll_mod(g, c(g, L, "f"), "attack") == 1
+    assert fight_mods(g, L, "f", "t")[0] == 1
 
 
 def test_card_vs2023_046_master_topora_armour_formation_token_and_magic_strike_x():
@@ -160,9 +159,9 @@ def test_card_vs2023_048_smotritel_gornila_formation_by_partner_kind():
                   dummy("b", "d3", 1, elite=True, abilities=[{"kw": "formation", "grants": [{"kw": "first_strike"}]}]),
                   THROWER])
     assert thrown(g, L, "a") == 1  # in formation with an elite creature: armour 2
-    g, L = setup([pool("a", "c3", 1, "vs2023-048-smotritel-gornila"),
-                  dummy("b", "d3", 1, abilities=[{"kw": "formation", "grants": [{"kw": "first_strike"}]}])])
-    assert keywords.roll_mod(g, c(g, L, "a"), "defend") == 2
+    assert defence_mod([pool("a", "c3", 1, "vs2023-048-smotritel-gornila"),
+                        dummy("b", "d3", 1, abilities=[{"kw": "formation", "grants": [{"kw": "first_strike"}]}])],
+                       "a") == 2
 
 
 def test_card_vs2023_050_hranitel_gor_plus_two_vs_swamps_and_poison_protection():
@@ -189,18 +188,19 @@ def test_card_vs2023_055_borg_special_strike_stuns_a_closed_target():
 
 
 def test_card_vs2023_061_gorny_velikan_poison_protection_and_formation_defence():
-    g, L = setup([pool("a", "c3", 1, "vs2023-061-gorny-velikan"), pool("b", "c2", 1, "vs2023-061-gorny-velikan")])
-    assert keywords.roll_mod(g, c(g, L, "a"), "defend") == 1 and not poison_sticks("vs2023-061-gorny-velikan")
+    assert defence_mod([pool("a", "c3", 1, "vs2023-061-gorny-velikan"), pool("b", "c2", 1, "vs2023-061-gorny-velikan")],
+                       "a") == 1 and not poison_sticks("vs2023-061-gorny-velikan")
 
 
 def test_card_vs2023_062_kostedrobitel_experience_and_valhalla_strike_bonus():
-    g, L = setup([pool("a", "c3", 1, "vs2023-062-kostedrobitel")])
-    assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 1 and keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
+    cards = [pool("a", "c3", 1, "vs2023-062-kostedrobitel")]
+    assert attack_mod(cards, "a") == 1 and defence_mod(cards, "a") == 1
     g, L = setup([pool("a", None, 1, "vs2023-062-kostedrobitel", zone="graveyard"), dummy("f", "c3", 1),
-                  dummy("t", "c4", 2)], active=2, spare=False)
+                  dummy("t", "c4", 2, closed=True)], active=2, spare=False)
     end_turn(g)
     settle(g)
-    assert keywords.strike_mod(g, c(g, L, "f"), c(g, L, "t"), "simple_strike", 0) == 1
+    do(g, L, 1, act="attack", source="f", target="t")
+    assert c(g, L, "t").wounds == 1 + 1  # its fixed strike 1, +1 from the Valhalla bonus
 
 
 def test_card_vs2023_064_gobrah_regenerates_three_and_reduces_diagonal_melee():

@@ -1,7 +1,7 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks, defender_offered
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks, defender_offered, attack_mod, defence_mod, fight_mods, closed_hit
 
 
 def test_card_vs2023_001_kochevnik_vanilla_strike():
@@ -52,8 +52,9 @@ def test_card_vs2023_010_akolit_dzara_three_discharges_at_different_creatures():
 
 
 def test_card_vs2023_011_zmeeglav_experience_and_row_strike():
+    alone = [pool("a", "c3", 1, "vs2023-011-zmeeglav")]
+    assert attack_mod(alone, "a") == 1 and defence_mod(alone, "a") == 1
     g, L = setup([pool("a", "c2", 1, "vs2023-011-zmeeglav"), dummy("t", "c4", 2)])
-    assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 1 and keywords.roll_mod(g, c(g, L, "a"), "defend") == 1
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "strike_through_row"), target="t")
     assert c(g, L, "t").wounds == 1
 
@@ -74,7 +75,7 @@ def test_card_vs2023_012_kabaniy_naezdnik_bonus_into_the_enemy_half_no_closing_b
 def test_card_vs2023_013_ork_bonus_and_directed_vs_mountains():
     g, L = setup([pool("a", "c3", 1, "vs2023-013-ork"), dummy("t", "c4", 2, element="Горы"), dummy("u", "d4", 2)])
     assert not defender_offered("vs2023-013-ork", element="Горы") and defender_offered("vs2023-013-ork")
-    assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 1
+    assert closed_hit("vs2023-013-ork", 1, element="Горы") == closed_hit("vs2023-013-ork", 1) + 1
 
 
 def test_card_vs2023_014_pustynny_kondor_dive():
@@ -86,9 +87,13 @@ def test_card_vs2023_014_pustynny_kondor_dive():
 
 
 def test_card_vs2023_016_sanktorum_weak_strike_protection_and_formation_bonus():
+    def struck(die):  # a closed Санкторум is struck once, weak on 1-3, strong on 6
+        g2, L2 = setup([pool("a", "c3", 1, "vs2023-016-sanktorum", closed=True), dummy("p", "c4", 2, strike=(2, 2, 4)),
+                        pool("b", "d3", 1, "vs2023-016-sanktorum")], dice=[die], active=2)
+        do(g2, L2, 2, act="attack", source="p", target="a")
+        return c(g2, L2, "a").wounds
+    assert struck(1) == 0 and struck(6) == 4
     g, L = setup([pool("a", "c3", 1, "vs2023-016-sanktorum"), pool("b", "d3", 1, "vs2023-016-sanktorum")])
-    assert keywords.protected(g, c(g, L, "a"), "simple_strike", 0)
-    assert not keywords.protected(g, c(g, L, "a"), "simple_strike", 1)
     assert keywords.strike_mod(g, c(g, L, "a"), None, "simple_strike", 0) == 1
 
 
@@ -97,12 +102,15 @@ def test_card_vs2023_017_arbaletchik_shot_spending_all_tokens_and_formation():
                   "vs2023-017-arbaletchik"), dummy("t", "c5", 2, life=20)], dice=[1])
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "shot"), target="t")
     assert c(g, L, "t").wounds == 5 and c(g, L, "a").tokens == 0
-    assert keywords.protected(g, c(g, L, "a"), "throw")
+    partner = [pool("b", "d3", 1, "vs2023-017-arbaletchik")]
+    assert attack_sticks("vs2023-017-arbaletchik", "throw", extra=partner) == 0
+    assert attack_sticks("vs2023-017-arbaletchik", "throw") == 2  # out of formation
 
 
 def test_card_vs2023_019_shchitonosets_aura_and_formation_reductions():
-    g, L = setup([pool("a", "c3", 1, "vs2023-019-shchitonosets"), dummy("s", "d3", 1, element="Степи")])
-    assert keywords.reduce(g, c(g, L, "s"), 3, "shot") == 2 and keywords.reduce(g, c(g, L, "a"), 3, "shot") == 2
+    ally = [dummy("s", "d3", 1, element="Степи")]
+    assert attack_sticks("vs2023-019-shchitonosets", "shot", extra=ally, at="s") == 2 - 1
+    assert attack_sticks("vs2023-019-shchitonosets", "shot", extra=ally) == 2 - 1
     g, L = setup([pool("a", "c3", 1, "vs2023-019-shchitonosets"), pool("b", "d3", 1, "vs2023-019-shchitonosets")])
     assert keywords.reduce(g, c(g, L, "a"), 3, "simple_strike") == 2
 
@@ -113,7 +121,8 @@ def test_card_vs2023_021_mantikora_ignores_flyer_protection_and_hunts_magic_user
                                                  {"kw": "discharge", "n": 1, "cost": "tap"}])])
     assert not keywords.protected(g, c(g, L, "t"), "simple_strike", 0, c(g, L, "a"))
     assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and attack_sticks("vs2023-021-mantikora", "spell", None) == 0
-    assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 1
+    magic_user = [{"kw": "discharge", "n": 1, "cost": "tap"}]
+    assert closed_hit("vs2023-021-mantikora", 1, abilities=magic_user) == closed_hit("vs2023-021-mantikora", 1) + 1
 
 
 def test_card_vs2023_024_posvyashchenny_dzara_range_grows_after_moving():
@@ -136,7 +145,7 @@ def test_card_vs2023_030_brontobey_bonus_after_moving_and_vs_opposite():
     g, L = setup([pool("a", "c2", 1, "vs2023-030-brontobey"), dummy("t", "c4", 2)])
     do(g, L, 1, act="move", source="a", to="c3")
     assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 2
-    assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 2
+    assert fight_mods(g, L, "a", "t")[0] == 2
 
 
 def test_card_vs2023_034_minotavr_strikes_twice_armour_and_formation():

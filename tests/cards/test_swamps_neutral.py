@@ -1,6 +1,6 @@
 """One test per Swamps (Болота) and Neutral pool card: each of its abilities where it matters (docs/cards.md)."""
 from engine.rules import keywords
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks
+from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks, defence_mod, fight_mods
 
 
 def _hit(name, dice, pick=None, **target):
@@ -107,7 +107,7 @@ def test_card_vs2023_125_trollok_throw_plus_one_vs_ranged_users():
 def test_card_vs2023_126_vilohvost_bonus_vs_defender_and_directed_vs_forest():
     g, L = setup([pool("a", None, 1, "vs2023-126-vilohvost"), dummy("t", "c4", 2, element="Леса")])
     assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and not poison_sticks("vs2023-126-vilohvost", None)
-    assert keywords.roll_mod(g, c(g, L, "a"), "attack") == 1
+    assert fight_mods(g, L, "a", "t")[0] == 1
 
 
 def test_card_vs2023_128_troll_regenerates_two():
@@ -132,11 +132,14 @@ def test_card_vs2023_134_uriil_foul_aura_keeps_the_attacker_closed():
 
 def test_card_vs2023_135_drevniy_ogr_protection_after_being_struck():
     g, L = setup([pool("a", "c4", 2, "vs2023-135-drevniy-ogr"), dummy("t", "c3", 1, strike=(3, 3, 3)),
-                  dummy("u", "d3", 1, strike=(3, 3, 3))], dice=[6, 1, 6, 1])
+                  dummy("u", "d3", 1, strike=(3, 3, 3)),
+                  dummy("s", "a1", 1, abilities=[{"kw": "shot", "n": 2, "cost": "tap"}])], dice=[6, 1, 6, 1])
     do(g, L, 1, act="attack", source="t", target="a")
     assert c(g, L, "a").wounds == 3
     do(g, L, 1, act="attack", source="u", target="a")
-    assert c(g, L, "a").wounds == 3 and keywords.reduce(g, c(g, L, "a"), 2, "shot") == 1
+    assert c(g, L, "a").wounds == 3
+    do(g, L, 1, act="shoot", source="s", target="a")
+    assert c(g, L, "a").wounds == 3 + 2 - 1  # its shots are reduced by 1 too
 
 
 def test_card_vs2003_otshelnik_moves_received_wounds_and_heals():
@@ -174,7 +177,8 @@ def test_card_vs2023_181_lovets_udachi_changes_a_die_and_opens_on_the_opponent_t
 def test_card_vs2023_182_matrosy_adelaidy_column_bonuses_and_jump():
     g, L = setup([pool("a", "c2", 1, "vs2023-182-matrosy-adelaidy")])
     a = c(g, L, "a")
-    assert keywords.roll_mod(g, a, "defend") == 1 and keywords.reduce(g, a, 2, "simple_strike", 0) == 1
+    assert defence_mod([pool("a", "c2", 1, "vs2023-182-matrosy-adelaidy")], "a", probe_cell="c3") == 1
+    assert keywords.reduce(g, a, 2, "simple_strike", 0) == 1
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "jump"), to="a1")
     assert a.cell == "a1" and keywords.roll_mod(g, a, "attack") == 1
     assert keywords.strike_mod(g, a, None, "simple_strike", 1) == 1

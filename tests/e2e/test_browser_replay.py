@@ -114,10 +114,12 @@ def _rated_players(server, *rows) -> None:
     """Put players with ratings straight into the e2e server's SQLite store (its data dir), as finished rated games
     would (the ratings themselves are tested in tests/store)."""
     import sqlite3
+    from server.namekey import name_keys
     db = sqlite3.connect(server.snapshot_dir / "berserk.sqlite3", timeout=10)
     with db:
         for pid, name, rating, games in rows:
-            db.execute("INSERT INTO players (id, name, secret_hash, created) VALUES (?, ?, '', 0)", (pid, name))
+            db.execute("INSERT INTO players (id, name, created, name_key, name_key_lower) VALUES (?, ?, 0, ?, ?)",
+                       (pid, name, *name_keys(name)))
             db.execute("INSERT INTO ratings (player, rating, rd, vol, games, updated) VALUES (?, ?, 80, 0.06, ?, 0)",
                        (pid, rating, games))
     db.close()

@@ -21,7 +21,7 @@ def test_a_deck_built_by_clicks_and_saved_is_played_against_the_computer(server,
     enter_lobby(page, server, "Deckbuilder")
     choice = page.locator("#bot-deck[data-testid=deck-choice]")
     choice.select_option(f"saved:{saved}")
-    page.select_option("#bot-level", "random")
+    page.select_option("#bot-level", "beginner")
     page.click("[data-testid=play-bot]")
     room_of(page)
     my_seat(page, "1")

@@ -10,7 +10,7 @@ from tests.e2e.players import enter_lobby, friend_game, my_seat, name_if_asked, 
 def test_a_bot_game_starts_from_the_lobby_in_one_click(server, new_page, artifacts):
     page = new_page()
     enter_lobby(page, server, "Ann")
-    page.select_option("#bot-level", "random")
+    page.select_option("#bot-level", "beginner")
     page.click("[data-testid=play-bot]")
     room_of(page)
     my_seat(page, "1")

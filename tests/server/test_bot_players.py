@@ -37,7 +37,7 @@ async def test_unknown_opponent_is_refused(live_factory):
         r = await c.post(live.http + "/api/rooms", json={"opponent": "human"})
         r2 = await c.post(live.http + "/api/rooms", json={"opponent": "bot", "bot": "genius"})
     assert (r.status_code, r.json()["error"]) == (400, "bad_request")
-    assert (r2.status_code, r2.json()["error"]) == (400, "bad_request")
+    assert (r2.status_code, r2.json()["error"]) == (400, "unknown_level")
 
 
 async def test_standalone_bots_play_a_game_on_default_rate_limits(live_factory):

@@ -1,7 +1,8 @@
 """Agility (Ловкость) [g-21], 03 §4 ``agility``: triggered, optional, once per turn. When this card receives wounds
 (in either player's turn, also from a friendly card) it may relocate to a neighbouring unoccupied cell; relocation
 is not movement. The once-per-turn use is spent at declaration [SEED S4]. Written ``{"kw": "agility"}``; its
-``parts`` are the optional trigger on being wounded by an attack (``hit``) whose effect is this keyword; the cell is
+``parts`` are the optional trigger on receiving wounds of any kind (``wounded``: attacks, influences, spells,
+poisoning) whose effect is this keyword; the cell is
 chosen when it executes (:mod:`engine.effects.choice`)."""
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from engine.rules.grants import under
 
 def parts(card: dict, a: dict) -> list[dict]:
     """The optional once-per-turn trigger on taking wounds."""
-    return [{"kw": "trigger", "when": "hit", "optional": True, "limit": {"per": "turn", "times": 1},
+    return [{"kw": "trigger", "when": "wounded", "optional": True, "limit": {"per": "turn", "times": 1},
              "effects": [{"kw": "agility"}]}]
 
 

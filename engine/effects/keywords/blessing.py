@@ -18,4 +18,4 @@ def text(a: dict, lang: str, words=None) -> str:
 
 
 BLESSING = register_keyword(Keyword(kw="blessing", places="static grant", rule="03 §4 blessing [g-04]", text=text,
-                                    roll_mod=roll_mod))
+                                    roll_mod=roll_mod, marker="blessing"))

@@ -18,4 +18,4 @@ def text(a: dict, lang: str, words=None) -> str:
 
 
 CURSE = register_keyword(Keyword(kw="curse", places="static grant", rule="03 §4 curse [g-39]", text=text,
-                                 roll_mod=roll_mod))
+                                 roll_mod=roll_mod, marker="curse"))

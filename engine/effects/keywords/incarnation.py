@@ -22,6 +22,7 @@ from engine.model.board import CELLS, row_of
 from engine.model.enums import Event
 from engine.ops import damage, durations, trigger_points, zones
 from engine.ops.reveal import goes_to_aux
+from engine.rules.uniqueness import may_join
 
 #: The timed-effect kind that records "this card died carrying the incarnation marker" (engine/ops/damage.py).
 SPENT = "incarnated"
@@ -42,8 +43,8 @@ def incarnate(g, card, player: int | None = None) -> bool | None:
     owner's 3rd row is free; the owner chooses the cell inside the entry. Returns True when it came back, False when
     it stays, None while the owner is being asked."""
     a = _threshold(g, card)
-    if a is None or card.zone != "graveyard" or card.tokens < a.get("n", 1):
-        return False
+    if a is None or card.zone != "graveyard" or card.tokens < a.get("n", 1) or not may_join(g, card, card.owner):
+        return False  # a unique card whose name is in the squad cannot come back [g-54, g-63]
     p = card.owner
     marker = a.get("on_marker")
     if marker:  # only onto the cell holding its own marker; whatever stands there is destroyed (Скелетный червь)

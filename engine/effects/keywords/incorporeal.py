@@ -1,8 +1,9 @@
 """Incorporeality (Бестелесность) [g-03], 03 §4 ``incorporeal``: static, creatures only. The engine reads it where
 the rules name it: it cannot be healed [g-18] and is an illegal target for Poisoning [g-36] (engine/rules/targets),
 it cannot be finished off [g-13] (engine/rules/combat), and its death gives no Corpse-Eating [g-51]
-(engine/ops/passives). Moving into an occupied cell and dying when sharing one are not built yet
-(docs/rules-decisions.md). Written ``{"kw": "incorporeal"}``."""
+(engine/ops/passives). It may move into a cell another card holds (engine/rules/cells.py ``enters_occupied``) and
+then shares it: it dies when its controller declares anything but its own movement, and when the turn passes
+(engine/ops/sharing.py). Written ``{"kw": "incorporeal"}``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword

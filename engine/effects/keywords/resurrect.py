@@ -8,14 +8,16 @@ from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.rules.cells import free
+from engine.rules.uniqueness import may_join
 
 
 def execute(g, e, src, eff) -> None:
     """The declared graveyard card (``target``) to the declared cell (``to``); a flyer to the aux zone
-    [211.2.a]; fizzles when the card left the graveyard or the cell is no longer free."""
+    [211.2.a]; fizzles when the card left the graveyard, the cell is no longer free or a unique card's name is
+    already in the squad [g-54]."""
     t = g.cards.get(e.get("target"))
     to = e.get("to")
-    if t is None or t.zone != "graveyard" or not free(g, to):
+    if t is None or t.zone != "graveyard" or not free(g, to) or not may_join(g, t, e["controller"]):
         g.emit(Event.FIZZLED, source=e["source"])
         return
     g.graveyards[t.owner].remove(t.id)

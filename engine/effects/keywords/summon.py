@@ -13,6 +13,7 @@ from engine.effects.registry import apply_effects, register_keyword
 from engine.model.board import CELLS, neighbours
 from engine.ops import zones
 from engine.rules import targets as tg
+from engine.rules.uniqueness import may_join
 
 _MEMO = "summon"
 
@@ -32,8 +33,9 @@ def _cells(g, p: int, how: str) -> list[str]:
 def _candidates(g, p: int, src, eff) -> list[str]:
     which = eff.get("which")
     if which is None:
-        return [src.id] if src is not None and src.id in g.decks[p] else []
-    return [cid for cid in g.decks[p] if tg.match(g, src, g.cards[cid], which, {"controller": p})]
+        return [src.id] if src is not None and src.id in g.decks[p] and may_join(g, src, p) else []
+    return [cid for cid in g.decks[p] if tg.match(g, src, g.cards[cid], which, {"controller": p})
+            and may_join(g, g.cards[cid], p)]  # Uniqueness [g-54]
 
 
 def place(g, card, p: int, cell: str, closed: bool) -> None:

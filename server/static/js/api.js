@@ -116,5 +116,5 @@ export async function leaveQueue(ticket) {
 
 /** Leave the queue for a game against the computer: the matched answer. */
 export async function queueBot(ticket, bot) {
-  return call("POST", `/api/queue/${encodeURIComponent(ticket)}/bot`, { bot });
+  return call("POST", `/api/queue/${encodeURIComponent(ticket)}/bot`, bot ? { bot } : {});
 }

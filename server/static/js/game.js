@@ -16,6 +16,7 @@ import { TurnAlert, animationsFor, soundOn, setSound } from "./feel.js";
 import { Zoom } from "./zoom.js";
 import { boardKeys } from "./keys.js";
 import { seatName, resultText } from "./names.js";
+import { botThinking } from "./botlevels.js";
 import { crystals } from "./words.js";
 import { term, termText } from "./terms.js";
 import { rulesHref } from "./rules.js";
@@ -330,6 +331,7 @@ export class GamePage {
     else if (c.status !== "open") toAct = t(c.status === "closed" ? "closed" : "reconnecting");
     else if (view.to_act == null) toAct = t("to_act_none");
     else if (view.to_act === c.you) toAct = t("to_act_you");
+    else if (botThinking(view)) toAct = t("bot_thinking");
     else toAct = t("to_act_other", { who: seatName(view.room, view.to_act) });
     return h("div.status", { dataset: { testid: "status" } },
       h("div.who", {}, who, " · ", h("span.conn-status." + c.status, {}, t(c.status === "open" ? "connected" : c.status === "closed" ? "closed" : "reconnecting")),

@@ -12,6 +12,7 @@ import { matchName, resultText } from "./names.js";
 import { CLOCK_PRESETS } from "./prefs.js";
 import { clockChoice, ratedBox, isRated } from "./gamekind.js";
 import { deckChoice } from "./deckchoice.js";
+import { levelPicker } from "./botlevels.js";
 import { listSaved } from "./deckstore.js";
 import { deckLabel } from "./words.js";
 import { tutorialBox } from "./tutorial.js";
@@ -169,7 +170,7 @@ export class LobbyPage {
     this.queue = null;
     clearTimeout(this.queueTimer);
     try {
-      this._enter(await api.queueBot(q.ticket, this._value("bot-level") || "heuristic"));
+      this._enter(await api.queueBot(q.ticket)); // the server picks the level near the player's rating
     } catch (e) {
       this._fail(e);
     }
@@ -246,8 +247,7 @@ export class LobbyPage {
           h("h2", {}, t("play_bot_title")),
           h("form#bot-form", { onsubmit: (e) => this._playBot(e) },
             h("label", {}, t("your_deck"), " ", this._deckSelect("bot-deck")),
-            h("label", {}, t("bot_strength"), " ", h("select#bot-level", { name: "bot-level" },
-              ["heuristic", "random"].map((b) => h("option", { value: b }, t(`bot_${b}`))))),
+            levelPicker(),
             h("button#play-bot", { type: "submit", "data-testid": "play-bot", disabled: !this.decks.length }, t("play_bot_go")))),
         h("section.create", {},
           h("h2", {}, t("create_room")),

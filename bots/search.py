@@ -1,0 +1,258 @@
+"""The searching levels: ``strong`` (look-ahead over samples) and ``expert`` (information-set Monte Carlo tree
+search over determinizations). Both read only the seat's view and legal actions: every position they play forward
+is an engine game built from that view plus a guess at what it hides (bots/sampling.py, ``Game.determinize``),
+never the real game.
+
+They search at a free decision: a ``priority`` prompt of a turn with an empty queue and at least two candidate
+actions (concession never is one). Everywhere else (the preliminary phase, answers inside a strike, a queue to
+answer) they play as ``casual`` (bots/policies.py ``heuristic_policy``), which is also how both sides play the
+simulated future. A simulation runs to the end of the next turn (``horizon`` turns after the current one) and is
+scored by bots/value.py against the material of the position searched from.
+
+* :func:`strong_policy`: the ``width`` best candidates by the heuristic (waiting is one only when the heuristic
+  ranks it so), each played forward on ``samples``
+  determinizations (the same ones and the same dice for every candidate); the best average is played when it beats
+  the heuristic's own choice by :data:`MARGIN`, else the heuristic's choice.
+* :func:`expert_policy`: single-observer ISMCTS (Cowling, Powley, Whitehouse 2012) over the ``width`` best
+  candidates at each node (waiting among them only when the heuristic ranks it so): every iteration draws a new
+  determinization and walks a tree of the viewer's own free decisions of this turn (UCB1 with availability counts,
+  one node added per iteration; the other player and the viewer's forced answers play the heuristic in between),
+  then plays forward and backs up the score. It stops after ``iterations``, or before an iteration as long as the
+  longest so far would end past ``budget`` seconds, and plays the best mean among the well-visited actions when it
+  beats the heuristic's choice by :data:`MARGIN`, else the heuristic's choice. With ``budget=None`` it is
+  deterministic for a seeded ``rng``.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+
+from bots.policies import action_scores, heuristic_policy
+from bots.sampling import determinized
+from bots.value import material, score
+from engine import EngineError
+
+#: Action kinds that end the viewer's say in this round: kept among the candidates whatever their score.
+_WAIT = ("pass", "end_turn")
+#: Default seconds per decision: the expert's time budget, the strong level's cap.
+EXPERT_BUDGET, STRONG_BUDGET = 0.75, 0.2
+#: Steps a simulation may take at most (a turn holds about ten actions, passes included).
+MAX_STEPS = 120
+
+
+def free_decision(view: dict) -> bool:
+    """True at a moment the searching bots search: the viewer holds a ``priority`` prompt of a turn, the queue is
+    empty and nothing is executing (the moments ``Game.determinize`` builds)."""
+    prompt = view.get("prompt") or {}
+    return (prompt.get("kind") == "priority" and prompt.get("player") == view.get("viewer")
+            and not view.get("queue") and view.get("executing") is None and view.get("result") is None
+            and view.get("priority") is not None and view.get("phase") in ("turn_start", "main", "final"))
+
+
+def candidates(view: dict, legal: list[dict], width: int, wait: bool = True) -> list[dict]:
+    """The ``width`` best legal actions by the heuristic's score (bots/policies.py), best first, plus ``pass`` /
+    ``end_turn`` when legal and ``wait``; concession never."""
+    scored = [(s, i) for i, s in enumerate(action_scores(view, legal)) if legal[i].get("act") != "concede"]
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    out = [legal[i] for _, i in scored[:width]]
+    if wait:
+        out += [legal[i] for _, i in scored[width:] if legal[i].get("act") in _WAIT]
+    return out
+
+
+def key(action: dict) -> str:
+    """A canonical string of an action (its dict with sorted keys)."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def _late(deadline: float | None, longest: float) -> bool:
+    """True when one more simulation as long as the longest so far would end past ``deadline`` (None: never)."""
+    return deadline is not None and time.perf_counter() + longest > deadline
+
+
+def _step(g, rng: random.Random) -> None:
+    """One heuristic action of the player to act (the only one without a view, when there is one choice)."""
+    p = g.to_act()
+    legal = g.legal_actions(p)
+    if len(legal) == 2 and legal[1].get("act") == "concede":
+        g.apply(p, legal[0])
+    else:
+        g.apply(p, heuristic_policy(g.view(p), legal, rng))
+
+
+#: What stops a simulation where it stands: a built game holds defaults for bookkeeping the view did not carry
+#: (engine/determinize.py), a state the engine never reached by itself, so it may refuse an action or fail.
+SIM_ERRORS = (EngineError, LookupError, TypeError, ValueError, AttributeError)
+
+
+def play_forward(g, rng: random.Random, last_turn: int, steps: int = MAX_STEPS) -> None:
+    """Play ``g`` with the heuristic for both sides until the game ends, turn ``last_turn`` is over or ``steps``
+    actions were taken; one of :data:`SIM_ERRORS` stops the play where it stands."""
+    try:
+        while g.result is None and g.turn <= last_turn and steps > 0:
+            _step(g, rng)
+            steps -= 1
+    except SIM_ERRORS:
+        pass
+
+
+def _advance(g, me: int, rng: random.Random, turn: int) -> dict | None:
+    """Play the heuristic until the viewer's next free decision in ``turn`` (returns its view) or not (None)."""
+    try:
+        for _ in range(MAX_STEPS):
+            if g.result is not None or g.turn != turn:
+                return None
+            if g.to_act() == me:
+                v = g.view(me)
+                if free_decision(v):
+                    return v
+            _step(g, rng)
+    except SIM_ERRORS:
+        return None
+    return None
+
+
+def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: int = 6, width: int = 3,
+                  horizon: int = 1, budget: float | None = STRONG_BUDGET) -> dict:
+    """The ``strong`` level (see the module docstring): ``samples`` determinizations x ``width`` candidates, each
+    played to the end of turn ``turn + horizon``; it starts no simulation that would end past ``budget`` seconds
+    (judged by the longest so far; None: no limit) and drops a sample it cannot finish (every candidate is judged
+    on the same samples).
+    Raises ValueError when ``legal`` is empty."""
+    if not legal:
+        raise ValueError("no legal action: the player is not asked")
+    cands = candidates(view, legal, width, wait=False) if free_decision(view) else []
+    if len(cands) < 2:
+        return heuristic_policy(view, legal, rng)
+    me, ref, last = view["viewer"], material(view), int(view["turn"]) + horizon
+    totals, counts = [0.0] * len(cands), [0] * len(cands)
+    deadline = None if budget is None else time.perf_counter() + budget
+    longest = 0.0
+    for _ in range(samples):
+        base = determinized(view, rng)
+        if base is None:
+            break
+        seed = rng.getrandbits(32)
+        got: list = []
+        for a in cands:
+            if _late(deadline, longest):
+                break
+            t = time.perf_counter()
+            g = base.copy()
+            try:
+                g.apply(me, a)
+            except SIM_ERRORS:
+                got.append(None)
+                continue
+            play_forward(g, random.Random(seed), last)
+            got.append(score(g.view(me), ref))
+            longest = max(longest, time.perf_counter() - t)
+        if len(got) < len(cands):
+            break               # out of time inside this sample: every candidate keeps the same samples
+        for i, x in enumerate(got):
+            if x is not None:
+                totals[i] += x
+                counts[i] += 1
+    return cands[_prefer_prior([(totals[i], counts[i]) for i in range(len(cands))])]
+
+
+#: How much better (in bots/value.py score, 0..1) a candidate's mean must be than the heuristic's first choice's
+#: to be played instead: the search overrules the heuristic only when it finds a clear gain, not on dice noise.
+MARGIN = 0.05
+
+
+def _prefer_prior(stats: list[tuple[float, int]], min_count: int = 1) -> int:
+    """The index to play from (total, count) per candidate, heuristic order: the best mean when it beats the first
+    candidate's mean by :data:`MARGIN`, else the first."""
+    means = [(t / n if n >= min_count else -1.0) for t, n in stats]
+    best = max(range(len(means)), key=lambda i: (means[i], -i))
+    return best if means[best] > means[0] + MARGIN else 0
+
+
+class _Node:
+    """A node of the tree: one free decision of the viewer, reached by the actions on its path."""
+
+    __slots__ = ("children", "visits", "value", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits, self.value, self.avail = 0, 0.0, 0
+
+
+def _select(node: _Node, options: list[tuple[str, dict]], c: float) -> tuple[str, dict]:
+    """UCB1 over the children available in this determinization (availability counts, ISMCTS)."""
+    best, pick = -1.0, options[0]
+    for k, a in options:
+        ch = node.children[k]
+        u = ch.value / ch.visits + c * math.sqrt(math.log(max(ch.avail, 1)) / ch.visits)
+        if u > best:
+            best, pick = u, (k, a)
+    return pick
+
+
+def _iterate(root: _Node, view: dict, cands: list[dict], rng: random.Random, width: int, horizon: int,
+             c: float, ref: float) -> bool:
+    """One ISMCTS iteration; False when no game could be built from the view."""
+    g = determinized(view, rng)
+    if g is None:
+        return False
+    me, turn = view["viewer"], int(view["turn"])
+    node, path, legal = root, [root], cands
+    while True:
+        real = {key(a) for a in g.legal_actions(me)}
+        options = [(k, a) for k, a in ((key(a), a) for a in legal) if k in real]
+        if not options:
+            break
+        for k, _ in options:
+            if k in node.children:
+                node.children[k].avail += 1
+        fresh = [(k, a) for k, a in options if k not in node.children]
+        k, a = fresh[0] if fresh else _select(node, options, c)
+        try:
+            g.apply(me, a)
+        except SIM_ERRORS:
+            return True         # not legal in this determinization: a wasted iteration
+        child = node.children.get(k)
+        if child is None:
+            child = node.children[k] = _Node()
+            child.avail = 1
+        node = child
+        path.append(node)
+        if fresh:
+            break
+        v = _advance(g, me, rng, turn)
+        if v is None:
+            break
+        legal = candidates(v, g.legal_actions(me), width, wait=False)
+    play_forward(g, rng, turn + horizon)
+    value = score(g.view(me), ref)
+    for n in path:
+        n.visits += 1
+        n.value += value
+    return True
+
+
+def expert_policy(view: dict, legal: list[dict], rng: random.Random, budget: float | None = EXPERT_BUDGET,
+                  iterations: int = 400, width: int = 8, horizon: int = 1, c: float = 0.7) -> dict:
+    """The ``expert`` level (see the module docstring): ISMCTS for ``iterations`` iterations or ``budget`` seconds
+    (None: iterations only, deterministic). Raises ValueError when ``legal`` is empty."""
+    if not legal:
+        raise ValueError("no legal action: the player is not asked")
+    cands = candidates(view, legal, width, wait=False) if free_decision(view) else []
+    if len(cands) < 2:
+        return heuristic_policy(view, legal, rng)
+    root, ref = _Node(), material(view)
+    deadline = None if budget is None else time.perf_counter() + budget
+    longest = 0.0
+    for _ in range(iterations):
+        t = time.perf_counter()
+        if not _iterate(root, view, cands, rng, width, horizon, c, ref):
+            break
+        longest = max(longest, time.perf_counter() - t)
+        if _late(deadline, longest):
+            break
+    stats = [(root.children[key(a)].value, root.children[key(a)].visits) if key(a) in root.children else (0.0, 0)
+             for a in cands]
+    return cands[_prefer_prior(stats, min_count=max(2, max(n for _, n in stats) // 4))]
