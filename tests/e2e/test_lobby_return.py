@@ -15,6 +15,7 @@ def test_a_returning_players_lobby_and_my_games_in_words(bot_server, new_page):
     page.click("[data-testid=play-bot]")
     room = room_of(page)
     page.wait_for_selector("[data-testid=prompt]")
+    assert page.inner_text(".room-bar [data-testid=room-rated]") == "casual"    # the room page says it too
     page.goto(bot_server.url + "/")
     row = page.locator(f".my-games li.room[data-room='{room}']")
     row.wait_for()
