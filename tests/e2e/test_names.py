@@ -1,5 +1,6 @@
 """The players' names, never "Player 1/2": the game log, the die box and the queue say who did what by name, a
-computer opponent reads "Computer (level)", and the replay of the game names them the same way."""
+computer opponent reads "Computer (level)" (a new player's one-click game: beginner), and the replay of the game
+names them the same way."""
 from __future__ import annotations
 
 import re
@@ -32,7 +33,7 @@ def test_the_log_and_the_panels_name_the_players_and_the_computer(bot_server, ne
         except driver.Stale:
             continue
     text = _texts(page)
-    assert "Ann" in page.inner_text(".log") and "Computer (strong)" in page.inner_text(".log"), text
+    assert "Ann" in page.inner_text(".log") and "Computer (beginner)" in page.inner_text(".log"), text
     assert not SEAT_WORDS.search(text), SEAT_WORDS.search(text)
     page.click("button[data-act=concede]")
     page.click("button[data-act=concede-confirm]")
@@ -44,4 +45,4 @@ def test_the_log_and_the_panels_name_the_players_and_the_computer(bot_server, ne
     page.click("[data-testid=replay-last]")
     page.wait_for_selector(".result-banner")
     log = page.inner_text("[data-testid=replay-log]")
-    assert "Ann" in log and "Computer (strong)" in log and not SEAT_WORDS.search(log), log[:500]
+    assert "Ann" in log and "Computer (beginner)" in log and not SEAT_WORDS.search(log), log[:500]
