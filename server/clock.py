@@ -22,19 +22,22 @@ class Clocks:
         self.running: int | None = None
         self.since = 0.0                       # when the running bank last started counting
         self.hold_until = {1: 0.0, 2: 0.0}     # a bank does not count before this instant (disconnection grace)
+        self.paused_at: float | None = None    # every bank stands still from this instant (the room is held)
 
     # -- queries -----------------------------------------------------------------------------------------------
     def remaining(self, p: int, now: float) -> float:
         """Seconds left in ``p``'s bank at ``now`` (never below 0)."""
         left = self.bank[p]
         if self.running == p:
+            if self.paused_at is not None:
+                now = min(now, self.paused_at)
             left -= max(0.0, now - max(self.since, self.hold_until[p]))
         return max(0.0, left)
 
     def deadline(self, now: float) -> float | None:
         """Monotonic instant at which the running bank empties, or None when no bank runs."""
         p = self.running
-        if p is None:
+        if p is None or self.paused_at is not None:
             return None
         return max(self.since, self.hold_until[p]) + self.bank[p]
 
@@ -75,6 +78,24 @@ class Clocks:
         """Player ``p`` is back: its bank counts again from now."""
         self._settle(now)
         self.hold_until[p] = min(self.hold_until[p], now)
+
+    def pause(self, now: float) -> None:
+        """The room is held (its store failed, server/store_outage.py): from ``now`` no bank runs; a second pause
+        keeps the first instant."""
+        if self.paused_at is None:
+            self._settle(now)
+            self.paused_at = now
+
+    def resume(self, now: float) -> None:
+        """The hold is over: the running bank counts on from ``now`` with what it had when the pause began, and a
+        disconnection grace still under way at the pause is moved on by the paused time."""
+        if self.paused_at is None:
+            return
+        paused, self.paused_at = now - self.paused_at, None
+        for p in (1, 2):
+            if self.hold_until[p] > now - paused:
+                self.hold_until[p] += paused
+        self.since = now
 
     def to_state(self, now: float) -> dict:
         """Snapshot form: banks settled at ``now``; holds are dropped (connections do not survive a restart)."""

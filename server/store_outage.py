@@ -8,7 +8,8 @@ player is answered ``unavailable`` (carrying its action id and the last committe
 ``unavailable`` error without an id, the notice the client shows (i18n ``err_unavailable``, Russian and English).
 While held, the room takes no action (each is answered ``unavailable`` before the ledger is read, so the ledger never
 answers an id that is not committed), admits no join (``unavailable`` + 1013, the browser reconnects), answers
-calls (claims, decks, rematches) ``unavailable`` (HTTP 503), runs no clock and does not close for idleness. (A call
+calls (claims, decks, rematches) ``unavailable`` (HTTP 503), runs no clock (``Clocks.pause`` when the hold begins,
+``Clocks.resume`` when it ends: the held time is charged to nobody's bank) and does not close for idleness. (A call
 whose own commit fails is undone in memory instead, :func:`call`, and answered ``unavailable``.) It retries the commit on its own, :data:`RETRY_FIRST` seconds after the failure, doubling up to :data:`RETRY_MAX`;
 once it commits, the kept frames go out in order and play goes on. A ``kill -9`` while held restarts the room at its
 last committed version: the held change was never acknowledged, so nothing acknowledged is lost.
@@ -86,7 +87,10 @@ async def commit_or_hold(room, carry, sends: list) -> bool:
         if e.code != "unavailable":
             raise
         log.warning("room %s: the store failed (%s); the change at v%s is held", room.id, e, room.v)
-    room.outage.hold(sends, time.monotonic())
+    now = time.monotonic()
+    if not room.outage.held and room.clocks is not None:
+        room.clocks.pause(now)           # no bank runs while the room is held
+    room.outage.hold(sends, now)
     room.metrics.store_held.add(room.id)
     await notify(room)
     return False
@@ -154,6 +158,8 @@ async def retry(room) -> None:
     log.warning("room %s: the store is back; the held change at v%s is committed after %.1f s", room.id, room.v,
                 now - o.since)
     room.metrics.store_held.discard(room.id)
+    if room.clocks is not None:
+        room.clocks.resume(now)          # the bank to act counts on from where it stood when the hold began
     for conns, data, v, full in o.release():
         live = [c for c in conns if c in room.audience.conns]
         if live:

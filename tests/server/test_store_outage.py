@@ -3,13 +3,19 @@ answered ``unavailable`` and nobody hears of it, the ledger never answers its id
 and the room commits the held change on its own once the store writes again."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from server import store_outage
 from server.app import create_app
+from server.bus.interfaces import BusError
+from server.clock import Clocks
 from server.gameapi import real_engine
 from server.settings import Settings
+from server.store_outage import Outage
 from tests.server.harness import LiveServer, Player, create_room, join_seat
 
 DECKS = ["Forests-Mountains (classic 2003)", "Steppes-Swamps (2023 relaunch cards)"]
@@ -120,3 +126,36 @@ async def test_a_claim_whose_commit_fails_is_undone_and_answered_503(live):
     assert again.status_code == 200 and again.json()["seat"] == 2
     seat2 = await Player.join(live.ws, room["room"], again.json()["token"])
     assert seat2.you == 2 and seat2.view["phase"] is not None
+
+
+class _Store:
+    """A store whose commits fail with ``unavailable`` while ``down``."""
+
+    def __init__(self) -> None:
+        self.down, self.logged_v = True, 0
+
+    async def commit(self, carry=None) -> None:
+        if self.down:
+            raise BusError("unavailable", "The store cannot be written.")
+
+
+async def test_no_bank_runs_while_the_room_is_held_and_the_clock_resumes_where_it_stood(monkeypatch):
+    now = [100.0]
+    monkeypatch.setattr(store_outage, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    clocks = Clocks(60.0, 0.0, 5.0)
+    clocks.switch(1, 100.0)
+    room = SimpleNamespace(id="r", v=1, store=_Store(), outage=Outage(), clocks=clocks,
+                           metrics=SimpleNamespace(store_held=set()), audience=SimpleNamespace(conns=set()),
+                           lobby=SimpleNamespace(publish_moved=_nothing))
+    now[0] = 110.0
+    assert await store_outage.commit_or_hold(room, None, []) is False
+    now[0] = 140.0
+    assert clocks.remaining(1, 140.0) == 50.0 and clocks.deadline(140.0) is None
+    room.store.down = False
+    await store_outage.retry(room)
+    assert not room.outage.held
+    assert clocks.remaining(1, 140.0) == 50.0 and clocks.remaining(1, 145.0) == 45.0
+
+
+async def _nothing() -> None:
+    return None

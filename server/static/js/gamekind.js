@@ -32,3 +32,10 @@ export function ratedBox(form) {
 export function isRated(form) {
   return rated[form];
 }
+
+/** A lobby row's kind of game in words (`data-testid="room-rated"`): " · rated" or " · casual" from the entry's
+ * ``rated``; nothing for an entry that does not say. */
+export function ratedLabel(entry) {
+  if (typeof entry.rated !== "boolean") return null;
+  return [" · ", h("span.room-rated", { dataset: { testid: "room-rated" } }, t(entry.rated ? "room_rated" : "room_casual"))];
+}

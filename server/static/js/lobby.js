@@ -10,7 +10,7 @@ import { saveSeat } from "./seats.js";
 import { currentPlayer } from "./player.js";
 import { matchName, resultText } from "./names.js";
 import { CLOCK_PRESETS } from "./prefs.js";
-import { clockChoice, ratedBox, isRated } from "./gamekind.js";
+import { clockChoice, ratedBox, isRated, ratedLabel } from "./gamekind.js";
 import { deckChoice } from "./deckchoice.js";
 import { levelPicker } from "./botlevels.js";
 import { listSaved } from "./deckstore.js";
@@ -197,6 +197,7 @@ export class LobbyPage {
     return h("li.room", { dataset: { room: id, status: st } },
       h("span.room-players", {}, matchName(r)), " · ",
       h("span.room-status", {}, t(`status_${st}`)),
+      ratedLabel(r),
       this._decks(r, mineSeat),
       r.watching ? h("span.room-watching", {}, ` · 👁 ${r.watching}`) : null,
       r.result ? h("span.room-result", {}, " · " + resultText(r.result, r)) : null,

@@ -10,6 +10,7 @@ import { saveSeat, loadSeat } from "./seats.js";
 import { seatName, resultText } from "./names.js";
 import { lastDeck, rememberDeck } from "./prefs.js";
 import { deckName } from "./deckapi.js";
+import { ratedLabel } from "./gamekind.js";
 
 /** The share URL of a room: opening it takes the free seat 2 (first opener) or watches. */
 export function inviteUrl(room) {
@@ -157,7 +158,7 @@ export class RoomBar {
     if (room.status === "waiting") body = this._waiting(room, you);
     else if (result) body = this._finished(room, you, result);
     setChildren(this.root, h("div.room-bar", { dataset: { status: room.status } },
-      h("div.room-bar-top", {}, mySeat, " · ", names),
+      h("div.room-bar-top", {}, mySeat, " · ", names, ratedLabel(room)),
       body,
       this.error ? h("p.room-bar-error", { role: "alert" }, this.error) : null));
     const sel = this.root.querySelector("#rematch-deck");
