@@ -17,6 +17,7 @@ import urllib.request
 import pytest
 
 from bench.servers import free_port
+from tests.e2e.states import MOUNT
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -165,3 +166,18 @@ def states():
     """Real engine situations for the game-page tests (tests/e2e/states.py), found once per session."""
     from tests.e2e.states import find_states
     return find_states()
+
+
+@pytest.fixture
+def mount(server, new_page):
+    """The game page's own modules mounted on a state of tests/e2e/states.py: mount(state, lang="en", viewport=None) -> a page showing the game page on that state."""
+    def make(state, lang="en", viewport=None):
+        page = new_page()
+        if viewport:
+            page.set_viewport_size(viewport)
+        page.goto(server.url + "/#/nowhere")
+        page.wait_for_selector("#app")
+        page.evaluate(MOUNT, [state, lang])
+        page.wait_for_selector("#game-under-test .board")
+        return page
+    return make

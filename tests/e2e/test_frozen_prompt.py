@@ -6,19 +6,6 @@ from __future__ import annotations
 import pytest
 
 from tests.death_triggers import nom_dies_state
-from tests.e2e.states import MOUNT
-
-
-@pytest.fixture
-def mount(server, new_page):
-    def make(state, lang="en"):
-        page = new_page()
-        page.goto(server.url + "/#/nowhere")
-        page.wait_for_selector("#app")
-        page.evaluate(MOUNT, [state, lang])
-        page.wait_for_selector("#game-under-test .board")
-        return page
-    return make
 
 
 def _declared(page, state):

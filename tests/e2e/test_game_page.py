@@ -13,23 +13,6 @@ import pytest
 from tests.e2e.states import MOUNT
 
 
-
-
-@pytest.fixture
-def mount(server, new_page):
-    """mount(state, lang="en", viewport=None) -> a page showing the game page on that state."""
-    def make(state, lang="en", viewport=None):
-        page = new_page()
-        if viewport:
-            page.set_viewport_size(viewport)
-        page.goto(server.url + "/#/nowhere")
-        page.wait_for_selector("#app")
-        page.evaluate(MOUNT, [state, lang])
-        page.wait_for_selector("#game-under-test .board")
-        return page
-    return make
-
-
 def sent(page) -> list:
     return page.evaluate("window.sent")
 

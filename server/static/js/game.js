@@ -18,7 +18,8 @@ import { boardKeys } from "./keys.js";
 import { seatName, resultText } from "./names.js";
 import { botThinking } from "./botlevels.js";
 import { crystals } from "./words.js";
-import { term, termText } from "./terms.js";
+import { term } from "./terms.js";
+import { actionHelp, actionsHelpButton } from "./acthelp.js";
 import { rulesHref } from "./rules.js";
 import { PROMPT_RULE } from "./rules_text.js";
 import { offPageIds, offPagePanel, triggersPromptText } from "./reach.js";
@@ -374,7 +375,7 @@ export class GamePage {
     if (view.result) return box;
     const act = (a, extra = "") => h("button.act" + extra, {
       dataset: { act: a.act, idx: String(this.conn.legal.indexOf(a)) },
-      title: termText(a.act) || null,
+      title: actionHelp(a, view) || null,
       disabled: !this.canAct,
       onclick: () => this._send(a),
     }, actionLabel(a, view));
@@ -391,7 +392,7 @@ export class GamePage {
       box.append(confirmBox(this.staged, view, this.conn.legal, () => this._send(this.staged, true),
         () => { this.staged = null; this.render(); }));
     }
-    box.append(h("div.global-actions", {}, globals.map((a) => act(a))));
+    box.append(h("div.global-actions", {}, globals.map((a) => act(a)), actionsHelpButton(globals, view)));
     const offPage = this.ambiguous ? null
       : offPagePanel(offPageIds(idx, sel, this.selected, view, this.conn.you), view, (id) => this._clickCard(id, idx));
     if (offPage) box.append(offPage);

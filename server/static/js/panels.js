@@ -143,6 +143,7 @@ export function cardDetail(view, id) {
   const acquired = cv.acquired || [];
   const markers = Object.entries(cv.markers || {}).filter(([, n]) => n);
   const texts = def.abilities_text?.[lang] || [];
+  const printed = (lang === "ru" ? def.text_ru || def.text_en : def.text_en || def.text_ru) || "";
   return h("div.detail-body", {},
     h("div.detail-head", {}, cardElement(cv, def, ["zoomed"]),
       h("div", {},
@@ -160,8 +161,9 @@ export function cardDetail(view, id) {
     acquired.length ? h("div.d-acquired", {}, h("b", {}, t("acquired") + ": "),
       acquired.map((a, i) => [i ? ", " : "", term(String(a.kw).replace(/^_/, ""), kwName(a.kw)),
         untilText(a.until) ? ` (${untilText(a.until)})` : ""])) : null,
-    texts.length ? h("ul.card-abilities", {}, texts.map((s, i) => h("li", { dataset: { ability: String(i) } }, s))) : null,
-    h("p.card-text", {}, (lang === "ru" ? def.text_ru || def.text_en : def.text_en || def.text_ru) || ""));
+    // Each ability once: the card's printed text, or the game's sentence per ability when the card has none.
+    printed ? h("p.card-text", {}, printed)
+      : texts.length ? h("ul.card-abilities", {}, texts.map((s, i) => h("li", { dataset: { ability: String(i) } }, s))) : null);
 }
 
 function protection(from) {

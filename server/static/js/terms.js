@@ -22,18 +22,24 @@ function hide() {
 
 /** Show the explanation of key next to anchor (tap / Enter), with a link to its rule; a second tap hides it. */
 export function showTerm(key, anchor) {
+  showTip(key, [termText(key), " "], TERMS[key]?.rule || "abilities-list", anchor);
+}
+
+/** Show content (nodes / text) with a link to rule section `rule` next to anchor in the one term popover, named
+ * key (data-term); a second call with the same key hides it. */
+export function showTip(key, content, rule, anchor) {
   const was = open?.dataset.term;
   hide();
   if (was === key) return;
   const r = anchor.getBoundingClientRect();
   open = h("div.term-tip", { role: "tooltip", dataset: { term: key, testid: "term-tip" }, onclick: (e) => e.stopPropagation() },
-    termText(key), " ", h("a", { href: rulesHref(TERMS[key]?.rule || "abilities-list"), target: "_blank", rel: "noopener" }, t("rules_link")));
+    content, h("a", { href: rulesHref(rule), target: "_blank", rel: "noopener" }, t("rules_link")));
   document.body.append(open);
   open.style.left = `${Math.max(4, Math.min(r.left, innerWidth - open.offsetWidth - 4))}px`;
   open.style.top = `${r.bottom + 4 + open.offsetHeight > innerHeight ? Math.max(4, r.top - open.offsetHeight - 4) : r.bottom + 4}px`;
 }
 
-document.addEventListener("click", (e) => { if (open && !e.target.closest?.(".term")) hide(); });
+document.addEventListener("click", (e) => { if (open && !e.target.closest?.(".term, .term-help")) hide(); });
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
 
 /** A term in running text: label (default: the term's own word) with its explanation on hover and on tap. */

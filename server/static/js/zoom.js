@@ -32,14 +32,10 @@ export class Zoom {
       onclick: () => this.hide() }, cardDetail(view, id));
     document.body.append(el);
     const r = anchor?.getBoundingClientRect?.();
-    const w = el.offsetWidth;
-    const hgt = el.offsetHeight;
     if (r && by !== "press") {
-      let left = r.right + 8;
-      if (left + w > window.innerWidth - 4) left = Math.max(4, r.left - w - 8);
-      let top = Math.min(Math.max(4, r.top), window.innerHeight - hgt - 4);
-      el.style.left = `${left}px`;
-      el.style.top = `${Math.max(4, top)}px`;
+      const at = placeBeside(r, anchor.closest?.(".board")?.getBoundingClientRect(), el.offsetWidth, el.offsetHeight);
+      el.style.left = `${at.left}px`;
+      el.style.top = `${at.top}px`;
     } else {
       el.classList.add("centered");
     }
@@ -62,4 +58,26 @@ export class Zoom {
   pressEnd() {
     clearTimeout(this.timer);
   }
+}
+
+/**
+ * Where the zoom (w x hgt px) goes for a card at rect r (viewport px): never over the card or the board cells next
+ * to it. A card on the board (board: the board's rect) gets the zoom beside the board, right or left, when it fits;
+ * otherwise, and for cards off the board, beside or above / below the card's neighbourhood (the card grown by one
+ * card on every side). Returns {left, top} in px.
+ */
+export function placeBeside(r, board, w, hgt) {
+  const W = window.innerWidth;
+  const H = window.innerHeight;
+  const top = (y) => Math.max(4, Math.min(y, H - hgt - 4));
+  const left = (x) => Math.max(4, Math.min(x, W - w - 4));
+  if (board && board.right + 8 + w <= W - 4) return { left: board.right + 8, top: top(board.top) };
+  if (board && board.left - 8 - w >= 4) return { left: board.left - 8 - w, top: top(board.top) };
+  const dx = board ? r.width + 4 : 0;
+  const dy = board ? r.height + 4 : 0;
+  const n = { left: r.left - dx, right: r.right + dx, top: r.top - dy, bottom: r.bottom + dy };
+  if (n.right + 8 + w <= W - 4) return { left: n.right + 8, top: top(r.top) };
+  if (n.left - 8 - w >= 4) return { left: n.left - 8 - w, top: top(r.top) };
+  if (H - n.bottom >= n.top) return { left: left(r.left), top: Math.min(n.bottom + 8, H - hgt - 4) };
+  return { left: left(r.left), top: Math.max(4, n.top - 8 - hgt) };
 }
