@@ -42,11 +42,13 @@ from engine.selfplay import random_action
 from protocol.codec import encode
 from protocol.messages import PROTOCOL_VERSION, Join
 from server import ws as WS
+from server.auth_throttle import AuthThrottle
 from server.bus import memory_bus
 from server.bus import messages as m
 from server.metrics import Metrics
 from server.room import Room, hash_token
 from server.settings import Settings
+from server.ws_limits import WsLimits
 
 from .all import deck_names
 
@@ -60,6 +62,8 @@ class FakeSocket:
     def __init__(self, hub, room: str, token: str | None) -> None:
         self.app = hub.app                      # one per process, like the ASGI app
         self.scope = {"type": "websocket"}      # no uvicorn send in it: server/ws_close.py's generic path
+        self.headers: dict[str, str] = {}       # no Origin: a non-browser client (server/web_security.py)
+        self.client = None                      # no address: the per-address limits do not apply
         self._join = encode(Join(room, token, None, PROTOCOL_VERSION))
         self._forever: asyncio.Future | None = None
         self.sent = 0
@@ -86,7 +90,9 @@ class FakeSocket:
 def make_hub(settings: Settings):
     """The process-wide state the websocket endpoint reads (server/app.py ``Hub``, without the HTTP parts)."""
     hub = types.SimpleNamespace(settings=settings, bus=memory_bus(), metrics=Metrics(), connections=0,
-                                process_id="bench")
+                                process_id="bench", auth_throttle=AuthThrottle(),
+                                ws_limits=WsLimits(settings.max_connections, settings.max_connections_per_address,
+                                                   settings.exempt_addresses()))
     hub.app = types.SimpleNamespace(state=types.SimpleNamespace(hub=hub))
     return hub
 

@@ -54,10 +54,10 @@ class Hub:
                  snapshot_sync=lambda blob, token, entries=(): Room.snapshot_sync(blob, token, engine, settings,
                                                                                   entries),
                  snapshot_version=lambda blob, entries=(): Room.snapshot_version(blob, engine, entries))
-        self.store_health = StoreHealth(store, self.metrics)
+        self.store_health = StoreHealth(store, self.metrics)   # /healthz: 503 while the store cannot be written
         self.ws_limits = WsLimits(settings.max_connections, settings.max_connections_per_address,
                                   settings.exempt_addresses())
-        self.auth_throttle = AuthThrottle()     # failed seat-token and player-secret guesses (server/auth_throttle.py)   # /healthz: 503 while the store cannot be written
+        self.auth_throttle = AuthThrottle()     # failed seat-token and player-secret guesses (server/auth_throttle.py)
         self.ready = False
         self.collector = None            # server/probes.py Collector while serving (gc_young_interval > 0)
 
