@@ -80,3 +80,17 @@ def test_a_pass_with_nothing_left_to_do_is_sent_at_once(states, mount):
     page = mount(st)
     _global(page, "pass").click()
     assert _sent(page) == [{"act": "pass"}]
+
+
+def test_ending_recruitment_with_an_empty_squad_warns_whatever_the_setting(states, mount):
+    st = states["recruit"]
+    assert st["view"]["players"][str(st["you"])]["recruits"] == 0 and st["view"]["prompt"]["kind"] == "recruit"
+    done = next(i for i, a in enumerate(st["legal"]) if a["act"] == "choose" and a.get("option") == "done")
+    page = mount(st, confirm=False)
+    page.click(f"#game-under-test button.act[data-idx='{done}']")
+    assert _sent(page) == [] and page.locator("[data-testid=confirm-box] [role=alert]").count() == 1
+    page.click("[data-testid=undo-action]")
+    assert _sent(page) == [] and not page.locator("[data-testid=confirm-box]").count()
+    page.click(f"#game-under-test button.act[data-idx='{done}']")
+    page.click("[data-testid=confirm-action]")
+    assert _sent(page) == [st["legal"][done]]

@@ -10,10 +10,12 @@ import { actionLabel } from "./actions.js";
 addStrings({
   en: { confirm_title: "Send this move?", confirm_go: "Confirm", confirm_undo: "Undo",
     confirm_setting: "Ask before ending the turn, passing, hiring, choosing a defender",
-    confirm_pass_can_act: "Your cards can still act this turn." },
+    confirm_pass_can_act: "Your cards can still act this turn.",
+    confirm_empty_squad: "You have hired no creature: with an empty squad you lose the game at once." },
   ru: { confirm_title: "Отправить этот ход?", confirm_go: "Подтвердить", confirm_undo: "Отменить",
     confirm_setting: "Спрашивать перед концом хода, пасом, наймом и выбором защитника",
-    confirm_pass_can_act: "Ваши карты ещё могут действовать в этот ход." },
+    confirm_pass_can_act: "Ваши карты ещё могут действовать в этот ход.",
+    confirm_empty_squad: "Вы не наняли ни одного существа: с пустым отрядом вы сразу проиграете." },
 });
 
 const KEY = "berserk.confirm";
@@ -33,9 +35,19 @@ function cardsCanAct(legal) {
   return (legal || []).some((a) => a.source && a.act !== "defend");
 }
 
+/** True when a is the "done" that ends the viewer's recruitment with nobody hired: an empty squad loses the game
+ * at once (01-game-and-cards.md, victory by no creatures). */
+export function emptySquadDone(a, view) {
+  if (!a || a.act !== "choose" || a.option !== "done" || view?.prompt?.kind !== "recruit") return false;
+  const me = view.players?.[String(view.viewer)];
+  return !!me && me.recruits === 0;
+}
+
 /** Whether action a (one of legal) is held for a confirmation: end turn; a pass while own cards could act;
- * hiring (a recruit choice); choosing a defender. */
-export function needsConfirm(a, legal) {
+ * hiring (a recruit choice); choosing a defender; and, whatever the setting, ending recruitment with an empty
+ * squad. */
+export function needsConfirm(a, legal, view) {
+  if (emptySquadDone(a, view)) return true;
   if (!confirmOn() || !a) return false;
   if (a.act === "end_turn" || a.act === "defend") return true;
   if (a.act === "pass") return cardsCanAct(legal);
@@ -47,6 +59,7 @@ export function confirmBox(a, view, legal, onGo, onUndo) {
   return h("div.confirm-box", { role: "group", "aria-label": t("confirm_title"), dataset: { testid: "confirm-box", act: a.act } },
     h("div.confirm-what", {}, t("confirm_title"), " ", h("b", {}, actionLabel(a, view))),
     a.act === "pass" ? h("div.hint", {}, t("confirm_pass_can_act")) : null,
+    emptySquadDone(a, view) ? h("div.hint.warning", { role: "alert" }, t("confirm_empty_squad")) : null,
     h("button.act.confirm-go", { dataset: { testid: "confirm-action" }, onclick: onGo }, t("confirm_go")),
     h("button.cancel.confirm-undo", { dataset: { testid: "undo-action" }, onclick: onUndo }, t("confirm_undo")));
 }

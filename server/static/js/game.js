@@ -638,7 +638,7 @@ export class GamePage {
     this._clearSelection();
     this.ambiguous = null;
     this.confirmConcede = false;
-    if (!confirmed && needsConfirm(a, this.conn.legal)) {
+    if (!confirmed && needsConfirm(a, this.conn.legal, this.conn.view)) {
       this.staged = a;
       this.render();
       return;
