@@ -120,6 +120,9 @@ def test_the_tutorial_from_the_lobby_to_a_won_game_left_and_resumed_on_the_way(b
         if step in ("hire_silver", "hire_gold", "move", "strike", "defender") and a.get("act") != "pass":
             src = a.get("source") or (a.get("option") or {}).get("recruit")
             assert lit.count() == 1 and lit.get_attribute("data-card") == src, (step, src)
+        if step in ("move", "shot", "ability", "flyer") and a.get("act") == "pass" and s["view"]["queue"]:
+            # the card's declaration waits in the queue: the highlight has moved on to "Pass"
+            assert lit.count() == 1 and lit.get_attribute("data-act") == "pass", step
         try:
             driver.click_action(page, idx, s["v"])
         except driver.Stale:

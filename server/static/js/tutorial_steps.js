@@ -20,6 +20,17 @@ const button = (ctx, pred) => {
   const i = (ctx.legal || []).findIndex(pred);
   return i < 0 ? null : `#game-root .controls button[data-idx='${i}']`;
 };
+// Once a card is clicked, what comes next on the page: the confirmation of a staged move, else the selected card's
+// move buttons, else sel (the card itself).
+const next = (sel) => (document.querySelector("[data-testid=confirm-action]") ? "[data-testid=confirm-action]"
+  : document.querySelector("#game-root .selected-actions button.move") ? "#game-root .selected-actions button.move" : sel);
+// A battle step's target: the card, then its move buttons; once its declaration waits in the queue, "Pass" (or the
+// pass's confirmation).
+const cardThenPass = (ctx, defId, zone) => {
+  const cv = own(ctx, defId, zone);
+  const queued = !!cv && (ctx.view.queue || []).some((e) => e.source === cv.id);
+  return queued ? next(button(ctx, (a) => a.act === "pass")) : next(at(cv));
+};
 const happened = (ctx, pred) => ctx.events.some(pred);
 const executed = (ctx, defId) => {
   const cv = own(ctx, defId);
@@ -43,17 +54,17 @@ export const STEPS = [
   { id: "hire_silver", part: "prelim",
     text: { ru: "Найм. Нажмите на Лешего в сдаче и подтвердите: обычная карта оплачивается серебром (стоимость — в углу карты).",
       en: "Hiring. Click Leshiy in your deal and confirm: a regular card is paid with silver (its cost is in the corner)." },
-    target: (ctx) => at(own(ctx, LESHIY, "deal")),
+    target: (ctx) => next(at(own(ctx, LESHIY, "deal"))),
     done: (ctx) => !!own(ctx, LESHIY, "recruits") },
   { id: "hire_gold", part: "prelim",
     text: { ru: "Ар-Гулль — элитная карта (золотая рамка цены): её можно оплатить только золотом. Наймите его.",
       en: "Ar-Gull is an elite card (gold cost frame): only gold pays for it. Hire it." },
-    target: (ctx) => at(own(ctx, ARGULL, "deal")),
+    target: (ctx) => next(at(own(ctx, ARGULL, "deal"))),
     done: (ctx) => !!own(ctx, ARGULL, "recruits") },
   { id: "hire_more", part: "prelim",
     text: { ru: "Наймите ещё Дракса — летающее существо — и Эриалу, стрелка. Три стихии стоили бы лишний золотой кристалл, а эти карты — Леса и Горы.",
       en: "Hire Draks, a flyer, and Eriala, a shooter, too. A third element would cost an extra gold crystal; these are Forests and Mountains." },
-    target: (ctx) => at(own(ctx, DRAKS, "deal") || own(ctx, ERIALA, "deal")),
+    target: (ctx) => next(at(own(ctx, DRAKS, "deal") || own(ctx, ERIALA, "deal"))),
     done: (ctx) => !!own(ctx, DRAKS, "recruits") && !!own(ctx, ERIALA, "recruits") },
   { id: "done_hiring", part: "prelim",
     text: { ru: "Нажмите «Готово»: отряд собран, остальные кристаллы не тратятся.",
@@ -73,17 +84,17 @@ export const STEPS = [
   { id: "move", part: "battle",
     text: { ru: "Ваш ход. Нажмите на Лешего, выберите «Движение» и подсвеченную клетку e3 (шаг — на соседнюю клетку по прямой). Каждое действие сначала встаёт в очередь: затем нажмите «Пас» и подтвердите, и шаг выполнится.",
       en: "Your turn. Click Leshiy, choose \"Move\" and the lit cell e3 (a step goes to a neighbouring cell in a straight line). Every action first joins the queue: then press \"Pass\" and confirm, and the step is carried out." },
-    target: (ctx) => at(own(ctx, LESHIY, "battlefield")),
+    target: (ctx) => cardThenPass(ctx, LESHIY, "battlefield"),
     done: (ctx) => happened(ctx, (e) => e.type === "moved" && e.card === own(ctx, LESHIY)?.id) },
   { id: "strike", part: "battle",
     text: { ru: "Ударьте раненого Кочевника перед Лешим (e4): нажмите на Лешего, затем на Кочевника (простой удар). Ударив, Леший закроется.",
       en: "Strike the wounded Nomad in front of Leshiy (e4): click Leshiy, then the Nomad (a simple strike). Having struck, Leshiy closes." },
-    target: (ctx) => at(own(ctx, LESHIY, "battlefield")),
+    target: (ctx) => cardThenPass(ctx, LESHIY, "battlefield"),
     done: (ctx) => happened(ctx, (e) => e.type === "declared" && e.source === own(ctx, LESHIY)?.id) || executed(ctx, LESHIY) },
   { id: "pass", part: "battle",
     text: { ru: "Удар стоит в очереди. Компьютер спасовал; спасуйте и вы (и подтвердите): два паса подряд выполняют первую заявку очереди.",
       en: "The strike waits in the queue. The computer passed; pass too (and confirm): two passes in a row carry out the queue's first entry." },
-    target: (ctx) => button(ctx, (a) => a.act === "pass"),
+    target: (ctx) => next(button(ctx, (a) => a.act === "pass")),
     done: (ctx) => executed(ctx, LESHIY) },
   { id: "table", part: "battle", next: true,
     text: { ru: "Посмотрите на окно кубиков: бросали оба, разница бросков выбрала строку Таблицы ударов — кто какой удар нанёс. Нажмите «Дальше».",
@@ -92,22 +103,22 @@ export const STEPS = [
   { id: "shot", part: "battle",
     text: { ru: "Эриала — стрелок: нажмите на неё, выберите «Выстрел» и Кочевника на e4. Дальняя атака бьёт издалека, ответа нет. Затем спасуйте, чтобы выстрел выполнился.",
       en: "Eriala is a shooter: click her, choose \"Shot\" and the Nomad on e4. A ranged attack hits from afar and gets no answer. Then pass so that it is carried out." },
-    target: (ctx) => at(own(ctx, ERIALA, "battlefield")),
+    target: (ctx) => cardThenPass(ctx, ERIALA, "battlefield"),
     done: (ctx) => executed(ctx, ERIALA) },
   { id: "ability", part: "battle",
     text: { ru: "Разряд Ар-Гулля оплачивается всеми его фишками (их 2): нажмите на него, выберите разряд и Кочевника на e4, затем спасуйте.",
       en: "Ar-Gull's discharge is paid with all its tokens (it has 2): click it, choose the discharge and the Nomad on e4, then pass." },
-    target: (ctx) => at(own(ctx, ARGULL, "battlefield")),
+    target: (ctx) => cardThenPass(ctx, ARGULL, "battlefield"),
     done: (ctx) => executed(ctx, ARGULL) },
   { id: "flyer", part: "battle",
     text: { ru: "Дракс — летающий, он во вспомогательной зоне и бьёт любую карту. Ударьте им Кочевника на c4, затем спасуйте.",
       en: "Draks flies: it lies in the auxiliary zone and strikes any card. Strike the Nomad on c4 with it, then pass." },
-    target: (ctx) => at(own(ctx, DRAKS)),
+    target: (ctx) => cardThenPass(ctx, DRAKS),
     done: (ctx) => executed(ctx, DRAKS) },
   { id: "end_turn", part: "battle",
     text: { ru: "Закончите ход (и подтвердите): ход перейдёт к компьютеру.",
       en: "End your turn (and confirm): the turn goes to the computer." },
-    target: (ctx) => button(ctx, (a) => a.act === "end_turn"),
+    target: (ctx) => next(button(ctx, (a) => a.act === "end_turn")),
     done: (ctx) => happened(ctx, (e) => e.type === "turn" && e.active !== ctx.you) },
   { id: "defender", part: "battle",
     text: { ru: "Компьютер атакует. Когда вас спросят о защитнике, выберите подсвеченное существо: открытое существо рядом и с атакующим, и с целью примет удар на себя.",
