@@ -8,7 +8,8 @@ from starlette.responses import JSONResponse
 TEXTS = {
     "name_taken": ("Это имя уже занято (или выглядит так же, как занятое). Выберите другое.",
                    "This name is taken (or looks the same as one that is). Choose another."),
-    "bad_password": ("Пароль должен быть от {rule} символов.", "The password must have {rule} characters."),
+    "bad_password": ("Пароль должен быть длиной от {low} до {high} символов.",
+                     "The password must have {low} to {high} characters."),
     "sign_in_failed": ("Неверное имя или пароль.", "Wrong name or password."),
     "throttled": ("Слишком много неудачных попыток входа. Попробуйте через {wait} с.",
                   "Too many failed sign-ins. Try again in {wait} s."),

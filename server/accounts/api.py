@@ -57,7 +57,7 @@ def _bad_name(request: Request, e: BadName) -> JSONResponse:
 
 
 def _bad_password(request: Request) -> JSONResponse:
-    return refuse(request, 400, "bad_password", rule=f"{PASSWORD_MIN}-{PASSWORD_MAX}")
+    return refuse(request, 400, "bad_password", low=PASSWORD_MIN, high=PASSWORD_MAX)
 
 
 async def _revoke(hub, player_id: str, keep: str | None) -> int:
