@@ -19,6 +19,7 @@ probe of the store failed (the probe runs at most every :data:`PROBE_EVERY` seco
 """
 from __future__ import annotations
 
+import asyncio
 import copy
 import logging
 import time
@@ -33,6 +34,7 @@ log = logging.getLogger("berserk.store_outage")
 
 RETRY_FIRST, RETRY_MAX = 0.5, 5.0     # seconds between commit retries of a held room
 PROBE_EVERY = 1.0                     # seconds a /healthz write probe result is kept
+PROBE_TIMEOUT = 2.0                   # seconds a write probe may take before the store counts as not writable
 NOTICE = "The game's store cannot be written right now; play goes on as soon as it can."
 
 
@@ -171,12 +173,13 @@ class StoreHealth:
     """Whether the SQL store can be written, for ``/healthz``: not while any room is held (``metrics.store_held``)
     or while :meth:`writable`'s probe (``store.probe_write()``, a write that changes nothing) fails."""
 
-    def __init__(self, store, metrics) -> None:
-        self.store, self.metrics = store, metrics
+    def __init__(self, store, metrics, probe_timeout: float = PROBE_TIMEOUT) -> None:
+        self.store, self.metrics, self.probe_timeout = store, metrics, probe_timeout
         self._checked, self._ok = -PROBE_EVERY, True
 
     async def writable(self) -> bool:
-        """True when no room is held and the last probe (at most :data:`PROBE_EVERY` s old) wrote."""
+        """True when no room is held and the last probe (at most :data:`PROBE_EVERY` s old) wrote within
+        ``probe_timeout`` seconds."""
         if self.metrics.store_held:
             return False
         if not getattr(self.store, "durable", False) or not hasattr(self.store, "probe_write"):
@@ -185,9 +188,10 @@ class StoreHealth:
         if now - self._checked >= PROBE_EVERY:
             self._checked = now
             try:
-                await self.store.probe_write()
+                # a store that waits on a lock longer than that is not writable now: /healthz answers at once
+                await asyncio.wait_for(self.store.probe_write(), self.probe_timeout)
                 self._ok = True
-            except Exception as e:       # any failure of the database: not writable
+            except Exception as e:       # any failure of the database, or a probe that timed out: not writable
                 log.warning("the store cannot be written: %s", type(e).__name__)
                 self._ok = False
         return self._ok
