@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e import driver
 from tests.e2e.players import bot_room
@@ -15,9 +16,12 @@ from tests.e2e.players import bot_room
 def _assert_answerable(page, s: dict) -> None:
     """The page offers every legal action of its player: a control besides the concession, and every named card
     clickable (driver.card_selector raises otherwise)."""
-    controls = page.locator(".controls button.act, .field .card.actor, .field .card.target, "
-                            "[data-testid=offpage-card], .cell.target").count()
-    assert controls, ("only «Сдаться» is offered", s["view"].get("prompt"), s["legal"])
+    offered = (".controls button.act, .field .card.actor, .field .card.target, [data-testid=offpage-card], "
+               ".cell.target")
+    try:        # the state is read off the connection; the page draws it in the same task or the next frame
+        page.wait_for_function("(sel) => document.querySelectorAll(sel).length > 0", arg=offered, timeout=10000)
+    except PlaywrightTimeout:
+        raise AssertionError(("only «Сдаться» is offered", s["view"].get("prompt"), s["legal"])) from None
     # a source, or the card a sourceless answer names (a target of a selected card's move is clicked when it is
     # picked: driver.click_action)
     for a in s["legal"]:

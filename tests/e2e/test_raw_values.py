@@ -84,6 +84,7 @@ def test_no_raw_value_on_any_page_in_either_language(bot_server, new_page, names
         except driver.Stale:
             continue
     page.screenshot(path=str(artifacts / "raw-values-game.png"))
+    page.wait_for_function(my_move)         # the computer may be acting: the concession is offered on our move
     s = driver.state(page)
     if not s["view"].get("result"):
         driver.click_action(page, next(i for i, a in enumerate(s["legal"]) if a["act"] == "concede"))
