@@ -47,7 +47,7 @@ async def test_a_killed_pubsub_connection_is_resubscribed_at_once_and_loses_noth
            actions=t["sent"], lost=t["lost"], resyncs=t["resyncs"], codes=t["codes"])
     assert None not in heal and moved is not None, _stuck(rooms, t0, v0)
     assert t["lost"] == 0 and t["codes"].get("rate_limited", 0) == 0 and not t["crashed"], t
-    assert t["max_resyncs_per_conn"] <= 1, t
+    assert t["max_resyncs_per_conn"] <= 2, t          # as after a restart: a connection that also missed a version
 
 
 def _stuck(rooms, t0, v0):
