@@ -45,8 +45,10 @@ class Away:
         return None if t is None else max(0.0, t + self.grace - now)
 
     def deadline(self, now: float) -> float | None:
-        """The next instant (after ``now``) at which an away seat's grace ends, or None."""
-        ends = [t + self.grace for t in self.since.values() if t + self.grace > now]
+        """The earliest end of a grace period not yet announced (:meth:`due`), or None. It may lie before ``now``:
+        an event loop whose timers run on a coarser clock (uvloop's is in whole milliseconds) can wake the room a
+        little before the instant, and the end must still be announced on the next wake."""
+        ends = [t + self.grace for p, t in self.since.items() if p not in self.told]
         return min(ends) if ends else None
 
     def wire(self, now: float) -> dict | None:
