@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.cards.keywords import KEYWORDS
 from engine.cards.pool import card_def, resolve_id
+from engine.cards.typed import parse_value
 from engine.errors import EngineError
 from engine.model.enums import PRELIM_PHASES, TURN_PHASES, Phase
 from engine.model.rng import Rng
@@ -90,7 +91,7 @@ def _marker_abilities(c) -> None:
         if k.marker and k.parts is not None and c.markers.get(k.marker):
             spec = {"kind": "end_of_battle", "player": c.controller, "turn": 0, "source": None, "cell": None,
                     "target_player": c.controller}
-            c.acquired += [dict(a, _until=spec) for a in [{"kw": k.kw}] + k.parts({}, {"kw": k.kw})]
+            c.acquired += [parse_value(dict(a, _until=spec)) for a in [{"kw": k.kw}] + k.parts({}, {"kw": k.kw})]
 
 
 def _begin(g, setup: dict) -> None:

@@ -3,10 +3,13 @@ registered frozen class whose fields are the vocabulary's parameters (docs/card-
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
-from engine.cards import vocab
+from engine.cards import abilities as ab
+from engine.cards import typed, vocab
+from engine.errors import EngineError
 from engine.rules import filters
 
 
@@ -27,10 +30,27 @@ def test_filter_values_are_frozen():
         f.n = 4  # type: ignore[misc]
 
 
-def test_a_filter_list_is_parsed_once_per_data_object():
-    fs = [{"f": "element", "in": ["Степи"]}, {"f": "enemy"}]
-    assert filters.parse_filters(fs) is filters.parse_filters(fs)
+def test_a_filter_list_is_parsed_once_when_its_ability_loads_and_keeps_its_data_shape():
+    a = typed.parse_ability({"kw": "aura", "to": [{"f": "element", "in": ["Степи"]}, {"f": "enemy"}]}, "c", 0)
+    fs = a["to"]
+    assert fs == [{"f": "element", "in": ["Степи"]}, {"f": "enemy"}]
+    assert json.dumps(a) == json.dumps({"kw": "aura", "to": [{"f": "element", "in": ["Степи"]}, {"f": "enemy"}]})
+    assert filters.parse_filters(fs) is fs.typed is filters.parse_filters(dict(a)["to"])
     assert filters.parse_filters(fs)[0].values == ("Степи",)
+
+
+def test_an_ability_part_that_cannot_be_parsed_is_refused_at_load_naming_card_ability_and_field():
+    with pytest.raises(EngineError) as e:
+        typed.parse_ability({"kw": "trigger", "effects": [{"kw": "wound", "target": {"each": "creature",
+                                                                                      "filter": [{"f": "nope"}]}}]},
+                            "vs-x", 2)
+    assert e.value.code == "invalid_card"
+    assert "'vs-x', ability 3 (trigger)" in e.value.message and "effects[0].target.filter" in e.value.message
+
+
+def test_the_cost_of_a_loaded_ability_is_made_once():
+    a = typed.parse_ability({"kw": "shot", "cost": {"tap": True, "tokens": 2}}, "c", 0)
+    assert ab.cost(a) is ab.cost(a) and ab.cost(a).tokens == 2 and ab.cost(a).tap
 
 
 def test_an_unknown_filter_fails_closed():
@@ -73,7 +93,28 @@ def test_an_amount_is_counted_and_phrased_from_its_typed_value():
     from engine.rules import amounts
     spec = {"per": "x_declared", "times": 2, "plus": 1, "max": 6}
     a = amounts.parse_amount(spec)
-    assert a is amounts.parse_amount(spec)
+    assert a == amounts.parse_amount(spec)
+    assert amounts.parse_amount(typed.parse_value(spec)) == a
     assert amounts.amount(None, spec, {"x": 4}, None) == 6  # 2 x 4 + 1 = 9, capped at 6
     assert amounts.amount(None, spec, {"x": 1}, None) == 3
     assert amounts.text(spec, "en") == "X+1 (X = 2 × the X chosen, at most 6)"
+
+
+def test_a_restored_game_holds_its_acquired_abilities_parsed_and_snapshots_them_unchanged():
+    from engine.model.state import GameState
+    g = GameState()
+    c = g.new_card("vs2003-ar-gull", 1, "battlefield")
+    c.acquired = [{"kw": "strike_bonus", "n": 1, "vs": [{"f": "enemy"}], "_until": {"kind": "turn_end"}}]
+    data = g.snapshot()
+    r = GameState.restore(data)
+    (a,) = r.cards[c.id].acquired
+    assert isinstance(a["vs"], typed.ParsedList) and filters.parse_filters(a["vs"]) == (filters.FILTERS["enemy"](),)
+    assert r.snapshot() == data
+
+
+def test_a_definition_in_play_carries_its_parts_parsed():
+    from engine.model.state import GameState
+    g = GameState()
+    c = g.new_card("vs2003-ar-gull", 1, "battlefield")
+    costs = [a["cost"] for a in g.abilities(c) if isinstance(a.get("cost"), dict)]
+    assert costs and all(type(x) is typed.ParsedMap for x in costs)

@@ -8,15 +8,24 @@ from __future__ import annotations
 
 from engine.cards.costs import Cost, cost_of
 from engine.cards.keywords import CUSTOMS, KEYWORDS
+from engine.cards.typed import ParsedMap
 
 
 #: Scenario/action acts that name an attack ability directly (FORMAT.md steps).
 ACT_KW = {"shoot": "shot", "discharge": "discharge", "throw": "throw", "magic_strike": "magic_strike"}
 
 
+#: The cost of an ability that has none.
+NO_COST = Cost()
+
+
 def cost(a: dict) -> Cost:
-    """The whole cost of ability ``a``, a :class:`engine.cards.costs.Cost` (nothing to pay when it has none)."""
-    return cost_of(a.get("cost"))
+    """The whole cost of ability ``a``, a :class:`engine.cards.costs.Cost` (nothing to pay when it has none): the
+    value its ``cost`` object carries since its card definition loaded (:mod:`engine.cards.typed`)."""
+    c = a.get("cost")
+    if type(c) is ParsedMap:
+        return c.typed
+    return NO_COST if c is None else cost_of(c)
 
 
 def is_sudden(a: dict) -> bool:

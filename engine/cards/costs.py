@@ -1,6 +1,7 @@
 """An activated ability's cost (оплата) as a frozen value: its parameters and its RU/EN text [SEED S4, 103.6].
 
-The card data's ``cost`` object keeps its shape; :func:`cost_of` reads it into a :class:`Cost`. What may be paid
+The card data's ``cost`` object keeps its shape; :func:`cost_of` reads it into a :class:`Cost` once, when its card
+definition loads (:mod:`engine.cards.typed` carries the value beside the object). What may be paid
 now is :func:`engine.rules.declarable.can_pay`; paying it, :func:`engine.ops.costs.pay_cost`.
 """
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cards.typed import register_parser
 from engine.cards.words import tokens as tokens_text
 
 
@@ -47,3 +49,6 @@ def cost_of(data: dict | None) -> Cost:
     c = data or {}
     return Cost(tap=bool(c.get("tap")), tokens=c.get("tokens", 0) or 0, wounds=int(c.get("wounds", 0) or 0),
                 movement=c.get("movement"), life=c.get("life"))
+
+
+register_parser("cost", cost_of)

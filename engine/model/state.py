@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr
 
 from engine.cards import abilities as ab
 from engine.cards.pool import card_def
+from engine.cards.typed import parse_abilities, parse_value
 from engine.errors import EngineError
 from engine.model.action_log import ActionLog
 from engine.model.board import CELLS
@@ -101,7 +102,9 @@ _POOL_DEFS: dict[str, dict] = {}
 
 
 def _with_implicit(d: dict) -> dict:
-    return dict(d, abilities=ab.with_implicit(list(d.get("abilities") or []), d))
+    """The definition ``d`` with its implicit abilities, every ability parsed (:mod:`engine.cards.typed`; raises
+    EngineError("invalid_card") naming the card, the ability and the field)."""
+    return dict(d, abilities=parse_abilities(ab.with_implicit(list(d.get("abilities") or []), d), str(d.get("id"))))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (berserk_native.py), engine.game.Game's base still
@@ -331,6 +334,25 @@ class GameState:
                 setattr(g, k, v)
             g.rng = Rng.from_dict(d["rng"])
             g.cards = {c["id"]: card_from_dict(c) for c in d["cards"]}
+            _parse_restored(g)
             return g
         except (ValueError, KeyError, TypeError, OverflowError) as e:
             raise EngineError("invalid_snapshot", f"The snapshot cannot be restored ({type(e).__name__}).") from e
+
+
+def _parse_restored(g: GameState) -> None:
+    """Parse the ability parts a restored game holds outside its definitions, as when they were made
+    (:mod:`engine.cards.typed`): acquired abilities, the effects of queue entries, of pending triggers and of the
+    executing entry, the abilities of timed effects."""
+    for c in g.cards.values():
+        if c.acquired:
+            c.acquired = [parse_value(a) for a in c.acquired]
+    entries: list = list(g.queue) + [t for ts in g.pending.values() for t in ts]
+    if g.executing is not None:
+        entries.append(g.executing["entry"])
+    for e in entries:
+        if e.get("effects"):
+            e["effects"] = parse_value(e["effects"])
+    for t in g.effects:
+        if t.get("ability"):
+            t["ability"] = parse_value(t["ability"])

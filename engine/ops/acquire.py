@@ -7,6 +7,7 @@ turn, from which card and cell; :class:`engine.model.types.Until`).
 from __future__ import annotations
 
 from engine.cards.kinds import kinds_match
+from engine.cards.typed import parse_value
 from engine.model.enums import Event
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
@@ -35,7 +36,7 @@ def grant(g, card, abilities: list[dict], until: str, granter: int, source=None,
         spec["used_by"] = list(used_by)
     spec.update(extra or {})  # e.g. ``end_turn`` of an X-turn duration
     for a in abilities:
-        new = dict(a, _until=spec)
+        new = parse_value(dict(a, _until=spec))  # a part made in play is parsed once, now
         if not a.get("stacks"):
             card.acquired = [x for x in card.acquired if not ("_until" in x and _same(x, a))]
         card.acquired.append(new)

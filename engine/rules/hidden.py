@@ -11,9 +11,9 @@ A hidden card is a legal target for anything its position allows; conditions abo
 """
 from __future__ import annotations
 
-from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.combat import attack_reaches
+from engine.rules.filters import parse_filters
 from engine.model.memo import memoized
 
 
@@ -53,9 +53,11 @@ def relaxed_match(g, source, card, spec: dict) -> bool:
     if side == "enemy" and card.controller == source.controller or side == "friendly" and \
             card.controller != source.controller:
         return False
-    for f in spec.get("filter") or []:
-        if f.get("f") in PUBLIC_FILTERS and not tg.match(g, source, card, [f]):
-            return False
+    fs = spec.get("filter")
+    if fs:
+        for d, f in zip(fs, parse_filters(fs)):
+            if d.get("f") in PUBLIC_FILTERS and not f.test(g, source, card, {}):
+                return False
     return True
 
 

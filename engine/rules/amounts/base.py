@@ -3,13 +3,15 @@
 An amount in the card data is an int or ``{"per": COUNTER, "times"?, "plus"?, "max"?, "filter"?, "half"?}``: value =
 count × times + plus (halved, rounded down, with ``half``), capped at ``max``, never below 0. Each counter is one
 small frozen class holding its count and its Russian and English text (:mod:`.counters` registers them);
-:class:`Amount` holds the rest. A dict is parsed once per data object (:func:`parse_amount`).
+:class:`Amount` holds the rest. An amount object is parsed once, when its card definition loads
+(:mod:`engine.cards.typed` carries the :class:`Amount` beside the dict; :func:`parse_amount` reads it).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cards.typed import ParsedMap, register_parser
 from engine.cards.words import idx
 from engine.rules.filters import Filter, parse_filters, phrase
 
@@ -98,24 +100,21 @@ class Amount:
         return f" (X = {expr}{cap})"
 
 
-#: id(dict) -> (the dict, its Amount); the dict is kept so that its id is not reused while cached.
-_PARSED: dict[int, tuple[Any, Amount]] = {}
-_CACHE_MAX = 4096
-
-
 def parse_amount(spec: dict) -> Amount:
-    """The typed value of an amount object, parsed once per data object (a bounded cache). An unknown ``per``
-    counts 0."""
-    hit = _PARSED.get(id(spec))
-    if hit is not None and hit[0] is spec:
-        return hit[1]
+    """The typed value of an amount object: the one a dict of loaded card data carries
+    (:class:`engine.cards.typed.ParsedMap`), any other dict parsed now. An unknown ``per`` counts 0."""
+    if type(spec) is ParsedMap:
+        return spec.typed
     per = str(spec.get("per"))
-    a = Amount(per, COUNTERS.get(per) or Zero(), spec.get("times", 1), spec.get("plus", 0), spec.get("max"),
-               bool(spec.get("half")), parse_filters(spec.get("filter")))
-    if len(_PARSED) >= _CACHE_MAX:
-        _PARSED.clear()
-    _PARSED[id(spec)] = (spec, a)
-    return a
+    return Amount(per, COUNTERS.get(per) or Zero(), spec.get("times", 1), spec.get("plus", 0), spec.get("max"),
+                  bool(spec.get("half")), parse_filters(spec.get("filter")))
+
+
+def _parse_known(spec: dict) -> Amount:
+    """The parser registered for loaded card data: raises ValueError for a counter the engine does not know."""
+    if spec.get("per") not in COUNTERS:
+        raise ValueError(f"unknown counter {spec.get('per')!r}")
+    return parse_amount(spec)
 
 
 def amount(g: Any, spec: Any, entry: dict, source: Any, target: Any = None, level: int | None = None) -> int:
@@ -140,3 +139,6 @@ def text(spec: Any, lang: str) -> str:
 def x_is(spec: dict, lang: str) -> str:
     """" (X = ...)" of an amount object (an attack's bonus)."""
     return parse_amount(spec).x_is(lang)
+
+
+register_parser("amount", _parse_known)

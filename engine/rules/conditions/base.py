@@ -3,8 +3,8 @@
 A condition (``{"p": name, ...}`` in the card data; docs/card-vocabulary.md "Conditions") asks one question about
 the state when it is checked, seen from the card that has the ability (``source``). Each name is one small frozen
 class holding its parameters, its evaluation and its text in Russian and English (the modules beside this one
-register them). A condition list is parsed once per data object (:func:`parse_conditions`); :func:`holds` asks each
-in turn. An unknown name parses to :class:`Unknown`, which fails closed (the effect does not happen), so that an
+register them). A condition list is parsed once, when its card definition loads (:mod:`engine.cards.typed`
+carries the tuple beside the list; :func:`parse_conditions` reads it); :func:`holds` asks each in turn. An unknown name parses to :class:`Unknown`, which fails closed (the effect does not happen), so that an
 unimplemented rule never acts by accident.
 """
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from engine.cards.typed import ParsedList, register_parser
 from engine.cards.words import idx
 from engine.rules.filters import parse_filters
 
@@ -94,23 +95,23 @@ def parse_condition(d: dict) -> Condition:
     return Unknown.parse(d if isinstance(d, dict) else {}) if cls is None else cls.parse(d)
 
 
-#: id(list) -> (the list, its parsed tuple); the list is kept so that its id is not reused while cached.
-_PARSED: dict[int, tuple[Any, tuple[Condition, ...]]] = {}
-_CACHE_MAX = 4096
-
-
 def parse_conditions(cs: Any) -> tuple[Condition, ...]:
-    """The typed values of a condition list (None or [] = none), parsed once per list object (a bounded cache:
-    values made during a game may leave it and are parsed again)."""
+    """The typed values of a condition list (None or [] = none): the tuple a list of loaded card data carries
+    (:class:`engine.cards.typed.ParsedList`), any other list parsed now."""
+    if type(cs) is ParsedList:
+        return cs.typed
     if not cs:
         return ()
-    hit = _PARSED.get(id(cs))
-    if hit is not None and hit[0] is cs:
-        return hit[1]
+    return tuple(parse_condition(c) for c in cs)
+
+
+def _parse_known(cs: list) -> tuple[Condition, ...]:
+    """The parser registered for loaded card data: raises ValueError for a condition name the engine does not
+    know."""
     parsed = tuple(parse_condition(c) for c in cs)
-    if len(_PARSED) >= _CACHE_MAX:
-        _PARSED.clear()
-    _PARSED[id(cs)] = (cs, parsed)
+    for c in parsed:
+        if isinstance(c, Unknown):
+            raise ValueError(f"unknown condition {c.p!r}")
     return parsed
 
 
@@ -134,3 +135,6 @@ def text(cs: Any, lang: str) -> str:
     """A condition list in words: " (a; b)", or "" for none."""
     parsed = parse_conditions(cs)
     return "" if not parsed else " (" + "; ".join(c.text(lang) for c in parsed) + ")"
+
+
+register_parser("conditions", _parse_known)

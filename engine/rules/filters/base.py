@@ -3,8 +3,8 @@
 A filter (``{"f": name, ...}`` in the card data; docs/card-vocabulary.md "Filters") asks one question about a
 candidate card, seen from the card that has the ability (``source``). Each name is one small frozen class holding
 its parameters, its test and its text in Russian and English (the modules beside this one register them). A list of
-filter objects is parsed once into a tuple of these values (:func:`parse_filters`, memoized per data object) and
-:func:`match` asks each in turn. An unknown name parses to :class:`Unknown`, which fails closed, so that an
+filter objects is parsed once, when its card definition loads (:mod:`engine.cards.typed` carries the tuple of
+these values beside the list), and :func:`match` asks each in turn. An unknown name parses to :class:`Unknown`, which fails closed, so that an
 unimplemented rule never acts by accident.
 """
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from engine.cards.typed import ParsedList, register_parser
 from engine.cards.words import or_
 
 
@@ -78,26 +79,25 @@ def parse_filter(d: dict) -> Filter:
     return Unknown.parse(d if isinstance(d, dict) else {}) if cls is None else cls.parse(d)
 
 
-#: id(list) -> (the list, its parsed tuple); the list is kept so that its id is not reused while cached.
-_PARSED: dict[int, tuple[Any, tuple[Filter, ...]]] = {}
-_CACHE_MAX = 4096
-
-
 def parse_filters(fs: Any) -> tuple[Filter, ...]:
-    """The typed values of a filter list (None or [] = no filter), parsed once per list object: card data is
-    parsed on its first use and then read from the cache (a bounded cache: values made during a game may leave
-    it and are parsed again). A tuple of parsed filters is returned as it is."""
+    """The typed values of a filter list (None or [] = no filter): the tuple a list of loaded card data carries
+    (:class:`engine.cards.typed.ParsedList`), a tuple of parsed filters as it is, any other list parsed now."""
+    if type(fs) is ParsedList:
+        return fs.typed
     if not fs:
         return ()
-    if type(fs) is tuple and all(isinstance(f, Filter) for f in fs):
-        return fs  # already parsed (a typed value's field)
-    hit = _PARSED.get(id(fs))
-    if hit is not None and hit[0] is fs:
-        return hit[1]
+    if type(fs) is tuple:
+        return fs
+    return tuple(parse_filter(f) for f in fs)
+
+
+def _parse_known(fs: list) -> tuple[Filter, ...]:
+    """The parser registered for loaded card data: raises ValueError for a filter name the engine does not
+    know."""
     parsed = tuple(parse_filter(f) for f in fs)
-    if len(_PARSED) >= _CACHE_MAX:
-        _PARSED.clear()
-    _PARSED[id(fs)] = (fs, parsed)
+    for f in parsed:
+        if isinstance(f, Unknown):
+            raise ValueError(f"unknown filter {f.f!r}")
     return parsed
 
 
@@ -177,3 +177,4 @@ def listed(values: tuple, lang: str) -> str:
 
 
 register({"any": AnyOf, "not": NotAll})
+register_parser("filters", _parse_known)
