@@ -118,3 +118,10 @@ def test_a_definition_in_play_carries_its_parts_parsed():
     c = g.new_card("vs2003-ar-gull", 1, "battlefield")
     costs = [a["cost"] for a in g.abilities(c) if isinstance(a.get("cost"), dict)]
     assert costs and all(type(x) is typed.ParsedMap for x in costs)
+
+
+def test_the_limit_of_a_loaded_ability_is_a_typed_value_that_counts_its_group():
+    from engine.cards.limits import Limit
+    a = typed.parse_ability({"kw": "shot", "limit": {"per": "turn", "times": 2, "group": "g"}}, "c", 0)
+    assert ab.limit_of_ability(a) is a["limit"].typed == Limit("turn", 2, "g")
+    assert ab.limit(a) == "turn" and ab.limit_key(a, 3) == "g:g"

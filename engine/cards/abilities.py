@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.cards.costs import Cost, cost_of
 from engine.cards.keywords import CUSTOMS, KEYWORDS
+from engine.cards.limits import Limit, limit_of
 from engine.cards.typed import ParsedMap
 
 
@@ -33,26 +34,33 @@ def is_sudden(a: dict) -> bool:
     return bool(a.get("sudden"))
 
 
+def limit_of_ability(a: dict) -> Limit | None:
+    """The :class:`engine.cards.limits.Limit` of ability ``a`` (None when it has none): the value its ``limit``
+    object carries since its card definition loaded (:mod:`engine.cards.typed`)."""
+    lim = a.get("limit")
+    if type(lim) is ParsedMap:
+        return lim.typed
+    return limit_of(lim)
+
+
 def limit(a: dict) -> str | None:
     """``"turn"`` or ``"battle"`` when the ability is limited [SEED S4, QX10], else None."""
-    lim = a.get("limit")
-    return lim.get("per") if isinstance(lim, dict) else None
+    lim = limit_of_ability(a)
+    return None if lim is None else lim.per
 
 
 def limit_key(a: dict, idx) -> str:
     """The key under which a limited ability's uses are counted in ``Card.used`` (shared by a ``group``)."""
-    lim = a.get("limit")
-    if isinstance(lim, dict) and lim.get("group"):
-        return f"g:{lim['group']}"
-    return str(idx)
+    lim = limit_of_ability(a)
+    return str(idx) if lim is None else lim.key(idx)
 
 
 def limit_reached(card, a: dict, idx) -> bool:
     """True when a limited ability has been declared as often as its limit allows this turn/battle."""
-    lim = a.get("limit")
-    if not isinstance(lim, dict):
+    lim = limit_of_ability(a)
+    if lim is None:
         return False
-    return card.used.get(limit_key(a, idx), 0) >= lim.get("times", 1)
+    return card.used.get(lim.key(idx), 0) >= lim.times
 
 
 def is_activated(a: dict) -> bool:
