@@ -125,3 +125,11 @@ def test_the_limit_of_a_loaded_ability_is_a_typed_value_that_counts_its_group():
     a = typed.parse_ability({"kw": "shot", "limit": {"per": "turn", "times": 2, "group": "g"}}, "c", 0)
     assert ab.limit_of_ability(a) is a["limit"].typed == Limit("turn", 2, "g")
     assert ab.limit(a) == "turn" and ab.limit_key(a, 3) == "g:g"
+
+
+def test_a_loaded_ability_carries_its_timing():
+    from engine.cards.timing import Timing
+    a = typed.parse_ability({"kw": "shot", "cost": {"tap": True, "tokens": 0}, "sudden": True}, "c", 0)
+    assert ab.timing(a) is a.typed == Timing(activated=True, sudden=True, window=False)
+    assert ab.is_sudden(a) and ab.is_activated(a) and not ab.is_window_kw(a)
+    assert not ab.is_activated(typed.parse_ability({"kw": "trigger", "cost": {}}, "c", 1))

@@ -7,8 +7,9 @@ Card definitions arrive normalized by :func:`engine.cards.vocab.normalize_abilit
 from __future__ import annotations
 
 from engine.cards.costs import Cost, cost_of
-from engine.cards.keywords import CUSTOMS, KEYWORDS
+from engine.cards.keywords import KEYWORDS
 from engine.cards.limits import Limit, limit_of
+from engine.cards.timing import Timing, timing_of
 from engine.cards.typed import ParsedMap
 
 
@@ -29,9 +30,17 @@ def cost(a: dict) -> Cost:
     return NO_COST if c is None else cost_of(c)
 
 
+def timing(a: dict) -> Timing:
+    """The :class:`engine.cards.timing.Timing` of ability ``a``: the value a loaded ability carries
+    (:mod:`engine.cards.typed`), else read now."""
+    if type(a) is ParsedMap:
+        return a.typed
+    return timing_of(a)
+
+
 def is_sudden(a: dict) -> bool:
     """True for a sudden action (внезапное действие) [104.6]: declarable whenever its controller has priority."""
-    return bool(a.get("sudden"))
+    return timing(a).sudden
 
 
 def limit_of_ability(a: dict) -> Limit | None:
@@ -65,7 +74,7 @@ def limit_reached(card, a: dict, idx) -> bool:
 
 def is_activated(a: dict) -> bool:
     """True when the ability is declared by its controller (not static, not a trigger)."""
-    return a.get("kw") != "trigger" and "cost" in a
+    return timing(a).activated
 
 
 def token_max(abilities: list[dict]) -> int | None:
@@ -100,8 +109,4 @@ def is_window_kw(a: dict) -> bool:
     """True for an ability offered only inside a fixed window (never declared in a priority round): a keyword or a
     ``custom`` whose registered record names a ``window`` (:class:`engine.cards.keywords.Keyword`,
     :class:`engine.cards.keywords.Custom`)."""
-    if a.get("kw") == "custom":
-        c = CUSTOMS.get(a.get("handler"))
-        return c is not None and c.window is not None
-    k = KEYWORDS.get(a.get("kw"))
-    return k is not None and k.window is not None
+    return timing(a).window

@@ -9,10 +9,12 @@ overrides and of snapshots is unchanged, and ``==`` compares as before), made a 
 :func:`engine.cards.abilities.cost`, ``abilities.limit_of``) without parsing again. A parsed part is never changed
 in place: copies of an ability (``dict(a, ...)``, a search's copy of the state) share it.
 
-The parsers of filters, conditions and amounts live in the rules layer, above this one; each registers itself
-here when its package is imported (:func:`register_parser`). What is parsed, by shape: a non-empty list of
+The parsers register themselves here when their module is imported (:func:`register_parser`): those of filters,
+conditions and amounts live in the rules layer, above this one; those of costs, limits and timing beside this
+module. What is parsed, by shape: a non-empty list of
 ``{"f": ...}`` objects (filters), of ``{"p": ...}`` objects (conditions), a ``{"per": ...}`` object (an amount), a
-``cost`` object and a ``limit`` object of an ability.
+``cost`` object and a ``limit`` object of an ability; an ability of a card definition itself carries its timing
+(:func:`parse_ability`).
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ class ParsedMap(dict):  # type: ignore[type-arg]
     typed: Any
 
 
-#: What a parsed part is ("filters", "conditions", "amount", "cost", "limit") -> its parser (list or dict ->
+#: What a parsed part is ("filters", "conditions", "amount", "cost", "limit", "timing") -> its parser (list or dict ->
 #: typed value; raises ValueError for a value the engine does not know).
 PARSERS: dict[str, Callable[[Any], Any]] = {}
 
@@ -98,10 +100,11 @@ def _field(key: str, v: Any, where: str) -> Any:
 
 
 def parse_ability(a: dict, card: str = "", index: int = 0) -> dict:
-    """The ability ``a`` with its parts parsed (:func:`parse_value`). Raises EngineError("invalid_card") naming the
+    """The ability ``a`` with its parts parsed (:func:`parse_value`), itself a :class:`ParsedMap` carrying its
+    timing (:class:`engine.cards.timing.Timing`). Raises EngineError("invalid_card") naming the
     card, the ability (1-based index and keyword) and the field of a part that cannot be parsed."""
     try:
-        return parse_value(a)
+        return _carry("timing", parse_value(a), "")
     except ValueError as exc:
         raise EngineError("invalid_card", f"Card {card!r}, ability {index + 1} ({a.get('kw')}): {exc}.") from None
 

@@ -1,0 +1,47 @@
+"""When an ability is used, as a frozen value: declared by its controller or not, sudden or slow, offered only
+inside a fixed window (03-abilities.md §2; 02-battle.md §2 sudden and slow actions [104.6]; RULES.md S4).
+
+:func:`timing_of` reads an ability object of the card data into a :class:`Timing` once, when its card definition
+loads (:mod:`engine.cards.typed` carries the value beside the ability); an ability made in play is read when it is
+asked (:mod:`engine.cards.abilities`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards.keywords import CUSTOMS, KEYWORDS
+from engine.cards.typed import register_parser
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """``activated``: declared by its controller with a cost (not static, not a trigger); ``sudden``: a sudden
+    action, declarable whenever its controller has priority [104.6]; ``window``: offered only inside a fixed
+    window, never declared in a priority round."""
+
+    activated: bool = False
+    sudden: bool = False
+    window: bool = False
+
+
+def activated(a: dict) -> bool:
+    """True when the ability object ``a`` is declared by its controller (not static, not a trigger)."""
+    return a.get("kw") != "trigger" and "cost" in a
+
+
+def in_window(a: dict) -> bool:
+    """True when ``a`` is a keyword or a ``custom`` whose registered record names a ``window``
+    (:class:`engine.cards.keywords.Keyword`, :class:`engine.cards.keywords.Custom`)."""
+    if a.get("kw") == "custom":
+        c = CUSTOMS.get(a.get("handler") or "")
+        return c is not None and c.window is not None
+    k = KEYWORDS.get(a.get("kw") or "")
+    return k is not None and k.window is not None
+
+
+def timing_of(a: dict) -> Timing:
+    """The :class:`Timing` of the ability object ``a``."""
+    return Timing(activated(a), bool(a.get("sudden")), in_window(a))
+
+
+register_parser("timing", timing_of)
