@@ -141,6 +141,7 @@ def copy_state(src, dst):
             setattr(dst, k, _deep(getattr(src, k)))
     dst.rng = Rng(0)
     dst.rng.state, dst.rng.forced, dst.rng.strict = src.rng.state, list(src.rng.forced), src.rng.strict
+    dst._defcache = dict(src._defcache)  # the same definitions, parsed once (read-only, engine/cards/typed.py)
     dst.cards = {cid: Card(c.id, c.defkey, c.owner, c.controller, c.zone, c.cell, c.attached_to, c.closed, c.hidden,
                            c.wounds, c.tokens, _deep(c.markers), _deep(c.acquired), c.actions, _deep(c.used))
                  for cid, c in src.cards.items()}
