@@ -133,3 +133,13 @@ def test_a_loaded_ability_carries_its_timing():
     assert ab.timing(a) is a.typed == Timing(activated=True, sudden=True, window=False)
     assert ab.is_sudden(a) and ab.is_activated(a) and not ab.is_window_kw(a)
     assert not ab.is_activated(typed.parse_ability({"kw": "trigger", "cost": {}}, "c", 1))
+
+
+def test_an_ability_granted_in_play_is_parsed_when_it_is_granted():
+    from engine.model.state import GameState
+    from engine.ops.acquire import grant
+    g = GameState()
+    c = g.new_card("vs2003-ar-gull", 1, "battlefield")
+    grant(g, c, [{"kw": "strike_bonus", "n": 1, "vs": [{"f": "enemy"}]}], "end_of_turn", 1)
+    (a,) = c.acquired
+    assert type(a["vs"]) is typed.ParsedList and a["vs"].typed == (filters.FILTERS["enemy"](),)
