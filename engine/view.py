@@ -232,32 +232,36 @@ def project_many(g, viewers) -> dict:
 
 
 @reading
-def project(g, viewer) -> dict:
-    """The view of the game for ``viewer`` (1, 2 or None). Shape: docs/engine-api.md "View". A read-only scope
-    (engine/model/memo.py): projecting changes nothing but the log's cache of masked events (:func:`_log`), which
-    no memoized read looks at."""
+def _cards(g, viewer) -> dict:
+    """The card views ``viewer`` may see, by (alias) id: the board, both graveyards, the viewer's own deal and
+    recruits, the exile, and the source of a trigger the viewer is asked about."""
     cards = {}
-    for c in g.play_cards():
+
+    def add(c) -> None:
         k, v = _card_view(g, c, viewer)
         cards[k] = v
+    for c in g.play_cards():
+        add(c)
     for p in (1, 2):
         for cid in g.graveyards[p]:
-            k, v = _card_view(g, g.cards[cid], viewer)
-            cards[k] = v
+            add(g.cards[cid])
         if viewer == p:
             for cid in g.deals[p] + g.recruits[p]:
-                k, v = _card_view(g, g.cards[cid], viewer)
-                cards[k] = v
+                add(g.cards[cid])
     for c in g.cards.values():
         if c.zone == "exile":  # out of the game, face up (Сшиватель плоти, docs/rules-decisions.md)
-            k, v = _card_view(g, c, viewer)
-            cards[k] = v
+            add(c)
     if viewer in (1, 2):   # the card of a trigger its controller is asked about, wherever it lies now (a deck card
         for t in g.pending[viewer]:   # revealed by a prophecy: docs/rules-decisions.md "Triggers of unseen cards")
             c = g.cards.get(t["source"])
             if c is not None and c.id not in cards and not c.hidden:
-                k, v = _card_view(g, c, viewer)
-                cards[k] = v
+                add(c)
+    return cards
+
+
+def _players(g, viewer) -> dict:
+    """``{"1": ..., "2": ...}``: zone sizes, crystals (hidden from the opponent while they are chosen) and the
+    viewer's own deal and recruits."""
     players = {}
     prelim = g.phase in _CRYSTALS_HIDDEN
     for p in (1, 2):
@@ -272,24 +276,36 @@ def project(g, viewer) -> dict:
             pv["deal_cards"] = list(g.deals[p])
             pv["recruit_cards"] = list(g.recruits[p])
         players[str(p)] = pv
-    queue = [{"source": alias_of(g, e["source"], viewer), "kind": e["kind"], "ability": e.get("ability"),
-              "controller": e["controller"],
-              "targets": [alias_of(g, t, viewer) for t in ([e["target"]] if e.get("target") else [])
-                          + list(e.get("targets") or [])],
-              "to": e.get("to"), "x": e.get("x")} for e in g.queue]
+    return players
+
+
+def _entry(g, e: dict, viewer) -> dict:
+    """A queue entry (or the executing one) as ``viewer`` sees it: source and targets by alias."""
+    return {"source": alias_of(g, e["source"], viewer), "kind": e["kind"], "ability": e.get("ability"),
+            "controller": e.get("controller"),
+            "targets": [alias_of(g, t, viewer) for t in ([e["target"]] if e.get("target") else [])
+                        + list(e.get("targets") or [])]}
+
+
+def _prompt(g, viewer) -> dict | None:
+    """The open prompt as ``viewer`` sees it (an exchange with its strikes), or None."""
+    if g.prompt is None or g.result is not None:
+        return None
+    prompt = _masked(g, g.prompt, viewer)
+    if prompt.get("kind") == "exchange" and g.prompt.get("attacker") in g.cards:
+        prompt = _masked(g, _exchange(g, g.prompt), viewer)
+    return prompt
+
+
+def project(g, viewer) -> dict:
+    """The view of the game for ``viewer`` (1, 2 or None). Shape: docs/engine-api.md "View". A read-only scope
+    (engine/model/memo.py): projecting changes nothing but the log's cache of masked events (:func:`_log`), which
+    no memoized read looks at."""
+    cards, players = _cards(g, viewer), _players(g, viewer)
+    queue = [dict(_entry(g, e, viewer), to=e.get("to"), x=e.get("x")) for e in g.queue]
     log = _log(g, viewer, _log_start(g))
-    prompt = None
-    if g.prompt is not None and g.result is None:
-        prompt = _masked(g, g.prompt, viewer)
-        if prompt.get("kind") == "exchange" and g.prompt.get("attacker") in g.cards:
-            prompt = _masked(g, _exchange(g, g.prompt), viewer)
-    executing = None
-    if g.executing is not None:
-        e = g.executing["entry"]
-        executing = {"source": alias_of(g, e["source"], viewer), "kind": e["kind"], "ability": e.get("ability"),
-                     "controller": e.get("controller"),
-                     "targets": [alias_of(g, t, viewer) for t in ([e["target"]] if e.get("target") else [])
-                                 + list(e.get("targets") or [])]}
+    prompt = _prompt(g, viewer)
+    executing = None if g.executing is None else _entry(g, g.executing["entry"], viewer)
     return {
         "viewer": viewer, "turn": g.turn, "phase": g.phase, "active": g.active, "first": g.first,
         "to_act": g.to_act(), "prompt": prompt, "queue": queue, "executing": executing, "cards": cards,
