@@ -18,14 +18,15 @@ def test_vs2023_137_vestnik_mora_incarnates_and_takes_flight():
 
 
 def test_vs2023_054_iskatel_tayn_an_elite_revealed_card_lets_it_fly_with_plus_one_and_no_abilities():
-    g, L = setup([pool("s", "c2", 1, "vs2023-054-iskatel-tayn"), dummy("foe", "c5", 2),
-                  dummy("top", None, 1, zone="deck", elite=True)], active=2)
+    g, L = setup([pool("s", "c2", 1, "vs2023-054-iskatel-tayn"), dummy("foe", "c5", 2, life=9, closed=True),
+                  dummy("top", None, 1, zone="deck", elite=True)], active=2, dice=[1])
     end_turn(g, pick=choose("yes"))
     s = g.cards[L["s"]]
     assert s.zone == "aux" and g.is_flyer(s)
-    assert any(a.get("kw") == "strike_bonus" for a in s.acquired)
     assert not [a for a in g.legal_actions(1) if a.get("source") == s.id and a["act"] == "ability"
                 and a.get("ability") == 0]  # its printed discharge is lost
+    play(g, L, 1, act="attack", source="s", target="foe")  # from the air, far away: die 1, weak 1 + 1
+    assert seen(g, L, "foe")["wounds"] == 2
 
 
 def test_vs2023_054_iskatel_tayn_may_decline_and_a_regular_card_offers_nothing():
