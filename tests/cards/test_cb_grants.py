@@ -163,9 +163,12 @@ def test_vs2023_118_shaman_dushegryz_hypnosis_makes_an_enemy_strike_its_neighbou
     hyp = ability_index(g, L, "s", "hypnosis")
     play(g, L, 1, act="ability", source="s", ability=hyp, targets=[L["v"], L["w"]])
     assert seen(g, L, "w")["wounds"] == 4 and seen(g, L, "v")["closed"] and seen(g, L, "s")["tokens"] == 0
-    g, L = setup([pool("s", "a1", 1, "vs2023-118-shaman-dushegryz"), dummy("e", "c5", 2)])
+    g, L = setup([pool("s", "a1", 1, "vs2023-118-shaman-dushegryz"), dummy("e", "c5", 2),
+                  dummy("f", None, 2, flyer=True, move=None, strike=(3, 3, 3))])
     play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "grant_abilities"))
-    assert [a["kw"] for a in g.cards[L["s"]].acquired] == ["protection"]
+    end_turn(g)
+    play(g, L, 2, act="attack", source="f", target="s")  # the enemy flyer's fixed 3 in the next turn
+    assert seen(g, L, "s")["wounds"] == 0
 
 
 def test_vs2023_147_povelitel_mertvyh_opens_and_spurs_a_creature_of_yours_that_incarnates_and_throws_a_bone():
@@ -174,9 +177,12 @@ def test_vs2023_147_povelitel_mertvyh_opens_and_spurs_a_creature_of_yours_that_i
                   dummy("e", "e5", 2)],
                  active=2)
     end_turn(g, pick=lambda g2, legal: next((a for a in legal if a["act"] == "declare"), None))
-    v = g.cards[L["v"]]
-    assert g.in_play(v) and any(a["kw"] == "move_bonus" for a in v.acquired)  # incarnated, +1 movement
+    assert seen(g, L, "v")["cell"] == "b1"  # incarnated (closed)
     assert not seen(g, L, "l")["closed"]  # he stayed closed at the turn start (skip_open), the trigger opened him
+    end_turn(g)
+    end_turn(g)  # its next turn: it opened, and moves 1 + 1 cells
+    play(g, L, 1, act="move", source="v", to="b2")
+    assert {"act": "move", "source": L["v"], "to": "b3"} in g.legal_actions(1)
     g, L = setup([pool("l", "a1", 1, "vs2023-147-povelitel-mertvyh"), dummy("t", "a5", 2)], active=2)
     g.apply(2, {"act": "pass"})
     play(g, L, 1, act="ability", source="l", ability=ability_index(g, L, "l", "throw"), target="t")
