@@ -1,6 +1,6 @@
 """Cards of set1-rest with playable gains of abilities (``grant_abilities``) and their other abilities:
 one test per card, through the public API."""
-from tests.cards.kit import ability_index, dummy, end_turn, play, pool, prompt_kinds, seen, setup
+from tests.cards.kit import ability_index, dummy, end_turn, fight_mods, play, pool, prompt_kinds, seen, setup
 
 FLYER = dict(flyer=True, move=None, zone="aux")
 
@@ -35,13 +35,17 @@ def test_vs2023_031_oyuun_battle_frenzy_twice_a_turn_and_protection_from_flyers(
         play(g, L, 1, act="ability", source="o", ability=frenzy, target="o")
         assert not seen(g, L, "o")["closed"] and seen(g, L, "o")["wounds"] == n
     assert not [a for a in g.legal_actions(1) if a.get("ability") == frenzy and a["source"] == L["o"]]  # twice
+    g, L = setup([pool("o", "c2", 1, "vs2023-031-oyuun"), dummy("e", "c5", 2),
+                  dummy("f", None, 2, strike=(3, 3, 3), **FLYER)])
     play(g, L, 1, act="ability", source="o", ability=ability_index(g, L, "o", "grant_abilities"))
-    assert [a["kw"] for a in g.cards[L["o"]].acquired] == ["protection"]
+    end_turn(g)
+    play(g, L, 2, act="attack", source="f", target="o")  # the enemy flyer's fixed 3 in the next turn
+    assert seen(g, L, "o")["wounds"] == 0
 
 
 def test_vs2023_007_smotritel_stoyla_whip_crack_and_experience_per_step():
     g, L = setup([pool("s", "c2", 1, "vs2023-007-smotritel-stoyla"), dummy("f", "b2", 1, move=1),
-                  dummy("e", "a5", 2)], active=2)
+                  dummy("e", "a5", 2), dummy("t", "c5", 2, life=30)], active=2)
     end_turn(g, pick=lambda g2, legal: next((a for a in legal if a.get("target") == L["f"]), None))
     assert g.active == 1 and seen(g, L, "f")["wounds"] == 1  # whipped
     for to in ("b3", "b4"):  # 1 + 1 movement
@@ -49,8 +53,7 @@ def test_vs2023_007_smotritel_stoyla_whip_crack_and_experience_per_step():
     assert not [a for a in g.legal_actions(1) if a["act"] == "move" and a["source"] == L["f"]]
     play(g, L, 1, act="move", source="s", to="c3")
     play(g, L, 1, act="move", source="s", to="c4")
-    exp = [a for a in g.cards[L["s"]].acquired if a["kw"] == "attack_exp"]
-    assert len(exp) == 2  # +1 per step, adding up
+    assert fight_mods(g, L, "s", "t")[0] == 2  # attack experience +1 per step, adding up
 
 
 def test_vs2023_075_lesnoy_razboynik_moves_diagonally_and_steals_a_weapon():
