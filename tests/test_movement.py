@@ -64,13 +64,23 @@ def test_g69_move_then_act_is_allowed():
     assert {"act": "attack", "source": lb["a"], "target": lb["t"]} in g.legal_actions(1)
 
 
+OPENER = creature(abilities=[{"kw": "action", "cost": "tap", "effects": [
+    {"kw": "open_target", "target": {"choose": "creature", "side": "friendly"}}]}])
+
+
 def test_219_4_a_card_opened_during_the_turn_may_move_and_act_again():
-    from engine.effects.keywords.open_target import execute as eff_open
-    g, lb = game([card("a", "c3", 1, override=creature(move=1)), card("t", "c4", 2)], dice=[1, 1])
+    # it spends its movement and strikes (closing); a friend's ability opens it: full movement again [203.7]
+    g, lb = game([card("a", "c2", 1, override=creature(move=1)), card("t", "c4", 2),
+                  card("o", "a1", 1, override=OPENER)], dice=[1, 1])
+    act(g, lb, 1, act="move", source="a", to="c3")
+    pass_both(g)
     act(g, lb, 1, act="attack", source="a", target="t")
     pass_both(g)
-    eff_open(g, {"source": lb["a"], "controller": 1}, g.cards[lb["a"]], {"target": "self"})
+    assert g.cards[lb["a"]].closed and _moves(g, lb["a"]) == []
+    act(g, lb, 1, act="ability", source="o", ability=0, target="a")
+    pass_both(g)
     assert _moves(g, lb["a"]) != []
+    assert {"act": "attack", "source": lb["a"], "target": lb["t"]} in g.legal_actions(1)
 
 
 def test_203_11_a_card_whose_own_movement_is_pending_cannot_declare_a_closing_action():

@@ -205,11 +205,12 @@ def attack_sticks(card_id: str, kind: str, cell: str | None = "c3", extra=(), at
     return c(g, L, at).wounds
 
 
-def defender_offered(card_id: str, **target) -> bool:
-    """Play it: the pool card ``card_id`` (player 1's, c3) declares a simple strike at an open dummy on c4 (with
-    ``target`` properties, e.g. ``element``) while another open enemy creature stands on d4; True when player 2 is
-    asked for a defender (02-battle.md §4 [205.3]: a directed strike allows none)."""
-    g, L = setup([pool("a", "c3", 1, card_id), dummy("t", "c4", 2, life=30, **target), dummy("d", "d4", 2, life=30)],
+def defender_offered(card_id: str, cell: str | None = "c3", **target) -> bool:
+    """Play it: the pool card ``card_id`` (player 1's, on ``cell``; a flyer in the aux zone with ``cell`` None)
+    declares a simple strike at an open dummy on c4 (with ``target`` properties, e.g. ``element``) while another
+    open enemy creature stands on d4, next to both; True when player 2 is asked for a defender (02-battle.md §4.3
+    [205.3, 211.6]: a directed strike allows none [g-27])."""
+    g, L = setup([pool("a", cell, 1, card_id), dummy("t", "c4", 2, life=30, **target), dummy("d", "d4", 2, life=30)],
                  dice=[3, 3])
     g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
     g.apply(1, {"act": "pass"})

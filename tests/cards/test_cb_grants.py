@@ -1,6 +1,6 @@
 """Cards of set1-rest with playable gains of abilities (``grant_abilities``) and their other abilities:
 one test per card, through the public API."""
-from tests.cards.kit import ability_index, dummy, end_turn, play, pool, prompt_kinds, seen, setup
+from tests.cards.kit import ability_index, dummy, end_turn, fight_mods, play, pool, prompt_kinds, seen, setup
 
 FLYER = dict(flyer=True, move=None, zone="aux")
 
@@ -35,13 +35,17 @@ def test_vs2023_031_oyuun_battle_frenzy_twice_a_turn_and_protection_from_flyers(
         play(g, L, 1, act="ability", source="o", ability=frenzy, target="o")
         assert not seen(g, L, "o")["closed"] and seen(g, L, "o")["wounds"] == n
     assert not [a for a in g.legal_actions(1) if a.get("ability") == frenzy and a["source"] == L["o"]]  # twice
+    g, L = setup([pool("o", "c2", 1, "vs2023-031-oyuun"), dummy("e", "c5", 2),
+                  dummy("f", None, 2, strike=(3, 3, 3), **FLYER)])
     play(g, L, 1, act="ability", source="o", ability=ability_index(g, L, "o", "grant_abilities"))
-    assert [a["kw"] for a in g.cards[L["o"]].acquired] == ["protection"]
+    end_turn(g)
+    play(g, L, 2, act="attack", source="f", target="o")  # the enemy flyer's fixed 3 in the next turn
+    assert seen(g, L, "o")["wounds"] == 0
 
 
 def test_vs2023_007_smotritel_stoyla_whip_crack_and_experience_per_step():
     g, L = setup([pool("s", "c2", 1, "vs2023-007-smotritel-stoyla"), dummy("f", "b2", 1, move=1),
-                  dummy("e", "a5", 2)], active=2)
+                  dummy("e", "a5", 2), dummy("t", "c5", 2, life=30)], active=2)
     end_turn(g, pick=lambda g2, legal: next((a for a in legal if a.get("target") == L["f"]), None))
     assert g.active == 1 and seen(g, L, "f")["wounds"] == 1  # whipped
     for to in ("b3", "b4"):  # 1 + 1 movement
@@ -49,8 +53,7 @@ def test_vs2023_007_smotritel_stoyla_whip_crack_and_experience_per_step():
     assert not [a for a in g.legal_actions(1) if a["act"] == "move" and a["source"] == L["f"]]
     play(g, L, 1, act="move", source="s", to="c3")
     play(g, L, 1, act="move", source="s", to="c4")
-    exp = [a for a in g.cards[L["s"]].acquired if a["kw"] == "attack_exp"]
-    assert len(exp) == 2  # +1 per step, adding up
+    assert fight_mods(g, L, "s", "t")[0] == 2  # attack experience +1 per step, adding up
 
 
 def test_vs2023_075_lesnoy_razboynik_moves_diagonally_and_steals_a_weapon():
@@ -135,17 +138,14 @@ def test_vs2023_196_germet_gains_by_the_elements_of_its_squad_at_battle_start():
 
 def test_vs2023_006_pustotnik_shield_of_light_for_x_opponent_turns_and_no_tokens_from_others():
     g, L = setup([pool("p", "a1", 1, "vs2023-006-pustotnik", tokens=2), dummy("f", "c3", 1, life=9),
-                  dummy("e", "c4", 2, strike=(3, 3, 3))], dice=[4, 1, 4, 1])
+                  dummy("e", "c4", 2, strike=(3, 3, 3))], dice=[4, 1] * 3)
     play(g, L, 1, act="ability", source="p", ability=ability_index(g, L, "p", "grant_abilities"), target="f", x=2)
     assert seen(g, L, "p")["tokens"] == 0
-    end_turn(g)
-    play(g, L, 2, act="attack", source="e", target="f")
-    assert seen(g, L, "f")["wounds"] == 0  # protected from the non-magical strike
-    end_turn(g)
-    end_turn(g)
-    assert [a["kw"] for a in g.cards[L["f"]].acquired] == ["protection"]  # the opponent's 2nd turn
-    end_turn(g)
-    assert g.cards[L["f"]].acquired == []
+    for turn in (1, 2, 3):  # the opponent's turns: its fixed 3 strikes f, 4 against 1
+        end_turn(g)
+        play(g, L, 2, act="attack", source="e", target="f")
+        assert seen(g, L, "f")["wounds"] == (0 if turn <= 2 else 3)  # protected from non-magical strikes for 2
+        end_turn(g)
     giver = [{"kw": "action", "cost": "tap", "effects": [{"kw": "gain_token", "n": 1,
                                                           "target": {"choose": "creature", "side": "friendly"}}]}]
     g, L = setup([pool("p", "a1", 1, "vs2023-006-pustotnik"), dummy("h", "c3", 1, abilities=giver),
@@ -163,9 +163,12 @@ def test_vs2023_118_shaman_dushegryz_hypnosis_makes_an_enemy_strike_its_neighbou
     hyp = ability_index(g, L, "s", "hypnosis")
     play(g, L, 1, act="ability", source="s", ability=hyp, targets=[L["v"], L["w"]])
     assert seen(g, L, "w")["wounds"] == 4 and seen(g, L, "v")["closed"] and seen(g, L, "s")["tokens"] == 0
-    g, L = setup([pool("s", "a1", 1, "vs2023-118-shaman-dushegryz"), dummy("e", "c5", 2)])
+    g, L = setup([pool("s", "a1", 1, "vs2023-118-shaman-dushegryz"), dummy("e", "c5", 2),
+                  dummy("f", None, 2, flyer=True, move=None, strike=(3, 3, 3))])
     play(g, L, 1, act="ability", source="s", ability=ability_index(g, L, "s", "grant_abilities"))
-    assert [a["kw"] for a in g.cards[L["s"]].acquired] == ["protection"]
+    end_turn(g)
+    play(g, L, 2, act="attack", source="f", target="s")  # the enemy flyer's fixed 3 in the next turn
+    assert seen(g, L, "s")["wounds"] == 0
 
 
 def test_vs2023_147_povelitel_mertvyh_opens_and_spurs_a_creature_of_yours_that_incarnates_and_throws_a_bone():
@@ -174,9 +177,12 @@ def test_vs2023_147_povelitel_mertvyh_opens_and_spurs_a_creature_of_yours_that_i
                   dummy("e", "e5", 2)],
                  active=2)
     end_turn(g, pick=lambda g2, legal: next((a for a in legal if a["act"] == "declare"), None))
-    v = g.cards[L["v"]]
-    assert g.in_play(v) and any(a["kw"] == "move_bonus" for a in v.acquired)  # incarnated, +1 movement
+    assert seen(g, L, "v")["cell"] == "b1"  # incarnated (closed)
     assert not seen(g, L, "l")["closed"]  # he stayed closed at the turn start (skip_open), the trigger opened him
+    end_turn(g)
+    end_turn(g)  # its next turn: it opened, and moves 1 + 1 cells
+    play(g, L, 1, act="move", source="v", to="b2")
+    assert {"act": "move", "source": L["v"], "to": "b3"} in g.legal_actions(1)
     g, L = setup([pool("l", "a1", 1, "vs2023-147-povelitel-mertvyh"), dummy("t", "a5", 2)], active=2)
     g.apply(2, {"act": "pass"})
     play(g, L, 1, act="ability", source="l", ability=ability_index(g, L, "l", "throw"), target="t")

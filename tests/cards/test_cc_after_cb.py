@@ -1,7 +1,7 @@
 """Cards that combine keywords (flight, lose_abilities, grant_abilities) with others (incarnation,
 prophecy, relocate, starts_with_additional_life), played through the public API."""
 from engine import Game
-from tests.cards.kit import ability_index, choose, declare_pick, dummy, end_turn, play, pool, seen, setup
+from tests.cards.kit import ability_index, choose, declare_pick, dummy, end_turn, play, pool, prompt_kinds, seen, setup
 from tests.helpers import creature
 
 
@@ -18,14 +18,15 @@ def test_vs2023_137_vestnik_mora_incarnates_and_takes_flight():
 
 
 def test_vs2023_054_iskatel_tayn_an_elite_revealed_card_lets_it_fly_with_plus_one_and_no_abilities():
-    g, L = setup([pool("s", "c2", 1, "vs2023-054-iskatel-tayn"), dummy("foe", "c5", 2),
-                  dummy("top", None, 1, zone="deck", elite=True)], active=2)
+    g, L = setup([pool("s", "c2", 1, "vs2023-054-iskatel-tayn"), dummy("foe", "c5", 2, life=9, closed=True),
+                  dummy("top", None, 1, zone="deck", elite=True)], active=2, dice=[1])
     end_turn(g, pick=choose("yes"))
     s = g.cards[L["s"]]
     assert s.zone == "aux" and g.is_flyer(s)
-    assert any(a.get("kw") == "strike_bonus" for a in s.acquired)
     assert not [a for a in g.legal_actions(1) if a.get("source") == s.id and a["act"] == "ability"
                 and a.get("ability") == 0]  # its printed discharge is lost
+    play(g, L, 1, act="attack", source="s", target="foe")  # from the air, far away: die 1, weak 1 + 1
+    assert seen(g, L, "foe")["wounds"] == 2
 
 
 def test_vs2023_054_iskatel_tayn_may_decline_and_a_regular_card_offers_nothing():
@@ -68,10 +69,24 @@ def test_vs2023_058_molotoboets_refused_or_blocked_the_target_takes_two_more():
     assert seen(g, L, "foe")["cell"] == "c4" and seen(g, L, "foe")["wounds"] == 5
 
 
+def _molotoboets_defender_asked(gained: bool) -> bool:
+    """Молотобоец (c3) gains its directed strike or not, then in its next turn strikes an open enemy on c4 while
+    another stands on d4, next to both (its optional hammer blow declined); True when a defender is asked for."""
+    g, L = setup([pool("h", "c3", 1, "vs2023-058-molotoboets"), dummy("t", "c4", 2, life=30),
+                  dummy("d", "d4", 2, life=30)], dice=[3, 3])
+    if gained:
+        play(g, L, 1, act="ability", source="h", ability=ability_index(g, L, "h", "grant_abilities"))
+    end_turn(g)
+    end_turn(g)
+    play(g, L, 1, act="attack", source="h", target="t", settle_after=False)
+    decline = lambda g2, legal: {"act": "pass"} if g2.prompt["kind"] == "triggers" and {"act": "pass"} in legal \
+        else None
+    return "defender" in prompt_kinds(g, pick=decline)
+
+
 def test_vs2023_058_molotoboets_tap_gains_a_directed_strike():
-    g, L = setup([pool("h", "c3", 1, "vs2023-058-molotoboets")])
-    play(g, L, 1, act="ability", source="h", ability=ability_index(g, L, "h", "grant_abilities"))
-    assert any(a.get("kw") == "directed_strike" for a in g.cards[L["h"]].acquired)
+    assert not _molotoboets_defender_asked(gained=True)
+    assert _molotoboets_defender_asked(gained=False)
 
 
 def test_vs2023_090_dverg_fly_agaric_spirit_gives_a_magic_strike_of_its_strike_plus_one():

@@ -4,13 +4,13 @@ from tests.cards.kit import ability_index, choose, dummy, end_turn, play, pool, 
 
 def test_vs2023_141_morovoy_vsadnik_incarnates_open_at_three_tokens_with_experience_and_strike():
     g, L = setup([pool("r", None, 1, "vs2023-141-morovoy-vsadnik", zone="graveyard", tokens=2),
-                  dummy("foe", "c4", 2, life=20, closed=True)], active=2, dice=[6])
+                  dummy("foe", "c2", 2, life=20, closed=True)], active=2, dice=[2])
     end_turn(g, pick=choose("c1"))
     r = seen(g, L, "r")
     assert r["zone"] == "battlefield" and r["cell"] == "c1" and not r["closed"] and r["tokens"] == 0
     assert r["markers"].get("incarnation") == 1
-    kws = {a["kw"] for a in g.cards[L["r"]].acquired}
-    assert {"attack_exp", "strike_bonus"} <= kws
+    play(g, L, 1, act="attack", source="r", target="foe")  # die 2 + 2 experience: medium 3, + 2
+    assert seen(g, L, "foe")["wounds"] == 5
 
 
 def test_vs2023_141_morovoy_vsadnik_below_three_tokens_it_only_gains_one():
@@ -76,7 +76,8 @@ def test_vs2023_164_poganishche_incarnates_closed_at_three():
 
 def _lilit(top, yard=(), dice=()):
     return setup([pool("l", "c2", 1, "vs2023-160-lilit-i-eyderik"), dummy("foe", "c5", 2),
-                  dummy("demon", "b2", 1, classes=["демон"]), top] + list(yard), active=2, dice=list(dice))
+                  dummy("demon", "b2", 1, strike=(1, 2, 3), classes=["демон"]), top] + list(yard), active=2,
+                 dice=list(dice))
 
 
 def test_vs2023_160_lilit_i_eyderik_a_milled_demon_gives_an_undead_in_the_graveyard_an_incarnation_token():
@@ -90,11 +91,12 @@ def test_vs2023_160_lilit_i_eyderik_a_milled_demon_gives_an_undead_in_the_gravey
 
 def test_vs2023_160_lilit_i_eyderik_a_milled_undead_strengthens_your_demons_until_the_end_of_the_turn():
     top = dummy("top", None, 1, zone="deck", classes=["нежить"])
-    g, L = _lilit(top)
+    g, L = _lilit(top, [dummy("x", "b3", 2, life=20, closed=True)], dice=[5, 5])
     end_turn(g)
-    kws = {a["kw"] for a in g.cards[L["demon"]].acquired}
-    assert {"strike_bonus", "attack_exp"} <= kws
-    assert {"strike_bonus", "attack_exp"} <= {a["kw"] for a in g.cards[L["l"]].acquired}  # it is a Demon too
+    play(g, L, 1, act="attack", source="demon", target="x")  # die 5 + 1 experience: strong 3, + 1
+    assert seen(g, L, "x")["wounds"] == 4
+    play(g, L, 1, act="attack", source="l", target="x")  # it is a Demon too: strong 3, + 1
+    assert seen(g, L, "x")["wounds"] == 4 + 4
     end_turn(g)
     assert not g.cards[L["demon"]].acquired
 

@@ -1,6 +1,8 @@
 """Cards with a prophecy (пророчество): reveal the top of your deck, act on what it shows, the cards go
 to the bottom. Played through the public API: legal actions, apply, view."""
-from tests.cards.kit import ability_index, dummy, play, pool, seen, settle, setup
+from tests.cards.kit import ability_index, dummy, end_turn, play, pool, seen, settle, setup
+
+SHOT2 = {"kw": "shot", "n": 2, "cost": "tap"}
 
 
 def _deck(label, owner, cost, elite=False):
@@ -10,14 +12,15 @@ def _deck(label, owner, cost, elite=False):
 def test_vs2023_114_grezy_arhaalya_poisons_an_enemy_and_shields_a_friend_of_the_revealed_cost():
     g, L = setup([pool("a", "c2", 1, "vs2023-114-grezy-arhaalya"), dummy("f", "b2", 1, cost=4),
                   dummy("e3", "c4", 2, cost=4), dummy("e5", "d4", 2, cost=5),
-                  _deck("top", 1, 4), _deck("next", 1, 6)])
+                  _deck("top", 1, 4), _deck("next", 1, 6), dummy("s", "b6", 2, abilities=[SHOT2])])
     g.apply(1, {"act": "ability", "source": L["a"], "ability": ability_index(g, L, "a", "prophecy")})
     settle(g)
     assert seen(g, L, "e3")["markers"].get("poison") == 1 and not seen(g, L, "e5")["markers"].get("poison")
-    f = g.cards[L["f"]]
-    assert any(x.get("kw") == "damage_reduction" for x in f.acquired)
     assert sorted(g.decks[1]) == sorted([L["next"], L["top"]])  # the revealed card stays in the shuffled deck
     assert any(ev["type"] == "revealed" and ev["card"] == L["top"] for ev in g.events)
+    end_turn(g)
+    play(g, L, 2, act="ability", source="s", ability=0, target="f")  # the opponent's shot for 2 in its turn
+    assert seen(g, L, "f")["wounds"] == 2 - 1
 
 
 def test_vs2023_114_grezy_arhaalya_asks_which_creature_when_several_cost_x():

@@ -1,6 +1,6 @@
 """One test per Forests (Леса) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine.rules import keywords
-from tests.cards.kit import aim, ability_index, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks, defender_offered, defence_mod, fight_mods
+from tests.cards.kit import (aim, ability_index, c, do, dummy, end_turn, pool, settle, setup, poison_sticks,
+                             attack_sticks, defender_offered, defence_mod)
 
 
 def _closed_hit(name, die, src_cell="c3", tgt_cell="c4", **target):
@@ -32,7 +32,11 @@ def test_card_vs2003_draks_flyer_plus_one_vs_magic_users():
     g, L = setup([pool("a", None, 1, "vs2003-draks"), dummy("t", "c4", 2, life=30, closed=True,
                   abilities=[{"kw": "discharge", "n": 1, "cost": "tap"}])], dice=[1])
     do(g, L, 1, act="attack", source="a", target="t")
-    assert c(g, L, "t").wounds == 2 and keywords.directed(g, c(g, L, "a"), c(g, L, "t"))
+    assert c(g, L, "t").wounds == 2
+
+
+def test_card_vs2003_draks_directed_strike():
+    assert not defender_offered("vs2003-draks", None)
 
 
 def _elf(name, roles):
@@ -148,23 +152,43 @@ def test_card_vs2023_077_pauk_peresmeshnik_net_blocks_an_attack_and_goes_away():
     assert c(g, L, "t").wounds == 0 and not c(g, L, "t").acquired
 
 
-def test_card_vs2023_079_begushchaya_po_kronam_shot_and_row_bonuses():
+def test_card_vs2023_079_begushchaya_po_kronam_shot_bonus_when_a_turn_begins_in_the_first_row():
     g, L = setup([pool("a", "c3", 1, "vs2023-079-begushchaya-po-kronam"), dummy("t", "c5", 2, life=9)],
                  active=2, dice=[1])
     end_turn(g)
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "shot"), target="t")
     assert c(g, L, "t").wounds == 2  # weak 1 + 1 in the first row
-    g, L = setup([pool("a", "c1", 1, "vs2023-079-begushchaya-po-kronam"), dummy("t", "c5", 2)], active=2)
+
+
+def _canopy_runner_defender_asked(cell, target_cell, defender_cell) -> bool:
+    """Бегущая по кронам (player 1's, on ``cell``) starts player 1's turn there, then strikes an open enemy on
+    ``target_cell`` while another open enemy stands on ``defender_cell``, next to both; True when player 2 is asked
+    for a defender."""
+    g, L = setup([pool("a", cell, 1, "vs2023-079-begushchaya-po-kronam"), dummy("t", target_cell, 2, life=30),
+                  dummy("d", defender_cell, 2, life=30)], active=2, dice=[3, 3])
     end_turn(g)
-    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t"))
+    g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
+    g.apply(1, {"act": "pass"})
+    g.apply(2, {"act": "pass"})
+    return g.prompt["kind"] == "defender"
 
 
-def test_card_vs2023_082_klaer_bonus_after_defending():
-    g, L = setup([pool("k", "d4", 2, "vs2023-082-klaer"), dummy("a", "c3", 1), dummy("t", "c4", 2, life=20)],
-                 dice=[1, 6])
+def test_card_vs2023_079_begushchaya_po_kronam_directed_strike_when_a_turn_begins_in_the_third_row():
+    assert not _canopy_runner_defender_asked("c1", "c2", "b2")
+    assert _canopy_runner_defender_asked("c2", "c3", "b3")  # from its second row a defender may step in
+
+
+def test_card_vs2023_082_klaer_strike_bonus_in_her_next_turn_after_defending():
+    # Клаэр defends a friend against "a" (fight dice 1 for "a", 6 for her), then in her turn strikes the closed
+    # "a" with die 1: weak 1 + 2 (her attack experience 1 keeps the die weak)
+    g, L = setup([pool("k", "d4", 2, "vs2023-082-klaer"), dummy("a", "c3", 1, life=30), dummy("t", "c4", 2, life=20)],
+                 dice=[1, 6, 1])
     g.apply(1, {"act": "attack", "source": L["a"], "target": L["t"]})
     settle(g, pick=lambda g, legal: next((a for a in legal if a["act"] == "defend"), None))
-    assert keywords.strike_mod(g, c(g, L, "k"), c(g, L, "a"), "simple_strike", 0) == 2
+    end_turn(g)
+    before = c(g, L, "a").wounds
+    do(g, L, 2, act="attack", source="k", target="a")
+    assert c(g, L, "a").closed and c(g, L, "a").wounds - before == 1 + 2
 
 
 def test_card_vs2023_085_lekken_defends_without_closing():

@@ -1,7 +1,8 @@
 """One test per Steppes (Степи) pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine.rules import keywords
 from tests.prelim_util import to_first_turn
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown, poison_sticks, attack_sticks, defender_offered, attack_mod, defence_mod, fight_mods, closed_hit
+from tests.cards.kit import (ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, THROWER, thrown,
+                             poison_sticks, attack_sticks, defender_offered, attack_mod, defence_mod, fight_mods,
+                             closed_hit)
 
 
 def test_card_vs2023_001_kochevnik_vanilla_strike():
@@ -86,15 +87,21 @@ def test_card_vs2023_014_pustynny_kondor_dive():
     assert t.cell == "c5" and a.cell == "c4" and a.zone == "battlefield" and not g.is_flyer(a) and t.wounds == 4
 
 
-def test_card_vs2023_016_sanktorum_weak_strike_protection_and_formation_bonus():
+def test_card_vs2023_016_sanktorum_protection_from_weak_simple_strikes():
     def struck(die):  # a closed Санкторум is struck once, weak on 1-3, strong on 6
         g2, L2 = setup([pool("a", "c3", 1, "vs2023-016-sanktorum", closed=True), dummy("p", "c4", 2, strike=(2, 2, 4)),
                         pool("b", "d3", 1, "vs2023-016-sanktorum")], dice=[die], active=2)
         do(g2, L2, 2, act="attack", source="p", target="a")
         return c(g2, L2, "a").wounds
     assert struck(1) == 0 and struck(6) == 4
-    g, L = setup([pool("a", "c3", 1, "vs2023-016-sanktorum"), pool("b", "d3", 1, "vs2023-016-sanktorum")])
-    assert keywords.strike_mod(g, c(g, L, "a"), None, "simple_strike", 0) == 1
+
+
+def test_card_vs2023_016_sanktorum_weak_strike_bonus_in_formation():
+    # in formation with another Санкторум it strikes a closed enemy with die 1: weak 1 + 1
+    g, L = setup([pool("a", "c3", 1, "vs2023-016-sanktorum"), pool("b", "d3", 1, "vs2023-016-sanktorum"),
+                  dummy("t", "c4", 2, life=30, closed=True)], dice=[1])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "t").wounds == 2
 
 
 def test_card_vs2023_017_arbaletchik_shot_spending_all_tokens_and_formation():
@@ -107,22 +114,42 @@ def test_card_vs2023_017_arbaletchik_shot_spending_all_tokens_and_formation():
     assert attack_sticks("vs2023-017-arbaletchik", "throw") == 2  # out of formation
 
 
-def test_card_vs2023_019_shchitonosets_aura_and_formation_reductions():
+def test_card_vs2023_019_shchitonosets_takes_one_less_from_ranged_attacks():
+    assert attack_sticks("vs2023-019-shchitonosets", "shot") == 2 - 1
+
+
+def test_card_vs2023_019_shchitonosets_aura_reduces_ranged_attacks_on_a_steppe_neighbour():
     ally = [dummy("s", "d3", 1, element="Степи")]
     assert attack_sticks("vs2023-019-shchitonosets", "shot", extra=ally, at="s") == 2 - 1
-    assert attack_sticks("vs2023-019-shchitonosets", "shot", extra=ally) == 2 - 1
-    g, L = setup([pool("a", "c3", 1, "vs2023-019-shchitonosets"), pool("b", "d3", 1, "vs2023-019-shchitonosets")])
-    assert keywords.reduce(g, c(g, L, "a"), 3, "simple_strike") == 2
 
 
-def test_card_vs2023_021_mantikora_ignores_flyer_protection_and_hunts_magic_users():
-    g, L = setup([pool("a", None, 1, "vs2023-021-mantikora"),
-                  dummy("t", "c4", 2, abilities=[{"kw": "protection", "from": "flyer_attacks"},
-                                                 {"kw": "discharge", "n": 1, "cost": "tap"}])])
-    assert not keywords.protected(g, c(g, L, "t"), "simple_strike", 0, c(g, L, "a"))
-    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and attack_sticks("vs2023-021-mantikora", "spell", None) == 0
-    magic_user = [{"kw": "discharge", "n": 1, "cost": "tap"}]
-    assert closed_hit("vs2023-021-mantikora", 1, abilities=magic_user) == closed_hit("vs2023-021-mantikora", 1) + 1
+def test_card_vs2023_019_shchitonosets_takes_one_less_from_simple_strikes_in_formation():
+    # a closed Щитоносец in formation with another is struck for a fixed 3
+    g, L = setup([pool("a", "c3", 1, "vs2023-019-shchitonosets", closed=True),
+                  pool("b", "d3", 1, "vs2023-019-shchitonosets"), dummy("p", "c4", 2, strike=(3, 3, 3))], active=2)
+    do(g, L, 2, act="attack", source="p", target="a")
+    assert c(g, L, "a").wounds == 3 - 1
+
+
+MAGIC_USER = [{"kw": "discharge", "n": 1, "cost": "tap"}]
+
+
+def test_card_vs2023_021_mantikora_ignores_protection_from_flyers_attacks():
+    # a closed creature protected from flyers' attacks takes Мантикора's weak strike (die 1) in full
+    assert closed_hit("vs2023-021-mantikora", 1, abilities=[{"kw": "protection", "from": "flyer_attacks"}]) == 2
+
+
+def test_card_vs2023_021_mantikora_directed_strike_vs_magic_users():
+    assert not defender_offered("vs2023-021-mantikora", None, abilities=MAGIC_USER)
+    assert defender_offered("vs2023-021-mantikora", None)  # against another creature a defender may step in
+
+
+def test_card_vs2023_021_mantikora_protection_from_spells():
+    assert attack_sticks("vs2023-021-mantikora", "spell", None) == 0
+
+
+def test_card_vs2023_021_mantikora_strike_bonus_vs_magic_users():
+    assert closed_hit("vs2023-021-mantikora", 1, abilities=MAGIC_USER) == 2 + 1
 
 
 def test_card_vs2023_024_posvyashchenny_dzara_range_grows_after_moving():
@@ -141,10 +168,27 @@ def test_card_vs2023_029_peshiy_latnik_answers_melee_with_a_special_strike():
     assert thrown(g, L, "a") == 1  # in formation: armour 2 against a throw for 3
 
 
-def test_card_vs2023_030_brontobey_bonus_after_moving_and_vs_opposite():
-    g, L = setup([pool("a", "c2", 1, "vs2023-030-brontobey"), dummy("t", "c4", 2)])
-    do(g, L, 1, act="move", source="a", to="c3")
-    assert keywords.strike_mod(g, c(g, L, "a"), c(g, L, "t"), "simple_strike", 0) == 2
+def _brontobey_hits(start, target_cell):
+    """Бронтобей (player 1's, on ``start``) moves to c3 unless it starts there, then strikes a closed dummy on
+    ``target_cell`` with die 1 (weak, 2 without bonuses); returns the wounds dealt."""
+    g, L = setup([pool("a", start, 1, "vs2023-030-brontobey"), dummy("t", target_cell, 2, life=30, closed=True)],
+                 dice=[1])
+    if start != "c3":
+        do(g, L, 1, act="move", source="a", to="c3")
+    do(g, L, 1, act="attack", source="a", target="t")
+    return c(g, L, "t").wounds
+
+
+def test_card_vs2023_030_brontobey_strike_bonus_after_moving():
+    assert _brontobey_hits("c2", "d4") == 2 + 1
+
+
+def test_card_vs2023_030_brontobey_strike_bonus_vs_the_opposite_creature():
+    assert _brontobey_hits("c3", "c4") == 2 + 1
+
+
+def test_card_vs2023_030_brontobey_attack_experience_two():
+    g, L = setup([pool("a", "c3", 1, "vs2023-030-brontobey"), dummy("t", "d4", 2, life=30)])
     assert fight_mods(g, L, "a", "t")[0] == 2
 
 

@@ -1,6 +1,6 @@
 """One test per Swamps (Болота) and Neutral pool card: each of its abilities where it matters (docs/cards.md)."""
-from engine.rules import keywords
-from tests.cards.kit import ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, poison_sticks, attack_sticks, defence_mod, fight_mods
+from tests.cards.kit import (ability_index, aim, c, do, dummy, end_turn, pool, settle, setup, poison_sticks,
+                             attack_sticks, defence_mod, defender_offered, fight_mods)
 
 
 def _hit(name, dice, pick=None, **target):
@@ -10,11 +10,16 @@ def _hit(name, dice, pick=None, **target):
     return g, L
 
 
-def test_card_vs2023_103_izhor_strong_attack_poisons_and_roll_bonus_vs_second_row():
+def test_card_vs2023_103_izhor_strong_attack_poisons():
     g, L = _hit("vs2023-103-izhor", [6], closed=True)
     assert c(g, L, "t").markers.get("poison") == 1
-    g, L = setup([pool("a", "c2", 1, "vs2023-103-izhor"), dummy("t", "c5", 2)])
-    assert keywords.roll_mod(g, c(g, L, "a"), "single", c(g, L, "t")) == 1
+
+
+def test_card_vs2023_103_izhor_roll_bonus_vs_the_enemy_second_row():
+    # a closed enemy on c5 (its second row): die 3 + 1 = 4 is a medium strike for 2 (a weak 1 without the bonus)
+    g, L = setup([pool("a", "c4", 1, "vs2023-103-izhor"), dummy("t", "c5", 2, life=30, closed=True)], dice=[3])
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "t").wounds == 2
 
 
 def test_card_vs2023_106_rimaandy_unanswered_at_a_lonely_enemy():
@@ -104,9 +109,17 @@ def test_card_vs2023_125_trollok_throw_plus_one_vs_ranged_users():
     assert c(g, L, "t").wounds == 2
 
 
-def test_card_vs2023_126_vilohvost_bonus_vs_defender_and_directed_vs_forest():
-    g, L = setup([pool("a", None, 1, "vs2023-126-vilohvost"), dummy("t", "c4", 2, element="Леса")])
-    assert keywords.directed(g, c(g, L, "a"), c(g, L, "t")) and not poison_sticks("vs2023-126-vilohvost", None)
+def test_card_vs2023_126_vilohvost_directed_strike_vs_forest_creatures():
+    assert not defender_offered("vs2023-126-vilohvost", None, element="Леса")
+    assert defender_offered("vs2023-126-vilohvost", None)  # against another element a defender may step in
+
+
+def test_card_vs2023_126_vilohvost_poison_protection():
+    assert not poison_sticks("vs2023-126-vilohvost", None)
+
+
+def test_card_vs2023_126_vilohvost_attack_experience():
+    g, L = setup([pool("a", None, 1, "vs2023-126-vilohvost"), dummy("t", "c4", 2, life=30)])
     assert fight_mods(g, L, "a", "t")[0] == 1
 
 
@@ -174,11 +187,33 @@ def test_card_vs2023_181_lovets_udachi_changes_a_die_and_opens_on_the_opponent_t
     assert not c(g, L, "l").closed
 
 
-def test_card_vs2023_182_matrosy_adelaidy_column_bonuses_and_jump():
-    g, L = setup([pool("a", "c2", 1, "vs2023-182-matrosy-adelaidy")])
-    a = c(g, L, "a")
-    assert defence_mod([pool("a", "c2", 1, "vs2023-182-matrosy-adelaidy")], "a", probe_cell="c3") == 1
-    assert keywords.reduce(g, a, 2, "simple_strike", 0) == 1
+def _sailors_jump_to_a1(dice=(), **target):
+    """Матросы Аделаиды (player 1's, c2) jump to a1, next to an enemy dummy on b2 (with ``target`` properties)."""
+    g, L = setup([pool("a", "c2", 1, "vs2023-182-matrosy-adelaidy"), dummy("t", "b2", 2, life=30, **target)],
+                 dice=dice)
     do(g, L, 1, act="ability", source="a", ability=ability_index(g, L, "a", "jump"), to="a1")
-    assert a.cell == "a1" and keywords.roll_mod(g, a, "attack") == 1
-    assert keywords.strike_mod(g, a, None, "simple_strike", 1) == 1
+    assert c(g, L, "a").cell == "a1"
+    return g, L
+
+
+def test_card_vs2023_182_matrosy_adelaidy_defence_experience_in_the_middle_column():
+    assert defence_mod([pool("a", "c2", 1, "vs2023-182-matrosy-adelaidy")], "a", probe_cell="c3") == 1
+
+
+def test_card_vs2023_182_matrosy_adelaidy_take_one_less_from_a_weak_strike_in_the_middle_column():
+    g, L = setup([pool("a", "c2", 1, "vs2023-182-matrosy-adelaidy", closed=True), dummy("p", "c3", 2,
+                  strike=(2, 3, 4))], active=2, dice=[1])
+    do(g, L, 2, act="attack", source="p", target="a")
+    assert c(g, L, "a").wounds == 2 - 1
+
+
+def test_card_vs2023_182_matrosy_adelaidy_attack_experience_after_jumping_to_the_edge_column():
+    g, L = _sailors_jump_to_a1()
+    assert fight_mods(g, L, "a", "t")[0] == 1
+
+
+def test_card_vs2023_182_matrosy_adelaidy_medium_strike_bonus_after_jumping_to_the_edge_column():
+    # a closed enemy: die 4 (+1 experience) is a medium strike, 2 + 1
+    g, L = _sailors_jump_to_a1(dice=[4], closed=True)
+    do(g, L, 1, act="attack", source="a", target="t")
+    assert c(g, L, "t").wounds == 3
