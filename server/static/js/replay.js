@@ -185,9 +185,10 @@ export class ReplayConnection {
     const turnName = (n) => (n === 0 ? t("log_prelim") : t("log_turn", { n }));
     const mySeat = this.mySeat;
     return h("div.replay-controls", { role: "group", "aria-label": t("replay_mode") },
+      // a step is one recorded action (a version), not a turn: "Step 12 of 179 · turn 3"
       h("div", { dataset: { testid: "replay-step" }, "aria-live": "polite" },
         t("replay_step", { v: this.v ?? 0, n: this.n ?? "?" }),
-        this.turn != null ? ` · ${turnName(this.turn)}` : ""),
+        this.turn == null ? "" : ` · ${this.turn === 0 ? t("replay_step_prelim") : t("replay_step_turn", { n: this.turn })}`),
       btn("«", t("replay_first"), () => this.go(0), "first"),
       btn("‹", t("replay_prev"), () => this.go((this.v ?? 0) - 1), "prev"),
       btn(this.playing ? "||" : "▶", t(this.playing ? "replay_pause" : "replay_play"), () => this.toggle(), "play"),
