@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import errno
 import logging
+import socket
 import sys
 
 import uvicorn
@@ -31,9 +33,44 @@ def parse_args(argv: list[str] | None = None) -> Settings:
         parser.error(str(e))
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Parse settings, build the app and serve it with uvicorn until SIGINT/SIGTERM."""
+def listen_socket(host: str, port: int) -> socket.socket:
+    """The server's TCP socket bound to ``host``:``port`` (IPv6 when ``host`` has a colon), as uvicorn binds it
+    (``SO_REUSEADDR``). Raises OSError when the address cannot be bound (``errno.EADDRINUSE``: the port is busy)."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def bind_failure(host: str, port: int, error: OSError) -> str:
+    """The operator's message, in English then Russian, when ``host``:``port`` cannot be bound: names the port
+    and the ``--port`` option (``--host`` too when the address itself is refused)."""
+    if error.errno == errno.EADDRINUSE:
+        return (f"Port {port} on {host} is busy: another program is listening there. Stop it, or start the server "
+                f"on another port, e.g. --port {port + 1}.\n"
+                f"Порт {port} на {host} занят: его слушает другая программа. Остановите её или запустите сервер на "
+                f"другом порту, например --port {port + 1}.")
+    return (f"Cannot listen on {host}, port {port} ({error.strerror}). Choose another address or port: --host, "
+            f"--port.\n"
+            f"Не удаётся слушать {host}, порт {port} ({error.strerror}). Выберите другой адрес или порт: --host, "
+            f"--port.")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse settings, bind the port, build the app and serve it with uvicorn until SIGINT/SIGTERM. The address
+    is printed only once the port is bound; a port that cannot be bound is told on stderr (``bind_failure``) and
+    returns 2. Returns 3 when uvicorn does not start, else 0."""
     settings = parse_args(argv)
+    try:
+        sock = listen_socket(settings.host, settings.port)
+    except OSError as e:
+        print(bind_failure(settings.host, settings.port, e), file=sys.stderr, flush=True)
+        return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     from .app import create_app
     from .conn_guard import guarded_protocol, raise_open_files
@@ -42,11 +79,18 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Berserk server on http://{settings.host}:{settings.port}/ (open files: {files}, so about "
           f"{max(0, files - 64)} connections; --max-connections {settings.max_connections})", flush=True)
     trusted = settings.trusted_proxies.strip()
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level="info", ws_max_size=settings.max_frame,
-                ws_per_message_deflate=False, timeout_graceful_shutdown=10, timeout_keep_alive=5,
-                http=guarded_protocol(settings.max_header_bytes, settings.header_timeout,
-                                      settings.max_heads_per_address, settings.exempt_addresses()),
-                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
+    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="info",
+                            ws_max_size=settings.max_frame, ws_per_message_deflate=False,
+                            timeout_graceful_shutdown=10, timeout_keep_alive=5,
+                            http=guarded_protocol(settings.max_header_bytes, settings.header_timeout,
+                                                  settings.max_heads_per_address, settings.exempt_addresses()),
+                            proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    return 0 if server.started else 3
 
 
 if __name__ == "__main__":

@@ -319,13 +319,14 @@ class Journal:
         return journal
 
     @classmethod
-    def rebuild(cls, engine, seed: int, decks: list, log: list) -> "Journal":
-        """The journal of a game replayed from its seed, decks and action log (a restored room, a replay).
+    def rebuild(cls, engine, seed: int, decks: list, log: list, start=None) -> "Journal":
+        """The journal of a game replayed from its seed, decks and action log (a restored room, a replay), or
+        from ``start``, the game as dealt (a tutorial room's fixed position, server/tutorial.py ``new_game``).
         Each version is read through the engine's ``log_view`` (only the ``turn`` and ``log`` a journal reads:
         about 40 % less than projecting whole views; engines without it: ``view``). Raises the engine's
         EngineError when the log does not replay."""
         journal = cls()
-        game = engine.Game.new(seed=seed, deck1=decks[0], deck2=decks[1])
+        game = start if start is not None else engine.Game.new(seed=seed, deck1=decks[0], deck2=decks[1])
         view_of = getattr(game, "log_view", None)
         journal.record(game, None, view_of)
         for player, action in log:

@@ -11,8 +11,12 @@ A key folds what a reader cannot tell apart on the page:
 
 UTS #39 maps some letters only in one case (Cyrillic «Н» looks like Latin «H», its small «н» does not look like «h»;
 small «г» looks like «r», capital «Г» does not), so a name has two keys: the skeleton of its upper-case form
-(``upper``) and of its case-folded form (``lower``), each unique in the store (server/store/accounts.py). Spaces
-count (``"Ann a"`` is not ``"Anna"``), runs of spaces are one.
+(``upper``) and of its case-folded form (``lower``), each unique in the store (server/store/accounts.py).
+
+Letter-spacing does not make another name: spaces and other separators (Unicode Z*), format characters (Cf: the
+zero-width space and joiners), INVISIBLE characters, connectors and dashes (Pc, Pd: ``_``, ``-``) and dot-like
+marks (SPACERS: ``.``, ``·`` ...) are left out of both keys, so «A d m i n», «A.d.m.i.n» and «Ad_min» are «Admin»
+(``"Ann a"`` is ``"Anna"``).
 """
 from __future__ import annotations
 
@@ -29,6 +33,10 @@ BAD_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 # variation selectors (Unicode's Default_Ignorable_Code_Point outside Cf, plus U+2800).
 INVISIBLE = frozenset(map(chr, (0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x034F, 0x17B4, 0x17B5, 0x180B, 0x180C,
                                 0x180D, 0x180F, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))))
+# Punctuation that spaces letters apart like a space does (left out of the keys with separators and dashes).
+SPACERS = frozenset(".\u00b7\u2022\u2024\u2025\u2026\u2027\u2219\u22c5\u30fb\uff0e\uff65")
+# Categories left out of the keys: separators, format characters, connector and dash punctuation.
+SPACING_CATEGORIES = frozenset({"Zs", "Zl", "Zp", "Cf", "Pc", "Pd"})
 # Categories of which a name needs at least one character: letters, digits, punctuation, symbols.
 VISIBLE_CATEGORIES = ("L", "N", "P", "S")
 
@@ -80,11 +88,21 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", "".join(table.get(ch, ch) for ch in unicodedata.normalize("NFD", text)))
 
 
+def unspaced(text: str) -> str:
+    """``text`` without what only spaces letters apart: whitespace, separators, format and INVISIBLE characters,
+    connectors, dashes and SPACERS («A d m i n» -> «Admin»)."""
+    return "".join(ch for ch in text if not (ch.isspace() or ch in INVISIBLE or ch in SPACERS
+                                             or unicodedata.category(ch) in SPACING_CATEGORIES))
+
+
 def name_keys(name: str) -> tuple[str, str]:
-    """``(upper, lower)``: the keys of a display name (str), each at most KEY_MAX characters (cut beyond)."""
-    folded = " ".join(unicodedata.normalize("NFKC", name).split())
-    upper = skeleton(folded.upper()).casefold()
-    lower = skeleton(folded.casefold()).casefold()
+    """``(upper, lower)``: the keys of a display name (str), each at most KEY_MAX characters (cut beyond). Both
+    leave out spacing (``unspaced``) before and after the confusable skeleton (a prototype may be a dash); a name
+    of spacing marks only (``"..."``) keeps them, runs of spaces as one."""
+    text = unicodedata.normalize("NFKC", name)
+    folded = unspaced(text) or " ".join(text.split())
+    keys = [skeleton(form).casefold() for form in (folded.upper(), folded.casefold())]
+    upper, lower = (unspaced(key) or key for key in keys)
     return upper[:KEY_MAX], lower[:KEY_MAX]
 
 

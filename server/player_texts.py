@@ -1,5 +1,7 @@
 """The sentences of the accounts, friends and challenge endpoints, in Russian and English: ``say(request, code,
-**values)`` picks the request's language (``Accept-Language``, server/http_common.py ``request_lang``)."""
+**values)`` picks the request's language (``Accept-Language``, server/http_common.py ``request_lang``). Each
+sentence is whole in both languages (no English detail inside a Russian frame), so one answer reads in one
+language."""
 from __future__ import annotations
 
 from starlette.requests import Request
@@ -29,7 +31,7 @@ TEXTS = {
     "challenge_not_yours": ("Этот вызов адресован не вам.", "This challenge is not addressed to you."),
     "bad_preset": ("Неизвестный контроль времени: {presets}.", "Unknown clock preset; the presets are {presets}."),
     "unavailable": ("Не удалось создать комнату; попробуйте ещё раз.", "The room could not be made; try again."),
-    "bad_request": ("Неверный запрос: {detail}", "Bad request: {detail}"),
+    "bad_everywhere": ("Поле «everywhere» может быть только true или false.", "'everywhere' must be true or false."),
 }
 
 
@@ -44,6 +46,7 @@ def say(request: Request, code: str, **values) -> str:
     return (ru if lang_of(request) == "ru" else en).format(**values)
 
 
-def refuse(request: Request, status: int, code: str, **values) -> JSONResponse:
-    """The error answer ``{"error": code, "message": sentence}`` in the request's language."""
-    return JSONResponse({"error": code, "message": say(request, code, **values)}, status_code=status)
+def refuse(request: Request, status: int, code: str, text: str | None = None, **values) -> JSONResponse:
+    """The error answer ``{"error": code, "message": sentence}`` in the request's language; the sentence is the
+    TEXTS entry ``text`` (``code`` by default)."""
+    return JSONResponse({"error": code, "message": say(request, text or code, **values)}, status_code=status)

@@ -170,7 +170,7 @@ async def sign_out(request: Request):
     body = await read_json(request, {"everywhere"})
     everywhere = body.get("everywhere", False)
     if not isinstance(everywhere, bool):
-        return refuse(request, 400, "bad_request", detail="'everywhere' must be true or false.")
+        return refuse(request, 400, "bad_request", text="bad_everywhere")
     acc = await hub.store.account(player["id"])
     if not acc["has_password"]:
         return refuse(request, 409, "no_password")

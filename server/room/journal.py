@@ -1,7 +1,8 @@
 """The room's journal: the complete game log per viewer (server/journal.py ``Journal``), kept from the deal on.
 
 Interface (:class:`RoomJournal`, one per room): ``get() -> Journal`` (a created room starts one at the deal; a
-restored room rebuilds it from its seed, decks and action log when first asked, unless its snapshot kept it);
+restored room rebuilds it from the game as dealt (seed and decks, or the tutorial part) and its action log when first
+asked, unless its snapshot kept it);
 ``held`` (it exists now); ``reset()`` (the deal starts a new one on first use); ``settled()`` (an action's frames
 are built); ``pack() -> bytes | None`` and ``unpack(blob)`` (the snapshot's ``journal`` field: msgpack, zlib).
 """
@@ -13,6 +14,7 @@ import zlib
 import msgpack
 
 from ..journal import Journal
+from ..tutorial import new_game
 
 log = logging.getLogger("server.room")
 
@@ -32,12 +34,14 @@ class RoomJournal:
         return self.journal is not None
 
     def get(self) -> Journal:
-        """The journal, rebuilt from the seed, decks and action log when first needed (an empty one starting at the
-        current version if the log does not replay: logged and kept going)."""
+        """The journal, rebuilt from the game as the room dealt it (its seed and decks, or its tutorial part) and
+        the action log when first needed (an empty one starting at the current version if the log does not
+        replay: logged and kept going)."""
         if self.journal is None:
             r = self.room
             try:
-                self.journal = Journal.rebuild(r.engine, r.seed, r.decks, r.game.log)
+                self.journal = Journal.rebuild(r.engine, r.seed, r.decks, r.game.log,
+                                               start=new_game(r.engine, r.options, r.seed, r.decks))
             except Exception:
                 log.exception("room %s: the game log could not be rebuilt", r.id)
                 self.journal = Journal()

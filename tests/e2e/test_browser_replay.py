@@ -135,3 +135,19 @@ def test_the_leaderboard_page_lists_rated_players_best_first(server, new_page):
                                      "trs => trs.map(tr => [...tr.children].map(td => td.textContent))")
     assert rows[:2] == [["1", "Amy", "2703", "±80", "5"], ["2", "Zed", "2610", "±80", "3"]]
     assert not page.js_errors, page.js_errors
+
+
+@pytest.mark.parametrize("locale, pattern", [("ru-RU", r"Шаг (\d+) из (\d+) · ход (\d+)"),
+                                             ("en-US", r"Step (\d+) of (\d+) · turn (\d+)")])
+def test_the_step_counter_counts_steps_and_names_the_turn_apart(recorded, server, new_page, locale, pattern):
+    import re
+    room, game = recorded
+    page = new_page(locale)
+    _open(page, server, room)
+    target = game["turns"][-1]
+    page.select_option("[data-testid=replay-turn]", str(target["v"]))
+    page.wait_for_function("(v) => window.berserkConn.v === v && document.querySelector("
+                           "'[data-testid=replay-step]').textContent.includes(` ${window.berserkConn.n}`)", arg=target["v"])
+    text = page.inner_text("[data-testid=replay-step]")
+    m = re.fullmatch(pattern, text.strip())
+    assert m and [int(g) for g in m.groups()] == [target["v"], game["n"], target["turn"]], text

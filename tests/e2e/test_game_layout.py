@@ -158,3 +158,27 @@ def test_axe_finds_no_serious_violation_on_the_replay_page(bot_server, new_page)
     page.click("[data-testid=replay-last]")
     page.wait_for_selector(".result-banner")
     assert _axe(page) == []
+
+
+NAME_OVER_STATS = """() => [...document.querySelectorAll('#game-under-test .field .card.closed:not(.hidden):not(.attached)')]
+  .flatMap((card) => {
+    const n = card.querySelector('.c-name').getBoundingClientRect();
+    return [...card.querySelectorAll('.c-life, .c-wounds, .c-tokens')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.left < n.right - 1 && n.left < r.right - 1 && r.top < n.bottom - 1 && n.top < r.bottom - 1;
+    }).map((el) => [card.dataset.card, card.querySelector('.c-name').textContent, el.className]);
+  })"""
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_closed_card_on_a_phone_board_keeps_its_name_clear_of_its_life(states, at_size, artifacts, lang):
+    import copy
+    st = copy.deepcopy(states["main_priority"])
+    on_board = [c for c in st["view"]["cards"].values() if c.get("zone") == "battlefield" and not c.get("hidden")]
+    for i, c in enumerate(on_board):
+        c["closed"] = True
+        c["wounds"] = c.get("wounds") or 1 + i % 3
+    page = _mount(at_size, st, VIEWPORTS["phone"], lang)
+    assert page.locator("#game-under-test .field .card.closed .c-life").count() >= 2
+    page.screenshot(path=str(artifacts / f"layout-closed-phone-{lang}.png"))
+    assert page.evaluate(NAME_OVER_STATS) == []

@@ -58,3 +58,29 @@ def test_ending_the_turn_is_logged_after_the_strike_it_waited_for(states, server
     ends = next(i for i, s in enumerate(lines) if "ends the turn" in s)
     strike = max(i for i, s in enumerate(lines) if s.startswith("Fight:"))
     assert strike < ends == len(lines) - 2, lines[-8:]
+
+
+MARKER_ROOM = """() => {
+  const ol = document.querySelector('#game-under-test .log .log-list');
+  const items = ol.querySelectorAll(':scope > li');
+  const last = items[items.length - 1];
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = getComputedStyle(last).font;
+  const room = last.getBoundingClientRect().left - ol.getBoundingClientRect().left - ol.clientLeft;
+  return {n: items.length, room, need: ctx.measureText(`${items.length}. `).width};
+}"""
+
+
+def test_a_log_entry_numbered_past_99_shows_its_whole_number(states, server, new_page):
+    st = copy.deepcopy(states["fight_logged"])
+    log = st["view"]["log"]
+    top = max(e["seq"] for e in log)
+    more = [dict(e, seq=top + 1 + i) for i, e in enumerate(log * (130 // len(log) + 1))]
+    st["view"]["log"] = log + more
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    page.evaluate(MOUNT, [st, "en"])
+    page.wait_for_selector("#game-under-test .log .log-list li >> nth=99")
+    got = page.evaluate(MARKER_ROOM)
+    assert got["n"] >= 100 and got["room"] >= got["need"], got

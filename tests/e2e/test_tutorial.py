@@ -5,6 +5,8 @@ before it moves on: the deal and hiring with silver and gold, deployment, then a
 flyer, ending the turn, a defender) played to a real end; left in the middle and resumed from the lobby."""
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e import driver
 from tests.e2e.players import enter_lobby
 
@@ -137,3 +139,31 @@ def test_the_tutorial_from_the_lobby_to_a_won_game_left_and_resumed_on_the_way(b
     page.wait_for_selector("[data-testid=tutorial-start]")
     assert "Start" in page.inner_text("[data-testid=tutorial-start]")
     assert not page.js_errors, page.js_errors
+
+
+GUIDE_AT_THE_END = """async ([result, lang]) => {
+  const i18n = await import('/js/i18n.js');
+  const tut = await import('/js/tutorial.js');
+  const { STEPS } = await import('/js/tutorial_steps.js');
+  i18n.setLang(lang);
+  localStorage.setItem('berserk.tutorial', JSON.stringify(
+    { step: STEPS.findIndex((s) => s.id === 'complete'), room: 'tut-end', part: 'battle', since: -1 }));
+  const root = document.createElement('div');
+  document.body.append(root);
+  const conn = { view: { cards: {}, log: [], result }, legal: [], you: 1 };
+  tut.tutorialFor('tut-end', root, conn).update();
+  return root.querySelector('[data-testid=tutorial-step]').textContent;
+}"""
+
+
+@pytest.mark.parametrize("lang, says, never", [("ru", "предела числа ходов", "Вы победили"),
+                                               ("en", "turn limit", "You won")])
+def test_a_tutorial_game_ended_by_the_turn_limit_is_told_as_a_draw_by_the_turn_limit(server, new_page, lang, says,
+                                                                                      never):
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    text = page.evaluate(GUIDE_AT_THE_END, [{"winner": "draw", "reason": "turn_cap"}, lang])
+    assert says in text and never not in text and "complete" not in text, text
+    won = page.evaluate(GUIDE_AT_THE_END, [{"winner": 1, "reason": "no_creatures"}, lang])
+    assert never in won and says not in won, won

@@ -189,3 +189,18 @@ async def test_no_body_shape_gets_a_500_or_changes_the_account(live):
             assert r.status_code == 400, path
     assert (await call(live.http, "GET", "/api/players/me/account", ann)).json() == before
     assert (await call(live.http, "GET", "/api/friends", ann)).json()["outgoing"] == []
+
+
+ENGLISH_WORDS = ("must", "the", "is", "be", "or", "request", "bad")
+
+
+@pytest.mark.parametrize("lang, want", [(None, "ru"), ("ru", "ru"), ("en", "en")])
+async def test_a_refused_answer_reads_in_one_language(live, lang, want):
+    ann = await _with_password(live, "Ann")
+    headers = dict(ann["auth"], **({"accept-language": lang} if lang else {}))
+    async with httpx.AsyncClient() as c:
+        r = await c.post(live.http + "/api/players/me/signout", json={"everywhere": "yes"}, headers=headers)
+    assert r.status_code == 400 and r.json()["error"] == "bad_request"
+    words = set(r.json()["message"].replace("'", " ").replace(".", " ").lower().split())
+    cyrillic = any("\u0400" <= ch <= "\u04ff" for ch in r.json()["message"])
+    assert cyrillic == (want == "ru") and (want == "en") == bool(words & set(ENGLISH_WORDS))

@@ -29,7 +29,7 @@ async def test_python_m_server_serves_a_game_on_the_given_port(tmp_path):
         assert f"http://127.0.0.1:{port}/" in line
         base = f"http://127.0.0.1:{port}"
         async with httpx.AsyncClient() as c:
-            for _ in range(200):            # the address is printed before uvicorn binds; wait for readiness
+            for _ in range(200):            # the address is printed once the port is bound; the app may still be starting
                 try:
                     if (await c.get(base + "/healthz")).status_code == 200:
                         break
@@ -53,3 +53,16 @@ async def test_python_m_server_serves_a_game_on_the_given_port(tmp_path):
 async def _tick():
     import asyncio
     await asyncio.sleep(0.05)
+
+
+def test_a_busy_port_is_told_with_the_port_option_and_no_address_is_printed(tmp_path):
+    import socket
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        env = dict(os.environ, PYTHONPATH=os.getcwd(), BERSERK_DATA_DIR=str(tmp_path))
+        out = subprocess.run([sys.executable, "-m", "server", "--host", "127.0.0.1", "--port", str(port)], env=env,
+                             capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "http://" not in out.stdout
+    assert f"Port {port}" in out.stderr and f"Порт {port}" in out.stderr and "--port" in out.stderr

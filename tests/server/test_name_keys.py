@@ -21,15 +21,31 @@ from server.names import BadName, clean_name
     ("\u0410\u043d\u044f", "\u0430\u043d\u044f"),  # Аня / аня
     ("x\u00b2", "x2"),                         # superscript two (NFKC)
     ("\ufb01re", "fire"),                      # the ﬁ ligature
+    ("Anna", "Ann a"),                         # a space inside
 ])
 def test_names_that_look_the_same_are_the_same_name(a, b):
     assert same_name(a, b)
 
 
-@pytest.mark.parametrize("a, b", [("Anna", "Ann a"), ("Anna", "Anne"), ("\u0401\u043b\u043a\u0430", "\u0415\u043b\u043a\u0430"),
+@pytest.mark.parametrize("spaced", [
+    "A d m i n", "A  d  m  i  n", "A\u00a0d\u00a0min",    # spaces, no-break space
+    "A\u200bd\u200bmin", "Ad\u200dmin", "A\u2060dmin",    # zero-width space / joiner, word joiner
+    "A\u3000dmin", "A\u2009dmin",                          # ideographic and thin spaces
+    "Ad_min", "A-dmin", "A\u2013dmin", "A.d.m.i.n", "A\u00b7dmin",  # connector, dashes, dots
+    "\u0410 d m i n",                                       # spaced and confusable
+])
+def test_letter_spacing_does_not_make_another_name(spaced):
+    assert same_name(spaced, "Admin") and name_keys(spaced) == name_keys("Admin")
+
+
+@pytest.mark.parametrize("a, b", [("Anna", "Anne"), ("...", "-"), ("\u0401\u043b\u043a\u0430", "\u0415\u043b\u043a\u0430"),
                                   ("\u0410\u043d\u044f", "Anya"), ("Bob", "Rob")])
 def test_different_names_stay_different(a, b):
     assert not same_name(a, b)
+
+
+def test_a_name_of_spacing_marks_only_keeps_them_in_its_keys():
+    assert name_keys("...") == ("...", "...")
 
 
 def test_keys_are_bounded_strings():

@@ -44,3 +44,30 @@ def test_a_room_without_a_tutorial_deals_a_new_game_from_its_seed_and_decks():
     decks = [list(d) for d in list(engine.starter_decks().values())[:2]]
     g = new_game(engine, {}, 5, decks)
     assert g.snapshot() == engine.Game.new(seed=5, deck1=decks[0], deck2=decks[1]).snapshot()
+
+
+def test_a_tutorial_room_restored_without_its_journal_keeps_its_game_log():
+    """A room whose snapshot was taken before the deal rebuilds its journal on restore: from the tutorial's
+    position, as it was dealt, not from a new game of its seed and decks."""
+    import random
+
+    from engine.selfplay import random_action
+    from server.bus import memory_bus
+    from server.metrics import Metrics
+    from server.room import Room, hash_token
+    from server.settings import Settings
+
+    opts = {"decks": [None, None], "clock": None, "spectators": True, "tutorial": "battle"}
+    room, _ = Room.create("tut", opts, engine, memory_bus(), Settings(fixed_seed=3), Metrics())
+    room.seats.tokens[2] = hash_token("two")
+    blob = room.snapshot()                   # before the deal: no game, no journal
+    room.decks = [[], []]
+    room.deal()
+    rng, g = random.Random(3), room.game
+    for _ in range(12):
+        if g.result is None:
+            room.apply(g.to_act(), random_action(rng, g.legal_actions(g.to_act())))
+    entries = [room.store.log_entry()]
+    restored = Room.restore(blob, engine, None, Settings(fixed_seed=3), Metrics(), entries)
+    assert restored.v == room.v and not restored.journals.held
+    assert restored.journal.groups == room.journal.groups and restored.journal.view(1)

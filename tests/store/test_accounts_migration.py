@@ -46,3 +46,21 @@ async def test_after_the_migration_a_confusable_name_cannot_be_taken(store_url):
         assert (await store.get_player("p1"))["name"] == "Ann"
     finally:
         await store.close()
+
+
+async def test_names_that_differ_only_in_spacing_are_renamed_by_0004_oldest_first(store_url):
+    rows = [("q1", "Admin", "admin", "adrnin", 1.0), ("q2", "A d m i n", "a d m l n", "a d rn i n", 2.0),
+            ("q3", "Ad_min", "ad_mln", "ad_rnin", 3.0), ("q4", "Bob", "bob", "bob", 4.0)]
+    await store_at(store_url, "0003", [(
+        "INSERT INTO players (id, name, created, name_key, name_key_lower) VALUES (:i, :n, :c, :u, :l)",
+        {"i": pid, "n": name, "u": upper, "l": lower, "c": created}) for pid, name, upper, lower, created in rows])
+    store = SqlStore(store_url)
+    await store.start()
+    try:
+        names = {pid: (await store.get_player(pid))["name"] for pid, *_ in rows}
+        assert names == {"q1": "Admin", "q2": "A d m i n 2", "q3": "Ad_min 3", "q4": "Bob"}
+        with pytest.raises(StoreError) as e:
+            await store.create_player("A.d.m.i.n", hash_secret("x"))
+        assert e.value.code == "name_taken"
+    finally:
+        await store.close()

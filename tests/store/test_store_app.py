@@ -17,7 +17,7 @@ def test_the_server_creates_its_sqlite_file_under_the_data_dir_on_first_start(tm
     with TestClient(app) as client:
         assert client.get("/healthz").status_code == 200
         assert app.state.store is app.state.hub.store
-        assert client.portal.call(app.state.store.revision) == "0003"
+        assert client.portal.call(app.state.store.revision) == "0004"
     assert os.path.isfile(data / "berserk.sqlite3")
 
 
@@ -38,4 +38,4 @@ def test_the_server_runs_on_postgresql_when_a_database_url_is_given(postgres):
     with TestClient(app) as client:
         assert client.get("/healthz").status_code == 200
         assert app.state.store.dialect == "postgresql"
-        assert client.portal.call(app.state.store.revision) == "0003"
+        assert client.portal.call(app.state.store.revision) == "0004"

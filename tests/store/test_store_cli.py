@@ -52,7 +52,7 @@ def test_the_backup_of_a_postgresql_store_points_to_pg_dump(tmp_path):
 
 def test_migrate_brings_a_new_data_dir_to_the_newest_revision(tmp_path):
     out = run("migrate", BERSERK_DATA_DIR=str(tmp_path / "d"))
-    assert out.returncode == 0 and "0003" in out.stdout
+    assert out.returncode == 0 and "0004" in out.stdout
     assert (tmp_path / "d" / "berserk.sqlite3").is_file()
 
 
@@ -76,6 +76,6 @@ async def test_pg_dump_and_pg_restore_as_documented_carry_a_postgresql_store_ove
     await dst.start()
     try:
         found = await dst.verify_player(ann["id"], "a")
-        assert found.pop("session") and found == ann and await dst.revision() == "0003"
+        assert found.pop("session") and found == ann and await dst.revision() == "0004"
     finally:
         await dst.close()

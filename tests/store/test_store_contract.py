@@ -16,7 +16,7 @@ def _game(gid: str, p1, p2, started: float, **extra) -> dict:
 
 
 async def test_migrations_bring_a_fresh_database_to_the_newest_revision(store):
-    assert await store.revision() == "0003"
+    assert await store.revision() == "0004"
 
 
 async def test_migrations_on_an_already_migrated_database_change_nothing(store, store_url):
@@ -231,7 +231,7 @@ async def test_an_upgrade_from_the_first_revision_keeps_the_data(store_url):
     new = SqlStore(store_url)
     await new.start()
     try:
-        assert await new.revision() == "0003"
+        assert await new.revision() == "0004"
         assert (await new.verify_player("p1", "s"))["name"] == "Ann"
     finally:
         await new.close()

@@ -35,3 +35,9 @@ export function setChildren(el, ...children) {
   el.replaceChildren();
   append(el, children);
 }
+
+/** The digits of a numbered list's last number (n items: "1".."5"), for its `data-digits` (the CSS widens the
+ * list's number column by it, so "100." is not clipped). */
+export function digitsOf(n) {
+  return String(Math.min(5, String(Math.max(1, n)).length));
+}

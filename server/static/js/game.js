@@ -4,7 +4,7 @@
 // A spectator (you = null) gets the same board and no controls. Rules: 01-game-and-cards.md §5 (zones, cells
 // a1..e6), 02-battle.md §1 (preliminary phase), RULES.md Q (queue and priority).
 
-import { h, setChildren } from "./dom.js";
+import { digitsOf, h, setChildren } from "./dom.js";
 import { t, phaseName, onLangChange, errorText, hasKey } from "./i18n.js";
 import { instanceName } from "./cards.js";
 import { indexLegal, actionLabel, moveInfo } from "./actions.js";
@@ -481,7 +481,8 @@ export class GamePage {
     this.book.add(view.log);
     const lines = this.book.events().map((e) => renderLogLine(e, view)).filter(Boolean);
     return h("section.log", { "aria-label": t("log") }, h("h2", {}, t("log")),
-      h("ol.log-list", { tabindex: "0", "aria-label": t("log") }, lines.map((s) => h("li", {}, s))));
+      h("ol.log-list", { tabindex: "0", "aria-label": t("log"), dataset: { digits: digitsOf(lines.length) } },
+        lines.map((s) => h("li", {}, s))));
   }
 
   /** A finished game's full action list (view.replay.log: [[player, action], ...]). */
@@ -489,7 +490,8 @@ export class GamePage {
     const log = view.replay?.log;
     if (!Array.isArray(log) || !log.length) return null;
     return h("div.action-log", {}, h("h2", {}, t("all_moves")),
-      h("ol.log-list", {}, log.map(([p, a]) => h("li", {}, `${seatName(view.room, p)}: ${actionLabel(a, view)}`))));
+      h("ol.log-list", { dataset: { digits: digitsOf(log.length) } },
+        log.map(([p, a]) => h("li", {}, `${seatName(view.room, p)}: ${actionLabel(a, view)}`))));
   }
 
   _resultBanner(result) {

@@ -5,7 +5,7 @@
 // log (GET /api/games/<id>/log) is shown up to the current step, grouped and numbered by turn.
 // It offers the fields of GameConnection (v, view, you = null, legal = null, status) so GamePage renders it.
 
-import { h } from "./dom.js";
+import { digitsOf, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { renderLogLine } from "./log.js";
 import { summaryRoom } from "./names.js";
@@ -185,9 +185,10 @@ export class ReplayConnection {
     const turnName = (n) => (n === 0 ? t("log_prelim") : t("log_turn", { n }));
     const mySeat = this.mySeat;
     return h("div.replay-controls", { role: "group", "aria-label": t("replay_mode") },
+      // a step is one recorded action (a version), not a turn: "Step 12 of 179 · turn 3"
       h("div", { dataset: { testid: "replay-step" }, "aria-live": "polite" },
         t("replay_step", { v: this.v ?? 0, n: this.n ?? "?" }),
-        this.turn != null ? ` · ${turnName(this.turn)}` : ""),
+        this.turn == null ? "" : ` · ${this.turn === 0 ? t("replay_step_prelim") : t("replay_step_turn", { n: this.turn })}`),
       btn("«", t("replay_first"), () => this.go(0), "first"),
       btn("‹", t("replay_prev"), () => this.go((this.v ?? 0) - 1), "prev"),
       btn(this.playing ? "||" : "▶", t(this.playing ? "replay_pause" : "replay_play"), () => this.toggle(), "play"),
@@ -226,9 +227,11 @@ export class ReplayConnection {
       }
       if (!lines.length && (g.entries[0]?.v ?? 0) > upto) break;
       groups.push(h("li.log-turn", { dataset: { turn: String(g.turn) } },
-        h("h4", {}, g.turn === 0 ? t("log_prelim") : t("log_turn", { n: g.turn })), h("ol", {}, lines)));
+        h("h4", {}, g.turn === 0 ? t("log_prelim") : t("log_turn", { n: g.turn })),
+        h("ol", { dataset: { digits: digitsOf(lines.length) } }, lines)));
     }
     return h("div.log", { dataset: { testid: "replay-log" } }, h("h3", {}, t("log")),
-      h("ol.log-list.log-grouped", { tabindex: "0", "aria-label": t("log") }, groups));
+      h("ol.log-list.log-grouped", { tabindex: "0", "aria-label": t("log"), dataset: { digits: digitsOf(groups.length) } },
+        groups));
   }
 }

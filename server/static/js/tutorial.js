@@ -148,9 +148,10 @@ class TutorialGuide {
     const step = this.step;
     if (!p || !step) return setChildren(this.root);
     const lang = getLang();
+    const text = typeof step.text === "function" ? step.text(this._ctx()) : step.text;
     setChildren(this.root, h("div.tutorial-guide", { role: "status", "aria-live": "polite" },
       h("span.tutorial-count", {}, t("tut_step", { n: p.step + 1, total: STEPS.length })), " ",
-      h("span.tutorial-text", { dataset: { testid: "tutorial-step", step: step.id } }, step.text[lang] || step.text.en),
+      h("span.tutorial-text", { dataset: { testid: "tutorial-step", step: step.id } }, text[lang] || text.en),
       step.next ? h("button.tutorial-next", { dataset: { testid: "tutorial-next" }, onclick: () => this._next() },
         step.id === "complete" ? t("tut_to_lobby") : t("tut_next")) : null,
       h("a.tutorial-leave", { href: "#/", dataset: { testid: "tutorial-leave" } }, t("tut_leave"))));

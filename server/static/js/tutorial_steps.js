@@ -4,9 +4,30 @@
 // and the pass, a shot, a discharge paid with tokens, a flyer, ending the turn, a defender, and the rest of a real
 // game to its end).
 //
-// A step: {id, part, text: {ru, en}, target(ctx) -> CSS selector | null, done(ctx) -> bool, next: bool (done by
+// A step: {id, part, text: {ru, en} (or text(ctx) -> {ru, en}), target(ctx) -> CSS selector | null, done(ctx) -> bool, next: bool (done by
 // the "Next" button)}. ctx: {view, legal, you, since (the last event seq before the step began), events (those
 // after it), card(defId) -> the viewer's instance of that pool card, or null}.
+
+// How the tutorial's game ended, then the closing words: a win, a loss, a draw by the turn limit (the engine's
+// result reason "turn_cap") or another draw; said as it is, never "complete" over a game that was not won.
+const ENDINGS = {
+  won: { ru: "Вы победили — обучение пройдено!", en: "You won: the tutorial is complete!" },
+  lost: { ru: "На этот раз победил компьютер, но все шаги обучения вы прошли.",
+    en: "The computer won this time, but you have been through every step of the tutorial." },
+  turn_cap: { ru: "Игра достигла предела числа ходов и закончилась вничью: победителя нет. Все шаги обучения вы прошли.",
+    en: "The game reached the turn limit and ended in a draw: nobody won. You have been through every step of the tutorial." },
+  draw: { ru: "Игра закончилась вничью. Все шаги обучения вы прошли.",
+    en: "The game ended in a draw. You have been through every step of the tutorial." },
+};
+const RULES_AT_HAND = { ru: "Правила всегда под рукой — ссылка «Правила» вверху.",
+  en: "The rules are always at hand: the \"Rules\" link at the top." };
+
+/** The last step's words {ru, en} for the game's result ({winner: 1 | 2 | "draw", reason}) seen by seat you. */
+export function ending(result, you) {
+  const kind = !result ? "won" : result.reason === "turn_cap" ? "turn_cap"
+    : result.winner === you ? "won" : result.winner === "draw" || result.winner == null ? "draw" : "lost";
+  return { ru: `${ENDINGS[kind].ru} ${RULES_AT_HAND.ru}`, en: `${ENDINGS[kind].en} ${RULES_AT_HAND.en}` };
+}
 
 const LESHIY = "vs2023-071-leshiy";
 const ERIALA = "vs2023-078-eriala";
@@ -133,7 +154,6 @@ export const STEPS = [
       en: "Play on by yourself: you win when your opponent has no creature left." },
     target: () => null, done: (ctx) => !!ctx.view.result },
   { id: "complete", part: "battle", next: true,
-    text: { ru: "Обучение пройдено! Правила всегда под рукой — ссылка «Правила» вверху.",
-      en: "The tutorial is complete! The rules are always at hand: the \"Rules\" link at the top." },
+    text: (ctx) => ending(ctx.view?.result, ctx.you),
     target: () => "[data-testid=tutorial-next]", done: () => false },
 ];
