@@ -24,7 +24,10 @@ async def _round_trip(p: Player) -> None:
     await p.until(lambda f: f["t"] == "sync")
 
 
-async def test_an_expert_thinking_does_not_block_another_room(live_factory):
+async def test_an_expert_thinking_does_not_block_another_room(live_factory, monkeypatch):
+    # each decision thinks 2 s, far longer than a round trip takes even on a loaded machine: a round trip that
+    # waited for the thinking would come back after the decision, one that did not comes back before it
+    monkeypatch.setattr(bot_pool, "EXPERT_BUDGET", 2.0)
     live = _real(live_factory, fixed_seed=21)
     a = await create_room(live.http, decks=DECKS, opponent="bot", bot="expert")
     human = await Player.join(live.ws, a["room"], a["token"])
