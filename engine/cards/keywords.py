@@ -95,9 +95,21 @@ class Keyword:
     ``level_cap``: ``f(g, target, kind, level, abilities) -> level``, the strength an attack at it counts as
     [g-91]; ``attack_cap``: ``f(g, target, amount, kind, source, abilities) -> amount``, the value an attack at it
     deals at most [g-90]; ``no_wounds``: ``f(g, card, kind, retaliation, abilities) -> bool``, it takes no wounds
-    from that attack [g-79]. ``flags``: named effects of the keyword that a rule asks about with
-    :func:`engine.rules.keywords.flagged` (``strikes_without_closing``, ``unreachable_by_flyers`` ...), so that the
-    rule names an effect, never a keyword (as a custom's ``flags``). Asked by :mod:`engine.ops.passives`:
+    from that attack [g-79]; ``move_mod``: ``f(g, card, abilities) -> int``, added to its movement allowance
+    (Movement bonus [203.1]); ``life_limit``: ``f(g, card, abilities) -> int | None``, the life it can never
+    exceed (None: no limit; Life maximum [204.3.a]); ``unforced``: ``f(g, card, kind, abilities) -> bool``, its
+    attacks of ``kind`` ignore effects that force their target (Accuracy [g-50]); ``target_limits``: ``f(g, card,
+    kind, abilities) -> [filters]``, filter lists every target of its attacks of ``kind`` must match (Attack
+    restriction [205]); ``draws_attacks``: ``f(g, card, kind, abilities) -> bool | None``, the other side's attacks
+    of ``kind`` may target only such cards: None when it does not draw them, else whether they reach it whatever
+    their range (Drawing ranged attacks [g-82]); ``strike_reach``: ``f(g, card, abilities) -> int``, how far its
+    simple strike reaches (1: adjacent; Simple strike at range [g-11]); ``strikes_per_turn``: ``f(g, card,
+    abilities) -> int``, the simple strikes it may make per turn, and ``distinct_targets``: ``f(g, card,
+    abilities) -> bool``, each at a card not yet struck this turn (More attacks per turn [g-70, 219.4.a]);
+    ``varies_strike``: ``f(g, card, abilities) -> bool``, its strike strength is counted per rolled strength, so
+    equal printed values do not make a fixed strike (02 §6, Метаморф). ``flags``: named effects of the keyword
+    that a rule asks about with :func:`engine.rules.keywords.flagged` (``strikes_without_closing``,
+    ``unreachable_by_flyers`` ...), so that the rule names an effect, never a keyword (as a custom's ``flags``). Asked by :mod:`engine.ops.passives`:
     ``on_strike_wounds``: ``f(g, card, target, dealt, abilities)``, the card dealt wounds with a simple strike
     (Vampirism [g-06]); ``on_destroys``: ``f(g, killer, dead, kind, abilities)``, the card destroyed another
     (Corpse-Eating [g-51]); ``at_turn_start``: ``f(g, card, abilities)``, the card is an open creature of the
@@ -169,6 +181,15 @@ class Keyword:
     no_wounds: Callable | None = None
     flags: frozenset = frozenset()
     on_initiate: Callable | None = None
+    move_mod: Callable | None = None
+    life_limit: Callable | None = None
+    unforced: Callable | None = None
+    target_limits: Callable | None = None
+    draws_attacks: Callable | None = None
+    strike_reach: Callable | None = None
+    strikes_per_turn: Callable | None = None
+    distinct_targets: Callable | None = None
+    varies_strike: Callable | None = None
 
 
 class RecruitHooks:

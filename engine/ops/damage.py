@@ -56,7 +56,7 @@ def heal(g, target, amount) -> int | None:
     """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18], or None while
     a player is asked inside the executing entry whether a replacement of the heal applies [419] (the caller
     returns and is called again with the answer, engine/effects/choice.py)."""
-    if not g.in_play(target) or keywords.kws(g, target, "incorporeal"):
+    if not g.in_play(target) or keywords.flagged(g, target, "unhealable"):
         return 0  # an incorporeal creature cannot be healed [g-03, g-18]
     for i, a in enumerate(g.abilities(target)):  # a heal replacement of the healed card [419] (Вожак сатиров)
         k = KEYWORDS.get(a.get("kw"))

@@ -15,6 +15,7 @@ from engine.model.board import distance, neighbours, orthogonal
 from engine.model.enums import EntryKind, Phase
 from engine.rules import combat
 from engine.rules import grants
+from engine.rules import keywords
 from engine.rules.cells import enters_occupied, free
 from engine.rules import options as opts
 from engine.rules import targets as tg
@@ -161,10 +162,10 @@ def can_close_for_flyer(g, card) -> bool:
 
 def move_left(g, card) -> int:
     """Unused movement: allowance minus movement markers [203.4] (a grounded Condor has allowance 1); the
-    allowance grows by every ``move_bonus`` the card has now (01 §3.4 [203.1]; engine/effects/keywords/
-    move_bonus.py)."""
+    allowance grows by the ``move_mod`` hooks of the card's keywords now (01 §3.4 [203.1];
+    :func:`engine.rules.keywords.move_bonus`)."""
     base = 1 if card.markers.get("grounded") else (g.defn(card).get("move") or 0)
-    base += sum(a.get("n", 0) for a in grants.kws(g, card, "move_bonus"))
+    base += keywords.move_bonus(g, card)
     return base - card.markers.get("movement", 0)
 
 
@@ -195,7 +196,7 @@ def _moves(g, card) -> list[dict]:
             or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
             or card.actions):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
-    cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)  # 01 §3.4
+    cells = neighbours(card.cell) if keywords.flagged(g, card, "moves_diagonally") else orthogonal(card.cell)  # 01 §3.4
     far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours
     return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else [])
             if free(g, n) or enters_occupied(g, card, n)]  # incorporeal [g-03]

@@ -1,7 +1,7 @@
 """Targets an effect cannot change are not legal targets (01-game-and-cards.md §6.4 [219.2-219.3]; 03 §2.1).
 
 An ability with exactly one effect may not be declared at (or, for a named target, at all when) a card on which
-that effect can do nothing: closing a closed card, opening an open card, healing an incorporeal creature (it
+that effect can do nothing: closing a closed card, opening an open card, healing an ``unhealable`` card (an incorporeal creature
 "cannot be healed" [g-03, g-18]; "cannot" makes the action illegal [419.1.b]). An ability with several effects keeps
 every target; only the impossible part is skipped when it executes [219.3]. Healing an unwounded card and gaining
 a token at the maximum stay declarable: a heal can be replaced (Вожак сатиров, [419]) and a gain does as much as it
@@ -9,7 +9,7 @@ can [416.2] (docs/rules-decisions.md).
 """
 from __future__ import annotations
 
-from engine.rules import grants
+from engine.rules.keywords import flagged
 
 
 def futile(g, eff: dict, card, closing: bool = False) -> bool:
@@ -22,7 +22,7 @@ def futile(g, eff: dict, card, closing: bool = False) -> bool:
     if kw == "open_target":
         return not closed
     if kw == "heal":
-        return bool(grants.kws(g, card, "incorporeal"))
+        return flagged(g, card, "unhealable")
     return False
 
 
