@@ -265,8 +265,26 @@ def flag_holders(flag: str) -> list[Keyword]:
     return ks
 
 
+def flag_kws(flag: str) -> frozenset:
+    """The kws of the registered keywords whose ``flags`` hold ``flag`` (kept as :func:`hooked`)."""
+    ks = _FLAG_KWS.get(flag)
+    if ks is None:
+        ks = _FLAG_KWS[flag] = frozenset(k.kw for k in flag_holders(flag))
+    return ks
+
+
+def carries(abilities, flag: str) -> bool:
+    """True when one of ``abilities`` (ability dicts, e.g. a card's printed or acquired ones, an attack's
+    ``rider``) is of a registered keyword whose ``flags`` hold ``flag``; no condition or grant is looked at (for
+    the abilities a card has now, :func:`engine.rules.keywords.flagged`)."""
+    names = flag_kws(flag)
+    return bool(names) and any(a.get("kw") in names for a in abilities)
+
+
 #: hook name (or "flag <name>") -> :func:`hooked`'s (:func:`flag_holders`') answer, emptied by :func:`register`.
 _HOOKED: dict[str, list[Keyword]] = {}
+#: flag -> :func:`flag_kws`'s answer, emptied by :func:`register`.
+_FLAG_KWS: dict[str, frozenset] = {}
 
 
 def register(k: Keyword) -> Keyword:
@@ -276,6 +294,7 @@ def register(k: Keyword) -> Keyword:
         raise ValueError(f"keyword {k.kw!r} is defined twice")
     KEYWORDS[k.kw] = k
     _HOOKED.clear()
+    _FLAG_KWS.clear()
     if k.state is not None:
         STATES[k.state] = k
     if k.short_form is not None:

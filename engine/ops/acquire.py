@@ -1,5 +1,5 @@
 """Acquiring abilities with a duration (their end is :func:`engine.ops.durations.end_acquired`); states (net,
-root); starting tokens; forced-attack bookkeeping (03-abilities.md §1.5 [407], §1.9 [418], 03 §5 force_attack [g-82]). State writes only.
+root); forced-attack bookkeeping (03-abilities.md §1.5 [407], §1.9 [418], 03 §5 force_attack [g-82]). State writes only.
 
 An acquired ability carries ``_until`` = ``{"kind", "player", "turn", "source", "cell"}`` (who granted it, in which
 turn, from which card and cell; :class:`engine.model.types.Until`).
@@ -10,7 +10,6 @@ from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
-from engine.rules.conditions import holds
 
 
 # ---------------------------------------------------------------------- acquiring with a duration
@@ -64,14 +63,6 @@ def spend_next_strike(g, card) -> None:
 def remove_state(g, card, kw: str) -> None:
     """Remove an acquired state (the net goes away when an attack on the netted creature is blocked)."""
     card.acquired = [a for a in card.acquired if a.get("kw") != kw]
-
-
-def starting_tokens(g, card) -> None:
-    """Starts with n tokens (начинает бой с фишками) [g-77, 419.1.c] when its ``condition`` holds."""
-    for a in g.abilities(card):
-        if a.get("kw") == "starts_with_tokens" and isinstance(a.get("n"), int) and \
-                holds(g, card, a.get("condition"), {}):
-            card.tokens += a["n"]
 
 
 # ---------------------------------------------------------------------- forced attacks (03 §5 force_attack [g-82])

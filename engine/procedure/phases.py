@@ -7,6 +7,7 @@ the turn" triggers; then the active and inactive players swap at once.
 from __future__ import annotations
 
 from engine.cards import abilities as ab
+from engine.cards.keywords import carries
 from engine.model.enums import Event, Phase, PromptKind
 from engine.model.memo import reading
 from engine.model.types import Prompt
@@ -133,5 +134,5 @@ def pass_turn(g) -> None:
 
 
 def keeps_hidden(g, card) -> bool:
-    """Cards with Stealth (скрытность) stay face down after the first player's first turn [g-43, 306.2.a]."""
-    return any(a.get("kw") == "stealth" for a in g.abilities(card))
+    """Cards with Stealth (скрытность; a keyword with the named effect ``stays_hidden``) stay face down after the first player's first turn [g-43, 306.2.a]."""
+    return carries(g.abilities(card), "stays_hidden")

@@ -11,7 +11,7 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
-from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES
+from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws
 from engine.cards.kinds import REACH
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
@@ -110,7 +110,8 @@ def _effective(g, card, target) -> list[dict]:
 
 def ignored(g, card) -> bool:
     """True while ``card`` is the target of the executing attack and that attack ignores all its abilities
-    (``ignores_abilities``: the attacker has it, or the attack ability carries it as a ``rider``; 03 §1.5 ignoring
+    (a keyword with the named effect ``ignores_target_abilities``: the attacker has it, or the attack ability
+    carries it as a ``rider``; 03 §1.5 ignoring
     [408]; engine/effects/keywords/ignores_abilities.py): it is then treated as having none."""
     ex = g.executing
     e = ex["entry"]
@@ -124,10 +125,10 @@ def ignored(g, card) -> bool:
         a = abil[e["ability"]] if isinstance(e.get("ability"), int) and e["ability"] < len(abil) else {}
         if a.get("kw") not in REACH:
             return False
-        if any(r.get("kw") == "ignores_abilities" for r in a.get("rider") or []):
+        if carries(a.get("rider") or [], "ignores_target_abilities"):
             return True
-    return "ignores_abilities" in meta(g, src)["kws"] or any(x.get("kw") == "ignores_abilities"
-                                                             for x in src.acquired)
+    return bool(flag_kws("ignores_target_abilities") & meta(g, src)["kws"]) or \
+        carries(src.acquired, "ignores_target_abilities")
 
 
 def kws(g, card, kw: str, target=None) -> list[dict]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards.keywords import KEYWORDS
+from engine.cards.keywords import carries
 from engine.cards.words import ABILITY_NAME, ELEMENT_EN, MARKER_NAMES, idx, or_
 from engine.model.history import attack_wounds
 from engine.rules.filters.base import Filter, register
@@ -148,7 +148,7 @@ class NotFlyer(Flag):
         return ("not a flyer", "не летающая")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
-        return not g.defn(card).get("flyer") and not any(a.get("kw") == "flight" for a in card.acquired)
+        return not g.defn(card).get("flyer") and not carries(card.acquired, "flies")
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +249,7 @@ class Corporeal(Flag):
         return ("not incorporeal", "не бестелесная")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
-        return not any("bodiless" in k.flags for a in g.abilities(card) if (k := KEYWORDS.get(a.get("kw"))))
+        return not carries(g.abilities(card), "bodiless")
 
 
 @dataclass(frozen=True, slots=True)
