@@ -79,6 +79,13 @@ class Keyword:
     (Meditation [g-25]; :func:`engine.rules.declarable.token_pool`, :func:`engine.ops.costs.pay_cost`).
     ``on_initiate``: ``f(g, card, ability, kind)``, called once (with its first copy) when the source of an attack
     with this keyword it becomes the initiating card (02-battle.md §9 step 5 [216.4]; :func:`engine.effects.attack.initiate`).
+    ``forces_strikes``: ``f(g, card, ability, candidates) -> [ids]``, the ids among ``candidates`` (its simple-strike
+    targets now) the ability obliges the card to attack in its controller's turn (:func:`engine.rules.combat.
+    forced_targets`); ``grants_against``: ``f(g, card, ability, target) -> [abilities]``, what the ability grants the
+    card's strike at ``target`` (:func:`engine.rules.grants.effective`; a card with such an ability never counts as
+    ``plain``); ``after_entry``: ``f(g, card, ability, baseline)``, called for each ability of this keyword a card on
+    the battlefield has after every executed entry and strike, and with ``baseline`` True at turn start (who stands
+    adjacent; :func:`engine.ops.acquire.refresh_forced`; Must attack [g-82]).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
 
@@ -190,6 +197,9 @@ class Keyword:
     strikes_per_turn: Callable | None = None
     distinct_targets: Callable | None = None
     varies_strike: Callable | None = None
+    forces_strikes: Callable | None = None
+    grants_against: Callable | None = None
+    after_entry: Callable | None = None
 
 
 class RecruitHooks:

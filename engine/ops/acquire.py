@@ -6,10 +6,9 @@ turn, from which card and cell; :class:`engine.model.types.Until`).
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
-from engine.rules import targets as tg
-from engine.rules.adjacency import adjacent_cards
 
 
 # ---------------------------------------------------------------------- acquiring with a duration
@@ -67,20 +66,13 @@ def remove_state(g, card, kw: str) -> None:
 
 # ---------------------------------------------------------------------- forced attacks (03 §5 force_attack [g-82])
 def refresh_forced(g, baseline: bool = False) -> None:
-    """``must_attack`` with ``when: enemy_becomes_adjacent``: a matching enemy that became adjacent during its
-    controller's turn (since the last check) obliges it to attack that card, and that strike gets the ``grants``.
-    Called after every executed entry; ``baseline`` (turn start) records who is adjacent without obliging."""
+    """The ``after_entry`` hook of each keyword ability (printed or acquired) of each card on the battlefield: a
+    forced attack's record of who became adjacent (Must attack). Called after every executed entry and strike;
+    ``baseline`` (turn start) records who is adjacent without obliging."""
+    names = {k.kw for k in hooked("after_entry")}
     for cid in list(g.board.values()):
         c = g.cards[cid]
         for a in g.abilities(c):
-            if a.get("kw") != "must_attack" or a.get("when") != "enemy_becomes_adjacent":
-                continue
-            cur = sorted(o.id for o in adjacent_cards(g, c) if tg.match(g, c, o, a.get("vs")))
-            prev = c.used.get("adj_prev")
-            if baseline:
-                c.used.pop("forced", None)
-            elif prev is not None and c.controller == g.active:
-                new = [x for x in cur if x not in prev]
-                if new:
-                    c.used["forced"] = sorted(set(c.used.get("forced", [])) | set(new))
-            c.used["adj_prev"] = cur
+            kw = a.get("kw")
+            if kw in names:
+                KEYWORDS[kw].after_entry(g, c, a, baseline)

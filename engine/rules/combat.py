@@ -7,6 +7,7 @@ targets, whether a struck card fights, and an on-death attacker's last known pos
 from __future__ import annotations
 
 
+from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import REACH
 from engine.model.board import between_in_line, distance
 from engine.model.history import struck
@@ -269,18 +270,16 @@ def ordered_open(g, tgt, src) -> bool:
 
 
 def forced_targets(g, card) -> list[str]:
-    """The simple-strike targets ``card`` is obliged to attack now (its ``must_attack``), [] when none."""
+    """The simple-strike targets ``card`` is obliged to attack now, [] when none: the ``forces_strikes`` hooks of
+    its keyword abilities (printed or acquired), asked in its controller's turn (03 §5 force_attack [g-82])."""
     out: list[str] = []
-    musts = [a for a in g.abilities(card) if a.get("kw") == "must_attack"]
+    names = {k.kw for k in hooked("forces_strikes")}
+    musts = [a for a in g.abilities(card) if a.get("kw") in names]
     if not musts or card.controller != g.active:
         return out
     cands = strike_targets(g, card)
     for a in musts:
-        for t in cands:
-            if not tg.match(g, card, g.cards[t], a.get("vs")):
-                continue
-            if a.get("when") == "enemy_becomes_adjacent" and t not in card.used.get("forced", []):
-                continue
+        for t in KEYWORDS[a["kw"]].forces_strikes(g, card, a, cands):
             if t not in out:
                 out.append(t)
     return out

@@ -39,7 +39,8 @@ def meta(g, card) -> dict:
                 kwset.add(a.get("kw"))
                 walk(a.get("grants") or [])
         walk(d.get("abilities") or [])
-        plain = not ({"formation", "aura", "must_attack"} & kwset) and not any(
+        targeted = any(k in KEYWORDS and KEYWORDS[k].grants_against is not None for k in kwset)  # forced attacks
+        plain = not ({"formation", "aura"} & kwset) and not targeted and not any(
             a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
         expands = any(KEYWORDS[k].expand is not None for k in kwset if k in KEYWORDS)  # copies others' (Анубисар)
         m = d["_meta"] = {"kws": frozenset(kwset), "aura": "aura" in kwset, "plain": plain and not expands,
@@ -74,8 +75,8 @@ def _aura_kws_now(g) -> frozenset:
 def effective(g, card, target=None) -> list[dict]:
     """Every ability ``card`` has now: printed and acquired, plus formation grants while in formation, plus aura
     grants of other cards whose ``to`` filters match it; static keywords whose ``condition`` fails are left out
-    (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds the
-    ``grants`` of a ``must_attack`` whose ``vs`` matches it (03 §5 force_attack [g-82]). Memoized in a read-only
+    (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds what the
+    ``grants_against`` hooks of its keyword abilities grant that strike (03 §5 force_attack [g-82]). Memoized in a read-only
     scope (engine/model/memo.py): callers must not change the list."""
     return memoized(g, ("eff", id(card), id(target)), _effective, g, card, target)
 
@@ -95,9 +96,8 @@ def _effective(g, card, target) -> list[dict]:
                 k = KEYWORDS.get(x.get("kw"))
                 if k is not None and k.expand is not None:
                     out.extend(k.expand(g, card, x))
-        elif kw == "must_attack" and a.get("grants") and target is not None and \
-                must_grants_apply(card, a, target) and tg.match(g, card, target, a.get("vs")):
-            out.extend(a["grants"])
+        elif target is not None and kw in KEYWORDS and KEYWORDS[kw].grants_against is not None:
+            out.extend(KEYWORDS[kw].grants_against(g, card, a, target))
     if g.in_play(card):
         for src in _aura_sources(g):
             if src is card:
@@ -183,12 +183,6 @@ def blocking(g, card, effect: str):
         if k is not None and effect in k.state_effects and holds_now(g, card, a):
             return k
     return None
-
-
-def must_grants_apply(card, a: dict, target) -> bool:
-    """A ``must_attack``'s ``grants`` hold for the strike at ``target``: always for ``when: able``, only for a
-    card it was obliged to attack for ``enemy_becomes_adjacent``."""
-    return a.get("when") != "enemy_becomes_adjacent" or target.id in card.used.get("forced", [])
 
 
 def custom_flag(g, card, flag: str) -> bool:
