@@ -86,6 +86,10 @@ class Keyword:
     ``plain``); ``after_entry``: ``f(g, card, ability, baseline)``, called for each ability of this keyword a card on
     the battlefield has after every executed entry and strike, and with ``baseline`` True at turn start (who stands
     adjacent; :func:`engine.ops.acquire.refresh_forced`; Must attack [g-82]).
+    ``futile``: ``f(g, effect, card, closed) -> bool``, the effect can change nothing on ``card`` now (``closed``: it
+    meets the card closed), so a single-effect ability may not be declared at it (:mod:`engine.rules.futile`
+    [219.2]). ``refuses``: ``f(g, card, ability) -> bool``, its activated form may not be declared now although
+    its cost can be paid (:func:`engine.rules.declarable.can_pay`; accumulating at the token maximum).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
 
@@ -200,6 +204,8 @@ class Keyword:
     forces_strikes: Callable | None = None
     grants_against: Callable | None = None
     after_entry: Callable | None = None
+    futile: Callable | None = None
+    refuses: Callable | None = None
 
 
 class RecruitHooks:

@@ -23,7 +23,6 @@ from engine.rules.combat import forced_targets, row_end_partner
 from engine.rules.conditions import holds
 from engine.rules.grants import under
 from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
-from engine.rules.uniqueness import may_join
 
 
 def slow_allowed(g, p: int) -> bool:
@@ -74,11 +73,8 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
         return False
     if a.get("condition") and not holds(g, card, a["condition"]):
         return False  # "with no token on them they have ..." (Бон и Берроу)
-    if a.get("kw") == "accumulate_token":
-        mx = ab.token_max(g.abilities(card))
-        if mx is not None and card.tokens >= mx:
-            return False  # accumulating at the maximum is refused (01-game-and-cards.md §6.2 [DOUBT])
-    return True
+    k = KEYWORDS.get(a.get("kw"))
+    return k is None or k.refuses is None or not k.refuses(g, card, a)  # e.g. accumulating at the token maximum
 
 
 def declarations(g, p: int) -> list[dict]:
@@ -211,8 +207,6 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
         xs = list(range(1, card.markers.get("additional_life", 0) + 1))
     if a.get("x_upto") == "current_life":  # "X wounds of its own choosing" (Центурион)
         xs = list(range(1, g.life(card) - card.wounds + 1))
-    if kw == "resurrect":
-        return _resurrect_options(g, card, a)
     spec = KEYWORDS.get(kw)
     if spec is not None and spec.options is not None:
         return spec.options(g, card, a)  # a keyword defined in a module of its own (engine/effects/keywords/)
@@ -250,16 +244,5 @@ def hidden_target_options(g, card, a: dict, base: list[dict]) -> list[dict]:
 def _hidden_in_range(g, card, a, t) -> bool:
     rng = a.get("range")
     return not isinstance(rng, int) or (card.zone == "battlefield" and distance(card.cell, t.cell) <= rng)
-
-
-def _resurrect_options(g, card, a):
-    if card.zone != "battlefield":
-        return []
-    yard = g.graveyards[card.controller] if a.get("graveyard", "own") == "own" else \
-        g.graveyards[1] + g.graveyards[2]
-    cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))
-             and may_join(g, g.cards[cid], card.controller)]  # Uniqueness [g-54]
-    cells = [n for n in neighbours(card.cell) if free(g, n)]
-    return [{"target": t, "to": cell} for t in cands for cell in cells]
 
 

@@ -9,21 +9,15 @@ can [416.2] (docs/rules-decisions.md).
 """
 from __future__ import annotations
 
-from engine.rules.keywords import flagged
+from engine.cards.keywords import KEYWORDS
 
 
 def futile(g, eff: dict, card, closing: bool = False) -> bool:
-    """True when effect ``eff`` can change nothing on ``card`` now; ``closing``: the card is the ability's source and
-    closes to pay for it, so the effect meets it closed (payment at declaration [SEED S4])."""
-    kw = eff.get("kw")
-    closed = card.closed or closing
-    if kw == "close_target":
-        return closed
-    if kw == "open_target":
-        return not closed
-    if kw == "heal":
-        return flagged(g, card, "unhealable")
-    return False
+    """True when effect ``eff`` can change nothing on ``card`` now (the ``futile`` hook of its keyword); ``closing``:
+    the card is the ability's source and closes to pay for it, so the effect meets it closed (payment at declaration
+    [SEED S4])."""
+    k = KEYWORDS.get(eff.get("kw"))
+    return k is not None and k.futile is not None and k.futile(g, eff, card, card.closed or closing)
 
 
 def only_effect(a: dict) -> dict | None:
