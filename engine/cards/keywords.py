@@ -90,6 +90,9 @@ class Keyword:
     meets the card closed), so a single-effect ability may not be declared at it (:mod:`engine.rules.futile`
     [219.2]). ``refuses``: ``f(g, card, ability) -> bool``, its activated form may not be declared now although
     its cost can be paid (:func:`engine.rules.declarable.can_pay`; accumulating at the token maximum).
+    ``declared_targets``: ``f(g, card, ability) -> [dict]``, the target fields the ability (or a trigger's effect)
+    may be declared with now, in place of the usual choices (:func:`engine.rules.options.target_options`; no
+    face-down card is offered by position for it; finishing blow, redistribution).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
 
@@ -206,6 +209,7 @@ class Keyword:
     after_entry: Callable | None = None
     futile: Callable | None = None
     refuses: Callable | None = None
+    declared_targets: Callable | None = None
 
 
 class RecruitHooks:

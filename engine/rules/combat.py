@@ -235,21 +235,6 @@ def attack_targets(g, card, a: dict) -> list[str]:
     return [c.id for c in g.play_cards() if attack_target_ok(g, card, a, c)]
 
 
-def finishing_targets(g, card, a: dict) -> list[str]:
-    """Finishing blow (добивание) X: an adjacent creature without the named effect ``unfinishable``
-    (an incorporeal one cannot be finished off) whose current life is X or less [g-13, g-95]
-    (X an amount, counted now, e.g. Кровяница's poisoned neighbours of the target)."""
-    out = []
-    for c in adjacent_cards(g, card):
-        if not g.is_creature(c) or g.defn(c).get("symbiote") or keywords.flagged(g, c, "unfinishable"):
-            continue
-        n = tg.amount(g, a.get("n", 0), {"controller": card.controller}, card, c)
-        if g.life(c) - c.wounds <= n and tg.match(g, card, c, (a.get("target") or {}).get("filter")
-                                                  if isinstance(a.get("target"), dict) else None):
-            out.append(c.id)
-    return out
-
-
 def fights(g, tgt, src=None) -> bool:
     """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]; a closed creature
     with the named effect ``answers_when_closed`` fights as if open (Властелин хаоса), and so does one under an

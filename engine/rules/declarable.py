@@ -227,9 +227,10 @@ def hidden_target_options(g, card, a: dict, base: list[dict]) -> list[dict]:
 
     out = [o for o in base if clean(o)]
     spec = a.get("target")
-    if not isinstance(spec, dict) or spec.get("count", 1) != 1 or a.get("kw") in ("action", "redistribute_wounds",
-                                                                                 "custom", "finishing_blow"):
-        return out
+    k = KEYWORDS.get(a.get("kw"))
+    if not isinstance(spec, dict) or spec.get("count", 1) != 1 or a.get("kw") in ("action", "custom") or (
+            k is not None and k.declared_targets is not None):
+        return out  # a keyword choosing its own targets names no face-down card by position
     if a.get("kw") in REACH:
         ok = lambda t: hidden_attack_ok(g, card, a, t)  # noqa: E731
     elif tg.is_choice(spec):
