@@ -93,6 +93,10 @@ class Keyword:
     ``declared_targets``: ``f(g, card, ability) -> [dict]``, the target fields the ability (or a trigger's effect)
     may be declared with now, in place of the usual choices (:func:`engine.rules.options.target_options`; no
     face-down card is offered by position for it; finishing blow, redistribution).
+    ``ask_choice``: ``f(g, entry, source, effect) -> prompt | None``, the choice an effect of this keyword asks
+    inside the executing entry (the ``ask`` prompt: ``kind``, ``player``, ``options``...; None: nothing to choose,
+    the effect does nothing), and ``chosen``: ``f(effect, pick) -> [effects]``, the effects of the answer ``pick``
+    (:func:`engine.procedure.execute.run_effects`, RULES.md Q4; choose one).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
 
@@ -210,6 +214,8 @@ class Keyword:
     futile: Callable | None = None
     refuses: Callable | None = None
     declared_targets: Callable | None = None
+    ask_choice: Callable | None = None
+    chosen: Callable | None = None
 
 
 class RecruitHooks:
