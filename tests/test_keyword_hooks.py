@@ -13,9 +13,8 @@ ENGINE = Path(__file__).resolve().parent.parent / "engine"
 #: Where a keyword may be named: its own module, the per-card customs, and the schema (vocabulary, card data).
 OWNERS = ("effects/keywords/", "effects/customs/", "cards/")
 #: The ability language's containers: ``action`` (an activated ability's effects), ``custom`` (per-card code named
-#: by handler), ``trigger`` (a triggered ability's effects), ``formation`` and ``aura`` (abilities granted while in
-#: formation, or to the cards an aura covers): the shared code reads their parts.
-CONTAINERS = frozenset({"action", "custom", "trigger", "formation", "aura"})
+#: by handler), ``trigger`` (a triggered ability's effects): the shared code reads their parts.
+CONTAINERS = frozenset({"action", "custom", "trigger"})
 #: Functions whose string argument is a keyword a card is asked to have.
 ASKERS = frozenset({"kws", "has", "has_kw"})
 

@@ -79,6 +79,11 @@ class Keyword:
     (Meditation [g-25]; :func:`engine.rules.declarable.token_pool`, :func:`engine.ops.costs.pay_cost`).
     ``on_initiate``: ``f(g, card, ability, kind)``, called once (with its first copy) when the source of an attack
     with this keyword it becomes the initiating card (02-battle.md §9 step 5 [216.4]; :func:`engine.effects.attack.initiate`).
+    ``grants_now``: ``f(g, card, ability) -> [abilities]``, what the ability grants its own card now (Formation's
+    grants while in formation [g-46]); ``grants_to``: ``f(g, source, ability, card) -> [abilities]``, what the
+    ability of ``source`` (a card in play) grants ``card`` (an aura [406, 407]; the kws its ``grants`` hold count
+    as granted by an aura, :func:`engine.rules.grants.aura_kws`); both asked by
+    :func:`engine.rules.grants.effective`, and a card with either never counts as ``plain``.
     ``forces_strikes``: ``f(g, card, ability, candidates) -> [ids]``, the ids among ``candidates`` (its simple-strike
     targets now) the ability obliges the card to attack in its controller's turn (:func:`engine.rules.combat.
     forced_targets`); ``grants_against``: ``f(g, card, ability, target) -> [abilities]``, what the ability grants the
@@ -208,6 +213,8 @@ class Keyword:
     strikes_per_turn: Callable | None = None
     distinct_targets: Callable | None = None
     varies_strike: Callable | None = None
+    grants_now: Callable | None = None
+    grants_to: Callable | None = None
     forces_strikes: Callable | None = None
     grants_against: Callable | None = None
     after_entry: Callable | None = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards.keywords import KEYWORDS
+from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
 from engine.model.memo import reading
@@ -52,16 +52,17 @@ def _printed_triggers(g, card) -> tuple:
 
 def _may_be_granted_triggers(g, base: list[dict]) -> bool:
     """False when :func:`engine.rules.grants.effective` cannot add a trigger to the abilities ``base`` of a card:
-    none of them is a formation granting a trigger or a keyword that stands for others (``expand``), and no aura in
-    play grants a trigger (those are the only sources of granted abilities without a target)."""
+    none of them grants its own card a trigger or a keyword that stands for others (``expand``; a formation), and
+    no aura in play grants a trigger (those are the only sources of granted abilities without a target)."""
     return "trigger" in aura_kws(g) or _formation_grants_trigger(base)
 
 
 def _formation_grants_trigger(base: list[dict]) -> bool:
-    """True when one of the abilities ``base`` is a formation granting a trigger or a keyword that stands for
-    others (``expand``)."""
+    """True when one of the abilities ``base`` is of a keyword that grants abilities to its own card
+    (``grants_now``: a formation) and grants a trigger or a keyword that stands for others (``expand``)."""
+    names = {k.kw for k in hooked("grants_now")}
     for a in base:
-        if a.get("kw") == "formation":
+        if a.get("kw") in names:
             for x in a.get("grants") or ():
                 k = x.get("kw")
                 if k == "trigger" or (k in KEYWORDS and KEYWORDS[k].expand is not None):

@@ -11,12 +11,10 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
-from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws
+from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws, hooked
 from engine.cards.kinds import REACH
-from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.conditions import holds
-from engine.rules.formation import in_formation
 from engine.model.memo import memoized
 
 
@@ -25,8 +23,10 @@ NAMED_NUMBERED = ("armour", "regeneration", "attack_exp", "defence_exp", "clumsi
 
 
 def meta(g, card) -> dict:
-    """Per-definition facts, computed once: ``kws`` (every kw printed, grants included), ``plain`` (no formation,
-    aura, forced attack or conditional static keyword: its effective abilities are its printed ones)."""
+    """Per-definition facts, computed once: ``kws`` (every kw printed, grants included), ``aura`` (it has a keyword
+    with a ``grants_to`` hook), ``plain`` (no keyword that grants abilities (``grants_now``, ``grants_to``,
+    ``grants_against``: formation, aura, forced attack) and no conditional static keyword: its effective abilities
+    are its printed ones)."""
     d = g._defcache.get(card.defkey)
     if d is None:
         d = g.defn(card)
@@ -39,12 +39,12 @@ def meta(g, card) -> dict:
                 kwset.add(a.get("kw"))
                 walk(a.get("grants") or [])
         walk(d.get("abilities") or [])
-        targeted = any(k in KEYWORDS and KEYWORDS[k].grants_against is not None for k in kwset)  # forced attacks
-        plain = not ({"formation", "aura"} & kwset) and not targeted and not any(
-            a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
-        expands = any(KEYWORDS[k].expand is not None for k in kwset if k in KEYWORDS)  # copies others' (Анубисар)
-        m = d["_meta"] = {"kws": frozenset(kwset), "aura": "aura" in kwset, "plain": plain and not expands,
-                          "expands": expands}
+        ks = [KEYWORDS[k] for k in kwset if k in KEYWORDS]
+        aura = any(k.grants_to is not None for k in ks)
+        plain = not aura and not any(k.grants_now is not None or k.grants_against is not None for k in ks) and \
+            not any(a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
+        expands = any(k.expand is not None for k in ks)  # copies others' (Анубисар)
+        m = d["_meta"] = {"kws": frozenset(kwset), "aura": aura, "plain": plain and not expands, "expands": expands}
     return m
 
 
@@ -64,10 +64,11 @@ def aura_kws(g) -> frozenset:
 
 
 def _aura_kws_now(g) -> frozenset:
+    names = {k.kw for k in hooked("grants_to")}
     out: set = set()
     for src in _aura_sources(g):
         for a in g.abilities(src):
-            if a.get("kw") == "aura":
+            if a.get("kw") in names:
                 out.update(x.get("kw") for x in a.get("grants") or [])
     return frozenset(out)
 
@@ -88,23 +89,22 @@ def _effective(g, card, target) -> list[dict]:
         return g.abilities(card)
     out = []
     for a in g.abilities(card):
-        kw = a.get("kw")
         out.append(a)
-        if kw == "formation" and a.get("grants") and in_formation(g, card, a.get("partner")):
-            out.extend(a["grants"])
-            for x in a["grants"]:  # a granted ability that stands for others (copy_ability)
-                k = KEYWORDS.get(x.get("kw"))
-                if k is not None and k.expand is not None:
-                    out.extend(k.expand(g, card, x))
-        elif target is not None and kw in KEYWORDS and KEYWORDS[kw].grants_against is not None:
-            out.extend(KEYWORDS[kw].grants_against(g, card, a, target))
+        k = KEYWORDS.get(a.get("kw"))
+        if k is None:
+            continue
+        if k.grants_now is not None:  # formation: its grants while in formation
+            out.extend(k.grants_now(g, card, a))
+        elif target is not None and k.grants_against is not None:  # a forced attack's grants for that strike
+            out.extend(k.grants_against(g, card, a, target))
     if g.in_play(card):
         for src in _aura_sources(g):
             if src is card:
                 continue
             for a in g.abilities(src):
-                if a.get("kw") == "aura" and tg.match(g, src, card, a.get("to")):
-                    out.extend(a.get("grants") or [])
+                k = KEYWORDS.get(a.get("kw"))
+                if k is not None and k.grants_to is not None:  # an aura covering this card
+                    out.extend(k.grants_to(g, src, a, card))
     return [a for a in out if a.get("kw") == "trigger" or not a.get("condition") or holds(g, card, a["condition"])]
 
 
