@@ -102,6 +102,8 @@ class Keyword:
     inside the executing entry (the ``ask`` prompt: ``kind``, ``player``, ``options``...; None: nothing to choose,
     the effect does nothing), and ``chosen``: ``f(effect, pick) -> [effects]``, the effects of the answer ``pick``
     (:func:`engine.procedure.execute.run_effects`, RULES.md Q4; choose one).
+    ``reads_history``: the per-turn histories (:mod:`engine.model.history`: ``wounds``, ``acts`` ...) the keyword
+    reads; they are recorded while a card naming it is in the game (Concentration, Rage).
     ``turn_counter``: a key of ``card.used`` the keyword counts in for the current turn; every card in play loses it
     at each turn start (:func:`engine.procedure.phases.start_turn`; armour's wounds stopped this turn [g-05]).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
@@ -226,6 +228,7 @@ class Keyword:
     ask_choice: Callable | None = None
     chosen: Callable | None = None
     turn_counter: str | None = None
+    reads_history: tuple | None = None
 
 
 class RecruitHooks:
