@@ -104,6 +104,8 @@ class Keyword:
     (:func:`engine.procedure.execute.run_effects`, RULES.md Q4; choose one).
     ``reads_history``: the per-turn histories (:mod:`engine.model.history`: ``wounds``, ``acts`` ...) the keyword
     reads; they are recorded while a card naming it is in the game (Concentration, Rage).
+    ``at_death``: ``f(g, card)``, called for every card that dies, before it leaves play (its markers still on it;
+    :mod:`engine.ops.damage`; a card dying incarnated loses Incarnation [g-19]).
     ``turn_counter``: a key of ``card.used`` the keyword counts in for the current turn; every card in play loses it
     at each turn start (:func:`engine.procedure.phases.start_turn`; armour's wounds stopped this turn [g-05]).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
@@ -228,6 +230,7 @@ class Keyword:
     ask_choice: Callable | None = None
     chosen: Callable | None = None
     turn_counter: str | None = None
+    at_death: Callable | None = None
     reads_history: tuple | None = None
 
 
