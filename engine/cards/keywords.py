@@ -106,6 +106,8 @@ class Keyword:
     reads; they are recorded while a card naming it is in the game (Concentration, Rage).
     ``at_death``: ``f(g, card)``, called for every card that dies, before it leaves play (its markers still on it;
     :mod:`engine.ops.damage`; a card dying incarnated loses Incarnation [g-19]).
+    ``reads_event``: ``{event type: (field, ...)}``, trigger-point fields the keyword's effects read; a pending
+    trigger keeps them only when its effects name a reader (:func:`engine.ops.trigger_points._add`; Plague's die).
     ``turn_counter``: a key of ``card.used`` the keyword counts in for the current turn; every card in play loses it
     at each turn start (:func:`engine.procedure.phases.start_turn`; armour's wounds stopped this turn [g-05]).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
@@ -232,6 +234,7 @@ class Keyword:
     turn_counter: str | None = None
     at_death: Callable | None = None
     reads_history: tuple | None = None
+    reads_event: dict | None = None
 
 
 class RecruitHooks:

@@ -209,9 +209,19 @@ def _collect_in_play(g, event: dict) -> None:
 
 
 #: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
+#: A keyword that reads one names it in its record's ``reads_event`` (:func:`_extra`).
 _EXTRA = {"becomes_defender": [("target", "defended")], "died": [("poison", "event_poison")],
-          "strikes": [("value", ("event_strike_value", "zealot_ward")), ("die", ("plague",))],
+          "strikes": [("value", ("event_strike_value", "zealot_ward"))],
           "prophecy_reveal": [("cards", ("revealed_to_top", "glutton_feast"))]}
+
+
+def _extra(event_type: str) -> list[tuple]:
+    """(field, readers) of :data:`_EXTRA` for ``event_type``, plus each keyword whose ``reads_event`` names a field
+    of that event as a reader of it."""
+    out = list(_EXTRA.get(event_type, ()))
+    for k in hooked("reads_event"):
+        out.extend((key, (k.kw,)) for key in k.reads_event.get(event_type, ()))
+    return out
 
 
 def cell_freed(g, just_died: str | None = None) -> None:
@@ -237,7 +247,7 @@ def _add(g, card, idx, a, controller, event):
     point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
                                                      "frm", "to", "cell", "controller", "poison", "value", "cards",
                                                      "die")}
-    for key, readers in _EXTRA.get(event["type"], ()):
+    for key, readers in _extra(event["type"]):
         readers = (readers,) if isinstance(readers, str) else readers
         if key in point and not any(f"'{r}'" in repr(a.get("effects")) for r in readers):
             del point[key]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison,

@@ -18,10 +18,6 @@ from engine.rules.conditions import holds
 from engine.model.memo import memoized
 
 
-#: Named keywords with a number: several copies do not add up, the greatest counts [414.4].
-NAMED_NUMBERED = ("armour", "regeneration", "attack_exp", "defence_exp", "clumsiness")
-
-
 def meta(g, card) -> dict:
     """Per-definition facts, computed once: ``kws`` (every kw printed, grants included), ``aura`` (it has a keyword
     with a ``grants_to`` hook), ``plain`` (no keyword that grants abilities (``grants_now``, ``grants_to``,
