@@ -205,8 +205,12 @@ def move_bonus(g, card) -> int:
 def life_limit(g, card) -> int | None:
     """The life ``card`` can never exceed: the least answer of the ``life_limit`` hooks of its keywords, or None
     (03 §5 life_max [204.3.a])."""
-    caps = [n for k, mine in _asked(g, card, "life_limit") if (n := k.life_limit(g, card, mine)) is not None]
-    return min(caps) if caps else None
+    cap = None
+    for k, mine in _asked(g, card, "life_limit"):
+        n = k.life_limit(g, card, mine)
+        if n is not None and (cap is None or n < cap):
+            cap = n
+    return cap
 
 
 def unforced(g, card, kind: str) -> bool:
