@@ -140,7 +140,8 @@ class Keyword:
     ``varies_strike``: ``f(g, card, abilities) -> bool``, its strike strength is counted per rolled strength, so
     equal printed values do not make a fixed strike (02 §6, Метаморф). ``flags``: named effects of the keyword
     that a rule asks about with :func:`engine.rules.keywords.flagged` (``strikes_without_closing``,
-    ``unreachable_by_flyers`` ...), so that the rule names an effect, never a keyword (as a custom's ``flags``). Asked by :mod:`engine.ops.passives`:
+    ``unreachable_by_flyers`` ...), so that the rule names an effect, never a keyword (as a custom's ``flags``).
+    Asked by :mod:`engine.ops.passives`:
     ``on_strike_wounds``: ``f(g, card, target, dealt, abilities)``, the card dealt wounds with a simple strike
     (Vampirism [g-06]); ``on_destroys``: ``f(g, killer, dead, kind, abilities)``, the card destroyed another
     (Corpse-Eating [g-51]); ``at_turn_start``: ``f(g, card, abilities)``, the card is an open creature of the

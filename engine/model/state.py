@@ -213,8 +213,8 @@ class GameState:
         return self.defn(card).get("kind", "creature") == "creature"
 
     def is_flyer(self, card: Card) -> bool:
-        """True for a flying creature (летающее существо) [211]: printed so, or it acquired flight (полёт: an ability of a
-        keyword with the named effect ``flies``) [g-38] (engine/effects/keywords/flight.py)."""
+        """True for a flying creature (летающее существо) [211]: printed so, or it acquired flight (полёт: an
+        ability of a keyword with the named effect ``flies``) [g-38] (engine/effects/keywords/flight.py)."""
         if card.acquired and carries(card.acquired, "flies"):
             return True
         return bool(self.defn(card).get("flyer")) and not card.markers.get("grounded")

@@ -137,5 +137,6 @@ def pass_turn(g) -> None:
 
 
 def keeps_hidden(g, card) -> bool:
-    """Cards with Stealth (скрытность; a keyword with the named effect ``stays_hidden``) stay face down after the first player's first turn [g-43, 306.2.a]."""
+    """Cards with Stealth (скрытность; a keyword with the named effect ``stays_hidden``) stay face down after the
+    first player's first turn [g-43, 306.2.a]."""
     return carries(g.abilities(card), "stays_hidden")

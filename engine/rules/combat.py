@@ -29,7 +29,8 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
     attack) [g-47]; ``flyer_taunt`` (enemy flyers attack only such a card while one is in play, unless the attack
     ignores forced targeting); the attacker's target limits (:func:`engine.rules.keywords.target_limits`, 01 §3.6
     [205], card text); a state with the effect ``cannot_attack`` (:mod:`engine.effects.keywords.no_attack`) forbids
-    every attack. What depends on the source alone is found once per source and kind in a read-only scope (:func:`_source_limits`)."""
+    every attack. What depends on the source alone is found once per source and kind in a read-only scope
+    (:func:`_source_limits`)."""
     cannot, flyer, ignores, restrictions = _source_limits(g, src, kind)
     if cannot:
         return False

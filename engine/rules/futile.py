@@ -1,9 +1,10 @@
 """Targets an effect cannot change are not legal targets (01-game-and-cards.md §6.4 [219.2-219.3]; 03 §2.1).
 
 An ability with exactly one effect may not be declared at (or, for a named target, at all when) a card on which
-that effect can do nothing: closing a closed card, opening an open card, healing an ``unhealable`` card (an incorporeal creature
-"cannot be healed" [g-03, g-18]; "cannot" makes the action illegal [419.1.b]). An ability with several effects keeps
-every target; only the impossible part is skipped when it executes [219.3]. Healing an unwounded card and gaining
+that effect can do nothing (the ``futile`` hook of the effect's keyword): closing a closed card, opening an open
+card, healing an ``unhealable`` card (an incorporeal creature "cannot be healed" [g-03, g-18]; "cannot" makes
+the action illegal [419.1.b]). An ability with several effects keeps every target; only the impossible part is
+skipped when it executes [219.3]. Healing an unwounded card and gaining
 a token at the maximum stay declarable: a heal can be replaced (Вожак сатиров, [419]) and a gain does as much as it
 can [416.2] (docs/rules-decisions.md).
 """

@@ -73,8 +73,8 @@ def effective(g, card, target=None) -> list[dict]:
     """Every ability ``card`` has now: printed and acquired, plus formation grants while in formation, plus aura
     grants of other cards whose ``to`` filters match it; static keywords whose ``condition`` fails are left out
     (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds what the
-    ``grants_against`` hooks of its keyword abilities grant that strike (03 §5 force_attack [g-82]). Memoized in a read-only
-    scope (engine/model/memo.py): callers must not change the list."""
+    ``grants_against`` hooks of its keyword abilities grant that strike (03 §5 force_attack [g-82]). Memoized in a
+    read-only scope (engine/model/memo.py): callers must not change the list."""
     return memoized(g, ("eff", id(card), id(target)), _effective, g, card, target)
 
 

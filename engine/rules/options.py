@@ -3,8 +3,9 @@
 :func:`target_options` lists the ``target`` / ``targets`` / ``to`` fields one activated ability may be declared
 with now; an empty list means it cannot be declared. Shapes: one chosen card -> ``target``; an attack with
 ``count`` n -> ``targets`` (1..n different cards, sorted); a keyword with a ``declared_targets`` hook -> its
-own fields (redistribution: ``target``, the creature healed, and ``targets``, the recipients); an ``action`` with two or more chosen effect
-targets -> ``targets`` (one per chosen effect, in effect order); the Condor's dive -> ``target`` and ``to``.
+own fields (redistribution: ``target``, the creature healed, and ``targets``, the recipients); an ``action`` with
+two or more chosen effect targets -> ``targets`` (one per chosen effect, in effect order); the Condor's dive ->
+``target`` and ``to``.
 """
 from __future__ import annotations
 

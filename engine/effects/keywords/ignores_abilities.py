@@ -2,7 +2,8 @@
 ignoring [408]): while its attack executes, the attacked card (the defender, if one took the strike over) is
 treated as having no abilities at all: no protection, armour, reductions, experience, strike bonuses, nothing.
 Printed (Етун: every attack it makes) or as the ``rider`` of one attack ability (Серый альв's 'fire arrow');
-:func:`engine.rules.grants.ignored` reads its flag ``ignores_target_abilities``, so every rule that asks what the card has sees nothing.
+:func:`engine.rules.grants.ignored` reads its flag ``ignores_target_abilities``, so every rule that asks what the
+card has sees nothing.
 """
 from __future__ import annotations
 

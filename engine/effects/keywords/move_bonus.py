@@ -39,4 +39,5 @@ def text(a: dict, lang: str, words) -> str:
 
 MOVE_BONUS = register_keyword(Keyword(
     kw="move_bonus", places="static grant effect", rule="01 §3.4 [203.1]; 03 §1.12", text=text,
-    fields={"n": "int!", "target": "target?", "until": "until?", "stacks": "bool?"}, handler=execute, move_mod=move_mod))
+    fields={"n": "int!", "target": "target?", "until": "until?", "stacks": "bool?"}, handler=execute,
+    move_mod=move_mod))
