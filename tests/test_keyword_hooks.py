@@ -4,6 +4,7 @@ finds every has-keyword test that names a keyword outside the keyword modules an
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 import engine.effects  # noqa: F401  (registers every keyword)
@@ -87,3 +88,18 @@ def test_keywords_a_rule_asks_by_flag_carry_it():
     assert "shares_cells" in keywords.KEYWORDS["incorporeal"].flags
     assert keywords.carries([{"kw": "stealth"}], "stays_hidden")
     assert not keywords.carries([{"kw": "stealth"}], "flies")
+
+
+def test_every_hook_of_the_keyword_record_is_documented_in_its_docstring():
+    doc = keywords.Keyword.__doc__ or ""
+    assert [f.name for f in dataclasses.fields(keywords.Keyword) if f"``{f.name}``" not in doc] == []
+
+
+def test_every_hook_the_engine_asks_is_a_field_of_the_keyword_record():
+    names = {f.name for f in dataclasses.fields(keywords.Keyword)}
+    asked = set()
+    for path in ENGINE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "hooked":
+                asked.update(_names(node.args[0]) if node.args else [])
+    assert asked and asked <= names, asked - names
