@@ -191,11 +191,6 @@ def flagged(g, card, flag: str) -> bool:
     return any(kws(g, card, k.kw) for k in flag_holders(flag))
 
 
-def has(g, card, kw: str) -> bool:
-    """True when the card has a static keyword ``kw`` now."""
-    return bool(kws(g, card, kw))
-
-
 def move_bonus(g, card) -> int:
     """Extra movement allowance of ``card`` now: the sum of the ``move_mod`` hooks of its keywords (01 §3.4
     [203.1])."""
