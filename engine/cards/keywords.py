@@ -79,6 +79,37 @@ class Keyword:
     (Meditation [g-25]; :func:`engine.rules.declarable.token_pool`, :func:`engine.ops.costs.pay_cost`).
     ``on_initiate``: ``f(g, card, ability, kind)``, called once (with its first copy) when the source of an attack
     with this keyword it becomes the initiating card (02-battle.md §9 step 5 [216.4]; :func:`engine.effects.attack.initiate`).
+    ``grants_now``: ``f(g, card, ability) -> [abilities]``, what the ability grants its own card now (Formation's
+    grants while in formation [g-46]); ``grants_to``: ``f(g, source, ability, card) -> [abilities]``, what the
+    ability of ``source`` (a card in play) grants ``card`` (an aura [406, 407]; the kws its ``grants`` hold count
+    as granted by an aura, :func:`engine.rules.grants.aura_kws`); both asked by
+    :func:`engine.rules.grants.effective`, and a card with either never counts as ``plain``.
+    ``forces_strikes``: ``f(g, card, ability, candidates) -> [ids]``, the ids among ``candidates`` (its simple-strike
+    targets now) the ability obliges the card to attack in its controller's turn (:func:`engine.rules.combat.
+    forced_targets`); ``grants_against``: ``f(g, card, ability, target) -> [abilities]``, what the ability grants the
+    card's strike at ``target`` (:func:`engine.rules.grants.effective`; a card with such an ability never counts as
+    ``plain``); ``after_entry``: ``f(g, card, ability, baseline)``, called for each ability of this keyword a card on
+    the battlefield has after every executed entry and strike, and with ``baseline`` True at turn start (who stands
+    adjacent; :func:`engine.ops.acquire.refresh_forced`; Must attack [g-82]).
+    ``futile``: ``f(g, effect, card, closed) -> bool``, the effect can change nothing on ``card`` now (``closed``: it
+    meets the card closed), so a single-effect ability may not be declared at it (:mod:`engine.rules.futile`
+    [219.2]). ``refuses``: ``f(g, card, ability) -> bool``, its activated form may not be declared now although
+    its cost can be paid (:func:`engine.rules.declarable.can_pay`; accumulating at the token maximum).
+    ``declared_targets``: ``f(g, card, ability) -> [dict]``, the target fields the ability (or a trigger's effect)
+    may be declared with now, in place of the usual choices (:func:`engine.rules.options.target_options`; no
+    face-down card is offered by position for it; finishing blow, redistribution).
+    ``ask_choice``: ``f(g, entry, source, effect) -> prompt | None``, the choice an effect of this keyword asks
+    inside the executing entry (the ``ask`` prompt: ``kind``, ``player``, ``options``...; None: nothing to choose,
+    the effect does nothing), and ``chosen``: ``f(effect, pick) -> [effects]``, the effects of the answer ``pick``
+    (:func:`engine.procedure.execute.run_effects`, RULES.md Q4; choose one).
+    ``reads_history``: the per-turn histories (:mod:`engine.model.history`: ``wounds``, ``acts`` ...) the keyword
+    reads; they are recorded while a card naming it is in the game (Concentration, Rage).
+    ``at_death``: ``f(g, card)``, called for every card that dies, before it leaves play (its markers still on it;
+    :mod:`engine.ops.damage`; a card dying incarnated loses Incarnation [g-19]).
+    ``reads_event``: ``{event type: (field, ...)}``, trigger-point fields the keyword's effects read; a pending
+    trigger keeps them only when its effects name a reader (:func:`engine.ops.trigger_points._add`; Plague's die).
+    ``turn_counter``: a key of ``card.used`` the keyword counts in for the current turn; every card in play loses it
+    at each turn start (:func:`engine.procedure.phases.start_turn`; armour's wounds stopped this turn [g-05]).
     ``move_cost``: ``f(g, card, ability)``, paid when the card declares movement, as part of that declaration's
     cost [SEED S4] ("moving makes it lose all its tokens", Камнедрев).
 
@@ -95,9 +126,22 @@ class Keyword:
     ``level_cap``: ``f(g, target, kind, level, abilities) -> level``, the strength an attack at it counts as
     [g-91]; ``attack_cap``: ``f(g, target, amount, kind, source, abilities) -> amount``, the value an attack at it
     deals at most [g-90]; ``no_wounds``: ``f(g, card, kind, retaliation, abilities) -> bool``, it takes no wounds
-    from that attack [g-79]. ``flags``: named effects of the keyword that a rule asks about with
-    :func:`engine.rules.keywords.flagged` (``strikes_without_closing``, ``unreachable_by_flyers`` ...), so that the
-    rule names an effect, never a keyword (as a custom's ``flags``). Asked by :mod:`engine.ops.passives`:
+    from that attack [g-79]; ``move_mod``: ``f(g, card, abilities) -> int``, added to its movement allowance
+    (Movement bonus [203.1]); ``life_limit``: ``f(g, card, abilities) -> int | None``, the life it can never
+    exceed (None: no limit; Life maximum [204.3.a]); ``unforced``: ``f(g, card, kind, abilities) -> bool``, its
+    attacks of ``kind`` ignore effects that force their target (Accuracy [g-50]); ``target_limits``: ``f(g, card,
+    kind, abilities) -> [filters]``, filter lists every target of its attacks of ``kind`` must match (Attack
+    restriction [205]); ``draws_attacks``: ``f(g, card, kind, abilities) -> bool | None``, the other side's attacks
+    of ``kind`` may target only such cards: None when it does not draw them, else whether they reach it whatever
+    their range (Drawing ranged attacks [g-82]); ``strike_reach``: ``f(g, card, abilities) -> int``, how far its
+    simple strike reaches (1: adjacent; Simple strike at range [g-11]); ``strikes_per_turn``: ``f(g, card,
+    abilities) -> int``, the simple strikes it may make per turn, and ``distinct_targets``: ``f(g, card,
+    abilities) -> bool``, each at a card not yet struck this turn (More attacks per turn [g-70, 219.4.a]);
+    ``varies_strike``: ``f(g, card, abilities) -> bool``, its strike strength is counted per rolled strength, so
+    equal printed values do not make a fixed strike (02 §6, Метаморф). ``flags``: named effects of the keyword
+    that a rule asks about with :func:`engine.rules.keywords.flagged` (``strikes_without_closing``,
+    ``unreachable_by_flyers`` ...), so that the rule names an effect, never a keyword (as a custom's ``flags``).
+    Asked by :mod:`engine.ops.passives`:
     ``on_strike_wounds``: ``f(g, card, target, dealt, abilities)``, the card dealt wounds with a simple strike
     (Vampirism [g-06]); ``on_destroys``: ``f(g, killer, dead, kind, abilities)``, the card destroyed another
     (Corpse-Eating [g-51]); ``at_turn_start``: ``f(g, card, abilities)``, the card is an open creature of the
@@ -169,6 +213,29 @@ class Keyword:
     no_wounds: Callable | None = None
     flags: frozenset = frozenset()
     on_initiate: Callable | None = None
+    move_mod: Callable | None = None
+    life_limit: Callable | None = None
+    unforced: Callable | None = None
+    target_limits: Callable | None = None
+    draws_attacks: Callable | None = None
+    strike_reach: Callable | None = None
+    strikes_per_turn: Callable | None = None
+    distinct_targets: Callable | None = None
+    varies_strike: Callable | None = None
+    grants_now: Callable | None = None
+    grants_to: Callable | None = None
+    forces_strikes: Callable | None = None
+    grants_against: Callable | None = None
+    after_entry: Callable | None = None
+    futile: Callable | None = None
+    refuses: Callable | None = None
+    declared_targets: Callable | None = None
+    ask_choice: Callable | None = None
+    chosen: Callable | None = None
+    turn_counter: str | None = None
+    at_death: Callable | None = None
+    reads_history: tuple | None = None
+    reads_event: dict | None = None
 
 
 class RecruitHooks:
@@ -244,8 +311,26 @@ def flag_holders(flag: str) -> list[Keyword]:
     return ks
 
 
+def flag_kws(flag: str) -> frozenset:
+    """The kws of the registered keywords whose ``flags`` hold ``flag`` (kept as :func:`hooked`)."""
+    ks = _FLAG_KWS.get(flag)
+    if ks is None:
+        ks = _FLAG_KWS[flag] = frozenset(k.kw for k in flag_holders(flag))
+    return ks
+
+
+def carries(abilities, flag: str) -> bool:
+    """True when one of ``abilities`` (ability dicts, e.g. a card's printed or acquired ones, an attack's
+    ``rider``) is of a registered keyword whose ``flags`` hold ``flag``; no condition or grant is looked at (for
+    the abilities a card has now, :func:`engine.rules.keywords.flagged`)."""
+    names = flag_kws(flag)
+    return bool(names) and any(a.get("kw") in names for a in abilities)
+
+
 #: hook name (or "flag <name>") -> :func:`hooked`'s (:func:`flag_holders`') answer, emptied by :func:`register`.
 _HOOKED: dict[str, list[Keyword]] = {}
+#: flag -> :func:`flag_kws`'s answer, emptied by :func:`register`.
+_FLAG_KWS: dict[str, frozenset] = {}
 
 
 def register(k: Keyword) -> Keyword:
@@ -255,6 +340,7 @@ def register(k: Keyword) -> Keyword:
         raise ValueError(f"keyword {k.kw!r} is defined twice")
     KEYWORDS[k.kw] = k
     _HOOKED.clear()
+    _FLAG_KWS.clear()
     if k.state is not None:
         STATES[k.state] = k
     if k.short_form is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from engine.cards.costs import cost_of
-from engine.cards.keywords import KEYWORDS
+from engine.cards.keywords import KEYWORDS, carries
 from engine.cards.kinds import ATTACK_ABILITIES
 from engine.cards.pool import all_cards, card_def
 from engine.cards.words import (CHOSEN as _CHOSEN, MARKER_NAMES, REF as _REF, UNTIL as _UNTIL, idx as _i,
@@ -104,7 +104,7 @@ def _cost(a: dict, lang: str) -> str:
     limit = a.get("limit")
     if limit and a.get("kw") != "trigger":
         text += f" ({_limit(limit, lang)})"
-    if a.get("condition") and a.get("kw") not in ("trigger", "block_strike"):
+    if a.get("condition") and a.get("kw") != "trigger" and not carries([a], "says_condition"):
         text += _conditions(a["condition"], lang)
     return (". ".join(parts) + ". " if parts else "") + text + ": "
 

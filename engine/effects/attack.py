@@ -3,7 +3,7 @@ across a row): one die picks the strength, no defender, no retaliation (02-battl
 """
 from __future__ import annotations
 
-from engine.cards.keywords import KEYWORDS, Keyword
+from engine.cards.keywords import KEYWORDS, Keyword, carries
 from engine.cards.kinds import LEVELS, REACH, Reach
 from engine.cards.vocab import ACTIVATED_FIELDS, ATTACK_FIELDS
 from engine.cards.words import KIND
@@ -178,7 +178,7 @@ def text(a: dict, lang: str, words) -> str:
     t = a.get("target")
     if t is not None and t != {"choose": "card", "side": "any"}:
         out += (" at " if en else ", цель: ") + words.target(t, lang)
-    riders = [e for e in a.get("rider") or [] if e["kw"] != "ignores_abilities"]
+    riders = [e for e in a.get("rider") or [] if not carries([e], "ignores_target_abilities")]
     if len(riders) < len(a.get("rider") or []):
         out += ", ignoring every ability of its target" if en else ", игнорируя все особенности цели"
     if riders:

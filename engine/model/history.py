@@ -7,19 +7,25 @@ movement [203.4], 02 §7 wounds.
 """
 from __future__ import annotations
 
+from engine.cards.keywords import hooked
 from engine.model.board import xy
 
-#: history name -> the vocabulary names (counters, conditions) that read it.
-READERS = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wounds": ("wounds_this_turn", "concentration"),
+#: history name -> the vocabulary names (counters, conditions, fields) that read it; a keyword that reads one names
+#: it in its record's ``reads_history`` (:class:`engine.cards.keywords.Keyword`).
+READERS = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wounds": ("wounds_this_turn",),
            "ranged_hits": ("target_ranged_hits",), "struck": ("different_targets", "struck_or_adjacent_enemies"),
-           "acts": ("action_chain", "rage"), "attack_wounds": ("unhurt_by_attacks_this_turn",)}
+           "acts": ("action_chain",), "attack_wounds": ("unhurt_by_attacks_this_turn",)}
 
 
 def _readers(g) -> frozenset:
     cached = getattr(g, "_history_readers", None)
     if cached is None or cached[0] != len(g.cards):
         text = " ".join(repr(g.defn(c).get("abilities")) for c in g.cards.values())
-        names = frozenset(h for h, words in READERS.items() if any(f"'{w}'" in text for w in words))
+        words = {h: list(ws) for h, ws in READERS.items()}
+        for k in hooked("reads_history"):
+            for h in k.reads_history:
+                words.setdefault(h, []).append(k.kw)
+        names = frozenset(h for h, ws in words.items() if any(f"'{w}'" in text for w in ws))
         cached = (len(g.cards), names)
         g._history_readers = cached
     return cached[1]

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from mypy_extensions import mypyc_attr
 
 from engine.cards import abilities as ab
+from engine.cards.keywords import carries
 from engine.cards.pool import card_def
 from engine.cards.typed import parse_abilities, parse_value
 from engine.errors import EngineError
@@ -215,9 +216,9 @@ class GameState:
         return self.defn(card).get("kind", "creature") == "creature"
 
     def is_flyer(self, card: Card) -> bool:
-        """True for a flying creature (летающее существо) [211]: printed so, or it acquired ``flight`` (полёт)
-        [g-38] (engine/effects/keywords/flight.py)."""
-        if card.acquired and any(a.get("kw") == "flight" for a in card.acquired):
+        """True for a flying creature (летающее существо) [211]: printed so, or it acquired flight (полёт: an
+        ability of a keyword with the named effect ``flies``) [g-38] (engine/effects/keywords/flight.py)."""
+        if card.acquired and carries(card.acquired, "flies"):
             return True
         return bool(self.defn(card).get("flyer")) and not card.markers.get("grounded")
 

@@ -1,17 +1,15 @@
 """Acquiring abilities with a duration (their end is :func:`engine.ops.durations.end_acquired`); states (net,
-root); starting tokens; forced-attack bookkeeping (03-abilities.md §1.5 [407], §1.9 [418], 03 §5 force_attack [g-82]). State writes only.
+root); forced-attack bookkeeping (03-abilities.md §1.5 [407], §1.9 [418], 03 §5 force_attack [g-82]). State writes only.
 
 An acquired ability carries ``_until`` = ``{"kind", "player", "turn", "source", "cell"}`` (who granted it, in which
 turn, from which card and cell; :class:`engine.model.types.Until`).
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import kinds_match
 from engine.cards.typed import parse_value
 from engine.model.enums import Event
-from engine.rules import targets as tg
-from engine.rules.adjacency import adjacent_cards
-from engine.rules.conditions import holds
 
 
 # ---------------------------------------------------------------------- acquiring with a duration
@@ -67,30 +65,15 @@ def remove_state(g, card, kw: str) -> None:
     card.acquired = [a for a in card.acquired if a.get("kw") != kw]
 
 
-def starting_tokens(g, card) -> None:
-    """Starts with n tokens (начинает бой с фишками) [g-77, 419.1.c] when its ``condition`` holds."""
-    for a in g.abilities(card):
-        if a.get("kw") == "starts_with_tokens" and isinstance(a.get("n"), int) and \
-                holds(g, card, a.get("condition"), {}):
-            card.tokens += a["n"]
-
-
 # ---------------------------------------------------------------------- forced attacks (03 §5 force_attack [g-82])
 def refresh_forced(g, baseline: bool = False) -> None:
-    """``must_attack`` with ``when: enemy_becomes_adjacent``: a matching enemy that became adjacent during its
-    controller's turn (since the last check) obliges it to attack that card, and that strike gets the ``grants``.
-    Called after every executed entry; ``baseline`` (turn start) records who is adjacent without obliging."""
+    """The ``after_entry`` hook of each keyword ability (printed or acquired) of each card on the battlefield: a
+    forced attack's record of who became adjacent (Must attack). Called after every executed entry and strike;
+    ``baseline`` (turn start) records who is adjacent without obliging."""
+    names = {k.kw for k in hooked("after_entry")}
     for cid in list(g.board.values()):
         c = g.cards[cid]
         for a in g.abilities(c):
-            if a.get("kw") != "must_attack" or a.get("when") != "enemy_becomes_adjacent":
-                continue
-            cur = sorted(o.id for o in adjacent_cards(g, c) if tg.match(g, c, o, a.get("vs")))
-            prev = c.used.get("adj_prev")
-            if baseline:
-                c.used.pop("forced", None)
-            elif prev is not None and c.controller == g.active:
-                new = [x for x in cur if x not in prev]
-                if new:
-                    c.used["forced"] = sorted(set(c.used.get("forced", [])) | set(new))
-            c.used["adj_prev"] = cur
+            kw = a.get("kw")
+            if kw in names:
+                KEYWORDS[kw].after_entry(g, c, a, baseline)

@@ -11,7 +11,6 @@ from engine.model.enums import Event
 from engine.model.history import record_wounds
 from engine.ops import passives
 from engine.ops import trigger_points
-from engine.ops.durations import add as add_effect
 from engine.rules import grants
 from engine.rules import keywords
 
@@ -56,7 +55,7 @@ def heal(g, target, amount) -> int | None:
     """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18], or None while
     a player is asked inside the executing entry whether a replacement of the heal applies [419] (the caller
     returns and is called again with the answer, engine/effects/choice.py)."""
-    if not g.in_play(target) or keywords.kws(g, target, "incorporeal"):
+    if not g.in_play(target) or keywords.flagged(g, target, "unhealable"):
         return 0  # an incorporeal creature cannot be healed [g-03, g-18]
     for i, a in enumerate(g.abilities(target)):  # a heal replacement of the healed card [419] (Вожак сатиров)
         k = KEYWORDS.get(a.get("kw"))
@@ -175,8 +174,8 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
 def _die(g, card, last_cell) -> None:
     controller = card.controller
     poison = card.markers.get("poison", 0)
-    if card.markers.get("incarnation"):  # it loses Incarnation X [g-19]: a record that never ends
-        add_effect(g, "turn_end", card.id, "incarnated", turn=10 ** 9)
+    for k in hooked("at_death"):  # e.g. it loses Incarnation X [g-19]
+        k.at_death(g, card)
     remove_from_play(g, card)
     card.zone = "graveyard"
     card.controller = card.owner

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.cards import abilities as ab
 from engine.model.enums import Event
-from engine.rules import grants
+from engine.rules import keywords
 
 
 def gain_tokens(g, card, n: int) -> int:
@@ -20,12 +20,13 @@ def gain_tokens(g, card, n: int) -> int:
 
 
 def add_life(g, card, n: int) -> int:
-    """Additional life (дополнительная жизнь) [204]: +n, never above a ``life_cap`` [204.3.a]; returns the gain."""
+    """Additional life (дополнительная жизнь) [204]: +n, never above its life limit
+    (:func:`engine.rules.keywords.life_limit` [204.3.a]); returns the gain."""
     if n <= 0 or not g.in_play(card):
         return 0
-    caps = [a.get("n") for a in grants.kws(g, card, "life_cap")]
-    if caps:
-        n = max(0, min(n, min(caps) - g.life(card)))
+    cap = keywords.life_limit(g, card)
+    if cap is not None:
+        n = max(0, min(n, cap - g.life(card)))
     if n:
         card.markers["additional_life"] = card.markers.get("additional_life", 0) + n
         g.emit(Event.LIFE_ADDED, card=card.id, n=n)

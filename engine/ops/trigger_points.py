@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards.keywords import KEYWORDS
+from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
 from engine.model.memo import reading
@@ -52,16 +52,17 @@ def _printed_triggers(g, card) -> tuple:
 
 def _may_be_granted_triggers(g, base: list[dict]) -> bool:
     """False when :func:`engine.rules.grants.effective` cannot add a trigger to the abilities ``base`` of a card:
-    none of them is a formation granting a trigger or a keyword that stands for others (``expand``), and no aura in
-    play grants a trigger (those are the only sources of granted abilities without a target)."""
+    none of them grants its own card a trigger or a keyword that stands for others (``expand``; a formation), and
+    no aura in play grants a trigger (those are the only sources of granted abilities without a target)."""
     return "trigger" in aura_kws(g) or _formation_grants_trigger(base)
 
 
 def _formation_grants_trigger(base: list[dict]) -> bool:
-    """True when one of the abilities ``base`` is a formation granting a trigger or a keyword that stands for
-    others (``expand``)."""
+    """True when one of the abilities ``base`` is of a keyword that grants abilities to its own card
+    (``grants_now``: a formation) and grants a trigger or a keyword that stands for others (``expand``)."""
+    names = {k.kw for k in hooked("grants_now")}
     for a in base:
-        if a.get("kw") == "formation":
+        if a.get("kw") in names:
             for x in a.get("grants") or ():
                 k = x.get("kw")
                 if k == "trigger" or (k in KEYWORDS and KEYWORDS[k].expand is not None):
@@ -208,9 +209,19 @@ def _collect_in_play(g, event: dict) -> None:
 
 
 #: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
+#: A keyword that reads one names it in its record's ``reads_event`` (:func:`_extra`).
 _EXTRA = {"becomes_defender": [("target", "defended")], "died": [("poison", "event_poison")],
-          "strikes": [("value", ("event_strike_value", "zealot_ward")), ("die", ("plague",))],
+          "strikes": [("value", ("event_strike_value", "zealot_ward"))],
           "prophecy_reveal": [("cards", ("revealed_to_top", "glutton_feast"))]}
+
+
+def _extra(event_type: str) -> list[tuple]:
+    """(field, readers) of :data:`_EXTRA` for ``event_type``, plus each keyword whose ``reads_event`` names a field
+    of that event as a reader of it."""
+    out = list(_EXTRA.get(event_type, ()))
+    for k in hooked("reads_event"):
+        out.extend((key, (k.kw,)) for key in k.reads_event.get(event_type, ()))
+    return out
 
 
 def cell_freed(g, just_died: str | None = None) -> None:
@@ -236,7 +247,7 @@ def _add(g, card, idx, a, controller, event):
     point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
                                                      "frm", "to", "cell", "controller", "poison", "value", "cards",
                                                      "die")}
-    for key, readers in _EXTRA.get(event["type"], ()):
+    for key, readers in _extra(event["type"]):
         readers = (readers,) if isinstance(readers, str) else readers
         if key in point and not any(f"'{r}'" in repr(a.get("effects")) for r in readers):
             del point[key]  # kept only for the effects that read it (Бьёрн's defended card, Сеятель's poison,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 
+from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import REACH
 from engine.effects import apply_effects
 from engine.effects.registry import conditions_hold
@@ -127,8 +128,9 @@ def _effects_of(g, e: dict, src) -> list[dict] | None:
 
 
 def run_effects(g, ex: dict) -> None:
-    """Execute the entry's effects in order from ``ex["data"]["i"]``; a ``choose_one`` asks its chooser inside the
-    entry (RULES.md Q4) and resumes with the picked option."""
+    """Execute the entry's effects in order from ``ex["data"]["i"]``; an effect whose keyword has an ``ask_choice``
+    hook (choose one) asks its chooser inside the entry (RULES.md Q4) and resumes with the picked option's
+    effects (its ``chosen`` hook)."""
     e, data = ex["entry"], ex["data"]
     src = g.cards.get(e["source"])
     effects = _effects_of(g, e, src)
@@ -147,31 +149,22 @@ def run_effects(g, ex: dict) -> None:
         if eff.get("condition") and "atk" not in data and not conditions_hold(g, e, src, eff["condition"]):
             i += 1
             continue
-        if eff.get("kw") in REACH:  # resumable: its die opens the roll window (02 §9 step 7)
+        kw = eff.get("kw")
+        k = KEYWORDS.get(kw)
+        if kw in REACH:  # resumable: its die opens the roll window (02 §9 step 7)
             data["i"] = i
             if not attack.attack_step(g, ex, e, eff):
                 return
-        elif eff.get("kw") == "choose_one":
+        elif k is not None and k.ask_choice is not None:  # a choice inside the entry (RULES.md Q4)
             if "pick" not in data:
-                chooser = e["controller"]
-                if eff.get("chooser") == "target_controller":
-                    ts = tg.resolve(g, e, src, "attacked")
-                    if not ts:
-                        i += 1
-                        continue
-                    chooser = ts[0].controller
-                allowed = [k for k, opt in enumerate(eff["options"])
-                           if all(conditions_hold(g, e, src, x["condition"]) for x in opt if x.get("condition"))]
-                if not allowed:
+                ask = k.ask_choice(g, e, src, eff)
+                if ask is None:  # nothing to choose from: the effect does nothing
                     i += 1
                     continue
                 data["i"] = i
-                ex["ask"] = {"kind": PromptKind.CHOICE, "player": chooser, "options": len(eff["options"]),
-                             "source": e["source"]}
-                if len(allowed) < len(eff["options"]):  # an option whose conditions fail is not offered
-                    ex["ask"]["allowed"] = allowed
+                ex["ask"] = ask
                 return
-            apply_effects(g, e, src, eff["options"][data.pop("pick")])
+            apply_effects(g, e, src, k.chosen(eff, data.pop("pick")))
         else:
             apply_effects(g, e, src, [eff])
             if ex.get("ask"):  # the effect asks a choice inside the entry (RULES.md Q4): resume at it when answered

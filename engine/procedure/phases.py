@@ -7,6 +7,7 @@ the turn" triggers; then the active and inactive players swap at once.
 from __future__ import annotations
 
 from engine.cards import abilities as ab
+from engine.cards.keywords import carries, hooked
 from engine.model.enums import Event, Phase, PromptKind
 from engine.model.memo import reading
 from engine.model.types import Prompt
@@ -86,12 +87,15 @@ def turn_preparation_perform(g, p: int, act: dict) -> None:
 
 def start_turn(g) -> None:
     """Turn start step [311]: open (except cards chosen to stay closed), remove movement markers, reset per-turn
-    limits, end "until the start of the turn" effects, start-of-turn triggers."""
+    limits and the keywords' ``turn_counter`` entries of ``card.used``, end "until the start of the turn" effects,
+    start-of-turn triggers."""
     set_phase(g, Phase.TURN_START)
     p = g.active
+    counters = [k.turn_counter for k in hooked("turn_counter")]
     for c in g.play_cards():
-        if "armour" in c.used:
-            del c.used["armour"]  # armour counts the first wounds of each turn [g-05]
+        for key in counters:  # a keyword's count of this turn (armour's wounds stopped [g-05])
+            if key in c.used:
+                del c.used[key]
         if c.controller != p:
             continue
         if c.markers.get("skip_open"):
@@ -133,5 +137,6 @@ def pass_turn(g) -> None:
 
 
 def keeps_hidden(g, card) -> bool:
-    """Cards with Stealth (скрытность) stay face down after the first player's first turn [g-43, 306.2.a]."""
-    return any(a.get("kw") == "stealth" for a in g.abilities(card))
+    """Cards with Stealth (скрытность; a keyword with the named effect ``stays_hidden``) stay face down after the
+    first player's first turn [g-43, 306.2.a]."""
+    return carries(g.abilities(card), "stays_hidden")

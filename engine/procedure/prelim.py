@@ -16,7 +16,6 @@ from engine.model.board import CELLS, row_of
 from engine.model.enums import Event, Phase, PromptKind
 from engine.model.types import Prompt
 from engine.ops import trigger_points
-from engine.ops.acquire import starting_tokens
 from engine.ops.damage import destroy
 from engine.ops.reveal import goes_to_aux, to_aux
 from engine.ops.zones import renew_into_deck, shuffle_deck
@@ -232,7 +231,6 @@ def _reveal_player(g, p: int, keep=()) -> None:
 
 def _starts_with_tokens(g) -> None:
     for c in g.play_cards():
-        starting_tokens(g, c)
         for a in list(g.abilities(c)):  # "starts the battle with ..." of keyword modules [g-77, 304.4]
             k = KEYWORDS.get(a.get("kw"))
             if k is not None and k.at_battle_start is not None:

@@ -98,7 +98,7 @@ def _die(g, card, role: str, why: str) -> int:
 def _level_bonus(g, card) -> bool:
     """A strike bonus counted per strength (Метаморф copies the target's value of the strength it rolls): its
     equal printed values are not a fixed strike, it rolls (02 §6)."""
-    return any(isinstance(a.get("n"), dict) for a in keywords.kws(g, card, "strike_bonus"))
+    return keywords.varies_strike(g, card)
 
 
 def _roll(g, ex, src, tgt) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 
 from engine.cards import abilities as ab
-from engine.cards.keywords import CUSTOMS, KEYWORDS
+from engine.cards.keywords import CUSTOMS, KEYWORDS, carries
 from engine.cards.kinds import REACH
 from engine.model.enums import EntryKind, Event
 from engine.model.types import QueueEntry
@@ -87,7 +87,7 @@ def target_options(g, t: dict) -> list[str]:
         if t["point"].get("type") == "strikes":
             ctx["attacked"] = t["point"].get("target")  # its own attack's target (filter beside_attacked)
         out = [c.id for c in tg.chosen_candidates(g, src, spec, ctx)]
-        if eff.get("kw") == "redistribute_wounds":
+        if carries([eff], "spares_event_card"):  # never the triggering card (redistribution)
             out = [i for i in out if i != t["point"].get("card")]
     if spec is eff.get("target") and len(t["effects"]) == 1:
         out = [i for i in out if not futile.futile(g, eff, g.cards[i])]  # [219.2]: it could change nothing

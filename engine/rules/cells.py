@@ -4,7 +4,7 @@
 """
 from __future__ import annotations
 
-from engine.rules.grants import kws
+from engine.rules.keywords import flagged
 
 #: Cell markers that make their cell count as occupied.
 OCCUPYING = frozenset({"bonfire"})
@@ -19,8 +19,8 @@ def free(g, cell: str) -> bool:
 
 
 def enters_occupied(g, card, cell: str) -> bool:
-    """True when ``card`` may move into ``cell`` although a card holds it: an incorporeal creature [g-03]
-    (Бестелесность, 03 §4 ``incorporeal``; engine/ops/sharing.py)."""
+    """True when ``card`` may move into ``cell`` although a card holds it: it has a keyword with the named effect
+    ``shares_cells`` (an incorporeal creature [g-03]; engine/ops/sharing.py)."""
     if cell not in g.board or g.board[cell] == card.id:
         return False
-    return bool(kws(g, card, "incorporeal"))
+    return flagged(g, card, "shares_cells")

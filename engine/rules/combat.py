@@ -7,7 +7,8 @@ targets, whether a struck card fights, and an on-death attacker's last known pos
 from __future__ import annotations
 
 
-from engine.cards.kinds import REACH, kinds_match
+from engine.cards.keywords import KEYWORDS, hooked
+from engine.cards.kinds import REACH
 from engine.model.board import between_in_line, distance
 from engine.model.history import struck
 from engine.rules import grants
@@ -26,9 +27,10 @@ def _attackable(g, c) -> bool:
 def _forced_ok(g, src, tgt, kind: str) -> bool:
     """Targeting restrictions of the attacker and of the board: Cache (схрон: not the initial target of a flyer's
     attack) [g-47]; ``flyer_taunt`` (enemy flyers attack only such a card while one is in play, unless the attack
-    ignores forced targeting); ``attack_restriction`` of the attacker (01 §3.6 [205], card text); a state with the
-    effect ``cannot_attack`` (:mod:`engine.effects.keywords.no_attack`) forbids every attack. What depends on the
-    source alone is found once per source and kind in a read-only scope (:func:`_source_limits`)."""
+    ignores forced targeting); the attacker's target limits (:func:`engine.rules.keywords.target_limits`, 01 §3.6
+    [205], card text); a state with the effect ``cannot_attack`` (:mod:`engine.effects.keywords.no_attack`) forbids
+    every attack. What depends on the source alone is found once per source and kind in a read-only scope
+    (:func:`_source_limits`)."""
     cannot, flyer, ignores, restrictions = _source_limits(g, src, kind)
     if cannot:
         return False
@@ -39,8 +41,8 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
             taunts = _flyer_taunts(g, src.controller)
             if taunts and tgt not in taunts:
                 return False
-    for a in restrictions:
-        if not tg.match(g, src, tgt, a.get("only_vs")):
+    for only in restrictions:
+        if not tg.match(g, src, tgt, only):
             return False
     if REACH.get(kind) == "ranged":
         rtaunts = ranged_taunts(g, src.controller, kind)
@@ -50,15 +52,14 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
 
 
 def _source_limits(g, src, kind: str) -> tuple:
-    """(under ``cannot_attack``, a flyer, ignores forced targeting for ``kind``, its ``attack_restriction``s that
-    apply to ``kind``) of an attacking card; memoized in a read-only scope (engine/model/memo.py)."""
+    """(under ``cannot_attack``, a flyer, ignores forced targeting for ``kind``, the filter lists its targets of
+    ``kind`` must match) of an attacking card; memoized in a read-only scope (engine/model/memo.py)."""
     return memoized(g, ("limits", id(src), kind), _source_limits_now, g, src, kind)
 
 
 def _source_limits_now(g, src, kind: str) -> tuple:
     return (grants.under(g, src, "cannot_attack"), g.is_flyer(src),
-            any(kinds_match(kind, a.get("applies_to")) for a in keywords.kws(g, src, "ignores_forced_targeting")),
-            [a for a in keywords.kws(g, src, "attack_restriction") if kinds_match(kind, a.get("applies_to"))])
+            keywords.unforced(g, src, kind), keywords.target_limits(g, src, kind))
 
 
 def _flyer_taunts(g, side: int) -> list:
@@ -73,7 +74,7 @@ def _flyer_taunts_now(g, side: int) -> list:
 
 def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
     """``{card id: ignores_range}`` for the cards of the other side that draw ``kind`` attacks of
-    ``attacker_side``'s cards to themselves now (``ranged_taunt``; engine/effects/keywords/ranged_taunt.py;
+    ``attacker_side``'s cards to themselves now (:func:`engine.rules.keywords.draws_attacks`;
     03 §3, force_attack [g-82]). Cached until the next event (every board change emits one)."""
     cache = getattr(g, "_taunt_cache", None)
     if cache is None or cache[0] != g.event_seq:
@@ -84,9 +85,9 @@ def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
         for c in g.play_cards():
             if c.controller == attacker_side or c.hidden:
                 continue
-            for a in keywords.kws(g, c, "ranged_taunt"):
-                if kinds_match(kind, a.get("attacks")):
-                    out[c.id] = out.get(c.id, False) or bool(a.get("ignores_range"))
+            draws = keywords.draws_attacks(g, c, kind)
+            if draws is not None:
+                out[c.id] = draws
         cache[1][key] = out
     return cache[1][key]
 
@@ -120,13 +121,9 @@ def _among(card, cards: list) -> bool:
 
 
 def strike_range(g, card) -> int:
-    """How far its simple strike reaches: 1 (adjacent), or the greatest ``strike_range`` it has now (range counted
-    as 02 §6 counts it, Chebyshev [g-11]; engine/effects/keywords/strike_range.py)."""
-    return memoized(g, ("strike_range", id(card)), _strike_range, g, card)
-
-
-def _strike_range(g, card) -> int:
-    return max([1] + [a.get("range", 1) for a in keywords.kws(g, card, "strike_range")])
+    """How far its simple strike reaches: 1 (adjacent), or more by :func:`engine.rules.keywords.strike_reach` (range
+    counted as 02 §6 counts it, Chebyshev [g-11]); memoized in a read-only scope."""
+    return memoized(g, ("strike_range", id(card)), keywords.strike_reach, g, card)
 
 
 def row_end_partner(g, card) -> str | None:
@@ -140,10 +137,8 @@ def row_end_partner(g, card) -> str | None:
 
 
 def strikes_allowed(g, card) -> int:
-    """Simple strikes the card may make per turn: 1, or n with ``extra_attack`` [g-70, 219.4.a]."""
-    ns = [tg.amount(g, a.get("n", 1), {}, card) for a in keywords.kws(g, card, "extra_attack")
-          if kinds_match("simple_strike", a.get("applies_to"))]
-    return max([1] + ns)
+    """Simple strikes the card may make per turn (:func:`engine.rules.keywords.strikes_per_turn` [g-70, 219.4.a])."""
+    return keywords.strikes_per_turn(g, card)
 
 
 def strike_targets(g, card) -> list[str]:
@@ -152,12 +147,12 @@ def strike_targets(g, card) -> list[str]:
     if card.closed or not g.is_creature(card) or not g.in_play(card):
         return []
     d = g.defn(card)
-    if not any(d.get("strike") or [0]) and not grants.kws(g, card, "strike_bonus"):
+    if not any(d.get("strike") or [0]) and not keywords.modifies_strike(g, card):
         return []  # a printed 0-0-0 strikes only with a bonus (Метаморф)
     if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.under(g, card, "cannot_act") or \
             grants.under(g, card, "cannot_attack"):
         return []
-    done = struck(g, card) if any(a.get("different_targets") for a in keywords.kws(g, card, "extra_attack")) else []
+    done = struck(g, card) if keywords.distinct_targets(g, card) else []
     if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
         flyers = card.markers.get("flyer_strike") or keywords.flagged(g, card, "strikes_flyers")
@@ -241,20 +236,6 @@ def attack_targets(g, card, a: dict) -> list[str]:
     return [c.id for c in g.play_cards() if attack_target_ok(g, card, a, c)]
 
 
-def finishing_targets(g, card, a: dict) -> list[str]:
-    """Finishing blow (добивание) X: an adjacent corporeal creature whose current life is X or less [g-13, g-95]
-    (X an amount, counted now, e.g. Кровяница's poisoned neighbours of the target)."""
-    out = []
-    for c in adjacent_cards(g, card):
-        if not g.is_creature(c) or g.defn(c).get("symbiote") or keywords.has(g, c, "incorporeal"):
-            continue
-        n = tg.amount(g, a.get("n", 0), {"controller": card.controller}, card, c)
-        if g.life(c) - c.wounds <= n and tg.match(g, card, c, (a.get("target") or {}).get("filter")
-                                                  if isinstance(a.get("target"), dict) else None):
-            out.append(c.id)
-    return out
-
-
 def fights(g, tgt, src=None) -> bool:
     """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]; a closed creature
     with the named effect ``answers_when_closed`` fights as if open (Властелин хаоса), and so does one under an
@@ -275,18 +256,16 @@ def ordered_open(g, tgt, src) -> bool:
 
 
 def forced_targets(g, card) -> list[str]:
-    """The simple-strike targets ``card`` is obliged to attack now (its ``must_attack``), [] when none."""
+    """The simple-strike targets ``card`` is obliged to attack now, [] when none: the ``forces_strikes`` hooks of
+    its keyword abilities (printed or acquired), asked in its controller's turn (03 §5 force_attack [g-82])."""
     out: list[str] = []
-    musts = [a for a in g.abilities(card) if a.get("kw") == "must_attack"]
+    names = {k.kw for k in hooked("forces_strikes")}
+    musts = [a for a in g.abilities(card) if a.get("kw") in names]
     if not musts or card.controller != g.active:
         return out
     cands = strike_targets(g, card)
     for a in musts:
-        for t in cands:
-            if not tg.match(g, card, g.cards[t], a.get("vs")):
-                continue
-            if a.get("when") == "enemy_becomes_adjacent" and t not in card.used.get("forced", []):
-                continue
+        for t in KEYWORDS[a["kw"]].forces_strikes(g, card, a, cands):
             if t not in out:
                 out.append(t)
     return out

@@ -15,6 +15,7 @@ from engine.model.board import distance, neighbours, orthogonal
 from engine.model.enums import EntryKind, Phase
 from engine.rules import combat
 from engine.rules import grants
+from engine.rules import keywords
 from engine.rules.cells import enters_occupied, free
 from engine.rules import options as opts
 from engine.rules import targets as tg
@@ -22,7 +23,6 @@ from engine.rules.combat import forced_targets, row_end_partner
 from engine.rules.conditions import holds
 from engine.rules.grants import under
 from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
-from engine.rules.uniqueness import may_join
 
 
 def slow_allowed(g, p: int) -> bool:
@@ -73,11 +73,8 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
         return False
     if a.get("condition") and not holds(g, card, a["condition"]):
         return False  # "with no token on them they have ..." (Бон и Берроу)
-    if a.get("kw") == "accumulate_token":
-        mx = ab.token_max(g.abilities(card))
-        if mx is not None and card.tokens >= mx:
-            return False  # accumulating at the maximum is refused (01-game-and-cards.md §6.2 [DOUBT])
-    return True
+    k = KEYWORDS.get(a.get("kw"))
+    return k is None or k.refuses is None or not k.refuses(g, card, a)  # e.g. accumulating at the token maximum
 
 
 def declarations(g, p: int) -> list[dict]:
@@ -161,10 +158,10 @@ def can_close_for_flyer(g, card) -> bool:
 
 def move_left(g, card) -> int:
     """Unused movement: allowance minus movement markers [203.4] (a grounded Condor has allowance 1); the
-    allowance grows by every ``move_bonus`` the card has now (01 §3.4 [203.1]; engine/effects/keywords/
-    move_bonus.py)."""
+    allowance grows by the ``move_mod`` hooks of the card's keywords now (01 §3.4 [203.1];
+    :func:`engine.rules.keywords.move_bonus`)."""
     base = 1 if card.markers.get("grounded") else (g.defn(card).get("move") or 0)
-    base += sum(a.get("n", 0) for a in grants.kws(g, card, "move_bonus"))
+    base += keywords.move_bonus(g, card)
     return base - card.markers.get("movement", 0)
 
 
@@ -195,7 +192,7 @@ def _moves(g, card) -> list[dict]:
             or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
             or card.actions):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
-    cells = neighbours(card.cell) if grants.kws(g, card, "diagonal_move") else orthogonal(card.cell)  # 01 §3.4
+    cells = neighbours(card.cell) if keywords.flagged(g, card, "moves_diagonally") else orthogonal(card.cell)  # 01 §3.4
     far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours
     return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else [])
             if free(g, n) or enters_occupied(g, card, n)]  # incorporeal [g-03]
@@ -210,8 +207,6 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
         xs = list(range(1, card.markers.get("additional_life", 0) + 1))
     if a.get("x_upto") == "current_life":  # "X wounds of its own choosing" (Центурион)
         xs = list(range(1, g.life(card) - card.wounds + 1))
-    if kw == "resurrect":
-        return _resurrect_options(g, card, a)
     spec = KEYWORDS.get(kw)
     if spec is not None and spec.options is not None:
         return spec.options(g, card, a)  # a keyword defined in a module of its own (engine/effects/keywords/)
@@ -232,9 +227,10 @@ def hidden_target_options(g, card, a: dict, base: list[dict]) -> list[dict]:
 
     out = [o for o in base if clean(o)]
     spec = a.get("target")
-    if not isinstance(spec, dict) or spec.get("count", 1) != 1 or a.get("kw") in ("action", "redistribute_wounds",
-                                                                                 "custom", "finishing_blow"):
-        return out
+    k = KEYWORDS.get(a.get("kw"))
+    if not isinstance(spec, dict) or spec.get("count", 1) != 1 or a.get("kw") in ("action", "custom") or (
+            k is not None and k.declared_targets is not None):
+        return out  # a keyword choosing its own targets names no face-down card by position
     if a.get("kw") in REACH:
         ok = lambda t: hidden_attack_ok(g, card, a, t)  # noqa: E731
     elif tg.is_choice(spec):
@@ -249,16 +245,5 @@ def hidden_target_options(g, card, a: dict, base: list[dict]) -> list[dict]:
 def _hidden_in_range(g, card, a, t) -> bool:
     rng = a.get("range")
     return not isinstance(rng, int) or (card.zone == "battlefield" and distance(card.cell, t.cell) <= rng)
-
-
-def _resurrect_options(g, card, a):
-    if card.zone != "battlefield":
-        return []
-    yard = g.graveyards[card.controller] if a.get("graveyard", "own") == "own" else \
-        g.graveyards[1] + g.graveyards[2]
-    cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))
-             and may_join(g, g.cards[cid], card.controller)]  # Uniqueness [g-54]
-    cells = [n for n in neighbours(card.cell) if free(g, n)]
-    return [{"target": t, "to": cell} for t in cands for cell in cells]
 
 

@@ -1,12 +1,14 @@
 """Formation (строй) [g-46]: whether a creature stands in formation now (a pure read)."""
 from __future__ import annotations
 
+from engine.cards.keywords import carries
 from engine.model.board import orthogonal
 from engine.rules import targets as tg
 
 
 def _has_formation(g, card) -> bool:
-    return any(a.get("kw") == "formation" for a in g.abilities(card))
+    """The card has Formation: an ability of a keyword with the named effect ``forms_formation``."""
+    return carries(g.abilities(card), "forms_formation")
 
 
 def formation_group(g, card) -> list:

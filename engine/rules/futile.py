@@ -1,29 +1,24 @@
 """Targets an effect cannot change are not legal targets (01-game-and-cards.md §6.4 [219.2-219.3]; 03 §2.1).
 
 An ability with exactly one effect may not be declared at (or, for a named target, at all when) a card on which
-that effect can do nothing: closing a closed card, opening an open card, healing an incorporeal creature (it
-"cannot be healed" [g-03, g-18]; "cannot" makes the action illegal [419.1.b]). An ability with several effects keeps
-every target; only the impossible part is skipped when it executes [219.3]. Healing an unwounded card and gaining
+that effect can do nothing (the ``futile`` hook of the effect's keyword): closing a closed card, opening an open
+card, healing an ``unhealable`` card (an incorporeal creature "cannot be healed" [g-03, g-18]; "cannot" makes
+the action illegal [419.1.b]). An ability with several effects keeps every target; only the impossible part is
+skipped when it executes [219.3]. Healing an unwounded card and gaining
 a token at the maximum stay declarable: a heal can be replaced (Вожак сатиров, [419]) and a gain does as much as it
 can [416.2] (docs/rules-decisions.md).
 """
 from __future__ import annotations
 
-from engine.rules import grants
+from engine.cards.keywords import KEYWORDS
 
 
 def futile(g, eff: dict, card, closing: bool = False) -> bool:
-    """True when effect ``eff`` can change nothing on ``card`` now; ``closing``: the card is the ability's source and
-    closes to pay for it, so the effect meets it closed (payment at declaration [SEED S4])."""
-    kw = eff.get("kw")
-    closed = card.closed or closing
-    if kw == "close_target":
-        return closed
-    if kw == "open_target":
-        return not closed
-    if kw == "heal":
-        return bool(grants.kws(g, card, "incorporeal"))
-    return False
+    """True when effect ``eff`` can change nothing on ``card`` now (the ``futile`` hook of its keyword); ``closing``:
+    the card is the ability's source and closes to pay for it, so the effect meets it closed (payment at declaration
+    [SEED S4])."""
+    k = KEYWORDS.get(eff.get("kw"))
+    return k is not None and k.futile is not None and k.futile(g, eff, card, card.closed or closing)
 
 
 def only_effect(a: dict) -> dict | None:

@@ -11,22 +11,18 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
-from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES
+from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws, hooked
 from engine.cards.kinds import REACH
-from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.conditions import holds
-from engine.rules.formation import in_formation
 from engine.model.memo import memoized
 
 
-#: Named keywords with a number: several copies do not add up, the greatest counts [414.4].
-NAMED_NUMBERED = ("armour", "regeneration", "attack_exp", "defence_exp", "clumsiness")
-
-
 def meta(g, card) -> dict:
-    """Per-definition facts, computed once: ``kws`` (every kw printed, grants included), ``plain`` (no formation,
-    aura, forced attack or conditional static keyword: its effective abilities are its printed ones)."""
+    """Per-definition facts, computed once: ``kws`` (every kw printed, grants included), ``aura`` (it has a keyword
+    with a ``grants_to`` hook), ``plain`` (no keyword that grants abilities (``grants_now``, ``grants_to``,
+    ``grants_against``: formation, aura, forced attack) and no conditional static keyword: its effective abilities
+    are its printed ones)."""
     d = g._defcache.get(card.defkey)
     if d is None:
         d = g.defn(card)
@@ -39,11 +35,12 @@ def meta(g, card) -> dict:
                 kwset.add(a.get("kw"))
                 walk(a.get("grants") or [])
         walk(d.get("abilities") or [])
-        plain = not ({"formation", "aura", "must_attack"} & kwset) and not any(
-            a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
-        expands = any(KEYWORDS[k].expand is not None for k in kwset if k in KEYWORDS)  # copies others' (Анубисар)
-        m = d["_meta"] = {"kws": frozenset(kwset), "aura": "aura" in kwset, "plain": plain and not expands,
-                          "expands": expands}
+        ks = [KEYWORDS[k] for k in kwset if k in KEYWORDS]
+        aura = any(k.grants_to is not None for k in ks)
+        plain = not aura and not any(k.grants_now is not None or k.grants_against is not None for k in ks) and \
+            not any(a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
+        expands = any(k.expand is not None for k in ks)  # copies others' (Анубисар)
+        m = d["_meta"] = {"kws": frozenset(kwset), "aura": aura, "plain": plain and not expands, "expands": expands}
     return m
 
 
@@ -63,10 +60,11 @@ def aura_kws(g) -> frozenset:
 
 
 def _aura_kws_now(g) -> frozenset:
+    names = {k.kw for k in hooked("grants_to")}
     out: set = set()
     for src in _aura_sources(g):
         for a in g.abilities(src):
-            if a.get("kw") == "aura":
+            if a.get("kw") in names:
                 out.update(x.get("kw") for x in a.get("grants") or [])
     return frozenset(out)
 
@@ -74,9 +72,9 @@ def _aura_kws_now(g) -> frozenset:
 def effective(g, card, target=None) -> list[dict]:
     """Every ability ``card`` has now: printed and acquired, plus formation grants while in formation, plus aura
     grants of other cards whose ``to`` filters match it; static keywords whose ``condition`` fails are left out
-    (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds the
-    ``grants`` of a ``must_attack`` whose ``vs`` matches it (03 §5 force_attack [g-82]). Memoized in a read-only
-    scope (engine/model/memo.py): callers must not change the list."""
+    (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds what the
+    ``grants_against`` hooks of its keyword abilities grant that strike (03 §5 force_attack [g-82]). Memoized in a
+    read-only scope (engine/model/memo.py): callers must not change the list."""
     return memoized(g, ("eff", id(card), id(target)), _effective, g, card, target)
 
 
@@ -87,30 +85,29 @@ def _effective(g, card, target) -> list[dict]:
         return g.abilities(card)
     out = []
     for a in g.abilities(card):
-        kw = a.get("kw")
         out.append(a)
-        if kw == "formation" and a.get("grants") and in_formation(g, card, a.get("partner")):
-            out.extend(a["grants"])
-            for x in a["grants"]:  # a granted ability that stands for others (copy_ability)
-                k = KEYWORDS.get(x.get("kw"))
-                if k is not None and k.expand is not None:
-                    out.extend(k.expand(g, card, x))
-        elif kw == "must_attack" and a.get("grants") and target is not None and \
-                must_grants_apply(card, a, target) and tg.match(g, card, target, a.get("vs")):
-            out.extend(a["grants"])
+        k = KEYWORDS.get(a.get("kw"))
+        if k is None:
+            continue
+        if k.grants_now is not None:  # formation: its grants while in formation
+            out.extend(k.grants_now(g, card, a))
+        elif target is not None and k.grants_against is not None:  # a forced attack's grants for that strike
+            out.extend(k.grants_against(g, card, a, target))
     if g.in_play(card):
         for src in _aura_sources(g):
             if src is card:
                 continue
             for a in g.abilities(src):
-                if a.get("kw") == "aura" and tg.match(g, src, card, a.get("to")):
-                    out.extend(a.get("grants") or [])
+                k = KEYWORDS.get(a.get("kw"))
+                if k is not None and k.grants_to is not None:  # an aura covering this card
+                    out.extend(k.grants_to(g, src, a, card))
     return [a for a in out if a.get("kw") == "trigger" or not a.get("condition") or holds(g, card, a["condition"])]
 
 
 def ignored(g, card) -> bool:
     """True while ``card`` is the target of the executing attack and that attack ignores all its abilities
-    (``ignores_abilities``: the attacker has it, or the attack ability carries it as a ``rider``; 03 §1.5 ignoring
+    (a keyword with the named effect ``ignores_target_abilities``: the attacker has it, or the attack ability
+    carries it as a ``rider``; 03 §1.5 ignoring
     [408]; engine/effects/keywords/ignores_abilities.py): it is then treated as having none."""
     ex = g.executing
     e = ex["entry"]
@@ -124,10 +121,10 @@ def ignored(g, card) -> bool:
         a = abil[e["ability"]] if isinstance(e.get("ability"), int) and e["ability"] < len(abil) else {}
         if a.get("kw") not in REACH:
             return False
-        if any(r.get("kw") == "ignores_abilities" for r in a.get("rider") or []):
+        if carries(a.get("rider") or [], "ignores_target_abilities"):
             return True
-    return "ignores_abilities" in meta(g, src)["kws"] or any(x.get("kw") == "ignores_abilities"
-                                                             for x in src.acquired)
+    return bool(flag_kws("ignores_target_abilities") & meta(g, src)["kws"]) or \
+        carries(src.acquired, "ignores_target_abilities")
 
 
 def kws(g, card, kw: str, target=None) -> list[dict]:
@@ -182,12 +179,6 @@ def blocking(g, card, effect: str):
         if k is not None and effect in k.state_effects and holds_now(g, card, a):
             return k
     return None
-
-
-def must_grants_apply(card, a: dict, target) -> bool:
-    """A ``must_attack``'s ``grants`` hold for the strike at ``target``: always for ``when: able``, only for a
-    card it was obliged to attack for ``enemy_becomes_adjacent``."""
-    return a.get("when") != "enemy_becomes_adjacent" or target.id in card.used.get("forced", [])
 
 
 def custom_flag(g, card, flag: str) -> bool:

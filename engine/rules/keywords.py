@@ -191,6 +191,72 @@ def flagged(g, card, flag: str) -> bool:
     return any(kws(g, card, k.kw) for k in flag_holders(flag))
 
 
-def has(g, card, kw: str) -> bool:
-    """True when the card has a static keyword ``kw`` now."""
-    return bool(kws(g, card, kw))
+def move_bonus(g, card) -> int:
+    """Extra movement allowance of ``card`` now: the sum of the ``move_mod`` hooks of its keywords (01 §3.4
+    [203.1])."""
+    return sum(k.move_mod(g, card, mine) for k, mine in _asked(g, card, "move_mod"))
+
+
+def life_limit(g, card) -> int | None:
+    """The life ``card`` can never exceed: the least answer of the ``life_limit`` hooks of its keywords, or None
+    (03 §5 life_max [204.3.a])."""
+    cap = None
+    for k, mine in _asked(g, card, "life_limit"):
+        n = k.life_limit(g, card, mine)
+        if n is not None and (cap is None or n < cap):
+            cap = n
+    return cap
+
+
+def unforced(g, card, kind: str) -> bool:
+    """``card``'s attacks of ``kind`` ignore effects that force their target: an ``unforced`` hook of a keyword it
+    has (03 §4 accuracy [g-50])."""
+    return any(k.unforced(g, card, kind, mine) for k, mine in _asked(g, card, "unforced"))
+
+
+def target_limits(g, card, kind: str) -> list:
+    """The filter lists every target of ``card``'s attacks of ``kind`` must match: the ``target_limits`` hooks of
+    its keywords (01 §3.6 [205])."""
+    return [f for k, mine in _asked(g, card, "target_limits") for f in k.target_limits(g, card, kind, mine)]
+
+
+def draws_attacks(g, card, kind: str) -> bool | None:
+    """Whether the other side's attacks of ``kind`` may target only cards such as ``card`` now (03 §5 force_attack
+    [g-82]): None when no ``draws_attacks`` hook of its keywords says so, else whether those attacks reach it
+    whatever their range (True when one of the hooks says so)."""
+    out = None
+    for k, mine in _asked(g, card, "draws_attacks"):
+        r = k.draws_attacks(g, card, kind, mine)
+        if r is not None:
+            out = bool(out) or r
+    return out
+
+
+def strike_reach(g, card) -> int:
+    """How far ``card``'s simple strike reaches: 1 (adjacent), or the greatest answer of the ``strike_reach`` hooks
+    of its keywords (Chebyshev, 03 §3.2 [g-11])."""
+    return max([1] + [k.strike_reach(g, card, mine) for k, mine in _asked(g, card, "strike_reach")])
+
+
+def strikes_per_turn(g, card) -> int:
+    """Simple strikes ``card`` may make per turn: 1, or the greatest answer of the ``strikes_per_turn`` hooks of its
+    keywords (03 §5 actions_per_turn [g-70, 219.4.a])."""
+    return max([1] + [k.strikes_per_turn(g, card, mine) for k, mine in _asked(g, card, "strikes_per_turn")])
+
+
+def distinct_targets(g, card) -> bool:
+    """Each of ``card``'s simple strikes this turn must be at a card it has not struck this turn: a
+    ``distinct_targets`` hook of a keyword it has [g-70]."""
+    return any(k.distinct_targets(g, card, mine) for k, mine in _asked(g, card, "distinct_targets"))
+
+
+def varies_strike(g, card) -> bool:
+    """``card``'s strike strength is counted per rolled strength (a ``varies_strike`` hook of a keyword it has), so
+    equal printed values are not a fixed strike and it rolls (02 §6)."""
+    return any(k.varies_strike(g, card, mine) for k, mine in _asked(g, card, "varies_strike"))
+
+
+def modifies_strike(g, card) -> bool:
+    """``card`` has a keyword that modifies its strike strength now (one with a ``strike_mod`` hook): a printed
+    0-0-0 strikes only with one (Метаморф)."""
+    return any(True for _ in _asked(g, card, "strike_mod"))

@@ -2,9 +2,10 @@
 
 :func:`target_options` lists the ``target`` / ``targets`` / ``to`` fields one activated ability may be declared
 with now; an empty list means it cannot be declared. Shapes: one chosen card -> ``target``; an attack with
-``count`` n -> ``targets`` (1..n different cards, sorted); ``redistribute_wounds`` -> ``target`` (the creature
-healed, when chosen) and ``targets`` (the recipients, when chosen); an ``action`` with two or more chosen effect
-targets -> ``targets`` (one per chosen effect, in effect order); the Condor's dive -> ``target`` and ``to``.
+``count`` n -> ``targets`` (1..n different cards, sorted); a keyword with a ``declared_targets`` hook -> its
+own fields (redistribution: ``target``, the creature healed, and ``targets``, the recipients); an ``action`` with
+two or more chosen effect targets -> ``targets`` (one per chosen effect, in effect order); the Condor's dive ->
+``target`` and ``to``.
 """
 from __future__ import annotations
 
@@ -60,10 +61,9 @@ def target_options(g, card, a: dict) -> list[dict]:
         if n > 1:
             return [{"targets": c} for c in combos(cands, n)]
         return [{"target": t} for t in cands]
-    if kw == "finishing_blow":
-        return [{"target": t} for t in combat.finishing_targets(g, card, a)]
-    if kw == "redistribute_wounds":
-        return _redistribute(g, card, a)
+    k = KEYWORDS.get(kw)
+    if k is not None and k.declared_targets is not None:
+        return k.declared_targets(g, card, a)  # its own choices (finishing blow, redistribution)
     if kw == "custom" and a.get("handler") == "condor_dive":
         return _dive(g, card, a)
     if kw == "custom" and getattr(CUSTOMS.get(a.get("handler")), "options", None) is not None:
@@ -103,26 +103,6 @@ def _chosen_options(ids: list[str], spec: dict) -> list[dict]:
     if n > 1:
         return [{"targets": c} for c in combos(ids, n, bool(spec.get("exact")))]
     return [{"target": t} for t in ids]
-
-
-def _redistribute(g, card, a) -> list[dict]:
-    frm, to = a.get("from"), a.get("to")
-    froms = [t for t in chosen(g, card, a, frm) if g.cards[t].wounds > 0] if tg.is_choice(frm) else [None]
-    if not tg.is_choice(frm) and not any(c.wounds for c in tg.resolve(g, {"controller": card.controller}, card,
-                                                                      frm)):
-        return []
-    out = []
-    for f in froms:
-        if tg.is_choice(to):
-            tos = [t for t in chosen(g, card, a, to) if t != f]
-            for c in combos(tos, to.get("count", 1)):
-                o: dict = {"targets": c} if f is not None else ({"target": c[0]} if len(c) == 1 else {"targets": c})
-                if f is not None:
-                    o["target"] = f
-                out.append(o)
-        elif f is not None and f != card.id:
-            out.append({"target": f})
-    return out[:MAX_COMBOS]
 
 
 def _dive(g, card, a) -> list[dict]:

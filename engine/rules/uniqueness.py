@@ -4,11 +4,14 @@ come: recruitment (engine/effects/keywords/uniqueness.py), resurrection, summoni
 [g-63]. The engine has no take-control effect yet; the other ways ask :func:`may_join`."""
 from __future__ import annotations
 
+from engine.cards.keywords import carries
+
 
 def is_unique(g, card) -> bool:
-    """True when ``card``'s definition is unique (flag ``unique`` or a ``uniqueness`` ability) [g-54]."""
+    """True when ``card``'s definition is unique (flag ``unique``, or an ability of a keyword with the
+    named effect ``unique``) [g-54]."""
     d = g.defn(card)
-    return bool(d.get("unique")) or any(a.get("kw") == "uniqueness" for a in d.get("abilities") or [])
+    return bool(d.get("unique")) or carries(d.get("abilities") or [], "unique")
 
 
 def may_join(g, card, p: int) -> bool:

@@ -3,6 +3,7 @@ activated ability (close, no other cost) that puts one token on the card, up to 
 token cost has it (``implicit``, added by engine/cards/abilities.py)."""
 from __future__ import annotations
 
+from engine.cards.abilities import token_max
 from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS
 from engine.effects.registry import register_keyword
@@ -12,6 +13,12 @@ from engine.ops.tokens import gain_tokens
 def execute(g, e, src, eff) -> None:
     """+1 token on this card, up to its token maximum [218.3]."""
     gain_tokens(g, src, 1)
+
+
+def refuses(g, card, a: dict) -> bool:
+    """Accumulating at the token maximum is refused (01-game-and-cards.md §6.2 [DOUBT])."""
+    mx = token_max(g.abilities(card))
+    return mx is not None and card.tokens >= mx
 
 
 def short_form(a: dict, place: str) -> None:
@@ -30,4 +37,5 @@ def text(a: dict, lang: str, words) -> str:
 
 ACCUMULATE_TOKEN = register_keyword(Keyword(
     kw="accumulate_token", places="activated", rule="RULES.md S1; 01 §6.2 [218.3-218.4]", text=text,
-    fields={"implicit": "bool!", **ACTIVATED_FIELDS}, handler=execute, short_form=short_form))
+    fields={"implicit": "bool!", **ACTIVATED_FIELDS}, handler=execute, short_form=short_form,
+    refuses=refuses))

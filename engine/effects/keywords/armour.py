@@ -10,7 +10,7 @@ from engine.rules.grants import named_value
 
 def prevent(g, target, amount, kind, source, mine) -> int:
     """Armour stops the first n wounds from nonmagical attacks each turn, the greatest copy counting (n less the
-    wounds it stopped this turn, kept in ``target.used["armour"]``) [g-05, 414.4]."""
+    wounds it stopped this turn, kept in ``target.used["armour"]``, its ``turn_counter``) [g-05, 414.4]."""
     if kind not in NONMAGICAL:
         return amount
     left = named_value(mine) - target.used.get("armour", 0)
@@ -32,4 +32,4 @@ def text(a: dict, lang: str, words) -> str:
 
 ARMOUR = register_keyword(Keyword(
     kw="armour", places="static grant", rule="03 §4 armour [g-05], §1.10 [420]", text=text,
-    fields={"n": "int!"}, prevent=prevent))
+    fields={"n": "int!"}, prevent=prevent, turn_counter="armour"))

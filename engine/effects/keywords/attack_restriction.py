@@ -1,10 +1,16 @@
 """Attack restriction (``attack_restriction``; 01-game-and-cards.md §3.6 [205], card text [103.1]): its ``applies_to``
-attacks may target only ``only_vs`` cards. Its rule is read where combat asks for it (engine/rules/combat.py); this
-module holds its schema and text."""
+attacks may target only ``only_vs`` cards. Its ``target_limits`` hook is asked by
+:func:`engine.rules.keywords.target_limits` (the targeting rules of engine/rules/combat.py)."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
+from engine.cards.kinds import kinds_match
 from engine.effects.registry import register_keyword
+
+
+def target_limits(g, card, kind: str, mine) -> list:
+    """The ``only_vs`` filter lists of the card's copies ``mine`` whose ``applies_to`` covers ``kind`` [205]."""
+    return [a.get("only_vs") for a in mine if kinds_match(kind, a.get("applies_to"))]
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -17,4 +23,4 @@ def text(a: dict, lang: str, words) -> str:
 
 ATTACK_RESTRICTION = register_keyword(Keyword(
     kw="attack_restriction", places="static grant", rule="01 §3.6 [205]; card text [103.1]", text=text,
-    fields={"applies_to": "kinds!", "only_vs": "filters!"}))
+    fields={"applies_to": "kinds!", "only_vs": "filters!"}, target_limits=target_limits))

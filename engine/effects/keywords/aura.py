@@ -1,9 +1,15 @@
-"""Aura (``aura``; 03-abilities.md §1.4 [406], §1.5 [407]): the cards matching ``to`` have ``grants``. Its rule is read
-where combat asks for it (engine/rules/grants.py); this module holds its schema and text."""
+"""Aura (``aura``; 03-abilities.md §1.4 [406], §1.5 [407]): the cards matching ``to`` have ``grants``: its
+``grants_to`` hook, asked by :func:`engine.rules.grants.effective` for the cards in play."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.rules import targets as tg
+
+
+def grants_to(g, src, a: dict, card) -> list[dict]:
+    """Its ``grants`` when ``card`` matches ``to`` (relative to ``src``, the aura's card) [406, 407]; else []."""
+    return a.get("grants") or [] if tg.match(g, src, card, a.get("to")) else []
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -15,4 +21,4 @@ def text(a: dict, lang: str, words) -> str:
 
 AURA = register_keyword(Keyword(
     kw="aura", places="static", rule="03 §1.4 [406], §1.5 [407]", text=text,
-    fields={"to": "filters!", "grants": "abilities!"}))
+    fields={"to": "filters!", "grants": "abilities!"}, grants_to=grants_to))

@@ -1,6 +1,7 @@
 """Cancel a strike (``block_strike``; 03-abilities.md §1.6 [410], 02-battle.md §9 fixed windows, step 5): an
 activated ability used in the target window of an attack aimed at this card, before the dice are rolled; the attack
-is cancelled. Offered and applied by engine/procedure/windows.py."""
+is cancelled. Offered and applied by engine/procedure/windows.py. Its text says its ``condition`` itself (the
+flag ``says_condition``: the catalogue does not add it after the cost)."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
@@ -33,4 +34,5 @@ def text(a: dict, lang: str, words) -> str:
 BLOCK_STRIKE = register_keyword(Keyword(
     kw="block_strike", places="activated", rule="03 §1.6 [410]; 02 §9 fixed windows (step 5)", text=text,
     fields={"applies_to": "kinds!", "window": "enum!:target", **NAMED_FIELDS, **ACTIVATED_FIELDS},
-    window="target", window_options=window_options, window_apply=window_apply))
+    window="target", window_options=window_options, window_apply=window_apply,
+    flags=frozenset({"says_condition"})))

@@ -6,7 +6,7 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.cards.kinds import kinds_match
 from engine.ops import trigger_points
-from engine.rules import grants
+from engine.rules.keywords import flagged
 from engine.rules.adjacency import adjacent_cards
 
 
@@ -16,7 +16,7 @@ def on_destroys(g, killer, dead, kind, mine) -> None:
     either is a flyer) corporeal enemy creature and ``kind`` is not a ranged attack, a pending trigger heals
     ``killer`` completely and removes its Poisoning; "when its corpse-eating applies" triggers [g-51]."""
     if not g.is_creature(killer) or killer.controller == dead.controller or not g.is_creature(dead) or \
-            grants.kws(g, dead, "incorporeal"):
+            flagged(g, dead, "bodiless"):
         return
     if kind and kinds_match(kind, ["ranged"]):
         return

@@ -21,6 +21,11 @@ def text(a: dict, lang: str, words) -> str:
     return f"close {t}" if lang == "en" else f"закрыть {t}"
 
 
+def futile(g, eff: dict, card, closed: bool) -> bool:
+    """Closing a closed card changes nothing [219.2]."""
+    return closed
+
+
 CLOSE_TARGET = register_keyword(Keyword(
     kw="close_target", places="effect", rule="01 §6.4 [219.1-219.3]", text=text, fields={"target": "target!"},
-    handler=execute, needs_target=True))
+    handler=execute, needs_target=True, futile=futile))

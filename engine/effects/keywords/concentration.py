@@ -31,4 +31,4 @@ def text(a: dict, lang: str, words=None) -> str:
 
 CONCENTRATION = register_keyword(Keyword(kw="concentration", places="static grant effect",
                                          rule="03 §4 concentration [g-20]", text=text, parts=parts,
-                                         handler=execute))
+                                         handler=execute, reads_history=("wounds",)))

@@ -1,6 +1,6 @@
 """Defends without closing (``defender_no_close``; 02-battle.md §4, 03-abilities.md §6 [216.12.a]): it does not close
-when it acts as a defender (``unlimited``: any number of times per turn). Its rule is read where combat asks for it
-(engine/procedure/defender.py); this module holds its schema and text."""
+when it acts as a defender (``unlimited``: any number of times per turn). Its flag
+``defends_without_closing`` is asked by engine/procedure/strike.py."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword

@@ -1,10 +1,24 @@
 """More attacks per turn (``extra_attack``; 03-abilities.md §5 actions_per_turn [g-70, 219.4.a]): it may make its
-``applies_to`` attack n times per turn. Its rule is read where combat asks for it (engine/rules/combat.py); this
-module holds its schema and text."""
+``applies_to`` attack n times per turn. Its ``strikes_per_turn`` and ``distinct_targets`` hooks are asked by
+:mod:`engine.rules.keywords` (the strike rules of engine/rules/combat.py)."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
+from engine.cards.kinds import kinds_match
 from engine.effects.registry import register_keyword
+from engine.rules import targets as tg
+
+
+def strikes_per_turn(g, card, mine) -> int:
+    """The greatest n (an amount, counted now) of the card's copies ``mine`` that cover simple strikes, at least 1
+    [g-70, 219.4.a]."""
+    return max([1] + [tg.amount(g, a.get("n", 1), {}, card) for a in mine
+                      if kinds_match("simple_strike", a.get("applies_to"))])
+
+
+def distinct_targets(g, card, mine) -> bool:
+    """True when one of the card's copies ``mine`` has ``different_targets``."""
+    return any(a.get("different_targets") for a in mine)
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -24,4 +38,5 @@ def text(a: dict, lang: str, words) -> str:
 
 EXTRA_ATTACK = register_keyword(Keyword(
     kw="extra_attack", places="static grant", rule="03 §5 actions_per_turn [g-70, 219.4.a]", text=text,
-    fields={"n": "amount!", "applies_to": "kinds!", "different_targets": "bool?"}))
+    fields={"n": "amount!", "applies_to": "kinds!", "different_targets": "bool?"},
+    strikes_per_turn=strikes_per_turn, distinct_targets=distinct_targets))

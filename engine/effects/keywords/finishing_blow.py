@@ -1,6 +1,6 @@
 """Finishing blow (добивание, ``finishing_blow``; 03-abilities.md §4 [g-13, g-95]): the target next to it is destroyed
 if its current life is still at most X, else nothing happens. Its declaration options:
-engine/rules/combat.py ``finishing_targets``."""
+its ``declared_targets`` hook (:func:`engine.rules.options.target_options`)."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
@@ -9,6 +9,9 @@ from engine.effects.basic import amount_of, targets
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.ops import damage
+from engine.rules import targets as tg
+from engine.rules.adjacency import adjacent_cards
+from engine.rules.keywords import flagged
 
 
 def execute(g, e, src, eff) -> None:
@@ -20,6 +23,21 @@ def execute(g, e, src, eff) -> None:
             g.emit(Event.FIZZLED, source=e["source"])
 
 
+def declared_targets(g, card, a: dict) -> list[dict]:
+    """``{"target": id}`` for each adjacent creature (no symbiote) without the named effect ``unfinishable`` (an
+    incorporeal one cannot be finished off) whose current life is X or less [g-13, g-95] (X an amount, counted
+    now, e.g. Кровяница's poisoned neighbours of the target) and that matches the target's ``filter``."""
+    out = []
+    for c in adjacent_cards(g, card):
+        if not g.is_creature(c) or g.defn(c).get("symbiote") or flagged(g, c, "unfinishable"):
+            continue
+        n = tg.amount(g, a.get("n", 0), {"controller": card.controller}, card, c)
+        if g.life(c) - c.wounds <= n and tg.match(g, card, c, (a.get("target") or {}).get("filter")
+                                                  if isinstance(a.get("target"), dict) else None):
+            out.append({"target": c.id})
+    return out
+
+
 def text(a: dict, lang: str, words) -> str:
     """"finishing blow for N at <target> next to it" in ``lang``."""
     n, t = words.amount(a["n"], lang), words.target(a.get("target"), lang)
@@ -28,4 +46,5 @@ def text(a: dict, lang: str, words) -> str:
 
 FINISHING_BLOW = register_keyword(Keyword(
     kw="finishing_blow", places="activated effect", rule="03 §4 finishing_blow [g-13]", text=text,
-    fields={"n": "amount!", "target": "target!", **NAMED_FIELDS, **ACTIVATED_FIELDS}, handler=execute))
+    fields={"n": "amount!", "target": "target!", **NAMED_FIELDS, **ACTIVATED_FIELDS}, handler=execute,
+    declared_targets=declared_targets))

@@ -2,7 +2,7 @@
 creature. A card that gains it while standing on the battlefield leaves its cell for its controller's aux zone
 at once, as a revealed flyer does [211.2.a, 306.3]; from then on every flyer rule applies to it (it is struck by
 non-flyers only as [211.9] allows, it strikes any card [211.5], it does not move [211.4]).
-:meth:`engine.model.state.GameState.is_flyer` reads the acquired ``flight``.
+:meth:`engine.model.state.GameState.is_flyer` asks whether an acquired ability carries its flag ``flies``.
 
 Two forms: an effect (``{"kw": "flight", "target"?, "until"?}`` inside a trigger: "it becomes a flyer") and a
 granted ability (inside ``grant_abilities.grants``; :func:`take_off` moves it). Printed flyers keep
@@ -50,4 +50,4 @@ def text(a: dict, lang: str, words) -> str:
 
 FLIGHT = register_keyword(Keyword(
     kw="flight", places="effect grant", rule="03 §4 flight [g-38]; 01 §3.6 [211.2.a]", text=text,
-    fields={"target": "target?", "until": "until?"}, handler=execute))
+    fields={"target": "target?", "until": "until?"}, handler=execute, flags=frozenset({"flies"})))

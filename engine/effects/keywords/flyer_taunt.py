@@ -1,6 +1,5 @@
 """Flyer taunt (``flyer_taunt``; card text, related 03-abilities.md §5 force_attack [g-82]): enemy flyers may attack
-only this card. Its rule is read where combat asks for it (engine/rules/combat.py); this module holds its schema and
-text."""
+only this card. Its flag ``taunts_flyers`` is asked by engine/rules/combat.py."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword

@@ -1,10 +1,24 @@
-"""Formation (строй, ``formation``; 03-abilities.md §4 [g-46]): while it stands in formation it has ``grants``. Its rule
-is read where combat asks for it (engine/rules/grants.py, engine/rules/formation.py); this module holds its schema
-and text."""
+"""Formation (строй, ``formation``; 03-abilities.md §4 [g-46]): while it stands in formation it has ``grants``. Its flag
+``forms_formation`` makes the card a formation partner (engine/rules/formation.py, the formation filters); its
+``grants_now`` hook gives the grants while in formation (:func:`engine.rules.grants.effective`)."""
 from __future__ import annotations
 
-from engine.cards.keywords import Keyword
+from engine.cards.keywords import KEYWORDS, Keyword
 from engine.effects.registry import register_keyword
+from engine.rules.formation import in_formation
+
+
+def grants_now(g, card, a: dict) -> list[dict]:
+    """Its ``grants`` while the card stands in formation (with a ``partner`` match) [g-46], each followed by the
+    abilities a granted one stands for (a keyword's ``expand`` hook: copy_ability); [] otherwise."""
+    if not a.get("grants") or not in_formation(g, card, a.get("partner")):
+        return []
+    out = list(a["grants"])
+    for x in a["grants"]:
+        k = KEYWORDS.get(x.get("kw"))
+        if k is not None and k.expand is not None:
+            out.extend(k.expand(g, card, x))
+    return out
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -20,4 +34,5 @@ def text(a: dict, lang: str, words) -> str:
 
 FORMATION = register_keyword(Keyword(
     kw="formation", places="static", rule="03 §4 formation [g-46]", text=text,
-    fields={"grants": "abilities?", "partner": "filters?"}))
+    fields={"grants": "abilities?", "partner": "filters?"}, grants_now=grants_now,
+    flags=frozenset({"forms_formation"})))

@@ -11,6 +11,7 @@ from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.ops import damage
 from engine.rules import targets as tg
+from engine.rules.keywords import flagged
 
 
 def execute(g, e, src, eff) -> None:
@@ -48,8 +49,14 @@ def text(a: dict, lang: str, words) -> str:
     return out
 
 
+def futile(g, eff: dict, card, closed: bool) -> bool:
+    """A card with the named effect ``unhealable`` (an incorporeal creature) cannot be healed [g-03, g-18]; healing
+    an unwounded card stays declarable (a heal can be replaced [419])."""
+    return flagged(g, card, "unhealable")
+
+
 HEAL = register_keyword(Keyword(
     kw="heal", places="activated effect", rule="03 §4 heal [g-18]", text=text,
     fields={"n": "heal_amount!", "target": "target!", "cure_poison": "bool?", "range": "range?", **NAMED_FIELDS,
             **ACTIVATED_FIELDS},
-    handler=execute, needs_target=True, short_form=short_form))
+    handler=execute, needs_target=True, short_form=short_form, futile=futile))

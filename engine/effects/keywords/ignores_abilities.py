@@ -2,7 +2,8 @@
 ignoring [408]): while its attack executes, the attacked card (the defender, if one took the strike over) is
 treated as having no abilities at all: no protection, armour, reductions, experience, strike bonuses, nothing.
 Printed (Етун: every attack it makes) or as the ``rider`` of one attack ability (Серый альв's 'fire arrow');
-:func:`engine.rules.grants.ignored` reads it, so every rule that asks what the card has sees nothing.
+:func:`engine.rules.grants.ignored` reads its flag ``ignores_target_abilities``, so every rule that asks what the
+card has sees nothing.
 """
 from __future__ import annotations
 
@@ -23,4 +24,5 @@ def text(a: dict, lang: str, words=None) -> str:
 
 IGNORES_ABILITIES = register_keyword(Keyword(
     kw="ignores_abilities", places="static grant effect", rule="03 §1.5 ignoring [408]", text=text,
-    fields={"which": "enum!:all"}, handler=execute))
+    fields={"which": "enum!:all"}, handler=execute,
+    flags=frozenset({"ignores_target_abilities"})))

@@ -1,10 +1,16 @@
 """Accuracy (меткость, ``ignores_forced_targeting``; 03-abilities.md §4 [g-50]): its ``applies_to`` attacks ignore
-effects that force their target. Its rule is read where combat asks for it (engine/rules/combat.py); this module
-holds its schema and text."""
+effects that force their target. Its ``unforced`` hook is asked by :func:`engine.rules.keywords.unforced` (the
+targeting rules of engine/rules/combat.py)."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
+from engine.cards.kinds import kinds_match
 from engine.effects.registry import register_keyword
+
+
+def unforced(g, card, kind: str, mine) -> bool:
+    """True when one of the card's copies ``mine`` covers attacks of ``kind`` (its ``applies_to``) [g-50]."""
+    return any(kinds_match(kind, a.get("applies_to")) for a in mine)
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -16,4 +22,4 @@ def text(a: dict, lang: str, words) -> str:
 
 IGNORES_FORCED_TARGETING = register_keyword(Keyword(
     kw="ignores_forced_targeting", places="static grant", rule="03 §4 accuracy [g-50]", text=text,
-    fields={"applies_to": "kinds!"}))
+    fields={"applies_to": "kinds!"}, unforced=unforced))

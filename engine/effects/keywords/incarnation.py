@@ -8,7 +8,7 @@ closed (open with ``open: true``); a flyer goes to the aux zone [211.2.a]. It is
 owner's 3rd row frees (03 §4: "it fires as soon as one frees"; a mandatory trigger of the graveyard card made
 pending when a card dies or leaves its cell, ``graveyard_cell_freed``). A card that dies
 carrying the marker loses Incarnation (it never incarnates again; recorded as the permanent timed effect
-``incarnated``).
+``incarnated`` by its ``at_death`` hook).
 
 Tokens also come from ``incarnation_token`` effects (engine/effects/keywords/incarnation_token.py), which call
 :func:`incarnate`.
@@ -24,8 +24,14 @@ from engine.ops import damage, durations, trigger_points, zones
 from engine.ops.reveal import goes_to_aux
 from engine.rules.uniqueness import may_join
 
-#: The timed-effect kind that records "this card died carrying the incarnation marker" (engine/ops/damage.py).
+#: The timed-effect kind that records "this card died carrying the incarnation marker" (its ``at_death`` hook).
 SPENT = "incarnated"
+
+
+def at_death(g, card) -> None:
+    """A card dying with the marker ``incarnation`` loses Incarnation X [g-19]: a timed effect that never ends."""
+    if card.markers.get("incarnation"):
+        durations.add(g, "turn_end", card.id, SPENT, turn=10 ** 9)
 
 
 def spent(g, card) -> bool:
@@ -119,4 +125,4 @@ def text(a: dict, lang: str, words=None) -> str:
 INCARNATION = register_keyword(Keyword(
     kw="incarnation", places="static", rule="03 §4 incarnation [g-19]; [218.8]", text=text,
     fields={"n": "int!", "open": "bool?", "on_marker": "str?"}, graveyard_turn_start=at_turn_start,
-    graveyard_cell_freed=when_cell_freed, handler=execute))
+    graveyard_cell_freed=when_cell_freed, handler=execute, at_death=at_death))

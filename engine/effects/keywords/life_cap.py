@@ -1,9 +1,14 @@
-"""Life maximum (``life_cap``; 03-abilities.md §5 life_max [204.3.a]): its life can never exceed n. Its rule is read
-where combat asks for it (engine/ops/tokens.py ``add_life``); this module holds its schema and text."""
+"""Life maximum (``life_cap``; 03-abilities.md §5 life_max [204.3.a]): its life can never exceed n. Its ``life_limit``
+hook is asked by :func:`engine.rules.keywords.life_limit` (engine/ops/tokens.py ``add_life``)."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+
+
+def life_limit(g, card, mine) -> int:
+    """The least n of the card's copies ``mine`` [204.3.a]."""
+    return min(a.get("n") for a in mine)
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -13,4 +18,4 @@ def text(a: dict, lang: str, words) -> str:
 
 LIFE_CAP = register_keyword(Keyword(
     kw="life_cap", places="static grant", rule="03 §5 life_max [204.3.a]", text=text,
-    fields={"n": "int!"}))
+    fields={"n": "int!"}, life_limit=life_limit))

@@ -1,6 +1,7 @@
 """Movement bonus (``move_bonus``; «+n к движению», 01-game-and-cards.md §3.4 [203.1], 03 §1.12): +n to the
 card's movement allowance. Static or granted it is ``{"kw": "move_bonus", "n": n}``, read by
-:func:`engine.rules.declarable.move_left`; as an effect (inside a trigger, or ``and`` of another effect) the target
+its ``move_mod`` hook (:func:`engine.rules.keywords.move_bonus`, asked by
+:func:`engine.rules.declarable.move_left`); as an effect (inside a trigger, or ``and`` of another effect) the target
 (default: this card) acquires it ``until`` the duration ends (absent: the rest of the battle). Several bonuses add
 up (none of them is a named numbered keyword [414.4]).
 """
@@ -19,6 +20,11 @@ def execute(g, e, src, eff) -> None:
                       eff.get("until", "end_of_battle"), e["controller"], src)
 
 
+def move_mod(g, card, mine) -> int:
+    """The movement allowance added by the card's copies ``mine``: the sum of their n [203.1]."""
+    return sum(a.get("n", 0) for a in mine)
+
+
 def text(a: dict, lang: str, words) -> str:
     """"+n movement [for <target>] [<until>]" in ``lang``."""
     t = a.get("target", "self")
@@ -33,4 +39,5 @@ def text(a: dict, lang: str, words) -> str:
 
 MOVE_BONUS = register_keyword(Keyword(
     kw="move_bonus", places="static grant effect", rule="01 §3.4 [203.1]; 03 §1.12", text=text,
-    fields={"n": "int!", "target": "target?", "until": "until?", "stacks": "bool?"}, handler=execute))
+    fields={"n": "int!", "target": "target?", "until": "until?", "stacks": "bool?"}, handler=execute,
+    move_mod=move_mod))

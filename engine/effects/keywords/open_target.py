@@ -26,6 +26,11 @@ def text(a: dict, lang: str, words) -> str:
     return f"open {t}" if lang == "en" else f"открыть {t}"
 
 
+def futile(g, eff: dict, card, closed: bool) -> bool:
+    """Opening an open card changes nothing [219.2]."""
+    return not closed
+
+
 OPEN_TARGET = register_keyword(Keyword(
     kw="open_target", places="effect", rule="01 §6.4 [219.1-219.3]", text=text, fields={"target": "target!"},
-    handler=execute))
+    handler=execute, futile=futile))

@@ -2,8 +2,9 @@
 miss), the attacked creature gains Plague (the acquired ability with its trigger, and the marker ``plague``); if
 this creature's own die for that strike was odd (unmodified), it wounds itself for that number ("wound self"
 [g-89]: not an attack; a fixed-value strike rolls no die). Written ``{"kw": "plague"}``; its ``parts`` are the
-"strikes" trigger whose effect is this keyword (the die comes with the trigger point). The marker ``plague`` is the
-state (01 §6.1): a card set up with the marker alone has Plague (:mod:`engine.scenario_setup`)."""
+"strikes" trigger whose effect is this keyword (the die comes with the trigger point: its ``reads_event``). The
+marker ``plague`` is the state (01 §6.1): a card set up with the marker alone has Plague
+(:mod:`engine.scenario_setup`)."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
@@ -39,4 +40,5 @@ def text(a: dict, lang: str, words=None) -> str:
 
 
 PLAGUE = register_keyword(Keyword(kw="plague", places="static grant effect", rule="03 §4 plague [g-57]", text=text,
-                                  parts=parts, handler=execute, marker="plague"))
+                                  parts=parts, handler=execute, marker="plague",
+                                  reads_event={"strikes": ("die",)}))

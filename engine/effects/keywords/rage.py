@@ -52,4 +52,4 @@ def text(a: dict, lang: str, words=None) -> str:
 
 RAGE = register_keyword(Keyword(kw="rage", places="static activated effect", rule="03 §4 rage [g-59]", text=text,
                                 fields={"n": "pos?", "cost": "cost?", "sudden": "bool?", "limit": "limit?"},
-                                parts=parts, handler=execute, options=options))
+                                parts=parts, handler=execute, options=options, reads_history=("acts",)))

@@ -1,6 +1,8 @@
 """Redistribution (перераспределение, ``redistribute_wounds``; 03-abilities.md §4 [g-37]): heal up to n wounds of
 ``from`` and deal as many wounds among ``to`` (in the chosen order, one each in turn); only as many are dealt as were
-healed (03 §4 [DOUBT]). Its declaration options: engine/rules/options.py."""
+healed (03 §4 [DOUBT]). Its declaration options: its ``declared_targets`` hook
+(:func:`engine.rules.options.target_options`); as a trigger's effect its flag ``spares_event_card`` keeps the
+triggering card out of its chosen targets."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
@@ -10,6 +12,7 @@ from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.ops import damage
 from engine.rules import targets as tg
+from engine.rules.options import MAX_COMBOS, chosen, combos
 
 
 def execute(g, e, src, eff) -> None:
@@ -33,6 +36,29 @@ def execute(g, e, src, eff) -> None:
     damage.check_deaths(g, to)
 
 
+def declared_targets(g, card, a: dict) -> list[dict]:
+    """The declarations of the ability (or a trigger's effect): ``target`` the creature healed (when ``from`` is
+    chosen: a wounded one) and ``targets`` the recipients (when ``to`` is chosen, never the healed one), at most
+    :data:`engine.rules.options.MAX_COMBOS` of them; [] when a named ``from`` has no wound."""
+    frm, to = a.get("from"), a.get("to")
+    froms = [t for t in chosen(g, card, a, frm) if g.cards[t].wounds > 0] if tg.is_choice(frm) else [None]
+    if not tg.is_choice(frm) and not any(c.wounds for c in tg.resolve(g, {"controller": card.controller}, card,
+                                                                      frm)):
+        return []
+    out = []
+    for f in froms:
+        if tg.is_choice(to):
+            tos = [t for t in chosen(g, card, a, to) if t != f]
+            for c in combos(tos, to.get("count", 1)):
+                o: dict = {"targets": c} if f is not None else ({"target": c[0]} if len(c) == 1 else {"targets": c})
+                if f is not None:
+                    o["target"] = f
+                out.append(o)
+        elif f is not None and f != card.id:
+            out.append({"target": f})
+    return out[:MAX_COMBOS]
+
+
 def text(a: dict, lang: str, words) -> str:
     """"move up to N wounds from <from> onto <to>" in ``lang``."""
     n, dst = words.amount(a["n"], lang), words.target(a["to"], lang)
@@ -46,4 +72,5 @@ def text(a: dict, lang: str, words) -> str:
 REDISTRIBUTE_WOUNDS = register_keyword(Keyword(
     kw="redistribute_wounds", places="activated effect", rule="03 §4 redistribute_wounds [g-37]", text=text,
     fields={"n": "amount!", "from": "target!", "to": "target!", **NAMED_FIELDS, **ACTIVATED_FIELDS},
-    handler=execute, needs_target=True))
+    handler=execute, needs_target=True, declared_targets=declared_targets,
+    flags=frozenset({"spares_event_card"})))

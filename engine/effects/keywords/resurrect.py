@@ -6,7 +6,9 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.effects.registry import register_keyword
+from engine.model.board import neighbours
 from engine.model.enums import Event
+from engine.rules import targets as tg
 from engine.rules.cells import free
 from engine.rules.uniqueness import may_join
 
@@ -56,8 +58,21 @@ def text(a: dict, lang: str, words) -> str:
             + (", закрытой" if a["closed"] else ""))
 
 
+def options(g, card, a: dict) -> list[dict]:
+    """Its activated form's declarations: a card of the graveyard (own, or any with ``graveyard: any``) matching
+    ``filter`` that may join the squad (Uniqueness [g-54]), onto a free cell next to the card on the battlefield."""
+    if card.zone != "battlefield":
+        return []
+    yard = g.graveyards[card.controller] if a.get("graveyard", "own") == "own" else \
+        g.graveyards[1] + g.graveyards[2]
+    cands = [cid for cid in yard if tg.match(g, card, g.cards[cid], a.get("filter"))
+             and may_join(g, g.cards[cid], card.controller)]
+    cells = [n for n in neighbours(card.cell) if free(g, n)]
+    return [{"target": t, "to": cell} for t in cands for cell in cells]
+
+
 RESURRECT = register_keyword(Keyword(
     kw="resurrect", places="activated effect", rule="03 §4 resurrect [g-07]", text=text,
     fields={"filter": "filters!", "graveyard": "enum!:own|any", "cell": "enum!:adjacent", "closed": "bool!",
             **NAMED_FIELDS, **ACTIVATED_FIELDS},
-    handler=execute, short_form=short_form))
+    handler=execute, short_form=short_form, options=options))

@@ -1,5 +1,5 @@
 """Cache (схрон, ``skhron``; 03-abilities.md §4 [g-47]): flyers cannot choose it as the first target of an attack. Its
-rule is read where combat asks for it (engine/rules/combat.py); this module holds its schema and text."""
+flag ``unreachable_by_flyers`` is asked by engine/rules/combat.py."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword

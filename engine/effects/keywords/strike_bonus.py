@@ -1,6 +1,6 @@
 """Strike bonus (``strike_bonus``; 03-abilities.md §1.12 [422]): +n to the listed strength ``values`` of its
 ``applies_to`` attacks against ``vs`` targets. Read by :func:`engine.rules.keywords.strike_mod` through this record's
-hook."""
+``strike_mod`` hook; its ``varies_strike`` hook says a bonus counted per strength makes the card roll."""
 from __future__ import annotations
 
 from engine.cards.words import STRENGTH, and_
@@ -9,7 +9,6 @@ from engine.effects.registry import register_keyword
 from engine.cards.kinds import LEVELS, kinds_match
 from engine.rules import targets as tg
 from engine.rules.keywords import vs_ok
-
 
 
 def strike_mod(g, card, target, kind, level, mine) -> int:
@@ -24,6 +23,12 @@ def strike_mod(g, card, target, kind, level, mine) -> int:
         if vs_ok(g, card, a, target):
             m += tg.amount(g, a.get("n", 1), {}, card, target, level)
     return m
+
+
+def varies_strike(g, card, mine) -> bool:
+    """True when one of the card's copies ``mine`` has an n counted per strength (a dict amount: Метаморф copies
+    the target's value of the strength it rolls; 02 §6)."""
+    return any(isinstance(a.get("n"), dict) for a in mine)
 
 
 def text(a: dict, lang: str, words) -> str:
@@ -45,4 +50,5 @@ def text(a: dict, lang: str, words) -> str:
 STRIKE_BONUS = register_keyword(Keyword(
     kw="strike_bonus", places="static grant", rule="03 §1.12 [422]", text=text,
     fields={"n": "amount!", "applies_to": "kinds!", "values": "strengths!", "vs": "filters?",
-            "condition": "conditions?", "stacks": "bool?"}, strike_mod=strike_mod))
+            "condition": "conditions?", "stacks": "bool?"}, strike_mod=strike_mod,
+    varies_strike=varies_strike))

@@ -10,7 +10,7 @@ from engine.cards.keywords import Keyword, PrepHooks
 from engine.effects.keywords._named import x_text
 from engine.effects.registry import register_keyword
 from engine.ops import damage
-from engine.rules import grants
+from engine.rules.keywords import flagged
 from engine.rules.adjacency import adjacent_cards
 
 
@@ -26,7 +26,7 @@ class _Thirst(PrepHooks):
         if not _thirsty(g, p, card) or card.used.get("thirst") == g.turn:
             return []
         return [{"thirst": card.id, "target": t.id} for t in adjacent_cards(g, card)
-                if g.is_creature(t) and not grants.kws(g, t, "incorporeal")]
+                if g.is_creature(t) and not flagged(g, t, "bodiless")]
 
     def apply(self, g, p, card, a, option: dict) -> bool:
         if option.get("thirst") != card.id:

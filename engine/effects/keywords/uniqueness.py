@@ -2,7 +2,8 @@
 already has a card of the same name; written ``{"kw": "uniqueness"}`` it means what the card flag ``unique`` means.
 In recruitment (02-battle.md §1.3 [304]) its :class:`engine.cards.keywords.RecruitHooks` refuse a second copy
 either way round: the unique card while a card of its name is recruited, or a card of its name while the unique
-card is. Resurrection, summoning and incarnation ask :func:`engine.rules.uniqueness.may_join` [g-63]."""
+card is. Resurrection, summoning and incarnation ask :func:`engine.rules.uniqueness.may_join` [g-63], which
+reads its flag ``unique``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword, RecruitHooks
@@ -25,4 +26,4 @@ def text(a: dict, lang: str, words=None) -> str:
 
 
 UNIQUENESS = register_keyword(Keyword(kw="uniqueness", places="static", rule="03 §4 uniqueness [g-54]", text=text,
-                                      recruitment=_Unique()))
+                                      recruitment=_Unique(), flags=frozenset({"unique"})))

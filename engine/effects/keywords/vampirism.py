@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.ops import trigger_points
-from engine.rules import grants
+from engine.rules.keywords import flagged
 
 
 
@@ -13,7 +13,7 @@ def on_strike_wounds(g, card, target, dealt, mine) -> None:
     """``card`` dealt ``dealt`` wounds with a simple strike (as attacker or responder) to a corporeal creature: a
     pending trigger heals it by that many less the greatest ``minus`` ("vampirism X-1", Вампир), the rest as
     additional life up to its life maximum [g-06]."""
-    if not g.is_creature(target) or grants.kws(g, target, "incorporeal"):
+    if not g.is_creature(target) or flagged(g, target, "bodiless"):
         return
     less = max([a.get("minus", 0) for a in mine] or [0])
     if dealt - less <= 0:

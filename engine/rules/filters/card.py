@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cards.keywords import carries
 from engine.cards.words import ABILITY_NAME, ELEMENT_EN, MARKER_NAMES, idx, or_
 from engine.model.history import attack_wounds
 from engine.rules.filters.base import Filter, register
@@ -147,7 +148,7 @@ class NotFlyer(Flag):
         return ("not a flyer", "не летающая")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
-        return not g.defn(card).get("flyer") and not any(a.get("kw") == "flight" for a in card.acquired)
+        return not g.defn(card).get("flyer") and not carries(card.acquired, "flies")
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,13 +242,14 @@ class HasAbility(Filter):
 
 @dataclass(frozen=True, slots=True)
 class Corporeal(Flag):
-    """``corporeal``: not incorporeal."""
+    """``corporeal``: not incorporeal (none of its abilities, printed or acquired, is of a keyword with the named
+    effect ``bodiless``)."""
 
     def words(self) -> tuple[str, str]:
         return ("not incorporeal", "не бестелесная")
 
     def test(self, g: Any, source: Any, card: Any, ctx: dict) -> bool:
-        return not any(a.get("kw") == "incorporeal" for a in g.abilities(card))
+        return not carries(g.abilities(card), "bodiless")
 
 
 @dataclass(frozen=True, slots=True)

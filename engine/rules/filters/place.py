@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cards.keywords import carries
 from engine.cards.words import idx, or_
 from engine.model.board import cell_at, in_front, orthogonal, row_of, xy
 from engine.rules.adjacency import adjacent_cards
@@ -22,7 +23,7 @@ def formation_chain(g: Any, card: Any) -> list:
             and not c.hidden and c.controller == card.controller
 
     def has(c: Any) -> bool:
-        return any(a.get("kw") == "formation" for a in g.abilities(c))
+        return carries(g.abilities(c), "forms_formation")
     if not ok(card) or not has(card):
         return []
     seen, todo = {card.id}, [card]
@@ -153,7 +154,8 @@ class FormationWithSource(Flag):
 
 
 def _has_formation(g: Any, card: Any) -> bool:
-    return any(a.get("kw") == "formation" for a in g.abilities(card))
+    """The card has Formation (an ability of a keyword with the named effect ``forms_formation``)."""
+    return carries(g.abilities(card), "forms_formation")
 
 
 @dataclass(frozen=True, slots=True)
