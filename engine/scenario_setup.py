@@ -10,7 +10,7 @@ from engine.ops.acquire import refresh_forced
 from engine.ops.trigger_points import collect
 from engine.procedure import prelim
 from engine.procedure.flow import run
-from engine.procedure.phases import begin_turn
+from engine.procedure.phases import begin_turn, start_turn
 
 
 def build(g, doc: dict, *, seeded_dice: bool = False):
@@ -95,7 +95,9 @@ def _marker_abilities(c) -> None:
 
 def _begin(g, setup: dict) -> None:
     """Start the game at the beginning of ``setup.phase`` (a preliminary phase, or a phase of turn ``turn`` of
-    player ``active``)."""
+    player ``active``). The beginning of a phase includes its automatic part: ``turn_start`` opens the active
+    player's cards and collects the start-of-turn triggers [311], ``final`` collects the end-of-turn triggers
+    [313.1] (FORMAT.md: a scenario starts at the beginning of the phase named)."""
     phase = setup.get("phase", Phase.MAIN)
     g.turn = int(setup.get("turn", 1))
     g.active = int(setup.get("active", 1))
@@ -107,6 +109,8 @@ def _begin(g, setup: dict) -> None:
     g.first = g.active if g.turn % 2 == 1 else g.other(g.active)
     if phase == Phase.TURN_PREPARATION:
         begin_turn(g)
+    elif phase == Phase.TURN_START:
+        start_turn(g)  # the step's automatic part [311.1-311.4]: opening, markers, start-of-turn triggers
     else:
         g.phase = phase
         if phase == Phase.FINAL:
