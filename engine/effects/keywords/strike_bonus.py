@@ -26,6 +26,15 @@ def strike_mod(g, card, target, kind, level, mine) -> int:
     return m
 
 
+def short_form(a: dict, place: str) -> None:
+    """The card pool's short form (cards README: ``applies_to`` names another attack, so without it the bonus is to
+    the simple strike, all three values)."""
+    if a.get("applies_to") in ("weak", "medium", "strong"):  # the pool's "applies_to": "weak" (Санкторум)
+        a["values"] = [a.pop("applies_to")]
+    a.setdefault("applies_to", ["simple_strike"])
+    a.setdefault("values", ["weak", "medium", "strong"])
+
+
 def text(a: dict, lang: str, words) -> str:
     """"+N to its <attacks> [(values only)] [against ...]" in ``lang``."""
     en = lang == "en"
@@ -45,4 +54,4 @@ def text(a: dict, lang: str, words) -> str:
 STRIKE_BONUS = register_keyword(Keyword(
     kw="strike_bonus", places="static grant", rule="03 §1.12 [422]", text=text,
     fields={"n": "amount!", "applies_to": "kinds!", "values": "strengths!", "vs": "filters?",
-            "condition": "conditions?", "stacks": "bool?"}, strike_mod=strike_mod))
+            "condition": "conditions?", "stacks": "bool?"}, strike_mod=strike_mod, short_form=short_form))
