@@ -101,6 +101,9 @@ def _begin(g, setup: dict) -> None:
     phase = setup.get("phase", Phase.MAIN)
     g.turn = int(setup.get("turn", 1))
     g.active = int(setup.get("active", 1))
+    if phase in (Phase.BATTLE_START, Phase.VANGUARD):
+        prelim.start_at(g, phase)  # a position on the battlefield at that step [307, 308]
+        return
     if phase in PRELIM_PHASES:
         prelim.start(g)
         return
