@@ -78,7 +78,10 @@ def _check(g: Game, labels: dict, expect: dict, where: str) -> None:
             if got != want:
                 raise ScenarioFailure(f"{where}: winner is {got!r}, expected {want!r}")
         elif key == "priority":
-            got = g.prompt["player"] if g.prompt and g.prompt["kind"] == "priority" else None
+            # FORMAT.md: "the player asked to declare or pass": holding priority, pending triggers to declare or
+            # pass on (RULES.md Q1, Q5.1), or priority in a preliminary step
+            declare_or_pass = ("priority", "triggers", "preliminary")
+            got = g.prompt["player"] if g.prompt and g.prompt["kind"] in declare_or_pass else None
             if got != want:
                 raise ScenarioFailure(f"{where}: priority is {got!r}, expected {want!r}")
         elif key[:-1] in ("graveyard", "deck") and key[-1] in "12":

@@ -11,7 +11,7 @@ from engine.ops.acquire import refresh_forced
 from engine.ops.trigger_points import collect
 from engine.procedure import prelim
 from engine.procedure.flow import run
-from engine.procedure.phases import begin_turn
+from engine.procedure.phases import begin_turn, start_turn
 
 
 def build(g, doc: dict, *, seeded_dice: bool = False):
@@ -96,10 +96,15 @@ def _marker_abilities(c) -> None:
 
 def _begin(g, setup: dict) -> None:
     """Start the game at the beginning of ``setup.phase`` (a preliminary phase, or a phase of turn ``turn`` of
-    player ``active``)."""
+    player ``active``). The beginning of a phase includes its automatic part: ``turn_start`` opens the active
+    player's cards and collects the start-of-turn triggers [311], ``final`` collects the end-of-turn triggers
+    [313.1] (FORMAT.md: a scenario starts at the beginning of the phase named)."""
     phase = setup.get("phase", Phase.MAIN)
     g.turn = int(setup.get("turn", 1))
     g.active = int(setup.get("active", 1))
+    if phase in (Phase.BATTLE_START, Phase.VANGUARD):
+        prelim.start_at(g, phase)  # a position on the battlefield at that step [307, 308]
+        return
     if phase in PRELIM_PHASES:
         prelim.start(g)
         return
@@ -108,6 +113,8 @@ def _begin(g, setup: dict) -> None:
     g.first = g.active if g.turn % 2 == 1 else g.other(g.active)
     if phase == Phase.TURN_PREPARATION:
         begin_turn(g)
+    elif phase == Phase.TURN_START:
+        start_turn(g)  # the step's automatic part [311.1-311.4]: opening, markers, start-of-turn triggers
     else:
         g.phase = phase
         if phase == Phase.FINAL:

@@ -42,3 +42,19 @@ def test_with_no_matching_card_nothing_happens():
 def test_the_catalogue_says_it_in_both_languages():
     assert "summon a card (costing 2 or less) from your deck onto an unoccupied cell, closed" in ability_text(CALL, "en")
     assert "вызвать карту" in ability_text(CALL, "ru")
+
+
+SUMMON = {"kw": "summon", "which": [{"f": "creature"}], "cost": "tap"}
+
+
+def test_by_default_it_names_a_free_cell_next_to_its_source_at_declaration():
+    g, L = game([card("a", "c2", 1, override=creature(abilities=[SUMMON])),
+                 card("b", "b2", 1, override=creature()),
+                 card("c", None, 1, zone="deck", override=creature())])
+    cells = sorted(o["to"] for o in g.legal_actions(1) if o.get("source") == L["a"] and o["act"] == "ability")
+    assert cells == ["b1", "b3", "c1", "c3", "d1", "d2", "d3"]  # the neighbours of c2 but b2, which is taken
+    act(g, L, 1, act="ability", source="a", ability=0, to="d3")
+    assert g.cards[L["a"]].closed  # paid at declaration [SEED S4]
+    pass_both(g)
+    c = g.cards[L["c"]]
+    assert (c.zone, c.cell, c.closed) == ("battlefield", "d3", False)

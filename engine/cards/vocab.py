@@ -280,6 +280,8 @@ def normalize_ability(a: dict, place: str = "top") -> dict:
     kw = a.get("kw")
     if a.get("kind") == "effect":  # the pool README's "kind: effect" (воздействие, 03 §1.2)
         a["kind"] = "influence"
+    if isinstance(a.get("name"), str) and a["name"]:  # the pool README's translated name: one text for both
+        a["name"] = {"en": a["name"], "ru": a["name"]}
     if kw in SHORT_FORMS:  # the keyword's own short forms and defaults (its module's ``short_form``)
         SHORT_FORMS[kw](a, place)
     if place == "effect":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.cards.keywords import KEYWORDS, Keyword, carries
 from engine.cards.kinds import LEVELS, REACH, Reach
-from engine.cards.vocab import ACTIVATED_FIELDS, ATTACK_FIELDS
+from engine.cards.vocab import ACTIVATED_FIELDS, ATTACK_FIELDS, parse_cost as vocab_parse_cost
 from engine.cards.words import KIND
 from engine.effects.registry import apply_effects
 from engine.model.enums import Event
@@ -190,14 +190,28 @@ def short_form(a: dict, place: str) -> None:
     """An attack's ``n`` (``N`` -> strike [N, N, N], ``"X"`` -> a bonus per token paid), its default target (any
     card, chosen) and, for a ranged one, its range (null: any card in play) (FORMAT.md)."""
     n = a.pop("n", None)
+    per = a.pop("per_token", None)
+    if a.get("strike", 0) is None and a["kw"] == "strike_through_row":
+        a["strike"] = [1, 1, 1]  # unprinted value: the project's 1 (02-battle.md §6, cards README)
     if "strike" not in a:
-        if n == "X":
-            a["strike"], a["bonus"] = [0, 0, 0], {"per": "tokens_paid", "times": 1}
+        if isinstance(n, str) and n.endswith("X") and n[:-1] in ("", "2", "3"):
+            times = int(n[:-1] or 1)
+            a["strike"], a["bonus"] = [0, 0, 0], {"per": "tokens_paid", "times": times}
+            a.pop("x", None)
+            per = None
         elif isinstance(n, int):
             a["strike"] = [n, n, n]
+    spend = a.pop("spend_tokens", None)
+    if spend == "all" or isinstance(spend, int):  # cards README: tokens the attack spends, paid at declaration [S4]
+        a["cost"] = dict(vocab_parse_cost(a.get("cost", "tap")), tokens=spend)
+    if per is not None:  # cards README: +per_token for each token spent (all or X), else for each on the card
+        paid = spend == "all" or vocab_parse_cost(a.get("cost", "tap")).get("tokens") == "X"
+        a["bonus"] = {"per": "tokens_paid" if paid else "tokens_at_declaration", "times": per}
     a.setdefault("target", {"choose": "card", "side": "any"})
     if REACH[a["kw"]] == Reach.RANGED:  # shot, throw, discharge: the ones with a range
         a.setdefault("range", None)
+    elif REACH[a["kw"]] == Reach.MELEE and a.get("range", 0) in (None, "adjacent"):
+        a.pop("range")  # the pool's "range": null / "adjacent" on a melee attack: melee needs adjacency anyway
 
 
 def keyword(kw: str, rule: str, ranged: bool) -> Keyword:

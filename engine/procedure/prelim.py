@@ -145,13 +145,32 @@ def _step_host(g) -> Prompt | None:
             if host_options(g, p, kind):
                 return {"kind": PromptKind.CHOICE, "what": "host", "player": p, "attachment": kind}
     _starts_with_tokens(g)
+    _start_battle(g)
+    return None
+
+
+def _start_battle(g) -> None:
+    """The battle start step [307]: its triggers [g-62], the unhosted attachments die [307.1, 421.5], then its
+    alternating window."""
     _enter(g, Phase.BATTLE_START)
     trigger_points.collect(g, {"type": "battle_start"})
     for c in list(g.play_cards()):
         if c.zone == "battlefield" and not c.attached_to and attach_kind(g, c) is not None:
             destroy(g, c)
     _open_window(g, "battle_start", "alternate", "vanguard")
-    return None
+
+
+def start_at(g, phase: str) -> None:
+    """Begin at the battle start or vanguard step [307, 308] with the squads already placed, revealed and hosted
+    (a scenario whose ``setup.phase`` names one of these steps, FORMAT.md): the first player is ``g.active``; turn 1
+    of the first player follows the vanguard step. Raises ValueError for any other phase."""
+    if phase not in (Phase.BATTLE_START, Phase.VANGUARD):
+        raise ValueError(f"a position cannot start at the preliminary step {phase!r}")
+    g.first, g.active, g.turn, g.phase = g.active, None, 0, phase
+    g.prelim = {"step": "vanguard", "kept": [1, 2], "done": [1, 2],
+                "spent": {"1": _fresh_spent(), "2": _fresh_spent()}}
+    if phase == Phase.BATTLE_START:
+        _start_battle(g)
 
 
 def _step_vanguard(g) -> Prompt | None:

@@ -187,8 +187,9 @@ def attack_target_ok(g, src, a: dict, tgt) -> bool:
 
 def attack_reaches(g, src, a: dict, tgt) -> bool:
     """Does attack ability ``a`` of ``src`` reach ``tgt`` from where they stand (02-battle.md §6 table: melee
-    adjacent, ranged within its range plus range bonuses [g-11], across a row [g-53])? Position only: the one reach
-    rule for open and face-down targets alike [415.3]."""
+    adjacent, ranged within its range plus range bonuses [g-11], across a row [g-53])? A ranged attack reaches the aux
+    zone at any range [SEED S2], and one made from the aux zone has no range at all (a card there cannot have
+    Range X [g-11]). Position only: the one reach rule for open and face-down targets alike [415.3]."""
     kw = a.get("kw")
     mode = REACH.get(kw)
     if mode == "melee":
@@ -198,8 +199,10 @@ def attack_reaches(g, src, a: dict, tgt) -> bool:
     if mode == "ranged":
         if tgt.zone == "aux":
             return True  # the aux zone is reached at any range [SEED S2]
+        if src.zone == "aux":  # a card in the aux zone has no Range X [g-11; 01 §5.7, 03 §3.2]: any range
+            return a.get("range") != "adjacent"
         if src.zone != "battlefield" or tgt.zone != "battlefield":
-            return src.zone == "aux" and a.get("range") in (None, "any")
+            return False
         rng = a.get("range")
         if isinstance(rng, int) and ranged_taunts(g, src.controller, kw).get(tgt.id):
             return True  # "whatever the range" (ranged_taunt with ignores_range)

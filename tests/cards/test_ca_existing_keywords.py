@@ -87,7 +87,7 @@ def test_vs2023_084_kamnedrev_token_when_it_stayed_strike_bonus_and_loses_them_m
     end_turn(g)
     assert seen(g, L, "a")["tokens"] == 0  # it moved: no token
     g, L = _strike_vs("vs2023-084-kamnedrev", [6], defender=dummy("t", "c4", 2, life=30, closed=True), tokens=2)
-    assert seen(g, L, "t")["wounds"] == 6  # 4 + 2 tokens
+    assert seen(g, L, "t")["wounds"] == 5  # die 6 - clumsiness 1 = 5 (it initiates the strike [g-28]): 3 + 2 tokens
     g, L = setup([pool("a", "c3", 1, "vs2023-084-kamnedrev", tokens=2)])
     play(g, L, 1, act="move", source="a", to="c2")
     assert seen(g, L, "a")["tokens"] == 0

@@ -1,7 +1,7 @@
 """Махинатор (vs2023-104, card text; the prophecy keyword, engine/effects/keywords/prophecy.py): when a prophecy
 of its controller has revealed cards (trigger point ``prophecy_reveals``, optional, once per turn), those cards go
-back on top of the deck in the order the controller chooses, instead of staying at the bottom where the prophecy
-put them. The controller picks them one by one, the first picked becoming the top card (engine/effects/choice.py);
+back on top of the deck in the order the controller chooses, from wherever the prophecy's shuffle left them
+(its text orders them, [103.1]). The controller picks them one by one, the first picked becoming the top card (engine/effects/choice.py);
 cards that have left the deck meanwhile are skipped."""
 from __future__ import annotations
 

@@ -10,9 +10,10 @@ from engine.rules.grants import named_value
 
 
 def roll_mod(g, card, role, other, kind, mine) -> int:
-    """−n (the greatest copy [414.4]) when it strikes or answers in a fight (roles ``attack``, ``defend``)
-    [g-28]; its copies are the card's own, whoever it fights."""
-    if role not in ("attack", "defend"):
+    """−n (the greatest copy [414.4]) when it initiates a simple strike, fought or not (roles ``attack``,
+    ``single``: against a closed card the result is then clamped to 1..6, 01 §2.1 [104.2.a]), or answers a melee
+    strike in a fight (role ``defend``) [g-28]; its copies are the card's own, whoever it fights."""
+    if role not in ("attack", "single", "defend"):
         return 0
     return -named_value(grants.kws(g, card, "clumsiness"))
 

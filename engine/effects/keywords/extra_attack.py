@@ -21,6 +21,12 @@ def distinct_targets(g, card, mine) -> bool:
     return any(a.get("different_targets") for a in mine)
 
 
+def short_form(a: dict, place: str) -> None:
+    """The card pool's form (Минотавр) names no attack: the simple strike (cards README ``extra_attack``)."""
+    a.setdefault("applies_to", ["simple_strike"])
+    a.pop("note", None)
+
+
 def text(a: dict, lang: str, words) -> str:
     """"May make a <attack> N times per turn ..." in ``lang``."""
     en = lang == "en"
@@ -39,4 +45,4 @@ def text(a: dict, lang: str, words) -> str:
 EXTRA_ATTACK = register_keyword(Keyword(
     kw="extra_attack", places="static grant", rule="03 §5 actions_per_turn [g-70, 219.4.a]", text=text,
     fields={"n": "amount!", "applies_to": "kinds!", "different_targets": "bool?"},
-    strikes_per_turn=strikes_per_turn, distinct_targets=distinct_targets))
+    strikes_per_turn=strikes_per_turn, distinct_targets=distinct_targets, short_form=short_form))

@@ -38,6 +38,12 @@ def declared_targets(g, card, a: dict) -> list[dict]:
     return out
 
 
+def short_form(a: dict, place: str) -> None:
+    """The card pool's form names no target: an adjacent creature, chosen at declaration [g-13]."""
+    if place == "top":
+        a.setdefault("target", {"choose": "creature", "side": "any"})
+
+
 def text(a: dict, lang: str, words) -> str:
     """"finishing blow for N at <target> next to it" in ``lang``."""
     n, t = words.amount(a["n"], lang), words.target(a.get("target"), lang)
@@ -47,4 +53,4 @@ def text(a: dict, lang: str, words) -> str:
 FINISHING_BLOW = register_keyword(Keyword(
     kw="finishing_blow", places="activated effect", rule="03 §4 finishing_blow [g-13]", text=text,
     fields={"n": "amount!", "target": "target!", **NAMED_FIELDS, **ACTIVATED_FIELDS}, handler=execute,
-    declared_targets=declared_targets))
+    declared_targets=declared_targets, short_form=short_form))

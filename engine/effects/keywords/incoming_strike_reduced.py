@@ -17,6 +17,11 @@ def level_cap(g, target, kind, level, mine) -> int:
     return level
 
 
+def short_form(a: dict, place: str) -> None:
+    """The card pool's form (Степной волколак) names no attack: simple strikes (cards README)."""
+    a.setdefault("applies_to", ["simple_strike"])
+
+
 def text(a: dict, lang: str, words) -> str:
     """"Every <attack> against it counts as <strength>" in ``lang``."""
     to = STRENGTH[a["to"]]
@@ -26,4 +31,5 @@ def text(a: dict, lang: str, words) -> str:
 
 INCOMING_STRIKE_REDUCED = register_keyword(Keyword(
     kw="incoming_strike_reduced", places="static grant", rule="03 §5 reduce_attack_to_kind [g-91]", text=text,
-    fields={"to": "enum!:" + "|".join(STRENGTHS), "applies_to": "kinds!"}, level_cap=level_cap))
+    fields={"to": "enum!:" + "|".join(STRENGTHS), "applies_to": "kinds!"}, level_cap=level_cap,
+    short_form=short_form))

@@ -41,6 +41,11 @@ def execute(g, e, src, eff) -> None:
     zones.move(g, e, src, to, how="jump")
 
 
+def short_form(a: dict, place: str) -> None:
+    """No printed range (cards README ``range`` null or left out): any free cell [g-40]."""
+    a.setdefault("range", None)
+
+
 def text(a: dict, lang: str, words=None) -> str:
     """"jump to any free cell (range N)" in ``lang``."""
     if lang == "en":
@@ -52,4 +57,6 @@ def text(a: dict, lang: str, words=None) -> str:
 
 JUMP = register_keyword(Keyword(
     kw="jump", places="activated effect", rule="03 §4 jump [g-40]; 02 §3", text=text,
-    fields={"range": "range!", **ACTIVATED_FIELDS}, handler=execute, options=options))
+    fields={"range": "range!", **ACTIVATED_FIELDS}, handler=execute, options=options,
+    defaults={"cost": {"tap": False, "tokens": 0, "movement": "all"}, "sudden": False, "limit": None},
+    short_form=short_form))

@@ -8,7 +8,8 @@ from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS
 from engine.effects.registry import register_keyword
 from engine.model.board import xy
-from engine.ops import zones
+from engine.model.history import record_step
+from engine.ops import trigger_points, zones
 from engine.rules.declarable import held
 
 
@@ -38,13 +39,22 @@ def options(g, card, a: dict) -> list[dict]:
 
 
 def execute(g, e, src, eff) -> None:
-    """Swap the two cells when both still stand next to each other (RULES.md Q7); the maneuvering card moved."""
+    """Swap the two cells when both still stand next to each other (RULES.md Q7), each card with its attachments
+    [210.8, 214.9]. The maneuvering card moved: its "moves" triggers become pending [203.12]; the partner was
+    relocated by an ability, which is no movement (02 §3)."""
     partner = g.cards.get(e.get("target") or "")
     if src is None or partner is None or partner not in _partners(g, src):
         return
-    frm = src.cell
-    zones.swap_cells(g, src.cell, partner.cell)
-    g.emit("moved", card=src.id, frm=frm, to=src.cell, how="maneuver")
+    frm, to = src.cell, partner.cell
+    zones.swap_cells(g, frm, to)
+    for c in g.cards.values():
+        if c.attached_to == src.id:
+            c.cell = to
+        elif c.attached_to == partner.id:
+            c.cell = frm
+    record_step(g, src, frm, to)
+    g.emit("moved", card=src.id, frm=frm, to=to, how="maneuver")
+    trigger_points.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to, "how": "maneuver"})
 
 
 def text(a: dict, lang: str, words=None) -> str:

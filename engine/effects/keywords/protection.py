@@ -45,6 +45,15 @@ def protects(g, target, kind, level, source, amount, mine) -> bool:
     return False
 
 
+def short_form(a: dict, place: str) -> None:
+    """The cards README's words for ``from`` ("weak simple strikes", "strike through a row") as identifiers."""
+    frm = a.get("from")
+    if isinstance(frm, str) and frm not in PROTECTION_FROM:
+        word = frm.strip().lower().replace(" a row", " row").replace(" ", "_")
+        if word in PROTECTION_FROM:
+            a["from"] = word
+
+
 def text(a: dict, lang: str, words) -> str:
     """"Protection from <what>" in ``lang``."""
     return ("Protection from " if lang == "en" else "Защита от ") + PROT[a["from"]][idx(lang)]
@@ -52,4 +61,5 @@ def text(a: dict, lang: str, words) -> str:
 
 PROTECTION = register_keyword(Keyword(
     kw="protection", places="static grant", rule="03 §4 protection [g-17, 411]", text=text,
-    fields={"from": "enum!:" + "|".join(PROTECTION_FROM)}, protects=protects))
+    fields={"from": "enum!:" + "|".join(PROTECTION_FROM)}, protects=protects,
+    short_form=short_form))

@@ -37,14 +37,21 @@ def execute(g, e, src, eff) -> None:
 
 
 def short_form(a: dict, place: str) -> None:
-    """The pool README's ``which`` ("elite creature" / "regular creature") and ``placement`` ("closed"): the
-    vocabulary's ``filter``, ``closed``, ``graveyard`` (own) and ``cell`` (adjacent)."""
-    if "which" in a:
+    """The pool README's ``which`` ("elite creature" / "regular creature" / "creature") and ``placement``
+    ("closed"): the vocabulary's ``filter``, ``closed``; left out, 03 §4's defaults: any creature of your own
+    graveyard (``graveyard`` own), onto a cell next to this card (``cell`` adjacent), open [g-07]."""
+    if isinstance(a.get("which"), str):
         which = a.pop("which")
-        a["filter"] = [{"f": "creature"}, {"f": "elite", "value": which.startswith("elite")}]
-        a["closed"] = "closed" in str(a.pop("placement", ""))
+        a["filter"] = [{"f": "creature"}]
+        if which.startswith(("elite", "regular")):
+            a["filter"].append({"f": "elite", "value": which.startswith("elite")})
+    if "placement" in a:
+        a["closed"] = "closed" in str(a.pop("placement"))
+    if place != "grant":  # 03 §4 resurrect's defaults: a creature of your graveyard, next to the source, open
+        a.setdefault("filter", [{"f": "creature"}])
         a.setdefault("graveyard", "own")
         a.setdefault("cell", "adjacent")
+        a.setdefault("closed", False)
 
 def text(a: dict, lang: str, words) -> str:
     """"resurrect one of the cards (...) from <graveyard> onto a free cell next to this card" in ``lang``."""

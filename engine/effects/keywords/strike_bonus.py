@@ -31,6 +31,15 @@ def varies_strike(g, card, mine) -> bool:
     return any(isinstance(a.get("n"), dict) for a in mine)
 
 
+def short_form(a: dict, place: str) -> None:
+    """The card pool's short form (cards README: ``applies_to`` names another attack, so without it the bonus is to
+    the simple strike, all three values)."""
+    if a.get("applies_to") in ("weak", "medium", "strong"):  # the pool's "applies_to": "weak" (Санкторум)
+        a["values"] = [a.pop("applies_to")]
+    a.setdefault("applies_to", ["simple_strike"])
+    a.setdefault("values", ["weak", "medium", "strong"])
+
+
 def text(a: dict, lang: str, words) -> str:
     """"+N to its <attacks> [(values only)] [against ...]" in ``lang``."""
     en = lang == "en"
@@ -51,4 +60,4 @@ STRIKE_BONUS = register_keyword(Keyword(
     kw="strike_bonus", places="static grant", rule="03 §1.12 [422]", text=text,
     fields={"n": "amount!", "applies_to": "kinds!", "values": "strengths!", "vs": "filters?",
             "condition": "conditions?", "stacks": "bool?"}, strike_mod=strike_mod,
-    varies_strike=varies_strike))
+    varies_strike=varies_strike, short_form=short_form))

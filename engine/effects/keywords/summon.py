@@ -1,6 +1,8 @@
 """Summon (вызов, ``summon``; 03-abilities.md §4 ``summon`` [g-08]; ../shared/cards/README.md §6.5): put a card
 ``which`` from your deck into your squad on the battlefield, on a cell ``cells`` allows, ``closed`` or open; the
-deck is shuffled afterwards. ``which`` is filters on the deck's cards, or absent for the card whose ability it is (from the
+deck is shuffled afterwards. By default (``cells: "adjacent"``) the cell is a free cell next to the source, and an
+activated summon names it at declaration as its target (``to``); occupied by then, the summon does nothing and
+stays paid [g-08, SEED S4]. ``which`` is filters on the deck's cards, or absent for the card whose ability it is (from the
 deck: Отряд карателей). The card and the cell are chosen inside the entry (RULES.md Q4,
 engine/effects/choice.py); with no card or no cell nothing happens. ``then`` executes after the card arrives; a
 chosen target in it is chosen then, and the filter ``beside_event_card`` there means "next to the summoned card".
@@ -8,6 +10,7 @@ chosen target in it is chosen then, and the filter ``beside_event_card`` there m
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
+from engine.cards.vocab import ACTIVATED_FIELDS
 from engine.effects import choice
 from engine.effects.registry import apply_effects, register_keyword
 from engine.model.board import CELLS, neighbours
@@ -18,10 +21,16 @@ from engine.rules.uniqueness import may_join
 _MEMO = "summon"
 
 
-def _cells(g, p: int, how: str) -> list[str]:
-    """Free cells for the summoned card: ``any_free`` = every unoccupied cell; ``ringed_by_own`` = an unoccupied
-    cell with a creature of ``p`` on every one of its (eight) neighbouring cells."""
+def _cells(g, p: int, how: str, src=None) -> list[str]:
+    """Free cells for the summoned card: ``adjacent`` = an unoccupied cell next to the source on the battlefield
+    [g-08]; ``any_free`` = every unoccupied cell; ``ringed_by_own`` = an unoccupied cell with a creature of ``p`` on
+    every one of its (eight) neighbouring cells."""
     free = [c for c in CELLS if c not in g.board]
+    if how == "adjacent":
+        if src is None or src.zone != "battlefield" or src.cell is None:
+            return []
+        near = set(neighbours(src.cell))
+        return [c for c in free if c in near]
     if how == "ringed_by_own":
         def own(n):
             o = g.cards.get(g.board.get(n) or "")
@@ -52,9 +61,10 @@ def execute(g, e, src, eff) -> None:
     """Choose the card (when several match) and the cell, put it there, then do ``then``."""
     m = choice.memo(g, _MEMO)
     p = e["controller"]
+    to = e.get("to")  # the destination declared as its target (an activated summon next to its source)
     if "card" not in m:
         cands = _candidates(g, p, src, eff)
-        cells = _cells(g, p, eff.get("cells", "any_free"))
+        cells = ([to] if to not in g.board else []) if to else _cells(g, p, eff.get("cells", "any_free"), src)
         if not cands or not cells:
             g.emit("fizzled", source=e["source"])
             choice.forget(g, _MEMO)
@@ -66,7 +76,7 @@ def execute(g, e, src, eff) -> None:
             return
         m["card"] = cands[i]
     if "placed" not in m:
-        cells = _cells(g, p, eff.get("cells", "any_free"))
+        cells = ([to] if to not in g.board else []) if to else _cells(g, p, eff.get("cells", "any_free"), src)
         if not cells:
             choice.forget(g, _MEMO)
             return
@@ -98,6 +108,21 @@ def execute(g, e, src, eff) -> None:
     choice.forget(g, _MEMO)
 
 
+def options(g, card, a: dict) -> list[dict]:
+    """Declaration options of an activated summon: for ``cells: "adjacent"`` each free cell next to the card, named
+    as ``to`` (the destination is a target [g-08]); otherwise no target. A summon may be declared with no eligible
+    card in the deck: it then does nothing and stays paid [g-08]."""
+    if a.get("cells", "any_free") != "adjacent":
+        return [{}]
+    return [{"to": c} for c in _cells(g, card.controller, "adjacent", card)]
+
+
+def short_form(a: dict, place: str) -> None:
+    """03 §4 summon's defaults: a free cell next to the source, the card open."""
+    a.setdefault("cells", "adjacent")
+    a.setdefault("closed", False)
+
+
 def text(a: dict, lang: str, words) -> str:
     """"summon <which> from your deck onto <cells>, closed/open; then ..." in ``lang``."""
     en = lang == "en"
@@ -106,7 +131,8 @@ def text(a: dict, lang: str, words) -> str:
         what = "this card" if en else "эту карту"
     else:
         what = ("a card (" if en else "карту (") + words.filters(which, lang) + ")"
-    cells = {"any_free": ("an unoccupied cell", "свободную клетку"),
+    cells = {"adjacent": ("a free cell next to this card", "свободную клетку рядом с этой картой"),
+             "any_free": ("an unoccupied cell", "свободную клетку"),
              "ringed_by_own": ("an unoccupied cell with your creatures on all eight cells around it",
                                "свободную клетку, вокруг которой все восемь клеток заняты вашими существами")}
     where = cells[a.get("cells", "any_free")][0 if en else 1]
@@ -120,6 +146,7 @@ def text(a: dict, lang: str, words) -> str:
 
 
 SUMMON = register_keyword(Keyword(
-    kw="summon", places="effect", rule="03 §4 summon [g-08]; README §6.5", text=text,
-    fields={"which": "filters?", "cells": "enum!:any_free|ringed_by_own", "closed": "bool!", "then": "effects?"},
-    handler=execute))
+    kw="summon", places="activated effect", rule="03 §4 summon [g-08]; README §6.5", text=text,
+    fields={"which": "filters?", "cells": "enum!:adjacent|any_free|ringed_by_own", "closed": "bool!",
+            "then": "effects?", **ACTIVATED_FIELDS},
+    handler=execute, options=options, short_form=short_form))
