@@ -97,7 +97,7 @@ def decode_client(data: Any) -> Message:
 
 
 def decode_server(data: bytes) -> Message:
-    """Decode one server frame (Sync, Diff, Error, End or Pong) with msgpack's default limits.
+    """Decode one server frame (Sync, Diff, Clocks, Error, End, Pong or Chat) with msgpack's default limits.
 
     For trusted peers (tests, bots, load clients). Raises ProtocolError (``malformed_frame``,
     ``unknown_message``) for anything that is not a valid server frame.

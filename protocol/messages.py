@@ -234,6 +234,18 @@ class Diff(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class Clocks(Message):
+    """The room's ``clocks`` (as in Sync) changed at version ``v`` without a new version: a seat went away or came
+    back, or its grace period ended (docs/server.md "Leavers and aborts"). Replaces the viewer's clocks; the view
+    and ``legal`` stay. The same value for every viewer (it holds no hidden information)."""
+
+    v: int
+    clocks: dict | None
+    T: ClassVar[str] = "clocks"
+    CHECKS: ClassVar[dict] = {"v": _int, "clocks": _clocks}
+
+
+@dataclass(frozen=True, slots=True)
 class Error(Message):
     """A refusal: ``code`` (protocol/errors.py ERRORS), ``msg`` (one English sentence), ``id`` (the client action
     id it answers, or nil), ``v`` (the room's current version, nil before join), ``engine`` (the engine's error
@@ -292,4 +304,4 @@ class Chat(Message):
 
 
 CLIENT_TYPES: dict[str, type[Message]] = {m.T: m for m in (Join, Action, Resync, Ping, Say)}
-SERVER_TYPES: dict[str, type[Message]] = {m.T: m for m in (Sync, Diff, Error, End, Pong, Chat)}
+SERVER_TYPES: dict[str, type[Message]] = {m.T: m for m in (Sync, Diff, Clocks, Error, End, Pong, Chat)}

@@ -3,8 +3,8 @@ import msgpack
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from protocol import (PROTOCOL_VERSION, Action, Diff, End, Error, Join, Ping, Pong, ProtocolError, Resync, Sync,
-                      decode_client, decode_server, encode)
+from protocol import (PROTOCOL_VERSION, Action, Clocks, Diff, End, Error, Join, Ping, Pong, ProtocolError, Resync,
+                      Sync, decode_client, decode_server, encode)
 from protocol.codec import MAX_ARRAY, MAX_CLIENT_FRAME, MAX_DEPTH, MAX_MAP, MAX_STR
 
 CLIENT_MESSAGES = [
@@ -22,6 +22,8 @@ SERVER_MESSAGES = [
     Diff(4, [], [{"act": "end_turn"}], None, "a1"),
     Error.of("stale", id="a1", v=4),
     Error.of("illegal_action", msg="No.", id="a2", v=4, engine="malformed_action"),
+    Clocks(4, {"1": 1000, "2": 900, "running": 2, "held": True, "away": {"2": 59000}}),
+    Clocks(4, None),
     End(9, {"winner": 2, "reason": "concede"}),
     Pong(5),
 ]

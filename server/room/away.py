@@ -1,6 +1,6 @@
 """A player away: a seat whose last connection is gone while the game runs (docs/server.md "Leavers and aborts").
-Every other viewer learns it at once (a fresh sync whose ``clocks.away`` is seat -> ms of grace left) and the seat's
-bank is held (server/clock.py); a returning connection ends it.
+Every other viewer learns it at once (a ``clocks`` frame whose ``away`` is seat -> ms of grace left: the clocks alone,
+not a whole sync, docs/protocol.md §3) and the seat's bank is held (server/clock.py); a returning connection ends it.
 
 Interface: :class:`Away` (``room.away``), :func:`clock_frame` ``(room, now)`` (the frames' ``clocks``),
 :func:`went_away` / :func:`came_back` (broadcast.py, a seat's last connection gone / back), :func:`presence_changed`.
@@ -8,6 +8,8 @@ Interface: :class:`Away` (``room.away``), :func:`clock_frame` ``(room, now)`` (t
 from __future__ import annotations
 
 import time
+
+from protocol.messages import Clocks
 
 from .status import RoomStatus
 
@@ -67,10 +69,14 @@ def clock_frame(room, now: float) -> dict | None:
 
 
 async def presence_changed(room, skip: str | None = None) -> None:
-    """A seat went away or came back, or its grace ended: every connection but ``skip`` gets a fresh sync (the
-    notice and the held clock show at once)."""
-    for conn in [c for c in room.audience.conns if c != skip]:
-        await room.audience.sync(conn)
+    """A seat went away or came back, or its grace ended: every connection but ``skip`` gets the room's clocks at
+    once (a ``Clocks`` frame at the room's version: the notice and the held clock show without a whole sync, which
+    would redraw the view and, for a relayed connection, cost a full view over Redis; the version does not move, so
+    no connection misses a diff). The same frame for every viewer: clocks hold no hidden information."""
+    conns = [c for c in room.audience.conns if c != skip]
+    if conns:
+        v = room.store.logged_v if room.outage.held else room.v      # a held change was sent to nobody
+        await room.audience.send(conns, Clocks(v, clock_frame(room, time.monotonic())))
 
 
 async def went_away(room, seat: int) -> None:

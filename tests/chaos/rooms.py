@@ -39,17 +39,25 @@ async def stop_all(rooms: list[dict]) -> None:
     await asyncio.gather(*(p.stop() for p in probers(rooms)))
 
 
+def unrequested_syncs(p: Prober) -> int:
+    """The syncs ``p`` got that answered neither its join, a reconnect nor a resync it asked for (a version gap):
+    those a relay or a takeover sent it."""
+    return p.syncs - 1 - p.reconnects - p.resyncs_asked
+
+
 def totals(rooms: list[dict]) -> dict:
-    """Sums over every client: actions sent / lost, error codes, unrequested syncs (relay resyncs, takeovers)."""
+    """Sums over every client: actions sent / lost, error codes, unrequested syncs (relay resyncs, takeovers);
+    ``owner_side_resyncs``: those of the players connected to their room's owner (seat 1, ``open_rooms``)."""
     ps = probers(rooms)
     codes: dict[str, int] = {}
     for p in ps:
         for k, v in p.codes.items():
             codes[k] = codes.get(k, 0) + v
-    extra = [p.syncs - 1 - p.reconnects - p.resyncs_asked for p in ps]
+    extra = [unrequested_syncs(p) for p in ps]
     return {"sent": sum(p.sent for p in ps), "lost": sum(p.lost for p in ps), "codes": codes,
             "crashed": [p.crash for p in ps if p.crash],
             "resyncs": sum(extra), "max_resyncs_per_conn": max(extra, default=0),
+            "owner_side_resyncs": sum(unrequested_syncs(room["a"]) for room in rooms),
             "several": [(p.room, "player" if p.token else "spectator", n) for p, n in zip(ps, extra) if n > 1]}
 
 

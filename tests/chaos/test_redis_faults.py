@@ -2,9 +2,18 @@
 
 Every room is owned by process 1 with its seat 2 relayed through process 2, both players acting once a second.
 Each test injects one fault, lets the rooms play on, and checks: no action lost (every action got an answer), never
-``rate_limited`` (an unreachable owner is ``unavailable``), at most one resync per connection (two after a Redis
-restart that loses its data), and none when no version was missed. Figures are printed (tests/chaos/conftest.py) and
-recorded in docs/reliability.md.
+``rate_limited`` (an unreachable owner is ``unavailable``), and unrequested syncs (a ``sync`` the client did not ask
+for) only where a frame was really lost:
+
+- none for the players connected to their room's owner: their frames never cross Redis, and a seat going away or
+  coming back is told as a ``clocks`` frame, never a whole sync (server/room/away.py);
+- at most one per relayed connection and fault. Pub/sub is at-most-once: a frame Redis counted as delivered while
+  the relay's subscription died (or Redis went down) with it in flight never arrives. The relay's probe after its
+  reconnect gets the owner's checkpoint behind every frame sent, and only a connection behind it is resynced, once
+  (server/bus/redis/fanout.py ``check_relays``); frames that were merely late (retried by the owner's outbox) cost
+  nothing. On a quiet machine that is 0 of 100 connections (docs/reliability.md).
+
+Figures are printed (tests/chaos/conftest.py) and recorded in docs/reliability.md.
 """
 from __future__ import annotations
 
@@ -47,7 +56,9 @@ async def test_a_killed_pubsub_connection_is_resubscribed_at_once_and_loses_noth
            actions=t["sent"], lost=t["lost"], resyncs=t["resyncs"], codes=t["codes"])
     assert None not in heal and moved is not None, _stuck(rooms, t0, v0)
     assert t["lost"] == 0 and t["codes"].get("rate_limited", 0) == 0 and not t["crashed"], t
-    assert t["max_resyncs_per_conn"] <= 2, t          # as after a restart: a connection that also missed a version
+    assert t["owner_side_resyncs"] == 0 and t["max_resyncs_per_conn"] <= 1, t
+    # every resync answers a frame its relay found lost (the owner's checkpoint was ahead of the connection)
+    assert t["resyncs"] <= sum(p.metric("berserk_redis_relay_resyncs_total") for p in (p1, p2)), t
 
 
 def _stuck(rooms, t0, v0):
@@ -75,6 +86,7 @@ async def test_a_frozen_redis_keeps_the_sockets_and_the_rooms_resume(pair):
            resyncs=t["resyncs"], socket_closes=closes, codes=t["codes"])
     assert moved is not None and t["lost"] == 0 and closes == 0
     assert t["codes"].get("rate_limited", 0) == 0
+    assert t["owner_side_resyncs"] == 0 and t["max_resyncs_per_conn"] <= 1, t
 
 
 async def test_redis_closing_idle_connections_is_not_an_outage(pair):
@@ -118,6 +130,5 @@ async def test_a_redis_restart_heals_every_room_and_loses_no_action(pair):
            actions=t["sent"], lost=t["lost"], resyncs=t["resyncs"], codes=t["codes"])
     assert None not in heal and moved is not None
     assert t["lost"] == 0 and t["codes"].get("rate_limited", 0) == 0 and not t["crashed"], t
-    # a relayed connection is synced again when its owner stores the room anew after the restart; a connection whose
-    # relay also missed a version in the gap is synced a second time
-    assert t["max_resyncs_per_conn"] <= 2, t
+    # storing the rooms anew after the data loss moves no version: nobody is resynced for it
+    assert t["owner_side_resyncs"] == 0 and t["max_resyncs_per_conn"] <= 1, t

@@ -86,6 +86,8 @@ class Player:
             assert frame["v"] == self.v + 1, f"version gap {self.v} -> {frame['v']}"
             self.view, self.v = apply(self.view, frame["ops"]), frame["v"]
             self.legal, self.clocks = frame["legal"], frame["clocks"]
+        elif t == "clocks" and self.v is not None and frame["v"] >= self.v:
+            self.clocks = frame["clocks"]
         elif t == "end":
             self.result = frame["result"]
         elif t == "error":

@@ -1,5 +1,6 @@
 """The browser client's connection (server/static/js/conn.js) under node with a fake WebSocket: an unanswered
-action is sent again after any sync, with the same id and v, and never after it was answered."""
+action is sent again after any sync, with the same id and v, and never after it was answered; a ``clocks`` frame
+replaces the clocks and nothing else."""
 from __future__ import annotations
 
 import json
@@ -46,6 +47,13 @@ sync(6);
 out.after_answer = actions(sockets[1]).length;
 out.pending = conn.pendingAction;
 out.id = id;
+const view = conn.view, legal = conn.legal;
+const away = { "1": 1000, "2": 2000, running: 2, held: true, away: { "2": 60000 } };
+conn._onFrame({ t: "clocks", v: 6, clocks: away });                 // seat 2 went away at the current version
+const resyncs = sockets[1].sent.filter((f) => f.t === "resync").length;
+out.clocks_now = [conn.clocks, conn.v, conn.view === view, conn.legal === legal, resyncs];
+conn._onFrame({ t: "clocks", v: 5, clocks: null });                 // built before the diff already applied
+out.clocks_old = conn.clocks;
 conn.stop();
 console.log(JSON.stringify(out));
 """
@@ -76,3 +84,12 @@ def test_an_unanswered_action_is_sent_again_after_a_reconnect(run):
 
 def test_an_answered_action_is_never_sent_again(run):
     assert run["after_answer"] == 1 and run["pending"] is None
+
+
+def test_a_clocks_frame_replaces_only_the_clocks(run):
+    clocks, v, same_view, same_legal, resyncs = run["clocks_now"]
+    assert clocks["away"] == {"2": 60000} and v == 6 and same_view and same_legal and resyncs == 0
+
+
+def test_a_clocks_frame_older_than_the_view_is_ignored(run):
+    assert run["clocks_old"]["away"] == {"2": 60000}

@@ -70,9 +70,9 @@ async def test_an_away_players_bank_is_held_and_everyone_sees_the_away_notice_at
     room, a, b, _ = await _two(live, clock={"base": 100, "increment": 0})
     await _to_turn_2(a, b)
     await b.close()
-    sync = await a.until(lambda f: f["t"] == "sync")
-    assert sync["clocks"]["running"] == 2 and sync["clocks"]["held"] is True
-    assert 55_000 < sync["clocks"]["away"]["2"] <= 60_000
+    told = await a.until(lambda f: f["t"] == "clocks")
+    assert told["clocks"]["running"] == 2 and told["clocks"]["held"] is True
+    assert 55_000 < told["clocks"]["away"]["2"] <= 60_000
     watcher = await Player.join(live.ws, room["room"], None)
     assert "2" in watcher.clocks["away"]
 
@@ -81,9 +81,26 @@ async def test_a_returning_player_cancels_the_away_notice(live):
     room, a, b, token2 = await _two(live)
     await _to_turn_2(a, b)
     await b.close()
-    await a.until(lambda f: f["t"] == "sync" and "away" in (f["clocks"] or {}))
+    await a.until(lambda f: f["t"] == "clocks" and "away" in (f["clocks"] or {}))
     await Player.join(live.ws, room["room"], token2)
-    await a.until(lambda f: f["t"] == "sync" and "away" not in (f["clocks"] or {}))
+    await a.until(lambda f: f["t"] == "clocks" and "away" not in (f["clocks"] or {}))
+    assert "away" not in (a.clocks or {})
+
+
+async def test_a_seat_going_away_and_coming_back_tells_the_others_its_clocks_only_never_a_whole_sync(live):
+    room, a, b, token2 = await _two(live, clock={"base": 100, "increment": 0})
+    await _to_turn_2(a, b)
+    watcher = await Player.join(live.ws, room["room"], None)
+    seen = len(a.frames), len(watcher.frames)
+    v = a.v
+    await b.close()
+    await a.until(lambda f: f["t"] == "clocks" and "away" in (f["clocks"] or {}))
+    await Player.join(live.ws, room["room"], token2)
+    back = await a.until(lambda f: f["t"] == "clocks" and "away" not in (f["clocks"] or {}))
+    await watcher.until(lambda f: f["t"] == "clocks" and "away" not in (f["clocks"] or {}))
+    assert back["v"] == v == a.v
+    for p, n in zip((a, watcher), seen):
+        assert [f["t"] for f in p.frames[n:]] == ["clocks", "clocks"]
 
 
 # -- claim -------------------------------------------------------------------------------------------------------
@@ -91,7 +108,7 @@ async def test_a_claim_before_the_grace_period_ends_is_refused_and_changes_nothi
     room, a, b, _ = await _two(live)
     await _to_turn_2(a, b)
     await b.close()
-    await a.until(lambda f: f["t"] == "sync")
+    await a.until(lambda f: f["t"] == "clocks")
     before = await _status(live, room["room"])
     r = await _post(live, room["room"], "claim", room["token"])
     assert r.status_code == 409 and r.json()["error"] == "grace_not_over" and "claimed in" in r.json()["message"]
@@ -114,7 +131,7 @@ async def _left_in_turn_2(live_factory):
     room, a, b, _ = await _two(live)
     await _to_turn_2(a, b)
     await b.close()
-    await a.until(lambda f: f["t"] == "sync" and (f["clocks"] or {}).get("away", {}).get("2") == 0, timeout=10)
+    await a.until(lambda f: f["t"] == "clocks" and (f["clocks"] or {}).get("away", {}).get("2") == 0, timeout=10)
     return live, room, a
 
 

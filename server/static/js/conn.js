@@ -1,9 +1,9 @@
 // The game connection: one websocket to the server, joined to one room, that keeps a versioned copy of this
 // viewer's game view and reconnects by itself.
 //
-// Frames (docs/protocol.md): client -> server join / action / resync / ping; server -> client sync / diff / error /
-// end / pong. The state kept here: v (last version applied), view (the viewer's engine view, engine-api.md "View"),
-// you (1 | 2 | null), legal (list of action dicts or null), clocks, result.
+// Frames (docs/protocol.md): client -> server join / action / resync / ping; server -> client sync / diff / clocks /
+// error / end / pong / chat. The state kept here: v (last version applied), view (the viewer's engine view,
+// engine-api.md "View"), you (1 | 2 | null), legal (list of action dicts or null), clocks, result.
 //
 // Versions: a sync replaces everything; a diff must carry v = current v + 1, else the client asks for a resync and
 // ignores diffs until the next sync. After a drop the client reconnects (bounded backoff, forever) and joins again
@@ -242,6 +242,14 @@ export class GameConnection {
         this.onChange?.(this, "state");
         break;
       }
+      case "clocks":
+        // The clocks changed without a new version (a seat went away or came back): the view stays. One built at
+        // an older version than ours is already outdated by our diffs' clocks.
+        if (this.v !== null && f.v >= this.v) {
+          this._setClocks(f.clocks);
+          this.onChange?.(this, "clocks");
+        }
+        break;
       case "error":
         this.lastError = { code: f.code, msg: f.msg, engine: f.engine ?? null, id: f.id ?? null, at: performance.now() };
         // An error answers the frame just sent; one without an id (a frame-level refusal) also ends the wait.
