@@ -96,3 +96,54 @@ def test_q9_a_trigger_chain_is_cut_at_the_first_exact_repeat():
         g.apply(p, decl[0] if decl else {"act": "pass"})
     assert any(e["type"] == "loop_cut" for e in g.events)
     assert g.cards[lb["y"]].wounds == 3  # the strike, then two echoes; the third echo repeats the second [103.4]
+
+
+def _before_turn(effects, optional=False, turn="own") -> dict:
+    return {"kw": "trigger", "when": "before_turn", "turn": turn, "optional": optional, "effects": effects}
+
+
+def _phase_of(g, etype: str, card_id: str) -> str:
+    """The phase in which the first event ``etype`` about ``card_id`` (as ``source`` or ``card``) happened."""
+    phase = g.phase
+    for e in g.events:
+        if e["type"] == "phase":
+            phase = e["phase"]
+        elif e["type"] == etype and card_id in (e.get("source"), e.get("card")):
+            return phase
+    raise AssertionError(f"no {etype} event of {card_id}")
+
+
+def test_310_2_a_before_turn_trigger_executes_in_turn_preparation_active_player_first():
+    gain = [{"kw": "gain_token", "n": 1, "target": "self"}]
+    g, lb = game([card("a", "c3", 1, override=creature(abilities=[_before_turn(gain, turn="opponent")])),
+                  card("b", "c4", 2, override=creature(abilities=[_before_turn(gain)]))])
+    _end_turn(g)
+    assert g.cards[lb["a"]].tokens == 1 and g.cards[lb["b"]].tokens == 1
+    assert _phase_of(g, "executing", lb["a"]) == _phase_of(g, "executing", lb["b"]) == "turn_preparation"
+    order = [e["source"] for e in g.events if e["type"] == "executing"]
+    assert order.index(lb["b"]) < order.index(lb["a"])  # the active player's first [103.5]
+
+
+def test_310_2_an_optional_before_turn_trigger_is_asked_in_turn_preparation_and_may_be_forfeited():
+    g, lb = game([card("b", "c4", 2, override=creature(abilities=[_before_turn(
+        [{"kw": "gain_token", "n": 1, "target": "self"}], optional=True)]))])
+    g.apply(1, {"act": "end_turn"})
+    g.apply(2, {"act": "pass"})
+    assert g.phase == "turn_preparation" and g.prompt["kind"] == "triggers" and g.prompt["player"] == 2
+    g.apply(2, {"act": "pass"})
+    assert g.phase == "main" and g.cards[lb["b"]].tokens == 0
+
+
+def test_310_2_other_triggers_made_pending_before_the_turn_wait_for_the_turn_start_step():
+    dies = {"kw": "trigger", "when": "dies", "subject": "any", "optional": False,
+            "effects": [{"kw": "gain_token", "n": 1, "target": "self"}]}
+    g, lb = game([card("v", "c3", 1, override=creature(life=1)),
+                  card("w", "a1", 1, override=creature(life=9, abilities=[dies])),
+                  card("k", "c4", 2, override=creature(abilities=[_before_turn(
+                      [{"kw": "wound", "n": 1, "target": "each_enemy_creature"}])]))])
+    _end_turn(g)
+    while g.phase != "main":
+        g.apply(g.to_act(), {"act": "pass"})
+    assert g.cards[lb["v"]].zone == "graveyard" and g.cards[lb["w"]].tokens == 1
+    assert _phase_of(g, "died", lb["v"]) == "turn_preparation"
+    assert _phase_of(g, "declared", lb["w"]) == "turn_start"

@@ -36,8 +36,8 @@ _STRENGTH_ENUM = "|".join(LEVELS)
 PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "throws", "strike_through_row",
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks", "nonmagical")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
-WHEN = ("moves", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit", "wounded", "strikes",
-        "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
+WHEN = ("moves", "before_turn", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit",
+        "wounded", "strikes", "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
         "revealed_by_prophecy", "jumps", "incarnates", "gains_incarnation_token", "acts", "prophecy_reveals")
 #: Whose event a trigger listens to (field ``subject``).
 SUBJECTS = ("self", "any", "other")

@@ -31,6 +31,13 @@ def _turn_edge(a: dict, lang: str) -> str:
     return f"{edge} {whose}"
 
 
+def _before_turn(a: dict, lang: str) -> str:
+    whose = {"own": ("each of your turns", "каждым вашим ходом"),
+             "opponent": ("each of the opponent's turns", "каждым ходом противника"),
+             "each": ("each turn", "каждым ходом")}[a.get("turn", "own")][idx(lang)]
+    return f"Just before {whose}" if lang == "en" else f"Перед {whose}"
+
+
 def _attacked(a: dict, lang: str) -> str:
     mine = a.get("subject", "self") == "self"
     att = _attack(a)
@@ -93,6 +100,7 @@ WHEN: dict[str, Callable[[dict, str], str]] = {
     "battle_start": _fixed("At the start of the battle", "В начале боя"),
     "poison_wounds": _fixed("When a creature takes wounds from its poisoning",
                             "Когда существо получает раны от отравления"),
+    "before_turn": _before_turn,
     "start_of_turn": _turn_edge,
     "end_of_turn": _turn_edge,
     "dies": _by_subject({"self": ("When it dies", "Когда она гибнет"),

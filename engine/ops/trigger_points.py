@@ -1,7 +1,7 @@
 """Trigger points (RULES.md S3, [SEED S3]): an event makes the matching triggered abilities pending for their
 controller (``g.pending``). Declaring pending triggers is :mod:`engine.procedure.triggers`.
 
-Event shapes: ``moved {card}``, ``died {card, controller}``, ``turn_start|turn_end {player}``, ``attack_declared
+Event shapes: ``moved {card}``, ``died {card, controller}``, ``before_turn|turn_start|turn_end {player}``, ``attack_declared
 {card, by, attack}`` (an attack is declared with it as target), ``attacked {card, by, attack}`` (it is the final
 target of an executing attack), ``hit {card, by, attack, n}`` (wounds from an attack), ``wounded {card, by, attack, n}`` (other wounds), ``strikes {card, target, attack, role, strength,
 missed?}``, ``becomes_defender {card}``.
@@ -88,6 +88,8 @@ def _fires(g, c, a, ev) -> bool:
         return et == "battle_start"
     if when == "poison_wounds":  # a creature took wounds from its Poisoning (Ноками)
         return et == "poison_wounds" and (subject != "self" or ev["card"] == c.id)
+    if when == "before_turn":  # just before the start of a turn: the turn preparation step [310.2]
+        return et == "before_turn" and _turn_matches(a.get("turn", "own"), ev["player"] == c.controller)
     if when in ("start_of_turn", "end_of_turn"):
         if et != ("turn_start" if when == "start_of_turn" else "turn_end"):
             return False
@@ -138,7 +140,7 @@ def collect(g, event: dict) -> None:
     """Make pending every trigger ``event`` fires ([SEED S3]; 01-game-and-cards.md §5.7: only cards in play,
     except a card's own "dies" trigger, which fires from the graveyard [405.4], and Valhalla).
 
-    Event shapes: ``moved {card}``, ``died {card, controller}``, ``turn_start|turn_end {player}``,
+    Event shapes: ``moved {card}``, ``died {card, controller}``, ``before_turn|turn_start|turn_end {player}``,
     ``attack_declared {card, by, attack}``, ``attacked {card, by, attack}``, ``hit {card, by, attack, n}``,
     ``strikes {card, target, attack, role, strength, missed?}``, ``becomes_defender {card}``."""
     et = event["type"]
@@ -301,6 +303,21 @@ def cut_loops(g, entry: dict) -> None:
 def take(g, p: int, index: int) -> PendingTrigger:
     """Take pending trigger ``index`` of player ``p`` out of the pending list (it is being declared)."""
     return g.pending[p].pop(index)
+
+
+def set_aside(g, p: int, point_type: str) -> list[PendingTrigger]:
+    """Take out of player ``p``'s pending triggers those whose trigger point is not of ``point_type`` and return
+    them, in order (they wait while the others are resolved; :func:`put_back` returns them)."""
+    others = [t for t in g.pending[p] if t["point"].get("type") != point_type]
+    if others:
+        g.pending[p] = [t for t in g.pending[p] if t["point"].get("type") == point_type]
+    return others
+
+
+def put_back(g, p: int, waiting: list[PendingTrigger]) -> None:
+    """Return triggers taken out by :func:`set_aside` to the front of player ``p``'s pending triggers."""
+    if waiting:
+        g.pending[p] = list(waiting) + g.pending[p]
 
 
 def keep_only(g, p: int, kept: list[PendingTrigger]) -> None:

@@ -16,6 +16,7 @@ from engine.ops import passives
 from engine.ops import trigger_points
 from engine.ops.durations import expire
 from engine.ops.reveal import reveal
+from engine.procedure import before_turn
 from engine.procedure import prelim_abilities as pa
 from engine.rules.declarable import ability_options, activated, can_pay
 
@@ -53,17 +54,25 @@ def set_phase(g, phase: str) -> None:
 
 
 def begin_turn(g) -> None:
-    """The initial phase's turn preparation step [310]: "before the start of the turn" decisions are asked (active
-    player first, then inactive [103.5]) only when a player has one; then :func:`start_turn`."""
+    """The initial phase's turn preparation step [310]: "just before the start of the turn" triggers become pending
+    (:mod:`engine.procedure.before_turn`); they and the "before the start of the turn" decisions are taken player
+    by player (active first, then inactive [103.5]), a player being asked only when they have something to
+    decide; then :func:`start_turn`."""
     set_phase(g, Phase.TURN_PREPARATION)
     g.prelim = {"prep": [g.active, g.inactive]}
+    before_turn.collect(g)
 
 
 def turn_preparation_step(g) -> Prompt | None:
-    """Ask the next player with "before the start of the turn" decisions, or go on to the turn start step.
-    Returns the prompt when a player must be asked (the flow sets it)."""
+    """Resolve the next player's before-turn triggers (each executes at once, before the turn start step [310.2]),
+    then ask them their "before the start of the turn" decisions; when both are done, go on to the turn start
+    step. Returns the prompt when a player must be asked (the flow sets it); None also while a before-turn trigger
+    executes (the flow runs it, then calls again)."""
     order = g.prelim.setdefault("prep", [])
     while order:
+        ask = before_turn.resolve(g, order[0])
+        if ask is not None or g.executing is not None:
+            return ask
         if pa.turn_preparation_choices(g, order[0]):
             return {"kind": PromptKind.CHOICE, "what": "turn_preparation", "player": order[0]}
         pa.end_turn_preparation(g, order.pop(0))

@@ -96,9 +96,36 @@ def test_vs2023_059_oboroten_chooses_its_form_before_its_turn_and_keeps_it_throu
     assert sorted(a["kw"] for a in g.cards[L["w"]].acquired) == ["move_bonus", "strike_bonus"]  # still
     end_turn(g, pick=second)  # gone at the end of the opponent's turn, then chosen again
     assert len(g.cards[L["w"]].acquired) == 2
+
+
+def _form(choice: int, asked: list):
+    """A ``pick`` for :func:`end_turn`: Оборотень's form ``choice`` (0 regeneration, 1 the strike), noting the phase
+    in which the choice is asked."""
+    def pick(g, legal):
+        if g.prompt["kind"] != "choice":
+            return None
+        asked.append(g.phase)
+        return {"act": "choose", "option": {"choice": choice}}
+    return pick
+
+
+def test_vs2023_059_oboroten_regeneration_chosen_just_before_its_turn_heals_2_at_that_turn_start():
+    asked: list = []
     g, L = setup([pool("w", "c2", 1, "vs2023-059-oboroten", wounds=3), dummy("t", "a4", 2)], active=2)
-    end_turn(g)  # the first form: regeneration 2
-    assert [a["kw"] for a in g.cards[L["w"]].acquired] == ["regeneration"]
+    end_turn(g, pick=_form(0, asked))
+    assert asked == ["turn_preparation"]  # chosen before the turn start step [310.2]
+    assert seen(g, L, "w")["wounds"] == 1  # and healed 2 in it [311.4]
+    end_turn(g, pick=_form(0, asked))  # the opponent's turn: no regeneration
+    assert seen(g, L, "w")["wounds"] == 1
+    end_turn(g, pick=_form(0, asked))  # chosen again: heals again
+    assert seen(g, L, "w")["wounds"] == 0
+
+
+def test_vs2023_059_oboroten_strike_form_chosen_just_before_its_turn_adds_2_to_its_strike_that_turn():
+    g, L = setup([pool("w", "c2", 1, "vs2023-059-oboroten"), dummy("t", "c3", 2, life=20)], active=2, dice=[4, 1])
+    end_turn(g, pick=_form(1, []))
+    play(g, L, 1, act="attack", source="w", target="t")  # 4 vs 1: its medium 3, + 2
+    assert seen(g, L, "t")["wounds"] == 5
 
 
 def test_vs2023_059_oboroten_valhalla_heals_a_yordling():
