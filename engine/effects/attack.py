@@ -191,8 +191,6 @@ def short_form(a: dict, place: str) -> None:
     card, chosen) and, for a ranged one, its range (null: any card in play) (FORMAT.md)."""
     n = a.pop("n", None)
     per = a.pop("per_token", None)
-    if a.get("strike", 0) is None and a["kw"] == "strike_through_row":
-        a["strike"] = [1, 1, 1]  # unprinted value: the project's 1 (02-battle.md §6, cards README)
     if "strike" not in a:
         if isinstance(n, str) and n.endswith("X") and n[:-1] in ("", "2", "3"):
             times = int(n[:-1] or 1)
@@ -214,9 +212,10 @@ def short_form(a: dict, place: str) -> None:
         a.pop("range")  # the pool's "range": null / "adjacent" on a melee attack: melee needs adjacency anyway
 
 
-def keyword(kw: str, rule: str, ranged: bool) -> Keyword:
+def keyword(kw: str, rule: str, ranged: bool, form=short_form) -> Keyword:
     """The :class:`Keyword` record of the attack ability ``kw`` (an activated ability with its cost, or an effect
-    inside a trigger or a rider); ``ranged`` ones carry a ``range``."""
+    inside a trigger or a rider); ``ranged`` ones carry a ``range``; ``form``: its short form (default
+    :func:`short_form`)."""
     fields = {"range": "range!"} if ranged else {}
-    return Keyword(kw=kw, places="activated effect", rule=rule, text=text, handler=execute, short_form=short_form,
+    return Keyword(kw=kw, places="activated effect", rule=rule, text=text, handler=execute, short_form=form,
                    fields={**fields, "name": "name?", **ATTACK_FIELDS, **ACTIVATED_FIELDS})
