@@ -10,13 +10,14 @@ HIDDEN = ("random", "heuristic")
 
 
 class UnknownLevel(ValueError):
-    """An unknown level: ``code`` "unknown_level", the sentence lists the levels (str(self)), ``levels``."""
+    """An unknown level: ``code`` "unknown_level", ``levels``; answered 400 ``{"error": "unknown_level", "message",
+    "levels"}`` by server/player_texts.py ``refused`` (the sentence lists the levels)."""
 
     code = "unknown_level"
     levels = list(LEVELS)
 
     def __init__(self) -> None:
-        super().__init__(f"'bot' must be one of the levels: {', '.join(LEVELS)}.")
+        super().__init__("unknown_level")
 
 
 def parse_level(value, default: str) -> str:
@@ -28,7 +29,3 @@ def parse_level(value, default: str) -> str:
         return value
     raise UnknownLevel()
 
-
-def unknown_level_body(e: UnknownLevel) -> dict:
-    """The 400 answer's body: ``{"error": "unknown_level", "message": sentence, "levels": [...]}``."""
-    return {"error": e.code, "message": str(e), "levels": list(e.levels)}

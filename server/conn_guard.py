@@ -11,7 +11,8 @@ connection that never sends a byte. :func:`guarded_protocol` returns a subclass 
 * **per address**: at most ``max_heads_per_address`` connections of one client address may be reading a head at
   once; one more closes the oldest of them (503), so a flood of idle or trickling sockets from one address cannot
   take the process's file descriptors, and a real client behind the same address (its head takes milliseconds)
-  still gets in. A websocket, once upgraded, is no longer counted here: the websocket endpoint limits those per
+  still gets in. Each refusal's sentence is in the language of the head's ``Accept-Language`` when that header
+  was read before the refusal, else Russian. A websocket, once upgraded, is no longer counted here: the websocket endpoint limits those per
   address and lets seated players in first (server/ws_limits.py).
 
 Between requests uvicorn's ``timeout_keep_alive`` closes idle kept-alive connections; an open websocket whose peer
@@ -22,22 +23,35 @@ so the server can say how many connections it can hold.
 """
 from __future__ import annotations
 
+import json
 import logging
 import resource
 import time
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from .player_texts import error_body, header_lang
+
 log = logging.getLogger("berserk.connections")
 
 _REASON = {408: b"Request Timeout", 431: b"Request Header Fields Too Large", 503: b"Service Unavailable"}
+_CODE = {408: "header_timeout", 431: "header_too_large", 503: "too_many_connections"}
 
 
-def _refusal(status: int, message: str) -> bytes:
-    body = ('{"error": "%s", "message": "%s"}' % (
-        {408: "header_timeout", 431: "header_too_large", 503: "too_many_connections"}[status], message)).encode()
+def _refusal(status: int, lang: str) -> bytes:
+    """The whole HTTP answer refusing a head: the error shape of docs/server.md, its sentence in ``lang``."""
+    body = json.dumps(error_body(lang, _CODE[status])).encode()
     return b"".join([b"HTTP/1.1 %d %s\r\n" % (status, _REASON[status]), b"content-type: application/json\r\n",
                      b"content-length: %d\r\n" % len(body), b"connection: close\r\n\r\n", body])
+
+
+def head_lang(headers) -> str:
+    """The language of a head read so far: ``headers`` are uvicorn's ``[(name, value)]`` bytes (None before any);
+    its ``Accept-Language`` if that line came yet, else Russian."""
+    for name, value in headers or ():
+        if name.lower() == b"accept-language":
+            return header_lang(value.decode("latin-1"))
+    return "ru"
 
 
 class _Warn:
@@ -72,7 +86,7 @@ def guarded_protocol(max_header_bytes: int, header_timeout: float, max_heads_per
             if len(mine) >= max_heads_per_address and self._addr not in exempt:
                 warn("heads", "address %s holds %d connections reading a head; closing the oldest", self._addr,
                      max_heads_per_address)
-                next(iter(mine))._refuse(503, "Too many connections from this address are opening.")
+                next(iter(mine))._refuse(503)
             self._begin_head()
 
         def _begin_head(self) -> None:
@@ -94,16 +108,16 @@ def guarded_protocol(max_header_bytes: int, header_timeout: float, max_heads_per
                 if not mine:
                     heads.pop(self._addr, None)
 
-        def _refuse(self, status: int, message: str) -> None:
+        def _refuse(self, status: int) -> None:
             self._end_head()
             if not self.transport.is_closing():
-                self.transport.write(_refusal(status, message))
+                self.transport.write(_refusal(status, head_lang(getattr(self, "headers", None))))
                 self.transport.close()
 
         def _head_too_slow(self) -> None:
             self._head_timer = None
             warn("slow", "a request head from %s took more than %g s; closed", self._addr, header_timeout)
-            self._refuse(408, "The request head did not arrive in time.")
+            self._refuse(408)
 
         def data_received(self, data: bytes) -> None:
             if self.transport.is_closing():
@@ -112,7 +126,7 @@ def guarded_protocol(max_header_bytes: int, header_timeout: float, max_heads_per
                 self._head_bytes += len(data)
                 if self._head_bytes > max_header_bytes:
                     warn("big", "a request head from %s passed %d bytes; closed", self._addr, max_header_bytes)
-                    self._refuse(431, "The request head is too large.")
+                    self._refuse(431)
                     return
             elif self.cycle is None or self.cycle.response_complete:
                 self._begin_head()                  # the first bytes of the next request on a kept-alive connection

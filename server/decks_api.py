@@ -130,18 +130,12 @@ def _bad(lang: str, ru: str, en: str) -> JSONResponse:
     return _problem(400, "bad_request", [DeckError("bad_request", ru, en)], lang)
 
 
-#: Russian sentences for the body reader's refusals (server/http_body.py answers in English).
-_BODY_RU = {413: "Тело запроса слишком большое.", 408: "Тело запроса не пришло вовремя.",
-            400: "Тело запроса не принято: это не объект JSON, или в нём неизвестное поле."}
-
-
 async def _read(request: Request, allowed: frozenset, lang: str, max_bytes: int | None = None) -> dict | JSONResponse:
     """The body through the one body reader (server/http_body.py), its refusal answered in ``lang``."""
     try:
         return await read_json(request, allowed, max_bytes=max_bytes)
     except BodyError as e:
-        return _problem(e.status, e.code, [DeckError(e.code, _BODY_RU.get(e.status, _BODY_RU[400]), e.message)],
-                        lang)
+        return _problem(e.status, e.code, [DeckError(e.code, e.message("ru"), e.message("en"))], lang)
 
 
 async def list_decks(request: Request):

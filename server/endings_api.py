@@ -6,8 +6,8 @@ abort a game not yet really played.
 | POST /api/rooms/{id}/claim | body ``{"token"}`` (the seat token) -> 200 ``{"room", "result"}``; 409 ``grace_not_over``, ``opponent_present``, ``not_running``, ``not_a_player`` (no or a wrong token: a spectator) |
 | POST /api/rooms/{id}/abort | body ``{"token"}`` -> 200 ``{"room", "result"}`` (``result`` None when the room closed before the deal); 409 ``too_late_to_abort``, ``not_a_player`` |
 
-Every refusal is ``{"error": code, "message": sentence}`` and changes nothing; 404 ``room_not_found``, 400
-``bad_request`` for a malformed body.
+Every refusal is ``{"error": code, "message": sentence}`` (the sentence in the request's language) and changes
+nothing; 404 ``room_not_found``, 400 ``bad_request`` for a malformed body.
 """
 from __future__ import annotations
 
@@ -16,20 +16,19 @@ from starlette.responses import JSONResponse
 
 from .bus import messages as m
 from .http_body import read_json
-from .http_common import err as _err
 from .lobby import _room_call
+from .player_texts import refuse
 
 FIELDS = frozenset({"token"})
 
 
 async def _end(request: Request, kind: str):
-    hub = request.app.state.hub
     body = await read_json(request, FIELDS)
     token = body.get("token")
     if token is not None and (not isinstance(token, str) or not 1 <= len(token) <= 128):
-        return _err(400, "bad_request", "'token' must be the seat token.")
+        return refuse(request, 400, "bad_request", "bad_token")
     room = request.path_params["room"]
-    answer, error = await _room_call(hub, room, m.EndGame(token, kind))
+    answer, error = await _room_call(request, room, m.EndGame(token, kind))
     if error is not None:
         return error
     return JSONResponse({"room": room, "result": answer.get("result")})

@@ -155,7 +155,7 @@ async def create_challenge(request: Request):
     try:
         cards, label = deck_choice(hub, body.get("deck"), lang=lang_of(request))
     except ValueError as e:
-        return _deck_error(e)
+        return _deck_error(request, e)
     c = await hub.store.create_challenge(player["id"], to, {"label": label, "cards": cards}, preset)
     out = _public(c, {player["id"]: player["name"], **await _names(hub.store, [to])})
     from .presence import presence_of
@@ -163,11 +163,12 @@ async def create_challenge(request: Request):
     return JSONResponse(out, status_code=201)
 
 
-def _deck_error(e: ValueError) -> JSONResponse:
+def _deck_error(request: Request, e: ValueError) -> JSONResponse:
     to_json = getattr(e, "to_json", None)       # server/decks_api.py DeckChoiceError: the deck's errors
     if to_json is not None:
         return to_json()
-    return JSONResponse({"error": "bad_request", "message": str(e)}, status_code=400)
+    from .player_texts import refused
+    return refused(request, e)
 
 
 async def _open_challenge(request: Request, player: dict, role: str):
@@ -198,7 +199,7 @@ async def accept_challenge(request: Request):
     try:
         cards, label = deck_choice(hub, body.get("deck"), lang=lang_of(request))
     except ValueError as e:
-        return _deck_error(e)
+        return _deck_error(request, e)
     sender = await hub.store.get_player(c["from"])
     options = {"decks": [c["deck"]["label"], label], "clock": CLOCK_PRESETS[c["clock"]], "spectators": True}
     reserved = {"1": {"player": c["from"], "name": sender["name"] if sender else None},
@@ -210,7 +211,7 @@ async def accept_challenge(request: Request):
     except (RoomLimit, BusError):
         await hub.store.settle_challenge_room(c["id"], None)
         return refuse(request, 503, "unavailable")
-    answer, error = await _room_call(hub, room, m.Claim(autopass=True, player=player["id"], name=player["name"]))
+    answer, error = await _room_call(request, room, m.Claim(autopass=True, player=player["id"], name=player["name"]))
     if error is not None:
         return error
     await hub.store.settle_challenge_room(c["id"], room)

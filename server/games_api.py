@@ -1,5 +1,6 @@
 """HTTP API of recorded games, replays and the leaderboard. JSON; errors are ``{"error": code,
-"message": sentence}`` with 400 (bad query), 401/403 (a seat's replay without that player's credentials), 404.
+"message": sentence}`` (the sentence in the request's language) with 400 (bad query), 401/403 (a seat's replay
+without that player's credentials), 404.
 
 | method, path | answer |
 |---|---|
@@ -16,20 +17,19 @@ engine's projection for their seat (a spectator never sees a hidden card).
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from .http_common import err as _err
+from .player_texts import Refusal, refuse, refused
 from .replay import ReplayCache, ReplayMismatch
+
+log = logging.getLogger("berserk.games")
 
 LIMIT = (50, 200)
 PRIVATE = ("seed", "decks", "log")
-
-
-class BadQuery(ValueError):
-    """A query parameter that does not parse (the message names it)."""
 
 
 def _int(request: Request, name: str, default: int | None, lo: int, hi: int | None = None) -> int | None:
@@ -39,9 +39,10 @@ def _int(request: Request, name: str, default: int | None, lo: int, hi: int | No
     try:
         value = int(raw)
     except ValueError:
-        raise BadQuery(f"'{name}' must be an integer.") from None
+        raise Refusal("not_integer", name=name) from None
     if value < lo or (hi is not None and value > hi):
-        raise BadQuery(f"'{name}' must be between {lo} and {hi}." if hi is not None else f"'{name}' must be >= {lo}.")
+        raise Refusal("int_range", name=name, low=lo, high=hi) if hi is not None else Refusal("int_min", name=name,
+                                                                                            low=lo)
     return value
 
 
@@ -50,7 +51,7 @@ def _seat(request: Request) -> int | None:
     if raw is None or raw == "":
         return None
     if raw not in ("1", "2"):
-        raise BadQuery("'seat' must be 1 or 2.")
+        raise Refusal("bad_seat")
     return int(raw)
 
 
@@ -70,12 +71,12 @@ async def _authorized(request: Request, game: dict, seat: int | None) -> JSONRes
     scheme, _, cred = auth.partition(" ")
     pid, _, secret = cred.strip().partition(":")
     if scheme.lower() != "bearer" or not pid or not secret:
-        return _err(401, "unauthorized", "A seat's replay needs 'Authorization: Bearer <player id>:<secret>'.")
+        return refuse(request, 401, "unauthorized", "replay_needs_auth")
     player = await request.app.state.hub.store.verify_player(pid, secret)
     if player is None:
-        return _err(401, "unauthorized", "The player id and secret do not match.")
+        return refuse(request, 401, "unauthorized", "replay_bad_secret")
     if game["players"].get(str(seat)) != player["id"]:
-        return _err(403, "forbidden", "Only the player of that seat may replay the game from it.")
+        return refuse(request, 403, "forbidden")
     return None
 
 
@@ -86,17 +87,17 @@ def _public(game: dict) -> dict:
 async def list_games(request: Request):
     player = request.query_params.get("player", "")
     if not player or len(player) > 64:
-        return _err(400, "bad_request", "'player' (a player id) is required.")
+        return refuse(request, 400, "bad_request", "player_required")
     try:
         limit = _int(request, "limit", LIMIT[0], 1, LIMIT[1])
         raw = request.query_params.get("before")
         before = None if raw is None else float(raw)
         if before is not None and not math.isfinite(before):
             raise ValueError
-    except BadQuery as e:
-        return _err(400, "bad_request", str(e))
+    except Refusal as e:
+        return refused(request, e)
     except ValueError:
-        return _err(400, "bad_request", "'before' must be a time in Unix seconds.")
+        return refuse(request, 400, "bad_request", "bad_before")
     games = await request.app.state.hub.store.list_games(player, limit=limit, before=before)
     return JSONResponse({"games": games})
 
@@ -106,9 +107,10 @@ async def _replay(request: Request):
     try:
         replay = await _cache(request).get(request.path_params["game"])
     except ReplayMismatch as e:
-        return None, _err(500, "replay_mismatch", f"The stored game does not replay: {e}.")
+        log.error("game %s does not replay: %s", request.path_params["game"], e)
+        return None, refuse(request, 500, "replay_mismatch")
     if replay is None:
-        return None, _err(404, "game_not_found", "No finished game has this id.")
+        return None, refuse(request, 404, "game_not_found")
     return replay, None
 
 
@@ -123,8 +125,8 @@ async def replay_view(request: Request):
     try:
         seat = _seat(request)
         v = _int(request, "v", 0, 0)
-    except BadQuery as e:
-        return _err(400, "bad_request", str(e))
+    except Refusal as e:
+        return refused(request, e)
     replay, error = await _replay(request)
     if error is not None:
         return error
@@ -138,8 +140,8 @@ async def replay_view(request: Request):
 async def replay_log(request: Request):
     try:
         seat = _seat(request)
-    except BadQuery as e:
-        return _err(400, "bad_request", str(e))
+    except Refusal as e:
+        return refused(request, e)
     replay, error = await _replay(request)
     if error is not None:
         return error
@@ -155,8 +157,8 @@ async def leaderboard(request: Request):
         limit = _int(request, "limit", LIMIT[0], 1, LIMIT[1])
         offset = _int(request, "offset", 0, 0, 10 ** 9)
         min_games = _int(request, "min_games", 1, 1, 10 ** 6)
-    except BadQuery as e:
-        return _err(400, "bad_request", str(e))
+    except Refusal as e:
+        return refused(request, e)
     rows = await request.app.state.hub.store.leaderboard(limit=limit, offset=offset, min_games=min_games)
     return JSONResponse({"players": [dict(r, rank=offset + i + 1, rating=round(r["rating"]), rd=round(r["rd"]))
                                      for i, r in enumerate(rows)]})

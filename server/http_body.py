@@ -29,16 +29,24 @@ MAX_DEPTH = 32            # nesting levels of arrays and objects in a body
 
 
 class BodyError(Exception):
-    """A refused request body: HTTP ``status``, error ``code`` and an English ``message``."""
+    """A refused request body: HTTP ``status``, error ``code``, the sentence key ``text`` (server/error_texts.py)
+    and its ``values``; :meth:`message` is the sentence in a language, ``str(e)`` the English one (logs)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(f"{status} {code}: {message}")
-        self.status, self.code, self.message = status, code, message
+    def __init__(self, status: int, code: str, text: str, **values) -> None:
+        self.status, self.code, self.text, self.values = status, code, text, values
+        super().__init__(f"{status} {code}: {self.message('en')}")
+
+    def message(self, lang: str) -> str:
+        """The sentence in ``lang`` ("ru" | "en")."""
+        from .player_texts import sentence
+        return sentence(lang, self.text, **self.values)
 
 
 async def body_error_response(request: Request, exc: BodyError) -> JSONResponse:
-    """Starlette exception handler: the docs/server.md error shape for a :class:`BodyError`."""
-    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+    """Starlette exception handler: the docs/server.md error shape for a :class:`BodyError`, in the request's
+    language."""
+    from .player_texts import refuse
+    return refuse(request, exc.status, exc.code, exc.text, **exc.values)
 
 
 def _limits(request: Request) -> tuple[int, float]:
@@ -53,14 +61,14 @@ async def read_body(request: Request, max_bytes: int | None = None, timeout: flo
     cap, deadline = _limits(request)
     cap = cap if max_bytes is None else max_bytes
     deadline = deadline if timeout is None else timeout
-    too_large = BodyError(413, "body_too_large", f"The request body is larger than {cap} bytes.")
+    too_large = BodyError(413, "body_too_large", "body_too_large", cap=cap)
     announced = request.headers.get("content-length")
     if announced is not None:
         try:
             if int(announced) > cap:
                 raise too_large
         except ValueError:
-            raise BodyError(400, "bad_request", "The Content-Length header is not a number.") from None
+            raise BodyError(400, "bad_request", "bad_content_length") from None
     chunks, size = [], 0
     try:
         async with asyncio.timeout(deadline):
@@ -70,7 +78,7 @@ async def read_body(request: Request, max_bytes: int | None = None, timeout: flo
                     raise too_large
                 chunks.append(chunk)
     except TimeoutError:
-        raise BodyError(408, "body_timeout", f"The request body did not arrive within {deadline:g} s.") from None
+        raise BodyError(408, "body_timeout", "body_timeout", seconds=f"{deadline:g}") from None
     return b"".join(chunks)
 
 
@@ -94,15 +102,15 @@ def parse_json(raw: bytes, max_depth: int = MAX_DEPTH):
     try:
         doc = json.loads(raw)
     except RecursionError:
-        raise BodyError(400, "bad_request", f"The request body nests deeper than {max_depth} levels.") from None
+        raise BodyError(400, "bad_request", "body_too_deep", depth=max_depth) from None
     except (ValueError, UnicodeDecodeError):
-        raise BodyError(400, "bad_request", "The request body is not JSON.") from None
+        raise BodyError(400, "bad_request", "body_not_json") from None
     if _depth(doc) > max_depth:
-        raise BodyError(400, "bad_request", f"The request body nests deeper than {max_depth} levels.")
+        raise BodyError(400, "bad_request", "body_too_deep", depth=max_depth)
     try:        # a JSON escape of a lone surrogate ("\ud800") parses, but no store or encoder takes it
         json.dumps(doc, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise BodyError(400, "bad_request", "The request body holds a lone surrogate (not valid Unicode).") from None
+        raise BodyError(400, "bad_request", "body_lone_surrogate") from None
     return doc
 
 
@@ -118,11 +126,11 @@ async def read_json(request: Request, allowed: Iterable[str] | None = None, *, m
         return {}
     body = parse_json(raw)
     if not isinstance(body, dict):
-        raise BodyError(400, "bad_request", "The request body must be a JSON object.")
+        raise BodyError(400, "bad_request", "body_not_object")
     if allowed is not None:
         known = frozenset(allowed)
         unknown = sorted(k for k in body if k not in known)
         if unknown:
-            raise BodyError(400, "bad_request",
-                            f"Unknown field {unknown[0][:40]!r}; the fields are {', '.join(sorted(known))}.")
+            raise BodyError(400, "bad_request", "unknown_field", field=unknown[0][:40],
+                            fields=", ".join(sorted(known)))
     return body

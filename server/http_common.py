@@ -1,16 +1,11 @@
-"""What the HTTP API modules share: the error answer, the per-address limiter of creations, and a lobby entry as
-the API shows it, and the language of a request. Interface: :func:`err`, :class:`CreateLimiter`, :func:`limiter_for`,
-:func:`public_info`, :func:`request_lang`.
+"""What the HTTP API modules share: the per-address limiter of creations, a lobby entry as the API shows it, and
+the language of a request (``request_lang``, ``header_lang``, ``scope_lang``: re-exported from server/player_texts.py,
+which also gives the error answers, ``refuse``). Interface: :class:`CreateLimiter`, :func:`limiter_for`,
+:func:`public_info`.
 """
 from __future__ import annotations
 
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-
-
-def err(status: int, code: str, message: str) -> JSONResponse:
-    """The API's error answer: ``{"error": code, "message": sentence}`` with HTTP ``status``."""
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+from .player_texts import header_lang, request_lang, scope_lang  # noqa: F401  (re-exported)
 
 
 class CreateLimiter:
@@ -52,22 +47,3 @@ def public_info(info: dict, seat: int | None = None) -> dict:
     if out.get("status") != "finished" and isinstance(out.get("decks"), list):
         out["decks"] = [d if seat == i + 1 else None for i, d in enumerate(out["decks"])]
     return out
-
-
-def request_lang(request: Request) -> str:
-    """"en" or "ru" from the ``Accept-Language`` header: the first of the two by q-value; "ru" by default."""
-    best, best_q = "ru", -1.0
-    for i, part in enumerate(request.headers.get("accept-language", "")[:500].split(",")):
-        tag, _, params = part.strip().partition(";")
-        primary = tag.strip().lower().split("-")[0]
-        if primary not in ("en", "ru"):
-            continue
-        q = 1.0
-        if params.strip().startswith("q="):
-            try:
-                q = float(params.strip()[2:])
-            except ValueError:
-                q = 0.0
-        if q > best_q + 1e-9 or (q == best_q and i == 0):
-            best, best_q = primary, q
-    return best

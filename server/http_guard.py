@@ -8,6 +8,8 @@ carrying a control character reaches a handler.
   (SQLAlchemy ``DataError``) 400 ``bad_request``; a database that cannot be reached or written (other
   ``DBAPIError``, ``OSError``, BusError ``unavailable``) 503 ``unavailable``; anything else, a bug, 500
   ``internal_error`` with the exception logged. A response already started is left to the server.
+
+Every sentence is in the request's language (``Accept-Language``; server/player_texts.py).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from sqlalchemy.exc import DataError, DBAPIError
 from starlette.responses import JSONResponse
 
 from .bus.interfaces import BusError
+from .player_texts import error_body, scope_lang
 from .store import StoreError
 
 log = logging.getLogger("berserk.http")
@@ -27,18 +30,21 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def classify(exc: BaseException) -> tuple[int, str, str]:
-    """(status, code, English sentence) of an exception that escaped a handler (module docstring)."""
+    """(status, code, sentence key of server/error_texts.py) of an exception that escaped a handler (module
+    docstring)."""
     if isinstance(exc, StoreError):
-        return (503 if exc.code == "unavailable" else 400), exc.code, exc.message
+        if exc.code == "unavailable":
+            return 503, "unavailable", "db_unavailable"
+        return 400, exc.code, exc.code if exc.code == "name_taken" else "store_refused"
     if isinstance(exc, DataError):
-        return 400, "bad_request", "The database refused a value of the request."
+        return 400, "bad_request", "bad_value"
     if isinstance(exc, (DBAPIError, OSError)) or isinstance(exc, BusError) and exc.code == "unavailable":
-        return 503, "unavailable", "The database cannot be reached or written right now; try again shortly."
-    return 500, "internal_error", "The server failed on this request; it was logged."
+        return 503, "unavailable", "db_unavailable"
+    return 500, "internal_error", "internal_error"
 
 
-async def _answer(send, status: int, code: str, message: str) -> None:
-    body = json.dumps({"error": code, "message": message}).encode()
+async def _answer(send, scope, status: int, code: str, text: str) -> None:
+    body = json.dumps(error_body(scope_lang(scope), code, text)).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
                             (b"cache-control", b"no-store")]})
@@ -47,7 +53,8 @@ async def _answer(send, status: int, code: str, message: str) -> None:
 
 async def no_such_endpoint(request) -> JSONResponse:
     """Any ``/api/...`` address no route serves: 404 ``not_found`` in the error shape (not the static files' page)."""
-    return JSONResponse({"error": "not_found", "message": "There is no such API address."}, status_code=404)
+    from .player_texts import refuse
+    return refuse(request, 404, "not_found")
 
 
 class HttpGuard:
@@ -62,7 +69,7 @@ class HttpGuard:
             return
         if _CONTROL.search(scope.get("path", "")) or _CONTROL.search(
                 scope.get("query_string", b"").decode("latin-1").replace("%00", "\x00")):
-            await _answer(send, 400, "bad_request", "The address holds a control character.")
+            await _answer(send, scope, 400, "bad_request", "control_character")
             return
         started = False
 
@@ -76,9 +83,9 @@ class HttpGuard:
         except Exception as exc:
             if started:
                 raise
-            status, code, message = classify(exc)
+            status, code, text = classify(exc)
             if status == 500:
                 log.exception("%s %s failed", scope.get("method"), scope.get("path"))
             else:
                 log.warning("%s %s: %s (%s)", scope.get("method"), scope.get("path"), code, type(exc).__name__)
-            await _answer(send, status, code, message)
+            await _answer(send, scope, status, code, text)

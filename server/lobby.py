@@ -18,7 +18,8 @@ list, one room's status, health and metrics.
   are listed as playing/finished) |
 | GET /api/rooms/{id} | ``info`` (server.room ``Room.info``) |
 
-Errors: ``{"error": code, "message": sentence}`` with 400 (bad body, including unknown fields, also inside
+Errors: ``{"error": code, "message": sentence}`` (the sentence in the request's language: server/player_texts.py
+``refuse``) with 400 (bad body, including unknown fields, also inside
 ``clock``; an unknown ``bot`` level: ``unknown_level`` with ``"levels"``, server/bot_levels.py), 404 (no room), 408 / 413 (body too slow / too large: server/http_body.py, the one body reader of every JSON
 endpoint), 409 (seat taken), 429 (too many rooms created from one address), 503 (room cap reached / room busy /
 unavailable).
@@ -26,19 +27,22 @@ unavailable).
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse
 
-from .bot_levels import UnknownLevel, unknown_level_body
 from .tutorial import part_of
 from .decks_api import parse_deck_choice, request_lang
 from .bus import BusError
 from .bus import messages as m
 from .http_body import read_json
-from .http_common import CreateLimiter, err as _err, limiter_for as _limiter_for, public_info
+from .http_common import CreateLimiter, limiter_for as _limiter_for, public_info
+from .player_texts import Refusal, error_body, refuse, refused
 from .rooms import RoomLimit
+
+log = logging.getLogger("berserk.lobby")
 
 CLOCK_BASE = (10.0, 7200.0)
 CLOCK_INCREMENT = (0.0, 600.0)
@@ -70,7 +74,7 @@ def deck_choice(hub, value, field: str = "deck", lang: str = "ru") -> tuple[list
 def seat_decks(body: dict, hub, bot: str | None, lang: str = "ru") -> tuple[list, list]:
     """``(labels, card lists)`` of the two seats from a create body: ``deck`` (the creator's; seat 2 then brings
     its own on join, or the bot plays ``bot_deck`` / another starter deck), else the legacy ``decks`` pair (both
-    starter deck names; default the first two). Raises ValueError(sentence)."""
+    starter deck names; default the first two). Raises DeckChoiceError or :class:`Refusal`."""
     names = hub.engine.deck_names()
     if "deck" in body:
         mine, label = deck_choice(hub, body["deck"], lang=lang)
@@ -82,35 +86,37 @@ def seat_decks(body: dict, hub, bot: str | None, lang: str = "ru") -> tuple[list
     decks = body.get("decks", [names[0], names[1] if len(names) > 1 else names[0]])
     if (not isinstance(decks, list) or len(decks) != 2
             or not all(isinstance(d, str) and len(d) <= 200 for d in decks)):
-        raise ValueError("'decks' must be a list of two starter deck names.")
+        raise Refusal("bad_decks_pair")
     cards = [deck_choice(hub, d, "decks", lang)[0] for d in decks]
     return list(decks), cards
 
 
 def room_options(body: dict, hub) -> dict:
     """Validated room options from a create-room body (defaults from settings): ``{"clock": {base, increment} |
-    None (no clock), "spectators"}`` (the decks are added by the caller). Raises ValueError(sentence)."""
+    None (no clock), "spectators"}`` (the decks are added by the caller). Raises :class:`Refusal`."""
     clock = body.get("clock", {})
     if clock is None:       # the "no clock" preset
-        spectators = body.get("spectators", True)
-        if not isinstance(spectators, bool):
-            raise ValueError("'spectators' must be true or false.")
-        return {"clock": None, "spectators": spectators}
+        return {"clock": None, "spectators": _flag(body, "spectators")}
     if not isinstance(clock, dict):
-        raise ValueError("'clock' must be an object {base, increment} in seconds, or null for no clock.")
+        raise Refusal("bad_clock")
     unknown = sorted(k for k in clock if k not in CLOCK_FIELDS)
     if unknown:
-        raise ValueError(f"Unknown field 'clock.{unknown[0][:40]}'; the fields of 'clock' are base, increment.")
+        raise Refusal("unknown_clock_field", field=unknown[0][:40])
     base = clock.get("base", hub.settings.clock_base)
     inc = clock.get("increment", hub.settings.clock_increment)
     limits = (("base", base, (hub.settings.clock_min, CLOCK_BASE[1])), ("increment", inc, CLOCK_INCREMENT))
     for name, val, (lo, hi) in limits:
         if isinstance(val, bool) or not isinstance(val, (int, float)) or not lo <= val <= hi:
-            raise ValueError(f"'clock.{name}' must be a number of seconds between {lo:g} and {hi:g}.")
-    spectators = body.get("spectators", True)
-    if not isinstance(spectators, bool):
-        raise ValueError("'spectators' must be true or false.")
-    return {"clock": {"base": float(base), "increment": float(inc)}, "spectators": spectators}
+            raise Refusal("clock_range", field=name, low=f"{lo:g}", high=f"{hi:g}")
+    return {"clock": {"base": float(base), "increment": float(inc)}, "spectators": _flag(body, "spectators")}
+
+
+def _flag(body: dict, field: str) -> bool:
+    """The body's true/false ``field`` (true when absent). Raises :class:`Refusal` ``bad_bool`` for another value."""
+    value = body.get(field, True)
+    if not isinstance(value, bool):
+        raise Refusal("bad_bool", field=field)
+    return value
 
 
 def _opponent(body: dict) -> str | None:
@@ -120,35 +126,30 @@ def _opponent(body: dict) -> str | None:
     if opponent is None:
         return None
     if opponent != "bot":
-        raise ValueError("'opponent' must be \"bot\" or absent.")
+        raise Refusal("bad_opponent")
     return parse_level(body.get("bot"), "casual")      # UnknownLevel (server/bot_levels.py)
 
 
 def rated_choice(body: dict) -> bool:
     """The creator's choice ``"rated"`` (true by default; a game against the computer is never rated, the caller
-    sees to it). Raises ValueError(sentence) for a value other than true or false."""
-    value = body.get("rated", True)
-    if not isinstance(value, bool):
-        raise ValueError("'rated' must be true or false.")
-    return value
+    sees to it). Raises :class:`Refusal` for a value other than true or false."""
+    return _flag(body, "rated")
 
 
 def _autopass(body: dict) -> bool:
-    value = body.get("autopass", True)
-    if not isinstance(value, bool):
-        raise ValueError("'autopass' must be true or false.")
-    return value
+    return _flag(body, "autopass")
 
 
 async def healthz(request: Request):
     hub = request.app.state.hub
     if not hub.ready:
-        return _err(503, "starting", "The server is starting.")
+        return refuse(request, 503, "starting")
     fault = hub.bus.fault()
     if fault is not None:      # sockets stay open; the process reconnects by itself
-        return JSONResponse({"ok": False, "error": "backend_unavailable", "message": fault}, status_code=503)
+        return JSONResponse({"ok": False, **error_body(request_lang(request), "backend_unavailable"), "detail": fault},
+                            status_code=503)
     if not await hub.store_health.writable():
-        return _err(503, "store_unavailable", "The database cannot be written; acknowledged play is held.")
+        return refuse(request, 503, "store_unavailable")
     return JSONResponse({"ok": True})
 
 
@@ -176,12 +177,12 @@ async def create_room(request: Request):
     hub = request.app.state.hub
     address = request.client.host if request.client else "?"
     if not _limiter(hub).allow(address, time.monotonic()):
-        return _err(429, "rate_limited", "Too many rooms created from this address; wait a minute.")
+        return refuse(request, 429, "rate_limited", "rooms_rate_limited")
     from .players_api import Unauthorized, unauthorized
     try:
         player = await _player(request)
     except Unauthorized:
-        return unauthorized()
+        return unauthorized(request)
     body = await read_json(request, CREATE_FIELDS)
     try:
         options = room_options(body, hub)
@@ -190,12 +191,10 @@ async def create_room(request: Request):
         labels, cards = seat_decks(body, hub, bot, request_lang(request))
         tutorial = part_of(body.get("tutorial"))
         if tutorial and bot is None:
-            raise ValueError("A tutorial is played against the computer: 'opponent' must be \"bot\".")
+            raise Refusal("tutorial_needs_bot")
         options["rated"] = rated_choice(body) and bot is None     # a game against the computer is never rated
-    except UnknownLevel as e:
-        return JSONResponse(unknown_level_body(e), status_code=400)
-    except ValueError as e:
-        return _err(400, "bad_request", str(e))
+    except ValueError as e:      # Refusal, DeckChoiceError, UnknownLevel
+        return refused(request, e)
     options["decks"] = labels
     if tutorial:
         options["tutorial"] = tutorial
@@ -203,32 +202,35 @@ async def create_room(request: Request):
         room_id, token = await hub.rooms.create(options, autopass, player=player and player["id"],
                                                 name=player and player["name"], decks=cards)
     except RoomLimit:
-        return _err(503, "too_many_rooms", "The server holds as many rooms as it may; try again later.")
+        return refuse(request, 503, "too_many_rooms")
     except BusError as e:
-        return _err(503, e.code, e.message)
+        return refuse(request, 503, e.code)
     if bot is not None:
         from .bot_seat import start_bot
         try:
             await start_bot(hub, room_id, bot, cards[1], labels[1])
         except (BusError, ValueError) as e:
-            return _err(503, "bot_unavailable", f"The computer opponent could not be seated: {e}")
+            log.warning("room %s: the computer opponent could not be seated: %s", room_id, e)
+            return refuse(request, 503, "bot_unavailable")
     return JSONResponse({"room": room_id, "seat": 1, "token": token}, status_code=201)
 
 
-async def _room_call(hub, room: str, msg, status: int = 409):
-    """Ask a room over the bus; returns ``(answer, None)`` or ``(None, error response)``."""
+async def _room_call(request: Request, room: str, msg, status: int = 409):
+    """Ask a room over the bus; returns ``(answer, None)`` or ``(None, error response)``: a refusal's sentence is
+    the one its ``text`` key (else its code) names, in the request's language, with its ``values``."""
     try:
-        answer = await hub.bus.mailbox.call(room, msg)
+        answer = await request.app.state.hub.bus.mailbox.call(room, msg)
     except BusError as e:
         if e.code == "room_not_found":
-            return None, _err(404, "room_not_found", "No room with this id exists (or it has expired).")
-        return None, _err(503, e.code, e.message)
+            return None, refuse(request, 404, "room_not_found")
+        return None, refuse(request, 503, e.code)
     if not answer.get("ok"):
-        if answer.get("code") == "room_not_found":      # the room closed with the call still queued
-            return None, _err(404, "room_not_found", "No room with this id exists (or it has expired).")
-        if answer.get("code") == "unavailable":         # it stopped here with the call queued: try again
-            return None, _err(503, "unavailable", answer.get("msg", "The room is unavailable; try again."))
-        return None, _err(status, answer.get("code", "seat_taken"), answer.get("msg", "The seat is taken."))
+        code = answer.get("code", "seat_taken")
+        if code == "room_not_found":      # the room closed with the call still queued
+            return None, refuse(request, 404, "room_not_found")
+        if code == "unavailable":         # it stopped here with the call queued: try again
+            return None, refuse(request, 503, "unavailable", answer.get("text"))
+        return None, refuse(request, status, code, answer.get("text"), **(answer.get("values") or {}))
     return answer, None
 
 
@@ -240,14 +242,14 @@ async def join_room(request: Request):
     try:
         player = await _player(request)
     except Unauthorized:
-        return unauthorized()
+        return unauthorized(request)
     try:
         body = await read_json(request, JOIN_FIELDS)
         autopass = _autopass(body)
         cards, label = deck_choice(hub, body["deck"], lang=request_lang(request)) if "deck" in body else (None, None)
     except ValueError as e:
-        return _err(400, "bad_request", str(e))
-    answer, error = await _room_call(hub, request.path_params["room"], m.Claim(
+        return refused(request, e)
+    answer, error = await _room_call(request, request.path_params["room"], m.Claim(
         autopass=autopass, player=player and player["id"], name=player and player["name"], deck=cards, label=label))
     if error is not None:
         return error
@@ -262,12 +264,12 @@ async def choose_deck(request: Request):
         body = await read_json(request, DECK_FIELDS)
         token = body.get("token")
         if not isinstance(token, str) or not 1 <= len(token) <= 128:
-            raise ValueError("'token' must be the seat token.")
+            raise Refusal("bad_token")
         cards, label = deck_choice(hub, body.get("deck"), lang=request_lang(request))
     except ValueError as e:
-        return _err(400, "bad_request", str(e))
+        return refused(request, e)
     room = request.path_params["room"]
-    answer, error = await _room_call(hub, room, m.ChooseDeck(token, cards, label))
+    answer, error = await _room_call(request, room, m.ChooseDeck(token, cards, label))
     if error is not None:
         return error
     return JSONResponse({"room": room, "seat": answer["seat"]})
@@ -287,15 +289,15 @@ async def rematch(request: Request):
     try:
         player = await _player(request)
     except Unauthorized:
-        return unauthorized()
+        return unauthorized(request)
     if player is None:
-        return unauthorized()
+        return unauthorized(request)
     try:
         body = await read_json(request, REMATCH_FIELDS)
         cards, label = deck_choice(hub, body["deck"], lang=request_lang(request)) if "deck" in body else (None, None)
     except ValueError as e:
-        return _err(400, "bad_request", str(e))
-    answer, error = await _room_call(hub, request.path_params["room"], m.Rematch(player=player["id"]))
+        return refused(request, e)
+    answer, error = await _room_call(request, request.path_params["room"], m.Rematch(player=player["id"]))
     if error is not None:
         return error
     new = answer["room"]
@@ -304,19 +306,20 @@ async def rematch(request: Request):
         try:
             await hub.rooms.create(spec["options"], True, room_id=new, decks=spec["decks"], reserved=spec["reserved"])
         except RoomLimit:
-            return _err(503, "too_many_rooms", "The server holds as many rooms as it may; try again later.")
+            return refuse(request, 503, "too_many_rooms")
         except BusError as e:
-            return _err(503, e.code, e.message)
+            return refuse(request, 503, e.code)
         for sat in spec["reserved"].values():
             if sat and sat.get("bot"):
                 try:
                     await start_bot(hub, new, sat["bot"])
                 except (BusError, ValueError) as e:
-                    return _err(503, "bot_unavailable", f"The computer opponent could not be seated: {e}")
+                    log.warning("room %s: the computer opponent could not be seated: %s", new, e)
+                    return refuse(request, 503, "bot_unavailable")
     claim = m.Claim(autopass=True, player=player["id"], name=player["name"], deck=cards, label=label)
     deadline = time.monotonic() + REMATCH_WAIT
     while True:
-        answer, error = await _room_call(hub, new, claim)
+        answer, error = await _room_call(request, new, claim)
         if error is None or error.status_code != 404 or time.monotonic() > deadline:
             break
         await asyncio.sleep(0.05)      # the other player's request is still creating the room
@@ -334,13 +337,13 @@ async def list_rooms(request: Request):
     try:
         limit = int(request.query_params.get("limit", LIST_LIMIT[0]))
     except ValueError:
-        return _err(400, "bad_request", "limit must be an integer.")
+        return refuse(request, 400, "bad_request", "bad_limit")
     limit = max(1, min(LIST_LIMIT[1], limit))
     out = {"waiting": [], "playing": [], "finished": []}
     try:
         infos = await request.app.state.hub.bus.lobby.list()
     except BusError as e:
-        return _err(503, e.code, e.message)
+        return refuse(request, 503, e.code)
     for info in infos:
         info = public_info(info)
         if info["status"] == "waiting":
@@ -365,17 +368,17 @@ async def room_status(request: Request):
     try:
         info = await hub.bus.lobby.get(room_id)
     except BusError as e:
-        return _err(503, e.code, e.message)
+        return refuse(request, 503, e.code)
     if info is None and hub.rooms.queued(room_id):
         try:
             info = await hub.bus.mailbox.call(room_id, m.Status())
         except BusError as e:
             if e.code != "room_not_found":
-                return _err(503, e.code, e.message)
+                return refuse(request, 503, e.code)
         if info is not None and "id" not in info:     # refused (server/room/room.py refuse_queued)
             if info.get("code") != "room_not_found":
-                return _err(503, "unavailable", info.get("msg", "The room is unavailable; try again."))
+                return refuse(request, 503, "unavailable", info.get("text"))
             info = None
     if info is None:
-        return _err(404, "room_not_found", "No room with this id exists (or it has expired).")
+        return refuse(request, 404, "room_not_found")
     return JSONResponse(public_info(info))

@@ -27,6 +27,7 @@ from starlette.responses import JSONResponse
 from .bus import BusError
 from .decks_api import request_lang
 from .http_body import read_json
+from .player_texts import refuse, refused
 from .bus import messages as m
 from .rooms import RoomLimit
 
@@ -110,8 +111,8 @@ async def _auth(request: Request):
     try:
         player = await current_player(request)
     except Unauthorized:
-        return None, unauthorized()
-    return (player, None) if player else (None, unauthorized())
+        return None, unauthorized(request)
+    return (player, None) if player else (None, unauthorized(request))
 
 
 def _matched(m: dict) -> JSONResponse:
@@ -138,7 +139,7 @@ async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None)
 
 async def enqueue(request: Request):
     """POST /api/queue (see the module table)."""
-    from .lobby import _err, deck_choice, rated_choice
+    from .lobby import deck_choice, rated_choice
     hub = request.app.state.hub
     player, error = await _auth(request)
     if error is not None:
@@ -148,7 +149,7 @@ async def enqueue(request: Request):
         cards, label = deck_choice(hub, body.get("deck", hub.engine.deck_names()[0]), lang=request_lang(request))
         rated = rated_choice(body)
     except ValueError as e:
-        return _err(400, "bad_request", str(e))
+        return refused(request, e)
     q, now = queue_of(hub), time.monotonic()
     q.prune(now)
     mine = q.of_player(player["id"])
@@ -160,13 +161,13 @@ async def enqueue(request: Request):
         try:
             return _waiting(q.add(player, cards, label, now, rated), q, now)
         except OverflowError:
-            return _err(503, "queue_full", "Too many players are waiting for a game; try again in a minute.")
+            return refuse(request, 503, "queue_full")
     try:
         match = await _pair(hub, first, player, cards, label)
     except (RoomLimit, BusError):
         q.waiting[first.ticket] = first          # back in the queue, at the end
         q.waiting.move_to_end(first.ticket, last=False)
-        return _err(503, "too_many_rooms", "The server cannot open a room right now; try again later.")
+        return refuse(request, 503, "too_many_rooms", "no_room_now")
     first.polled = now
     q.matched[first.ticket] = first
     return _matched(match)
@@ -174,7 +175,6 @@ async def enqueue(request: Request):
 
 async def poll(request: Request):
     """GET /api/queue/{ticket}."""
-    from .lobby import _err
     hub = request.app.state.hub
     player, error = await _auth(request)
     if error is not None:
@@ -184,7 +184,7 @@ async def poll(request: Request):
     ticket = request.path_params["ticket"]
     e = q.get(ticket, player["id"]) if TICKET_RE.fullmatch(ticket) else None
     if e is None:
-        return _err(404, "not_queued", "This ticket is not in the queue (it expired or was used).")
+        return refuse(request, 404, "not_queued")
     e.polled = now
     if e.match is not None:
         q.matched.pop(ticket, None)
@@ -195,7 +195,6 @@ async def poll(request: Request):
 async def leave(request: Request):
     """DELETE /api/queue/{ticket}: the player's entry leaves the queue (a later poll is 404); 404 ``not_queued`` for
     a ticket that is not (or no longer) this player's."""
-    from .lobby import _err
     hub = request.app.state.hub
     player, error = await _auth(request)
     if error is not None:
@@ -204,7 +203,7 @@ async def leave(request: Request):
     ticket = request.path_params["ticket"]
     e = q.get(ticket, player["id"]) if TICKET_RE.fullmatch(ticket) else None
     if e is None:
-        return _err(404, "not_queued", "This ticket is not in the queue (it expired or was used).")
+        return refuse(request, 404, "not_queued")
     q.waiting.pop(ticket, None)
     q.matched.pop(ticket, None)
     return JSONResponse({"status": "left"})
@@ -223,9 +222,8 @@ async def level_near(hub, player: dict) -> str:
 
 async def play_bot(request: Request):
     """POST /api/queue/{ticket}/bot: leave the queue and play the computer with the queued deck."""
-    from .bot_levels import UnknownLevel, parse_level, unknown_level_body
+    from .bot_levels import parse_level
     from .bot_seat import start_bot
-    from .lobby import _err
     hub = request.app.state.hub
     player, error = await _auth(request)
     if error is not None:
@@ -233,15 +231,13 @@ async def play_bot(request: Request):
     try:
         body = await read_json(request, BOT_FIELDS)
         policy = parse_level(body.get("bot"), "") or await level_near(hub, player)
-    except UnknownLevel as e:
-        return JSONResponse(unknown_level_body(e), status_code=400)
-    except ValueError as e:
-        return _err(400, "bad_request", str(e))
+    except ValueError as e:      # UnknownLevel
+        return refused(request, e)
     q = queue_of(hub)
     ticket = request.path_params["ticket"]
     e = q.waiting.get(ticket) if TICKET_RE.fullmatch(ticket) else None
     if e is None or e.player["id"] != player["id"]:
-        return _err(404, "not_queued", "This ticket is not in the queue (it expired or was used).")
+        return refuse(request, 404, "not_queued")
     del q.waiting[ticket]
     names = hub.engine.deck_names()
     other = next((n for n in names if n != e.label), names[0])
@@ -252,5 +248,5 @@ async def play_bot(request: Request):
                                              decks=[e.cards, None])
         await start_bot(hub, room, policy, hub.engine.load_deck(other), other)
     except (RoomLimit, BusError, ValueError):
-        return _err(503, "too_many_rooms", "The server cannot open a room right now; try again later.")
+        return refuse(request, 503, "too_many_rooms", "no_room_now")
     return _matched({"room": room, "seat": 1, "token": token})

@@ -3,14 +3,28 @@
 A name is what other people read on the board, in the lobby and in the chat, so it is normalized and bounded here
 and escaped wherever it is shown (the browser inserts it as text, never as HTML). Whether a name is free (unique up
 to case, compatibility forms and confusable letters) is server/namekey.py's business.
+
+Some names belong to no player (:data:`RESERVED`): the computer opponent as the lobby and the board show it
+(«Компьютер (новичок)», "Computer (expert)", server/static/js/i18n.js ``bot_name``) and the names of the site's
+staff and system. :func:`is_reserved` compares through the same look-alike keys, so «Аdmin» with a Cyrillic «А»,
+«A d m i n» and «ＡＤＭＩＮ» are reserved too. Sign-up and rename refuse them (400 ``reserved_name``).
 """
 from __future__ import annotations
 
+import functools
 import unicodedata
 
-from .namekey import BAD_CATEGORIES, INVISIBLE, printable
+from .namekey import BAD_CATEGORIES, INVISIBLE, name_keys, printable
 
 NAME_MAX = 24          # characters (after normalization)
+
+#: The computer opponent's levels as the page names them (server/static/js/i18n.js ``bot_<level>``), per language.
+BOT_LEVELS = {"ru": ("новичок", "любитель", "сильный", "эксперт", "случайный"),
+              "en": ("beginner", "casual", "strong", "expert", "random")}
+#: Names no player may take (module docstring), with the computer's names of every level (``bot_name``).
+RESERVED = ("Компьютер", "Computer", "Бот", "Bot", "Админ", "Admin", "Администратор", "Administrator", "Модератор",
+            "Moderator", "Система", "System", "Сервер", "Server") + tuple(
+    f"{word} ({level})" for lang, word in (("ru", "Компьютер"), ("en", "Computer")) for level in BOT_LEVELS[lang])
 
 
 class BadName(ValueError):
@@ -45,3 +59,17 @@ def clean_name(raw) -> str:
         raise BadName(f"The name may be at most {NAME_MAX} characters long.",
                       f"Имя может быть не длиннее {NAME_MAX} символов.")
     return name
+
+
+@functools.cache
+def _reserved_keys() -> tuple[frozenset, frozenset]:
+    keys = [name_keys(n) for n in RESERVED]
+    return frozenset(k[0] for k in keys), frozenset(k[1] for k in keys)
+
+
+def is_reserved(name: str) -> bool:
+    """True when ``name`` is the same name (server/namekey.py ``same_name``: either key equal) as one of
+    :data:`RESERVED`."""
+    upper, lower = name_keys(name)
+    reserved_upper, reserved_lower = _reserved_keys()
+    return upper in reserved_upper or lower in reserved_lower

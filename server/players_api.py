@@ -16,8 +16,9 @@ from starlette.responses import JSONResponse
 
 from .bus import BusError
 from .http_body import read_json
-from .http_common import err as _err, limiter_for as _limiter_for, public_info
-from .names import BadName, clean_name
+from .http_common import limiter_for as _limiter_for, public_info
+from .names import BadName, clean_name, is_reserved
+from .player_texts import lang_of, refuse
 from .store import StoreError, hash_secret
 
 ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -47,24 +48,26 @@ async def current_player(request: Request) -> dict | None:
     return {"id": row["id"], "name": row["name"], "session": row.get("session")}
 
 
-def unauthorized() -> JSONResponse:
-    return JSONResponse({"error": "unauthorized", "message": "Unknown player or wrong secret; choose a name again."},
-                        status_code=401)
+def unauthorized(request: Request) -> JSONResponse:
+    """401 ``unauthorized``: the credentials name no player (sentence ``bad_credentials``)."""
+    return refuse(request, 401, "unauthorized", "bad_credentials")
 
 
 async def create_player(request: Request):
-    """POST /api/players ``{"name"}`` -> 201 ``{"id", "secret", "name"}`` (400 ``bad_name``, 409 ``name_taken``: the
-    same name as another player's up to case, compatibility forms and confusable letters; 429 per address)."""
+    """POST /api/players ``{"name"}`` -> 201 ``{"id", "secret", "name"}`` (400 ``bad_name``, 400 ``reserved_name``:
+    server/names.py ``RESERVED``, 409 ``name_taken``: the same name as another player's up to case, compatibility
+    forms and confusable letters; 429 per address)."""
     hub = request.app.state.hub
     address = request.client.host if request.client else "?"
     if not _limiter_for(hub, "player_limiter").allow(address, time.monotonic()):
-        return _err(429, "rate_limited", "Too many players created from this address; wait a minute.")
-    from .player_texts import lang_of, refuse
+        return refuse(request, 429, "rate_limited", "players_rate_limited")
     try:
         body = await read_json(request, PLAYER_FIELDS)
         name = clean_name(body.get("name"))
     except BadName as e:
-        return _err(400, e.code, e.text(lang_of(request)))
+        return JSONResponse({"error": e.code, "message": e.text(lang_of(request))}, status_code=400)
+    if is_reserved(name):
+        return refuse(request, 400, "reserved_name")
     secret = secrets.token_urlsafe(24)
     try:
         row = await hub.store.create_player(name, hash_secret(secret))
@@ -80,8 +83,8 @@ async def me(request: Request):
     try:
         player = await current_player(request)
     except Unauthorized:
-        return unauthorized()
-    return JSONResponse({"id": player["id"], "name": player["name"]}) if player else unauthorized()
+        return unauthorized(request)
+    return JSONResponse({"id": player["id"], "name": player["name"]}) if player else unauthorized(request)
 
 
 async def my_games(request: Request):
@@ -90,13 +93,13 @@ async def my_games(request: Request):
     try:
         player = await current_player(request)
     except Unauthorized:
-        return unauthorized()
+        return unauthorized(request)
     if player is None:
-        return unauthorized()
+        return unauthorized(request)
     try:
         infos = await request.app.state.hub.bus.lobby.list()
     except BusError as e:
-        return _err(503, e.code, e.message)
+        return refuse(request, 503, e.code)
     out = {"live": [], "finished": []}
     for info in sorted(infos, key=lambda i: -i["created"]):
         owners = info.get("owners") or {}

@@ -53,11 +53,12 @@ BATTLE = {
 
 def part_of(value) -> str | None:
     """The tutorial part a create body asks for (``"prelim"`` | ``"battle"``), None when absent. Raises
-    ValueError(sentence) for anything else."""
+    :class:`server.player_texts.Refusal` ``bad_tutorial`` for anything else."""
+    from .player_texts import Refusal
     if value is None:
         return None
     if value not in PARTS:
-        raise ValueError(f"'tutorial' must be one of {', '.join(PARTS)}.")
+        raise Refusal("bad_tutorial", parts=", ".join(PARTS))
     return value
 
 

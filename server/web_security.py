@@ -5,7 +5,8 @@
   ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: no-referrer``; every ``/api/`` answer (some carry a
   seat token or a player secret) gets ``Cache-Control: no-store``. It also throttles failed authentication
   (:class:`server.auth_throttle.AuthThrottle`): a request carrying credentials from an address, or for a target,
-  with too many recent failures is answered 429 ``auth_limited`` without being handled, and each 401 answer counts
+  with too many recent failures is answered 429 ``auth_limited`` (in the request's language) without being handled,
+  and each 401 answer counts
   as a failure of its address and of its target (the player id of ``Authorization: Bearer <id>:<secret>``).
 * :func:`origin_allowed`: a websocket upgrade whose ``Origin`` is not allowed is refused (403) before it is
   accepted. ``settings.allowed_origins`` (comma-separated origins, ``*`` for any) lists the allowed ones; empty (the
@@ -19,6 +20,7 @@ import json
 from urllib.parse import urlsplit
 
 from .auth_throttle import AuthThrottle
+from .player_texts import error_body, scope_lang
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; "
        "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -56,8 +58,7 @@ class SecurityHeaders:
         address = "" if address in self.exempt else address
         target = bearer_target(scope)
         if target and self.throttle.blocked(address, "player:" + target):
-            body = json.dumps({"error": "auth_limited",
-                               "message": "Too many failed sign-ins; wait a minute and try again."}).encode()
+            body = json.dumps(error_body(scope_lang(scope), "auth_limited")).encode()
             await send({"type": "http.response.start", "status": 429,
                         "headers": HEADERS + [NO_STORE, (b"content-type", b"application/json"),
                                               (b"retry-after", b"60"),

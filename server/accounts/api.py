@@ -5,7 +5,7 @@ setting or changing the password, renaming (once per RENAME_EVERY) and the langu
 |---|---|
 | POST /api/sessions | ``{"name", "password"}`` -> 201 ``{"id", "secret", "name"}`` (a new session); 401 ``sign_in_failed``; 429 ``throttled`` |
 | GET /api/players/me/account | ``{"id", "name", "created", "name_changed", "has_password", "lang", "next_rename"}`` |
-| PATCH /api/players/me | ``{"name"?, "lang"?}`` -> 200 the account; 409 ``name_taken`` / ``rename_too_soon`` |
+| PATCH /api/players/me | ``{"name"?, "lang"?}`` -> 200 the account; 400 ``reserved_name``; 409 ``name_taken`` / ``rename_too_soon`` |
 | PUT /api/players/me/password | ``{"password", "current"?}`` -> 200 ``{"revoked": n}``: the other sessions end |
 | POST /api/players/me/signout | ``{"everywhere"?: bool}`` -> 200 ``{"revoked": n}``; 409 ``no_password`` |
 
@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from server.http_body import read_json
-from server.names import BadName, clean_name
+from server.names import BadName, clean_name, is_reserved
 from server.store import StoreError, hash_secret
 
 from server.namekey import name_keys
@@ -125,6 +125,8 @@ async def update_me(request: Request):
         acc = await store.account(player["id"])
         now = time.time()
         if name != acc["name"]:
+            if is_reserved(name):
+                return refuse(request, 400, "reserved_name")
             if acc["name_changed"] is not None and now - acc["name_changed"] < RENAME_EVERY:
                 days = int((acc["name_changed"] + RENAME_EVERY - now) // 86400) + 1
                 return refuse(request, 409, "rename_too_soon", days=days)

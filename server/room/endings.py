@@ -11,7 +11,9 @@ period, and the abort of a game nobody has really played yet (docs/server.md "Le
   aborted game has ``{"winner": None, "reason": "aborted"}``, is recorded as aborted and never rated. Before the
   deal there is no game: an abort closes the room.
 
-Refusals answer ``{"ok": False, "code", "msg"}`` and change nothing.
+Refusals answer ``{"ok": False, "code", "msg", "text", "values"}`` and change nothing: ``msg`` is the English
+sentence (logs), ``text`` the key of its sentence in server/error_texts.py and ``values`` the numbers it names, from
+which the HTTP API answers in the request's language.
 
 Interface (called by room.py): :func:`on_request` (the ``EndGame`` message), :func:`on_grace_over` (after each
 inbox wait), :func:`restored` (after a restore). The seats away are server/room/away.py.
@@ -51,14 +53,14 @@ def abortable(room) -> bool:
     return room.game is None or (getattr(room.game, "turn", 0) or 0) <= 1
 
 
-def _refusal(code: str, msg: str) -> dict:
-    return {"ok": False, "code": code, "msg": msg}
+def _refusal(code: str, msg: str, text: str | None = None, **values) -> dict:
+    return {"ok": False, "code": code, "msg": msg, "text": text or code, "values": values}
 
 
 def claim_refusal(room, seat, now: float) -> dict | None:
     """Why seat ``seat`` (1, 2, None or False for no / a wrong token) may not claim the win now, or None."""
     if seat not in (1, 2):
-        return _refusal("not_a_player", "Only a player seated in this game may claim the win.")
+        return _refusal("not_a_player", "Only a player seated in this game may claim the win.", "claim_not_a_player")
     if room.status not in (RoomStatus.PRELIMINARY, RoomStatus.PLAYING):
         return _refusal("not_running", "The game is not being played: there is nothing to claim.")
     left = room.away.grace_left(3 - seat, now)
@@ -66,15 +68,16 @@ def claim_refusal(room, seat, now: float) -> dict | None:
         return _refusal("opponent_present", "Your opponent is connected; the win can be claimed only from a player "
                                             "who has left.")
     if left > 0:
-        return _refusal("grace_not_over", f"Your opponent may still come back: the win can be claimed in "
-                                          f"{int(left) + 1} s.")
+        wait = int(left) + 1
+        return _refusal("grace_not_over", f"Your opponent may still come back: the win can be claimed in {wait} s.",
+                        wait=wait)
     return None
 
 
 def abort_refusal(room, seat) -> dict | None:
     """Why seat ``seat`` may not abort the game now, or None."""
     if seat not in (1, 2):
-        return _refusal("not_a_player", "Only a player seated in this game may abort it.")
+        return _refusal("not_a_player", "Only a player seated in this game may abort it.", "abort_not_a_player")
     if not abortable(room):
         return _refusal("too_late_to_abort", "The game can no longer be aborted: the first player's first turn "
                                              "has ended (or the game is over).")
@@ -113,7 +116,7 @@ async def on_request(room, msg) -> dict:
         return refused or await claim(room, seat)
     if msg.kind == "abort":
         return abort_refusal(room, seat) or await abort(room)
-    return _refusal("bad_request", "Ask to 'claim' the win or to 'abort' the game.")
+    return _refusal("bad_request", "Ask to 'claim' the win or to 'abort' the game.", "end_kind")
 
 
 async def on_grace_over(room, now: float) -> None:

@@ -18,7 +18,8 @@ async def on_rematch(room, msg: m.Rematch) -> dict:
     were); later asks answer the same room id. Everyone here is re-synced so the other player sees the offer."""
     seats = room.seats
     if seats.seat_of_player(msg.player) is None:
-        return {"ok": False, "code": "not_a_player", "msg": "Only the players of this game can ask for a rematch."}
+        return {"ok": False, "code": "not_a_player", "text": "rematch_not_a_player",
+                "msg": "Only the players of this game can ask for a rematch."}
     if room.status is not RoomStatus.FINISHED:
         return {"ok": False, "code": "not_finished", "msg": "The game is not over yet."}
     if room.rematch is not None:

@@ -77,6 +77,7 @@ async def refuse_queued(bus: Bus, room_id: str, inbox, code: str = "room_not_fou
     1013 "try again later", and the browser reconnects), and the next try reaches the room's next owner."""
     gone = code == "room_not_found"
     sentence = "The room has closed." if gone else "The room is moving to another server; try again."
+    text = "room_closed" if gone else "room_moving"       # its sentence key (server/error_texts.py)
     close = wire.CLOSE_ROOM_NOT_FOUND if gone else wire.CLOSE_SERVER_FULL
     while inbox is not None:
         msg = await inbox.get(0)
@@ -84,7 +85,7 @@ async def refuse_queued(bus: Bus, room_id: str, inbox, code: str = "room_not_fou
             return
         try:
             if getattr(msg, "reply_to", ""):
-                await bus.mailbox.reply(msg.reply_to, {"ok": False, "code": code, "msg": sentence})
+                await bus.mailbox.reply(msg.reply_to, {"ok": False, "code": code, "msg": sentence, "text": text})
             elif isinstance(msg, m.Attach):
                 await bus.fanout.deliver([msg.conn], wire.encode(Error.of(code)), close)
         except Exception:

@@ -161,10 +161,12 @@ async def revoke(room, seat: int) -> None:
 
 async def on_deck(room, msg: m.ChooseDeck) -> dict:
     """A seated player chooses its deck before the deal. Answers ``{"ok": True, "seat"}`` or ``{"ok": False,
-    "code": "unauthorized" | "already_dealt", "msg"}``."""
+    "code": "unauthorized" | "already_dealt", "msg", "text"?}`` (``text``: the sentence key of
+    server/error_texts.py when it is not the code)."""
     seat = room.seats.seat_for(msg.token)
     if not seat:
-        return {"ok": False, "code": "unauthorized", "msg": "The seat token is not valid for this room."}
+        return {"ok": False, "code": "unauthorized", "text": "bad_seat_token",
+                "msg": "The seat token is not valid for this room."}
     if room.game is not None:
         return {"ok": False, "code": "already_dealt", "msg": "The game has been dealt; decks are fixed."}
     choose_deck(room, seat, msg.deck, msg.label)

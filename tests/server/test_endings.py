@@ -111,7 +111,7 @@ async def test_a_claim_before_the_grace_period_ends_is_refused_and_changes_nothi
     await a.until(lambda f: f["t"] == "clocks")
     before = await _status(live, room["room"])
     r = await _post(live, room["room"], "claim", room["token"])
-    assert r.status_code == 409 and r.json()["error"] == "grace_not_over" and "claimed in" in r.json()["message"]
+    assert r.status_code == 409 and r.json()["error"] == "grace_not_over" and "забрать через" in r.json()["message"]
     assert await _status(live, room["room"]) == before
 
 

@@ -9,8 +9,11 @@ browser reconnects, and the next try reaches the room's next owner). Only a room
 the order is fixed without waiting for anything but the room task's end."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import msgpack
 import pytest
+from starlette.requests import Request
 
 from server.bus import memory_bus
 from server.bus import messages as m
@@ -88,7 +91,9 @@ async def test_an_http_call_queued_behind_a_shutdown_gets_503_unavailable(rooms)
     task = rooms.tasks[rid]
     rooms.rooms[rid].inbox.put(m.Shutdown())
     hub = type("Hub", (), {"bus": rooms.bus})()
-    answer, error = await _room_call(hub, rid, m.Status())     # queued behind the shutdown, answered by its end
+    request = Request({"type": "http", "headers": [(b"accept-language", b"en")],
+                       "app": SimpleNamespace(state=SimpleNamespace(hub=hub))})
+    answer, error = await _room_call(request, rid, m.Status())     # queued behind the shutdown, answered by its end
     await task
     assert answer is None and error.status_code == 503
-    assert error.body and b'"unavailable"' in error.body
+    assert error.body and b'"unavailable"' in error.body and b"moving to another server" in error.body

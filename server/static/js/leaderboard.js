@@ -3,12 +3,13 @@
 // games with links to the step-by-step replay (GET /api/games?player=<id>).
 
 import { h, setChildren } from "./dom.js";
-import { t, onLangChange } from "./i18n.js";
+import { t, getLang, onLangChange } from "./i18n.js";
 import { playerCredentials } from "./replay.js";
 import { seatName, summaryRoom } from "./names.js";
 
+/** GET path as JSON; a refusal throws the server's sentence, in the interface language (Accept-Language). */
 async function getJSON(path) {
-  const res = await fetch(path);
+  const res = await fetch(path, { headers: { "accept-language": getLang() } });
   const body = await res.json().catch(() => null);
   if (!res.ok) throw new Error(body?.message || `HTTP ${res.status}`);
   return body;
