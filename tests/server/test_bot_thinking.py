@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 
 import httpx
 
@@ -25,13 +26,22 @@ async def _round_trip(p: Player) -> None:
 
 
 async def test_an_expert_thinking_does_not_block_another_room(live_factory, monkeypatch):
-    # each decision thinks 2 s, far longer than a round trip takes even on a loaded machine: a round trip that
-    # waited for the thinking would come back after the decision, one that did not comes back before it
+    # each decision thinks 2 s, far longer than a round trip takes even on a loaded machine; the test hears of each
+    # decision sent to the pool (an event set on the server's thread) and then makes a round trip in room B: it
+    # must come back while that decision is still in flight
     monkeypatch.setattr(bot_pool, "EXPERT_BUDGET", 2.0)
+    sent = threading.Event()
+    real = bot_pool.decide
+
+    async def decide(level, view, legal, rng):
+        task = asyncio.ensure_future(real(level, view, legal, rng))
+        await asyncio.sleep(0)          # one step of the task: the decision is in the pool now
+        sent.set()
+        return await task
+    monkeypatch.setattr(bot_pool, "decide", decide)
     live = _real(live_factory, fixed_seed=21)
     a = await create_room(live.http, decks=DECKS, opponent="bot", bot="expert")
     human = await Player.join(live.ws, a["room"], a["token"])
-    watcher = await Player.join(live.ws, a["room"], None)
     b = await create_room(live.http, decks=DECKS)
     await join_seat(live.http, b["room"])
     other = await Player.join(live.ws, b["room"], b["token"])
@@ -42,13 +52,13 @@ async def test_an_expert_thinking_does_not_block_another_room(live_factory, monk
     try:
         async with asyncio.timeout(300):
             while overlapped < 3 and not game.done():
-                await watcher.recv(60)              # room A moved: its computer may be thinking now
-                thinking = bot_pool.counts["started"]
-                if thinking == bot_pool.counts["finished"]:
+                if not await asyncio.to_thread(sent.wait, 5):
                     continue
+                sent.clear()
+                in_flight = bot_pool.counts["started"]
                 await _round_trip(other)
                 # answered before the decision in flight when it was sent came back: the loop did not wait for it
-                overlapped += bot_pool.counts["finished"] < thinking
+                overlapped += bot_pool.counts["finished"] < in_flight
     finally:
         game.cancel()
     assert overlapped >= 3
