@@ -42,8 +42,8 @@ class ParsedMap(dict):  # type: ignore[type-arg]
     typed: Any
 
 
-#: What a parsed part is ("filters", "conditions", "amount", "cost", "limit", "timing", "effect") -> its parser (list or dict ->
-#: typed value; raises ValueError for a value the engine does not know).
+#: What a parsed part is ("filters", "conditions", "amount", "cost", "limit", "timing", "effect") -> its parser
+#: (list or dict -> typed value; raises ValueError for a value the engine does not know).
 PARSERS: dict[str, Callable[[Any], Any]] = {}
 
 
