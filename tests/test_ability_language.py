@@ -156,7 +156,7 @@ def test_every_effect_keyword_parses_to_an_effect_holding_its_record_and_handler
 
 
 def test_an_effect_is_parsed_once_at_load_into_a_frozen_value_and_keeps_its_data_shape():
-    from engine.effects.registry import Effect
+    from engine.cards.effect import Effect
     written = {"kw": "trigger", "when": "dies", "effects": [
         {"kw": "wound", "target": "self", "n": 2, "condition": [{"p": "own_turn"}]}]}
     a = typed.parse_ability(written, "c", 0)
@@ -172,7 +172,7 @@ def test_an_effect_is_parsed_once_at_load_into_a_frozen_value_and_keeps_its_data
 
 
 def test_effects_nested_in_riders_and_options_are_parsed_too():
-    from engine.effects.registry import Effect
+    from engine.cards.effect import Effect
     a = typed.parse_ability({"kw": "shot", "cost": {"tap": True, "tokens": 0}, "strike": [1, 1, 1],
                              "target": {"choose": "creature", "side": "enemy"},
                              "rider": [{"kw": "choose_one", "chooser": "controller",
@@ -204,7 +204,7 @@ def test_a_loaded_effect_runs_the_handler_its_parsed_value_holds():
 
 
 def test_a_restored_game_holds_its_queued_effects_parsed_and_snapshots_them_unchanged():
-    from engine.effects.registry import Effect
+    from engine.cards.effect import Effect
     from engine.model.state import GameState
     g = GameState()
     c = g.new_card("vs2003-ar-gull", 1, "battlefield")
@@ -214,3 +214,18 @@ def test_a_restored_game_holds_its_queued_effects_parsed_and_snapshots_them_unch
     r = GameState.restore(data)
     assert [type(x.typed) for x in r.queue[0]["effects"]] == [Effect]
     assert r.snapshot() == data
+
+
+def test_an_activated_ability_run_as_its_own_effect_carries_that_effect_in_its_timing():
+    from engine.cards.effect import Effect
+    from engine.effects import registry
+    a = typed.parse_ability({"kw": "heal", "cost": {"tap": True, "tokens": 0}, "target": "self", "n": 1}, "c", 0)
+    own = ab.timing(a).effect
+    assert type(own) is Effect and own.handler is registry.EFFECTS["heal"] and registry.parsed_effect(a) is own
+    assert ab.timing(typed.parse_ability({"kw": "armour", "n": 1}, "c", 1)).effect is None
+
+
+def test_an_activated_ability_of_an_unknown_keyword_is_refused_at_load():
+    with pytest.raises(EngineError) as err:
+        typed.parse_ability({"kw": "no_such_ability", "cost": {"tap": True, "tokens": 0}}, "some-card", 0)
+    assert "'some-card', ability 1 (no_such_ability)" in err.value.message

@@ -71,7 +71,7 @@ def _carry(kind: str, value: Any, where: str) -> Any:
     try:
         typed = parse(value)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise ValueError(f"field {where}: {exc}") from None
+        raise ValueError(f"field {where}: {exc}" if where else str(exc)) from None
     out: Any = ParsedList(value) if isinstance(value, list) else ParsedMap(value)
     out.typed = typed
     return out

@@ -1,20 +1,22 @@
-"""The effect registry: one handler per effect ``kw`` (docs/card-vocabulary.md "effects"), an effect as a frozen
-typed value, and the execution of effects.
+"""The effect registry: one handler per effect ``kw`` (docs/card-vocabulary.md "effects"), the parser of effects,
+and their execution.
 
 A handler is ``f(g, entry, source, effect)``. Modules of :mod:`engine.effects` register theirs with
-:func:`register`. An effect object of the card data (``{"kw": ...}`` inside a trigger, an action, a rider ...) is
-parsed once, when its card definition loads (:mod:`engine.cards.typed`, :func:`effect_of`), into an
-:class:`Effect` that holds its handler; :func:`apply_effects` runs that handler. An effect object made in play
+:func:`register`. An effect object of the card data (``{"kw": ...}`` inside a trigger, an action, a rider ...; an
+activated ability run as its own effect) is parsed once, when its card definition loads (:mod:`engine.cards.typed`,
+:func:`effect_of`), into an :class:`engine.cards.effect.Effect` that holds its handler; :func:`apply_effects` runs
+that handler. An effect object made in play
 is run by its keyword's name. An unknown ``kw`` does nothing and says so (event ``no_effect``), so an
 unimplemented rule never acts by accident; in loaded card data it is refused.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, TypeVar
 
 from engine.cards import keywords, vocab
+from engine.cards.effect import Effect
+from engine.cards.timing import Timing
 from engine.cards.typed import ParsedMap, register_parser
 from engine.model.enums import Event
 from engine.rules.conditions import holds
@@ -47,40 +49,16 @@ def register_keyword(k: keywords.Keyword) -> keywords.Keyword:
     return k
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """One effect object of the card data, parsed (docs/card-vocabulary.md "effects"; 03-abilities.md §1.9).
-
-    ``kw``: its keyword; ``keyword``: that keyword's record (None for ``custom`` and the engine's internal
-    effects, which have a handler only); ``handler``: ``f(g, entry, source, effect)`` run when it executes (the
-    one that says ``no_effect`` for a keyword without a handler, e.g. ``choose_one``, which the executing entry
-    asks itself); ``target``: its ``target`` as written (a reference name or a target object, None without);
-    ``condition``: its ``condition`` list (filters and conditions parsed), None without; ``amount``: its ``n``
-    (an int, ``"full"``, ``"all"`` or an amount object), None without; ``until``: its duration, None without;
-    ``params``: its other fields, read-only. The card data (the dict) keeps every field, for the handlers."""
-
-    kw: str
-    keyword: keywords.Keyword | None
-    handler: Callable[..., object]
-    target: str | dict | None
-    condition: list | None
-    amount: int | str | dict | None
-    until: str | None
-    params: Mapping[str, object]
-
-    def __deepcopy__(self, memo: dict) -> Effect:
-        return self  # a frozen value: copies of the data share it
-
-
 #: The fields an :class:`Effect` holds by name; the others are its ``params``.
 _COMMON = frozenset(("kw", "target", "condition", "n", "until"))
 
 
-def effect_of(d: dict) -> Effect:
-    """The :class:`Effect` of the effect object ``d`` (its parts parsed already, :mod:`engine.cards.typed`).
-    Raises ValueError naming the field for an unknown keyword, a field its keyword does not have
-    (:data:`engine.cards.vocab.KW`; a field named ``_...`` is the engine's own), a condition that is not a list,
-    a duration that is not a name, or a target that is neither a name nor an object."""
+def effect_of(d: dict, fields: bool = True) -> Effect:
+    """The :class:`engine.cards.effect.Effect` of the effect object ``d`` (its parts parsed already,
+    :mod:`engine.cards.typed`). Raises ValueError naming the field for an unknown keyword, a field its keyword does
+    not have (with ``fields``: :data:`engine.cards.vocab.KW`; a field named ``_...`` is the engine's own), a
+    condition that is not a list, a duration that is not a name, or a target that is neither a name nor an
+    object."""
     kw = d.get("kw")
     k = keywords.KEYWORDS.get(kw) if isinstance(kw, str) else None
     if not isinstance(kw, str) or (k is None and kw not in EFFECTS):
@@ -94,20 +72,29 @@ def effect_of(d: dict) -> Effect:
         raise ValueError(f"target: not a target: {target!r}")
     spec = vocab.KW.get(kw)
     unknown = sorted(f for f in d if f not in ("kw", "condition") and f[:1] != "_" and spec is not None
-                     and f not in spec["fields"])
+                     and f not in spec["fields"]) if fields else []
     if unknown:
         raise ValueError(f"{unknown[0]}: not a field of {kw!r}")
     return Effect(kw, k, EFFECTS.get(kw, _unknown), target, cond or None, d.get("n"), until,
                   MappingProxyType({f: v for f, v in d.items() if f not in _COMMON}))
 
 
+def own_effect_of(a: dict) -> Effect:
+    """The :class:`engine.cards.effect.Effect` of an activated ability run as its own effect (its fields are
+    checked by the card schema, :mod:`engine.cards.schema`). Raises ValueError for an unknown keyword."""
+    return effect_of(a, False)
+
+
 def parsed_effect(eff: dict) -> Effect | None:
-    """The :class:`Effect` an effect object of loaded card data carries (:mod:`engine.cards.typed`), else None
-    (an effect object made in play, or a top-level ability run as its own effect)."""
+    """The :class:`engine.cards.effect.Effect` an effect object of loaded card data carries, or that of an
+    activated ability of a loaded definition run as its own effect (in its :class:`engine.cards.timing.Timing`;
+    :mod:`engine.cards.typed`); None for an effect object made in play."""
     if type(eff) is ParsedMap:
         t = eff.typed
         if type(t) is Effect:
             return t
+        if type(t) is Timing:
+            return t.effect
     return None
 
 
@@ -138,3 +125,4 @@ def _unknown(g: Any, e: dict, src: Any, eff: dict) -> None:
 
 
 register_parser("effect", effect_of)
+register_parser("own_effect", own_effect_of)
