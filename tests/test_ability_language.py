@@ -143,3 +143,89 @@ def test_an_ability_granted_in_play_is_parsed_when_it_is_granted():
     grant(g, c, [{"kw": "strike_bonus", "n": 1, "vs": [{"f": "enemy"}]}], "end_of_turn", 1)
     (a,) = c.acquired
     assert type(a["vs"]) is typed.ParsedList and a["vs"].typed == (filters.FILTERS["enemy"](),)
+
+
+def test_every_effect_keyword_parses_to_an_effect_holding_its_record_and_handler():
+    from engine.cards.keywords import KEYWORDS
+    from engine.effects import registry
+    kws = set(registry.EFFECTS) | {k for k, spec in vocab.KW.items() if "effect" in spec["roles"]}
+    for kw in kws:
+        e = registry.effect_of({"kw": kw})
+        assert e.keyword is KEYWORDS.get(kw)
+        assert e.handler is registry.EFFECTS.get(kw, registry._unknown)
+
+
+def test_an_effect_is_parsed_once_at_load_into_a_frozen_value_and_keeps_its_data_shape():
+    from engine.cards.effect import Effect
+    written = {"kw": "trigger", "when": "dies", "effects": [
+        {"kw": "wound", "target": "self", "n": 2, "condition": [{"p": "own_turn"}]}]}
+    a = typed.parse_ability(written, "c", 0)
+    (eff,) = a["effects"]
+    assert type(eff) is typed.ParsedMap and type(eff.typed) is Effect
+    assert (eff.typed.kw, eff.typed.target, eff.typed.amount, eff.typed.until) == ("wound", "self", 2, None)
+    assert eff.typed.condition is eff["condition"] and type(eff["condition"]) is typed.ParsedList
+    assert json.loads(json.dumps(a)) == written == a
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        eff.typed.kw = "heal"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        eff.typed.params["x"] = 1  # type: ignore[index]
+
+
+def test_effects_nested_in_riders_and_options_are_parsed_too():
+    from engine.cards.effect import Effect
+    a = typed.parse_ability({"kw": "shot", "cost": {"tap": True, "tokens": 0}, "strike": [1, 1, 1],
+                             "target": {"choose": "creature", "side": "enemy"},
+                             "rider": [{"kw": "choose_one", "chooser": "controller",
+                                        "options": [[{"kw": "wound", "target": "target", "n": 1}],
+                                                    [{"kw": "heal", "target": "self", "n": 1}]]}]}, "c", 0)
+    (choice,) = a["rider"]
+    assert type(choice.typed) is Effect and choice.typed.handler.__name__ == "_unknown"  # asked by the entry
+    assert [type(o[0].typed) for o in choice["options"]] == [Effect, Effect]
+
+
+@pytest.mark.parametrize("effect, field", [({"kw": "no_such_effect"}, "effects[0]"),
+                                           ({"kw": "wound", "n": 1, "colour": "red"}, "colour")])
+def test_an_invalid_effect_is_refused_at_load_naming_card_ability_and_field(effect, field):
+    with pytest.raises(EngineError) as err:
+        typed.parse_ability({"kw": "trigger", "when": "dies", "effects": [effect]}, "some-card", 1)
+    assert err.value.code == "invalid_card"
+    assert "'some-card'" in err.value.message and "ability 2 (trigger)" in err.value.message
+    assert field in err.value.message
+
+
+def test_a_loaded_effect_runs_the_handler_its_parsed_value_holds():
+    from engine.effects import registry
+    from engine.model.state import GameState
+    eff = typed.parse_effects([{"kw": "wound", "target": "self", "n": 1}])[0]
+    ran: list = []
+    object.__setattr__(eff, "typed", dataclasses.replace(eff.typed, handler=lambda g, e, s, x: ran.append(x)))
+    registry.apply_effects(GameState(), {"source": "c1"}, None, [eff])
+    assert ran == [eff]
+
+
+def test_a_restored_game_holds_its_queued_effects_parsed_and_snapshots_them_unchanged():
+    from engine.cards.effect import Effect
+    from engine.model.state import GameState
+    g = GameState()
+    c = g.new_card("vs2003-ar-gull", 1, "battlefield")
+    g.queue.append({"kind": "trigger", "source": c.id, "controller": 1,
+                    "effects": [{"kw": "wound", "target": "self", "n": 1}]})
+    data = g.snapshot()
+    r = GameState.restore(data)
+    assert [type(x.typed) for x in r.queue[0]["effects"]] == [Effect]
+    assert r.snapshot() == data
+
+
+def test_an_activated_ability_run_as_its_own_effect_carries_that_effect_in_its_timing():
+    from engine.cards.effect import Effect
+    from engine.effects import registry
+    a = typed.parse_ability({"kw": "heal", "cost": {"tap": True, "tokens": 0}, "target": "self", "n": 1}, "c", 0)
+    own = ab.timing(a).effect
+    assert type(own) is Effect and own.handler is registry.EFFECTS["heal"] and registry.parsed_effect(a) is own
+    assert ab.timing(typed.parse_ability({"kw": "armour", "n": 1}, "c", 1)).effect is None
+
+
+def test_an_activated_ability_of_an_unknown_keyword_is_refused_at_load():
+    with pytest.raises(EngineError) as err:
+        typed.parse_ability({"kw": "no_such_ability", "cost": {"tap": True, "tokens": 0}}, "some-card", 0)
+    assert "'some-card', ability 1 (no_such_ability)" in err.value.message

@@ -7,21 +7,25 @@ asked (:mod:`engine.cards.abilities`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from engine.cards.effect import Effect
 from engine.cards.keywords import CUSTOMS, KEYWORDS
-from engine.cards.typed import register_parser
+from engine.cards.typed import PARSERS, register_parser
 
 
 @dataclass(frozen=True, slots=True)
 class Timing:
     """``activated``: declared by its controller with a cost (not static, not a trigger); ``sudden``: a sudden
     action, declarable whenever its controller has priority [104.6]; ``window``: offered only inside a fixed
-    window, never declared in a priority round."""
+    window, never declared in a priority round. ``effect``: an activated ability other than ``action`` is run
+    as its own effect when its entry executes; a loaded one carries that :class:`engine.cards.effect.Effect`
+    here (not compared)."""
 
     activated: bool = False
     sudden: bool = False
     window: bool = False
+    effect: Effect | None = field(default=None, compare=False)
 
 
 def activated(a: dict) -> bool:
@@ -44,4 +48,12 @@ def timing_of(a: dict) -> Timing:
     return Timing(activated(a), bool(a.get("sudden")), in_window(a))
 
 
-register_parser("timing", timing_of)
+def _loaded(a: dict) -> Timing:
+    """The parser registered for loaded card data: the timing, with the ability's own effect when it is run as
+    one (the ``own_effect`` parser of :mod:`engine.effects.registry`, once registered; ValueError from it)."""
+    t = timing_of(a)
+    own = PARSERS.get("own_effect") if t.activated and a.get("kw") != "action" else None
+    return t if own is None else Timing(t.activated, t.sudden, t.window, own(a))
+
+
+register_parser("timing", _loaded)

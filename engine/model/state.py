@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 from engine.cards import abilities as ab
 from engine.cards.keywords import carries
 from engine.cards.pool import card_def
-from engine.cards.typed import parse_abilities, parse_value
+from engine.cards.typed import parse_abilities, parse_effects, parse_value
 from engine.errors import EngineError
 from engine.model.action_log import ActionLog
 from engine.model.board import CELLS
@@ -353,7 +353,7 @@ def _parse_restored(g: GameState) -> None:
         entries.append(g.executing["entry"])
     for e in entries:
         if e.get("effects"):
-            e["effects"] = parse_value(e["effects"])
+            e["effects"] = parse_effects(e["effects"])
     for t in g.effects:
         if t.get("ability"):
             t["ability"] = parse_value(t["ability"])

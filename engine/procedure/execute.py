@@ -11,7 +11,7 @@ import itertools
 from engine.cards.keywords import KEYWORDS
 from engine.cards.kinds import REACH
 from engine.effects import apply_effects
-from engine.effects.registry import conditions_hold
+from engine.effects.registry import conditions_hold, parsed_effect
 from engine.model.enums import EntryKind, Event, PromptKind
 from engine.model.types import Executing, QueueEntry
 from engine.ops import acquire
@@ -146,11 +146,13 @@ def run_effects(g, ex: dict) -> None:
             e = dict(ex["entry"], target=slots[i], targets=None)
         else:
             e = ex["entry"]
-        if eff.get("condition") and "atk" not in data and not conditions_hold(g, e, src, eff["condition"]):
+        t = parsed_effect(eff)
+        cond = t.condition if t is not None else eff.get("condition")
+        if cond and "atk" not in data and not conditions_hold(g, e, src, cond):
             i += 1
             continue
-        kw = eff.get("kw")
-        k = KEYWORDS.get(kw)
+        kw = t.kw if t is not None else eff.get("kw")
+        k = t.keyword if t is not None else KEYWORDS.get(kw)
         if kw in REACH:  # resumable: its die opens the roll window (02 §9 step 7)
             data["i"] = i
             if not attack.attack_step(g, ex, e, eff):
