@@ -150,8 +150,8 @@ def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: in
     """The ``strong`` level (see the module docstring): the ``width`` best candidates by the heuristic, each played
     to the end of turn ``turn + horizon`` on the first ``screen`` determinizations, then the heuristic's choice and
     the ``keep`` - 1 best of the others on the rest, up to ``samples`` in all (every candidate still in play is
-    judged on the same samples). It starts no simulation that would end past ``budget`` seconds (judged by the
-    longest so far; None: no limit) and drops a sample it cannot finish.
+    judged on the same samples). It starts no sample whose simulations would end past ``budget`` seconds (judged by
+    the longest so far; None: no limit) and drops a sample it cannot finish.
     Raises ValueError when ``legal`` is empty."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
@@ -166,6 +166,8 @@ def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: in
     for n in range(samples):
         if n == screen and len(live) > keep:
             live = _kept(stats, keep)
+        if _late(deadline, longest[0] * len(live)):
+            break               # no time for every candidate of another sample
         base = determinized(view, rng)
         if base is None:
             break
