@@ -11,10 +11,11 @@ the machine: cores, load average before and after, and whether the engine ran co
 
 Each policy runs with its defaults: the expert's budget is time (0.75 s, bots/search.py), so on a loaded machine it
 thinks fewer iterations and plays weaker; the strong level's is samples (5 candidates on 2 samples, then 3 of them
-on 4 more, bots/search.py) with a 0.25 s cap (it starts no simulation that would end past it). ``--jobs`` plays games in parallel processes (each game is
-timed on its own process). ``--iterations K`` takes the wall clock out of the searching levels' play (the strong
-level's samples uncapped, the expert's K iterations and no time budget), so that a result does not depend on the
-machine's load; their decision times are then those of that play, not of the default budgets.
+on 4 more, bots/search.py) with a 0.25 s cap (it starts no sample it could not finish by then). ``--jobs`` plays
+games in parallel processes (each game is timed on its own process). ``--iterations K`` takes the wall clock out of
+the searching levels' play (the strong level's samples uncapped, the expert's K iterations and no time budget), so
+that a result does not depend on the machine's load; their decision times are then those of that play, not of the
+default budgets.
 """
 from __future__ import annotations
 
@@ -165,7 +166,7 @@ def main(argv=None) -> None:
     print(f"\nmachine: {os.cpu_count()} cores, load average {load0[0]:.1f} before, {os.getloadavg()[0]:.1f} after; "
           f"engine {'compiled' if berserk_native.compiled() else 'pure Python'}; {time.time() - t0:.0f} s; "
           f"games {args.games} per pair from twin {args.seed}, jobs {args.jobs}; "
-          f"{'searching levels by iterations: expert ' + str(args.iterations) if args.iterations else 'default budgets'}")
+          f"{'no clock: expert ' + str(args.iterations) + ' iterations' if args.iterations else 'default budgets'}")
 
 
 if __name__ == "__main__":
