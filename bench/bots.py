@@ -10,9 +10,12 @@ which a searching level searches (a free decision with two or more candidates, b
 the machine: cores, load average before and after, and whether the engine ran compiled (berserk_native) or pure.
 
 Each policy runs with its defaults: the expert's budget is time (0.75 s, bots/search.py), so on a loaded machine it
-thinks fewer iterations and plays weaker; the strong level's is iterations (6 samples x 3 candidates) with a 0.2 s
-cap (it starts no simulation that would end past it). ``--jobs`` plays games in parallel processes (each game is
-timed on its own process).
+thinks fewer iterations and plays weaker; the strong level's is samples (5 candidates on 2 samples, then 3 of them
+on 4 more, bots/search.py) with a 0.25 s cap (it starts no sample it could not finish by then). ``--jobs`` plays
+games in parallel processes (each game is timed on its own process). ``--iterations K`` takes the wall clock out of
+the searching levels' play (the strong level's samples uncapped, the expert's K iterations and no time budget), so
+that a result does not depend on the machine's load; their decision times are then those of that play, not of the
+default budgets.
 """
 from __future__ import annotations
 
@@ -48,10 +51,24 @@ def pct(xs: list, q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
-def play_one(a: str, b: str, game: int) -> dict:
-    """Game ``game`` (twin ``game // 2``, A's seat by its parity): level ``a`` against ``b``; returns
-    ``{"score_a", "draw", "times": {level: [(s, searched)]}, "reason", "turn", "seed"}``."""
+def _policies(iterations: int | None) -> dict:
+    """The levels' policies: their defaults, or with ``iterations`` the searching levels without a time budget
+    (strong: its samples uncapped; expert: ``iterations`` iterations), so that their play does not depend on the
+    machine's load."""
+    from functools import partial
+
     from bots import POLICIES
+    from bots.search import expert_policy, strong_policy
+    if iterations is None:
+        return dict(POLICIES)
+    return {**POLICIES, "strong": partial(strong_policy, budget=None),
+            "expert": partial(expert_policy, budget=None, iterations=iterations)}
+
+
+def play_one(a: str, b: str, game: int, iterations: int | None = None) -> dict:
+    """Game ``game`` (twin ``game // 2``, A's seat by its parity): level ``a`` against ``b`` (``iterations``: see
+    :func:`_policies`); returns ``{"score_a", "draw", "times": {level: [(s, searched)]}, "reason", "turn", "seed"}``."""
+    POLICIES = _policies(iterations)
     from bots.search import candidates, free_decision
     from engine import Game, load_deck, preconstructed_decks
     decks = [d["id"] for d in preconstructed_decks()]
@@ -85,16 +102,16 @@ def _pairs(spec: str | None) -> list[tuple[str, str]]:
     return [(x, y) for x, y in combinations(strong_first, 2)] + [("beginner", "random")]
 
 
-def run(pairs: list[tuple[str, str]], games: int, seed: int, jobs: int) -> dict:
+def run(pairs: list[tuple[str, str]], games: int, seed: int, jobs: int, iterations: int | None = None) -> dict:
     """Play every pair; returns {"pairs": {(a, b): {"games", "wins", "draws"}}, "times": {level: [(s, searched)]}}."""
     out: dict = {"pairs": {}, "times": {}}
-    tasks = [(a, b, 2 * seed + i) for a, b in pairs for i in range(games)]
+    tasks = [(a, b, 2 * seed + i, iterations) for a, b in pairs for i in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
             results = list(ex.map(play_one, *zip(*tasks)))
     else:
         results = [play_one(*t) for t in tasks]
-    for (a, b, _), r in zip(tasks, results):
+    for (a, b, _, _), r in zip(tasks, results):
         st = out["pairs"].setdefault((a, b), {"games": 0, "wins": 0.0, "draws": 0, "drawn": []})
         st["games"] += 1
         st["wins"] += r["score_a"]
@@ -138,15 +155,18 @@ def main(argv=None) -> None:
                                                   "beginner:random)")
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=1, help="games in parallel processes")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="searching levels without a time budget: strong uncapped, expert this many iterations")
     args = ap.parse_args(argv)
     import berserk_native
     load0, t0 = os.getloadavg(), time.time()
-    res = run(_pairs(args.pairs), args.games, args.seed, args.jobs)
+    res = run(_pairs(args.pairs), args.games, args.seed, args.jobs, args.iterations)
     for line in report(res):
         print(line)
     print(f"\nmachine: {os.cpu_count()} cores, load average {load0[0]:.1f} before, {os.getloadavg()[0]:.1f} after; "
           f"engine {'compiled' if berserk_native.compiled() else 'pure Python'}; {time.time() - t0:.0f} s; "
-          f"games {args.games} per pair from twin {args.seed}, jobs {args.jobs}")
+          f"games {args.games} per pair from twin {args.seed}, jobs {args.jobs}; "
+          f"{'no clock: expert ' + str(args.iterations) + ' iterations' if args.iterations else 'default budgets'}")
 
 
 if __name__ == "__main__":

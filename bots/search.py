@@ -10,9 +10,10 @@ simulated future. A simulation runs to the end of the next turn (``horizon`` tur
 scored by bots/value.py against the material of the position searched from.
 
 * :func:`strong_policy`: the ``width`` best candidates by the heuristic (waiting is one only when the heuristic
-  ranks it so), each played forward on ``samples``
-  determinizations (the same ones and the same dice for every candidate); the best average is played when it beats
-  the heuristic's own choice by :data:`MARGIN`, else the heuristic's choice.
+  ranks it so), each played forward on the first ``screen`` determinizations, then the heuristic's choice and the
+  ``keep`` - 1 best of the others on the rest, up to ``samples`` (the same determinizations and the same dice for
+  every candidate still in play); the best average is played when it beats the heuristic's own choice by
+  :data:`MARGIN`, else the heuristic's choice.
 * :func:`expert_policy`: single-observer ISMCTS (Cowling, Powley, Whitehouse 2012) over the ``width`` best
   candidates at each node (waiting among them only when the heuristic ranks it so): every iteration draws a new
   determinization and walks a tree of the viewer's own free decisions of this turn (UCB1 with availability counts,
@@ -37,7 +38,7 @@ from engine import EngineError
 #: Action kinds that end the viewer's say in this round: kept among the candidates whatever their score.
 _WAIT = ("pass", "end_turn")
 #: Default seconds per decision: the expert's time budget, the strong level's cap.
-EXPERT_BUDGET, STRONG_BUDGET = 0.75, 0.2
+EXPERT_BUDGET, STRONG_BUDGET = 0.75, 0.25
 #: Steps a simulation may take at most (a turn holds about ten actions, passes included).
 MAX_STEPS = 120
 
@@ -114,12 +115,43 @@ def _advance(g, me: int, rng: random.Random, turn: int) -> dict | None:
     return None
 
 
-def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: int = 6, width: int = 3,
-                  horizon: int = 1, budget: float | None = STRONG_BUDGET) -> dict:
-    """The ``strong`` level (see the module docstring): ``samples`` determinizations x ``width`` candidates, each
-    played to the end of turn ``turn + horizon``; it starts no simulation that would end past ``budget`` seconds
-    (judged by the longest so far; None: no limit) and drops a sample it cannot finish (every candidate is judged
-    on the same samples).
+def _rollouts(base, cands: list[dict], me: int, last: int, seed: int, deadline: float | None,
+              longest: list[float], ref: float) -> list | None:
+    """Each of ``cands`` played from a copy of ``base`` (the same dice, heuristic seed ``seed``) to the end of turn
+    ``last`` and scored (None: refused in this determinization); None when out of time before the last one.
+    ``longest`` holds the longest rollout so far (seconds), updated."""
+    got: list = []
+    for a in cands:
+        if _late(deadline, longest[0]):
+            return None
+        t = time.perf_counter()
+        g = base.copy()
+        try:
+            g.apply(me, a)
+        except SIM_ERRORS:
+            got.append(None)
+            continue
+        play_forward(g, random.Random(seed), last)
+        got.append(score(g.view(me), ref))
+        longest[0] = max(longest[0], time.perf_counter() - t)
+    return got
+
+
+def _kept(stats: list[list[float]], keep: int) -> list[int]:
+    """Indices of the candidates that stay after screening: the heuristic's first choice and the ``keep`` - 1 best
+    means of the others, in their original order."""
+    means = [(t / n if n else -1.0) for t, n in stats]
+    others = sorted(range(1, len(stats)), key=lambda i: (-means[i], i))[:keep - 1]
+    return [0] + sorted(others)
+
+
+def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: int = 6, width: int = 5,
+                  screen: int = 2, keep: int = 3, horizon: int = 1, budget: float | None = STRONG_BUDGET) -> dict:
+    """The ``strong`` level (see the module docstring): the ``width`` best candidates by the heuristic, each played
+    to the end of turn ``turn + horizon`` on the first ``screen`` determinizations, then the heuristic's choice and
+    the ``keep`` - 1 best of the others on the rest, up to ``samples`` in all (every candidate still in play is
+    judged on the same samples). It starts no sample whose simulations would end past ``budget`` seconds (judged by
+    the longest so far; None: no limit) and drops a sample it cannot finish.
     Raises ValueError when ``legal`` is empty."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
@@ -127,35 +159,31 @@ def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: in
     if len(cands) < 2:
         return heuristic_policy(view, legal, rng)
     me, ref, last = view["viewer"], material(view), int(view["turn"]) + horizon
-    totals, counts = [0.0] * len(cands), [0] * len(cands)
+    stats = [[0.0, 0] for _ in cands]
+    live = list(range(len(cands)))
     deadline = None if budget is None else time.perf_counter() + budget
-    longest = 0.0
-    for _ in range(samples):
+    longest = [0.0]
+    for n in range(samples):
+        if n == screen and len(live) > keep:
+            live = _kept(stats, keep)
+        if _late(deadline, longest[0] * len(live)):
+            break               # no time for every candidate of another sample
         base = determinized(view, rng)
         if base is None:
             break
-        seed = rng.getrandbits(32)
-        got: list = []
-        for a in cands:
-            if _late(deadline, longest):
-                break
-            t = time.perf_counter()
-            g = base.copy()
-            try:
-                g.apply(me, a)
-            except SIM_ERRORS:
-                got.append(None)
-                continue
-            play_forward(g, random.Random(seed), last)
-            got.append(score(g.view(me), ref))
-            longest = max(longest, time.perf_counter() - t)
-        if len(got) < len(cands):
+        got = _rollouts(base, [cands[i] for i in live], me, last, rng.getrandbits(32), deadline, longest, ref)
+        if got is None:
             break               # out of time inside this sample: every candidate keeps the same samples
-        for i, x in enumerate(got):
+        for i, x in zip(live, got):
             if x is not None:
-                totals[i] += x
-                counts[i] += 1
-    return cands[_prefer_prior([(totals[i], counts[i]) for i in range(len(cands))])]
+                stats[i][0] += x
+                stats[i][1] += 1
+    return cands[_best(stats, live)]
+
+
+def _best(stats: list[list[float]], live: list[int]) -> int:
+    """The candidate to play among ``live`` (``live[0]`` is the heuristic's choice): :func:`_prefer_prior`."""
+    return live[_prefer_prior([(stats[i][0], stats[i][1]) for i in live])]
 
 
 #: How much better (in bots/value.py score, 0..1) a candidate's mean must be than the heuristic's first choice's
