@@ -32,6 +32,7 @@ def _assert_answerable(page, s: dict) -> None:
 
 @pytest.mark.parametrize("deck, bot_deck", [("steppes-mountains-2023-rest", "darkness-2023-new"),
                                             ("darkness-2023-new", "steppes-darkness")])
+@pytest.mark.timeout(600)   # a whole game of 250-300 clicks: minutes on a loaded two-core machine
 def test_a_whole_game_by_clicks_never_offers_a_prompt_without_an_answer(bot_server, new_page, deck, bot_deck):
     page = new_page()
     bot_room(bot_server, page, deck=deck, bot_deck=bot_deck)

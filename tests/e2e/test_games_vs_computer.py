@@ -5,6 +5,8 @@ starts them first among the browser tests.
 """
 from __future__ import annotations
 
+import pytest
+
 import json
 import re
 import urllib.request
@@ -66,6 +68,7 @@ def test_a_whole_game_against_the_computer_at_phone_size_with_every_click_in_vie
     assert not page.js_errors
 
 
+@pytest.mark.timeout(600)   # a whole game of 250-300 clicks: minutes on a loaded two-core machine
 def test_a_game_with_the_new_abilities_decks_is_played_by_clicks_against_the_computer(bot_server, new_page):
     """The set1-rest decks (prophecy, summon, relocation, incarnation, card code...) in the browser: every action
     of a seeded random player, abilities and choices preferred, is made by clicks and answered by the server."""
