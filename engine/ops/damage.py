@@ -23,7 +23,10 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     Returns the wounds actually placed. Deaths are not checked here: call :func:`check_deaths` after every
     simultaneous blow has been dealt (§7.3). Only cards in the play zone take wounds [SEED S2].
     """
-    if amount <= 0 or not g.in_play(target):
+    if not g.in_play(target):
+        return 0
+    if amount <= 0:
+        prevent(g, target, 0, kind, source)  # an attack that deals nothing still uses Camouflage up [g-24]
         return 0
     if keywords.protected(g, target, kind, level, source, amount):
         g.emit(Event.PROTECTED, card=target.id, kind=kind)
@@ -219,11 +222,11 @@ def release_dead(g) -> None:
 
 def prevent(g, target, amount: int, kind: str, source=None) -> int:
     """Prevention [420]: the wounds left after each registered keyword's ``prevent`` hook the target has copies of
-    (armour [g-05], then camouflage [g-24] ...: their modules), in registration order, while any wound is left."""
-    if amount <= 0:
-        return 0
+    (armour [g-05], then camouflage [g-24] ...: their modules), in registration order. Every hook sees every attack,
+    also one with no wound left: Armour then stops nothing and keeps its budget [420.4], while Camouflage counts
+    attacks, not wounds, and is used up by the first attack of the turn even when it deals 0 (03 §4 camouflage)."""
     for k in hooked("prevent"):
         mine = keywords.kws(g, target, k.kw)
-        if mine and amount > 0:
-            amount = k.prevent(g, target, amount, kind, source, mine)
+        if mine:
+            amount = k.prevent(g, target, max(0, amount), kind, source, mine)
     return max(0, amount)
