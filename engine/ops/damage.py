@@ -222,11 +222,22 @@ def release_dead(g) -> None:
 
 def prevent(g, target, amount: int, kind: str, source=None) -> int:
     """Prevention [420]: the wounds left after each registered keyword's ``prevent`` hook the target has copies of
-    (armour [g-05], then camouflage [g-24] ...: their modules), in registration order. Every hook sees every attack,
-    also one with no wound left: Armour then stops nothing and keeps its budget [420.4], while Camouflage counts
-    attacks, not wounds, and is used up by the first attack of the turn even when it deals 0 (03 §4 camouflage)."""
-    for k in hooked("prevent"):
+    (their modules: camouflage [g-24], armour [g-05] ...). Every hook sees every attack, also one with no wound left:
+    Armour then stops nothing and keeps its budget [420.4], while Camouflage counts attacks, not wounds, and is used
+    up by the first attack of the turn even when it deals 0 (03 §4 camouflage).
+
+    Order [420.3.a]: the damaged card's controller orders its preventions; the engine takes the order no controller
+    would refuse: the preventions that stop a whole attack and are used up by it whatever the order (flag
+    ``prevents_whole_attack``) first, then those that spend a budget of wounds (Armour), in registration order."""
+    for k in _prevention_order():
         mine = keywords.kws(g, target, k.kw)
         if mine:
             amount = k.prevent(g, target, max(0, amount), kind, source, mine)
     return max(0, amount)
+
+
+def _prevention_order() -> list:
+    """The ``prevent`` hooks in the order :func:`prevent` applies them [420.3.a]."""
+    ks = hooked("prevent")
+    return [k for k in ks if "prevents_whole_attack" in k.flags] + \
+        [k for k in ks if "prevents_whole_attack" not in k.flags]
