@@ -97,6 +97,23 @@ def _heal_twisted(g, target, amount):
     return amount
 
 
+def unhosted_attachments_die(g) -> None:
+    """Base effect [421.4-421.5]: a symbiote or parasite whose host is no longer a legal host dies at once: the
+    host gained a subtype (Flight) or stopped being a creature [210.3], or it became incorporeal while the
+    attachment is corporeal [210.5] (01-game-and-cards.md §4.3). A host leaving play takes its attachments with it
+    elsewhere (:func:`destroy`, engine/ops/zones.py). Called whenever a player would be asked."""
+    doomed = []
+    for c in g.cards.values():  # attachments stand on no board cell of their own
+        host = g.cards.get(c.attached_to) if c.attached_to and c.zone == "battlefield" else None
+        if host is None or not g.in_play(host) or not g.is_creature(c):
+            continue  # equipment follows its own rules [214]
+        if not g.is_creature(host) or g.is_flyer(host) or (
+                keywords.flagged(g, host, "bodiless") and not keywords.flagged(g, c, "bodiless")):
+            doomed.append(c)
+    for c in doomed:
+        destroy(g, c)
+
+
 def is_dead(g, card) -> bool:
     """Current life <= 0 [204.6, 402.3]."""
     return g.in_play(card) and g.life(card) - card.wounds <= 0
