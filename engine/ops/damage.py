@@ -98,20 +98,28 @@ def _heal_twisted(g, target, amount):
 
 
 def unhosted_attachments_die(g) -> None:
-    """Base effect [421.4-421.5]: a symbiote or parasite whose host is no longer a legal host dies at once: the
-    host gained a subtype (Flight) or stopped being a creature [210.3], or it became incorporeal while the
-    attachment is corporeal [210.5] (01-game-and-cards.md §4.3). A host leaving play takes its attachments with it
+    """Base effect [421.4-421.5]: an attachment whose host is no longer a legal host dies at once (01 §4.3, §4.7):
+    a symbiote or parasite when the host gained a subtype (Flight) or stopped being a creature [210.3], or became
+    incorporeal while the attachment is corporeal [210.5]; equipment when its wearer became a flyer, an
+    incorporeal creature, a symbiote or a parasite [214.6-214.7]. A host leaving play takes its attachments with it
     elsewhere (:func:`destroy`, engine/ops/zones.py). Called whenever a player would be asked."""
     doomed = []
     for c in g.cards.values():  # attachments stand on no board cell of their own
         host = g.cards.get(c.attached_to) if c.attached_to and c.zone == "battlefield" else None
-        if host is None or not g.in_play(host) or not g.is_creature(c):
-            continue  # equipment follows its own rules [214]
-        if not g.is_creature(host) or g.is_flyer(host) or (
-                keywords.flagged(g, host, "bodiless") and not keywords.flagged(g, c, "bodiless")):
+        if host is not None and g.in_play(host) and _host_lost(g, c, host):
             doomed.append(c)
     for c in doomed:
         destroy(g, c)
+
+
+def _host_lost(g, card, host) -> bool:
+    """Is ``host`` no longer a legal host of the attached ``card`` [210.3, 210.5, 214.6]?"""
+    bodiless = keywords.flagged(g, host, "bodiless")
+    if g.is_creature(card):
+        return not g.is_creature(host) or g.is_flyer(host) or (bodiless and not keywords.flagged(g, card, "bodiless"))
+    if g.defn(card).get("kind") == "equipment":
+        return g.is_flyer(host) or bodiless or bool(host.attached_to)
+    return False
 
 
 def is_dead(g, card) -> bool:
