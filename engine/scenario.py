@@ -103,10 +103,31 @@ def _ability_names(g, e) -> set:
     return {a.get("kw"), a.get("when"), a.get("_part_of")} | {x.get("kw") for x in a.get("effects") or []}
 
 
+def _follow_renewed(g: Game, labels: dict, seen: dict) -> None:
+    """Keep labels on their cards: a card that enters a deck becomes a new card there with a new instance id
+    [SEED S2; 01-game-and-cards.md §5.5], and its label follows it to that new card (same card definition, its
+    owner's deck, an id not seen before). ``seen``: instance id -> (definition key, owner) of every card met so far,
+    updated in place; ``labels`` is updated in place."""
+    taken = set(labels.values())
+    for lab, cid in list(labels.items()):
+        if cid in g.cards or cid not in seen:
+            continue
+        defkey, owner = seen[cid]
+        for nid in g.decks[owner]:
+            if nid not in seen and nid not in taken and g.cards[nid].defkey == defkey:
+                labels[lab] = nid
+                taken.add(nid)
+                break
+    for cid, c in g.cards.items():
+        seen.setdefault(cid, (c.defkey, c.owner))
+
+
 def run_scenario(doc: dict) -> None:
     """Play one scenario document; raises ScenarioFailure with the first difference."""
     try:
         g, labels = Game.from_scenario(doc)
+        seen: dict = {}
+        _follow_renewed(g, labels, seen)
         for i, step in enumerate(doc.get("steps", [])):
             where = f"step {i}"
             if "expect" in step and "act" not in step:
@@ -131,6 +152,7 @@ def run_scenario(doc: dict) -> None:
                 legal = g.legal_actions(step["player"])
                 raise ScenarioFailure(f"{where}: {act} rejected ({e.code}: {e.message}); prompt={g.prompt}; "
                                       f"legal={legal[:12]}") from None
+            _follow_renewed(g, labels, seen)
         if doc.get("expect"):
             _check(g, labels, doc["expect"], "final")
         if g.rng.forced:

@@ -67,7 +67,8 @@ class Keyword:
     Plague; with ``parts``, a scenario card set up with the marker acquires the keyword, :mod:`engine.scenario_setup`).
     ``wound_mod``: ``f(g, target, amount, kind, level, source, abilities) -> int``, the wounds after this keyword's modifier from the target
     (:func:`engine.rules.keywords.reduce`, before preventions [420.5]). ``prevent``: ``f(g, target, amount, kind,
-    source, abilities) -> int``, a prevention of the target applied after armour ([420]; Camouflage [g-24]).
+    source, abilities) -> int``, a prevention of the target, in the order of :func:`engine.ops.damage.prevent`
+    ([420]; Camouflage [g-24]).
     ``graveyard_cell_freed``: ``f(g, card, ability) -> [effect] | None``, asked when a battlefield cell frees (a
     card died or left its cell) for each ability of this keyword a card in a graveyard has; the effects become a
     mandatory pending trigger of the card (Incarnation waiting for a free cell [g-19]).

@@ -23,7 +23,10 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     Returns the wounds actually placed. Deaths are not checked here: call :func:`check_deaths` after every
     simultaneous blow has been dealt (§7.3). Only cards in the play zone take wounds [SEED S2].
     """
-    if amount <= 0 or not g.in_play(target):
+    if not g.in_play(target):
+        return 0
+    if amount <= 0:
+        prevent(g, target, 0, kind, source)  # an attack that deals nothing still uses Camouflage up [g-24]
         return 0
     if keywords.protected(g, target, kind, level, source, amount):
         g.emit(Event.PROTECTED, card=target.id, kind=kind)
@@ -92,6 +95,31 @@ def _heal_twisted(g, target, amount):
             g.emit("heal_doubled", card=target.id)
             return amount if amount == "full" else 2 * max(0, int(amount))
     return amount
+
+
+def unhosted_attachments_die(g) -> None:
+    """Base effect [421.4-421.5]: an attachment whose host is no longer a legal host dies at once (01 §4.3, §4.7):
+    a symbiote or parasite when the host gained a subtype (Flight) or stopped being a creature [210.3], or became
+    incorporeal while the attachment is corporeal [210.5]; equipment when its wearer became a flyer, an
+    incorporeal creature, a symbiote or a parasite [214.6-214.7]. A host leaving play takes its attachments with it
+    elsewhere (:func:`destroy`, engine/ops/zones.py). Called whenever a player would be asked."""
+    doomed = []
+    for c in g.cards.values():  # attachments stand on no board cell of their own
+        host = g.cards.get(c.attached_to) if c.attached_to and c.zone == "battlefield" else None
+        if host is not None and g.in_play(host) and _host_lost(g, c, host):
+            doomed.append(c)
+    for c in doomed:
+        destroy(g, c)
+
+
+def _host_lost(g, card, host) -> bool:
+    """Is ``host`` no longer a legal host of the attached ``card`` [210.3, 210.5, 214.6]?"""
+    bodiless = keywords.flagged(g, host, "bodiless")
+    if g.is_creature(card):
+        return not g.is_creature(host) or g.is_flyer(host) or (bodiless and not keywords.flagged(g, card, "bodiless"))
+    if g.defn(card).get("kind") == "equipment":
+        return g.is_flyer(host) or bodiless or bool(host.attached_to)
+    return False
 
 
 def is_dead(g, card) -> bool:
@@ -219,11 +247,22 @@ def release_dead(g) -> None:
 
 def prevent(g, target, amount: int, kind: str, source=None) -> int:
     """Prevention [420]: the wounds left after each registered keyword's ``prevent`` hook the target has copies of
-    (armour [g-05], then camouflage [g-24] ...: their modules), in registration order, while any wound is left."""
-    if amount <= 0:
-        return 0
-    for k in hooked("prevent"):
+    (their modules: camouflage [g-24], armour [g-05] ...). Every hook sees every attack, also one with no wound left:
+    Armour then stops nothing and keeps its budget [420.4], while Camouflage counts attacks, not wounds, and is used
+    up by the first attack of the turn even when it deals 0 (03 §4 camouflage).
+
+    Order [420.3.a]: the damaged card's controller orders its preventions; the engine takes the order no controller
+    would refuse: the preventions that stop a whole attack and are used up by it whatever the order (flag
+    ``prevents_whole_attack``) first, then those that spend a budget of wounds (Armour), in registration order."""
+    for k in _prevention_order():
         mine = keywords.kws(g, target, k.kw)
-        if mine and amount > 0:
-            amount = k.prevent(g, target, amount, kind, source, mine)
+        if mine:
+            amount = k.prevent(g, target, max(0, amount), kind, source, mine)
     return max(0, amount)
+
+
+def _prevention_order() -> list:
+    """The ``prevent`` hooks in the order :func:`prevent` applies them [420.3.a]."""
+    ks = hooked("prevent")
+    return [k for k in ks if "prevents_whole_attack" in k.flags] + \
+        [k for k in ks if "prevents_whole_attack" not in k.flags]

@@ -7,9 +7,11 @@ Each becomes a mandatory pending trigger of its card (RULES.md S3) whose entry e
 from __future__ import annotations
 
 from engine.cards.keywords import hooked
+from engine.model.enums import Event
 from engine.ops import acquire
 from engine.ops import trigger_points
 from engine.rules import grants
+from engine.rules import keywords
 
 
 def struck(g, card, target, dealt: int) -> None:
@@ -50,3 +52,14 @@ def turn_start(g, p: int) -> None:
         if c.markers.get("poison"):
             trigger_points.add_base_trigger(g, c, "poison", {"kw": "wound", "n": c.markers["poison"], "target": "self",
                                                        "_self": True})
+
+
+def lose_poisoning(g) -> None:
+    """Base effect [421]: a poisoned creature that has Incorporeality or Protection from poison loses its
+    Poisoning (its ``poison`` marker) at once, also when it gained them from a grant, a formation or an aura
+    (03-abilities.md §4 poison [g-36], incorporeal [g-03], §1.11). Called whenever a player would be asked."""
+    for c in g.play_cards():
+        if c.markers.get("poison") and (keywords.flagged(g, c, "bodiless")
+                                        or keywords.protected(g, c, "poison", None, None)):
+            del c.markers["poison"]
+            g.emit(Event.CURED, card=c.id)

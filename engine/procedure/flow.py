@@ -7,8 +7,9 @@ of the queue executes (Q4), or with an empty queue the phase ends ([SEED S3], 21
 """
 from __future__ import annotations
 
-from engine.ops.damage import release_dead
+from engine.ops.damage import release_dead, unhosted_attachments_die
 from engine.model.enums import PRELIM_PHASES, Phase, PromptKind
+from engine.ops import passives
 from engine.ops import trigger_points
 from engine.ops.reveal import reveal_involved
 from engine.procedure import queue, triggers
@@ -48,6 +49,8 @@ def run(g) -> None:
                 g.prompt = ask
                 return
             continue
+        passives.lose_poisoning(g)  # [421] base effects, before anyone is asked
+        unhosted_attachments_die(g)
         if g.pending[1] or g.pending[2]:
             p = g.inactive if g.pending[g.inactive] else g.active
             if triggers.auto_declare(g, p):

@@ -175,15 +175,16 @@ def _deal(g, ex, src, tgt) -> None:
         first, second = (src, tgt, a_amt, a_lvl), (tgt, src, r_amt, r_lvl)
         if tgt_first:
             first, second = second, first
-        if first[3] is not None:
-            damage.wound(g, first[1], first[2], "simple_strike", first[0], first[3])
+        if first[3] is not None or first[0] is src:  # the attacker's miss still reaches the target [g-24]
+            damage.wound(g, first[1], first[2] if first[3] is not None else 0, "simple_strike", first[0], first[3])
         damage.check_deaths(g, [first[1]])
-        if g.in_play(second[0]) and second[3] is not None:
-            damage.wound(g, second[1], second[2], "simple_strike", second[0], second[3])
+        if g.in_play(second[0]) and (second[3] is not None or second[0] is src):
+            damage.wound(g, second[1], second[2] if second[3] is not None else 0, "simple_strike", second[0],
+                         second[3])
             damage.check_deaths(g, [second[1]])
     else:
-        if a_lvl is not None:
-            damage.wound(g, tgt, a_amt, "simple_strike", src, a_lvl)
+        # a miss deals nothing but is still an attack against the target (Camouflage is used up [g-24])
+        damage.wound(g, tgt, a_amt if a_lvl is not None else 0, "simple_strike", src, a_lvl)
         if r_amt:
             damage.wound(g, src, r_amt, "simple_strike", tgt, r_lvl)
         damage.check_deaths(g, [tgt, src])

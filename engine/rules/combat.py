@@ -143,12 +143,10 @@ def strikes_allowed(g, card) -> int:
 
 def strike_targets(g, card) -> list[str]:
     """Targets of a simple strike the card may declare now (open creature that has strikes left, not netted,
-    02-battle.md §4.1)."""
+    02-battle.md §4.1). A printed 0-0-0 strike is still declarable: an attack of strength 0 may be declared and
+    resolved and deals no wounds (01-game-and-cards.md [103.7.b])."""
     if card.closed or not g.is_creature(card) or not g.in_play(card):
         return []
-    d = g.defn(card)
-    if not any(d.get("strike") or [0]) and not keywords.modifies_strike(g, card):
-        return []  # a printed 0-0-0 strikes only with a bonus (Метаморф)
     if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.under(g, card, "cannot_act") or \
             grants.under(g, card, "cannot_attack"):
         return []

@@ -254,9 +254,3 @@ def varies_strike(g, card) -> bool:
     """``card``'s strike strength is counted per rolled strength (a ``varies_strike`` hook of a keyword it has), so
     equal printed values are not a fixed strike and it rolls (02 §6)."""
     return any(k.varies_strike(g, card, mine) for k, mine in _asked(g, card, "varies_strike"))
-
-
-def modifies_strike(g, card) -> bool:
-    """``card`` has a keyword that modifies its strike strength now (one with a ``strike_mod`` hook): a printed
-    0-0-0 strikes only with one (Метаморф)."""
-    return any(True for _ in _asked(g, card, "strike_mod"))

@@ -2,8 +2,10 @@
 (in either player's turn, also from a friendly card) it may relocate to a neighbouring unoccupied cell; relocation
 is not movement. The once-per-turn use is spent at declaration [SEED S4]. Written ``{"kw": "agility"}``; its
 ``parts`` are the optional trigger on receiving wounds of any kind (``wounded``: attacks, influences, spells,
-poisoning) whose effect is this keyword; the cell is
-chosen when it executes (:mod:`engine.effects.choice`)."""
+poisoning) whose effect is this keyword, aimed at the card itself; the cell is chosen when it executes
+(:mod:`engine.effects.choice`). A flyer "cannot be targeted by relocation" [211.3] (and is adjacent to nothing
+[211.4]): its Agility can change nothing and lapses instead of being offered (``futile``, engine/rules/futile.py
+[219.2, 419.1.b]). A symbiote's Agility is declarable and blocked when it executes [210.11]."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
@@ -17,7 +19,7 @@ from engine.rules.grants import under
 def parts(card: dict, a: dict) -> list[dict]:
     """The optional once-per-turn trigger on taking wounds."""
     return [{"kw": "trigger", "when": "wounded", "optional": True, "limit": {"per": "turn", "times": 1},
-             "effects": [{"kw": "agility"}]}]
+             "effects": [{"kw": "agility", "target": "self"}]}]
 
 
 def _cells(g, card) -> list[str]:
@@ -39,6 +41,11 @@ def execute(g, e, src, eff) -> None:
         zones.relocate(g, src, cells[i])
 
 
+def futile(g, eff: dict, card, closed: bool) -> bool:
+    """A flyer cannot be relocated by an ability [211.3]."""
+    return g.is_flyer(card) or card.zone == "aux"
+
+
 def text(a: dict, lang: str, words=None) -> str:
     """The ability in plain words."""
     if lang == "en":
@@ -47,4 +54,4 @@ def text(a: dict, lang: str, words=None) -> str:
 
 
 AGILITY = register_keyword(Keyword(kw="agility", places="static grant effect", rule="03 §4 agility [g-21]",
-                                   text=text, parts=parts, handler=execute))
+                                   text=text, parts=parts, handler=execute, futile=futile))

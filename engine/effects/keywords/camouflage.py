@@ -1,8 +1,9 @@
 """Camouflage (Маскировка) [g-24], 03 §4 ``camouflage``: a static prevention. While this card is closed it receives
 no wounds from the first attack against it each turn; the attack still happens and triggers. The first attack of
 the turn is used up whether the card was open or closed then (docs/rules-decisions.md). Influences, spells and
-poisoning are not attacks. Applied by :func:`engine.ops.damage.prevent` through this record's ``prevent``, after
-Armour [420.3]. Written ``{"kw": "camouflage"}``."""
+poisoning are not attacks. Applied by :func:`engine.ops.damage.prevent` through this record's ``prevent``, before
+Armour: it is used up by the first attack whatever the order, so its controller puts it first [420.3.a]. Written
+``{"kw": "camouflage"}``."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
@@ -26,4 +27,4 @@ def text(a: dict, lang: str, words=None) -> str:
 
 
 CAMOUFLAGE = register_keyword(Keyword(kw="camouflage", places="static grant", rule="03 §4 camouflage [g-24]",
-                                      text=text, prevent=prevent))
+                                      text=text, prevent=prevent, flags=frozenset({"prevents_whole_attack"})))

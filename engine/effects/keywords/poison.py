@@ -1,6 +1,7 @@
 """Poisoning (отравление, ``poison``; 03-abilities.md §4 poison [g-36]): the target creature gets the marker
-``poison`` n (the greatest n counts [414.4]); a creature with protection from poison, or a card that is no
-creature, is not poisoned. An effect. The wounds it deals later: engine/ops/passives.py."""
+``poison`` n (the greatest n counts [414.4]); a creature with protection from poison, an incorporeal creature
+(an illegal target [g-03]) or a card that is no creature is not poisoned. An effect. The wounds it deals later, and
+the loss of Poisoning on gaining Incorporeality or Protection from poison: engine/ops/passives.py."""
 from __future__ import annotations
 
 from engine.cards.keywords import Keyword
@@ -11,9 +12,10 @@ from engine.rules import keywords
 
 
 def execute(g, e, src, eff) -> None:
-    """Each target (default: the attacked card) is poisoned for ``n`` unless protected [g-36, 414.4]."""
+    """Each target (default: the attacked card) is poisoned for ``n`` unless protected or incorporeal [g-36, g-03,
+    414.4]."""
     for t in targets(g, e, src, eff, "attacked"):
-        if not g.is_creature(t) or keywords.protected(g, t, "poison", None, src):
+        if not g.is_creature(t) or keywords.flagged(g, t, "bodiless") or keywords.protected(g, t, "poison", None, src):
             g.emit(Event.PROTECTED, card=t.id, kind="poison")
             continue
         n = amount_of(g, e, src, eff, target=t)
