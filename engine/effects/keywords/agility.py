@@ -54,4 +54,5 @@ def text(a: dict, lang: str, words=None) -> str:
 
 
 AGILITY = register_keyword(Keyword(kw="agility", places="static grant effect", rule="03 §4 agility [g-21]",
-                                   text=text, parts=parts, handler=execute, futile=futile))
+                                   text=text, parts=parts, handler=execute, futile=futile,
+                                   fields={"target": "target?"}))
