@@ -30,7 +30,31 @@ def _card_view(g, c, viewer) -> tuple[str, dict]:
     if c.hidden and viewer != c.controller:
         alias = f"x-{c.cell}"
         return alias, memoized(g, ("card_face_down", id(c)), _face_down, c, alias)
-    return c.id, memoized(g, ("card_view", id(c)), _shown_card, g, c)
+    return c.id, memoized(g, ("card_view", id(c)), _kept_card, g, c)
+
+
+def _kept_card(g, c) -> dict:
+    """:func:`_shown_card` of ``c``, or the very dict an earlier projection built for it while everything that
+    shows (:func:`_card_inputs`) is unchanged: consecutive views share the cards that did not change, which the
+    diffs then skip by identity (a version changes a few cards; the diffs compared every one, for every viewer)."""
+    inputs = _card_inputs(g, c)
+    kept = g._view_cards.get(c.id)
+    if kept is not None and kept[1] is c and kept[0] == inputs:
+        return kept[2]
+    view = _shown_card(g, c)
+    g._view_cards[c.id] = (inputs, c, view)
+    return view
+
+
+def _card_inputs(g, c) -> tuple:
+    """Everything :func:`_shown_card` reads of the game for ``c``, as one tuple (equal tuples: equal views): the
+    card's fields (typed: bool flags, int counts), its markers in order, the markers' timed effects, what its
+    acquired abilities show, its life; the definition (``token_max``) is the defkey's."""
+    return (c.defkey, c.hidden, c.owner, c.controller, c.zone, c.cell, c.attached_to, c.closed, c.wounds, c.tokens,
+            tuple(c.markers.items()), g.life(c),
+            tuple((e["marker"], e.get("until"), e.get("turn"), e.get("player")) for e in g.effects
+                  if e.get("card") == c.id and e.get("marker")),
+            tuple((a.get("kw"), (a.get("_until") or {}).get("kind")) for a in c.acquired))
 
 
 def _face_down(c, alias: str) -> dict:
@@ -261,8 +285,10 @@ def _cards(g, viewer) -> dict:
 
 def _players(g, viewer) -> dict:
     """``{"1": ..., "2": ...}``: zone sizes, crystals (hidden from the opponent while they are chosen) and the
-    viewer's own deal and recruits."""
+    viewer's own deal and recruits. An entry equal to the one the viewer's previous projection showed (ints, None
+    and lists of ids: equal means alike) is that very dict (the diffs skip it by identity)."""
     players = {}
+    kept = g._view_players.setdefault(viewer, {})
     prelim = g.phase in _CRYSTALS_HIDDEN
     for p in (1, 2):
         pv = {"deck": len(g.decks[p]), "graveyard": list(g.graveyards[p]), "aux": list(g.aux[p]),
@@ -275,7 +301,10 @@ def _players(g, viewer) -> dict:
         if viewer == p:
             pv["deal_cards"] = list(g.deals[p])
             pv["recruit_cards"] = list(g.recruits[p])
-        players[str(p)] = pv
+        old = kept.get(p)
+        if old is not None and old == pv:
+            pv = old
+        players[str(p)] = kept[p] = pv
     return players
 
 

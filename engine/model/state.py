@@ -153,6 +153,10 @@ class GameState:
         self._legal_cache: tuple | None = None
         #: viewer -> (aliases, {seq: (event, masked copy)}): engine/view.py's masked log events, reused across views.
         self._view_log: dict = {}
+        #: card id -> (inputs, card, view): engine/view.py's card views shown face up, and viewer -> player ->
+        #: entry: its ``players`` entries, reused by the next projection while what they show is unchanged.
+        self._view_cards: dict = {}
+        self._view_players: dict = {}
         #: The memo of a read-only scope (engine/model/memo.py), None outside one.
         self._memo: dict | None = None
         # The engine's other caches on the game, declared here (a compiled GameState has no instance __dict__,
