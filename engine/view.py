@@ -181,19 +181,23 @@ def _log(g, viewer, start: int) -> list[dict]:
     """The view's ``log``: the events after ``start`` that ``viewer`` may see, masked for ``viewer``.
 
     An event's masked copy depends only on the event (never changed once emitted) and on which cards are face down
-    to ``viewer`` and since when (:func:`_hidden_aliases`, :func:`_names_at`), so the copies are kept on the game (``g._view_log[viewer]`` =
-    ``(aliases, {seq: event | (event, copy or None)})``, the event alone when it shows as it is) and reused while those aliases are unchanged: a projection masks
-    only the new events, and consecutive views share their unchanged events (the diff compares them by identity).
+    to ``viewer`` and since when (:func:`_hidden_aliases`, :func:`_names_at`), so the copies are kept on the game
+    (``g._view_log[viewer]`` = ``[aliases, {seq: event | (event, copy or None)}, tail]``, the event alone when it
+    shows as it is) and reused while those aliases are unchanged: a projection masks only the new events, and
+    consecutive views share their unchanged events (the diff compares them by identity). ``tail`` = ``(events
+    list, start, last event, the log as a tuple)`` of the last projection: while the aliases and ``start`` are the
+    same and no event after ``start`` has left the kept events, the log is that one plus the events emitted since.
     An event that names no such card is shown as it is (the engine's own dict, shared by every view and the
     journal: events are never changed). The cache holds no more than the window; it is never serialized
     (``GameState.to_dict`` lists its fields)."""
     aliases = _hidden_aliases(g, viewer)
     cached = g._view_log.get(viewer)
     if cached is None or cached[0] != aliases:
-        cached = g._view_log[viewer] = (aliases, {})
+        cached = g._view_log[viewer] = [aliases, {}, None]
     masked = cached[1]
-    log = []
-    for ev in g.events:
+    events = g.events
+    log, begin = _log_tail(cached[2], events, start)
+    for ev in events[begin:] if begin else events:
         seq = ev["seq"]
         if seq <= start:
             continue
@@ -218,7 +222,22 @@ def _log(g, viewer, start: int) -> list[dict]:
     if len(masked) > LOG_WINDOW + LOG_STEP:
         for seq in [q for q in masked if q <= start]:
             del masked[seq]
+    cached[2] = (events, start, events[-1], tuple(log)) if events else None
     return log
+
+
+def _log_tail(tail, events: list, start: int) -> tuple[list, int]:
+    """``(the last projection's log as a new list, the index in ``events`` after its last event)`` when ``tail``
+    (:func:`_log`) still holds for ``events`` and ``start``: the same list, the same ``start``, its last event still
+    kept where the event numbers put it, and no event after ``start`` dropped from the kept ones; else ``([],
+    0)``."""
+    if tail is None or tail[0] is not events or tail[1] != start or not events or events[0]["seq"] > start + 1:
+        return [], 0
+    last = tail[2]
+    i = last["seq"] - events[0]["seq"]
+    if not 0 <= i < len(events) or events[i] is not last:
+        return [], 0
+    return list(tail[3]), i + 1
 
 
 def _names_any(value, aliases: dict) -> bool:

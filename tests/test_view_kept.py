@@ -1,5 +1,6 @@
-"""Card views and ``players`` entries kept between projections (engine/view.py ``_kept_card``, ``_players``): a
-projection equals, byte for byte, one built afresh, and what did not change is the previous view's very object."""
+"""What projections keep for the next (engine/view.py: card views ``_kept_card``, ``players`` entries, the log's
+masked events and its tail ``_log``): a projection equals, byte for byte, one built afresh, and what did not
+change is the previous view's very object."""
 from __future__ import annotations
 
 import random
@@ -29,20 +30,20 @@ def _games(n: int = 2, actions: int = 250):
 
 
 def _fresh(g, viewer) -> dict:
-    """``viewer``'s view built with no kept card or entry."""
-    kept = g._view_cards, g._view_players
-    g._view_cards, g._view_players = {}, {}
+    """``viewer``'s view built with nothing kept from earlier projections."""
+    kept = g._view_cards, g._view_players, g._view_log
+    g._view_cards, g._view_players, g._view_log = {}, {}, {}
     try:
         return g.view(viewer)
     finally:
-        g._view_cards, g._view_players = kept
+        g._view_cards, g._view_players, g._view_log = kept
 
 
 def _bytes(view) -> bytes:
     return msgpack.packb(view, use_bin_type=True)
 
 
-def test_a_view_with_kept_cards_encodes_as_one_built_afresh():
+def test_a_view_built_on_what_earlier_ones_kept_encodes_as_one_built_afresh():
     for g in _games():
         views = g.views(VIEWERS)
         for viewer in VIEWERS:
