@@ -8,6 +8,8 @@ to their owner (others see counts); a face-down card only to its controller, eve
 """
 from __future__ import annotations
 
+import operator
+
 from engine.cards import abilities as ab
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
 from engine.model.enums import PRELIM_PHASES, Event, Phase
@@ -29,7 +31,7 @@ _PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", 
 def _card_view(g, c, viewer) -> tuple[str, dict]:
     if c.hidden and viewer != c.controller:
         alias = f"x-{c.cell}"
-        return alias, memoized(g, ("card_face_down", id(c)), _face_down, c, alias)
+        return alias, memoized(g, ("card_face_down", id(c)), _kept_face_down, g, c, alias)
     return c.id, memoized(g, ("card_view", id(c)), _kept_card, g, c)
 
 
@@ -55,6 +57,18 @@ def _card_inputs(g, c) -> tuple:
             tuple((e["marker"], e.get("until"), e.get("turn"), e.get("player")) for e in g.effects
                   if e.get("card") == c.id and e.get("marker")),
             tuple((a.get("kw"), (a.get("_until") or {}).get("kind")) for a in c.acquired))
+
+
+def _kept_face_down(g, c, alias: str) -> dict:
+    """:func:`_face_down` of ``c``, or the very dict an earlier projection built while what it shows is unchanged
+    (kept in ``g._view_cards`` under ``("face_down", card id)``)."""
+    inputs = (alias, c.owner, c.controller, c.zone, c.cell)
+    kept = g._view_cards.get(("face_down", c.id))
+    if kept is not None and kept[1] is c and kept[0] == inputs:
+        return kept[2]
+    view = _face_down(c, alias)
+    g._view_cards[("face_down", c.id)] = (inputs, c, view)
+    return view
 
 
 def _face_down(c, alias: str) -> dict:
@@ -299,6 +313,11 @@ def _cards(g, viewer) -> dict:
             c = g.cards.get(t["source"])
             if c is not None and c.id not in cards and not c.hidden:
                 add(c)
+    last = g._view_cards.get(("cards", viewer))     # the viewer's previous map, when it holds the very same cards
+    if last is not None and len(last) == len(cards) and all(map(operator.is_, last.values(), cards.values())) \
+            and list(last) == list(cards):
+        return last
+    g._view_cards[("cards", viewer)] = cards
     return cards
 
 
