@@ -28,11 +28,20 @@ _CRYSTALS_HIDDEN = PRELIM_PHASES[:PRELIM_PHASES.index(Phase.BATTLE_START)]
 _PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
 
 
-def _card_view(g, c, viewer) -> tuple[str, dict]:
+def _card_view(g, c, viewer, made: dict) -> tuple[str, dict]:
+    """``(the id viewer knows c by, c's view)``; ``made``: the views built in this read-only scope (card id, or
+    ``("x", card id)`` for one face down), shared by every viewer who sees the card alike."""
     if c.hidden and viewer != c.controller:
         alias = f"x-{c.cell}"
-        return alias, memoized(g, ("card_face_down", id(c)), _kept_face_down, g, c, alias)
-    return c.id, memoized(g, ("card_view", id(c)), _kept_card, g, c)
+        key = ("x", c.id)
+        v = made.get(key)
+        if v is None:
+            v = made[key] = _kept_face_down(g, c, alias)
+        return alias, v
+    v = made.get(c.id)
+    if v is None:
+        v = made[c.id] = _kept_card(g, c)
+    return c.id, v
 
 
 def _kept_card(g, c) -> dict:
@@ -174,7 +183,7 @@ def _hidden_aliases(g, viewer) -> dict[str, tuple[str, int]]:
     """``{card id: (alias, since)}`` of every card face down to ``viewer`` [415], ``since`` the ``seq`` of the
     event that placed it face down (0 when that event has left the kept events, or the game was set up so): all
     that masking an event depends on."""
-    hidden = {c.id: alias(c) for c in g.cards.values() if c.hidden and viewer != c.controller}
+    hidden = {c.id: alias(c) for c in memoized(g, "face_down_cards", _face_down_cards, g) if viewer != c.controller}
     if not hidden:
         return {}
     since = dict.fromkeys(hidden, 0)
@@ -182,6 +191,11 @@ def _hidden_aliases(g, viewer) -> dict[str, tuple[str, int]]:
         if ev["type"] == Event.PLACED_CARD and ev.get("card") in since:
             since[ev["card"]] = ev["seq"]
     return {cid: (a, since[cid]) for cid, a in hidden.items()}
+
+
+def _face_down_cards(g) -> list:
+    """Every card face down, in instance order."""
+    return [c for c in g.cards.values() if c.hidden]
 
 
 def _names_at(aliases: dict, seq: int) -> dict[str, str]:
@@ -293,9 +307,10 @@ def _cards(g, viewer) -> dict:
     """The card views ``viewer`` may see, by (alias) id: the board, both graveyards, the viewer's own deal and
     recruits, the exile, and the source of a trigger the viewer is asked about."""
     cards = {}
+    made = memoized(g, "card_views", dict)
 
     def add(c) -> None:
-        k, v = _card_view(g, c, viewer)
+        k, v = _card_view(g, c, viewer, made)
         cards[k] = v
     for c in g.play_cards():
         add(c)
@@ -305,9 +320,8 @@ def _cards(g, viewer) -> dict:
         if viewer == p:
             for cid in g.deals[p] + g.recruits[p]:
                 add(g.cards[cid])
-    for c in g.cards.values():
-        if c.zone == "exile":  # out of the game, face up (Сшиватель плоти, docs/rules-decisions.md)
-            add(c)
+    for c in memoized(g, "exiled", _exiled, g):  # out of the game, face up (Сшиватель плоти, rules-decisions.md)
+        add(c)
     if viewer in (1, 2):   # the card of a trigger its controller is asked about, wherever it lies now (a deck card
         for t in g.pending[viewer]:   # revealed by a prophecy: docs/rules-decisions.md "Triggers of unseen cards")
             c = g.cards.get(t["source"])
@@ -319,6 +333,11 @@ def _cards(g, viewer) -> dict:
         return last
     g._view_cards[("cards", viewer)] = cards
     return cards
+
+
+def _exiled(g) -> list:
+    """The cards in the exile zone, in instance order."""
+    return [c for c in g.cards.values() if c.zone == "exile"]
 
 
 def _players(g, viewer) -> dict:
