@@ -63,9 +63,19 @@ def _card_inputs(g, c) -> tuple:
     acquired abilities show, its life; the definition (``token_max``) is the defkey's."""
     return (c.defkey, c.hidden, c.owner, c.controller, c.zone, c.cell, c.attached_to, c.closed, c.wounds, c.tokens,
             tuple(c.markers.items()), g.life(c),
-            tuple((e["marker"], e.get("until"), e.get("turn"), e.get("player")) for e in g.effects
-                  if e.get("card") == c.id and e.get("marker")),
+            memoized(g, "marker_effects", _marker_effects, g).get(c.id, ()),
             tuple((a.get("kw"), (a.get("_until") or {}).get("kind")) for a in c.acquired))
+
+
+def _marker_effects(g) -> dict:
+    """card id -> ``((marker, until, turn, player)...)``: the timed effects that end a marker on it, in order (what
+    :func:`_as_it_is` shows as ``marker_until``)."""
+    out: dict = {}
+    for e in g.effects:
+        if e.get("marker"):
+            cid = e.get("card")
+            out[cid] = out.get(cid, ()) + ((e["marker"], e.get("until"), e.get("turn"), e.get("player")),)
+    return out
 
 
 def _kept_face_down(g, c, alias: str) -> dict:
