@@ -30,10 +30,10 @@ _PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", 
 
 def _card_view(g, c, viewer, made: dict) -> tuple[str, dict]:
     """``(the id viewer knows c by, c's view)``; ``made``: the views built in this read-only scope (card id, or
-    ``("x", card id)`` for one face down), shared by every viewer who sees the card alike."""
+    ``("face_down", card id)``), shared by every viewer who sees the card alike."""
     if c.hidden and viewer != c.controller:
         alias = f"x-{c.cell}"
-        key = ("x", c.id)
+        key = ("face_down", c.id)
         v = made.get(key)
         if v is None:
             v = made[key] = _kept_face_down(g, c, alias)
@@ -308,8 +308,14 @@ def project_log(g, viewer) -> dict:
 @reading
 def project_many(g, viewers) -> dict:
     """viewer -> :func:`project` for each of ``viewers``, in one read-only scope: a card that several of them see
-    face up is one dict in all their views, built once (a room keeps every viewer's last view)."""
-    return {viewer: project(g, viewer) for viewer in viewers}
+    face up is one dict in all their views, built once (a room keeps every viewer's last view). What the game keeps
+    for the next projection is then only what these views show (``g._view_cards``)."""
+    views = {viewer: project(g, viewer) for viewer in viewers}
+    made = memoized(g, "card_views", dict)    # the card views these projections showed: the others are let go
+    kept = g._view_cards
+    for key in [k for k in kept if k not in made and not (type(k) is tuple and k[0] == "cards")]:
+        del kept[key]
+    return views
 
 
 @reading

@@ -81,3 +81,12 @@ def test_a_players_entry_that_did_not_change_is_the_previous_views_object():
                     shared += 1
         last = view
     assert shared > 0
+
+
+def test_the_game_keeps_only_the_cards_its_last_views_showed():
+    for g in _games(1):
+        views = g.views(VIEWERS)
+        shown = {k for v in views.values() for k in v["cards"]}
+        kept = [k for k in g._view_cards if not (type(k) is tuple and k[0] == "cards")]
+        assert {k for k in kept if type(k) is str} <= shown
+        assert sum(1 for k in kept if type(k) is tuple) <= sum(1 for k in shown if k.startswith("x-"))
