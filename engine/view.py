@@ -8,6 +8,8 @@ to their owner (others see counts); a face-down card only to its controller, eve
 """
 from __future__ import annotations
 
+import operator
+
 from engine.cards import abilities as ab
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
 from engine.model.enums import PRELIM_PHASES, Event, Phase
@@ -26,11 +28,66 @@ _CRYSTALS_HIDDEN = PRELIM_PHASES[:PRELIM_PHASES.index(Phase.BATTLE_START)]
 _PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
 
 
-def _card_view(g, c, viewer) -> tuple[str, dict]:
+def _card_view(g, c, viewer, made: dict) -> tuple[str, dict]:
+    """``(the id viewer knows c by, c's view)``; ``made``: the views built in this read-only scope (card id, or
+    ``("face_down", card id)``), shared by every viewer who sees the card alike."""
     if c.hidden and viewer != c.controller:
         alias = f"x-{c.cell}"
-        return alias, memoized(g, ("card_face_down", id(c)), _face_down, c, alias)
-    return c.id, memoized(g, ("card_view", id(c)), _shown_card, g, c)
+        key = ("face_down", c.id)
+        v = made.get(key)
+        if v is None:
+            v = made[key] = _kept_face_down(g, c, alias)
+        return alias, v
+    v = made.get(c.id)
+    if v is None:
+        v = made[c.id] = _kept_card(g, c)
+    return c.id, v
+
+
+def _kept_card(g, c) -> dict:
+    """:func:`_shown_card` of ``c``, or the very dict an earlier projection built for it while everything that
+    shows (:func:`_card_inputs`) is unchanged: consecutive views share the cards that did not change, which the
+    diffs then skip by identity (a version changes a few cards; the diffs compared every one, for every viewer)."""
+    inputs = _card_inputs(g, c)
+    kept = g._view_cards.get(c.id)
+    if kept is not None and kept[1] is c and kept[0] == inputs:
+        return kept[2]
+    view = _shown_card(g, c)
+    g._view_cards[c.id] = (inputs, c, view)
+    return view
+
+
+def _card_inputs(g, c) -> tuple:
+    """Everything :func:`_shown_card` reads of the game for ``c``, as one tuple (equal tuples: equal views): the
+    card's fields (typed: bool flags, int counts), its markers in order, the markers' timed effects, what its
+    acquired abilities show, its life; the definition (``token_max``) is the defkey's."""
+    return (c.defkey, c.hidden, c.owner, c.controller, c.zone, c.cell, c.attached_to, c.closed, c.wounds, c.tokens,
+            tuple(c.markers.items()), g.life(c),
+            memoized(g, "marker_effects", _marker_effects, g).get(c.id, ()),
+            tuple((a.get("kw"), (a.get("_until") or {}).get("kind")) for a in c.acquired))
+
+
+def _marker_effects(g) -> dict:
+    """card id -> ``((marker, until, turn, player)...)``: the timed effects that end a marker on it, in order (what
+    :func:`_as_it_is` shows as ``marker_until``)."""
+    out: dict = {}
+    for e in g.effects:
+        if e.get("marker"):
+            cid = e.get("card")
+            out[cid] = out.get(cid, ()) + ((e["marker"], e.get("until"), e.get("turn"), e.get("player")),)
+    return out
+
+
+def _kept_face_down(g, c, alias: str) -> dict:
+    """:func:`_face_down` of ``c``, or the very dict an earlier projection built while what it shows is unchanged
+    (kept in ``g._view_cards`` under ``("face_down", card id)``)."""
+    inputs = (alias, c.owner, c.controller, c.zone, c.cell)
+    kept = g._view_cards.get(("face_down", c.id))
+    if kept is not None and kept[1] is c and kept[0] == inputs:
+        return kept[2]
+    view = _face_down(c, alias)
+    g._view_cards[("face_down", c.id)] = (inputs, c, view)
+    return view
 
 
 def _face_down(c, alias: str) -> dict:
@@ -136,7 +193,7 @@ def _hidden_aliases(g, viewer) -> dict[str, tuple[str, int]]:
     """``{card id: (alias, since)}`` of every card face down to ``viewer`` [415], ``since`` the ``seq`` of the
     event that placed it face down (0 when that event has left the kept events, or the game was set up so): all
     that masking an event depends on."""
-    hidden = {c.id: alias(c) for c in g.cards.values() if c.hidden and viewer != c.controller}
+    hidden = {c.id: alias(c) for c in memoized(g, "face_down_cards", _face_down_cards, g) if viewer != c.controller}
     if not hidden:
         return {}
     since = dict.fromkeys(hidden, 0)
@@ -144,6 +201,11 @@ def _hidden_aliases(g, viewer) -> dict[str, tuple[str, int]]:
         if ev["type"] == Event.PLACED_CARD and ev.get("card") in since:
             since[ev["card"]] = ev["seq"]
     return {cid: (a, since[cid]) for cid, a in hidden.items()}
+
+
+def _face_down_cards(g) -> list:
+    """Every card face down, in instance order."""
+    return [c for c in g.cards.values() if c.hidden]
 
 
 def _names_at(aliases: dict, seq: int) -> dict[str, str]:
@@ -157,19 +219,23 @@ def _log(g, viewer, start: int) -> list[dict]:
     """The view's ``log``: the events after ``start`` that ``viewer`` may see, masked for ``viewer``.
 
     An event's masked copy depends only on the event (never changed once emitted) and on which cards are face down
-    to ``viewer`` and since when (:func:`_hidden_aliases`, :func:`_names_at`), so the copies are kept on the game (``g._view_log[viewer]`` =
-    ``(aliases, {seq: event | (event, copy or None)})``, the event alone when it shows as it is) and reused while those aliases are unchanged: a projection masks
-    only the new events, and consecutive views share their unchanged events (the diff compares them by identity).
+    to ``viewer`` and since when (:func:`_hidden_aliases`, :func:`_names_at`), so the copies are kept on the game
+    (``g._view_log[viewer]`` = ``[aliases, {seq: event | (event, copy or None)}, tail]``, the event alone when it
+    shows as it is) and reused while those aliases are unchanged: a projection masks only the new events, and
+    consecutive views share their unchanged events (the diff compares them by identity). ``tail`` = ``(events
+    list, start, last event, the log as a tuple)`` of the last projection: while the aliases and ``start`` are the
+    same and no event after ``start`` has left the kept events, the log is that one plus the events emitted since.
     An event that names no such card is shown as it is (the engine's own dict, shared by every view and the
     journal: events are never changed). The cache holds no more than the window; it is never serialized
     (``GameState.to_dict`` lists its fields)."""
     aliases = _hidden_aliases(g, viewer)
     cached = g._view_log.get(viewer)
     if cached is None or cached[0] != aliases:
-        cached = g._view_log[viewer] = (aliases, {})
+        cached = g._view_log[viewer] = [aliases, {}, None]
     masked = cached[1]
-    log = []
-    for ev in g.events:
+    events = g.events
+    log, begin = _log_tail(cached[2], events, start)
+    for ev in events[begin:] if begin else events:
         seq = ev["seq"]
         if seq <= start:
             continue
@@ -194,7 +260,22 @@ def _log(g, viewer, start: int) -> list[dict]:
     if len(masked) > LOG_WINDOW + LOG_STEP:
         for seq in [q for q in masked if q <= start]:
             del masked[seq]
+    cached[2] = (events, start, events[-1], tuple(log)) if events else None
     return log
+
+
+def _log_tail(tail, events: list, start: int) -> tuple[list, int]:
+    """``(the last projection's log as a new list, the index in ``events`` after its last event)`` when ``tail``
+    (:func:`_log`) still holds for ``events`` and ``start``: the same list, the same ``start``, its last event still
+    kept where the event numbers put it, and no event after ``start`` dropped from the kept ones; else ``([],
+    0)``."""
+    if tail is None or tail[0] is not events or tail[1] != start or not events or events[0]["seq"] > start + 1:
+        return [], 0
+    last = tail[2]
+    i = last["seq"] - events[0]["seq"]
+    if not 0 <= i < len(events) or events[i] is not last:
+        return [], 0
+    return list(tail[3]), i + 1
 
 
 def _names_any(value, aliases: dict) -> bool:
@@ -227,8 +308,14 @@ def project_log(g, viewer) -> dict:
 @reading
 def project_many(g, viewers) -> dict:
     """viewer -> :func:`project` for each of ``viewers``, in one read-only scope: a card that several of them see
-    face up is one dict in all their views, built once (a room keeps every viewer's last view)."""
-    return {viewer: project(g, viewer) for viewer in viewers}
+    face up is one dict in all their views, built once (a room keeps every viewer's last view). What the game keeps
+    for the next projection is then only what these views show (``g._view_cards``)."""
+    views = {viewer: project(g, viewer) for viewer in viewers}
+    made = memoized(g, "card_views", dict)    # the card views these projections showed: the others are let go
+    kept = g._view_cards
+    for key in [k for k in kept if k not in made and not (type(k) is tuple and k[0] == "cards")]:
+        del kept[key]
+    return views
 
 
 @reading
@@ -236,9 +323,10 @@ def _cards(g, viewer) -> dict:
     """The card views ``viewer`` may see, by (alias) id: the board, both graveyards, the viewer's own deal and
     recruits, the exile, and the source of a trigger the viewer is asked about."""
     cards = {}
+    made = memoized(g, "card_views", dict)
 
     def add(c) -> None:
-        k, v = _card_view(g, c, viewer)
+        k, v = _card_view(g, c, viewer, made)
         cards[k] = v
     for c in g.play_cards():
         add(c)
@@ -248,21 +336,32 @@ def _cards(g, viewer) -> dict:
         if viewer == p:
             for cid in g.deals[p] + g.recruits[p]:
                 add(g.cards[cid])
-    for c in g.cards.values():
-        if c.zone == "exile":  # out of the game, face up (Сшиватель плоти, docs/rules-decisions.md)
-            add(c)
+    for c in memoized(g, "exiled", _exiled, g):  # out of the game, face up (Сшиватель плоти, rules-decisions.md)
+        add(c)
     if viewer in (1, 2):   # the card of a trigger its controller is asked about, wherever it lies now (a deck card
         for t in g.pending[viewer]:   # revealed by a prophecy: docs/rules-decisions.md "Triggers of unseen cards")
             c = g.cards.get(t["source"])
             if c is not None and c.id not in cards and not c.hidden:
                 add(c)
+    last = g._view_cards.get(("cards", viewer))     # the viewer's previous map, when it holds the very same cards
+    if last is not None and len(last) == len(cards) and all(map(operator.is_, last.values(), cards.values())) \
+            and list(last) == list(cards):
+        return last
+    g._view_cards[("cards", viewer)] = cards
     return cards
+
+
+def _exiled(g) -> list:
+    """The cards in the exile zone, in instance order."""
+    return [c for c in g.cards.values() if c.zone == "exile"]
 
 
 def _players(g, viewer) -> dict:
     """``{"1": ..., "2": ...}``: zone sizes, crystals (hidden from the opponent while they are chosen) and the
-    viewer's own deal and recruits."""
+    viewer's own deal and recruits. An entry equal to the one the viewer's previous projection showed (ints, None
+    and lists of ids: equal means alike) is that very dict (the diffs skip it by identity)."""
     players = {}
+    kept = g._view_players.setdefault(viewer, {})
     prelim = g.phase in _CRYSTALS_HIDDEN
     for p in (1, 2):
         pv = {"deck": len(g.decks[p]), "graveyard": list(g.graveyards[p]), "aux": list(g.aux[p]),
@@ -275,7 +374,10 @@ def _players(g, viewer) -> dict:
         if viewer == p:
             pv["deal_cards"] = list(g.deals[p])
             pv["recruit_cards"] = list(g.recruits[p])
-        players[str(p)] = pv
+        old = kept.get(p)
+        if old is not None and old == pv:
+            pv = old
+        players[str(p)] = kept[p] = pv
     return players
 
 

@@ -18,6 +18,8 @@ value: equal to what encodes to the same bytes, never descended into unless it d
 """
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import is_not
 from typing import Any
 
 from .packed import Packed, plain, same_encoding
@@ -108,7 +110,7 @@ def _shift(a: list, b: list) -> int:
 def _diff_list(a: list, b: list, path: list, ops: list) -> None:
     n, m = len(a), len(b)
     lim = min(n, m)
-    p = 0
+    p = next(compress(count(), map(is_not, a, b)), lim)    # the identical prefix (shared items), counted in C
     while p < lim and _eq(a[p], b[p]):
         p += 1
     if p == n == m:
@@ -121,8 +123,8 @@ def _diff_list(a: list, b: list, path: list, ops: list) -> None:
             if m > keep:
                 ops.append(["l", path, keep, 0, b[keep:]])
             return
-    q = 0
     lim -= p
+    q = min(lim, next(compress(count(), map(is_not, reversed(a), reversed(b))), lim))   # identical suffix
     while q < lim and _eq(a[n - 1 - q], b[m - 1 - q]):
         q += 1
     da, db = n - p - q, m - p - q

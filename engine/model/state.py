@@ -153,6 +153,11 @@ class GameState:
         self._legal_cache: tuple | None = None
         #: viewer -> (aliases, {seq: (event, masked copy)}): engine/view.py's masked log events, reused across views.
         self._view_log: dict = {}
+        #: card id | ("face_down", card id) -> (inputs, card, view): engine/view.py's card views, ("cards", viewer)
+        #: -> a viewer's last ``cards`` map; viewer -> player -> entry: its ``players`` entries; each reused by the
+        #: next projection while what it shows is unchanged.
+        self._view_cards: dict = {}
+        self._view_players: dict = {}
         #: The memo of a read-only scope (engine/model/memo.py), None outside one.
         self._memo: dict | None = None
         # The engine's other caches on the game, declared here (a compiled GameState has no instance __dict__,

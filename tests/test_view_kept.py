@@ -1,0 +1,92 @@
+"""What projections keep for the next (engine/view.py: card views ``_kept_card``, ``players`` entries, the log's
+masked events and its tail ``_log``): a projection equals, byte for byte, one built afresh, and what did not
+change is the previous view's very object."""
+from __future__ import annotations
+
+import random
+
+import msgpack
+
+import engine
+from engine.game import Game
+from engine.selfplay import random_action
+
+VIEWERS = (1, 2, None)
+
+
+def _games(n: int = 2, actions: int = 250):
+    """Seeded random games, yielding the game after each applied action."""
+    decks = sorted(engine.starter_decks())
+    for seed in range(n):
+        g = Game.new(seed, engine.load_deck(decks[seed % len(decks)]),
+                     engine.load_deck(decks[(seed + 1) % len(decks)]))
+        rng = random.Random(seed)
+        for _ in range(actions):
+            p = g.to_act()
+            if g.result is not None or p is None:
+                break
+            g.apply(p, random_action(rng, g.legal_actions(p)))
+            yield g
+
+
+def _fresh(g, viewer) -> dict:
+    """``viewer``'s view built with nothing kept from earlier projections."""
+    kept = g._view_cards, g._view_players, g._view_log
+    g._view_cards, g._view_players, g._view_log = {}, {}, {}
+    try:
+        return g.view(viewer)
+    finally:
+        g._view_cards, g._view_players, g._view_log = kept
+
+
+def _bytes(view) -> bytes:
+    return msgpack.packb(view, use_bin_type=True)
+
+
+def test_a_view_built_on_what_earlier_ones_kept_encodes_as_one_built_afresh():
+    for g in _games():
+        views = g.views(VIEWERS)
+        for viewer in VIEWERS:
+            assert _bytes(views[viewer]) == _bytes(_fresh(g, viewer))
+
+
+def test_a_card_shown_face_up_that_did_not_change_is_the_previous_views_object():
+    shared = changed = 0
+    last = None
+    for g in _games(1):
+        view = g.view(None)
+        if last is not None:
+            for k, c in view["cards"].items():
+                old = last["cards"].get(k)
+                if c["hidden"] and c["card"] is None:     # face down to this viewer: built per projection
+                    continue
+                if old is not None and old == c:
+                    assert old is c
+                    shared += 1
+                elif old is not None:
+                    changed += 1
+        last = view
+    assert shared > 10 * changed > 0
+
+
+def test_a_players_entry_that_did_not_change_is_the_previous_views_object():
+    last = None
+    shared = 0
+    for g in _games(1):
+        view = g.view(1)
+        if last is not None:
+            for k, entry in view["players"].items():
+                if entry == last["players"][k]:
+                    assert entry is last["players"][k]
+                    shared += 1
+        last = view
+    assert shared > 0
+
+
+def test_the_game_keeps_only_the_cards_its_last_views_showed():
+    for g in _games(1):
+        views = g.views(VIEWERS)
+        shown = {k for v in views.values() for k in v["cards"]}
+        kept = [k for k in g._view_cards if not (type(k) is tuple and k[0] == "cards")]
+        assert {k for k in kept if type(k) is str} <= shown
+        assert sum(1 for k in kept if type(k) is tuple) <= sum(1 for k in shown if k.startswith("x-"))
