@@ -227,9 +227,9 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def _down_for(proc: ServerProc) -> float:
-    """Seconds of Redis outage the process reports in /healthz (0 when healthy)."""
+    """Seconds of Redis outage the process reports in /healthz's ``detail`` (0 when healthy)."""
     body = httpx.get(proc.http + "/healthz", timeout=2).json()
-    m = re.search(r"since ([0-9.]+) s", body.get("message", ""))
+    m = re.search(r"since ([0-9.]+) s", body.get("detail") or "")
     return float(m.group(1)) if m else 0.0
 
 

@@ -34,6 +34,7 @@ export class LeaderboardPage {
   }
 
   destroy() {
+    this.gone = true;   // a fetch answered after the page was left must not draw over the next page
     this.unsubscribe();
   }
 
@@ -49,6 +50,7 @@ export class LeaderboardPage {
   }
 
   render() {
+    if (this.gone) return;
     const me = playerCredentials();
     const board = this.rows == null ? h("p.hint", {}, t("connecting"))
       : !this.rows.length ? h("p.hint", {}, t("lb_empty"))

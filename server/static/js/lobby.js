@@ -48,6 +48,7 @@ export class LobbyPage {
   }
 
   destroy() {
+    this.gone = true;   // a fetch answered after the page was left must not draw over the next page
     clearInterval(this.timer);
     this.friends.destroy();
     clearTimeout(this.queueTimer);
@@ -177,6 +178,7 @@ export class LobbyPage {
   }
 
   render() {
+    if (this.gone) return;
     // Keep what the user chose in the forms across the periodic refresh.
     const keep = {};
     // (a deck choice rendered before the deck list arrived has only "paste": that is no choice of the user's)

@@ -53,6 +53,7 @@ export class ProfilePage {
   }
 
   destroy() {
+    this.gone = true;   // a fetch answered after the page was left must not draw over the next page
     this.unsubscribe();
   }
 
@@ -131,6 +132,7 @@ export class ProfilePage {
   }
 
   render() {
+    if (this.gone) return;
     if (this.error) {
       setChildren(this.root, h("div.profile-page", { dataset: { testid: "profile" } }, h("p.hint", {}, this.error)));
       return;
