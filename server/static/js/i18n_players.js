@@ -80,6 +80,7 @@ export const PLAYERS = {
     notify_enable: "Notify me in the browser",
     lb_min_games: "At least {n} games",
     lb_min_games_label: "Minimum games",
+    lb_min_games_bad: "Enter a whole number of games from 1 to {max}.",
     players_apply: "Apply",
   },
   ru: {
@@ -160,6 +161,7 @@ export const PLAYERS = {
     notify_enable: "Уведомлять в браузере",
     lb_min_games: "Не меньше {n} партий",
     lb_min_games_label: "Минимум партий",
+    lb_min_games_bad: "Введите целое число партий от 1 до {max}.",
     players_apply: "Применить",
   },
 };
