@@ -402,3 +402,26 @@ def test_a_cell_marker_is_shown_on_its_cell_in_words(mount):
     marker = page.locator("#game-under-test .cell[data-cell='b3'] [data-testid=cell-marker]")
     assert "костёр" in marker.inner_text()
     assert "костёр" in page.get_attribute("#game-under-test .cell[data-cell='b3']", "aria-label")
+
+
+@pytest.mark.parametrize("lang, field", [("en", "name_en"), ("ru", "name_ru")])
+def test_card_names_follow_the_interface_language_on_a_phone(states, mount, lang, field):
+    """On a phone only a card's leading name shows (the other language's line is hidden): it is the name in the
+    interface language, English where the card data has one."""
+    page = mount(states["main_priority"], lang=lang, viewport={"width": 390, "height": 844})
+    shown = page.evaluate("""async () => {
+        const cards = await (await fetch('/api/cards')).json();
+        const list = Array.isArray(cards) ? cards : cards.cards || Object.values(cards);
+        return [...document.querySelector('#game-under-test').querySelectorAll('.board .card:not(.hidden)')].map((c) => {
+            return {id: c.dataset.card, name: c.querySelector('.c-name').textContent,
+                    visible: c.querySelector('.c-name').getBoundingClientRect().height > 0,
+                    names: list.filter((d) => d.name_ru === c.querySelector('.c-name').textContent
+                                           || d.name_en === c.querySelector('.c-name').textContent)
+                               .map((d) => [d.name_ru, d.name_en])};
+        });
+    }""")
+    assert shown and all(s["visible"] for s in shown)
+    for s in shown:
+        assert s["names"], s
+        ru, en = s["names"][0]
+        assert s["name"] == ((en or ru) if field == "name_en" else ru), s

@@ -6,7 +6,7 @@
 
 import { digitsOf, h, setChildren } from "./dom.js";
 import { t, phaseName, onLangChange, errorText, hasKey } from "./i18n.js";
-import { instanceName } from "./cards.js";
+import { cardName, instanceName } from "./cards.js";
 import { indexLegal, actionLabel, moveInfo } from "./actions.js";
 import { groupMoves, pickState, movesWithFirst, actionSteps } from "./picker.js";
 import { renderLogLine } from "./log.js";
@@ -284,7 +284,7 @@ export class GamePage {
     };
     const attrs = {
       dataset: { card: id, owner: String(cv.owner) },
-      title: def ? `${def.name_ru}${def.name_en ? " (" + def.name_en + ")" : ""}` : t("hidden_card"),
+      title: cardName(def),
       onclick: (e) => { e.stopPropagation(); click(); },
       onmouseenter: (e) => { this._showDetail(id); this.zoom.showFor(id, e.currentTarget, "hover"); },
       onmouseleave: () => this.zoom.hide("hover"),

@@ -1,5 +1,5 @@
 // Interface text in Russian and English. Card names are not here: they come from
-// the card catalogue (name_ru with name_en alongside, see cards.js).
+// the card catalogue (the name in the interface language leads, the other alongside, see cards.js).
 //
 // t(key, params) returns the sentence in the current language; {name} placeholders are filled from params.
 // A key missing in the current language falls back to English, then to the key itself.
