@@ -425,3 +425,48 @@ def test_card_names_follow_the_interface_language_on_a_phone(states, mount, lang
         assert s["names"], s
         ru, en = s["names"][0]
         assert s["name"] == ((en or ru) if field == "name_en" else ru), s
+
+
+#: MOUNT with the page's options and who the page is: ``[state, lang, you, opts]`` (opts.replay: a replay page)
+MOUNT_AS = MOUNT.replace("async ([state, lang]) =>", "async ([state, lang, you, opts]) =>") \
+    .replace("you: state.you,", "you,").replace("new GamePage(root, conn)", "new GamePage(root, conn, opts)")
+
+
+def _mount_as(server, new_page, view, lang="en", you=1, replay=False):
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    page.evaluate(MOUNT_AS, [{"view": view, "legal": [], "you": you}, lang, you, {"replay": replay}])
+    page.wait_for_selector("#game-under-test [data-testid=status]")
+    return page
+
+
+def test_a_replay_never_says_the_computer_is_thinking(states, server, new_page):
+    view = copy.deepcopy(states["main_priority"]["view"])
+    view["room"] = dict(view.get("room") or {}, bots={str(view["to_act"]): "casual"})
+    live = _mount_as(server, new_page, view, lang="ru", you=None)
+    assert live.inner_text("#game-under-test .status .to-act") == "Компьютер думает…"   # a spectator of a live game
+    replay = _mount_as(server, new_page, view, lang="ru", you=None, replay=True)
+    assert "думает" not in replay.inner_text("#game-under-test .status")
+
+
+@pytest.mark.parametrize("you, winner, outcome", [(1, 1, "won"), (2, 1, "lost"), (None, 1, "neutral"),
+                                                  (1, "draw", "neutral")])
+def test_the_end_banner_is_green_for_a_win_red_for_a_loss_and_neutral_otherwise(states, server, new_page, you,
+                                                                                  winner, outcome):
+    view = copy.deepcopy(states["main_priority"]["view"])
+    view["result"] = {"winner": winner, "reason": "concede"}
+    page = _mount_as(server, new_page, view, you=you)
+    banner = page.locator("#game-under-test .result-banner")
+    assert banner.get_attribute("data-outcome") == outcome
+    colour = banner.evaluate("(el) => getComputedStyle(el).backgroundColor")
+    assert colour == {"won": "rgb(31, 90, 50)", "lost": "rgb(122, 35, 35)", "neutral": "rgb(58, 63, 74)"}[outcome]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Waiting for the deal"), ("ru", "Ждём раздачи")])
+def test_before_the_deal_the_status_says_the_game_waits_for_the_deal(server, new_page, lang, words):
+    from server.room.status import waiting_view
+    page = _mount_as(server, new_page, waiting_view(1), lang=lang)
+    turn = page.inner_text("#game-under-test .status .turn")
+    assert turn.startswith(words) and "0" not in turn and ":" not in turn
+    assert page.locator("#game-under-test .pbar .stat").count() == 0    # no empty deck, gold and silver counts
