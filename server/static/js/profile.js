@@ -143,10 +143,13 @@ export class ProfilePage {
       return;
     }
     const g = p.games;
-    const opponent = (game) => {
+    /** "vs Ann" / "против компьютера (новичок)": the other seat of a recorded game, in words. */
+    const versus = (game) => {
       const mine = ["1", "2"].find((s) => game.players?.[s] === p.id);
       const other = mine === "1" ? "2" : "1";
-      return game.names?.[other] || (game.bots?.[other] ? t("lb_computer") : "?");
+      if (game.names?.[other]) return t("profile_vs", { name: game.names[other] });
+      const bot = game.bots?.[other];
+      return bot ? t("profile_vs_bot", { level: t(`bot_${bot}`) }) : t("profile_vs_unknown");
     };
     setChildren(this.root, h("div.profile-page", { dataset: { testid: "profile", player: p.id } },
       h("h2", {}, t("profile_title", { name: p.name })),
@@ -161,7 +164,7 @@ export class ProfilePage {
           .map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, t(k)), h("td", {}, String(v)))))),
       h("section", {}, h("h3", {}, t("profile_recent")),
         p.recent.length ? h("ul.room-list", {}, p.recent.map((game) => h("li", {},
-          `${new Date(game.started * 1000).toLocaleString(getLang())} · ${t("profile_vs", { name: opponent(game) })} `,
+          `${new Date(game.started * 1000).toLocaleString(getLang())} · ${versus(game)} `,
           h("a.replay", { href: `#/replay/${encodeURIComponent(game.id)}` }, t("watch_replay")))))
           : h("p.hint", {}, t("no_replays"))),
       h("section", {}, h("h3", {}, t("profile_decks")),
