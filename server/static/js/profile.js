@@ -74,10 +74,11 @@ export class ProfilePage {
   }
 
   /** Run fn (an account change), then show the sentence doneKey (in the language chosen meanwhile) or the error. */
+  /** Run fn, then note doneKey's sentence (or the key fn returned, when it returned one), or the refusal. */
   async _do(fn, doneKey) {
     try {
-      await fn();
-      this.note = t(doneKey);
+      const key = await fn();
+      this.note = t(typeof key === "string" ? key : doneKey);
     } catch (e) {
       this.note = errorText(e);
     }
@@ -98,7 +99,9 @@ export class ProfilePage {
       h("form", { onsubmit: (ev) => {
         ev.preventDefault();
         this._do(async () => {
+          if (name.value.trim() === a.name) return "profile_name_same";   // nothing to change
           const out = await acc.updateAccount({ name: name.value });
+          if (out.name === a.name) return "profile_name_same";
           const me = currentPlayer();
           savePlayer({ ...me, name: out.name });
           location.hash = `#/player/${encodeURIComponent(out.name)}`;
