@@ -470,3 +470,19 @@ def test_before_the_deal_the_status_says_the_game_waits_for_the_deal(server, new
     turn = page.inner_text("#game-under-test .status .turn")
     assert turn.startswith(words) and "0" not in turn and ":" not in turn
     assert page.locator("#game-under-test .pbar .stat").count() == 0    # no empty deck, gold and silver counts
+
+
+def test_the_card_zoom_never_covers_the_prompt_on_a_desktop(states, mount):
+    page = mount(states["main_priority"])          # 1400 x 1000: the side column with the prompt beside the board
+    prompt = page.locator("#game-under-test [data-testid=prompt]").bounding_box()
+    assert prompt
+    cards = page.locator("#game-under-test .board .card:not(.hidden)")
+    assert cards.count() > 0
+    for i in range(cards.count()):
+        cards.nth(i).hover()
+        zoom = page.wait_for_selector("[data-testid=zoom]").bounding_box()
+        apart = (zoom["x"] + zoom["width"] <= prompt["x"] or prompt["x"] + prompt["width"] <= zoom["x"]
+                 or zoom["y"] + zoom["height"] <= prompt["y"] or prompt["y"] + prompt["height"] <= zoom["y"])
+        assert apart, (i, zoom, prompt)
+        page.mouse.move(1, 1)
+        page.wait_for_selector("[data-testid=zoom]", state="detached")
