@@ -138,7 +138,7 @@ export function cardElement(cv, def, cls = [], attrs = {}) {
   return h("div." + classes.join("."), attrs,
     background(def),
     h("div.c-head", {}, crystal(def),
-      h("span.c-name" + (Math.max(...name.lead.split(/\s+/).map((w) => w.length)) > 8 ? ".long" : ""), { lang: name.leadLang }, name.lead)),
+      h("span.c-name" + (longName(name.lead) ? ".long" : ""), { lang: name.leadLang }, name.lead)),
     h("div.c-en", { lang: name.otherLang }, name.other),
     h("div.c-icons", { title: elementName(def.element) }, keywordIcons(def).map(([ic, name]) => icon(ic, name))),
     h("div.c-stats", {},
@@ -147,6 +147,12 @@ export function cardElement(cv, def, cls = [], attrs = {}) {
       cv?.tokens || tokenMax ? h("span.c-tokens", { title: t("tokens") }, `●${cv.tokens || 0}${tokenMax ? "/" + tokenMax : ""}`) : null,
       markers.map(([k, n]) => h("span.c-marker", { dataset: { marker: k }, title: untilText(until[k]) || t("markers") }, markerText(k, n)))),
     cv?.closed ? h("div.c-closed", { title: termText("closed") || t("closed_card") }, h("span.cl-icon", { "aria-hidden": "true" }, "⤵"), h("span.cl-text", {}, t("closed_card"))) : null);
+}
+
+/** Is a card name set smaller (.long) to fit two lines of a narrow card: a word over 8 letters, or over 14
+ * characters in all ("Хранитель гор", "Mountain Keeper")? */
+function longName(name) {
+  return name.length > 14 || Math.max(...name.split(/\s+/).map((w) => w.length)) > 8;
 }
 
 /** A pool card's definition for an instance of the view (null when hidden). */

@@ -44,7 +44,6 @@ export class LeaderboardPage {
   async start() {
     const me = playerCredentials();
     const shown = this.rows;
-    this.error = null;
     try {
       this.rows = (await getJSON(`/api/leaderboard?limit=100&min_games=${this.minGames}`)).players;
       if (me) this.games = (await getJSON(`/api/games?player=${encodeURIComponent(me.id)}&limit=50`)).games;
@@ -94,6 +93,7 @@ export class LeaderboardPage {
         return;
       }
       this.minGames = n;
+      this.error = null;
       this.start();
     } }, h("label", {}, t("lb_min_games_label"), " ", input), " ", h("button", { type: "submit" }, t("players_apply")));
   }
