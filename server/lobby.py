@@ -303,6 +303,10 @@ async def rematch(request: Request):
     new = answer["room"]
     spec = answer.get("create")
     if spec is not None:
+        for who in spec["reserved"].values():     # the players as they are called now (a rename since that game)
+            if who and who.get("player"):
+                current = await hub.store.get_player(who["player"])
+                who["name"] = current["name"] if current else who.get("name")
         try:
             await hub.rooms.create(spec["options"], True, room_id=new, decks=spec["decks"], reserved=spec["reserved"])
         except RoomLimit:

@@ -41,11 +41,19 @@ class BadName(ValueError):
         return self.ru if lang == "ru" else str(self)
 
 
+def name_char(ch: str) -> bool:
+    """True for a character a display name may hold: a letter of any script (Unicode category L*), a mark that
+    belongs to a letter (M*: accents, vowel signs), a decimal digit (Nd) or a space."""
+    return ch == " " or unicodedata.category(ch)[0] in "LM" or unicodedata.category(ch) == "Nd"
+
+
 def clean_name(raw) -> str:
     """The display name to keep for ``raw``: NFC-normalized, surrounding spaces removed, inner runs of spaces
-    collapsed to one. Raises BadName when ``raw`` is not a string, is empty, is longer than NAME_MAX characters,
-    holds a control, format, unassigned or invisible character (INVISIBLE), or has no visible character at all
-    (only spaces or combining marks)."""
+    collapsed to one. The rule the page states: 1 to NAME_MAX letters, digits or spaces (:func:`name_char`).
+    Raises BadName when ``raw`` is not a string, is empty, is longer than NAME_MAX characters, holds a control,
+    format, unassigned or invisible character (INVISIBLE), has no visible character at all (only spaces or
+    combining marks), or holds anything but letters, digits and spaces (punctuation, symbols, ``<b>``). Names
+    kept before this rule are only read, never checked again (sign-in, friends and profiles look them up)."""
     if not isinstance(raw, str):
         raise BadName("The name must be a string.", "Имя должно быть строкой.")
     name = unicodedata.normalize("NFC", raw)
@@ -58,6 +66,9 @@ def clean_name(raw) -> str:
     if len(name) > NAME_MAX:
         raise BadName(f"The name may be at most {NAME_MAX} characters long.",
                       f"Имя может быть не длиннее {NAME_MAX} символов.")
+    if not all(name_char(ch) for ch in name):
+        raise BadName("The name may hold only letters, digits and spaces.",
+                      "В имени могут быть только буквы, цифры и пробелы.")
     return name
 
 

@@ -110,8 +110,9 @@ class Seats:
         self.autopass[seat] = bool(msg.autopass)
         if msg.bot:
             self.bots[str(seat)] = msg.bot
-        elif msg.player is not None and self.players[seat] is None:
-            self.players[seat], self.names[seat] = msg.player, msg.name
+        elif msg.player is not None and self.players[seat] in (None, msg.player):
+            # a seat reserved for this player (a rematch) takes the name the player has now
+            self.players[seat], self.names[seat] = msg.player, msg.name or self.names[seat]
         return token
 
     def to_state(self) -> dict:

@@ -137,6 +137,27 @@ def test_the_leaderboard_page_lists_rated_players_best_first(server, new_page):
     assert not page.js_errors, page.js_errors
 
 
+@pytest.mark.parametrize("locale, sentence", [("ru-RU", "Введите целое число партий от 1 до 1000000."),
+                                              ("en-US", "Enter a whole number of games from 1 to 1000000.")])
+def test_a_bad_minimum_of_games_is_refused_in_words_and_the_leaderboard_stays(server, new_page, locale, sentence):
+    _rated_players(server, (f"lbmin-{locale}", f"Minny {locale[:2]}", 1500.0, 2))
+    page = new_page(locale)
+    page.goto(server.url + "/#/leaderboard")
+    page.wait_for_selector("[data-testid=leaderboard]")
+    for bad in ("2000000", "0", "1.5", ""):
+        page.fill("[data-testid=lb-min-games]", bad)
+        page.click(".lb-filter button[type=submit]")
+        page.wait_for_selector(".leaderboard-page [role=alert]")
+        assert page.inner_text(".leaderboard-page [role=alert]") == sentence
+        text = page.inner_text(".leaderboard-page")
+        assert "min_games" not in text and "Подключение" not in text and "Connecting" not in text
+        assert page.locator("[data-testid=leaderboard]").count() == 1      # the list shown before stays
+    page.fill("[data-testid=lb-min-games]", "1")
+    page.click(".lb-filter button[type=submit]")
+    page.wait_for_selector(".leaderboard-page [role=alert]", state="detached")
+    assert not page.js_errors, page.js_errors
+
+
 @pytest.mark.parametrize("locale, pattern", [("ru-RU", r"Шаг (\d+) из (\d+) · ход (\d+)"),
                                              ("en-US", r"Step (\d+) of (\d+) · turn (\d+)")])
 def test_the_step_counter_counts_steps_and_names_the_turn_apart(recorded, server, new_page, locale, pattern):

@@ -106,7 +106,7 @@ def test_export_and_import_round_trip_as_code_and_as_lines(server, new_page):
         assert deck_counts(page) == {cid: 2 for cid in ids}
 
 
-def test_builder_in_russian_at_phone_width_filters_and_shows_card_text_on_tap(server, browser, artifacts):
+def test_builder_in_russian_at_phone_width_filters_and_shows_card_text_on_tap_clear_of_export_and_import(server, browser, artifacts):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU", has_touch=True,
                               is_mobile=True)
     try:
@@ -120,6 +120,14 @@ def test_builder_in_russian_at_phone_width_filters_and_shows_card_text_on_tap(se
         page.wait_for_selector(".db-detail.shown .card-text")
         assert "Закрыться" in page.inner_text(".db-detail")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # scrolled to the foot of the page, Export and Import stand clear of the card's sheet
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_function("window.scrollY + innerHeight >= document.documentElement.scrollHeight - 1")
+        for button in ("#db-export", "#db-import"):
+            on_top = page.evaluate("""(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+                const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return el && el.closest(sel) ? 'clear' : (el ? el.className : 'off screen'); }""", button)
+            assert on_top == "clear", (button, on_top)
         page.screenshot(path=str(artifacts / "deck-builder-phone.png"))
     finally:
         ctx.close()

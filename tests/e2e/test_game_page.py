@@ -402,3 +402,87 @@ def test_a_cell_marker_is_shown_on_its_cell_in_words(mount):
     marker = page.locator("#game-under-test .cell[data-cell='b3'] [data-testid=cell-marker]")
     assert "костёр" in marker.inner_text()
     assert "костёр" in page.get_attribute("#game-under-test .cell[data-cell='b3']", "aria-label")
+
+
+@pytest.mark.parametrize("lang, field", [("en", "name_en"), ("ru", "name_ru")])
+def test_card_names_follow_the_interface_language_on_a_phone(states, mount, lang, field):
+    """On a phone only a card's leading name shows (the other language's line is hidden): it is the name in the
+    interface language, English where the card data has one."""
+    page = mount(states["main_priority"], lang=lang, viewport={"width": 390, "height": 844})
+    shown = page.evaluate("""async () => {
+        const cards = await (await fetch('/api/cards')).json();
+        const list = Array.isArray(cards) ? cards : cards.cards || Object.values(cards);
+        return [...document.querySelector('#game-under-test').querySelectorAll('.board .card:not(.hidden)')].map((c) => {
+            return {id: c.dataset.card, name: c.querySelector('.c-name').textContent,
+                    visible: c.querySelector('.c-name').getBoundingClientRect().height > 0,
+                    names: list.filter((d) => d.name_ru === c.querySelector('.c-name').textContent
+                                           || d.name_en === c.querySelector('.c-name').textContent)
+                               .map((d) => [d.name_ru, d.name_en])};
+        });
+    }""")
+    assert shown and all(s["visible"] for s in shown)
+    for s in shown:
+        assert s["names"], s
+        ru, en = s["names"][0]
+        assert s["name"] == ((en or ru) if field == "name_en" else ru), s
+
+
+#: MOUNT with the page's options and who the page is: ``[state, lang, you, opts]`` (opts.replay: a replay page)
+MOUNT_AS = MOUNT.replace("async ([state, lang]) =>", "async ([state, lang, you, opts]) =>") \
+    .replace("you: state.you,", "you,").replace("new GamePage(root, conn)", "new GamePage(root, conn, opts)")
+
+
+def _mount_as(server, new_page, view, lang="en", you=1, replay=False):
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    page.evaluate(MOUNT_AS, [{"view": view, "legal": [], "you": you}, lang, you, {"replay": replay}])
+    page.wait_for_selector("#game-under-test [data-testid=status]")
+    return page
+
+
+def test_a_replay_never_says_the_computer_is_thinking(states, server, new_page):
+    view = copy.deepcopy(states["main_priority"]["view"])
+    view["room"] = dict(view.get("room") or {}, bots={str(view["to_act"]): "casual"})
+    live = _mount_as(server, new_page, view, lang="ru", you=None)
+    assert live.inner_text("#game-under-test .status .to-act") == "Компьютер думает…"   # a spectator of a live game
+    replay = _mount_as(server, new_page, view, lang="ru", you=None, replay=True)
+    assert "думает" not in replay.inner_text("#game-under-test .status")
+
+
+@pytest.mark.parametrize("you, winner, outcome", [(1, 1, "won"), (2, 1, "lost"), (None, 1, "neutral"),
+                                                  (1, "draw", "neutral")])
+def test_the_end_banner_is_green_for_a_win_red_for_a_loss_and_neutral_otherwise(states, server, new_page, you,
+                                                                                  winner, outcome):
+    view = copy.deepcopy(states["main_priority"]["view"])
+    view["result"] = {"winner": winner, "reason": "concede"}
+    page = _mount_as(server, new_page, view, you=you)
+    banner = page.locator("#game-under-test .result-banner")
+    assert banner.get_attribute("data-outcome") == outcome
+    colour = banner.evaluate("(el) => getComputedStyle(el).backgroundColor")
+    assert colour == {"won": "rgb(31, 90, 50)", "lost": "rgb(122, 35, 35)", "neutral": "rgb(58, 63, 74)"}[outcome]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Waiting for the deal"), ("ru", "Ждём раздачи")])
+def test_before_the_deal_the_status_says_the_game_waits_for_the_deal(server, new_page, lang, words):
+    from server.room.status import waiting_view
+    page = _mount_as(server, new_page, waiting_view(1), lang=lang)
+    turn = page.inner_text("#game-under-test .status .turn")
+    assert turn.startswith(words) and "0" not in turn and ":" not in turn
+    assert page.locator("#game-under-test .pbar .stat").count() == 0    # no empty deck, gold and silver counts
+
+
+def test_the_card_zoom_never_covers_the_prompt_on_a_desktop(states, mount):
+    page = mount(states["main_priority"])          # 1400 x 1000: the side column with the prompt beside the board
+    prompt = page.locator("#game-under-test [data-testid=prompt]").bounding_box()
+    assert prompt
+    cards = page.locator("#game-under-test .board .card:not(.hidden)")
+    assert cards.count() > 0
+    for i in range(cards.count()):
+        cards.nth(i).hover()
+        zoom = page.wait_for_selector("[data-testid=zoom]").bounding_box()
+        apart = (zoom["x"] + zoom["width"] <= prompt["x"] or prompt["x"] + prompt["width"] <= zoom["x"]
+                 or zoom["y"] + zoom["height"] <= prompt["y"] or prompt["y"] + prompt["height"] <= zoom["y"])
+        assert apart, (i, zoom, prompt)
+        page.mouse.move(1, 1)
+        page.wait_for_selector("[data-testid=zoom]", state="detached")

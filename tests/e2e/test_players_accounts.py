@@ -129,3 +129,38 @@ def test_axe_finds_no_serious_violation_on_the_friends_panel_and_the_profile(ser
     ann.click("[data-testid=my-profile]")
     ann.wait_for_selector("[data-testid=profile] [data-testid=account]")
     assert _axe(ann) == []
+
+
+def test_on_a_phone_the_header_keeps_the_profile_link_and_the_lobby_refresh_is_a_plain_button(server, browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale="en-US")
+    try:
+        page = ctx.new_page()
+        enter_lobby(page, server, "Phoebe")
+        link = page.locator("[data-testid=my-profile]")
+        box = link.bounding_box()
+        assert link.is_visible() and box and box["width"] > 0 and box["x"] + box["width"] <= 390
+        sizes = page.evaluate("""() => [getComputedStyle(document.querySelector('.rooms button.refresh')).fontSize,
+                                        getComputedStyle(document.querySelector('[data-testid=create-room]')).fontSize]""")
+        assert sizes[0] == sizes[1], sizes          # the size of the lobby's other buttons, not the heading's
+        link.click()
+        page.wait_for_selector("[data-testid=profile] [data-testid=account]")
+    finally:
+        ctx.close()
+
+
+def test_adding_a_friend_without_a_name_asks_for_one_and_renaming_to_the_same_name_changes_nothing(server, new_page):
+    page = new_page("ru-RU")
+    enter_lobby(page, server, "Vera")
+    page.fill("[data-testid=friend-name]", "   ")
+    page.click("[data-testid=friend-add]")
+    page.wait_for_selector(".friends-note")
+    assert page.inner_text(".friends-note") == "Введите имя игрока."
+    name = _me(page)["name"]
+    page.click("[data-testid=my-profile]")
+    page.wait_for_selector("[data-testid=profile] [data-testid=account]")
+    page.fill("[data-testid=rename]", f" {name} ")
+    page.locator("form:has([data-testid=rename]) button[type=submit]").click()
+    page.wait_for_selector(".account-note")
+    assert page.inner_text(".account-note") == "Это уже ваше имя: ничего не изменилось."
+    assert page.evaluate("document.querySelector('[data-testid=account]') && 1") == 1
+    assert not page.js_errors, page.js_errors

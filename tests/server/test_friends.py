@@ -48,7 +48,10 @@ async def test_adding_by_name_makes_a_request_until_the_other_adds_back(live):
 @pytest.mark.parametrize("body, status, code", [({"name": "Nobody"}, 404, "player_not_found"),
                                                 ({"name": "ann"}, 400, "friend_self"),
                                                 ({"name": 7}, 404, "player_not_found"),
-                                                ({"who": "Bob"}, 400, "bad_request")])
+                                                ({"who": "Bob"}, 400, "bad_request"),
+                                                ({"name": ""}, 400, "name_required"),
+                                                ({"name": "   "}, 400, "name_required"),
+                                                ({}, 400, "name_required")])
 async def test_bad_friend_requests_change_nothing(live, body, status, code):
     ann = await new_player(live.http, "Ann")
     r = await call(live.http, "POST", "/api/friends", ann, body)

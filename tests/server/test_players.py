@@ -17,7 +17,28 @@ def test_bad_names_are_refused(raw):
 
 def test_names_are_normalized_and_trimmed():
     assert clean_name("  Иван   Грозный ") == "Иван Грозный"
-    assert clean_name("<b>x</b>") == "<b>x</b>"     # kept as text; the client never inserts it as HTML
+
+
+@pytest.mark.parametrize("raw", ["Ann", "Иван Грозный", "Tester 7", "Ｊｏｓｅ", "José", "李小龙", "हिन्दी", "Ёжик 2"])
+def test_letters_digits_and_spaces_make_a_name(raw):
+    assert clean_name(raw) == " ".join(raw.split())
+
+
+@pytest.mark.parametrize("raw", ["<b>bold</b>", "a_b", "Ann!", "x.y", "⠀", "☺", "Ann (2)", "a-b"])
+def test_a_name_with_anything_but_letters_digits_and_spaces_is_refused(raw):
+    with pytest.raises(BadName) as e:
+        clean_name(raw)
+    assert e.value.text("ru") and str(e.value) and e.value.code == "bad_name"
+
+
+async def test_sign_up_and_rename_refuse_markup_in_a_name_in_the_requests_language(live):
+    r = await call(live.http, "POST", "/api/players", body={"name": "<b>bold</b>"})
+    assert r.status_code == 400 and r.json()["error"] == "bad_name"
+    assert r.json()["message"] == "В имени могут быть только буквы, цифры и пробелы."
+    ann = await new_player(live.http, "Ann")
+    r = await call(live.http, "PATCH", "/api/players/me", ann, {"name": "<b>Ann</b>"})
+    assert r.status_code == 400 and r.json()["error"] == "bad_name"
+    assert (await call(live.http, "GET", "/api/players/me", ann)).json()["name"] == "Ann"
 
 
 async def test_creating_a_player_returns_id_secret_and_the_clean_name(live):
@@ -64,3 +85,12 @@ async def test_my_games_lists_the_rooms_a_player_sits_in(live):
     games = (await call(live.http, "GET", "/api/players/me/games", ann)).json()
     assert [g["id"] for g in games["live"]] == [mine["room"]] and games["live"][0]["seat"] == 1
     assert (await call(live.http, "GET", "/api/players/me/games")).status_code == 401
+
+
+async def test_a_name_kept_before_the_letters_digits_and_spaces_rule_still_signs_in_and_shows(live):
+    from server.store import hash_secret
+    row = await live.app.state.hub.store.create_player("<b>Old_name!", hash_secret("s" * 32))
+    old = {"auth": {"Authorization": f"Bearer {row['id']}:{'s' * 32}"}}
+    r = await call(live.http, "GET", "/api/players/me", old)
+    assert r.status_code == 200 and r.json()["name"] == "<b>Old_name!"
+    assert (await call(live.http, "GET", "/api/profiles/%3Cb%3EOld_name%21")).json()["name"] == "<b>Old_name!"

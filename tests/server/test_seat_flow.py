@@ -104,6 +104,24 @@ async def test_rematch_swaps_seats_and_starts_when_both_ask(live):
     del seat2
 
 
+async def test_a_rematch_names_the_players_as_they_are_called_now(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    a = await Player.join(live.ws, room["room"], room["token"])
+    await a.act({"act": "concede"})
+    renamed = await call(live.http, "PATCH", "/api/players/me", bob, {"name": "Boris"})
+    assert renamed.status_code == 200
+    new = (await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", ann, {})).json()["room"]
+    assert (await call(live.http, "GET", f"/api/rooms/{new}")).json()["players"] == {"1": "Boris", "2": "Ann"}
+    await call(live.http, "PATCH", "/api/players/me", ann, {"name": "Anna"})      # renamed after the offer
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", bob, {"deck": "A"})
+    info = (await call(live.http, "GET", f"/api/rooms/{new}")).json()
+    assert info["players"] == {"1": "Boris", "2": "Ann"}      # her seat was taken under the name she had then
+    await call(live.http, "POST", f"/api/rooms/{new}/join", ann, {})
+    assert (await call(live.http, "GET", f"/api/rooms/{new}")).json()["players"] == {"1": "Boris", "2": "Anna"}
+
+
 async def test_rematch_against_the_computer_seats_the_bot_again(live_factory):
     live = live_factory(bot_think=0.0)
     ann = await new_player(live.http, "Ann")

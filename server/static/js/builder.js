@@ -348,6 +348,8 @@ export class BuilderPage {
   renderDetail() {
     const c = cardDef(this.focus);
     this.detailBox.classList.toggle("shown", !!c);
+    // on a phone the shown detail is a sheet over the page's foot: the page gets room to scroll out from under it
+    this.detailBox.closest(".builder")?.classList.toggle("detail-open", !!c);
     if (!c) return setChildren(this.detailBox, h("p.hint", {}, t("db_hover_hint")));
     const lang = getLang();
     const strike = Array.isArray(c.strike) ? c.strike.join("-") : c.strike;

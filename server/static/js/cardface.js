@@ -5,7 +5,7 @@
 
 import { h } from "./dom.js";
 import { t, hasKey } from "./i18n.js";
-import { cardDef, elementClass, elementName } from "./cards.js";
+import { cardDef, cardName, elementClass, elementName, nameParts } from "./cards.js";
 import { termText } from "./terms.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -107,7 +107,7 @@ export function lifeOf(cv, def) {
 export function cardLabel(cv, def) {
   if (!cv) return "";
   if (cv.hidden || !def) return [t("hidden_card"), cv.closed ? t("closed_card") : ""].filter(Boolean).join(", ");
-  const parts = [def.name_ru + (def.name_en && def.name_en !== def.name_ru ? ` (${def.name_en})` : "")];
+  const parts = [cardName(def)];
   const life = lifeOf(cv, def);
   if (life) parts.push(t("aria_life", { left: life.left, max: life.max }));
   if (cv.wounds) parts.push(t("aria_wounds", { n: cv.wounds }));
@@ -134,11 +134,12 @@ export function cardElement(cv, def, cls = [], attrs = {}) {
   const markers = Object.entries(cv?.markers || {}).filter(([, n]) => n);
   const until = cv?.marker_until || {};
   const tokenMax = cv?.token_max;
+  const name = nameParts(def);   // .c-name: the name in the interface language; .c-en: the other language's
   return h("div." + classes.join("."), attrs,
     background(def),
     h("div.c-head", {}, crystal(def),
-      h("span.c-name" + (Math.max(...def.name_ru.split(/\s+/).map((w) => w.length)) > 8 ? ".long" : ""), { lang: "ru" }, def.name_ru)),
-    h("div.c-en", { lang: "en" }, def.name_en || ""),
+      h("span.c-name" + (longName(name.lead) ? ".long" : ""), { lang: name.leadLang }, name.lead)),
+    h("div.c-en", { lang: name.otherLang }, name.other),
     h("div.c-icons", { title: elementName(def.element) }, keywordIcons(def).map(([ic, name]) => icon(ic, name))),
     h("div.c-stats", {},
       life ? h("span.c-life" + (life.max > (def.life ?? 0) ? ".boosted" : ""), { title: t("life") }, `♥${life.left}/${life.max}`) : null,
@@ -146,6 +147,12 @@ export function cardElement(cv, def, cls = [], attrs = {}) {
       cv?.tokens || tokenMax ? h("span.c-tokens", { title: t("tokens") }, `●${cv.tokens || 0}${tokenMax ? "/" + tokenMax : ""}`) : null,
       markers.map(([k, n]) => h("span.c-marker", { dataset: { marker: k }, title: untilText(until[k]) || t("markers") }, markerText(k, n)))),
     cv?.closed ? h("div.c-closed", { title: termText("closed") || t("closed_card") }, h("span.cl-icon", { "aria-hidden": "true" }, "⤵"), h("span.cl-text", {}, t("closed_card"))) : null);
+}
+
+/** Is a card name set smaller (.long) to fit two lines of a narrow card: a word over 8 letters, or over 14
+ * characters in all ("Хранитель гор", "Mountain Keeper")? */
+function longName(name) {
+  return name.length > 14 || Math.max(...name.split(/\s+/).map((w) => w.length)) > 8;
 }
 
 /** A pool card's definition for an instance of the view (null when hidden). */

@@ -25,10 +25,21 @@ export function cardDef(id) {
   return id == null ? null : byId.get(id) || null;
 }
 
-/** Name of a pool card as "Русское (English)"; the Russian name always leads, the English one is alongside. */
+/** A pool card's names in the interface language: {lead, leadLang, other, otherLang}. The name in the chosen
+ * language leads (English when the card data has name_en, else the Russian printed name); the other language's
+ * name is alongside (other: "" when there is none or it is the same). */
+export function nameParts(def) {
+  const en = getLang() === "en" && def.name_en;
+  const lead = en ? def.name_en : def.name_ru;
+  const other = en ? def.name_ru : def.name_en || "";
+  return { lead, leadLang: en ? "en" : "ru", other: other && other !== lead ? other : "", otherLang: en ? "ru" : "en" };
+}
+
+/** Name of a pool card as "Lead (other)": the name in the interface language leads, the other one is alongside. */
 export function cardName(def) {
   if (!def) return t("hidden_card");
-  return def.name_en && def.name_en !== def.name_ru ? `${def.name_ru} (${def.name_en})` : def.name_ru;
+  const { lead, other } = nameParts(def);
+  return other ? `${lead} (${other})` : lead;
 }
 
 /** Display name for a card instance id in a view: its pool card's name, or "face-down card". */

@@ -118,6 +118,12 @@ export class FriendsPanel {
       this.note ? h("p.friends-note", { role: "status" }, this.note) : null,
       h("form.friend-add", { onsubmit: (ev) => {
         ev.preventDefault();
+        if (!input.value.trim()) {       // nothing to look up: ask for a name (the server answers name_required too)
+          this.note = t("err_name_required");
+          this.render();
+          input.focus();
+          return;
+        }
         this._do(() => acc.addFriend(input.value.trim()), (f) => t("friends_added", { name: f.name }));
       } }, h("label", {}, t("friends_add"), " ", input), " ",
       h("button", { type: "submit", dataset: { testid: "friend-add" } }, t("friends_add_ok"))),

@@ -6,7 +6,7 @@
 
 import { digitsOf, h, setChildren } from "./dom.js";
 import { t, phaseName, onLangChange, errorText, hasKey } from "./i18n.js";
-import { instanceName } from "./cards.js";
+import { cardName, instanceName } from "./cards.js";
 import { indexLegal, actionLabel, moveInfo } from "./actions.js";
 import { groupMoves, pickState, movesWithFirst, actionSteps } from "./picker.js";
 import { renderLogLine } from "./log.js";
@@ -203,10 +203,11 @@ export class GamePage {
     const grave = pv.graveyard || [];
     const toAct = view.to_act === p;
     const stat = (label, value, extra = {}) => h("span.stat", extra, h("span.stat-label", {}, label + ": "), h("b", {}, String(value)));
-    return h(`div.pbar.${p === this.bottom ? "me" : "opp"}`, { dataset: { player: String(p) } },
-      h("span.pname" + (toAct ? ".to-act" : ""), {}, this.conn.you
-        ? `${seatName(view.room, p)} (${p === this.conn.you ? t("you") : t("opponent")})` : seatName(view.room, p)),
-      h("span.clock", { dataset: { clock: String(p) } }, ""),
+    const name = h("span.pname" + (toAct ? ".to-act" : ""), {}, this.conn.you
+      ? `${seatName(view.room, p)} (${p === this.conn.you ? t("you") : t("opponent")})` : seatName(view.room, p));
+    const clock = h("span.clock", { dataset: { clock: String(p) } }, "");
+    if (!dealt(view)) return h(`div.pbar.${p === this.bottom ? "me" : "opp"}`, { dataset: { player: String(p) } }, name, clock);
+    return h(`div.pbar.${p === this.bottom ? "me" : "opp"}`, { dataset: { player: String(p) } }, name, clock,
       stat(t("deck"), pv.deck ?? 0, { class: "deck-count" }),
       h("button.grave-count" + (this.anim?.grave?.has(p) ? ".anim-grave" : ""), {
         dataset: { focus: `grave${p}` }, "aria-haspopup": "dialog",
@@ -284,7 +285,7 @@ export class GamePage {
     };
     const attrs = {
       dataset: { card: id, owner: String(cv.owner) },
-      title: def ? `${def.name_ru}${def.name_en ? " (" + def.name_en + ")" : ""}` : t("hidden_card"),
+      title: cardName(def),
       onclick: (e) => { e.stopPropagation(); click(); },
       onmouseenter: (e) => { this._showDetail(id); this.zoom.showFor(id, e.currentTarget, "hover"); },
       onmouseleave: () => this.zoom.hide("hover"),
@@ -330,17 +331,20 @@ export class GamePage {
     let toAct;
     if (view.result) toAct = t("game_over");
     else if (c.status !== "open") toAct = t(c.status === "closed" ? "closed" : "reconnecting");
+    else if (!dealt(view)) toAct = t("before_deal_hint");
     else if (view.to_act == null) toAct = t("to_act_none");
     else if (view.to_act === c.you) toAct = t("to_act_you");
-    else if (botThinking(view)) toAct = t("bot_thinking");
+    else if (!this.opts.replay && botThinking(view)) toAct = t("bot_thinking");   // a replay's computer thinks no more
     else toAct = t("to_act_other", { who: seatName(view.room, view.to_act) });
     return h("div.status", { dataset: { testid: "status" } },
       h("div.who", {}, who, " · ", h("span.conn-status." + c.status, {}, t(c.status === "open" ? "connected" : c.status === "closed" ? "closed" : "reconnecting")),
         c.you ? h("button.sound", { dataset: { focus: "sound" }, "aria-pressed": soundOn() ? "true" : "false",
           onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null,
         c.you && !this.opts.replay ? confirmSetting(() => this.render()) : null),
-      h("div.turn", {}, t("turn", { n: view.turn ?? 0 }), " · ", t("phase"), ": ", h("b.phase", { dataset: { phase: view.phase || "" } }, phaseName(view.phase)),
-        view.active ? " · " + t("active", { who: seatName(view.room, view.active) }) : "",
+      h("div.turn", {}, dealt(view) ? [t("turn", { n: view.turn ?? 0 }), " · ", t("phase"), ": ",
+        h("b.phase", { dataset: { phase: view.phase || "" } }, phaseName(view.phase)),
+        view.active ? " · " + t("active", { who: seatName(view.room, view.active) }) : ""]
+        : h("b.phase", { dataset: { phase: "" } }, t("before_deal")),
         h("a.game-rules-link", { href: rulesHref(), target: "_blank", rel: "noopener", dataset: { testid: "game-rules" } }, t("rules"))),
       h("div.to-act" + (view.to_act === c.you && c.you && c.status === "open" ? ".mine" : ""), { dataset: { toAct: String(view.to_act ?? "") }, role: "status", "aria-live": "polite" }, toAct));
   }
@@ -494,11 +498,19 @@ export class GamePage {
         log.map(([p, a]) => h("li", {}, `${seatName(view.room, p)}: ${actionLabel(a, view)}`))));
   }
 
+  /** The end-of-game banner; data-outcome: "won" (green) or "lost" (red) for a player of the game, "neutral" for a
+   * draw, a game nobody won, a spectator and a replay. */
   _resultBanner(result) {
     const text = resultText(result, this.conn.view?.room);
+    const you = this.opts.replay ? null : this.conn.you;
     let mine = null;
-    if (this.conn.you && result.winner !== "draw" && result.winner != null) mine = t(result.winner === this.conn.you ? "you_won" : "you_lost");
-    return h("div.result-banner", { role: "status", dataset: { winner: String(result.winner) } }, h("b", {}, t("game_over")), " ", text, mine ? " " + mine : "");
+    let outcome = "neutral";
+    if (you && result.winner !== "draw" && result.winner != null) {
+      outcome = result.winner === you ? "won" : "lost";
+      mine = t(outcome === "won" ? "you_won" : "you_lost");
+    }
+    return h("div.result-banner", { role: "status", dataset: { winner: String(result.winner), outcome } },
+      h("b", {}, t("game_over")), " ", text, mine ? " " + mine : "");
   }
 
   // ---- interaction ---------------------------------------------------------------------------------------
@@ -653,6 +665,12 @@ export class GamePage {
     tickClocks(this.root, this.conn);
     tickAway(this.root, this.conn, this);
   }
+}
+
+/** Has the game been dealt (a phase, or an end)? Before the deal the view is the room's waiting view
+ * (server/room/status.py ``waiting_view``: turn 0, no phase, no players' zones). */
+function dealt(view) {
+  return view.phase != null || !!view.result;
 }
 
 /** The markers lying on a cell (view.cells[cell] = {marker: n}, the `mark` keyword, 01 §6.1 [200.6]) in words, or

@@ -15,6 +15,9 @@ async function getJSON(path) {
   return body;
 }
 
+/** The largest "at least N games" the server accepts (server/games_api.py ``leaderboard``). */
+const MAX_MIN_GAMES = 1000000;
+
 function resultText(game, me) {
   const w = game.result?.winner;
   if (w === "draw") return t("lb_draw");
@@ -40,11 +43,13 @@ export class LeaderboardPage {
 
   async start() {
     const me = playerCredentials();
+    const shown = this.rows;
     try {
       this.rows = (await getJSON(`/api/leaderboard?limit=100&min_games=${this.minGames}`)).players;
       if (me) this.games = (await getJSON(`/api/games?player=${encodeURIComponent(me.id)}&limit=50`)).games;
     } catch (e) {
       this.error = e.message;
+      if (this.rows == null) this.rows = shown;   // the page stays usable: the list shown before, or none
     }
     this.render();
   }
@@ -52,7 +57,7 @@ export class LeaderboardPage {
   render() {
     if (this.gone) return;
     const me = playerCredentials();
-    const board = this.rows == null ? h("p.hint", {}, t("connecting"))
+    const board = this.rows == null ? (this.error ? null : h("p.hint", {}, t("connecting")))
       : !this.rows.length ? h("p.hint", {}, t("lb_empty"))
         : h("table.leaderboard", { dataset: { testid: "leaderboard" } },
           h("thead", {}, h("tr", {}, ["lb_rank", "lb_name", "lb_rating", "lb_rd", "lb_games"]
@@ -74,14 +79,21 @@ export class LeaderboardPage {
       h("h2", {}, t("leaderboard")), this._filter(), board, mine));
   }
 
-  /** The "at least N games" filter. */
+  /** The "at least N games" filter: a whole number from 1 to MAX_MIN_GAMES (the server's bound, games_api.py); any
+   * other entry is refused here in words, and the list shown stays. */
   _filter() {
-    const input = h("input#lb-min-games", { type: "number", min: 1, step: 1, value: this.minGames,
-      dataset: { testid: "lb-min-games" } });
-    return h("form.lb-filter", { onsubmit: (ev) => {
+    const input = h("input#lb-min-games", { type: "number", min: 1, max: MAX_MIN_GAMES, step: 1,
+      value: this.minGames, dataset: { testid: "lb-min-games" } });
+    return h("form.lb-filter", { novalidate: true, onsubmit: (ev) => {
       ev.preventDefault();
-      this.minGames = Math.max(1, Math.floor(Number(input.value) || 1));
-      this.rows = null;
+      const n = input.value.trim() === "" ? NaN : Number(input.value);
+      if (!Number.isInteger(n) || n < 1 || n > MAX_MIN_GAMES) {
+        this.error = t("lb_min_games_bad", { max: MAX_MIN_GAMES });
+        this.render();
+        return;
+      }
+      this.minGames = n;
+      this.error = null;
       this.start();
     } }, h("label", {}, t("lb_min_games_label"), " ", input), " ", h("button", { type: "submit" }, t("players_apply")));
   }

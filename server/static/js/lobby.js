@@ -269,7 +269,8 @@ export class LobbyPage {
           ? h("ul.room-list", {}, mine.live.map((r) => this._roomRow(r, r.seat)), mine.finished.map((r) => this._roomRow(r, r.seat)))
           : h("p.hint", {}, t("no_my_games"))),
       h("section.rooms", {},
-        h("h2", {}, t("rooms"), " ", h("button.refresh", { onclick: () => this.refresh() }, t("refresh"))),
+        h("div.section-head", {}, h("h2", {}, t("rooms")),
+          h("button.refresh", { type: "button", onclick: () => this.refresh() }, t("refresh"))),
         waiting.length || playing.length
           ? h("ul.room-list", {}, waiting.filter((r) => !mineIds.has(r.id)).map((r) => this._roomRow(r)),
             playing.filter((r) => !mineIds.has(r.id)).map((r) => this._roomRow(r)))

@@ -5,7 +5,7 @@
 
 import { h } from "./dom.js";
 import { t, getLang, hasKey } from "./i18n.js";
-import { cardDef, instanceName, elementName } from "./cards.js";
+import { cardDef, instanceName, elementName, nameParts } from "./cards.js";
 import { abilityName, kwName } from "./actions.js";
 import { cardElement, lifeOf, markerText, untilText } from "./cardface.js";
 import { seatName } from "./names.js";
@@ -147,7 +147,7 @@ export function cardDetail(view, id) {
   return h("div.detail-body", {},
     h("div.detail-head", {}, cardElement(cv, def, ["zoomed"]),
       h("div", {},
-        h("h3", {}, def.name_ru, def.name_en ? h("span.en", { lang: "en" }, " / " + def.name_en) : null),
+        ((n) => h("h3", {}, n.lead, n.other ? h("span.en", { lang: n.otherLang }, " / " + n.other) : null))(nameParts(def)),
         h("div", {}, elementName(def.element), " · ", t("cost"), ": ", String(def.cost), def.elite ? ` (${t("elite")})` : "",
           def.flyer ? ` · ${t("flyer")}` : ""),
         def.kind === "creature" ? h("div", {}, `${t("life")}: ${life ? `${life.left}/${life.max}` : def.life} · ${t("move")}: ${moveText(def)} · ${t("strike")}: ${strike}`)

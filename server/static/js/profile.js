@@ -74,10 +74,11 @@ export class ProfilePage {
   }
 
   /** Run fn (an account change), then show the sentence doneKey (in the language chosen meanwhile) or the error. */
+  /** Run fn, then note doneKey's sentence (or the key fn returned, when it returned one), or the refusal. */
   async _do(fn, doneKey) {
     try {
-      await fn();
-      this.note = t(doneKey);
+      const key = await fn();
+      this.note = t(typeof key === "string" ? key : doneKey);
     } catch (e) {
       this.note = errorText(e);
     }
@@ -98,7 +99,9 @@ export class ProfilePage {
       h("form", { onsubmit: (ev) => {
         ev.preventDefault();
         this._do(async () => {
+          if (name.value.trim() === a.name) return "profile_name_same";   // nothing to change
           const out = await acc.updateAccount({ name: name.value });
+          if (out.name === a.name) return "profile_name_same";
           const me = currentPlayer();
           savePlayer({ ...me, name: out.name });
           location.hash = `#/player/${encodeURIComponent(out.name)}`;
@@ -143,10 +146,13 @@ export class ProfilePage {
       return;
     }
     const g = p.games;
-    const opponent = (game) => {
+    /** "vs Ann" / "против компьютера (новичок)": the other seat of a recorded game, in words. */
+    const versus = (game) => {
       const mine = ["1", "2"].find((s) => game.players?.[s] === p.id);
       const other = mine === "1" ? "2" : "1";
-      return game.names?.[other] || (game.bots?.[other] ? t("lb_computer") : "?");
+      if (game.names?.[other]) return t("profile_vs", { name: game.names[other] });
+      const bot = game.bots?.[other];
+      return bot ? t("profile_vs_bot", { level: t(`bot_${bot}`) }) : t("profile_vs_unknown");
     };
     setChildren(this.root, h("div.profile-page", { dataset: { testid: "profile", player: p.id } },
       h("h2", {}, t("profile_title", { name: p.name })),
@@ -161,7 +167,7 @@ export class ProfilePage {
           .map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, t(k)), h("td", {}, String(v)))))),
       h("section", {}, h("h3", {}, t("profile_recent")),
         p.recent.length ? h("ul.room-list", {}, p.recent.map((game) => h("li", {},
-          `${new Date(game.started * 1000).toLocaleString(getLang())} · ${t("profile_vs", { name: opponent(game) })} `,
+          `${new Date(game.started * 1000).toLocaleString(getLang())} · ${versus(game)} `,
           h("a.replay", { href: `#/replay/${encodeURIComponent(game.id)}` }, t("watch_replay")))))
           : h("p.hint", {}, t("no_replays"))),
       h("section", {}, h("h3", {}, t("profile_decks")),

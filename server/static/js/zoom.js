@@ -33,7 +33,10 @@ export class Zoom {
     document.body.append(el);
     const r = anchor?.getBoundingClientRect?.();
     if (r && by !== "press") {
-      const at = placeBeside(r, anchor.closest?.(".board")?.getBoundingClientRect(), el.offsetWidth, el.offsetHeight);
+      // the question the player must answer (the controls with the prompt) stays in view
+      const keep = [...document.querySelectorAll("[data-testid=controls]")].map((c) => c.getBoundingClientRect())
+        .filter((k) => k.width && k.height);
+      const at = placeBeside(r, anchor.closest?.(".board")?.getBoundingClientRect(), el.offsetWidth, el.offsetHeight, keep);
       el.style.left = `${at.left}px`;
       el.style.top = `${at.top}px`;
     } else {
@@ -60,24 +63,44 @@ export class Zoom {
   }
 }
 
+/** The area (px²) a box {left, top} of w x hgt shares with rect k. */
+function overlap(at, w, hgt, k) {
+  const x = Math.min(at.left + w, k.right) - Math.max(at.left, k.left);
+  const y = Math.min(at.top + hgt, k.bottom) - Math.max(at.top, k.top);
+  return x > 0 && y > 0 ? x * y : 0;
+}
+
 /**
  * Where the zoom (w x hgt px) goes for a card at rect r (viewport px): never over the card or the board cells next
- * to it. A card on the board (board: the board's rect) gets the zoom beside the board, right or left, when it fits;
- * otherwise, and for cards off the board, beside or above / below the card's neighbourhood (the card grown by one
- * card on every side). Returns {left, top} in px.
+ * to it, and over none of the rects of keep (the controls holding the prompt the player must answer) when any place
+ * allows it. A card on the board (board: the board's rect) gets the zoom beside the board, right or left, when it
+ * fits (slid above or below a kept rect when needed); otherwise, and for cards off the board, beside or above / below
+ * the card's neighbourhood (the card grown by one card on every side). The first place covering no kept rect wins,
+ * else the one covering least. Returns {left, top} in px.
  */
-export function placeBeside(r, board, w, hgt) {
+export function placeBeside(r, board, w, hgt, keep = []) {
   const W = window.innerWidth;
   const H = window.innerHeight;
   const top = (y) => Math.max(4, Math.min(y, H - hgt - 4));
   const left = (x) => Math.max(4, Math.min(x, W - w - 4));
-  if (board && board.right + 8 + w <= W - 4) return { left: board.right + 8, top: top(board.top) };
-  if (board && board.left - 8 - w >= 4) return { left: board.left - 8 - w, top: top(board.top) };
+  const places = [];
+  const column = (x) => {       // a column beside the board: at the board's top, else above or below a kept rect
+    places.push({ left: x, top: top(board.top) });
+    for (const k of keep) {
+      if (k.bottom + 8 + hgt <= H - 4) places.push({ left: x, top: k.bottom + 8 });
+      if (k.top - 8 - hgt >= 4) places.push({ left: x, top: k.top - 8 - hgt });
+    }
+  };
+  if (board && board.right + 8 + w <= W - 4) column(board.right + 8);
+  if (board && board.left - 8 - w >= 4) column(board.left - 8 - w);
   const dx = board ? r.width + 4 : 0;
   const dy = board ? r.height + 4 : 0;
   const n = { left: r.left - dx, right: r.right + dx, top: r.top - dy, bottom: r.bottom + dy };
-  if (n.right + 8 + w <= W - 4) return { left: n.right + 8, top: top(r.top) };
-  if (n.left - 8 - w >= 4) return { left: n.left - 8 - w, top: top(r.top) };
-  if (H - n.bottom >= n.top) return { left: left(r.left), top: Math.min(n.bottom + 8, H - hgt - 4) };
-  return { left: left(r.left), top: Math.max(4, n.top - 8 - hgt) };
+  if (n.right + 8 + w <= W - 4) places.push({ left: n.right + 8, top: top(r.top) });
+  if (n.left - 8 - w >= 4) places.push({ left: n.left - 8 - w, top: top(r.top) });
+  const below = { left: left(r.left), top: Math.min(n.bottom + 8, H - hgt - 4) };
+  const above = { left: left(r.left), top: Math.max(4, n.top - 8 - hgt) };
+  places.push(...(H - n.bottom >= n.top ? [below, above] : [above, below]));
+  const covered = (at) => keep.reduce((s, k) => s + overlap(at, w, hgt, k), 0);
+  return places.reduce((best, at) => (covered(at) < covered(best) ? at : best));
 }

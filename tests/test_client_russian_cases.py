@@ -1,0 +1,40 @@
+"""Russian sentences of the client that insert a name (a card's, a player's, the computer's) keep it in the
+nominative, the only case a name is stored in: a name never follows a preposition that asks for another case
+("против {name}" read «против компьютер»); such sentences name the thing («против компьютера», «к карте {host}»)
+or set the name apart with a colon or a dash (server/static/js/i18n*.js)."""
+from __future__ import annotations
+
+import pathlib
+import re
+
+JS = pathlib.Path(__file__).resolve().parents[1] / "server" / "static" / "js"
+#: placeholders that stand for a name: of a card, a player or the computer (cells, numbers and dates excepted)
+NAME_FIELDS = {"name", "who", "target", "host", "attacker", "from", "to", "a", "r", "p", "player", "opponent"}
+#: Russian prepositions (each asks for a case other than the nominative)
+PREPOSITIONS = {"против", "от", "к", "ко", "с", "со", "у", "для", "без", "из", "о", "об", "по", "при", "за", "над",
+                "под", "перед", "на", "в", "во", "до", "после", "кроме", "около", "возле", "через", "между", "про"}
+
+
+def russian_strings() -> dict[str, str]:
+    """key -> Russian sentence of every client text table (the ``ru: {`` block of each i18n*.js)."""
+    out = {}
+    for path in sorted(JS.glob("i18n*.js")):
+        ru = path.read_text(encoding="utf-8").partition("\n  ru: {")[2]
+        out.update(re.findall(r'\n\s*(\w+): "((?:[^"\\]|\\.)*)"', ru))
+    return out
+
+
+def test_the_russian_tables_are_read():
+    strings = russian_strings()
+    assert len(strings) > 500 and "profile_vs" in strings
+
+
+def test_no_russian_sentence_puts_a_name_right_after_a_preposition():
+    bad = {k: v for k, v in russian_strings().items()
+           if any(m.group(1).lower() in PREPOSITIONS and m.group(2) in NAME_FIELDS
+                  for m in re.finditer(r"(\w+) \{(\w+)\}", v))}
+    assert bad == {}
+
+
+def test_a_game_against_the_computer_reads_against_the_computer_in_the_genitive():
+    assert russian_strings()["profile_vs_bot"].startswith("против компьютера")
