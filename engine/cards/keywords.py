@@ -303,6 +303,15 @@ def hooked(name: str) -> list[Keyword]:
     return ks
 
 
+def hooked_kws(name: str) -> frozenset:
+    """The kws of :func:`hooked` ``name`` (kept as :func:`hooked`): a card that may have none of them has no
+    keyword answering that hook."""
+    ks = _HOOKED_KWS.get(name)
+    if ks is None:
+        ks = _HOOKED_KWS[name] = frozenset(k.kw for k in hooked(name))
+    return ks
+
+
 def flag_holders(flag: str) -> list[Keyword]:
     """The registered keywords whose ``flags`` hold ``flag``, in registration order (kept as :func:`hooked`)."""
     key = "flag " + flag
@@ -332,6 +341,8 @@ def carries(abilities, flag: str) -> bool:
 _HOOKED: dict[str, list[Keyword]] = {}
 #: flag -> :func:`flag_kws`'s answer, emptied by :func:`register`.
 _FLAG_KWS: dict[str, frozenset] = {}
+#: hook name -> :func:`hooked_kws`'s answer, emptied by :func:`register`.
+_HOOKED_KWS: dict[str, frozenset] = {}
 
 
 def register(k: Keyword) -> Keyword:
@@ -342,6 +353,7 @@ def register(k: Keyword) -> Keyword:
     KEYWORDS[k.kw] = k
     _HOOKED.clear()
     _FLAG_KWS.clear()
+    _HOOKED_KWS.clear()
     if k.state is not None:
         STATES[k.state] = k
     if k.short_form is not None:

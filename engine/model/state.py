@@ -239,22 +239,42 @@ class GameState:
 
     def _play_cards(self) -> list:
         cards, board = self.cards, self.board
-        on_field = [c for c in cards.values() if c.zone == "battlefield"]
-        attached = [c for c in on_field if c.attached_to or board.get(c.cell) != c.id]  # attachments, sharers
-        hosts = [cid for cid in map(board.get, CELLS) if cid]
+        attached: list[Card] = []  # attachments, sharers: battlefield cards that hold no cell of their own
+        for c in cards.values():
+            if c.zone == "battlefield" and (c.attached_to or board.get(c.cell) != c.id):
+                attached.append(c)
+        out: list[Card] = []
         if attached:
             att: dict = {}
             for c in attached:  # a card sharing a cell (incorporeal [g-03]) follows the card that holds it
                 att.setdefault(c.attached_to or board.get(c.cell), []).append(c)
-            out = []
-            for cid in hosts:
-                out.append(cards[cid])
-                out.extend(att.get(cid, ()))
+            for cell in CELLS:
+                cid = board.get(cell)
+                if cid:
+                    out.append(cards[cid])
+                    out.extend(att.get(cid, ()))
         else:
-            out = [cards[cid] for cid in hosts]
+            for cell in CELLS:
+                cid = board.get(cell)
+                if cid:
+                    out.append(cards[cid])
         for p in (1, 2):
-            out.extend([cards[i] for i in self.aux[p]])
+            for i in self.aux[p]:
+                out.append(cards[i])
         return out
+
+    def marked(self, marker: str) -> bool:
+        """True when some card carries ``marker`` (a nonzero count); a card leaving the play zone loses its
+        markers [SEED S2]."""
+        for c in self.cards.values():
+            if c.markers.get(marker):
+                return True
+        return False
+
+    def attachments(self) -> list[Card]:
+        """The battlefield cards attached to a host (symbiotes, parasites, equipment [210, 214]), in instance
+        order."""
+        return [c for c in self.cards.values() if c.attached_to and c.zone == "battlefield"]
 
     def other(self, p: int) -> int:
         """The other player."""

@@ -104,8 +104,8 @@ def unhosted_attachments_die(g) -> None:
     incorporeal creature, a symbiote or a parasite [214.6-214.7]. A host leaving play takes its attachments with it
     elsewhere (:func:`destroy`, engine/ops/zones.py). Called whenever a player would be asked."""
     doomed = []
-    for c in g.cards.values():  # attachments stand on no board cell of their own
-        host = g.cards.get(c.attached_to) if c.attached_to and c.zone == "battlefield" else None
+    for c in g.attachments():  # attachments stand on no board cell of their own
+        host = g.cards.get(c.attached_to)
         if host is not None and g.in_play(host) and _host_lost(g, c, host):
             doomed.append(c)
     for c in doomed:

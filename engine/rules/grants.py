@@ -11,7 +11,7 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
-from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws, hooked
+from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws, hooked_kws
 from engine.cards.kinds import REACH
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.conditions import holds
@@ -59,10 +59,16 @@ def aura_kws(g) -> frozenset:
     return memoized(g, "aura_kws", _aura_kws_now, g)
 
 
+_NO_KWS: frozenset = frozenset()
+
+
 def _aura_kws_now(g) -> frozenset:
-    names = {k.kw for k in hooked("grants_to")}
+    sources = _aura_sources(g)
+    if not sources:
+        return _NO_KWS
+    names = hooked_kws("grants_to")
     out: set = set()
-    for src in _aura_sources(g):
+    for src in sources:
         for a in g.abilities(src):
             if a.get("kw") in names:
                 out.update(x.get("kw") for x in a.get("grants") or [])
@@ -125,6 +131,19 @@ def ignored(g, card) -> bool:
             return True
     return bool(flag_kws("ignores_target_abilities") & meta(g, src)["kws"]) or \
         carries(src.acquired, "ignores_target_abilities")
+
+
+def possible_kws(g, card) -> frozenset | None:
+    """The kws of which ``card`` may have abilities now: its printed ones (their grants included), its acquired
+    ones and every kw an aura in play grants; None when it copies others' abilities (any kw). For a kw outside
+    it :func:`kws` is empty, so a caller may skip asking (the set is not narrowed by conditions or targets)."""
+    m = meta(g, card)
+    if m["expands"]:
+        return None
+    aura = aura_kws(g)
+    if not card.acquired and not aura:
+        return m["kws"]
+    return m["kws"].union(aura, [a.get("kw") for a in card.acquired])
 
 
 def kws(g, card, kw: str, target=None) -> list[dict]:

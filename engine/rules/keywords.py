@@ -8,7 +8,7 @@ filter lists of docs/card-vocabulary.md, matched with :func:`engine.rules.target
 has the ability. Rules cited per function."""
 from __future__ import annotations
 
-from engine.cards.keywords import flag_holders, hooked
+from engine.cards.keywords import flag_holders, flag_kws, hooked, hooked_kws
 from engine.cards.kinds import kinds_match
 from engine.model.board import row_of
 from engine.rules import grants
@@ -41,13 +41,20 @@ def roll_mod(g, card, role: str, other=None, kind: str = "simple_strike") -> int
     return m
 
 
-def _asked(g, card, hook: str, target=None):
+def _asked(g, card, hook: str, target=None) -> list:
     """(record, copies) for each registered keyword carrying ``hook`` of which ``card`` has copies now (against
-    ``target``)."""
+    ``target``), in registration order. Only the keywords the card may have
+    (:func:`engine.rules.grants.possible_kws`) are asked for copies."""
+    may = grants.possible_kws(g, card)
+    if may is not None and may.isdisjoint(hooked_kws(hook)):
+        return []
+    out = []
     for k in hooked(hook):
-        mine = kws(g, card, k.kw, target)
-        if mine:
-            yield k, mine
+        if may is None or k.kw in may:
+            mine = kws(g, card, k.kw, target)
+            if mine:
+                out.append((k, mine))
+    return out
 
 
 def strike_mod(g, card, target, kind: str, level: int | None = None) -> int:
@@ -148,10 +155,8 @@ def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
     group 4]); none against an :func:`unreducible` strike. Never below 0."""
     if unreducible(g, source, kind):
         return max(0, amount)
-    for k in hooked("wound_mod"):  # in registration order: fewer wounds, resilience, vulnerability ...
-        mine = kws(g, target, k.kw)
-        if mine:
-            amount = k.wound_mod(g, target, amount, kind, level, source, mine)
+    for k, mine in _asked(g, target, "wound_mod"):  # in registration order: fewer wounds, resilience ...
+        amount = k.wound_mod(g, target, amount, kind, level, source, mine)
     return max(0, amount)
 
 
@@ -188,6 +193,9 @@ def no_wounds(g, card, kind: str, retaliation: bool = False) -> bool:
 def flagged(g, card, flag: str) -> bool:
     """True when ``card`` has now a keyword whose record's ``flags`` name ``flag`` (a named effect of a static
     keyword, e.g. ``strikes_without_closing``: engine/effects/keywords/)."""
+    may = grants.possible_kws(g, card)
+    if may is not None and may.isdisjoint(flag_kws(flag)):
+        return False
     return any(kws(g, card, k.kw) for k in flag_holders(flag))
 
 
