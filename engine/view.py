@@ -9,6 +9,7 @@ to their owner (others see counts); a face-down card only to its controller, eve
 from __future__ import annotations
 
 import operator
+from itertools import chain
 
 from engine.cards import abilities as ab
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
@@ -28,9 +29,10 @@ _CRYSTALS_HIDDEN = PRELIM_PHASES[:PRELIM_PHASES.index(Phase.BATTLE_START)]
 _PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
 
 
-def _card_view(g, c, viewer, made: dict) -> tuple[str, dict]:
+def _card_view(g, c, viewer, made: dict, marker_effects: dict | None = None) -> tuple[str, dict]:
     """``(the id viewer knows c by, c's view)``; ``made``: the views built in this read-only scope (card id, or
-    ``("face_down", card id)``), shared by every viewer who sees the card alike."""
+    ``("face_down", card id)``), shared by every viewer who sees the card alike. ``marker_effects``: as for
+    :func:`_card_inputs`."""
     if c.hidden and viewer != c.controller:
         alias = f"x-{c.cell}"
         key = ("face_down", c.id)
@@ -40,15 +42,15 @@ def _card_view(g, c, viewer, made: dict) -> tuple[str, dict]:
         return alias, v
     v = made.get(c.id)
     if v is None:
-        v = made[c.id] = _kept_card(g, c)
+        v = made[c.id] = _kept_card(g, c, marker_effects)
     return c.id, v
 
 
-def _kept_card(g, c) -> dict:
+def _kept_card(g, c, marker_effects: dict | None = None) -> dict:
     """:func:`_shown_card` of ``c``, or the very dict an earlier projection built for it while everything that
     shows (:func:`_card_inputs`) is unchanged: consecutive views share the cards that did not change, which the
     diffs then skip by identity (a version changes a few cards; the diffs compared every one, for every viewer)."""
-    inputs = _card_inputs(g, c)
+    inputs = _card_inputs(g, c, marker_effects)
     kept = g._view_cards.get(c.id)
     if kept is not None and kept[1] is c and kept[0] == inputs:
         return kept[2]
@@ -57,14 +59,17 @@ def _kept_card(g, c) -> dict:
     return view
 
 
-def _card_inputs(g, c) -> tuple:
+def _card_inputs(g, c, marker_effects: dict | None = None) -> tuple:
     """Everything :func:`_shown_card` reads of the game for ``c``, as one tuple (equal tuples: equal views): the
     card's fields (typed: bool flags, int counts), its markers in order, the markers' timed effects, what its
-    acquired abilities show, its life; the definition (``token_max``) is the defkey's."""
+    acquired abilities show, its life; the definition (``token_max``) is the defkey's. ``marker_effects``:
+    :func:`_marker_effects` of ``g`` when the caller has it (looked up when None)."""
+    if marker_effects is None:
+        marker_effects = memoized(g, "marker_effects", _marker_effects, g)
+    markers, acquired = c.markers, c.acquired
     return (c.defkey, c.hidden, c.owner, c.controller, c.zone, c.cell, c.attached_to, c.closed, c.wounds, c.tokens,
-            tuple(c.markers.items()), g.life(c),
-            memoized(g, "marker_effects", _marker_effects, g).get(c.id, ()),
-            tuple((a.get("kw"), (a.get("_until") or {}).get("kind")) for a in c.acquired))
+            tuple(markers.items()) if markers else (), g.life(c), marker_effects.get(c.id, ()),
+            tuple((a.get("kw"), (a.get("_until") or {}).get("kind")) for a in acquired) if acquired else ())
 
 
 def _marker_effects(g) -> dict:
@@ -247,7 +252,7 @@ def _log(g, viewer, start: int) -> list[dict]:
             names = _names_at(aliases, seq) if aliases else aliases
             if _hidden_from(ev, viewer):
                 seen = None
-            elif ev["type"] != "strike_roll" and not _names_any(ev, names):
+            elif ev["type"] != "strike_roll" and (not names or not _names_any(ev, names)):
                 seen = ev                         # nothing to mask: the event itself, no copy
             else:
                 seen = _visible_event(ev, names)
@@ -284,9 +289,15 @@ def _names_any(value, aliases: dict) -> bool:
     if isinstance(value, str):
         return value in aliases
     if isinstance(value, dict):
-        return any(_names_any(v, aliases) for v in value.values())
-    if isinstance(value, list):
-        return any(_names_any(v, aliases) for v in value)
+        value = value.values()
+    elif not isinstance(value, list):
+        return False
+    for v in value:          # the scalars of a map or an array here, only the containers by a call
+        if isinstance(v, str):
+            if v in aliases:
+                return True
+        elif isinstance(v, (dict, list)) and _names_any(v, aliases):
+            return True
     return False
 
 
@@ -321,28 +332,33 @@ def project_many(g, viewers) -> dict:
 @reading
 def _cards(g, viewer) -> dict:
     """The card views ``viewer`` may see, by (alias) id: the board, both graveyards, the viewer's own deal and
-    recruits, the exile, and the source of a trigger the viewer is asked about."""
+    recruits, the exile, and the source of a trigger the viewer is asked about (:func:`_card_view`, inlined for
+    all but the last: a projection reads every card its viewer sees)."""
     cards = {}
     made = memoized(g, "card_views", dict)
-
-    def add(c) -> None:
-        k, v = _card_view(g, c, viewer, made)
-        cards[k] = v
-    for c in g.play_cards():
-        add(c)
+    marker_effects = memoized(g, "marker_effects", _marker_effects, g)
+    every = g.cards
+    order = [g.play_cards()]
     for p in (1, 2):
-        for cid in g.graveyards[p]:
-            add(g.cards[cid])
+        order.append(map(every.__getitem__, g.graveyards[p]))
         if viewer == p:
-            for cid in g.deals[p] + g.recruits[p]:
-                add(g.cards[cid])
-    for c in memoized(g, "exiled", _exiled, g):  # out of the game, face up (Сшиватель плоти, rules-decisions.md)
-        add(c)
+            order.append(map(every.__getitem__, g.deals[p] + g.recruits[p]))
+    order.append(memoized(g, "exiled", _exiled, g))   # out of the game, face up (Сшиватель плоти, rules-decisions.md)
+    for c in chain.from_iterable(order):
+        if c.hidden and viewer != c.controller:
+            k, v = _card_view(g, c, viewer, made)
+        else:
+            k = c.id
+            v = made.get(k)
+            if v is None:
+                v = made[k] = _kept_card(g, c, marker_effects)
+        cards[k] = v
     if viewer in (1, 2):   # the card of a trigger its controller is asked about, wherever it lies now (a deck card
         for t in g.pending[viewer]:   # revealed by a prophecy: docs/rules-decisions.md "Triggers of unseen cards")
             c = g.cards.get(t["source"])
             if c is not None and c.id not in cards and not c.hidden:
-                add(c)
+                k, v = _card_view(g, c, viewer, made, marker_effects)
+                cards[k] = v
     last = g._view_cards.get(("cards", viewer))     # the viewer's previous map, when it holds the very same cards
     if last is not None and len(last) == len(cards) and all(map(operator.is_, last.values(), cards.values())) \
             and list(last) == list(cards):
