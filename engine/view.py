@@ -324,7 +324,7 @@ def project_many(g, viewers) -> dict:
     views = {viewer: project(g, viewer) for viewer in viewers}
     made = memoized(g, "card_views", dict)    # the card views these projections showed: the others are let go
     kept = g._view_cards
-    for key in [k for k in kept if k not in made and not (type(k) is tuple and k[0] == "cards")]:
+    for key in [k for k in kept if k not in made and not (type(k) is tuple and k[0] in ("cards", "parts"))]:
         del kept[key]
     return views
 
@@ -420,18 +420,58 @@ def project(g, viewer) -> dict:
     (engine/model/memo.py): projecting changes nothing but the log's cache of masked events (:func:`_log`), which
     no memoized read looks at."""
     cards, players = _cards(g, viewer), _players(g, viewer)
-    queue = [dict(_entry(g, e, viewer), to=e.get("to"), x=e.get("x")) for e in g.queue]
     log = _log(g, viewer, _log_start(g))
-    prompt = _prompt(g, viewer)
-    executing = None if g.executing is None else _entry(g, g.executing["entry"], viewer)
+    cells, priority = memoized(g, "public_parts", _kept_parts, g, "public", _public_parts)
+    if memoized(g, "face_down_cards", _face_down_cards, g):
+        queue, prompt, executing = _aliased_parts(g, viewer)
+    else:           # nothing to alias: every viewer sees them alike
+        queue, prompt, executing = memoized(g, "aliased_parts", _kept_parts, g, "aliased", _aliased_parts)
     return {
         "viewer": viewer, "turn": g.turn, "phase": g.phase, "active": g.active, "first": g.first,
         "to_act": g.to_act(), "prompt": prompt, "queue": queue, "executing": executing, "cards": cards,
-        "players": players, "log": log, "result": g.result, "cells": cell_markers(g),
-        # who holds priority and how many passes in a row so far (RULES.md Q4: the second pass executes the
-        # first queue entry, or ends the phase when the queue is empty)
-        "priority": ({"holder": g.prio["holder"], "passes": g.prio["passes"]} if g.prio is not None else None),
+        "players": players, "log": log, "result": g.result, "cells": cells, "priority": priority,
     }
+
+
+def _aliased_parts(g, viewer=None) -> tuple:
+    """``(queue, prompt, executing)`` of ``viewer``'s view: what names cards, by the ids ``viewer`` knows them by."""
+    queue = [dict(_entry(g, e, viewer), to=e.get("to"), x=e.get("x")) for e in g.queue]
+    return queue, _prompt(g, viewer), None if g.executing is None else _entry(g, g.executing["entry"], viewer)
+
+
+def _public_parts(g) -> tuple:
+    """``(cells, priority)`` of every view: the cell markers, and who holds priority and how many passes in a row
+    so far (RULES.md Q4: the second pass executes the first queue entry, or ends the phase when the queue is
+    empty)."""
+    return cell_markers(g), ({"holder": g.prio["holder"], "passes": g.prio["passes"]} if g.prio is not None else None)
+
+
+def _kept_parts(g, name: str, build) -> tuple:
+    """``build(g)``, each value replaced by the very object the previous projection showed (kept in
+    ``g._view_cards`` under ``("parts", name)``) while it is :func:`_same`: the views of one version share them, and
+    consecutive views share them unchanged (the diffs skip them by identity)."""
+    got = build(g)
+    kept = g._view_cards.get(("parts", name))
+    if kept is not None:
+        got = tuple(old if _same(old, new) else new for old, new in zip(kept, got))
+    g._view_cards[("parts", name)] = got
+    return got
+
+
+def _same(a, b) -> bool:
+    """Type-strict equality of two JSON-like values, map keys in the same order (True is not 1; equal values
+    encode to the same bytes)."""
+    if a is b:
+        return True
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is dict:
+        return len(a) == len(b) and all(ka == kb and _same(va, vb)
+                                        for (ka, va), (kb, vb) in zip(a.items(), b.items()))
+    if t is list:
+        return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
 
 
 _ID_FIELDS = ("source", "target")

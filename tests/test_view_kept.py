@@ -87,6 +87,29 @@ def test_the_game_keeps_only_the_cards_its_last_views_showed():
     for g in _games(1):
         views = g.views(VIEWERS)
         shown = {k for v in views.values() for k in v["cards"]}
-        kept = [k for k in g._view_cards if not (type(k) is tuple and k[0] == "cards")]
+        kept = [k for k in g._view_cards if not (type(k) is tuple and k[0] in ("cards", "parts"))]   # card views
         assert {k for k in kept if type(k) is str} <= shown
         assert sum(1 for k in kept if type(k) is tuple) <= sum(1 for k in shown if k.startswith("x-"))
+
+
+def test_a_views_parts_equal_to_the_previous_views_are_those_very_objects_and_alike_for_every_viewer():
+    from engine.view import _same
+    last, reused = (None, None, True), 0
+    for g in _games(2):
+        views = g.views(VIEWERS)
+        hidden = any(c.hidden for c in g.cards.values())
+        for key in ("cells", "priority") + (() if hidden else ("queue", "prompt", "executing")):
+            assert views[1][key] is views[2][key] is views[None][key]
+        if last[0] is g:
+            for key in ("cells", "priority") + (() if hidden or last[2] else ("queue", "prompt", "executing")):
+                if _same(last[1][None][key], views[None][key]):
+                    assert views[None][key] is last[1][None][key]
+                    reused += isinstance(views[None][key], (dict, list))
+        last = (g, views, hidden)
+    assert reused > 0
+
+
+def test_strict_sameness_tells_true_from_one_and_a_maps_key_order():
+    from engine.view import _same
+    assert _same({"a": [1, {"b": None}]}, {"a": [1, {"b": None}]})
+    assert not _same({"a": True}, {"a": 1}) and not _same([1], [1.0]) and not _same({"a": 1, "b": 2}, {"b": 2, "a": 1})
