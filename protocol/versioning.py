@@ -141,7 +141,8 @@ class RoomVersions:
     """Protocol state of one room: the version, the last view sent to each viewer and the action-id ledger.
 
     ``game``: the engine game (engine-api.md). ``ledger_size``: remembered action ids per seat (>= 1).
-    ``diff``: the diff function (default protocol/diff.py ``diff``; the server passes a timed one).
+    ``diff``: the diff function, ``diff(old, new, memo)`` (default protocol/diff.py ``diff``; the server passes a
+    timed one); one ``memo`` is shared by the diffs of one version.
     Not thread-safe: the room owner calls it from one task.
     """
 
@@ -205,12 +206,13 @@ class RoomVersions:
         jumped = v != self._v + 1
         self._v = v
         out: dict[Any, Message] = {}
+        memo: dict = {}        # what the viewers' views hold alike is compared once (protocol/diff.py ``diff``)
         for viewer in list(self._views):
             if jumped:
                 out[viewer] = self.sync(viewer, clocks)
                 continue
             new = self.game.view(viewer)
-            ops = self._diff(self._views[viewer], new)
+            ops = self._diff(self._views[viewer], new, memo)
             self._views[viewer] = new
             aid = actor[1] if actor is not None and actor[0] == viewer else None
             out[viewer] = Diff(v, ops, self._legal(viewer), clocks, aid)
