@@ -331,9 +331,22 @@ def project_many(g, viewers) -> dict:
 
 @reading
 def _cards(g, viewer) -> dict:
+    """The card views ``viewer`` may see, by (alias) id (:func:`_cards_of`). A player who has no card face down
+    anywhere to tell apart, no deal, no recruits and no trigger asked about sees the spectator's very map: one map
+    a version for all of them (and the diffs compare it once)."""
+    if viewer is not None and (g.deals[viewer] or g.recruits[viewer] or g.pending[viewer]
+                               or memoized(g, "face_down_cards", _face_down_cards, g)):
+        return _cards_of(g, viewer)
+    cards = memoized(g, "spectator_cards", _cards_of, g, None)
+    if viewer is not None:
+        g._view_cards[("cards", viewer)] = cards        # the viewer's previous map, as _cards_of keeps it
+    return cards
+
+
+def _cards_of(g, viewer) -> dict:
     """The card views ``viewer`` may see, by (alias) id: the board, both graveyards, the viewer's own deal and
     recruits, the exile, and the source of a trigger the viewer is asked about (:func:`_card_view`, inlined for
-    all but the last: a projection reads every card its viewer sees)."""
+    all but the last: a projection reads every card its viewer sees). Read-only scope: the caller's."""
     cards = {}
     made = memoized(g, "card_views", dict)
     marker_effects = memoized(g, "marker_effects", _marker_effects, g)

@@ -113,3 +113,19 @@ def test_strict_sameness_tells_true_from_one_and_a_maps_key_order():
     from engine.view import _same
     assert _same({"a": [1, {"b": None}]}, {"a": [1, {"b": None}]})
     assert not _same({"a": True}, {"a": 1}) and not _same([1], [1.0]) and not _same({"a": 1, "b": 2}, {"b": 2, "a": 1})
+
+
+def test_a_player_with_nothing_of_their_own_to_see_shares_the_spectators_card_map_and_no_other_does():
+    shared = separate = 0
+    for g in _games(2):
+        views = g.views(VIEWERS)
+        face_down = any(c.hidden for c in g.cards.values())
+        for p in (1, 2):
+            own = face_down or g.deals[p] or g.recruits[p] or g.pending[p]
+            if own:
+                assert views[p]["cards"] is not views[None]["cards"]
+                separate += 1
+            else:
+                assert views[p]["cards"] is views[None]["cards"]
+                shared += 1
+    assert shared and separate
