@@ -165,7 +165,8 @@ def _diff_list(a: list, b: list, path: list, ops: list) -> None:
             return
     lim -= p
     q = min(lim, next(compress(count(), map(is_not, reversed(a), reversed(b))), lim))   # identical suffix
-    while q < lim and _eq(a[n - 1 - q], b[m - 1 - q]):
+    top = lim - 1 if n == m else lim      # equal lengths: the pair at p is the one known to differ
+    while q < top and _eq(a[n - 1 - q], b[m - 1 - q]):
         q += 1
     da, db = n - p - q, m - p - q
     if da == db:
