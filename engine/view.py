@@ -387,27 +387,32 @@ def _exiled(g) -> list:
 
 def _players(g, viewer) -> dict:
     """``{"1": ..., "2": ...}``: zone sizes, crystals (hidden from the opponent while they are chosen) and the
-    viewer's own deal and recruits. An entry equal to the one the viewer's previous projection showed (ints, None
-    and lists of ids: equal means alike) is that very dict (the diffs skip it by identity)."""
-    players = {}
-    kept = g._view_players.setdefault(viewer, {})
-    prelim = g.phase in _CRYSTALS_HIDDEN
-    for p in (1, 2):
-        pv = {"deck": len(g.decks[p]), "graveyard": list(g.graveyards[p]), "aux": list(g.aux[p]),
-              "deal": len(g.deals[p]), "recruits": len(g.recruits[p])}
-        if not prelim or viewer == p:
-            pv["gold"] = g.crystals[p]["gold"]
-            pv["silver"] = g.crystals[p]["silver"]
-        else:
-            pv["gold"] = pv["silver"] = None
-        if viewer == p:
-            pv["deal_cards"] = list(g.deals[p])
-            pv["recruit_cards"] = list(g.recruits[p])
-        old = kept.get(p)
-        if old is not None and old == pv:
-            pv = old
-        players[str(p)] = kept[p] = pv
-    return players
+    viewer's own deal and recruits (:func:`_player`: a player's entry as its owner sees it, and as every other
+    viewer does, built once a version)."""
+    return {"1": memoized(g, ("player", 1, viewer == 1), _player, g, 1, viewer == 1),
+            "2": memoized(g, ("player", 2, viewer == 2), _player, g, 2, viewer == 2)}
+
+
+def _player(g, p: int, own: bool) -> dict:
+    """Player ``p``'s entry of ``players`` as its owner (``own``) or any other viewer sees it. An entry equal to the
+    one the previous projection showed those viewers (ints, None and lists of ids: equal means alike) is that very
+    dict (the diffs skip it by identity)."""
+    pv = {"deck": len(g.decks[p]), "graveyard": list(g.graveyards[p]), "aux": list(g.aux[p]),
+          "deal": len(g.deals[p]), "recruits": len(g.recruits[p])}
+    if own or g.phase not in _CRYSTALS_HIDDEN:
+        pv["gold"] = g.crystals[p]["gold"]
+        pv["silver"] = g.crystals[p]["silver"]
+    else:
+        pv["gold"] = pv["silver"] = None
+    if own:
+        pv["deal_cards"] = list(g.deals[p])
+        pv["recruit_cards"] = list(g.recruits[p])
+    kept = g._view_players
+    old = kept.get((p, own))
+    if old is not None and old == pv:
+        return old
+    kept[(p, own)] = pv
+    return pv
 
 
 def _entry(g, e: dict, viewer) -> dict:

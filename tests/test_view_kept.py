@@ -129,3 +129,11 @@ def test_a_player_with_nothing_of_their_own_to_see_shares_the_spectators_card_ma
                 assert views[p]["cards"] is views[None]["cards"]
                 shared += 1
     assert shared and separate
+
+
+def test_a_players_entry_is_one_object_for_every_viewer_but_its_owner():
+    for g in _games(1, actions=120):
+        views = g.views(VIEWERS)
+        assert views[2]["players"]["1"] is views[None]["players"]["1"] is not views[1]["players"]["1"]
+        assert views[1]["players"]["2"] is views[None]["players"]["2"] is not views[2]["players"]["2"]
+        assert "deal_cards" in views[1]["players"]["1"] and "deal_cards" not in views[None]["players"]["1"]
