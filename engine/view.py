@@ -62,13 +62,14 @@ def _kept_card(g, c, marker_effects: dict | None = None) -> dict:
 def _card_inputs(g, c, marker_effects: dict | None = None) -> tuple:
     """Everything :func:`_shown_card` reads of the game for ``c``, as one tuple (equal tuples: equal views): the
     card's fields (typed: bool flags, int counts), its markers in order, the markers' timed effects, what its
-    acquired abilities show, its life; the definition (``token_max``) is the defkey's. ``marker_effects``:
-    :func:`_marker_effects` of ``g`` when the caller has it (looked up when None)."""
+    acquired abilities show; the definition (``token_max``) is the defkey's, and so is the life allowance its
+    life adds the markers to (``GameState.life``: the definitions are fixed once the game is set up).
+    ``marker_effects``: :func:`_marker_effects` of ``g`` when the caller has it (looked up when None)."""
     if marker_effects is None:
         marker_effects = memoized(g, "marker_effects", _marker_effects, g)
     markers, acquired = c.markers, c.acquired
     return (c.defkey, c.hidden, c.owner, c.controller, c.zone, c.cell, c.attached_to, c.closed, c.wounds, c.tokens,
-            tuple(markers.items()) if markers else (), g.life(c), marker_effects.get(c.id, ()),
+            tuple(markers.items()) if markers else (), marker_effects.get(c.id, ()),
             tuple((a.get("kw"), (a.get("_until") or {}).get("kind")) for a in acquired) if acquired else ())
 
 
