@@ -10,7 +10,10 @@ hand-off to the connections' sinks). Reports the CPU microseconds per client act
 mid-game (versions 60-400, as bench/all.py) and, of those, the engine's (the room's ``apply``, ``legal``,
 ``project`` and ``diff`` phases from its metrics, timed here in thread CPU time instead of wall time: on a shared
 machine a preempted phase would count the other processes' time). ``rest`` = total - engine: the room's own
-bookkeeping and the protocol. Games that end before version 60 count for nothing.
+bookkeeping and the protocol. A second line per run splits the same CPU by the room's phases (``apply``, ``legal``,
+``project``, ``diff``, ``view``: the room's fields added to each view, ``encode``; ``other``: the remainder, e.g.
+the journal's own work, the ledger, clocks, the frames' assembly, the lobby entry, the timers themselves). Games
+that end before version 60 count for nothing.
 
 ``--other DIR``: also run the same measurement in a subprocess from that checkout (``git archive <commit> | tar -x
 -C DIR``; it needs no copy of this file), alternating with this one, each round. The sinks only count frames, so
@@ -29,6 +32,7 @@ import time
 
 MID = (60, 400)
 ENGINE_PHASES = ("apply", "legal", "project", "diff")
+SPLIT = ("apply", "legal", "project", "diff", "view", "encode")   # the split printed per round (server/metrics.py)
 
 
 async def _game(i: int, seed: int, engine, m, Room, memory_bus, Metrics, Settings, hash_token) -> tuple:
@@ -51,13 +55,14 @@ async def _game(i: int, seed: int, engine, m, Room, memory_bus, Metrics, Setting
     from engine.selfplay import random_action
     cpu = actions = 0
     engine_s = 0.0
+    split = dict.fromkeys(SPLIT, 0.0)
     n = 0
     while room.game.result is None and room.v <= MID[1]:
         p = room.game.to_act()
         action = random_action(rng, room.versions.game.legal_actions(p))
         n += 1
         measured = room.v >= MID[0]
-        before = {k: metrics.phases[k].sum for k in ENGINE_PHASES} if measured else None
+        before = {k: metrics.phases[k].sum for k in set(ENGINE_PHASES + SPLIT)} if measured else None
         t0 = time.process_time()
         await room._on_action(m.Act(f"c{p}", f"a{n}", room.v, action, time.monotonic()))
         dt = time.process_time() - t0
@@ -65,7 +70,9 @@ async def _game(i: int, seed: int, engine, m, Room, memory_bus, Metrics, Setting
             cpu += dt
             actions += 1
             engine_s += sum(metrics.phases[k].sum - before[k] for k in ENGINE_PHASES)
-    return cpu, engine_s, actions
+            for k in SPLIT:
+                split[k] += metrics.phases[k].sum - before[k]
+    return cpu, engine_s, actions, split
 
 
 def measure(games: int, seed: int) -> dict:
@@ -82,12 +89,17 @@ def measure(games: int, seed: int) -> dict:
     from server.settings import Settings
     total = eng = 0.0
     n = 0
+    split = dict.fromkeys(SPLIT, 0.0)
     for i in range(games):
-        c, e, a = asyncio.run(_game(i, seed, engine, m, Room, memory_bus, Metrics, Settings, hash_token))
+        c, e, a, s = asyncio.run(_game(i, seed, engine, m, Room, memory_bus, Metrics, Settings, hash_token))
         total, eng, n = total + c, eng + e, n + a
+        for k in SPLIT:
+            split[k] += s[k]
     n = max(1, n)
+    other = total - sum(split.values())
     return {"actions": n, "us_per_action": round(1e6 * total / n, 1), "engine_us": round(1e6 * eng / n, 1),
-            "rest_us": round(1e6 * (total - eng) / n, 1)}
+            "rest_us": round(1e6 * (total - eng) / n, 1),
+            "split_us": {**{k: round(1e6 * v / n) for k, v in split.items()}, "other": round(1e6 * other / n)}}
 
 
 def _in(root: str, games: int, seed: int) -> dict:
@@ -110,6 +122,7 @@ def main(argv=None) -> None:
             r = _in(root, args.games, args.seed)
             print(f"round {rnd + 1} {name:5} mid-game actions={r['actions']} cpu_per_action={r['us_per_action']} us "
                   f"(engine {r['engine_us']}, rest {r['rest_us']}) load={os.getloadavg()[0]:.2f}", flush=True)
+            print("        split us: " + " ".join(f"{k}={v}" for k, v in r["split_us"].items()), flush=True)
 
 
 if __name__ == "__main__":

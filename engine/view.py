@@ -4,33 +4,33 @@
 (None). Hidden information [SEED S2, 206.5-206.7, 415]: decks show only their size; the deal and the recruits only
 to their owner (others see counts); a face-down card only to its controller, every other viewer sees an alias id
 (``"x-<cell>"``) with no card identity; crystals during the preliminary phase only to their owner; events marked
-``to`` only to that player. A spectator sees no more than either player.
+``to`` only to that player. A spectator sees no more than either player. The view's ``log`` is engine/view_log.py's.
 """
 from __future__ import annotations
 
 import operator
+from itertools import chain
 
 from engine.cards import abilities as ab
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
-from engine.model.enums import PRELIM_PHASES, Event, Phase
+from engine.model.enums import PRELIM_PHASES, Phase
 from engine.model.memo import memoized, reading
 from engine.procedure.strike import blow_amount
 from engine.rules import keywords
 from engine.rules.hidden import alias, any_hidden, hidden_from
 from engine.rules.strike_table import strike_table, weakened
+from engine.view_log import _face_down_cards, _log, _log_start, project_log  # noqa: F401 (project_log: the API)
 
-
-#: How many recent events a view's log shows; the window moves in steps of LOG_STEP so that most diffs append.
-LOG_WINDOW, LOG_STEP = 40, 20
 
 #: Steps in which a player's crystals are shown only to that player: the preliminary phase until the battle starts.
 _CRYSTALS_HIDDEN = PRELIM_PHASES[:PRELIM_PHASES.index(Phase.BATTLE_START)]
 _PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
 
 
-def _card_view(g, c, viewer, made: dict) -> tuple[str, dict]:
+def _card_view(g, c, viewer, made: dict, marker_effects: dict | None = None) -> tuple[str, dict]:
     """``(the id viewer knows c by, c's view)``; ``made``: the views built in this read-only scope (card id, or
-    ``("face_down", card id)``), shared by every viewer who sees the card alike."""
+    ``("face_down", card id)``), shared by every viewer who sees the card alike. ``marker_effects``: as for
+    :func:`_card_inputs`."""
     if c.hidden and viewer != c.controller:
         alias = f"x-{c.cell}"
         key = ("face_down", c.id)
@@ -40,15 +40,15 @@ def _card_view(g, c, viewer, made: dict) -> tuple[str, dict]:
         return alias, v
     v = made.get(c.id)
     if v is None:
-        v = made[c.id] = _kept_card(g, c)
+        v = made[c.id] = _kept_card(g, c, marker_effects)
     return c.id, v
 
 
-def _kept_card(g, c) -> dict:
+def _kept_card(g, c, marker_effects: dict | None = None) -> dict:
     """:func:`_shown_card` of ``c``, or the very dict an earlier projection built for it while everything that
     shows (:func:`_card_inputs`) is unchanged: consecutive views share the cards that did not change, which the
     diffs then skip by identity (a version changes a few cards; the diffs compared every one, for every viewer)."""
-    inputs = _card_inputs(g, c)
+    inputs = _card_inputs(g, c, marker_effects)
     kept = g._view_cards.get(c.id)
     if kept is not None and kept[1] is c and kept[0] == inputs:
         return kept[2]
@@ -57,14 +57,18 @@ def _kept_card(g, c) -> dict:
     return view
 
 
-def _card_inputs(g, c) -> tuple:
+def _card_inputs(g, c, marker_effects: dict | None = None) -> tuple:
     """Everything :func:`_shown_card` reads of the game for ``c``, as one tuple (equal tuples: equal views): the
     card's fields (typed: bool flags, int counts), its markers in order, the markers' timed effects, what its
-    acquired abilities show, its life; the definition (``token_max``) is the defkey's."""
+    acquired abilities show; the definition (``token_max``) is the defkey's, and so is the life allowance its
+    life adds the markers to (``GameState.life``: the definitions are fixed once the game is set up).
+    ``marker_effects``: :func:`_marker_effects` of ``g`` when the caller has it (looked up when None)."""
+    if marker_effects is None:
+        marker_effects = memoized(g, "marker_effects", _marker_effects, g)
+    markers, acquired = c.markers, c.acquired
     return (c.defkey, c.hidden, c.owner, c.controller, c.zone, c.cell, c.attached_to, c.closed, c.wounds, c.tokens,
-            tuple(c.markers.items()), g.life(c),
-            memoized(g, "marker_effects", _marker_effects, g).get(c.id, ()),
-            tuple((a.get("kw"), (a.get("_until") or {}).get("kind")) for a in c.acquired))
+            tuple(markers.items()) if markers else (), marker_effects.get(c.id, ()),
+            tuple((a.get("kw"), (a.get("_until") or {}).get("kind")) for a in acquired) if acquired else ())
 
 
 def _marker_effects(g) -> dict:
@@ -138,44 +142,12 @@ def _exchange(g, prompt: dict) -> dict:
     return dict(prompt, keep=_blows(g, src, tgt, strike_table(d, 0)[:2]), weaken=_blows(g, src, tgt, weakened(d)))
 
 
-def _with_row(ev: dict) -> dict:
-    """A ``strike_roll`` event with its Strike Table row: ``row`` = [attacker level, responder level, who may
-    weaken] (02-battle.md §5)."""
-    if ev.get("type") == "strike_roll" and "d" in ev:
-        return dict(ev, row=list(strike_table(ev["d"], ev.get("attacker_result", 0))))
-    return ev
-
-
 def alias_of(g, cid: str, viewer) -> str:
     """The id ``viewer`` knows card ``cid`` by (an alias while it is face down and not theirs)."""
     c = g.cards.get(cid)
     if c is not None and c.hidden and viewer != c.controller:
         return f"x-{c.cell}"
     return cid
-
-
-def _hidden_from(ev: dict, viewer) -> bool:
-    """True when ``ev`` is meant for the other player only: its ``to`` is a player (1 or 2) other than ``viewer``
-    (docs/engine-api.md "Events"). A ``to`` that is a cell or a card id (``moved``, ``resurrected``,
-    ``redirected``: where the card went) limits nobody."""
-    to = ev.get("to")
-    return (to == 1 or to == 2) and type(to) is int and to != viewer
-
-
-def _visible_event(ev, names: dict) -> dict:
-    """``ev`` as a viewer sees it: every id in ``names`` (card id -> alias) replaced by its alias."""
-    return _with_row(_renamed(ev, names))
-
-
-def _renamed(value, names: dict):
-    """A copy of the JSON-like ``value`` with every string that is a key of ``names`` replaced by its value."""
-    if isinstance(value, str):
-        return names.get(value, value)
-    if isinstance(value, list):
-        return [_renamed(v, names) for v in value]
-    if isinstance(value, dict):
-        return {k: _renamed(v, names) for k, v in value.items()}
-    return value
 
 
 def _masked(g, value, viewer):
@@ -189,122 +161,6 @@ def _masked(g, value, viewer):
     return value
 
 
-def _hidden_aliases(g, viewer) -> dict[str, tuple[str, int]]:
-    """``{card id: (alias, since)}`` of every card face down to ``viewer`` [415], ``since`` the ``seq`` of the
-    event that placed it face down (0 when that event has left the kept events, or the game was set up so): all
-    that masking an event depends on."""
-    hidden = {c.id: alias(c) for c in memoized(g, "face_down_cards", _face_down_cards, g) if viewer != c.controller}
-    if not hidden:
-        return {}
-    since = dict.fromkeys(hidden, 0)
-    for ev in g.events:
-        if ev["type"] == Event.PLACED_CARD and ev.get("card") in since:
-            since[ev["card"]] = ev["seq"]
-    return {cid: (a, since[cid]) for cid, a in hidden.items()}
-
-
-def _face_down_cards(g) -> list:
-    """Every card face down, in instance order."""
-    return [c for c in g.cards.values() if c.hidden]
-
-
-def _names_at(aliases: dict, seq: int) -> dict[str, str]:
-    """``{card id: alias}`` for the event ``seq``: only the cards that lay face down when it happened. An event from
-    before a card went face down keeps the id it was shown with, so no event links a card the viewer saw (revealed
-    in recruitment, peeked at) to the cell where it now lies face down [415] (docs/rules-decisions.md)."""
-    return {cid: a for cid, (a, since) in aliases.items() if seq > since}
-
-
-def _log(g, viewer, start: int) -> list[dict]:
-    """The view's ``log``: the events after ``start`` that ``viewer`` may see, masked for ``viewer``.
-
-    An event's masked copy depends only on the event (never changed once emitted) and on which cards are face down
-    to ``viewer`` and since when (:func:`_hidden_aliases`, :func:`_names_at`), so the copies are kept on the game
-    (``g._view_log[viewer]`` = ``[aliases, {seq: event | (event, copy or None)}, tail]``, the event alone when it
-    shows as it is) and reused while those aliases are unchanged: a projection masks only the new events, and
-    consecutive views share their unchanged events (the diff compares them by identity). ``tail`` = ``(events
-    list, start, last event, the log as a tuple)`` of the last projection: while the aliases and ``start`` are the
-    same and no event after ``start`` has left the kept events, the log is that one plus the events emitted since.
-    An event that names no such card is shown as it is (the engine's own dict, shared by every view and the
-    journal: events are never changed). The cache holds no more than the window; it is never serialized
-    (``GameState.to_dict`` lists its fields)."""
-    aliases = _hidden_aliases(g, viewer)
-    cached = g._view_log.get(viewer)
-    if cached is None or cached[0] != aliases:
-        cached = g._view_log[viewer] = [aliases, {}, None]
-    masked = cached[1]
-    events = g.events
-    log, begin = _log_tail(cached[2], events, start)
-    for ev in events[begin:] if begin else events:
-        seq = ev["seq"]
-        if seq <= start:
-            continue
-        hit = masked.get(seq)
-        if hit is ev:                             # kept as the event itself: nothing to mask
-            log.append(ev)
-            continue
-        if hit is None or type(hit) is not tuple or hit[0] is not ev:
-            names = _names_at(aliases, seq) if aliases else aliases
-            if _hidden_from(ev, viewer):
-                seen = None
-            elif ev["type"] != "strike_roll" and not _names_any(ev, names):
-                seen = ev                         # nothing to mask: the event itself, no copy
-            else:
-                seen = _visible_event(ev, names)
-            hit = masked[seq] = ev if seen is ev else (ev, seen)   # no pair for the common case (memory)
-            if seen is ev:
-                log.append(ev)
-                continue
-        if hit[1] is not None:
-            log.append(hit[1])
-    if len(masked) > LOG_WINDOW + LOG_STEP:
-        for seq in [q for q in masked if q <= start]:
-            del masked[seq]
-    cached[2] = (events, start, events[-1], tuple(log)) if events else None
-    return log
-
-
-def _log_tail(tail, events: list, start: int) -> tuple[list, int]:
-    """``(the last projection's log as a new list, the index in ``events`` after its last event)`` when ``tail``
-    (:func:`_log`) still holds for ``events`` and ``start``: the same list, the same ``start``, its last event still
-    kept where the event numbers put it, and no event after ``start`` dropped from the kept ones; else ``([],
-    0)``."""
-    if tail is None or tail[0] is not events or tail[1] != start or not events or events[0]["seq"] > start + 1:
-        return [], 0
-    last = tail[2]
-    i = last["seq"] - events[0]["seq"]
-    if not 0 <= i < len(events) or events[i] is not last:
-        return [], 0
-    return list(tail[3]), i + 1
-
-
-def _names_any(value, aliases: dict) -> bool:
-    """True when the JSON-like ``value`` holds a string that is a key of ``aliases`` (a card face down to the
-    viewer), at any depth."""
-    if isinstance(value, str):
-        return value in aliases
-    if isinstance(value, dict):
-        return any(_names_any(v, aliases) for v in value.values())
-    if isinstance(value, list):
-        return any(_names_any(v, aliases) for v in value)
-    return False
-
-
-def _log_start(g) -> int:
-    """The ``seq`` after which a view's ``log`` begins: the last ``LOG_WINDOW`` events, rounded down to a multiple
-    of ``LOG_STEP`` (so consecutive views share a start)."""
-    start = max(0, g.event_seq - LOG_WINDOW)
-    return start - start % LOG_STEP
-
-
-@reading
-def project_log(g, viewer) -> dict:
-    """Only the ``turn`` and ``log`` of :func:`project` (the same values: ``{"turn": n, "log": [event...]}``), for
-    readers that need no more, e.g. the server's journal replaying a game (server/journal.py ``Journal.rebuild``):
-    it skips the cards, players and prompt, about 40 % of a replay's cost."""
-    return {"turn": g.turn, "log": _log(g, viewer, _log_start(g))}
-
-
 @reading
 def project_many(g, viewers) -> dict:
     """viewer -> :func:`project` for each of ``viewers``, in one read-only scope: a card that several of them see
@@ -313,36 +169,54 @@ def project_many(g, viewers) -> dict:
     views = {viewer: project(g, viewer) for viewer in viewers}
     made = memoized(g, "card_views", dict)    # the card views these projections showed: the others are let go
     kept = g._view_cards
-    for key in [k for k in kept if k not in made and not (type(k) is tuple and k[0] == "cards")]:
+    for key in [k for k in kept if k not in made and not (type(k) is tuple and k[0] in ("cards", "parts"))]:
         del kept[key]
     return views
 
 
 @reading
 def _cards(g, viewer) -> dict:
+    """The card views ``viewer`` may see, by (alias) id (:func:`_cards_of`). A player who has no card face down
+    anywhere to tell apart, no deal, no recruits and no trigger asked about sees the spectator's very map: one map
+    a version for all of them (and the diffs compare it once)."""
+    if viewer is not None and (g.deals[viewer] or g.recruits[viewer] or g.pending[viewer]
+                               or memoized(g, "face_down_cards", _face_down_cards, g)):
+        return _cards_of(g, viewer)
+    cards = memoized(g, "spectator_cards", _cards_of, g, None)
+    if viewer is not None:
+        g._view_cards[("cards", viewer)] = cards        # the viewer's previous map, as _cards_of keeps it
+    return cards
+
+
+def _cards_of(g, viewer) -> dict:
     """The card views ``viewer`` may see, by (alias) id: the board, both graveyards, the viewer's own deal and
-    recruits, the exile, and the source of a trigger the viewer is asked about."""
+    recruits, the exile, and the source of a trigger the viewer is asked about (:func:`_card_view`, inlined for
+    all but the last: a projection reads every card its viewer sees). Read-only scope: the caller's."""
     cards = {}
     made = memoized(g, "card_views", dict)
-
-    def add(c) -> None:
-        k, v = _card_view(g, c, viewer, made)
-        cards[k] = v
-    for c in g.play_cards():
-        add(c)
+    marker_effects = memoized(g, "marker_effects", _marker_effects, g)
+    every = g.cards
+    order = [g.play_cards()]
     for p in (1, 2):
-        for cid in g.graveyards[p]:
-            add(g.cards[cid])
+        order.append(map(every.__getitem__, g.graveyards[p]))
         if viewer == p:
-            for cid in g.deals[p] + g.recruits[p]:
-                add(g.cards[cid])
-    for c in memoized(g, "exiled", _exiled, g):  # out of the game, face up (Сшиватель плоти, rules-decisions.md)
-        add(c)
+            order.append(map(every.__getitem__, g.deals[p] + g.recruits[p]))
+    order.append(memoized(g, "exiled", _exiled, g))   # out of the game, face up (Сшиватель плоти, rules-decisions.md)
+    for c in chain.from_iterable(order):
+        if c.hidden and viewer != c.controller:
+            k, v = _card_view(g, c, viewer, made)
+        else:
+            k = c.id
+            v = made.get(k)
+            if v is None:
+                v = made[k] = _kept_card(g, c, marker_effects)
+        cards[k] = v
     if viewer in (1, 2):   # the card of a trigger its controller is asked about, wherever it lies now (a deck card
         for t in g.pending[viewer]:   # revealed by a prophecy: docs/rules-decisions.md "Triggers of unseen cards")
             c = g.cards.get(t["source"])
             if c is not None and c.id not in cards and not c.hidden:
-                add(c)
+                k, v = _card_view(g, c, viewer, made, marker_effects)
+                cards[k] = v
     last = g._view_cards.get(("cards", viewer))     # the viewer's previous map, when it holds the very same cards
     if last is not None and len(last) == len(cards) and all(map(operator.is_, last.values(), cards.values())) \
             and list(last) == list(cards):
@@ -358,27 +232,32 @@ def _exiled(g) -> list:
 
 def _players(g, viewer) -> dict:
     """``{"1": ..., "2": ...}``: zone sizes, crystals (hidden from the opponent while they are chosen) and the
-    viewer's own deal and recruits. An entry equal to the one the viewer's previous projection showed (ints, None
-    and lists of ids: equal means alike) is that very dict (the diffs skip it by identity)."""
-    players = {}
-    kept = g._view_players.setdefault(viewer, {})
-    prelim = g.phase in _CRYSTALS_HIDDEN
-    for p in (1, 2):
-        pv = {"deck": len(g.decks[p]), "graveyard": list(g.graveyards[p]), "aux": list(g.aux[p]),
-              "deal": len(g.deals[p]), "recruits": len(g.recruits[p])}
-        if not prelim or viewer == p:
-            pv["gold"] = g.crystals[p]["gold"]
-            pv["silver"] = g.crystals[p]["silver"]
-        else:
-            pv["gold"] = pv["silver"] = None
-        if viewer == p:
-            pv["deal_cards"] = list(g.deals[p])
-            pv["recruit_cards"] = list(g.recruits[p])
-        old = kept.get(p)
-        if old is not None and old == pv:
-            pv = old
-        players[str(p)] = kept[p] = pv
-    return players
+    viewer's own deal and recruits (:func:`_player`: a player's entry as its owner sees it, and as every other
+    viewer does, built once a version)."""
+    return {"1": memoized(g, ("player", 1, viewer == 1), _player, g, 1, viewer == 1),
+            "2": memoized(g, ("player", 2, viewer == 2), _player, g, 2, viewer == 2)}
+
+
+def _player(g, p: int, own: bool) -> dict:
+    """Player ``p``'s entry of ``players`` as its owner (``own``) or any other viewer sees it. An entry equal to the
+    one the previous projection showed those viewers (ints, None and lists of ids: equal means alike) is that very
+    dict (the diffs skip it by identity)."""
+    pv = {"deck": len(g.decks[p]), "graveyard": list(g.graveyards[p]), "aux": list(g.aux[p]),
+          "deal": len(g.deals[p]), "recruits": len(g.recruits[p])}
+    if own or g.phase not in _CRYSTALS_HIDDEN:
+        pv["gold"] = g.crystals[p]["gold"]
+        pv["silver"] = g.crystals[p]["silver"]
+    else:
+        pv["gold"] = pv["silver"] = None
+    if own:
+        pv["deal_cards"] = list(g.deals[p])
+        pv["recruit_cards"] = list(g.recruits[p])
+    kept = g._view_players
+    old = kept.get((p, own))
+    if old is not None and old == pv:
+        return old
+    kept[(p, own)] = pv
+    return pv
 
 
 def _entry(g, e: dict, viewer) -> dict:
@@ -404,18 +283,58 @@ def project(g, viewer) -> dict:
     (engine/model/memo.py): projecting changes nothing but the log's cache of masked events (:func:`_log`), which
     no memoized read looks at."""
     cards, players = _cards(g, viewer), _players(g, viewer)
-    queue = [dict(_entry(g, e, viewer), to=e.get("to"), x=e.get("x")) for e in g.queue]
     log = _log(g, viewer, _log_start(g))
-    prompt = _prompt(g, viewer)
-    executing = None if g.executing is None else _entry(g, g.executing["entry"], viewer)
+    cells, priority = memoized(g, "public_parts", _kept_parts, g, "public", _public_parts)
+    if memoized(g, "face_down_cards", _face_down_cards, g):
+        queue, prompt, executing = _aliased_parts(g, viewer)
+    else:           # nothing to alias: every viewer sees them alike
+        queue, prompt, executing = memoized(g, "aliased_parts", _kept_parts, g, "aliased", _aliased_parts)
     return {
         "viewer": viewer, "turn": g.turn, "phase": g.phase, "active": g.active, "first": g.first,
         "to_act": g.to_act(), "prompt": prompt, "queue": queue, "executing": executing, "cards": cards,
-        "players": players, "log": log, "result": g.result, "cells": cell_markers(g),
-        # who holds priority and how many passes in a row so far (RULES.md Q4: the second pass executes the
-        # first queue entry, or ends the phase when the queue is empty)
-        "priority": ({"holder": g.prio["holder"], "passes": g.prio["passes"]} if g.prio is not None else None),
+        "players": players, "log": log, "result": g.result, "cells": cells, "priority": priority,
     }
+
+
+def _aliased_parts(g, viewer=None) -> tuple:
+    """``(queue, prompt, executing)`` of ``viewer``'s view: what names cards, by the ids ``viewer`` knows them by."""
+    queue = [dict(_entry(g, e, viewer), to=e.get("to"), x=e.get("x")) for e in g.queue]
+    return queue, _prompt(g, viewer), None if g.executing is None else _entry(g, g.executing["entry"], viewer)
+
+
+def _public_parts(g) -> tuple:
+    """``(cells, priority)`` of every view: the cell markers, and who holds priority and how many passes in a row
+    so far (RULES.md Q4: the second pass executes the first queue entry, or ends the phase when the queue is
+    empty)."""
+    return cell_markers(g), ({"holder": g.prio["holder"], "passes": g.prio["passes"]} if g.prio is not None else None)
+
+
+def _kept_parts(g, name: str, build) -> tuple:
+    """``build(g)``, each value replaced by the very object the previous projection showed (kept in
+    ``g._view_cards`` under ``("parts", name)``) while it is :func:`_same`: the views of one version share them, and
+    consecutive views share them unchanged (the diffs skip them by identity)."""
+    got = build(g)
+    kept = g._view_cards.get(("parts", name))
+    if kept is not None:
+        got = tuple(old if _same(old, new) else new for old, new in zip(kept, got))
+    g._view_cards[("parts", name)] = got
+    return got
+
+
+def _same(a, b) -> bool:
+    """Type-strict equality of two JSON-like values, map keys in the same order (True is not 1; equal values
+    encode to the same bytes)."""
+    if a is b:
+        return True
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is dict:
+        return len(a) == len(b) and all(ka == kb and _same(va, vb)
+                                        for (ka, va), (kb, vb) in zip(a.items(), b.items()))
+    if t is list:
+        return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
 
 
 _ID_FIELDS = ("source", "target")

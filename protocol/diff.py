@@ -48,16 +48,56 @@ def _eq(a: Any, b: Any) -> bool:
     return a == b
 
 
-def diff(old: Any, new: Any) -> list:
+def diff(old: Any, new: Any, memo: dict | None = None) -> list:
     """Ops that turn the JSON-like value ``old`` into ``new`` (``apply(old, diff(old, new))`` equals ``new``).
 
     Pure: neither argument is changed; op values may share sub-objects with ``new`` (do not mutate it later).
     Cost is linear in the size of the views for the changes a game produces (tens of microseconds for a view of
     a few KB; see docs/protocol.md "Sizes and speed").
+
+    ``memo``: a dict shared by the diffs of several views of one version (each viewer's previous and new view),
+    empty at first. Where two of them hold the very same pair of (previous, new) values under the same key of a
+    map, at the top or one level below (a card, a log, the prompt the viewers see alike), the second gets the
+    ops the first made there (the same op objects: read-only) instead of comparing the values again. The ops are
+    those :func:`diff` without ``memo`` gives. The memo holds both values, so an object it names stays alive.
     """
     ops: list = []
-    _diff(old, new, [], ops)
+    if memo is not None and type(old) is dict and type(new) is dict:
+        _diff_map(old, new, (), ops, memo, 1)
+    else:
+        _diff(old, new, [], ops)
     return ops
+
+
+def _diff_map(a: dict, b: dict, path: tuple, ops: list, memo: dict, depth: int) -> None:
+    """The map branch of :func:`_diff` for two maps at ``path``, reusing ``memo``'s ops for each key whose values
+    were diffed before (``depth`` more levels of maps below this one get the same)."""
+    for k in a:
+        if k not in b:
+            ops.append(["d", [*path, k]])
+    for k, v in b.items():
+        if k not in a:
+            ops.append(["s", [*path, k], v])
+            continue
+        av = a[k]
+        if av is v:
+            continue
+        tv = type(v)
+        if tv is type(av) and tv is not dict and tv is not list:
+            if av != v:
+                ops.append(["s", [*path, k], v])
+            continue
+        key = (*path, k)
+        hit = memo.get(key)
+        if hit is not None and hit[0] is av and hit[1] is v:
+            ops.extend(hit[2])
+            continue
+        start = len(ops)
+        if depth and tv is dict and type(av) is dict:
+            _diff_map(av, v, key, ops, memo, depth - 1)
+        else:
+            _diff(av, v, list(key), ops)
+        memo[key] = (av, v, ops[start:])
 
 
 def _diff(a: Any, b: Any, path: list, ops: list) -> None:
@@ -125,7 +165,8 @@ def _diff_list(a: list, b: list, path: list, ops: list) -> None:
             return
     lim -= p
     q = min(lim, next(compress(count(), map(is_not, reversed(a), reversed(b))), lim))   # identical suffix
-    while q < lim and _eq(a[n - 1 - q], b[m - 1 - q]):
+    top = lim - 1 if n == m else lim      # equal lengths: the pair at p is the one known to differ
+    while q < top and _eq(a[n - 1 - q], b[m - 1 - q]):
         q += 1
     da, db = n - p - q, m - p - q
     if da == db:

@@ -91,9 +91,14 @@ class Message:
     def to_wire(self) -> dict:
         """The frame as a dict: ``{"t": T, field: value, ...}`` with every field present."""
         d = {"t": self.T}
-        for f in fields(self):
-            d[f.name] = getattr(self, f.name)
+        for name in _names(type(self)):
+            d[name] = getattr(self, name)
         return d
+
+    def with_clocks(self, clocks: dict | None):
+        """The same message with ``clocks`` in place of its own (a message type with a ``clocks`` field; what
+        ``dataclasses.replace(msg, clocks=clocks)`` gives, without its per-call look at the fields)."""
+        return type(self)(*[clocks if name == "clocks" else getattr(self, name) for name in _names(type(self))])
 
     @classmethod
     def from_wire(cls, d: dict, strict: bool = True):
@@ -112,6 +117,17 @@ class Message:
             if missing:
                 raise ProtocolError("malformed_frame", f"Field {missing[0]!r} is missing from a {cls.T!r} frame.")
         return cls(**{k: cls.CHECKS[k](k, d.get(k)) for k in names})
+
+
+_NAMES: dict = {}
+
+
+def _names(cls) -> tuple:
+    """The field names of message class ``cls``, in order (looked up once per class)."""
+    got = _NAMES.get(cls)
+    if got is None:
+        got = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return got
 
 
 # ----------------------------------------------------------------------------------------------- client -> server

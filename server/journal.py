@@ -244,7 +244,7 @@ class Journal:
                 groups.append({"turn": turn, "entries": []})
                 self._open_packed[viewer] = 0
             entry = next((x for x in made if len(x["events"]) == len(fresh)
-                          and all(a is b for a, b in zip(x["events"], fresh))), None)
+                          and all(map(operator.is_, x["events"], fresh))), None)
             if entry is None:
                 entry = {"v": v, "player": actor, "events": fresh}
                 made.append(entry)
@@ -356,7 +356,7 @@ def _shared(seen: dict, event: dict) -> dict:
     """``event``, or the equal event with the same ``seq`` another viewer already got (then kept once)."""
     kept = seen.setdefault(event.get("seq"), [])
     for other in kept:
-        if other == event:
+        if other is event or other == event:     # mostly the very object (a dict's == compares it all)
             return other
     kept.append(event)
     return event

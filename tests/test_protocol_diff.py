@@ -176,3 +176,26 @@ def test_a_frame_with_a_packed_value_encodes_to_the_bytes_of_the_plain_value():
     view = {"journal": [{"turn": 0, "entries": []}]}
     assert encode(Sync(1, None, {"journal": [_boxed(view["journal"][0])]}, None, None)) == \
         encode(Sync(1, None, view, None, None))
+
+
+def test_diffs_sharing_a_memo_give_the_ops_of_plain_diffs_and_reuse_them_for_values_held_alike():
+    from protocol.diff import diff as plain_diff
+    card_old, card_new = {"id": "k1", "wounds": 0}, {"id": "k1", "wounds": 2}
+    log_old, log_new = [{"seq": 1}], [{"seq": 1}, {"seq": 2}]
+    seat_old = {"viewer": 1, "cards": {"k1": card_old, "k9": {"id": "k9"}}, "log": log_old, "turn": 3}
+    seat_new = {"viewer": 1, "cards": {"k1": card_new, "k9": {"id": "k9"}}, "log": log_new, "turn": 4}
+    spec_old = {"viewer": None, "cards": {"k1": card_old}, "log": log_old, "turn": 3}
+    spec_new = {"viewer": None, "cards": {"k1": card_new}, "log": log_new, "turn": 4}
+    memo: dict = {}
+    seat, spec = plain_diff(seat_old, seat_new, memo), plain_diff(spec_old, spec_new, memo)
+    assert seat == plain_diff(seat_old, seat_new) and spec == plain_diff(spec_old, spec_new)
+    card_op = next(op for op in spec if op[1][:2] == ["cards", "k1"])
+    log_op = next(op for op in spec if op[1] == ["log"])
+    assert any(op is card_op for op in seat) and any(op is log_op for op in seat)
+
+
+@given(pairs)
+def test_a_diff_with_a_memo_gives_the_ops_of_one_without_even_on_its_second_use(pair):
+    a, b = pair
+    memo: dict = {}
+    assert diff(a, b, memo) == diff(a, b) == diff(a, b, memo)

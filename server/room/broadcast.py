@@ -17,7 +17,6 @@ delivery, the lobby entry.
 """
 from __future__ import annotations
 
-import dataclasses
 import time
 
 from protocol import Error
@@ -179,7 +178,7 @@ def _frames(room, acted: int, frames: dict) -> list:
         room.clocks.switch(None if auto else q, now, ended)    # the room's passes cost nobody time
         clocks = clock_frame(room, now)
         for viewer, frame in frames.items():
-            frame = dataclasses.replace(frame, clocks=clocks)
+            frame = frame.with_clocks(clocks)
             data = None
             if getattr(frame, "id", None) is not None:
                 with room.metrics.phase("encode"):
