@@ -202,6 +202,7 @@ def _cards_of(g, viewer) -> dict:
         if viewer == p:
             order.append(map(every.__getitem__, g.deals[p] + g.recruits[p]))
     order.append(memoized(g, "exiled", _exiled, g))   # out of the game, face up (Сшиватель плоти, rules-decisions.md)
+    v: dict | None   # None until looked up: a compiled ``dict`` local refuses the lookup's miss
     for c in chain.from_iterable(order):
         if c.hidden and viewer != c.controller:
             k, v = _card_view(g, c, viewer, made)
