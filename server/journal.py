@@ -23,7 +23,7 @@ write it as its plain value (the same bytes), diffs compare it by its encoding (
 successive views costs nothing; at the version that packed it, its source proves equality by identity), and a
 Sync or a reader of :attr:`Journal.groups` decodes it. The older entries of a long open turn (the preliminary
 phase) are packed the same way (:class:`ClosedEntry`, all but the last :data:`OPEN_KEEP`). About 10x less memory
-for a mid-game journal than dicts (docs/performance.md "Memory per room and per spectator").
+for a mid-game journal than dicts (docs/performance.md "Memory").
 """
 from __future__ import annotations
 

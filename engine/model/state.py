@@ -154,8 +154,8 @@ class GameState:
         #: viewer -> (aliases, {seq: (event, masked copy)}): engine/view.py's masked log events, reused across views.
         self._view_log: dict = {}
         #: card id | ("face_down", card id) -> (inputs, card, view): engine/view.py's card views, ("cards", viewer)
-        #: -> a viewer's last ``cards`` map; viewer -> player -> entry: its ``players`` entries; each reused by the
-        #: next projection while what it shows is unchanged.
+        #: -> a viewer's last ``cards`` map; (player, as its owner sees it) -> its ``players`` entry; each reused by
+        #: the next projection while what it shows is unchanged.
         self._view_cards: dict = {}
         self._view_players: dict = {}
         #: The memo of a read-only scope (engine/model/memo.py), None outside one.
@@ -288,7 +288,7 @@ class GameState:
     def emit(self, type_: str, to: int | str | None = None, **data) -> dict:
         """Record an event (``{"type", "seq", "to"?, ...}``); ``to`` = a player (1 or 2) limits it to that player's
         view. A few callers pass a cell or a card id as ``to`` (``moved``, ``resurrected``, ``redirected``: where the
-        card went); such a ``to`` limits nobody (engine/view.py ``_hidden_from``)."""
+        card went); such a ``to`` limits nobody (engine/view_log.py ``_hidden_from``)."""
         self.event_seq += 1
         ev = {"type": type_, "seq": self.event_seq}
         if to is not None:
