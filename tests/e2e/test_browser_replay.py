@@ -172,3 +172,20 @@ def test_the_step_counter_counts_steps_and_names_the_turn_apart(recorded, server
     text = page.inner_text("[data-testid=replay-step]")
     m = re.fullmatch(pattern, text.strip())
     assert m and [int(g) for g in m.groups()] == [target["v"], game["n"], target["turn"]], text
+
+
+def test_the_replay_controls_keep_each_label_on_one_line_with_its_choice(recorded, server, new_page):
+    room, _ = recorded
+    page = new_page("en-US")
+    page.set_viewport_size({"width": 1100, "height": 800})   # a desktop where the controls fill their row
+    _open(page, server, room)
+    one_line = page.evaluate("""() => [...document.querySelectorAll('.replay-controls label')].map(l =>
+        l.getBoundingClientRect().height <= l.querySelector('select').getBoundingClientRect().height * 1.5)""")
+    assert one_line and all(one_line), one_line
+
+
+def test_the_leaderboard_keeps_the_lobbys_margin_from_the_window_edge(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/#/leaderboard")
+    page.wait_for_selector("[data-testid=leaderboard]")
+    assert page.evaluate("document.querySelector('[data-testid=leaderboard]').getBoundingClientRect().left") >= 12

@@ -164,3 +164,20 @@ def test_adding_a_friend_without_a_name_asks_for_one_and_renaming_to_the_same_na
     assert page.inner_text(".account-note") == "Это уже ваше имя: ничего не изменилось."
     assert page.evaluate("document.querySelector('[data-testid=account]') && 1") == 1
     assert not page.js_errors, page.js_errors
+
+
+def test_a_rename_shows_at_once_in_the_header_and_on_the_profile_with_its_note(server, new_page):
+    page = new_page("ru-RU")
+    enter_lobby(page, server, "Gleb")
+    missing = []
+    page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
+    page.click("[data-testid=my-profile]")
+    page.wait_for_selector("[data-testid=profile] [data-testid=account]")
+    new_name = f"Глеб {_me(page)['id'][:4]}"
+    page.fill("[data-testid=rename]", new_name)
+    page.locator("form:has([data-testid=rename]) button[type=submit]").click()
+    page.wait_for_selector(".account-note")
+    assert page.inner_text(".account-note") == "Имя изменено."
+    assert page.inner_text("[data-testid=my-profile]") == new_name
+    assert page.evaluate("decodeURIComponent(location.hash)") == f"#/player/{new_name}"
+    assert missing == [] and not page.js_errors, (missing, page.js_errors)

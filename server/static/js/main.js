@@ -175,6 +175,7 @@ document.documentElement.lang = getLang();
 renderHeader();
 if (currentPlayer()) startPresence();
 window.addEventListener("hashchange", route);
+window.addEventListener("player-renamed", renderHeader);
 loadCatalogue()
   .catch((e) => console.error("card catalogue:", e))
   .then(route);

@@ -21,7 +21,9 @@ export function currentPlayer() {
 
 /** Remember the player the server issued ({id, secret, name}). */
 export function savePlayer(p) {
+  const before = currentPlayer();
   localStorage.setItem(KEY, JSON.stringify({ id: p.id, secret: p.secret, name: p.name }));
+  if (before && before.name !== p.name) window.dispatchEvent(new Event("player-renamed")); // the header follows
 }
 
 /** Forget the player (the server no longer knows it: a new name is asked for). */

@@ -104,7 +104,8 @@ export class ProfilePage {
           if (out.name === a.name) return "profile_name_same";
           const me = currentPlayer();
           savePlayer({ ...me, name: out.name });
-          location.hash = `#/player/${encodeURIComponent(out.name)}`;
+          this.name = out.name;   // the page stays, reads the profile by its new name and shows the note
+          history.replaceState(null, "", `#/player/${encodeURIComponent(out.name)}`);
         }, "profile_renamed");
       } }, h("label", {}, t("profile_rename"), " ", name), " ",
       h("button", { type: "submit" }, t("profile_rename_ok")), " ", h("small", {}, t("profile_rename_note"))),
