@@ -7,6 +7,7 @@ The full disk is a real one: a 16 MB tmpfs mounted for the test (the suite runs 
 data directory, filled up with a file; freeing the file brings the store back."""
 from __future__ import annotations
 
+import errno
 import os
 import random
 import subprocess
@@ -143,13 +144,18 @@ class FullDisk:
         self.filler = os.path.join(self.dir, "filler")
 
     def fill(self) -> None:
-        with open(self.filler, "wb") as fh:
-            try:
-                while True:
-                    fh.write(bytes(64 * 1024))
-                    fh.flush()
-            except OSError:
-                pass
+        """Write zeros until the tmpfs refuses (ENOSPC). Unbuffered: a buffered file would keep the refused part of
+        a short write and raise ENOSPC again when closed."""
+        fd = os.open(self.filler, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        try:
+            block = bytes(64 * 1024)
+            while True:
+                os.write(fd, block)
+        except OSError as exc:
+            if exc.errno != errno.ENOSPC:
+                raise
+        finally:
+            os.close(fd)
 
     def free(self) -> None:
         if os.path.exists(self.filler):
