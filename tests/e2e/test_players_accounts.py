@@ -181,3 +181,13 @@ def test_a_rename_shows_at_once_in_the_header_and_on_the_profile_with_its_note(s
     assert page.inner_text("[data-testid=my-profile]") == new_name
     assert page.evaluate("decodeURIComponent(location.hash)") == f"#/player/{new_name}"
     assert missing == [] and not page.js_errors, (missing, page.js_errors)
+
+
+def test_a_visitor_without_a_name_is_never_refused_for_lacking_one(server, new_page):
+    page = new_page()
+    refused: list[str] = []
+    page.on("response", lambda r: refused.append(r.url) if r.status == 401 else None)
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=open-signin]")
+    page.wait_for_load_state("networkidle")
+    assert refused == []

@@ -59,7 +59,7 @@ export class LobbyPage {
 
   async refresh() {
     try {
-      [this.rooms, this.mine] = await Promise.all([api.listRooms(), api.myGames().catch(() => null)]);
+      [this.rooms, this.mine] = await Promise.all([api.listRooms(), currentPlayer() ? api.myGames().catch(() => null) : null]);
     } catch (e) {
       this.error = errorText(e);
     }
