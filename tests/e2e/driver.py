@@ -114,11 +114,12 @@ class Stale(Exception):
     """The page moved on (a new version, a resync) between reading its state and acting on it."""
 
 
-def click_action(page, idx: int, v: int | None = None) -> None:
+def click_action(page, idx: int, v: int | None = None, known: dict | None = None) -> None:
     """Perform legal action number idx of the page by clicks, and wait until the server answered (new version
     or error). ``v``: the version idx was chosen at; raises :class:`Stale` when the page is no longer there (or has
-    no legal list at all)."""
-    s = state(page)
+    no legal list at all). ``known``: the :func:`state` read at ``v``, used as it is while the page is still there
+    (a large view is not read twice)."""
+    s = known if known is not None and _still(page, known) else state(page)
     if not s or not s["legal"] or idx >= len(s["legal"]) or (v is not None and s["v"] != v):
         raise Stale(f"chosen at v{v}, the page is at v{s and s['v']} with {len((s or {}).get('legal') or [])} actions")
     a = s["legal"][idx]
@@ -144,6 +145,12 @@ def click_action(page, idx: int, v: int | None = None) -> None:
     page.wait_for_function(
         "([v, t0]) => { const c = window.berserkConn; return c.v > v || (c.lastError && c.lastError.at > t0); }",
         arg=[v, t0])
+
+
+def _still(page, s: dict) -> bool:
+    """True while the page is at the version of state ``s`` with the same legal list and nothing pending."""
+    return page.evaluate("""([v, n]) => { const c = window.berserkConn; return !!c && c.v === v
+        && c.pendingAction === null && !!c.legal && c.legal.length === n; }""", [s["v"], len(s["legal"] or [])])
 
 
 def confirm(page) -> None:
@@ -192,7 +199,7 @@ def play_by_clicks(page, rng, clicks: int, prefer=("ability", "declare", "choose
         preferred = [i for i in options if s["legal"][i]["act"] in prefer]
         idx = rng.choice(preferred) if preferred and rng.random() < p_prefer else rng.choice(options)
         try:
-            click_action(page, idx, s["v"])
+            click_action(page, idx, s["v"], s)
         except Stale:
             continue
         clicked += 1

@@ -51,7 +51,7 @@ def test_a_game_starts_from_the_lobby_at_each_level(server, new_page, level):
         if not s["legal"] or s["pending"]:
             continue
         try:
-            click_action(page, policy.choose(s["legal"], s["view"], 1), s["v"])
+            click_action(page, policy.choose(s["legal"], s["view"], 1), s["v"], s)
         except Stale:
             continue
     assert page.evaluate("() => window.__sawThinking")

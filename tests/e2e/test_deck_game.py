@@ -38,7 +38,7 @@ def test_a_deck_built_by_clicks_and_saved_is_played_against_the_computer(server,
         if s["view"].get("result") or not s["legal"] or s["pending"]:
             continue
         try:
-            click_action(page, policy.choose(s["legal"], s["view"], 1), s["v"])
+            click_action(page, policy.choose(s["legal"], s["view"], 1), s["v"], s)
         except Stale:       # the computer or an automatic pass moved the game on after the read: read again
             continue
         moves += 1

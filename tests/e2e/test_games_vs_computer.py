@@ -45,7 +45,7 @@ def test_a_whole_game_against_the_computer_at_phone_size_with_every_click_in_vie
                 assert not raw, (key, raw)
             opened = page.evaluate("window.berserkConn.openedAt")
             try:
-                driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"])
+                driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"], s)
             except driver.Stale:
                 continue               # a frame arrived meanwhile (the bot's pass, a resync): read the page again
             except PlaywrightTimeout:

@@ -26,7 +26,7 @@ def test_the_log_keeps_every_event_since_the_deal_across_a_reload(bot_server, ne
         if s["view"].get("result") or not s["legal"]:
             continue
         try:
-            driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"])
+            driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"], s)
         except driver.Stale:
             continue
     assert page.evaluate(moved), "the view's log window never moved"

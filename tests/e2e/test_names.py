@@ -29,7 +29,7 @@ def test_the_log_and_the_panels_name_the_players_and_the_computer(bot_server, ne
         if not s["legal"]:
             continue
         try:
-            driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"])
+            driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"], s)
         except driver.Stale:
             continue
     text = _texts(page)

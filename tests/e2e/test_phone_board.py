@@ -54,7 +54,7 @@ def test_the_whole_board_and_the_prompt_are_in_view_together_on_a_phone(bot_serv
                 page.screenshot(path=str(artifacts / f"phone-board-{len(measured)}.png"))
                 measured.append(got)
             try:
-                driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"])
+                driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"], s)
             except driver.Stale:
                 continue
         assert measured, "the battle never asked this player"

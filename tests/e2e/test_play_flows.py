@@ -35,7 +35,7 @@ def test_a_bot_game_starts_from_the_lobby_in_one_click(server, new_page, artifac
         if not s["legal"] or s["pending"]:
             continue           # the frame that gave the move to the bot arrived meanwhile
         try:
-            click_action(page, policy.choose(s["legal"], s["view"], 1), s["v"])
+            click_action(page, policy.choose(s["legal"], s["view"], 1), s["v"], s)
         except Stale:
             continue           # a frame arrived between reading the page and the click
         moves += 1

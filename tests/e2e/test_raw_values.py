@@ -80,7 +80,7 @@ def test_no_raw_value_on_any_page_in_either_language(bot_server, new_page, names
         if not s["legal"] or s["pending"]:      # moved on between the wait and the read
             continue
         try:
-            driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"])
+            driver.click_action(page, policy.choose(s["legal"], s["view"], s["you"]), s["v"], s)
         except driver.Stale:
             continue
     page.screenshot(path=str(artifacts / "raw-values-game.png"))

@@ -126,7 +126,7 @@ def test_the_tutorial_from_the_lobby_to_a_won_game_left_and_resumed_on_the_way(b
             # the card's declaration waits in the queue: the highlight has moved on to "Pass"
             assert lit.count() == 1 and lit.get_attribute("data-act") == "pass", step
         try:
-            driver.click_action(page, idx, s["v"])
+            driver.click_action(page, idx, s["v"], s)
         except driver.Stale:
             continue
     assert seen[-1] == "complete", seen
