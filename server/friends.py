@@ -10,7 +10,7 @@ seconds are not shown and cannot be accepted.
 | method, path | answer |
 |---|---|
 | GET /api/friends | ``{"friends": [{"id", "name", "status", "room"}], "incoming": [{"id", "name"}], "outgoing": [...], "challenges": {"incoming": [c], "outgoing": [c]}}`` |
-| POST /api/friends | ``{"name"}`` -> 201 ``{"id", "name", "mutual"}``; 404 ``player_not_found``; 400 ``friend_self``; 400 ``name_required`` (no name, or only spaces) |
+| POST /api/friends | ``{"name"}`` -> 201 ``{"id", "name", "mutual"}``; 404 ``player_not_found``; 400 ``friend_self``; 400 ``name_required`` (no name, or only spaces); 400 ``name_not_text`` |
 | DELETE /api/friends/{id} | 204; 404 ``player_not_found`` |
 | POST /api/challenges | ``{"to": player id, "deck", "clock": preset}`` -> 201 c; 400 ``challenge_self`` / ``bad_preset`` / deck errors; 403 ``not_friends`` |
 | POST /api/challenges/{id}/accept | ``{"deck"}`` -> 200 ``{"room", "seat": 2, "token"}``; 404 ``challenge_not_found``; 403 ``challenge_not_yours`` |
@@ -114,9 +114,11 @@ async def add_friend(request: Request):
     hub = request.app.state.hub
     body = await read_json(request, {"name"})
     name = body.get("name", "")
-    if isinstance(name, str) and not name.strip():
+    if not isinstance(name, str):
+        return refuse(request, 400, "name_not_text")
+    if not name.strip():
         return refuse(request, 400, "name_required")
-    other = await hub.store.find_player(name) if isinstance(name, str) else None
+    other = await hub.store.find_player(name)
     if other is None:
         return refuse(request, 404, "player_not_found")
     if other["id"] == player["id"]:

@@ -35,6 +35,7 @@ TEXTS = {
     "player_not_found": ("Игрока с таким именем нет.", "There is no player with this name."),
     "friend_self": ("Нельзя добавить в друзья себя.", "You cannot add yourself as a friend."),
     "name_required": ("Введите имя игрока.", "Enter the player's name."),
+    "name_not_text": ("Имя игрока должно быть текстом.", "The player's name must be text."),
     "challenge_self": ("Нельзя вызвать на игру себя.", "You cannot challenge yourself."),
     "not_friends": ("Вызвать можно только друга (вы добавили друг друга).",
                     "You can challenge only a friend (you have added each other)."),

@@ -47,7 +47,7 @@ async def test_adding_by_name_makes_a_request_until_the_other_adds_back(live):
 
 @pytest.mark.parametrize("body, status, code", [({"name": "Nobody"}, 404, "player_not_found"),
                                                 ({"name": "ann"}, 400, "friend_self"),
-                                                ({"name": 7}, 404, "player_not_found"),
+                                                ({"name": 7}, 400, "name_not_text"),
                                                 ({"who": "Bob"}, 400, "bad_request"),
                                                 ({"name": ""}, 400, "name_required"),
                                                 ({"name": "   "}, 400, "name_required"),
