@@ -37,6 +37,11 @@ MIGRATION_LOCK = 1919001    # pg_advisory_xact_lock key of the migrations (any c
 GAME_FIELDS = ("id", "seed", "decks", "deck_names", "log", "result", "players", "started", "duration", "version")
 LIST_MAX = 200
 WAL_SIZE_LIMIT = 32 << 20  # bytes: a WAL that grew larger in a burst is cut back to this when it starts again
+# WAL frames (a 4 KiB page and its 24-byte header each: about 24 MiB, under WAL_SIZE_LIMIT) at which the loop writer
+# starts the WAL again with the writes held (server/store/loop_writer.py): every commit waits out that checkpoint's
+# two fsyncs, so the rarer the better; at 1 000 frames it came every 2 s at 500 mid-game rooms and held 1-3 % of
+# the commits for 20-600 ms (docs/performance.md "Where a mid-game action waits")
+RESET_FRAMES = 6000
 ROOMS_PER_READ = 400        # room ids per batched read of live rooms (load_rooms; one parameter each, under 999)
 
 
@@ -161,7 +166,7 @@ class SqlStore(AccountsMixin, Store):
             on_loop = self.synchronous == "normal"
             self._writer = LoopWriter(lambda: self._make_writer_engine(on_loop=True),
                                       lambda: self._make_writer_engine(autocheckpoint=not on_loop),
-                                      self._checkpoint, self.checkpoint_interval,
+                                      self._checkpoint, self.checkpoint_interval, RESET_FRAMES,
                                       on_loop=on_loop)
         else:
             self._writer = EngineWriter(self.engine)
