@@ -259,16 +259,25 @@ class SqlStore(AccountsMixin, Store):
                "started": float(game["started"]), "duration": float(game["duration"]),
                "version": int(game["version"]), "options": game.get("options") or {}}
         try:
-            async with self.engine.begin() as conn:
-                if row["names"] is None:
-                    row["names"] = {s: await self._name(conn, row[f"player{s}"]) for s in ("1", "2")}
-                await conn.execute(games.insert().values(**row))
-                if row["rated"]:
-                    await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"),
-                                     row["id"])
+            if isinstance(self._writer, LoopWriter):
+                # a SQLite file: in one transaction of the live-room writer, so the write lock is never held
+                # across turns of the event loop (every room's commit waited behind this one's, then behind the
+                # fallback thread: docs/performance.md "Where a mid-game action waits")
+                await self._writer.run(lambda conn: _at_once(self._record(_Blocking(conn), row)))
+            else:
+                async with self.engine.begin() as conn:
+                    await self._record(conn, row)
         except IntegrityError:
             return False
         return True
+
+    async def _record(self, conn, row: dict) -> None:
+        """The recording transaction's statements on ``conn`` (an async Connection, or :class:`_Blocking`)."""
+        if row["names"] is None:
+            row["names"] = {s: await self._name(conn, row[f"player{s}"]) for s in ("1", "2")}
+        await conn.execute(games.insert().values(**row))
+        if row["rated"]:
+            await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"), row["id"])
 
     async def _name(self, conn, player_id) -> str | None:
         if player_id is None:
@@ -391,6 +400,31 @@ class SqlStore(AccountsMixin, Store):
     async def room_ids(self) -> list[str]:
         async with self.engine.connect() as conn:
             return [r.id for r in await conn.execute(sa.select(live_rooms.c.id).order_by(live_rooms.c.id))]
+
+
+class _Blocking:
+    """A sync SQLAlchemy ``Connection`` behind the awaitable ``execute``/``scalar`` of an async one, so that the same
+    transaction code runs inside the live-room writer (each call returns at once: nothing is awaited)."""
+
+    def __init__(self, conn: sa.Connection) -> None:
+        self.conn, self.dialect = conn, conn.dialect
+
+    async def execute(self, statement):
+        return self.conn.execute(statement)
+
+    async def scalar(self, statement):
+        return self.conn.scalar(statement)
+
+
+def _at_once(coro):
+    """Run a coroutine that never suspends (its calls on :class:`_Blocking`) to its end; its result. RuntimeError
+    if it suspended (it is closed then)."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    coro.close()
+    raise RuntimeError("a transaction run at once waited on something")
 
 
 def _sqlite_pragmas(file: bool, synchronous: str, autocheckpoint: bool = True):
