@@ -22,7 +22,7 @@ import sys
 import time
 
 from .servers import ROOT, _wait_http, free_port, raise_fd_limit
-from .server_latency import cpu_seconds, ms, pct, run_generator
+from .server_latency import cpu_seconds, generator_collector_back, generator_collector_off, ms, pct, run_generator
 
 HEADER = struct.Struct("<IQ")        # sender's seat index (0, 1) and the sequence number of the room's action
 
@@ -93,14 +93,18 @@ async def fanout_floor(n: int, seconds: float, think: float, frame: int = 200) -
         joined, count = asyncio.Event(), [0]
         tasks = [asyncio.create_task(r.run(joined, count, 3 * n)) for r in rooms]
         await asyncio.wait_for(joined.wait(), 120)
-        await asyncio.sleep(think)              # every room past its first action
-        c0, t0 = cpu_seconds(proc.pid), time.monotonic()
-        for r in rooms:
-            r.measuring = True
-        await asyncio.sleep(seconds)
-        for r in rooms:
-            r.measuring = False
-        cpu = (cpu_seconds(proc.pid) - c0) / (time.monotonic() - t0)
+        collector_was = generator_collector_off()    # as the game's generator measures (server_latency)
+        try:
+            await asyncio.sleep(think)               # every room past its first action
+            c0, t0 = cpu_seconds(proc.pid), time.monotonic()
+            for r in rooms:
+                r.measuring = True
+            await asyncio.sleep(seconds)
+            for r in rooms:
+                r.measuring = False
+            cpu = (cpu_seconds(proc.pid) - c0) / (time.monotonic() - t0)
+        finally:
+            generator_collector_back(collector_was)
         for r in rooms:
             r.stop = True
         actions = sum(r.acts for r in rooms)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -46,6 +47,28 @@ def run_generator(coro):
         return asyncio.run(coro)
     with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
         return runner.run(coro)
+
+
+def generator_collector_off() -> bool:
+    """Turn the load generator's own cyclic garbage collector off until :func:`generator_collector_back`: one full
+    collection, its survivors frozen, then none. Returns whether it was enabled. Called before the settling second
+    that precedes a measurement window, so that the pause of the one collection is over before it. Why: latencies
+    are timestamped in this process, so its collections pause every receive; with 1 500 connections decoding
+    mid-game frames its generation-1 and -2 collections took 40-310 ms every 2-3 s, which delayed several per cent
+    of the samples (docs/performance.md "Where a mid-game action waits"). A window of seconds makes little garbage
+    that only a collection would free."""
+    was = gc.isenabled()
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    return was
+
+
+def generator_collector_back(was: bool) -> None:
+    """Undo :func:`generator_collector_off` (``was``: what it returned)."""
+    if was:
+        gc.enable()
+    gc.unfreeze()
 
 
 def pct(xs: list, q: float) -> float | None:
@@ -186,7 +209,8 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     ``result`` attribute is returned under ``"window"``, with ``"actions"`` (client actions acknowledged in the
     window) added.
 
-    Waits (up to 120 s) until all 3n connections have their first ``sync`` before measuring; client failures,
+    Waits (up to 120 s) until all 3n connections have their first ``sync`` before measuring; this generator's
+    own cyclic collector is off from then until the result (:func:`generator_collector_off`). Client failures,
     error frames and server log errors are counted and returned (``failures``, ``error_frames``,
     ``server_errors``), never swallowed."""
     if premade:
@@ -218,7 +242,16 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     except TimeoutError:
         pass                                                # reported below as joined < connections
     join_s = time.perf_counter() - t_join
-    await asyncio.sleep(2.0)                                # let the first moves after joining settle
+    collector_was = generator_collector_off()
+    try:
+        await asyncio.sleep(2.0)                            # let the first moves after joining settle
+        return await _measure_window(servers, rooms, tasks, stats, lat, seconds, window, rss0, n, join_s)
+    finally:
+        generator_collector_back(collector_was)
+
+
+async def _measure_window(servers, rooms, tasks, stats, lat, seconds, window, rss0, n, join_s) -> dict:
+    """The measurement window of :func:`measure_rooms` once every room has joined and settled (its result)."""
     rss = servers[0].rss_kb()
     probe = window() if window is not None else None
     if probe is not None:

@@ -24,8 +24,10 @@ can take is the transactions of the last ``checkpoint_interval`` seconds (1 s by
 A PASSIVE checkpoint copies the WAL into the database while the loop keeps appending to it, but SQLite starts the
 WAL again from its beginning only when a write finds every frame copied, which under steady play never happens:
 the file would grow without bound. So once a checkpoint leaves ``reset_frames`` or more frames in the WAL, a second
-one runs with the loop's writes held (queued, not refused): it copies only what was written during the first, a
-few milliseconds, and the next write starts the WAL again.
+one runs with the loop's writes held (queued, not refused): it copies only what was written during the first, and
+the next write starts the WAL again. Every commit meanwhile waits for that checkpoint, whose two fsyncs take a few
+milliseconds on an idle disk and hundreds on a busy one, so the store resets rarely (server/store/sql.py
+``RESET_FRAMES``: a WAL of about 24 MiB).
 
 The loop never waits on SQLite's lock: its connection has no busy timeout. When another connection of the store
 holds the write lock (a finished game being recorded), the batch goes to a :class:`SqliteWriter` thread that waits

@@ -37,6 +37,11 @@ MIGRATION_LOCK = 1919001    # pg_advisory_xact_lock key of the migrations (any c
 GAME_FIELDS = ("id", "seed", "decks", "deck_names", "log", "result", "players", "started", "duration", "version")
 LIST_MAX = 200
 WAL_SIZE_LIMIT = 32 << 20  # bytes: a WAL that grew larger in a burst is cut back to this when it starts again
+# WAL frames (a 4 KiB page and its 24-byte header each: about 24 MiB, under WAL_SIZE_LIMIT) at which the loop writer
+# starts the WAL again with the writes held (server/store/loop_writer.py): every commit waits out that checkpoint's
+# two fsyncs, so the rarer the better; at 1 000 frames it came every 2 s at 500 mid-game rooms and held 1-3 % of
+# the commits for 20-600 ms (docs/performance.md "Where a mid-game action waits")
+RESET_FRAMES = 6000
 ROOMS_PER_READ = 400        # room ids per batched read of live rooms (load_rooms; one parameter each, under 999)
 
 
@@ -161,7 +166,7 @@ class SqlStore(AccountsMixin, Store):
             on_loop = self.synchronous == "normal"
             self._writer = LoopWriter(lambda: self._make_writer_engine(on_loop=True),
                                       lambda: self._make_writer_engine(autocheckpoint=not on_loop),
-                                      self._checkpoint, self.checkpoint_interval,
+                                      self._checkpoint, self.checkpoint_interval, RESET_FRAMES,
                                       on_loop=on_loop)
         else:
             self._writer = EngineWriter(self.engine)
@@ -254,16 +259,25 @@ class SqlStore(AccountsMixin, Store):
                "started": float(game["started"]), "duration": float(game["duration"]),
                "version": int(game["version"]), "options": game.get("options") or {}}
         try:
-            async with self.engine.begin() as conn:
-                if row["names"] is None:
-                    row["names"] = {s: await self._name(conn, row[f"player{s}"]) for s in ("1", "2")}
-                await conn.execute(games.insert().values(**row))
-                if row["rated"]:
-                    await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"),
-                                     row["id"])
+            if isinstance(self._writer, LoopWriter):
+                # a SQLite file: in one transaction of the live-room writer, so the write lock is never held
+                # across turns of the event loop (every room's commit waited behind this one's, then behind the
+                # fallback thread: docs/performance.md "Where a mid-game action waits")
+                await self._writer.run(lambda conn: _at_once(self._record(_Blocking(conn), row)))
+            else:
+                async with self.engine.begin() as conn:
+                    await self._record(conn, row)
         except IntegrityError:
             return False
         return True
+
+    async def _record(self, conn, row: dict) -> None:
+        """The recording transaction's statements on ``conn`` (an async Connection, or :class:`_Blocking`)."""
+        if row["names"] is None:
+            row["names"] = {s: await self._name(conn, row[f"player{s}"]) for s in ("1", "2")}
+        await conn.execute(games.insert().values(**row))
+        if row["rated"]:
+            await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"), row["id"])
 
     async def _name(self, conn, player_id) -> str | None:
         if player_id is None:
@@ -386,6 +400,31 @@ class SqlStore(AccountsMixin, Store):
     async def room_ids(self) -> list[str]:
         async with self.engine.connect() as conn:
             return [r.id for r in await conn.execute(sa.select(live_rooms.c.id).order_by(live_rooms.c.id))]
+
+
+class _Blocking:
+    """A sync SQLAlchemy ``Connection`` behind the awaitable ``execute``/``scalar`` of an async one, so that the same
+    transaction code runs inside the live-room writer (each call returns at once: nothing is awaited)."""
+
+    def __init__(self, conn: sa.Connection) -> None:
+        self.conn, self.dialect = conn, conn.dialect
+
+    async def execute(self, statement):
+        return self.conn.execute(statement)
+
+    async def scalar(self, statement):
+        return self.conn.scalar(statement)
+
+
+def _at_once(coro):
+    """Run a coroutine that never suspends (its calls on :class:`_Blocking`) to its end; its result. RuntimeError
+    if it suspended (it is closed then)."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    coro.close()
+    raise RuntimeError("a transaction run at once waited on something")
 
 
 def _sqlite_pragmas(file: bool, synchronous: str, autocheckpoint: bool = True):

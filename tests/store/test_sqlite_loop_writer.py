@@ -2,7 +2,8 @@
 the event loop's thread, at once when nothing is queued, queued jobs in one transaction; a failing job fails only
 its caller;
 while another connection holds SQLite's write lock the loop does not wait, the batch commits through the fallback
-thread, in order; a checkpoint follows a commit. Costs are measured in bench/, not here."""
+thread, in order; a checkpoint follows a commit; a finished game is recorded through the same writer, so the
+rooms' commits meanwhile never find the lock taken. Costs are measured in bench/, not here."""
 from __future__ import annotations
 
 import asyncio
@@ -211,4 +212,31 @@ async def test_the_fallback_thread_checkpoints_by_itself_only_when_no_checkpoint
             assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == automatic
     finally:
         engine.dispose()
+        await store.close()
+
+
+async def test_recording_a_finished_game_while_rooms_commit_sends_no_commit_to_the_fallback_thread(tmp_path):
+    store = open_store(Settings(data_dir=str(tmp_path)))
+    await store.start()
+    recorded = asyncio.Event()
+
+    async def rooms_commit() -> None:                  # a room's log entry on every turn of the loop meanwhile
+        seq = 0
+        while not recorded.is_set():
+            seq += 1
+            await store.append_room_log("r1", seq, b"entry")
+            await asyncio.sleep(0)
+
+    async def record() -> None:
+        await store.record_game({"id": "g1", "seed": 1, "decks": [["a"], ["b"]], "deck_names": ["A", "B"],
+                                 "log": [[1, {"act": "pass"}]], "result": {"winner": 1, "reason": "concession"},
+                                 "players": {"1": None, "2": None}, "bots": {}, "rated": False, "started": 1.0,
+                                 "duration": 2.0, "version": 1})
+        recorded.set()
+    try:
+        await store.save_room("r1", b"snap")
+        await asyncio.gather(rooms_commit(), record())
+        assert store._writer._fallback.transactions == 0
+        assert (await store.get_game("g1"))["version"] == 1
+    finally:
         await store.close()
