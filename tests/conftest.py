@@ -17,7 +17,7 @@ _figures: list = []
 
 
 #: browser test files started before the other browser files: the longest (whole games by clicks), so that the
-#: two pytest-xdist workers finish together instead of one waiting for the other's last long file
+#: pytest-xdist workers finish together instead of one waiting for the other's last long file
 E2E_FIRST = ("test_games_vs_computer.py",)
 
 
