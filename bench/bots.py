@@ -26,7 +26,9 @@ import math
 import os
 import random
 import statistics
+import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 
@@ -117,9 +119,9 @@ def run(pairs: list[tuple[str, str]], games: int, seed: int, jobs: int, iteratio
     tasks = [(a, b, 2 * seed + i, iterations, cpu_clock) for a, b in pairs for i in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
-            results = list(ex.map(play_one, *zip(*tasks)))
+            results = list(_noted(tasks, ex.map(play_one, *zip(*tasks))))
     else:
-        results = [play_one(*t) for t in tasks]
+        results = list(_noted(tasks, (play_one(*t) for t in tasks)))
     for (a, b, _, _, _), r in zip(tasks, results):
         st = out["pairs"].setdefault((a, b), {"games": 0, "wins": 0.0, "draws": 0, "drawn": []})
         st["games"] += 1
@@ -130,6 +132,14 @@ def run(pairs: list[tuple[str, str]], games: int, seed: int, jobs: int, iteratio
         for lv, ts in r["times"].items():
             out["times"].setdefault(lv, []).extend(ts)
     return out
+
+
+def _noted(tasks: list[tuple], results: Iterator[dict]) -> Iterator[dict]:
+    """``results`` passed on, each game's outcome noted on stderr as it arrives (a long run shows its progress)."""
+    for (a, b, game, _, _), r in zip(tasks, results):
+        print(f"{a} vs {b} game {game}: {a} scores {r['score_a']:g} ({r['reason']}, turn {r['turn']})",
+              file=sys.stderr, flush=True)
+        yield r
 
 
 def report(res: dict) -> list[str]:
