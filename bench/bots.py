@@ -15,7 +15,9 @@ on 4 more, bots/search.py) with a 0.25 s cap (it starts no sample it could not f
 games in parallel processes (each game is timed on its own process). ``--iterations K`` takes the wall clock out of
 the searching levels' play (the strong level's samples uncapped, the expert's K iterations and no time budget), so
 that a result does not depend on the machine's load; their decision times are then those of that play, not of the
-default budgets.
+default budgets. ``--cpu-clock`` keeps the default budgets but counts them in each process's CPU time, so that a
+searching level thinks as much as on a core of its own whatever the load (its wall-clock times then grow with the
+load; the CPU columns are what one quiet core would take).
 """
 from __future__ import annotations
 
@@ -24,7 +26,9 @@ import math
 import os
 import random
 import statistics
+import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 
@@ -51,24 +55,29 @@ def pct(xs: list, q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
-def _policies(iterations: int | None) -> dict:
-    """The levels' policies: their defaults, or with ``iterations`` the searching levels without a time budget
-    (strong: its samples uncapped; expert: ``iterations`` iterations), so that their play does not depend on the
-    machine's load."""
+def _policies(iterations: int | None, cpu_clock: bool = False) -> dict:
+    """The levels' policies: their defaults; with ``cpu_clock`` the searching levels' default budgets counted in
+    this process's CPU time (``time.process_time``: the thinking one quiet core gives, whatever the load); with
+    ``iterations`` the searching levels without a time budget (strong: its samples uncapped; expert:
+    ``iterations`` iterations), so that their play does not depend on the machine's load."""
     from functools import partial
 
     from bots import POLICIES
     from bots.search import expert_policy, strong_policy
-    if iterations is None:
-        return dict(POLICIES)
-    return {**POLICIES, "strong": partial(strong_policy, budget=None),
-            "expert": partial(expert_policy, budget=None, iterations=iterations)}
+    if iterations is not None:
+        return {**POLICIES, "strong": partial(strong_policy, budget=None),
+                "expert": partial(expert_policy, budget=None, iterations=iterations)}
+    if cpu_clock:
+        return {**POLICIES, "strong": partial(strong_policy, clock=time.process_time),
+                "expert": partial(expert_policy, clock=time.process_time)}
+    return dict(POLICIES)
 
 
-def play_one(a: str, b: str, game: int, iterations: int | None = None) -> dict:
-    """Game ``game`` (twin ``game // 2``, A's seat by its parity): level ``a`` against ``b`` (``iterations``: see
-    :func:`_policies`); returns ``{"score_a", "draw", "times": {level: [(s, searched)]}, "reason", "turn", "seed"}``."""
-    POLICIES = _policies(iterations)
+def play_one(a: str, b: str, game: int, iterations: int | None = None, cpu_clock: bool = False) -> dict:
+    """Game ``game`` (twin ``game // 2``, A's seat by its parity): level ``a`` against ``b`` (``iterations``,
+    ``cpu_clock``: see :func:`_policies`); returns ``{"score_a", "draw", "times": {level: [(s, cpu s, searched)]},
+    "reason", "turn", "seed"}``."""
+    POLICIES = _policies(iterations, cpu_clock)
     from bots.search import candidates, free_decision
     from engine import Game, load_deck, preconstructed_decks
     decks = [d["id"] for d in preconstructed_decks()]
@@ -83,9 +92,9 @@ def play_one(a: str, b: str, game: int, iterations: int | None = None) -> dict:
         p = g.to_act()
         view, legal = g.view(p), g.legal_actions(p)
         searched = free_decision(view) and len(candidates(view, legal, 2)) >= 2
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         action = POLICIES[levels[p]](view, legal, rngs[p])
-        times[levels[p]].append((time.perf_counter() - t, searched))
+        times[levels[p]].append((time.perf_counter() - t, time.process_time() - c, searched))
         g.apply(p, action)
         if g.version >= MAX_ACTIONS:
             g.set_result("draw", "action_cap")
@@ -102,16 +111,18 @@ def _pairs(spec: str | None) -> list[tuple[str, str]]:
     return [(x, y) for x, y in combinations(strong_first, 2)] + [("beginner", "random")]
 
 
-def run(pairs: list[tuple[str, str]], games: int, seed: int, jobs: int, iterations: int | None = None) -> dict:
-    """Play every pair; returns {"pairs": {(a, b): {"games", "wins", "draws"}}, "times": {level: [(s, searched)]}}."""
+def run(pairs: list[tuple[str, str]], games: int, seed: int, jobs: int, iterations: int | None = None,
+        cpu_clock: bool = False) -> dict:
+    """Play every pair; returns {"pairs": {(a, b): {"games", "wins", "draws"}}, "times": {level: [(s, cpu s,
+    searched)]}}."""
     out: dict = {"pairs": {}, "times": {}}
-    tasks = [(a, b, 2 * seed + i, iterations) for a, b in pairs for i in range(games)]
+    tasks = [(a, b, 2 * seed + i, iterations, cpu_clock) for a, b in pairs for i in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
-            results = list(ex.map(play_one, *zip(*tasks)))
+            results = list(_noted(tasks, ex.map(play_one, *zip(*tasks))))
     else:
-        results = [play_one(*t) for t in tasks]
-    for (a, b, _, _), r in zip(tasks, results):
+        results = list(_noted(tasks, (play_one(*t) for t in tasks)))
+    for (a, b, _, _, _), r in zip(tasks, results):
         st = out["pairs"].setdefault((a, b), {"games": 0, "wins": 0.0, "draws": 0, "drawn": []})
         st["games"] += 1
         st["wins"] += r["score_a"]
@@ -121,6 +132,14 @@ def run(pairs: list[tuple[str, str]], games: int, seed: int, jobs: int, iteratio
         for lv, ts in r["times"].items():
             out["times"].setdefault(lv, []).extend(ts)
     return out
+
+
+def _noted(tasks: list[tuple], results: Iterator[dict]) -> Iterator[dict]:
+    """``results`` passed on, each game's outcome noted on stderr as it arrives (a long run shows its progress)."""
+    for (a, b, game, _, _), r in zip(tasks, results):
+        print(f"{a} vs {b} game {game}: {a} scores {r['score_a']:g} ({r['reason']}, turn {r['turn']})",
+              file=sys.stderr, flush=True)
+        yield r
 
 
 def report(res: dict) -> list[str]:
@@ -135,15 +154,17 @@ def report(res: dict) -> list[str]:
     drawn = [f"{a} vs {b}, {d}" for (a, b), st in res["pairs"].items() for d in st["drawn"]]
     if drawn:
         lines += ["", "Draws: " + "; ".join(drawn) + "."]
-    lines += ["", "| level | decisions | median ms | p95 ms | searched | searched median ms | searched p95 ms | goal |",
-              "|---|---|---|---|---|---|---|---|"]
+    lines += ["", "| level | decisions | median ms | p95 ms | searched | searched median ms | searched p95 ms | "
+              "searched CPU median ms | searched CPU p95 ms | goal |", "|---|---|---|---|---|---|---|---|---|---|"]
     for lv, ts in sorted(res["times"].items()):
-        all_t = [t for t, _ in ts]
-        srch = [t for t, s in ts if s]
+        all_t = [t for t, _, _ in ts]
+        srch = [t for t, _, s in ts if s]
+        cpu = [c for _, c, s in ts if s]
         goal = TIME_GOALS.get(lv)
         lines.append(f"| {lv} | {len(all_t)} | {statistics.median(all_t) * 1e3:.1f} | {pct(all_t, 0.95) * 1e3:.1f} | "
                      f"{len(srch)} | {statistics.median(srch) * 1e3 if srch else 0:.1f} | "
-                     f"{pct(srch, 0.95) * 1e3:.1f} | {'p95 <= ' + format(goal * 1e3, '.0f') + ' ms' if goal else '-'} |")
+                     f"{pct(srch, 0.95) * 1e3:.1f} | {statistics.median(cpu) * 1e3 if cpu else 0:.1f} | "
+                     f"{pct(cpu, 0.95) * 1e3:.1f} | {'p95 <= ' + format(goal * 1e3, '.0f') + ' ms' if goal else '-'} |")
     return lines
 
 
@@ -157,16 +178,19 @@ def main(argv=None) -> None:
     ap.add_argument("--jobs", type=int, default=1, help="games in parallel processes")
     ap.add_argument("--iterations", type=int, default=None,
                     help="searching levels without a time budget: strong uncapped, expert this many iterations")
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="the searching levels' default budgets in this process's CPU time (one quiet core's worth)")
     args = ap.parse_args(argv)
     import berserk_native
     load0, t0 = os.getloadavg(), time.time()
-    res = run(_pairs(args.pairs), args.games, args.seed, args.jobs, args.iterations)
+    res = run(_pairs(args.pairs), args.games, args.seed, args.jobs, args.iterations, args.cpu_clock)
     for line in report(res):
         print(line)
     print(f"\nmachine: {os.cpu_count()} cores, load average {load0[0]:.1f} before, {os.getloadavg()[0]:.1f} after; "
           f"engine {'compiled' if berserk_native.compiled() else 'pure Python'}; {time.time() - t0:.0f} s; "
           f"games {args.games} per pair from twin {args.seed}, jobs {args.jobs}; "
-          f"{'no clock: expert ' + str(args.iterations) + ' iterations' if args.iterations else 'default budgets'}")
+          f"{'no clock: expert ' + str(args.iterations) + ' iterations' if args.iterations else 'default budgets'}"
+          f"{' on the CPU clock' if args.cpu_clock and not args.iterations else ''}")
 
 
 if __name__ == "__main__":

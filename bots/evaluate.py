@@ -168,8 +168,25 @@ def exchange_choice(att: Unit, resp: Unit, row: tuple, d: int, chooser_is_attack
     return keep if gain(keep) >= gain(weak) else weak
 
 
+#: :func:`melee_ev` by what it reads of both units; cleared when it holds :data:`_MELEE_MAX` entries.
+_MELEE: dict[tuple, float] = {}
+_MELEE_MAX = 200_000
+
+
 def melee_ev(att: Unit, tgt: Unit) -> float:
-    """Expected value (enemy loss minus own loss) of a simple strike by ``att`` at ``tgt`` (02-battle.md §4-§5)."""
+    """Expected value (enemy loss minus own loss) of a simple strike by ``att`` at ``tgt`` (02-battle.md §4-§5),
+    remembered by what it reads of the two units (the searching bots ask the same pairs many times)."""
+    k = (att.strike, att.a_mod, att.armour, att.worth, att.left, att.life,
+         tgt.strike, tgt.d_mod, tgt.armour, tgt.worth, tgt.left, tgt.life, tgt.closed)
+    got = _MELEE.get(k)
+    if got is None:
+        if len(_MELEE) >= _MELEE_MAX:
+            _MELEE.clear()
+        got = _MELEE[k] = _melee_ev(att, tgt)
+    return got
+
+
+def _melee_ev(att: Unit, tgt: Unit) -> float:
     if tgt.closed:                                   # single die, no retaliation (§4.4)
         return sum(loss(tgt, die_strength(att.strike, r + att.a_mod)) for r in range(1, 7)) / 6
     total = 0.0

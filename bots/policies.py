@@ -254,6 +254,18 @@ def heuristic_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     return legal[rng.choice([i for s, i in scored if s >= best - 1e-9])]
 
 
+def steady_policy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The heuristic (:func:`heuristic_policy`), except that it never ends its turn while an entry waits in the
+    queue: it passes instead, so that it holds priority again once its declaration has executed and may act on
+    (``end_turn`` is a pass for the rest of the main phase, 02-battle.md "ending the turn"; the heuristic scores
+    both at 0 and picks either). The searching levels play it wherever they do not search, and in their
+    simulations. Raises ValueError when ``legal`` is empty."""
+    action = heuristic_policy(view, legal, rng)
+    if action.get("act") == "end_turn" and view.get("queue"):
+        return next((a for a in legal if a.get("act") == "pass"), action)
+    return action
+
+
 #: How far the beginner's judgement wanders: the spread (standard deviation) of the noise added to each score.
 BEGINNER_NOISE = 12.0
 #: How often a beginner ends its say early in its own turn (passes with moves left: a forgotten attack).

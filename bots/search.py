@@ -5,9 +5,10 @@ never the real game.
 
 They search at a free decision: a ``priority`` prompt of a turn with an empty queue and at least two candidate
 actions (concession never is one). Everywhere else (the preliminary phase, answers inside a strike, a queue to
-answer) they play as ``casual`` (bots/policies.py ``heuristic_policy``), which is also how both sides play the
-simulated future. A simulation runs to the end of the next turn (``horizon`` turns after the current one) and is
-scored by bots/value.py against the material of the position searched from.
+answer) they play bots/policies.py ``steady_policy``: the ``casual`` heuristic, except that it does not end its
+turn while its own declaration waits in the queue (it passes and acts again once the declaration has executed).
+Both sides play the simulated future the same way. A simulation runs to the end of the next turn (``horizon``
+turns after the current one) and is scored by bots/value.py against the material of the position searched from.
 
 * :func:`strong_policy`: the ``width`` best candidates by the heuristic (waiting is one only when the heuristic
   ranks it so), each played forward on the first ``screen`` determinizations, then the heuristic's choice and the
@@ -29,9 +30,10 @@ import json
 import math
 import random
 import time
+from typing import Callable
 
-from bots.policies import action_scores, heuristic_policy
-from bots.sampling import determinized
+from bots.policies import action_scores, steady_policy
+from bots.sampling import Sampler
 from bots.value import material, score
 from engine import EngineError
 
@@ -63,24 +65,42 @@ def candidates(view: dict, legal: list[dict], width: int, wait: bool = True) -> 
     return out
 
 
-def key(action: dict) -> str:
-    """A canonical string of an action (its dict with sorted keys)."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+def key(action: dict) -> tuple | str:
+    """A canonical, hashable form of an action: its (field, value) pairs sorted by field, or, when a value is a
+    list or a dict, its JSON text with sorted keys."""
+    items = sorted(action.items())
+    if any(type(v) in (dict, list) for _, v in items):
+        return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    return tuple(items)
 
 
-def _late(deadline: float | None, longest: float) -> bool:
-    """True when one more simulation as long as the longest so far would end past ``deadline`` (None: never)."""
-    return deadline is not None and time.perf_counter() + longest > deadline
+class Deadline:
+    """The end of a decision's time ``budget`` (seconds; None: no end) on ``clock`` (wall time by default;
+    ``time.process_time`` counts only this process's CPU time, as if it had a core to itself)."""
+
+    def __init__(self, budget: float | None, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        self.at = None if budget is None else clock() + budget
+
+    def late(self, longest: float) -> bool:
+        """True when one more simulation as long as ``longest`` seconds would end past the deadline."""
+        return self.at is not None and self.clock() + longest > self.at
 
 
 def _step(g, rng: random.Random) -> None:
-    """One heuristic action of the player to act (the only one without a view, when there is one choice)."""
+    """One action of the player to act by bots/policies.py ``steady_policy``, without a view where the choice is
+    plain: the only action (concession aside), or ``pass`` when passing or ending the turn is all it may do."""
     p = g.to_act()
     legal = g.legal_actions(p)
     if len(legal) == 2 and legal[1].get("act") == "concede":
         g.apply(p, legal[0])
+    elif all(a.get("act") in _WAIT or a.get("act") == "concede" for a in legal):
+        g.apply(p, _PASS if any(a.get("act") == "pass" for a in legal) else legal[0])
     else:
-        g.apply(p, heuristic_policy(g.view(p), legal, rng))
+        g.apply(p, steady_policy(g.view(p), legal, rng))
+
+
+_PASS = {"act": "pass"}
 
 
 #: What stops a simulation where it stands: a built game holds defaults for bookkeeping the view did not carry
@@ -115,16 +135,16 @@ def _advance(g, me: int, rng: random.Random, turn: int) -> dict | None:
     return None
 
 
-def _rollouts(base, cands: list[dict], me: int, last: int, seed: int, deadline: float | None,
+def _rollouts(base, cands: list[dict], me: int, last: int, seed: int, deadline: Deadline,
               longest: list[float], ref: float) -> list | None:
     """Each of ``cands`` played from a copy of ``base`` (the same dice, heuristic seed ``seed``) to the end of turn
     ``last`` and scored (None: refused in this determinization); None when out of time before the last one.
     ``longest`` holds the longest rollout so far (seconds), updated."""
     got: list = []
     for a in cands:
-        if _late(deadline, longest[0]):
+        if deadline.late(longest[0]):
             return None
-        t = time.perf_counter()
+        t = deadline.clock()
         g = base.copy()
         try:
             g.apply(me, a)
@@ -133,7 +153,7 @@ def _rollouts(base, cands: list[dict], me: int, last: int, seed: int, deadline: 
             continue
         play_forward(g, random.Random(seed), last)
         got.append(score(g.view(me), ref))
-        longest[0] = max(longest[0], time.perf_counter() - t)
+        longest[0] = max(longest[0], deadline.clock() - t)
     return got
 
 
@@ -146,29 +166,31 @@ def _kept(stats: list[list[float]], keep: int) -> list[int]:
 
 
 def strong_policy(view: dict, legal: list[dict], rng: random.Random, samples: int = 6, width: int = 5,
-                  screen: int = 2, keep: int = 3, horizon: int = 1, budget: float | None = STRONG_BUDGET) -> dict:
+                  screen: int = 2, keep: int = 3, horizon: int = 1, budget: float | None = STRONG_BUDGET,
+                  clock: Callable[[], float] = time.perf_counter) -> dict:
     """The ``strong`` level (see the module docstring): the ``width`` best candidates by the heuristic, each played
     to the end of turn ``turn + horizon`` on the first ``screen`` determinizations, then the heuristic's choice and
     the ``keep`` - 1 best of the others on the rest, up to ``samples`` in all (every candidate still in play is
     judged on the same samples). It starts no sample whose simulations would end past ``budget`` seconds (judged by
-    the longest so far; None: no limit) and drops a sample it cannot finish.
+    the longest so far; None: no limit) on ``clock`` (see :class:`Deadline`) and drops a sample it cannot finish.
     Raises ValueError when ``legal`` is empty."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
     cands = candidates(view, legal, width, wait=False) if free_decision(view) else []
     if len(cands) < 2:
-        return heuristic_policy(view, legal, rng)
+        return steady_policy(view, legal, rng)
     me, ref, last = view["viewer"], material(view), int(view["turn"]) + horizon
     stats = [[0.0, 0] for _ in cands]
     live = list(range(len(cands)))
-    deadline = None if budget is None else time.perf_counter() + budget
+    deadline = Deadline(budget, clock)
     longest = [0.0]
+    sampler = Sampler(view)
     for n in range(samples):
         if n == screen and len(live) > keep:
             live = _kept(stats, keep)
-        if _late(deadline, longest[0] * len(live)):
+        if deadline.late(longest[0] * len(live)):
             break               # no time for every candidate of another sample
-        base = determinized(view, rng)
+        base = sampler.game(rng)
         if base is None:
             break
         got = _rollouts(base, [cands[i] for i in live], me, last, rng.getrandbits(32), deadline, longest, ref)
@@ -205,11 +227,11 @@ class _Node:
     __slots__ = ("children", "visits", "value", "avail")
 
     def __init__(self) -> None:
-        self.children: dict[str, _Node] = {}
+        self.children: dict[tuple | str, _Node] = {}
         self.visits, self.value, self.avail = 0, 0.0, 0
 
 
-def _select(node: _Node, options: list[tuple[str, dict]], c: float) -> tuple[str, dict]:
+def _select(node: _Node, options: list[tuple], c: float) -> tuple:
     """UCB1 over the children available in this determinization (availability counts, ISMCTS)."""
     best, pick = -1.0, options[0]
     for k, a in options:
@@ -220,10 +242,12 @@ def _select(node: _Node, options: list[tuple[str, dict]], c: float) -> tuple[str
     return pick
 
 
-def _iterate(root: _Node, view: dict, cands: list[dict], rng: random.Random, width: int, horizon: int,
+def _iterate(root: _Node, sampler: Sampler, cands: list[dict], rng: random.Random, width: int, horizon: int,
              c: float, ref: float) -> bool:
-    """One ISMCTS iteration; False when no game could be built from the view."""
-    g = determinized(view, rng)
+    """One ISMCTS iteration on a fresh determinization of ``sampler``'s view; False when no game could be built
+    from it."""
+    view = sampler.view
+    g = sampler.game(rng)
     if g is None:
         return False
     me, turn = view["viewer"], int(view["turn"])
@@ -263,23 +287,26 @@ def _iterate(root: _Node, view: dict, cands: list[dict], rng: random.Random, wid
 
 
 def expert_policy(view: dict, legal: list[dict], rng: random.Random, budget: float | None = EXPERT_BUDGET,
-                  iterations: int = 400, width: int = 8, horizon: int = 1, c: float = 0.7) -> dict:
+                  iterations: int = 400, width: int = 8, horizon: int = 1, c: float = 0.7,
+                  clock: Callable[[], float] = time.perf_counter) -> dict:
     """The ``expert`` level (see the module docstring): ISMCTS for ``iterations`` iterations or ``budget`` seconds
-    (None: iterations only, deterministic). Raises ValueError when ``legal`` is empty."""
+    on ``clock`` (see :class:`Deadline`; None: iterations only, deterministic). Raises ValueError when ``legal`` is
+    empty."""
     if not legal:
         raise ValueError("no legal action: the player is not asked")
     cands = candidates(view, legal, width, wait=False) if free_decision(view) else []
     if len(cands) < 2:
-        return heuristic_policy(view, legal, rng)
+        return steady_policy(view, legal, rng)
     root, ref = _Node(), material(view)
-    deadline = None if budget is None else time.perf_counter() + budget
+    deadline = Deadline(budget, clock)
     longest = 0.0
+    sampler = Sampler(view)
     for _ in range(iterations):
-        t = time.perf_counter()
-        if not _iterate(root, view, cands, rng, width, horizon, c, ref):
+        t = deadline.clock()
+        if not _iterate(root, sampler, cands, rng, width, horizon, c, ref):
             break
-        longest = max(longest, time.perf_counter() - t)
-        if _late(deadline, longest):
+        longest = max(longest, deadline.clock() - t)
+        if deadline.late(longest):
             break
     stats = [(root.children[key(a)].value, root.children[key(a)].visits) if key(a) in root.children else (0.0, 0)
              for a in cands]

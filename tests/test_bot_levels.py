@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bots import LEVELS, POLICIES, beginner_policy, expert_policy, heuristic_policy, level_for_rating, strong_policy
+from bots.policies import steady_policy
 from bots.search import free_decision
 from engine import Game, all_cards
 from engine.cards.decks import starter_decks
@@ -119,3 +120,13 @@ def test_beginner_never_weakens_an_exchange():
                                                 (1500.0, 3, "casual"), (1650.0, 9, "strong"), (1900.0, 30, "expert")])
 def test_the_level_offered_follows_the_rating(rating, games, level):
     assert level_for_rating(rating, games) == level
+
+
+def test_the_searching_levels_never_end_their_turn_while_their_declaration_waits_in_the_queue():
+    view = {"viewer": 1, "active": 1, "phase": "main", "queue": [{"source": "k1", "act": "attack"}], "cards": {},
+            "prompt": {"kind": "priority", "player": 1}}
+    legal = [{"act": "end_turn"}, {"act": "pass"}, {"act": "concede"}]
+    for seed in range(8):
+        assert steady_policy(view, legal, random.Random(seed)) == {"act": "pass"}
+        for level in ("strong", "expert"):
+            assert QUICK[level](view, legal, random.Random(seed)) == {"act": "pass"}
