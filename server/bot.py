@@ -1,4 +1,4 @@
-"""A bot client: ``python -m server.bot --url ws://HOST:PORT/ws --room ID [--token T] [--policy heuristic|random]``.
+"""A bot client: ``python -m server.bot --url ws://HOST:PORT/ws --room ID [--token=T] [--policy heuristic|random]``.
 
 :class:`BotBrain` is the transport-free part (used by this websocket client, by the server-side "play against the
 computer" seat in server/bot_seat.py and by the harness in bench/harness.py): it keeps the viewer's state from
@@ -143,7 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m server.bot", description="A Berserk bot player over websocket.")
     ap.add_argument("--url", required=True, help="websocket endpoint, e.g. ws://127.0.0.1:8000/ws")
     ap.add_argument("--room", required=True)
-    ap.add_argument("--token", default=None, help="seat token from the lobby; without it the bot only watches")
+    ap.add_argument("--token", default=None,
+                    help="seat token from the lobby, written --token=T (a token may begin with '-'); without it "
+                         "the bot only watches")
     ap.add_argument("--policy", choices=sorted(POLICIES), default="heuristic")
     ap.add_argument("--seed", type=int, default=None, help="seed of the bot's own random choices")
     ap.add_argument("--think", type=float, default=0.0, help="seconds to wait before each action")

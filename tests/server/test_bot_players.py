@@ -47,7 +47,7 @@ async def test_standalone_bots_play_a_game_on_default_rate_limits(live_factory):
         seat2 = (await c.post(f"{live.http}/api/rooms/{room['room']}/join", json={})).json()
     watcher = await Player.join(live.ws, room["room"], None)
     cmd = [sys.executable, "-m", "server.bot", "--url", live.ws, "--room", room["room"], "--seed", "1"]
-    bots = [await asyncio.create_subprocess_exec(*cmd, "--token", tok, "--policy", pol,
+    bots = [await asyncio.create_subprocess_exec(*cmd, f"--token={tok}", "--policy", pol,
                                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             for tok, pol in ((room["token"], "heuristic"), (seat2["token"], "random"))]
     try:
