@@ -4,7 +4,7 @@
 
 ``name`` is looked up under the uniqueness keys (server/namekey.py), so «Аlice» finds Alice. ``rating`` is
 None for a player without rated games; ``history`` is the rating after each rated game, oldest first; ``games``
-counts the recorded (finished) games; ``recent`` the last RECENT of them (summaries as ``GET /api/games``, each
+counts the recorded games that ended with a result (an aborted game has none); ``recent`` the last RECENT of them (summaries as ``GET /api/games``, each
 replayable at ``#/replay/<id>``); ``decks`` the preconstructed decks the player played most in finished games
 (a deck of its own, which has no public name, is left out).
 """
@@ -22,13 +22,17 @@ TOP_DECKS = 5
 
 
 def tally(outcomes) -> tuple[dict, list[dict]]:
-    """``({"played", "won", "lost", "drawn"}, [{"name", "games"}])`` of ``[(seat, result, deck_names)]``."""
+    """``({"played", "won", "lost", "drawn"}, [{"name", "games"}])`` of ``[(seat, result, deck_names)]``; a game
+    without a winner (aborted before it really began, server/room/endings.py) is not a played game, so
+    played = won + lost + drawn."""
     counts = {"played": 0, "won": 0, "lost": 0, "drawn": 0}
     decks: Counter = Counter()
     for seat, result, deck_names in outcomes:
-        counts["played"] += 1
         winner = result.get("winner")
-        counts["drawn" if winner == "draw" else "won" if winner == seat else "lost"] += winner is not None
+        if winner is None:
+            continue
+        counts["played"] += 1
+        counts["drawn" if winner == "draw" else "won" if winner == seat else "lost"] += 1
         label = deck_names[seat - 1] if len(deck_names) >= seat else None
         if isinstance(label, str) and label and not label.startswith("BRK1") and "\n" not in label:
             decks[label] += 1      # a preconstructed deck's id or name (a pasted code or list has no name)

@@ -24,12 +24,13 @@ async def test_each_rated_game_adds_a_point_of_rating_history(store):
     assert history[-1]["rating"] == (await store.get_rating(ann["id"]))["rating"]
 
 
-async def test_a_profiles_figures_count_finished_games_and_decks(store):
+async def test_a_profiles_figures_count_games_with_a_result_and_their_decks(store):
     ann = await store.create_player("Ann", hash_secret("a"))
     bob = await store.create_player("Bob", hash_secret("b"))
     await store.record_game(_game("g1", ann["id"], bob["id"], 1.0, winner=1, decks=("Forest", "Swamp")))
     await store.record_game(_game("g2", bob["id"], ann["id"], 2.0, winner=1, decks=("Swamp", "Forest")))
     await store.record_game(_game("g3", ann["id"], bob["id"], 3.0, winner="draw", decks=("Steppe", None)))
+    await store.record_game(_game("g4", ann["id"], bob["id"], 4.0, winner=None, decks=("Forest", "Swamp"), rated=False))
     counts, decks = tally(await store.game_outcomes(ann["id"]))
     assert counts == {"played": 3, "won": 1, "lost": 1, "drawn": 1}
     assert decks == [{"name": "Forest", "games": 2}, {"name": "Steppe", "games": 1}]

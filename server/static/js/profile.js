@@ -8,6 +8,7 @@ import { t, getLang, setLang, onLangChange, errorText } from "./i18n.js";
 import * as acc from "./account.js";
 import { listDecks } from "./api.js";
 import { deckName } from "./deckapi.js";
+import { resultText } from "./leaderboard.js";
 import { currentPlayer, savePlayer, forgetPlayer } from "./player.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -168,7 +169,7 @@ export class ProfilePage {
           .map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, t(k)), h("td", {}, String(v)))))),
       h("section", {}, h("h3", {}, t("profile_recent")),
         p.recent.length ? h("ul.room-list", {}, p.recent.map((game) => h("li", {},
-          `${new Date(game.started * 1000).toLocaleString(getLang())} · ${versus(game)} `,
+          `${new Date(game.started * 1000).toLocaleString(getLang())} · ${versus(game)} · ${resultText(game, p.id)} `,
           h("a.replay", { href: `#/replay/${encodeURIComponent(game.id)}` }, t("watch_replay")))))
           : h("p.hint", {}, t("no_replays"))),
       h("section", {}, h("h3", {}, t("profile_decks")),
