@@ -187,7 +187,9 @@ def test_a_visitor_without_a_name_is_never_refused_for_lacking_one(server, new_p
     page = new_page()
     refused: list[str] = []
     page.on("response", lambda r: refused.append(r.url) if r.status == 401 else None)
+    page.clock.install()
     page.goto(server.url + "/")
     page.wait_for_selector("[data-testid=open-signin]")
+    page.clock.run_for(25000)               # the lobby's and the friends panel's polls come due on the page's clock
     page.wait_for_load_state("networkidle")
     assert refused == []

@@ -9,6 +9,7 @@ import * as acc from "./account.js";
 import { saveSeat } from "./seats.js";
 import { onPresence } from "./presence.js";
 import { CLOCK_PRESETS } from "./prefs.js";
+import { currentPlayer } from "./player.js";
 import { deckChoice } from "./deckchoice.js";
 
 const POLL_MS = 10000;
@@ -35,8 +36,10 @@ export class FriendsPanel {
     this.stop();
   }
 
-  /** Fetch the lists; re-render only when something changed, so that a form being filled in is kept. */
+  /** Fetch the lists (only once the visitor has a name: nothing to ask before); re-render only when something
+   * changed, so that a form being filled in is kept. */
   async refresh() {
+    if (!currentPlayer()) return;
     try {
       this.data = await acc.friends();
     } catch (e) {
