@@ -288,7 +288,11 @@ export class BuilderPage {
     const named = nameCopies(c, this.cards, all);
     const show = () => { this.focus = c.id; this.renderDetail(); };
     return h(`li.db-card.el-${elClass(c.element)}`, {
-      dataset: { card: c.id, count: String(n) }, tabIndex: 0, onmouseenter: show, onfocus: show, onclick: show,
+      // a mouse shows the card on hover; a tap only by its click, so the sheet a phone opens never lands under the
+      // finger before the tap's own click (which would then miss the "+" it was aimed at)
+      dataset: { card: c.id, count: String(n) }, tabIndex: 0, onclick: show,
+      onpointerenter: (e) => { if (e.pointerType === "mouse") show(); },
+      onfocus: (e) => { if (!e.target.matches(":focus-visible")) return; show(); },
       onkeydown: (e) => {
         if (e.key === "+" || e.key === "=") this.change(c.id, 1);
         else if (e.key === "-") this.change(c.id, -1);
