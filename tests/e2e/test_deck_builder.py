@@ -133,6 +133,23 @@ def test_builder_in_russian_at_phone_width_filters_and_shows_card_text_on_tap_cl
         ctx.close()
 
 
+def test_at_phone_width_one_tap_on_plus_adds_one_copy_even_at_the_foot_of_the_screen(server, browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", has_touch=True,
+                              is_mobile=True)
+    try:
+        page = ctx.new_page()
+        open_builder(page, server)
+        row = page.locator(".db-pool .db-card").nth(3)
+        # the row near the bottom of the screen, where the card's sheet would open
+        row.evaluate("(el) => window.scrollBy(0, el.getBoundingClientRect().top - innerHeight + 80)")
+        row.locator("button.db-plus").tap()
+        page.wait_for_function("(id) => document.querySelector(`.db-pool .db-card[data-card='${id}']`)"
+                               ".dataset.count === '1'", arg=row.get_attribute("data-card"))
+        assert page.locator(".db-detail.shown").count() == 0
+    finally:
+        ctx.close()
+
+
 def test_filters_by_cost_rank_and_text_in_english(server, new_page):
     page = new_page("en-US")
     open_builder(page, server)
