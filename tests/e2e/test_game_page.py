@@ -100,6 +100,15 @@ def test_a_multi_target_ability_is_picked_one_target_at_a_time(states, mount):
     assert sent(page) == [{"act": "ability", "source": src, "ability": 0, "targets": [others[0], others[2]]}]
 
 
+def test_a_finished_game_names_no_priority_holder_in_the_queue_panel(states, mount):
+    import copy
+    st = copy.deepcopy(states["queue_second_pass"])
+    st["view"]["result"] = {"winner": 1, "reason": "concession"}
+    page = mount(st, lang="ru")
+    page.wait_for_selector(".queue")
+    assert page.locator(".queue .q-priority").count() == 0
+
+
 def test_the_queue_panel_shows_source_ability_targets_declarer_and_what_a_pass_does(states, mount):
     st = states["queue_second_pass"]
     page = mount(st, lang="ru")

@@ -56,7 +56,7 @@ export function queuePanel(view, you) {
     pending.length ? h("div.q-pending", {}, h("b", {}, t("triggers_waiting", { who: playerName(view.prompt.player, you, view.room) })),
       h("ul", {}, pending.map((p) => h("li", {}, instanceName(view, p.source), " — ", abilityName(p.ability, p.source, view),
         p.optional ? ` (${t("optional")})` : "")))) : null,
-    pr ? h("div.q-priority", { dataset: { holder: String(pr.holder) } }, term("priority", t("priority_holder", { who: playerName(pr.holder, you, view.room) }))) : null,
+    pr && !view.result ? h("div.q-priority", { dataset: { holder: String(pr.holder) } }, term("priority", t("priority_holder", { who: playerName(pr.holder, you, view.room) }))) : null,
     meaning ? h("div.q-pass", {}, meaning) : null);
 }
 
