@@ -4,8 +4,8 @@
 viewer's own deck too: the view shows only its size, so its order and contents are guessed the same way) and the
 other player's hidden deal and recruits. Each side's guesses come from the pool cards of the elements that side has
 shown (all elements while it has shown none), Neutral included, each card at most 3 times [01 §7.1] minus the copies
-already seen. :func:`determinized` (or :class:`Sampler`, for many samples of one view) turns a sample into an engine game (``engine.Game.determinize``); nothing here
-reads an engine state.
+already seen. :func:`determinized` (or :class:`Sampler`, for many samples of one view) turns a sample into an
+engine game (``engine.Game.determinize``); nothing here reads an engine state.
 """
 from __future__ import annotations
 

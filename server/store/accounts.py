@@ -245,10 +245,10 @@ class AccountsMixin:
             await conn.execute(challenges.update().where(challenges.c.id == challenge_id).values(**values))
 
 
-async def record_history(conn, new: list[dict], game_id: str) -> None:
+def record_history(conn, new: list[dict], game_id: str) -> None:
     """Rows of rating_history for the players' ratings ``new`` after the rated game ``game_id`` (inside the
-    recording transaction)."""
+    recording transaction, on its sync ``Connection``)."""
     now = time.time()
     for r in new:
-        await conn.execute(rating_history.insert().values(player=r["player"], game=game_id,
-                                                          rating=float(r["rating"]), rd=float(r["rd"]), at=now))
+        conn.execute(rating_history.insert().values(player=r["player"], game=game_id,
+                                                    rating=float(r["rating"]), rd=float(r["rd"]), at=now))

@@ -263,54 +263,54 @@ class SqlStore(AccountsMixin, Store):
                 # a SQLite file: in one transaction of the live-room writer, so the write lock is never held
                 # across turns of the event loop (every room's commit waited behind this one's, then behind the
                 # fallback thread: docs/performance.md "Where a mid-game action waits")
-                await self._writer.run(lambda conn: _at_once(self._record(_Blocking(conn), row)))
+                await self._writer.run(self._record, row)
             else:
                 async with self.engine.begin() as conn:
-                    await self._record(conn, row)
+                    await conn.run_sync(self._record, row)
         except IntegrityError:
             return False
         return True
 
-    async def _record(self, conn, row: dict) -> None:
-        """The recording transaction's statements on ``conn`` (an async Connection, or :class:`_Blocking`)."""
+    def _record(self, conn: sa.Connection, row: dict) -> None:
+        """The recording transaction's statements on ``conn`` (sync: run by the live-room writer or ``run_sync``)."""
         if row["names"] is None:
-            row["names"] = {s: await self._name(conn, row[f"player{s}"]) for s in ("1", "2")}
-        await conn.execute(games.insert().values(**row))
+            row["names"] = {s: self._name(conn, row[f"player{s}"]) for s in ("1", "2")}
+        conn.execute(games.insert().values(**row))
         if row["rated"]:
-            await self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"), row["id"])
+            self._rate(conn, row["player1"], row["player2"], (row["result"] or {}).get("winner"), row["id"])
 
-    async def _name(self, conn, player_id) -> str | None:
+    def _name(self, conn: sa.Connection, player_id) -> str | None:
         if player_id is None:
             return None
-        return await conn.scalar(sa.select(players.c.name).where(players.c.id == player_id))
+        return conn.scalar(sa.select(players.c.name).where(players.c.id == player_id))
 
-    async def _rate(self, conn, p1: str, p2: str, winner, game_id: str) -> None:
+    def _rate(self, conn: sa.Connection, p1: str, p2: str, winner, game_id: str) -> None:
         """Glicko-2 update of both players after their rated game, inside the recording transaction (the rows are
         locked on PostgreSQL so two games ending together do not overwrite each other)."""
         from .ratings import rate
         if winner not in (1, 2, "draw"):
             return
         for pid in (p1, p2):
-            if await self._name(conn, pid) is None:      # not a registered player: nothing to rate
+            if self._name(conn, pid) is None:      # not a registered player: nothing to rate
                 return
         before = []
         for pid in (p1, p2):
             q = ratings.select().where(ratings.c.player == pid)
             if conn.dialect.name == "postgresql":
                 q = q.with_for_update()
-            before.append(_rating(pid, (await conn.execute(q)).first()))
+            before.append(_rating(pid, conn.execute(q).first()))
         new = rate(before[0], before[1], winner)
-        await self._put_ratings(conn, new)
-        await record_history(conn, new, game_id)
+        self._put_ratings(conn, new)
+        record_history(conn, new, game_id)
 
-    async def _put_ratings(self, conn, new) -> None:
+    def _put_ratings(self, conn: sa.Connection, new) -> None:
         now = time.time()
         for r in new:
             values = {"rating": float(r["rating"]), "rd": float(r["rd"]), "vol": float(r["vol"]),
                       "games": int(r["games"]), "updated": now}
-            done = await conn.execute(ratings.update().where(ratings.c.player == r["player"]).values(**values))
+            done = conn.execute(ratings.update().where(ratings.c.player == r["player"]).values(**values))
             if not done.rowcount:
-                await conn.execute(ratings.insert().values(player=r["player"], **values))
+                conn.execute(ratings.insert().values(player=r["player"], **values))
 
     async def list_games(self, player_id: str, limit: int = 50, before: float | None = None) -> list[dict]:
         q = games.select().where(sa.or_(games.c.player1 == player_id, games.c.player2 == player_id))
@@ -335,7 +335,7 @@ class SqlStore(AccountsMixin, Store):
 
     async def update_ratings(self, new: list[dict]) -> None:
         async with self.engine.begin() as conn:
-            await self._put_ratings(conn, new)
+            await conn.run_sync(self._put_ratings, new)
 
     async def leaderboard(self, limit: int = 50, offset: int = 0, min_games: int = 1) -> list[dict]:
         q = (sa.select(ratings.c.player, players.c.name, ratings.c.rating, ratings.c.rd, ratings.c.games)
@@ -400,31 +400,6 @@ class SqlStore(AccountsMixin, Store):
     async def room_ids(self) -> list[str]:
         async with self.engine.connect() as conn:
             return [r.id for r in await conn.execute(sa.select(live_rooms.c.id).order_by(live_rooms.c.id))]
-
-
-class _Blocking:
-    """A sync SQLAlchemy ``Connection`` behind the awaitable ``execute``/``scalar`` of an async one, so that the same
-    transaction code runs inside the live-room writer (each call returns at once: nothing is awaited)."""
-
-    def __init__(self, conn: sa.Connection) -> None:
-        self.conn, self.dialect = conn, conn.dialect
-
-    async def execute(self, statement):
-        return self.conn.execute(statement)
-
-    async def scalar(self, statement):
-        return self.conn.scalar(statement)
-
-
-def _at_once(coro):
-    """Run a coroutine that never suspends (its calls on :class:`_Blocking`) to its end; its result. RuntimeError
-    if it suspended (it is closed then)."""
-    try:
-        coro.send(None)
-    except StopIteration as done:
-        return done.value
-    coro.close()
-    raise RuntimeError("a transaction run at once waited on something")
 
 
 def _sqlite_pragmas(file: bool, synchronous: str, autocheckpoint: bool = True):
