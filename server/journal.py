@@ -22,8 +22,8 @@ and each such group is a :class:`ClosedGroup` (protocol/packed.py ``Packed``) th
 write it as its plain value (the same bytes), diffs compare it by its encoding (the same object in a viewer's
 successive views costs nothing; at the version that packed it, its source proves equality by identity), and a
 Sync or a reader of :attr:`Journal.groups` decodes it. The older entries of a long open turn (the preliminary
-phase) are packed the same way (:class:`ClosedEntry`, all but the last :data:`OPEN_KEEP`). About 10x less memory
-for a mid-game journal than dicts (docs/performance.md "Memory").
+phase) are packed the same way (:class:`ClosedEntry`, all but the last :data:`OPEN_KEEP`; :data:`OPEN_KEEP_TURNS` in
+later turns). About 10x less memory for a mid-game journal than dicts (docs/performance.md "Memory").
 """
 from __future__ import annotations
 
@@ -143,6 +143,9 @@ def _plain_entries(entries: list, cache: dict) -> list:
 #: Entries of a viewer's open turn kept as dicts: when one has 2 * OPEN_KEEP unpacked, all but the last OPEN_KEEP
 #: of every viewer are packed (a long turn - the preliminary phase - holds many).
 OPEN_KEEP = 4
+#: OPEN_KEEP in turns 1 and later: most of those turns close (and are packed whole, :meth:`Journal._pack`) before
+#: they hold 2 * OPEN_KEEP_TURNS entries, so their entries are packed once, not packed, decoded and packed again.
+OPEN_KEEP_TURNS = 16
 
 
 class Journal:
@@ -191,15 +194,16 @@ class Journal:
             self._fresh.append(packed)
 
     def _pack_open(self) -> None:
-        """Pack the older entries of every viewer's open turn (all but the last OPEN_KEEP dict entries), one blob
-        for all of them, once a viewer has 2 * OPEN_KEEP unpacked."""
+        """Pack the older entries of every viewer's open turn (all but the last :func:`_open_keep` dict entries),
+        one blob for all of them, once a viewer has twice that many unpacked."""
         spans = []
         for viewer in VIEWERS:
             groups = self._groups[viewer]
             if groups:
                 entries, start = groups[-1]["entries"], self._open_packed[viewer]
-                if len(entries) - start > OPEN_KEEP:
-                    spans.append((viewer, start, len(entries) - OPEN_KEEP))
+                keep = _open_keep(groups[-1]["turn"])
+                if len(entries) - start > keep:
+                    spans.append((viewer, start, len(entries) - keep))
         if not spans:
             return
         blob = _Blob([{"turn": None, "entries": self._groups[viewer][-1]["entries"][a:b]} for viewer, a, b in spans])
@@ -251,7 +255,7 @@ class Journal:
             groups[-1]["entries"].append(entry)
         if turned:
             self._pack()
-        if any(groups and len(groups[-1]["entries"]) - self._open_packed[viewer] >= 2 * OPEN_KEEP
+        if any(groups and len(groups[-1]["entries"]) - self._open_packed[viewer] >= 2 * _open_keep(groups[-1]["turn"])
                for viewer, groups in self._groups.items()):
             self._pack_open()
 
@@ -346,6 +350,12 @@ def _unpacked_entries(shape: list, events: list, made: dict) -> list:
             entry = made[key] = {"v": v, "player": player, "events": [events[i] for i in idx]}
         out.append(entry)
     return out
+
+
+def _open_keep(turn) -> int:
+    """The entries of an open turn ``turn`` kept as dicts after :meth:`Journal._pack_open` (:data:`OPEN_KEEP`,
+    :data:`OPEN_KEEP_TURNS`)."""
+    return OPEN_KEEP if not turn else OPEN_KEEP_TURNS
 
 
 def _key(viewer) -> str:
