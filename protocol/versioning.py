@@ -18,6 +18,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import zlib
 from array import array
 from collections import OrderedDict, deque
@@ -34,6 +35,11 @@ from .errors import engine_error_code
 from .messages import Action, Diff, End, Error, Message, Sync
 
 VIEWERS = (1, 2, None)   # player 1, player 2, spectators (all spectators share one view)
+
+
+def _untimed(name: str) -> contextlib.nullcontext:
+    """No timing (:class:`RoomVersions` without a ``phase``)."""
+    return contextlib.nullcontext()
 
 
 def _pack(msg: Message) -> bytes:
@@ -142,12 +148,14 @@ class RoomVersions:
     """Protocol state of one room: the version, the last view sent to each viewer and the action-id ledger.
 
     ``game``: the engine game (engine-api.md). ``ledger_size``: remembered action ids per seat (>= 1).
-    ``diff``: the diff function, ``diff(old, new, memo)`` (default protocol/diff.py ``diff``; the server passes a
-    timed one); one ``memo`` is shared by the diffs of one version.
+    ``diff``: the diff function, ``diff(old, new, memo)`` (default protocol/diff.py ``diff``); one ``memo`` is shared
+    by the diffs of one version. ``phase``: ``phase(name)`` -> a context manager timing one block (the server's
+    metrics; default none): ``"view"`` around the projections of a version (or of a sync), ``"diff"`` around its
+    diffs, each once per version for every tracked viewer together.
     Not thread-safe: the room owner calls it from one task.
     """
 
-    def __init__(self, game: Any, *, ledger_size: int = 128, diff: Any = diff):
+    def __init__(self, game: Any, *, ledger_size: int = 128, diff: Any = diff, phase: Any = None):
         if ledger_size < 1:
             raise ValueError("ledger_size must be >= 1")
         self.game = game
@@ -156,6 +164,7 @@ class RoomVersions:
         self._ledger: dict[int, _SeatLedger] = {1: _SeatLedger(ledger_size), 2: _SeatLedger(ledger_size)}
         self._size = ledger_size
         self._diff = diff
+        self._phase = phase or _untimed
 
     @property
     def v(self) -> int:
@@ -179,7 +188,8 @@ class RoomVersions:
         """
         if viewer not in VIEWERS:
             raise ValueError(f"viewer must be 1, 2 or None, not {viewer!r}")
-        view = self.game.view(viewer)
+        with self._phase("view"):
+            view = self.game.view(viewer)
         self._views[viewer] = view
         self._v = self.game.version
         return Sync(self._v, viewer, view, self._legal(viewer), clocks)
@@ -207,14 +217,20 @@ class RoomVersions:
         jumped = v != self._v + 1
         self._v = v
         out: dict[Any, Message] = {}
-        memo: dict = {}        # what the viewers' views hold alike is compared once (protocol/diff.py ``diff``)
-        for viewer in list(self._views):
-            if jumped:
+        viewers = list(self._views)
+        if jumped:
+            for viewer in viewers:
                 out[viewer] = self.sync(viewer, clocks)
-                continue
-            new = self.game.view(viewer)
-            ops = self._diff(self._views[viewer], new, memo)
-            self._views[viewer] = new
+            return out
+        view = self.game.view
+        with self._phase("view"):
+            news = [view(viewer) for viewer in viewers]
+        memo: dict = {}        # what the viewers' views hold alike is compared once (protocol/diff.py ``diff``)
+        last, diff_ = self._views, self._diff
+        with self._phase("diff"):
+            diffs = [diff_(last[viewer], new, memo) for viewer, new in zip(viewers, news)]
+        for viewer, new, ops in zip(viewers, news, diffs):
+            last[viewer] = new
             aid = actor[1] if actor is not None and actor[0] == viewer else None
             out[viewer] = Diff(v, ops, self._legal(viewer), clocks, aid)
         return out

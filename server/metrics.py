@@ -92,15 +92,6 @@ class Metrics:
         ``with metrics.phase("view"): ...`` observes the block's wall time into ``berserk_room_phase_seconds``."""
         return Timer(self.phases[name])
 
-    def timed(self, name: str, fn):
-        """``fn`` wrapped so that each call is timed as phase ``name`` (same answer, same errors)."""
-        hist = self.phases[name]
-
-        def call(*args, **kwargs):
-            with Timer(hist):
-                return fn(*args, **kwargs)
-        return call
-
     def render(self) -> str:
         """The whole exposition text (ends with a newline)."""
         lines = [

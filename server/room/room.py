@@ -129,8 +129,7 @@ class Room:
 
     def _init_game(self, game) -> None:
         self.game = game
-        self.versions = RoomVersions(RoomGame(self), ledger_size=LEDGER_SIZE,
-                                     diff=self.metrics.timed("diff", diff))
+        self.versions = RoomVersions(RoomGame(self), ledger_size=LEDGER_SIZE, diff=diff, phase=self.metrics.phase)
 
     # -- construction ------------------------------------------------------------------------------------------
     @classmethod

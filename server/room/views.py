@@ -103,8 +103,8 @@ class RoomGame:
         return self.room.apply(p, action)
 
     def view(self, viewer) -> dict:
-        with self.room.metrics.phase("view"):
-            return self._view(viewer)
+        """``viewer``'s view (class docstring); RoomVersions times it (phase ``view``)."""
+        return self._view(viewer)
 
     def public_key(self) -> tuple:
         """Everything :meth:`public` is built from, as one tuple: equal tuples give equal ``room`` fields."""
