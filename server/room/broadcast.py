@@ -143,11 +143,15 @@ async def broadcast_applied(room, acted: int, frames: dict, ts) -> bool:
     out = _frames(room, acted, frames)
     room.cache.forget_version()   # the frames are built: the journal and the diffs read no more views of v, nor
     sends = []                    # its legal list (memory)
+    remember = room.versions.remember
     with room.metrics.phase("encode"):
-        for conns, message, versioned, data in out:
-            v = getattr(message, "v", None) if versioned else None
-            sends.append((conns, wire.encode(message) if data is None else data, v,
-                          versioned and isinstance(message, Sync)))
+        for conns, message, versioned, answers in out:
+            data = wire.encode(message)
+            if answers is not None:     # once: for the ledger and for the send (a repeated id gets these bytes)
+                remember(answers, message.id, message, data)
+            if conns:
+                v = getattr(message, "v", None) if versioned else None
+                sends.append((conns, data, v, versioned and isinstance(message, Sync)))
     # frames for other processes may ride with the commit (published once it is durable)
     carry = room.bus.fanout.carry(room.id, sends) if room.bus.store.appends else None
     room.journals.settled()
@@ -165,10 +169,14 @@ async def broadcast_applied(room, acted: int, frames: dict, ts) -> bool:
 
 
 def _frames(room, acted: int, frames: dict) -> list:
-    """The frames of the applied version and of each automatic pass after it: ``[(conns, message, versioned,
-    encoded bytes or None)]``; an answer to a client action id is encoded here once (the ledger keeps it)."""
+    """The frames of the applied version and of each automatic pass after it: ``[(conns, message, versioned, seat
+    or None)]``, ``seat`` when the message answers that seat's client action id (the ledger is to keep it; then
+    ``conns`` may be empty)."""
     out: list = []
     conns_of = room.audience.conns
+    by_viewer: dict = {}           # viewer -> its connections
+    for c, s in conns_of.items():
+        by_viewer.setdefault(s, []).append(c)
     for _ in range(AUTOPASS_LIMIT + 1):
         room.metrics.actions_applied += 1
         now = time.monotonic()
@@ -179,14 +187,10 @@ def _frames(room, acted: int, frames: dict) -> list:
         clocks = clock_frame(room, now)
         for viewer, frame in frames.items():
             frame = frame.with_clocks(clocks)
-            data = None
-            if getattr(frame, "id", None) is not None:
-                with room.metrics.phase("encode"):
-                    data = wire.encode(frame)       # once: for the ledger and for the send below
-                room.versions.remember(viewer, frame.id, frame, data)   # a repeated id gets these very clocks
-            conns = [c for c, s in conns_of.items() if s == viewer]
-            if conns:
-                out.append((conns, frame, True, data))
+            conns = by_viewer.get(viewer)
+            answers = viewer if getattr(frame, "id", None) is not None else None
+            if conns or answers is not None:
+                out.append((conns, frame, True, answers))
         end = room.versions.end_frame()
         if end is not None and conns_of:
             out.append((list(conns_of), end, False, None))
