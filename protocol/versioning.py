@@ -149,13 +149,15 @@ class RoomVersions:
 
     ``game``: the engine game (engine-api.md). ``ledger_size``: remembered action ids per seat (>= 1).
     ``diff``: the diff function, ``diff(old, new, memo)`` (default protocol/diff.py ``diff``); one ``memo`` is shared
-    by the diffs of one version. ``phase``: ``phase(name)`` -> a context manager timing one block (the server's
+    by the diffs of one version. ``views``: ``views(viewers) -> [view...]``, the views of a version for each of
+    ``viewers`` in order (default: ``game.view`` of each). ``phase``: ``phase(name)`` -> a context manager timing one block (the server's
     metrics; default none): ``"view"`` around the projections of a version (or of a sync), ``"diff"`` around its
     diffs, each once per version for every tracked viewer together.
     Not thread-safe: the room owner calls it from one task.
     """
 
-    def __init__(self, game: Any, *, ledger_size: int = 128, diff: Any = diff, phase: Any = None):
+    def __init__(self, game: Any, *, ledger_size: int = 128, diff: Any = diff, views: Any = None,
+                 phase: Any = None):
         if ledger_size < 1:
             raise ValueError("ledger_size must be >= 1")
         self.game = game
@@ -165,6 +167,7 @@ class RoomVersions:
         self._size = ledger_size
         self._diff = diff
         self._phase = phase or _untimed
+        self._views_of = views or (lambda viewers: [game.view(viewer) for viewer in viewers])
 
     @property
     def v(self) -> int:
@@ -222,9 +225,8 @@ class RoomVersions:
             for viewer in viewers:
                 out[viewer] = self.sync(viewer, clocks)
             return out
-        view = self.game.view
         with self._phase("view"):
-            news = [view(viewer) for viewer in viewers]
+            news = self._views_of(viewers)
         memo: dict = {}        # what the viewers' views hold alike is compared once (protocol/diff.py ``diff``)
         last, diff_ = self._views, self._diff
         with self._phase("diff"):

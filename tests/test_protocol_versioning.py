@@ -92,6 +92,40 @@ def test_actor_frame_carries_the_action_id_and_no_other_does():
     assert {viewer: f.id for viewer, f in out.broadcast.items()} == {1: "a1", 2: None, None: None}
 
 
+def test_a_new_version_asks_the_views_hook_once_for_every_tracked_viewer():
+    game = ToyGame()
+    asked = []
+
+    def views(viewers):
+        asked.append(list(viewers))
+        return [game.view(viewer) for viewer in viewers]
+    room = RoomVersions(game, views=views)
+    for viewer in (1, 2, None):
+        room.sync(viewer)
+    room.submit(1, Action("a1", 0, {"act": "pass"}))
+    assert asked == [[1, 2, None]]
+
+
+def test_a_new_versions_views_and_diffs_are_timed_once_each():
+    timed = []
+
+    class Phase:
+        def __init__(self, name):
+            self.name = name
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            timed.append(self.name)
+    room = RoomVersions(ToyGame(), phase=Phase)
+    for viewer in (1, 2, None):
+        room.sync(viewer)
+    timed.clear()
+    room.submit(1, Action("a1", 0, {"act": "pass"}))
+    assert timed == ["view", "diff"]
+
+
 def test_stale_action_is_refused_with_current_version_and_not_applied():
     room, _ = joined()
     room.submit(1, Action("a1", 0, {"act": "pass"}))

@@ -129,7 +129,9 @@ class Room:
 
     def _init_game(self, game) -> None:
         self.game = game
-        self.versions = RoomVersions(RoomGame(self), ledger_size=LEDGER_SIZE, diff=diff, phase=self.metrics.phase)
+        room_game = RoomGame(self)
+        self.versions = RoomVersions(room_game, ledger_size=LEDGER_SIZE, diff=diff, views=room_game.views,
+                                     phase=self.metrics.phase)
 
     # -- construction ------------------------------------------------------------------------------------------
     @classmethod

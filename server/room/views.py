@@ -4,8 +4,8 @@ public data, projected once per version and viewer.
 Interface:
 
 - :class:`RoomGame` (``version``, ``result``, ``to_act()``, ``legal_actions(p)``, ``apply(p, action)``,
-  ``view(viewer)``, ``public()``, ``public_key()``, ``replay_log()``, ``forget_legal()``): what ``RoomVersions``
-  wraps. A view adds ``"room"``, ``"journal"`` and, once finished, ``"replay"`` to the engine's view;
+  ``view(viewer)``, ``views(viewers)``, ``public()``, ``public_key()``, ``replay_log()``, ``forget_legal()``): what
+  ``RoomVersions`` wraps. A view adds ``"room"``, ``"journal"`` and, once finished, ``"replay"`` to the engine's view;
 - :func:`engine_view` ``(room, viewer) -> dict``: the engine's view at the current version, projected once (the
   three viewers together) and kept in the room's cache (server/room/cache.py);
 - :func:`share_alike`: a seat's view shares with the spectator's what they show alike.
@@ -104,7 +104,17 @@ class RoomGame:
 
     def view(self, viewer) -> dict:
         """``viewer``'s view (class docstring); RoomVersions times it (phase ``view``)."""
-        return self._view(viewer)
+        return self._view(viewer, self._public())
+
+    def views(self, viewers) -> list:
+        """:meth:`view` of each of ``viewers`` (1, 2, None), in order, at one version: the ``room`` field looked up
+        once for all of them."""
+        public = self._public()
+        return [self._view(viewer, public) for viewer in viewers]
+
+    def _public(self) -> dict:
+        """The views' ``room`` value now: one object for every viewer, built again only when it changed."""
+        return self.room.cache.public(self.public_key(), self.public)
 
     def public_key(self) -> tuple:
         """Everything :meth:`public` is built from, as one tuple: equal tuples give equal ``room`` fields."""
@@ -124,14 +134,12 @@ class RoomGame:
                 "seated": {str(p): r.seats.tokens[p] is not None for p in (1, 2)},
                 "clock": r.options.get("clock"), "rematch": r.rematch, "rated": r.rated}
 
-    def _view(self, viewer) -> dict:
+    def _view(self, viewer, public: dict) -> dict:
         r = self.room
         view = waiting_view(viewer) if r.game is None else dict(engine_view(r, viewer))
-        status = r.status
-        # the same for every viewer and, mostly, every version: one object, built again only when it changed
-        view["room"] = r.cache.public(self.public_key(), self.public)
+        view["room"] = public
         view["journal"] = [] if r.game is None else r.journal.view(viewer)
-        if status is RoomStatus.FINISHED:
+        if r.status is RoomStatus.FINISHED:
             view["replay"] = {"seed": r.seed, "decks": r.decks, "log": self.replay_log()}
         return view
 
