@@ -109,3 +109,21 @@ def test_the_older_entries_of_a_long_open_turn_are_packed_and_encode_as_their_pl
         dicts = [en for en in entries if not isinstance(en, ClosedEntry)]
         assert any(isinstance(en, ClosedEntry) for en in entries) and len(dicts) < 2 * OPEN_KEEP
         assert msgpack.packb(journal.view(viewer), default=default) == msgpack.packb(journal.groups[viewer])
+
+
+
+def test_an_open_turn_after_the_preliminary_phase_keeps_its_entries_unpacked_below_twice_its_keep():
+    from types import SimpleNamespace
+
+    from server.journal import OPEN_KEEP_TURNS, ClosedEntry
+
+    journal, log = Journal(), []
+    game = SimpleNamespace(version=0)
+    for v in range(1, 2 * OPEN_KEEP_TURNS):
+        game.version = v
+        log.append({"type": "pass", "seq": v})
+        journal.record(game, 1, lambda viewer: {"turn": 1, "log": log[-5:]})
+    for viewer in VIEWERS:
+        entries = journal.view(viewer)[-1]["entries"]
+        assert len(entries) == 2 * OPEN_KEEP_TURNS - 1
+        assert not any(isinstance(en, ClosedEntry) for en in entries)
