@@ -158,7 +158,7 @@ export class RoomBar {
     if (room.status === "waiting") body = this._waiting(room, you);
     else if (result) body = this._finished(room, you, result);
     setChildren(this.root, h("div.room-bar", { dataset: { status: room.status } },
-      h("div.room-bar-top", {}, mySeat, " · ", names, ratedLabel(room)),
+      h("div.room-bar-top", {}, mySeat, " · ", names, ratedLabel(room, result)),
       body,
       this.error ? h("p.room-bar-error", { role: "alert" }, this.error) : null));
     const sel = this.root.querySelector("#rematch-deck");
