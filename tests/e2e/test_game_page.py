@@ -109,6 +109,17 @@ def test_a_finished_game_names_no_priority_holder_in_the_queue_panel(states, mou
     assert page.locator(".queue .q-priority").count() == 0
 
 
+def test_a_players_own_face_down_card_shows_its_face_marked_face_down(states, mount):
+    st = states["own_face_down"]
+    own = next(c["id"] for c in st["view"]["cards"].values()
+               if c.get("hidden") and c.get("card") and c["zone"] == "battlefield")
+    page = mount(st, lang="ru")
+    card = page.wait_for_selector(f"#game-under-test .field .card[data-card='{own}']")
+    assert "hidden" not in card.get_attribute("class").split()
+    assert card.query_selector(".c-name").inner_text()                    # its face, not the back's "?"
+    assert card.query_selector(".c-face-down").inner_text() == "рубашкой вверх"
+
+
 def test_the_queue_panel_shows_source_ability_targets_declarer_and_what_a_pass_does(states, mount):
     st = states["queue_second_pass"]
     page = mount(st, lang="ru")
