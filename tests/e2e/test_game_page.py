@@ -120,6 +120,15 @@ def test_a_players_own_face_down_card_shows_its_face_marked_face_down(states, mo
     assert card.query_selector(".c-face-down").inner_text() == "рубашкой вверх"
 
 
+def test_placing_a_card_makes_one_log_line_for_its_owner(states, mount):
+    st = states["own_face_down"]
+    placed = [e for e in st["view"]["log"] if e["type"] == "placed_card"]
+    page = mount(st)
+    page.wait_for_selector("#game-under-test .log-list li")
+    lines = page.locator("#game-under-test .log-list li").all_inner_texts()
+    assert len([x for x in lines if placed[-1]["cell"] in x]) == 1
+
+
 def test_the_queue_panel_shows_source_ability_targets_declarer_and_what_a_pass_does(states, mount):
     st = states["queue_second_pass"]
     page = mount(st, lang="ru")
