@@ -501,6 +501,31 @@ def test_before_the_deal_the_status_says_the_game_waits_for_the_deal(server, new
     assert page.locator("#game-under-test .pbar .stat").count() == 0    # no empty deck, gold and silver counts
 
 
+@pytest.mark.parametrize("size", [{"width": 1400, "height": 900}, {"width": 1280, "height": 720},
+                                  {"width": 1024, "height": 768}])
+def test_the_card_zoom_covers_no_lit_target_while_one_is_picked(states, mount, size):
+    st = states["ability_with_target"]
+    a = legal_of(st, lambda a: a["act"] == "ability" and isinstance(a.get("ability"), int) and a.get("target"))[0]
+    page = mount(st, viewport=size)
+    page.click(f"#game-under-test .field [data-card='{a['source']}']")
+    move = page.locator(f".selected-actions button.move[data-move='ability:{a['ability']}']")
+    if move.count():
+        move.click()
+    lit = page.evaluate("""[...document.querySelectorAll('#game-under-test .board .target')].map((e) => {
+        const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
+    assert lit
+    cards = page.evaluate("[...document.querySelectorAll('#game-under-test .board .card:not(.hidden)')]"
+                          ".map(e => e.dataset.card)")
+    for card in cards:
+        page.hover(f"#game-under-test .board [data-card='{card}']")
+        z = page.wait_for_selector(f"[data-testid=zoom][data-card='{card}']").bounding_box()
+        for left, top, right, bottom in lit:
+            over = z["x"] < right and z["x"] + z["width"] > left and z["y"] < bottom and z["y"] + z["height"] > top
+            assert not over, (card, size, z, (left, top, right, bottom))
+        page.mouse.move(0, 0)
+        page.wait_for_selector("[data-testid=zoom]", state="detached")
+
+
 def test_the_card_zoom_never_covers_the_prompt_on_a_desktop(states, mount):
     page = mount(states["main_priority"])          # 1400 x 1000: the side column with the prompt beside the board
     prompt = page.locator("#game-under-test [data-testid=prompt]").bounding_box()
