@@ -123,7 +123,7 @@ class Store(ABC):
     @abstractmethod
     async def list_games(self, player_id: str, limit: int = 50, before: float | None = None) -> list[dict]:
         """The player's games, newest first, started before ``before`` (paging); each without ``log``, ``seed``
-        and ``decks``."""
+        and ``decks``; ``names`` of the seats of registered players are their names now (a rename since shows)."""
 
     @abstractmethod
     async def get_game(self, game_id: str) -> dict | None:

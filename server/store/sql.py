@@ -318,7 +318,13 @@ class SqlStore(AccountsMixin, Store):
             q = q.where(games.c.started < before)
         q = q.order_by(games.c.started.desc(), games.c.id).limit(max(1, min(LIST_MAX, int(limit))))
         async with self.engine.connect() as conn:
-            return [_game(r, full=False) for r in await conn.execute(q)]
+            rows = [_game(r, full=False) for r in await conn.execute(q)]
+            ids = {pid for r in rows for pid in r["players"].values() if pid is not None}
+            now = {p.id: p.name for p in await conn.execute(
+                sa.select(players.c.id, players.c.name).where(players.c.id.in_(ids)))} if ids else {}
+        for r in rows:          # a player renamed since is listed under the name they have now
+            r["names"] = dict(r["names"] or {}, **{s: now[pid] for s, pid in r["players"].items() if pid in now})
+        return rows
 
     async def get_game(self, game_id: str) -> dict | None:
         if not isinstance(game_id, str):

@@ -29,6 +29,8 @@ SITUATIONS = {
     and any(a["act"] == "move" for a in legal),
     "acquired": lambda v, legal: any(c.get("acquired") for c in v["cards"].values()),
     "defender": lambda v, legal: any(a["act"] == "defend" for a in legal),
+    "own_face_down": lambda v, legal: any(c.get("hidden") and c.get("card") and c["zone"] == "battlefield"
+                                          for c in v["cards"].values()),
     "recruit": lambda v, legal: any(a["act"] == "choose" and isinstance(a.get("option"), dict)
                                     and "recruit" in a["option"] for a in legal),
 }

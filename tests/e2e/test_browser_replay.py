@@ -189,3 +189,12 @@ def test_the_leaderboard_keeps_the_lobbys_margin_from_the_window_edge(server, ne
     page.goto(server.url + "/#/leaderboard")
     page.wait_for_selector("[data-testid=leaderboard]")
     assert page.evaluate("document.querySelector('[data-testid=leaderboard]').getBoundingClientRect().left") >= 12
+
+
+@pytest.mark.parametrize("locale, sentence", [("ru-RU", "Записанной игры с таким номером нет."),
+                                              ("en-US", "There is no recorded game with this id.")])
+def test_a_replay_link_to_an_unknown_game_says_there_is_no_such_game(server, new_page, locale, sentence):
+    page = new_page(locale)
+    page.goto(server.url + "/#/replay/no-such-game")
+    page.wait_for_selector(".error-toast")
+    assert sentence in page.inner_text(".error-toast")

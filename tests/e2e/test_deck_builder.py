@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.e2e.players import enter_lobby
 
 STEPPES = "Степи"
@@ -162,3 +164,37 @@ def test_filters_by_cost_rank_and_text_in_english(server, new_page):
     page.fill("#db-search", "magic strike")
     found = page.locator(".db-pool .db-card").count()
     assert 0 < found < 84
+
+
+#: The words of the builder's card names that a line break cuts in two: [name, word] (a word laid out on more than
+#: one line box; Range.getClientRects gives one rect per line). A hyphen ends a word: "Паук-" may end a line.
+WORDS_CUT = """() => {
+  const cut = [];
+  for (const el of document.querySelectorAll('.db-cname')) {
+    const node = el.firstChild;
+    if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+    for (const m of node.data.matchAll(/[^\\s-]+-?/g)) {
+      const r = document.createRange();
+      r.setStart(node, m.index);
+      r.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+      if (lines.size > 1) cut.push([node.data, m[0]]);
+    }
+  }
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("width, locale", [(390, "ru-RU"), (1024, "ru-RU"), (1280, "en-US")])
+def test_card_names_wrap_between_words_not_inside_them_beside_their_copies_in_the_deck(server, browser, width, locale):
+    ctx = browser.new_context(viewport={"width": width, "height": 844}, locale=locale)
+    try:
+        page = ctx.new_page()
+        open_builder(page, server)
+        for i in range(3):      # a card in the deck shows "×1 1 of 3 allowed" beside its name in the pool
+            page.locator(".db-pool .db-card .db-plus").nth(i).click()
+        page.wait_for_function("document.querySelectorAll('.db-pool .db-card .db-name-copies').length >= 3")
+        assert page.evaluate(WORDS_CUT) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    finally:
+        ctx.close()

@@ -38,6 +38,15 @@ def test_either_player_aborts_the_game_before_the_first_turn_by_a_click(grace_se
     assert ann.locator("[data-testid=abort]").count() == 0
 
 
+def test_an_aborted_game_s_room_bar_says_not_rated(grace_server, new_page):
+    ann, bob, _ = friend_game(new_page, grace_server)
+    assert ann.inner_text(".room-bar [data-testid=room-rated]") == "rated"
+    bob.click("[data-testid=abort]")
+    _result(ann)
+    ann.wait_for_function("() => document.querySelector('.room-bar [data-testid=room-rated]').textContent"
+                          " === 'aborted, not rated'", timeout=10000)
+
+
 def test_a_player_who_closes_the_browser_is_shown_away_with_a_countdown_then_the_game_is_aborted(grace_server,
                                                                                                 new_page):
     ann, bob, _ = friend_game(new_page, grace_server)

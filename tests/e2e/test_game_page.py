@@ -109,6 +109,26 @@ def test_a_finished_game_names_no_priority_holder_in_the_queue_panel(states, mou
     assert page.locator(".queue .q-priority").count() == 0
 
 
+def test_a_players_own_face_down_card_shows_its_face_marked_face_down(states, mount):
+    st = states["own_face_down"]
+    own = next(c["id"] for c in st["view"]["cards"].values()
+               if c.get("hidden") and c.get("card") and c["zone"] == "battlefield")
+    page = mount(st, lang="ru")
+    card = page.wait_for_selector(f"#game-under-test .field .card[data-card='{own}']")
+    assert "hidden" not in card.get_attribute("class").split()
+    assert card.query_selector(".c-name").inner_text()                    # its face, not the back's "?"
+    assert card.query_selector(".c-face-down").inner_text() == "рубашкой вверх"
+
+
+def test_placing_a_card_makes_one_log_line_for_its_owner(states, mount):
+    st = states["own_face_down"]
+    placed = [e for e in st["view"]["log"] if e["type"] == "placed_card"]
+    page = mount(st)
+    page.wait_for_selector("#game-under-test .log-list li")
+    lines = page.locator("#game-under-test .log-list li").all_inner_texts()
+    assert len([x for x in lines if placed[-1]["cell"] in x]) == 1
+
+
 def test_the_queue_panel_shows_source_ability_targets_declarer_and_what_a_pass_does(states, mount):
     st = states["queue_second_pass"]
     page = mount(st, lang="ru")
@@ -479,6 +499,31 @@ def test_before_the_deal_the_status_says_the_game_waits_for_the_deal(server, new
     turn = page.inner_text("#game-under-test .status .turn")
     assert turn.startswith(words) and "0" not in turn and ":" not in turn
     assert page.locator("#game-under-test .pbar .stat").count() == 0    # no empty deck, gold and silver counts
+
+
+@pytest.mark.parametrize("size", [{"width": 1400, "height": 900}, {"width": 1280, "height": 720},
+                                  {"width": 1024, "height": 768}])
+def test_the_card_zoom_covers_no_lit_target_while_one_is_picked(states, mount, size):
+    st = states["ability_with_target"]
+    a = legal_of(st, lambda a: a["act"] == "ability" and isinstance(a.get("ability"), int) and a.get("target"))[0]
+    page = mount(st, viewport=size)
+    page.click(f"#game-under-test .field [data-card='{a['source']}']")
+    move = page.locator(f".selected-actions button.move[data-move='ability:{a['ability']}']")
+    if move.count():
+        move.click()
+    lit = page.evaluate("""[...document.querySelectorAll('#game-under-test .board .target')].map((e) => {
+        const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
+    assert lit
+    cards = page.evaluate("[...document.querySelectorAll('#game-under-test .board .card:not(.hidden)')]"
+                          ".map(e => e.dataset.card)")
+    for card in cards:
+        page.hover(f"#game-under-test .board [data-card='{card}']")
+        z = page.wait_for_selector(f"[data-testid=zoom][data-card='{card}']").bounding_box()
+        for left, top, right, bottom in lit:
+            over = z["x"] < right and z["x"] + z["width"] > left and z["y"] < bottom and z["y"] + z["height"] > top
+            assert not over, (card, size, z, (left, top, right, bottom))
+        page.mouse.move(0, 0)
+        page.wait_for_selector("[data-testid=zoom]", state="detached")
 
 
 def test_the_card_zoom_never_covers_the_prompt_on_a_desktop(states, mount):

@@ -139,6 +139,12 @@ def test_quick_play_pairs_two_browsers(server, new_page):
     assert "Ann" in bob.inner_text(".seat-names") and "Bob" in bob.inner_text(".seat-names")
 
 
+def room_of_after(page, old: str) -> str:
+    """The page's room id once it has left room ``old``."""
+    page.wait_for_function("(old) => !location.hash.includes(old)", arg=old)
+    return room_of(page)
+
+
 def test_a_chat_message_reaches_the_other_player_and_not_the_spectators(server, new_page):
     ann, bob, link = friend_game(new_page, server)
     sam = new_page()
@@ -178,6 +184,21 @@ def test_a_rematch_starts_a_new_game_with_the_seats_swapped(server, new_page, ar
     players = state(bob)["view"]["room"]["players"]      # names are "Bob <n>", "Ann <n>" (tests/e2e/players.py)
     assert players["1"].startswith("Bob") and players["2"].startswith("Ann")
     bob.screenshot(path=str(artifacts / "play-rematch.png"))
+
+
+def test_a_spectator_of_a_finished_game_is_led_to_watch_its_rematch(server, new_page):
+    ann, bob, link = friend_game(new_page, server)
+    sam = new_page()
+    sam.goto(link)
+    name_if_asked(sam, "Sam")
+    my_seat(sam, "spectator")
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    ann.click("[data-testid=rematch]")
+    new = room_of_after(ann, room_of(bob))
+    sam.wait_for_selector("[data-testid=watch-rematch]").click()
+    sam.wait_for_function("(n) => location.hash.includes(n)", arg=new)
+    my_seat(sam, "spectator")
 
 
 def test_the_lobby_fits_a_phone_with_the_longest_deck_names_in_russian(server, browser):

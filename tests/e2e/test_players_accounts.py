@@ -22,6 +22,18 @@ def _befriend(a, b) -> None:
         page.wait_for_selector(f"[data-testid=friends] li.friend[data-player='{_me(other)['name']}']")
 
 
+def test_the_added_note_turns_into_friends_once_the_other_adds_back(server, new_page):
+    ann, bob = new_page(), new_page()
+    enter_lobby(ann, server, "Noa")
+    enter_lobby(bob, server, "Ned")
+    ann.fill("[data-testid=friend-name]", _me(bob)["name"])
+    ann.click("[data-testid=friend-add]")
+    ann.wait_for_function("() => document.querySelector('.friends-note')?.textContent.includes('once they add you')")
+    bob.wait_for_selector("[data-testid=friend-add-back]").click()
+    bob.wait_for_function("() => document.querySelector('.friends-note')?.textContent.includes('are friends now')")
+    ann.wait_for_function("() => document.querySelector('.friends-note')?.textContent.includes('are friends now')")
+
+
 def test_a_password_signs_the_player_in_on_a_second_browser(server, new_page):
     laptop, phone = new_page(), new_page()
     enter_lobby(laptop, server, "Ann")

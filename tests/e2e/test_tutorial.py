@@ -167,3 +167,15 @@ def test_a_tutorial_game_ended_by_the_turn_limit_is_told_as_a_draw_by_the_turn_l
     assert says in text and never not in text and "complete" not in text, text
     won = page.evaluate(GUIDE_AT_THE_END, [{"winner": 1, "reason": "no_creatures"}, lang])
     assert never in won and says not in won, won
+
+
+def test_the_deployment_step_stops_highlighting_the_card_once_it_is_picked(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/")
+    targets = page.evaluate("""async () => {
+      const { STEPS } = await import('/js/tutorial_steps.js');
+      const step = STEPS.find((s) => s.id === 'deploy');
+      const view = { cards: { k9: { id: 'k9', owner: 1, zone: 'recruits' } } };
+      return [step.target({ view, you: 1, selected: null }), step.target({ view, you: 1, selected: 'k9' })];
+    }""")
+    assert targets == ["#game-root [data-card='k9']", None]

@@ -160,6 +160,17 @@ async def test_a_players_games_list_newest_first_without_the_log(store):
     assert await store.get_game("nope") is None
 
 
+async def test_a_players_games_list_names_a_renamed_player_by_the_new_name(store):
+    ann = await store.create_player("Ann", hash_secret("a"))
+    g = _game("g1", ann["id"], None, 1000.0, bots={"2": "heuristic"})
+    g["names"] = {"1": "Ann", "2": "Computer"}
+    await store.record_game(g)
+    await store.rename_player(ann["id"], "Anna")
+    [row] = await store.list_games(ann["id"])
+    assert row["names"] == {"1": "Anna", "2": "Computer"}
+    assert (await store.get_game("g1"))["names"] == {"1": "Ann", "2": "Computer"}     # the record itself stays
+
+
 async def test_a_new_player_has_the_default_rating(store):
     r = await store.get_rating("ann")
     assert (r["rating"], r["rd"], r["vol"], r["games"]) == (

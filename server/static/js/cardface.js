@@ -106,8 +106,9 @@ export function lifeOf(cv, def) {
 /** One sentence a screen reader reads for a card: name, life, wounds, tokens, closed, markers. */
 export function cardLabel(cv, def) {
   if (!cv) return "";
-  if (cv.hidden || !def) return [t("hidden_card"), cv.closed ? t("closed_card") : ""].filter(Boolean).join(", ");
+  if (!def) return [t("hidden_card"), cv.closed ? t("closed_card") : ""].filter(Boolean).join(", ");
   const parts = [cardName(def)];
+  if (cv.hidden) parts.push(t("face_down_own"));
   const life = lifeOf(cv, def);
   if (life) parts.push(t("aria_life", { left: life.left, max: life.max }));
   if (cv.wounds) parts.push(t("aria_wounds", { n: cv.wounds }));
@@ -124,7 +125,10 @@ export function cardLabel(cv, def) {
 export function cardElement(cv, def, cls = [], attrs = {}) {
   const classes = ["card", ...cls];
   if (cv?.closed) classes.push("closed");
-  if (cv?.hidden || !def) {
+  // a card face down on the field whose face the viewer knows (its owner's, before the reveal [305]) shows its face
+  // marked face down; one the viewer does not know is its back
+  if (cv?.hidden && def) classes.push("face-down");
+  if (!def) {
     classes.push("hidden");
     return h("div." + classes.join("."), attrs, h("div.back", { "aria-hidden": "true" }, "?"),
       cv?.closed ? h("div.c-closed", { title: termText("closed") || t("closed_card") }, h("span.cl-icon", { "aria-hidden": "true" }, "⤵"), h("span.cl-text", {}, t("closed_card"))) : null);
@@ -146,7 +150,8 @@ export function cardElement(cv, def, cls = [], attrs = {}) {
       cv?.wounds ? h("span.c-wounds", { title: t("wounds") }, `✖${cv.wounds}`) : null,
       cv?.tokens || tokenMax ? h("span.c-tokens", { title: t("tokens") }, `●${cv.tokens || 0}${tokenMax ? "/" + tokenMax : ""}`) : null,
       markers.map(([k, n]) => h("span.c-marker", { dataset: { marker: k }, title: untilText(until[k]) || t("markers") }, markerText(k, n)))),
-    cv?.closed ? h("div.c-closed", { title: termText("closed") || t("closed_card") }, h("span.cl-icon", { "aria-hidden": "true" }, "⤵"), h("span.cl-text", {}, t("closed_card"))) : null);
+    cv?.closed ? h("div.c-closed", { title: termText("closed") || t("closed_card") }, h("span.cl-icon", { "aria-hidden": "true" }, "⤵"), h("span.cl-text", {}, t("closed_card"))) : null,
+    cv?.hidden ? h("div.c-face-down", { title: t("face_down_own") }, t("face_down_short")) : null);
 }
 
 /** Is a card name set smaller (.long) to fit two lines of a narrow card: a word over 8 letters, or over 14

@@ -23,6 +23,7 @@ export class FriendsPanel {
     this.el = h("section.friends", { dataset: { testid: "friends" } });
     this.data = null;
     this.note = null;
+    this.awaiting = null;    // the name added last while it has not added back
     this.challenging = null; // friend id whose challenge form is open
     this.timer = setInterval(() => this.refresh(), POLL_MS);
     this.stop = onPresence((frame) => {
@@ -45,6 +46,11 @@ export class FriendsPanel {
     } catch (e) {
       if (e.status !== 401) this.note = errorText(e);
     }
+    // "you are friends once they add you too" lasts until they do
+    if (this.awaiting && this.data?.friends.some((f) => f.name === this.awaiting)) {
+      this.note = t("friends_mutual", { name: this.awaiting });
+      this.awaiting = null;
+    }
     const seen = JSON.stringify([this.data, this.note, this.challenging]);
     if (seen !== this.seen) {
       this.seen = seen;
@@ -60,6 +66,12 @@ export class FriendsPanel {
       this.note = errorText(e);
     }
     await this.refresh();
+  }
+
+  /** The note after adding player f ({name, mutual}): friends now, or once they add back. */
+  _added(f) {
+    this.awaiting = f.mutual ? null : f.name;
+    return t(f.mutual ? "friends_mutual" : "friends_added", { name: f.name });
   }
 
   _enter(seat) {
@@ -127,7 +139,7 @@ export class FriendsPanel {
           input.focus();
           return;
         }
-        this._do(() => acc.addFriend(input.value.trim()), (f) => t("friends_added", { name: f.name }));
+        this._do(() => acc.addFriend(input.value.trim()), (f) => this._added(f));
       } }, h("label", {}, t("friends_add"), " ", input), " ",
       h("button", { type: "submit", dataset: { testid: "friend-add" } }, t("friends_add_ok"))),
       d.challenges.incoming.length ? h("ul.challenges", {}, d.challenges.incoming.map((c) => this._incoming(c))) : null,
@@ -138,7 +150,8 @@ export class FriendsPanel {
         : h("p.hint", {}, t("friends_none")),
       d.incoming.length ? h("div.friend-requests", {}, t("friends_requests"), " ", d.incoming.map((p) => h("span", {},
         profileLink(p.name), " ", h("button", { type: "button", dataset: { testid: "friend-add-back" },
-          onclick: () => this._do(() => acc.addFriend(p.name)) }, t("friends_add_back")), " "))) : null,
+          onclick: () => this._do(() => acc.addFriend(p.name), (f) => this._added(f)) }, t("friends_add_back")),
+        " "))) : null,
       d.outgoing.length ? h("p.hint", {}, t("friends_waiting"), " ", d.outgoing.map((p) => p.name).join(", ")) : null,
       askNotify ? h("button.notify", { type: "button", onclick: () => Notification.requestPermission()
         .then(() => this.render()) }, t("notify_enable")) : null);

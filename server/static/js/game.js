@@ -9,7 +9,7 @@ import { t, phaseName, onLangChange, errorText, hasKey } from "./i18n.js";
 import { cardName, instanceName } from "./cards.js";
 import { indexLegal, actionLabel, moveInfo } from "./actions.js";
 import { groupMoves, pickState, movesWithFirst, actionSteps } from "./picker.js";
-import { renderLogLine } from "./log.js";
+import { renderLogLine, unshadowed } from "./log.js";
 import { cardElement, cardLabel, defOf } from "./cardface.js";
 import { queuePanel, combatPanel, exchangeExplained, cardDetail, passMeaning, playerName } from "./panels.js";
 import { TurnAlert, animationsFor, soundOn, setSound } from "./feel.js";
@@ -483,7 +483,7 @@ export class GamePage {
     if (this.conn.renderLog) return this.conn.renderLog(view); // a replay shows its complete log, by turn
     if (!this.book) this.book = new LogBook(this.conn.room ? `berserk.log.${this.conn.room}.${this.conn.you ?? "w"}` : null);
     this.book.add(view.log);
-    const lines = this.book.events().map((e) => renderLogLine(e, view)).filter(Boolean);
+    const lines = unshadowed(this.book.events()).map((e) => renderLogLine(e, view)).filter(Boolean);
     return h("section.log", { "aria-label": t("log") }, h("h2", {}, t("log")),
       h("ol.log-list", { tabindex: "0", "aria-label": t("log"), dataset: { digits: digitsOf(lines.length) } },
         lines.map((s) => h("li", {}, s))));

@@ -33,9 +33,11 @@ export function isRated(form) {
   return rated[form];
 }
 
-/** A lobby row's kind of game in words (`data-testid="room-rated"`): " · rated" or " · casual" from the entry's
- * ``rated``; nothing for an entry that does not say. */
-export function ratedLabel(entry) {
+/** A room's kind of game in words (`data-testid="room-rated"`): " · rated" or " · casual" from the entry's
+ * ``rated``, " · aborted, not rated" once ``result`` (the game's result, if any) says it was aborted; nothing for an
+ * entry that does not say. */
+export function ratedLabel(entry, result = null) {
   if (typeof entry.rated !== "boolean") return null;
-  return [" · ", h("span.room-rated", { dataset: { testid: "room-rated" } }, t(entry.rated ? "room_rated" : "room_casual"))];
+  const key = result?.reason === "aborted" ? "room_aborted" : entry.rated ? "room_rated" : "room_casual";
+  return [" · ", h("span.room-rated", { dataset: { testid: "room-rated" } }, t(key))];
 }

@@ -23,6 +23,15 @@ function levelName(level) {
   return level == null ? t("blow_none") : t(["blow_weak", "blow_medium", "blow_strong"][level] || "blow_none");
 }
 
+/** events without those another event of the list says better: a "placed" (a card put face down on a cell, as
+ * everyone reads it) followed by its owner's own "placed_card" (which card, on the same cell) is one line. */
+export function unshadowed(events) {
+  return events.filter((e, i) => {
+    const next = events[i + 1];
+    return !(e?.type === "placed" && next?.type === "placed_card" && next.player === e.player && next.cell === e.cell);
+  });
+}
+
 /** The log line for event e in the current language, names looked up in view; null for nothing to show. */
 export function renderLogLine(e, view) {
   if (!e || typeof e !== "object") return null;

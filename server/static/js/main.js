@@ -132,7 +132,11 @@ async function route() {
     // Step-by-step replay when the server offers it; otherwise watch the finished room (final board, full log).
     const room = parts[1];
     let page;
-    const onChange = (c, what) => page.update(what);
+    // a replay link names a game: with neither a record nor a room, the page says so in those words
+    const onChange = (c, what) => {
+      if (what === "error" && c.lastError?.code === "room_not_found") c.lastError = { ...c.lastError, code: "game_not_found" };
+      page.update(what);
+    };
     const conn = (await ReplayConnection.available(room))
       ? new ReplayConnection({ room, onChange })
       : new GameConnection({ room, token: null, onChange });

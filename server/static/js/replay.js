@@ -7,7 +7,7 @@
 
 import { digitsOf, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { renderLogLine } from "./log.js";
+import { renderLogLine, unshadowed } from "./log.js";
 import { summaryRoom } from "./names.js";
 import { resolutionOrder } from "./logbook.js";
 
@@ -221,7 +221,7 @@ export class ReplayConnection {
         for (const ev of e.events) events.push({ ...ev, v: e.v });
       }
       const lines = [];
-      for (const ev of resolutionOrder(events)) {   // "ends the turn" where the turn ends (logbook.js)
+      for (const ev of unshadowed(resolutionOrder(events))) {   // "ends the turn" where the turn ends (logbook.js)
         const s = renderLogLine(ev, view);
         if (s) lines.push(h("li", { dataset: { v: String(ev.v) } }, s));
       }

@@ -1,7 +1,8 @@
 // The room bar above the board: my seat (data-testid "my-seat": 1, 2 or spectator), the players' names,
 // and the seat flow around the game: before the deal "waiting for an opponent" with the share link and a copy
 // button (data-testid "invite-link"), the deck choice of a seat that has none yet, and after the game the result
-// in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again).
+// in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again);
+// a spectator gets the link to watch the rematch (data-testid "watch-rematch").
 
 import { h, setChildren } from "./dom.js";
 import { t, onLangChange, errorText } from "./i18n.js";
@@ -125,7 +126,15 @@ export class RoomBar {
 
   _finished(room, you, result) {
     const parts = [h("p.result-words", { dataset: { reason: result.reason || "" } }, resultText(result, room))];
-    if (!you) return parts;
+    if (!you) {
+      // a spectator follows the players into their rematch (data-testid "watch-rematch")
+      if (room.rematch) {
+        parts.push(h("p.rematch-watch", { role: "status" }, t("rematch_for_spectators"), " ",
+          h("a", { href: `#/room/${encodeURIComponent(room.rematch)}?watch=1`, dataset: { testid: "watch-rematch" } },
+            t("rematch_watch"))));
+      }
+      return parts;
+    }
     const offered = room.rematch && !loadSeat(room.rematch);
     parts.push(h("div.rematch-box", {},
       offered ? h("span.rematch-offer", {}, t("rematch_offered"), " ") : null,
@@ -158,7 +167,7 @@ export class RoomBar {
     if (room.status === "waiting") body = this._waiting(room, you);
     else if (result) body = this._finished(room, you, result);
     setChildren(this.root, h("div.room-bar", { dataset: { status: room.status } },
-      h("div.room-bar-top", {}, mySeat, " · ", names, ratedLabel(room)),
+      h("div.room-bar-top", {}, mySeat, " · ", names, ratedLabel(room, result)),
       body,
       this.error ? h("p.room-bar-error", { role: "alert" }, this.error) : null));
     const sel = this.root.querySelector("#rematch-deck");

@@ -103,7 +103,8 @@ class TutorialGuide {
     const since = progress()?.since ?? -1;
     const log = view?.log || [];
     return { view, legal: this.conn.legal || [], you: this.conn.you, since,
-      events: log.filter((e) => e.seq > since) };
+      events: log.filter((e) => e.seq > since),
+      selected: document.querySelector("#game-root .card.selected")?.dataset.card ?? null };
   }
 
   /** Move on while the current step is done (several at once when the game ran ahead). */

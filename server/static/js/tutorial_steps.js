@@ -6,7 +6,8 @@
 //
 // A step: {id, part, text: {ru, en} (or text(ctx) -> {ru, en}), target(ctx) -> CSS selector | null, done(ctx) -> bool, next: bool (done by
 // the "Next" button)}. ctx: {view, legal, you, since (the last event seq before the step began), events (those
-// after it), card(defId) -> the viewer's instance of that pool card, or null}.
+// after it), card(defId) -> the viewer's instance of that pool card, or null, selected: the id of the card selected
+// on the game page, or null}.
 
 // How the tutorial's game ended, then the closing words: a win, a loss, a draw by the turn limit (the engine's
 // result reason "turn_cap") or another draw; said as it is, never "complete" over a game that was not won.
@@ -95,7 +96,9 @@ export const STEPS = [
   { id: "deploy", part: "prelim",
     text: { ru: "Расстановка: нажмите на карту отряда, затем на подсвеченную клетку вашей половины (ряды 1–3). Летающие уйдут во вспомогательную зону сами.",
       en: "Deployment: click a card of your squad, then a lit cell of your half (rows 1–3). Flyers go to the auxiliary zone by themselves." },
-    target: (ctx) => at(Object.values(ctx.view.cards || {}).find((c) => c.owner === ctx.you && c.zone === "recruits")),
+    // once a card is picked the page lights its cells: the guide's highlight leaves the card
+    target: (ctx) => (ctx.selected ? null
+      : at(Object.values(ctx.view.cards || {}).find((c) => c.owner === ctx.you && c.zone === "recruits"))),
     done: (ctx) => BATTLE_PHASES.includes(ctx.view.phase) || !!ctx.view.result },
   { id: "to_battle", part: "prelim", next: true,
     text: { ru: "Отряды открыты — подготовка окончена. Дальше — бой с заранее подготовленной позиции.",

@@ -33,9 +33,10 @@ export class Zoom {
     document.body.append(el);
     const r = anchor?.getBoundingClientRect?.();
     if (r && by !== "press") {
-      // the question the player must answer (the controls with the prompt) stays in view
-      const keep = [...document.querySelectorAll("[data-testid=controls]")].map((c) => c.getBoundingClientRect())
-        .filter((k) => k.width && k.height);
+      // the question the player must answer (the controls with the prompt) and the cells and cards lit as the
+      // targets to pick stay in view
+      const keep = [...document.querySelectorAll("[data-testid=controls], .board .target")]
+        .map((c) => c.getBoundingClientRect()).filter((k) => k.width && k.height);
       const at = placeBeside(r, anchor.closest?.(".board")?.getBoundingClientRect(), el.offsetWidth, el.offsetHeight, keep);
       el.style.left = `${at.left}px`;
       el.style.top = `${at.top}px`;
@@ -72,10 +73,11 @@ function overlap(at, w, hgt, k) {
 
 /**
  * Where the zoom (w x hgt px) goes for a card at rect r (viewport px): never over the card or the board cells next
- * to it, and over none of the rects of keep (the controls holding the prompt the player must answer) when any place
+ * to it, and over none of the rects of keep (the controls holding the prompt, the lit targets) when any place
  * allows it. A card on the board (board: the board's rect) gets the zoom beside the board, right or left, when it
  * fits (slid above or below a kept rect when needed); otherwise, and for cards off the board, beside or above / below
- * the card's neighbourhood (the card grown by one card on every side). The first place covering no kept rect wins,
+ * the card's neighbourhood (the card grown by one card on every side), then the window's corners clear of that
+ * neighbourhood. The first place covering no kept rect wins,
  * else the one covering least. Returns {left, top} in px.
  */
 export function placeBeside(r, board, w, hgt, keep = []) {
@@ -101,6 +103,10 @@ export function placeBeside(r, board, w, hgt, keep = []) {
   const below = { left: left(r.left), top: Math.min(n.bottom + 8, H - hgt - 4) };
   const above = { left: left(r.left), top: Math.max(4, n.top - 8 - hgt) };
   places.push(...(H - n.bottom >= n.top ? [below, above] : [above, below]));
+  // last resorts when those cover a kept rect: the window's corners clear of the card's neighbourhood
+  const nRect = { left: n.left, top: n.top, right: n.right, bottom: n.bottom };
+  for (const at of [{ left: 4, top: 4 }, { left: W - w - 4, top: 4 }, { left: 4, top: H - hgt - 4 },
+    { left: W - w - 4, top: H - hgt - 4 }]) if (!overlap(at, w, hgt, nRect)) places.push(at);
   const covered = (at) => keep.reduce((s, k) => s + overlap(at, w, hgt, k), 0);
   return places.reduce((best, at) => (covered(at) < covered(best) ? at : best));
 }
