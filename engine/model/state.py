@@ -273,14 +273,6 @@ class GameState:
                 out.append(cards[i])
         return out
 
-    def marked(self, marker: str) -> bool:
-        """True when some card carries ``marker`` (a nonzero count); a card leaving the play zone loses its
-        markers [SEED S2]."""
-        for c in self.cards.values():
-            if c.markers.get(marker):
-                return True
-        return False
-
     def attachments(self) -> list[Card]:
         """The battlefield cards attached to a host (symbiotes, parasites, equipment [210, 214]), in instance
         order."""

@@ -58,9 +58,7 @@ def lose_poisoning(g) -> None:
     """Base effect [421]: a poisoned creature that has Incorporeality or Protection from poison loses its
     Poisoning (its ``poison`` marker) at once, also when it gained them from a grant, a formation or an aura
     (03-abilities.md §4 poison [g-36], incorporeal [g-03], §1.11). Called whenever a player would be asked."""
-    if not g.marked("poison"):
-        return  # the common case: nobody is poisoned
-    for c in g.play_cards():
+    for c in g.play_cards():  # the common case: nobody in play is poisoned, no keyword asked
         if c.markers.get("poison") and (keywords.flagged(g, c, "bodiless")
                                         or keywords.protected(g, c, "poison", None, None)):
             del c.markers["poison"]
