@@ -24,14 +24,14 @@ def _attackable(g, c) -> bool:
     return g.defn(c).get("kind", "creature") not in ("terrain", "equipment")
 
 
-def _forced_ok(g, src, tgt, kind: str) -> bool:
+def _forced_ok(g, src, tgt, kind: str, limits: tuple | None = None) -> bool:
     """Targeting restrictions of the attacker and of the board: Cache (схрон: not the initial target of a flyer's
     attack) [g-47]; ``flyer_taunt`` (enemy flyers attack only such a card while one is in play, unless the attack
     ignores forced targeting); the attacker's target limits (:func:`engine.rules.keywords.target_limits`, 01 §3.6
     [205], card text); a state with the effect ``cannot_attack`` (:mod:`engine.effects.keywords.no_attack`) forbids
     every attack. What depends on the source alone is found once per source and kind in a read-only scope
-    (:func:`_source_limits`)."""
-    cannot, flyer, ignores, restrictions = _source_limits(g, src, kind)
+    (:func:`_source_limits`; ``limits``: its answer when the caller has it already)."""
+    cannot, flyer, ignores, restrictions = limits if limits is not None else _source_limits(g, src, kind)
     if cannot:
         return False
     if flyer:
@@ -92,13 +92,13 @@ def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
     return cache[1][key]
 
 
-def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
+def strike_target_ok(g, src, tgt, adjacent: list | None = None, limits: tuple | None = None) -> bool:
     """Is ``tgt`` a legal target for ``src``'s simple strike now (02-battle.md §4.1)? ``adjacent``: the source's
-    adjacent cards when the caller has them already."""
+    adjacent cards, ``limits``: its :func:`_source_limits` for a simple strike, when the caller has them already."""
     if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
         return False
     if g.is_flyer(src) and src.zone == "aux":
-        return _forced_ok(g, src, tgt, "simple_strike")  # a flyer strikes any card [211.5]
+        return _forced_ok(g, src, tgt, "simple_strike", limits)  # a flyer strikes any card [211.5]
     if src.zone != "battlefield":
         return False
     if tgt.zone == "aux":  # [211.9]; ``can_strike_flyers`` (Скелос) needs no closing
@@ -107,7 +107,7 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
         ok = _among(tgt, adjacent if adjacent is not None else adjacent_cards(g, src)) or \
             (tgt.zone == "battlefield" and distance(src.cell, tgt.cell) <= strike_range(g, src)) or (
             g.is_creature(tgt) and tgt.cell == row_end_partner(g, src))
-    return ok and _forced_ok(g, src, tgt, "simple_strike")
+    return ok and _forced_ok(g, src, tgt, "simple_strike", limits)
 
 
 def _among(card, cards: list) -> bool:
@@ -160,12 +160,15 @@ def strike_targets(g, card) -> list[str]:
         far = g.cards.get(g.board.get(row_end_partner(g, card) or "") or "")
         if far is not None and far not in cands:
             cands.append(far)
-        return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj)]
-    return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c)]
+        lim = _source_limits(g, card, "simple_strike")
+        return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj, lim)]
+    lim = _source_limits(g, card, "simple_strike")
+    return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c, None, lim)]
 
 
-def attack_target_ok(g, src, a: dict, tgt) -> bool:
-    """Is ``tgt`` a legal target of attack ability ``a`` of ``src`` (02-battle.md §6 table)?"""
+def attack_target_ok(g, src, a: dict, tgt, limits: tuple | None = None) -> bool:
+    """Is ``tgt`` a legal target of attack ability ``a`` of ``src`` (02-battle.md §6 table)? ``limits``: the
+    source's :func:`_source_limits` for the ability's kind when the caller has them already."""
     if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
         return False
     spec = a.get("target")
@@ -178,7 +181,7 @@ def attack_target_ok(g, src, a: dict, tgt) -> bool:
             return False
         if not tg.match(g, src, tgt, spec.get("filter")):
             return False
-    if not _forced_ok(g, src, tgt, a.get("kw")):
+    if not _forced_ok(g, src, tgt, a.get("kw"), limits):
         return False
     return attack_reaches(g, src, a, tgt)
 
@@ -234,7 +237,8 @@ def attack_targets(g, card, a: dict) -> list[str]:
     """Legal targets of an attack ability of ``card`` (shot, discharge, throw, magic/special strike, row strike)."""
     if not g.in_play(card):
         return []
-    return [c.id for c in g.play_cards() if attack_target_ok(g, card, a, c)]
+    lim = _source_limits(g, card, a.get("kw"))
+    return [c.id for c in g.play_cards() if attack_target_ok(g, card, a, c, lim)]
 
 
 def fights(g, tgt, src=None) -> bool:
