@@ -23,7 +23,7 @@ def test_listing_legal_actions_writes_nothing_to_the_state():
         for _ in random_steps(g, seed, 400):
             before = g.snapshot()
             for p in (1, 2):
-                actions.legal(g, p)
+                actions.legal(g.state, p)
             assert g.snapshot() == before
             assert g._memo is None
 
@@ -41,7 +41,7 @@ def test_projecting_a_view_writes_nothing_to_the_state():
 
 
 def test_a_reading_call_has_a_memo_only_while_it_runs_even_when_it_raises():
-    g = new_game(1)
+    g = new_game(1).state
     seen = []
 
     @reading
@@ -58,7 +58,7 @@ def test_a_reading_call_has_a_memo_only_while_it_runs_even_when_it_raises():
 
 
 def test_nested_reading_calls_share_the_outer_memo():
-    g = new_game(1)
+    g = new_game(1).state
 
     @reading
     def inner(g):
@@ -93,9 +93,9 @@ def test_cards_whose_granted_triggers_are_skipped_have_none():
         for _ in random_steps(g, seed, 400):
             for c in g.play_cards():
                 base = g.abilities(c)
-                if not trigger_points._may_be_granted_triggers(g, base):
+                if not trigger_points._may_be_granted_triggers(g.state, base):
                     checked += 1
-                    assert not [a for a in effective(g, c) if a.get("kw") == "trigger"
+                    assert not [a for a in effective(g.state, c) if a.get("kw") == "trigger"
                                 and not any(a is b for b in base)]
     assert checked
 

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import functools
 
+from engine.model.state import GameState
+
 
 def reading(fn):
     """Decorator for a function ``fn(g, ...)`` that only reads ``g`` (pending triggers aside): its outermost call
     opens a fresh memo on ``g`` and drops it when it returns or raises; nested calls share the open one."""
 
     @functools.wraps(fn)
-    def wrapper(g, *args, **kwargs):
+    def wrapper(g: GameState, *args, **kwargs):
         if g._memo is not None:
             return fn(g, *args, **kwargs)
         g._memo = {}
@@ -34,7 +36,7 @@ def reading(fn):
     return wrapper
 
 
-def memoized(g, key, fn, *args):
+def memoized(g: GameState, key, fn, *args):
     """``fn(*args)``, computed once per read-only scope under ``key`` and shared by every later call in it; outside
     a scope, computed on every call. Keys name cards by ``id(card)``: ``args`` are kept in the entry with the value,
     so a card named in a key stays alive (and its id unique) while the memo lives."""

@@ -169,7 +169,7 @@ class GameState:
         self._poison_tick: bool = False
         #: The play zone's cards (:meth:`play_cards`) with the event count, version and zone sizes they were
         #: listed at.
-        self._play: list = []
+        self._play: list[Card] = []
         self._play_key: tuple = ()
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
@@ -235,7 +235,7 @@ class GameState:
         c = self.cards.get(card_or_id) if isinstance(card_or_id, str) else card_or_id
         return c is not None and c.zone in ("battlefield", "aux")
 
-    def play_cards(self) -> list:
+    def play_cards(self) -> list[Card]:
         """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2). The one
         list is shared until the next event, the next accepted action or a change in the number of cards, of
         occupied cells or of cards in an aux zone (every change of the play zone emits an event,
@@ -247,7 +247,7 @@ class GameState:
         self._play_key = key
         return out
 
-    def _play_cards(self) -> list:
+    def _play_cards(self) -> list[Card]:
         cards, board = self.cards, self.board
         attached: list[Card] = []  # attachments, sharers: battlefield cards that hold no cell of their own
         for c in cards.values():

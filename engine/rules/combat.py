@@ -16,15 +16,16 @@ from engine.rules import keywords
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.model.memo import memoized
+from engine.model.state import Card, GameState
 
 
 # ---------------------------------------------------------------------- geometry and targets
-def _attackable(g, c) -> bool:
+def _attackable(g: GameState, c: Card) -> bool:
     """Terrain and equipment can never be attacked [212.2, 214.3]."""
     return g.defn(c).get("kind", "creature") not in ("terrain", "equipment")
 
 
-def _forced_ok(g, src, tgt, kind: str, limits: tuple | None = None) -> bool:
+def _forced_ok(g: GameState, src: Card, tgt: Card, kind: str, limits: tuple | None = None) -> bool:
     """Targeting restrictions of the attacker and of the board: Cache (схрон: not the initial target of a flyer's
     attack) [g-47]; ``flyer_taunt`` (enemy flyers attack only such a card while one is in play, unless the attack
     ignores forced targeting); the attacker's target limits (:func:`engine.rules.keywords.target_limits`, 01 §3.6
@@ -51,28 +52,28 @@ def _forced_ok(g, src, tgt, kind: str, limits: tuple | None = None) -> bool:
     return True
 
 
-def _source_limits(g, src, kind: str) -> tuple:
+def _source_limits(g: GameState, src: Card, kind: str) -> tuple:
     """(under ``cannot_attack``, a flyer, ignores forced targeting for ``kind``, the filter lists its targets of
     ``kind`` must match) of an attacking card; memoized in a read-only scope (engine/model/memo.py)."""
     return memoized(g, ("limits", id(src), kind), _source_limits_now, g, src, kind)
 
 
-def _source_limits_now(g, src, kind: str) -> tuple:
+def _source_limits_now(g: GameState, src: Card, kind: str) -> tuple:
     return (grants.under(g, src, "cannot_attack"), g.is_flyer(src),
             keywords.unforced(g, src, kind), keywords.target_limits(g, src, kind))
 
 
-def _flyer_taunts(g, side: int) -> list:
+def _flyer_taunts(g: GameState, side: int) -> list:
     """The open cards in play of the side other than ``side`` with ``flyer_taunt`` (memoized in a read-only scope,
     engine/model/memo.py)."""
     return memoized(g, ("flyer_taunts", side), _flyer_taunts_now, g, side)
 
 
-def _flyer_taunts_now(g, side: int) -> list:
+def _flyer_taunts_now(g: GameState, side: int) -> list:
     return [c for c in g.play_cards() if c.controller != side and not c.hidden and keywords.flagged(g, c, "taunts_flyers")]
 
 
-def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
+def ranged_taunts(g: GameState, attacker_side: int, kind: str) -> dict:
     """``{card id: ignores_range}`` for the cards of the other side that draw ``kind`` attacks of
     ``attacker_side``'s cards to themselves now (:func:`engine.rules.keywords.draws_attacks`;
     03 §3, force_attack [g-82]). Cached until the next event (every board change emits one)."""
@@ -92,7 +93,7 @@ def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
     return cache[1][key]
 
 
-def strike_target_ok(g, src, tgt, adjacent: list | None = None, limits: tuple | None = None) -> bool:
+def strike_target_ok(g: GameState, src: Card, tgt: Card, adjacent: list | None = None, limits: tuple | None = None) -> bool:
     """Is ``tgt`` a legal target for ``src``'s simple strike now (02-battle.md §4.1)? ``adjacent``: the source's
     adjacent cards, ``limits``: its :func:`_source_limits` for a simple strike, when the caller has them already."""
     if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
@@ -120,13 +121,13 @@ def _among(card, cards: list) -> bool:
     return False
 
 
-def strike_range(g, card) -> int:
+def strike_range(g: GameState, card: Card) -> int:
     """How far its simple strike reaches: 1 (adjacent), or more by :func:`engine.rules.keywords.strike_reach` (range
     counted as 02 §6 counts it, Chebyshev [g-11]); memoized in a read-only scope."""
     return memoized(g, ("strike_range", id(card)), keywords.strike_reach, g, card)
 
 
-def row_end_partner(g, card) -> str | None:
+def row_end_partner(g: GameState, card: Card) -> str | None:
     """The other end cell of its row when ``card`` stands on an end cell (column a or e) and has the named effect
     ``row_ends_adjacent`` (Возница, engine/effects/customs/row_ends_adjacent.py): for its moves and its simple
     strike the two end cells count as neighbours. None otherwise."""
@@ -136,12 +137,12 @@ def row_end_partner(g, card) -> str | None:
     return ("e" if card.cell[0] == "a" else "a") + card.cell[1:]
 
 
-def strikes_allowed(g, card) -> int:
+def strikes_allowed(g: GameState, card: Card) -> int:
     """Simple strikes the card may make per turn (:func:`engine.rules.keywords.strikes_per_turn` [g-70, 219.4.a])."""
     return keywords.strikes_per_turn(g, card)
 
 
-def strike_targets(g, card) -> list[str]:
+def strike_targets(g: GameState, card: Card) -> list[str]:
     """Targets of a simple strike the card may declare now (open creature that has strikes left, not netted,
     02-battle.md §4.1). A printed 0-0-0 strike is still declarable: an attack of strength 0 may be declared and
     resolved and deals no wounds (01-game-and-cards.md [103.7.b])."""
@@ -166,7 +167,7 @@ def strike_targets(g, card) -> list[str]:
     return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c, None, lim)]
 
 
-def attack_target_ok(g, src, a: dict, tgt, limits: tuple | None = None) -> bool:
+def attack_target_ok(g: GameState, src: Card, a: dict, tgt: Card, limits: tuple | None = None) -> bool:
     """Is ``tgt`` a legal target of attack ability ``a`` of ``src`` (02-battle.md §6 table)? ``limits``: the
     source's :func:`_source_limits` for the ability's kind when the caller has them already."""
     if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
@@ -186,7 +187,7 @@ def attack_target_ok(g, src, a: dict, tgt, limits: tuple | None = None) -> bool:
     return attack_reaches(g, src, a, tgt)
 
 
-def attack_reaches(g, src, a: dict, tgt) -> bool:
+def attack_reaches(g: GameState, src: Card, a: dict, tgt: Card) -> bool:
     """Does attack ability ``a`` of ``src`` reach ``tgt`` from where they stand (02-battle.md §6 table: melee
     adjacent, ranged within its range plus range bonuses [g-11], across a row [g-53])? A ranged attack reaches the aux
     zone at any range [SEED S2], and one made from the aux zone has no range at all (a card there cannot have
@@ -219,7 +220,7 @@ def attack_reaches(g, src, a: dict, tgt) -> bool:
     return False
 
 
-def row_line_ok(g, src, cell: str) -> bool:
+def row_line_ok(g: GameState, src, cell: str) -> bool:
     """Strike across a row (удар через ряд) [g-53]: ``cell`` is two cells from the source on its column or row, and
     every card on the cell between (a host and its attachments) is the source's controller's. A symbiote is struck
     on its host's cell (docs/rules-decisions.md)."""
@@ -233,7 +234,7 @@ def row_line_ok(g, src, cell: str) -> bool:
     return all(c.controller == src.controller for c in on_mid)
 
 
-def attack_targets(g, card, a: dict) -> list[str]:
+def attack_targets(g: GameState, card: Card, a: dict) -> list[str]:
     """Legal targets of an attack ability of ``card`` (shot, discharge, throw, magic/special strike, row strike)."""
     if not g.in_play(card):
         return []
@@ -241,7 +242,7 @@ def attack_targets(g, card, a: dict) -> list[str]:
     return [c.id for c in g.play_cards() if attack_target_ok(g, card, a, c, lim)]
 
 
-def fights(g, tgt, src=None) -> bool:
+def fights(g: GameState, tgt, src=None) -> bool:
     """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]; a closed creature
     with the named effect ``answers_when_closed`` fights as if open (Властелин хаоса), and so does one under an
     order of ``src``'s side (:func:`ordered_open`, Матриарх племени; both engine/effects/customs/)."""
@@ -250,7 +251,7 @@ def fights(g, tgt, src=None) -> bool:
                                                       or ordered_open(g, tgt, src))
 
 
-def ordered_open(g, tgt, src) -> bool:
+def ordered_open(g: GameState, tgt, src) -> bool:
     """``tgt`` carries the acquired state ``_fights_open`` granted by ``src``'s controller ('matriarch's order',
     engine/effects/customs/matriarch_order.py): that side's creatures next to it fight it as if it were open and do
     not close for striking it."""
@@ -260,7 +261,7 @@ def ordered_open(g, tgt, src) -> bool:
                and src in adjacent_cards(g, tgt) for a in tgt.acquired)
 
 
-def forced_targets(g, card) -> list[str]:
+def forced_targets(g: GameState, card) -> list[str]:
     """The simple-strike targets ``card`` is obliged to attack now, [] when none: the ``forces_strikes`` hooks of
     its keyword abilities (printed or acquired), asked in its controller's turn (03 §5 force_attack [g-82])."""
     out: list[str] = []
