@@ -20,7 +20,7 @@ from engine.rules.conditions import holds
 from engine.rules.grants import aura_kws, custom_flag, effective
 
 
-def _trigger_abilities(g, card, granted: bool = False):
+def _trigger_abilities(g: GameState, card: Card, granted: bool = False):
     """(index, trigger) of the card; ``granted`` adds triggers granted by formation/aura (index ``"g<n>"``).
     Without acquired abilities a card's abilities are its definition's, so what is read from them alone (its
     triggers, whether a formation of it grants one) is kept in the definition (``_triggers``)."""
