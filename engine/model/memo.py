@@ -1,12 +1,12 @@
 """A memo for reads of a state that cannot change meanwhile (the engine's speed).
 
-The legal-action listing asks the same questions many times over (the cards in play, what a card has now, its
-neighbours) for every source-target pair, and nothing changes the state while it runs. :func:`reading` marks such a
-function: while the outermost call of one runs, ``g._memo`` is a dict that the reads of
-:mod:`engine.model.state`, :mod:`engine.rules.grants`, :mod:`engine.rules.adjacency` and
-:mod:`engine.rules.combat` fill and reuse; when it returns (or raises) the memo is dropped. So a memo never outlives
-the scope it was made in, and no cached answer is kept across a write: invalidation is by construction, not by a
-version counter that every writer must remember to bump.
+The legal-action listing asks the same questions many times over (what a card has now, its neighbours, its
+limits as an attacker) for every source-target pair, and nothing changes the state while it runs. :func:`reading`
+marks such a function: while the outermost call of one runs, ``g._memo`` is a dict that the reads of
+:mod:`engine.rules.grants`, :mod:`engine.rules.adjacency`, :mod:`engine.rules.combat` and others fill and reuse;
+when it returns (or raises) the memo is dropped. So a memo never outlives the scope it was made in, and no cached
+answer is kept across a write: invalidation is by construction, not by a version counter that every writer must
+remember to bump. (The cards in play are kept apart, on the state itself: ``GameState.play_cards``.)
 
 The one obligation of a function marked :func:`reading`: it writes nothing that a memoized read depends on (the
 whole state but the pending triggers, which no memoized read looks at). ``tests/test_engine_memo.py`` checks it
