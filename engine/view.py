@@ -20,6 +20,7 @@ from engine.rules import keywords
 from engine.rules.hidden import alias, any_hidden, hidden_from
 from engine.rules.strike_table import strike_table, weakened
 from engine.view_log import _face_down_cards, _log, _log_start, project_log  # noqa: F401 (project_log: the API)
+from engine.model.state import GameState
 
 
 #: Steps in which a player's crystals are shown only to that player: the preliminary phase until the battle starts.
@@ -374,7 +375,7 @@ def dealias(g, viewer: int, action):
         return None
 
 
-def mask(g, viewer: int, actions: list[dict]) -> list[dict]:
+def mask(g: GameState, viewer: int, actions: list[dict]) -> list[dict]:
     """Legal actions as ``viewer`` must see them: ids of cards hidden from them replaced by aliases."""
     if not any_hidden(g):
         return actions
@@ -394,7 +395,7 @@ def mask(g, viewer: int, actions: list[dict]) -> list[dict]:
     return out
 
 
-def offered(g, viewer: int, actions: list[dict]) -> list[dict]:
+def offered(g: GameState, viewer: int, actions: list[dict]) -> list[dict]:
     """:func:`mask` of ``actions`` for ``viewer``, each a copy the caller may change freely (its lists copied too):
     what :meth:`engine.game.Game.legal_actions` hands out while the engine keeps its cached list intact."""
     return [{k: list(v) if isinstance(v, list) else v for k, v in a.items()} for a in mask(g, viewer, actions)]

@@ -3,9 +3,12 @@ make the caches provably safe (listing writes nothing, a memo never outlives its
 computed once per applied action, skipping a card's granted triggers skips none)."""
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from engine.model.memo import reading
+from engine.model.state import GameState
 from engine.ops import trigger_points
 from engine.procedure import actions
 from engine.rules.grants import effective
@@ -20,7 +23,7 @@ def test_listing_legal_actions_writes_nothing_to_the_state():
         for _ in random_steps(g, seed, 400):
             before = g.snapshot()
             for p in (1, 2):
-                actions.legal(g, p)
+                actions.legal(g.state, p)
             assert g.snapshot() == before
             assert g._memo is None
 
@@ -38,7 +41,7 @@ def test_projecting_a_view_writes_nothing_to_the_state():
 
 
 def test_a_reading_call_has_a_memo_only_while_it_runs_even_when_it_raises():
-    g = new_game(1)
+    g = new_game(1).state
     seen = []
 
     @reading
@@ -55,7 +58,7 @@ def test_a_reading_call_has_a_memo_only_while_it_runs_even_when_it_raises():
 
 
 def test_nested_reading_calls_share_the_outer_memo():
-    g = new_game(1)
+    g = new_game(1).state
 
     @reading
     def inner(g):
@@ -90,8 +93,31 @@ def test_cards_whose_granted_triggers_are_skipped_have_none():
         for _ in random_steps(g, seed, 400):
             for c in g.play_cards():
                 base = g.abilities(c)
-                if not trigger_points._may_be_granted_triggers(g, base):
+                if not trigger_points._may_be_granted_triggers(g.state, base):
                     checked += 1
-                    assert not [a for a in effective(g, c) if a.get("kw") == "trigger"
+                    assert not [a for a in effective(g.state, c) if a.get("kw") == "trigger"
                                 and not any(a is b for b in base)]
     assert checked
+
+
+@pytest.mark.skipif(not inspect.isfunction(GameState.play_cards),
+                    reason="a compiled GameState's methods cannot be replaced (BERSERK_PURE=1 runs this)")
+def test_the_kept_play_zone_list_is_the_play_zone_at_every_read(monkeypatch):
+    """``GameState.play_cards`` keeps its list until the next event, action or zone size change: at every read
+    over whole games, the reads inside ``apply`` included, it holds the same cards in the same order as a fresh
+    listing."""
+    real = GameState.play_cards
+    reads = []
+
+    def checked(self):
+        kept = real(self)
+        fresh = self._play_cards()
+        reads.append(len(kept) == len(fresh) and all(a is b for a, b in zip(kept, fresh)))
+        return kept
+
+    monkeypatch.setattr(GameState, "play_cards", checked)
+    for seed in SEEDS:
+        g = new_game(seed)
+        for _ in random_steps(g, seed, 600):
+            pass
+    assert reads and all(reads)

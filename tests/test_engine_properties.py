@@ -43,7 +43,7 @@ def test_every_rejected_action_leaves_the_state_byte_identical(seed, steps, bad)
         before = g.snapshot()
         legal = g.legal_actions(p)
         try:
-            canon = canonical(g, a)
+            canon = canonical(g.state, a)
         except EngineError:
             canon = None
         try:

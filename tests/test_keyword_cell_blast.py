@@ -9,10 +9,10 @@ EFFECT = {"kw": "cell_blast", "n": 2}
 def test_executing_it_marks_the_cell_and_the_blast_wounds_whoever_stands_there_then():
     g, L = game([card("a", "c2", 1), card("b", "c3", 2)])
     a, b = g.cards[L["a"]], g.cards[L["b"]]
-    execute(g, {"source": a.id, "controller": 1, "target": b.id}, a, EFFECT)
+    execute(g.state, {"source": a.id, "controller": 1, "target": b.id}, a, EFFECT)
     (timed,) = [e for e in g.effects if e.get("kind") == "cell_blast"]
     assert timed["cell"] == "c3" and timed["n"] == 2
-    blast(g, timed)
+    blast(g.state, timed)
     assert b.wounds == 2
 
 

@@ -19,9 +19,9 @@ def test_it_fits_the_vocabulary():
 def test_a_partners_formation_grants_count_for_the_copier_while_in_formation():
     mate = creature(abilities=[{"kw": "formation", "grants": [{"kw": "regeneration", "n": 2}]}])
     g, L = game([card("a", "c2", 1, override=creature(abilities=[COPY])), card("m", "b2", 1, override=mate)])
-    assert kws(g, g.cards[L["a"]], "regeneration")
+    assert kws(g.state, g.cards[L["a"]], "regeneration")
     g, L = game([card("a", "c2", 1, override=creature(abilities=[COPY])), card("m", "a1", 1, override=mate)])
-    assert not kws(g, g.cards[L["a"]], "regeneration")
+    assert not kws(g.state, g.cards[L["a"]], "regeneration")
 
 
 def test_the_deck_reveal_gives_the_strong_strike_trigger_and_names_are_not_repeated():

@@ -24,6 +24,6 @@ def test_executing_it_destroys_only_a_target_whose_life_is_at_most_x():
     g, L = game([card("a", "c2", 1), card("b", "c3", 2, wounds=2), card("c", "b3", 2, wounds=1)])
     a, b, c = (g.cards[L[x]] for x in "abc")
     for t in (b, c):  # 4 lives: 2 left on b, 3 left on c
-        execute(g, {"source": a.id, "controller": 1, "target": t.id, "targets": [t.id]}, a,
+        execute(g.state, {"source": a.id, "controller": 1, "target": t.id, "targets": [t.id]}, a,
                 {"kw": "finishing_blow", "n": 2, "target": {"choose": "creature", "side": "enemy"}})
     assert b.zone == "graveyard" and c.zone == "battlefield"

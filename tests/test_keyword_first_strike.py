@@ -11,7 +11,7 @@ A = {"kw": "first_strike"}
 def test_a_card_with_it_strikes_first():
     g, L = game([card("a", "c2", 1, override=creature(abilities=[A])), card("b", "c3", 2)])
     assert check_ability(A) == []
-    assert first_strike(g, g.cards[L["a"]]) and not first_strike(g, g.cards[L["b"]])
+    assert first_strike(g.state, g.cards[L["a"]]) and not first_strike(g.state, g.cards[L["b"]])
 
 
 def test_the_catalogue_says_it_in_both_languages():

@@ -1,12 +1,12 @@
 """A memo for reads of a state that cannot change meanwhile (the engine's speed).
 
-The legal-action listing asks the same questions many times over (the cards in play, what a card has now, its
-neighbours) for every source-target pair, and nothing changes the state while it runs. :func:`reading` marks such a
-function: while the outermost call of one runs, ``g._memo`` is a dict that the reads of
-:mod:`engine.model.state`, :mod:`engine.rules.grants`, :mod:`engine.rules.adjacency` and
-:mod:`engine.rules.combat` fill and reuse; when it returns (or raises) the memo is dropped. So a memo never outlives
-the scope it was made in, and no cached answer is kept across a write: invalidation is by construction, not by a
-version counter that every writer must remember to bump.
+The legal-action listing asks the same questions many times over (what a card has now, its neighbours, its
+limits as an attacker) for every source-target pair, and nothing changes the state while it runs. :func:`reading`
+marks such a function: while the outermost call of one runs, ``g._memo`` is a dict that the reads of
+:mod:`engine.rules.grants`, :mod:`engine.rules.adjacency`, :mod:`engine.rules.combat` and others fill and reuse;
+when it returns (or raises) the memo is dropped. So a memo never outlives the scope it was made in, and no cached
+answer is kept across a write: invalidation is by construction, not by a version counter that every writer must
+remember to bump. (The cards in play are kept apart, on the state itself: ``GameState.play_cards``.)
 
 The one obligation of a function marked :func:`reading`: it writes nothing that a memoized read depends on (the
 whole state but the pending triggers, which no memoized read looks at). ``tests/test_engine_memo.py`` checks it
@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import functools
 
+from engine.model.state import GameState
+
 
 def reading(fn):
     """Decorator for a function ``fn(g, ...)`` that only reads ``g`` (pending triggers aside): its outermost call
     opens a fresh memo on ``g`` and drops it when it returns or raises; nested calls share the open one."""
 
     @functools.wraps(fn)
-    def wrapper(g, *args, **kwargs):
+    def wrapper(g: GameState, *args, **kwargs):
         if g._memo is not None:
             return fn(g, *args, **kwargs)
         g._memo = {}
@@ -34,7 +36,7 @@ def reading(fn):
     return wrapper
 
 
-def memoized(g, key, fn, *args):
+def memoized(g: GameState, key, fn, *args):
     """``fn(*args)``, computed once per read-only scope under ``key`` and shared by every later call in it; outside
     a scope, computed on every call. Keys name cards by ``id(card)``: ``args`` are kept in the entry with the value,
     so a card named in a key stays alive (and its id unique) while the memo lives."""

@@ -21,7 +21,6 @@ from engine.model.board import CELLS
 from engine.model.enums import Event, Phase
 from engine.model.rng import Rng
 from engine.model.types import Executing, PendingTrigger, Priority, Prompt, QueueEntry, Result, TimedEffect
-from engine.model.memo import memoized
 
 
 PLAY_ZONES = ("battlefield", "aux")
@@ -168,6 +167,10 @@ class GameState:
         self._taunt_cache: tuple | None = None
         self._history_readers: tuple | None = None
         self._poison_tick: bool = False
+        #: The play zone's cards (:meth:`play_cards`) with the event count, version and zone sizes they were
+        #: listed at.
+        self._play: list[Card] = []
+        self._play_key: tuple = ()
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
         """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""
@@ -232,12 +235,19 @@ class GameState:
         c = self.cards.get(card_or_id) if isinstance(card_or_id, str) else card_or_id
         return c is not None and c.zone in ("battlefield", "aux")
 
-    def play_cards(self):
-        """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2). Inside a
-        read-only scope (engine/model/memo.py) the one list is shared: callers must not change it."""
-        return memoized(self, "play", self._play_cards)
+    def play_cards(self) -> list[Card]:
+        """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2). The one
+        list is shared until the next event, the next accepted action or a change in the number of cards, of
+        occupied cells or of cards in an aux zone (every change of the play zone emits an event,
+        ``tests/test_engine_memo.py`` checks it over whole games): callers must not change it."""
+        key = (self.event_seq, self.version, len(self.cards), len(self.board), len(self.aux[1]), len(self.aux[2]))
+        if key == self._play_key:
+            return self._play
+        out = self._play = self._play_cards()
+        self._play_key = key
+        return out
 
-    def _play_cards(self) -> list:
+    def _play_cards(self) -> list[Card]:
         cards, board = self.cards, self.board
         attached: list[Card] = []  # attachments, sharers: battlefield cards that hold no cell of their own
         for c in cards.values():
@@ -262,14 +272,6 @@ class GameState:
             for i in self.aux[p]:
                 out.append(cards[i])
         return out
-
-    def marked(self, marker: str) -> bool:
-        """True when some card carries ``marker`` (a nonzero count); a card leaving the play zone loses its
-        markers [SEED S2]."""
-        for c in self.cards.values():
-            if c.markers.get(marker):
-                return True
-        return False
 
     def attachments(self) -> list[Card]:
         """The battlefield cards attached to a host (symbiotes, parasites, equipment [210, 214]), in instance

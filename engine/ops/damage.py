@@ -13,6 +13,7 @@ from engine.ops import passives
 from engine.ops import trigger_points
 from engine.rules import grants
 from engine.rules import keywords
+from engine.model.state import GameState
 
 
 def wound(g, target, amount: int, kind: str, source=None, level: int | None = None, poison_tick: bool = False) -> int:
@@ -225,7 +226,7 @@ def _die(g, card, last_cell) -> None:
         card.reset_in_play_state()
 
 
-def _own_death_pending(g, cid: str) -> bool:
+def _own_death_pending(g: GameState, cid: str) -> bool:
     """Is an "on death" ability of card ``cid``, triggered by its death, pending, queued or executing?"""
     def mine(e):
         pt = e.get("point") or {}
@@ -235,7 +236,7 @@ def _own_death_pending(g, cid: str) -> bool:
     return g.executing is not None and mine(g.executing["entry"])
 
 
-def release_dead(g) -> None:
+def release_dead(g: GameState) -> None:
     """Clear the markers of dead cards whose own "on death" abilities are all done [g-87] (called by the flow
     whenever it advances)."""
     for p in (1, 2):

@@ -12,6 +12,7 @@ from engine.ops import acquire
 from engine.ops import trigger_points
 from engine.rules import grants
 from engine.rules import keywords
+from engine.model.state import GameState
 
 
 def struck(g, card, target, dealt: int) -> None:
@@ -54,13 +55,11 @@ def turn_start(g, p: int) -> None:
                                                        "_self": True})
 
 
-def lose_poisoning(g) -> None:
+def lose_poisoning(g: GameState) -> None:
     """Base effect [421]: a poisoned creature that has Incorporeality or Protection from poison loses its
     Poisoning (its ``poison`` marker) at once, also when it gained them from a grant, a formation or an aura
     (03-abilities.md §4 poison [g-36], incorporeal [g-03], §1.11). Called whenever a player would be asked."""
-    if not g.marked("poison"):
-        return  # the common case: nobody is poisoned
-    for c in g.play_cards():
+    for c in g.play_cards():  # the common case: nobody in play is poisoned, no keyword asked
         if c.markers.get("poison") and (keywords.flagged(g, c, "bodiless")
                                         or keywords.protected(g, c, "poison", None, None)):
             del c.markers["poison"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.model.enums import Event
 from engine.rules.hidden import any_hidden
+from engine.model.state import GameState
 
 
 def reveal(g, card, why: str) -> None:
@@ -34,7 +35,7 @@ def to_aux(g, card) -> None:
     g.emit(Event.TO_AUX, card=card.id, player=card.controller)
 
 
-def reveal_involved(g) -> None:
+def reveal_involved(g: GameState) -> None:
     """Reveal every face-down card that is the source or a target of a queue entry, of the executing entry, a
     defender, or the source of a pending trigger [415.2]."""
     if not any_hidden(g):

@@ -17,7 +17,10 @@ def sharing(g, card) -> bool:
 
 
 def sharers(g, cell: str | None = None) -> list:
-    """The cards sharing a cell (``cell``: only that one), in card-id order."""
+    """The cards sharing a cell (``cell``: only that one), in card-id order (every one is in the play zone, so
+    most calls look no further)."""
+    if not any(sharing(g, c) for c in g.play_cards()):
+        return []
     return [c for c in g.cards.values() if (cell is None or c.cell == cell) and sharing(g, c)]
 
 

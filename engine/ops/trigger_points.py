@@ -14,12 +14,13 @@ from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
 from engine.model.memo import reading
+from engine.model.state import Card, GameState
 from engine.model.types import PendingTrigger
 from engine.rules.conditions import holds
 from engine.rules.grants import aura_kws, custom_flag, effective
 
 
-def _trigger_abilities(g, card, granted: bool = False):
+def _trigger_abilities(g: GameState, card: Card, granted: bool = False):
     """(index, trigger) of the card; ``granted`` adds triggers granted by formation/aura (index ``"g<n>"``).
     Without acquired abilities a card's abilities are its definition's, so what is read from them alone (its
     triggers, whether a formation of it grants one) is kept in the definition (``_triggers``)."""
@@ -38,7 +39,7 @@ def _trigger_abilities(g, card, granted: bool = False):
             yield f"g{j}", a
 
 
-def _printed_triggers(g, card) -> tuple:
+def _printed_triggers(g: GameState, card: Card) -> tuple:
     """(the (index, trigger) pairs of the card's definition, whether a formation of it grants a trigger), kept in
     the definition (``_triggers``): the abilities of a card without acquired ones."""
     d = g.defn(card)
@@ -74,7 +75,7 @@ def _turn_matches(turn: str, own: bool) -> bool:
     return turn == "each" or (turn == "own") == own
 
 
-def _fires(g, c, a, ev) -> bool:
+def _fires(g: GameState, c: Card, a: dict, ev: dict) -> bool:
     """Does trigger ``a`` of card ``c`` fire on event ``ev``?"""
     when, et = a.get("when"), ev["type"]
     if a.get("from_graveyard"):
@@ -194,7 +195,7 @@ def collect(g, event: dict) -> None:
 
 
 @reading
-def _collect_in_play(g, event: dict) -> None:
+def _collect_in_play(g: GameState, event: dict) -> None:
     """The triggers of the cards in play that ``event`` fires become pending (a read-only scope: it writes only
     ``g.pending``, which no memoized read looks at)."""
     aura = "trigger" in aura_kws(g)

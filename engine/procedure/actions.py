@@ -26,6 +26,7 @@ from engine.procedure.execute import answer, legal_answers
 from engine.procedure.phases import turn_preparation_legal, turn_preparation_perform
 from engine.procedure.prelim import legal as prelim_legal, perform as prelim_perform
 from engine.rules.declarable import CLOSE_FOR_FLYER, declarations, slow_allowed
+from engine.model.state import GameState
 
 
 _FIELDS = {
@@ -112,7 +113,7 @@ def _resolve_ability(g, act: dict):
 
 
 # ---------------------------------------------------------------------- enumeration
-def legal_now(g, p: int) -> list[dict]:
+def legal_now(g: GameState, p: int) -> list[dict]:
     """:func:`legal`, computed once per state: the list is kept with the game's ``version`` and ``event_seq`` and
     reused until either moves or :meth:`engine.game.Game.apply` drops it (after every apply, so that a state changed
     from outside between two applies is listed afresh). Callers must not mutate it (``Game.legal_actions`` hands
@@ -126,10 +127,10 @@ def legal_now(g, p: int) -> list[dict]:
 
 
 @reading
-def legal(g, p: int) -> list[dict]:
+def legal(g: GameState, p: int) -> list[dict]:
     """Every canonical action player ``p`` may apply now (concession excluded; Game.legal_actions adds it). A
     read-only scope (engine/model/memo.py): listing changes nothing."""
-    pr = g.prompt
+    pr: dict | None = g.prompt  # a plain dict: a restored prompt's ``kind`` is a str, not a PromptKind
     if pr is None or pr["player"] != p or g.result is not None:
         return []
     kind = pr["kind"]

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from engine.model.enums import PRELIM_PHASES
 from engine.ops import trigger_points
+from engine.model.state import GameState
 
 
-def creatures_of(g, player: int) -> int:
+def creatures_of(g: GameState, player: int) -> int:
     """How many creatures ``player`` controls in the play zone (the no-creatures loss, [102.3.a])."""
     return sum(1 for c in g.play_cards() if c.controller == player and g.is_creature(c))
 
 
-def check_loss(g) -> bool:
+def check_loss(g: GameState) -> bool:
     """The base effect of [102.3.a]: with an empty queue, a player with no creature loses; both: a draw.
 
     Returns True when the game ended."""

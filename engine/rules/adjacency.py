@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from engine.model.board import neighbours
 from engine.model.memo import memoized
+from engine.model.state import Card, GameState
 
 
-def adjacent_cards(g, card) -> list:
+def adjacent_cards(g: GameState, card: Card) -> list:
     """Cards adjacent to ``card`` [207.7.a]: the cards on neighbouring cells with their attachments; a symbiote,
     parasite or equipment card is adjacent to its host and to everything adjacent to the host, and a host to its
     own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]. Memoized in a read-only
@@ -13,7 +14,7 @@ def adjacent_cards(g, card) -> list:
     return list(memoized(g, ("adj", id(card)), _adjacent, g, card))
 
 
-def _adjacent(g, card) -> list:
+def _adjacent(g: GameState, card: Card) -> list:
     if card.zone != "battlefield" or not card.cell:
         return []
     host = g.cards.get(card.attached_to) if card.attached_to else card
@@ -33,10 +34,10 @@ def _adjacent(g, card) -> list:
     return out
 
 
-def _attached(g) -> list:
+def _attached(g: GameState) -> list:
     """The battlefield cards attached to a host, in ``g.cards`` order (memoized in a read-only scope)."""
     return memoized(g, "attached", _attached_now, g)
 
 
-def _attached_now(g) -> list:
+def _attached_now(g: GameState) -> list:
     return [c for c in g.cards.values() if c.attached_to is not None and c.zone == "battlefield"]

@@ -5,12 +5,13 @@
 from __future__ import annotations
 
 from engine.rules.keywords import flagged
+from engine.model.state import GameState
 
 #: Cell markers that make their cell count as occupied.
 OCCUPYING = frozenset({"bonfire"})
 
 
-def free(g, cell: str) -> bool:
+def free(g: GameState, cell: str) -> bool:
     """True when no card stands on ``cell`` and no occupying cell marker lies on it."""
     if cell in g.board:
         return False
@@ -18,7 +19,7 @@ def free(g, cell: str) -> bool:
                    for e in g.effects) if g.effects else True
 
 
-def enters_occupied(g, card, cell: str) -> bool:
+def enters_occupied(g: GameState, card, cell: str) -> bool:
     """True when ``card`` may move into ``cell`` although a card holds it: it has a keyword with the named effect
     ``shares_cells`` (an incorporeal creature [g-03]; engine/ops/sharing.py)."""
     if cell not in g.board or g.board[cell] == card.id:

@@ -16,22 +16,23 @@ from engine.rules import keywords
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.model.memo import memoized
+from engine.model.state import Card, GameState
 
 
 # ---------------------------------------------------------------------- geometry and targets
-def _attackable(g, c) -> bool:
+def _attackable(g: GameState, c: Card) -> bool:
     """Terrain and equipment can never be attacked [212.2, 214.3]."""
     return g.defn(c).get("kind", "creature") not in ("terrain", "equipment")
 
 
-def _forced_ok(g, src, tgt, kind: str) -> bool:
+def _forced_ok(g: GameState, src: Card, tgt: Card, kind: str, limits: tuple | None = None) -> bool:
     """Targeting restrictions of the attacker and of the board: Cache (схрон: not the initial target of a flyer's
     attack) [g-47]; ``flyer_taunt`` (enemy flyers attack only such a card while one is in play, unless the attack
     ignores forced targeting); the attacker's target limits (:func:`engine.rules.keywords.target_limits`, 01 §3.6
     [205], card text); a state with the effect ``cannot_attack`` (:mod:`engine.effects.keywords.no_attack`) forbids
     every attack. What depends on the source alone is found once per source and kind in a read-only scope
-    (:func:`_source_limits`)."""
-    cannot, flyer, ignores, restrictions = _source_limits(g, src, kind)
+    (:func:`_source_limits`; ``limits``: its answer when the caller has it already)."""
+    cannot, flyer, ignores, restrictions = limits if limits is not None else _source_limits(g, src, kind)
     if cannot:
         return False
     if flyer:
@@ -51,28 +52,28 @@ def _forced_ok(g, src, tgt, kind: str) -> bool:
     return True
 
 
-def _source_limits(g, src, kind: str) -> tuple:
+def _source_limits(g: GameState, src: Card, kind: str) -> tuple:
     """(under ``cannot_attack``, a flyer, ignores forced targeting for ``kind``, the filter lists its targets of
     ``kind`` must match) of an attacking card; memoized in a read-only scope (engine/model/memo.py)."""
     return memoized(g, ("limits", id(src), kind), _source_limits_now, g, src, kind)
 
 
-def _source_limits_now(g, src, kind: str) -> tuple:
+def _source_limits_now(g: GameState, src: Card, kind: str) -> tuple:
     return (grants.under(g, src, "cannot_attack"), g.is_flyer(src),
             keywords.unforced(g, src, kind), keywords.target_limits(g, src, kind))
 
 
-def _flyer_taunts(g, side: int) -> list:
+def _flyer_taunts(g: GameState, side: int) -> list:
     """The open cards in play of the side other than ``side`` with ``flyer_taunt`` (memoized in a read-only scope,
     engine/model/memo.py)."""
     return memoized(g, ("flyer_taunts", side), _flyer_taunts_now, g, side)
 
 
-def _flyer_taunts_now(g, side: int) -> list:
+def _flyer_taunts_now(g: GameState, side: int) -> list:
     return [c for c in g.play_cards() if c.controller != side and not c.hidden and keywords.flagged(g, c, "taunts_flyers")]
 
 
-def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
+def ranged_taunts(g: GameState, attacker_side: int, kind: str) -> dict:
     """``{card id: ignores_range}`` for the cards of the other side that draw ``kind`` attacks of
     ``attacker_side``'s cards to themselves now (:func:`engine.rules.keywords.draws_attacks`;
     03 §3, force_attack [g-82]). Cached until the next event (every board change emits one)."""
@@ -92,13 +93,13 @@ def ranged_taunts(g, attacker_side: int, kind: str) -> dict:
     return cache[1][key]
 
 
-def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
+def strike_target_ok(g: GameState, src: Card, tgt: Card, adjacent: list | None = None, limits: tuple | None = None) -> bool:
     """Is ``tgt`` a legal target for ``src``'s simple strike now (02-battle.md §4.1)? ``adjacent``: the source's
-    adjacent cards when the caller has them already."""
+    adjacent cards, ``limits``: its :func:`_source_limits` for a simple strike, when the caller has them already."""
     if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
         return False
     if g.is_flyer(src) and src.zone == "aux":
-        return _forced_ok(g, src, tgt, "simple_strike")  # a flyer strikes any card [211.5]
+        return _forced_ok(g, src, tgt, "simple_strike", limits)  # a flyer strikes any card [211.5]
     if src.zone != "battlefield":
         return False
     if tgt.zone == "aux":  # [211.9]; ``can_strike_flyers`` (Скелос) needs no closing
@@ -107,7 +108,7 @@ def strike_target_ok(g, src, tgt, adjacent: list | None = None) -> bool:
         ok = _among(tgt, adjacent if adjacent is not None else adjacent_cards(g, src)) or \
             (tgt.zone == "battlefield" and distance(src.cell, tgt.cell) <= strike_range(g, src)) or (
             g.is_creature(tgt) and tgt.cell == row_end_partner(g, src))
-    return ok and _forced_ok(g, src, tgt, "simple_strike")
+    return ok and _forced_ok(g, src, tgt, "simple_strike", limits)
 
 
 def _among(card, cards: list) -> bool:
@@ -120,13 +121,13 @@ def _among(card, cards: list) -> bool:
     return False
 
 
-def strike_range(g, card) -> int:
+def strike_range(g: GameState, card: Card) -> int:
     """How far its simple strike reaches: 1 (adjacent), or more by :func:`engine.rules.keywords.strike_reach` (range
     counted as 02 §6 counts it, Chebyshev [g-11]); memoized in a read-only scope."""
     return memoized(g, ("strike_range", id(card)), keywords.strike_reach, g, card)
 
 
-def row_end_partner(g, card) -> str | None:
+def row_end_partner(g: GameState, card: Card) -> str | None:
     """The other end cell of its row when ``card`` stands on an end cell (column a or e) and has the named effect
     ``row_ends_adjacent`` (Возница, engine/effects/customs/row_ends_adjacent.py): for its moves and its simple
     strike the two end cells count as neighbours. None otherwise."""
@@ -136,12 +137,12 @@ def row_end_partner(g, card) -> str | None:
     return ("e" if card.cell[0] == "a" else "a") + card.cell[1:]
 
 
-def strikes_allowed(g, card) -> int:
+def strikes_allowed(g: GameState, card: Card) -> int:
     """Simple strikes the card may make per turn (:func:`engine.rules.keywords.strikes_per_turn` [g-70, 219.4.a])."""
     return keywords.strikes_per_turn(g, card)
 
 
-def strike_targets(g, card) -> list[str]:
+def strike_targets(g: GameState, card: Card) -> list[str]:
     """Targets of a simple strike the card may declare now (open creature that has strikes left, not netted,
     02-battle.md §4.1). A printed 0-0-0 strike is still declarable: an attack of strength 0 may be declared and
     resolved and deals no wounds (01-game-and-cards.md [103.7.b])."""
@@ -160,12 +161,15 @@ def strike_targets(g, card) -> list[str]:
         far = g.cards.get(g.board.get(row_end_partner(g, card) or "") or "")
         if far is not None and far not in cands:
             cands.append(far)
-        return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj)]
-    return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c)]
+        lim = _source_limits(g, card, "simple_strike")
+        return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj, lim)]
+    lim = _source_limits(g, card, "simple_strike")
+    return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c, None, lim)]
 
 
-def attack_target_ok(g, src, a: dict, tgt) -> bool:
-    """Is ``tgt`` a legal target of attack ability ``a`` of ``src`` (02-battle.md §6 table)?"""
+def attack_target_ok(g: GameState, src: Card, a: dict, tgt: Card, limits: tuple | None = None) -> bool:
+    """Is ``tgt`` a legal target of attack ability ``a`` of ``src`` (02-battle.md §6 table)? ``limits``: the
+    source's :func:`_source_limits` for the ability's kind when the caller has them already."""
     if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
         return False
     spec = a.get("target")
@@ -178,12 +182,12 @@ def attack_target_ok(g, src, a: dict, tgt) -> bool:
             return False
         if not tg.match(g, src, tgt, spec.get("filter")):
             return False
-    if not _forced_ok(g, src, tgt, a.get("kw")):
+    if not _forced_ok(g, src, tgt, a.get("kw"), limits):
         return False
     return attack_reaches(g, src, a, tgt)
 
 
-def attack_reaches(g, src, a: dict, tgt) -> bool:
+def attack_reaches(g: GameState, src: Card, a: dict, tgt: Card) -> bool:
     """Does attack ability ``a`` of ``src`` reach ``tgt`` from where they stand (02-battle.md §6 table: melee
     adjacent, ranged within its range plus range bonuses [g-11], across a row [g-53])? A ranged attack reaches the aux
     zone at any range [SEED S2], and one made from the aux zone has no range at all (a card there cannot have
@@ -216,7 +220,7 @@ def attack_reaches(g, src, a: dict, tgt) -> bool:
     return False
 
 
-def row_line_ok(g, src, cell: str) -> bool:
+def row_line_ok(g: GameState, src, cell: str) -> bool:
     """Strike across a row (удар через ряд) [g-53]: ``cell`` is two cells from the source on its column or row, and
     every card on the cell between (a host and its attachments) is the source's controller's. A symbiote is struck
     on its host's cell (docs/rules-decisions.md)."""
@@ -230,14 +234,15 @@ def row_line_ok(g, src, cell: str) -> bool:
     return all(c.controller == src.controller for c in on_mid)
 
 
-def attack_targets(g, card, a: dict) -> list[str]:
+def attack_targets(g: GameState, card: Card, a: dict) -> list[str]:
     """Legal targets of an attack ability of ``card`` (shot, discharge, throw, magic/special strike, row strike)."""
     if not g.in_play(card):
         return []
-    return [c.id for c in g.play_cards() if attack_target_ok(g, card, a, c)]
+    lim = _source_limits(g, card, a.get("kw"))
+    return [c.id for c in g.play_cards() if attack_target_ok(g, card, a, c, lim)]
 
 
-def fights(g, tgt, src=None) -> bool:
+def fights(g: GameState, tgt, src=None) -> bool:
     """An open creature that fights (an artifact is struck as a closed card) [205.5.b, 213.4]; a closed creature
     with the named effect ``answers_when_closed`` fights as if open (Властелин хаоса), and so does one under an
     order of ``src``'s side (:func:`ordered_open`, Матриарх племени; both engine/effects/customs/)."""
@@ -246,7 +251,7 @@ def fights(g, tgt, src=None) -> bool:
                                                       or ordered_open(g, tgt, src))
 
 
-def ordered_open(g, tgt, src) -> bool:
+def ordered_open(g: GameState, tgt, src) -> bool:
     """``tgt`` carries the acquired state ``_fights_open`` granted by ``src``'s controller ('matriarch's order',
     engine/effects/customs/matriarch_order.py): that side's creatures next to it fight it as if it were open and do
     not close for striking it."""
@@ -256,7 +261,7 @@ def ordered_open(g, tgt, src) -> bool:
                and src in adjacent_cards(g, tgt) for a in tgt.acquired)
 
 
-def forced_targets(g, card) -> list[str]:
+def forced_targets(g: GameState, card) -> list[str]:
     """The simple-strike targets ``card`` is obliged to attack now, [] when none: the ``forces_strikes`` hooks of
     its keyword abilities (printed or acquired), asked in its controller's turn (03 §5 force_attack [g-82])."""
     out: list[str] = []

@@ -23,20 +23,21 @@ from engine.rules.combat import forced_targets, row_end_partner
 from engine.rules.conditions import holds
 from engine.rules.grants import under
 from engine.rules.hidden import any_hidden, hidden_attack_ok, hidden_strike_targets, relaxed_match
+from engine.model.state import Card, GameState
 
 
-def slow_allowed(g, p: int) -> bool:
+def slow_allowed(g: GameState, p: int) -> bool:
     """Slow actions: the active player, main phase, empty queue, no pending trigger, with priority (Q6)."""
     return (p == g.active and g.phase == Phase.MAIN and not g.queue and not g.pending[1] and not g.pending[2]
             and g.prio is not None and g.prio["holder"] == p)
 
 
-def own_move_pending(g, card) -> bool:
+def own_move_pending(g: GameState, card: Card) -> bool:
     """True while the card's own movement is declared and not executed [203.11] (narrow reading, 02-battle.md §2)."""
     return any(e["kind"] == EntryKind.MOVE and e["source"] == card.id for e in g.queue)
 
 
-def token_helpers(g, card) -> list:
+def token_helpers(g: GameState, card: Card) -> list:
     """Other cards whose tokens may pay ``card``'s activated abilities (a keyword's ``token_sources`` hook,
     Meditation [g-25]); [] for almost every card."""
     out: list = []
@@ -46,12 +47,12 @@ def token_helpers(g, card) -> list:
     return out
 
 
-def token_pool(g, card) -> int:
+def token_pool(g: GameState, card: Card) -> int:
     """The tokens that may pay ``card``'s activated abilities: its own plus its helpers' [SEED S1, g-25]."""
     return card.tokens + sum(c.tokens for c in token_helpers(g, card))
 
 
-def can_pay(g, card, a: dict, idx: int) -> bool:
+def can_pay(g: GameState, card: Card, a: dict, idx: int) -> bool:
     """True when the card can pay the ability's cost now, X aside (>= 1 token for X) [SEED S4, 103.6]; a netted
     creature cannot act at all (Паук-пересмешник)."""
     if under(g, card, "cannot_act") or (a.get("kw") in REACH and under(g, card, "cannot_attack")):
@@ -77,7 +78,7 @@ def can_pay(g, card, a: dict, idx: int) -> bool:
     return k is None or k.refuses is None or not k.refuses(g, card, a)  # e.g. accumulating at the token maximum
 
 
-def declarations(g, p: int) -> list[dict]:
+def declarations(g: GameState, p: int) -> list[dict]:
     """Movement, simple strikes, closing to strike a flyer and activated abilities ``p`` may declare with priority
     now. A face-down card of ``p`` may declare only sudden actions (and is revealed by it) [415.2]; cards face down
     to ``p`` are offered as targets by position only [415.3] (:mod:`engine.rules.hidden`)."""
@@ -106,7 +107,7 @@ def declarations(g, p: int) -> list[dict]:
     return out
 
 
-def activated(g, card) -> tuple:
+def activated(g: GameState, card: Card) -> tuple:
     """(index, ability) of the card's activated abilities (:func:`engine.cards.abilities.is_activated`), in index
     order. Without acquired abilities a card's abilities are its definition's, so the tuple is kept in the
     definition (``_activated``, like ``grants.meta``'s ``_meta``)."""
@@ -123,7 +124,7 @@ def activated(g, card) -> tuple:
 CLOSE_FOR_FLYER = "close_to_strike_flyer"
 
 
-def _strike_targets(g, card) -> list[str]:
+def _strike_targets(g: GameState, card: Card) -> list[str]:
     """Simple strike targets: the known legal ones, plus enemy face-down cards by position [415.3] (never an own
     face-down card [415.5]); a flyer marked by [211.9] only from its controller's next turn on."""
     early = _flyer_strike_not_yet(g, card)
@@ -136,19 +137,19 @@ def _strike_targets(g, card) -> list[str]:
     return out + hidden_strike_targets(g, card)
 
 
-def _flyer_strike_not_yet(g, card) -> bool:
+def _flyer_strike_not_yet(g: GameState, card: Card) -> bool:
     return any(e.get("kind") == "flyer_strike" and e.get("card") == card.id and e.get("since") == g.turn
                for e in g.effects)
 
 
-def opponent_flyers_only(g, p: int) -> bool:
+def opponent_flyers_only(g: GameState, p: int) -> bool:
     """True when ``p``'s opponent controls creatures and all of them are flyers [211.9]. A face-down card counts
     by what it is (01-game-and-cards.md §1.2 [DOUBT])."""
     opp = [c for c in g.play_cards() if c.controller != p and g.is_creature(c)]
     return bool(opp) and all(g.is_flyer(c) for c in opp)
 
 
-def can_close_for_flyer(g, card) -> bool:
+def can_close_for_flyer(g: GameState, card: Card) -> bool:
     """Closing to strike a flyer [211.9, 209.2, 210.1]: an open non-flying creature on the battlefield that has not
     acted and holds no unused mark; the caller checks the slow timing and :func:`opponent_flyers_only`."""
     if card.closed or card.actions or card.zone != "battlefield" or not g.is_creature(card) or g.is_flyer(card):
@@ -156,7 +157,7 @@ def can_close_for_flyer(g, card) -> bool:
     return not card.markers.get("flyer_strike") and not own_move_pending(g, card)
 
 
-def move_left(g, card) -> int:
+def move_left(g: GameState, card: Card) -> int:
     """Unused movement: allowance minus movement markers [203.4] (a grounded Condor has allowance 1); the
     allowance grows by the ``move_mod`` hooks of the card's keywords now (01 §3.4 [203.1];
     :func:`engine.rules.keywords.move_bonus`)."""
@@ -165,14 +166,14 @@ def move_left(g, card) -> int:
     return base - card.markers.get("movement", 0)
 
 
-def held(g, card) -> bool:
+def held(g: GameState, card: Card) -> bool:
     """True when the card may not leave its cell: netted or rooted (card texts, the ``cannot_move`` state of
     :mod:`engine.cards.keywords`), or its side's movers this turn are used up (:func:`movers_used_up`). Having
     acted is checked apart (``card.actions``, [g-69]); a strike made without closing is no such action [g-78]."""
     return under(g, card, "cannot_move") or movers_used_up(g, card)
 
 
-def movers_used_up(g, card) -> bool:
+def movers_used_up(g: GameState, card: Card) -> bool:
     """A timed effect ``movers_limit`` (``g.effects``: ``player``, ``n``; Криомант's 'ice rain') lets at most n
     creatures of ``player`` move in that player's turn: True when n others of them have already spent movement
     this turn [203.4] and this card has not."""
@@ -187,7 +188,7 @@ def movers_used_up(g, card) -> bool:
     return False
 
 
-def _moves(g, card) -> list[dict]:
+def _moves(g: GameState, card: Card) -> list[dict]:
     if (card.zone != "battlefield" or card.attached_to or card.closed or not g.is_creature(card)
             or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
             or card.actions):
@@ -198,7 +199,7 @@ def _moves(g, card) -> list[dict]:
             if free(g, n) or enters_occupied(g, card, n)]  # incorporeal [g-03]
 
 
-def ability_options(g, card, idx: int, a: dict) -> list[dict]:
+def ability_options(g: GameState, card: Card, idx: int, a: dict) -> list[dict]:
     """The target/X/destination choices of one activated ability (empty when it has no legal use now)."""
     kw = a.get("kw")
     cst = ab.cost(a)
@@ -214,7 +215,7 @@ def ability_options(g, card, idx: int, a: dict) -> list[dict]:
     return [dict(o, x=x) if x is not None else o for o in base for x in xs]
 
 
-def hidden_target_options(g, card, a: dict, base: list[dict]) -> list[dict]:
+def hidden_target_options(g: GameState, card: Card, a: dict, base: list[dict]) -> list[dict]:
     """[415.3, 415.5] Target options of an activated ability or a trigger's effect ``a`` with face-down cards:
     none naming a face-down card as found by the card data's filters; then, for a single chosen target, the enemy
     face-down cards by position and side only."""
@@ -242,7 +243,7 @@ def hidden_target_options(g, card, a: dict, base: list[dict]) -> list[dict]:
     return out
 
 
-def _hidden_in_range(g, card, a, t) -> bool:
+def _hidden_in_range(g: GameState, card: Card, a, t) -> bool:
     rng = a.get("range")
     return not isinstance(rng, int) or (card.zone == "battlefield" and distance(card.cell, t.cell) <= rng)
 

@@ -11,9 +11,10 @@ can [416.2] (docs/rules-decisions.md).
 from __future__ import annotations
 
 from engine.cards.keywords import KEYWORDS
+from engine.model.state import GameState
 
 
-def futile(g, eff: dict, card, closing: bool = False) -> bool:
+def futile(g: GameState, eff: dict, card, closing: bool = False) -> bool:
     """True when effect ``eff`` can change nothing on ``card`` now (the ``futile`` hook of its keyword); ``closing``:
     the card is the ability's source and closes to pay for it, so the effect meets it closed (payment at declaration
     [SEED S4])."""
@@ -35,7 +36,7 @@ def _closes(a: dict) -> bool:
     return bool((a.get("cost") or {}).get("tap"))
 
 
-def keep(g, a: dict, ids: list[str], source=None) -> list[str]:
+def keep(g: GameState, a: dict, ids: list[str], source=None) -> list[str]:
     """The candidate target ids of ability ``a`` (of ``source``) that its effect can change (all of them when it
     has several)."""
     eff = only_effect(a)
@@ -44,7 +45,7 @@ def keep(g, a: dict, ids: list[str], source=None) -> list[str]:
     return [i for i in ids if not futile(g, eff, g.cards[i], source is not None and i == source.id and _closes(a))]
 
 
-def named_futile(g, eff: dict, cards: list, source=None, a: dict | None = None) -> bool:
+def named_futile(g: GameState, eff: dict, cards: list, source=None, a: dict | None = None) -> bool:
     """True when ``eff`` acts on the named cards ``cards`` and can change none of them (``source`` and its ability
     ``a``: the source meets the effect closed when the cost closes it)."""
     closing = bool(a) and _closes(a)

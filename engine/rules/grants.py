@@ -16,9 +16,10 @@ from engine.cards.kinds import REACH
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.conditions import holds
 from engine.model.memo import memoized
+from engine.model.state import Card, GameState
 
 
-def meta(g, card) -> dict:
+def meta(g: GameState, card: Card) -> dict:
     """Per-definition facts, computed once: ``kws`` (every kw printed, grants included), ``aura`` (it has a keyword
     with a ``grants_to`` hook), ``plain`` (no keyword that grants abilities (``grants_now``, ``grants_to``,
     ``grants_against``: formation, aura, forced attack) and no conditional static keyword: its effective abilities
@@ -44,7 +45,7 @@ def meta(g, card) -> dict:
     return m
 
 
-def _aura_sources(g) -> list:
+def _aura_sources(g: GameState) -> list:
     """Battlefield cards with an aura (cached until the next event: every board change emits one)."""
     cache = getattr(g, "_aura_cache", None)
     if cache is not None and cache[0] == g.event_seq:
@@ -54,7 +55,7 @@ def _aura_sources(g) -> list:
     return out
 
 
-def aura_kws(g) -> frozenset:
+def aura_kws(g: GameState) -> frozenset:
     """Every keyword an aura in play grants (to anyone); memoized in a read-only scope (engine/model/memo.py)."""
     return memoized(g, "aura_kws", _aura_kws_now, g)
 
@@ -62,7 +63,7 @@ def aura_kws(g) -> frozenset:
 _NO_KWS: frozenset = frozenset()
 
 
-def _aura_kws_now(g) -> frozenset:
+def _aura_kws_now(g: GameState) -> frozenset:
     sources = _aura_sources(g)
     if not sources:
         return _NO_KWS
@@ -75,7 +76,7 @@ def _aura_kws_now(g) -> frozenset:
     return frozenset(out)
 
 
-def effective(g, card, target=None) -> list[dict]:
+def effective(g: GameState, card: Card, target=None) -> list[dict]:
     """Every ability ``card`` has now: printed and acquired, plus formation grants while in formation, plus aura
     grants of other cards whose ``to`` filters match it; static keywords whose ``condition`` fails are left out
     (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds what the
@@ -84,7 +85,7 @@ def effective(g, card, target=None) -> list[dict]:
     return memoized(g, ("eff", id(card), id(target)), _effective, g, card, target)
 
 
-def _effective(g, card, target) -> list[dict]:
+def _effective(g: GameState, card: Card, target) -> list[dict]:
     if card.hidden or (g.executing is not None and ignored(g, card)):
         return []
     if meta(g, card)["plain"] and not card.acquired and not _aura_sources(g):
@@ -110,7 +111,7 @@ def _effective(g, card, target) -> list[dict]:
     return [a for a in out if a.get("kw") == "trigger" or not a.get("condition") or holds(g, card, a["condition"])]
 
 
-def ignored(g, card) -> bool:
+def ignored(g: GameState, card: Card) -> bool:
     """True while ``card`` is the target of the executing attack and that attack ignores all its abilities
     (a keyword with the named effect ``ignores_target_abilities``: the attacker has it, or the attack ability
     carries it as a ``rider``; 03 §1.5 ignoring
@@ -133,7 +134,7 @@ def ignored(g, card) -> bool:
         carries(src.acquired, "ignores_target_abilities")
 
 
-def possible_kws(g, card) -> frozenset | None:
+def possible_kws(g: GameState, card: Card) -> frozenset | None:
     """The kws of which ``card`` may have abilities now: its printed ones (their grants included), its acquired
     ones and every kw an aura in play grants; None when it copies others' abilities (any kw). For a kw outside
     it :func:`kws` is empty, so a caller may skip asking (the set is not narrowed by conditions or targets)."""
@@ -146,13 +147,13 @@ def possible_kws(g, card) -> frozenset | None:
     return m["kws"].union(aura, [a.get("kw") for a in card.acquired])
 
 
-def kws(g, card, kw: str, target=None) -> list[dict]:
+def kws(g: GameState, card: Card, kw: str, target=None) -> list[dict]:
     """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`); a new list. Memoized in a
     read-only scope (engine/model/memo.py)."""
     return list(memoized(g, ("kws", id(card), kw, id(target)), _kws, g, card, kw, target))
 
 
-def _kws(g, card, kw: str, target) -> list[dict]:
+def _kws(g: GameState, card: Card, kw: str, target) -> list[dict]:
     m = meta(g, card)
     if kw not in m["kws"] and not m["expands"] and not (card.acquired and any(a.get("kw") == kw
                                                                                 for a in card.acquired)) and \
@@ -168,7 +169,7 @@ def named_value(abilities: list[dict]) -> int:
     return (max(plain) if plain else 0) + sum(a.get("n", 1) for a in abilities if a.get("stacks"))
 
 
-def holds_now(g, card, a: dict) -> bool:
+def holds_now(g: GameState, card: Card, a: dict) -> bool:
     """An acquired ability lasting ``source_moves_or_leaves`` holds while its source stays in play on the cell it
     had when granting (Basilisk's gaze, docs/cards.md)."""
     spec = a.get("_until") or {}
@@ -184,14 +185,14 @@ def holds_now(g, card, a: dict) -> bool:
     return src is not None and g.in_play(src) and src.cell == spec.get("cell")
 
 
-def under(g, card, effect: str) -> bool:
+def under(g: GameState, card: Card, effect: str) -> bool:
     """True when ``card`` carries an acquired state that still holds and whose keyword says it has ``effect``
     (``cannot_act``, ``cannot_move``, ``cannot_attack``, ``attacks_blocked``; :class:`engine.cards.keywords.Keyword`
     ``state``)."""
     return blocking(g, card, effect) is not None
 
 
-def blocking(g, card, effect: str):
+def blocking(g: GameState, card: Card, effect: str):
     """The :class:`engine.cards.keywords.Keyword` of the first holding state of ``card`` with ``effect``, or None."""
     for a in card.acquired:
         k = STATES.get(a.get("kw"))
@@ -200,7 +201,7 @@ def blocking(g, card, effect: str):
     return None
 
 
-def custom_flag(g, card, flag: str) -> bool:
+def custom_flag(g: GameState, card: Card | None, flag: str) -> bool:
     """True when ``card`` has now (:func:`effective`) a static ``custom`` ability whose registered record
     (:data:`engine.cards.keywords.CUSTOMS`) carries the named effect ``flag``."""
     if card is None:

@@ -15,6 +15,7 @@ from engine.rules.adjacency import adjacent_cards
 from engine.rules.combat import attack_reaches
 from engine.rules.filters import parse_filters
 from engine.model.memo import memoized
+from engine.model.state import GameState
 
 
 ALIAS_PREFIX = "x-"
@@ -33,12 +34,12 @@ def alias(card) -> str:
     return f"{ALIAS_PREFIX}{card.cell}"
 
 
-def any_hidden(g) -> bool:
+def any_hidden(g: GameState) -> bool:
     """True while some battlefield card is face down (memoized in a read-only scope, engine/model/memo.py)."""
     return memoized(g, "any_hidden", _any_hidden, g)
 
 
-def _any_hidden(g) -> bool:
+def _any_hidden(g: GameState) -> bool:
     cards = g.cards
     for cid in g.board.values():
         if cards[cid].hidden:
@@ -46,7 +47,7 @@ def _any_hidden(g) -> bool:
     return False
 
 
-def relaxed_match(g, source, card, spec: dict) -> bool:
+def relaxed_match(g: GameState, source, card, spec: dict) -> bool:
     """[415.3] A face-down card as a chosen target: only public conditions are checked (side, position); every
     condition about the card's own properties is treated as met."""
     side = spec.get("side", "any")
@@ -61,7 +62,7 @@ def relaxed_match(g, source, card, spec: dict) -> bool:
     return True
 
 
-def hidden_strike_targets(g, src) -> list[str]:
+def hidden_strike_targets(g: GameState, src) -> list[str]:
     """Face-down cards ``src`` may simple-strike: any when ``src`` is a flyer in the aux zone [211.5], else the
     adjacent ones [207.7]; whatever they are (terrain, flyer, ...) they count as legal until revealed [415.3]."""
     if not any_hidden(g) or src.closed or not g.in_play(src) or not g.is_creature(src):
@@ -77,7 +78,7 @@ def hidden_strike_targets(g, src) -> list[str]:
     return [c.id for c in cands if c.hidden and c is not src and c.controller != src.controller]
 
 
-def hidden_attack_ok(g, src, a: dict, tgt) -> bool:
+def hidden_attack_ok(g: GameState, src, a: dict, tgt) -> bool:
     """[415.3] Can attack ability ``a`` of ``src`` target the face-down ``tgt``? Side and public filters only, then
     the reach of :func:`engine.rules.combat.attack_reaches` (range bonuses included)."""
     spec = a.get("target")

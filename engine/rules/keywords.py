@@ -13,6 +13,7 @@ from engine.cards.kinds import kinds_match
 from engine.model.board import row_of
 from engine.rules import grants
 from engine.rules import targets as tg
+from engine.model.state import Card, GameState
 
 
 #: ``kws(g, card, kw, target=None)``: the card's abilities with this ``kw`` now (formation, aura and forced-attack
@@ -20,7 +21,7 @@ from engine.rules import targets as tg
 kws = grants.kws
 
 
-def vs_ok(g, card, a, other) -> bool:
+def vs_ok(g: GameState, card: Card, a, other) -> bool:
     """The ability ``a`` of ``card`` holds against ``other``: no ``vs`` restriction, or ``other`` matches it
     (docs/card-vocabulary.md filters, relative to ``card``)."""
     vs = a.get("vs")
@@ -29,7 +30,7 @@ def vs_ok(g, card, a, other) -> bool:
     return other is not None and tg.match(g, card, other, vs)
 
 
-def roll_mod(g, card, role: str, other=None, kind: str = "simple_strike") -> int:
+def roll_mod(g: GameState, card: Card, role: str, other=None, kind: str = "simple_strike") -> int:
     """Die-roll modifier for ``card`` in ``role``: ``attack`` (initiating a simple strike), ``defend`` (responding
     in a fight), ``single`` (the attacker's lone die in a simple strike), ``ranged`` (another attack's roll)
     against ``other`` with an attack of ``kind`` (03-abilities.md §1.12 [422]; experience, clumsiness, blessing,
@@ -41,7 +42,7 @@ def roll_mod(g, card, role: str, other=None, kind: str = "simple_strike") -> int
     return m
 
 
-def _asked(g, card, hook: str, target=None) -> list:
+def _asked(g: GameState, card: Card, hook: str, target=None) -> list:
     """(record, copies) for each registered keyword carrying ``hook`` of which ``card`` has copies now (against
     ``target``), in registration order. Only the keywords the card may have
     (:func:`engine.rules.grants.possible_kws`) are asked for copies."""
@@ -57,27 +58,27 @@ def _asked(g, card, hook: str, target=None) -> list:
     return out
 
 
-def strike_mod(g, card, target, kind: str, level: int | None = None) -> int:
+def strike_mod(g: GameState, card: Card, target, kind: str, level: int | None = None) -> int:
     """Strike-strength modifier of ``card``'s attack of ``kind`` at ``target`` with strength ``level``: the sum of
     the ``strike_mod`` hooks of the keywords it has against ``target`` (strike bonus, docs/cards.md G3)
     [216.8, 422]."""
     return sum(k.strike_mod(g, card, target, kind, level, mine) for k, mine in _asked(g, card, "strike_mod", target))
 
 
-def range_bonus(g, card, kind: str) -> int:
+def range_bonus(g: GameState, card: Card, kind: str) -> int:
     """Extra range for ``card``'s attacks of ``kind``: the sum of the ``range_mod`` hooks of its keywords
     (03 §3.2 [g-11])."""
     return sum(k.range_mod(g, card, kind, mine) for k, mine in _asked(g, card, "range_mod"))
 
 
-def directed(g, card, target) -> bool:
+def directed(g: GameState, card: Card, target) -> bool:
     """Directed strike (НУ): no defender may be assigned [g-27] (a ``directs`` hook of a keyword ``card`` has
     against ``target``); an :func:`unanswered` strike is directed too [g-02]."""
     return any(k.directs(g, card, target, mine) for k, mine in _asked(g, card, "directs", target)) or \
         unanswered(g, card, target)
 
 
-def unanswered(g, card, target) -> bool:
+def unanswered(g: GameState, card: Card, target) -> bool:
     """Unanswered strike (безответный удар): no fight, no retaliation, no defender [g-02] (an ``unanswers`` hook of a
     keyword ``card`` has against ``target``); also the first simple strike of a side this turn under a timed effect
     ``side_unanswered`` (``g.effects``: ``player``; Рагнар's Valhalla, used up by that strike,
@@ -87,19 +88,19 @@ def unanswered(g, card, target) -> bool:
     return any(k.unanswers(g, card, target, mine) for k, mine in _asked(g, card, "unanswers", target))
 
 
-def first_strike(g, card) -> bool:
+def first_strike(g: GameState, card: Card) -> bool:
     """First strike (первый удар): its blow lands first in a fight (02-battle.md §4.5): a ``strikes_first`` hook of
     a keyword it has."""
     return any(k.strikes_first(g, card, mine) for k, mine in _asked(g, card, "strikes_first"))
 
 
-def best_of_two(g, card, role: str) -> bool:
+def best_of_two(g: GameState, card: Card, role: str) -> bool:
     """Rolls twice and keeps the better die in a simple-strike fight in ``role``: a ``best_roll`` hook of a keyword
     it has (Храмовый воин, docs/cards.md)."""
     return any(k.best_roll(g, card, role, mine) for k, mine in _asked(g, card, "best_roll"))
 
 
-def dodges(g, card, kind: str) -> list[int] | None:
+def dodges(g: GameState, card: Card, kind: str) -> list[int] | None:
     """The die values on which ``card`` dodges an attack of ``kind`` (the first ``dodge`` hook of its keywords
     that answers), or None."""
     for k, mine in _asked(g, card, "dodge"):
@@ -109,14 +110,14 @@ def dodges(g, card, kind: str) -> list[int] | None:
     return None
 
 
-def unreducible(g, attacker, kind: str) -> bool:
+def unreducible(g: GameState, attacker, kind: str) -> bool:
     """The strength of ``attacker``'s simple strike cannot be lowered by any effect (the named effect
     ``strike_unreducible``, Гидра, engine/effects/customs/): no strength cap, no reduction by n, no strength set
     lower; preventions (armour) still act on the wounds."""
     return kind == "simple_strike" and attacker is not None and grants.custom_flag(g, attacker, "strike_unreducible")
 
 
-def incoming_level(g, target, kind: str, level: int | None, attacker=None) -> int | None:
+def incoming_level(g: GameState, target, kind: str, level: int | None, attacker=None) -> int | None:
     """The strength an attack of ``kind`` at ``target`` counts as: ``level`` after the ``level_cap`` hooks of the
     target's keywords (03 §5 reduce_attack_to_kind [g-91]), unless the attacker's strike is :func:`unreducible`."""
     if level is None or unreducible(g, attacker, kind):
@@ -126,7 +127,7 @@ def incoming_level(g, target, kind: str, level: int | None, attacker=None) -> in
     return level
 
 
-def lit_extra(g, target, kind: str, source=None, poison_tick: bool = False) -> int:
+def lit_extra(g: GameState, target, kind: str, source=None, poison_tick: bool = False) -> int:
     """Extra wounds for a card standing on a lit cell (timed effects ``lantern_light`` of ``g.effects``:
     ``cells``, ``card``; Бул'Багур's 'lantern light', engine/effects/customs/lantern_light.py): +1 from each light
     for a ranged attack, for its own poisoning's wounds and for the lantern card's simple strike."""
@@ -141,7 +142,7 @@ def lit_extra(g, target, kind: str, source=None, poison_tick: bool = False) -> i
     return n
 
 
-def protected(g, target, kind: str, level: int | None = None, source=None, amount: int | None = None) -> bool:
+def protected(g: GameState, target, kind: str, level: int | None = None, source=None, amount: int | None = None) -> bool:
     """Protection from X [411]: the target receives nothing from a matching attack or effect (``kind``: an attack
     kind, ``spell``, ``poison`` or ``wound``; ``level`` its strength; ``source`` the card making it; ``amount`` its
     value when known): a registered keyword's ``protects`` hook says so for the target's copies of it
@@ -149,7 +150,7 @@ def protected(g, target, kind: str, level: int | None = None, source=None, amoun
     return any(k.protects(g, target, kind, level, source, amount, mine) for k, mine in _asked(g, target, "protects"))
 
 
-def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
+def reduce(g: GameState, target, amount: int, kind: str, level=None, source=None) -> int:
     """The wounds ``target`` takes from an attack after the modifiers from the target (each registered keyword's
     ``wound_mod`` hook it has copies of: fewer wounds, vulnerability ...; applied before preventions [420.5, 422.4
     group 4]); none against an :func:`unreducible` strike. Never below 0."""
@@ -160,7 +161,7 @@ def reduce(g, target, amount: int, kind: str, level=None, source=None) -> int:
     return max(0, amount)
 
 
-def capped(g, target, amount: int, kind: str, source=None) -> int:
+def capped(g: GameState, target, amount: int, kind: str, source=None) -> int:
     """The value of an attack of ``kind`` by ``source`` at ``target`` after the ``attack_cap`` hooks of the
     target's keywords («свести атаку к n», 03 §5 [g-90]: a replacement of the attack's value, before
     reductions)."""
@@ -169,7 +170,7 @@ def capped(g, target, amount: int, kind: str, source=None) -> int:
     return amount
 
 
-def row_capped(g, amount: int, kind: str, source) -> int:
+def row_capped(g: GameState, amount: int, kind: str, source) -> int:
     """``row_attack_cap`` in force (``g.effects`` entries of kind ``row_attack_cap``: ``player``, ``row``, ``n``,
     ``by``; engine/effects/keywords/row_attack_cap.py): an attack made by a card of the other side standing in that
     row of its own half (and matching ``by``) deals at most n (03 §5 reduce_attack_to_n [g-90])."""
@@ -184,13 +185,13 @@ def row_capped(g, amount: int, kind: str, source) -> int:
     return amount
 
 
-def no_wounds(g, card, kind: str, retaliation: bool = False) -> bool:
+def no_wounds(g: GameState, card: Card, kind: str, retaliation: bool = False) -> bool:
     """``card`` takes no wounds from an attack of ``kind`` (or from a retaliation, the responder's blow in a fight
     it started): a ``no_wounds`` hook of a keyword it has (03 §5 no_wounds_from [g-79])."""
     return any(k.no_wounds(g, card, kind, retaliation, mine) for k, mine in _asked(g, card, "no_wounds"))
 
 
-def flagged(g, card, flag: str) -> bool:
+def flagged(g: GameState, card: Card, flag: str) -> bool:
     """True when ``card`` has now a keyword whose record's ``flags`` name ``flag`` (a named effect of a static
     keyword, e.g. ``strikes_without_closing``: engine/effects/keywords/)."""
     may = grants.possible_kws(g, card)
@@ -199,13 +200,13 @@ def flagged(g, card, flag: str) -> bool:
     return any(kws(g, card, k.kw) for k in flag_holders(flag))
 
 
-def move_bonus(g, card) -> int:
+def move_bonus(g: GameState, card: Card) -> int:
     """Extra movement allowance of ``card`` now: the sum of the ``move_mod`` hooks of its keywords (01 §3.4
     [203.1])."""
     return sum(k.move_mod(g, card, mine) for k, mine in _asked(g, card, "move_mod"))
 
 
-def life_limit(g, card) -> int | None:
+def life_limit(g: GameState, card: Card) -> int | None:
     """The life ``card`` can never exceed: the least answer of the ``life_limit`` hooks of its keywords, or None
     (03 §5 life_max [204.3.a])."""
     cap = None
@@ -216,19 +217,19 @@ def life_limit(g, card) -> int | None:
     return cap
 
 
-def unforced(g, card, kind: str) -> bool:
+def unforced(g: GameState, card: Card, kind: str) -> bool:
     """``card``'s attacks of ``kind`` ignore effects that force their target: an ``unforced`` hook of a keyword it
     has (03 §4 accuracy [g-50])."""
     return any(k.unforced(g, card, kind, mine) for k, mine in _asked(g, card, "unforced"))
 
 
-def target_limits(g, card, kind: str) -> list:
+def target_limits(g: GameState, card: Card, kind: str) -> list:
     """The filter lists every target of ``card``'s attacks of ``kind`` must match: the ``target_limits`` hooks of
     its keywords (01 §3.6 [205])."""
     return [f for k, mine in _asked(g, card, "target_limits") for f in k.target_limits(g, card, kind, mine)]
 
 
-def draws_attacks(g, card, kind: str) -> bool | None:
+def draws_attacks(g: GameState, card: Card, kind: str) -> bool | None:
     """Whether the other side's attacks of ``kind`` may target only cards such as ``card`` now (03 §5 force_attack
     [g-82]): None when no ``draws_attacks`` hook of its keywords says so, else whether those attacks reach it
     whatever their range (True when one of the hooks says so)."""
@@ -240,25 +241,25 @@ def draws_attacks(g, card, kind: str) -> bool | None:
     return out
 
 
-def strike_reach(g, card) -> int:
+def strike_reach(g: GameState, card: Card) -> int:
     """How far ``card``'s simple strike reaches: 1 (adjacent), or the greatest answer of the ``strike_reach`` hooks
     of its keywords (Chebyshev, 03 §3.2 [g-11])."""
     return max([1] + [k.strike_reach(g, card, mine) for k, mine in _asked(g, card, "strike_reach")])
 
 
-def strikes_per_turn(g, card) -> int:
+def strikes_per_turn(g: GameState, card: Card) -> int:
     """Simple strikes ``card`` may make per turn: 1, or the greatest answer of the ``strikes_per_turn`` hooks of its
     keywords (03 §5 actions_per_turn [g-70, 219.4.a])."""
     return max([1] + [k.strikes_per_turn(g, card, mine) for k, mine in _asked(g, card, "strikes_per_turn")])
 
 
-def distinct_targets(g, card) -> bool:
+def distinct_targets(g: GameState, card: Card) -> bool:
     """Each of ``card``'s simple strikes this turn must be at a card it has not struck this turn: a
     ``distinct_targets`` hook of a keyword it has [g-70]."""
     return any(k.distinct_targets(g, card, mine) for k, mine in _asked(g, card, "distinct_targets"))
 
 
-def varies_strike(g, card) -> bool:
+def varies_strike(g: GameState, card: Card) -> bool:
     """``card``'s strike strength is counted per rolled strength (a ``varies_strike`` hook of a keyword it has), so
     equal printed values are not a fixed strike and it rolls (02 §6)."""
     return any(k.varies_strike(g, card, mine) for k, mine in _asked(g, card, "varies_strike"))

@@ -18,13 +18,14 @@ from engine.model.board import distance, neighbours
 from engine.rules import combat
 from engine.rules import futile
 from engine.rules import targets as tg
+from engine.model.state import Card, GameState
 
 
 #: At most this many target combinations are listed for one ability (keeps legal_actions bounded).
 MAX_COMBOS = 400
 
 
-def _in_range(g, card, a, t) -> bool:
+def _in_range(g: GameState, card: Card, a, t) -> bool:
     rng = a.get("range")
     if not isinstance(rng, int):
         return True
@@ -33,7 +34,7 @@ def _in_range(g, card, a, t) -> bool:
     return distance(card.cell, t.cell) <= rng
 
 
-def chosen(g, card, a, spec) -> list[str]:
+def chosen(g: GameState, card: Card, a, spec) -> list[str]:
     """Ids of the cards a chosen ``spec`` of ability ``a`` may name now (range included)."""
     return [c.id for c in tg.chosen_candidates(g, card, spec) if _in_range(g, card, a, c)]
 
@@ -51,7 +52,7 @@ def combos(ids: list[str], n: int, exact: bool = False) -> list[list[str]]:
     return out
 
 
-def target_options(g, card, a: dict) -> list[dict]:
+def target_options(g: GameState, card: Card, a: dict) -> list[dict]:
     """The target fields ability ``a`` of ``card`` may be declared with now (see the module docstring)."""
     kw = a.get("kw")
     spec = a.get("target")
@@ -89,7 +90,7 @@ def target_options(g, card, a: dict) -> list[dict]:
     return [{}]
 
 
-def _named_futile(g, card, a: dict) -> bool:
+def _named_futile(g: GameState, card: Card, a: dict) -> bool:
     """The ability's one effect names its target (``self`` ...) and can change none of those cards [219.2]."""
     eff = futile.only_effect(a)
     if eff is None or not isinstance(eff.get("target"), str):
@@ -105,7 +106,7 @@ def _chosen_options(ids: list[str], spec: dict) -> list[dict]:
     return [{"target": t} for t in ids]
 
 
-def _dive(g, card, a) -> list[dict]:
+def _dive(g: GameState, card: Card, a) -> list[dict]:
     if card.zone != "aux" or card.markers.get("grounded"):
         return []
     out = []

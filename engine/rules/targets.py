@@ -10,6 +10,7 @@ from engine.model.board import in_front
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.amounts import amount
 from engine.rules.filters import formation_chain, match
+from engine.model.state import GameState
 
 __all__ = ["amount", "chosen_candidates", "formation_chain", "is_choice", "match", "resolve"]
 
@@ -19,7 +20,7 @@ def is_choice(spec) -> bool:
     return isinstance(spec, dict) and "choose" in spec
 
 
-def chosen_candidates(g, source, spec: dict, ctx: dict | None = None) -> list:
+def chosen_candidates(g: GameState, source, spec: dict, ctx: dict | None = None) -> list:
     """Cards in the play zone that a ``{"choose": ...}`` target may name, seen from ``source`` (03 §3.1)."""
     out = []
     ctrl = source.controller
@@ -36,7 +37,7 @@ def chosen_candidates(g, source, spec: dict, ctx: dict | None = None) -> list:
     return out
 
 
-def resolve(g, entry: dict, source, spec, ctx: dict | None = None) -> list:
+def resolve(g: GameState, entry: dict, source, spec, ctx: dict | None = None) -> list:
     """The cards an effect acts on when ``entry`` executes (only cards in the play zone) [SEED S2]."""
     ctx = ctx or {}
     point = entry.get("point") or {}
