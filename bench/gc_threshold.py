@@ -1,10 +1,11 @@
 """GC policies side by side: the server's tail with the collector on a timer (the default) and with CPython's
 allocation-count triggers at a given generation-0 threshold.
 
-``python -m bench.gc_threshold [--rooms 200] [--seconds 15] [--rounds 2] [--policies timed,10000,0]``
+``python -m bench.gc_threshold [--rooms 200] [--seconds 15] [--rounds 2] [--policies timed,timed:0.05,10000,0]``
 
 For each round and each policy (``timed``: the server's default, young collections every ``gc_young_interval``
-with their survivors frozen and a full one every ``gc_full_interval``, server/probes.py ``Collector``; a number:
+with their survivors frozen and a full one every ``gc_full_interval``, server/probes.py ``Collector``;
+``timed:S``: the same with young collections every S seconds; a number:
 ``gc_young_interval=0`` and that ``gc_threshold0``, 0 = CPython's 700; the start-up heap is frozen in every case)
 a fresh ``python -m server`` gets ``--rooms`` rooms of two random bots and one spectator
 (bench/server_latency.py ``measure_rooms``); after the window the server's own ``/metrics`` is read: GC pauses by
@@ -51,6 +52,17 @@ def summary(v: dict[str, float]) -> list[str]:
     return out
 
 
+def policy_settings(policy: str) -> dict:
+    """The server settings of one ``--policies`` item: ``timed`` -> none (the defaults), ``timed:S`` -> young
+    collections every S seconds, a number -> CPython's triggers at that generation-0 threshold. Raises ValueError
+    for anything else."""
+    if policy == "timed":
+        return {}
+    if policy.startswith("timed:"):
+        return {"gc_young_interval": float(policy.split(":", 1)[1])}
+    return {"gc_young_interval": 0, "gc_threshold0": int(policy)}
+
+
 async def amain(args) -> None:
     raise_fd_limit()
     n = args.rooms
@@ -58,7 +70,7 @@ async def amain(args) -> None:
                     create_per_min=1e6, create_burst=n + 10)
     for rnd in range(1, args.rounds + 1):
         for policy in args.policies.split(","):
-            gc_settings = {} if policy == "timed" else {"gc_young_interval": 0, "gc_threshold0": int(policy)}
+            gc_settings = policy_settings(policy)
             with ServerProcess(**gc_settings, **settings) as s:
                 r = await measure_rooms([s], n, args.seconds, args.think)
                 v = scrape(s.http)
@@ -74,7 +86,8 @@ def main(argv=None) -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--think", type=float, default=2.0, help="mean seconds a bot waits before acting")
     ap.add_argument("--policies", default="timed,10000,0",
-                    help="comma-separated: 'timed' (the default collector) or a gc_threshold0 (CPython's triggers)")
+                    help="comma-separated: 'timed' (the default collector), 'timed:S' (young collections every S "
+                         "seconds) or a gc_threshold0 (CPython's triggers)")
     asyncio.run(amain(ap.parse_args(argv)))
 
 

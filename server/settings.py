@@ -77,7 +77,7 @@ class Settings:
     send_timeout: float = 5.0           # s one frame may take to write before the client counts as stalled
     violations_before_close: int = 10   # rejected (garbage / rate-limited) frames before a 4xxx close
     gc_threshold0: int = 10000          # GC generation-0 threshold set after start-up (0 = CPython's); server/probes.py
-    gc_young_interval: float = 0.05     # s between two young collections while serving, survivors frozen (0 = CPython's
+    gc_young_interval: float = 0.01     # s between two young collections while serving, survivors frozen (0 = CPython's
                                         # allocation-count triggers with gc_threshold0); server/probes.py Collector
     gc_full_interval: float = 600.0     # s between two full collections (cycles among older objects) while serving
     loop_lag_interval: float = 0.1      # s between two wake-ups of the event-loop lag probe (server/probes.py)
