@@ -145,12 +145,18 @@ def room_of_after(page, old: str) -> str:
     return room_of(page)
 
 
-def test_a_chat_message_reaches_the_other_player_and_not_the_spectators(server, new_page):
+def watched_friend_game(new_page, server):
+    """A friend game (tests/e2e/players.py) and Sam watching it from the invite link: (ann, bob, sam)."""
     ann, bob, link = friend_game(new_page, server)
     sam = new_page()
     sam.goto(link)
     name_if_asked(sam, "Sam")
     my_seat(sam, "spectator")
+    return ann, bob, sam
+
+
+def test_a_chat_message_reaches_the_other_player_and_not_the_spectators(server, new_page):
+    ann, bob, sam = watched_friend_game(new_page, server)
     ann.fill("[data-testid=chat-input]", "<i>good luck</i>")
     ann.press("[data-testid=chat-input]", "Enter")
     bob.wait_for_function("() => document.querySelector('[data-testid=chat-log]').textContent.includes('<i>good luck</i>')")
@@ -187,11 +193,7 @@ def test_a_rematch_starts_a_new_game_with_the_seats_swapped(server, new_page, ar
 
 
 def test_a_spectator_of_a_finished_game_is_led_to_watch_its_rematch(server, new_page):
-    ann, bob, link = friend_game(new_page, server)
-    sam = new_page()
-    sam.goto(link)
-    name_if_asked(sam, "Sam")
-    my_seat(sam, "spectator")
+    ann, bob, sam = watched_friend_game(new_page, server)
     ann.click("button[data-act=concede]")
     ann.click("button[data-act=concede-confirm]")
     ann.click("[data-testid=rematch]")
