@@ -398,4 +398,11 @@ def mask(g: GameState, viewer: int, actions: list[dict]) -> list[dict]:
 def offered(g: GameState, viewer: int, actions: list[dict]) -> list[dict]:
     """:func:`mask` of ``actions`` for ``viewer``, each a copy the caller may change freely (its lists copied too):
     what :meth:`engine.game.Game.legal_actions` hands out while the engine keeps its cached list intact."""
-    return [{k: list(v) if isinstance(v, list) else v for k, v in a.items()} for a in mask(g, viewer, actions)]
+    out = []
+    for a in mask(g, viewer, actions):
+        b = dict(a)
+        for k, v in a.items():
+            if isinstance(v, list):
+                b[k] = list(v)
+        out.append(b)
+    return out

@@ -48,7 +48,7 @@ def _named(node) -> list[str]:
         if any(_is_kw(s) for s in sides):
             return [s for side in sides for s in _names(side)]
         if isinstance(node.ops[0], (ast.In, ast.NotIn)) and "kw" in ast.unparse(node.comparators[0]):
-            return _names(node.left)  # "trigger" in aura_kws(g), "x" in meta(g, card)["kws"]
+            return _names(node.left)  # "trigger" in aura_kws(g), "x" in meta(g, card).kws
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
         return [s for side in (node.left, node.right) if isinstance(side, ast.Set) for s in _names(side)]
     return []
@@ -77,7 +77,7 @@ def test_the_scan_finds_a_keyword_named_in_a_has_keyword_test(tmp_path):
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "x.py").write_text(
         'def f(g, card, a):\n'
-        '    return kws(g, card, "incorporeal") or a.get("kw") == "stealth" or "flight" in meta(g, card)["kws"]\n'
+        '    return kws(g, card, "incorporeal") or a.get("kw") == "stealth" or "flight" in meta(g, card).kws\n'
         'def h(a):\n'
         '    return a["kw"] in ("diagonal_move", "action")\n', encoding="utf-8")
     assert keyword_tests(tmp_path) == ["engine/rules/x.py:2: flight", "engine/rules/x.py:2: incorporeal",

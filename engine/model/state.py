@@ -147,6 +147,8 @@ class GameState:
         self.crystals = {1: {"gold": 0, "silver": 0}, 2: {"gold": 0, "silver": 0}}
         self.effects: list[TimedEffect] = []      # written by engine/ops/durations.py
         self._defcache: dict[str, dict] = {}
+        #: definition key -> engine/rules/grants.py's DefMeta of that definition (facts computed once per game).
+        self._metacache: dict[str, object] = {}
         self._fresh: list = []
         #: (version, event_seq, player, actions): the last legal-action list, reused while nothing changed.
         self._legal_cache: tuple | None = None

@@ -30,7 +30,7 @@ def _trigger_abilities(g: GameState, card: Card, granted: bool = False):
         own = [(i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"]
         may = granted and _may_be_granted_triggers(g, base)
     else:
-        own, formation = _printed_triggers(g, card)
+        own, formation, _ = _printed_triggers(g, card)
         may = granted and (formation or "trigger" in aura_kws(g))
     yield from own
     if may:
@@ -40,15 +40,28 @@ def _trigger_abilities(g: GameState, card: Card, granted: bool = False):
 
 
 def _printed_triggers(g: GameState, card: Card) -> tuple:
-    """(the (index, trigger) pairs of the card's definition, whether a formation of it grants a trigger), kept in
-    the definition (``_triggers``): the abilities of a card without acquired ones."""
+    """(the (index, trigger) pairs of the card's definition, whether a formation of it grants a trigger, the event
+    types on which one of those pairs may fire (:data:`FIRES_ON`)), kept in the definition (``_triggers``): the
+    abilities of a card without acquired ones."""
     d = g.defn(card)
     t = d.get("_triggers")
     if t is None:
         base = d["abilities"]
-        t = d["_triggers"] = (tuple((i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"),
-                              _formation_grants_trigger(base))
+        pairs = tuple((i, a) for i, a in enumerate(base) if a.get("kw") == "trigger")
+        on = frozenset(et for _, a in pairs if not a.get("from_graveyard") for et in FIRES_ON.get(a.get("when"), ()))
+        t = d["_triggers"] = (pairs, _formation_grants_trigger(base), on)
     return t
+
+
+#: A trigger's ``when`` -> the event types on which :func:`_fires` may answer True for it (no other ``when`` fires
+#: in play).
+FIRES_ON: dict[str, tuple[str, ...]] = {
+    "moves": ("moved",), "jumps": ("moved",), "battle_start": ("battle_start",), "poison_wounds": ("poison_wounds",),
+    "before_turn": ("before_turn",), "start_of_turn": ("turn_start",), "end_of_turn": ("turn_end",),
+    "dies": ("died",), "wounded": ("hit", "wounded"), "attack_declared": ("attack_declared",),
+    "attacked": ("attacked",), "hit": ("hit",), "strikes": ("strikes",), "incarnates": ("incarnated",),
+    "gains_incarnation_token": ("incarnation_token",), "carrion_eats": ("carrion_eats",),
+    "becomes_defender": ("becomes_defender",), "prophecy_reveals": ("prophecy_reveal",), "acts": ("acts",)}
 
 
 def _may_be_granted_triggers(g, base: list[dict]) -> bool:
@@ -199,9 +212,12 @@ def _collect_in_play(g: GameState, event: dict) -> None:
     """The triggers of the cards in play that ``event`` fires become pending (a read-only scope: it writes only
     ``g.pending``, which no memoized read looks at)."""
     aura = "trigger" in aura_kws(g)
+    et = event["type"]
     for c in g.play_cards():
         if not c.acquired and not aura:
-            own, formation = _printed_triggers(g, c)
+            own, formation, on = _printed_triggers(g, c)
+            if not formation and et not in on:
+                continue  # none of its triggers fires on this type of event
             trigs = own if not formation else _trigger_abilities(g, c, granted=True)
         else:
             trigs = _trigger_abilities(g, c, granted=True)

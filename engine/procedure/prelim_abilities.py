@@ -86,7 +86,7 @@ def _prep_hooked(g, p: int) -> list:
     out = []
     names = hooked_kws("turn_preparation")
     for c in g.play_cards():
-        if c.controller != p or (not c.acquired and names.isdisjoint(meta(g, c)["kws"])):
+        if c.controller != p or (not c.acquired and names.isdisjoint(meta(g, c).kws)):
             continue  # printed abilities only, none of them of a turn-preparation keyword
         for a in g.abilities(c):
             k = KEYWORDS.get(a.get("kw"))

@@ -27,7 +27,7 @@ def _element(d) -> str | None:
 def recruit_hooks(g, card) -> tuple:
     """(hooks, index, ability) for each ability of ``card`` whose keyword acts in recruitment
     (:class:`engine.cards.keywords.RecruitHooks`). Without acquired abilities a card's abilities are its
-    definition's, so the tuple is kept in the definition (``_recruit_hooks``, like ``grants.meta``'s ``_meta``)."""
+    definition's, so the tuple is kept in the definition (``_recruit_hooks``)."""
     if card.acquired:
         return _recruit_hooks(g.abilities(card))
     d = g.defn(card)

@@ -110,7 +110,7 @@ def declarations(g: GameState, p: int) -> list[dict]:
 def activated(g: GameState, card: Card) -> tuple:
     """(index, ability) of the card's activated abilities (:func:`engine.cards.abilities.is_activated`), in index
     order. Without acquired abilities a card's abilities are its definition's, so the tuple is kept in the
-    definition (``_activated``, like ``grants.meta``'s ``_meta``)."""
+    definition (``_activated``)."""
     if card.acquired:
         return tuple((i, a) for i, a in enumerate(g.abilities(card)) if ab.is_activated(a))
     d = g.defn(card)

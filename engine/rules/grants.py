@@ -11,6 +11,8 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws, hooked_kws
 from engine.cards.kinds import REACH
 from engine.rules.adjacency import adjacent_cards
@@ -19,38 +21,51 @@ from engine.model.memo import memoized
 from engine.model.state import Card, GameState
 
 
-def meta(g: GameState, card: Card) -> dict:
-    """Per-definition facts, computed once: ``kws`` (every kw printed, grants included), ``aura`` (it has a keyword
-    with a ``grants_to`` hook), ``plain`` (no keyword that grants abilities (``grants_now``, ``grants_to``,
-    ``grants_against``: formation, aura, forced attack) and no conditional static keyword: its effective abilities
-    are its printed ones)."""
-    d = g._defcache.get(card.defkey)
-    if d is None:
-        d = g.defn(card)
-    m = d.get("_meta")
-    if m is None:
-        kwset: set = set()
+class DefMeta:
+    """Per-definition facts of :func:`meta`, read by attribute: ``kws`` (every kw printed, grants included),
+    ``aura`` (it has a keyword with a ``grants_to`` hook), ``plain`` (no keyword that grants abilities
+    (``grants_now``, ``grants_to``, ``grants_against``: formation, aura, forced attack), no conditional static
+    keyword and none copying others' abilities: its effective abilities are its printed ones), ``expands`` (a
+    keyword with an ``expand`` hook: it copies others' abilities, Анубисар)."""
 
-        def walk(abils):
-            for a in abils:
-                kwset.add(a.get("kw"))
-                walk(a.get("grants") or [])
-        walk(d.get("abilities") or [])
-        ks = [KEYWORDS[k] for k in kwset if k in KEYWORDS]
-        aura = any(k.grants_to is not None for k in ks)
-        plain = not aura and not any(k.grants_now is not None or k.grants_against is not None for k in ks) and \
-            not any(a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
-        expands = any(k.expand is not None for k in ks)  # copies others' (Анубисар)
-        m = d["_meta"] = {"kws": frozenset(kwset), "aura": aura, "plain": plain and not expands, "expands": expands}
-    return m
+    def __init__(self, kws: frozenset, aura: bool, plain: bool, expands: bool) -> None:
+        self.kws = kws
+        self.aura = aura
+        self.plain = plain
+        self.expands = expands
+
+
+def meta(g: GameState, card: Card) -> DefMeta:
+    """The :class:`DefMeta` of the card's definition, computed once per definition key and game
+    (``g._metacache``; a definition never changes in a game)."""
+    m = g._metacache.get(card.defkey)
+    if m is None:
+        m = g._metacache[card.defkey] = _meta_of(g.defn(card))
+    return cast(DefMeta, m)
+
+
+def _meta_of(d: dict) -> DefMeta:
+    kwset: set = set()
+
+    def walk(abils):
+        for a in abils:
+            kwset.add(a.get("kw"))
+            walk(a.get("grants") or [])
+    walk(d.get("abilities") or [])
+    ks = [KEYWORDS[k] for k in kwset if k in KEYWORDS]
+    aura = any(k.grants_to is not None for k in ks)
+    plain = not aura and not any(k.grants_now is not None or k.grants_against is not None for k in ks) and \
+        not any(a.get("condition") for a in d.get("abilities") or [] if a.get("kw") != "trigger")
+    expands = any(k.expand is not None for k in ks)
+    return DefMeta(frozenset(kwset), aura, plain and not expands, expands)
 
 
 def _aura_sources(g: GameState) -> list:
     """Battlefield cards with an aura (cached until the next event: every board change emits one)."""
-    cache = getattr(g, "_aura_cache", None)
+    cache = g._aura_cache
     if cache is not None and cache[0] == g.event_seq:
         return cache[1]
-    out = [g.cards[cid] for cid in g.board.values() if meta(g, g.cards[cid])["aura"] and not g.cards[cid].hidden]
+    out = [c for c in (g.cards[cid] for cid in g.board.values()) if meta(g, c).aura and not c.hidden]
     g._aura_cache = (g.event_seq, out)
     return out
 
@@ -88,7 +103,7 @@ def effective(g: GameState, card: Card, target=None) -> list[dict]:
 def _effective(g: GameState, card: Card, target) -> list[dict]:
     if card.hidden or (g.executing is not None and ignored(g, card)):
         return []
-    if meta(g, card)["plain"] and not card.acquired and not _aura_sources(g):
+    if meta(g, card).plain and not card.acquired and not _aura_sources(g):
         return g.abilities(card)
     out = []
     for a in g.abilities(card):
@@ -130,7 +145,7 @@ def ignored(g: GameState, card: Card) -> bool:
             return False
         if carries(a.get("rider") or [], "ignores_target_abilities"):
             return True
-    return bool(flag_kws("ignores_target_abilities") & meta(g, src)["kws"]) or \
+    return bool(flag_kws("ignores_target_abilities") & meta(g, src).kws) or \
         carries(src.acquired, "ignores_target_abilities")
 
 
@@ -139,12 +154,12 @@ def possible_kws(g: GameState, card: Card) -> frozenset | None:
     ones and every kw an aura in play grants; None when it copies others' abilities (any kw). For a kw outside
     it :func:`kws` is empty, so a caller may skip asking (the set is not narrowed by conditions or targets)."""
     m = meta(g, card)
-    if m["expands"]:
+    if m.expands:
         return None
     aura = aura_kws(g)
     if not card.acquired and not aura:
-        return m["kws"]
-    return m["kws"].union(aura, [a.get("kw") for a in card.acquired])
+        return m.kws
+    return m.kws.union(aura, [a.get("kw") for a in card.acquired])
 
 
 def kws(g: GameState, card: Card, kw: str, target=None) -> list[dict]:
@@ -155,7 +170,7 @@ def kws(g: GameState, card: Card, kw: str, target=None) -> list[dict]:
 
 def _kws(g: GameState, card: Card, kw: str, target) -> list[dict]:
     m = meta(g, card)
-    if kw not in m["kws"] and not m["expands"] and not (card.acquired and any(a.get("kw") == kw
+    if kw not in m.kws and not m.expands and not (card.acquired and any(a.get("kw") == kw
                                                                                 for a in card.acquired)) and \
             kw not in aura_kws(g):
         return []
@@ -206,7 +221,7 @@ def custom_flag(g: GameState, card: Card | None, flag: str) -> bool:
     (:data:`engine.cards.keywords.CUSTOMS`) carries the named effect ``flag``."""
     if card is None:
         return False
-    if "custom" not in meta(g, card)["kws"] and not card.acquired and "custom" not in aura_kws(g):
+    if "custom" not in meta(g, card).kws and not card.acquired and "custom" not in aura_kws(g):
         return False  # the common case, without computing its abilities
     for a in effective(g, card):
         if a.get("kw") == "custom":

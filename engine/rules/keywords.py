@@ -37,8 +37,9 @@ def roll_mod(g: GameState, card: Card, role: str, other=None, kind: str = "simpl
     curse, die bonuses: the keywords' modules). The sum of every registered keyword's ``roll_mod`` hook, each
     given the card's copies of its keyword against ``other`` (maybe none: markers, bonuses against ``other``)."""
     m = 0
+    may = grants.possible_kws(g, card)
     for k in hooked("roll_mod"):
-        m += k.roll_mod(g, card, role, other, kind, kws(g, card, k.kw, other))
+        m += k.roll_mod(g, card, role, other, kind, kws(g, card, k.kw, other) if may is None or k.kw in may else [])
     return m
 
 
