@@ -148,7 +148,7 @@ export const PLAYERS = {
     friends_add: "Добавить друга по имени",
     friends_add_ok: "Добавить",
     friends_added: "{name} добавлен(а); вы станете друзьями, когда вас добавят в ответ.",
-    friends_mutual: "Вы с {name} теперь друзья.",
+    friends_mutual: "{name} и вы теперь друзья.",
     friends_none: "Друзей пока нет.",
     friends_requests: "Хотят дружить:",
     friends_add_back: "Добавить в ответ",
