@@ -179,3 +179,23 @@ def test_the_deployment_step_stops_highlighting_the_card_once_it_is_picked(serve
       return [step.target({ view, you: 1, selected: null }), step.target({ view, you: 1, selected: 'k9' })];
     }""")
     assert targets == ["#game-root [data-card='k9']", None]
+
+
+def test_a_battle_step_highlights_the_lit_target_it_names_once_the_move_is_chosen(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/")
+    targets = page.evaluate("""async () => {
+      const { STEPS } = await import('/js/tutorial_steps.js');
+      const step = STEPS.find((s) => s.id === 'move');
+      const view = { cards: { k1: { id: 'k1', owner: 1, zone: 'battlefield', card: 'vs2023-071-leshiy' } }, queue: [] };
+      const root = document.createElement('div');
+      root.id = 'game-root';
+      root.innerHTML = '<div class="board"><div class="cell" data-cell="e3"></div><div class="cell" data-cell="d2"></div></div>';
+      document.body.append(root);
+      const before = step.target({ view, you: 1 });
+      for (const c of root.querySelectorAll('.cell')) c.classList.add('target');   // "Move" chosen: cells lit
+      const after = step.target({ view, you: 1 });
+      root.remove();
+      return [before, after];
+    }""")
+    assert targets == ["#game-root [data-card='k1']", "#game-root .board .cell.target[data-cell='e3']"]

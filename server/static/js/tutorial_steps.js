@@ -43,15 +43,25 @@ const button = (ctx, pred) => {
   return i < 0 ? null : `#game-root .controls button[data-idx='${i}']`;
 };
 // Once a card is clicked, what comes next on the page: the confirmation of a staged move, else the selected card's
-// move buttons, else sel (the card itself).
-const next = (sel) => (document.querySelector("[data-testid=confirm-action]") ? "[data-testid=confirm-action]"
-  : document.querySelector("#game-root .selected-actions button.move") ? "#game-root .selected-actions button.move" : sel);
-// A battle step's target: the card, then its move buttons; once its declaration waits in the queue, "Pass" (or the
-// pass's confirmation).
-const cardThenPass = (ctx, defId, zone) => {
+// move buttons, else, a move chosen, the lit target the step names (want, a selector) or the first one lit, else sel
+// (the card itself).
+const next = (sel, want = null) => {
+  if (document.querySelector("[data-testid=confirm-action]")) return "[data-testid=confirm-action]";
+  if (document.querySelector("#game-root .selected-actions button.move")) return "#game-root .selected-actions button.move";
+  if (document.querySelector("#game-root .board .target")) {
+    return want && document.querySelector(want) ? want : "#game-root .board .target";
+  }
+  return sel;
+};
+// A lit target on the board: the cell itself (a move) or the card on it (a strike, a shot).
+const litCell = (cell) => `#game-root .board .cell.target[data-cell='${cell}']`;
+const litCardOn = (cell) => `#game-root .board [data-cell='${cell}'] .card.target`;
+// A battle step's target: the card, then its move buttons, then the lit target it names (want); once its
+// declaration waits in the queue, "Pass" (or the pass's confirmation).
+const cardThenPass = (ctx, defId, zone, want = null) => {
   const cv = own(ctx, defId, zone);
   const queued = !!cv && (ctx.view.queue || []).some((e) => e.source === cv.id);
-  return queued ? next(button(ctx, (a) => a.act === "pass")) : next(at(cv));
+  return queued ? next(button(ctx, (a) => a.act === "pass")) : next(at(cv), want);
 };
 const happened = (ctx, pred) => ctx.events.some(pred);
 const executed = (ctx, defId) => {
@@ -108,12 +118,12 @@ export const STEPS = [
   { id: "move", part: "battle",
     text: { ru: "Ваш ход. Нажмите на Лешего, выберите «Движение» и подсвеченную клетку e3 (шаг — на соседнюю клетку по прямой). Каждое действие сначала встаёт в очередь: затем нажмите «Пас» и подтвердите, и шаг выполнится.",
       en: "Your turn. Click Leshiy, choose \"Move\" and the lit cell e3 (a step goes to a neighbouring cell in a straight line). Every action first joins the queue: then press \"Pass\" and confirm, and the step is carried out." },
-    target: (ctx) => cardThenPass(ctx, LESHIY, "battlefield"),
+    target: (ctx) => cardThenPass(ctx, LESHIY, "battlefield", litCell("e3")),
     done: (ctx) => happened(ctx, (e) => e.type === "moved" && e.card === own(ctx, LESHIY)?.id) },
   { id: "strike", part: "battle",
     text: { ru: "Ударьте раненого Кочевника перед Лешим (e4): нажмите на Лешего, затем на Кочевника (простой удар). Ударив, Леший закроется.",
       en: "Strike the wounded Nomad in front of Leshiy (e4): click Leshiy, then the Nomad (a simple strike). Having struck, Leshiy closes." },
-    target: (ctx) => cardThenPass(ctx, LESHIY, "battlefield"),
+    target: (ctx) => cardThenPass(ctx, LESHIY, "battlefield", litCardOn("e4")),
     done: (ctx) => happened(ctx, (e) => e.type === "declared" && e.source === own(ctx, LESHIY)?.id) || executed(ctx, LESHIY) },
   { id: "pass", part: "battle",
     text: { ru: "Удар стоит в очереди. Компьютер спасовал; спасуйте и вы (и подтвердите): два паса подряд выполняют первую заявку очереди.",
@@ -127,17 +137,17 @@ export const STEPS = [
   { id: "shot", part: "battle",
     text: { ru: "Эриала — стрелок: нажмите на неё, выберите «Выстрел» и Кочевника на e4. Дальняя атака бьёт издалека, ответа нет. Затем спасуйте, чтобы выстрел выполнился.",
       en: "Eriala is a shooter: click her, choose \"Shot\" and the Nomad on e4. A ranged attack hits from afar and gets no answer. Then pass so that it is carried out." },
-    target: (ctx) => cardThenPass(ctx, ERIALA, "battlefield"),
+    target: (ctx) => cardThenPass(ctx, ERIALA, "battlefield", litCardOn("e4")),
     done: (ctx) => executed(ctx, ERIALA) },
   { id: "ability", part: "battle",
     text: { ru: "Разряд Ар-Гулля оплачивается всеми его фишками (их 2): нажмите на него, выберите разряд и Кочевника на e4, затем спасуйте.",
       en: "Ar-Gull's discharge is paid with all its tokens (it has 2): click it, choose the discharge and the Nomad on e4, then pass." },
-    target: (ctx) => cardThenPass(ctx, ARGULL, "battlefield"),
+    target: (ctx) => cardThenPass(ctx, ARGULL, "battlefield", litCardOn("e4")),
     done: (ctx) => executed(ctx, ARGULL) },
   { id: "flyer", part: "battle",
     text: { ru: "Дракс — летающий, он во вспомогательной зоне и бьёт любую карту. Ударьте им Кочевника на c4, затем спасуйте.",
       en: "Draks flies: it lies in the auxiliary zone and strikes any card. Strike the Nomad on c4 with it, then pass." },
-    target: (ctx) => cardThenPass(ctx, DRAKS),
+    target: (ctx) => cardThenPass(ctx, DRAKS, undefined, litCardOn("c4")),
     done: (ctx) => executed(ctx, DRAKS) },
   { id: "end_turn", part: "battle",
     text: { ru: "Закончите ход (и подтвердите): ход перейдёт к компьютеру.",
