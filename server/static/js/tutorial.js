@@ -156,6 +156,14 @@ class TutorialGuide {
       step.next ? h("button.tutorial-next", { dataset: { testid: "tutorial-next" }, onclick: () => this._next() },
         step.id === "complete" ? t("tut_to_lobby") : t("tut_next")) : null,
       h("a.tutorial-leave", { href: "#/", dataset: { testid: "tutorial-leave" } }, t("tut_leave"))));
+    // a step answered by "Next" brings the guide into view: the page may be scrolled down to the board
+    if (step.next && this.shownNext !== step.id) {
+      requestAnimationFrame(() => {      // after the game page's own redraw of the same change
+        const r = this.root.getBoundingClientRect();
+        if (r.top < 0 || r.bottom > innerHeight) this.root.scrollIntoView({ block: "nearest" });
+      });
+    }
+    this.shownNext = step.next ? step.id : null;
     this._highlight();
   }
 
