@@ -47,6 +47,16 @@ def test_an_aborted_game_s_room_bar_says_not_rated(grace_server, new_page):
                           " === 'aborted, not rated'", timeout=10000)
 
 
+def test_an_aborted_game_is_listed_as_not_rated_among_my_games(grace_server, new_page):
+    ann, bob, _ = friend_game(new_page, grace_server)
+    room = ann.evaluate("window.berserkConn.room")
+    bob.click("[data-testid=abort]")
+    _result(ann)
+    ann.goto(grace_server.url + "/")
+    row = ann.wait_for_selector(f"li.room[data-room='{room}'] [data-testid=room-rated]")
+    assert row.inner_text() == "aborted, not rated"
+
+
 def test_a_player_who_closes_the_browser_is_shown_away_with_a_countdown_then_the_game_is_aborted(grace_server,
                                                                                                 new_page):
     ann, bob, _ = friend_game(new_page, grace_server)

@@ -199,7 +199,7 @@ export class LobbyPage {
     return h("li.room", { dataset: { room: id, status: st } },
       h("span.room-players", {}, matchName(r)), " · ",
       h("span.room-status", {}, t(`status_${st}`)),
-      ratedLabel(r),
+      ratedLabel(r, r.result),
       this._decks(r, mineSeat),
       r.watching ? h("span.room-watching", {}, ` · 👁 ${r.watching}`) : null,
       r.result ? h("span.room-result", {}, " · " + resultText(r.result, r)) : null,
