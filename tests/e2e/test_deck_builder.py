@@ -191,9 +191,14 @@ def test_card_names_wrap_between_words_not_inside_them_beside_their_copies_in_th
     try:
         page = ctx.new_page()
         open_builder(page, server)
-        for i in range(3):      # a card in the deck shows "×1 1 of 3 allowed" beside its name in the pool
-            page.locator(".db-pool .db-card .db-plus").nth(i).click()
-        page.wait_for_function("document.querySelectorAll('.db-pool .db-card .db-name-copies').length >= 3")
+        # a card in the deck shows "×1" and "1 of 3 allowed" with its name in the pool: the longest words first
+        longest = page.evaluate("""() => [...document.querySelectorAll('.db-pool .db-card')]
+            .map((c) => [Math.max(...c.querySelector('.db-cname').textContent.split(/[\\s-]/).map((w) => w.length)),
+                         c.dataset.card])
+            .sort((a, b) => b[0] - a[0]).slice(0, 6).map((x) => x[1])""")
+        for card in longest:
+            page.click(f".db-pool .db-card[data-card='{card}'] .db-plus")
+        page.wait_for_function("document.querySelectorAll('.db-pool .db-card .db-name-copies').length >= 6")
         assert page.evaluate(WORDS_CUT) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
