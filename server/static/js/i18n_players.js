@@ -38,7 +38,7 @@ export const PLAYERS = {
     profile_recent: "Last games",
     profile_decks: "Most played decks",
     profile_no_decks: "No preconstructed decks in finished games yet.",
-    profile_games_count: "{n} games",
+    profile_games_count: "games: {n}",
     profile_not_found: "There is no player with this name.",
     profile_vs: "vs {name}",
     profile_vs_bot: "vs the computer ({level})",
