@@ -131,9 +131,9 @@ async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None)
                "increment": hub.settings.clock_increment}, "spectators": True, "rated": first.rated}
     room, token = await hub.rooms.create(options, True, player=first.player["id"], name=first.player["name"],
                                          decks=[first.cards, None])
-    first.match = {"room": room, "seat": 1, "token": token}
     answer = await hub.bus.mailbox.call(room, m.Claim(autopass=True, player=player["id"], name=player["name"],
                                                       deck=cards, label=label))
+    first.match = {"room": room, "seat": 1, "token": token}
     return {"room": room, "seat": answer["seat"], "token": answer["token"]}
 
 
@@ -162,14 +162,15 @@ async def enqueue(request: Request):
             return _waiting(q.add(player, cards, label, now, rated), q, now)
         except OverflowError:
             return refuse(request, 503, "queue_full")
+    q.matched[first.ticket] = first      # while the room is made, the first player's polls find it still waiting
     try:
         match = await _pair(hub, first, player, cards, label)
     except (RoomLimit, BusError):
+        q.matched.pop(first.ticket, None)
         q.waiting[first.ticket] = first          # back in the queue, at the end
         q.waiting.move_to_end(first.ticket, last=False)
         return refuse(request, 503, "too_many_rooms", "no_room_now")
     first.polled = now
-    q.matched[first.ticket] = first
     return _matched(match)
 
 

@@ -1,6 +1,9 @@
 """Quick play pairs players in arrival order, offers a computer after a while, and is bounded."""
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
 
 from server.matchmaking import MatchQueue
@@ -24,6 +27,31 @@ async def test_queue_pairs_the_oldest_waiting_player_first(live):
     assert wc.status_code == 202
     p1 = await Player.join(live.ws, got.json()["room"], got.json()["token"])
     assert p1.view["room"]["players"] == {"1": "Ann", "2": "Bob"} and p1.view["room"]["status"] == "preliminary"
+
+
+async def test_a_player_polling_while_its_match_is_being_made_is_told_to_wait_then_matched(live, monkeypatch):
+    ann = await new_player(live.http, "Ann")
+    bob = await new_player(live.http, "Bob")
+    ticket = (await call(live.http, "POST", "/api/queue", ann, {"deck": "A"})).json()["ticket"]
+    rooms = live.app.state.hub.rooms
+    # the server's loop runs in its own thread: thread-safe events
+    create, entered, gate = rooms.create, threading.Event(), threading.Event()
+
+    async def held_create(*args, **kwargs):      # the room for Ann and Bob is being made
+        entered.set()
+        await asyncio.to_thread(gate.wait)
+        return await create(*args, **kwargs)
+    monkeypatch.setattr(rooms, "create", held_create)
+    pairing = asyncio.create_task(call(live.http, "POST", "/api/queue", bob, {"deck": "B"}))
+    try:
+        await asyncio.to_thread(entered.wait)
+        during = await call(live.http, "GET", f"/api/queue/{ticket}", ann)
+    finally:
+        gate.set()
+    assert during.status_code == 202 and during.json()["status"] == "waiting"
+    matched = (await pairing).json()
+    after = (await call(live.http, "GET", f"/api/queue/{ticket}", ann)).json()
+    assert after["status"] == "matched" and after["room"] == matched["room"] and after["seat"] == 1
 
 
 async def test_a_player_is_never_paired_with_itself(live):
