@@ -4,6 +4,9 @@ computed once per applied action, skipping a card's granted triggers skips none)
 from __future__ import annotations
 
 import inspect
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -100,12 +103,16 @@ def test_cards_whose_granted_triggers_are_skipped_have_none():
     assert checked
 
 
-@pytest.mark.skipif(not inspect.isfunction(GameState.play_cards),
-                    reason="a compiled GameState's methods cannot be replaced (BERSERK_PURE=1 runs this)")
 def test_the_kept_play_zone_list_is_the_play_zone_at_every_read(monkeypatch):
     """``GameState.play_cards`` keeps its list until the next event, action or zone size change: at every read
     over whole games, the reads inside ``apply`` included, it holds the same cards in the same order as a fresh
-    listing."""
+    listing. A compiled GameState's methods cannot be replaced: then this test runs in a pure-Python subprocess."""
+    if not inspect.isfunction(GameState.play_cards):
+        here = f"{__file__}::test_the_kept_play_zone_list_is_the_play_zone_at_every_read"
+        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", here],
+                             env={**os.environ, "BERSERK_PURE": "1"}, capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0, run.stdout[-3000:]
+        return
     real = GameState.play_cards
     reads = []
 
