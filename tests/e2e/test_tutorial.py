@@ -169,24 +169,27 @@ def test_a_tutorial_game_ended_by_the_turn_limit_is_told_as_a_draw_by_the_turn_l
     assert never in won and says not in won, won
 
 
-def test_the_deployment_step_stops_highlighting_the_card_once_it_is_picked(server, new_page):
+def _step_targets(server, new_page, step_id: str, script: str):
+    """What ``script`` (the body of an async JavaScript function given ``step``, the tutorial step ``step_id``)
+    returns on a page of the site."""
     page = new_page()
     page.goto(server.url + "/")
-    targets = page.evaluate("""async () => {
-      const { STEPS } = await import('/js/tutorial_steps.js');
-      const step = STEPS.find((s) => s.id === 'deploy');
+    return page.evaluate(f"""async () => {{
+      const {{ STEPS }} = await import('/js/tutorial_steps.js');
+      const step = STEPS.find((s) => s.id === '{step_id}');
+      {script}
+    }}""")
+
+
+def test_the_deployment_step_stops_highlighting_the_card_once_it_is_picked(server, new_page):
+    targets = _step_targets(server, new_page, "deploy", """
       const view = { cards: { k9: { id: 'k9', owner: 1, zone: 'recruits' } } };
-      return [step.target({ view, you: 1, selected: null }), step.target({ view, you: 1, selected: 'k9' })];
-    }""")
+      return [step.target({ view, you: 1, selected: null }), step.target({ view, you: 1, selected: 'k9' })];""")
     assert targets == ["#game-root [data-card='k9']", None]
 
 
 def test_a_battle_step_highlights_the_lit_target_it_names_once_the_move_is_chosen(server, new_page):
-    page = new_page()
-    page.goto(server.url + "/")
-    targets = page.evaluate("""async () => {
-      const { STEPS } = await import('/js/tutorial_steps.js');
-      const step = STEPS.find((s) => s.id === 'move');
+    targets = _step_targets(server, new_page, "move", """
       const view = { cards: { k1: { id: 'k1', owner: 1, zone: 'battlefield', card: 'vs2023-071-leshiy' } }, queue: [] };
       const root = document.createElement('div');
       root.id = 'game-root';
@@ -196,6 +199,5 @@ def test_a_battle_step_highlights_the_lit_target_it_names_once_the_move_is_chose
       for (const c of root.querySelectorAll('.cell')) c.classList.add('target');   // "Move" chosen: cells lit
       const after = step.target({ view, you: 1 });
       root.remove();
-      return [before, after];
-    }""")
+      return [before, after];""")
     assert targets == ["#game-root [data-card='k1']", "#game-root .board .cell.target[data-cell='e3']"]
