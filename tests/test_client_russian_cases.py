@@ -13,6 +13,8 @@ NAME_FIELDS = {"name", "who", "target", "host", "attacker", "from", "to", "a", "
 #: Russian prepositions (each asks for a case other than the nominative)
 PREPOSITIONS = {"против", "от", "к", "ко", "с", "со", "у", "для", "без", "из", "о", "об", "по", "при", "за", "над",
                 "под", "перед", "на", "в", "во", "до", "после", "кроме", "около", "возле", "через", "между", "про"}
+#: finite verbs of the client's sentences whose object (accusative) a following name would be
+OBJECT_VERBS = {"нанимаете", "ставите", "выбираете", "вызвали", "применяет", "нанимает", "ставит"}
 
 
 def russian_strings() -> dict[str, str]:
@@ -32,6 +34,18 @@ def test_the_russian_tables_are_read():
 def test_no_russian_sentence_puts_a_name_right_after_a_preposition():
     bad = {k: v for k, v in russian_strings().items()
            if any(m.group(1).lower() in PREPOSITIONS and m.group(2) in NAME_FIELDS
+                  for m in re.finditer(r"(\w+) \{(\w+)\}", v))}
+    assert bad == {}
+
+
+def test_no_russian_sentence_puts_a_name_as_the_object_right_after_a_verb():
+    """«Нанять Ледяной охотник» needs the accusative; the labels set the name apart («Нанять: Ледяной охотник»)
+    or name the thing («Вы нанимаете карту {name}»). Infinitives end in -ть/-ти/-чь."""
+    def asks_object(word: str) -> bool:
+        w = word.lower()
+        return w.endswith(("ть", "ти", "чь")) or w in OBJECT_VERBS
+    bad = {k: v for k, v in russian_strings().items()
+           if any(asks_object(m.group(1)) and m.group(2) in NAME_FIELDS | {"ability"}
                   for m in re.finditer(r"(\w+) \{(\w+)\}", v))}
     assert bad == {}
 

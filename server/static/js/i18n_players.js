@@ -163,7 +163,7 @@ export const PLAYERS = {
     challenge_send: "Отправить вызов",
     challenge_sent: "Вызов отправлен: {name}.",
     challenge_from: "{name} вызывает вас ({clock})",
-    challenge_to: "Вы вызвали {name} ({clock})",
+    challenge_to: "Вы вызвали игрока {name} ({clock})",
     challenge_accept: "Принять",
     challenge_decline: "Отклонить",
     challenge_cancel: "Отозвать",
