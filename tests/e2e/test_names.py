@@ -46,3 +46,17 @@ def test_the_log_and_the_panels_name_the_players_and_the_computer(bot_server, ne
     page.wait_for_selector(".result-banner")
     log = page.inner_text("[data-testid=replay-log]")
     assert "Ann" in log and "Computer (beginner)" in log and not SEAT_WORDS.search(log), log[:500]
+
+
+def test_the_computer_with_its_role_reads_one_pair_of_brackets(server, new_page):
+    page = new_page("en-US")
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    names = page.evaluate("""async () => {
+      const i18n = await import('/js/i18n.js');
+      const { playerName } = await import('/js/panels.js');
+      const room = { players: { 1: 'Ann' }, bots: { 2: 'heuristic' } };
+      const out = [];
+      for (const lang of ['en', 'ru']) { i18n.setLang(lang); out.push(playerName(2, 1, room), playerName(1, 1, room)); }
+      return out; }""")
+    assert names == ["Computer (casual, opponent)", "Ann (you)", "Компьютер (любитель, соперник)", "Ann (вы)"]

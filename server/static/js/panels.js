@@ -14,12 +14,16 @@ import { term } from "./terms.js";
 
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
-/** "Ann (you)" / "Computer (strong) (opponent)" / "Ann": the seat's name (names.js seatName) from room
- * ({players, bots}: a view's "room"), with "you" / "opponent" for a player's own page. */
+/** "Ann (you)" / "Computer (strong, opponent)" / "Ann": the seat's name (names.js seatName) from room
+ * ({players, bots}: a view's "room"), with "you" / "opponent" for a player's own page (inside the computer's
+ * one pair of brackets). */
 export function playerName(p, you, room) {
   const base = seatName(room, p);
   if (!you || p == null) return base;
-  return `${base} (${p === you ? t("you") : t("opponent")})`;
+  const role = p === you ? t("you") : t("opponent");
+  const bot = room?.bots?.[String(p)];
+  if (bot) return t("bot_name_role", { level: t(`bot_${bot}`), role });
+  return `${base} (${role})`;
 }
 
 /** The ability an entry names, in words: a simple strike, a move, or the card's ability by name. */
