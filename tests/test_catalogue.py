@@ -71,3 +71,14 @@ def test_english_rules_text_names_elements_in_english_and_keeps_russian_only_as_
             if re.search(r"[А-Яа-яЁё]", rest):
                 leftovers.append((c["id"], line))
     assert leftovers == []
+
+
+#: a rule's code as the rule documents number it: "rule S1", «правило S1», "rule 120.3", "[218.3]", "§6.2"
+RULE_CODE = re.compile(r"\b(rule|правил\w*)\s+[A-Z]?\d|\[\d{3}|§|\b[A-Z]\d\b")
+
+
+@pytest.mark.parametrize("card", all_cards(), ids=[c["id"] for c in all_cards()])
+def test_no_card_text_a_player_reads_shows_a_rule_code(card):
+    entry = next(e for e in ENTRIES if e["id"] == card["id"])
+    texts = [card["text_ru"], card["text_en"], *entry["abilities_text"]["ru"], *entry["abilities_text"]["en"]]
+    assert [t for t in texts if RULE_CODE.search(t)] == []

@@ -30,8 +30,8 @@ def text(a: dict, lang: str, words) -> str:
     """"gain 1 token" in ``lang`` (the implicit one says why it is there)."""
     out = "gain 1 token" if lang == "en" else "получить 1 фишку"
     if a.get("implicit"):
-        out += (" (every card with a token cost has this, rule S1)" if lang == "en"
-                else " (есть у каждой карты с фишками в цене, правило S1)")
+        out += (" (every card with a token cost has this)" if lang == "en"
+                else " (есть у каждой карты с фишками в цене)")
     return out
 
 
