@@ -39,7 +39,6 @@ def _pick(step: str, s: dict, policy) -> int | None:
     by = lambda d, acts: find(lambda a: a.get("source") == card(d) and a["act"] in acts and a.get("target") in far)
     passing = find(lambda a: a["act"] == "pass")
     picks = {
-        "first": lambda: find(lambda a: isinstance(opt(a), dict) and opt(a).get("first") == you),
         "keep": lambda: find(lambda a: opt(a) == "keep"),
         "hire_silver": lambda: recruit(LESHIY),
         "hire_gold": lambda: recruit(ARGULL),
@@ -59,8 +58,6 @@ def _pick(step: str, s: dict, policy) -> int | None:
         got = picks[step]()
         if got is not None:
             return got
-        if step == "first":
-            return None        # the computer chooses: the step moves on by itself
         if step in ("move", "strike", "pass", "shot", "ability", "flyer", "defender", "end_turn") \
                 and passing is not None:
             return passing     # the step's entry waits in the queue: the pass carries it out
@@ -139,6 +136,15 @@ def test_the_tutorial_from_the_lobby_to_a_won_game_left_and_resumed_on_the_way(b
     page.wait_for_selector("[data-testid=tutorial-start]")
     assert "Start" in page.inner_text("[data-testid=tutorial-start]")
     assert not page.js_errors, page.js_errors
+
+
+def test_the_tutorial_begins_at_step_one_once_the_first_player_is_chosen(bot_server, new_page):
+    page = new_page("en-US")
+    enter_lobby(page, bot_server, "Learner")
+    page.click("[data-testid=tutorial-start]")
+    page.wait_for_function("() => (window.berserkConn?.view?.log || []).some((e) => e.type === 'first_player')")
+    page.wait_for_selector("[data-testid=tutorial-step]")
+    assert page.inner_text(".tutorial-count").startswith("Step 1 of ")
 
 
 GUIDE_AT_THE_END = """async ([result, lang]) => {

@@ -73,15 +73,12 @@ const BATTLE_PHASES = ["turn_preparation", "turn_start", "main", "final"];
 
 export const STEPS = [
   // ---- part 1: before the battle
-  { id: "first", part: "prelim",
-    text: { ru: "Сдача: у каждого 15 карт. Кубик решил, кто выбирает первого игрока. Если выбор за вами — выберите, кто ходит первым.",
-      en: "The deal: 15 cards each. A die roll decided who chooses the first player. If it is you, choose who goes first." },
-    target: (ctx) => button(ctx, (a) => a.act === "choose" && a.option?.first === ctx.you),
-    done: (ctx) => happened(ctx, (e) => e.type === "first_player") || ctx.view.phase !== "deal" || !!ctx.view.prompt && ctx.view.prompt.kind !== "first" },
   { id: "keep", part: "prelim",
-    text: { ru: "Это ваша сдача. Оставьте её: пересдача стоила бы золотой кристалл.",
-      en: "This is your deal. Keep it: a redeal would cost a gold crystal." },
-    target: (ctx) => button(ctx, (a) => a.act === "choose" && a.option === "keep"),
+    text: { ru: "Сдача: у каждого 15 карт, кубик решил, кто выбирает первого игрока. Это ваша сдача. Оставьте её: пересдача стоила бы золотой кристалл.",
+      en: "The deal: 15 cards each, and a die roll decided who chooses the first player. This is your deal. Keep it: a redeal would cost a gold crystal." },
+    // the choice of the first player, when it falls to the viewer, comes before the deal's keep
+    target: (ctx) => button(ctx, (a) => a.act === "choose" && a.option === "keep")
+      || button(ctx, (a) => a.act === "choose" && a.option?.first === ctx.you),
     done: (ctx) => happened(ctx, (e) => e.type === "kept" && e.player === ctx.you) || ["recruitment", "deployment"].includes(ctx.view.phase) },
   { id: "hire_silver", part: "prelim",
     text: { ru: "Найм. Нажмите на Лешего в сдаче и подтвердите: обычная карта оплачивается серебром (стоимость — в углу карты).",
