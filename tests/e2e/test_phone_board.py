@@ -65,3 +65,32 @@ def test_the_whole_board_and_the_prompt_are_in_view_together_on_a_phone(bot_serv
             assert got["faces"] and all(f["cost"] and f["life"] for f in got["faces"]), got["faces"]
     finally:
         ctx.close()
+
+
+#: every link and button of the header: its whole box in the viewport and not cut by its box's overflow
+HEADER_CLIPPED = """() => {
+  const vw = innerWidth;
+  const inside = (r, box) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1
+    && r.bottom <= box.bottom + 1;
+  const nav = document.querySelector('header#top nav').getBoundingClientRect();
+  const header = document.getElementById('top').getBoundingClientRect();
+  return [...document.querySelectorAll('header#top a, header#top button')]
+    .filter((el) => getComputedStyle(el).display !== 'none')
+    .filter((el) => { const r = el.getBoundingClientRect();
+      return !(r.width > 0 && r.left >= -1 && r.right <= vw + 1 && inside(r, header)
+               && (!el.closest('nav') || inside(r, nav))); })
+    .map((el) => el.textContent);
+}"""
+
+
+def test_every_header_link_is_whole_on_a_phone_in_russian(server, browser):
+    from tests.e2e.players import enter_lobby
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="ru-RU")
+    try:
+        page = ctx.new_page()
+        enter_lobby(page, server, "Анна")
+        page.wait_for_selector("[data-testid=my-profile]")
+        assert page.evaluate(HEADER_CLIPPED) == []
+        assert page.evaluate("document.getElementById('top').getBoundingClientRect().height") <= HEADER_MAX
+    finally:
+        ctx.close()
