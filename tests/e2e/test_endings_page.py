@@ -33,15 +33,27 @@ def _result(page) -> dict:
 def test_either_player_aborts_the_game_before_the_first_turn_by_a_click(grace_server, new_page):
     ann, bob, _ = friend_game(new_page, grace_server)
     bob.click("[data-testid=abort]")
+    bob.click("[data-testid=abort-confirm]")
     assert _result(ann) == {"winner": None, "reason": "aborted"}
     assert "aborted" in ann.inner_text(".result-banner") and "Nobody wins" in ann.inner_text(".result-banner")
     assert ann.locator("[data-testid=abort]").count() == 0
+
+
+def test_the_abort_asks_for_a_confirmation_and_can_be_taken_back(grace_server, new_page):
+    ann, bob, _ = friend_game(new_page, grace_server)
+    bob.click("[data-testid=abort]")
+    assert "Really abort the game?" in bob.inner_text("[data-testid=abort-confirm-box]")
+    bob.click("[data-testid=abort-cancel]")
+    bob.wait_for_selector("[data-testid=abort]")
+    assert bob.locator("[data-testid=abort-confirm]").count() == 0
+    assert bob.evaluate("window.berserkConn.view.result") is None
 
 
 def test_an_aborted_game_s_room_bar_says_not_rated(grace_server, new_page):
     ann, bob, _ = friend_game(new_page, grace_server)
     assert ann.inner_text(".room-bar [data-testid=room-rated]") == "rated"
     bob.click("[data-testid=abort]")
+    bob.click("[data-testid=abort-confirm]")
     _result(ann)
     ann.wait_for_function("() => document.querySelector('.room-bar [data-testid=room-rated]').textContent"
                           " === 'aborted, not rated'", timeout=10000)
@@ -51,6 +63,7 @@ def test_an_aborted_game_is_listed_as_not_rated_among_my_games(grace_server, new
     ann, bob, _ = friend_game(new_page, grace_server)
     room = ann.evaluate("window.berserkConn.room")
     bob.click("[data-testid=abort]")
+    bob.click("[data-testid=abort-confirm]")
     _result(ann)
     ann.goto(grace_server.url + "/")
     row = ann.wait_for_selector(f"li.room[data-room='{room}'] [data-testid=room-rated]")

@@ -51,6 +51,7 @@ export class GamePage {
     this.detail = null; // card instance id (or {list, title}) shown in the detail box
     this.viewer = null; // {list, title}: the graveyard / aux-zone viewer dialog
     this.confirmConcede = false;
+    this.confirmAbort = false;   // leaver.js: "Abort the game" asked, waiting for its confirmation
     this.staged = null; // an irreversible action held until confirmed (confirm.js)
     this.errorShown = null;
     this.lastSeq = null;

@@ -1,7 +1,8 @@
 // A player away and the end of a game by a player's decision (server/room/endings.py): the notice that a seat's last
 // connection is gone, with the grace period counting down (`data-testid="opponent-away"`), the claim of the win
 // once it is over (`data-testid="claim-win"`), and the abort of a game not played past the first player's first
-// turn (`data-testid="abort"`). Spectators see the notice only.
+// turn (`data-testid="abort"`, then its confirmation: "abort-confirm" or "abort-cancel"). Spectators see the notice
+// only.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -36,9 +37,15 @@ export function endingsPanel(page, conn, view) {
         ? h("button.act.claim-win", { dataset: { testid: "claim-win" }, onclick: () => send(page, conn, "claim") },
           t("claim_win")) : null);
   });
-  if (mayAbort(conn, view)) {
-    parts.push(h("button.abort", { dataset: { testid: "abort" }, title: t("abort_hint"),
-      onclick: () => send(page, conn, "abort") }, t("abort_game")));
+  if (mayAbort(conn, view)) {   // asked twice, as a concession is: "Abort the game", then "Really abort?"
+    const ask = (on) => { page.confirmAbort = on; page.render(); };
+    parts.push(page.confirmAbort
+      ? h("div.abort-confirm", { role: "group", "aria-label": t("abort_game"), dataset: { testid: "abort-confirm-box" } },
+        t("abort_confirm"), " ",
+        h("button.act.danger", { dataset: { testid: "abort-confirm" },
+          onclick: () => { page.confirmAbort = false; send(page, conn, "abort"); } }, t("abort_game")), " ",
+        h("button.cancel", { dataset: { testid: "abort-cancel" }, onclick: () => ask(false) }, t("cancel")))
+      : h("button.abort", { dataset: { testid: "abort" }, title: t("abort_hint"), onclick: () => ask(true) }, t("abort_game")));
   }
   return parts.length ? h("section.endings", { "aria-label": t("endings_title") }, parts) : null;
 }
