@@ -198,3 +198,14 @@ def test_a_replay_link_to_an_unknown_game_says_there_is_no_such_game(server, new
     page.goto(server.url + "/#/replay/no-such-game")
     page.wait_for_selector(".error-toast")
     assert sentence in page.inner_text(".error-toast")
+
+
+@pytest.mark.parametrize("locale, title", [("ru-RU", "Игра не найдена"), ("en-US", "Game not found")])
+def test_a_replay_link_to_an_unknown_game_says_so_in_the_page_with_a_link_to_the_lobby(server, new_page, locale,
+                                                                                        title):
+    page = new_page(locale)
+    page.goto(server.url + "/#/replay/no-such-game")
+    box = page.wait_for_selector("[data-testid=not-found]")
+    assert title in box.inner_text()
+    page.click("[data-testid=not-found-lobby]")
+    page.wait_for_selector("[data-testid=create-room], #player-name")

@@ -25,6 +25,7 @@ import { PROMPT_RULE } from "./rules_text.js";
 import { offPageIds, offPagePanel, triggersPromptText } from "./reach.js";
 import { tickClocks } from "./clocks.js";
 import { endingsPanel, tickAway } from "./leaver.js";
+import { notFoundBox } from "./notfound.js";
 import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
 import { LogBook } from "./logbook.js";
 
@@ -139,6 +140,11 @@ export class GamePage {
     const c = this.conn;
     const view = c.view;
     if (!view) {
+      // a replay link naming no game: the body says so, with the way back (the toast gives the server's sentence)
+      if (c.status === "closed" && this.opts.replay && c.lastError?.code === "game_not_found") {
+        setChildren(this.root, this._errorToast(), notFoundBox("game"));
+        return;
+      }
       setChildren(this.root, this._errorToast(),
         h("div.loading", { role: "status" }, c.status === "closed" ? t("closed") : t(c.status === "reconnecting" ? "reconnecting" : "connecting")));
       return;
