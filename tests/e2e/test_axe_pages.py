@@ -1,5 +1,5 @@
 """axe-core finds no serious or critical violation on any page (lobby, deck builder, game, replay, leaderboard,
-rules), in Russian and in English, at desktop and phone size, experimental rules included
+rules, page not found), in Russian and in English, at desktop and phone size, experimental rules included
 (label-content-name-mismatch on the game page, scrollable-region-focusable on the replay)."""
 from __future__ import annotations
 
@@ -47,7 +47,8 @@ def test_no_serious_violation_on_any_page_in_either_language(bot_server, new_pag
     game_url = page.url
     pages = {"lobby": ("/", "[data-testid=create-room]"), "builder": ("/#/decks", "[data-testid=deck-builder] .db-card"),
              "replay": (f"/#/replay/{finished_room}", "[data-testid=replay-step]"),
-             "leaderboard": ("/#/leaderboard", ".leaderboard-page"), "rules": ("/#/rules", "[data-testid=rules-help]")}
+             "leaderboard": ("/#/leaderboard", ".leaderboard-page"), "rules": ("/#/rules", "[data-testid=rules-help]"),
+             "not_found": ("/#/no-such-page", "[data-testid=not-found]")}
     found = []
     for lang in ("ru", "en"):
         page.goto(game_url)

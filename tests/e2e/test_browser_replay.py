@@ -209,3 +209,32 @@ def test_a_replay_link_to_an_unknown_game_says_so_in_the_page_with_a_link_to_the
     assert title in box.inner_text()
     page.click("[data-testid=not-found-lobby]")
     page.wait_for_selector("[data-testid=create-room], #player-name")
+
+
+@pytest.mark.parametrize("locale, title", [("ru-RU", "Страница не найдена"), ("en-US", "Page not found")])
+def test_an_address_with_no_page_says_page_not_found_with_a_link_to_the_lobby(server, new_page, locale, title):
+    page = new_page(locale)
+    page.goto(server.url + "/#/no-such-page")
+    box = page.wait_for_selector("[data-testid=not-found]")
+    assert title in box.inner_text() and page.locator("[data-testid=create-room]").count() == 0
+    page.click("[data-testid=not-found-lobby]")
+    page.wait_for_selector("[data-testid=create-room], #player-name")
+
+
+def test_a_path_the_server_has_no_file_for_answers_404_with_a_page_linking_to_the_lobby(server, new_page):
+    page = new_page()
+    response = page.goto(server.url + "/no-such-page")
+    assert response.status == 404
+    assert "Page not found" in page.inner_text("body") and "Страница не найдена" in page.inner_text("body")
+    page.click("[data-testid=not-found-lobby]")
+    page.wait_for_selector("[data-testid=create-room], #player-name")
+
+
+@pytest.mark.parametrize("path, ready", [("/", "[data-testid=create-room], #player-name"),
+                                         ("/#/leaderboard", ".leaderboard-page"), ("/#/rules", "[data-testid=rules-help]"),
+                                         ("/#/decks", "[data-testid=deck-builder]")])
+def test_the_real_addresses_still_open_their_pages(server, new_page, path, ready):
+    page = new_page()
+    assert page.goto(server.url + path).status == 200
+    page.wait_for_selector(ready)
+    assert page.locator("[data-testid=not-found]").count() == 0

@@ -1,7 +1,7 @@
 // Entry point: hash routes. "#/" lobby; "#/room/<id>" play (with this browser's seat token) or watch (no token, or
 // "?watch=1"); "#/replay/<id>" replay of a finished game; "#/rules[/<section>]" the rules; "#/player/<name>" a
-// profile; "#/leaderboard"
-// ratings and this player's games. On the first visit the lobby asks for a display name (player.js). Opening a room
+// profile; "#/leaderboard" ratings and this player's games; any other address, a "page not found" with a link to
+// the lobby (notfound.js). On the first visit the lobby asks for a display name (player.js). Opening a room
 // link without a seat takes the free seat 2 if nobody has (the invite link; a name is asked for
 // first); later openers watch (no name needed).
 
@@ -13,6 +13,7 @@ import { BuilderPage } from "./builder.js";
 import { GamePage } from "./game.js";
 import { GameConnection } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
+import { NotFoundPage } from "./notfound.js";
 import { LeaderboardPage } from "./leaderboard.js";
 import { RulesPage, rulesHref } from "./rules.js";
 import { tutorialFor } from "./tutorial.js";
@@ -165,8 +166,12 @@ async function route() {
     current = { page };
     page.render();
     await page.start();
+  } else if (parts.length) {   // an address with no page: said so, with a link to the lobby
+    const page = new NotFoundPage(main);
+    current = { page };
+    page.render();
   } else {
-    if (!parts.length) player(); // the first visit asks for a name over the lobby (its buttons wait for it)
+    player(); // the first visit asks for a name over the lobby (its buttons wait for it)
     const page = new LobbyPage(main, player);
     current = { page };
     page.render();
