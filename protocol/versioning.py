@@ -33,6 +33,7 @@ from .codec import decode_server, encode
 from .diff import diff
 from .errors import engine_error_code
 from .messages import Action, Diff, End, Error, Message, Sync
+from .packed import deflate
 
 VIEWERS = (1, 2, None)   # player 1, player 2, spectators (all spectators share one view)
 
@@ -122,7 +123,7 @@ class _SeatLedger:
             first = self.n - len(recent) - BLOCK
             raw = [[k, v] for k, v in items]
             self.blocks.append((first, array("q", [hash(k) for k, _ in items]),
-                                zlib.compress(msgpack.packb(raw, use_bin_type=True), 1)))
+                                deflate(msgpack.packb(raw, use_bin_type=True))))
         while self.blocks and self.blocks[0][0] + BLOCK <= self.n - self.size:
             self.blocks.popleft()
 
