@@ -20,7 +20,8 @@ that end before version 60 count for nothing.
 through the interface it has (tokens and the deal on the room itself, attach as ``Room._on_attach``). Where the
 rules or the preconstructed decks differ between the two, the same seeds play different games: ``--actions N``
 then measures exactly N mid-game actions on each side (as many games as it takes), and each line says how many
-games that took and the frames per action. The sinks only count frames, so the websocket layer is not in these
+games that took, the frames and versions per action (an action and the automatic passes after it) and the CPU per
+version. The sinks only count frames, so the websocket layer is not in these
 figures (bench/one_process_ab.py measures the whole server).
 """
 from __future__ import annotations
@@ -64,14 +65,14 @@ async def _game(i: int, seed: int, engine, m, Room, memory_bus, Metrics, Setting
     engine_s = 0.0
     split = dict.fromkeys(SPLIT, 0.0)
     n = 0
-    measured_frames = 0
+    measured_frames = versions = 0
     while room.game.result is None and room.v <= MID[1] and (limit is None or actions < limit):
         p = room.game.to_act()
         action = random_action(rng, room.versions.game.legal_actions(p))
         n += 1
         measured = room.v >= MID[0]
         before = {k: metrics.phases[k].sum for k in set(ENGINE_PHASES + SPLIT)} if measured else None
-        f0 = frames[0]
+        f0, v0 = frames[0], room.v
         t0 = time.process_time()
         await room._on_action(m.Act(f"c{p}", f"a{n}", room.v, action, time.monotonic()))
         dt = time.process_time() - t0
@@ -79,10 +80,11 @@ async def _game(i: int, seed: int, engine, m, Room, memory_bus, Metrics, Setting
             cpu += dt
             actions += 1
             measured_frames += frames[0] - f0
+            versions += room.v - v0
             engine_s += sum(metrics.phases[k].sum - before[k] for k in ENGINE_PHASES)
             for k in SPLIT:
                 split[k] += metrics.phases[k].sum - before[k]
-    return cpu, engine_s, actions, split, measured_frames
+    return cpu, engine_s, actions, split, measured_frames, versions
 
 
 def measure(games: int, seed: int, actions: int = 0) -> dict:
@@ -99,17 +101,19 @@ def measure(games: int, seed: int, actions: int = 0) -> dict:
     from server.room import Room, hash_token
     from server.settings import Settings
     total = eng = 0.0
-    n = frames = i = 0
+    n = frames = versions = i = 0
     split = dict.fromkeys(SPLIT, 0.0)
     while (n < actions) if actions > 0 else (i < games):
-        c, e, a, s, f = asyncio.run(_game(i, seed, engine, m, Room, memory_bus, Metrics, Settings, hash_token,
+        c, e, a, s, f, v = asyncio.run(_game(i, seed, engine, m, Room, memory_bus, Metrics, Settings, hash_token,
                                           actions - n if actions > 0 else None))
-        total, eng, n, frames, i = total + c, eng + e, n + a, frames + f, i + 1
+        total, eng, n, frames, versions, i = total + c, eng + e, n + a, frames + f, versions + v, i + 1
         for k in SPLIT:
             split[k] += s[k]
     played, n = i, max(1, n)
     other = total - sum(split.values())
-    return {"actions": n, "games": played, "frames_per_action": round(frames / n, 3), "us_per_action": round(1e6 * total / n, 1), "engine_us": round(1e6 * eng / n, 1),
+    return {"actions": n, "games": played, "frames_per_action": round(frames / n, 3),
+            "versions_per_action": round(versions / n, 3), "us_per_version": round(1e6 * total / max(1, versions), 1),
+            "us_per_action": round(1e6 * total / n, 1), "engine_us": round(1e6 * eng / n, 1),
             "rest_us": round(1e6 * (total - eng) / n, 1),
             "split_us": {**{k: round(1e6 * v / n) for k, v in split.items()}, "other": round(1e6 * other / n)}}
 
@@ -136,7 +140,8 @@ def main(argv=None) -> None:
         for name, root in ((("other", args.other),) if args.other else ()) + (("this", here),):
             r = _in(root, args.games, args.seed, args.actions)
             print(f"round {rnd + 1} {name:5} games={r['games']} mid-game actions={r['actions']} "
-                  f"frames/action={r['frames_per_action']} cpu_per_action={r['us_per_action']} us "
+                  f"frames/action={r['frames_per_action']} versions/action={r['versions_per_action']} "
+                  f"cpu_per_version={r['us_per_version']} us cpu_per_action={r['us_per_action']} us "
                   f"(engine {r['engine_us']}, rest {r['rest_us']}) load={os.getloadavg()[0]:.2f}", flush=True)
             print("        split us: " + " ".join(f"{k}={v}" for k, v in r["split_us"].items()), flush=True)
 
