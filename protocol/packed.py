@@ -10,24 +10,11 @@ server's journal keeps closed turns this way (server/journal.py).
 """
 from __future__ import annotations
 
-import zlib
 from typing import Any
 
 import msgpack
 
-__all__ = ["Packed", "deflate", "plain", "same_encoding"]
-
-#: zlib's window (2**14 bytes) and memory level of :func:`deflate`: a packed value is a few KB, and zlib's default
-#: state (2**15 window, level 8) costs more to set up than such a value to compress; the same output size there.
-DEFLATE_WBITS = 14
-DEFLATE_MEMLEVEL = 5
-
-
-def deflate(data: bytes) -> bytes:
-    """``data`` compressed at zlib level 1 in the zlib format (``zlib.decompress`` reads it back): about a third of
-    ``zlib.compress(data, 1)``'s CPU for the journal's and the ledger's few-KB blocks, the same size."""
-    c = zlib.compressobj(1, zlib.DEFLATED, DEFLATE_WBITS, DEFLATE_MEMLEVEL)
-    return c.compress(data) + c.flush()
+__all__ = ["Packed", "plain", "same_encoding"]
 
 
 class Packed:

@@ -33,7 +33,6 @@ from .codec import decode_server, encode
 from .diff import diff
 from .errors import engine_error_code
 from .messages import Action, Diff, End, Error, Message, Sync
-from .packed import deflate
 
 VIEWERS = (1, 2, None)   # player 1, player 2, spectators (all spectators share one view)
 
@@ -123,7 +122,7 @@ class _SeatLedger:
             first = self.n - len(recent) - BLOCK
             raw = [[k, v] for k, v in items]
             self.blocks.append((first, array("q", [hash(k) for k, _ in items]),
-                                deflate(msgpack.packb(raw, use_bin_type=True))))
+                                zlib.compress(msgpack.packb(raw, use_bin_type=True), 1)))
         while self.blocks and self.blocks[0][0] + BLOCK <= self.n - self.size:
             self.blocks.popleft()
 

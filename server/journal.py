@@ -31,7 +31,7 @@ import operator
 import zlib
 
 import msgpack
-from protocol.packed import Packed, deflate
+from protocol.packed import Packed
 
 VIEWERS = (1, 2, None)
 
@@ -65,7 +65,7 @@ class _Blob:
             return i
         shape = [[g["turn"], [[en["v"], en["player"], [ix(e) for e in en["events"]]] for en in g["entries"]]]
                  for g in groups]
-        self.data = deflate(msgpack.packb([events, shape], use_bin_type=True))
+        self.data = zlib.compress(msgpack.packb([events, shape], use_bin_type=True), 1)
 
     def groups(self) -> list:
         """The plain groups again, in packing order; an event (and an entry) the viewers shared is one object."""
