@@ -52,19 +52,26 @@ class _Blob:
         return blob
 
     def __init__(self, groups: list) -> None:
-        index: dict = {}
+        index: dict = {}              # id(event) -> its index in events
         events: list = []
         cache: dict = {}
-        groups = [{"turn": g["turn"], "entries": _plain_entries(g["entries"], cache)} for g in groups]
-
-        def ix(e) -> int:
-            i = index.get(id(e))
-            if i is None:
-                i = index[id(e)] = len(events)
-                events.append(e)
-            return i
-        shape = [[g["turn"], [[en["v"], en["player"], [ix(e) for e in en["events"]]] for en in g["entries"]]]
-                 for g in groups]
+        made: dict = {}               # id(entry) -> its shape: an entry the viewers share is indexed once
+        shape = []
+        for g in groups:
+            entries = []
+            for en in _plain_entries(g["entries"], cache):
+                got = made.get(id(en))
+                if got is None:
+                    idx = []
+                    for e in en["events"]:
+                        i = index.get(id(e))
+                        if i is None:
+                            i = index[id(e)] = len(events)
+                            events.append(e)
+                        idx.append(i)
+                    got = made[id(en)] = [en["v"], en["player"], idx]
+                entries.append(got)
+            shape.append([g["turn"], entries])
         self.data = zlib.compress(msgpack.packb([events, shape], use_bin_type=True), 1)
 
     def groups(self) -> list:
