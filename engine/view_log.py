@@ -103,10 +103,12 @@ def _log(g, viewer, start: int) -> list[dict]:
             names = _names_at(aliases, seq) if aliases else aliases
             if _hidden_from(ev, viewer):
                 seen = None
-            elif ev["type"] != "strike_roll" and (not names or not _names_any(ev, names)):
+            elif names and _names_any(ev, names):
+                seen = _visible_event(ev, names)
+            elif ev["type"] != "strike_roll":
                 seen = ev                         # nothing to mask: the event itself, no copy
             else:
-                seen = _visible_event(ev, names)
+                seen = _row_copy(g, ev, start)    # the one copy with its row, whoever sees it
             hit = masked[seq] = ev if seen is ev else (ev, seen)   # no pair for the common case (memory)
             if seen is ev:
                 log.append(ev)
@@ -118,6 +120,26 @@ def _log(g, viewer, start: int) -> list[dict]:
             del masked[seq]
     cached[2] = (events, start, events[-1], tuple(log)) if events else None
     return log
+
+
+def _row_copy(g, ev: dict, start: int) -> dict:
+    """:func:`_with_row` of ``ev`` (a ``strike_roll`` naming no card masked for the viewer), one copy for every
+    viewer who sees it so (kept in ``g._view_log["rows"]``, ``{seq: (event, copy)}``, trimmed to the window like
+    the masked events): the viewers' logs then hold the very same events, which the room and the diffs compare by
+    identity."""
+    rows = g._view_log.get("rows")
+    if rows is None:
+        rows = g._view_log["rows"] = {}
+    seq = ev["seq"]
+    hit = rows.get(seq)
+    if hit is not None and hit[0] is ev:
+        return hit[1]
+    copy = _with_row(ev)
+    rows[seq] = (ev, copy)
+    if len(rows) > LOG_WINDOW + LOG_STEP:
+        for old in [q for q in rows if q <= start]:
+            del rows[old]
+    return copy
 
 
 def _log_tail(tail, events: list, start: int) -> tuple[list, int]:

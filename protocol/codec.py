@@ -6,6 +6,7 @@
 """
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import msgpack
@@ -25,10 +26,20 @@ _CLIENT_LIMITS = dict(max_str_len=MAX_STR, max_bin_len=0, max_array_len=MAX_ARRA
                       max_ext_len=0, raw=False, strict_map_key=True, use_list=True)
 
 
+#: Each thread's msgpack packer for :func:`encode`: ``msgpack.packb`` makes (and allocates the buffer of) a new one
+#: per call, the larger part of a diff frame's encoding; a packer is not to be shared between threads (frames are
+#: also encoded in worker threads).
+_packers = threading.local()
+
+
 def encode(msg: Message) -> bytes:
     """One binary frame for ``msg`` (any message type): ``msgpack.packb(msg.to_wire())``; a
     :class:`protocol.packed.Packed` value inside is written as its plain value (the same bytes)."""
-    return msgpack.packb(msg.to_wire(), use_bin_type=True, default=_packed)
+    try:
+        pack = _packers.pack
+    except AttributeError:
+        pack = _packers.pack = msgpack.Packer(use_bin_type=True, default=_packed).pack
+    return pack(msg.to_wire())
 
 
 def _check_json_like(obj: Any) -> None:

@@ -152,12 +152,14 @@ class RoomVersions:
     by the diffs of one version. ``views``: ``views(viewers) -> [view...]``, the views of a version for each of
     ``viewers`` in order (default: ``game.view`` of each). ``phase``: ``phase(name)`` -> a context manager timing one block (the server's
     metrics; default none): ``"view"`` around the projections of a version (or of a sync), ``"diff"`` around its
-    diffs, each once per version for every tracked viewer together.
+    diffs, each once per version for every tracked viewer together. ``on_version``: ``on_version() -> clocks``,
+    called once by :meth:`advance` for each new version it meets, before that version's frames are built, when no
+    ``clocks`` are given: its answer is their ``clocks`` (the server's step of a version: its clocks switch then).
     Not thread-safe: the room owner calls it from one task.
     """
 
     def __init__(self, game: Any, *, ledger_size: int = 128, diff: Any = diff, views: Any = None,
-                 phase: Any = None):
+                 phase: Any = None, on_version: Any = None):
         if ledger_size < 1:
             raise ValueError("ledger_size must be >= 1")
         self.game = game
@@ -168,6 +170,7 @@ class RoomVersions:
         self._diff = diff
         self._phase = phase or _untimed
         self._views_of = views or (lambda viewers: [game.view(viewer) for viewer in viewers])
+        self._on_version = on_version
 
     @property
     def v(self) -> int:
@@ -219,6 +222,8 @@ class RoomVersions:
             return {}
         jumped = v != self._v + 1
         self._v = v
+        if clocks is None and self._on_version is not None:
+            clocks = self._on_version()
         out: dict[Any, Message] = {}
         viewers = list(self._views)
         if jumped:

@@ -52,19 +52,26 @@ class _Blob:
         return blob
 
     def __init__(self, groups: list) -> None:
-        index: dict = {}
+        index: dict = {}              # id(event) -> its index in events
         events: list = []
         cache: dict = {}
-        groups = [{"turn": g["turn"], "entries": _plain_entries(g["entries"], cache)} for g in groups]
-
-        def ix(e) -> int:
-            i = index.get(id(e))
-            if i is None:
-                i = index[id(e)] = len(events)
-                events.append(e)
-            return i
-        shape = [[g["turn"], [[en["v"], en["player"], [ix(e) for e in en["events"]]] for en in g["entries"]]]
-                 for g in groups]
+        made: dict = {}               # id(entry) -> its shape: an entry the viewers share is indexed once
+        shape = []
+        for g in groups:
+            entries = []
+            for en in _plain_entries(g["entries"], cache):
+                got = made.get(id(en))
+                if got is None:
+                    idx = []
+                    for e in en["events"]:
+                        i = index.get(id(e))
+                        if i is None:
+                            i = index[id(e)] = len(events)
+                            events.append(e)
+                        idx.append(i)
+                    got = made[id(en)] = [en["v"], en["player"], idx]
+                entries.append(got)
+            shape.append([g["turn"], entries])
         self.data = zlib.compress(msgpack.packb([events, shape], use_bin_type=True), 1)
 
     def groups(self) -> list:
@@ -230,28 +237,37 @@ class Journal:
         seen: dict = {}               # seq -> the event objects already kept for other viewers at this version
         made: list = []               # the entries kept for other viewers at this version
         turned = False                # a viewer's journal began a new turn (its previous one is closed)
+        alike: tuple = ((), -1, None, 0)  # (log, seen before, entry or None, seq) of the viewer recorded last
         for viewer in VIEWERS:
             view = view_of(viewer)
             last = self._seen[viewer]
             log = view.get("log") or ()
-            i = len(log)     # the log is in seq order (the engine numbers its events as it emits them): the new
-            while i and log[i - 1].get("seq", 0) > last:    # events are its tail, found from the end (not
-                i -= 1                                       # a scan of the whole log per viewer)
-            if i == len(log):
-                continue
-            fresh = log[i:]
-            self._seen[viewer] = fresh[-1].get("seq", 0)
-            fresh = [_shared(seen, e) for e in fresh]
+            if log is alike[0] and last == alike[1]:    # the very log the viewer before had, from the same point
+                entry = alike[2]                         # (a seat's view shares the spectator's log when it
+                if entry is None:                        # shows the same events): the same entry, or none
+                    continue
+                self._seen[viewer] = alike[3]
+            else:
+                i = len(log)     # the log is in seq order (the engine numbers its events as it emits them): the
+                while i and log[i - 1].get("seq", 0) > last:    # new events are its tail, found from the end
+                    i -= 1                                       # (not a scan of the whole log per viewer)
+                if i == len(log):
+                    alike = (log, last, None, last)
+                    continue
+                fresh = log[i:]
+                self._seen[viewer] = fresh[-1].get("seq", 0)
+                fresh = [_shared(seen, e) for e in fresh]
+                entry = next((x for x in made if len(x["events"]) == len(fresh)
+                              and all(map(operator.is_, x["events"], fresh))), None)
+                if entry is None:
+                    entry = {"v": v, "player": actor, "events": fresh}
+                    made.append(entry)
+                alike = (log, last, entry, self._seen[viewer])
             groups, turn = self._groups[viewer], view.get("turn", 0)
             if not groups or groups[-1]["turn"] != turn:
                 turned = turned or bool(groups)
                 groups.append({"turn": turn, "entries": []})
                 self._open_packed[viewer] = 0
-            entry = next((x for x in made if len(x["events"]) == len(fresh)
-                          and all(map(operator.is_, x["events"], fresh))), None)
-            if entry is None:
-                entry = {"v": v, "player": actor, "events": fresh}
-                made.append(entry)
             groups[-1]["entries"].append(entry)
         if turned:
             self._pack()

@@ -201,3 +201,10 @@ def test_corrupted_valid_frames_never_escape_decoder(msg, data):
     cut = data.draw(st.integers(0, len(good)))
     _decode_outcome(bytes(good[:cut]))
     _decode_outcome(bytes(good))
+
+
+def test_a_frame_encoded_after_one_that_failed_has_its_own_bytes():
+    with pytest.raises(TypeError):
+        encode(Diff(3, [["r", ["cards"], object()]], None, None))
+    frame = Diff(4, [["r", ["turn"], 2]], None, {"1": 1000})
+    assert encode(frame) == msgpack.packb(frame.to_wire(), use_bin_type=True)

@@ -106,6 +106,21 @@ def test_a_new_version_asks_the_views_hook_once_for_every_tracked_viewer():
     assert asked == [[1, 2, None]]
 
 
+def test_each_new_versions_frames_carry_the_clocks_its_step_returned_once():
+    game = ToyGame()
+    steps = []
+
+    def step():
+        steps.append(game.version)
+        return {"1": 1000 * game.version, "2": 60000, "running": game.to_act()}
+    room = RoomVersions(game, on_version=step)
+    for viewer in (1, 2, None):
+        room.sync(viewer)
+    out = room.submit(1, Action("a1", 0, {"act": "pass"}))
+    assert steps == [1]
+    assert {f.clocks["1"] for f in out.broadcast.values()} == {1000}
+
+
 def test_a_new_versions_views_and_diffs_are_timed_once_each():
     timed = []
 

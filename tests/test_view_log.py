@@ -64,3 +64,11 @@ def test_a_face_down_card_that_moves_shows_in_the_foes_log_under_its_alias():
     g.emit("moved", card=labels["foe"], frm="c4", to="c4")
     seen = [e for e in g.view(1)["log"] if e["type"] == "moved"]
     assert seen and seen[-1]["card"] == "x-c4"
+
+
+def test_viewers_who_see_a_strike_roll_alike_share_its_copy_with_the_row():
+    g, labels = game([card("mine", "c2", 1), card("foe", "c4", 2)])
+    g.emit("strike_roll", d=4, attacker_result=0, attacker=labels["mine"], responder=labels["foe"])
+    views = g.views([1, 2, None])
+    rolls = [[e for e in views[v]["log"] if e["type"] == "strike_roll"][-1] for v in (1, 2, None)]
+    assert "row" in rolls[0] and rolls[0] is rolls[1] is rolls[2]

@@ -13,7 +13,8 @@ Interface (:class:`Audience`, one per room, ``room.audience``):
 
 :func:`broadcast_applied` ``(room, acted, frames, ts)`` is the path of an applied action after the engine: clocks,
 automatic passes (RULES.md Q10), the frames of every new version, the commit (durable before broadcast), the
-delivery, the lobby entry.
+delivery, the lobby entry. :func:`version_step` ``(room) -> clocks`` is a version's step (counted, the clocks run),
+called by the room's versions as each version's frames are built.
 """
 from __future__ import annotations
 
@@ -168,25 +169,39 @@ async def broadcast_applied(room, acted: int, frames: dict, ts) -> bool:
     return True
 
 
+def version_step(room) -> dict | None:
+    """A new version's step, once, before its frames are built (protocol/versioning.py ``on_version``): count it,
+    run the clocks (the increment when a turn ended; no bank runs for a seat the room passes for) and return the
+    frames' ``clocks``; keeps ``(version, seat to act or None, whether the room passes for it)`` in
+    ``room.stepped`` for :func:`_frames`."""
+    room.metrics.actions_applied += 1
+    now = time.monotonic()
+    q = None if room.versions.game.result is not None else room.game.to_act()
+    auto = q is not None and room.seats.autopass[q] and only_pass(room.versions.game.legal_actions(q))
+    ended = room.turns.ended(getattr(room.game, "turn", 0), getattr(room.game, "active", None))
+    room.clocks.switch(None if auto else q, now, ended)    # the room's passes cost nobody time
+    room.stepped = (room.v, q, auto)
+    return clock_frame(room, now)
+
+
 def _frames(room, acted: int, frames: dict) -> list:
     """The frames of the applied version and of each automatic pass after it: ``[(conns, message, versioned, seat
     or None)]``, ``seat`` when the message answers that seat's client action id (the ledger is to keep it; then
-    ``conns`` may be empty)."""
+    ``conns`` may be empty). The frames carry their version's clocks already (:func:`version_step`, run as they
+    were built); frames built without it get them here."""
     out: list = []
     conns_of = room.audience.conns
     by_viewer: dict = {}           # viewer -> its connections
     for c, s in conns_of.items():
         by_viewer.setdefault(s, []).append(c)
     for _ in range(AUTOPASS_LIMIT + 1):
-        room.metrics.actions_applied += 1
-        now = time.monotonic()
-        q = None if room.versions.game.result is not None else room.game.to_act()
-        auto = q is not None and room.seats.autopass[q] and only_pass(room.versions.game.legal_actions(q))
-        ended = room.turns.ended(getattr(room.game, "turn", 0), getattr(room.game, "active", None))
-        room.clocks.switch(None if auto else q, now, ended)    # the room's passes cost nobody time
-        clocks = clock_frame(room, now)
+        stepped, room.stepped = room.stepped, None
+        if stepped is None or stepped[0] != room.v:
+            clocks = version_step(room)
+            stepped, room.stepped = room.stepped, None
+            frames = {viewer: frame.with_clocks(clocks) for viewer, frame in frames.items()}
+        q, auto = stepped[1], stepped[2]
         for viewer, frame in frames.items():
-            frame = frame.with_clocks(clocks)
             conns = by_viewer.get(viewer)
             answers = viewer if getattr(frame, "id", None) is not None else None
             if conns or answers is not None:

@@ -50,7 +50,7 @@ from ..store_outage import Outage
 from . import clocks as timers
 from . import endings
 from .away import Away, clock_frame
-from .broadcast import Audience, broadcast_applied
+from .broadcast import Audience, broadcast_applied, version_step
 from .cache import RoomCache
 from .chat import on_chat
 from .journal import RoomJournal
@@ -126,12 +126,13 @@ class Room:
         self.away = Away(settings.disconnect_grace)   # seats whose last connection is gone (away.py)
         self.turns = TurnWatch()                   # whose turn ended: the clock's increment (server/clock.py)
         self.outage = Outage()                     # the store failed: the change is held (server/store_outage.py)
+        self.stepped: tuple | None = None          # (version, seat to act, passed for) of the last version step
 
     def _init_game(self, game) -> None:
         self.game = game
         room_game = RoomGame(self)
         self.versions = RoomVersions(room_game, ledger_size=LEDGER_SIZE, diff=diff, views=room_game.views,
-                                     phase=self.metrics.phase)
+                                     phase=self.metrics.phase, on_version=lambda: version_step(self))
 
     # -- construction ------------------------------------------------------------------------------------------
     @classmethod

@@ -29,8 +29,14 @@ def starts_turns(events: list) -> bool:
 
 def only_pass(legal: list[dict]) -> bool:
     """RULES.md Q10: the player's only legal action is ``pass`` (``concede`` is always legal and does not count)."""
-    acts = [a for a in legal if a.get("act") != "concede"]
-    return len(acts) == 1 and acts[0].get("act") == "pass"
+    passes = 0
+    for a in legal:            # stops at the second action that is not a concession (a list holds dozens)
+        act = a.get("act")
+        if act != "concede":
+            if act != "pass" or passes:
+                return False
+            passes = 1
+    return passes == 1
 
 
 def waiting_view(viewer) -> dict:

@@ -186,3 +186,17 @@ async def test_the_collector_runs_young_and_full_collections_on_its_timer():
 def test_a_collector_with_an_interval_that_is_not_positive_is_refused(young, full):
     with pytest.raises(ValueError):
         Collector(young, full)
+
+
+def test_a_phase_timed_inside_itself_observes_both_blocks(monkeypatch):
+    import types
+
+    import server.metrics
+    ticks = iter([1.0, 2.0, 3.0, 4.0])       # outer enters, inner enters, inner leaves, outer leaves
+    monkeypatch.setattr(server.metrics, "time", types.SimpleNamespace(perf_counter=lambda: next(ticks)))
+    metrics = Metrics()
+    with metrics.phase("encode"):
+        with metrics.phase("encode"):
+            pass
+    hist = metrics.phases["encode"]
+    assert (hist.count, hist.sum) == (2, 1.0 + 3.0)
