@@ -16,7 +16,8 @@ list, one room's status, health and metrics.
 | POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
 | GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
   are listed as playing/finished) |
-| GET /api/rooms/{id} | ``info`` (server.room ``Room.info``) |
+| GET /api/rooms/{id} | ``info`` (server.room ``Room.info``); ``yours`` (1 or 2): the seat kept for the asking
+  player (a rematch, a challenge) |
 
 Errors: ``{"error": code, "message": sentence}`` (the sentence in the request's language: server/player_texts.py
 ``refuse``) with 400 (bad body, including unknown fields, also inside
@@ -366,7 +367,8 @@ async def list_rooms(request: Request):
 async def room_status(request: Request):
     """GET /api/rooms/{id}: the room's lobby entry. A stored room the start-up restore has not reached yet has no
     entry in a one-process lobby (entries live in memory there): it is asked directly (``Status``), which restores
-    it first (server/rooms.py ``restore_first``), so it is never reported missing while it waits for its restore."""
+    it first (server/rooms.py ``restore_first``), so it is never reported missing while it waits for its restore.
+    ``yours``: the seat the room keeps for the asking player (:func:`_own_seat`), when there is one."""
     hub = request.app.state.hub
     room_id = request.path_params["room"]
     try:
@@ -385,4 +387,20 @@ async def room_status(request: Request):
             info = None
     if info is None:
         return refuse(request, 404, "room_not_found")
-    return JSONResponse(public_info(info))
+    out = public_info(info)
+    mine = await _own_seat(request, info)
+    if mine is not None:
+        out["yours"] = mine
+    return JSONResponse(out)
+
+
+async def _own_seat(request: Request, info: dict) -> int | None:
+    """The seat (1 | 2) the room keeps for the asking player (by player id: a seat of a rematch or a challenge),
+    taken or not, or None (no such seat, or nobody or a bad credential asks)."""
+    from .players_api import Unauthorized
+    try:
+        player = await _player(request)
+    except Unauthorized:
+        return None
+    owners = info.get("owners") or {}
+    return next((int(p) for p, who in owners.items() if player is not None and who == player["id"]), None)

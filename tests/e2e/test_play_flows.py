@@ -214,3 +214,17 @@ def test_the_lobby_fits_a_phone_with_the_longest_deck_names_in_russian(server, b
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         ctx.close()
+
+
+def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(server, new_page):
+    ann, bob, link = friend_game(new_page, server)
+    old = room_of(ann)
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    ann.click("[data-testid=rematch]")
+    new = room_of_after(ann, old)
+    bob.goto(server.url + f"/#/room/{new}")     # the link, not the offer in the old room
+    bob.wait_for_selector("[data-testid=take-kept-seat]").click()
+    my_seat(bob, "1")
+    wait_dealt(ann)
+    wait_dealt(bob)

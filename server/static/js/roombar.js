@@ -2,7 +2,9 @@
 // and the seat flow around the game: before the deal "waiting for an opponent" with the share link and a copy
 // button (data-testid "invite-link"), the deck choice of a seat that has none yet, and after the game the result
 // in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again);
-// a spectator gets the link to watch the rematch (data-testid "watch-rematch").
+// a spectator gets the link to watch the rematch (data-testid "watch-rematch"). A player who opens a waiting room
+// that keeps a seat for them (a rematch or a challenge opened from its link) is offered to take it, the deck kept or
+// chosen again (data-testid "take-kept-seat").
 
 import { h, setChildren } from "./dom.js";
 import { t, onLangChange, errorText } from "./i18n.js";
@@ -19,10 +21,13 @@ export function inviteUrl(room) {
 }
 
 export class RoomBar {
-  /** root: element to render into; conn: the GameConnection of the room page. */
-  constructor(root, conn) {
+  /** root: element to render into; conn: the GameConnection of the room page; opts.kept: the seat (1 | 2) this
+   * waiting room keeps for this browser's player, who watches until taking it; opts.onSeated(): called once it is
+   * taken (the page opens the room again with the seat). */
+  constructor(root, conn, opts = {}) {
     this.root = root;
     this.conn = conn;
+    this.opts = opts;
     this.decks = [];
     this.error = null;
     this.copied = false;
@@ -94,8 +99,38 @@ export class RoomBar {
     }
   }
 
+  async _takeKeptSeat() {
+    const choice = this.root.querySelector("#kept-seat-deck")?.value;
+    this.busy = true;
+    this.render();
+    try {
+      const seat = await api.joinRoom(this.conn.room, choice && choice !== "keep" ? { deck: choice } : {});
+      saveSeat(this.conn.room, seat);
+      this.opts.onSeated?.();
+    } catch (e) {
+      this.error = errorText(e);
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  /** The offer of the seat this waiting room keeps for the watching player (opts.kept). */
+  _keptSeat(room, kept) {
+    const other = kept === 1 ? 2 : 1;
+    const keep = room.decks?.[String(kept)] ? [h("option", { value: "keep", selected: true }, t("rematch_keep"))] : [];
+    return h("div.rematch-box.kept-seat", {},
+      h("span.rematch-offer", {}, t("seat_kept_offer", { name: seatName(room, other) }), " "),
+      h("label", {}, t("rematch_deck"), " ", this._deckSelect("kept-seat-deck", keep)), " ",
+      h("button.rematch", { type: "button", "data-testid": "take-kept-seat", disabled: this.busy,
+        onclick: () => this._takeKeptSeat() }, t("seat_kept_take")));
+  }
+
   _waiting(room, you) {
     const parts = [];
+    if (!you && this.opts.kept && !room.seated?.[String(this.opts.kept)]) {
+      parts.push(this._keptSeat(room, this.opts.kept));
+      return parts;
+    }
     if (you && room.decks && !room.decks[String(you)]) {
       parts.push(h("form.seat-deck", { onsubmit: (e) => { e.preventDefault(); this._chooseDeck(); } },
         h("label", {}, t("choose_your_deck"), " ", this._deckSelect("seat-deck", [], "deck-choice")),
