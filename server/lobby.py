@@ -13,7 +13,11 @@ list, one room's status, health and metrics.
   "HTTP API", the seat flow) |
 | POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
 | POST /api/rooms/{id}/deck | ``{"token", "deck"}`` -> 200 ``{"room", "seat"}`` (a seat's deck before the deal) |
-| POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
+| POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped); 409
+  ``rematch_declined`` once declined |
+| POST /api/rooms/{id}/rematch/decline | ``{}`` -> 200 ``{"room"}``: a player of the finished game declines the
+  rematch offered (or withdraws its own): the rematch room closes unless dealt; 409 ``no_rematch``,
+  ``rematch_started`` |
 | GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
   are listed as playing/finished) |
 | GET /api/rooms/{id} | ``info`` (server.room ``Room.info``); ``yours`` (1 or 2): the seat kept for the asking
@@ -331,6 +335,41 @@ async def rematch(request: Request):
     if error is not None:
         return error
     return JSONResponse({"room": answer["room"], "seat": answer["seat"], "token": answer["token"]})
+
+
+async def decline_rematch(request: Request):
+    """POST /api/rooms/{id}/rematch/decline ``{}`` (authenticated player of the finished game) -> 200 ``{"room"}``:
+    the rematch is declined (or withdrawn by its asker) in the finished room, which says so to everyone, and the
+    rematch room, not dealt yet, closes (its watchers are told, close 4010); 409 ``no_rematch`` (none offered),
+    ``rematch_started`` (both players sat down already), ``not_a_player``."""
+    from .players_api import Unauthorized, unauthorized
+    try:
+        player = await _player(request)
+    except Unauthorized:
+        return unauthorized(request)
+    if player is None:
+        return unauthorized(request)
+    try:
+        await read_json(request, frozenset())
+    except ValueError as e:
+        return refused(request, e)
+    old = request.path_params["room"]
+    try:
+        info = await request.app.state.hub.bus.mailbox.call(old, m.Status())
+    except BusError as e:
+        return refuse(request, 404 if e.code == "room_not_found" else 503, e.code)
+    new = info.get("rematch")
+    if new is None:
+        return refuse(request, 409, "no_rematch")
+    # the rematch room closes first (it checks the player is one of its two and nobody has been dealt cards), then
+    # the finished room says the rematch was declined
+    _, error = await _room_call(request, new, m.EndGame(None, "cancel", player=player["id"]))
+    if error is not None and error.status_code != 404:     # 404: closed already (its asker cancelled it)
+        return error
+    _, error = await _room_call(request, old, m.Rematch(player=player["id"], decline=True))
+    if error is not None:
+        return error
+    return JSONResponse({"room": new})
 
 
 LIST_LIMIT = (50, 200)
