@@ -212,3 +212,26 @@ async def test_only_a_player_may_decline_a_rematch(live):
     r = await call(live.http, "POST", f"/api/rooms/{old}/rematch/decline", stranger, {})
     assert r.status_code == 409 and r.json()["error"] == "not_a_player"
     assert (await call(live.http, "GET", f"/api/rooms/{new}")).status_code == 200
+
+
+async def _finished_then_renamed(live):
+    """Ann and Bob finished a game (Ann conceded), then Bob renamed himself Boris: the room id."""
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    a = await Player.join(live.ws, room["room"], room["token"])
+    await a.act({"act": "concede"})
+    assert (await call(live.http, "PATCH", "/api/players/me", bob, {"name": "Boris"})).status_code == 200
+    return room["room"]
+
+
+async def test_the_lobbys_finished_rooms_name_a_renamed_player_as_they_are_called_now(live):
+    room = await _finished_then_renamed(live)
+    finished = (await call(live.http, "GET", "/api/rooms")).json()["finished"]
+    assert next(i for i in finished if i["id"] == room)["players"] == {"1": "Ann", "2": "Boris"}
+
+
+async def test_a_recorded_games_summary_names_a_renamed_player_as_they_are_called_now(live):
+    room = await _finished_then_renamed(live)
+    game = await call(live.http, "GET", f"/api/games/{room}")
+    assert game.status_code == 200 and game.json()["names"] == {"1": "Ann", "2": "Boris"}
