@@ -137,7 +137,7 @@ def test_the_queue_panel_shows_source_ability_targets_declarer_and_what_a_pass_d
     name = page.evaluate("(id) => document.querySelector(`#game-under-test [data-card='${id}']`)?.title", e["source"])
     text = entry.inner_text()
     assert name.split(" (")[0] in text
-    assert "Игрок" in text and "заявил" in text
+    assert "Игрок" in text and "заявка:" in text
     assert "выполняется первая заявка" in page.inner_text(".queue .q-pass")
     assert page.locator(".queue .q-priority").get_attribute("data-holder") == str(st["view"]["priority"]["holder"])
     first = mount(states["queue_first_pass"], lang="en")

@@ -624,7 +624,8 @@ const STRINGS = {
     ev_strength_set: "{name}: the strike's strength is set",
     ev_flyer_strike_ready: "{name} is ready to strike a flyer",
     ev_loop_cut: "{name}: a repeating trigger is stopped",
-    ev_other: "Game event {name}",
+    ev_other: "Game event",
+    ev_other_card: "Game event: {name}",
     // ---- end of the game page ----
   },
   ru: {
@@ -690,7 +691,7 @@ const STRINGS = {
     select_hint: "Нажмите на подсвеченную карту, чтобы увидеть её действия.",
     card_actions: "Действия: {name}",
     die_roll: "Бросок кубика",
-    last_roll: "{who} выбросил {value}",
+    last_roll: "{who}: на кубике {value}",
     result_win: "Победил игрок {p} ({reason}).",
     result_draw: "Ничья ({reason}).",
     you_won: "Вы победили!",
@@ -1012,7 +1013,7 @@ const STRINGS = {
     lb_lost: "поражение",
     lb_draw: "ничья",
     lb_no_result: "отменена, без результата",
-    lb_winner: "победил {who}",
+    lb_winner: "победа: {who}",
     lb_computer: "компьютер",
     // ---- the game page ----
     board: "Поле боя",
@@ -1035,7 +1036,7 @@ const STRINGS = {
     opt_exchange_weaken: "Ослабить удар",
     opt_attach: "Прикрепить карту {name} к карте {host}",
     opt_choice: "Вариант {n}",
-    declared_by: "заявил {who}",
+    declared_by: "заявка: {who}",
     priority_holder: "Приоритет: {who}",
     pass_now: "Пас сейчас",
     pass_hands_over: "приоритет переходит: {who}",
@@ -1243,7 +1244,8 @@ const STRINGS = {
     ev_strength_set: "{name}: сила удара задана",
     ev_flyer_strike_ready: "{name} готова ударить летающее существо",
     ev_loop_cut: "{name}: повторяющееся срабатывание остановлено",
-    ev_other: "Игровое событие {name}",
+    ev_other: "Игровое событие",
+    ev_other_card: "Игровое событие: {name}",
     // ---- end of the game page ----
   },
 };
