@@ -138,6 +138,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         Route("/api/rooms/{room}/join", lobby.join_room, methods=["POST"]),
         Route("/api/rooms/{room}/deck", lobby.choose_deck, methods=["POST"]),
         Route("/api/rooms/{room}/rematch", lobby.rematch, methods=["POST"]),
+        Route("/api/rooms/{room}/rematch/decline", lobby.decline_rematch, methods=["POST"]),
         *[Route(path, handler, methods=["POST"]) for path, handler in endings_api.ROUTES],
         Route("/api/players", players_api.create_player, methods=["POST"]),
         Route("/api/queue", matchmaking.enqueue, methods=["POST"]),

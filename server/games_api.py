@@ -5,7 +5,7 @@ without that player's credentials), 404.
 | method, path | answer |
 |---|---|
 | GET /api/games?player=ID[&limit=n][&before=t] | ``{"games": [summary...]}`` newest first (limit 1..200, default 50; ``before``: Unix s, paging) |
-| GET /api/games/{id} | one game: summary + ``"n"`` (last version) and ``"turns"`` ``[{"turn", "v"}]`` |
+| GET /api/games/{id} | one game: summary + ``"n"`` (last version) and ``"turns"`` ``[{"turn", "v"}]``; ``names``: a player renamed since under the name they have now |
 | GET /api/games/{id}/replay?v=n[&seat=1|2] | ``{"v", "n", "view"}``: the view after version ``v``, a spectator's unless ``seat`` (then the request must carry that seat's player: ``Authorization: Bearer <id>:<secret>``) |
 | GET /api/games/{id}/log[?seat=1|2] | ``{"n", "log": [{"turn", "entries": [{"v", "player", "events"}]}]}``: every event that viewer saw, by turn |
 | GET /api/leaderboard[?limit=n][&offset=k][&min_games=g] | ``{"players": [{"rank", "player", "name", "rating", "rd", "games"}]}`` best first: rated players with at least ``g`` (default 1) rated games |
@@ -25,6 +25,7 @@ from starlette.responses import JSONResponse
 
 from .player_texts import Refusal, refuse, refused
 from .replay import ReplayCache, ReplayMismatch
+from .store.base import names_now
 
 log = logging.getLogger("berserk.games")
 
@@ -118,7 +119,11 @@ async def get_game(request: Request):
     replay, error = await _replay(request)
     if error is not None:
         return error
-    return JSONResponse(dict(_public(replay.record), n=replay.n, turns=replay.turns))
+    game = _public(replay.record)
+    seats = game.get("players") or {}
+    now = await request.app.state.hub.store.player_names(seats.values())
+    game["names"] = names_now(game.get("names"), seats, now)     # a player renamed since shows the name they have now
+    return JSONResponse(dict(game, n=replay.n, turns=replay.turns))
 
 
 async def replay_view(request: Request):

@@ -13,10 +13,15 @@ list, one room's status, health and metrics.
   "HTTP API", the seat flow) |
 | POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
 | POST /api/rooms/{id}/deck | ``{"token", "deck"}`` -> 200 ``{"room", "seat"}`` (a seat's deck before the deal) |
-| POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped) |
+| POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped); 409
+  ``rematch_declined`` once declined |
+| POST /api/rooms/{id}/rematch/decline | ``{}`` -> 200 ``{"room"}``: a player of the finished game declines the
+  rematch offered (or withdraws its own): the rematch room closes unless dealt; 409 ``no_rematch``,
+  ``rematch_started`` |
 | GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
   are listed as playing/finished) |
-| GET /api/rooms/{id} | ``info`` (server.room ``Room.info``) |
+| GET /api/rooms/{id} | ``info`` (server.room ``Room.info``); ``yours`` (1 or 2): the seat kept for the asking
+  player (a rematch, a challenge) |
 
 Errors: ``{"error": code, "message": sentence}`` (the sentence in the request's language: server/player_texts.py
 ``refuse``) with 400 (bad body, including unknown fields, also inside
@@ -41,6 +46,7 @@ from .http_body import read_json
 from .http_common import CreateLimiter, limiter_for as _limiter_for, public_info
 from .player_texts import Refusal, error_body, refuse, refused
 from .rooms import RoomLimit
+from .store.base import names_now
 
 log = logging.getLogger("berserk.lobby")
 
@@ -332,6 +338,41 @@ async def rematch(request: Request):
     return JSONResponse({"room": answer["room"], "seat": answer["seat"], "token": answer["token"]})
 
 
+async def decline_rematch(request: Request):
+    """POST /api/rooms/{id}/rematch/decline ``{}`` (authenticated player of the finished game) -> 200 ``{"room"}``:
+    the rematch is declined (or withdrawn by its asker) in the finished room, which says so to everyone, and the
+    rematch room, not dealt yet, closes (its watchers are told, close 4010); 409 ``no_rematch`` (none offered),
+    ``rematch_started`` (both players sat down already), ``not_a_player``."""
+    from .players_api import Unauthorized, unauthorized
+    try:
+        player = await _player(request)
+    except Unauthorized:
+        return unauthorized(request)
+    if player is None:
+        return unauthorized(request)
+    try:
+        await read_json(request, frozenset())
+    except ValueError as e:
+        return refused(request, e)
+    old = request.path_params["room"]
+    try:
+        info = await request.app.state.hub.bus.mailbox.call(old, m.Status())
+    except BusError as e:
+        return refuse(request, 404 if e.code == "room_not_found" else 503, e.code)
+    new = info.get("rematch")
+    if new is None:
+        return refuse(request, 409, "no_rematch")
+    # the rematch room closes first (it checks the player is one of its two and nobody has been dealt cards), then
+    # the finished room says the rematch was declined
+    _, error = await _room_call(request, new, m.EndGame(None, "cancel", player=player["id"]))
+    if error is not None and error.status_code != 404:     # 404: closed already (its asker cancelled it)
+        return error
+    _, error = await _room_call(request, old, m.Rematch(player=player["id"], decline=True))
+    if error is not None:
+        return error
+    return JSONResponse({"room": new})
+
+
 LIST_LIMIT = (50, 200)
 
 
@@ -348,7 +389,10 @@ async def list_rooms(request: Request):
         infos = await request.app.state.hub.bus.lobby.list()
     except BusError as e:
         return refuse(request, 503, e.code)
+    renamed = await _names_now(request, [i for i in infos if i["status"] == "finished" and i["spectators"]])
     for info in infos:
+        if info["id"] in renamed:
+            info = dict(info, players=renamed[info["id"]])
         info = public_info(info)
         if info["status"] == "waiting":
             if info.get("open", True):       # rooms made for known players (rematch, quick play) are not offered
@@ -363,10 +407,30 @@ async def list_rooms(request: Request):
     return JSONResponse(out)
 
 
+async def _names_now(request: Request, infos: list) -> dict:
+    """Room id -> its seats' names with each registered player under the name they have now, for the finished
+    rooms ``infos`` (lobby entries) whose names changed since (a rename after the game)."""
+    ids = {pid for i in infos for pid in (i.get("owners") or {}).values() if pid}
+    if not ids:
+        return {}
+    try:
+        now = await request.app.state.hub.store.player_names(ids)
+    except Exception:       # the store unreachable: the lobby still lists the rooms, under the names played under
+        log.warning("the lobby could not read the players' current names", exc_info=True)
+        return {}
+    out = {}
+    for i in infos:
+        names = names_now(i.get("players"), {s: p for s, p in (i.get("owners") or {}).items() if p}, now)
+        if names != i.get("players"):
+            out[i["id"]] = names
+    return out
+
+
 async def room_status(request: Request):
     """GET /api/rooms/{id}: the room's lobby entry. A stored room the start-up restore has not reached yet has no
     entry in a one-process lobby (entries live in memory there): it is asked directly (``Status``), which restores
-    it first (server/rooms.py ``restore_first``), so it is never reported missing while it waits for its restore."""
+    it first (server/rooms.py ``restore_first``), so it is never reported missing while it waits for its restore.
+    ``yours``: the seat the room keeps for the asking player (:func:`_own_seat`), when there is one."""
     hub = request.app.state.hub
     room_id = request.path_params["room"]
     try:
@@ -385,4 +449,20 @@ async def room_status(request: Request):
             info = None
     if info is None:
         return refuse(request, 404, "room_not_found")
-    return JSONResponse(public_info(info))
+    out = public_info(info)
+    mine = await _own_seat(request, info)
+    if mine is not None:
+        out["yours"] = mine
+    return JSONResponse(out)
+
+
+async def _own_seat(request: Request, info: dict) -> int | None:
+    """The seat (1 | 2) the room keeps for the asking player (by player id: a seat of a rematch or a challenge),
+    taken or not, or None (no such seat, or nobody or a bad credential asks)."""
+    from .players_api import Unauthorized
+    try:
+        player = await _player(request)
+    except Unauthorized:
+        return None
+    owners = info.get("owners") or {}
+    return next((int(p) for p, who in owners.items() if player is not None and who == player["id"]), None)

@@ -88,21 +88,25 @@ class ChooseDeck:
 @dataclass(frozen=True, slots=True)
 class EndGame:
     """A seated player (``token``) claims the win over an away opponent (``kind`` "claim") or aborts the game
-    (``kind`` "abort"), request/reply: ``{"ok": True, "result"}`` or ``{"ok": False, "code", "msg"}``
+    (``kind`` "abort"), or the server cancels a rematch room its opponent declined before the deal (``kind``
+    "cancel", no token: ``player`` declines), request/reply: ``{"ok": True, "result"}`` or ``{"ok": False, "code", "msg"}``
     (server/room/endings.py)."""
 
     token: str | None
     kind: str
     reply_to: str = ""
+    player: str | None = None      # "cancel": the registered player (one of the room's two) who declines
 
 
 @dataclass(frozen=True, slots=True)
 class Rematch:
     """The registered ``player`` of a finished game asks for a rematch (request/reply): ``{"ok": True,
-    "room"}`` (plus ``"create": spec`` for the first ask) or ``{"ok": False, "code", "msg"}``."""
+    "room"}`` (plus ``"create": spec`` for the first ask) or ``{"ok": False, "code", "msg"}``. ``decline``: the
+    player declines (or, having asked, withdraws) the rematch offered instead (server/room/rematch.py)."""
 
     player: str | None = None
     reply_to: str = ""
+    decline: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ period, and the abort of a game nobody has really played yet (docs/server.md "Le
   either player may abort; a seat that is away when its grace ends in that window aborts the game by itself. An
   aborted game has ``{"winner": None, "reason": "aborted"}``, is recorded as aborted and never rated. Before the
   deal there is no game: an abort closes the room.
+- **Cancel.** A rematch room whose offer one of its players declines closes, unless its cards have been dealt.
 
 Refusals answer ``{"ok": False, "code", "msg", "text", "values"}`` and change nothing: ``msg`` is the English
 sentence (logs), ``text`` the key of its sentence in server/error_texts.py and ``values`` the numbers it names, from
@@ -108,14 +109,27 @@ async def abort(room) -> dict:
     return {"ok": True, "result": room.result}
 
 
+async def cancel(room, player: str | None) -> dict:
+    """The rematch room is declined by ``player``, one of its two (server/lobby.py ``decline_rematch``): it closes
+    (close 4010: its watchers are told) unless cards have been dealt (``rematch_started``)."""
+    if room.seats.seat_of_player(player) is None:
+        return _refusal("not_a_player", "Only a player of this game may decline its rematch.", "rematch_not_a_player")
+    if room.game is not None:
+        return _refusal("rematch_started", "The rematch has started already.")
+    await room.close(wire.CLOSE_ROOM_CLOSED)
+    return {"ok": True, "result": None}
+
+
 async def on_request(room, msg) -> dict:
-    """Answer an ``EndGame`` inbox message (``kind`` "claim" or "abort", the seat token)."""
+    """Answer an ``EndGame`` inbox message (``kind`` "claim" or "abort", the seat token; "cancel", the player)."""
     seat = room.seats.seat_for(msg.token)
     if msg.kind == "claim":
         refused = claim_refusal(room, seat, time.monotonic())
         return refused or await claim(room, seat)
     if msg.kind == "abort":
         return abort_refusal(room, seat) or await abort(room)
+    if msg.kind == "cancel":
+        return await cancel(room, msg.player)
     return _refusal("bad_request", "Ask to 'claim' the win or to 'abort' the game.", "end_kind")
 
 

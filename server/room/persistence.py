@@ -55,6 +55,7 @@ class Persistence:
             "players": {"1": s.players[1], "2": s.players[2]}, "bots": s.bots,
             "started": r.started, "ended": r.ended, "recorded": r.recorded,
             "names": {"1": s.names[1], "2": s.names[2]}, "rematch": r.rematch,
+            "rematch_declined": r.rematch_declined,
             "decks": r.decks, "deck_labels": list(r.options["decks"]), "dealt": r.game is not None,
         }
 
@@ -94,6 +95,7 @@ class Persistence:
         r.finished_at = None if s["finished_ago"] is None else now - s["finished_ago"]
         r.started, r.ended, r.recorded = s.get("started"), s.get("ended"), bool(s.get("recorded"))
         r.rematch = s.get("rematch")
+        r.rematch_declined = s.get("rematch_declined")
         if "decks" in s:                     # the seats' decks and labels (chosen while the room waited)
             r.decks = s["decks"]
             r.options["decks"] = list(s["deck_labels"])

@@ -2,8 +2,10 @@
 
 Interface: :func:`on_rematch` ``(room, msg) -> dict`` answers the inbox's ``Rematch``: ``{"ok": True, "room",
 "create"?}`` (``create``, only on the first ask: the new room's ``reserved`` seats, ``decks`` and ``options`` for
-server/rooms.py) or ``{"ok": False, "code": "not_a_player" | "not_finished", "msg"}``. ``room.rematch`` keeps the
-new room's id (shown in ``view.room.rematch`` and the lobby entry).
+server/rooms.py) or ``{"ok": False, "code": "not_a_player" | "not_finished" | "rematch_declined", "msg"}``; with
+``decline`` it answers ``{"ok": True, "room"}`` (the room to cancel) or ``{"ok": False, "code": "not_a_player" |
+"no_rematch", "msg"}``. ``room.rematch`` keeps the new room's id (shown in ``view.room.rematch`` and the lobby
+entry), ``room.rematch_declined`` the seat that declined or withdrew it (``view.room.rematch_declined``).
 """
 from __future__ import annotations
 
@@ -22,6 +24,10 @@ async def on_rematch(room, msg: m.Rematch) -> dict:
                 "msg": "Only the players of this game can ask for a rematch."}
     if room.status is not RoomStatus.FINISHED:
         return {"ok": False, "code": "not_finished", "msg": "The game is not over yet."}
+    if msg.decline:
+        return await _decline(room, seats.seat_of_player(msg.player))
+    if room.rematch_declined is not None:
+        return {"ok": False, "code": "rematch_declined", "msg": "The rematch was declined."}
     if room.rematch is not None:
         return {"ok": True, "room": room.rematch}
     room.rematch = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
@@ -32,3 +38,15 @@ async def on_rematch(room, msg: m.Rematch) -> dict:
     await room.audience.sync_all()
     await room.lobby.publish()
     return {"ok": True, "room": room.rematch, "create": spec}
+
+
+async def _decline(room, seat: int) -> dict:
+    """Seat ``seat`` declines the offered rematch (or withdraws its own): kept in ``room.rematch_declined``,
+    everyone re-synced; answers the rematch room's id, which the caller cancels (server/lobby.py)."""
+    if room.rematch is None:
+        return {"ok": False, "code": "no_rematch", "msg": "No rematch has been offered."}
+    if room.rematch_declined is None:
+        room.rematch_declined = seat
+        await room.store.commit()
+        await room.audience.sync_all()
+    return {"ok": True, "room": room.rematch}

@@ -106,6 +106,7 @@ class Room:
         self.status = RoomStatus.WAITING
         self.result: dict | None = None          # a loss on time, a claimed win, an abort (else the engine's result)
         self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
+        self.rematch_declined: int | None = None  # the seat that declined (or withdrew) the rematch
         self.clocks: Clocks | None = None
         self.created = time.time()
         self.started: float | None = None          # Unix s of the deal (both seats and decks known)

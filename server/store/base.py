@@ -47,6 +47,12 @@ def clean_name(name, limit: int) -> str:
     return name
 
 
+def names_now(names: dict | None, seats: dict, now: dict[str, str]) -> dict:
+    """A game's seat names (seat "1"/"2" -> name played under) with each registered player's (``seats``: seat ->
+    player id) replaced by the name in ``now`` (id -> name), when there is one."""
+    return dict(names or {}, **{s: now[pid] for s, pid in seats.items() if pid in now})
+
+
 class Store(ABC):
     """Persistence of players, saved decks, finished games, ratings and live rooms (all methods async)."""
 
@@ -71,6 +77,10 @@ class Store(ABC):
     @abstractmethod
     async def get_player(self, player_id: str) -> dict | None:
         """``{"id", "name", "created"}`` or None."""
+
+    @abstractmethod
+    async def player_names(self, player_ids) -> dict[str, str]:
+        """The names the players ``player_ids`` (an iterable of ids) have now: id -> name, for those that exist."""
 
     @abstractmethod
     async def verify_player(self, player_id: str, secret: str) -> dict | None:

@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool, StaticPool
 
 from .accounts import AccountsMixin, record_history
-from .base import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, Store, StoreError, clean_name
+from .base import DECK_MAX_CARDS, DECK_NAME_MAX, DEFAULT_RATING, Store, StoreError, clean_name, names_now
 from .schema import decks, games, live_rooms, players, ratings, room_log
 from . import live
 from .loop_writer import LoopWriter
@@ -83,6 +83,12 @@ def _game(row, full: bool) -> dict:
         out.update(seed=row.seed, decks=row.decks, log=row.log)
     return out
 
+
+
+async def _names_now(conn, ids: set) -> dict[str, str]:
+    """id -> the name the player has now, for the players ``ids`` that exist (one query)."""
+    rows = await conn.execute(sa.select(players.c.id, players.c.name).where(players.c.id.in_(ids)))
+    return {p.id: p.name for p in rows}
 
 class SqlStore(AccountsMixin, Store):
     """The store on one SQLAlchemy async engine. ``url``: ``sqlite+aiosqlite:///path``, ``sqlite+aiosqlite://``
@@ -195,6 +201,13 @@ class SqlStore(AccountsMixin, Store):
     async def get_player(self, player_id: str) -> dict | None:
         row = await self._player_row(player_id)
         return None if row is None else _player(row)
+
+    async def player_names(self, player_ids) -> dict[str, str]:
+        ids = {p for p in player_ids if isinstance(p, str)}
+        if not ids:
+            return {}
+        async with self.engine.connect() as conn:
+            return await _names_now(conn, ids)
 
     # -- saved decks -------------------------------------------------------------------------------------------
     async def create_deck(self, owner: str, name: str, cards: list[str]) -> dict:
@@ -320,10 +333,9 @@ class SqlStore(AccountsMixin, Store):
         async with self.engine.connect() as conn:
             rows = [_game(r, full=False) for r in await conn.execute(q)]
             ids = {pid for r in rows for pid in r["players"].values() if pid is not None}
-            now = {p.id: p.name for p in await conn.execute(
-                sa.select(players.c.id, players.c.name).where(players.c.id.in_(ids)))} if ids else {}
+            now = await _names_now(conn, ids) if ids else {}
         for r in rows:          # a player renamed since is listed under the name they have now
-            r["names"] = dict(r["names"] or {}, **{s: now[pid] for s, pid in r["players"].items() if pid in now})
+            r["names"] = names_now(r["names"], r["players"], now)
         return rows
 
     async def get_game(self, game_id: str) -> dict | None:

@@ -238,3 +238,22 @@ def test_the_real_addresses_still_open_their_pages(server, new_page, path, ready
     assert page.goto(server.url + path).status == 200
     page.wait_for_selector(ready)
     assert page.locator("[data-testid=not-found]").count() == 0
+
+
+@pytest.mark.parametrize("locale, title", [("ru-RU", "Игра не найдена"), ("en-US", "Game not found")])
+def test_a_room_link_to_an_unknown_room_says_so_in_the_page_with_a_link_to_the_lobby(server, new_page, locale, title):
+    page = new_page(locale)
+    page.goto(server.url + "/#/room/no-such-room")
+    box = page.wait_for_selector("[data-testid=not-found]")
+    assert title in box.inner_text() and page.locator("[data-testid=not-found-replay]").count() == 0
+    page.click("[data-testid=not-found-lobby]")
+    page.wait_for_selector("[data-testid=create-room], #player-name")
+
+
+def test_a_room_link_to_a_closed_room_with_a_record_links_to_its_replay(server, new_page):
+    page = new_page()
+    page.route("**/api/games/ended-room", lambda route: route.fulfill(status=200, json={"id": "ended-room"}))
+    page.goto(server.url + "/#/room/ended-room")
+    link = page.wait_for_selector("[data-testid=not-found-replay]")
+    assert "has ended" in page.inner_text("[data-testid=not-found]")
+    assert link.get_attribute("href") == "#/replay/ended-room"

@@ -214,3 +214,43 @@ def test_the_lobby_fits_a_phone_with_the_longest_deck_names_in_russian(server, b
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         ctx.close()
+
+
+def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(server, new_page):
+    ann, bob, link = friend_game(new_page, server)
+    old = room_of(ann)
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    ann.click("[data-testid=rematch]")
+    new = room_of_after(ann, old)
+    bob.goto(server.url + f"/#/room/{new}")     # the link, not the offer in the old room
+    bob.wait_for_selector("[data-testid=take-kept-seat]").click()
+    my_seat(bob, "1")
+    wait_dealt(ann)
+    wait_dealt(bob)
+
+
+def test_a_spectator_watching_a_rematch_its_opponent_declines_is_told_it_was_cancelled(server, new_page):
+    ann, bob, sam = watched_friend_game(new_page, server)
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    ann.click("[data-testid=rematch]")
+    new = room_of_after(ann, room_of(bob))
+    sam.wait_for_selector("[data-testid=watch-rematch]").click()
+    sam.wait_for_function("(n) => location.hash.includes(n)", arg=new)
+    my_seat(sam, "spectator")
+    bob.click("[data-testid=rematch-decline]")
+    assert "cancelled before it started" in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+    assert "cancelled before it started" in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+
+
+def test_a_spectator_of_the_finished_game_is_told_the_rematch_was_declined(server, new_page):
+    ann, bob, sam = watched_friend_game(new_page, server)
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    ann.click("[data-testid=rematch]")
+    sam.wait_for_selector("[data-testid=watch-rematch]")
+    bob.click("[data-testid=rematch-decline]")
+    assert "declined" in sam.wait_for_selector("[data-testid=rematch-declined]").inner_text()
+    assert sam.locator("[data-testid=watch-rematch]").count() == 0
+    assert "You declined" in bob.wait_for_selector("[data-testid=rematch-declined]").inner_text()

@@ -150,10 +150,9 @@ def test_the_tutorial_begins_at_step_one_once_the_first_player_is_chosen(bot_ser
 GUIDE_AT_THE_END = """async ([result, lang]) => {
   const i18n = await import('/js/i18n.js');
   const tut = await import('/js/tutorial.js');
-  const { STEPS } = await import('/js/tutorial_steps.js');
   i18n.setLang(lang);
   localStorage.setItem('berserk.tutorial', JSON.stringify(
-    { step: STEPS.findIndex((s) => s.id === 'complete'), room: 'tut-end', part: 'battle', since: -1 }));
+    { id: 'complete', room: 'tut-end', part: 'battle', since: -1 }));
   const root = document.createElement('div');
   document.body.append(root);
   const conn = { view: { cards: {}, log: [], result }, legal: [], you: 1 };
@@ -207,3 +206,24 @@ def test_a_battle_step_highlights_the_lit_target_it_names_once_the_move_is_chose
       root.remove();
       return [before, after];""")
     assert targets == ["#game-root [data-card='k1']", "#game-root .board .cell.target[data-cell='e3']"]
+
+
+def test_tutorial_progress_is_saved_by_the_steps_id(server, new_page):
+    page = new_page("en-US")
+    enter_lobby(page, server, "Learner")
+    page.click("[data-testid=tutorial-start]")
+    page.wait_for_selector("[data-testid=tutorial-step]")
+    saved = page.evaluate("JSON.parse(localStorage.getItem('berserk.tutorial'))")
+    assert saved["id"] == page.get_attribute("[data-testid=tutorial-step]", "data-step") and "step" not in saved
+
+
+@pytest.mark.parametrize("number, shown", [(2, "step 2 of"), (0, "step 1 of")])
+def test_progress_saved_by_an_old_step_number_resumes_at_the_step_that_number_named(server, new_page, number, shown):
+    """Number 2 was "hire_silver" (now the second step); 0 was the first player's choice, part of the first step
+    now."""
+    page = new_page("en-US")
+    enter_lobby(page, server, "Learner")
+    page.evaluate("(n) => localStorage.setItem('berserk.tutorial', JSON.stringify({step: n, part: 'prelim', since: -1}))",
+                  number)
+    page.reload()
+    assert shown in page.wait_for_selector("[data-testid=tutorial-start]").inner_text()

@@ -160,3 +160,78 @@ def test_a_finished_rooms_lobby_entry_names_both_decks():
     from server.lobby import public_info
     entry = {"id": "r", "status": "finished", "decks": ["A", "B"], "owners": {"1": "p1", "2": "p2"}}
     assert public_info(entry) == {"id": "r", "status": "finished", "decks": ["A", "B"]}
+
+
+async def test_a_rooms_status_names_the_seat_kept_for_the_asking_player_of_a_rematch(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    a = await Player.join(live.ws, room["room"], room["token"])
+    await a.act({"act": "concede"})
+    new = (await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", ann, {})).json()["room"]
+    assert (await call(live.http, "GET", f"/api/rooms/{new}", bob)).json()["yours"] == 1
+    assert (await call(live.http, "GET", f"/api/rooms/{new}", ann)).json()["yours"] == 2
+    stranger = await new_player(live.http, "Cid")
+    assert "yours" not in (await call(live.http, "GET", f"/api/rooms/{new}", stranger)).json()
+    assert "yours" not in (await call(live.http, "GET", f"/api/rooms/{new}")).json()
+
+
+async def _rematch_offered(live):
+    """Ann and Bob finished a game; Ann asked for a rematch: (ann, bob, old room id, new room id, Ann's socket)."""
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    a = await Player.join(live.ws, room["room"], room["token"])
+    await a.act({"act": "concede"})
+    new = (await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", ann, {})).json()["room"]
+    return ann, bob, room["room"], new, a
+
+
+async def test_a_declined_rematch_closes_its_room_and_the_finished_room_says_who_declined(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    r = await call(live.http, "POST", f"/api/rooms/{old}/rematch/decline", bob, {})
+    assert r.status_code == 200 and r.json() == {"room": new}
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_declined"] == 2)
+    assert (await call(live.http, "GET", f"/api/rooms/{new}")).status_code == 404
+    again = await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {})
+    assert again.status_code == 409 and again.json()["error"] == "rematch_declined"
+
+
+async def test_a_rematch_both_players_sat_down_to_cannot_be_declined(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {})
+    r = await call(live.http, "POST", f"/api/rooms/{old}/rematch/decline", bob, {})
+    assert r.status_code == 409 and r.json()["error"] == "rematch_started"
+    assert (await call(live.http, "GET", f"/api/rooms/{old}")).json()["rematch"] == new
+    assert a.view["room"]["rematch_declined"] is None
+
+
+async def test_only_a_player_may_decline_a_rematch(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    stranger = await new_player(live.http, "Cid")
+    r = await call(live.http, "POST", f"/api/rooms/{old}/rematch/decline", stranger, {})
+    assert r.status_code == 409 and r.json()["error"] == "not_a_player"
+    assert (await call(live.http, "GET", f"/api/rooms/{new}")).status_code == 200
+
+
+async def _finished_then_renamed(live):
+    """Ann and Bob finished a game (Ann conceded), then Bob renamed himself Boris: the room id."""
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    a = await Player.join(live.ws, room["room"], room["token"])
+    await a.act({"act": "concede"})
+    assert (await call(live.http, "PATCH", "/api/players/me", bob, {"name": "Boris"})).status_code == 200
+    return room["room"]
+
+
+async def test_the_lobbys_finished_rooms_name_a_renamed_player_as_they_are_called_now(live):
+    room = await _finished_then_renamed(live)
+    finished = (await call(live.http, "GET", "/api/rooms")).json()["finished"]
+    assert next(i for i in finished if i["id"] == room)["players"] == {"1": "Ann", "2": "Boris"}
+
+
+async def test_a_recorded_games_summary_names_a_renamed_player_as_they_are_called_now(live):
+    room = await _finished_then_renamed(live)
+    game = await call(live.http, "GET", f"/api/games/{room}")
+    assert game.status_code == 200 and game.json()["names"] == {"1": "Ann", "2": "Boris"}

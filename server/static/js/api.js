@@ -77,6 +77,11 @@ export async function rematch(id, body = {}) {
   return call("POST", `${room(id)}/rematch`, body);
 }
 
+/** Decline the rematch offered in finished room id (its room closes). Returns {room}. */
+export async function declineRematch(id) {
+  return call("POST", `${room(id)}/rematch/decline`, {});
+}
+
 /** A new player for a display name: {id, secret, name}. */
 export async function createPlayer(name) {
   return call("POST", "/api/players", { name });

@@ -6,6 +6,7 @@
 import { h } from "./dom.js";
 import { t, hasKey } from "./i18n.js";
 import { cardDef, cardName, elementClass, elementName, nameParts } from "./cards.js";
+import { hyphenate } from "./hyphen.js";
 import { termText } from "./terms.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -142,7 +143,7 @@ export function cardElement(cv, def, cls = [], attrs = {}) {
   return h("div." + classes.join("."), attrs,
     background(def),
     h("div.c-head", {}, crystal(def),
-      h("span.c-name" + (longName(name.lead) ? ".long" : ""), { lang: name.leadLang }, name.lead)),
+      h("span.c-name" + (longName(name.lead) ? ".long" : ""), { lang: name.leadLang }, hyphenate(name.lead))),
     h("div.c-en", { lang: name.otherLang }, name.other),
     h("div.c-icons", { title: elementName(def.element) }, keywordIcons(def).map(([ic, name]) => icon(ic, name))),
     h("div.c-stats", {},

@@ -26,6 +26,7 @@ import { offPageIds, offPagePanel, triggersPromptText } from "./reach.js";
 import { tickClocks } from "./clocks.js";
 import { endingsPanel, tickAway } from "./leaver.js";
 import { notFoundBox } from "./notfound.js";
+import { ReplayConnection } from "./replay.js";
 import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
 import { LogBook } from "./logbook.js";
 
@@ -145,6 +146,12 @@ export class GamePage {
         setChildren(this.root, this._errorToast(), notFoundBox("game"));
         return;
       }
+      // a room link naming no room being played: said so, with the replay when the id was a game that ended
+      if (c.status === "closed" && !this.opts.replay && c.lastError?.code === "room_not_found") {
+        this._lookUpRecord();
+        setChildren(this.root, this._errorToast(), notFoundBox("room", this.recorded ? c.room : null));
+        return;
+      }
       setChildren(this.root, this._errorToast(),
         h("div.loading", { role: "status" }, c.status === "closed" ? t("closed") : t(c.status === "reconnecting" ? "reconnecting" : "connecting")));
       return;
@@ -196,6 +203,16 @@ export class GamePage {
   }
 
   // ---- pieces -------------------------------------------------------------------------------------------
+
+  /** Once per page: whether the server keeps a record (replay) of this page's room id; renders again if so. */
+  _lookUpRecord() {
+    if (this.recordAsked) return;
+    this.recordAsked = true;
+    ReplayConnection.available(this.conn.room).then((yes) => {
+      this.recorded = yes;
+      if (yes) this.render();
+    });
+  }
 
   _errorToast() {
     const e = this.errorShown;

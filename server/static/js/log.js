@@ -102,7 +102,7 @@ export function renderLogLine(e, view) {
     case "loop_cut": return t("ev_loop_cut", { name: name(e.source) });
     case "turn_start": case "turn_end": return null;
     default: {
-      return t("ev_other", { name: card ? name(card) : "" });
+      return card ? t("ev_other_card", { name: name(card) }) : t("ev_other");
     }
   }
 }

@@ -81,21 +81,26 @@ async function player() {
  * a restart, or is moving to another process: docs/reliability.md); after the last, the opener watches. */
 const SEAT_RETRIES = [0.5, 1, 2, 4];
 
-/** This browser's seat in room: the stored one, else the free seat 2 when the room still waits for a player. */
+/** This browser's seat in room ({seat, kept}): the stored one, else the free seat 2 when the room still waits for
+ * a player; none (seat null) when watching, with kept the seat the waiting room keeps for this player (a rematch or
+ * a challenge opened from its link: the room bar offers to take it, roombar.js) or null. */
 async function seatFor(room) {
   const known = loadSeat(room);
-  if (known) return known;
+  if (known) return { seat: known, kept: null };
   for (let attempt = 0; ; attempt++) {
     try {
       const info = await api.roomInfo(room);
-      if (!(info.status === "waiting" && info.open)) return null;
+      if (info.status === "waiting" && info.yours && !info.seats?.[String(info.yours)]?.taken) {
+        return { seat: null, kept: info.yours };
+      }
+      if (!(info.status === "waiting" && info.open)) return { seat: null, kept: null };
       await player(); // the friend sits down under a name
       const seat = await api.joinRoom(room, {});
       saveSeat(room, seat);
-      return seat;
+      return { seat, kept: null };
     } catch (e) {
       // taken meanwhile, or no such room: watch (the connection shows why); unavailable for now: ask again
-      if (e.status !== 503 || attempt >= SEAT_RETRIES.length) return null;
+      if (e.status !== 503 || attempt >= SEAT_RETRIES.length) return { seat: null, kept: null };
       await new Promise((resolve) => setTimeout(resolve, SEAT_RETRIES[attempt] * 1000));
     }
   }
@@ -107,7 +112,7 @@ async function route() {
   const { parts, query } = parseHash();
   if (parts[0] === "room" && parts[1]) {
     const room = parts[1];
-    const seat = query.get("watch") ? null : await seatFor(room);
+    const { seat, kept } = query.get("watch") ? { seat: null, kept: null } : await seatFor(room);
     if (mine !== routes) return;
     const barRoot = h("div#room-bar-root");
     const guideRoot = h("div#tutorial-root");
@@ -122,7 +127,7 @@ async function route() {
       guide?.update(what);
     } });
     page = new GamePage(gameRoot, conn);
-    bar = new RoomBar(barRoot, conn);
+    bar = new RoomBar(barRoot, conn, { kept, onSeated: () => route() });
     chat = new ChatPanel(chatRoot, conn);
     guide = tutorialFor(room, guideRoot, conn);   // the tutorial's guide in the tutorial's room (tutorial.js)
     current = { page, conn, parts: [bar, chat, guide].filter(Boolean) };

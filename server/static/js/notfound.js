@@ -1,6 +1,7 @@
-// "Not found" in the page's body: an address the client has no page for ("#/no-such-page"), and a replay link that
-// names no game (neither a recorded game nor a room). Each says so in words, with a link to the lobby
-// (data-testid "not-found", its link "not-found-lobby").
+// "Not found" in the page's body: an address the client has no page for ("#/no-such-page"), a replay link that
+// names no game (neither a recorded game nor a room), and a room link naming no room being played (a mistyped link,
+// or a game that ended and closed: then a link to its replay too, data-testid "not-found-replay"). Each says so in
+// words, with a link to the lobby (data-testid "not-found", its link "not-found-lobby").
 
 import { h, setChildren } from "./dom.js";
 import { t, addStrings, onLangChange } from "./i18n.js";
@@ -8,17 +9,24 @@ import { t, addStrings, onLangChange } from "./i18n.js";
 addStrings({
   en: { nf_page_title: "Page not found", nf_page_text: "There is no page at this address.",
     nf_game_title: "Game not found", nf_game_text: "No game, recorded or being played, has this id: the link may be mistyped.",
+    nf_room_title: "Game not found", nf_room_text: "No game is being played with this id: it may have ended, or the link may be mistyped.",
+    nf_room_ended: "This game has ended.", nf_to_replay: "Watch its replay",
     nf_to_lobby: "To the lobby" },
   ru: { nf_page_title: "Страница не найдена", nf_page_text: "По этому адресу страницы нет.",
     nf_game_title: "Игра не найдена", nf_game_text: "Ни записанной, ни идущей игры с таким номером нет: возможно, в ссылке ошибка.",
+    nf_room_title: "Игра не найдена", nf_room_text: "Идущей игры с таким номером нет: она могла закончиться, или в ссылке ошибка.",
+    nf_room_ended: "Эта игра закончилась.", nf_to_replay: "Смотреть запись",
     nf_to_lobby: "В лобби" },
 });
 
-/** The "not found" box for kind "page" (an unknown address) or "game" (a replay link naming no game). */
-export function notFoundBox(kind) {
+/** The "not found" box for kind "page" (an unknown address), "game" (a replay link naming no game) or "room" (a
+ * room link naming no room being played); replay: the id of the recorded game a closed room was, or null. */
+export function notFoundBox(kind, replay = null) {
   return h("section.not-found", { dataset: { testid: "not-found", kind } },
     h("h1", {}, t(`nf_${kind}_title`)),
-    h("p", {}, t(`nf_${kind}_text`)),
+    h("p", {}, replay ? t("nf_room_ended") : t(`nf_${kind}_text`)),
+    replay ? h("p", {}, h("a.not-found-replay", { href: `#/replay/${encodeURIComponent(replay)}`,
+      dataset: { testid: "not-found-replay" } }, t("nf_to_replay"))) : null,
     h("a.not-found-lobby", { href: "#/", dataset: { testid: "not-found-lobby" } }, t("nf_to_lobby")));
 }
 

@@ -2,7 +2,11 @@
 // and the seat flow around the game: before the deal "waiting for an opponent" with the share link and a copy
 // button (data-testid "invite-link"), the deck choice of a seat that has none yet, and after the game the result
 // in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again);
-// a spectator gets the link to watch the rematch (data-testid "watch-rematch").
+// a spectator gets the link to watch the rematch (data-testid "watch-rematch"); the player offered a rematch may
+// decline it (data-testid "rematch-decline"): its room closes, and everyone, spectators included, is told
+// ("rematch-declined" in the finished room, "game-cancelled" in the rematch's). A player who opens a waiting room
+// that keeps a seat for them (a rematch or a challenge opened from its link) is offered to take it, the deck kept or
+// chosen again (data-testid "take-kept-seat").
 
 import { h, setChildren } from "./dom.js";
 import { t, onLangChange, errorText } from "./i18n.js";
@@ -12,6 +16,7 @@ import { seatName, resultText } from "./names.js";
 import { lastDeck, rememberDeck } from "./prefs.js";
 import { deckName } from "./deckapi.js";
 import { ratedLabel } from "./gamekind.js";
+import "./notfound.js";   // its "To the lobby" words
 
 /** The share URL of a room: opening it takes the free seat 2 (first opener) or watches. */
 export function inviteUrl(room) {
@@ -19,10 +24,13 @@ export function inviteUrl(room) {
 }
 
 export class RoomBar {
-  /** root: element to render into; conn: the GameConnection of the room page. */
-  constructor(root, conn) {
+  /** root: element to render into; conn: the GameConnection of the room page; opts.kept: the seat (1 | 2) this
+   * waiting room keeps for this browser's player, who watches until taking it; opts.onSeated(): called once it is
+   * taken (the page opens the room again with the seat). */
+  constructor(root, conn, opts = {}) {
     this.root = root;
     this.conn = conn;
+    this.opts = opts;
     this.decks = [];
     this.error = null;
     this.copied = false;
@@ -94,8 +102,38 @@ export class RoomBar {
     }
   }
 
+  async _takeKeptSeat() {
+    const choice = this.root.querySelector("#kept-seat-deck")?.value;
+    this.busy = true;
+    this.render();
+    try {
+      const seat = await api.joinRoom(this.conn.room, choice && choice !== "keep" ? { deck: choice } : {});
+      saveSeat(this.conn.room, seat);
+      this.opts.onSeated?.();
+    } catch (e) {
+      this.error = errorText(e);
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  /** The offer of the seat this waiting room keeps for the watching player (opts.kept). */
+  _keptSeat(room, kept) {
+    const other = kept === 1 ? 2 : 1;
+    const keep = room.decks?.[String(kept)] ? [h("option", { value: "keep", selected: true }, t("rematch_keep"))] : [];
+    return h("div.rematch-box.kept-seat", {},
+      h("span.rematch-offer", {}, t("seat_kept_offer", { name: seatName(room, other) }), " "),
+      h("label", {}, t("rematch_deck"), " ", this._deckSelect("kept-seat-deck", keep)), " ",
+      h("button.rematch", { type: "button", "data-testid": "take-kept-seat", disabled: this.busy,
+        onclick: () => this._takeKeptSeat() }, t("seat_kept_take")));
+  }
+
   _waiting(room, you) {
     const parts = [];
+    if (!you && this.opts.kept && !room.seated?.[String(this.opts.kept)]) {
+      parts.push(this._keptSeat(room, this.opts.kept));
+      return parts;
+    }
     if (you && room.decks && !room.decks[String(you)]) {
       parts.push(h("form.seat-deck", { onsubmit: (e) => { e.preventDefault(); this._chooseDeck(); } },
         h("label", {}, t("choose_your_deck"), " ", this._deckSelect("seat-deck", [], "deck-choice")),
@@ -124,8 +162,35 @@ export class RoomBar {
     return parts;
   }
 
+  /** A room closed before its deal (a rematch declined, a game aborted while it waited): said so, with the way
+   * back to the lobby (data-testid "game-cancelled"). */
+  _cancelled() {
+    return h("p.game-cancelled", { role: "status", dataset: { testid: "game-cancelled" } }, t("game_cancelled"), " ",
+      h("a", { href: "#/" }, t("nf_to_lobby")));
+  }
+
+  async _declineRematch() {
+    this.busy = true;
+    this.render();
+    try {
+      await api.declineRematch(this.conn.room);
+      this.error = null;
+    } catch (e) {
+      this.error = errorText(e);
+    }
+    this.busy = false;
+    this.render();
+  }
+
   _finished(room, you, result) {
     const parts = [h("p.result-words", { dataset: { reason: result.reason || "" } }, resultText(result, room))];
+    if (room.rematch && room.rematch_declined) {
+      // declined (or withdrawn): said to everyone, the offer and the link to watch it gone (data-testid
+      // "rematch-declined")
+      const who = !you ? "rematch_declined" : room.rematch_declined === you ? "rematch_declined_you" : "rematch_declined_opp";
+      parts.push(h("p.rematch-declined", { role: "status", dataset: { testid: "rematch-declined" } }, t(who)));
+      return parts;
+    }
     if (!you) {
       // a spectator follows the players into their rematch (data-testid "watch-rematch")
       if (room.rematch) {
@@ -141,7 +206,9 @@ export class RoomBar {
       h("label", {}, t("rematch_deck"), " ",
         this._deckSelect("rematch-deck", [h("option", { value: "keep", selected: true }, t("rematch_keep"))])), " ",
       h("button.rematch", { type: "button", "data-testid": "rematch", disabled: this.busy,
-        onclick: () => this._rematch() }, offered ? t("rematch_accept") : t("rematch"))));
+        onclick: () => this._rematch() }, offered ? t("rematch_accept") : t("rematch")),
+      offered ? [" ", h("button.rematch-decline", { type: "button", "data-testid": "rematch-decline", disabled: this.busy,
+        onclick: () => this._declineRematch() }, t("rematch_decline"))] : null));
     return parts;
   }
 
@@ -164,7 +231,9 @@ export class RoomBar {
       h("span", { "data-testid": "my-seat", hidden: true }, you ? String(you) : "spectator"));
     const result = view.result || room.result;
     let body = [];
-    if (room.status === "waiting") body = this._waiting(room, you);
+    const cancelled = room.status === "waiting" && c.status === "closed" && c.lastError?.key === "room_gone";
+    if (cancelled) body = [this._cancelled()];
+    else if (room.status === "waiting") body = this._waiting(room, you);
     else if (result) body = this._finished(room, you, result);
     setChildren(this.root, h("div.room-bar", { dataset: { status: room.status } },
       h("div.room-bar-top", {}, mySeat, " · ", names, ratedLabel(room, result)),

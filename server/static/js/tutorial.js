@@ -1,8 +1,9 @@
 // The tutorial: a guided game against the computer from fixed positions (server/tutorial.py), one step at a time
 // (tutorial_steps.js). The lobby's box (data-testid "tutorial") starts or resumes it; on the room page the guide
 // (data-testid "tutorial-step") says what to do now, highlights what to click (class "tutorial-target") and moves
-// on when the game shows it was done. Progress is kept in localStorage: leaving and coming back resumes the step
-// (in a new room of the same part when the old one is gone).
+// on when the game shows it was done. Progress is kept in localStorage ("berserk.tutorial": {id, part, room, since},
+// the step by its id, so that adding or removing steps never shifts a saved place): leaving and coming back resumes
+// the step (in a new room of the same part when the old one is gone).
 
 import { h, setChildren } from "./dom.js";
 import { t, getLang, onLangChange, addStrings } from "./i18n.js";
@@ -20,19 +21,46 @@ addStrings({
 });
 
 const KEY = "berserk.tutorial";
+/** The step ids in the order of the numbers progress was once saved by ({step: n}); "first" (choose the first
+ * player) is part of "keep" now. */
+const NUMBERED = ["first", "keep", "hire_silver", "hire_gold", "hire_more", "done_hiring", "deploy", "to_battle",
+  "move", "strike", "pass", "table", "shot", "ability", "flyer", "end_turn", "defender", "finish", "complete"];
+const MERGED = { first: "keep" };
 
-/** The saved progress {step, room, since} or null. */
+/** The index in STEPS of saved progress p: its step id's, else (a step no longer there) the first of its part's. */
+function stepIndex(p) {
+  const at = STEPS.findIndex((s) => s.id === p.id);
+  if (at >= 0) return at;
+  return Math.max(0, STEPS.findIndex((s) => s.part === p.part));
+}
+
+/** The saved progress {id, part, room, since, step} (step: the index of the step id in STEPS) or null. Progress saved
+ * by number ({step: n}) is read by the ids the numbers stood for (NUMBERED); a number naming a step of another
+ * part than the saved one goes back to the start of the saved part. */
 export function progress() {
+  let p;
   try {
-    return JSON.parse(localStorage.getItem(KEY) || "null");
+    p = JSON.parse(localStorage.getItem(KEY) || "null");
   } catch (e) {
     return null;
   }
+  if (!p || typeof p !== "object") return null;
+  if (typeof p.id !== "string") {
+    const old = NUMBERED[p.step];
+    const id = MERGED[old] || old;
+    const step = STEPS.find((s) => s.id === id);
+    p = { ...p, id: step && (!p.part || step.part === p.part) ? id : null };
+  }
+  return { ...p, step: stepIndex(p) };
 }
 
 function save(p) {
-  if (p) localStorage.setItem(KEY, JSON.stringify(p));
-  else localStorage.removeItem(KEY);
+  if (p) {
+    const { step, ...kept } = p;
+    localStorage.setItem(KEY, JSON.stringify({ ...kept, id: STEPS[step]?.id ?? kept.id }));
+  } else {
+    localStorage.removeItem(KEY);
+  }
 }
 
 /** Open (creating when needed) the room of the current step's part, then go there. */
