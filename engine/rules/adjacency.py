@@ -11,6 +11,11 @@ def adjacent_cards(g: GameState, card: Card) -> list:
     parasite or equipment card is adjacent to its host and to everything adjacent to the host, and a host to its
     own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]. Memoized in a read-only
     scope (engine/model/memo.py); always a new list."""
+    memo = g._memo
+    if memo is not None:
+        hit = memo.get(("adj", id(card)))
+        if hit is not None:
+            return list(hit[1])
     return list(memoized(g, ("adj", id(card)), _adjacent, g, card))
 
 

@@ -6,8 +6,9 @@ targets, whether a struck card fights, and an on-death attacker's last known pos
 """
 from __future__ import annotations
 
+from typing import cast
 
-from engine.cards.keywords import KEYWORDS, hooked
+from engine.cards.keywords import KEYWORDS, hooked_kws
 from engine.cards.kinds import REACH
 from engine.model.board import between_in_line, distance
 from engine.model.history import struck
@@ -55,6 +56,11 @@ def _forced_ok(g: GameState, src: Card, tgt: Card, kind: str, limits: tuple | No
 def _source_limits(g: GameState, src: Card, kind: str) -> tuple:
     """(under ``cannot_attack``, a flyer, ignores forced targeting for ``kind``, the filter lists its targets of
     ``kind`` must match) of an attacking card; memoized in a read-only scope (engine/model/memo.py)."""
+    memo = g._memo
+    if memo is not None:
+        hit = memo.get(("limits", id(src), kind))
+        if hit is not None:
+            return cast(tuple, hit[1])
     return memoized(g, ("limits", id(src), kind), _source_limits_now, g, src, kind)
 
 
@@ -124,6 +130,11 @@ def _among(card, cards: list) -> bool:
 def strike_range(g: GameState, card: Card) -> int:
     """How far its simple strike reaches: 1 (adjacent), or more by :func:`engine.rules.keywords.strike_reach` (range
     counted as 02 §6 counts it, Chebyshev [g-11]); memoized in a read-only scope."""
+    memo = g._memo
+    if memo is not None:
+        hit = memo.get(("strike_range", id(card)))
+        if hit is not None:
+            return cast(int, hit[1])
     return memoized(g, ("strike_range", id(card)), keywords.strike_reach, g, card)
 
 
@@ -152,18 +163,36 @@ def strike_targets(g: GameState, card: Card) -> list[str]:
             grants.under(g, card, "cannot_attack"):
         return []
     done = struck(g, card) if keywords.distinct_targets(g, card) else []
+    lim = _source_limits(g, card, "simple_strike")
+    if lim[0]:
+        return []  # under ``cannot_attack``: no target passes :func:`_forced_ok`
     if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
         flyers = card.markers.get("flyer_strike") or keywords.flagged(g, card, "strikes_flyers")
         cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if flyers else [])
-        if strike_range(g, card) > 1:
-            cands += [g.cards[i] for i in g.board.values() if g.cards[i] not in cands]
-        far = g.cards.get(g.board.get(row_end_partner(g, card) or "") or "")
-        if far is not None and far not in cands:
+        reach = strike_range(g, card)
+        if reach > 1:
+            cands += [g.cards[i] for i in g.board.values() if not _among(g.cards[i], cands)]
+        partner = row_end_partner(g, card)
+        far = g.cards.get(g.board.get(partner or "") or "")
+        if far is not None and not _among(far, cands):
             cands.append(far)
-        lim = _source_limits(g, card, "simple_strike")
-        return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj, lim)]
-    lim = _source_limits(g, card, "simple_strike")
+        # strike_target_ok(g, card, c, adj, lim) for each candidate, with what depends on the source alone found
+        # once: it stands on the battlefield and is no flyer
+        aux_ok = bool(flyers) and (card.markers.get("flyer_strike", 0) > 0
+                                   or keywords.flagged(g, card, "strikes_flyers"))  # aux cards come with flyers
+        out = []
+        for c in cands:
+            if c is card or c.id in done or not g.in_play(c) or not _attackable(g, c):
+                continue
+            if c.zone == "aux":
+                ok = aux_ok and g.is_flyer(c)
+            else:
+                ok = _among(c, adj) or (c.zone == "battlefield" and distance(card.cell, c.cell) <= reach) or (
+                    g.is_creature(c) and c.cell == partner)
+            if ok and _forced_ok(g, card, c, "simple_strike", lim):
+                out.append(c.id)
+        return out
     return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c, None, lim)]
 
 
@@ -197,7 +226,7 @@ def attack_reaches(g: GameState, src: Card, a: dict, tgt: Card) -> bool:
     if mode == "melee":
         if src.zone != "battlefield":
             return False  # a flyer's magic/special strike has no legal target (§6)
-        return tgt in adjacent_cards(g, src)
+        return _among(tgt, adjacent_cards(g, src))
     if mode == "ranged":
         if tgt.zone == "aux":
             return True  # the aux zone is reached at any range [SEED S2]
@@ -211,7 +240,7 @@ def attack_reaches(g: GameState, src: Card, a: dict, tgt: Card) -> bool:
         if isinstance(rng, int):
             return distance(src.cell, tgt.cell) <= rng + keywords.range_bonus(g, src, kw)
         if rng == "adjacent":
-            return tgt in adjacent_cards(g, src)
+            return _among(tgt, adjacent_cards(g, src))
         return True
     if mode == "row":
         if src.zone != "battlefield" or tgt.zone != "battlefield":
@@ -238,8 +267,21 @@ def attack_targets(g: GameState, card: Card, a: dict) -> list[str]:
     """Legal targets of an attack ability of ``card`` (shot, discharge, throw, magic/special strike, row strike)."""
     if not g.in_play(card):
         return []
-    lim = _source_limits(g, card, a.get("kw"))
-    return [c.id for c in g.play_cards() if attack_target_ok(g, card, a, c, lim)]
+    kw = a.get("kw")
+    lim = _source_limits(g, card, kw)
+    mode = REACH.get(kw)
+    cands = g.play_cards()
+    if mode == "melee" or mode == "row":  # what :func:`attack_reaches` needs first, found once
+        if card.zone != "battlefield":
+            return []
+        if mode == "melee":
+            adj = adjacent_cards(g, card)
+            cands = [c for c in cands if _among(c, adj)]
+        else:
+            cands = [c for c in cands if c.zone == "battlefield" and between_in_line(card.cell, c.cell) is not None]
+    elif mode != "ranged":
+        return []  # no reach at all
+    return [c.id for c in cands if attack_target_ok(g, card, a, c, lim)]
 
 
 def fights(g: GameState, tgt, src=None) -> bool:
@@ -265,9 +307,11 @@ def forced_targets(g: GameState, card) -> list[str]:
     """The simple-strike targets ``card`` is obliged to attack now, [] when none: the ``forces_strikes`` hooks of
     its keyword abilities (printed or acquired), asked in its controller's turn (03 §5 force_attack [g-82])."""
     out: list[str] = []
-    names = {k.kw for k in hooked("forces_strikes")}
+    names = hooked_kws("forces_strikes")
+    if card.controller != g.active or (not card.acquired and names.isdisjoint(grants.meta(g, card).kws)):
+        return out  # (its printed abilities' kws are among its definition's)
     musts = [a for a in g.abilities(card) if a.get("kw") in names]
-    if not musts or card.controller != g.active:
+    if not musts:
         return out
     cands = strike_targets(g, card)
     for a in musts:

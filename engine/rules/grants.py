@@ -71,8 +71,17 @@ def _aura_sources(g: GameState) -> list:
 
 
 def aura_kws(g: GameState) -> frozenset:
-    """Every keyword an aura in play grants (to anyone); memoized in a read-only scope (engine/model/memo.py)."""
-    return memoized(g, "aura_kws", _aura_kws_now, g)
+    """Every keyword an aura in play grants (to anyone); memoized in a read-only scope (engine/model/memo.py).
+    Without an aura source in play (the common case, :func:`_aura_sources`) the empty set, unmemoized."""
+    if not _aura_sources(g):
+        return _NO_KWS
+    memo = g._memo
+    if memo is None:
+        return _aura_kws_now(g)
+    hit = memo.get("aura_kws")
+    if hit is None:
+        hit = memo["aura_kws"] = ((), _aura_kws_now(g))
+    return cast(frozenset, hit[1])
 
 
 _NO_KWS: frozenset = frozenset()
@@ -97,6 +106,11 @@ def effective(g: GameState, card: Card, target=None) -> list[dict]:
     (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds what the
     ``grants_against`` hooks of its keyword abilities grant that strike (03 §5 force_attack [g-82]). Memoized in a
     read-only scope (engine/model/memo.py): callers must not change the list."""
+    memo = g._memo
+    if memo is not None:
+        hit = memo.get(("eff", id(card), id(target)))
+        if hit is not None:
+            return cast(list, hit[1])
     return memoized(g, ("eff", id(card), id(target)), _effective, g, card, target)
 
 
@@ -156,6 +170,8 @@ def possible_kws(g: GameState, card: Card) -> frozenset | None:
     m = meta(g, card)
     if m.expands:
         return None
+    if not card.acquired and not _aura_sources(g):
+        return m.kws
     aura = aura_kws(g)
     if not card.acquired and not aura:
         return m.kws
@@ -165,6 +181,11 @@ def possible_kws(g: GameState, card: Card) -> frozenset | None:
 def kws(g: GameState, card: Card, kw: str, target=None) -> list[dict]:
     """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`); a new list. Memoized in a
     read-only scope (engine/model/memo.py)."""
+    memo = g._memo
+    if memo is not None:
+        hit = memo.get(("kws", id(card), kw, id(target)))
+        if hit is not None:
+            return list(hit[1])
     return list(memoized(g, ("kws", id(card), kw, id(target)), _kws, g, card, kw, target))
 
 
