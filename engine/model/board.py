@@ -87,6 +87,11 @@ def between_in_line(a: str, b: str) -> str | None:
 
     Used by the strike across a row (удар через ряд) [g-53]: never diagonal.
     """
+    m = _BETWEEN.get((a, b), "")  # two cells of the board: the table's answer
+    return m if m != "" else _between_in_line(a, b)
+
+
+def _between_in_line(a: str, b: str) -> str | None:
     (ac, ar), (bc, br) = xy(a), xy(b)
     if ac == bc and abs(ar - br) == 2:
         return cell_at(ac, (ar + br) // 2)
@@ -105,3 +110,4 @@ def in_front(cell: str, controller: int) -> str | None:
 _DISTANCE = {(a, b): _distance(a, b) for a in CELLS for b in CELLS}
 _NEIGHBOURS = {c: tuple(_neighbours(c)) for c in CELLS}
 _ORTHOGONAL = {c: tuple(_orthogonal(c)) for c in CELLS}
+_BETWEEN: dict[tuple[str, str], str | None] = {(a, b): _between_in_line(a, b) for a in CELLS for b in CELLS}

@@ -1,8 +1,9 @@
 """Adjacency on the battlefield (соседние карты) [207.7.a]: the one place that says which cards touch."""
 from __future__ import annotations
 
+from typing import cast
+
 from engine.model.board import neighbours
-from engine.model.memo import memoized
 from engine.model.state import Card, GameState
 
 
@@ -12,11 +13,13 @@ def adjacent_cards(g: GameState, card: Card) -> list:
     own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]. Memoized in a read-only
     scope (engine/model/memo.py); always a new list."""
     memo = g._memo
-    if memo is not None:
-        hit = memo.get(("adj", id(card)))
-        if hit is not None:
-            return list(hit[1])
-    return list(memoized(g, ("adj", id(card)), _adjacent, g, card))
+    if memo is None:
+        return _adjacent(g, card)
+    key = ("adj", id(card))
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = (card, _adjacent(g, card))  # the entry keeps the card (and its id) alive
+    return list(hit[1])
 
 
 def _adjacent(g: GameState, card: Card) -> list:
@@ -41,7 +44,13 @@ def _adjacent(g: GameState, card: Card) -> list:
 
 def _attached(g: GameState) -> list:
     """The battlefield cards attached to a host, in ``g.cards`` order (memoized in a read-only scope)."""
-    return memoized(g, "attached", _attached_now, g)
+    memo = g._memo
+    if memo is None:
+        return _attached_now(g)
+    hit = memo.get("attached")
+    if hit is None:
+        hit = memo["attached"] = ((), _attached_now(g))
+    return cast(list, hit[1])
 
 
 def _attached_now(g: GameState) -> list:

@@ -16,7 +16,6 @@ from engine.rules import grants
 from engine.rules import keywords
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
-from engine.model.memo import memoized
 from engine.model.state import Card, GameState
 
 
@@ -57,11 +56,13 @@ def _source_limits(g: GameState, src: Card, kind: str) -> tuple:
     """(under ``cannot_attack``, a flyer, ignores forced targeting for ``kind``, the filter lists its targets of
     ``kind`` must match) of an attacking card; memoized in a read-only scope (engine/model/memo.py)."""
     memo = g._memo
-    if memo is not None:
-        hit = memo.get(("limits", id(src), kind))
-        if hit is not None:
-            return cast(tuple, hit[1])
-    return memoized(g, ("limits", id(src), kind), _source_limits_now, g, src, kind)
+    if memo is None:
+        return _source_limits_now(g, src, kind)
+    key = ("limits", id(src), kind)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = (src, _source_limits_now(g, src, kind))  # the entry keeps the card (and its id) alive
+    return cast(tuple, hit[1])
 
 
 def _source_limits_now(g: GameState, src: Card, kind: str) -> tuple:
@@ -72,7 +73,14 @@ def _source_limits_now(g: GameState, src: Card, kind: str) -> tuple:
 def _flyer_taunts(g: GameState, side: int) -> list:
     """The open cards in play of the side other than ``side`` with ``flyer_taunt`` (memoized in a read-only scope,
     engine/model/memo.py)."""
-    return memoized(g, ("flyer_taunts", side), _flyer_taunts_now, g, side)
+    memo = g._memo
+    if memo is None:
+        return _flyer_taunts_now(g, side)
+    key = ("flyer_taunts", side)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = ((), _flyer_taunts_now(g, side))
+    return cast(list, hit[1])
 
 
 def _flyer_taunts_now(g: GameState, side: int) -> list:
@@ -131,11 +139,13 @@ def strike_range(g: GameState, card: Card) -> int:
     """How far its simple strike reaches: 1 (adjacent), or more by :func:`engine.rules.keywords.strike_reach` (range
     counted as 02 §6 counts it, Chebyshev [g-11]); memoized in a read-only scope."""
     memo = g._memo
-    if memo is not None:
-        hit = memo.get(("strike_range", id(card)))
-        if hit is not None:
-            return cast(int, hit[1])
-    return memoized(g, ("strike_range", id(card)), keywords.strike_reach, g, card)
+    if memo is None:
+        return keywords.strike_reach(g, card)
+    key = ("strike_range", id(card))
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = (card, keywords.strike_reach(g, card))
+    return cast(int, hit[1])
 
 
 def row_end_partner(g: GameState, card: Card) -> str | None:

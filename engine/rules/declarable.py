@@ -189,9 +189,8 @@ def movers_used_up(g: GameState, card: Card) -> bool:
 
 
 def _moves(g: GameState, card: Card) -> list[dict]:
-    if (card.zone != "battlefield" or card.attached_to or card.closed or not g.is_creature(card)
-            or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
-            or card.actions):
+    if (card.zone != "battlefield" or card.attached_to or card.closed or card.actions or not g.is_creature(card)
+            or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
     cells = neighbours(card.cell) if keywords.flagged(g, card, "moves_diagonally") else orthogonal(card.cell)  # 01 §3.4
     far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours

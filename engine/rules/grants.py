@@ -17,7 +17,6 @@ from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws, 
 from engine.cards.kinds import REACH
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.conditions import holds
-from engine.model.memo import memoized
 from engine.model.state import Card, GameState
 
 
@@ -107,11 +106,13 @@ def effective(g: GameState, card: Card, target=None) -> list[dict]:
     ``grants_against`` hooks of its keyword abilities grant that strike (03 §5 force_attack [g-82]). Memoized in a
     read-only scope (engine/model/memo.py): callers must not change the list."""
     memo = g._memo
-    if memo is not None:
-        hit = memo.get(("eff", id(card), id(target)))
-        if hit is not None:
-            return cast(list, hit[1])
-    return memoized(g, ("eff", id(card), id(target)), _effective, g, card, target)
+    if memo is None:
+        return _effective(g, card, target)
+    key = ("eff", id(card), id(target))
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = ((card, target), _effective(g, card, target))  # the entry keeps both cards alive
+    return cast(list, hit[1])
 
 
 def _effective(g: GameState, card: Card, target) -> list[dict]:
@@ -182,11 +183,13 @@ def kws(g: GameState, card: Card, kw: str, target=None) -> list[dict]:
     """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`); a new list. Memoized in a
     read-only scope (engine/model/memo.py)."""
     memo = g._memo
-    if memo is not None:
-        hit = memo.get(("kws", id(card), kw, id(target)))
-        if hit is not None:
-            return list(hit[1])
-    return list(memoized(g, ("kws", id(card), kw, id(target)), _kws, g, card, kw, target))
+    if memo is None:
+        return _kws(g, card, kw, target)
+    key = ("kws", id(card), kw, id(target))
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = ((card, target), _kws(g, card, kw, target))  # the entry keeps both cards alive
+    return list(hit[1])
 
 
 def _kws(g: GameState, card: Card, kw: str, target) -> list[dict]:
