@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -148,7 +149,7 @@ class GameState:
         self.effects: list[TimedEffect] = []      # written by engine/ops/durations.py
         self._defcache: dict[str, dict] = {}
         #: definition key -> engine/rules/grants.py's DefMeta of that definition (facts computed once per game).
-        self._metacache: dict[str, object] = {}
+        self._metacache: dict[str, Any] = {}
         self._fresh: list = []
         #: (version, event_seq, player, actions): the last legal-action list, reused while nothing changed.
         self._legal_cache: tuple | None = None

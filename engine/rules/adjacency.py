@@ -1,8 +1,6 @@
 """Adjacency on the battlefield (соседние карты) [207.7.a]: the one place that says which cards touch."""
 from __future__ import annotations
 
-from typing import cast
-
 from engine.model.board import neighbours
 from engine.model.state import Card, GameState
 
@@ -50,7 +48,7 @@ def _attached(g: GameState) -> list:
     hit = memo.get("attached")
     if hit is None:
         hit = memo["attached"] = ((), _attached_now(g))
-    return cast(list, hit[1])
+    return hit[1]
 
 
 def _attached_now(g: GameState) -> list:

@@ -6,7 +6,7 @@ targets, whether a struck card fights, and an on-death attacker's last known pos
 """
 from __future__ import annotations
 
-from typing import cast
+from typing import Any
 
 from engine.cards.keywords import KEYWORDS, hooked_kws
 from engine.cards.kinds import REACH
@@ -62,7 +62,7 @@ def _source_limits(g: GameState, src: Card, kind: str) -> tuple:
     hit = memo.get(key)
     if hit is None:
         hit = memo[key] = (src, _source_limits_now(g, src, kind))  # the entry keeps the card (and its id) alive
-    return cast(tuple, hit[1])
+    return hit[1]
 
 
 def _source_limits_now(g: GameState, src: Card, kind: str) -> tuple:
@@ -80,7 +80,7 @@ def _flyer_taunts(g: GameState, side: int) -> list:
     hit = memo.get(key)
     if hit is None:
         hit = memo[key] = ((), _flyer_taunts_now(g, side))
-    return cast(list, hit[1])
+    return hit[1]
 
 
 def _flyer_taunts_now(g: GameState, side: int) -> list:
@@ -145,7 +145,7 @@ def strike_range(g: GameState, card: Card) -> int:
     hit = memo.get(key)
     if hit is None:
         hit = memo[key] = (card, keywords.strike_reach(g, card))
-    return cast(int, hit[1])
+    return hit[1]
 
 
 def row_end_partner(g: GameState, card: Card) -> str | None:
@@ -191,6 +191,7 @@ def strike_targets(g: GameState, card: Card) -> list[str]:
         # once: it stands on the battlefield and is no flyer
         aux_ok = bool(flyers) and (card.markers.get("flyer_strike", 0) > 0
                                    or keywords.flagged(g, card, "strikes_flyers"))  # aux cards come with flyers
+        unlimited = not lim[1] and not lim[3] and REACH.get("simple_strike") != "ranged"  # _forced_ok holds
         out = []
         for c in cands:
             if c is card or c.id in done or not g.in_play(c) or not _attackable(g, c):
@@ -200,7 +201,7 @@ def strike_targets(g: GameState, card: Card) -> list[str]:
             else:
                 ok = _among(c, adj) or (c.zone == "battlefield" and distance(card.cell, c.cell) <= reach) or (
                     g.is_creature(c) and c.cell == partner)
-            if ok and _forced_ok(g, card, c, "simple_strike", lim):
+            if ok and (unlimited or _forced_ok(g, card, c, "simple_strike", lim)):
                 out.append(c.id)
         return out
     return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c, None, lim)]
@@ -209,21 +210,7 @@ def strike_targets(g: GameState, card: Card) -> list[str]:
 def attack_target_ok(g: GameState, src: Card, a: dict, tgt: Card, limits: tuple | None = None) -> bool:
     """Is ``tgt`` a legal target of attack ability ``a`` of ``src`` (02-battle.md §6 table)? ``limits``: the
     source's :func:`_source_limits` for the ability's kind when the caller has them already."""
-    if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
-        return False
-    spec = a.get("target")
-    if isinstance(spec, dict):
-        if spec.get("choose") == "creature" and not g.is_creature(tgt):
-            return False
-        side = spec.get("side", "any")
-        if side == "enemy" and tgt.controller == src.controller or side == "friendly" and \
-                tgt.controller != src.controller:
-            return False
-        if not tg.match(g, src, tgt, spec.get("filter")):
-            return False
-    if not _forced_ok(g, src, tgt, a.get("kw"), limits):
-        return False
-    return attack_reaches(g, src, a, tgt)
+    return AttackCheck(g, src, a, limits).ok(tgt)
 
 
 def attack_reaches(g: GameState, src: Card, a: dict, tgt: Card) -> bool:
@@ -231,32 +218,88 @@ def attack_reaches(g: GameState, src: Card, a: dict, tgt: Card) -> bool:
     adjacent, ranged within its range plus range bonuses [g-11], across a row [g-53])? A ranged attack reaches the aux
     zone at any range [SEED S2], and one made from the aux zone has no range at all (a card there cannot have
     Range X [g-11]). Position only: the one reach rule for open and face-down targets alike [415.3]."""
-    kw = a.get("kw")
-    mode = REACH.get(kw)
-    if mode == "melee":
-        if src.zone != "battlefield":
-            return False  # a flyer's magic/special strike has no legal target (§6)
-        return _among(tgt, adjacent_cards(g, src))
-    if mode == "ranged":
-        if tgt.zone == "aux":
-            return True  # the aux zone is reached at any range [SEED S2]
-        if src.zone == "aux":  # a card in the aux zone has no Range X [g-11; 01 §5.7, 03 §3.2]: any range
-            return a.get("range") != "adjacent"
-        if src.zone != "battlefield" or tgt.zone != "battlefield":
+    return AttackCheck(g, src, a).reaches(tgt)
+
+
+class AttackCheck:
+    """The checks of :func:`attack_target_ok` (:meth:`ok`) and :func:`attack_reaches` (:meth:`reaches`) for one
+    attack ability ``a`` of ``src``, with what depends on the source and the ability alone read once (its kind,
+    reach, range, target spec; its adjacent cards and range bonus when first needed), so that a listing checks
+    every card in play against it cheaply. The state must not change while one is used. ``limits``: the source's
+    :func:`_source_limits` for the ability's kind when the caller has them already."""
+
+    def __init__(self, g: GameState, src: Card, a: dict, limits: tuple | None = None) -> None:
+        self.g = g
+        self.src = src
+        self.kind: Any = a.get("kw")
+        self.mode: Any = REACH.get(self.kind)
+        self.rng: Any = a.get("range")
+        spec = a.get("target")
+        self.has_spec = isinstance(spec, dict)
+        self.creature_only = False
+        self.side: Any = "any"
+        self.filters: Any = None
+        if isinstance(spec, dict):
+            self.creature_only = spec.get("choose") == "creature"
+            self.side = spec.get("side", "any")
+            self.filters = spec.get("filter")
+        self.limits = limits
+        self._adjacent: list | None = None
+        self._bonus: int | None = None
+
+    def ok(self, tgt: Card) -> bool:
+        """Is ``tgt`` a legal target of the attack now (:func:`attack_target_ok`)?"""
+        g, src = self.g, self.src
+        if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
             return False
-        rng = a.get("range")
-        if isinstance(rng, int) and ranged_taunts(g, src.controller, kw).get(tgt.id):
-            return True  # "whatever the range" (ranged_taunt with ignores_range)
-        if isinstance(rng, int):
-            return distance(src.cell, tgt.cell) <= rng + keywords.range_bonus(g, src, kw)
-        if rng == "adjacent":
-            return _among(tgt, adjacent_cards(g, src))
-        return True
-    if mode == "row":
-        if src.zone != "battlefield" or tgt.zone != "battlefield":
+        if self.has_spec:
+            if self.creature_only and not g.is_creature(tgt):
+                return False
+            side = self.side
+            if side == "enemy" and tgt.controller == src.controller or side == "friendly" and \
+                    tgt.controller != src.controller:
+                return False
+            if not tg.match(g, src, tgt, self.filters):
+                return False
+        if not _forced_ok(g, src, tgt, self.kind, self.limits):
             return False
-        return row_line_ok(g, src, tgt.cell)
-    return False
+        return self.reaches(tgt)
+
+    def adjacent(self) -> list:
+        """The source's adjacent cards (:func:`engine.rules.adjacency.adjacent_cards`), read once."""
+        if self._adjacent is None:
+            self._adjacent = adjacent_cards(self.g, self.src)
+        return self._adjacent
+
+    def reaches(self, tgt: Card) -> bool:
+        """Does the attack reach ``tgt`` from where they stand (:func:`attack_reaches`)?"""
+        src, mode = self.src, self.mode
+        if mode == "melee":
+            if src.zone != "battlefield":
+                return False  # a flyer's magic/special strike has no legal target (§6)
+            return _among(tgt, self.adjacent())
+        if mode == "ranged":
+            if tgt.zone == "aux":
+                return True  # the aux zone is reached at any range [SEED S2]
+            rng = self.rng
+            if src.zone == "aux":  # a card in the aux zone has no Range X [g-11; 01 §5.7, 03 §3.2]: any range
+                return rng != "adjacent"
+            if src.zone != "battlefield" or tgt.zone != "battlefield":
+                return False
+            if isinstance(rng, int):
+                if ranged_taunts(self.g, src.controller, self.kind).get(tgt.id):
+                    return True  # "whatever the range" (ranged_taunt with ignores_range)
+                if self._bonus is None:
+                    self._bonus = keywords.range_bonus(self.g, src, self.kind)
+                return distance(src.cell, tgt.cell) <= rng + self._bonus
+            if rng == "adjacent":
+                return _among(tgt, self.adjacent())
+            return True
+        if mode == "row":
+            if src.zone != "battlefield" or tgt.zone != "battlefield":
+                return False
+            return row_line_ok(self.g, src, tgt.cell)
+        return False
 
 
 def row_line_ok(g: GameState, src, cell: str) -> bool:
@@ -291,7 +334,8 @@ def attack_targets(g: GameState, card: Card, a: dict) -> list[str]:
             cands = [c for c in cands if c.zone == "battlefield" and between_in_line(card.cell, c.cell) is not None]
     elif mode != "ranged":
         return []  # no reach at all
-    return [c.id for c in cands if attack_target_ok(g, card, a, c, lim)]
+    check = AttackCheck(g, card, a, lim)
+    return [c.id for c in cands if check.ok(c)]
 
 
 def fights(g: GameState, tgt, src=None) -> bool:

@@ -11,8 +11,6 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
-from typing import cast
-
 from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws, hooked_kws
 from engine.cards.kinds import REACH
 from engine.rules.adjacency import adjacent_cards
@@ -40,7 +38,7 @@ def meta(g: GameState, card: Card) -> DefMeta:
     m = g._metacache.get(card.defkey)
     if m is None:
         m = g._metacache[card.defkey] = _meta_of(g.defn(card))
-    return cast(DefMeta, m)
+    return m
 
 
 def _meta_of(d: dict) -> DefMeta:
@@ -80,7 +78,7 @@ def aura_kws(g: GameState) -> frozenset:
     hit = memo.get("aura_kws")
     if hit is None:
         hit = memo["aura_kws"] = ((), _aura_kws_now(g))
-    return cast(frozenset, hit[1])
+    return hit[1]
 
 
 _NO_KWS: frozenset = frozenset()
@@ -112,7 +110,7 @@ def effective(g: GameState, card: Card, target=None) -> list[dict]:
     hit = memo.get(key)
     if hit is None:
         hit = memo[key] = ((card, target), _effective(g, card, target))  # the entry keeps both cards alive
-    return cast(list, hit[1])
+    return hit[1]
 
 
 def _effective(g: GameState, card: Card, target) -> list[dict]:
