@@ -329,6 +329,19 @@ def flag_kws(flag: str) -> frozenset:
     return ks
 
 
+def answering_kws(names: tuple[str, ...]) -> frozenset:
+    """The kws of the registered keywords that carry any hook of ``names`` or, for a name ``"flag <flag>"``, have
+    that flag: the union of their :func:`hooked_kws` / :func:`flag_kws` (kept as :func:`hooked`): a card that may
+    have none of them answers every one of those hooks and flags with its default."""
+    ks = _ANSWERING_KWS.get(names)
+    if ks is None:
+        out: set = set()
+        for n in names:
+            out.update(flag_kws(n[5:]) if n.startswith("flag ") else hooked_kws(n))
+        ks = _ANSWERING_KWS[names] = frozenset(out)
+    return ks
+
+
 def carries(abilities, flag: str) -> bool:
     """True when one of ``abilities`` (ability dicts, e.g. a card's printed or acquired ones, an attack's
     ``rider``) is of a registered keyword whose ``flags`` hold ``flag``; no condition or grant is looked at (for
@@ -343,6 +356,8 @@ _HOOKED: dict[str, list[Keyword]] = {}
 _FLAG_KWS: dict[str, frozenset] = {}
 #: hook name -> :func:`hooked_kws`'s answer, emptied by :func:`register`.
 _HOOKED_KWS: dict[str, frozenset] = {}
+#: hook and flag names -> :func:`answering_kws`'s answer, emptied by :func:`register`.
+_ANSWERING_KWS: dict[tuple, frozenset] = {}
 
 
 def register(k: Keyword) -> Keyword:
@@ -354,6 +369,7 @@ def register(k: Keyword) -> Keyword:
     _HOOKED.clear()
     _FLAG_KWS.clear()
     _HOOKED_KWS.clear()
+    _ANSWERING_KWS.clear()
     if k.state is not None:
         STATES[k.state] = k
     if k.short_form is not None:

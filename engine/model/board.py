@@ -59,6 +59,12 @@ def neighbours(cell: str) -> list[str]:
     return list(n) if n is not None else _neighbours(cell)
 
 
+def neighbour_cells(cell: str) -> tuple[str, ...]:
+    """:func:`neighbours` as a tuple that is kept (not a new list): for reading only."""
+    n = _NEIGHBOURS.get(cell)
+    return n if n is not None else tuple(_neighbours(cell))
+
+
 def _neighbours(cell: str) -> list[str]:
     c, r = xy(cell)
     out = []

@@ -1,7 +1,7 @@
 """Adjacency on the battlefield (соседние карты) [207.7.a]: the one place that says which cards touch."""
 from __future__ import annotations
 
-from engine.model.board import neighbours
+from engine.model.board import neighbour_cells
 from engine.model.state import Card, GameState
 
 
@@ -28,15 +28,18 @@ def _adjacent(g: GameState, card: Card) -> list:
         return []
     out = []
     hosts = []
-    for n in neighbours(host.cell):
-        cid = g.board.get(n)
+    board, cards = g.board, g.cards
+    for n in neighbour_cells(host.cell):
+        cid = board.get(n)
         if cid:
-            out.append(g.cards[cid])
+            out.append(cards[cid])
             hosts.append(cid)
     if host is not card:
         out.append(host)
     hosts.append(host.id)
-    out.extend(c for c in _attached(g) if c.attached_to in hosts and c is not card)
+    for c in _attached(g):
+        if c.attached_to in hosts and c is not card:
+            out.append(c)
     return out
 
 

@@ -91,11 +91,13 @@ def ranged_taunts(g: GameState, attacker_side: int, kind: str) -> dict:
     """``{card id: ignores_range}`` for the cards of the other side that draw ``kind`` attacks of
     ``attacker_side``'s cards to themselves now (:func:`engine.rules.keywords.draws_attacks`;
     03 §3, force_attack [g-82]). Cached until the next event (every board change emits one)."""
-    cache = getattr(g, "_taunt_cache", None)
+    cache = g._taunt_cache
     if cache is None or cache[0] != g.event_seq:
         cache = g._taunt_cache = (g.event_seq, {})
+    known: dict = cache[1]
     key = (attacker_side, kind)
-    if key not in cache[1]:
+    out = known.get(key)
+    if out is None:
         out = {}
         for c in g.play_cards():
             if c.controller == attacker_side or c.hidden:
@@ -103,8 +105,8 @@ def ranged_taunts(g: GameState, attacker_side: int, kind: str) -> dict:
             draws = keywords.draws_attacks(g, c, kind)
             if draws is not None:
                 out[c.id] = draws
-        cache[1][key] = out
-    return cache[1][key]
+        known[key] = out
+    return out
 
 
 def strike_target_ok(g: GameState, src: Card, tgt: Card, adjacent: list | None = None, limits: tuple | None = None) -> bool:
@@ -163,24 +165,33 @@ def strikes_allowed(g: GameState, card: Card) -> int:
     return keywords.strikes_per_turn(g, card)
 
 
+#: The hooks and flags of keywords that :func:`strike_targets` reads of the striker (strikes per turn, distinct
+#: targets, forced targeting ignored, target limits, reach, striking flyers without closing).
+_STRIKE_HOOKS = ("strikes_per_turn", "distinct_targets", "unforced", "target_limits", "strike_reach",
+                 "flag strikes_flyers")
+
+
 def strike_targets(g: GameState, card: Card) -> list[str]:
     """Targets of a simple strike the card may declare now (open creature that has strikes left, not netted,
     02-battle.md §4.1). A printed 0-0-0 strike is still declarable: an attack of strength 0 may be declared and
     resolved and deals no wounds (01-game-and-cards.md [103.7.b])."""
     if card.closed or not g.is_creature(card) or not g.in_play(card):
         return []
-    if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.under(g, card, "cannot_act") or \
-            grants.under(g, card, "cannot_attack"):
+    # no keyword of the card answers a hook read below: each read gives its default without asking
+    quiet = keywords.answers_none(g, card, _STRIKE_HOOKS)
+    if card.used.get("strikes", 0) >= (1 if quiet else strikes_allowed(g, card)) or \
+            grants.under(g, card, "cannot_act") or grants.under(g, card, "cannot_attack"):
         return []
-    done = struck(g, card) if keywords.distinct_targets(g, card) else []
-    lim = _source_limits(g, card, "simple_strike")
+    done = struck(g, card) if not quiet and keywords.distinct_targets(g, card) else []
+    # _source_limits: not under cannot_attack (just checked), no forced-targeting ignored, no target limits
+    lim = (False, g.is_flyer(card), False, []) if quiet else _source_limits(g, card, "simple_strike")
     if lim[0]:
         return []  # under ``cannot_attack``: no target passes :func:`_forced_ok`
     if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
-        flyers = card.markers.get("flyer_strike") or keywords.flagged(g, card, "strikes_flyers")
+        flyers = card.markers.get("flyer_strike") or (not quiet and keywords.flagged(g, card, "strikes_flyers"))
         cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if flyers else [])
-        reach = strike_range(g, card)
+        reach = 1 if quiet else strike_range(g, card)
         if reach > 1:
             cands += [g.cards[i] for i in g.board.values() if not _among(g.cards[i], cands)]
         partner = row_end_partner(g, card)
@@ -189,8 +200,8 @@ def strike_targets(g: GameState, card: Card) -> list[str]:
             cands.append(far)
         # strike_target_ok(g, card, c, adj, lim) for each candidate, with what depends on the source alone found
         # once: it stands on the battlefield and is no flyer
-        aux_ok = bool(flyers) and (card.markers.get("flyer_strike", 0) > 0
-                                   or keywords.flagged(g, card, "strikes_flyers"))  # aux cards come with flyers
+        aux_ok = bool(flyers) and (card.markers.get("flyer_strike", 0) > 0 or (
+            not quiet and keywords.flagged(g, card, "strikes_flyers")))  # aux cards come with flyers
         unlimited = not lim[1] and not lim[3] and REACH.get("simple_strike") != "ranged"  # _forced_ok holds
         out = []
         for c in cands:
