@@ -224,14 +224,16 @@ class GameState:
 
     def is_creature(self, card: Card) -> bool:
         """True for a creature of any subtype (flyer, symbiote, parasite) [208]."""
-        return self.defn(card).get("kind", "creature") == "creature"
+        d = self._defcache.get(card.defkey)  # defn's cache read here first: the hottest read of the rules
+        return (d if d is not None else self.defn(card)).get("kind", "creature") == "creature"
 
     def is_flyer(self, card: Card) -> bool:
         """True for a flying creature (летающее существо) [211]: printed so, or it acquired flight (полёт: an
         ability of a keyword with the named effect ``flies``) [g-38] (engine/effects/keywords/flight.py)."""
         if card.acquired and carries(card.acquired, "flies"):
             return True
-        return bool(self.defn(card).get("flyer")) and not card.markers.get("grounded")
+        d = self._defcache.get(card.defkey)
+        return bool((d if d is not None else self.defn(card)).get("flyer")) and not card.markers.get("grounded")
 
     def in_play(self, card_or_id) -> bool:
         """True when the card is in the play zone (battlefield or an aux zone) [SEED S2]."""
