@@ -97,6 +97,12 @@ def between_in_line(a: str, b: str) -> str | None:
     return m if m != "" else _between_in_line(a, b)
 
 
+def two_in_line(cell: str) -> frozenset[str]:
+    """The cells for which :func:`between_in_line` with ``cell`` names a cell: two steps away on its column or
+    rank (empty for a name that is no cell)."""
+    return _TWO_IN_LINE.get(cell, frozenset())
+
+
 def _between_in_line(a: str, b: str) -> str | None:
     (ac, ar), (bc, br) = xy(a), xy(b)
     if ac == bc and abs(ar - br) == 2:
@@ -117,3 +123,4 @@ _DISTANCE = {(a, b): _distance(a, b) for a in CELLS for b in CELLS}
 _NEIGHBOURS = {c: tuple(_neighbours(c)) for c in CELLS}
 _ORTHOGONAL = {c: tuple(_orthogonal(c)) for c in CELLS}
 _BETWEEN: dict[tuple[str, str], str | None] = {(a, b): _between_in_line(a, b) for a in CELLS for b in CELLS}
+_TWO_IN_LINE = {a: frozenset(b for b in CELLS if _BETWEEN[(a, b)] is not None) for a in CELLS}

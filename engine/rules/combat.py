@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards.keywords import KEYWORDS, hooked_kws
+from engine.cards.keywords import KEYWORDS, HookSet, hooked_kws
 from engine.cards.kinds import REACH
-from engine.model.board import between_in_line, distance
+from engine.model.board import between_in_line, distance, two_in_line
 from engine.model.history import struck
 from engine.rules import grants
 from engine.rules import keywords
@@ -66,8 +66,14 @@ def _source_limits(g: GameState, src: Card, kind: str) -> tuple:
 
 
 def _source_limits_now(g: GameState, src: Card, kind: str) -> tuple:
+    if keywords.answers_none(g, src, _LIMIT_HOOKS):  # then unforced is False and target_limits []
+        return (grants.under(g, src, "cannot_attack"), g.is_flyer(src), False, [])
     return (grants.under(g, src, "cannot_attack"), g.is_flyer(src),
             keywords.unforced(g, src, kind), keywords.target_limits(g, src, kind))
+
+
+#: The hooks of keywords that :func:`_source_limits` reads of the attacker.
+_LIMIT_HOOKS = HookSet(("unforced", "target_limits"))
 
 
 def _flyer_taunts(g: GameState, side: int) -> list:
@@ -167,8 +173,8 @@ def strikes_allowed(g: GameState, card: Card) -> int:
 
 #: The hooks and flags of keywords that :func:`strike_targets` reads of the striker (strikes per turn, distinct
 #: targets, forced targeting ignored, target limits, reach, striking flyers without closing).
-_STRIKE_HOOKS = ("strikes_per_turn", "distinct_targets", "unforced", "target_limits", "strike_reach",
-                 "flag strikes_flyers")
+_STRIKE_HOOKS = HookSet(("strikes_per_turn", "distinct_targets", "unforced", "target_limits", "strike_reach",
+                         "flag strikes_flyers"))
 
 
 def strike_targets(g: GameState, card: Card) -> list[str]:
@@ -215,6 +221,9 @@ def strike_targets(g: GameState, card: Card) -> list[str]:
             if ok and (unlimited or _forced_ok(g, card, c, "simple_strike", lim)):
                 out.append(c.id)
         return out
+    if card.zone == "aux" and g.is_flyer(card):  # strike_target_ok's first case: a flyer strikes any card [211.5]
+        return [c.id for c in g.play_cards() if c is not card and c.id not in done and g.in_play(c)
+                and _attackable(g, c) and _forced_ok(g, card, c, "simple_strike", lim)]
     return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c, None, lim)]
 
 
@@ -257,6 +266,7 @@ class AttackCheck:
         self.limits = limits
         self._adjacent: list | None = None
         self._bonus: int | None = None
+        self._taunts: dict | None = None
 
     def ok(self, tgt: Card) -> bool:
         """Is ``tgt`` a legal target of the attack now (:func:`attack_target_ok`)?"""
@@ -272,9 +282,29 @@ class AttackCheck:
                 return False
             if not tg.match(g, src, tgt, self.filters):
                 return False
-        if not _forced_ok(g, src, tgt, self.kind, self.limits):
+        if not self.forced_ok(tgt):
             return False
         return self.reaches(tgt)
+
+    def forced_ok(self, tgt: Card) -> bool:
+        """:func:`_forced_ok` for the attack at ``tgt``; read here when the source is no flyer and has no target
+        limits (then only ``cannot_attack`` and the ranged taunts count)."""
+        lim = self.limits
+        if lim is None or lim[1] or lim[3]:
+            return _forced_ok(self.g, self.src, tgt, self.kind, lim)
+        if lim[0]:
+            return False
+        if self.mode == "ranged":
+            rtaunts = self.ranged_taunts()
+            if rtaunts and tgt.id not in rtaunts and not lim[2]:
+                return False
+        return True
+
+    def ranged_taunts(self) -> dict:
+        """:func:`ranged_taunts` against the source's side for the attack's kind, read once."""
+        if self._taunts is None:
+            self._taunts = ranged_taunts(self.g, self.src.controller, self.kind)
+        return self._taunts
 
     def adjacent(self) -> list:
         """The source's adjacent cards (:func:`engine.rules.adjacency.adjacent_cards`), read once."""
@@ -298,7 +328,7 @@ class AttackCheck:
             if src.zone != "battlefield" or tgt.zone != "battlefield":
                 return False
             if isinstance(rng, int):
-                if ranged_taunts(self.g, src.controller, self.kind).get(tgt.id):
+                if self.ranged_taunts().get(tgt.id):
                     return True  # "whatever the range" (ranged_taunt with ignores_range)
                 if self._bonus is None:
                     self._bonus = keywords.range_bonus(self.g, src, self.kind)
@@ -342,7 +372,8 @@ def attack_targets(g: GameState, card: Card, a: dict) -> list[str]:
             adj = adjacent_cards(g, card)
             cands = [c for c in cands if _among(c, adj)]
         else:
-            cands = [c for c in cands if c.zone == "battlefield" and between_in_line(card.cell, c.cell) is not None]
+            line = two_in_line(card.cell or "")  # between_in_line(card.cell, c.cell) is not None
+            cands = [c for c in cands if c.zone == "battlefield" and c.cell in line]
     elif mode != "ranged":
         return []  # no reach at all
     check = AttackCheck(g, card, a, lim)

@@ -9,7 +9,7 @@ lists.
 from __future__ import annotations
 
 from engine.cards import abilities as ab
-from engine.cards.keywords import KEYWORDS, hooked
+from engine.cards.keywords import KEYWORDS, HookSet, hooked
 from engine.cards.kinds import REACH
 from engine.model.board import distance, neighbours, orthogonal
 from engine.model.enums import EntryKind, Phase
@@ -192,7 +192,7 @@ def movers_used_up(g: GameState, card: Card) -> bool:
 
 #: The hooks and flags of keywords that :func:`_moves` reads of the mover (movement bonus, diagonal moves,
 #: entering an occupied cell).
-_MOVE_HOOKS = ("move_mod", "flag moves_diagonally", "flag shares_cells")
+_MOVE_HOOKS = HookSet(("move_mod", "flag moves_diagonally", "flag shares_cells"))
 
 
 def _moves(g: GameState, card: Card) -> list[dict]:

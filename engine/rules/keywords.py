@@ -8,7 +8,7 @@ filter lists of docs/card-vocabulary.md, matched with :func:`engine.rules.target
 has the ability. Rules cited per function."""
 from __future__ import annotations
 
-from engine.cards.keywords import answering_kws, flag_holders, flag_kws, hooked, hooked_kws
+from engine.cards.keywords import HookSet, flag_holders, flag_kws, hooked, hooked_kws
 from engine.cards.kinds import kinds_match
 from engine.model.board import row_of
 from engine.rules import grants
@@ -59,12 +59,12 @@ def _asked(g: GameState, card: Card, hook: str, target=None) -> list:
     return out
 
 
-def answers_none(g: GameState, card: Card, names: tuple[str, ...]) -> bool:
-    """True when ``card`` can have now no keyword carrying any hook or flag of ``names`` (hook names, or ``"flag
-    <flag>"``; :func:`engine.cards.keywords.answering_kws`): then each function of this module asking one of them
-    gives its default (the hook's neutral answer, a flag False), and a caller asking several may skip them all."""
+def answers_none(g: GameState, card: Card, hooks: HookSet) -> bool:
+    """True when ``card`` can have now no keyword carrying any hook or flag of ``hooks``
+    (:class:`engine.cards.keywords.HookSet`): then each function of this module asking one of them gives its
+    default (the hook's neutral answer, a flag False), and a caller asking several may skip them all."""
     may = grants.possible_kws(g, card)
-    return may is not None and may.isdisjoint(answering_kws(names))
+    return may is not None and may.isdisjoint(hooks.kws())
 
 
 def strike_mod(g: GameState, card: Card, target, kind: str, level: int | None = None) -> int:
