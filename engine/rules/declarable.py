@@ -103,7 +103,9 @@ def declarations(g: GameState, p: int) -> list[dict]:
             if card.hidden and not ab.is_sudden(a):
                 continue
             for opt in ability_options(g, card, i, a):
-                out.append(dict({"act": "ability", "source": card.id, "ability": i}, **opt))
+                d = {"act": "ability", "source": card.id, "ability": i}
+                d.update(opt)
+                out.append(d)
     return out
 
 
@@ -222,7 +224,7 @@ def ability_options(g: GameState, card: Card, idx: int, a: dict) -> list[dict]:
     if spec is not None and spec.options is not None:
         return spec.options(g, card, a)  # a keyword defined in a module of its own (engine/effects/keywords/)
     base = hidden_target_options(g, card, a, opts.target_options(g, card, a))
-    return [dict(o, x=x) if x is not None else o for o in base for x in xs]
+    return [{**o, "x": x} if x is not None else o for o in base for x in xs]
 
 
 def hidden_target_options(g: GameState, card: Card, a: dict, base: list[dict]) -> list[dict]:
