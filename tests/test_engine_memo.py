@@ -1,6 +1,7 @@
 """The engine's read-only scopes (engine/model/memo.py) and its shortcuts: structural facts that
 make the caches provably safe (listing writes nothing, a memo never outlives its call, the legal-action list is
-computed once per applied action, skipping a card's granted triggers skips none)."""
+computed once per applied action, skipping a card's granted triggers skips none, skipping the hooks of a card
+that answers none of them skips no answer)."""
 from __future__ import annotations
 
 import inspect
@@ -12,8 +13,10 @@ import pytest
 
 from engine.model.memo import reading
 from engine.model.state import GameState
+from engine.cards.keywords import HookSet
 from engine.ops import trigger_points
 from engine.procedure import actions
+from engine.rules import combat, declarable, keywords
 from engine.rules.grants import effective
 from tests.selfplay_util import new_game, random_steps
 
@@ -101,6 +104,24 @@ def test_cards_whose_granted_triggers_are_skipped_have_none():
                     assert not [a for a in effective(g.state, c) if a.get("kw") == "trigger"
                                 and not any(a is b for b in base)]
     assert checked
+
+
+def test_a_card_that_answers_none_of_a_hook_set_has_no_answer_to_any_of_its_hooks():
+    sets = [v for m in (combat, declarable) for v in vars(m).values() if isinstance(v, HookSet)]
+    checked = 0
+    for seed in SEEDS:
+        g = new_game(seed)
+        for _ in random_steps(g, seed, 400):
+            for c in g.play_cards():
+                for hs in sets:
+                    if keywords.answers_none(g.state, c, hs):
+                        checked += 1
+                        for n in hs.names:
+                            if n.startswith("flag "):
+                                assert not keywords.flagged(g.state, c, n[5:])
+                            else:
+                                assert keywords._asked(g.state, c, n) == []
+    assert len(sets) >= 3 and checked
 
 
 def test_the_kept_play_zone_list_is_the_play_zone_at_every_read(monkeypatch):

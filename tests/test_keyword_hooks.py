@@ -105,3 +105,11 @@ def test_every_hook_the_engine_asks_is_a_field_of_the_keyword_record():
             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "hooked":
                 asked.update(_names(node.args[0]) if node.args else [])
     assert asked and asked <= names, asked - names
+
+
+def test_every_hook_set_names_hooks_of_the_keyword_record_and_flags_that_keywords_carry():
+    import engine.rules.combat, engine.rules.declarable  # noqa: F401  (their hook sets)
+    hooks = {f.name for f in dataclasses.fields(keywords.Keyword)}
+    flags = {f for k in keywords.KEYWORDS.values() for f in k.flags}
+    names = [n for hs in keywords._HOOK_SETS for n in hs.names]
+    assert names and [n for n in names if not (n[5:] in flags if n.startswith("flag ") else n in hooks)] == []

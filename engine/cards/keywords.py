@@ -329,6 +329,28 @@ def flag_kws(flag: str) -> frozenset:
     return ks
 
 
+class HookSet:
+    """A fixed collection of hook names (and ``"flag <flag>"`` names) and the kws of the registered keywords that
+    carry any of those hooks or flags: the union of their :func:`hooked_kws` / :func:`flag_kws`, kept until the next
+    :func:`register`. A card that may have none of them answers every one of those hooks and flags with its
+    default. Made once, at import (each is kept in a list for :func:`register` to reset)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.known: frozenset | None = None
+        _HOOK_SETS.append(self)
+
+    def kws(self) -> frozenset:
+        """The kws answering any of the names (see the class)."""
+        ks = self.known
+        if ks is None:
+            out: set = set()
+            for n in self.names:
+                out.update(flag_kws(n[5:]) if n.startswith("flag ") else hooked_kws(n))
+            ks = self.known = frozenset(out)
+        return ks
+
+
 def carries(abilities, flag: str) -> bool:
     """True when one of ``abilities`` (ability dicts, e.g. a card's printed or acquired ones, an attack's
     ``rider``) is of a registered keyword whose ``flags`` hold ``flag``; no condition or grant is looked at (for
@@ -343,6 +365,8 @@ _HOOKED: dict[str, list[Keyword]] = {}
 _FLAG_KWS: dict[str, frozenset] = {}
 #: hook name -> :func:`hooked_kws`'s answer, emptied by :func:`register`.
 _HOOKED_KWS: dict[str, frozenset] = {}
+#: Every :class:`HookSet` made, reset by :func:`register`.
+_HOOK_SETS: list[HookSet] = []
 
 
 def register(k: Keyword) -> Keyword:
@@ -354,6 +378,8 @@ def register(k: Keyword) -> Keyword:
     _HOOKED.clear()
     _FLAG_KWS.clear()
     _HOOKED_KWS.clear()
+    for hs in _HOOK_SETS:
+        hs.known = None
     if k.state is not None:
         STATES[k.state] = k
     if k.short_form is not None:

@@ -59,6 +59,12 @@ def neighbours(cell: str) -> list[str]:
     return list(n) if n is not None else _neighbours(cell)
 
 
+def neighbour_cells(cell: str) -> tuple[str, ...]:
+    """:func:`neighbours` as a tuple that is kept (not a new list): for reading only."""
+    n = _NEIGHBOURS.get(cell)
+    return n if n is not None else tuple(_neighbours(cell))
+
+
 def _neighbours(cell: str) -> list[str]:
     c, r = xy(cell)
     out = []
@@ -87,6 +93,17 @@ def between_in_line(a: str, b: str) -> str | None:
 
     Used by the strike across a row (удар через ряд) [g-53]: never diagonal.
     """
+    m = _BETWEEN.get((a, b), "")  # two cells of the board: the table's answer
+    return m if m != "" else _between_in_line(a, b)
+
+
+def two_in_line(cell: str) -> frozenset[str]:
+    """The cells for which :func:`between_in_line` with ``cell`` names a cell: two steps away on its column or
+    rank (empty for a name that is no cell)."""
+    return _TWO_IN_LINE.get(cell, frozenset())
+
+
+def _between_in_line(a: str, b: str) -> str | None:
     (ac, ar), (bc, br) = xy(a), xy(b)
     if ac == bc and abs(ar - br) == 2:
         return cell_at(ac, (ar + br) // 2)
@@ -105,3 +122,5 @@ def in_front(cell: str, controller: int) -> str | None:
 _DISTANCE = {(a, b): _distance(a, b) for a in CELLS for b in CELLS}
 _NEIGHBOURS = {c: tuple(_neighbours(c)) for c in CELLS}
 _ORTHOGONAL = {c: tuple(_orthogonal(c)) for c in CELLS}
+_BETWEEN: dict[tuple[str, str], str | None] = {(a, b): _between_in_line(a, b) for a in CELLS for b in CELLS}
+_TWO_IN_LINE = {a: frozenset(b for b in CELLS if _BETWEEN[(a, b)] is not None) for a in CELLS}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -148,7 +149,7 @@ class GameState:
         self.effects: list[TimedEffect] = []      # written by engine/ops/durations.py
         self._defcache: dict[str, dict] = {}
         #: definition key -> engine/rules/grants.py's DefMeta of that definition (facts computed once per game).
-        self._metacache: dict[str, object] = {}
+        self._metacache: dict[str, Any] = {}
         self._fresh: list = []
         #: (version, event_seq, player, actions): the last legal-action list, reused while nothing changed.
         self._legal_cache: tuple | None = None
@@ -223,14 +224,16 @@ class GameState:
 
     def is_creature(self, card: Card) -> bool:
         """True for a creature of any subtype (flyer, symbiote, parasite) [208]."""
-        return self.defn(card).get("kind", "creature") == "creature"
+        d = self._defcache.get(card.defkey)  # defn's cache read here first: the hottest read of the rules
+        return (d if d is not None else self.defn(card)).get("kind", "creature") == "creature"
 
     def is_flyer(self, card: Card) -> bool:
         """True for a flying creature (летающее существо) [211]: printed so, or it acquired flight (полёт: an
         ability of a keyword with the named effect ``flies``) [g-38] (engine/effects/keywords/flight.py)."""
         if card.acquired and carries(card.acquired, "flies"):
             return True
-        return bool(self.defn(card).get("flyer")) and not card.markers.get("grounded")
+        d = self._defcache.get(card.defkey)
+        return bool((d if d is not None else self.defn(card)).get("flyer")) and not card.markers.get("grounded")
 
     def in_play(self, card_or_id) -> bool:
         """True when the card is in the play zone (battlefield or an aux zone) [SEED S2]."""

@@ -142,7 +142,7 @@ def legal(g: GameState, p: int) -> list[dict]:
         out = [{"act": "pass"}]
         if g.phase == Phase.MAIN and p == g.active:
             out.append({"act": "end_turn"})
-        out.extend(_unforced(d) for d in decl)
+        out.extend([d if "forced" not in d else _unforced(d) for d in decl])
         return out
     if kind == PromptKind.TRIGGERS:
         return triggers.legal(g, p)

@@ -1,8 +1,7 @@
 """Adjacency on the battlefield (соседние карты) [207.7.a]: the one place that says which cards touch."""
 from __future__ import annotations
 
-from engine.model.board import neighbours
-from engine.model.memo import memoized
+from engine.model.board import neighbour_cells
 from engine.model.state import Card, GameState
 
 
@@ -11,7 +10,14 @@ def adjacent_cards(g: GameState, card: Card) -> list:
     parasite or equipment card is adjacent to its host and to everything adjacent to the host, and a host to its
     own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]. Memoized in a read-only
     scope (engine/model/memo.py); always a new list."""
-    return list(memoized(g, ("adj", id(card)), _adjacent, g, card))
+    memo = g._memo
+    if memo is None:
+        return _adjacent(g, card)
+    key = ("adj", id(card))
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = (card, _adjacent(g, card))  # the entry keeps the card (and its id) alive
+    return list(hit[1])
 
 
 def _adjacent(g: GameState, card: Card) -> list:
@@ -22,21 +28,30 @@ def _adjacent(g: GameState, card: Card) -> list:
         return []
     out = []
     hosts = []
-    for n in neighbours(host.cell):
-        cid = g.board.get(n)
+    board, cards = g.board, g.cards
+    for n in neighbour_cells(host.cell):
+        cid = board.get(n)
         if cid:
-            out.append(g.cards[cid])
+            out.append(cards[cid])
             hosts.append(cid)
     if host is not card:
         out.append(host)
     hosts.append(host.id)
-    out.extend(c for c in _attached(g) if c.attached_to in hosts and c is not card)
+    for c in _attached(g):
+        if c.attached_to in hosts and c is not card:
+            out.append(c)
     return out
 
 
 def _attached(g: GameState) -> list:
     """The battlefield cards attached to a host, in ``g.cards`` order (memoized in a read-only scope)."""
-    return memoized(g, "attached", _attached_now, g)
+    memo = g._memo
+    if memo is None:
+        return _attached_now(g)
+    hit = memo.get("attached")
+    if hit is None:
+        hit = memo["attached"] = ((), _attached_now(g))
+    return hit[1]
 
 
 def _attached_now(g: GameState) -> list:

@@ -6,16 +6,16 @@ targets, whether a struck card fights, and an on-death attacker's last known pos
 """
 from __future__ import annotations
 
+from typing import Any
 
-from engine.cards.keywords import KEYWORDS, hooked
+from engine.cards.keywords import KEYWORDS, HookSet, hooked_kws
 from engine.cards.kinds import REACH
-from engine.model.board import between_in_line, distance
+from engine.model.board import between_in_line, distance, two_in_line
 from engine.model.history import struck
 from engine.rules import grants
 from engine.rules import keywords
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
-from engine.model.memo import memoized
 from engine.model.state import Card, GameState
 
 
@@ -55,18 +55,38 @@ def _forced_ok(g: GameState, src: Card, tgt: Card, kind: str, limits: tuple | No
 def _source_limits(g: GameState, src: Card, kind: str) -> tuple:
     """(under ``cannot_attack``, a flyer, ignores forced targeting for ``kind``, the filter lists its targets of
     ``kind`` must match) of an attacking card; memoized in a read-only scope (engine/model/memo.py)."""
-    return memoized(g, ("limits", id(src), kind), _source_limits_now, g, src, kind)
+    memo = g._memo
+    if memo is None:
+        return _source_limits_now(g, src, kind)
+    key = ("limits", id(src), kind)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = (src, _source_limits_now(g, src, kind))  # the entry keeps the card (and its id) alive
+    return hit[1]
 
 
 def _source_limits_now(g: GameState, src: Card, kind: str) -> tuple:
+    if keywords.answers_none(g, src, _LIMIT_HOOKS):  # then unforced is False and target_limits []
+        return (grants.under(g, src, "cannot_attack"), g.is_flyer(src), False, [])
     return (grants.under(g, src, "cannot_attack"), g.is_flyer(src),
             keywords.unforced(g, src, kind), keywords.target_limits(g, src, kind))
+
+
+#: The hooks of keywords that :func:`_source_limits` reads of the attacker.
+_LIMIT_HOOKS = HookSet(("unforced", "target_limits"))
 
 
 def _flyer_taunts(g: GameState, side: int) -> list:
     """The open cards in play of the side other than ``side`` with ``flyer_taunt`` (memoized in a read-only scope,
     engine/model/memo.py)."""
-    return memoized(g, ("flyer_taunts", side), _flyer_taunts_now, g, side)
+    memo = g._memo
+    if memo is None:
+        return _flyer_taunts_now(g, side)
+    key = ("flyer_taunts", side)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = ((), _flyer_taunts_now(g, side))
+    return hit[1]
 
 
 def _flyer_taunts_now(g: GameState, side: int) -> list:
@@ -77,11 +97,13 @@ def ranged_taunts(g: GameState, attacker_side: int, kind: str) -> dict:
     """``{card id: ignores_range}`` for the cards of the other side that draw ``kind`` attacks of
     ``attacker_side``'s cards to themselves now (:func:`engine.rules.keywords.draws_attacks`;
     03 §3, force_attack [g-82]). Cached until the next event (every board change emits one)."""
-    cache = getattr(g, "_taunt_cache", None)
+    cache = g._taunt_cache
     if cache is None or cache[0] != g.event_seq:
         cache = g._taunt_cache = (g.event_seq, {})
+    known: dict = cache[1]
     key = (attacker_side, kind)
-    if key not in cache[1]:
+    out = known.get(key)
+    if out is None:
         out = {}
         for c in g.play_cards():
             if c.controller == attacker_side or c.hidden:
@@ -89,8 +111,8 @@ def ranged_taunts(g: GameState, attacker_side: int, kind: str) -> dict:
             draws = keywords.draws_attacks(g, c, kind)
             if draws is not None:
                 out[c.id] = draws
-        cache[1][key] = out
-    return cache[1][key]
+        known[key] = out
+    return out
 
 
 def strike_target_ok(g: GameState, src: Card, tgt: Card, adjacent: list | None = None, limits: tuple | None = None) -> bool:
@@ -124,7 +146,14 @@ def _among(card, cards: list) -> bool:
 def strike_range(g: GameState, card: Card) -> int:
     """How far its simple strike reaches: 1 (adjacent), or more by :func:`engine.rules.keywords.strike_reach` (range
     counted as 02 §6 counts it, Chebyshev [g-11]); memoized in a read-only scope."""
-    return memoized(g, ("strike_range", id(card)), keywords.strike_reach, g, card)
+    memo = g._memo
+    if memo is None:
+        return keywords.strike_reach(g, card)
+    key = ("strike_range", id(card))
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = (card, keywords.strike_reach(g, card))
+    return hit[1]
 
 
 def row_end_partner(g: GameState, card: Card) -> str | None:
@@ -142,49 +171,66 @@ def strikes_allowed(g: GameState, card: Card) -> int:
     return keywords.strikes_per_turn(g, card)
 
 
+#: The hooks and flags of keywords that :func:`strike_targets` reads of the striker (strikes per turn, distinct
+#: targets, forced targeting ignored, target limits, reach, striking flyers without closing).
+_STRIKE_HOOKS = HookSet(("strikes_per_turn", "distinct_targets", "unforced", "target_limits", "strike_reach",
+                         "flag strikes_flyers"))
+
+
 def strike_targets(g: GameState, card: Card) -> list[str]:
     """Targets of a simple strike the card may declare now (open creature that has strikes left, not netted,
     02-battle.md §4.1). A printed 0-0-0 strike is still declarable: an attack of strength 0 may be declared and
     resolved and deals no wounds (01-game-and-cards.md [103.7.b])."""
     if card.closed or not g.is_creature(card) or not g.in_play(card):
         return []
-    if card.used.get("strikes", 0) >= strikes_allowed(g, card) or grants.under(g, card, "cannot_act") or \
-            grants.under(g, card, "cannot_attack"):
+    # no keyword of the card answers a hook read below: each read gives its default without asking
+    quiet = keywords.answers_none(g, card, _STRIKE_HOOKS)
+    if card.used.get("strikes", 0) >= (1 if quiet else strikes_allowed(g, card)) or \
+            grants.under(g, card, "cannot_act") or grants.under(g, card, "cannot_attack"):
         return []
-    done = struck(g, card) if keywords.distinct_targets(g, card) else []
+    done = struck(g, card) if not quiet and keywords.distinct_targets(g, card) else []
+    # _source_limits: not under cannot_attack (just checked), no forced-targeting ignored, no target limits
+    lim = (False, g.is_flyer(card), False, []) if quiet else _source_limits(g, card, "simple_strike")
+    if lim[0]:
+        return []  # under ``cannot_attack``: no target passes :func:`_forced_ok`
     if card.zone == "battlefield" and not g.is_flyer(card):
         adj = adjacent_cards(g, card)
-        flyers = card.markers.get("flyer_strike") or keywords.flagged(g, card, "strikes_flyers")
+        flyers = card.markers.get("flyer_strike") or (not quiet and keywords.flagged(g, card, "strikes_flyers"))
         cands = adj + ([g.cards[i] for p in (1, 2) for i in g.aux[p]] if flyers else [])
-        if strike_range(g, card) > 1:
-            cands += [g.cards[i] for i in g.board.values() if g.cards[i] not in cands]
-        far = g.cards.get(g.board.get(row_end_partner(g, card) or "") or "")
-        if far is not None and far not in cands:
+        reach = 1 if quiet else strike_range(g, card)
+        if reach > 1:
+            cands += [g.cards[i] for i in g.board.values() if not _among(g.cards[i], cands)]
+        partner = row_end_partner(g, card)
+        far = g.cards.get(g.board.get(partner or "") or "")
+        if far is not None and not _among(far, cands):
             cands.append(far)
-        lim = _source_limits(g, card, "simple_strike")
-        return [c.id for c in cands if c.id not in done and strike_target_ok(g, card, c, adj, lim)]
-    lim = _source_limits(g, card, "simple_strike")
+        # strike_target_ok(g, card, c, adj, lim) for each candidate, with what depends on the source alone found
+        # once: it stands on the battlefield and is no flyer
+        aux_ok = bool(flyers) and (card.markers.get("flyer_strike", 0) > 0 or (
+            not quiet and keywords.flagged(g, card, "strikes_flyers")))  # aux cards come with flyers
+        unlimited = not lim[1] and not lim[3] and REACH.get("simple_strike") != "ranged"  # _forced_ok holds
+        out = []
+        for c in cands:
+            if c is card or c.id in done or not g.in_play(c) or not _attackable(g, c):
+                continue
+            if c.zone == "aux":
+                ok = aux_ok and g.is_flyer(c)
+            else:
+                ok = _among(c, adj) or (c.zone == "battlefield" and distance(card.cell, c.cell) <= reach) or (
+                    g.is_creature(c) and c.cell == partner)
+            if ok and (unlimited or _forced_ok(g, card, c, "simple_strike", lim)):
+                out.append(c.id)
+        return out
+    if card.zone == "aux" and g.is_flyer(card):  # strike_target_ok's first case: a flyer strikes any card [211.5]
+        return [c.id for c in g.play_cards() if c is not card and c.id not in done and g.in_play(c)
+                and _attackable(g, c) and _forced_ok(g, card, c, "simple_strike", lim)]
     return [c.id for c in g.play_cards() if c.id not in done and strike_target_ok(g, card, c, None, lim)]
 
 
 def attack_target_ok(g: GameState, src: Card, a: dict, tgt: Card, limits: tuple | None = None) -> bool:
     """Is ``tgt`` a legal target of attack ability ``a`` of ``src`` (02-battle.md §6 table)? ``limits``: the
     source's :func:`_source_limits` for the ability's kind when the caller has them already."""
-    if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
-        return False
-    spec = a.get("target")
-    if isinstance(spec, dict):
-        if spec.get("choose") == "creature" and not g.is_creature(tgt):
-            return False
-        side = spec.get("side", "any")
-        if side == "enemy" and tgt.controller == src.controller or side == "friendly" and \
-                tgt.controller != src.controller:
-            return False
-        if not tg.match(g, src, tgt, spec.get("filter")):
-            return False
-    if not _forced_ok(g, src, tgt, a.get("kw"), limits):
-        return False
-    return attack_reaches(g, src, a, tgt)
+    return AttackCheck(g, src, a, limits).ok(tgt)
 
 
 def attack_reaches(g: GameState, src: Card, a: dict, tgt: Card) -> bool:
@@ -192,32 +238,109 @@ def attack_reaches(g: GameState, src: Card, a: dict, tgt: Card) -> bool:
     adjacent, ranged within its range plus range bonuses [g-11], across a row [g-53])? A ranged attack reaches the aux
     zone at any range [SEED S2], and one made from the aux zone has no range at all (a card there cannot have
     Range X [g-11]). Position only: the one reach rule for open and face-down targets alike [415.3]."""
-    kw = a.get("kw")
-    mode = REACH.get(kw)
-    if mode == "melee":
-        if src.zone != "battlefield":
-            return False  # a flyer's magic/special strike has no legal target (§6)
-        return tgt in adjacent_cards(g, src)
-    if mode == "ranged":
-        if tgt.zone == "aux":
-            return True  # the aux zone is reached at any range [SEED S2]
-        if src.zone == "aux":  # a card in the aux zone has no Range X [g-11; 01 §5.7, 03 §3.2]: any range
-            return a.get("range") != "adjacent"
-        if src.zone != "battlefield" or tgt.zone != "battlefield":
+    return AttackCheck(g, src, a).reaches(tgt)
+
+
+class AttackCheck:
+    """The checks of :func:`attack_target_ok` (:meth:`ok`) and :func:`attack_reaches` (:meth:`reaches`) for one
+    attack ability ``a`` of ``src``, with what depends on the source and the ability alone read once (its kind,
+    reach, range, target spec; its adjacent cards and range bonus when first needed), so that a listing checks
+    every card in play against it cheaply. The state must not change while one is used. ``limits``: the source's
+    :func:`_source_limits` for the ability's kind when the caller has them already."""
+
+    def __init__(self, g: GameState, src: Card, a: dict, limits: tuple | None = None) -> None:
+        self.g = g
+        self.src = src
+        self.kind: Any = a.get("kw")
+        self.mode: Any = REACH.get(self.kind)
+        self.rng: Any = a.get("range")
+        spec = a.get("target")
+        self.has_spec = isinstance(spec, dict)
+        self.creature_only = False
+        self.side: Any = "any"
+        self.filters: Any = None
+        if isinstance(spec, dict):
+            self.creature_only = spec.get("choose") == "creature"
+            self.side = spec.get("side", "any")
+            self.filters = spec.get("filter")
+        self.limits = limits
+        self._adjacent: list | None = None
+        self._bonus: int | None = None
+        self._taunts: dict | None = None
+
+    def ok(self, tgt: Card) -> bool:
+        """Is ``tgt`` a legal target of the attack now (:func:`attack_target_ok`)?"""
+        g, src = self.g, self.src
+        if tgt is src or not g.in_play(tgt) or not _attackable(g, tgt):
             return False
-        rng = a.get("range")
-        if isinstance(rng, int) and ranged_taunts(g, src.controller, kw).get(tgt.id):
-            return True  # "whatever the range" (ranged_taunt with ignores_range)
-        if isinstance(rng, int):
-            return distance(src.cell, tgt.cell) <= rng + keywords.range_bonus(g, src, kw)
-        if rng == "adjacent":
-            return tgt in adjacent_cards(g, src)
+        if self.has_spec:
+            if self.creature_only and not g.is_creature(tgt):
+                return False
+            side = self.side
+            if side == "enemy" and tgt.controller == src.controller or side == "friendly" and \
+                    tgt.controller != src.controller:
+                return False
+            if not tg.match(g, src, tgt, self.filters):
+                return False
+        if not self.forced_ok(tgt):
+            return False
+        return self.reaches(tgt)
+
+    def forced_ok(self, tgt: Card) -> bool:
+        """:func:`_forced_ok` for the attack at ``tgt``; read here when the source is no flyer and has no target
+        limits (then only ``cannot_attack`` and the ranged taunts count)."""
+        lim = self.limits
+        if lim is None or lim[1] or lim[3]:
+            return _forced_ok(self.g, self.src, tgt, self.kind, lim)
+        if lim[0]:
+            return False
+        if self.mode == "ranged":
+            rtaunts = self.ranged_taunts()
+            if rtaunts and tgt.id not in rtaunts and not lim[2]:
+                return False
         return True
-    if mode == "row":
-        if src.zone != "battlefield" or tgt.zone != "battlefield":
-            return False
-        return row_line_ok(g, src, tgt.cell)
-    return False
+
+    def ranged_taunts(self) -> dict:
+        """:func:`ranged_taunts` against the source's side for the attack's kind, read once."""
+        if self._taunts is None:
+            self._taunts = ranged_taunts(self.g, self.src.controller, self.kind)
+        return self._taunts
+
+    def adjacent(self) -> list:
+        """The source's adjacent cards (:func:`engine.rules.adjacency.adjacent_cards`), read once."""
+        if self._adjacent is None:
+            self._adjacent = adjacent_cards(self.g, self.src)
+        return self._adjacent
+
+    def reaches(self, tgt: Card) -> bool:
+        """Does the attack reach ``tgt`` from where they stand (:func:`attack_reaches`)?"""
+        src, mode = self.src, self.mode
+        if mode == "melee":
+            if src.zone != "battlefield":
+                return False  # a flyer's magic/special strike has no legal target (§6)
+            return _among(tgt, self.adjacent())
+        if mode == "ranged":
+            if tgt.zone == "aux":
+                return True  # the aux zone is reached at any range [SEED S2]
+            rng = self.rng
+            if src.zone == "aux":  # a card in the aux zone has no Range X [g-11; 01 §5.7, 03 §3.2]: any range
+                return rng != "adjacent"
+            if src.zone != "battlefield" or tgt.zone != "battlefield":
+                return False
+            if isinstance(rng, int):
+                if self.ranged_taunts().get(tgt.id):
+                    return True  # "whatever the range" (ranged_taunt with ignores_range)
+                if self._bonus is None:
+                    self._bonus = keywords.range_bonus(self.g, src, self.kind)
+                return distance(src.cell, tgt.cell) <= rng + self._bonus
+            if rng == "adjacent":
+                return _among(tgt, self.adjacent())
+            return True
+        if mode == "row":
+            if src.zone != "battlefield" or tgt.zone != "battlefield":
+                return False
+            return row_line_ok(self.g, src, tgt.cell)
+        return False
 
 
 def row_line_ok(g: GameState, src, cell: str) -> bool:
@@ -238,8 +361,23 @@ def attack_targets(g: GameState, card: Card, a: dict) -> list[str]:
     """Legal targets of an attack ability of ``card`` (shot, discharge, throw, magic/special strike, row strike)."""
     if not g.in_play(card):
         return []
-    lim = _source_limits(g, card, a.get("kw"))
-    return [c.id for c in g.play_cards() if attack_target_ok(g, card, a, c, lim)]
+    kw = a.get("kw")
+    lim = _source_limits(g, card, kw)
+    mode = REACH.get(kw)
+    cands = g.play_cards()
+    if mode == "melee" or mode == "row":  # what :func:`attack_reaches` needs first, found once
+        if card.zone != "battlefield":
+            return []
+        if mode == "melee":
+            adj = adjacent_cards(g, card)
+            cands = [c for c in cands if _among(c, adj)]
+        else:
+            line = two_in_line(card.cell or "")  # between_in_line(card.cell, c.cell) is not None
+            cands = [c for c in cands if c.zone == "battlefield" and c.cell in line]
+    elif mode != "ranged":
+        return []  # no reach at all
+    check = AttackCheck(g, card, a, lim)
+    return [c.id for c in cands if check.ok(c)]
 
 
 def fights(g: GameState, tgt, src=None) -> bool:
@@ -265,9 +403,11 @@ def forced_targets(g: GameState, card) -> list[str]:
     """The simple-strike targets ``card`` is obliged to attack now, [] when none: the ``forces_strikes`` hooks of
     its keyword abilities (printed or acquired), asked in its controller's turn (03 §5 force_attack [g-82])."""
     out: list[str] = []
-    names = {k.kw for k in hooked("forces_strikes")}
+    names = hooked_kws("forces_strikes")
+    if card.controller != g.active or (not card.acquired and names.isdisjoint(grants.meta(g, card).kws)):
+        return out  # (its printed abilities' kws are among its definition's)
     musts = [a for a in g.abilities(card) if a.get("kw") in names]
-    if not musts or card.controller != g.active:
+    if not musts:
         return out
     cands = strike_targets(g, card)
     for a in musts:

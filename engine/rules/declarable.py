@@ -9,7 +9,7 @@ lists.
 from __future__ import annotations
 
 from engine.cards import abilities as ab
-from engine.cards.keywords import KEYWORDS, hooked
+from engine.cards.keywords import KEYWORDS, HookSet, hooked
 from engine.cards.kinds import REACH
 from engine.model.board import distance, neighbours, orthogonal
 from engine.model.enums import EntryKind, Phase
@@ -103,7 +103,9 @@ def declarations(g: GameState, p: int) -> list[dict]:
             if card.hidden and not ab.is_sudden(a):
                 continue
             for opt in ability_options(g, card, i, a):
-                out.append(dict({"act": "ability", "source": card.id, "ability": i}, **opt))
+                d = {"act": "ability", "source": card.id, "ability": i}
+                d.update(opt)
+                out.append(d)
     return out
 
 
@@ -157,12 +159,14 @@ def can_close_for_flyer(g: GameState, card: Card) -> bool:
     return not card.markers.get("flyer_strike") and not own_move_pending(g, card)
 
 
-def move_left(g: GameState, card: Card) -> int:
+def move_left(g: GameState, card: Card, bonus: bool = True) -> int:
     """Unused movement: allowance minus movement markers [203.4] (a grounded Condor has allowance 1); the
     allowance grows by the ``move_mod`` hooks of the card's keywords now (01 §3.4 [203.1];
-    :func:`engine.rules.keywords.move_bonus`)."""
+    :func:`engine.rules.keywords.move_bonus`). ``bonus`` False: the caller knows that no keyword of the card
+    answers that hook (:func:`engine.rules.keywords.answers_none`), so it is not asked."""
     base = 1 if card.markers.get("grounded") else (g.defn(card).get("move") or 0)
-    base += keywords.move_bonus(g, card)
+    if bonus:
+        base += keywords.move_bonus(g, card)
     return base - card.markers.get("movement", 0)
 
 
@@ -188,15 +192,23 @@ def movers_used_up(g: GameState, card: Card) -> bool:
     return False
 
 
+#: The hooks and flags of keywords that :func:`_moves` reads of the mover (movement bonus, diagonal moves,
+#: entering an occupied cell).
+_MOVE_HOOKS = HookSet(("move_mod", "flag moves_diagonally", "flag shares_cells"))
+
+
 def _moves(g: GameState, card: Card) -> list[dict]:
-    if (card.zone != "battlefield" or card.attached_to or card.closed or not g.is_creature(card)
-            or g.is_flyer(card) or g.defn(card).get("symbiote") or move_left(g, card) < 1 or held(g, card)
-            or card.actions):
+    if (card.zone != "battlefield" or card.attached_to or card.closed or card.actions or not g.is_creature(card)
+            or g.is_flyer(card) or g.defn(card).get("symbiote")):
         return []  # [203.5-203.10]; a card that has acted cannot move [g-69]
-    cells = neighbours(card.cell) if keywords.flagged(g, card, "moves_diagonally") else orthogonal(card.cell)  # 01 §3.4
+    quiet = keywords.answers_none(g, card, _MOVE_HOOKS)  # then each of those reads gives its default unasked
+    if move_left(g, card, not quiet) < 1 or held(g, card):
+        return []
+    diagonal = not quiet and keywords.flagged(g, card, "moves_diagonally")
+    cells = neighbours(card.cell) if diagonal else orthogonal(card.cell)  # 01 §3.4
     far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours
     return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else [])
-            if free(g, n) or enters_occupied(g, card, n)]  # incorporeal [g-03]
+            if free(g, n) or (not quiet and enters_occupied(g, card, n))]  # incorporeal [g-03]
 
 
 def ability_options(g: GameState, card: Card, idx: int, a: dict) -> list[dict]:
@@ -212,7 +224,7 @@ def ability_options(g: GameState, card: Card, idx: int, a: dict) -> list[dict]:
     if spec is not None and spec.options is not None:
         return spec.options(g, card, a)  # a keyword defined in a module of its own (engine/effects/keywords/)
     base = hidden_target_options(g, card, a, opts.target_options(g, card, a))
-    return [dict(o, x=x) if x is not None else o for o in base for x in xs]
+    return [{**o, "x": x} if x is not None else o for o in base for x in xs]
 
 
 def hidden_target_options(g: GameState, card: Card, a: dict, base: list[dict]) -> list[dict]:

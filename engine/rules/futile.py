@@ -42,6 +42,9 @@ def keep(g: GameState, a: dict, ids: list[str], source=None) -> list[str]:
     eff = only_effect(a)
     if eff is None:
         return ids
+    k = KEYWORDS.get(eff.get("kw"))
+    if k is None or k.futile is None:
+        return list(ids)  # no target is futile (:func:`futile`)
     return [i for i in ids if not futile(g, eff, g.cards[i], source is not None and i == source.id and _closes(a))]
 
 

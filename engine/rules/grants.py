@@ -11,13 +11,10 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
-from typing import cast
-
 from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws, hooked_kws
 from engine.cards.kinds import REACH
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.conditions import holds
-from engine.model.memo import memoized
 from engine.model.state import Card, GameState
 
 
@@ -41,7 +38,7 @@ def meta(g: GameState, card: Card) -> DefMeta:
     m = g._metacache.get(card.defkey)
     if m is None:
         m = g._metacache[card.defkey] = _meta_of(g.defn(card))
-    return cast(DefMeta, m)
+    return m
 
 
 def _meta_of(d: dict) -> DefMeta:
@@ -71,8 +68,17 @@ def _aura_sources(g: GameState) -> list:
 
 
 def aura_kws(g: GameState) -> frozenset:
-    """Every keyword an aura in play grants (to anyone); memoized in a read-only scope (engine/model/memo.py)."""
-    return memoized(g, "aura_kws", _aura_kws_now, g)
+    """Every keyword an aura in play grants (to anyone); memoized in a read-only scope (engine/model/memo.py).
+    Without an aura source in play (the common case, :func:`_aura_sources`) the empty set, unmemoized."""
+    if not _aura_sources(g):
+        return _NO_KWS
+    memo = g._memo
+    if memo is None:
+        return _aura_kws_now(g)
+    hit = memo.get("aura_kws")
+    if hit is None:
+        hit = memo["aura_kws"] = ((), _aura_kws_now(g))
+    return hit[1]
 
 
 _NO_KWS: frozenset = frozenset()
@@ -97,7 +103,14 @@ def effective(g: GameState, card: Card, target=None) -> list[dict]:
     (a trigger's ``condition`` is checked when it fires). ``target``: the card it attacks, which adds what the
     ``grants_against`` hooks of its keyword abilities grant that strike (03 §5 force_attack [g-82]). Memoized in a
     read-only scope (engine/model/memo.py): callers must not change the list."""
-    return memoized(g, ("eff", id(card), id(target)), _effective, g, card, target)
+    memo = g._memo
+    if memo is None:
+        return _effective(g, card, target)
+    key = ("eff", id(card), id(target))
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = ((card, target), _effective(g, card, target))  # the entry keeps both cards alive
+    return hit[1]
 
 
 def _effective(g: GameState, card: Card, target) -> list[dict]:
@@ -156,6 +169,8 @@ def possible_kws(g: GameState, card: Card) -> frozenset | None:
     m = meta(g, card)
     if m.expands:
         return None
+    if not card.acquired and not _aura_sources(g):
+        return m.kws
     aura = aura_kws(g)
     if not card.acquired and not aura:
         return m.kws
@@ -165,7 +180,14 @@ def possible_kws(g: GameState, card: Card) -> frozenset | None:
 def kws(g: GameState, card: Card, kw: str, target=None) -> list[dict]:
     """The abilities with this ``kw`` that ``card`` has now (see :func:`effective`); a new list. Memoized in a
     read-only scope (engine/model/memo.py)."""
-    return list(memoized(g, ("kws", id(card), kw, id(target)), _kws, g, card, kw, target))
+    memo = g._memo
+    if memo is None:
+        return _kws(g, card, kw, target)
+    key = ("kws", id(card), kw, id(target))
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = ((card, target), _kws(g, card, kw, target))  # the entry keeps both cards alive
+    return list(hit[1])
 
 
 def _kws(g: GameState, card: Card, kw: str, target) -> list[dict]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.combat import attack_reaches
 from engine.rules.filters import parse_filters
-from engine.model.memo import memoized
 from engine.model.state import GameState
 
 
@@ -36,7 +35,13 @@ def alias(card) -> str:
 
 def any_hidden(g: GameState) -> bool:
     """True while some battlefield card is face down (memoized in a read-only scope, engine/model/memo.py)."""
-    return memoized(g, "any_hidden", _any_hidden, g)
+    memo = g._memo
+    if memo is not None:
+        hit = memo.get("any_hidden")
+        if hit is None:
+            hit = memo["any_hidden"] = ((), _any_hidden(g))
+        return bool(hit[1])
+    return _any_hidden(g)
 
 
 def _any_hidden(g: GameState) -> bool:

@@ -8,7 +8,7 @@ filter lists of docs/card-vocabulary.md, matched with :func:`engine.rules.target
 has the ability. Rules cited per function."""
 from __future__ import annotations
 
-from engine.cards.keywords import flag_holders, flag_kws, hooked, hooked_kws
+from engine.cards.keywords import HookSet, flag_holders, flag_kws, hooked, hooked_kws
 from engine.cards.kinds import kinds_match
 from engine.model.board import row_of
 from engine.rules import grants
@@ -57,6 +57,14 @@ def _asked(g: GameState, card: Card, hook: str, target=None) -> list:
             if mine:
                 out.append((k, mine))
     return out
+
+
+def answers_none(g: GameState, card: Card, hooks: HookSet) -> bool:
+    """True when ``card`` can have now no keyword carrying any hook or flag of ``hooks``
+    (:class:`engine.cards.keywords.HookSet`): then each function of this module asking one of them gives its
+    default (the hook's neutral answer, a flag False), and a caller asking several may skip them all."""
+    may = grants.possible_kws(g, card)
+    return may is not None and may.isdisjoint(hooks.kws())
 
 
 def strike_mod(g: GameState, card: Card, target, kind: str, level: int | None = None) -> int:
@@ -227,7 +235,8 @@ def unforced(g: GameState, card: Card, kind: str) -> bool:
 def target_limits(g: GameState, card: Card, kind: str) -> list:
     """The filter lists every target of ``card``'s attacks of ``kind`` must match: the ``target_limits`` hooks of
     its keywords (01 §3.6 [205])."""
-    return [f for k, mine in _asked(g, card, "target_limits") for f in k.target_limits(g, card, kind, mine)]
+    asked = _asked(g, card, "target_limits")
+    return [f for k, mine in asked for f in k.target_limits(g, card, kind, mine)] if asked else []
 
 
 def draws_attacks(g: GameState, card: Card, kind: str) -> bool | None:
@@ -245,13 +254,15 @@ def draws_attacks(g: GameState, card: Card, kind: str) -> bool | None:
 def strike_reach(g: GameState, card: Card) -> int:
     """How far ``card``'s simple strike reaches: 1 (adjacent), or the greatest answer of the ``strike_reach`` hooks
     of its keywords (Chebyshev, 03 §3.2 [g-11])."""
-    return max([1] + [k.strike_reach(g, card, mine) for k, mine in _asked(g, card, "strike_reach")])
+    asked = _asked(g, card, "strike_reach")
+    return max([1] + [k.strike_reach(g, card, mine) for k, mine in asked]) if asked else 1
 
 
 def strikes_per_turn(g: GameState, card: Card) -> int:
     """Simple strikes ``card`` may make per turn: 1, or the greatest answer of the ``strikes_per_turn`` hooks of its
     keywords (03 §5 actions_per_turn [g-70, 219.4.a])."""
-    return max([1] + [k.strikes_per_turn(g, card, mine) for k, mine in _asked(g, card, "strikes_per_turn")])
+    asked = _asked(g, card, "strikes_per_turn")
+    return max([1] + [k.strikes_per_turn(g, card, mine) for k, mine in asked]) if asked else 1
 
 
 def distinct_targets(g: GameState, card: Card) -> bool:

@@ -24,15 +24,17 @@ def chosen_candidates(g: GameState, source, spec: dict, ctx: dict | None = None)
     """Cards in the play zone that a ``{"choose": ...}`` target may name, seen from ``source`` (03 §3.1)."""
     out = []
     ctrl = source.controller
+    creatures = spec.get("choose") == "creature"
+    side = spec.get("side", "any")
+    filters = spec.get("filter")
     for c in g.play_cards():
         if c.hidden:
             continue
-        if spec.get("choose") == "creature" and not g.is_creature(c):
+        if creatures and not g.is_creature(c):
             continue
-        side = spec.get("side", "any")
         if side == "enemy" and c.controller == ctrl or side == "friendly" and c.controller != ctrl:
             continue
-        if match(g, source, c, spec.get("filter"), ctx):
+        if match(g, source, c, filters, ctx):
             out.append(c)
     return out
 
