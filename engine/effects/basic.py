@@ -56,6 +56,7 @@ def eff_condor_dive(g, e, src, eff):
         g.aux[src.controller].remove(src.id)
     src.zone, src.cell = "battlefield", left
     g.board[left] = src.id
+    g.play_changed()
     src.markers["grounded"] = 1
     g.emit(Event.MOVED, card=src.id, frm=None, to=left)
     lvl = strike_table.single_level(g.roll(src.controller, src.id, "dive"))

@@ -166,6 +166,7 @@ def take_over(g, cell: str, leaving=None) -> None:
     for c in g.cards.values():
         if c is not leaving and c.zone == "battlefield" and not c.attached_to and c.cell == cell:
             g.board[cell] = c.id
+            g.play_changed()
             return
 
 
@@ -179,6 +180,7 @@ def remove_from_play(g, card) -> None:
     for p in (1, 2):
         if card.id in g.aux[p]:
             g.aux[p].remove(card.id)
+    g.play_changed()
 
 
 def destroy(g, card, by=None, kind: str | None = None) -> None:
@@ -210,6 +212,7 @@ def _die(g, card, last_cell) -> None:
     card.controller = card.owner
     card.cell = None
     card.attached_to = None
+    g.play_changed()
     g.graveyards[card.owner].insert(0, card.id)
     g.emit(Event.DIED, card=card.id, controller=controller, owner=card.owner)
     ev = {"type": "died", "card": card.id, "controller": controller, "cell": last_cell}

@@ -32,6 +32,7 @@ def to_aux(g, card) -> None:
     card.zone = "aux"
     card.cell = None
     g.aux[card.controller].append(card.id)
+    g.play_changed()
     g.emit(Event.TO_AUX, card=card.id, player=card.controller)
 
 

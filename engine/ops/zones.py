@@ -53,6 +53,7 @@ def relocate(g, card, to: str) -> None:
         if c.attached_to == card.id:
             c.cell = to
     take_over(g, frm)
+    g.play_changed()
     g.emit(Event.MOVED, card=card.id, frm=frm, to=to)
 
 
@@ -86,6 +87,7 @@ def swap_cells(g, a: str, b: str) -> None:
     if cb is not None:
         g.board[a] = cb
         g.cards[cb].cell = a
+    g.play_changed()
     g.emit("rearranged", cells=[a, b])
 
 
@@ -101,3 +103,4 @@ def enter_play(g, card, p: int, cell: str | None) -> None:
     else:
         card.zone, card.cell = "battlefield", cell
         g.board[cell] = card.id
+    g.play_changed()

@@ -326,6 +326,7 @@ def attach(g, att, host) -> None:
         del g.board[att.cell]
     att.attached_to = host.id
     att.cell = host.cell
+    g.play_changed()
     g.emit(Event.ATTACHED, card=att.id, host=host.id)
 
 
@@ -483,6 +484,7 @@ def _perform_deploy(g, p: int, act: dict) -> None:
     c.cell = cell
     c.hidden = True
     g.board[cell] = cid
+    g.play_changed()
     g.emit(Event.PLACED, player=p, cell=cell)
     g.emit(Event.PLACED_CARD, to=p, player=p, card=cid, cell=cell)
 

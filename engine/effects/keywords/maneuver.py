@@ -52,6 +52,7 @@ def execute(g, e, src, eff) -> None:
             c.cell = to
         elif c.attached_to == partner.id:
             c.cell = frm
+    g.play_changed()
     record_step(g, src, frm, to)
     g.emit("moved", card=src.id, frm=frm, to=to, how="maneuver")
     trigger_points.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to, "how": "maneuver"})

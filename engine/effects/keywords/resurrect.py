@@ -32,6 +32,7 @@ def execute(g, e, src, eff) -> None:
         t.zone = "battlefield"
         t.cell = to
         g.board[to] = t.id
+    g.play_changed()
     t.closed = bool(eff.get("closed"))
     g.emit(Event.RESURRECTED, card=t.id, to=to)
 
