@@ -20,18 +20,19 @@ from engine.model.types import Prompt
 from engine.ops import trigger_points
 from engine.procedure import queue, triggers
 from engine.procedure.execute import start_execution
+from engine.model.state import GameState
 
 #: The trigger point's event type (``{"type": "before_turn", "player": the active player}``).
 EVENT = "before_turn"
 
 
-def collect(g) -> None:
+def collect(g: GameState) -> None:
     """The turn preparation step begins: the ``before_turn`` triggers of both players' cards in play whose ``turn``
     matches the active player's turn become pending [310.2]."""
     trigger_points.collect(g, {"type": EVENT, "player": g.active})
 
 
-def resolve(g, p: int) -> Prompt | None:
+def resolve(g: GameState, p: int) -> Prompt | None:
     """Advance player ``p``'s before-turn triggers: declare the next one and start its execution at once.
 
     Returns the ``triggers`` prompt when ``p`` must choose (an optional trigger, a target, the order of several).
