@@ -6,11 +6,12 @@ turn, from which card and cell; :class:`engine.model.types.Until`).
 """
 from __future__ import annotations
 
-from engine.cards.keywords import KEYWORDS, hooked
+from engine.cards.keywords import KEYWORDS, hooked_kws
 from engine.cards.kinds import kinds_match
 from engine.cards.typed import parse_value
 from engine.model.enums import Event
 from engine.model.state import GameState
+from engine.rules.grants import meta
 
 
 # ---------------------------------------------------------------------- acquiring with a duration
@@ -71,9 +72,11 @@ def refresh_forced(g: GameState, baseline: bool = False) -> None:
     """The ``after_entry`` hook of each keyword ability (printed or acquired) of each card on the battlefield: a
     forced attack's record of who became adjacent (Must attack). Called after every executed entry and strike;
     ``baseline`` (turn start) records who is adjacent without obliging."""
-    names = {k.kw for k in hooked("after_entry")}
+    names = hooked_kws("after_entry")
     for cid in list(g.board.values()):
         c = g.cards[cid]
+        if not c.acquired and names.isdisjoint(meta(g, c).kws):
+            continue  # printed abilities only, none of them of such a keyword
         for a in g.abilities(c):
             kw = a.get("kw")
             if kw in names:

@@ -17,6 +17,7 @@ from engine.model.enums import Event, PromptKind
 from engine.ops.costs import pay_cost
 from engine.rules.conditions import holds
 from engine.rules.declarable import can_pay
+from engine.rules.grants import meta
 from engine.model.state import GameState
 
 
@@ -52,9 +53,10 @@ def options(g: GameState, ex: dict, p: int) -> list[dict]:
     kind = data.get("attack_kind", "simple_strike")
     w = _Window(data, g.cards.get(ex["entry"]["source"]), g.cards.get(data.get("target") or ""), p)
     out = []
+    kws = _window_kws(name)
     for card in g.play_cards():
-        if card.controller != p or card.hidden:
-            continue
+        if card.controller != p or card.hidden or (not card.acquired and kws.isdisjoint(meta(g, card).kws)):
+            continue  # (the last: printed abilities only, none of them answers this window)
         for i, a in enumerate(g.abilities(card)):
             kw = a.get("kw")
             custom = CUSTOMS.get(a.get("handler")) if kw == "custom" else None
@@ -74,6 +76,15 @@ def options(g: GameState, ex: dict, p: int) -> list[dict]:
     if name == "target" and w.src is not None and w.tgt is not None and w.src.controller != p and not w.src.hidden:
         for k in hooked("opponent_window_options"):
             out.extend(k.opponent_window_options(g, w, kind))
+    return out
+
+
+def _window_kws(name: str) -> set:
+    """The kws whose abilities may answer window ``name``: the window keywords', and ``custom`` when a custom
+    answers it."""
+    out = {k.kw for k in hooked("window_options") if k.window == name}
+    if any(c.window == name for c in CUSTOMS.values()):
+        out.add("custom")
     return out
 
 
