@@ -107,7 +107,7 @@ def test_cards_whose_granted_triggers_are_skipped_have_none():
 
 
 def test_the_kept_play_zone_list_is_the_play_zone_at_every_read(monkeypatch):
-    """``GameState.play_cards`` keeps its list until the next change of the play zone, action or zone size change
+    """``GameState.play_cards`` keeps its list until the next change of the play zone or zone size change
     (every writer of a card's zone, cell or host calls ``play_changed``): at every read
     over whole games, the reads inside ``apply`` included, it holds the same cards in the same order as a fresh
     listing. A compiled GameState's methods cannot be replaced: then this test runs in a pure-Python subprocess."""

@@ -169,8 +169,8 @@ class GameState:
         self._taunt_cache: tuple | None = None
         self._history_readers: tuple | None = None
         self._poison_tick: bool = False
-        #: The play zone's cards (:meth:`play_cards`) with the play zone count, version and zone sizes they were
-        #: listed at; the count goes up at every change of the play zone (:meth:`play_changed`).
+        #: The play zone's cards (:meth:`play_cards`) with the play zone count and zone sizes they were listed at;
+        #: the count goes up at every change of the play zone (:meth:`play_changed`).
         self._play: list[Card] = []
         self._play_key: tuple = ()
         self._play_changes = 0
@@ -247,10 +247,10 @@ class GameState:
 
     def play_cards(self) -> list[Card]:
         """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2). The one
-        list is shared until the next :meth:`play_changed`, the next accepted action or a change in the number of
-        cards, of occupied cells or of cards in an aux zone: callers must not change it."""
-        key = (self._play_changes, self.version, len(self.cards), len(self.board), len(self.aux[1]),
-               len(self.aux[2]))
+        list is shared until the next :meth:`play_changed` or a change in the number of cards, of occupied cells or
+        of cards in an aux zone (a state edited from outside, as tests do, then lists afresh): callers must not
+        change it."""
+        key = (self._play_changes, len(self.cards), len(self.board), len(self.aux[1]), len(self.aux[2]))
         if key == self._play_key:
             return self._play
         out = self._play = self._play_cards()
