@@ -176,6 +176,8 @@ class GameState:
         self._play_changes = 0
         #: The attachments among them (:meth:`attachments`), listed with them.
         self._attached: list[Card] = []
+        #: (the play zone's list, the printed triggers of each of its cards): engine/ops/trigger_points.py.
+        self._play_triggers: tuple = ()
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
         """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""

@@ -210,12 +210,19 @@ def collect(g: GameState, event: dict) -> None:
 @reading
 def _collect_in_play(g: GameState, event: dict) -> None:
     """The triggers of the cards in play that ``event`` fires become pending (a read-only scope: it writes only
-    ``g.pending``, which no memoized read looks at)."""
+    ``g.pending``, which no memoized read looks at, and keeps the printed triggers of the play zone's cards with
+    its list in ``g._play_triggers``)."""
     aura = "trigger" in aura_kws(g)
     et = event["type"]
-    for c in g.play_cards():
+    cards = g.play_cards()
+    kept = g._play_triggers
+    if kept and kept[0] is cards:
+        printed = kept[1]
+    else:
+        printed = [_printed_triggers(g, c) for c in cards]
+        g._play_triggers = (cards, printed)
+    for c, (own, formation, on) in zip(cards, printed):
         if not c.acquired and not aura:
-            own, formation, on = _printed_triggers(g, c)
             if not formation and et not in on:
                 continue  # none of its triggers fires on this type of event
             trigs = own if not formation else _trigger_abilities(g, c, granted=True)
