@@ -79,13 +79,20 @@ def options(g: GameState, ex: dict, p: int) -> list[dict]:
     return out
 
 
-def _window_kws(name: str) -> set:
+def _window_kws(name: str) -> frozenset:
     """The kws whose abilities may answer window ``name``: the window keywords', and ``custom`` when a custom
-    answers it."""
-    out = {k.kw for k in hooked("window_options") if k.window == name}
-    if any(c.window == name for c in CUSTOMS.values()):
-        out.add("custom")
+    answers it; kept per window name while no keyword or custom is registered."""
+    key = (name, len(KEYWORDS), len(CUSTOMS))
+    out = _WINDOW_KWS.get(key)
+    if out is None:
+        kws = {k.kw for k in hooked("window_options") if k.window == name}
+        if any(c.window == name for c in CUSTOMS.values()):
+            kws.add("custom")
+        out = _WINDOW_KWS[key] = frozenset(kws)
     return out
+
+
+_WINDOW_KWS: dict[tuple, frozenset] = {}
 
 
 class _Window:
