@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from engine.model.enums import Event
 from engine.rules.hidden import any_hidden
-from engine.model.state import GameState
+from engine.model.state import Card, GameState
 
 
-def reveal(g: GameState, card, why: str) -> None:
+def reveal(g: GameState, card: Card, why: str) -> None:
     """Turn a face-down card face up (base effect [415.2]); a flyer or terrain then goes to its controller's aux
     zone at once [211.2.a, 306.3]."""
     if not card.hidden:

@@ -8,10 +8,10 @@ movement or declaring triggered abilities (:func:`after_action`), and when the t
 from __future__ import annotations
 
 from engine.ops import damage
-from engine.model.state import GameState
+from engine.model.state import Card, GameState
 
 
-def sharing(g: GameState, card) -> bool:
+def sharing(g: GameState, card: Card) -> bool:
     """True when ``card`` stands on a battlefield cell that another card holds."""
     return (card.zone == "battlefield" and not card.attached_to and bool(card.cell)
             and g.board.get(card.cell) not in (None, card.id))

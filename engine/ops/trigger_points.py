@@ -269,7 +269,7 @@ def cell_freed(g: GameState, just_died: str | None = None) -> None:
                         _add(g, dead, a["kw"], {"effects": effects}, dead.owner, {"type": "cell_freed"})
 
 
-def _add(g: GameState, card, idx, a, controller, event):
+def _add(g: GameState, card: Card, idx, a, controller, event):
     point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
                                                      "frm", "to", "cell", "controller", "poison", "value", "cards",
                                                      "die")}
