@@ -13,7 +13,7 @@ from engine.ops import passives
 from engine.ops import trigger_points
 from engine.rules import grants
 from engine.rules import keywords
-from engine.model.state import GameState
+from engine.model.state import Card, GameState
 
 
 def wound(g: GameState, target, amount: int, kind: str, source=None, level: int | None = None, poison_tick: bool = False) -> int:
@@ -123,7 +123,7 @@ def _host_lost(g: GameState, card, host) -> bool:
     return False
 
 
-def is_dead(g: GameState, card) -> bool:
+def is_dead(g: GameState, card: Card) -> bool:
     """Current life <= 0 [204.6, 402.3]."""
     return g.in_play(card) and g.life(card) - card.wounds <= 0
 
@@ -170,7 +170,7 @@ def take_over(g: GameState, cell: str, leaving=None) -> None:
             return
 
 
-def remove_from_play(g: GameState, card) -> None:
+def remove_from_play(g: GameState, card: Card) -> None:
     """Take a card out of the battlefield or an aux zone (no destination): board, aux list, attachments' host."""
     if card.zone == "battlefield" and card.cell and g.board.get(card.cell) == card.id:
         del g.board[card.cell]
@@ -202,7 +202,7 @@ def destroy(g: GameState, card, by=None, kind: str | None = None) -> None:
         _die(g, a, last_cell)
 
 
-def _die(g: GameState, card, last_cell) -> None:
+def _die(g: GameState, card: Card, last_cell) -> None:
     controller = card.controller
     poison = card.markers.get("poison", 0)
     for k in hooked("at_death"):  # e.g. it loses Incarnation X [g-19]

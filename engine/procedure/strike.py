@@ -20,7 +20,7 @@ from engine.procedure import defender, windows
 from engine.rules import keywords
 from engine.rules.combat import fights, strike_target_ok
 from engine.rules.strike_table import single_level, strike_table, weakened
-from engine.model.state import GameState
+from engine.model.state import Card, GameState
 
 
 def strike_step(g: GameState, ex: dict) -> None:
@@ -59,7 +59,7 @@ def strike_step(g: GameState, ex: dict) -> None:
         ex["done"] = True
 
 
-def _final_target(g: GameState, ex, src, tgt) -> None:
+def _final_target(g: GameState, ex: dict, src: Card, tgt: Card) -> None:
     """Step 5: the final target is known: "attacked" triggers, a net blocks the strike, then the ``target``
     window (block_strike)."""
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": "simple_strike"})
@@ -88,7 +88,7 @@ def answer_exchange(g: GameState, ex: dict, act: dict) -> None:
     windows.open_window(g, ex, "protection", "damage")
 
 
-def _die(g: GameState, card, role: str, why: str) -> int:
+def _die(g: GameState, card: Card, role: str, why: str) -> int:
     """One die for ``card``; with ``best_of_two_rolls`` for ``role`` two dice, the better kept."""
     v = g.roll(card.controller, card.id, why)
     if keywords.best_of_two(g, card, role):
@@ -96,13 +96,13 @@ def _die(g: GameState, card, role: str, why: str) -> int:
     return v
 
 
-def _level_bonus(g: GameState, card) -> bool:
+def _level_bonus(g: GameState, card: Card) -> bool:
     """A strike bonus counted per strength (Метаморф copies the target's value of the strength it rolls): its
     equal printed values are not a fixed strike, it rolls (02 §6)."""
     return keywords.varies_strike(g, card)
 
 
-def _roll(g: GameState, ex, src, tgt) -> None:
+def _roll(g: GameState, ex: dict, src: Card, tgt: Card) -> None:
     """Step 6: the dice (two in a fight, else one unless the values are fixed), then the ``roll`` window."""
     data = ex["data"]
     strike = g.defn(src).get("strike") or [0, 0, 0]
@@ -118,7 +118,7 @@ def _roll(g: GameState, ex, src, tgt) -> None:
     windows.open_window(g, ex, "roll", "result")
 
 
-def _result(g: GameState, ex, src, tgt) -> None:
+def _result(g: GameState, ex: dict, src: Card, tgt: Card) -> None:
     """Steps 7-8: modifiers, the result; an exchange row asks; else the ``protection`` window."""
     data = ex["data"]
     if data["fight"]:
@@ -157,7 +157,7 @@ def _close_defender(g: GameState, data) -> None:
             d.closed = True  # the defender closes when the strike is over [216.12.a]
 
 
-def _deal(g: GameState, ex, src, tgt) -> None:
+def _deal(g: GameState, ex: dict, src: Card, tgt: Card) -> None:
     """Steps 9-12: strengths (the target's ``incoming_strike_reduced`` caps the level), wounds at once (first
     strike first), deaths, "strikes" triggers, the defender closes."""
     data = ex["data"]
