@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from engine import EngineError, Game, starter_decks
-from engine.apply import parse_move
+from engine.game import parse_move
 from engine.model.move import Move
 from engine.model.state import GameState
 
