@@ -5,9 +5,11 @@ that answers none of them skips no answer)."""
 from __future__ import annotations
 
 import inspect
+import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,7 @@ from engine.ops import trigger_points
 from engine.procedure import actions
 from engine.rules import combat, declarable, keywords
 from engine.rules.grants import effective
+from engine.scenario import run_scenario
 from tests.selfplay_util import new_game, random_steps
 
 SEEDS = (3, 11, 29)
@@ -125,7 +128,8 @@ def test_a_card_that_answers_none_of_a_hook_set_has_no_answer_to_any_of_its_hook
 
 
 def test_the_kept_play_zone_list_is_the_play_zone_at_every_read(monkeypatch):
-    """``GameState.play_cards`` keeps its list until the next event, action or zone size change: at every read
+    """``GameState.play_cards`` keeps its list until the next change of the play zone or zone size change
+    (every writer of a card's zone, cell or host calls ``play_changed``): at every read
     over whole games, the reads inside ``apply`` included, it holds the same cards in the same order as a fresh
     listing. A compiled GameState's methods cannot be replaced: then this test runs in a pure-Python subprocess."""
     if not inspect.isfunction(GameState.play_cards):
@@ -149,3 +153,41 @@ def test_the_kept_play_zone_list_is_the_play_zone_at_every_read(monkeypatch):
         for _ in random_steps(g, seed, 600):
             pass
     assert reads and all(reads)
+
+
+def test_the_kept_play_zone_lists_are_the_play_zone_at_every_read_in_the_scenarios(monkeypatch):
+    """``GameState.attachments`` is kept with the play zone's list: at every read in the scenarios (moves,
+    maneuvers, resurrections, deaths inside one action; symbiotes, parasites, equipment, which the starter decks
+    lack), it holds the battlefield cards attached to a host in instance order, and the play zone's list the same
+    cards in the same order as a fresh listing. Under a compiled GameState: a pure-Python subprocess."""
+    if not inspect.isfunction(GameState.attachments):
+        here = f"{__file__}::test_the_kept_play_zone_lists_are_the_play_zone_at_every_read_in_the_scenarios"
+        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", here],
+                             env={**os.environ, "BERSERK_PURE": "1"}, capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0, run.stdout[-3000:]
+        return
+    real_play, real_att = GameState.play_cards, GameState.attachments
+    reads = []
+
+    def same(a, b):
+        return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+
+    def checked_play(self):
+        kept = real_play(self)
+        att = self._attached
+        reads.append((same(kept, self._play_cards()), False))
+        self._attached = att
+        return kept
+
+    def checked_att(self):
+        kept = real_att(self)
+        fresh = [c for c in self.cards.values() if c.attached_to and c.zone == "battlefield"]
+        reads.append((same(kept, fresh), bool(fresh)))
+        return kept
+
+    monkeypatch.setattr(GameState, "play_cards", checked_play)
+    monkeypatch.setattr(GameState, "attachments", checked_att)
+    files = sorted(Path(__file__).parent.glob("scenarios/*.json"))
+    for f in files:
+        run_scenario(json.loads(f.read_text()))
+    assert files and reads and all(ok for ok, _ in reads) and any(some for _, some in reads)

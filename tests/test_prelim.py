@@ -103,11 +103,11 @@ def test_304_6_one_element_bonus_is_held_while_the_recruits_have_one_element():
     choose(g, 2, "keep")
     from engine.procedure.recruit import gold_available
     choose(g, 1, {"recruit": lb["f2"]})
-    assert gold_available(g, 1) == 24  # 23 + the one-element bonus
+    assert gold_available(g.state, 1) == 24  # 23 + the one-element bonus
     choose(g, 1, {"recruit": lb["f1"]})  # 23 gold elite card affordable only thanks to the bonus... and silver paid f2
-    assert gold_available(g, 1) == 1
+    assert gold_available(g.state, 1) == 1
     choose(g, 1, {"recruit": lb["m1"]})  # a second element: the bonus is lost again
-    assert gold_available(g, 1) == 0
+    assert gold_available(g.state, 1) == 0
 
 
 def test_304_6_a_an_element_penalty_must_be_affordable_in_gold():

@@ -50,7 +50,7 @@ def test_s2_card_entering_a_deck_is_a_new_card_without_tokens_and_the_deck_is_sh
                  card("d2", owner=1, zone="deck")])
     old = L["k"]
     before_rng = g.rng.state
-    new = put_into_deck(g, g.cards[old])
+    new = put_into_deck(g.state, g.cards[old])
     assert old not in g.cards and new in g.decks[1] and g.cards[new].tokens == 0 and g.cards[new].wounds == 0
     assert g.rng.state != before_rng  # the shuffle drew from the seeded RNG
     assert "c2" not in g.board

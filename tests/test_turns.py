@@ -28,7 +28,7 @@ def test_311_2_movement_markers_of_the_active_player_go_at_turn_start():
 def test_313_2_until_the_end_of_the_turn_effects_end_when_the_final_phase_ends():
     g, lb = game([card("a", "c3", 1)])
     g.cards[lb["a"]].markers["blessed"] = 1
-    durations.add(g, "turn_end", lb["a"], "test", marker="blessed")
+    durations.add(g.state, "turn_end", lb["a"], "test", marker="blessed")
     g.apply(1, {"act": "end_turn"})
     g.apply(2, {"act": "pass"})
     assert g.phase in ("final", "turn_start", "main")
@@ -37,7 +37,7 @@ def test_313_2_until_the_end_of_the_turn_effects_end_when_the_final_phase_ends()
 
 def test_313_2_an_effect_for_a_later_turn_survives_earlier_turn_ends():
     g, lb = game([card("a", "c3", 1)])
-    durations.add(g, "turn_end", lb["a"], "test", marker="m", turn=g.turn + 1)
+    durations.add(g.state, "turn_end", lb["a"], "test", marker="m", turn=g.turn + 1)
     g.cards[lb["a"]].markers["m"] = 1
     _end_turn(g)
     assert g.cards[lb["a"]].markers.get("m") == 1
@@ -49,7 +49,7 @@ def test_311_until_the_start_of_a_players_turn_ends_at_that_players_turn_start()
     g, lb = game([card("a", "c3", 1)])
     ab = {"kw": "strike_bonus", "n": 1}
     g.cards[lb["a"]].acquired.append(ab)
-    durations.add(g, "turn_start", lb["a"], "grant", ability=ab, player=1)
+    durations.add(g.state, "turn_start", lb["a"], "grant", ability=ab, player=1)
     _end_turn(g)
     assert ab in g.cards[lb["a"]].acquired  # player 2's turn start: not yet
     _end_turn(g)

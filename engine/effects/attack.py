@@ -18,6 +18,7 @@ from engine.rules import targets as tg
 from engine.rules.amounts import x_is
 from engine.rules.combat import attack_target_ok
 from engine.rules.strike_table import single_level
+from engine.model.state import GameState
 
 
 # ---------------------------------------------------------------------- single-roll attacks
@@ -33,7 +34,7 @@ def rolls_die(a: dict) -> bool:
                                                           LEVEL_COUNTERS)
 
 
-def attack_amount(g, src, a: dict, entry: dict, tgt, die: int | None = None) -> tuple[int, int | None]:
+def attack_amount(g: GameState, src, a: dict, entry: dict, tgt, die: int | None = None) -> tuple[int, int | None]:
     """(strength, level) of an attack ability: its ``strike`` [w, m, s] plus ``bonus`` (an amount, e.g. per token
     paid) plus strike modifiers; equal values roll no die, otherwise one die (``die`` when already rolled, possibly
     changed in the roll window) plus roll modifiers, clamped, picks the value (02-battle.md §6, §9 step 7). The
@@ -52,7 +53,7 @@ def attack_amount(g, src, a: dict, entry: dict, tgt, die: int | None = None) -> 
     return max(0, vals[level] + bonus + keywords.strike_mod(g, src, tgt, kind, level)), level
 
 
-def blocked_by_state(g, tgt) -> bool:
+def blocked_by_state(g: GameState, tgt) -> bool:
     """An attack on a card under a state that blocks attacks (the net of Паук-пересмешник, card text) is blocked
     and the state goes away (:class:`engine.cards.keywords.Keyword` ``state_effects``)."""
     k = grants.blocking(g, tgt, "attacks_blocked") if tgt is not None else None
@@ -63,7 +64,7 @@ def blocked_by_state(g, tgt) -> bool:
     return True
 
 
-def blocked(g, src, tgt, kind: str) -> bool:
+def blocked(g: GameState, src, tgt, kind: str) -> bool:
     """The attack of ``kind`` by ``src`` that reached ``tgt`` is blocked: by a state (:func:`blocked_by_state`) or
     by an ability of ``tgt`` whose keyword answers ``on_attacked`` (:class:`engine.cards.keywords.Keyword`; 03 §1.6
     blocking [410]: the attack does nothing, its cost stays paid)."""
@@ -78,7 +79,7 @@ def blocked(g, src, tgt, kind: str) -> bool:
     return False
 
 
-def dodged(g, tgt, kind: str) -> bool:
+def dodged(g: GameState, tgt, kind: str) -> bool:
     """``dodge_ranged``: the target's controller rolls a die; on a listed value the attack does nothing
     (Храмовый воин, docs/cards.md)."""
     values = keywords.dodges(g, tgt, kind)
@@ -91,7 +92,7 @@ def dodged(g, tgt, kind: str) -> bool:
     return False
 
 
-def initiate(g, src, kind: str) -> None:
+def initiate(g: GameState, src, kind: str) -> None:
     """``src`` becomes the initiating card of an attack of ``kind`` (02-battle.md §9 step 5 [216.4]): the keywords
     that act as part of the initiation (``on_initiate``, Unity [g-15]) act now, inside the attack, once per
     keyword (with its first copy)."""
@@ -103,7 +104,7 @@ def initiate(g, src, kind: str) -> None:
             k.on_initiate(g, src, a, kind)
 
 
-def attack_begin(g, entry: dict, a: dict):
+def attack_begin(g: GameState, entry: dict, a: dict):
     """Start one attack ability at ``entry["target"]``: (source, target) when it goes on to the dice, None when it
     does nothing (source or target gone or illegal, RULES.md Q7), is blocked by a net or dodged. The target's
     "attacked" triggers become pending."""
@@ -119,7 +120,7 @@ def attack_begin(g, entry: dict, a: dict):
     return src, tgt
 
 
-def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
+def attack_finish(g: GameState, entry: dict, a: dict, src, tgt, die: int | None) -> None:
     """End one attack ability: strength (from ``die``), wounds (protection, reduction, armour in
     :mod:`engine.ops.damage`), rider, deaths and "strikes" triggers."""
     kind = a.get("kw")
@@ -135,7 +136,7 @@ def attack_finish(g, entry: dict, a: dict, src, tgt, die: int | None) -> None:
         acquire.spend_on_attack(g, src, kind)
 
 
-def execute_attack_ability(g, entry: dict, a: dict) -> None:
+def execute_attack_ability(g: GameState, entry: dict, a: dict) -> None:
     """Execute a shot, discharge, throw, magic strike, special strike or strike across a row at once (no fixed
     window; the executing entry uses :mod:`engine.procedure.attack` instead): no defender, no retaliation; the
     target must still be legal (RULES.md Q7). A net blocks it; a dodge voids it."""
@@ -145,7 +146,7 @@ def execute_attack_ability(g, entry: dict, a: dict) -> None:
 
 
 # ---------------------------------------------------------------------- the attack keywords' shared record
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """An attack ability (its effect handler): executed at each declared target, or at the cards its named target
     resolves to (02-battle.md §6)."""
     ids = e.get("targets") or [e.get("target")]

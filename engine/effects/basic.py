@@ -15,9 +15,10 @@ from engine.ops.zones import relocate
 from engine.rules import keywords
 from engine.rules import strike_table
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
-def targets(g, e, src, eff, default="self", key="target"):
+def targets(g: GameState, e, src, eff, default="self", key="target"):
     """The cards ``eff`` acts on; a spell skips cards protected from it [411]."""
     out = tg.resolve(g, e, src, eff.get(key, default))
     if e.get("spell"):
@@ -25,12 +26,12 @@ def targets(g, e, src, eff, default="self", key="target"):
     return out
 
 
-def amount_of(g, e, src, eff, key="n", target=None) -> int:
+def amount_of(g: GameState, e, src, eff, key="n", target=None) -> int:
     """The value of ``eff``'s amount ``key`` (default 1) for entry ``e``, acting on ``target``."""
     return tg.amount(g, eff.get(key, 1), e, src, target)
 
 
-def eff_vampirism(g, e, src, eff):
+def eff_vampirism(g: GameState, e, src, eff):
     """Vampirism [g-06]: heal n; what exceeds its wounds becomes additional life up to its life maximum."""
     if src is None or not g.in_play(src):
         return
@@ -41,7 +42,7 @@ def eff_vampirism(g, e, src, eff):
     add_life(g, src, n - healed)
 
 
-def eff_condor_dive(g, e, src, eff):
+def eff_condor_dive(g: GameState, e, src, eff):
     """Пустынный кондор, «пике» (custom, docs/cards.md): push the target onto the declared free neighbouring cell;
     the Condor stops being a flyer (movement 1), lands on the cell the target left and wounds it for 3-4-4 (one
     die, an influence)."""
@@ -56,6 +57,7 @@ def eff_condor_dive(g, e, src, eff):
         g.aux[src.controller].remove(src.id)
     src.zone, src.cell = "battlefield", left
     g.board[left] = src.id
+    g.play_changed()
     src.markers["grounded"] = 1
     g.emit(Event.MOVED, card=src.id, frm=None, to=left)
     lvl = strike_table.single_level(g.roll(src.controller, src.id, "dive"))
@@ -66,7 +68,7 @@ def eff_condor_dive(g, e, src, eff):
 CUSTOM = {"condor_dive": eff_condor_dive}
 
 
-def eff_custom(g, e, src, eff):
+def eff_custom(g: GameState, e, src, eff):
     """A ``custom`` ability runs the handler its data names: one of this module's, or one registered by a module
     of :mod:`engine.effects.customs` (:data:`engine.cards.keywords.CUSTOMS`); a static custom that executes
     nothing says so (``no_effect``)."""

@@ -13,9 +13,10 @@ from __future__ import annotations
 from engine.effects.registry import apply_effects, conditions_hold
 from engine.model.enums import PromptKind
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
-def pick(g, player: int, items: list, what: str, source: str | None = None) -> int | None:
+def pick(g: GameState, player: int, items: list, what: str, source: str | None = None) -> int | None:
     """The index of the item ``player`` chose among ``items`` (a non-empty JSON-like list: card ids, cells,
     ``"yes"``/``"no"``), or None after asking (the handler must return and is called again with the answer).
     ``what`` names the question for the view (``prophecy_target``, ``summon_card`` ...)."""
@@ -31,7 +32,7 @@ def pick(g, player: int, items: list, what: str, source: str | None = None) -> i
     return None
 
 
-def apply_chosen(g, e: dict, src, effects: list[dict], m: dict, what: str, ctx: dict | None = None) -> bool:
+def apply_chosen(g: GameState, e: dict, src, effects: list[dict], m: dict, what: str, ctx: dict | None = None) -> bool:
     """Execute ``effects`` in order for entry ``e``; an effect with a chosen target (``{"choose": ...}``) has its
     card chosen now by the entry's controller among the cards its spec allows (none: it is skipped). Progress is
     kept in ``m["k"]``; returns False while a player is being asked (the caller returns), True when all are done."""
@@ -57,7 +58,7 @@ def apply_chosen(g, e: dict, src, effects: list[dict], m: dict, what: str, ctx: 
     return True
 
 
-def memo(g, key: str) -> dict:
+def memo(g: GameState, key: str) -> dict:
     """A dict kept in the executing entry across the questions of one effect (``{}`` outside an entry)."""
     ex = g.executing
     if ex is None:
@@ -65,7 +66,7 @@ def memo(g, key: str) -> dict:
     return ex["data"].setdefault(key, {})
 
 
-def forget(g, key: str) -> None:
+def forget(g: GameState, key: str) -> None:
     """Drop the progress kept under ``key`` (the effect is done)."""
     if g.executing is not None:
         g.executing["data"].pop(key, None)

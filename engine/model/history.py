@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.cards.keywords import hooked
 from engine.model.board import xy
+from engine.model.state import GameState
 
 #: history name -> the vocabulary names (counters, conditions, fields) that read it; a keyword that reads one names
 #: it in its record's ``reads_history`` (:class:`engine.cards.keywords.Keyword`).
@@ -17,7 +18,7 @@ READERS = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wou
            "acts": ("action_chain",), "attack_wounds": ("unhurt_by_attacks_this_turn",)}
 
 
-def _readers(g) -> frozenset:
+def _readers(g: GameState) -> frozenset:
     cached = getattr(g, "_history_readers", None)
     if cached is None or cached[0] != len(g.cards):
         text = " ".join(repr(g.defn(c).get("abilities")) for c in g.cards.values())
@@ -31,16 +32,16 @@ def _readers(g) -> frozenset:
     return cached[1]
 
 
-def _get(g, card, name: str):
+def _get(g: GameState, card, name: str):
     rec = card.used.get("hist:" + name)
     return rec[1] if isinstance(rec, list) and rec[0] == g.turn else None
 
 
-def _put(g, card, name: str, value) -> None:
+def _put(g: GameState, card, name: str, value) -> None:
     card.used["hist:" + name] = [g.turn, value]
 
 
-def record_step(g, card, frm: str, to: str) -> None:
+def record_step(g: GameState, card, frm: str, to: str) -> None:
     """The card's own movement of one step ``frm`` -> ``to`` this turn (its direction, as a [dx, dy] pair)."""
     if "steps" not in _readers(g):
         return
@@ -48,7 +49,7 @@ def record_step(g, card, frm: str, to: str) -> None:
     _put(g, card, "steps", (_get(g, card, "steps") or []) + [[tc - fc, tr - fr]])
 
 
-def record_wounds(g, card, n: int, kind: str) -> None:
+def record_wounds(g: GameState, card, n: int, kind: str) -> None:
     """``n`` wounds placed on the card this turn, by an attack or effect of ``kind``."""
     names = _readers(g)
     if "wounds" in names:
@@ -59,38 +60,38 @@ def record_wounds(g, card, n: int, kind: str) -> None:
         _put(g, card, "ranged_hits", (_get(g, card, "ranged_hits") or 0) + 1)
 
 
-def record_struck(g, card, target: str) -> None:
+def record_struck(g: GameState, card, target: str) -> None:
     """The card declared a simple strike at ``target`` this turn (Берсерк's two strikes at different cards)."""
     if "struck" in _readers(g):
         _put(g, card, "struck", (_get(g, card, "struck") or []) + [target])
 
 
-def struck(g, card) -> list:
+def struck(g: GameState, card) -> list:
     """The cards it declared simple strikes at this turn."""
     return _get(g, card, "struck") or []
 
 
-def steps(g, card) -> list:
+def steps(g: GameState, card) -> list:
     """The [dx, dy] of each step the card moved this turn, in order."""
     return _get(g, card, "steps") or []
 
 
-def wounds(g, card) -> int:
+def wounds(g: GameState, card) -> int:
     """Wounds the card received this turn (healing does not lower it)."""
     return _get(g, card, "wounds") or 0
 
 
-def attack_wounds(g, card) -> int:
+def attack_wounds(g: GameState, card) -> int:
     """Wounds the card received from attacks this turn (not from influences, spells or poisoning)."""
     return _get(g, card, "attack_wounds") or 0
 
 
-def ranged_hits(g, card) -> int:
+def ranged_hits(g: GameState, card) -> int:
     """Shots and throws that wounded the card this turn."""
     return _get(g, card, "ranged_hits") or 0
 
 
-def record_act(g, card, what: str) -> bool:
+def record_act(g: GameState, card, what: str) -> bool:
     """The card declared an action this turn: ``strike`` (a simple strike) or the kw of an activated ability
     (Очи Кронга's chain). Returns True when recorded (a reader is in the game)."""
     if "acts" not in _readers(g):
@@ -99,16 +100,16 @@ def record_act(g, card, what: str) -> bool:
     return True
 
 
-def acts(g, card) -> list:
+def acts(g: GameState, card) -> list:
     """[event sequence number, what] of each action the card declared this turn, in order."""
     return _get(g, card, "acts") or []
 
 
-def cut_chain(g, card) -> None:
+def cut_chain(g: GameState, card) -> None:
     """A chain of actions read by ``card`` was used: it starts again after now."""
     _put(g, card, "chain_from", g.event_seq)
 
 
-def chain_from(g, card) -> int:
+def chain_from(g: GameState, card) -> int:
     """The event sequence number after which ``card``'s chain counts (0: the whole turn)."""
     return _get(g, card, "chain_from") or 0

@@ -170,10 +170,15 @@ class GameState:
         self._taunt_cache: tuple | None = None
         self._history_readers: tuple | None = None
         self._poison_tick: bool = False
-        #: The play zone's cards (:meth:`play_cards`) with the event count, version and zone sizes they were
-        #: listed at.
+        #: The play zone's cards (:meth:`play_cards`) with the play zone count and zone sizes they were listed at;
+        #: the count goes up at every change of the play zone (:meth:`play_changed`).
         self._play: list[Card] = []
         self._play_key: tuple = ()
+        self._play_changes = 0
+        #: The attachments among them (:meth:`attachments`), listed with them.
+        self._attached: list[Card] = []
+        #: (the play zone's list, the printed triggers of each of its cards): engine/ops/trigger_points.py.
+        self._play_triggers: tuple = ()
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
         """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""
@@ -240,12 +245,17 @@ class GameState:
         c = self.cards.get(card_or_id) if isinstance(card_or_id, str) else card_or_id
         return c is not None and c.zone in ("battlefield", "aux")
 
+    def play_changed(self) -> None:
+        """Note a change of the play zone: a card entered or left it, or a card's cell, host or aux zone changed.
+        Every writer of those calls it (``tests/test_engine_memo.py`` checks it over whole games)."""
+        self._play_changes += 1
+
     def play_cards(self) -> list[Card]:
         """Every card in the play zone, battlefield first (by cell order), then aux zones (player 1, 2). The one
-        list is shared until the next event, the next accepted action or a change in the number of cards, of
-        occupied cells or of cards in an aux zone (every change of the play zone emits an event,
-        ``tests/test_engine_memo.py`` checks it over whole games): callers must not change it."""
-        key = (self.event_seq, self.version, len(self.cards), len(self.board), len(self.aux[1]), len(self.aux[2]))
+        list is shared until the next :meth:`play_changed` or a change in the number of cards, of occupied cells or
+        of cards in an aux zone (a state edited from outside, as tests do, then lists afresh): callers must not
+        change it."""
+        key = (self._play_changes, len(self.cards), len(self.board), len(self.aux[1]), len(self.aux[2]))
         if key == self._play_key:
             return self._play
         out = self._play = self._play_cards()
@@ -259,6 +269,7 @@ class GameState:
             if c.zone == "battlefield" and (c.attached_to or board.get(c.cell) != c.id):
                 attached.append(c)
         out: list[Card] = []
+        self._attached = [c for c in attached if c.attached_to]
         if attached:
             att: dict = {}
             for c in attached:  # a card sharing a cell (incorporeal [g-03]) follows the card that holds it
@@ -280,8 +291,9 @@ class GameState:
 
     def attachments(self) -> list[Card]:
         """The battlefield cards attached to a host (symbiotes, parasites, equipment [210, 214]), in instance
-        order."""
-        return [c for c in self.cards.values() if c.attached_to and c.zone == "battlefield"]
+        order; one list shared like :meth:`play_cards`' (callers must not change it)."""
+        self.play_cards()
+        return self._attached
 
     def other(self, p: int) -> int:
         """The other player."""

@@ -6,10 +6,12 @@ turn, from which card and cell; :class:`engine.model.types.Until`).
 """
 from __future__ import annotations
 
-from engine.cards.keywords import KEYWORDS, hooked
+from engine.cards.keywords import KEYWORDS, hooked_kws
 from engine.cards.kinds import kinds_match
 from engine.cards.typed import parse_value
 from engine.model.enums import Event
+from engine.model.state import GameState
+from engine.rules.grants import meta
 
 
 # ---------------------------------------------------------------------- acquiring with a duration
@@ -18,7 +20,7 @@ def _same(a: dict, b: dict) -> bool:
     return strip(a) == strip(b)
 
 
-def grant(g, card, abilities: list[dict], until: str, granter: int, source=None, used_by=None,
+def grant(g: GameState, card, abilities: list[dict], until: str, granter: int, source=None, used_by=None,
           extra: dict | None = None) -> None:
     """``card`` acquires ``abilities`` until ``until`` (docs/card-vocabulary.md durations) [407, 418]; with
     ``used_by`` (attack kinds) they also go once the card has made such an attack (:func:`spend_on_attack`);
@@ -41,7 +43,7 @@ def grant(g, card, abilities: list[dict], until: str, granter: int, source=None,
     g.emit(Event.GRANTED, card=card.id, kws=[a.get("kw") for a in abilities], until=until)
 
 
-def spend_on_attack(g, card, kind: str) -> None:
+def spend_on_attack(g: GameState, card, kind: str) -> None:
     """The card has made an attack of ``kind``: what it acquired "for its next such attack" (a grant with
     ``used_by``, Огненный имп's +1 to its next throw) goes."""
     if not card.acquired:
@@ -52,7 +54,7 @@ def spend_on_attack(g, card, kind: str) -> None:
         g.emit(Event.GRANT_ENDED, card=card.id)
 
 
-def spend_next_strike(g, card) -> None:
+def spend_next_strike(g: GameState, card) -> None:
     """Its simple strike has been made: what it acquired "until its next simple strike" goes (Тан Ханеранга)."""
     keep = [a for a in card.acquired if (a.get("_until") or {}).get("kind") != "next_simple_strike"]
     if len(keep) != len(card.acquired):
@@ -60,19 +62,21 @@ def spend_next_strike(g, card) -> None:
         g.emit(Event.GRANT_ENDED, card=card.id)
 
 
-def remove_state(g, card, kw: str) -> None:
+def remove_state(g: GameState, card, kw: str) -> None:
     """Remove an acquired state (the net goes away when an attack on the netted creature is blocked)."""
     card.acquired = [a for a in card.acquired if a.get("kw") != kw]
 
 
 # ---------------------------------------------------------------------- forced attacks (03 §5 force_attack [g-82])
-def refresh_forced(g, baseline: bool = False) -> None:
+def refresh_forced(g: GameState, baseline: bool = False) -> None:
     """The ``after_entry`` hook of each keyword ability (printed or acquired) of each card on the battlefield: a
     forced attack's record of who became adjacent (Must attack). Called after every executed entry and strike;
     ``baseline`` (turn start) records who is adjacent without obliging."""
-    names = {k.kw for k in hooked("after_entry")}
+    names = hooked_kws("after_entry")
     for cid in list(g.board.values()):
         c = g.cards[cid]
+        if not c.acquired and names.isdisjoint(meta(g, c).kws):
+            continue  # printed abilities only, none of them of such a keyword
         for a in g.abilities(c):
             kw = a.get("kw")
             if kw in names:

@@ -9,9 +9,10 @@ from engine.rules import combat
 from engine.rules import grants
 from engine.rules.declarable import token_helpers
 from engine.rules import keywords
+from engine.model.state import GameState
 
 
-def _pay_strike(g, card, target=None) -> None:
+def _pay_strike(g: GameState, card, target=None) -> None:
     """A simple strike is a card action that closes its card [216.12, g-69], unless it has strikes left this turn
     (``extra_attack``: still an action, [g-70]) or it strikes without closing (``no_close_on_attack``, or a
     ``target`` under its side's order, :func:`engine.rules.combat.ordered_open`: no action at all, so the card may
@@ -25,7 +26,7 @@ def _pay_strike(g, card, target=None) -> None:
     card.closed = True
 
 
-def pay_cost(g, card, a: dict, idx, x) -> int:
+def pay_cost(g: GameState, card, a: dict, idx, x) -> int:
     """Pay an activated ability's whole cost now [SEED S4]: close, tokens (``X`` = ``x``, ``all``), wounds,
     all movement, the per-turn/battle limit. Returns the tokens removed."""
     c = ab.cost(a)
@@ -56,7 +57,7 @@ def pay_cost(g, card, a: dict, idx, x) -> int:
     return paid
 
 
-def pay_move_costs(g, card) -> None:
+def pay_move_costs(g: GameState, card) -> None:
     """Pay what the card's abilities add to the cost of declaring movement, at the declaration [SEED S4]: each
     ability whose keyword has a ``move_cost`` hook (:class:`engine.cards.keywords.Keyword`)."""
     for a in grants.effective(g, card):

@@ -13,10 +13,10 @@ from engine.ops import passives
 from engine.ops import trigger_points
 from engine.rules import grants
 from engine.rules import keywords
-from engine.model.state import GameState
+from engine.model.state import Card, GameState
 
 
-def wound(g, target, amount: int, kind: str, source=None, level: int | None = None, poison_tick: bool = False) -> int:
+def wound(g: GameState, target, amount: int, kind: str, source=None, level: int | None = None, poison_tick: bool = False) -> int:
     """Put ``amount`` wounds of attack/effect ``kind`` on ``target`` after protection and prevention (§7.1);
     ``poison_tick``: the wounds of the target's own Poisoning [g-36]. A card on a lit cell takes more
     (:func:`engine.rules.keywords.lit_extra`).
@@ -55,7 +55,7 @@ def wound(g, target, amount: int, kind: str, source=None, level: int | None = No
     return amount
 
 
-def heal(g, target, amount) -> int | None:
+def heal(g: GameState, target, amount) -> int | None:
     """Remove up to ``amount`` wounds (``"full"``: all) from a card in play; returns how many [g-18], or None while
     a player is asked inside the executing entry whether a replacement of the heal applies [419] (the caller
     returns and is called again with the answer, engine/effects/choice.py)."""
@@ -78,7 +78,7 @@ def heal(g, target, amount) -> int | None:
     return n
 
 
-def _heal_twisted(g, target, amount):
+def _heal_twisted(g: GameState, target, amount):
     """Мрачная дворянка (engine/effects/customs/heal_twist.py): the first heal each turn that a card of the
     opponent of a holder of ``blocks_first_enemy_heal`` receives is cancelled, and the first heal a card of the
     holder of ``doubles_first_own_heal`` receives is doubled (each while its condition holds; once per turn each;
@@ -98,7 +98,7 @@ def _heal_twisted(g, target, amount):
     return amount
 
 
-def unhosted_attachments_die(g) -> None:
+def unhosted_attachments_die(g: GameState) -> None:
     """Base effect [421.4-421.5]: an attachment whose host is no longer a legal host dies at once (01 §4.3, §4.7):
     a symbiote or parasite when the host gained a subtype (Flight) or stopped being a creature [210.3], or became
     incorporeal while the attachment is corporeal [210.5]; equipment when its wearer became a flyer, an
@@ -113,7 +113,7 @@ def unhosted_attachments_die(g) -> None:
         destroy(g, c)
 
 
-def _host_lost(g, card, host) -> bool:
+def _host_lost(g: GameState, card, host) -> bool:
     """Is ``host`` no longer a legal host of the attached ``card`` [210.3, 210.5, 214.6]?"""
     bodiless = keywords.flagged(g, host, "bodiless")
     if g.is_creature(card):
@@ -123,12 +123,12 @@ def _host_lost(g, card, host) -> bool:
     return False
 
 
-def is_dead(g, card) -> bool:
+def is_dead(g: GameState, card: Card) -> bool:
     """Current life <= 0 [204.6, 402.3]."""
     return g.in_play(card) and g.life(card) - card.wounds <= 0
 
 
-def check_deaths(g, cards, owner_orders: bool = False) -> list:
+def check_deaths(g: GameState, cards, owner_orders: bool = False) -> list:
     """Destroy every listed card whose current life is <= 0, in the listed order (§7.3). Returns the dead.
 
     ``owner_orders`` (an "each ..." effect, 02-battle.md §7.3 [PROPOSAL]): when two or more cards of one owner die
@@ -146,7 +146,7 @@ def check_deaths(g, cards, owner_orders: bool = False) -> list:
     return dead
 
 
-def reorder_graveyard(g, p: int, order: list[str], attached: dict) -> None:
+def reorder_graveyard(g: GameState, p: int, order: list[str], attached: dict) -> None:
     """Put the cards of ``order`` (which just died together; first = entered first) back on top of ``p``'s
     graveyard in that order, each host followed by its attachments (``attached``: host -> ids) [210.6, 02 §7.3]."""
     segment: list[str] = []
@@ -158,7 +158,7 @@ def reorder_graveyard(g, p: int, order: list[str], attached: dict) -> None:
     g.emit(Event.GRAVEYARD_ORDER, player=p, cards=list(order))
 
 
-def take_over(g, cell: str, leaving=None) -> None:
+def take_over(g: GameState, cell: str, leaving=None) -> None:
     """``cell`` has no holder any more (``leaving`` is leaving it): the first other card still standing on it, an
     incorporeal creature sharing it (engine/ops/sharing.py [g-03]), holds it now."""
     if cell in g.board:
@@ -166,10 +166,11 @@ def take_over(g, cell: str, leaving=None) -> None:
     for c in g.cards.values():
         if c is not leaving and c.zone == "battlefield" and not c.attached_to and c.cell == cell:
             g.board[cell] = c.id
+            g.play_changed()
             return
 
 
-def remove_from_play(g, card) -> None:
+def remove_from_play(g: GameState, card: Card) -> None:
     """Take a card out of the battlefield or an aux zone (no destination): board, aux list, attachments' host."""
     if card.zone == "battlefield" and card.cell and g.board.get(card.cell) == card.id:
         del g.board[card.cell]
@@ -179,9 +180,10 @@ def remove_from_play(g, card) -> None:
     for p in (1, 2):
         if card.id in g.aux[p]:
             g.aux[p].remove(card.id)
+    g.play_changed()
 
 
-def destroy(g, card, by=None, kind: str | None = None) -> None:
+def destroy(g: GameState, card, by=None, kind: str | None = None) -> None:
     """Destruction (гибель): to the top of the owner's graveyard, attachments after it; triggers pending.
 
     A dead card keeps its wounds, tokens and markers until its own "on death" abilities triggered by this death
@@ -200,7 +202,7 @@ def destroy(g, card, by=None, kind: str | None = None) -> None:
         _die(g, a, last_cell)
 
 
-def _die(g, card, last_cell) -> None:
+def _die(g: GameState, card: Card, last_cell) -> None:
     controller = card.controller
     poison = card.markers.get("poison", 0)
     for k in hooked("at_death"):  # e.g. it loses Incarnation X [g-19]
@@ -210,6 +212,7 @@ def _die(g, card, last_cell) -> None:
     card.controller = card.owner
     card.cell = None
     card.attached_to = None
+    g.play_changed()
     g.graveyards[card.owner].insert(0, card.id)
     g.emit(Event.DIED, card=card.id, controller=controller, owner=card.owner)
     ev = {"type": "died", "card": card.id, "controller": controller, "cell": last_cell}
@@ -246,7 +249,7 @@ def release_dead(g: GameState) -> None:
                 c.reset_in_play_state()
 
 
-def prevent(g, target, amount: int, kind: str, source=None) -> int:
+def prevent(g: GameState, target, amount: int, kind: str, source=None) -> int:
     """Prevention [420]: the wounds left after each registered keyword's ``prevent`` hook the target has copies of
     (their modules: camouflage [g-24], armour [g-05] ...). Every hook sees every attack, also one with no wound left:
     Armour then stops nothing and keeps its budget [420.4], while Camouflage counts attacks, not wounds, and is used

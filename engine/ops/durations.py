@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from engine.model.enums import Event
 from engine.rules.adjacency import adjacent_cards
+from engine.model.state import GameState
 
 
 ON_EXPIRE: dict = {}
@@ -24,7 +25,7 @@ ON_EXPIRE: dict = {}
 BOUNDARIES = ("turn_end", "turn_start", "battle_end")
 
 
-def add(g, until: str, card: str, kind: str, **fields) -> dict:
+def add(g: GameState, until: str, card: str, kind: str, **fields) -> dict:
     """Register an effect ending at boundary ``until`` (see the module docstring); returns the entry."""
     if until not in BOUNDARIES:
         raise ValueError(f"unknown boundary {until!r}")
@@ -34,14 +35,14 @@ def add(g, until: str, card: str, kind: str, **fields) -> dict:
     return entry
 
 
-def remove(g, kind: str, card: str, marker: str | None = None) -> None:
+def remove(g: GameState, kind: str, card: str, marker: str | None = None) -> None:
     """End, without its end effects, every timed effect of ``kind`` on ``card`` (a mark used up, [211.9]); with
     ``marker``, only those putting that marker."""
     g.effects = [e for e in g.effects if not (e.get("kind") == kind and e.get("card") == card
                                               and (marker is None or e.get("marker") == marker))]
 
 
-def _due(g, e: dict, boundary: str) -> bool:
+def _due(g: GameState, e: dict, boundary: str) -> bool:
     if e.get("until") != boundary:
         return False
     if e.get("turn") is not None and e["turn"] > g.turn:
@@ -51,7 +52,7 @@ def _due(g, e: dict, boundary: str) -> bool:
     return True
 
 
-def expire(g, boundary: str) -> list[dict]:
+def expire(g: GameState, boundary: str) -> list[dict]:
     """End every effect of ``g.effects`` due at ``boundary`` (``"turn_end"`` or ``"turn_start"``), in the order
     they were added; returns the ended entries."""
     ended = [e for e in g.effects if _due(g, e, boundary)]
@@ -64,7 +65,7 @@ def expire(g, boundary: str) -> list[dict]:
     return ended
 
 
-def _default_end(g, e: dict) -> None:
+def _default_end(g: GameState, e: dict) -> None:
     c = g.cards.get(e.get("card") or "")
     if c is None:
         return
@@ -74,7 +75,7 @@ def _default_end(g, e: dict) -> None:
         c.acquired.remove(e["ability"])
 
 
-def _ends_now(g, spec: dict, card=None) -> bool:
+def _ends_now(g: GameState, spec: dict, card=None) -> bool:
     """Does a duration end at the end of the current turn (g.turn, active player g.active)?"""
     kind = spec.get("kind")
     turn, active = g.turn, g.active
@@ -98,7 +99,7 @@ def _ends_now(g, spec: dict, card=None) -> bool:
     return False
 
 
-def end_acquired(g) -> None:
+def end_acquired(g: GameState) -> None:
     """At the end of a turn (02-battle.md §8): acquired abilities whose ``_until`` ends now go away [418]."""
     for c in g.cards.values():
         if not c.acquired:
@@ -112,7 +113,7 @@ def end_acquired(g) -> None:
             g.emit(Event.GRANT_ENDED, card=c.id)
 
 
-def use_up(g, kind: str, player: int) -> None:
+def use_up(g: GameState, kind: str, player: int) -> None:
     """End, without its end effects, every timed effect of ``kind`` for ``player`` (a "first ... this turn" effect
     that has just been used, e.g. ``side_unanswered``)."""
     if any(e.get("kind") == kind and e.get("player") == player for e in g.effects):

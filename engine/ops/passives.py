@@ -15,7 +15,7 @@ from engine.rules import keywords
 from engine.model.state import GameState
 
 
-def struck(g, card, target, dealt: int) -> None:
+def struck(g: GameState, card, target, dealt: int) -> None:
     """``card`` dealt ``dealt`` wounds to ``target`` with a simple strike (as attacker or responder): each keyword
     ``card`` has with an ``on_strike_wounds`` hook acts (Vampirism [g-06])."""
     if dealt <= 0 or not g.in_play(card):
@@ -26,7 +26,7 @@ def struck(g, card, target, dealt: int) -> None:
             k.on_strike_wounds(g, card, target, dealt, mine)
 
 
-def destroyed(g, dead, killer, kind) -> None:
+def destroyed(g: GameState, dead, killer, kind) -> None:
     """``killer`` destroyed ``dead`` by ``kind``: each keyword ``killer`` (in play, not ``dead`` itself) has with an
     ``on_destroys`` hook acts (Corpse-Eating [g-51]). Called before ``dead`` leaves the battlefield, so adjacency
     is still measurable."""
@@ -38,7 +38,7 @@ def destroyed(g, dead, killer, kind) -> None:
             k.on_destroys(g, killer, dead, kind, mine)
 
 
-def turn_start(g, p: int) -> None:
+def turn_start(g: GameState, p: int) -> None:
     """Turn start [311.4]: for each creature of the active player that is open now (it opened this turn or was
     open), each keyword it has with an ``at_turn_start`` hook acts (Regeneration [g-42]), then Poisoning X wounds
     it [g-36]. Also records who stands adjacent for forced attacks (:func:`engine.ops.acquire.refresh_forced`)."""

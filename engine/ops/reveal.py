@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from engine.model.enums import Event
 from engine.rules.hidden import any_hidden
-from engine.model.state import GameState
+from engine.model.state import Card, GameState
 
 
-def reveal(g, card, why: str) -> None:
+def reveal(g: GameState, card: Card, why: str) -> None:
     """Turn a face-down card face up (base effect [415.2]); a flyer or terrain then goes to its controller's aux
     zone at once [211.2.a, 306.3]."""
     if not card.hidden:
@@ -19,19 +19,20 @@ def reveal(g, card, why: str) -> None:
         to_aux(g, card)
 
 
-def goes_to_aux(g, card) -> bool:
+def goes_to_aux(g: GameState, card) -> bool:
     """Flyers and terrains live in the aux zone [211.2, 212.4, 306.3]."""
     d = g.defn(card)
     return bool(d.get("flyer")) or d.get("kind") == "terrain"
 
 
-def to_aux(g, card) -> None:
+def to_aux(g: GameState, card) -> None:
     """Move a battlefield card to its controller's aux zone (a base effect, not a relocation) [306.3]."""
     if card.cell and g.board.get(card.cell) == card.id:
         del g.board[card.cell]
     card.zone = "aux"
     card.cell = None
     g.aux[card.controller].append(card.id)
+    g.play_changed()
     g.emit(Event.TO_AUX, card=card.id, player=card.controller)
 
 

@@ -8,15 +8,16 @@ movement or declaring triggered abilities (:func:`after_action`), and when the t
 from __future__ import annotations
 
 from engine.ops import damage
+from engine.model.state import Card, GameState
 
 
-def sharing(g, card) -> bool:
+def sharing(g: GameState, card: Card) -> bool:
     """True when ``card`` stands on a battlefield cell that another card holds."""
     return (card.zone == "battlefield" and not card.attached_to and bool(card.cell)
             and g.board.get(card.cell) not in (None, card.id))
 
 
-def sharers(g, cell: str | None = None) -> list:
+def sharers(g: GameState, cell: str | None = None) -> list:
     """The cards sharing a cell (``cell``: only that one), in card-id order (every one is in the play zone, so
     most calls look no further)."""
     if not any(sharing(g, c) for c in g.play_cards()):
@@ -24,12 +25,12 @@ def sharers(g, cell: str | None = None) -> list:
     return [c for c in g.cards.values() if (cell is None or c.cell == cell) and sharing(g, c)]
 
 
-def _dies(g, card) -> None:
+def _dies(g: GameState, card) -> None:
     """``card`` dies by its own Incorporeality's rule (no killer) [g-03]."""
     damage.destroy(g, card, by=card, kind="incorporeal")
 
 
-def after_action(g, p: int, act: dict) -> None:
+def after_action(g: GameState, p: int, act: dict) -> None:
     """Player ``p`` has declared ``act`` with priority: each of ``p``'s sharing creatures dies, unless ``act`` is
     this creature's movement [g-03]."""
     for c in sharers(g):
@@ -37,7 +38,7 @@ def after_action(g, p: int, act: dict) -> None:
             _dies(g, c)
 
 
-def at_turn_end(g) -> None:
+def at_turn_end(g: GameState) -> None:
     """The turn passes: every sharing creature dies [g-03]."""
     for c in sharers(g):
         _dies(g, c)

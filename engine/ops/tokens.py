@@ -5,9 +5,10 @@ from __future__ import annotations
 from engine.cards import abilities as ab
 from engine.model.enums import Event
 from engine.rules import keywords
+from engine.model.state import GameState
 
 
-def gain_tokens(g, card, n: int) -> int:
+def gain_tokens(g: GameState, card, n: int) -> int:
     """Give ``n`` tokens to a card in play, never above its token maximum [218.6]; returns how many."""
     if card is None or not g.in_play(card) or n <= 0:
         return 0
@@ -19,7 +20,7 @@ def gain_tokens(g, card, n: int) -> int:
     return gain
 
 
-def add_life(g, card, n: int) -> int:
+def add_life(g: GameState, card, n: int) -> int:
     """Additional life (дополнительная жизнь) [204]: +n, never above its life limit
     (:func:`engine.rules.keywords.life_limit` [204.3.a]); returns the gain."""
     if n <= 0 or not g.in_play(card):

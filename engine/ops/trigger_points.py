@@ -64,7 +64,7 @@ FIRES_ON: dict[str, tuple[str, ...]] = {
     "becomes_defender": ("becomes_defender",), "prophecy_reveals": ("prophecy_reveal",), "acts": ("acts",)}
 
 
-def _may_be_granted_triggers(g, base: list[dict]) -> bool:
+def _may_be_granted_triggers(g: GameState, base: list[dict]) -> bool:
     """False when :func:`engine.rules.grants.effective` cannot add a trigger to the abilities ``base`` of a card:
     none of them grants its own card a trigger or a keyword that stands for others (``expand``; a formation), and
     no aura in play grants a trigger (those are the only sources of granted abilities without a target)."""
@@ -150,7 +150,7 @@ def _fires(g: GameState, c: Card, a: dict, ev: dict) -> bool:
     return False
 
 
-def collect(g, event: dict) -> None:
+def collect(g: GameState, event: dict) -> None:
     """Make pending every trigger ``event`` fires ([SEED S3]; 01-game-and-cards.md §5.7: only cards in play,
     except a card's own "dies" trigger, which fires from the graveyard [405.4], and Valhalla).
 
@@ -210,12 +210,19 @@ def collect(g, event: dict) -> None:
 @reading
 def _collect_in_play(g: GameState, event: dict) -> None:
     """The triggers of the cards in play that ``event`` fires become pending (a read-only scope: it writes only
-    ``g.pending``, which no memoized read looks at)."""
+    ``g.pending``, which no memoized read looks at, and keeps the printed triggers of the play zone's cards with
+    its list in ``g._play_triggers``)."""
     aura = "trigger" in aura_kws(g)
     et = event["type"]
-    for c in g.play_cards():
+    cards = g.play_cards()
+    kept = g._play_triggers
+    if kept and kept[0] is cards:
+        printed = kept[1]
+    else:
+        printed = [_printed_triggers(g, c) for c in cards]
+        g._play_triggers = (cards, printed)
+    for c, (own, formation, on) in zip(cards, printed):
         if not c.acquired and not aura:
-            own, formation, on = _printed_triggers(g, c)
             if not formation and et not in on:
                 continue  # none of its triggers fires on this type of event
             trigs = own if not formation else _trigger_abilities(g, c, granted=True)
@@ -243,7 +250,7 @@ def _extra(event_type: str) -> list[tuple]:
     return out
 
 
-def cell_freed(g, just_died: str | None = None) -> None:
+def cell_freed(g: GameState, just_died: str | None = None) -> None:
     """A battlefield cell may have freed: the graveyard keywords that wait for one (``graveyard_cell_freed``,
     :class:`engine.cards.keywords.Keyword`) become mandatory pending triggers of their cards, once each while
     pending or queued (Incarnation: "no free cell: it fires as soon as one frees" [g-19]). A card that has just died
@@ -262,7 +269,7 @@ def cell_freed(g, just_died: str | None = None) -> None:
                         _add(g, dead, a["kw"], {"effects": effects}, dead.owner, {"type": "cell_freed"})
 
 
-def _add(g, card, idx, a, controller, event):
+def _add(g: GameState, card: Card, idx, a, controller, event):
     point = {k: v for k, v in event.items() if k in ("type", "card", "by", "player", "attack", "n", "target",
                                                      "frm", "to", "cell", "controller", "poison", "value", "cards",
                                                      "die")}
@@ -278,7 +285,7 @@ def _add(g, card, idx, a, controller, event):
     })
 
 
-def add_base_trigger(g, card, name: str, effect: dict) -> None:
+def add_base_trigger(g: GameState, card, name: str, effect: dict) -> None:
     """A mandatory start-of-turn trigger that is not printed as a trigger: regeneration, poisoning (02-battle.md
     §2, turn start step 4). ``name`` is the ability label shown in the queue."""
     g.pending[card.controller].append({
@@ -287,7 +294,7 @@ def add_base_trigger(g, card, name: str, effect: dict) -> None:
     })
 
 
-def clear_pending(g) -> None:
+def clear_pending(g: GameState) -> None:
     """Drop every pending trigger (the game ended)."""
     g.pending = {1: [], 2: []}
 
@@ -299,7 +306,7 @@ def chain_key(e: dict) -> list:
     return [e.get("source"), e.get("ability"), point.get("card") or e.get("target"), e.get("cause")]
 
 
-def cut_loops(g, entry: dict) -> None:
+def cut_loops(g: GameState, entry: dict) -> None:
     """RULES.md Q9 [103.4]: the triggers that became pending while ``entry`` executed belong to its chain; one
     that exactly repeats an effect earlier in the chain is cut (it never enters the queue), and with it
     everything it would have caused."""
@@ -317,12 +324,12 @@ def cut_loops(g, entry: dict) -> None:
         g.pending[p] = keep
 
 
-def take(g, p: int, index: int) -> PendingTrigger:
+def take(g: GameState, p: int, index: int) -> PendingTrigger:
     """Take pending trigger ``index`` of player ``p`` out of the pending list (it is being declared)."""
     return g.pending[p].pop(index)
 
 
-def set_aside(g, p: int, point_type: str) -> list[PendingTrigger]:
+def set_aside(g: GameState, p: int, point_type: str) -> list[PendingTrigger]:
     """Take out of player ``p``'s pending triggers those whose trigger point is not of ``point_type`` and return
     them, in order (they wait while the others are resolved; :func:`put_back` returns them)."""
     others = [t for t in g.pending[p] if t["point"].get("type") != point_type]
@@ -331,13 +338,13 @@ def set_aside(g, p: int, point_type: str) -> list[PendingTrigger]:
     return others
 
 
-def put_back(g, p: int, waiting: list[PendingTrigger]) -> None:
+def put_back(g: GameState, p: int, waiting: list[PendingTrigger]) -> None:
     """Return triggers taken out by :func:`set_aside` to the front of player ``p``'s pending triggers."""
     if waiting:
         g.pending[p] = list(waiting) + g.pending[p]
 
 
-def keep_only(g, p: int, kept: list[PendingTrigger]) -> None:
+def keep_only(g: GameState, p: int, kept: list[PendingTrigger]) -> None:
     """Keep only ``kept`` of player ``p``'s pending triggers (the others lapse: unpayable, or forfeited by a pass
     [Q5.1])."""
     g.pending[p] = kept

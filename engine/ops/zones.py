@@ -8,16 +8,17 @@ from engine.ops.damage import remove_from_play, take_over
 from engine.ops.reveal import goes_to_aux
 from engine.rules import grants
 from engine.rules.cells import enters_occupied, free
+from engine.model.state import GameState
 
 
-def shuffle_deck(g, p: int) -> None:
+def shuffle_deck(g: GameState, p: int) -> None:
     """Shuffle player ``p``'s deck with the game's seeded RNG: after every game action that takes cards from it,
     puts cards into it, looks at it or reveals a card of it [SEED S2; 01 §5.5 [206.10]]. A base effect (RULES.md
     Q3): no queue, no event naming cards."""
     g.rng.shuffle(g.decks[p])
 
 
-def renew_into_deck(g, card) -> str:
+def renew_into_deck(g: GameState, card) -> str:
     """Move ``card`` (already out of every other zone list) into its owner's deck as a new card, unshuffled;
     returns the new id. Callers shuffle the deck once afterwards [SEED S2]."""
     del g.cards[card.id]
@@ -26,7 +27,7 @@ def renew_into_deck(g, card) -> str:
     return new.id
 
 
-def put_into_deck(g, card) -> str:
+def put_into_deck(g: GameState, card) -> str:
     """Put ``card`` into its owner's deck (колода) [SEED S2]: it loses tokens, markers and acquired abilities,
     becomes a new card (a new instance id; the old id no longer exists), and the deck is shuffled. Returns the new
     id. Works from the play zone, the graveyard or the deal."""
@@ -41,7 +42,7 @@ def put_into_deck(g, card) -> str:
     return new_id
 
 
-def relocate(g, card, to: str) -> None:
+def relocate(g: GameState, card, to: str) -> None:
     """Put a battlefield card (with its attachments) on cell ``to`` (movement or relocation)."""
     frm = card.cell
     if g.board.get(frm) == card.id:
@@ -53,10 +54,11 @@ def relocate(g, card, to: str) -> None:
         if c.attached_to == card.id:
             c.cell = to
     take_over(g, frm)
+    g.play_changed()
     g.emit(Event.MOVED, card=card.id, frm=frm, to=to)
 
 
-def move(g, entry: dict, card, to: str | None, how: str | None = None) -> None:
+def move(g: GameState, entry: dict, card, to: str | None, how: str | None = None) -> None:
     """Movement executes (a move, or a named movement ability: jump, teleportation) if the card is still on the
     battlefield, the cell ``to`` still free and the card not held in place [203.3, 203.12, RULES.md Q7]: it is
     relocated with its attachments and its "moves" triggers become pending (``how`` = ``"jump"`` also makes its
@@ -76,7 +78,7 @@ def move(g, entry: dict, card, to: str | None, how: str | None = None) -> None:
     trigger_points.collect(g, ev)
 
 
-def swap_cells(g, a: str, b: str) -> None:
+def swap_cells(g: GameState, a: str, b: str) -> None:
     """Exchange what stands on cells ``a`` and ``b`` (either may be empty): a rearrangement of face-down cards before
     the reveal (Следопыт), not movement; no card is named in the event, so face-down cards stay unknown."""
     ca, cb = g.board.pop(a, None), g.board.pop(b, None)
@@ -86,10 +88,11 @@ def swap_cells(g, a: str, b: str) -> None:
     if cb is not None:
         g.board[a] = cb
         g.cards[cb].cell = a
+    g.play_changed()
     g.emit("rearranged", cells=[a, b])
 
 
-def enter_play(g, card, p: int, cell: str | None) -> None:
+def enter_play(g: GameState, card, p: int, cell: str | None) -> None:
     """Put ``card`` (already taken out of its deck or graveyard by the caller) into play under ``p``'s control with
     no in-play state: a flyer or terrain to ``p``'s aux zone [211.2.a, 212.4], anything else onto ``cell`` (free).
     Used by Summon [g-08] and Incarnation [g-19]; the caller opens or closes it and emits its own event."""
@@ -101,3 +104,4 @@ def enter_play(g, card, p: int, cell: str | None) -> None:
     else:
         card.zone, card.cell = "battlefield", cell
         g.board[cell] = card.id
+    g.play_changed()

@@ -160,7 +160,7 @@ def _unforced(d: dict) -> dict:
 
 
 # ---------------------------------------------------------------------- performing
-def perform(g, p: int, act: dict) -> None:
+def perform(g: GameState, p: int, act: dict) -> None:
     """Apply a legal canonical action (validated by the caller against :func:`legal`)."""
     kind = g.prompt["kind"]
     a = act["act"]
@@ -191,7 +191,7 @@ def perform(g, p: int, act: dict) -> None:
     prelim_perform(g, p, act)
 
 
-def declare(g, p: int, act: dict) -> None:
+def declare(g: GameState, p: int, act: dict) -> None:
     """Pay the whole cost and put the entry at the queue's tail [SEED S4]; triggers on the declaration of an
     attack against a card become pending."""
     card = g.cards[act["source"]]
@@ -232,7 +232,7 @@ def declare(g, p: int, act: dict) -> None:
     _acted(g, card, entry)
 
 
-def _acted(g, card, entry: dict) -> None:
+def _acted(g: GameState, card, entry: dict) -> None:
     """Trigger point "acts" (a card declared a simple strike or an activated ability; Очи Кронга): recorded in the
     per-turn history and collected only while a card that reads it is in the game."""
     if entry["kind"] == EntryKind.ATTACK:
@@ -245,7 +245,7 @@ def _acted(g, card, entry: dict) -> None:
         trigger_points.collect(g, {"type": "acts", "card": card.id, "act": what})
 
 
-def _attack_declared(g, card, entry: dict) -> None:
+def _attack_declared(g: GameState, card, entry: dict) -> None:
     """Trigger point "an attack is declared against it" (FORMAT.md ``attacked``: a simple strike is declared
     against it): its triggers become pending now and enter the queue behind the attack (RULES.md Q5.1)."""
     if entry["kind"] == "attack":

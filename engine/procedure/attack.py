@@ -8,9 +8,10 @@ from __future__ import annotations
 from engine.effects.attack import attack_begin, attack_finish, rolls_die
 from engine.procedure import windows
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
-def attack_step(g, ex: dict, e: dict, eff: dict) -> bool:
+def attack_step(g: GameState, ex: dict, e: dict, eff: dict) -> bool:
     """Advance the attack effect ``eff`` of the executing entry ``ex`` (entry ``e``) at each of its targets in turn.
     Returns False while a player is being asked (state in ``ex["data"]["atk"]``, JSON-like), True when done."""
     data = ex["data"]

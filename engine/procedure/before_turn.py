@@ -15,23 +15,26 @@ that player's before-turn triggers resolve, and are back in ``g.pending`` for th
 """
 from __future__ import annotations
 
+from engine.cards.keywords import KEYWORDS, hooked_kws
 from engine.model.enums import PromptKind
 from engine.model.types import Prompt
 from engine.ops import trigger_points
 from engine.procedure import queue, triggers
 from engine.procedure.execute import start_execution
+from engine.model.state import GameState
+from engine.rules.grants import meta
 
 #: The trigger point's event type (``{"type": "before_turn", "player": the active player}``).
 EVENT = "before_turn"
 
 
-def collect(g) -> None:
+def collect(g: GameState) -> None:
     """The turn preparation step begins: the ``before_turn`` triggers of both players' cards in play whose ``turn``
     matches the active player's turn become pending [310.2]."""
     trigger_points.collect(g, {"type": EVENT, "player": g.active})
 
 
-def resolve(g, p: int) -> Prompt | None:
+def resolve(g: GameState, p: int) -> Prompt | None:
     """Advance player ``p``'s before-turn triggers: declare the next one and start its execution at once.
 
     Returns the ``triggers`` prompt when ``p`` must choose (an optional trigger, a target, the order of several).
@@ -55,3 +58,18 @@ def resolve(g, p: int) -> Prompt | None:
         if g.queue:  # declared (else some lapsed: look again)
             start_execution(g, queue.take_head(g))
             return None
+
+
+def prep_hooked(g: GameState, p: int) -> list:
+    """(card, ability, hooks) of ``p``'s cards in play with a turn-preparation keyword (the "before the start of
+    the turn" decisions [310.2], :class:`engine.cards.keywords.PrepHooks`), in play zone order."""
+    out = []
+    names = hooked_kws("turn_preparation")
+    for c in g.play_cards():
+        if c.controller != p or (not c.acquired and names.isdisjoint(meta(g, c).kws)):
+            continue  # printed abilities only, none of them of a turn-preparation keyword
+        for a in g.abilities(c):
+            k = KEYWORDS.get(a.get("kw"))
+            if k is not None and k.turn_preparation is not None:
+                out.append((c, a, k.turn_preparation))
+    return out

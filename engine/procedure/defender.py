@@ -10,9 +10,10 @@ from engine.model.enums import Event, PromptKind
 from engine.ops import trigger_points
 from engine.rules import grants, keywords
 from engine.rules.adjacency import adjacent_cards
+from engine.model.state import GameState
 
 
-def legal_defenders(g, src, tgt) -> list[str]:
+def legal_defenders(g: GameState, src, tgt) -> list[str]:
     """Open creatures of the inactive player that may defend ``tgt`` against ``src``'s strike [205.3, 211.6]."""
     if tgt.controller != g.inactive:
         return []
@@ -35,7 +36,7 @@ def legal_defenders(g, src, tgt) -> list[str]:
     return out
 
 
-def ask_defender(g, ex: dict, src, tgt) -> bool:
+def ask_defender(g: GameState, ex: dict, src, tgt) -> bool:
     """Ask the inactive player for a defender of ``tgt`` against ``src``'s simple strike when there is one to
     choose (none against a directed or unanswered strike [g-27, g-02]). Returns True when asked."""
     defenders = [] if keywords.directed(g, src, tgt) else legal_defenders(g, src, tgt)
@@ -52,7 +53,7 @@ def legal_answers(ask: dict) -> list[dict]:
     return [{"act": "pass"}] + [{"act": "defend", "source": d} for d in ask["options"]]
 
 
-def answer(g, ex: dict, act: dict) -> None:
+def answer(g: GameState, ex: dict, act: dict) -> None:
     """Apply the inactive player's answer: ``defend`` X makes X the strike's target and defender (its
     "becomes_defender" triggers become pending) [216.3]; ``pass`` keeps the target."""
     if act["act"] == "defend":

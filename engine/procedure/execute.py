@@ -23,16 +23,17 @@ from engine.ops import zones
 from engine.procedure.windows import answer_window, legal_window
 from engine.rules import grants
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
-def start_execution(g, entry: QueueEntry) -> None:
+def start_execution(g: GameState, entry: QueueEntry) -> None:
     """Start executing ``entry`` (taken from the queue's head). The only writer of ``g.executing``."""
     g.emit(Event.EXECUTING, source=entry["source"], kind=entry["kind"], ability=entry.get("ability"))
     ex: Executing = {"entry": entry, "stage": "start", "data": {}, "ask": None, "done": False}
     g.executing = ex
 
 
-def strike_now(g, done: QueueEntry) -> None:
+def strike_now(g: GameState, done: QueueEntry) -> None:
     """An executed effect made a creature make a simple strike at once (``done["strike_now"]``: ``source``,
     ``target``; its cost, the closing, is paid by the effect): the strike executes next, before any priority, as
     an entry of its controller that never waits in the queue (card text, e.g. 'hypnosis'); "an attack is declared
@@ -51,7 +52,7 @@ def strike_now(g, done: QueueEntry) -> None:
     start_execution(g, entry)
 
 
-def continue_execution(g) -> None:
+def continue_execution(g: GameState) -> None:
     """Advance the executing entry until it asks a player or finishes; on finishing, a new round starts (Q5)."""
     ex = g.executing
     e = ex["entry"]
@@ -70,7 +71,7 @@ def continue_execution(g) -> None:
         acquire.refresh_forced(g)
 
 
-def legal_answers(g, p: int) -> list[dict]:
+def legal_answers(g: GameState, p: int) -> list[dict]:
     """Answers to a question asked inside the executing entry (defender or exchange prompt)."""
     ask = g.executing.get("ask") or {}
     if ask.get("player") != p:
@@ -89,7 +90,7 @@ def legal_answers(g, p: int) -> list[dict]:
     return []
 
 
-def answer(g, p: int, act: dict) -> None:
+def answer(g: GameState, p: int, act: dict) -> None:
     """Apply a legal answer (see :func:`legal_answers`)."""
     ex = g.executing
     kind = ex["ask"]["kind"]
@@ -114,7 +115,7 @@ def answer(g, p: int, act: dict) -> None:
 
 
 # ---------------------------------------------------------------------- effect entries
-def _effects_of(g, e: dict, src) -> list[dict] | None:
+def _effects_of(g: GameState, e: dict, src) -> list[dict] | None:
     """The effect list an entry executes, or None when it does nothing (Q7)."""
     if e["kind"] == EntryKind.TRIGGER:
         return e.get("effects") or []
@@ -127,7 +128,7 @@ def _effects_of(g, e: dict, src) -> list[dict] | None:
     return a.get("effects") or [] if a.get("kw") == "action" else [a]
 
 
-def run_effects(g, ex: dict) -> None:
+def run_effects(g: GameState, ex: dict) -> None:
     """Execute the entry's effects in order from ``ex["data"]["i"]``; an effect whose keyword has an ``ask_choice``
     hook (choose one) asks its chooser inside the entry (RULES.md Q4) and resumes with the picked option's
     effects (its ``chosen`` hook)."""
@@ -181,7 +182,7 @@ def run_effects(g, ex: dict) -> None:
     ex["done"] = True
 
 
-def _ask_death_order(g, ex: dict) -> bool:
+def _ask_death_order(g: GameState, ex: dict) -> bool:
     """Several cards of one owner killed together by an "each ..." effect: ask that owner their graveyard order
     (02-battle.md §7.3 [PROPOSAL]; answer ``order`` with the cards, first = enters first)."""
     todo = ex["data"].get("death_order") or []
@@ -199,7 +200,7 @@ def _slots(effects: list[dict], e: dict) -> dict:
     return dict(zip(chosen, e["targets"]))
 
 
-def _close_for_flyer(g, e: QueueEntry) -> None:
+def _close_for_flyer(g: GameState, e: QueueEntry) -> None:
     """Closing to strike a flyer [211.9] executes: the card gets marker ``flyer_strike``, usable on its
     controller's next turn and removed when used or at the end of that turn."""
     g.executing = None

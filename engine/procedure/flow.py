@@ -17,22 +17,31 @@ from engine.procedure.execute import continue_execution, start_execution, strike
 from engine.procedure.phases import advance_phase, anyone_has_sudden, turn_preparation_step
 from engine.procedure.prelim import prelim_step
 from engine.procedure.victory import check_loss
+from engine.model.state import GameState
 
 
-def run(g) -> None:
+#: The preliminary phase's steps, as a set.
+_PRELIM = frozenset(PRELIM_PHASES)
+
+
+def run(g: GameState) -> None:
     """Advance until a player must act (``g.prompt`` set) or the game ends (``g.result`` set)."""
     for _ in range(100000):
         if g.result is not None:
             g.prompt = None
             return
-        if g.phase not in PRELIM_PHASES:
+        phase = g.phase
+        prelim = phase in _PRELIM
+        if not prelim:
             reveal_involved(g)  # [415.2] base effect, before anyone is asked
         release_dead(g)  # a dead card's markers go once its own on-death abilities are done [g-87]
-        if g.executing is not None:
-            if g.executing.get("ask"):
-                g.prompt = dict(g.executing["ask"])
+        ex = g.executing
+        if ex is not None:
+            ask = ex.get("ask")
+            if ask:
+                g.prompt = dict(ask)
                 return
-            entry = g.executing["entry"]
+            entry = ex["entry"]
             continue_execution(g)
             if g.executing is None:
                 trigger_points.cut_loops(g, entry)
@@ -43,10 +52,10 @@ def run(g) -> None:
                     if c is not None:
                         c.markers.pop("flyer_strike", None)  # used [211.9]
             continue
-        if g.phase in PRELIM_PHASES or g.phase == Phase.TURN_PREPARATION:
-            ask = prelim_step(g) if g.phase in PRELIM_PHASES else turn_preparation_step(g)
-            if ask is not None:
-                g.prompt = ask
+        if prelim or phase == Phase.TURN_PREPARATION:
+            prompt = prelim_step(g) if prelim else turn_preparation_step(g)
+            if prompt is not None:
+                g.prompt = prompt
                 return
             continue
         passives.lose_poisoning(g)  # [421] base effects, before anyone is asked
@@ -76,21 +85,22 @@ def run(g) -> None:
     raise RuntimeError("the game flow did not settle (a loop in the rules engine)")
 
 
-def on_pass(g, player: int) -> None:
+def on_pass(g: GameState, player: int) -> None:
     """A pass (пас) with priority: the opponent gets priority; two in succession end the round (Q5.2-Q5.3)."""
-    g.prio["passes"] += 1
-    g.prio["holder"] = g.other(player)
-    if g.prio["passes"] >= 2:
+    prio = g.prio
+    prio["passes"] += 1
+    prio["holder"] = g.other(player)
+    if prio["passes"] >= 2:
         g.prio = None
         end_round(g)
 
 
-def new_round(g) -> None:
+def new_round(g: GameState) -> None:
     """After a declaration or an execution: triggers first, then the active player's priority (Q5)."""
     g.prio = None
 
 
-def end_round(g) -> None:
+def end_round(g: GameState) -> None:
     """Both passed: execute the head of the queue (Q4), or with an empty queue end the phase ([SEED S3])."""
     if g.queue:
         entry = queue.take_head(g)

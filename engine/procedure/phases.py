@@ -19,10 +19,11 @@ from engine.ops.reveal import reveal
 from engine.procedure import before_turn
 from engine.procedure import prelim_abilities as pa
 from engine.rules.declarable import ability_options, activated, can_pay
+from engine.model.state import GameState
 
 
 @reading
-def anyone_has_sudden(g) -> bool:
+def anyone_has_sudden(g: GameState) -> bool:
     """True when either player could declare a sudden action now (Q5.4: otherwise an empty window outside the
     main phase ends by itself). An ability used only inside an attack's fixed window (a die-roll change, a block;
     02-battle.md §9) is never declared with priority, so it keeps no window open."""
@@ -35,7 +36,7 @@ def anyone_has_sudden(g) -> bool:
     return False
 
 
-def advance_phase(g) -> None:
+def advance_phase(g: GameState) -> None:
     """Both players passed on an empty queue: end the current phase or step and start the next ([SEED S3])."""
     if g.phase == Phase.TURN_START:
         set_phase(g, Phase.MAIN)
@@ -47,13 +48,13 @@ def advance_phase(g) -> None:
         pass_turn(g)
 
 
-def set_phase(g, phase: str) -> None:
+def set_phase(g: GameState, phase: str) -> None:
     """Enter a phase: a new round starts in it."""
     g.phase = phase
     g.emit(Event.PHASE, phase=phase, turn=g.turn, active=g.active)
 
 
-def begin_turn(g) -> None:
+def begin_turn(g: GameState) -> None:
     """The initial phase's turn preparation step [310]: "just before the start of the turn" triggers become pending
     (:mod:`engine.procedure.before_turn`); they and the "before the start of the turn" decisions are taken player
     by player (active first, then inactive [103.5]), a player being asked only when they have something to
@@ -63,7 +64,7 @@ def begin_turn(g) -> None:
     before_turn.collect(g)
 
 
-def turn_preparation_step(g) -> Prompt | None:
+def turn_preparation_step(g: GameState) -> Prompt | None:
     """Resolve the next player's before-turn triggers (each executes at once, before the turn start step [310.2]),
     then ask them their "before the start of the turn" decisions; when both are done, go on to the turn start
     step. Returns the prompt when a player must be asked (the flow sets it); None also while a before-turn trigger
@@ -81,12 +82,12 @@ def turn_preparation_step(g) -> Prompt | None:
     return None
 
 
-def turn_preparation_legal(g, p: int) -> list[dict]:
+def turn_preparation_legal(g: GameState, p: int) -> list[dict]:
     """The turn preparation choices of ``p`` plus ``choose "done"``."""
     return pa.turn_preparation_choices(g, p) + [{"act": "choose", "option": "done"}]
 
 
-def turn_preparation_perform(g, p: int, act: dict) -> None:
+def turn_preparation_perform(g: GameState, p: int, act: dict) -> None:
     """Apply a turn preparation choice; ``"done"`` ends that player's decisions."""
     if act.get("option") == "done":
         pa.end_turn_preparation(g, g.prelim["prep"].pop(0))
@@ -94,7 +95,7 @@ def turn_preparation_perform(g, p: int, act: dict) -> None:
         pa.apply_turn_preparation(g, p, act)
 
 
-def start_turn(g) -> None:
+def start_turn(g: GameState) -> None:
     """Turn start step [311]: open (except cards chosen to stay closed), remove movement markers, reset per-turn
     limits and the keywords' ``turn_counter`` entries of ``card.used``, end "until the start of the turn" effects,
     start-of-turn triggers."""
@@ -124,7 +125,7 @@ def start_turn(g) -> None:
     passives.turn_start(g, p)
 
 
-def pass_turn(g) -> None:
+def pass_turn(g: GameState) -> None:
     """End of the final phase: "until the end of the turn" effects end, players swap, the next turn starts
     (02-battle.md §8). The second player's face-down cards are revealed after the first player's first turn."""
     expire(g, "turn_end")
@@ -145,7 +146,7 @@ def pass_turn(g) -> None:
     begin_turn(g)
 
 
-def keeps_hidden(g, card) -> bool:
+def keeps_hidden(g: GameState, card) -> bool:
     """Cards with Stealth (скрытность; a keyword with the named effect ``stays_hidden``) stay face down after the
     first player's first turn [g-43, 306.2.a]."""
     return carries(g.abilities(card), "stays_hidden")

@@ -22,6 +22,7 @@ from engine.ops.zones import renew_into_deck, shuffle_deck
 from engine.procedure import prelim_abilities as pa
 from engine.procedure.phases import begin_turn
 from engine.procedure.recruit import hooked, recruit, recruit_hooks, recruit_payment
+from engine.model.state import GameState
 
 
 GOLD, SILVER = 23, 22
@@ -37,7 +38,7 @@ _ADDED = {"low": ["a1", "e1", "a2", "e2"], "high": ["a5", "e5", "a6", "e6"]}
 _ADDED_FIRST = {"low": ["a3", "e3"], "high": ["a4", "e4"]}
 
 
-def start(g) -> None:
+def start(g: GameState) -> None:
     """Begin the preliminary phase at the deal step: crystals [101.1], the deal [302.1], the roll for the first
     player [302.2]."""
     g.phase = Phase.DEAL
@@ -54,7 +55,7 @@ def _fresh_spent() -> dict:
     return {"elements": [], "penalty": 0, "flyer_cost": 0, "names": [], "terrains": 0}
 
 
-def deal(g, p: int, n: int) -> None:
+def deal(g: GameState, p: int, n: int) -> None:
     """Move the top ``n`` cards of ``p``'s deck to the deal zone (сдача), seen only by ``p`` [302.1, 206.6]; the deck
     is shuffled afterwards, as after every game action that takes cards from it [SEED S2; 01 §5.5 [206.10]]."""
     for _ in range(min(n, len(g.decks[p]))):
@@ -66,11 +67,11 @@ def deal(g, p: int, n: int) -> None:
     g.emit(Event.DEAL, to=p, player=p, cards=list(g.deals[p]))
 
 
-def _second(g) -> int:
+def _second(g: GameState) -> int:
     return g.other(g.first)
 
 
-def prelim_step(g) -> Prompt | None:
+def prelim_step(g: GameState) -> Prompt | None:
     """Advance the preliminary phase; returns the prompt when a player must now be asked (the flow sets it).
     One function per step (``g.prelim["step"]``); raises RuntimeError for an unknown step."""
     step = g.prelim["step"]
@@ -79,7 +80,7 @@ def prelim_step(g) -> Prompt | None:
     return _STEPS[step](g)
 
 
-def _step_roll(g) -> Prompt | None:
+def _step_roll(g: GameState) -> Prompt | None:
     """Both roll for the first player; a tie is rolled again [302.2; PROPOSAL]."""
     while True:
         r1, r2 = g.roll(1, None, "first_player"), g.roll(2, None, "first_player")
@@ -90,23 +91,23 @@ def _step_roll(g) -> Prompt | None:
     return None
 
 
-def _step_first(g) -> Prompt | None:
+def _step_first(g: GameState) -> Prompt | None:
     return {"kind": PromptKind.FIRST, "player": g.prelim["winner"]}
 
 
-def _step_redeal(g) -> Prompt | None:
+def _step_redeal(g: GameState) -> Prompt | None:
     p = g.first if g.first not in g.prelim["kept"] else _second(g)
     return {"kind": PromptKind.REDEAL, "player": p}
 
 
-def _step_recruit(g) -> Prompt | None:
+def _step_recruit(g: GameState) -> Prompt | None:
     if g.phase != Phase.RECRUITMENT:
         _enter(g, Phase.RECRUITMENT)
     p = g.first if g.first not in g.prelim["done"] else _second(g)
     return {"kind": PromptKind.RECRUIT, "player": p}
 
 
-def _step_deploy(g) -> Prompt | None:
+def _step_deploy(g: GameState) -> Prompt | None:
     p = g.first if g.recruits[g.first] else _second(g)
     if not g.recruits[p]:
         _enter(g, Phase.REVEAL)
@@ -115,14 +116,14 @@ def _step_deploy(g) -> Prompt | None:
     return {"kind": PromptKind.DEPLOY, "player": p}
 
 
-def _step_reveal_first(g) -> Prompt | None:
+def _step_reveal_first(g: GameState) -> Prompt | None:
     _reveal_player(g, g.first)
     g.prelim["step"] = "hide"
     g.prelim["keep_hidden"] = []
     return None
 
 
-def _step_hide(g) -> Prompt | None:
+def _step_hide(g: GameState) -> Prompt | None:
     """The second player may keep 3rd-row cards face down; then the rest is revealed and flyers go to the aux
     zone [306.2-306.3]; hidden flyers stay on their cell [211.2.a]."""
     if hide_options(g):
@@ -137,7 +138,7 @@ def _step_hide(g) -> Prompt | None:
     return None
 
 
-def _step_host(g) -> Prompt | None:
+def _step_host(g: GameState) -> Prompt | None:
     """Equipment, then symbiotes, then parasites choose hosts [306.4-306.6]; then the battle starts with its
     triggers [g-62, 307] and the unhosted attachments die [307.1, 421.5]."""
     for kind in ATTACH_KINDS:
@@ -149,7 +150,7 @@ def _step_host(g) -> Prompt | None:
     return None
 
 
-def _start_battle(g) -> None:
+def _start_battle(g: GameState) -> None:
     """The battle start step [307]: its triggers [g-62], the unhosted attachments die [307.1, 421.5], then its
     alternating window."""
     _enter(g, Phase.BATTLE_START)
@@ -160,7 +161,7 @@ def _start_battle(g) -> None:
     _open_window(g, "battle_start", "alternate", "vanguard")
 
 
-def start_at(g, phase: str) -> None:
+def start_at(g: GameState, phase: str) -> None:
     """Begin at the battle start or vanguard step [307, 308] with the squads already placed, revealed and hosted
     (a scenario whose ``setup.phase`` names one of these steps, FORMAT.md): the first player is ``g.active``; turn 1
     of the first player follows the vanguard step. Raises ValueError for any other phase."""
@@ -173,13 +174,13 @@ def start_at(g, phase: str) -> None:
         _start_battle(g)
 
 
-def _step_vanguard(g) -> Prompt | None:
+def _step_vanguard(g: GameState) -> Prompt | None:
     _enter(g, Phase.VANGUARD)
     _open_window(g, "vanguard", "alternate", "turn")
     return None
 
 
-def _step_turn(g) -> Prompt | None:
+def _step_turn(g: GameState) -> Prompt | None:
     g.prelim = {}
     g.active = g.first
     g.turn = 1
@@ -187,20 +188,20 @@ def _step_turn(g) -> Prompt | None:
     return None
 
 
-def _enter(g, phase: str) -> None:
+def _enter(g: GameState, phase: str) -> None:
     g.phase = phase
     g.emit(Event.PHASE, phase=phase, turn=0, active=None)
 
 
 # ---------------------------------------------------------------------- steps with priority, no queue
-def _open_window(g, name: str, mode: str, then: str) -> None:
+def _open_window(g: GameState, name: str, mode: str, then: str) -> None:
     """Start a preliminary step that offers priority [301.2]: ``sequential`` (the first player until they pass,
     then the second [303, 306.1]) or ``alternate`` (first player first, alternating; a pass is final [307, 308])."""
     g.prelim["step"] = "window"
     g.prelim["window"] = {"name": name, "mode": mode, "then": then, "passed": [], "holder": g.first}
 
 
-def _window_step(g) -> Prompt | None:
+def _window_step(g: GameState) -> Prompt | None:
     """Ask the player holding priority in the current preliminary step, or end the step when neither player
     has anything to declare (RULES.md Q5.4: an empty window ends by itself)."""
     w = g.prelim["window"]
@@ -220,7 +221,7 @@ def _window_step(g) -> Prompt | None:
     return {"kind": PromptKind.PRELIMINARY, "player": p, "step": w["name"]}
 
 
-def hide_options(g) -> list[str]:
+def hide_options(g: GameState) -> list[str]:
     """Cards of the second player's 3rd row they may still choose to keep face down until the end of the first
     player's first turn: any card except symbiotes, parasites and equipment [306.2.a, 415.2.b]."""
     sec = _second(g)
@@ -238,7 +239,7 @@ def hide_options(g) -> list[str]:
     return out
 
 
-def _reveal_player(g, p: int, keep=()) -> None:
+def _reveal_player(g: GameState, p: int, keep=()) -> None:
     """Turn ``p``'s face-down cards face up, cell by cell, except those in ``keep`` [306.2.a]."""
     for cell in CELLS:
         cid = g.board.get(cell)
@@ -248,7 +249,7 @@ def _reveal_player(g, p: int, keep=()) -> None:
             g.emit(Event.REVEALED, card=cid, defkey=c.defkey, why="reveal")
 
 
-def _starts_with_tokens(g) -> None:
+def _starts_with_tokens(g: GameState) -> None:
     for c in g.play_cards():
         for a in list(g.abilities(c)):  # "starts the battle with ..." of keyword modules [g-77, 304.4]
             k = KEYWORDS.get(a.get("kw"))
@@ -260,7 +261,7 @@ def _starts_with_tokens(g) -> None:
 ATTACH_KINDS = ("equipment", "symbiote", "parasite")
 
 
-def attach_kind(g, c) -> str | None:
+def attach_kind(g: GameState, c) -> str | None:
     """``"equipment"``, ``"symbiote"`` or ``"parasite"`` for cards that need a host, else None."""
     d = g.defn(c)
     if d.get("kind") == "equipment":
@@ -270,17 +271,17 @@ def attach_kind(g, c) -> str | None:
     return None
 
 
-def _plain_creature(g, c) -> bool:
+def _plain_creature(g: GameState, c) -> bool:
     d = g.defn(c)
     return (d.get("kind", "creature") == "creature" and not d.get("flyer") and not d.get("symbiote")
             and c.zone == "battlefield" and not c.attached_to and not c.hidden)
 
 
-def _wearing(g, host) -> list:
+def _wearing(g: GameState, host) -> list:
     return [c for c in g.cards.values() if c.attached_to == host.id and c.zone == "battlefield"]
 
 
-def host_candidates(g, att) -> list[str]:
+def host_candidates(g: GameState, att) -> list[str]:
     """Legal hosts for attachment ``att`` [214.4-214.6, 210.2-210.4, 210.14]. A face-down card is never a host
     (docs/rules-decisions.md)."""
     kind = attach_kind(g, att)
@@ -307,7 +308,7 @@ def host_candidates(g, att) -> list[str]:
     return out
 
 
-def host_options(g, p: int, kind: str) -> list[dict]:
+def host_options(g: GameState, p: int, kind: str) -> list[dict]:
     """``choose {"attach": id, "to": host}`` options of player ``p`` for unhosted attachments of ``kind``."""
     out = []
     for cell in CELLS:
@@ -320,17 +321,18 @@ def host_options(g, p: int, kind: str) -> list[dict]:
     return out
 
 
-def attach(g, att, host) -> None:
+def attach(g: GameState, att, host) -> None:
     """Put ``att`` into its host's cell (not a relocation) [210.2, 214.4]."""
     if att.cell and g.board.get(att.cell) == att.id:
         del g.board[att.cell]
     att.attached_to = host.id
     att.cell = host.cell
+    g.play_changed()
     g.emit(Event.ATTACHED, card=att.id, host=host.id)
 
 
 # ---------------------------------------------------------------------- recruitment accounting
-def legal(g, p: int) -> list[dict]:
+def legal(g: GameState, p: int) -> list[dict]:
     """The preliminary choices ``p`` may make now (02-battle.md header encodings)."""
     pr = g.prompt
     if pr is None or pr["player"] != p:
@@ -376,7 +378,8 @@ def legal(g, p: int) -> list[dict]:
 
 
 def deploy_cells(g, p: int) -> list[str]:
-    """Free cells where ``p`` may place the next card: the zone first, added cells when it is full [305]."""
+    """Free cells where ``p`` may place the next card: the zone first, added cells when it is full [305]. ``g``: a
+    state or a game (it reads only ``first`` and ``board``)."""
     side = "low" if p == 1 else "high"
     role = "first" if p == g.first else "second"
     tiers = [_ZONES[(side, role)], _ADDED[side]]
@@ -389,7 +392,7 @@ def deploy_cells(g, p: int) -> list[str]:
     return []
 
 
-def perform(g, p: int, act: dict) -> None:
+def perform(g: GameState, p: int, act: dict) -> None:
     """Apply a legal preliminary choice (one handler per prompt kind)."""
     kind = g.prompt["kind"]
     if kind == PromptKind.CHOICE:
@@ -398,7 +401,7 @@ def perform(g, p: int, act: dict) -> None:
         _PERFORM[kind](g, p, act)
 
 
-def _perform_preliminary(g, p: int, act: dict) -> None:
+def _perform_preliminary(g: GameState, p: int, act: dict) -> None:
     """A pass or a preliminary ability in a step with priority [303.2, 307.4, 301.2]."""
     w = g.prelim["window"]
     if act["act"] == "pass":
@@ -411,7 +414,7 @@ def _perform_preliminary(g, p: int, act: dict) -> None:
             w["holder"] = g.other(p)  # executing it hands priority to the opponent [301.2]
 
 
-def _keep_hidden(g, p: int, opt) -> None:
+def _keep_hidden(g: GameState, p: int, opt) -> None:
     """The second player keeps one more 3rd-row card face down, or is done [306.2]."""
     st = g.prelim
     if opt == "done":
@@ -421,11 +424,11 @@ def _keep_hidden(g, p: int, opt) -> None:
         g.emit(Event.KEPT_HIDDEN, player=p, cell=g.cards[opt].cell)
 
 
-def _host(g, p: int, opt) -> None:
+def _host(g: GameState, p: int, opt) -> None:
     attach(g, g.cards[opt["attach"]], g.cards[opt["to"]])
 
 
-def _perform_first(g, p: int, act: dict) -> None:
+def _perform_first(g: GameState, p: int, act: dict) -> None:
     """The roll's winner names the first player; the second gets a silver crystal [101.3]."""
     g.first = act["option"]["first"]
     g.crystals[_second(g)]["silver"] += 1  # [101.3]
@@ -433,7 +436,7 @@ def _perform_first(g, p: int, act: dict) -> None:
     g.prelim["step"] = "redeal"
 
 
-def _perform_redeal(g, p: int, act: dict) -> None:
+def _perform_redeal(g: GameState, p: int, act: dict) -> None:
     """Keep the deal, or pay a gold crystal for a new one [303]."""
     st = g.prelim
     if act.get("option") == "keep":
@@ -453,7 +456,7 @@ def _perform_redeal(g, p: int, act: dict) -> None:
     deal(g, p, n)
 
 
-def _perform_recruit(g, p: int, act: dict) -> None:
+def _perform_recruit(g: GameState, p: int, act: dict) -> None:
     """Recruit a card, or finish; when both have finished, the deals go back and deployment starts [304-305]."""
     st = g.prelim
     opt = act.get("option")
@@ -473,7 +476,7 @@ def _perform_recruit(g, p: int, act: dict) -> None:
         g.emit(Event.PHASE, phase=Phase.DEPLOYMENT, turn=0, active=None)
 
 
-def _perform_deploy(g, p: int, act: dict) -> None:
+def _perform_deploy(g: GameState, p: int, act: dict) -> None:
     """Place a recruit face down on a cell of the player's zone [305]."""
     opt = act["option"]
     cid, cell = opt["place"], opt["cell"]
@@ -483,6 +486,7 @@ def _perform_deploy(g, p: int, act: dict) -> None:
     c.cell = cell
     c.hidden = True
     g.board[cell] = cid
+    g.play_changed()
     g.emit(Event.PLACED, player=p, cell=cell)
     g.emit(Event.PLACED_CARD, to=p, player=p, card=cid, cell=cell)
 

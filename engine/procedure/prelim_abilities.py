@@ -11,11 +11,10 @@ Steps: ``"recruitment_preparation"``, ``"before_reveal"``, ``"battle_start"``, `
 """
 from __future__ import annotations
 
-from engine.cards.keywords import CUSTOMS, KEYWORDS, hooked_kws
+from engine.cards.keywords import CUSTOMS, KEYWORDS
 from engine.effects import apply_effects
 from engine.ops import trigger_points
-from engine.procedure import queue, triggers
-from engine.rules.grants import meta
+from engine.procedure import before_turn, queue, triggers
 
 
 def declarable(g, p: int, step: str) -> list[dict]:
@@ -82,17 +81,9 @@ def turn_preparation_choices(g, p: int) -> list[dict]:
 
 
 def _prep_hooked(g, p: int) -> list:
-    """(card, ability, hooks) of ``p``'s cards in play with a turn-preparation keyword."""
-    out = []
-    names = hooked_kws("turn_preparation")
-    for c in g.play_cards():
-        if c.controller != p or (not c.acquired and names.isdisjoint(meta(g, c).kws)):
-            continue  # printed abilities only, none of them of a turn-preparation keyword
-        for a in g.abilities(c):
-            k = KEYWORDS.get(a.get("kw"))
-            if k is not None and k.turn_preparation is not None:
-                out.append((c, a, k.turn_preparation))
-    return out
+    """(card, ability, hooks) of ``p``'s cards in play with a turn-preparation keyword
+    (:func:`engine.procedure.before_turn.prep_hooked`, compiled)."""
+    return before_turn.prep_hooked(g, p)
 
 
 def end_turn_preparation(g, p: int) -> None:

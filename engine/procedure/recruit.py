@@ -6,11 +6,12 @@ from __future__ import annotations
 from engine.cards.keywords import KEYWORDS
 from engine.model.enums import Event
 from engine.model.memo import memoized
+from engine.model.state import GameState
 
 MAX_RECRUITS, MAX_FLYER_COST = 15, 15
 
 
-def gold_available(g, p: int) -> int:
+def gold_available(g: GameState, p: int) -> int:
     """Gold left for recruiting: the gold crystals (element penalties are already lost), plus the one-element
     bonus while the recruits hold exactly one element [304.6]. The bonus may be spent; a later second element
     then needs it back (so ``crystals`` may show -1 gold while the bonus is spent)."""
@@ -24,7 +25,7 @@ def _element(d) -> str | None:
     return None if e in (None, "Нейтральные") else e
 
 
-def recruit_hooks(g, card) -> tuple:
+def recruit_hooks(g: GameState, card) -> tuple:
     """(hooks, index, ability) for each ability of ``card`` whose keyword acts in recruitment
     (:class:`engine.cards.keywords.RecruitHooks`). Without acquired abilities a card's abilities are its
     definition's, so the tuple is kept in the definition (``_recruit_hooks``)."""
@@ -46,14 +47,14 @@ def _recruit_hooks(abilities: list[dict]) -> tuple:
     return tuple(out)
 
 
-def hooked(g, p: int, which: str) -> list:
+def hooked(g: GameState, p: int, which: str) -> list:
     """[(card, its :func:`recruit_hooks`)] for the cards of ``p``'s deal and recruits (``which`` =
     ``"deal+recruits"``) or recruits only (``"recruits"``), in that order, leaving out the cards without hooks;
     memoized in a read-only scope (engine/model/memo.py)."""
     return memoized(g, ("hooked", p, which), _hooked_now, g, p, which)
 
 
-def _hooked_now(g, p: int, which: str) -> list:
+def _hooked_now(g: GameState, p: int, which: str) -> list:
     ids = g.deals[p] + g.recruits[p] if which == "deal+recruits" else g.recruits[p]
     out = []
     for i in ids:
@@ -64,7 +65,7 @@ def _hooked_now(g, p: int, which: str) -> list:
     return out
 
 
-def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | None = None) -> dict | None:
+def recruit_payment(g: GameState, p: int, cid: str, pay: str | None = None, extra: dict | None = None) -> dict | None:
     """How ``p`` would pay for recruiting ``cid`` (``{"gold", "silver", "penalty"}``) or None if a limit forbids
     it: 15 cards, flyers 15 crystals [211.7], one terrain [212.3], uniqueness [g-54], elements [304.6]. One card's
     cost is paid from one colour (02-battle.md §1.3 [304.3] [PROPOSAL]): an elite card with gold only; a regular
@@ -116,7 +117,7 @@ def recruit_payment(g, p: int, cid: str, pay: str | None = None, extra: dict | N
     return by_silver or by_gold
 
 
-def recruit(g, p: int, opt: dict) -> None:
+def recruit(g: GameState, p: int, opt: dict) -> None:
     """``p`` recruits ``opt["recruit"]`` from the deal (its extra fields go to the recruitment hooks): the payment
     of :func:`recruit_payment` is taken and the squad's limits are recorded [304.3-304.6]."""
     cid = opt["recruit"]

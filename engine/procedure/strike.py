@@ -20,9 +20,10 @@ from engine.procedure import defender, windows
 from engine.rules import keywords
 from engine.rules.combat import fights, strike_target_ok
 from engine.rules.strike_table import single_level, strike_table, weakened
+from engine.model.state import Card, GameState
 
 
-def strike_step(g, ex: dict) -> None:
+def strike_step(g: GameState, ex: dict) -> None:
     """Advance the simple strike in ``ex`` (``g.executing``) by one stage; sets ``ex["ask"]`` to ask a player, or
     ``ex["done"]`` when finished."""
     e, data = ex["entry"], ex["data"]
@@ -58,7 +59,7 @@ def strike_step(g, ex: dict) -> None:
         ex["done"] = True
 
 
-def _final_target(g, ex, src, tgt) -> None:
+def _final_target(g: GameState, ex: dict, src: Card, tgt: Card) -> None:
     """Step 5: the final target is known: "attacked" triggers, a net blocks the strike, then the ``target``
     window (block_strike)."""
     trigger_points.collect(g, {"type": "attacked", "card": tgt.id, "by": src.id, "attack": "simple_strike"})
@@ -70,7 +71,7 @@ def _final_target(g, ex, src, tgt) -> None:
     windows.open_window(g, ex, "target", "roll")
 
 
-def answer_defender(g, ex: dict, act: dict) -> None:
+def answer_defender(g: GameState, ex: dict, act: dict) -> None:
     """The answer to the defender prompt (:func:`engine.procedure.defender.answer`), then step 5 with the final
     target."""
     defender.answer(g, ex, act)
@@ -78,7 +79,7 @@ def answer_defender(g, ex: dict, act: dict) -> None:
     _final_target(g, ex, src, tgt)
 
 
-def answer_exchange(g, ex: dict, act: dict) -> None:
+def answer_exchange(g: GameState, ex: dict, act: dict) -> None:
     """The keep/weaken choice on an exchange row (+4, +2, -4) [216.7]."""
     if act["option"] == "weaken":
         ex["data"]["blows"] = list(weakened(ex["data"]["d"]))
@@ -87,7 +88,7 @@ def answer_exchange(g, ex: dict, act: dict) -> None:
     windows.open_window(g, ex, "protection", "damage")
 
 
-def _die(g, card, role: str, why: str) -> int:
+def _die(g: GameState, card: Card, role: str, why: str) -> int:
     """One die for ``card``; with ``best_of_two_rolls`` for ``role`` two dice, the better kept."""
     v = g.roll(card.controller, card.id, why)
     if keywords.best_of_two(g, card, role):
@@ -95,13 +96,13 @@ def _die(g, card, role: str, why: str) -> int:
     return v
 
 
-def _level_bonus(g, card) -> bool:
+def _level_bonus(g: GameState, card: Card) -> bool:
     """A strike bonus counted per strength (Метаморф copies the target's value of the strength it rolls): its
     equal printed values are not a fixed strike, it rolls (02 §6)."""
     return keywords.varies_strike(g, card)
 
 
-def _roll(g, ex, src, tgt) -> None:
+def _roll(g: GameState, ex: dict, src: Card, tgt: Card) -> None:
     """Step 6: the dice (two in a fight, else one unless the values are fixed), then the ``roll`` window."""
     data = ex["data"]
     strike = g.defn(src).get("strike") or [0, 0, 0]
@@ -117,7 +118,7 @@ def _roll(g, ex, src, tgt) -> None:
     windows.open_window(g, ex, "roll", "result")
 
 
-def _result(g, ex, src, tgt) -> None:
+def _result(g: GameState, ex: dict, src: Card, tgt: Card) -> None:
     """Steps 7-8: modifiers, the result; an exchange row asks; else the ``protection`` window."""
     data = ex["data"]
     if data["fight"]:
@@ -140,7 +141,7 @@ def _result(g, ex, src, tgt) -> None:
     windows.open_window(g, ex, "protection", "damage")
 
 
-def blow_amount(g, card, target, level: int | None, kind: str) -> int:
+def blow_amount(g: GameState, card, target, level: int | None, kind: str) -> int:
     """Strength of a blow: the card's weak/medium/strong value plus strike modifiers; negative counts as 0."""
     if level is None:
         return 0
@@ -148,7 +149,7 @@ def blow_amount(g, card, target, level: int | None, kind: str) -> int:
     return max(0, strike[level] + keywords.strike_mod(g, card, target, kind, level))
 
 
-def _close_defender(g, data) -> None:
+def _close_defender(g: GameState, data) -> None:
     d_id = data.get("defender")
     if d_id and g.in_play(d_id):
         d = g.cards[d_id]
@@ -156,7 +157,7 @@ def _close_defender(g, data) -> None:
             d.closed = True  # the defender closes when the strike is over [216.12.a]
 
 
-def _deal(g, ex, src, tgt) -> None:
+def _deal(g: GameState, ex: dict, src: Card, tgt: Card) -> None:
     """Steps 9-12: strengths (the target's ``incoming_strike_reduced`` caps the level), wounds at once (first
     strike first), deaths, "strikes" triggers, the defender closes."""
     data = ex["data"]

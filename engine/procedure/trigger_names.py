@@ -6,6 +6,7 @@ turns every such name into the canonical form :func:`engine.procedure.triggers.l
 from __future__ import annotations
 
 from engine.procedure.triggers import order_names
+from engine.model.state import GameState
 
 
 def when_names(a: dict) -> set:
@@ -19,14 +20,14 @@ def when_names(a: dict) -> set:
     return names
 
 
-def ability_names(g, t: dict) -> set:
+def ability_names(g: GameState, t: dict) -> set:
     """The names a pending trigger answers to in a ``declare`` step's ``ability``: its index, kw, trigger point
     and the kws of its effects, and the named ability it is part of (``_part_of``, a keyword's ``parts``)."""
     a = g.abilities(g.cards[t["source"]])[t["ability"]] if isinstance(t["ability"], int) else {}
     return {t["ability"], a.get("kw"), a.get("_part_of")} | when_names(a) | {e.get("kw") for e in t.get("effects") or []}
 
 
-def point_names(g, t: dict) -> set:
+def point_names(g: GameState, t: dict) -> set:
     """The names a trigger point answers to in a ``declare`` step's ``trigger``: the cards and cells of its event
     (labels become ids in the scenario runner) and the trigger point's name."""
     pt = t.get("point") or {}
@@ -37,12 +38,12 @@ def point_names(g, t: dict) -> set:
     return names
 
 
-def _pending(g) -> list[dict]:
+def _pending(g: GameState) -> list[dict]:
     p = g.prompt["player"] if g.prompt else None
     return g.pending.get(p) or []
 
 
-def resolve_trigger(g, act: dict):
+def resolve_trigger(g: GameState, act: dict):
     """The index of the first pending trigger of ``act["source"]`` that answers to the name ``act["ability"]``."""
     for t in _pending(g):
         if t["source"] == act.get("source") and act["ability"] in ability_names(g, t):
@@ -50,7 +51,7 @@ def resolve_trigger(g, act: dict):
     return act["ability"]
 
 
-def resolve_point(g, act: dict) -> None:
+def resolve_point(g: GameState, act: dict) -> None:
     """A ``trigger`` given by name picks the first pending trigger of that source and ability whose trigger point
     answers to it; ``ability`` becomes its index and ``trigger`` its rank among the pending triggers of that same
     ability (the field goes when it is the only one), as :func:`engine.procedure.triggers.legal` lists them."""
@@ -68,7 +69,7 @@ def resolve_point(g, act: dict) -> None:
         return
 
 
-def resolve_order(g, items: list) -> list:
+def resolve_order(g: GameState, items: list) -> list:
     """``order`` items may name a pending trigger by its source card, by an ability name (FORMAT.md: "labels or
     ability names") or as :func:`engine.procedure.triggers.order_names` lists them; each item takes the first
     pending trigger it names that is not taken yet. Returns the canonical names (the input unchanged if one

@@ -22,9 +22,10 @@ from engine.rules import targets as tg
 from engine.rules.options import combos
 from engine.rules.combat import attack_targets
 from engine.rules.declarable import hidden_target_options
+from engine.model.state import GameState
 
 
-def _ability(g, t) -> dict:
+def _ability(g: GameState, t) -> dict:
     src = g.cards.get(t["source"])
     if src is None or not isinstance(t["ability"], int):
         return {}
@@ -68,13 +69,13 @@ def needs_cell(t: dict) -> bool:
     return _cells_of(t) is not None
 
 
-def cell_options(g, t: dict) -> list[str]:
+def cell_options(g: GameState, t: dict) -> list[str]:
     """The destination cells a trigger of :func:`needs_cell` may be declared with now."""
     fn = _cells_of(t)
     return list(fn(g, g.cards[t["source"]], t["point"])) if fn is not None else []
 
 
-def target_options(g, t: dict) -> list[str]:
+def target_options(g: GameState, t: dict) -> list[str]:
     """Legal targets for a trigger whose effects target a chosen card (cards in the play zone [SEED S2]). An enemy
     face-down card is a legal target by its position alone, as for activated abilities [415.3, 415.5]."""
     src = g.cards[t["source"]]
@@ -96,7 +97,7 @@ def target_options(g, t: dict) -> list[str]:
     return [o["target"] for o in hidden_target_options(g, src, eff, [{"target": i} for i in out])]
 
 
-def payable(g, t: dict) -> bool:
+def payable(g: GameState, t: dict) -> bool:
     """A triggered ability's cost is its per-turn limit, plus a printed cost for a combined ability [SEED S4,
     413]; it also needs a legal target if it takes one."""
     src = g.cards[t["source"]]
@@ -120,7 +121,7 @@ def payable(g, t: dict) -> bool:
     return True
 
 
-def auto_declare(g, p: int) -> bool:
+def auto_declare(g: GameState, p: int) -> bool:
     """Resolve what needs no question in ``p``'s pending triggers (Q5.1). Returns True if anything changed.
 
     Triggers that cannot be paid or have no target lapse; a lone mandatory trigger with nothing to choose is
@@ -136,7 +137,7 @@ def auto_declare(g, p: int) -> bool:
     return False
 
 
-def declare(g, p: int, index: int, target: str | None, targets: list | None = None, to: str | None = None) -> None:
+def declare(g: GameState, p: int, index: int, target: str | None, targets: list | None = None, to: str | None = None) -> None:
     """Declare pending trigger ``index`` of player ``p``: pay its cost and limit, put its entry at the tail;
     ``targets``: the different cards named for a chosen target with ``count`` > 1 (Аристократка); ``to``: the
     destination cell of a trigger of :func:`needs_cell`."""
@@ -168,7 +169,7 @@ def declare(g, p: int, index: int, target: str | None, targets: list | None = No
     g.emit(Event.DECLARED, player=p, source=t["source"], ability=t["ability"], target=target, trigger=True)
 
 
-def legal(g, p: int) -> list[dict]:
+def legal(g: GameState, p: int) -> list[dict]:
     """The actions of a player asked about pending triggers: declare one, order several, or pass (forfeit the
     optional ones)."""
     pend = g.pending[p]
@@ -225,7 +226,7 @@ def order_names(pend: list[dict]) -> list[str]:
     return out
 
 
-def perform(g, p: int, act: dict) -> None:
+def perform(g: GameState, p: int, act: dict) -> None:
     """Apply a legal trigger-prompt action (see :func:`legal`)."""
     pend = g.pending[p]
     if act["act"] == "pass":

@@ -17,16 +17,18 @@ from engine.model.enums import Event, PromptKind
 from engine.ops.costs import pay_cost
 from engine.rules.conditions import holds
 from engine.rules.declarable import can_pay
+from engine.rules.grants import meta
+from engine.model.state import GameState
 
 
-def open_window(g, ex: dict, name: str, next_stage: str) -> None:
+def open_window(g: GameState, ex: dict, name: str, next_stage: str) -> None:
     """Open window ``name`` of the executing strike; it goes on to ``next_stage`` once both players answered."""
     ex["data"]["win"] = {"name": name, "next": next_stage, "pos": 0}
     ex["stage"] = "window"
     advance(g, ex)
 
 
-def advance(g, ex: dict) -> None:
+def advance(g: GameState, ex: dict) -> None:
     """Ask the next player who has an option in the open window, or close it and go to its next stage."""
     win = ex["data"]["win"]
     order = (g.active, g.inactive)
@@ -41,7 +43,7 @@ def advance(g, ex: dict) -> None:
     ex["ask"] = None
 
 
-def options(g, ex: dict, p: int) -> list[dict]:
+def options(g: GameState, ex: dict, p: int) -> list[dict]:
     """The ``ability`` answers player ``p`` may give in the open window (cost payable, ability applicable); each
     window keyword's answers come from its record's ``window_options`` (its module in engine/effects/keywords/),
     a custom's from its ``window_options``; in the target window, the attacker's abilities its opponent may use
@@ -51,9 +53,10 @@ def options(g, ex: dict, p: int) -> list[dict]:
     kind = data.get("attack_kind", "simple_strike")
     w = _Window(data, g.cards.get(ex["entry"]["source"]), g.cards.get(data.get("target") or ""), p)
     out = []
+    kws = _window_kws(name)
     for card in g.play_cards():
-        if card.controller != p or card.hidden:
-            continue
+        if card.controller != p or card.hidden or (not card.acquired and kws.isdisjoint(meta(g, card).kws)):
+            continue  # (the last: printed abilities only, none of them answers this window)
         for i, a in enumerate(g.abilities(card)):
             kw = a.get("kw")
             custom = CUSTOMS.get(a.get("handler")) if kw == "custom" else None
@@ -76,6 +79,22 @@ def options(g, ex: dict, p: int) -> list[dict]:
     return out
 
 
+def _window_kws(name: str) -> frozenset:
+    """The kws whose abilities may answer window ``name``: the window keywords', and ``custom`` when a custom
+    answers it; kept per window name while no keyword or custom is registered."""
+    key = (name, len(KEYWORDS), len(CUSTOMS))
+    out = _WINDOW_KWS.get(key)
+    if out is None:
+        kws = {k.kw for k in hooked("window_options") if k.window == name}
+        if any(c.window == name for c in CUSTOMS.values()):
+            kws.add("custom")
+        out = _WINDOW_KWS[key] = frozenset(kws)
+    return out
+
+
+_WINDOW_KWS: dict[tuple, frozenset] = {}
+
+
 class _Window:
     """What the window's offers read (a record's ``window_options(g, w, card, ability, base)``): its data, the
     attacking card (``src``), the target (``tgt``), the player asked (``p``)."""
@@ -84,12 +103,12 @@ class _Window:
         self.data, self.src, self.tgt, self.p = data, src, tgt, p
 
 
-def legal_window(g, ex: dict, p: int) -> list[dict]:
+def legal_window(g: GameState, ex: dict, p: int) -> list[dict]:
     """Answers to a window ask: pass, or one of :func:`options`."""
     return [{"act": "pass"}] + options(g, ex, p)
 
 
-def answer_window(g, ex: dict, p: int, act: dict) -> None:
+def answer_window(g: GameState, ex: dict, p: int, act: dict) -> None:
     """Apply a legal window answer: pay and apply the ability at once, or pass; then the next player is asked."""
     data = ex["data"]
     ex["ask"] = None

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Custom, register_custom
 from engine.ops.tokens import gain_tokens
+from engine.model.state import GameState
 
 
-def window_options(g, ex, card, idx, a, p) -> list[dict]:
+def window_options(g: GameState, ex, card, idx, a, p) -> list[dict]:
     """One answer per blow of the executing simple strike (``target``: the striking card whose blow is lowered)."""
     data = ex["data"]
     blows = data.get("blows") or [None, None]
@@ -22,7 +23,7 @@ def window_options(g, ex, card, idx, a, p) -> list[dict]:
     return out
 
 
-def window_apply(g, ex, card, a, act) -> None:
+def window_apply(g: GameState, ex, card, a, act) -> None:
     """Lower that blow by 1; the Banshee gains a token (within its maximum)."""
     lowered = ex["data"].setdefault("lowered", {})
     lowered[act["target"]] = lowered.get(act["target"], 0) + 1

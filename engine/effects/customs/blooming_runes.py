@@ -11,6 +11,7 @@ from engine.ops import damage, durations, trigger_points
 from engine.ops.durations import ON_EXPIRE
 from engine.rules import strike_table
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 #: The effect the start-of-turn trigger executes (its ``count`` is filled in with X).
 BLAST = {"kw": "custom", "handler": "blooming_runes_blast",
@@ -18,12 +19,12 @@ BLAST = {"kw": "custom", "handler": "blooming_runes_blast",
                          "ru": "ранить выбранных вражеских существ на 1-2-2 (один кубик)"}}
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """One declaration per row: ``{"x": rank}`` (ranks 1..6)."""
     return [{"x": r} for r in range(1, 7)] if card.zone == "battlefield" else []
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Mark the spell: at the start of the controller's next turn it goes off (a ``g.effects`` entry)."""
     row = e.get("x")
     if not isinstance(row, int) or not 1 <= row <= 6:
@@ -34,7 +35,7 @@ def execute(g, e, src, eff) -> None:
     g.emit("runes_planted", player=e["controller"], row=row)
 
 
-def _goes_off(g, entry: dict) -> None:
+def _goes_off(g: GameState, entry: dict) -> None:
     """Start of the next turn: count X, make the pending trigger that names up to X enemy creatures."""
     card = g.cards.get(entry.get("card") or "")
     p, row = entry.get("player"), entry.get("row")
@@ -50,7 +51,7 @@ def _goes_off(g, entry: dict) -> None:
     g.pending[card.controller][-1]["controller"] = p
 
 
-def blast(g, e, src, eff) -> None:
+def blast(g: GameState, e, src, eff) -> None:
     """One die for all: 1-2-2 wounds to each chosen enemy creature, a spell's wounds."""
     ts = tg.resolve(g, e, src, {"choose": "creature"})
     if not ts:

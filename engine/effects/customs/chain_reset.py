@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Custom, register_custom
 from engine.model.history import cut_chain
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Start the chain again after now."""
     if src is not None:
         cut_chain(g, src)

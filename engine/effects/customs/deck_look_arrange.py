@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from engine.cards.keywords import Custom, register_custom
 from engine.effects import choice
+from engine.model.state import GameState
 
 _MEMO = "deck_look_arrange"
 N = 3
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Look (once), then place the cards one by one as the controller picks."""
     p = e["controller"]
     m = choice.memo(g, _MEMO)

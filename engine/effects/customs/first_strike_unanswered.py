@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Custom, register_custom
 from engine.ops import durations
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Until the end of this turn, the next simple strike of the controller's creatures is unanswered."""
     durations.add(g, "turn_end", e["source"], "side_unanswered", player=e["controller"], turn=g.turn)
     g.emit("side_unanswered", player=e["controller"])

@@ -12,9 +12,10 @@ from engine.model.board import neighbours
 from engine.ops import acquire
 from engine.ops.tokens import add_life
 from engine.rules.options import MAX_COMBOS
+from engine.model.state import GameState
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """Every (exiled, resurrected, free neighbouring cell) with two different creatures of its controller's
     graveyard, the resurrected one not a flyer."""
     if card.zone != "battlefield":
@@ -31,7 +32,7 @@ def options(g, card, a: dict) -> list[dict]:
     return out[:MAX_COMBOS]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Exile, resurrect, then the resurrected creature's changes (if it came back)."""
     ids = e.get("targets") or []
     if len(ids) != 2 or any(i not in g.graveyards[e["controller"]] for i in ids):

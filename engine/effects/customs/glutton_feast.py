@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from engine.cards.keywords import Custom, register_custom
 from engine.ops import acquire
+from engine.model.state import GameState
 
 CAP = 3
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Add X to the waiting bonus, at most +3."""
     if src is None or not g.in_play(src):
         return

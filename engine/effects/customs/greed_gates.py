@@ -13,15 +13,16 @@ from engine.ops import damage, durations, zones
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.cells import free
 from engine.rules.declarable import held
+from engine.model.state import GameState
 
 MARKER = "gates"
 
 
-def _gates(g) -> list[str]:
+def _gates(g: GameState) -> list[str]:
     return sorted({e["cell"] for e in g.effects if e.get("kind") == "cell_marker" and e.get("marker") == MARKER})
 
 
-def place(g, e, src, eff) -> None:
+def place(g: GameState, e, src, eff) -> None:
     """Three gates on empty cells, chosen one at a time by the Demon's controller."""
     m = choice.memo(g, "greed_gates")
     while m.get("n", 0) < 3:
@@ -38,7 +39,7 @@ def place(g, e, src, eff) -> None:
     choice.forget(g, "greed_gates")
 
 
-def teleport(g, e, src, eff) -> None:
+def teleport(g: GameState, e, src, eff) -> None:
     """To an empty gates cell (chosen), then 2 wounds to every enemy creature next to it; else 3 wounds to itself."""
     if src is None or not g.in_play(src):
         return

@@ -8,9 +8,10 @@ from __future__ import annotations
 from engine.cards.keywords import Custom, register_custom
 from engine.ops import durations
 from engine.rules import strike_table
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Roll the die (for the caster's controller) and limit the opponent's movers until the end of his next
     turn (the turn after this one: the card is not sudden, so it is cast in its controller's turn)."""
     me = e["controller"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.cards.keywords import Custom, register_custom
 from engine.model.board import cell_at, xy
 from engine.ops import durations
+from engine.model.state import GameState
 
 DIRS = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)]
 
@@ -24,7 +25,7 @@ def line_to(src_cell: str, end: str) -> list[str]:
     return [cell_at(sc + step[0] * k, sr + step[1] * k) for k in range(1, n + 1)]
 
 
-def cells(g, source, point: dict) -> list[str]:
+def cells(g: GameState, source, point: dict) -> list[str]:
     """Every far end of a line of 1 to 3 cells running out from the card (on the board)."""
     if source.zone != "battlefield" or not source.cell:
         return []
@@ -39,7 +40,7 @@ def cells(g, source, point: dict) -> list[str]:
     return sorted(out)
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Light the line until the end of the controller's next turn (it is the opponent's turn now)."""
     if src is None or not g.in_play(src) or src.zone != "battlefield":
         g.emit("fizzled", source=e["source"])

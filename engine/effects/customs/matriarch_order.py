@@ -9,9 +9,10 @@ from __future__ import annotations
 from engine.cards.keywords import Custom, register_custom
 from engine.ops import acquire
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """The chosen creature is under the order until the end of the turn."""
     for t in tg.resolve(g, e, src, eff.get("target")):
         acquire.grant(g, t, [{"kw": "_fights_open"}], "end_of_turn", e["controller"], src)

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Custom, register_custom
 from engine.ops.zones import shuffle_deck
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Move the top card of the controller's deck to the top of their graveyard (public: event ``milled``)."""
     p = e["controller"]
     if not g.decks[p]:

@@ -5,9 +5,10 @@ two sixes (README §6.7: one marker)."""
 from __future__ import annotations
 
 from engine.cards.keywords import Custom, register_custom
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Put the marker on the card (once; it is used by its next roll)."""
     if src is not None and g.in_play(src):
         src.markers["next_roll_six"] = 1

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from engine.cards.keywords import Custom, register_custom
 from engine.effects import choice
+from engine.model.state import GameState
 
 _MEMO = "revealed_to_top"
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Ask the order (one pick per card but the last), then put them on top."""
     p = e["controller"]
     m = choice.memo(g, _MEMO)

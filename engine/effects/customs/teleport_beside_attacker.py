@@ -8,9 +8,10 @@ from engine.cards.keywords import Custom, register_custom
 from engine.model.board import neighbours
 from engine.ops import zones
 from engine.rules.declarable import held
+from engine.model.state import GameState
 
 
-def cells(g, source, point: dict) -> list[str]:
+def cells(g: GameState, source, point: dict) -> list[str]:
     """The empty cells next to the attacker (on the battlefield), if the card may leave its cell now."""
     by = g.cards.get(point.get("by") or "")
     if by is None or by.zone != "battlefield" or source.zone != "battlefield" or held(g, source):
@@ -18,7 +19,7 @@ def cells(g, source, point: dict) -> list[str]:
     return [n for n in neighbours(by.cell) if n not in g.board]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Relocate to the declared cell if it is still free (RULES.md Q7)."""
     zones.move(g, e, src, e.get("to"), how="teleportation")
 

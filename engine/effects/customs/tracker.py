@@ -9,16 +9,17 @@ from engine.cards.keywords import Custom, register_custom
 from engine.model.board import CELLS, half, row_of
 from engine.ops.reveal import reveal
 from engine.ops.zones import swap_cells
+from engine.model.state import GameState
 
 HANDLER = "tracker"
 
 
-def _trackers(g, p: int) -> list:
+def _trackers(g: GameState, p: int) -> list:
     return [c for c in g.play_cards() if c.controller == p and c.zone == "battlefield" and not c.used.get(HANDLER)
             and any(a.get("kw") == "custom" and a.get("handler") == HANDLER for a in g.abilities(c))]
 
 
-def step_options(g, p: int) -> list[dict]:
+def step_options(g: GameState, p: int) -> list[dict]:
     """Use a Tracker (``ability`` with the index of its custom ability), or, after using one, exchange two cells of
     the player's half (at least one holding a card of his)."""
     out = []
@@ -34,7 +35,7 @@ def step_options(g, p: int) -> list[dict]:
     return out
 
 
-def step_execute(g, p: int, act: dict) -> bool:
+def step_execute(g: GameState, p: int, act: dict) -> bool:
     """Apply one of :func:`step_options`; False for any other action."""
     if act.get("act") == "ability":
         card = g.cards.get(act.get("source") or "")

@@ -11,11 +11,12 @@ from engine.cards.keywords import Custom, register_custom
 from engine.effects import choice
 from engine.model.board import CELLS, neighbours
 from engine.ops import durations
+from engine.model.state import GameState
 
 MARKER = "tremor"
 
 
-def marker_cell(g, card_id: str, marker: str = MARKER) -> str | None:
+def marker_cell(g: GameState, card_id: str, marker: str = MARKER) -> str | None:
     """The cell holding ``card_id``'s ``marker`` cell marker, or None."""
     for e in g.effects:
         if e.get("kind") == "cell_marker" and e.get("marker") == marker and e.get("card") == card_id:
@@ -23,12 +24,12 @@ def marker_cell(g, card_id: str, marker: str = MARKER) -> str | None:
     return None
 
 
-def place_cells(g, source, point: dict) -> list[str]:
+def place_cells(g: GameState, source, point: dict) -> list[str]:
     """Every cell of the battlefield (the marker may go on an occupied one)."""
     return list(CELLS)
 
 
-def place(g, e, src, eff) -> None:
+def place(g: GameState, e, src, eff) -> None:
     """Put this card's tremor marker on the declared cell (one per card: a second placing moves it)."""
     cell = e.get("to")
     owner = src.id if src is not None else e["source"]
@@ -40,7 +41,7 @@ def place(g, e, src, eff) -> None:
     g.emit("cell_marked", cell=cell, marker=MARKER)
 
 
-def move(g, e, src, eff) -> None:
+def move(g: GameState, e, src, eff) -> None:
     """Move the marker one cell (its controller chooses among the neighbouring cells)."""
     owner = src.id if src is not None else e["source"]
     at = marker_cell(g, owner)

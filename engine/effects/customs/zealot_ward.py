@@ -8,11 +8,12 @@ from engine.cards.keywords import Custom, register_custom
 from engine.effects import choice
 from engine.ops import acquire
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 BESIDE = {"each": "creature", "side": "friendly", "filter": [{"f": "beside_source", "dirs": ["left", "right"]}]}
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Ask X (1..V), then grant the protection to the creatures beside it."""
     v = (e.get("point") or {}).get("value") or 0
     if v < 1 or src is None or not g.in_play(src):

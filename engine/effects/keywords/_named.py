@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.ops import damage
+from engine.model.state import GameState
 
 #: Kinds of wounds that do not come from an attack (03 §1.2: influences, spells; Poisoning [g-36]).
 NOT_ATTACKS = ("wound", "poison", "spell")
@@ -21,7 +22,7 @@ def x_text(a: dict) -> str:
     return f" {n}" if n != 1 else ""
 
 
-def wound_self(g, card, n: int) -> None:
+def wound_self(g: GameState, card, n: int) -> None:
     """The card wounds itself for ``n`` ("wound self" [g-89]: not an attack, not an opposing influence), deaths
     checked at once (RULES.md Q3)."""
     damage.wound(g, card, n, "wound", source=card)
@@ -32,7 +33,7 @@ def experience(kw: str, kind: str, rule: str, en: str, ru: str) -> Keyword:
     """The record of an attack-experience named ability (Shooting, Throwing, Discharge Experience X [g-31..g-33]):
     +X (1 when printed without a number; the greatest copy [414.4]) to the card's lone die when it attacks with
     ``kind``; :func:`engine.rules.keywords.roll_mod` asks its ``roll_mod`` (role ``ranged``)."""
-    def roll_mod(g, card, role, other, attack, mine) -> int:
+    def roll_mod(g: GameState, card, role, other, attack, mine) -> int:
         return value(mine) if role == "ranged" and attack == kind else 0
 
     def text(a: dict, lang: str, words=None) -> str:

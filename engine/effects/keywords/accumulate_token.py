@@ -8,14 +8,15 @@ from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS
 from engine.effects.registry import register_keyword
 from engine.ops.tokens import gain_tokens
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """+1 token on this card, up to its token maximum [218.3]."""
     gain_tokens(g, src, 1)
 
 
-def refuses(g, card, a: dict) -> bool:
+def refuses(g: GameState, card, a: dict) -> bool:
     """Accumulating at the token maximum is refused (01-game-and-cards.md §6.2 [DOUBT])."""
     mx = token_max(g.abilities(card))
     return mx is not None and card.tokens >= mx

@@ -6,9 +6,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.basic import amount_of, targets
 from engine.effects.registry import register_keyword
 from engine.ops.tokens import add_life
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each target (default: this card) gains ``n`` additional life within its life maximum [204]."""
     for t in targets(g, e, src, eff):
         add_life(g, t, amount_of(g, e, src, eff, target=t))

@@ -10,9 +10,10 @@ from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.ops.tokens import add_life
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each target (default: this card) gains ``n`` additional life within its life maximum [204.2, 204.3.a]."""
     for t in targets(g, e, src, eff):
         add_life(g, t, tg.amount(g, eff.get("n", 1), e, src, t))

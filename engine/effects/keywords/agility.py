@@ -14,6 +14,7 @@ from engine.effects.registry import register_keyword
 from engine.model.board import CELLS, xy
 from engine.ops import zones
 from engine.rules.grants import under
+from engine.model.state import GameState
 
 
 def parts(card: dict, a: dict) -> list[dict]:
@@ -22,14 +23,14 @@ def parts(card: dict, a: dict) -> list[dict]:
              "effects": [{"kw": "agility", "target": "self"}]}]
 
 
-def _cells(g, card) -> list[str]:
+def _cells(g: GameState, card) -> list[str]:
     if card.zone != "battlefield" or card.attached_to or under(g, card, "cannot_move"):
         return []
     (cc, cr) = xy(card.cell)
     return [c for c in CELLS if c not in g.board and max(abs(xy(c)[0] - cc), abs(xy(c)[1] - cr)) == 1]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Its controller picks a neighbouring unoccupied cell and the card is relocated there."""
     if src is None or not g.in_play(src):
         return
@@ -41,7 +42,7 @@ def execute(g, e, src, eff) -> None:
         zones.relocate(g, src, cells[i])
 
 
-def futile(g, eff: dict, card, closed: bool) -> bool:
+def futile(g: GameState, eff: dict, card, closed: bool) -> bool:
     """A flyer cannot be relocated by an ability [211.3]."""
     return g.is_flyer(card) or card.zone == "aux"
 

@@ -6,9 +6,10 @@ from engine.cards.keywords import Keyword
 from engine.cards.kinds import NONMAGICAL
 from engine.effects.registry import register_keyword
 from engine.rules.grants import named_value
+from engine.model.state import GameState
 
 
-def prevent(g, target, amount, kind, source, mine) -> int:
+def prevent(g: GameState, target, amount, kind, source, mine) -> int:
     """Armour stops the first n wounds from nonmagical attacks each turn, the greatest copy counting (n less the
     wounds it stopped this turn, kept in ``target.used["armour"]``, its ``turn_counter``) [g-05, 414.4]."""
     if kind not in NONMAGICAL:

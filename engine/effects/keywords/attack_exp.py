@@ -6,9 +6,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.rules.grants import named_value
 from engine.rules.keywords import vs_ok
+from engine.model.state import GameState
 
 
-def roll_mod(g, card, role, other, kind, mine) -> int:
+def roll_mod(g: GameState, card, role, other, kind, mine) -> int:
     """+n (the greatest copy [414.4]) when it initiates a simple strike (roles ``attack``, ``single``) against a
     target its ``vs`` allows [g-29]."""
     if role not in ("attack", "single"):

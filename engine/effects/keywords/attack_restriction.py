@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.cards.kinds import kinds_match
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def target_limits(g, card, kind: str, mine) -> list:
+def target_limits(g: GameState, card, kind: str, mine) -> list:
     """The ``only_vs`` filter lists of the card's copies ``mine`` whose ``applies_to`` covers ``kind`` [205]."""
     return [a.get("only_vs") for a in mine if kinds_match(kind, a.get("applies_to"))]
 

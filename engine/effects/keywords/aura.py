@@ -5,9 +5,10 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
-def grants_to(g, src, a: dict, card) -> list[dict]:
+def grants_to(g: GameState, src, a: dict, card) -> list[dict]:
     """Its ``grants`` when ``card`` matches ``to`` (relative to ``src``, the aura's card) [406, 407]; else []."""
     return a.get("grants") or [] if tg.match(g, src, card, a.get("to")) else []
 

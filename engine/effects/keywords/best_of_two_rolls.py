@@ -6,9 +6,10 @@ from engine.cards.words import idx, or_
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.cards.kinds import kinds_match
+from engine.model.state import GameState
 
 
-def best_roll(g, card, role, mine) -> bool:
+def best_roll(g: GameState, card, role, mine) -> bool:
     """A copy naming ``role`` whose ``applies_to`` covers the simple strike: it rolls twice and keeps the better
     die (Храмовый воин)."""
     return any(role in (a.get("roles") or ()) and kinds_match("simple_strike", a.get("applies_to") or

@@ -19,9 +19,10 @@ from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.rules import targets as tg
 from engine.rules.conditions import holds
+from engine.model.state import GameState
 
 
-def on_attacked(g, card, idx, a: dict, attacker, kind: str) -> bool:
+def on_attacked(g: GameState, card, idx, a: dict, attacker, kind: str) -> bool:
     """Does ability ``a`` (index ``idx``) of ``card`` block this attack? Counts its limit, makes its prophecy, checks
     its condition; a block emits ``blocked`` and makes ``then`` pending."""
     if not kinds_match(kind, a.get("applies_to")) or not tg.match(g, card, attacker, a.get("by")):

@@ -8,14 +8,15 @@ from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
+from engine.model.state import GameState
 
 
-def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+def window_options(g: GameState, w, card, a: dict, base: dict) -> list[dict]:
     """Only against an attack aimed at this card."""
     return [base] if w.tgt is card else []
 
 
-def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+def window_apply(g: GameState, ex: dict, card, a: dict, act: dict) -> None:
     """The strike is blocked: the window closes and the strike goes to its ``blocked`` stage."""
     data = ex["data"]
     g.emit(Event.BLOCKED, card=card.id, by="block_strike")

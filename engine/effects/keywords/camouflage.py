@@ -9,9 +9,10 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects.keywords._named import NOT_ATTACKS
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def prevent(g, target, amount, kind, source, mine) -> int:
+def prevent(g: GameState, target, amount, kind, source, mine) -> int:
     """0 wounds from the turn's first attack on it while closed; the first attack is spent either way."""
     if kind in NOT_ATTACKS or target.used.get("camouflage") == g.turn:
         return amount

@@ -12,16 +12,17 @@ from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.effects.registry import register_keyword
 from engine.ops.damage import check_deaths, wound
 from engine.rules.targets import match
+from engine.model.state import GameState
 
 
-def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+def window_options(g: GameState, w, card, a: dict, base: dict) -> list[dict]:
     """A strike at one of your creatures (Глорм)."""
     blow = (w.data.get("blows") or [None])[0]
     ok = blow is not None and w.tgt is not None and w.tgt.controller == w.p and g.is_creature(w.tgt)
     return [base] if ok else []
 
 
-def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+def window_apply(g: GameState, ex: dict, card, a: dict, act: dict) -> None:
     """«свести удар к n» [g-90]: the strike deals at most n; the card pays with wounds unless ``unless`` matches
     the target."""
     data = ex["data"]

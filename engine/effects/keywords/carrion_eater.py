@@ -8,10 +8,11 @@ from engine.cards.kinds import kinds_match
 from engine.ops import trigger_points
 from engine.rules.keywords import flagged
 from engine.rules.adjacency import adjacent_cards
+from engine.model.state import GameState
 
 
 
-def on_destroys(g, killer, dead, kind, mine) -> None:
+def on_destroys(g: GameState, killer, dead, kind, mine) -> None:
     """``killer`` (in play) destroyed ``dead`` by ``kind``: when ``dead`` is an adjacent (adjacency waived when
     either is a flyer) corporeal enemy creature and ``kind`` is not a ranged attack, a pending trigger heals
     ``killer`` completely and removes its Poisoning; "when its corpse-eating applies" triggers [g-51]."""

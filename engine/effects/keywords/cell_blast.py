@@ -7,9 +7,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.ops import damage
 from engine.ops.durations import ON_EXPIRE, add
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Mark the cell of the event's card (or the declared target) for a blast at the next turn start."""
     t = g.cards.get((e.get("point") or {}).get("card") or e.get("target") or "")
     if t is None or t.zone != "battlefield" or not t.cell:
@@ -19,7 +20,7 @@ def execute(g, e, src, eff) -> None:
     g.emit("cell_marked", cell=t.cell, marker="bomb")
 
 
-def blast(g, entry: dict) -> None:
+def blast(g: GameState, entry: dict) -> None:
     """The timed effect ends: the card on the cell now takes ``n`` wounds and may die."""
     on = g.cards.get(g.board.get(entry.get("cell") or "") or "")
     if on is not None:

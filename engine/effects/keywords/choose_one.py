@@ -8,12 +8,13 @@ from engine.cards.words import idx, or_
 from engine.effects.registry import conditions_hold, register_keyword
 from engine.model.enums import PromptKind
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 _WHO = {"controller": ("its controller chooses", "её владелец выбирает"),
         "target_controller": ("the attacked card's controller chooses", "владелец атакованной карты выбирает")}
 
 
-def ask_choice(g, e: dict, src, eff: dict) -> dict | None:
+def ask_choice(g: GameState, e: dict, src, eff: dict) -> dict | None:
     """The prompt of the choice: its chooser (the entry's controller, or the attacked card's controller with
     ``chooser: target_controller``) picks one of ``options``; ``allowed`` lists the offered ones when an option's
     conditions fail. None when there is no attacked card to ask for, or no option holds (RULES.md Q4)."""

@@ -5,9 +5,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each open target (default: the attacked card) closes [219.1]."""
     for t in targets(g, e, src, eff, "attacked"):
         if not t.closed:
@@ -21,7 +22,7 @@ def text(a: dict, lang: str, words) -> str:
     return f"close {t}" if lang == "en" else f"закрыть {t}"
 
 
-def futile(g, eff: dict, card, closed: bool) -> bool:
+def futile(g: GameState, eff: dict, card, closed: bool) -> bool:
     """Closing a closed card changes nothing [219.2]."""
     return closed
 

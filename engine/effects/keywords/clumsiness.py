@@ -7,9 +7,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.rules import grants
 from engine.rules.grants import named_value
+from engine.model.state import GameState
 
 
-def roll_mod(g, card, role, other, kind, mine) -> int:
+def roll_mod(g: GameState, card, role, other, kind, mine) -> int:
     """−n (the greatest copy [414.4]) when it initiates a simple strike, fought or not (roles ``attack``,
     ``single``: against a closed card the result is then clamped to 1..6, 01 §2.1 [104.2.a]), or answers a melee
     strike in a fight (role ``defend``) [g-28]; its copies are the card's own, whoever it fights."""

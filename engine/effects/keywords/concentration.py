@@ -8,6 +8,7 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.model.history import wounds
 from engine.ops.tokens import gain_tokens
+from engine.model.state import GameState
 
 
 def parts(card: dict, a: dict) -> list[dict]:
@@ -16,7 +17,7 @@ def parts(card: dict, a: dict) -> list[dict]:
              "effects": [{"kw": "concentration"}]}]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """A token when it took no wound this turn [g-20]."""
     if src is not None and g.in_play(src) and wounds(g, src) == 0:
         gain_tokens(g, src, 1)

@@ -23,12 +23,13 @@ from engine.model.enums import Event
 from engine.ops import acquire
 from engine.ops.zones import shuffle_deck
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 _MEMO = "copy_ability"
 _NAMES = "copied_names"
 
 
-def expand(g, card, a: dict) -> list[dict]:
+def expand(g: GameState, card, a: dict) -> list[dict]:
     """``formation_partners``: the formation grants of each matching friendly Formation creature orthogonally next
     to ``card`` (its formation partners), without their own copying abilities."""
     if a.get("from") != "formation_partners" or card.zone != "battlefield" or not card.cell:
@@ -45,12 +46,12 @@ def expand(g, card, a: dict) -> list[dict]:
     return out
 
 
-def _strong_triggers(g, card) -> list[dict]:
+def _strong_triggers(g: GameState, card) -> list[dict]:
     return [a for a in g.defn(card).get("abilities") or []
             if a.get("kw") == "trigger" and a.get("when") == "strikes" and a.get("strength") == ["strong"]]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """``deck_reveal``: choose, reveal, acquire its strong-strike triggers."""
     if eff.get("from") != "deck_reveal" or src is None or not g.in_play(src):
         return

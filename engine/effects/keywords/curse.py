@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def roll_mod(g, card, role, other, kind, mine) -> int:
+def roll_mod(g: GameState, card, role, other, kind, mine) -> int:
     """−1 to each of its rolls [g-39]; several copies count once [414.4]."""
     return -1 if mine or card.markers.get("curse") else 0
 

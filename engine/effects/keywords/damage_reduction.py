@@ -8,9 +8,10 @@ from engine.cards.kinds import LEVELS, kinds_match
 from engine.effects.registry import register_keyword
 from engine.model.board import xy
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
-def _selector_ok(g, holder, sel: dict, kind: str, level, source) -> bool:
+def _selector_ok(g: GameState, holder, sel: dict, kind: str, level, source) -> bool:
     if not kinds_match(kind, sel.get("kinds")):
         return False
     if sel.get("strength") and (level is None or LEVELS[level] not in sel["strength"]):
@@ -26,7 +27,7 @@ def _selector_ok(g, holder, sel: dict, kind: str, level, source) -> bool:
     return True
 
 
-def wound_mod(g, target, amount, kind, level, source, mine) -> int:
+def wound_mod(g: GameState, target, amount, kind, level, source, mine) -> int:
     """n fewer wounds for each copy whose selector ``from`` (kinds, strengths, ``by``, ``diagonal``) matches the
     attack (may go below 0; the caller floors the total) [422.4 group 4]."""
     for a in mine:

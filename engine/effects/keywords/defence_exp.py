@@ -7,9 +7,10 @@ from engine.effects.registry import register_keyword
 from engine.rules import grants
 from engine.rules.grants import named_value
 from engine.rules.keywords import vs_ok
+from engine.model.state import GameState
 
 
-def roll_mod(g, card, role, other, kind, mine) -> int:
+def roll_mod(g: GameState, card, role, other, kind, mine) -> int:
     """+n (the greatest copy [414.4]) when it answers in a fight (role ``defend``) an attacker its ``vs``
     allows [g-30]; its copies are the card's own, whoever attacks."""
     if role != "defend":

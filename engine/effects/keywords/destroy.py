@@ -5,9 +5,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.ops import damage
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each target (default: the attacked card) is destroyed [g-94]."""
     for t in targets(g, e, src, eff, "attacked"):
         damage.destroy(g, t, by=src, kind="destroy")

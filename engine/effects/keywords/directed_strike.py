@@ -6,10 +6,11 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.rules.keywords import vs_ok
+from engine.model.state import GameState
 
 
 
-def directs(g, card, target, mine) -> bool:
+def directs(g: GameState, card, target, mine) -> bool:
     """A copy whose ``vs`` allows ``target``: no defender may be assigned [g-27]."""
     return any(vs_ok(g, card, a, target) for a in mine)
 

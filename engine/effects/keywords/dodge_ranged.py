@@ -7,10 +7,11 @@ from engine.cards.words import or_
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.cards.kinds import kinds_match
+from engine.model.state import GameState
 
 
 
-def dodge(g, card, kind, mine) -> list[int] | None:
+def dodge(g: GameState, card, kind, mine) -> list[int] | None:
     """The die values of the first copy whose ``applies_to`` covers ``kind`` and whose ``exclude`` does not, or
     None."""
     for a in mine:

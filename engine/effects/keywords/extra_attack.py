@@ -7,16 +7,17 @@ from engine.cards.keywords import Keyword
 from engine.cards.kinds import kinds_match
 from engine.effects.registry import register_keyword
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
-def strikes_per_turn(g, card, mine) -> int:
+def strikes_per_turn(g: GameState, card, mine) -> int:
     """The greatest n (an amount, counted now) of the card's copies ``mine`` that cover simple strikes, at least 1
     [g-70, 219.4.a]."""
     return max([1] + [tg.amount(g, a.get("n", 1), {}, card) for a in mine
                       if kinds_match("simple_strike", a.get("applies_to"))])
 
 
-def distinct_targets(g, card, mine) -> bool:
+def distinct_targets(g: GameState, card, mine) -> bool:
     """True when one of the card's copies ``mine`` has ``different_targets``."""
     return any(a.get("different_targets") for a in mine)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects.keywords._named import wound_self, x_text
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
 def parts(card: dict, a: dict) -> list[dict]:
@@ -16,7 +17,7 @@ def parts(card: dict, a: dict) -> list[dict]:
              "effects": [{"kw": "fading", "n": a.get("n", 1)}]}]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Wound itself for X when it is in play and open [g-52]."""
     if src is not None and g.in_play(src) and not src.closed:
         wound_self(g, src, eff.get("n", 1))

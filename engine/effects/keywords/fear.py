@@ -9,6 +9,7 @@ from engine.effects.keywords._named import wound_self, x_text
 from engine.effects.registry import register_keyword
 from engine.rules import targets as tg
 from engine.rules.grants import kws
+from engine.model.state import GameState
 
 
 def parts(card: dict, a: dict) -> list[dict]:
@@ -16,7 +17,7 @@ def parts(card: dict, a: dict) -> list[dict]:
     return [{"kw": "trigger", "when": "attacked", "optional": False, "effects": [{"kw": "fear", "n": a.get("n", 1)}]}]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """The attacker wounds itself for X unless it has Fear too [g-45]."""
     for attacker in tg.resolve(g, e, src, "attacker"):
         if not kws(g, attacker, "fear"):

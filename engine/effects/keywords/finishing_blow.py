@@ -12,9 +12,10 @@ from engine.ops import damage
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.keywords import flagged
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Destroy each target (default: the attacked card) whose life + additional life - wounds is <= ``n``."""
     for t in targets(g, e, src, eff, "attacked"):
         if g.life(t) - t.wounds <= amount_of(g, e, src, eff, target=t):
@@ -23,7 +24,7 @@ def execute(g, e, src, eff) -> None:
             g.emit(Event.FIZZLED, source=e["source"])
 
 
-def declared_targets(g, card, a: dict) -> list[dict]:
+def declared_targets(g: GameState, card, a: dict) -> list[dict]:
     """``{"target": id}`` for each adjacent creature (no symbiote) without the named effect ``unfinishable`` (an
     incorporeal one cannot be finished off) whose current life is X or less [g-13, g-95] (X an amount, counted
     now, e.g. Кровяница's poisoned neighbours of the target) and that matches the target's ``filter``."""

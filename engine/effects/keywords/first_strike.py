@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def strikes_first(g, card, mine) -> bool:
+def strikes_first(g: GameState, card, mine) -> bool:
     """Its blow lands first in a fight (02-battle.md §4.5)."""
     return True
 

@@ -16,9 +16,10 @@ from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.ops import acquire
 from engine.ops.reveal import to_aux
+from engine.model.state import GameState
 
 
-def take_off(g, card) -> None:
+def take_off(g: GameState, card) -> None:
     """A card that now has flight and stands on the battlefield goes to its controller's aux zone [211.2.a]; a
     symbiote or a card held by another stays (it cannot leave its host)."""
     if card.zone == "battlefield" and not card.attached_to and g.is_flyer(card):
@@ -26,7 +27,7 @@ def take_off(g, card) -> None:
         to_aux(g, card)
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """The target (default: this card) acquires ``flight`` until ``until`` (default: the end of the battle) and
     takes off (:func:`take_off`)."""
     for t in targets(g, e, src, eff, "self"):

@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.cards.keywords import KEYWORDS, Keyword
 from engine.effects.registry import register_keyword
 from engine.rules.formation import in_formation
+from engine.model.state import GameState
 
 
-def grants_now(g, card, a: dict) -> list[dict]:
+def grants_now(g: GameState, card, a: dict) -> list[dict]:
     """Its ``grants`` while the card stands in formation (with a ``partner`` match) [g-46], each followed by the
     abilities a granted one stands for (a keyword's ``expand`` hook: copy_ability); [] otherwise."""
     if not a.get("grants") or not in_formation(g, card, a.get("partner")):

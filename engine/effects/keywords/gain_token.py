@@ -10,9 +10,10 @@ from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.ops.tokens import gain_tokens
 from engine.rules import keywords
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each target (default: this card) gets ``n`` tokens up to its token maximum [218.5]."""
     for t in targets(g, e, src, eff):
         if t is not src and any(a.get("handler") == "tokens_from_self_only" for a in keywords.kws(g, t, "custom")):

@@ -7,9 +7,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.ops import acquire
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each target (default: this card) acquires ``abilities`` until ``until`` [407, 418]."""
     for t in targets(g, e, src, eff):
         acquire.grant(g, t, eff.get("abilities") or [], eff.get("until", "end_of_battle"), e["controller"], src,

@@ -13,9 +13,10 @@ from engine.effects.basic import targets
 from engine.effects.keywords.flight import take_off
 from engine.effects.registry import apply_effects, register_keyword
 from engine.ops import acquire
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Every target (default: this card; a spell skips cards protected from spells [411]) acquires ``grants``
     until ``until``; then the ``and`` effects execute (a chosen target of theirs is the same card:
     ``same_target``)."""

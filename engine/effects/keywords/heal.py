@@ -12,9 +12,10 @@ from engine.model.enums import Event
 from engine.ops import damage
 from engine.rules import targets as tg
 from engine.rules.keywords import flagged
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Heal each target (default: this card) by ``n`` (default 1; ``"full"``); ``cure_poison`` cures it [g-18]. A
     heal replacement asked inside the entry [419] pauses it; the cards already healed are not healed again when it
     resumes."""
@@ -49,7 +50,7 @@ def text(a: dict, lang: str, words) -> str:
     return out
 
 
-def futile(g, eff: dict, card, closed: bool) -> bool:
+def futile(g: GameState, eff: dict, card, closed: bool) -> bool:
     """A card with the named effect ``unhealable`` (an incorporeal creature) cannot be healed [g-03, g-18]; healing
     an unwounded card stays declarable (a heal can be replaced [419])."""
     return flagged(g, card, "unhealable")

@@ -16,9 +16,10 @@ from engine.effects import choice
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.rules.conditions import holds
+from engine.model.state import GameState
 
 
-def on_heal(g, card, idx, a: dict, amount) -> bool | None:
+def on_heal(g: GameState, card, idx, a: dict, amount) -> bool | None:
     """``card`` is about to be healed by ``amount``: when its condition holds and its limit allows, its controller
     chooses (an optional one) whether the replacement applies, inside the executing entry; True = the heal is
     replaced (its effects have happened), False = it is not, None = a player is being asked."""

@@ -14,9 +14,10 @@ from engine.model.enums import Event
 from engine.ops.costs import _pay_strike
 from engine.rules import keywords
 from engine.rules.combat import strike_target_ok, strike_targets
+from engine.model.state import GameState
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """``{"targets": [creature, struck card]}`` for every open enemy creature on the battlefield and every card it
     may strike now."""
     out = []
@@ -29,7 +30,7 @@ def options(g, card, a: dict) -> list[dict]:
     return out
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """If the creature is still open and may still strike the card, it pays its strike and the strike is made
     next (``e["strike_now"]``); else nothing (RULES.md Q7)."""
     ids = e.get("targets") or []

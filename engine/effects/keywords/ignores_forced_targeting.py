@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.cards.kinds import kinds_match
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def unforced(g, card, kind: str, mine) -> bool:
+def unforced(g: GameState, card, kind: str, mine) -> bool:
     """True when one of the card's copies ``mine`` covers attacks of ``kind`` (its ``applies_to``) [g-50]."""
     return any(kinds_match(kind, a.get("applies_to")) for a in mine)
 

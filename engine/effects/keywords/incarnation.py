@@ -23,28 +23,29 @@ from engine.model.enums import Event
 from engine.ops import damage, durations, trigger_points, zones
 from engine.ops.reveal import goes_to_aux
 from engine.rules.uniqueness import may_join
+from engine.model.state import GameState
 
 #: The timed-effect kind that records "this card died carrying the incarnation marker" (its ``at_death`` hook).
 SPENT = "incarnated"
 
 
-def at_death(g, card) -> None:
+def at_death(g: GameState, card) -> None:
     """A card dying with the marker ``incarnation`` loses Incarnation X [g-19]: a timed effect that never ends."""
     if card.markers.get("incarnation"):
         durations.add(g, "turn_end", card.id, SPENT, turn=10 ** 9)
 
 
-def spent(g, card) -> bool:
+def spent(g: GameState, card) -> bool:
     """True when ``card`` died carrying the incarnation marker (it has lost Incarnation)."""
     return any(e.get("kind") == SPENT and e.get("card") == card.id for e in g.effects)
 
 
-def _threshold(g, card) -> dict | None:
+def _threshold(g: GameState, card) -> dict | None:
     abil = [a for a in g.abilities(card) if a.get("kw") == "incarnation"]
     return abil[0] if abil and not spent(g, card) else None
 
 
-def incarnate(g, card, player: int | None = None) -> bool | None:
+def incarnate(g: GameState, card, player: int | None = None) -> bool | None:
     """Incarnate ``card`` (in its owner's graveyard) if it has Incarnation X and at least X tokens and a cell of its
     owner's 3rd row is free; the owner chooses the cell inside the entry. Returns True when it came back, False when
     it stays, None while the owner is being asked."""
@@ -81,7 +82,7 @@ def incarnate(g, card, player: int | None = None) -> bool | None:
     return True
 
 
-def when_cell_freed(g, card, a: dict) -> list[dict] | None:
+def when_cell_freed(g: GameState, card, a: dict) -> list[dict] | None:
     """A cell freed: a card waiting with enough tokens incarnates now if a cell of its owner's 3rd row is free."""
     if spent(g, card) or a.get("on_marker") or card.tokens < a.get("n", 1):
         return None
@@ -90,13 +91,13 @@ def when_cell_freed(g, card, a: dict) -> list[dict] | None:
     return [{"kw": "incarnation", "n": a.get("n", 1)}]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """The waiting card incarnates (its owner picks the cell inside the entry)."""
     if src is not None and src.zone == "graveyard":
         incarnate(g, src)
 
 
-def at_turn_start(g, card, a: dict) -> list[dict] | None:
+def at_turn_start(g: GameState, card, a: dict) -> list[dict] | None:
     """Start of its owner's turn, in the graveyard: gain an incarnation token (then incarnate if it has enough)."""
     if spent(g, card):
         return None

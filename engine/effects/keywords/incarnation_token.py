@@ -14,11 +14,12 @@ from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.ops import trigger_points
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 _MEMO = "incarnation_token"
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Choose the card, put the tokens, fire its triggers, incarnate it if it has enough."""
     m = choice.memo(g, _MEMO)
     p = e["controller"]

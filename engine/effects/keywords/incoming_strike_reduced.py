@@ -7,9 +7,10 @@ from engine.cards.words import STRENGTH
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.cards.kinds import LEVELS, kinds_match
+from engine.model.state import GameState
 
 
-def level_cap(g, target, kind, level, mine) -> int:
+def level_cap(g: GameState, target, kind, level, mine) -> int:
     """Attacks of ``applies_to`` against it count as strength ``to`` at most [g-91]."""
     for a in mine:
         if kinds_match(kind, a.get("applies_to")):

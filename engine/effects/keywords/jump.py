@@ -13,9 +13,10 @@ from engine.model.board import CELLS, distance
 from engine.ops import zones
 from engine.rules.cells import free
 from engine.rules.declarable import held
+from engine.model.state import GameState
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """``{"to": cell}`` for every free cell within range, while the card stands on the battlefield unheld."""
     if card.zone != "battlefield" or card.attached_to:
         return []
@@ -25,7 +26,7 @@ def options(g, card, a: dict) -> list[dict]:
     return [{"to": c} for c in CELLS if free(g, c) and (rng is None or distance(card.cell, c) <= rng)]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Relocate to the declared free cell (it is movement; "moves" triggers fire); nothing if the card left the
     battlefield, the cell is taken or it is rooted (RULES.md Q7). The effect form asks for the cell."""
     to = e.get("to")

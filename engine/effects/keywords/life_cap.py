@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def life_limit(g, card, mine) -> int:
+def life_limit(g: GameState, card, mine) -> int:
     """The least n of the card's copies ``mine`` [204.3.a]."""
     return min(a.get("n") for a in mine)
 

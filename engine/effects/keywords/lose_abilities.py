@@ -15,9 +15,10 @@ from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.ops import acquire
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Every target (a spell skips cards protected from spells [411]) acquires the state ``_lost_abilities``
     until ``until`` (default: the end of the battle)."""
     for t in targets(g, e, src, eff, "self"):

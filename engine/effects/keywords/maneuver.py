@@ -11,14 +11,15 @@ from engine.model.board import xy
 from engine.model.history import record_step
 from engine.ops import trigger_points, zones
 from engine.rules.declarable import held
+from engine.model.state import GameState
 
 
-def _plain(g, c) -> bool:
+def _plain(g: GameState, c) -> bool:
     return c.zone == "battlefield" and not c.attached_to and g.is_creature(c) and not g.is_flyer(c) \
         and not g.defn(c).get("symbiote")
 
 
-def _partners(g, card) -> list:
+def _partners(g: GameState, card) -> list:
     (cc, cr) = xy(card.cell)
     out = []
     for cid in g.board.values():
@@ -31,14 +32,14 @@ def _partners(g, card) -> list:
     return out
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """``{"target": partner}`` for each orthogonally adjacent friendly creature without a subtype [g-23]."""
     if not _plain(g, card) or card.closed or card.actions or held(g, card):
         return []
     return [{"target": c.id} for c in _partners(g, card)]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Swap the two cells when both still stand next to each other (RULES.md Q7), each card with its attachments
     [210.8, 214.9]. The maneuvering card moved: its "moves" triggers become pending [203.12]; the partner was
     relocated by an ability, which is no movement (02 §3)."""
@@ -52,6 +53,7 @@ def execute(g, e, src, eff) -> None:
             c.cell = to
         elif c.attached_to == partner.id:
             c.cell = frm
+    g.play_changed()
     record_step(g, src, frm, to)
     g.emit("moved", card=src.id, frm=frm, to=to, how="maneuver")
     trigger_points.collect(g, {"type": "moved", "card": src.id, "frm": frm, "to": to, "how": "maneuver"})

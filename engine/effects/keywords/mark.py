@@ -19,9 +19,10 @@ from engine.model.enums import Event
 from engine.ops import durations
 from engine.rules import options as opts
 from engine.rules.cells import OCCUPYING, free
+from engine.model.state import GameState
 
 
-def _boundary(g, until, controller: int) -> dict:
+def _boundary(g: GameState, until, controller: int) -> dict:
     """``g.effects`` fields (``until``, ``turn``) ending at the end of the duration ``until`` counted from now,
     for an effect of ``controller``'s (03 §1.9 [418]); None/``end_of_battle`` -> never."""
     t, mine = g.turn, g.active == controller
@@ -33,7 +34,7 @@ def _boundary(g, until, controller: int) -> dict:
     return {"until": "battle_end"}
 
 
-def cell_markers(g) -> dict:
+def cell_markers(g: GameState) -> dict:
     """``{cell: {marker: n}}`` for every cell marker now in play (a JSON-like fresh dict)."""
     out: dict = {}
     for e in g.effects:
@@ -43,7 +44,7 @@ def cell_markers(g) -> dict:
     return out
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """A cell marker: ``{"to": cell}`` for every empty cell without that marker; a card marker: the ordinary
     target choices (:func:`engine.rules.options.target_options`)."""
     if a.get("cell") == "empty":
@@ -52,7 +53,7 @@ def options(g, card, a: dict) -> list[dict]:
     return opts.target_options(g, card, a)
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Put the marker on the declared cell (still empty) or on every target card (default: the attacked card)."""
     marker = eff["marker"]
     end = _boundary(g, eff.get("until"), e["controller"])

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 #: The element word of neutral cards (01-game-and-cards.md §3: no element).
 NEUTRAL = "Нейтральные"
 
 
-def sources(g, card) -> list:
+def sources(g: GameState, card) -> list:
     """Friendly cards in play of the card's element (none for a neutral card), sorted by id."""
     el = g.defn(card).get("element")
     if not el or el == NEUTRAL or not g.in_play(card):

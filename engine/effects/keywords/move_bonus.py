@@ -11,16 +11,17 @@ from engine.cards.keywords import Keyword
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.ops import acquire
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Every target (default: this card) acquires ``{"kw": "move_bonus", "n": n}`` until ``until``."""
     for t in targets(g, e, src, eff, "self"):
         acquire.grant(g, t, [{"kw": "move_bonus", "n": eff.get("n", 1), "stacks": True}],
                       eff.get("until", "end_of_battle"), e["controller"], src)
 
 
-def move_mod(g, card, mine) -> int:
+def move_mod(g: GameState, card, mine) -> int:
     """The movement allowance added by the card's copies ``mine``: the sum of their n [203.1]."""
     return sum(a.get("n", 0) for a in mine)
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def pay(g, card, a: dict) -> None:
+def pay(g: GameState, card, a: dict) -> None:
     """Remove all its tokens as the movement is declared."""
     if a.get("tokens") == "all" and card.tokens:
         g.emit("tokens_lost", card=card.id, n=card.tokens)

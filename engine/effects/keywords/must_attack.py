@@ -10,9 +10,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.rules import targets as tg
 from engine.rules.adjacency import adjacent_cards
+from engine.model.state import GameState
 
 
-def forces_strikes(g, card, a: dict, candidates: list[str]) -> list[str]:
+def forces_strikes(g: GameState, card, a: dict, candidates: list[str]) -> list[str]:
     """The ids among ``candidates`` (the card's simple-strike targets now) that ability ``a`` obliges it to attack:
     those matching ``vs``; for ``when: enemy_becomes_adjacent`` only those that came next to it this turn
     (``card.used["forced"]``) [g-82]."""
@@ -26,7 +27,7 @@ def forces_strikes(g, card, a: dict, candidates: list[str]) -> list[str]:
     return out
 
 
-def grants_against(g, card, a: dict, target) -> list[dict]:
+def grants_against(g: GameState, card, a: dict, target) -> list[dict]:
     """The ``grants`` of ability ``a`` that hold for the card's strike at ``target``: when ``target`` matches ``vs``,
     always for ``when: able``, and for ``enemy_becomes_adjacent`` only at a card it was obliged to attack [g-82]."""
     if not a.get("grants") or (a.get("when") == "enemy_becomes_adjacent" and
@@ -35,7 +36,7 @@ def grants_against(g, card, a: dict, target) -> list[dict]:
     return a["grants"] if tg.match(g, card, target, a.get("vs")) else []
 
 
-def after_entry(g, card, a: dict, baseline: bool) -> None:
+def after_entry(g: GameState, card, a: dict, baseline: bool) -> None:
     """``when: enemy_becomes_adjacent``: a matching enemy that became adjacent during its controller's turn (since
     the last check) obliges it to attack that card (``card.used["forced"]``); ``baseline`` (turn start) records who
     is adjacent without obliging (``card.used["adj_prev"]``) [g-82]."""

@@ -13,9 +13,10 @@ from engine.model.enums import Event
 from engine.ops import damage
 from engine.ops.durations import ON_EXPIRE, add
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each target gets ``n`` more negative life; ``until: end_of_turn`` registers its end at this turn's end
     (``end_of_battle``: it stays). Deaths are checked at once [204.6]."""
     ts = targets(g, e, src, eff, "attacked")
@@ -30,7 +31,7 @@ def execute(g, e, src, eff) -> None:
     damage.check_deaths(g, ts)
 
 
-def _ends(g, entry: dict) -> None:
+def _ends(g: GameState, entry: dict) -> None:
     """The duration ended: the card (if still the same card in play) gets its n life back."""
     c = g.cards.get(entry.get("card") or "")
     if c is None or not g.in_play(c):

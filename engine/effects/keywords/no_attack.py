@@ -9,9 +9,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.ops import acquire
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """The target (default: the card itself) acquires the state ``_no_attack`` until ``until`` (default: the end
     of the turn)."""
     for t in targets(g, e, src, eff, "self"):

@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """The effect: each closed target (default: this card) is open again; nothing else of it is reset."""
     for t in targets(g, e, src, eff, "self"):
         if t.closed:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.cards.kinds import kinds_match
+from engine.model.state import GameState
 
 
-def no_wounds(g, card, kind, retaliation, mine) -> bool:
+def no_wounds(g: GameState, card, kind, retaliation, mine) -> bool:
     """No wounds from attacks of its ``from`` kinds, or from a retaliation when it names ``retaliation`` [g-79]."""
     for a in mine:
         if retaliation and a.get("retaliation"):

@@ -6,9 +6,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each closed target (default: this card) opens [219.2]: full movement again [203.7], it may act again
     [219.4]."""
     for t in targets(g, e, src, eff, "self"):
@@ -26,7 +27,7 @@ def text(a: dict, lang: str, words) -> str:
     return f"open {t}" if lang == "en" else f"открыть {t}"
 
 
-def futile(g, eff: dict, card, closed: bool) -> bool:
+def futile(g: GameState, eff: dict, card, closed: bool) -> bool:
     """Opening an open card changes nothing [219.2]."""
     return not closed
 

@@ -12,6 +12,7 @@ from engine.effects.keywords._named import wound_self
 from engine.effects.registry import register_keyword
 from engine.ops import acquire
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 
 def parts(card: dict, a: dict) -> list[dict]:
@@ -20,7 +21,7 @@ def parts(card: dict, a: dict) -> list[dict]:
              "effects": [{"kw": "plague"}]}]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """The attacked creature gains Plague; an odd die of its own wounds this creature for that number."""
     for t in tg.resolve(g, e, src, "attacked"):
         if g.is_creature(t) and not any(x.get("kw") == "plague" for x in g.abilities(t)):

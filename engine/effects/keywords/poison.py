@@ -9,9 +9,10 @@ from engine.effects.basic import amount_of, targets
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.rules import keywords
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each target (default: the attacked card) is poisoned for ``n`` unless protected or incorporeal [g-36, g-03,
     414.4]."""
     for t in targets(g, e, src, eff, "attacked"):

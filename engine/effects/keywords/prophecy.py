@@ -21,11 +21,12 @@ from engine.model.enums import Event
 from engine.ops import trigger_points
 from engine.ops.zones import shuffle_deck
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 _MEMO = "prophecy"
 
 
-def reveal_top(g, player: int, n: int) -> list[str]:
+def reveal_top(g: GameState, player: int, n: int) -> list[str]:
     """Reveal the top ``n`` cards of ``player``'s deck to both players (event ``revealed``, why ``prophecy``) and
     make the ``revealed_by_prophecy`` triggers of those cards pending; returns their ids, top first."""
     top = list(g.decks[player][:max(0, n)])
@@ -36,7 +37,7 @@ def reveal_top(g, player: int, n: int) -> list[str]:
     return top
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Reveal, do ``then`` (asking for chosen targets after the reveal), shuffle the deck [206.10]."""
     m = choice.memo(g, _MEMO)
     p = e["controller"]
@@ -80,7 +81,7 @@ def execute(g, e, src, eff) -> None:
     choice.forget(g, _MEMO)
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """Declared with no target (the targets of ``then`` are chosen after the reveal)."""
     return [{}] if g.in_play(card) else []
 

@@ -9,6 +9,7 @@ from engine.cards.words import PROT, idx
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.rules.grants import kws
+from engine.model.state import GameState
 
 #: Which protections stop which attack/effect kinds (03-abilities.md §4 protection [411]; broad includes narrow).
 PROTECTS = {
@@ -19,7 +20,7 @@ PROTECTS = {
 }
 
 
-def _ignores(g, source, frm: str, kind: str) -> bool:
+def _ignores(g: GameState, source, frm: str, kind: str) -> bool:
     """[408], [411.4.a]: the source ignores protection ``frm`` (or a narrow part of it covering ``kind``)."""
     if source is None:
         return False
@@ -30,7 +31,7 @@ def _ignores(g, source, frm: str, kind: str) -> bool:
     return False
 
 
-def protects(g, target, kind, level, source, amount, mine) -> bool:
+def protects(g: GameState, target, kind, level, source, amount, mine) -> bool:
     """A copy whose ``from`` covers the attack or effect ``kind`` (strength ``level``, made by ``source``) and
     ``source`` does not ignore it [411]: the target receives nothing from it."""
     for a in mine:

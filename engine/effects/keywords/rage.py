@@ -11,6 +11,7 @@ from engine.effects.keywords._named import x_text
 from engine.effects.registry import register_keyword
 from engine.model.history import acts
 from engine.ops.tokens import gain_tokens
+from engine.model.state import GameState
 
 
 def parts(card: dict, a: dict) -> list[dict]:
@@ -20,14 +21,14 @@ def parts(card: dict, a: dict) -> list[dict]:
             {"kw": "rage", "n": a.get("n", 1), "cost": {"tap": False, "tokens": 1}, "sudden": True, "limit": None}]
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """Declarable in its controller's turn while the card is closed (opening an open card is no effect, 219.2)."""
     if "cost" not in a or not card.closed or g.active != card.controller or not g.in_play(card):
         return []
     return [{}]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Trigger: a token (at most X) when it initiated no attack this turn; activated: it opens."""
     if src is None or not g.in_play(src):
         return

@@ -5,10 +5,11 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.cards.kinds import kinds_match
+from engine.model.state import GameState
 
 
 
-def range_mod(g, card, kind, mine) -> int:
+def range_mod(g: GameState, card, kind, mine) -> int:
     """+n range for each copy whose ``applies_to`` covers the attack ``kind`` [g-11]."""
     return sum(a.get("n", 1) for a in mine if kinds_match(kind, a.get("applies_to")))
 

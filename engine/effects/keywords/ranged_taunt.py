@@ -11,9 +11,10 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.cards.kinds import kinds_match
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def draws_attacks(g, card, kind: str, mine) -> bool | None:
+def draws_attacks(g: GameState, card, kind: str, mine) -> bool | None:
     """None when none of the card's copies ``mine`` lists attacks of ``kind``, else whether one of those that do
     has ``ignores_range`` [g-82]."""
     out = None

@@ -28,6 +28,7 @@ from engine.effects.registry import apply_effects, register_keyword
 from engine.model.enums import Event
 from engine.ops import acquire
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 _NEUTRAL = "Нейтральные"
 
@@ -36,7 +37,7 @@ def _fresh() -> dict:
     return {"gold_bonus": [], "x": {}, "discount": {}, "must": [], "shown": [], "silver_pay": [], "linked": {}}
 
 
-def _mem(g, p: int, write: bool = False) -> dict:
+def _mem(g: GameState, p: int, write: bool = False) -> dict:
     """What the recruitment abilities of player ``p`` remember; reads never change the state (legal actions are
     reads), so the record is created only by a write."""
     sp = (g.prelim.get("spent") or {}).get(str(p))
@@ -47,7 +48,7 @@ def _mem(g, p: int, write: bool = False) -> dict:
     return sp.get("recruit_kw") or _fresh()
 
 
-def _elemental(g, card) -> bool:
+def _elemental(g: GameState, card) -> bool:
     return g.defn(card).get("element") not in (None, _NEUTRAL)
 
 
@@ -154,7 +155,7 @@ def linked_death(host_id: str) -> dict:
             "condition": [{"p": "event_card_id", "id": host_id}], "effects": [{"kw": "destroy", "target": "self"}]}
 
 
-def at_battle_start(g, card, a: dict) -> None:
+def at_battle_start(g: GameState, card, a: dict) -> None:
     """"Starts the battle with ...": ``starts_with`` executes for the card with the X paid in recruitment, X fixed
     into the granted abilities (no X paid: nothing, §6.7). ``linked``: the creature recruited with this card gains
     "it dies when this card leaves the battlefield"."""

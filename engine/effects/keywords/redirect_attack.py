@@ -14,9 +14,10 @@ from engine.cards.kinds import kinds_match
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.formation import formation_group
 from engine.rules.targets import match
+from engine.model.state import GameState
 
 
-def redirect_targets(g, card, a: dict, src, tgt, p: int) -> list[str]:
+def redirect_targets(g: GameState, card, a: dict, src, tgt, p: int) -> list[str]:
     """The creatures of player ``p`` onto which ``redirect_attack`` ``a`` of ``card`` may move ``src``'s attack
     from ``tgt`` (03 §1.6 redirection [412]): next to the target (``to: beside_target``) or next to the card
     itself (``beside_self``), never the attacker or the present target."""
@@ -29,13 +30,13 @@ def redirect_targets(g, card, a: dict, src, tgt, p: int) -> list[str]:
             and c is not tgt and c is not src and g.in_play(c)]
 
 
-def _redirected(g, card, a: dict, tgt) -> bool:
+def _redirected(g: GameState, card, a: dict, tgt) -> bool:
     """``once_per_target``: this card already redirected an attack from ``tgt`` this turn."""
     rec = card.used.get("redirected")
     return bool(a.get("once_per_target")) and isinstance(rec, list) and rec[0] == g.turn and tgt.id in rec[1]
 
 
-def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+def window_options(g: GameState, w, card, a: dict, base: dict) -> list[dict]:
     """Chosen by its controller: the cards the attack may be redirected to."""
     if a.get("chooser", "controller") == "controller" and w.tgt is not None and \
             (not a.get("vs") or match(g, card, w.tgt, a["vs"])) and not _redirected(g, card, a, w.tgt):
@@ -43,7 +44,7 @@ def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
     return []
 
 
-def opponent_window_options(g, w, kind: str) -> list[dict]:
+def opponent_window_options(g: GameState, w, kind: str) -> list[dict]:
     """"The opponent may redirect its strike" (Волот): the attacker's own ``redirect_attack`` chosen by ``w.p``."""
     out = []
     for i, a in enumerate(g.abilities(w.src)):
@@ -54,7 +55,7 @@ def opponent_window_options(g, w, kind: str) -> list[dict]:
     return out
 
 
-def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+def window_apply(g: GameState, ex: dict, card, a: dict, act: dict) -> None:
     """The attack now aims at the named creature [412] (``once_per_target``: remembered for this turn)."""
     data = ex["data"]
     if a.get("once_per_target"):

@@ -13,9 +13,10 @@ from engine.model.enums import Event
 from engine.ops import damage
 from engine.rules import targets as tg
 from engine.rules.options import MAX_COMBOS, chosen, combos
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Move up to ``n`` wounds from ``from`` onto the ``to`` cards, one each in turn; fizzles without both."""
     frm = tg.resolve(g, e, src, eff.get("from")) if not tg.is_choice(eff.get("from")) else \
         [g.cards[e["target"]]] if e.get("target") in g.cards and g.in_play(e["target"]) else []
@@ -36,7 +37,7 @@ def execute(g, e, src, eff) -> None:
     damage.check_deaths(g, to)
 
 
-def declared_targets(g, card, a: dict) -> list[dict]:
+def declared_targets(g: GameState, card, a: dict) -> list[dict]:
     """The declarations of the ability (or a trigger's effect): ``target`` the creature healed (when ``from`` is
     chosen: a wounded one) and ``targets`` the recipients (when ``to`` is chosen, never the healed one), at most
     :data:`engine.rules.options.MAX_COMBOS` of them; [] when a named ``from`` has no wound."""

@@ -10,9 +10,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.cards.kinds import kinds_match
 from engine.rules.targets import match
+from engine.model.state import GameState
 
 
-def attack_cap(g, target, amount, kind, source, mine) -> int:
+def attack_cap(g: GameState, target, amount, kind, source, mine) -> int:
     """An attack of its ``applies_to`` kinds (made by a card matching ``by``) that would deal more than n deals n
     (a replacement of the attack's value, before reductions [g-90])."""
     for a in mine:

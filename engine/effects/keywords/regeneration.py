@@ -6,10 +6,11 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.ops import trigger_points
 from engine.rules.grants import named_value
+from engine.model.state import GameState
 
 
 
-def at_turn_start(g, card, mine) -> None:
+def at_turn_start(g: GameState, card, mine) -> None:
     """A wounded open creature of the active player: a pending trigger heals the greatest copy's n [g-42,
     414.4]."""
     if card.wounds > 0:

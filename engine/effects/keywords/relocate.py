@@ -22,6 +22,7 @@ from engine.model.board import CELLS, cell_at, xy
 from engine.ops import zones
 from engine.rules import targets as tg
 from engine.rules.grants import under
+from engine.model.state import GameState
 
 _MEMO = "relocate"
 REFUSE = "refuse"
@@ -35,7 +36,7 @@ def _point(e: dict) -> dict:
     return pt
 
 
-def destinations(g, e: dict, card, how: str) -> list[str]:
+def destinations(g: GameState, e: dict, card, how: str) -> list[str]:
     """The cells ``card`` may be relocated to now (see the module docstring)."""
     if card is None or card.zone != "battlefield" or card.attached_to or under(g, card, "cannot_move"):
         return []
@@ -58,7 +59,7 @@ def destinations(g, e: dict, card, how: str) -> list[str]:
     return [c for c in CELLS if c not in g.board]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Pick the card (and the cell), relocate it; ``if_unable`` when nothing moved."""
     m = choice.memo(g, _MEMO)
     how = eff.get("to", "any_free")
@@ -87,13 +88,13 @@ def execute(g, e, src, eff) -> None:
     choice.forget(g, _MEMO)
 
 
-def _unable(g, e, src, eff) -> None:
+def _unable(g: GameState, e, src, eff) -> None:
     choice.forget(g, _MEMO)
     if eff.get("if_unable"):
         apply_effects(g, e, src, eff["if_unable"])
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """The activated form names its target at declaration (a card on the battlefield with somewhere to go); the
     cell is chosen when it executes."""
     if not g.in_play(card):

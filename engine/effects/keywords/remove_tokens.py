@@ -6,9 +6,10 @@ from engine.cards.keywords import Keyword
 from engine.cards.words import tokens
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each target (default: this card) loses ``n`` tokens (default all) [218]."""
     for t in targets(g, e, src, eff):
         n = t.tokens if eff.get("n", "all") == "all" else min(t.tokens, eff["n"])

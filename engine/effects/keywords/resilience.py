@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def wound_mod(g, target, amount, kind, level, source, mine) -> int:
+def wound_mod(g: GameState, target, amount, kind, level, source, mine) -> int:
     """0 wounds from an opposing card's influence [g-44]."""
     if kind == "wound" and source is not None and source.controller != target.controller:
         return 0

@@ -11,9 +11,10 @@ from engine.model.enums import Event
 from engine.rules import targets as tg
 from engine.rules.cells import free
 from engine.rules.uniqueness import may_join
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """The declared graveyard card (``target``) to the declared cell (``to``); a flyer to the aux zone
     [211.2.a]; fizzles when the card left the graveyard, the cell is no longer free or a unique card's name is
     already in the squad [g-54]."""
@@ -32,6 +33,7 @@ def execute(g, e, src, eff) -> None:
         t.zone = "battlefield"
         t.cell = to
         g.board[to] = t.id
+    g.play_changed()
     t.closed = bool(eff.get("closed"))
     g.emit(Event.RESURRECTED, card=t.id, to=to)
 
@@ -65,7 +67,7 @@ def text(a: dict, lang: str, words) -> str:
             + (", закрытой" if a["closed"] else ""))
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """Its activated form's declarations: a card of the graveyard (own, or any with ``graveyard: any``) matching
     ``filter`` that may join the squad (Uniqueness [g-54]), onto a free cell next to the card on the battlefield."""
     if card.zone != "battlefield":

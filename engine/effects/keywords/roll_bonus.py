@@ -7,9 +7,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.cards.kinds import kinds_match
 from engine.rules.keywords import vs_ok
+from engine.model.state import GameState
 
 
-def roll_mod(g, card, role, other, kind, mine) -> int:
+def roll_mod(g: GameState, card, role, other, kind, mine) -> int:
     """+n for each copy whose ``applies_to`` covers the attack ``kind`` it makes (any role but ``defend``)
     against a target its ``vs`` allows [422]."""
     if role == "defend":

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def roll_mod(g, card, role, other, kind, mine) -> int:
+def roll_mod(g: GameState, card, role, other, kind, mine) -> int:
     """+n for each copy ``other`` (the card attacked) acquired from ``card``'s controller, when ``card``
     attacks it (roles ``attack``, ``single``) [422]."""
     if role not in ("attack", "single") or other is None:

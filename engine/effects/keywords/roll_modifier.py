@@ -8,8 +8,9 @@ from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.cards.words import idx, or_
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
+from engine.model.state import GameState
 
-def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+def window_options(g: GameState, w, card, a: dict, base: dict) -> list[dict]:
     """Each die of the fight (its controller's only, with ``rolls_of`` friendly) changed by each option; a
     changed die is not clamped here [104.2.a]."""
     out = []
@@ -21,7 +22,7 @@ def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
     return out
 
 
-def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+def window_apply(g: GameState, ex: dict, card, a: dict, act: dict) -> None:
     """The named die changes by ``x`` (0: rerolled). Unclamped: an open-versus-open fight compares true results
     [104.2.a, 422.4.b]; a lone die is clamped with its other modifiers when its strength is read
     (combat.single_level)."""

@@ -8,15 +8,16 @@ from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.cards.words import or_
 from engine.effects.registry import register_keyword
 from engine.ops.damage import wound
+from engine.model.state import GameState
 
 
-def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+def window_options(g: GameState, w, card, a: dict, base: dict) -> list[dict]:
     """A die of the fight shows one of ``on_roll`` (Взрывная Мэри)."""
     return [dict(base, target=cid) for cid, v in sorted((w.data.get("dice") or {}).items())
             if v in (a.get("on_roll") or ()) and g.in_play(g.cards[cid])]
 
 
-def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+def window_apply(g: GameState, ex: dict, card, a: dict, act: dict) -> None:
     """n wounds to the die's card: an influence; deaths at the damage step."""
     wound(g, g.cards[act["target"]], a.get("n", 1), "wound", card)
 

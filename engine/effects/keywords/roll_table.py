@@ -8,11 +8,12 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects import choice
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 _MEMO = "roll_table"
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Roll once (kept across the questions), then the outcome's effects with their targets chosen now."""
     m = choice.memo(g, _MEMO)
     if "die" not in m:

@@ -11,18 +11,19 @@ from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.effects.registry import register_keyword
 from engine.ops import durations
+from engine.model.state import GameState
 
 
 def _used(card) -> list:
     return card.used.get("rows_capped") or []
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """``{"x": row}`` for every row of the opponent's half not chosen before in this battle."""
     return [{"x": r} for r in (1, 2, 3) if r not in _used(card)]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """The chosen row is reduced until the end of the opponent's next turn (the one in progress, if it is his)."""
     row = e.get("x")
     if row not in (1, 2, 3):

@@ -10,9 +10,10 @@ from engine.effects.registry import register_keyword
 from engine.cards.kinds import LEVELS
 from engine.model.enums import Event
 from engine.rules import keywords
+from engine.model.state import GameState
 
 
-def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
+def window_options(g: GameState, w, card, a: dict, base: dict) -> list[dict]:
     """The blow's strength differs and may be set (never lowered when unreducible)."""
     blow = (w.data.get("blows") or [None])[0]
     want = LEVELS.index(a["to"])
@@ -23,7 +24,7 @@ def window_options(g, w, card, a: dict, base: dict) -> list[dict]:
     return [base] if ok else []
 
 
-def window_apply(g, ex: dict, card, a: dict, act: dict) -> None:
+def window_apply(g: GameState, ex: dict, card, a: dict, act: dict) -> None:
     """The blow's strength becomes ``to``."""
     ex["data"]["blows"][0] = LEVELS.index(a["to"])
     g.emit(Event.STRENGTH_SET, card=ex["entry"]["source"], strength=a["to"])

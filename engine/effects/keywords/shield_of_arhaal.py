@@ -9,9 +9,10 @@ from engine.cards.kinds import NONMAGICAL
 from engine.effects.keywords._named import value, x_text
 from engine.effects.registry import register_keyword
 from engine.rules.adjacency import adjacent_cards
+from engine.model.state import GameState
 
 
-def wound_mod(g, target, amount, kind, level, source, mine) -> int:
+def wound_mod(g: GameState, target, amount, kind, level, source, mine) -> int:
     """The wounds less min(X, poisoned creatures next to it) for a nonmagical attack."""
     if kind not in NONMAGICAL:
         return amount

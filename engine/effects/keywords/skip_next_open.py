@@ -6,9 +6,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.model.enums import Event
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each target (default: the attacked card) gets the marker ``skip_open`` (read at its turn start)."""
     for t in targets(g, e, src, eff, "attacked"):
         t.markers["skip_open"] = 1

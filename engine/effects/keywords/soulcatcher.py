@@ -7,6 +7,7 @@ from engine.cards.keywords import Keyword
 from engine.effects.keywords._named import x_text
 from engine.effects.registry import register_keyword
 from engine.ops.tokens import gain_tokens
+from engine.model.state import GameState
 
 
 def parts(card: dict, a: dict) -> list[dict]:
@@ -15,7 +16,7 @@ def parts(card: dict, a: dict) -> list[dict]:
              "effects": [{"kw": "soulcatcher", "n": a.get("n", 1)}]}]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """A token while it has fewer than X [g-14]."""
     if src is not None and g.in_play(src) and src.tokens < eff.get("n", 1):
         gain_tokens(g, src, 1)

@@ -8,9 +8,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.ops.tokens import add_life
 from engine.rules.conditions import holds
+from engine.model.state import GameState
 
 
-def at_battle_start(g, card, a: dict) -> None:
+def at_battle_start(g: GameState, card, a: dict) -> None:
     """The card gains ``n`` additional life if ``condition`` holds (within a life maximum [204.3.a])."""
     if holds(g, card, a.get("condition"), {}):
         add_life(g, card, a["n"])

@@ -7,9 +7,10 @@ from engine.cards.words import plural_ru, tokens
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.rules.conditions import holds
+from engine.model.state import GameState
 
 
-def at_battle_start(g, card, a: dict) -> None:
+def at_battle_start(g: GameState, card, a: dict) -> None:
     """The card gets n tokens (an int n) when the ability's ``condition`` holds [g-77, 419.1.c]."""
     if isinstance(a.get("n"), int) and holds(g, card, a.get("condition"), {}):
         card.tokens += a["n"]

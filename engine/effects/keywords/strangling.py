@@ -15,11 +15,12 @@ from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.ops import acquire, damage
 from engine.rules.grants import holds_now
+from engine.model.state import GameState
 
 MARKER = "strangling"
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """One more strangling marker on every target (a fresh count when the old markers no longer hold); the state
     that matches the count; at three the source destroys it ([g-94] destruction)."""
     for t in targets(g, e, src, eff, "attacked"):

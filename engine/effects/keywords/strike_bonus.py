@@ -9,9 +9,10 @@ from engine.effects.registry import register_keyword
 from engine.cards.kinds import LEVELS, kinds_match
 from engine.rules import targets as tg
 from engine.rules.keywords import vs_ok
+from engine.model.state import GameState
 
 
-def strike_mod(g, card, target, kind, level, mine) -> int:
+def strike_mod(g: GameState, card, target, kind, level, mine) -> int:
     """+n (an amount, counted against ``target``) for each copy whose ``applies_to`` covers ``kind``, whose
     ``values`` hold the strength ``level`` (any when None) and whose ``vs`` allows ``target`` [216.8, 422]."""
     m = 0
@@ -25,7 +26,7 @@ def strike_mod(g, card, target, kind, level, mine) -> int:
     return m
 
 
-def varies_strike(g, card, mine) -> bool:
+def varies_strike(g: GameState, card, mine) -> bool:
     """True when one of the card's copies ``mine`` has an n counted per strength (a dict amount: Метаморф copies
     the target's value of the strength it rolls; 02 §6)."""
     return any(isinstance(a.get("n"), dict) for a in mine)

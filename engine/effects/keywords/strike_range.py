@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
+from engine.model.state import GameState
 
 
-def strike_reach(g, card, mine) -> int:
+def strike_reach(g: GameState, card, mine) -> int:
     """The greatest ``range`` of the card's copies ``mine`` [g-11]."""
     return max(a.get("range", 1) for a in mine)
 

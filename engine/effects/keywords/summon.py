@@ -17,11 +17,12 @@ from engine.model.board import CELLS, neighbours
 from engine.ops import zones
 from engine.rules import targets as tg
 from engine.rules.uniqueness import may_join
+from engine.model.state import GameState
 
 _MEMO = "summon"
 
 
-def _cells(g, p: int, how: str, src=None) -> list[str]:
+def _cells(g: GameState, p: int, how: str, src=None) -> list[str]:
     """Free cells for the summoned card: ``adjacent`` = an unoccupied cell next to the source on the battlefield
     [g-08]; ``any_free`` = every unoccupied cell; ``ringed_by_own`` = an unoccupied cell with a creature of ``p`` on
     every one of its (eight) neighbouring cells."""
@@ -39,7 +40,7 @@ def _cells(g, p: int, how: str, src=None) -> list[str]:
     return free
 
 
-def _candidates(g, p: int, src, eff) -> list[str]:
+def _candidates(g: GameState, p: int, src, eff) -> list[str]:
     which = eff.get("which")
     if which is None:
         return [src.id] if src is not None and src.id in g.decks[p] and may_join(g, src, p) else []
@@ -47,7 +48,7 @@ def _candidates(g, p: int, src, eff) -> list[str]:
             and may_join(g, g.cards[cid], p)]  # Uniqueness [g-54]
 
 
-def place(g, card, p: int, cell: str, closed: bool) -> None:
+def place(g: GameState, card, p: int, cell: str, closed: bool) -> None:
     """The summoned card leaves ``p``'s deck for ``cell`` (a flyer for ``p``'s aux zone [211.2.a]), closed or open,
     and the deck is shuffled [g-08]."""
     g.decks[p].remove(card.id)
@@ -57,7 +58,7 @@ def place(g, card, p: int, cell: str, closed: bool) -> None:
     zones.shuffle_deck(g, p)
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Choose the card (when several match) and the cell, put it there, then do ``then``."""
     m = choice.memo(g, _MEMO)
     p = e["controller"]
@@ -108,7 +109,7 @@ def execute(g, e, src, eff) -> None:
     choice.forget(g, _MEMO)
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """Declaration options of an activated summon: for ``cells: "adjacent"`` each free cell next to the card, named
     as ``to`` (the destination is a target [g-08]); otherwise no target. A summon may be declared with no eligible
     card in the deck: it then does nothing and stays paid [g-08]."""

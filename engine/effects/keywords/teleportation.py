@@ -16,9 +16,10 @@ from engine.model.board import CELLS
 from engine.ops import zones
 from engine.rules.cells import free
 from engine.rules.declarable import held
+from engine.model.state import GameState
 
 
-def options(g, card, a: dict) -> list[dict]:
+def options(g: GameState, card, a: dict) -> list[dict]:
     """``{"to": cell}`` for every unoccupied battlefield cell, when the card may teleport now [203.12]: an open
     creature without a subtype on the battlefield that has not acted this turn and is not held in place (its
     unspent movement is checked with the cost, :func:`engine.rules.declarable.can_pay`)."""
@@ -28,7 +29,7 @@ def options(g, card, a: dict) -> list[dict]:
     return [{"to": c} for c in CELLS if free(g, c)]
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Relocate to the declared cell if the card is still on the battlefield, the cell still free and the card
     not held in place (RULES.md Q7); it is movement, so "moves" triggers fire [203.12]."""
     zones.move(g, e, src, e.get("to"), how="teleportation")

@@ -9,12 +9,13 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.rules import grants
 from engine.rules import targets as tg
+from engine.model.state import GameState
 
 #: Targets that name the attacked card of a trigger point or rider.
 _AT_STRUCK = ("attacked", "event_card", "same_target")
 
 
-def _struck(g, e) -> str | None:
+def _struck(g: GameState, e) -> str | None:
     """The card the entry's source attacked, when the entry is that attack's rider or a "strikes" trigger of it."""
     pt = e.get("point") or {}
     if pt.get("type") == "strikes" and pt.get("card") == e.get("source"):
@@ -24,7 +25,7 @@ def _struck(g, e) -> str | None:
     return None
 
 
-def blocks(g, e, eff) -> bool:
+def blocks(g: GameState, e, eff) -> bool:
     """True when ``eff`` would act on a Thick Skin card that the entry's source attacked."""
     struck = _struck(g, e)
     card = g.cards.get(struck or "")

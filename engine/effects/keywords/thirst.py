@@ -12,9 +12,10 @@ from engine.effects.registry import register_keyword
 from engine.ops import damage
 from engine.rules.keywords import flagged
 from engine.rules.adjacency import adjacent_cards
+from engine.model.state import GameState
 
 
-def _thirsty(g, p, card) -> bool:
+def _thirsty(g: GameState, p, card) -> bool:
     return card.controller == p == g.active and card.closed and card.zone == "battlefield" \
         and g.is_creature(card) and not g.is_flyer(card)
 

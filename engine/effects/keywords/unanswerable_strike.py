@@ -5,10 +5,11 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.rules.keywords import vs_ok
+from engine.model.state import GameState
 
 
 
-def unanswers(g, card, target, mine) -> bool:
+def unanswers(g: GameState, card, target, mine) -> bool:
     """A copy whose ``vs`` allows ``target``: no fight, no retaliation, no defender [g-02]."""
     return any(vs_ok(g, card, a, target) for a in mine)
 

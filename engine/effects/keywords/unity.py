@@ -20,20 +20,21 @@ from engine.effects.registry import register_keyword
 from engine.model.enums import Event
 from engine.ops import acquire
 from engine.ops.zones import shuffle_deck
+from engine.model.state import GameState
 
 
-def _x(g, card) -> int:
+def _x(g: GameState, card) -> int:
     return value([a for a in g.abilities(card) if a.get("kw") == "unity"])
 
 
-def _borrowed(g, card, kind: str) -> list[dict]:
+def _borrowed(g: GameState, card, kind: str) -> list[dict]:
     """The printed "On [kind] …" abilities of ``card``: its "strikes" triggers that fire for the attacker."""
     return [dict(a) for a in g.defn(card).get("abilities") or []
             if a.get("kw") == "trigger" and a.get("when") == "strikes" and kinds_match(kind, a.get("attack"))
             and (not a.get("roles") or "attacker" in a["roles"])]
 
 
-def candidates(g, card, n: int) -> list:
+def candidates(g: GameState, card, n: int) -> list:
     """The Unity-``n`` creature cards of ``card``'s controller's deck cheaper than ``card``, one per name, most
     expensive first (deck order breaks ties)."""
     cost = g.defn(card).get("cost") or 0
@@ -49,7 +50,7 @@ def candidates(g, card, n: int) -> list:
     return sorted(out, key=lambda c: -(g.defn(c).get("cost") or 0))
 
 
-def on_initiate(g, card, a: dict, kind: str) -> None:
+def on_initiate(g: GameState, card, a: dict, kind: str) -> None:
     """``card`` initiates an attack of ``kind``: reveal X cards (when X different names qualify), acquire their
     "On [kind]" abilities for this attack, shuffle the deck."""
     n = _x(g, card)  # several copies act once, with the greatest X [414.4]

@@ -9,9 +9,10 @@ from __future__ import annotations
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.cards.kinds import kinds_match
+from engine.model.state import GameState
 
 
-def protects(g, target, kind, level, source, amount, mine) -> bool:
+def protects(g: GameState, target, kind, level, source, amount, mine) -> bool:
     """An attack of its ``kinds`` whose value is exactly ``n`` produces no effect on it (README §6.7 "of that
     size" = equal); nothing when the value is not known (``amount`` None)."""
     return amount is not None and any(a.get("n") == amount and kinds_match(kind, a.get("kinds")) for a in mine)

@@ -6,10 +6,11 @@ from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.ops import trigger_points
 from engine.rules.keywords import flagged
+from engine.model.state import GameState
 
 
 
-def on_strike_wounds(g, card, target, dealt, mine) -> None:
+def on_strike_wounds(g: GameState, card, target, dealt, mine) -> None:
     """``card`` dealt ``dealt`` wounds with a simple strike (as attacker or responder) to a corporeal creature: a
     pending trigger heals it by that many less the greatest ``minus`` ("vampirism X-1", Вампир), the rest as
     additional life up to its life maximum [g-06]."""

@@ -13,11 +13,12 @@ from engine.ops import damage
 from engine.rules import keywords
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.strike_table import single_level
+from engine.model.state import GameState
 
 _USED = "vanguard"
 
 
-def _vanguards(g, p: int) -> list[tuple]:
+def _vanguards(g: GameState, p: int) -> list[tuple]:
     out = []
     for c in g.play_cards():
         if c.controller != p or c.zone != "battlefield" or c.closed or c.used.get(_USED) or not g.is_creature(c):
@@ -29,13 +30,13 @@ def _vanguards(g, p: int) -> list[tuple]:
     return out
 
 
-def step_options(g, p: int) -> list[dict]:
+def step_options(g: GameState, p: int) -> list[dict]:
     """Each open creature of ``p`` with Vanguard may strike an adjacent enemy card (each once)."""
     return [{"act": "ability", "source": c.id, "ability": i, "target": t.id} for c, i in _vanguards(g, p)
             for t in adjacent_cards(g, c) if t.controller != p and not t.hidden]
 
 
-def step_execute(g, p: int, act: dict) -> bool:
+def step_execute(g: GameState, p: int, act: dict) -> bool:
     """The unanswered simple strike, at once; False for an action that is not a vanguard strike."""
     if act not in step_options(g, p):
         return False

@@ -8,9 +8,10 @@ from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.effects.basic import targets
 from engine.effects.registry import register_keyword
 from engine.ops import acquire
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """The target acquires the state ``_web`` until ``until`` (default: the end of its controller's next turn)."""
     for t in targets(g, e, src, eff):
         acquire.grant(g, t, [{"kw": "_web"}], eff.get("until", "end_of_target_next_turn"), e["controller"], src)

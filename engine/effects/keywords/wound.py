@@ -7,9 +7,10 @@ from engine.cards.keywords import Keyword
 from engine.effects.basic import amount_of, targets
 from engine.effects.registry import register_keyword
 from engine.ops import damage, trigger_points
+from engine.model.state import GameState
 
 
-def execute(g, e, src, eff) -> None:
+def execute(g: GameState, e, src, eff) -> None:
     """Each target (default: the attacked card) takes ``n`` wounds; then deaths are checked, the owner ordering
     several deaths of an "each ..." target (02 §7.3)."""
     ts = targets(g, e, src, eff, "attacked")
