@@ -8,12 +8,17 @@ connections and one spectator attached to the fan-out, every action as the inbox
 queue (``Room._on_action``: versions, clocks, automatic passes, frames, encode, ledger, journal, lobby entry, the
 hand-off to the connections' sinks). Reports the CPU microseconds per client action (``time.process_time``) in
 mid-game (versions 60-400, as bench/all.py) and, of those, the engine's (the room's ``apply``, ``legal``,
-``project`` and ``diff`` phases from its metrics, timed here in thread CPU time instead of wall time: on a shared
-machine a preempted phase would count the other processes' time). ``rest`` = total - engine: the room's own
-bookkeeping and the protocol. A second line per run splits the same CPU by the room's phases (``apply``, ``legal``,
-``project``, ``diff``, ``view``: the room's fields added to each view, ``encode``; ``other``: the remainder, e.g.
-the journal's own work, the ledger, clocks, the frames' assembly, the lobby entry, the timers themselves). Games
-that end before version 60 count for nothing.
+``project`` and ``diff`` phases from its metrics). ``rest`` = total - engine: the room's own bookkeeping and the
+protocol. A second line per run splits the same CPU by the room's phases (``apply``, ``legal``, ``project``,
+``diff``, ``view``: the room's fields added to each view, ``encode``; ``other``: the remainder, e.g. the journal's
+own work, the ledger, clocks, the frames' assembly, the lobby entry, the timers themselves). Games that end before
+version 60 count for nothing.
+
+Each run plays its games twice, the same games (fixed seeds). The total is the second play's, with the room's
+phase timers reading the clock a server's do (``time.perf_counter``, server/metrics.py). The phases are the first
+play's, timed in thread CPU time instead (on a shared machine a preempted phase would count the other processes'
+time); that clock is a system call (about 0.6 us against 0.07 us here, two reads per timed block, a dozen blocks an
+action), which a server does not spend: ``clock_us`` = the first play's total - the second's, per action.
 
 ``--other DIR``: also run the same measurement in a subprocess from that checkout (``git archive <commit> | tar -x
 -C DIR``; it needs no copy of this file), alternating with this one, each round. The driver reaches an older room
@@ -92,9 +97,28 @@ def measure(games: int, seed: int, actions: int = 0) -> dict:
     games from ``seed``, or with ``actions`` > 0 as many games as it takes to measure exactly that many actions."""
     import types
 
-    import engine
     import server.metrics
-    server.metrics.time = types.SimpleNamespace(perf_counter=time.thread_time)    # phases in CPU time
+    clock = server.metrics.time          # the module: the timers read time.perf_counter, as a server's do
+    try:
+        server.metrics.time = types.SimpleNamespace(perf_counter=time.thread_time)    # phases in CPU time
+        timed = _play(games, seed, actions)
+    finally:
+        server.metrics.time = clock
+    total, n, played, frames, versions, _, _ = _play(games, seed, actions)
+    n = max(1, n)
+    eng, split = timed[5], timed[6]
+    other = total - sum(split.values())
+    return {"actions": n, "games": played, "frames_per_action": round(frames / n, 3),
+            "versions_per_action": round(versions / n, 3), "us_per_version": round(1e6 * total / max(1, versions), 1),
+            "us_per_action": round(1e6 * total / n, 1), "engine_us": round(1e6 * eng / n, 1),
+            "rest_us": round(1e6 * (total - eng) / n, 1), "clock_us": round(1e6 * (timed[0] - total) / n, 1),
+            "split_us": {**{k: round(1e6 * v / n) for k, v in split.items()}, "other": round(1e6 * other / n)}}
+
+
+def _play(games: int, seed: int, actions: int) -> tuple:
+    """One play of :func:`measure`'s games: ``(CPU s, mid-game actions, games, frames, versions, engine phases'
+    s, {phase: s})``."""
+    import engine
     from server.bus import memory_bus
     from server.bus import messages as m
     from server.metrics import Metrics
@@ -109,13 +133,7 @@ def measure(games: int, seed: int, actions: int = 0) -> dict:
         total, eng, n, frames, versions, i = total + c, eng + e, n + a, frames + f, versions + v, i + 1
         for k in SPLIT:
             split[k] += s[k]
-    played, n = i, max(1, n)
-    other = total - sum(split.values())
-    return {"actions": n, "games": played, "frames_per_action": round(frames / n, 3),
-            "versions_per_action": round(versions / n, 3), "us_per_version": round(1e6 * total / max(1, versions), 1),
-            "us_per_action": round(1e6 * total / n, 1), "engine_us": round(1e6 * eng / n, 1),
-            "rest_us": round(1e6 * (total - eng) / n, 1),
-            "split_us": {**{k: round(1e6 * v / n) for k, v in split.items()}, "other": round(1e6 * other / n)}}
+    return total, n, i, frames, versions, eng, split
 
 
 def _in(root: str, games: int, seed: int, actions: int) -> dict:
@@ -142,7 +160,8 @@ def main(argv=None) -> None:
             print(f"round {rnd + 1} {name:5} games={r['games']} mid-game actions={r['actions']} "
                   f"frames/action={r['frames_per_action']} versions/action={r['versions_per_action']} "
                   f"cpu_per_version={r['us_per_version']} us cpu_per_action={r['us_per_action']} us "
-                  f"(engine {r['engine_us']}, rest {r['rest_us']}) load={os.getloadavg()[0]:.2f}", flush=True)
+                  f"(engine {r['engine_us']}, rest {r['rest_us']}; cpu clock reads {r['clock_us']}) "
+                  f"load={os.getloadavg()[0]:.2f}", flush=True)
             print("        split us: " + " ".join(f"{k}={v}" for k, v in r["split_us"].items()), flush=True)
 
 
