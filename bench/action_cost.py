@@ -8,12 +8,17 @@ connections and one spectator attached to the fan-out, every action as the inbox
 queue (``Room._on_action``: versions, clocks, automatic passes, frames, encode, ledger, journal, lobby entry, the
 hand-off to the connections' sinks). Reports the CPU microseconds per client action (``time.process_time``) in
 mid-game (versions 60-400, as bench/all.py) and, of those, the engine's (the room's ``apply``, ``legal``,
-``project`` and ``diff`` phases from its metrics, timed here in thread CPU time instead of wall time: on a shared
-machine a preempted phase would count the other processes' time). ``rest`` = total - engine: the room's own
-bookkeeping and the protocol. A second line per run splits the same CPU by the room's phases (``apply``, ``legal``,
-``project``, ``diff``, ``view``: the room's fields added to each view, ``encode``; ``other``: the remainder, e.g.
-the journal's own work, the ledger, clocks, the frames' assembly, the lobby entry, the timers themselves). Games
-that end before version 60 count for nothing.
+``project`` and ``diff`` phases from its metrics). ``rest`` = total - engine: the room's own bookkeeping and the
+protocol. A second line per run splits the same CPU by the room's phases (``apply``, ``legal``, ``project``,
+``diff``, ``view``: the room's fields added to each view, ``encode``; ``other``: the remainder, e.g. the journal's
+own work, the ledger, clocks, the frames' assembly, the lobby entry, the timers themselves). Games that end before
+version 60 count for nothing.
+
+The phase timers read the thread CPU clock here (``time.thread_time``), where a server's read
+``time.perf_counter`` (server/metrics.py): the CPU clock is a system call (about 0.6 us against 0.07 us here, two
+reads per timed block, a dozen blocks an action), which a server does not spend. ``clock_us`` = the reads counted
+times the difference of the two clocks' cost, measured in the same process (the cheapest of several loops, before and
+after the games); ``server_us`` = total - ``clock_us``: the action's CPU as a server spends it.
 
 ``--other DIR``: also run the same measurement in a subprocess from that checkout (``git archive <commit> | tar -x
 -C DIR``; it needs no copy of this file), alternating with this one, each round. The driver reaches an older room
@@ -37,6 +42,8 @@ import time
 
 MID = (60, 400)
 ENGINE_PHASES = ("apply", "legal", "project", "diff")
+#: The timers' clock reads so far (:func:`measure` counts them; only the measured actions' are charged).
+_READS = [0]
 SPLIT = ("apply", "legal", "project", "diff", "view", "encode")   # the split printed per round (server/metrics.py)
 
 
@@ -61,7 +68,7 @@ async def _game(i: int, seed: int, engine, m, Room, memory_bus, Metrics, Setting
         await attach(m.Attach(conn, token))
     rng = random.Random(seed + i)
     from engine.selfplay import random_action
-    cpu = actions = 0
+    cpu = actions = reads = 0
     engine_s = 0.0
     split = dict.fromkeys(SPLIT, 0.0)
     n = 0
@@ -72,19 +79,20 @@ async def _game(i: int, seed: int, engine, m, Room, memory_bus, Metrics, Setting
         n += 1
         measured = room.v >= MID[0]
         before = {k: metrics.phases[k].sum for k in set(ENGINE_PHASES + SPLIT)} if measured else None
-        f0, v0 = frames[0], room.v
+        f0, v0, r0 = frames[0], room.v, _READS[0]
         t0 = time.process_time()
         await room._on_action(m.Act(f"c{p}", f"a{n}", room.v, action, time.monotonic()))
         dt = time.process_time() - t0
         if measured:
             cpu += dt
             actions += 1
+            reads += _READS[0] - r0
             measured_frames += frames[0] - f0
             versions += room.v - v0
             engine_s += sum(metrics.phases[k].sum - before[k] for k in ENGINE_PHASES)
             for k in SPLIT:
                 split[k] += metrics.phases[k].sum - before[k]
-    return cpu, engine_s, actions, split, measured_frames, versions
+    return cpu, engine_s, actions, split, measured_frames, versions, reads
 
 
 def measure(games: int, seed: int, actions: int = 0) -> dict:
@@ -92,30 +100,60 @@ def measure(games: int, seed: int, actions: int = 0) -> dict:
     games from ``seed``, or with ``actions`` > 0 as many games as it takes to measure exactly that many actions."""
     import types
 
-    import engine
     import server.metrics
-    server.metrics.time = types.SimpleNamespace(perf_counter=time.thread_time)    # phases in CPU time
+    def cpu_clock() -> float:
+        _READS[0] += 1
+        return time.thread_time()
+    clock = server.metrics.time          # the module: a server's timers read time.perf_counter
+    extra = _clock_cost(cpu_clock) - _clock_cost(time.perf_counter)
+    server.metrics.time = types.SimpleNamespace(perf_counter=cpu_clock)    # phases in CPU time
+    try:
+        total, n, played, frames, versions, eng, split, reads = _play(games, seed, actions)
+    finally:
+        server.metrics.time = clock
+    extra = min(extra, _clock_cost(cpu_clock) - _clock_cost(time.perf_counter))
+    n = max(1, n)
+    other = total - sum(split.values())
+    timers = reads * max(0.0, extra)
+    return {"actions": n, "games": played, "frames_per_action": round(frames / n, 3),
+            "versions_per_action": round(versions / n, 3), "us_per_version": round(1e6 * total / max(1, versions), 1),
+            "us_per_action": round(1e6 * total / n, 1), "engine_us": round(1e6 * eng / n, 1),
+            "rest_us": round(1e6 * (total - eng) / n, 1), "clock_us": round(1e6 * timers / n, 1),
+            "server_us": round(1e6 * (total - timers) / n, 1),
+            "split_us": {**{k: round(1e6 * v / n) for k, v in split.items()}, "other": round(1e6 * other / n)}}
+
+
+def _clock_cost(clock, n: int = 20000) -> float:
+    """CPU seconds per call of ``clock``: the cheapest of 5 loops of ``n`` calls."""
+    best = 1.0
+    for _ in range(5):
+        t0 = time.process_time()
+        for _ in range(n):
+            clock()
+        best = min(best, (time.process_time() - t0) / n)
+    return best
+
+
+def _play(games: int, seed: int, actions: int) -> tuple:
+    """:func:`measure`'s games: ``(CPU s, mid-game actions, games, frames, versions, engine phases' s, {phase:
+    s}, the timers' clock reads in those actions)``; timers read the clock set in server/metrics.py."""
+    import engine
     from server.bus import memory_bus
     from server.bus import messages as m
     from server.metrics import Metrics
     from server.room import Room, hash_token
     from server.settings import Settings
     total = eng = 0.0
-    n = frames = versions = i = 0
+    n = frames = versions = i = reads = 0
     split = dict.fromkeys(SPLIT, 0.0)
     while (n < actions) if actions > 0 else (i < games):
-        c, e, a, s, f, v = asyncio.run(_game(i, seed, engine, m, Room, memory_bus, Metrics, Settings, hash_token,
+        c, e, a, s, f, v, r = asyncio.run(_game(i, seed, engine, m, Room, memory_bus, Metrics, Settings, hash_token,
                                           actions - n if actions > 0 else None))
         total, eng, n, frames, versions, i = total + c, eng + e, n + a, frames + f, versions + v, i + 1
+        reads += r
         for k in SPLIT:
             split[k] += s[k]
-    played, n = i, max(1, n)
-    other = total - sum(split.values())
-    return {"actions": n, "games": played, "frames_per_action": round(frames / n, 3),
-            "versions_per_action": round(versions / n, 3), "us_per_version": round(1e6 * total / max(1, versions), 1),
-            "us_per_action": round(1e6 * total / n, 1), "engine_us": round(1e6 * eng / n, 1),
-            "rest_us": round(1e6 * (total - eng) / n, 1),
-            "split_us": {**{k: round(1e6 * v / n) for k, v in split.items()}, "other": round(1e6 * other / n)}}
+    return total, n, i, frames, versions, eng, split, reads
 
 
 def _in(root: str, games: int, seed: int, actions: int) -> dict:
@@ -142,7 +180,9 @@ def main(argv=None) -> None:
             print(f"round {rnd + 1} {name:5} games={r['games']} mid-game actions={r['actions']} "
                   f"frames/action={r['frames_per_action']} versions/action={r['versions_per_action']} "
                   f"cpu_per_version={r['us_per_version']} us cpu_per_action={r['us_per_action']} us "
-                  f"(engine {r['engine_us']}, rest {r['rest_us']}) load={os.getloadavg()[0]:.2f}", flush=True)
+                  f"(engine {r['engine_us']}, rest {r['rest_us']}; timers' CPU clock {r['clock_us']}, as a server "
+                  f"{r['server_us']} us) "
+                  f"load={os.getloadavg()[0]:.2f}", flush=True)
             print("        split us: " + " ".join(f"{k}={v}" for k, v in r["split_us"].items()), flush=True)
 
 

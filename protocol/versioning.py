@@ -236,10 +236,13 @@ class RoomVersions:
         last, diff_ = self._views, self._diff
         with self._phase("diff"):
             diffs = [diff_(last[viewer], new, memo) for viewer, new in zip(viewers, news)]
+        game = self.game
+        acts = game.to_act() if game.result is None else None     # the one viewer whose frame lists actions
         for viewer, new, ops in zip(viewers, news, diffs):
             last[viewer] = new
             aid = actor[1] if actor is not None and actor[0] == viewer else None
-            out[viewer] = Diff(v, ops, self._legal(viewer), clocks, aid)
+            legal = game.legal_actions(viewer) if viewer == acts and viewer in (1, 2) else None
+            out[viewer] = Diff(v, ops, legal, clocks, aid)
         return out
 
     def remember(self, seat: int, aid: str, answer: Message, data: bytes | None = None) -> None:

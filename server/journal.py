@@ -237,6 +237,7 @@ class Journal:
         seen: dict = {}               # seq -> the event objects already kept for other viewers at this version
         made: list = []               # the entries kept for other viewers at this version
         turned = False                # a viewer's journal began a new turn (its previous one is closed)
+        full = False                  # a viewer's open turn holds twice the entries it keeps unpacked
         alike: tuple = ((), -1, None, 0)  # (log, seen before, entry or None, seq) of the viewer recorded last
         for viewer in VIEWERS:
             view = view_of(viewer)
@@ -268,11 +269,12 @@ class Journal:
                 turned = turned or bool(groups)
                 groups.append({"turn": turn, "entries": []})
                 self._open_packed[viewer] = 0
-            groups[-1]["entries"].append(entry)
+            entries = groups[-1]["entries"]
+            entries.append(entry)
+            full = full or len(entries) - self._open_packed[viewer] >= 2 * _open_keep(turn)
         if turned:
             self._pack()
-        if any(groups and len(groups[-1]["entries"]) - self._open_packed[viewer] >= 2 * _open_keep(groups[-1]["turn"])
-               for viewer, groups in self._groups.items()):
+        if full:        # only a viewer who got an entry can have reached it
             self._pack_open()
 
     def settled(self) -> None:

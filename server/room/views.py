@@ -28,10 +28,11 @@ def share_alike(view: dict, public: dict) -> None:
     if theirs and mine:
         for k, value in mine.items():
             other = theirs.get(k)
-            if other is not None and other == value:
-                mine[k] = other
+            if other is not None and other is not value and other == value:    # (the engine shares the
+                mine[k] = other                                              # entries it can: no compare)
     log, theirs = view.get("log"), public.get("log")
-    if log is not None and theirs is not None and len(log) == len(theirs) and all(map(operator.is_, log, theirs)):
+    if log is not None and theirs is not None and log is not theirs and len(log) == len(theirs) \
+            and all(map(operator.is_, log, theirs)):
         view["log"] = theirs
 
 
