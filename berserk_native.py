@@ -4,7 +4,8 @@ pure Python as the fallback. docs/operations.md says how to build and disable it
 ``python -m berserk_native build`` compiles :func:`modules` with mypyc (``pip install '.[native]'``; needs a C
 compiler and the Python headers) in a temporary directory, then replaces ``_berserk_compiled/`` (beside engine/,
 git-ignored; never next to the sources) with the result and its manifest: the interpreter's extension suffix, the
-mypy version, the SHA-256 of every compiled module's source, the build's seconds. Up to date (the manifest matches
+mypy version, the SHA-256 of every compiled module's source and of the engine's other sources (whose types the
+compiled code reads: :func:`typing_sources`), the build's seconds. Up to date (the manifest matches
 the sources): nothing to do. A failed build removes the previous one (so the pure Python runs) and exits 1 with the
 compiler's last lines. ``python -m berserk_native status`` prints which code a process would run.
 
@@ -63,6 +64,14 @@ def modules() -> list[str]:
     return sorted(out)
 
 
+def typing_sources() -> list[str]:
+    """The engine's sources read by mypyc for their types but not compiled (:data:`EXCLUDED`, the package
+    ``__init__`` files; relative to :data:`ROOT`, sorted): the TypedDict shapes among them type the compiled code's
+    reads, so an edit there makes the build stale as an edit of a compiled module does."""
+    return sorted(p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py")
+                  if p.relative_to(ROOT).as_posix() not in modules())
+
+
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -87,10 +96,11 @@ def check() -> tuple[bool, str]:
         return False, "pure: unreadable manifest"
     if man.get("suffix") != _suffix():
         return False, f"pure: built for {man.get('suffix')}, this interpreter loads {_suffix()}"
-    stale = [rel for rel, h in man["modules"].items() if not (ROOT / rel).exists() or _digest(ROOT / rel) != h]
-    if stale or sorted(man["modules"]) != modules():
-        return False, ("stale: " + (", ".join(stale[:5]) or "the set of modules changed")
-                       + " changed since the build (python -m berserk_native build)")
+    sources = {**man["modules"], **man.get("typing", {})}
+    stale = [rel for rel, h in sources.items() if not (ROOT / rel).exists() or _digest(ROOT / rel) != h]
+    if stale or sorted(man["modules"]) != modules() or sorted(man.get("typing", ())) != typing_sources():
+        return False, ("stale: " + (", ".join(stale[:5]) + " changed" if stale else "the set of sources changed")
+                       + " since the build (python -m berserk_native build)")
     return True, f"compiled: {len(man['modules'])} modules, mypy {man.get('mypy')}"
 
 
@@ -163,6 +173,7 @@ def build(force: bool = False, jobs: int = 2) -> int:
         return 1
     mods = modules()
     digests = {rel: _digest(ROOT / rel) for rel in mods}
+    typing = {rel: _digest(ROOT / rel) for rel in typing_sources()}
     print(f"berserk_native: compiling {len(mods)} modules with mypyc ({why}); this takes a few minutes, once",
           flush=True)
     t0 = time.monotonic()
@@ -178,11 +189,11 @@ def build(force: bool = False, jobs: int = 2) -> int:
             tail = "\n".join((run.stdout + run.stderr).strip().splitlines()[-25:])
             print(f"berserk_native: the build failed, the pure Python is used:\n{tail}", file=sys.stderr)
             return 1
-        if any(_digest(ROOT / rel) != h for rel, h in digests.items()):
+        if any(_digest(ROOT / rel) != h for rel, h in {**digests, **typing}.items()):
             print("berserk_native: sources changed during the build; run it again", file=sys.stderr)
             return 1
         extra = sorted(p.name[: -len(_suffix())] for p in lib.glob("*" + _suffix()))  # the shared group library
-        man = {"suffix": _suffix(), "mypy": MYPY.__version__, "modules": digests, "extra": extra,
+        man = {"suffix": _suffix(), "mypy": MYPY.__version__, "modules": digests, "typing": typing, "extra": extra,
                "seconds": round(time.monotonic() - t0, 1)}
         (lib / "manifest.json").write_text(json.dumps(man, indent=1, sort_keys=True))
         # swapped in by renames: a process starting meanwhile finds the old build, none, or the new one, never half

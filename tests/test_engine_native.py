@@ -40,6 +40,27 @@ def test_a_source_edited_since_the_build_makes_the_build_stale(tmp_path, monkeyp
     assert not ok and why.startswith("stale: engine/x.py")
 
 
+def test_an_edited_source_the_build_reads_only_for_types_makes_it_stale(tmp_path, monkeypatch):
+    # the TypedDict shapes are not compiled, but the compiled modules read their fields by the types they give
+    for rel, text in (("engine/x.py", "X = 2\n"), ("engine/shapes.py", "S = 1\n"), ("protocol/diff.py", "")):
+        (tmp_path / rel).parent.mkdir(exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.setattr(native, "ROOT", tmp_path)
+    monkeypatch.setattr(native, "PACKAGE", tmp_path / "engine")
+    monkeypatch.setattr(native, "EXCLUDED", {"engine/shapes.py"})
+    manifest = tmp_path / "manifest.json"
+    manifest.write_text(json.dumps({
+        "suffix": native._suffix(), "mypy": "0", "extra": [],
+        "modules": {rel: native._digest(tmp_path / rel) for rel in ("engine/x.py", "protocol/diff.py")},
+        "typing": {"engine/shapes.py": native._digest(tmp_path / "engine/shapes.py")}}))
+    monkeypatch.setattr(native, "MANIFEST", manifest)
+    assert native.check()[0]
+    (tmp_path / "engine/shapes.py").write_text("S = 2\n")
+    ok, why = native.check()
+    assert not ok and why.startswith("stale: engine/shapes.py changed")
+
+
 def test_a_build_for_another_interpreter_is_not_used(tmp_path, monkeypatch):
     manifest = tmp_path / "manifest.json"
     manifest.write_text(json.dumps({"suffix": ".cpython-20-x.so", "modules": {}, "extra": []}))

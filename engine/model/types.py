@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from engine.model.enums import PromptKind
 
 
 class Prompt(TypedDict):
     """Who the game waits for and for what (``g.prompt``). Written only by :mod:`engine.procedure.flow` (the
     preliminary and turn-preparation steps return theirs to it); cleared by ``GameState.set_result``."""
 
-    kind: PromptKind
+    kind: str                       # a PromptKind; a restored state holds the plain string (compared by value)
     player: int
     what: NotRequired[str]          # choice: "turn_preparation" | "keep_hidden" | "host"
     pending: NotRequired[list]      # triggers: [{"source", "ability", "optional"}]
