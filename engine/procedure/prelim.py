@@ -484,7 +484,7 @@ def _perform_deploy(g: GameState, p: int, act: dict) -> None:
     g.recruits[p].remove(cid)
     c.zone = "battlefield"
     c.cell = cell
-    c.hidden = True
+    g.turn_face_down(c)
     g.board[cell] = cid
     g.play_changed()
     g.emit(Event.PLACED, player=p, cell=cell)
