@@ -104,7 +104,8 @@ def from_view(g, view: dict, sample: dict, seed: int):
             if cid not in hidden:
                 raise _refuse(f"the sample does not name the card face down at {cv.get('cell')}")
             c = g.new_card(hidden[cid], cv["owner"], cv["zone"])
-            c.controller, c.cell, c.hidden = cv["controller"], cv.get("cell"), True
+            c.controller, c.cell = cv["controller"], cv.get("cell")
+            g.turn_face_down(c)
             alias[cid] = c.id
         else:
             c = g.cards[cid] = _card(cid, cv, cv["card"], turn)

@@ -191,3 +191,21 @@ def test_the_kept_play_zone_lists_are_the_play_zone_at_every_read_in_the_scenari
     for f in files:
         run_scenario(json.loads(f.read_text()))
     assert files and reads and all(ok for ok, _ in reads) and any(some for _, some in reads)
+
+
+def test_no_card_is_face_down_whenever_the_face_down_look_is_skipped():
+    """``rules.hidden.any_hidden`` stops looking once no card is face down, until ``GameState.turn_face_down``:
+    after every action of whole games (face-down placement and reveal included) it answers as a look at the
+    battlefield does, and the look is skipped after the reveal."""
+    from engine.rules.hidden import any_hidden
+    skipped = 0
+    for seed in SEEDS:
+        g = new_game(seed)
+        for _ in random_steps(g, seed, 600):
+            s = g.state
+            on_board = any(s.cards[cid].hidden for cid in s.board.values())
+            assert any_hidden(s) == on_board
+            if not s._face_down:
+                skipped += 1
+                assert not any(c.hidden for c in s.cards.values())
+    assert skipped

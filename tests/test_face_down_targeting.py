@@ -20,7 +20,7 @@ def _dzar_with_range_bonus(hidden: bool):
     g, labels = game([_dzar("c2"), card("foe", "c4", 2)])
     g.cards[labels["dz"]].acquired.append({"kw": "range_bonus", "n": 1, "applies_to": ["discharge"]})
     if hidden:
-        g.cards[labels["foe"]].hidden = True
+        g.state.turn_face_down(g.cards[labels["foe"]])
     return g, labels
 
 
@@ -37,5 +37,5 @@ def test_range_bonus_reaches_a_face_down_card_at_distance_two_as_it_reaches_an_o
 def test_a_face_down_card_beyond_the_bonus_range_is_not_a_target():
     g, labels = game([_dzar("c2"), card("foe", "c5", 2)])
     g.cards[labels["dz"]].acquired.append({"kw": "range_bonus", "n": 1, "applies_to": ["discharge"]})
-    g.cards[labels["foe"]].hidden = True
+    g.state.turn_face_down(g.cards[labels["foe"]])
     assert not _discharges(g, labels, "x-c5")

@@ -322,7 +322,7 @@ def _hidden_position(hidden_override=None, dice=()):
     from tests.helpers import card, creature, game
     g, lb = game([card("att", "c3", 1, override=creature(strike=(1, 2, 3))),
                   card("hid", "c4", 2, override=hidden_override or creature())], turn=1, dice=dice)
-    g.cards[lb["hid"]].hidden = True
+    g.state.turn_face_down(g.cards[lb["hid"]])
     return g, lb
 
 
@@ -367,7 +367,7 @@ def test_415_5_a_player_cannot_target_their_own_face_down_card():
     from tests.helpers import card, creature, game
     g, lb = game([card("own", "c4", 2, override=creature()), card("hid", "c5", 2, override=creature())],
                  active=2, turn=2)
-    g.cards[lb["hid"]].hidden = True
+    g.state.turn_face_down(g.cards[lb["hid"]])
     assert not any(a.get("target") in (lb["hid"], "x-c5") for a in g.legal_actions(2))
 
 
@@ -391,7 +391,7 @@ def test_415_a_defender_prompt_names_face_down_defenders_by_alias_in_other_viewe
     from tests.helpers import card, creature, game
     g, lb = game([card("att", "c3", 1, override=creature(strike=(1, 2, 3))),
                   card("tgt", "c4", 2), card("hid", "d4", 2)], turn=3, dice=[3, 3])
-    g.cards[lb["hid"]].hidden = True
+    g.state.turn_face_down(g.cards[lb["hid"]])
     g.apply(1, {"act": "attack", "source": lb["att"], "target": lb["tgt"]})
     g.apply(1, {"act": "pass"})
     g.apply(2, {"act": "pass"})

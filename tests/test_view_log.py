@@ -7,7 +7,7 @@ from tests.helpers import card, game
 
 def _hidden_foe():
     g, labels = game([card("mine", "c2", 1), card("foe", "c4", 2)])
-    g.cards[labels["foe"]].hidden = True
+    g.state.turn_face_down(g.cards[labels["foe"]])
     g.emit("test_event", card=labels["foe"], by=labels["mine"])
     return g, labels
 

@@ -179,6 +179,9 @@ class GameState:
         self._attached: list[Card] = []
         #: (the play zone's list, the printed triggers of each of its cards): engine/ops/trigger_points.py.
         self._play_triggers: tuple = ()
+        #: False once no card is face down (engine/rules/hidden.py ``any_hidden`` found none); only
+        #: :meth:`turn_face_down` makes it True again.
+        self._face_down = True
 
     def new_card(self, defkey: str, owner: int, zone: str) -> Card:
         """Create a card instance with the next instance id (a new card, 01-game-and-cards.md §5.5)."""
@@ -244,6 +247,11 @@ class GameState:
         """True when the card is in the play zone (battlefield or an aux zone) [SEED S2]."""
         c = self.cards.get(card_or_id) if isinstance(card_or_id, str) else card_or_id
         return c is not None and c.zone in ("battlefield", "aux")
+
+    def turn_face_down(self, card: Card) -> None:
+        """Turn a card face down (рубашкой вверх) [305, 415]: every card is turned face down through here."""
+        card.hidden = True
+        self._face_down = True
 
     def play_changed(self) -> None:
         """Note a change of the play zone: a card entered or left it, or a card's cell, host or aux zone changed.

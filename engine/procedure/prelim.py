@@ -21,7 +21,7 @@ from engine.ops.reveal import goes_to_aux, to_aux
 from engine.ops.zones import renew_into_deck, shuffle_deck
 from engine.procedure import prelim_abilities as pa
 from engine.procedure.phases import begin_turn
-from engine.procedure.recruit import hooked, recruit, recruit_hooks, recruit_payment
+from engine.procedure.recruit import hooked, paid_with, recruit, recruit_hooks, recruit_payment, recruit_payments
 from engine.model.state import GameState
 
 
@@ -347,12 +347,15 @@ def legal(g: GameState, p: int) -> list[dict]:
         return out
     if kind == PromptKind.RECRUIT:
         out = []
+        payable: set[str] = set()  # the deal's cards ``p`` may recruit as they are (no recruitment choices)
         for cid in g.deals[p]:
-            if recruit_payment(g, p, cid) is None:
+            ways = recruit_payments(g, p, cid)
+            if ways is None or paid_with(ways, None) is None:
                 continue
+            payable.add(cid)
             out.append({"act": "choose", "option": {"recruit": cid}})
-            if not g.defn(g.cards[cid]).get("elite") and recruit_payment(g, p, cid, "silver") is not None \
-                    and recruit_payment(g, p, cid, "gold") is not None:
+            if not g.defn(g.cards[cid]).get("elite") and paid_with(ways, "silver") is not None \
+                    and paid_with(ways, "gold") is not None:
                 out.append({"act": "choose", "option": {"recruit": cid, "pay": "gold"}})  # gold by choice
         for cid in g.deals[p]:
             for h, _, a in recruit_hooks(g, g.cards[cid]):
@@ -360,7 +363,7 @@ def legal(g: GameState, p: int) -> list[dict]:
                     if recruit_payment(g, p, cid, None, extra) is not None:
                         out.append({"act": "choose", "option": dict({"recruit": cid}, **extra)})
         holders = hooked(g, p, "deal+recruits")
-        if not any(h.must_recruit(g, p, holder, a, g.cards[cid]) and recruit_payment(g, p, cid) is not None
+        if not any(h.must_recruit(g, p, holder, a, g.cards[cid]) and cid in payable
                    for cid in g.deals[p] for holder, hooks in holders for h, _, a in hooks):
             out.append({"act": "choose", "option": "done"})
         return out
@@ -484,7 +487,7 @@ def _perform_deploy(g: GameState, p: int, act: dict) -> None:
     g.recruits[p].remove(cid)
     c.zone = "battlefield"
     c.cell = cell
-    c.hidden = True
+    g.turn_face_down(c)
     g.board[cell] = cid
     g.play_changed()
     g.emit(Event.PLACED, player=p, cell=cell)

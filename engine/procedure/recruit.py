@@ -72,6 +72,30 @@ def recruit_payment(g: GameState, p: int, cid: str, pay: str | None = None, extr
     card with silver when it suffices, else gold, or with gold when ``pay`` is ``"gold"`` (the player's choice;
     ``"silver"`` insists on silver). Recruitment abilities (:func:`recruit_hooks`) may change the cost, its
     colour (silver, free), forbid the recruit (a squad constraint) or add options (``extra``)."""
+    ways = recruit_payments(g, p, cid, extra)
+    return None if ways is None else paid_with(ways, pay)
+
+
+def paid_with(ways: tuple, pay: str | None) -> dict | None:
+    """The payment :func:`recruit_payment` picks for ``pay`` (None, ``"gold"`` or ``"silver"``) among the ways
+    :func:`recruit_payments` found."""
+    fixed, by_gold, by_silver, elite = ways
+    if fixed:
+        return by_gold
+    if elite:
+        return by_gold if pay in (None, "gold") else None
+    if pay == "gold":
+        return by_gold
+    if pay == "silver":
+        return by_silver
+    return by_silver or by_gold
+
+
+def recruit_payments(g: GameState, p: int, cid: str, extra: dict | None = None) -> tuple | None:
+    """The ways ``p`` could pay for recruiting ``cid`` (:func:`recruit_payment`'s rules), for :func:`paid_with`:
+    None if a limit forbids it, else (fixed, by gold, by silver, elite): ``fixed`` when a recruitment ability
+    set the colour (free or silver; the payment, or None, is then in the gold place for any choice); each
+    payment ``{"gold", "silver", "penalty"}`` or None when the crystals do not suffice."""
     sp = g.prelim["spent"][str(p)]
     card = g.cards[cid]
     d = g.defn(card)
@@ -102,19 +126,14 @@ def recruit_payment(g: GameState, p: int, cid: str, pay: str | None = None, extr
     bonus = 1 if len(elements) == 1 else 0
     gold = g.crystals[p]["gold"] - penalty + bonus
     silver = g.crystals[p]["silver"]
-    by_gold = {"gold": cost, "silver": 0, "penalty": penalty} if gold >= cost else None
     if colour == "free":
-        return {"gold": 0, "silver": 0, "penalty": penalty} if gold >= 0 else None
+        return True, ({"gold": 0, "silver": 0, "penalty": penalty} if gold >= 0 else None), None, False
     if colour == "silver":
-        return {"gold": 0, "silver": cost, "penalty": penalty} if silver >= cost and gold >= 0 else None
-    if d.get("elite"):
-        return by_gold if pay in (None, "gold") else None
+        return True, ({"gold": 0, "silver": cost, "penalty": penalty} if silver >= cost and gold >= 0 else None), \
+            None, False
+    by_gold = {"gold": cost, "silver": 0, "penalty": penalty} if gold >= cost else None
     by_silver = {"gold": 0, "silver": cost, "penalty": penalty} if silver >= cost else None
-    if pay == "gold":
-        return by_gold
-    if pay == "silver":
-        return by_silver
-    return by_silver or by_gold
+    return False, by_gold, by_silver, bool(d.get("elite"))
 
 
 def recruit(g: GameState, p: int, opt: dict) -> None:

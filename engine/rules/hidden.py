@@ -34,7 +34,10 @@ def alias(card) -> str:
 
 
 def any_hidden(g: GameState) -> bool:
-    """True while some battlefield card is face down (memoized in a read-only scope, engine/model/memo.py)."""
+    """True while some battlefield card is face down (memoized in a read-only scope, engine/model/memo.py). Once no
+    card at all is face down the answer is False without a look until ``GameState.turn_face_down``."""
+    if not g._face_down:
+        return False
     memo = g._memo
     if memo is not None:
         hit = memo.get("any_hidden")
@@ -49,6 +52,10 @@ def _any_hidden(g: GameState) -> bool:
     for cid in g.board.values():
         if cards[cid].hidden:
             return True
+    for c in cards.values():
+        if c.hidden:
+            return False
+    g._face_down = False
     return False
 
 
