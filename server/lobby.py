@@ -341,7 +341,7 @@ async def rematch(request: Request):
 async def decline_rematch(request: Request):
     """POST /api/rooms/{id}/rematch/decline ``{}`` (authenticated player of the finished game) -> 200 ``{"room"}``:
     the rematch is declined (or withdrawn by its asker) in the finished room, which says so to everyone, and the
-    rematch room, not dealt yet, closes (its watchers are told, close 4010); 409 ``no_rematch`` (none offered),
+    rematch room, not dealt yet, closes (its watchers are told, close 4011); 409 ``no_rematch`` (none offered),
     ``rematch_started`` (both players sat down already), ``not_a_player``."""
     from .players_api import Unauthorized, unauthorized
     try:

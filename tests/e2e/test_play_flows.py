@@ -230,7 +230,7 @@ def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(ser
     wait_dealt(bob)
 
 
-def test_a_spectator_watching_a_rematch_its_opponent_declines_is_told_it_was_cancelled(server, new_page):
+def test_the_rematch_room_tells_its_asker_and_spectator_the_rematch_was_declined_without_an_error(server, new_page):
     ann, bob, sam = watched_friend_game(new_page, server)
     ann.click("button[data-act=concede]")
     ann.click("button[data-act=concede-confirm]")
@@ -240,8 +240,11 @@ def test_a_spectator_watching_a_rematch_its_opponent_declines_is_told_it_was_can
     sam.wait_for_function("(n) => location.hash.includes(n)", arg=new)
     my_seat(sam, "spectator")
     bob.click("[data-testid=rematch-decline]")
-    assert "cancelled before it started" in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()
-    assert "cancelled before it started" in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+    assert "The rematch was declined." in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+    assert "Your opponent declined the rematch." in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+    for page in (ann, sam):
+        assert page.locator("[data-testid=game-cancelled] a[href='#/']").count() == 1
+        assert page.locator(".error-toast, .conn-banner").count() == 0
 
 
 def test_a_spectator_of_the_finished_game_is_told_the_rematch_was_declined(server, new_page):

@@ -4,7 +4,7 @@
 // in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again);
 // a spectator gets the link to watch the rematch (data-testid "watch-rematch"); the player offered a rematch may
 // decline it (data-testid "rematch-decline"): its room closes, and everyone, spectators included, is told
-// ("rematch-declined" in the finished room, "game-cancelled" in the rematch's). A player who opens a waiting room
+// ("rematch-declined" in the finished room, "game-cancelled" in the rematch's, which closes with 4011). A player who opens a waiting room
 // that keeps a seat for them (a rematch or a challenge opened from its link) is offered to take it, the deck kept or
 // chosen again (data-testid "take-kept-seat").
 
@@ -17,6 +17,7 @@ import { lastDeck, rememberDeck } from "./prefs.js";
 import { deckName } from "./deckapi.js";
 import { ratedLabel } from "./gamekind.js";
 import "./notfound.js";   // its "To the lobby" words
+import { declinedRematch } from "./conn.js";
 
 /** The share URL of a room: opening it takes the free seat 2 (first opener) or watches. */
 export function inviteUrl(room) {
@@ -164,8 +165,11 @@ export class RoomBar {
 
   /** A room closed before its deal (a rematch declined, a game aborted while it waited): said so, with the way
    * back to the lobby (data-testid "game-cancelled"). */
-  _cancelled() {
-    return h("p.game-cancelled", { role: "status", dataset: { testid: "game-cancelled" } }, t("game_cancelled"), " ",
+  /** The waiting room closed: cancelled, or (close 4011) its rematch declined, said to a player as the
+   * opponent's refusal and to a spectator as the rematch's; with the lobby link. */
+  _cancelled(you) {
+    const words = !declinedRematch(this.conn) ? "game_cancelled" : you ? "rematch_declined_opp" : "rematch_declined";
+    return h("p.game-cancelled", { role: "status", dataset: { testid: "game-cancelled" } }, t(words), " ",
       h("a", { href: "#/" }, t("nf_to_lobby")));
   }
 
@@ -231,8 +235,9 @@ export class RoomBar {
       h("span", { "data-testid": "my-seat", hidden: true }, you ? String(you) : "spectator"));
     const result = view.result || room.result;
     let body = [];
-    const cancelled = room.status === "waiting" && c.status === "closed" && c.lastError?.key === "room_gone";
-    if (cancelled) body = [this._cancelled()];
+    const cancelled = room.status === "waiting" && c.status === "closed"
+      && (c.lastError?.key === "room_gone" || declinedRematch(c));
+    if (cancelled) body = [this._cancelled(you)];
     else if (room.status === "waiting") body = this._waiting(room, you);
     else if (result) body = this._finished(room, you, result);
     setChildren(this.root, h("div.room-bar", { dataset: { status: room.status } },
