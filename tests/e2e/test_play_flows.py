@@ -230,6 +230,24 @@ def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(ser
     wait_dealt(bob)
 
 
+def test_a_stale_page_declining_a_rematch_that_started_offers_the_way_into_it(server, new_page):
+    ann, bob, link = friend_game(new_page, server)
+    old = room_of(ann)
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    ann.click("[data-testid=rematch]")
+    new = room_of_after(ann, old)
+    bob.wait_for_selector("[data-testid=rematch-decline]")
+    other_tab = bob.context.new_page()
+    other_tab.goto(server.url + f"/#/room/{new}")
+    other_tab.wait_for_selector("[data-testid=take-kept-seat]").click()
+    wait_dealt(other_tab)
+    bob.click("[data-testid=rematch-decline]")
+    go = bob.wait_for_selector("[data-testid=go-rematch]")
+    assert go.get_attribute("href") == f"#/room/{new}"
+    assert bob.locator("[data-testid=rematch-decline], .room-bar-error").count() == 0
+
+
 def test_the_rematch_room_tells_its_asker_and_spectator_the_rematch_was_declined_without_an_error(server, new_page):
     ann, bob, sam = watched_friend_game(new_page, server)
     ann.click("button[data-act=concede]")

@@ -3,10 +3,11 @@
 // button (data-testid "invite-link"), the deck choice of a seat that has none yet, and after the game the result
 // in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again);
 // a spectator gets the link to watch the rematch (data-testid "watch-rematch"); the player offered a rematch may
-// decline it (data-testid "rematch-decline"): its room closes, and everyone, spectators included, is told
-// ("rematch-declined" in the finished room, "game-cancelled" in the rematch's, which closes with 4011). A player who opens a waiting room
-// that keeps a seat for them (a rematch or a challenge opened from its link) is offered to take it, the deck kept or
-// chosen again (data-testid "take-kept-seat").
+// decline it (data-testid "rematch-decline"): its room closes (close 4011), and everyone, spectators included, is
+// told ("rematch-declined" in the finished room, "game-cancelled" in the rematch's). A player who opens a waiting
+// room that keeps a seat for them (a rematch or a challenge opened from its link) is offered to take it, the deck
+// kept or chosen again (data-testid "take-kept-seat"). A stale page whose decline finds the rematch started
+// already offers the way into it (data-testid "go-rematch").
 
 import { h, setChildren } from "./dom.js";
 import { t, onLangChange, errorText } from "./i18n.js";
@@ -180,7 +181,9 @@ export class RoomBar {
       await api.declineRematch(this.conn.room);
       this.error = null;
     } catch (e) {
-      this.error = errorText(e);
+      // both players sat down in another tab or from the rematch room's link: offer the way in instead
+      if (e.code === "rematch_started") this.rematchStarted = true;
+      else this.error = errorText(e);
     }
     this.busy = false;
     this.render();
@@ -202,6 +205,13 @@ export class RoomBar {
           h("a", { href: `#/room/${encodeURIComponent(room.rematch)}?watch=1`, dataset: { testid: "watch-rematch" } },
             t("rematch_watch"))));
       }
+      return parts;
+    }
+    if (room.rematch && this.rematchStarted) {
+      // data-testid "go-rematch": the link into the rematch that started meanwhile
+      parts.push(h("p.rematch-started", { role: "status" }, t("err_rematch_started"), " ",
+        h("a", { href: `#/room/${encodeURIComponent(room.rematch)}`, dataset: { testid: "go-rematch" } },
+          t("rematch_go"))));
       return parts;
     }
     const offered = room.rematch && !loadSeat(room.rematch);
