@@ -1258,6 +1258,12 @@ const listeners = new Set();
 let lang = localStorage.getItem("lang") || ((navigator.language || "ru").startsWith("en") ? "en" : "ru");
 if (!(lang in STRINGS)) lang = "ru";
 
+/** The server's own pages (its "page not found") read the chosen language from the "lang" cookie. */
+function rememberForServer(l) {
+  document.cookie = `lang=${l}; path=/; max-age=31536000; SameSite=Lax`;
+}
+if (localStorage.getItem("lang")) rememberForServer(lang);
+
 /** The current interface language, "ru" or "en". */
 export function getLang() {
   return lang;
@@ -1268,6 +1274,7 @@ export function setLang(next) {
   if (!(next in STRINGS)) throw new Error(`unknown language ${next}`);
   lang = next;
   localStorage.setItem("lang", next);
+  rememberForServer(next);
   document.documentElement.lang = next;
   for (const fn of listeners) fn(next);
 }
