@@ -38,11 +38,15 @@ export class RoomBar {
     this.copied = false;
     this.busy = false;
     this.unsubscribe = onLangChange(() => this.render());
+    // a seat taken in another tab (the rematch accepted from its room's link) ends the offer here too
+    this.onStorage = (e) => { if (e.key?.startsWith("berserk.seat.")) this.render(); };
+    window.addEventListener("storage", this.onStorage);
     api.listDecks().then((d) => { this.decks = d; this.render(); }).catch(() => {});
   }
 
   destroy() {
     this.unsubscribe();
+    window.removeEventListener("storage", this.onStorage);
   }
 
   update() {
