@@ -43,6 +43,7 @@ CLOSE_CODES: dict[int, str] = {
     4008: "no join received in time",
     4009: "unsupported protocol version",
     4010: "room closed",
+    4011: "rematch declined",                             # a rematch room closed before the deal: declined
 }
 
 CLOSE_LEFT = 4001
@@ -55,6 +56,7 @@ CLOSE_RATE_LIMITED = 4007
 CLOSE_JOIN_TIMEOUT = 4008
 CLOSE_UNSUPPORTED = 4009
 CLOSE_ROOM_CLOSED = 4010
+CLOSE_REMATCH_DECLINED = 4011
 
 #: Engine error codes (engine/errors.py) -> protocol error code. Anything else maps to ``illegal_action``.
 _ENGINE_MAP = {"not_your_turn": "not_your_turn", "game_over": "game_over"}

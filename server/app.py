@@ -19,6 +19,7 @@ from .http_body import BodyError, body_error_response
 from .http_guard import HttpGuard, no_such_endpoint
 from .ws_close import ExposeSend
 from .metrics import Metrics
+from .not_found_page import SiteFiles
 from .orphans import answer_orphans
 from .probes import Collector, GcTimer, LoopLag, check_settings, release_heap, serve_switch_interval, settle_heap
 from .room import Room
@@ -154,7 +155,7 @@ def create_app(settings: Settings | None = None, engine=None, bus: Bus | None = 
         WebSocketRoute("/ws", ws.endpoint),
         WebSocketRoute("/ws/lobby", presence.lobby_socket),
         Mount("/protocol", StaticFiles(packages=[("protocol", "static")]), name="protocol"),
-        Mount("/", StaticFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
+        Mount("/", SiteFiles(directory=settings.static_dir or STATIC, html=True), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(HttpGuard), Middleware(SecurityHeaders, throttle=hub.auth_throttle,
                                                                          exempt=settings.exempt_addresses()),

@@ -46,7 +46,7 @@ from .http_body import read_json
 from .http_common import CreateLimiter, limiter_for as _limiter_for, public_info
 from .player_texts import Refusal, error_body, refuse, refused
 from .rooms import RoomLimit
-from .store.base import names_now
+from .store.base import rooms_names_now
 
 log = logging.getLogger("berserk.lobby")
 
@@ -341,7 +341,7 @@ async def rematch(request: Request):
 async def decline_rematch(request: Request):
     """POST /api/rooms/{id}/rematch/decline ``{}`` (authenticated player of the finished game) -> 200 ``{"room"}``:
     the rematch is declined (or withdrawn by its asker) in the finished room, which says so to everyone, and the
-    rematch room, not dealt yet, closes (its watchers are told, close 4010); 409 ``no_rematch`` (none offered),
+    rematch room, not dealt yet, closes (its watchers are told, close 4011); 409 ``no_rematch`` (none offered),
     ``rematch_started`` (both players sat down already), ``not_a_player``."""
     from .players_api import Unauthorized, unauthorized
     try:
@@ -389,7 +389,8 @@ async def list_rooms(request: Request):
         infos = await request.app.state.hub.bus.lobby.list()
     except BusError as e:
         return refuse(request, 503, e.code)
-    renamed = await _names_now(request, [i for i in infos if i["status"] == "finished" and i["spectators"]])
+    finished = [i for i in infos if i["status"] == "finished" and i["spectators"]]
+    renamed = await rooms_names_now(request.app.state.hub.store, finished)
     for info in infos:
         if info["id"] in renamed:
             info = dict(info, players=renamed[info["id"]])
@@ -405,25 +406,6 @@ async def list_rooms(request: Request):
         del rows[limit:]
     out["counts"] = counts
     return JSONResponse(out)
-
-
-async def _names_now(request: Request, infos: list) -> dict:
-    """Room id -> its seats' names with each registered player under the name they have now, for the finished
-    rooms ``infos`` (lobby entries) whose names changed since (a rename after the game)."""
-    ids = {pid for i in infos for pid in (i.get("owners") or {}).values() if pid}
-    if not ids:
-        return {}
-    try:
-        now = await request.app.state.hub.store.player_names(ids)
-    except Exception:       # the store unreachable: the lobby still lists the rooms, under the names played under
-        log.warning("the lobby could not read the players' current names", exc_info=True)
-        return {}
-    out = {}
-    for i in infos:
-        names = names_now(i.get("players"), {s: p for s, p in (i.get("owners") or {}).items() if p}, now)
-        if names != i.get("players"):
-            out[i["id"]] = names
-    return out
 
 
 async def room_status(request: Request):

@@ -20,6 +20,7 @@ from .http_common import limiter_for as _limiter_for, public_info
 from .names import BadName, clean_name, is_reserved
 from .player_texts import lang_of, refuse
 from .store import StoreError, hash_secret
+from .store.base import rooms_names_now
 
 ID_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SECRET_RE = re.compile(r"[A-Za-z0-9_-]{16,100}")
@@ -89,7 +90,8 @@ async def me(request: Request):
 
 async def my_games(request: Request):
     """GET /api/players/me/games -> ``{"live": [info + "seat"], "finished": [info + "seat"]}``, newest first: the
-    rooms the player sits in, so a closed tab or browser can return to them (seat tokens stay in the browser)."""
+    rooms the player sits in, so a closed tab or browser can return to them (seat tokens stay in the browser), each
+    registered player under the name they have now."""
     try:
         player = await current_player(request)
     except Unauthorized:
@@ -101,11 +103,12 @@ async def my_games(request: Request):
     except BusError as e:
         return refuse(request, 503, e.code)
     out = {"live": [], "finished": []}
-    for info in sorted(infos, key=lambda i: -i["created"]):
-        owners = info.get("owners") or {}
-        seat = next((int(s) for s, pid in owners.items() if pid == player["id"]), None)
-        if seat is None:
-            continue
+    mine = [i for i in infos if player["id"] in (i.get("owners") or {}).values()]
+    renamed = await rooms_names_now(request.app.state.hub.store, mine)      # a player renamed since shows the name they have now
+    for info in sorted(mine, key=lambda i: -i["created"]):
+        seat = next(int(s) for s, pid in info["owners"].items() if pid == player["id"])
+        if info["id"] in renamed:
+            info = dict(info, players=renamed[info["id"]])
         row = dict(public_info(info, seat), seat=seat)
         out["finished" if info["status"] == "finished" else "live"].append(row)
     seen = {r["id"] for rows in out.values() for r in rows}

@@ -111,12 +111,12 @@ async def abort(room) -> dict:
 
 async def cancel(room, player: str | None) -> dict:
     """The rematch room is declined by ``player``, one of its two (server/lobby.py ``decline_rematch``): it closes
-    (close 4010: its watchers are told) unless cards have been dealt (``rematch_started``)."""
+    (close 4011 "rematch declined": its watchers are told why) unless cards have been dealt (``rematch_started``)."""
     if room.seats.seat_of_player(player) is None:
         return _refusal("not_a_player", "Only a player of this game may decline its rematch.", "rematch_not_a_player")
     if room.game is not None:
         return _refusal("rematch_started", "The rematch has started already.")
-    await room.close(wire.CLOSE_ROOM_CLOSED)
+    await room.close(wire.CLOSE_REMATCH_DECLINED)
     return {"ok": True, "result": None}
 
 

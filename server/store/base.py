@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import unicodedata
 from abc import ABC, abstractmethod
+
+log = logging.getLogger("berserk.store")
 
 #: A player's rating before any rated game (Glicko-2 defaults, Glickman's paper).
 DEFAULT_RATING = {"rating": 1500.0, "rd": 350.0, "vol": 0.06}
@@ -51,6 +54,26 @@ def names_now(names: dict | None, seats: dict, now: dict[str, str]) -> dict:
     """A game's seat names (seat "1"/"2" -> name played under) with each registered player's (``seats``: seat ->
     player id) replaced by the name in ``now`` (id -> name), when there is one."""
     return dict(names or {}, **{s: now[pid] for s, pid in seats.items() if pid in now})
+
+
+async def rooms_names_now(store: "Store", rooms: list) -> dict:
+    """Room id -> its seats' names with each registered player under the name they have now, for the rooms
+    ``rooms`` (lobby entries: ``id``, ``players`` seat -> name, ``owners`` seat -> player id) whose names changed
+    since (a rename after the room was made). The store unreachable: ``{}`` (the names the rooms were made with)."""
+    ids = {pid for r in rooms for pid in (r.get("owners") or {}).values() if pid}
+    if not ids:
+        return {}
+    try:
+        now = await store.player_names(ids)
+    except Exception:
+        log.warning("the players' current names could not be read", exc_info=True)
+        return {}
+    out = {}
+    for r in rooms:
+        names = names_now(r.get("players"), {s: p for s, p in (r.get("owners") or {}).items() if p}, now)
+        if names != r.get("players"):
+            out[r["id"]] = names
+    return out
 
 
 class Store(ABC):

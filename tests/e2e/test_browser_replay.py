@@ -221,11 +221,15 @@ def test_an_address_with_no_page_says_page_not_found_with_a_link_to_the_lobby(se
     page.wait_for_selector("[data-testid=create-room], #player-name")
 
 
-def test_a_path_the_server_has_no_file_for_answers_404_with_a_page_linking_to_the_lobby(server, new_page):
-    page = new_page()
+@pytest.mark.parametrize("locale, lang, title, other", [("ru-RU", "ru", "Страница не найдена", "Page not found"),
+                                                       ("en-US", "en", "Page not found", "Страница не найдена")])
+def test_a_path_the_server_has_no_file_for_answers_404_in_the_browsers_language_linking_to_the_lobby(
+        server, new_page, locale, lang, title, other):
+    page = new_page(locale)
     response = page.goto(server.url + "/no-such-page")
     assert response.status == 404
-    assert "Page not found" in page.inner_text("body") and "Страница не найдена" in page.inner_text("body")
+    assert title in page.inner_text("body") and other not in page.inner_text("body")
+    assert page.evaluate("document.documentElement.lang") == lang
     page.click("[data-testid=not-found-lobby]")
     page.wait_for_selector("[data-testid=create-room], #player-name")
 

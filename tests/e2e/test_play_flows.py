@@ -230,7 +230,48 @@ def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(ser
     wait_dealt(bob)
 
 
-def test_a_spectator_watching_a_rematch_its_opponent_declines_is_told_it_was_cancelled(server, new_page):
+def test_a_stale_page_declining_a_rematch_that_started_offers_the_way_into_it(server, new_page):
+    ann, bob, link = friend_game(new_page, server)
+    old = room_of(ann)
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    ann.click("[data-testid=rematch]")
+    new = room_of_after(ann, old)
+    bob.wait_for_selector("[data-testid=rematch-decline]")
+    # Bob accepts elsewhere (another device: the seat is not kept in this browser)
+    status = bob.evaluate("""async (old) => {
+      const { authHeader } = await import("/js/player.js");
+      const r = await fetch(`/api/rooms/${old}/rematch`, { method: "POST", body: "{}",
+        headers: { authorization: authHeader(), "content-type": "application/json" } });
+      return r.status; }""", old)
+    assert status == 200
+    wait_dealt(ann)
+    bob.click("[data-testid=rematch-decline]")
+    go = bob.wait_for_selector("[data-testid=go-rematch]")
+    assert go.get_attribute("href") == f"#/room/{new}"
+    assert bob.locator("[data-testid=rematch-decline], .room-bar-error").count() == 0
+
+
+def test_a_rematch_accepted_in_another_tab_is_no_longer_offered_and_the_rematch_button_leads_into_it(server,
+                                                                                                    new_page):
+    ann, bob, link = friend_game(new_page, server)
+    old = room_of(ann)
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    ann.click("[data-testid=rematch]")
+    new = room_of_after(ann, old)
+    bob.wait_for_selector("[data-testid=rematch-decline]")
+    other_tab = bob.context.new_page()
+    other_tab.goto(server.url + f"/#/room/{new}")
+    other_tab.wait_for_selector("[data-testid=take-kept-seat]").click()
+    wait_dealt(other_tab)
+    bob.wait_for_selector("[data-testid=rematch-decline]", state="detached")
+    bob.click("[data-testid=rematch]")
+    bob.wait_for_function("(n) => location.hash.includes(n)", arg=new)
+    my_seat(bob, "1")
+
+
+def test_the_rematch_room_tells_its_asker_and_spectator_the_rematch_was_declined_without_an_error(server, new_page):
     ann, bob, sam = watched_friend_game(new_page, server)
     ann.click("button[data-act=concede]")
     ann.click("button[data-act=concede-confirm]")
@@ -240,8 +281,11 @@ def test_a_spectator_watching_a_rematch_its_opponent_declines_is_told_it_was_can
     sam.wait_for_function("(n) => location.hash.includes(n)", arg=new)
     my_seat(sam, "spectator")
     bob.click("[data-testid=rematch-decline]")
-    assert "cancelled before it started" in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()
-    assert "cancelled before it started" in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+    assert "The rematch was declined." in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+    assert "Your opponent declined the rematch." in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+    for page in (ann, sam):
+        assert page.locator("[data-testid=game-cancelled] a[href='#/']").count() == 1
+        assert page.locator(".error-toast, .conn-banner").count() == 0
 
 
 def test_a_spectator_of_the_finished_game_is_told_the_rematch_was_declined(server, new_page):

@@ -94,3 +94,19 @@ async def test_a_name_kept_before_the_letters_digits_and_spaces_rule_still_signs
     r = await call(live.http, "GET", "/api/players/me", old)
     assert r.status_code == 200 and r.json()["name"] == "<b>Old_name!"
     assert (await call(live.http, "GET", "/api/profiles/%3Cb%3EOld_name%21")).json()["name"] == "<b>Old_name!"
+
+
+async def test_my_games_show_the_players_under_the_names_they_have_now(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    live_room = (await call(live.http, "POST", "/api/rooms", ann, {"deck": "A"})).json()["room"]
+    await call(live.http, "POST", f"/api/rooms/{live_room}/join", bob, {"deck": "B"})
+    ended = (await call(live.http, "POST", "/api/rooms", ann, {"deck": "A"})).json()
+    await call(live.http, "POST", f"/api/rooms/{ended['room']}/join", bob, {"deck": "B"})
+    a = await Player.join(live.ws, ended["room"], ended["token"])
+    await a.act({"act": "concede"})
+    await a.close()
+    assert (await call(live.http, "PATCH", "/api/players/me", ann, {"name": "Anna"})).status_code == 200
+    games = (await call(live.http, "GET", "/api/players/me/games", bob)).json()
+    rooms = {g["id"]: g for rows in games.values() for g in rows}
+    assert rooms[live_room]["players"]["1"] == "Anna"
+    assert rooms[ended["room"]]["players"]["1"] == "Anna"

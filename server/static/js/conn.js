@@ -47,10 +47,17 @@ const PONG_TIMEOUT_MS = 8000;
 const BACKOFF_MS = [200, 400, 800, 1500, 3000];
 
 /** Close codes after which reconnecting cannot help (server/wire.py): 4002 the seat was opened by a newer
- * connection, 4004 no such room, 4005 bad seat token / no spectators, 4009 unsupported protocol, 4010 room closed.
+ * connection, 4004 no such room, 4005 bad seat token / no spectators, 4009 unsupported protocol, 4010 room closed,
+ * 4011 the rematch room closed because a player declined it (a normal end: key "rematch_declined", see ended()).
  * Every other close (drop, 1012 restart, 1013 full, 4003 too slow, ...) is followed by a reconnect. */
 const FINAL_CLOSE_CODES = new Map([[1008, "closed"], [4002, "superseded"], [4004, "room_gone"],
-  [4005, "unauthorized"], [4009, "closed"], [4010, "room_gone"]]);
+  [4005, "unauthorized"], [4009, "closed"], [4010, "room_gone"],
+  [4011, "rematch_declined"]]);
+
+/** True when the connection ended the normal way a declined rematch room ends (close 4011): not an error. */
+export function declinedRematch(conn) {
+  return conn.status === "closed" && conn.lastError?.key === "rematch_declined";
+}
 
 export class GameConnection {
   /**

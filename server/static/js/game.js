@@ -29,6 +29,7 @@ import { notFoundBox } from "./notfound.js";
 import { ReplayConnection } from "./replay.js";
 import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
 import { LogBook } from "./logbook.js";
+import { declinedRematch } from "./conn.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -77,7 +78,7 @@ export class GamePage {
 
   /** Called by the connection on every change. */
   update(what) {
-    if (what === "error") {
+    if (what === "error" && !declinedRematch(this.conn)) {     // a declined rematch is said by the room bar
       this.errorShown = this.conn.lastError;
       clearTimeout(this.errorTimer);
       this.errorTimer = setTimeout(() => { this.errorShown = null; this.render(); }, 8000);
@@ -189,7 +190,7 @@ export class GamePage {
     const page = h("div.game" + (dock ? ".has-dock" : ""), { dataset: { v: String(c.v), you: String(c.you ?? "spectator"), phase: view.phase || "" } },
       field, side);
     const banners = [];
-    if (c.status !== "open") banners.push(h("div.conn-banner", { role: "status" }, t(c.status === "closed" ? "closed" : "reconnecting")));
+    if (c.status !== "open" && !declinedRematch(c)) banners.push(h("div.conn-banner", { role: "status" }, t(c.status === "closed" ? "closed" : "reconnecting")));
     if (view.result) banners.push(this._resultBanner(view.result));
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? (active.dataset.cell ? `[data-cell='${active.dataset.cell}']`

@@ -344,6 +344,7 @@ const STRINGS = {
     err_rematch_declined: "The rematch was declined.",
     err_no_rematch: "No rematch has been offered.",
     err_rematch_started: "The rematch has started already.",
+    rematch_go: "Go to the rematch",
     my_seat_label: "Seat:",
     chat_players: "Room chat",
     chat_spectators: "Spectators' chat",
@@ -964,6 +965,7 @@ const STRINGS = {
     err_rematch_declined: "От реванша отказались.",
     err_no_rematch: "Реванш не предлагали.",
     err_rematch_started: "Реванш уже начался.",
+    rematch_go: "Перейти к реваншу",
     my_seat_label: "Место:",
     chat_players: "Чат комнаты",
     chat_spectators: "Чат зрителей",
@@ -1256,6 +1258,12 @@ const listeners = new Set();
 let lang = localStorage.getItem("lang") || ((navigator.language || "ru").startsWith("en") ? "en" : "ru");
 if (!(lang in STRINGS)) lang = "ru";
 
+/** The server's own pages (its "page not found") read the chosen language from the "lang" cookie. */
+function rememberForServer(l) {
+  document.cookie = `lang=${l}; path=/; max-age=31536000; SameSite=Lax`;
+}
+if (localStorage.getItem("lang")) rememberForServer(lang);
+
 /** The current interface language, "ru" or "en". */
 export function getLang() {
   return lang;
@@ -1266,6 +1274,7 @@ export function setLang(next) {
   if (!(next in STRINGS)) throw new Error(`unknown language ${next}`);
   lang = next;
   localStorage.setItem("lang", next);
+  rememberForServer(next);
   document.documentElement.lang = next;
   for (const fn of listeners) fn(next);
 }

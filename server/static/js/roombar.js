@@ -3,10 +3,11 @@
 // button (data-testid "invite-link"), the deck choice of a seat that has none yet, and after the game the result
 // in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again);
 // a spectator gets the link to watch the rematch (data-testid "watch-rematch"); the player offered a rematch may
-// decline it (data-testid "rematch-decline"): its room closes, and everyone, spectators included, is told
-// ("rematch-declined" in the finished room, "game-cancelled" in the rematch's). A player who opens a waiting room
-// that keeps a seat for them (a rematch or a challenge opened from its link) is offered to take it, the deck kept or
-// chosen again (data-testid "take-kept-seat").
+// decline it (data-testid "rematch-decline"): its room closes (close 4011), and everyone, spectators included, is
+// told ("rematch-declined" in the finished room, "game-cancelled" in the rematch's). A player who opens a waiting
+// room that keeps a seat for them (a rematch or a challenge opened from its link) is offered to take it, the deck
+// kept or chosen again (data-testid "take-kept-seat"). A stale page whose decline finds the rematch started
+// already offers the way into it (data-testid "go-rematch").
 
 import { h, setChildren } from "./dom.js";
 import { t, onLangChange, errorText } from "./i18n.js";
@@ -17,6 +18,7 @@ import { lastDeck, rememberDeck } from "./prefs.js";
 import { deckName } from "./deckapi.js";
 import { ratedLabel } from "./gamekind.js";
 import "./notfound.js";   // its "To the lobby" words
+import { declinedRematch } from "./conn.js";
 
 /** The share URL of a room: opening it takes the free seat 2 (first opener) or watches. */
 export function inviteUrl(room) {
@@ -36,11 +38,15 @@ export class RoomBar {
     this.copied = false;
     this.busy = false;
     this.unsubscribe = onLangChange(() => this.render());
+    // a seat taken in another tab (the rematch accepted from its room's link) ends the offer here too
+    this.onStorage = (e) => { if (e.key?.startsWith("berserk.seat.")) this.render(); };
+    window.addEventListener("storage", this.onStorage);
     api.listDecks().then((d) => { this.decks = d; this.render(); }).catch(() => {});
   }
 
   destroy() {
     this.unsubscribe();
+    window.removeEventListener("storage", this.onStorage);
   }
 
   update() {
@@ -164,8 +170,11 @@ export class RoomBar {
 
   /** A room closed before its deal (a rematch declined, a game aborted while it waited): said so, with the way
    * back to the lobby (data-testid "game-cancelled"). */
-  _cancelled() {
-    return h("p.game-cancelled", { role: "status", dataset: { testid: "game-cancelled" } }, t("game_cancelled"), " ",
+  /** The waiting room closed: cancelled, or (close 4011) its rematch declined, said to a player as the
+   * opponent's refusal and to a spectator as the rematch's; with the lobby link. */
+  _cancelled(you) {
+    const words = !declinedRematch(this.conn) ? "game_cancelled" : you ? "rematch_declined_opp" : "rematch_declined";
+    return h("p.game-cancelled", { role: "status", dataset: { testid: "game-cancelled" } }, t(words), " ",
       h("a", { href: "#/" }, t("nf_to_lobby")));
   }
 
@@ -176,7 +185,9 @@ export class RoomBar {
       await api.declineRematch(this.conn.room);
       this.error = null;
     } catch (e) {
-      this.error = errorText(e);
+      // both players sat down in another tab or from the rematch room's link: offer the way in instead
+      if (e.code === "rematch_started") this.rematchStarted = true;
+      else this.error = errorText(e);
     }
     this.busy = false;
     this.render();
@@ -198,6 +209,13 @@ export class RoomBar {
           h("a", { href: `#/room/${encodeURIComponent(room.rematch)}?watch=1`, dataset: { testid: "watch-rematch" } },
             t("rematch_watch"))));
       }
+      return parts;
+    }
+    if (room.rematch && this.rematchStarted) {
+      // data-testid "go-rematch": the link into the rematch that started meanwhile
+      parts.push(h("p.rematch-started", { role: "status" }, t("err_rematch_started"), " ",
+        h("a", { href: `#/room/${encodeURIComponent(room.rematch)}`, dataset: { testid: "go-rematch" } },
+          t("rematch_go"))));
       return parts;
     }
     const offered = room.rematch && !loadSeat(room.rematch);
@@ -231,8 +249,9 @@ export class RoomBar {
       h("span", { "data-testid": "my-seat", hidden: true }, you ? String(you) : "spectator"));
     const result = view.result || room.result;
     let body = [];
-    const cancelled = room.status === "waiting" && c.status === "closed" && c.lastError?.key === "room_gone";
-    if (cancelled) body = [this._cancelled()];
+    const cancelled = room.status === "waiting" && c.status === "closed"
+      && (c.lastError?.key === "room_gone" || declinedRematch(c));
+    if (cancelled) body = [this._cancelled(you)];
     else if (room.status === "waiting") body = this._waiting(room, you);
     else if (result) body = this._finished(room, you, result);
     setChildren(this.root, h("div.room-bar", { dataset: { status: room.status } },
