@@ -284,20 +284,26 @@ async def choose_deck(request: Request):
 REMATCH_WAIT = 3.0     # s a second rematch request waits for the first one to have created the room
 
 
+async def _signed_in(request: Request):
+    """(the signed-in player, None), or (None, the 401 answer) when nobody or a bad credential asks."""
+    from .players_api import Unauthorized, unauthorized
+    try:
+        player = await _player(request)
+    except Unauthorized:
+        player = None
+    return (player, None) if player is not None else (None, unauthorized(request))
+
+
 async def rematch(request: Request):
     """POST /api/rooms/{id}/rematch ``{"deck"?}`` (authenticated player of the finished game) -> 200 ``{"room",
     "seat", "token"}`` of the rematch: the same players, seats swapped, decks kept unless ``deck`` is given (each
     player may choose again when asking). The first ask creates the room; the other player's ask takes its seat;
     a bot opponent sits down by itself."""
     from .bot_seat import start_bot
-    from .players_api import Unauthorized, unauthorized
     hub = request.app.state.hub
-    try:
-        player = await _player(request)
-    except Unauthorized:
-        return unauthorized(request)
-    if player is None:
-        return unauthorized(request)
+    player, refusal = await _signed_in(request)
+    if refusal is not None:
+        return refusal
     try:
         body = await read_json(request, REMATCH_FIELDS)
         cards, label = deck_choice(hub, body["deck"], lang=request_lang(request)) if "deck" in body else (None, None)
@@ -343,13 +349,9 @@ async def decline_rematch(request: Request):
     the rematch is declined (or withdrawn by its asker) in the finished room, which says so to everyone, and the
     rematch room, not dealt yet, closes (its watchers are told, close 4011); 409 ``no_rematch`` (none offered),
     ``rematch_started`` (both players sat down already), ``not_a_player``."""
-    from .players_api import Unauthorized, unauthorized
-    try:
-        player = await _player(request)
-    except Unauthorized:
-        return unauthorized(request)
-    if player is None:
-        return unauthorized(request)
+    player, refusal = await _signed_in(request)
+    if refusal is not None:
+        return refusal
     try:
         await read_json(request, frozenset())
     except ValueError as e:

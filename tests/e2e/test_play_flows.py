@@ -192,7 +192,9 @@ def test_a_rematch_starts_a_new_game_with_the_seats_swapped(server, new_page, ar
     bob.screenshot(path=str(artifacts / "play-rematch.png"))
 
 
-def test_a_spectator_of_a_finished_game_is_led_to_watch_its_rematch(server, new_page):
+def _spectator_follows_the_rematch(new_page, server):
+    """Ann concedes a watched friend game and asks for a rematch; Sam, the spectator, follows the link to watch it:
+    (ann, bob, sam, the rematch room's id)."""
     ann, bob, sam = watched_friend_game(new_page, server)
     ann.click("button[data-act=concede]")
     ann.click("button[data-act=concede-confirm]")
@@ -201,6 +203,11 @@ def test_a_spectator_of_a_finished_game_is_led_to_watch_its_rematch(server, new_
     sam.wait_for_selector("[data-testid=watch-rematch]").click()
     sam.wait_for_function("(n) => location.hash.includes(n)", arg=new)
     my_seat(sam, "spectator")
+    return ann, bob, sam, new
+
+
+def test_a_spectator_of_a_finished_game_is_led_to_watch_its_rematch(server, new_page):
+    _spectator_follows_the_rematch(new_page, server)
 
 
 def test_the_lobby_fits_a_phone_with_the_longest_deck_names_in_russian(server, browser):
@@ -272,14 +279,7 @@ def test_a_rematch_accepted_in_another_tab_is_no_longer_offered_and_the_rematch_
 
 
 def test_the_rematch_room_tells_its_asker_and_spectator_the_rematch_was_declined_without_an_error(server, new_page):
-    ann, bob, sam = watched_friend_game(new_page, server)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    new = room_of_after(ann, room_of(bob))
-    sam.wait_for_selector("[data-testid=watch-rematch]").click()
-    sam.wait_for_function("(n) => location.hash.includes(n)", arg=new)
-    my_seat(sam, "spectator")
+    ann, bob, sam, _ = _spectator_follows_the_rematch(new_page, server)
     bob.click("[data-testid=rematch-decline]")
     assert "The rematch was declined." in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()
     assert "Your opponent declined the rematch." in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()

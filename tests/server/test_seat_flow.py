@@ -163,12 +163,7 @@ def test_a_finished_rooms_lobby_entry_names_both_decks():
 
 
 async def test_a_rooms_status_names_the_seat_kept_for_the_asking_player_of_a_rematch(live):
-    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
-    room = await _room(live, ann)
-    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
-    a = await Player.join(live.ws, room["room"], room["token"])
-    await a.act({"act": "concede"})
-    new = (await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", ann, {})).json()["room"]
+    ann, bob, _, new, _ = await _rematch_offered(live)
     assert (await call(live.http, "GET", f"/api/rooms/{new}", bob)).json()["yours"] == 1
     assert (await call(live.http, "GET", f"/api/rooms/{new}", ann)).json()["yours"] == 2
     stranger = await new_player(live.http, "Cid")
