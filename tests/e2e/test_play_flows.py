@@ -223,13 +223,19 @@ def test_the_lobby_fits_a_phone_with_the_longest_deck_names_in_russian(server, b
         ctx.close()
 
 
-def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(server, new_page):
+def _rematch_asked(new_page, server):
+    """Ann concedes a friend game against Bob and asks for a rematch: (ann, bob, the old room's id, the new one's)."""
     ann, bob, link = friend_game(new_page, server)
     old = room_of(ann)
     ann.click("button[data-act=concede]")
     ann.click("button[data-act=concede-confirm]")
     ann.click("[data-testid=rematch]")
     new = room_of_after(ann, old)
+    return ann, bob, old, new
+
+
+def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(server, new_page):
+    ann, bob, old, new = _rematch_asked(new_page, server)
     bob.goto(server.url + f"/#/room/{new}")     # the link, not the offer in the old room
     bob.wait_for_selector("[data-testid=take-kept-seat]").click()
     my_seat(bob, "1")
@@ -238,12 +244,7 @@ def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(ser
 
 
 def test_a_stale_page_declining_a_rematch_that_started_offers_the_way_into_it(server, new_page):
-    ann, bob, link = friend_game(new_page, server)
-    old = room_of(ann)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    new = room_of_after(ann, old)
+    ann, bob, old, new = _rematch_asked(new_page, server)
     bob.wait_for_selector("[data-testid=rematch-decline]")
     # Bob accepts elsewhere (another device: the seat is not kept in this browser)
     status = bob.evaluate("""async (old) => {
@@ -261,12 +262,7 @@ def test_a_stale_page_declining_a_rematch_that_started_offers_the_way_into_it(se
 
 def test_a_rematch_accepted_in_another_tab_is_no_longer_offered_and_the_rematch_button_leads_into_it(server,
                                                                                                     new_page):
-    ann, bob, link = friend_game(new_page, server)
-    old = room_of(ann)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    new = room_of_after(ann, old)
+    ann, bob, old, new = _rematch_asked(new_page, server)
     bob.wait_for_selector("[data-testid=rematch-decline]")
     other_tab = bob.context.new_page()
     other_tab.goto(server.url + f"/#/room/{new}")
