@@ -19,6 +19,7 @@ import json
 import random
 from pathlib import Path
 
+from bench.engine_speed import comparable_snapshot
 from engine import Game
 
 PINS = Path(__file__).parent / "data" / "engine_pins.json"
@@ -55,10 +56,11 @@ def play(seed: int, deck1: list[str], deck2: list[str], max_actions: int) -> tup
 
 
 def digest(g: Game) -> str:
-    """sha256 of the action log and the final snapshot."""
+    """sha256 of the action log and the final snapshot (without the board's cell order, which the pins predate:
+    the games' legal-action lists, pinned by :func:`perft`, follow that order)."""
     h = hashlib.sha256()
     h.update(json.dumps(list(g.log), sort_keys=True, ensure_ascii=False).encode())
-    h.update(g.snapshot())
+    h.update(comparable_snapshot(g.snapshot()))
     return h.hexdigest()
 
 
@@ -113,7 +115,7 @@ def continuations() -> list[str]:
                 break
             p = g.to_act()
             g.apply(p, rng.choice([a for a in g.legal_actions(p) if a["act"] != "concede"]))
-        out.append(hashlib.sha256(g.snapshot()).hexdigest())
+        out.append(hashlib.sha256(comparable_snapshot(g.snapshot())).hexdigest())
     return out
 
 

@@ -362,6 +362,7 @@ class GameState:
         d["log"] = self.log.to_list()  # the packed log as the list of entries it was (the snapshot's format)
         d["rng"] = self.rng.to_dict()
         d["cards"] = [card_to_dict(c) for c in self.cards.values()]
+        d["board_order"] = list(self.board)  # the snapshot's JSON sorts the board's keys; the rules read its order
         return d
 
     def snapshot(self) -> bytes:
@@ -387,6 +388,8 @@ class GameState:
                 setattr(g, k, v)
             g.rng = Rng.from_dict(d["rng"])
             g.cards = {c["id"]: card_from_dict(c) for c in d["cards"]}
+            if "board_order" in d:          # older snapshots: the board in its sorted order
+                g.board = {cell: g.board[cell] for cell in d["board_order"]}
             _parse_restored(g)
             return g
         except (ValueError, KeyError, TypeError, OverflowError) as e:
