@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,6 +18,7 @@ from engine.procedure import actions
 from engine.rules import combat, declarable, keywords
 from engine.rules.grants import effective
 from engine.scenario import run_scenario
+from tests.pure_python import in_pure_python
 from tests.selfplay_util import new_game, random_steps
 
 SEEDS = (3, 11, 29)
@@ -127,17 +125,16 @@ def test_a_card_that_answers_none_of_a_hook_set_has_no_answer_to_any_of_its_hook
     assert len(sets) >= 3 and checked
 
 
+#: Whether ``GameState`` is the compiled class (read before any spy replaces its methods).
+COMPILED_STATE = not inspect.isfunction(GameState.play_cards)
+
+
+@in_pure_python(COMPILED_STATE)
 def test_the_kept_play_zone_list_is_the_play_zone_at_every_read(monkeypatch):
     """``GameState.play_cards`` keeps its list until the next change of the play zone or zone size change
     (every writer of a card's zone, cell or host calls ``play_changed``): at every read
     over whole games, the reads inside ``apply`` included, it holds the same cards in the same order as a fresh
     listing. A compiled GameState's methods cannot be replaced: then this test runs in a pure-Python subprocess."""
-    if not inspect.isfunction(GameState.play_cards):
-        here = f"{__file__}::test_the_kept_play_zone_list_is_the_play_zone_at_every_read"
-        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", here],
-                             env={**os.environ, "BERSERK_PURE": "1"}, capture_output=True, text=True, timeout=600)
-        assert run.returncode == 0, run.stdout[-3000:]
-        return
     real = GameState.play_cards
     reads = []
 
@@ -155,17 +152,12 @@ def test_the_kept_play_zone_list_is_the_play_zone_at_every_read(monkeypatch):
     assert reads and all(reads)
 
 
+@in_pure_python(COMPILED_STATE)
 def test_the_kept_play_zone_lists_are_the_play_zone_at_every_read_in_the_scenarios(monkeypatch):
     """``GameState.attachments`` is kept with the play zone's list: at every read in the scenarios (moves,
     maneuvers, resurrections, deaths inside one action; symbiotes, parasites, equipment, which the starter decks
     lack), it holds the battlefield cards attached to a host in instance order, and the play zone's list the same
     cards in the same order as a fresh listing. Under a compiled GameState: a pure-Python subprocess."""
-    if not inspect.isfunction(GameState.attachments):
-        here = f"{__file__}::test_the_kept_play_zone_lists_are_the_play_zone_at_every_read_in_the_scenarios"
-        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", here],
-                             env={**os.environ, "BERSERK_PURE": "1"}, capture_output=True, text=True, timeout=600)
-        assert run.returncode == 0, run.stdout[-3000:]
-        return
     real_play, real_att = GameState.play_cards, GameState.attachments
     reads = []
 

@@ -3,11 +3,7 @@ a card of it ([SEED] S2; 01-game-and-cards.md §5.5 [206.10]); card text that sa
 Ордена: "without shuffling"). The shuffles of player 1's deck are counted while the game is played through apply."""
 from __future__ import annotations
 
-import functools
 import inspect
-import os
-import subprocess
-import sys
 
 import pytest
 
@@ -15,6 +11,7 @@ from engine import Game
 from engine.cards.decks import starter_decks
 from engine.model.rng import Rng
 from tests.helpers import act, card, creature, game, pass_both
+from tests.pure_python import in_pure_python
 
 
 @pytest.fixture
@@ -34,20 +31,6 @@ def shuffled(monkeypatch):
 COMPILED_RNG = not inspect.isfunction(Rng.shuffle)
 
 
-def in_pure_python(test):
-    """A compiled engine calls ``Rng.shuffle`` natively, past the spy: there the test runs in a pure-Python
-    subprocess (``BERSERK_PURE=1``) and passes when it passes there."""
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        if not COMPILED_RNG:
-            return test(*args, **kwargs)
-        sub = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                              f"{__file__}::{test.__name__}"], env={**os.environ, "BERSERK_PURE": "1"},
-                             capture_output=True, text=True, timeout=600)
-        assert sub.returncode == 0, sub.stdout[-3000:]
-    return run
-
-
 def _deck(n):
     return [card(f"d{i}", owner=1, zone="deck", override=creature(cost=i + 1)) for i in range(n)]
 
@@ -56,7 +39,7 @@ def _shuffles_of(g, seen, p=1):
     return sum(1 for x in seen if x is g.decks[p])
 
 
-@in_pure_python
+@in_pure_python(COMPILED_RNG)
 def test_a_prophecy_shuffles_the_deck_it_revealed_from(shuffled):
     seer = creature(abilities=[{"kw": "prophecy", "n": 2, "cost": "tap"}])
     g, L = game([card("s", "c2", 1, override=seer), card("e", "c5", 2)] + _deck(3))
@@ -65,7 +48,7 @@ def test_a_prophecy_shuffles_the_deck_it_revealed_from(shuffled):
     assert _shuffles_of(g, shuffled) == 1 and len(g.decks[1]) == 3
 
 
-@in_pure_python
+@in_pure_python(COMPILED_RNG)
 def test_milling_the_top_card_shuffles_the_deck(shuffled):
     g, L = game([card("l", "c2", 1, override={}, name="vs2023-160-lilit-i-eyderik"), card("e", "c5", 2)]
                 + _deck(3), active=2)
@@ -80,7 +63,7 @@ def test_milling_the_top_card_shuffles_the_deck(shuffled):
     assert len(g.decks[1]) == 2 and _shuffles_of(g, shuffled) >= 1
 
 
-@in_pure_python
+@in_pure_python(COMPILED_RNG)
 def test_the_deal_shuffles_what_is_left_of_the_deck(shuffled):
     decks = starter_decks()
     names = sorted(decks)
@@ -88,7 +71,7 @@ def test_the_deal_shuffles_what_is_left_of_the_deck(shuffled):
     assert any(x is g.decks[1] for x in shuffled) and any(x is g.decks[2] for x in shuffled)
 
 
-@in_pure_python
+@in_pure_python(COMPILED_RNG)
 def test_looking_and_arranging_without_shuffling_as_the_card_says(shuffled):
     g, L = game([card("v", "c2", 1, override={}, name="vs2023-173-vedunya-ordena"), card("e", "c5", 2)] + _deck(3))
     idx = next(a for a in g.legal_actions(1) if a.get("source") == L["v"] and a["act"] == "ability")
