@@ -201,6 +201,32 @@ async def test_a_rematch_both_players_sat_down_to_cannot_be_declined(live):
     assert a.view["room"]["rematch_declined"] is None
 
 
+async def test_the_finished_room_knows_its_rematch_started_once_both_players_sat_down(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    assert a.view["room"]["rematch_started"] is False
+    await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {})
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_started"])
+    assert a.view["room"]["rematch"] == new and a.view["room"]["rematch_declined"] is None
+
+
+async def test_a_rematch_seat_taken_from_the_new_rooms_link_tells_the_finished_room_it_started(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    watcher = await Player.join(live.ws, old, None)
+    await call(live.http, "POST", f"/api/rooms/{new}/join", bob, {})
+    await watcher.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_started"])
+
+
+async def test_a_finished_room_restored_from_its_snapshot_still_knows_its_rematch_started(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {})
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_started"])
+    from server.metrics import Metrics
+    from server.room import Room
+    hub = live.app.state.hub
+    room = Room.restore(hub.rooms.rooms[old].snapshot(), hub.engine, None, hub.settings, Metrics())
+    assert room.rematch_started is True
+
+
 async def test_only_a_player_may_decline_a_rematch(live):
     ann, bob, old, new, a = await _rematch_offered(live)
     stranger = await new_player(live.http, "Cid")
