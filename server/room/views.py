@@ -129,8 +129,9 @@ class RoomGame:
     def public(self) -> dict:
         """The views' ``room`` field, built: ``{"id", "status", "result", "spectators", "players", "bots",
         "decks", "seated", "clock", "rematch", "rematch_declined", "rematch_started", "rated"}``
-        (``rematch_declined``: the seat that declined or withdrew the rematch, or None; ``rematch_started``: the
-        rematch room was dealt)."""
+        (``rematch_declined``: the seat that declined or withdrew the rematch, or None; in a rematch room closed
+        before its deal, the seat of that room that declined it, server/room/endings.py ``cancel``;
+        ``rematch_started``: the rematch room was dealt)."""
         r = self.room
         return {"id": r.id, "status": r.status.value, "result": self.result,
                 "spectators": bool(r.options["spectators"]), "players": r.seats.names_json(),

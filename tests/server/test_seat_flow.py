@@ -2,6 +2,8 @@
 concede at any time, clock presets (including no clock), rematch with seats swapped."""
 from __future__ import annotations
 
+import pytest
+
 from tests.server.harness import Player
 from tests.server.play_util import call, new_player
 
@@ -225,6 +227,25 @@ async def test_a_finished_room_restored_from_its_snapshot_still_knows_its_rematc
     hub = live.app.state.hub
     room = Room.restore(hub.rooms.rooms[old].snapshot(), hub.engine, None, hub.settings, Metrics())
     assert room.rematch_started is True
+
+
+async def _asker_in_the_rematch_room(live):
+    """Ann asked for a rematch and waits in its room (seat 2): (ann, bob, old room id, Ann's socket there)."""
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    room = await _room(live, ann)
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    a = await Player.join(live.ws, room["room"], room["token"])
+    await a.act({"act": "concede"})
+    seat = (await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", ann, {})).json()
+    return ann, bob, room["room"], await Player.join(live.ws, seat["room"], seat["token"])
+
+
+@pytest.mark.parametrize("who, seat", [("bob", 1), ("ann", 2)])
+async def test_a_declined_rematch_room_names_the_seat_that_declined_it_before_it_closes(live, who, seat):
+    ann, bob, old, a = await _asker_in_the_rematch_room(live)
+    assert a.you == 2 and a.view["room"]["rematch_declined"] is None
+    await call(live.http, "POST", f"/api/rooms/{old}/rematch/decline", {"ann": ann, "bob": bob}[who], {})
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_declined"] == seat)
 
 
 async def test_only_a_player_may_decline_a_rematch(live):
