@@ -253,6 +253,16 @@ def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(ser
     wait_dealt(bob)
 
 
+def test_the_kept_seats_deck_menu_keeps_my_deck_unless_i_choose_another(server, new_page):
+    ann, bob, old, new = _rematch_asked(new_page, server)
+    bob.goto(server.url + f"/#/room/{new}")
+    bob.wait_for_selector("[data-testid=take-kept-seat]")
+    bob.wait_for_function("() => document.querySelectorAll('#kept-seat-deck option').length > 1")   # the decks too
+    assert bob.input_value("#kept-seat-deck") == "keep"
+    bob.click("#lang")
+    assert bob.eval_on_selector("#kept-seat-deck", "s => s.selectedOptions[0].text") == "оставить мою колоду"
+
+
 def test_a_stale_page_declining_a_rematch_that_started_offers_the_way_into_it(server, new_page):
     ann, bob, old, new = _rematch_asked(new_page, server)
     bob.wait_for_selector("[data-testid=rematch-decline]")

@@ -54,11 +54,15 @@ export class RoomBar {
     this.render();
   }
 
+  /** A deck menu: the options of extra first (the "keep my deck" choice: selected when given), then the decks,
+   * the one last chosen in this browser (else the first) selected when there is no extra option. */
   _deckSelect(id, extra = [], testid = undefined) {
     const pick = lastDeck();
+    const preselect = !extra.length;
     return h("select", { id, name: id, dataset: testid ? { testid } : {}, onchange: (e) => rememberDeck(e.target.value) },
       extra,
-      this.decks.map((d, i) => h("option", { value: d.id, selected: pick ? d.id === pick : i === 0 }, deckName(d))));
+      this.decks.map((d, i) => h("option", { value: d.id, selected: preselect && (pick ? d.id === pick : i === 0) },
+        deckName(d))));
   }
 
   async _chooseDeck() {
