@@ -5,10 +5,11 @@ Interface: :func:`on_rematch` ``(room, msg) -> dict`` answers the inbox's ``Rema
 server/rooms.py; ``options["rematch_of"]`` names this room) or ``{"ok": False, "code": "not_a_player" |
 "not_finished" | "rematch_declined", "msg"}``; with ``decline`` it answers ``{"ok": True, "room"}`` (the room to
 cancel) or ``{"ok": False, "code": "not_a_player" | "no_rematch", "msg"}``; with ``started`` (sent, not called, by
-the rematch room once dealt: server/room/seats.py ``tell_rematch_started``) it answers ``{"ok": True, "room"}``. ``room.rematch`` keeps the
-new room's id (shown in ``view.room.rematch`` and the lobby entry), ``room.rematch_declined`` the seat that declined
-or withdrew it (``view.room.rematch_declined``), ``room.rematch_started`` whether it was dealt
-(``view.room.rematch_started``: every viewer is led into it instead of being offered it).
+the rematch room once dealt: server/room/seats.py ``tell_rematch_started``) it answers ``{"ok": True, "room"}``.
+``room.rematch`` keeps the new room's id (shown in ``view.room.rematch`` and the lobby entry),
+``room.rematch_declined`` the seat that declined or withdrew it (``view.room.rematch_declined``),
+``room.rematch_started`` whether it was dealt (``view.room.rematch_started``: every viewer is led into it instead
+of being offered it).
 """
 from __future__ import annotations
 
@@ -66,4 +67,3 @@ async def _started(room) -> dict:
         await room.store.commit()
         await room.audience.sync_all()
     return {"ok": True, "room": room.rematch}
-
