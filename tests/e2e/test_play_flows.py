@@ -332,7 +332,7 @@ def test_an_asker_who_withdraws_the_rematch_is_told_it_withdrew_it(server, new_p
     assert "You withdrew the rematch." in ann.inner_text("[data-testid=game-cancelled]")
     assert ann.locator(".conn-banner, .error-toast").count() == 0
     ann.click("#lang")
-    assert "Вы отозвали реванш." in ann.inner_text("[data-testid=game-cancelled]")
+    assert "Вы отозвали предложение реванша." in ann.inner_text("[data-testid=game-cancelled]")
 
 
 def test_the_side_panel_of_a_withdrawn_rematch_room_says_it_was_cancelled(server, new_page):

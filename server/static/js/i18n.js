@@ -973,7 +973,7 @@ const STRINGS = {
     rematch_go: "Перейти к реваншу",
     rematch_has_started: "Реванш начался.",
     rematch_watch_now: "Смотреть реванш",
-    rematch_withdrawn_you: "Вы отозвали реванш.",
+    rematch_withdrawn_you: "Вы отозвали предложение реванша.",
     state_cancelled: "Отменена",
     game_cancelled_short: "Игра отменена",
     my_seat_label: "Место:",
