@@ -3,7 +3,7 @@
 Two parts, each a room of its own with the computer in seat 2:
 
 - ``"prelim"``: a real preliminary phase from fixed 15-card decks and a fixed seed (the whole deck is dealt, so
-  the deal is known): choosing the first player, keeping the deal, hiring with silver and gold, deployment.
+  the deal is known): choosing the first player, keeping the deal, recruiting with silver and gold, deployment.
 - ``"battle"``: a prepared position at the start of seat 1's main phase (the scenario format,
   ../shared/scenarios/FORMAT.md), with a creature to move and strike, a shooter, a card whose discharge is paid with
   its tokens, a flyer and a creature that can defend; the game is then played to its end, the dice rolled from the
@@ -17,7 +17,7 @@ from __future__ import annotations
 PARTS = ("prelim", "battle")
 
 PRELIM_SEED = 31
-#: seat 1: the cards the tutorial asks to hire (Леший, Эриала: regular, silver; Ар-Гулль: elite, gold only;
+#: seat 1: the cards the tutorial asks to recruit (Леший, Эриала: regular, silver; Ар-Гулль: elite, gold only;
 #: Дракс: a flyer) and more of the two elements; seat 2 (the computer): a small Steppes squad
 PRELIM_DECKS = (
     ["vs2023-071-leshiy", "vs2023-078-eriala", "vs2003-ar-gull", "vs2023-070-draks", "vs2023-080-bjorn",

@@ -102,11 +102,13 @@ class EndGame:
 class Rematch:
     """The registered ``player`` of a finished game asks for a rematch (request/reply): ``{"ok": True,
     "room"}`` (plus ``"create": spec`` for the first ask) or ``{"ok": False, "code", "msg"}``. ``decline``: the
-    player declines (or, having asked, withdraws) the rematch offered instead (server/room/rematch.py)."""
+    player declines (or, having asked, withdraws) the rematch offered instead; ``started`` (no player, no reply):
+    the rematch room tells the finished room it was dealt (server/room/rematch.py)."""
 
     player: str | None = None
     reply_to: str = ""
     decline: bool = False
+    started: bool = False
 
 
 @dataclass(frozen=True, slots=True)

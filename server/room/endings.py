@@ -111,11 +111,16 @@ async def abort(room) -> dict:
 
 async def cancel(room, player: str | None) -> dict:
     """The rematch room is declined by ``player``, one of its two (server/lobby.py ``decline_rematch``): it closes
-    (close 4011 "rematch declined": its watchers are told why) unless cards have been dealt (``rematch_started``)."""
-    if room.seats.seat_of_player(player) is None:
+    (close 4011 "rematch declined": its watchers are told why) unless cards have been dealt (``rematch_started``).
+    Before the close everyone is re-synced with ``view.room.rematch_declined`` naming the seat (of this room) that
+    declined, so that a page tells the one who withdrew from the others."""
+    seat = room.seats.seat_of_player(player)
+    if seat is None:
         return _refusal("not_a_player", "Only a player of this game may decline its rematch.", "rematch_not_a_player")
     if room.game is not None:
         return _refusal("rematch_started", "The rematch has started already.")
+    room.rematch_declined = seat
+    await room.audience.sync_all()
     await room.close(wire.CLOSE_REMATCH_DECLINED)
     return {"ok": True, "result": None}
 

@@ -107,6 +107,7 @@ class Room:
         self.result: dict | None = None          # a loss on time, a claimed win, an abort (else the engine's result)
         self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
         self.rematch_declined: int | None = None  # the seat that declined (or withdrew) the rematch
+        self.rematch_started = False             # the rematch room was dealt (server/room/rematch.py)
         self.clocks: Clocks | None = None
         self.created = time.time()
         self.started: float | None = None          # Unix s of the deal (both seats and decks known)
@@ -364,7 +365,9 @@ class Room:
         elif isinstance(msg, m.EndGame):
             await reply(msg.reply_to, await store_outage.call(self, endings.on_request(self, msg)))
         elif isinstance(msg, m.Rematch):
-            await reply(msg.reply_to, await store_outage.call(self, on_rematch(self, msg)))
+            answer = await store_outage.call(self, on_rematch(self, msg))
+            if msg.reply_to:             # a rematch room telling it was dealt waits for no answer
+                await reply(msg.reply_to, answer)
         elif isinstance(msg, m.Say):
             await on_chat(self, msg)
         elif isinstance(msg, m.Status):

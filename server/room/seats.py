@@ -11,16 +11,21 @@ Interface:
   ``claim(msg)``; ``to_state()`` / ``load_state(s)`` for the room's snapshot;
 - the flow, on a room (server/room/room.py ``Room``): :func:`on_claim` and :func:`on_deck` answer the inbox's
   ``Claim`` / ``ChooseDeck`` (the reply dicts of server/bus/messages.py); both store the change, re-sync every
-  connection and republish the lobby entry (:func:`changed_seats`).
+  connection and republish the lobby entry (:func:`changed_seats`); a rematch room, once dealt, tells the finished
+  room it was asked in (:func:`tell_rematch_started`).
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 
 from .. import wire
+from ..bus import BusError
 from ..bus import messages as m
+
+log = logging.getLogger("server.room")
 
 
 def hash_token(token: str) -> str:
@@ -191,9 +196,27 @@ def ready(room) -> bool:
 
 
 async def changed_seats(room) -> None:
-    """After a claim or a deck choice: deal when ready, store, re-sync everyone, republish the lobby entry."""
-    if ready(room):
+    """After a claim or a deck choice: deal when ready, store, re-sync everyone, republish the lobby entry; a
+    rematch room just dealt tells the finished room it was asked in (:func:`tell_rematch_started`)."""
+    dealt = ready(room)
+    if dealt:
         room.deal()
     await room.store.commit()
     await room.audience.sync_all()
     await room.lobby.publish()
+    if dealt:
+        await tell_rematch_started(room)
+
+
+async def tell_rematch_started(room) -> None:
+    """``room``, a rematch room (``options["rematch_of"]``: the finished room it was asked in), was just dealt: tell
+    that room (a ``Rematch`` with ``started``, sent without waiting for an answer; server/room/rematch.py). A
+    finished room that is gone or unreachable is not told (logged): its players then learn it when they answer the
+    offer (``rematch_started``)."""
+    old = room.options.get("rematch_of")
+    if old is None:
+        return
+    try:
+        await room.bus.mailbox.send(old, m.Rematch(started=True))
+    except BusError as e:
+        log.info("room %s: its finished room %s was not told the rematch started (%s)", room.id, old, e.code)

@@ -123,19 +123,22 @@ class RoomGame:
         s = r.seats
         return (r.id, r.status, self.result, r.options["spectators"], r.options.get("clock"), s.names[1],
                 s.names[2], s.bots.get("1"), s.bots.get("2"), r.decks[0] is not None, r.decks[1] is not None,
-                s.tokens[1] is not None, s.tokens[2] is not None, r.rematch, r.rematch_declined, r.rated)
+                s.tokens[1] is not None, s.tokens[2] is not None, r.rematch, r.rematch_declined, r.rematch_started,
+                r.rated)
 
     def public(self) -> dict:
         """The views' ``room`` field, built: ``{"id", "status", "result", "spectators", "players", "bots",
-        "decks", "seated", "clock", "rematch", "rematch_declined", "rated"}`` (``rematch_declined``: the seat that
-        declined or withdrew the rematch, or None)."""
+        "decks", "seated", "clock", "rematch", "rematch_declined", "rematch_started", "rated"}``
+        (``rematch_declined``: the seat that declined or withdrew the rematch, or None; in a rematch room closed
+        before its deal, the seat of that room that declined it, server/room/endings.py ``cancel``;
+        ``rematch_started``: the rematch room was dealt)."""
         r = self.room
         return {"id": r.id, "status": r.status.value, "result": self.result,
                 "spectators": bool(r.options["spectators"]), "players": r.seats.names_json(),
                 "bots": r.seats.bots_json(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
                 "seated": {str(p): r.seats.tokens[p] is not None for p in (1, 2)},
                 "clock": r.options.get("clock"), "rematch": r.rematch,
-                "rematch_declined": r.rematch_declined, "rated": r.rated}
+                "rematch_declined": r.rematch_declined, "rematch_started": r.rematch_started, "rated": r.rated}
 
     def _view(self, viewer, public: dict) -> dict:
         r = self.room

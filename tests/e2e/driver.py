@@ -154,7 +154,7 @@ def _still(page, s: dict) -> bool:
 
 
 def confirm(page) -> None:
-    """Confirm an action the page holds for a confirmation (ending the turn, a pass while cards could act, hiring,
+    """Confirm an action the page holds for a confirmation (ending the turn, a pass while cards could act, recruiting,
     a defender: server/static/js/confirm.js)."""
     if page.locator("[data-testid=confirm-action]").count():
         click(page, "[data-testid=confirm-action]")

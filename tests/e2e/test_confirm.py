@@ -1,5 +1,5 @@
 """Irreversible clicks are held until confirmed, and can be undone: ending the turn, passing while own cards could
-still act, hiring, choosing a defender; a setting sends them at once. Mounted on real engine states
+still act, recruiting, choosing a defender; a setting sends them at once. Mounted on real engine states
 (tests/e2e/states.py) with a stand-in connection that records what the page sends."""
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_choosing_a_defender_can_be_taken_back(states, mount):
     assert _sent(page) == [d]
 
 
-def test_hiring_a_card_waits_for_a_confirmation(states, mount):
+def test_recruiting_a_card_waits_for_a_confirmation(states, mount):
     st = states["recruit"]
     a = next(a for a in st["legal"] if a["act"] == "choose" and "recruit" in (a.get("option") or {}))
     page = mount(st)

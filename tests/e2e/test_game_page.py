@@ -144,6 +144,14 @@ def test_the_queue_panel_shows_source_ability_targets_declarer_and_what_a_pass_d
     assert "gives priority to Player" in first.inner_text(".queue .q-pass")   # no names in a mounted view: the seat
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("name", ["queue_first_pass", "queue_second_pass"])
+def test_what_a_pass_does_now_reads_as_one_sentence_with_one_colon(states, mount, name, lang):
+    page = mount(states[name], lang=lang)
+    meaning = page.inner_text("#game-under-test .pass-meaning")
+    assert meaning.count(":") == 1, meaning
+
+
 def test_triggers_waiting_for_their_order_are_shown_as_such(states, mount):
     st = states["triggers"]
     page = mount(st)

@@ -234,6 +234,16 @@ def _rematch_asked(new_page, server):
     return ann, bob, old, new
 
 
+def _accept_rematch_elsewhere(page, old: str) -> int:
+    """The page's player accepts the rematch of room ``old`` from another device (the seat is not kept in this
+    browser): the HTTP status."""
+    return page.evaluate("""async (old) => {
+      const { authHeader } = await import("/js/player.js");
+      const r = await fetch(`/api/rooms/${old}/rematch`, { method: "POST", body: "{}",
+        headers: { authorization: authHeader(), "content-type": "application/json" } });
+      return r.status; }""", old)
+
+
 def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(server, new_page):
     ann, bob, old, new = _rematch_asked(new_page, server)
     bob.goto(server.url + f"/#/room/{new}")     # the link, not the offer in the old room
@@ -243,16 +253,21 @@ def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(ser
     wait_dealt(bob)
 
 
+def test_the_kept_seats_deck_menu_keeps_my_deck_unless_i_choose_another(server, new_page):
+    ann, bob, old, new = _rematch_asked(new_page, server)
+    bob.goto(server.url + f"/#/room/{new}")
+    bob.wait_for_selector("[data-testid=take-kept-seat]")
+    bob.wait_for_function("() => document.querySelectorAll('#kept-seat-deck option').length > 1")   # the decks too
+    assert bob.input_value("#kept-seat-deck") == "keep"
+    bob.click("#lang")
+    assert bob.eval_on_selector("#kept-seat-deck", "s => s.selectedOptions[0].text") == "оставить мою колоду"
+
+
 def test_a_stale_page_declining_a_rematch_that_started_offers_the_way_into_it(server, new_page):
     ann, bob, old, new = _rematch_asked(new_page, server)
     bob.wait_for_selector("[data-testid=rematch-decline]")
-    # Bob accepts elsewhere (another device: the seat is not kept in this browser)
-    status = bob.evaluate("""async (old) => {
-      const { authHeader } = await import("/js/player.js");
-      const r = await fetch(`/api/rooms/${old}/rematch`, { method: "POST", body: "{}",
-        headers: { authorization: authHeader(), "content-type": "application/json" } });
-      return r.status; }""", old)
-    assert status == 200
+    bob.evaluate("() => { window.berserkConn._onFrame = () => {}; }")    # stale: it hears nothing more
+    assert _accept_rematch_elsewhere(bob, old) == 200      # Bob accepts on another device
     wait_dealt(ann)
     bob.click("[data-testid=rematch-decline]")
     go = bob.wait_for_selector("[data-testid=go-rematch]")
@@ -260,8 +275,7 @@ def test_a_stale_page_declining_a_rematch_that_started_offers_the_way_into_it(se
     assert bob.locator("[data-testid=rematch-decline], .room-bar-error").count() == 0
 
 
-def test_a_rematch_accepted_in_another_tab_is_no_longer_offered_and_the_rematch_button_leads_into_it(server,
-                                                                                                    new_page):
+def test_a_rematch_accepted_in_another_tab_is_no_longer_offered_and_its_link_leads_into_it(server, new_page):
     ann, bob, old, new = _rematch_asked(new_page, server)
     bob.wait_for_selector("[data-testid=rematch-decline]")
     other_tab = bob.context.new_page()
@@ -269,28 +283,64 @@ def test_a_rematch_accepted_in_another_tab_is_no_longer_offered_and_the_rematch_
     other_tab.wait_for_selector("[data-testid=take-kept-seat]").click()
     wait_dealt(other_tab)
     bob.wait_for_selector("[data-testid=rematch-decline]", state="detached")
-    bob.click("[data-testid=rematch]")
+    bob.click("[data-testid=go-rematch]")
     bob.wait_for_function("(n) => location.hash.includes(n)", arg=new)
     my_seat(bob, "1")
 
 
-def test_the_rematch_room_tells_its_asker_and_spectator_the_rematch_was_declined_without_an_error(server, new_page):
-    ann, bob, sam, _ = _spectator_follows_the_rematch(new_page, server)
-    bob.click("[data-testid=rematch-decline]")
-    assert "The rematch was declined." in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()
-    assert "Your opponent declined the rematch." in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()
-    for page in (ann, sam):
-        assert page.locator("[data-testid=game-cancelled] a[href='#/']").count() == 1
-        assert page.locator(".error-toast, .conn-banner").count() == 0
+def test_a_rematch_started_elsewhere_leads_the_players_page_into_it_instead_of_offering_it(server, new_page):
+    ann, bob, old, new = _rematch_asked(new_page, server)
+    bob.wait_for_selector("[data-testid=rematch-decline]")
+    assert _accept_rematch_elsewhere(bob, old) == 200
+    go = bob.wait_for_selector("[data-testid=go-rematch]")
+    assert go.get_attribute("href") == f"#/room/{new}"
+    assert bob.locator("[data-testid=rematch-decline], [data-testid=rematch], .room-bar-error").count() == 0
 
 
-def test_a_spectator_of_the_finished_game_is_told_the_rematch_was_declined(server, new_page):
+def test_a_spectator_of_the_finished_game_gets_the_link_to_watch_the_rematch_once_it_started(server, new_page):
     ann, bob, sam = watched_friend_game(new_page, server)
+    old = room_of(ann)
     ann.click("button[data-act=concede]")
     ann.click("button[data-act=concede-confirm]")
     ann.click("[data-testid=rematch]")
+    new = room_of_after(ann, old)
     sam.wait_for_selector("[data-testid=watch-rematch]")
-    bob.click("[data-testid=rematch-decline]")
-    assert "declined" in sam.wait_for_selector("[data-testid=rematch-declined]").inner_text()
-    assert sam.locator("[data-testid=watch-rematch]").count() == 0
-    assert "You declined" in bob.wait_for_selector("[data-testid=rematch-declined]").inner_text()
+    assert _accept_rematch_elsewhere(bob, old) == 200
+    sam.wait_for_selector(".rematch-started [data-testid=watch-rematch]")
+    assert "The rematch has started. Watch the rematch" in sam.inner_text(".rematch-started")
+    assert sam.get_attribute("[data-testid=watch-rematch]", "href") == f"#/room/{new}?watch=1"
+    sam.click("#lang")
+    assert "Реванш начался. Смотреть реванш" in sam.inner_text(".rematch-started")
+
+
+def _asker_withdrew(new_page, server):
+    """Ann asks for a rematch and, waiting in its room (seat 2), withdraws it from another device: (ann, bob)."""
+    ann, bob, old, new = _rematch_asked(new_page, server)
+    my_seat(ann, "2")
+    status = ann.evaluate("""async (old) => {
+      const { authHeader } = await import("/js/player.js");
+      const r = await fetch(`/api/rooms/${old}/rematch/decline`, { method: "POST", body: "{}",
+        headers: { authorization: authHeader(), "content-type": "application/json" } });
+      return r.status; }""", old)
+    assert status == 200
+    ann.wait_for_selector("[data-testid=game-cancelled]")
+    return ann, bob
+
+
+def test_an_asker_who_withdraws_the_rematch_is_told_it_withdrew_it(server, new_page):
+    ann, bob = _asker_withdrew(new_page, server)
+    assert "You withdrew the rematch." in ann.inner_text("[data-testid=game-cancelled]")
+    assert ann.locator(".conn-banner, .error-toast").count() == 0
+    ann.click("#lang")
+    assert "Вы отозвали предложение реванша." in ann.inner_text("[data-testid=game-cancelled]")
+
+
+def test_the_side_panel_of_a_withdrawn_rematch_room_says_it_was_cancelled(server, new_page):
+    ann, bob = _asker_withdrew(new_page, server)
+    side = ann.inner_text("[data-testid=status]")
+    assert "Cancelled" in side and "Game cancelled" in side
+    assert "Disconnected" not in side and "Waiting for the deal" not in side
+    ann.click("#lang")
+    side = ann.inner_text("[data-testid=status]")
+    assert "Отменена" in side and "Игра отменена" in side
+    assert "Отключено" not in side and "Ждём раздачи" not in side

@@ -48,3 +48,20 @@ def test_game_terms_explain_themselves_on_tap_and_the_prompt_links_its_rule(serv
     queue.focus()
     page.keyboard.press("Enter")
     assert "carried out" in page.inner_text("[data-testid=term-tip]")
+
+
+def test_the_english_texts_say_recruit_as_the_rules_glossary_does_never_hire(server, new_page):
+    page = new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#app")
+    hire = page.evaluate("""async () => {
+      const i18n = await import('/js/i18n.js');
+      await import('/js/confirm.js');
+      const { SECTIONS } = await import('/js/rules_text.js');
+      const { STEPS } = await import('/js/tutorial_steps.js');
+      i18n.setLang('en');
+      const words = i18n.allKeys().en.map((k) => i18n.t(k));
+      for (const s of SECTIONS) words.push(s.en.title, ...s.en.text);
+      for (const s of STEPS) if (s.text?.en) words.push(s.text.en);
+      return words.filter((w) => /\\bhir(e|ed|es|ing)\\b/i.test(w)); }""")
+    assert hire == []

@@ -1,6 +1,6 @@
 """The tutorial from start to finish in Chromium: started from the lobby (data-testid "tutorial"), each step's
 instruction in data-testid "tutorial-step" with the thing to click highlighted, done by clicks, checked by the page
-before it moves on: the deal and hiring with silver and gold, deployment, then a battle from a prepared position
+before it moves on: the deal and recruiting with silver and gold, deployment, then a battle from a prepared position
 (moving, a simple strike and the Strike Table, the queue and the pass, a shot, a discharge paid with tokens, a
 flyer, ending the turn, a defender) played to a real end; left in the middle and resumed from the lobby."""
 from __future__ import annotations

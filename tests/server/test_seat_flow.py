@@ -2,6 +2,8 @@
 concede at any time, clock presets (including no clock), rematch with seats swapped."""
 from __future__ import annotations
 
+import pytest
+
 from tests.server.harness import Player
 from tests.server.play_util import call, new_player
 
@@ -105,17 +107,13 @@ async def test_rematch_swaps_seats_and_starts_when_both_ask(live):
 
 
 async def test_a_rematch_names_the_players_as_they_are_called_now(live):
-    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
-    room = await _room(live, ann)
-    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
-    a = await Player.join(live.ws, room["room"], room["token"])
-    await a.act({"act": "concede"})
+    ann, bob, old, _ = await _finished(live)
     renamed = await call(live.http, "PATCH", "/api/players/me", bob, {"name": "Boris"})
     assert renamed.status_code == 200
-    new = (await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", ann, {})).json()["room"]
+    new = (await call(live.http, "POST", f"/api/rooms/{old}/rematch", ann, {})).json()["room"]
     assert (await call(live.http, "GET", f"/api/rooms/{new}")).json()["players"] == {"1": "Boris", "2": "Ann"}
     await call(live.http, "PATCH", "/api/players/me", ann, {"name": "Anna"})      # renamed after the offer
-    await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", bob, {"deck": "A"})
+    await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {"deck": "A"})
     info = (await call(live.http, "GET", f"/api/rooms/{new}")).json()
     assert info["players"] == {"1": "Boris", "2": "Ann"}      # her seat was taken under the name she had then
     await call(live.http, "POST", f"/api/rooms/{new}/join", ann, {})
@@ -171,15 +169,21 @@ async def test_a_rooms_status_names_the_seat_kept_for_the_asking_player_of_a_rem
     assert "yours" not in (await call(live.http, "GET", f"/api/rooms/{new}")).json()
 
 
-async def _rematch_offered(live):
-    """Ann and Bob finished a game; Ann asked for a rematch: (ann, bob, old room id, new room id, Ann's socket)."""
+async def _finished(live):
+    """Ann and Bob finished a game (Ann conceded): (ann, bob, room id, Ann's socket)."""
     ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
     room = await _room(live, ann)
     await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
     a = await Player.join(live.ws, room["room"], room["token"])
     await a.act({"act": "concede"})
-    new = (await call(live.http, "POST", f"/api/rooms/{room['room']}/rematch", ann, {})).json()["room"]
-    return ann, bob, room["room"], new, a
+    return ann, bob, room["room"], a
+
+
+async def _rematch_offered(live):
+    """Ann and Bob finished a game; Ann asked for a rematch: (ann, bob, old room id, new room id, Ann's socket)."""
+    ann, bob, old, a = await _finished(live)
+    new = (await call(live.http, "POST", f"/api/rooms/{old}/rematch", ann, {})).json()["room"]
+    return ann, bob, old, new, a
 
 
 async def test_a_declined_rematch_closes_its_room_and_the_finished_room_says_who_declined(live):
@@ -199,6 +203,47 @@ async def test_a_rematch_both_players_sat_down_to_cannot_be_declined(live):
     assert r.status_code == 409 and r.json()["error"] == "rematch_started"
     assert (await call(live.http, "GET", f"/api/rooms/{old}")).json()["rematch"] == new
     assert a.view["room"]["rematch_declined"] is None
+
+
+async def test_the_finished_room_knows_its_rematch_started_once_both_players_sat_down(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    assert a.view["room"]["rematch_started"] is False
+    await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {})
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_started"])
+    assert a.view["room"]["rematch"] == new and a.view["room"]["rematch_declined"] is None
+
+
+async def test_a_rematch_seat_taken_from_the_new_rooms_link_tells_the_finished_room_it_started(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    watcher = await Player.join(live.ws, old, None)
+    await call(live.http, "POST", f"/api/rooms/{new}/join", bob, {})
+    await watcher.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_started"])
+
+
+async def test_a_finished_room_restored_from_its_snapshot_still_knows_its_rematch_started(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {})
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_started"])
+    from server.metrics import Metrics
+    from server.room import Room
+    hub = live.app.state.hub
+    room = Room.restore(hub.rooms.rooms[old].snapshot(), hub.engine, None, hub.settings, Metrics())
+    assert room.rematch_started is True
+
+
+async def _asker_in_the_rematch_room(live):
+    """Ann asked for a rematch and waits in its room (seat 2): (ann, bob, old room id, Ann's socket there)."""
+    ann, bob, old, _ = await _finished(live)
+    seat = (await call(live.http, "POST", f"/api/rooms/{old}/rematch", ann, {})).json()
+    return ann, bob, old, await Player.join(live.ws, seat["room"], seat["token"])
+
+
+@pytest.mark.parametrize("who, seat", [("bob", 1), ("ann", 2)])
+async def test_a_declined_rematch_room_names_the_seat_that_declined_it_before_it_closes(live, who, seat):
+    ann, bob, old, a = await _asker_in_the_rematch_room(live)
+    assert a.you == 2 and a.view["room"]["rematch_declined"] is None
+    await call(live.http, "POST", f"/api/rooms/{old}/rematch/decline", {"ann": ann, "bob": bob}[who], {})
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_declined"] == seat)
 
 
 async def test_only_a_player_may_decline_a_rematch(live):

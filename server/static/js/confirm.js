@@ -1,5 +1,5 @@
 // Irreversible clicks held until confirmed: ending the turn, passing while one of one's own cards could still act,
-// hiring a card and choosing a defender are staged first (the dock shows what would be sent, with "Confirm" and
+// recruiting a card and choosing a defender are staged first (the dock shows what would be sent, with "Confirm" and
 // "Undo"; Esc undoes); nothing reaches the server until confirmed. A setting (remembered in this browser) lets
 // experienced players send them at once.
 
@@ -9,9 +9,9 @@ import { actionLabel } from "./actions.js";
 
 addStrings({
   en: { confirm_title: "Send this move?", confirm_go: "Confirm", confirm_undo: "Undo",
-    confirm_setting: "Ask before ending the turn, passing, hiring, choosing a defender",
+    confirm_setting: "Ask before ending the turn, passing, recruiting, choosing a defender",
     confirm_pass_can_act: "Your cards can still act this turn.",
-    confirm_empty_squad: "You have hired no creature: with an empty squad you lose the game at once." },
+    confirm_empty_squad: "You have recruited no creature: with an empty squad you lose the game at once." },
   ru: { confirm_title: "Отправить этот ход?", confirm_go: "Подтвердить", confirm_undo: "Отменить",
     confirm_setting: "Спрашивать перед концом хода, пасом, наймом и выбором защитника",
     confirm_pass_can_act: "Ваши карты ещё могут действовать в этот ход.",
@@ -35,7 +35,7 @@ function cardsCanAct(legal) {
   return (legal || []).some((a) => a.source && a.act !== "defend");
 }
 
-/** True when a is the "done" that ends the viewer's recruitment with nobody hired: an empty squad loses the game
+/** True when a is the "done" that ends the viewer's recruitment with nobody recruited: an empty squad loses the game
  * at once (01-game-and-cards.md, victory by no creatures). */
 export function emptySquadDone(a, view) {
   if (!a || a.act !== "choose" || a.option !== "done" || view?.prompt?.kind !== "recruit") return false;
@@ -44,7 +44,7 @@ export function emptySquadDone(a, view) {
 }
 
 /** Whether action a (one of legal) is held for a confirmation: end turn; a pass while own cards could act;
- * hiring (a recruit choice); choosing a defender; and, whatever the setting, ending recruitment with an empty
+ * recruiting (a recruit choice); choosing a defender; and, whatever the setting, ending recruitment with an empty
  * squad. */
 export function needsConfirm(a, legal, view) {
   if (emptySquadDone(a, view)) return true;

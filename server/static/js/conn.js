@@ -59,6 +59,13 @@ export function declinedRematch(conn) {
   return conn.status === "closed" && conn.lastError?.key === "rematch_declined";
 }
 
+/** True when the room closed before its deal: its rematch declined (close 4011) or the room gone while it waited
+ * (an abort, close 4010): the game was cancelled, nothing is disconnected. */
+export function cancelledBeforeDeal(conn) {
+  return conn.status === "closed" && conn.view?.room?.status === "waiting"
+    && (conn.lastError?.key === "room_gone" || declinedRematch(conn));
+}
+
 export class GameConnection {
   /**
    * room: room id (string); token: seat token (string) or null for a spectator; onChange(conn, what) is called

@@ -29,7 +29,7 @@ import { notFoundBox } from "./notfound.js";
 import { ReplayConnection } from "./replay.js";
 import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
 import { LogBook } from "./logbook.js";
-import { declinedRematch } from "./conn.js";
+import { declinedRematch, cancelledBeforeDeal } from "./conn.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -190,7 +190,7 @@ export class GamePage {
     const page = h("div.game" + (dock ? ".has-dock" : ""), { dataset: { v: String(c.v), you: String(c.you ?? "spectator"), phase: view.phase || "" } },
       field, side);
     const banners = [];
-    if (c.status !== "open" && !declinedRematch(c)) banners.push(h("div.conn-banner", { role: "status" }, t(c.status === "closed" ? "closed" : "reconnecting")));
+    if (c.status !== "open" && !cancelledBeforeDeal(c)) banners.push(h("div.conn-banner", { role: "status" }, t(c.status === "closed" ? "closed" : "reconnecting")));
     if (view.result) banners.push(this._resultBanner(view.result));
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? (active.dataset.cell ? `[data-cell='${active.dataset.cell}']`
@@ -353,8 +353,11 @@ export class GamePage {
   _status(view) {
     const c = this.conn;
     const who = c.you ? t("you_are", { p: c.you }) : t(this.opts.replay ? "replay_mode" : "spectator");
+    const cancelled = cancelledBeforeDeal(c);     // a room closed before its deal: cancelled, not disconnected
+    const state = cancelled ? "cancelled" : c.status;
     let toAct;
     if (view.result) toAct = t("game_over");
+    else if (cancelled) toAct = t("to_act_none");
     else if (c.status !== "open") toAct = t(c.status === "closed" ? "closed" : "reconnecting");
     else if (!dealt(view)) toAct = t("before_deal_hint");
     else if (view.to_act == null) toAct = t("to_act_none");
@@ -362,14 +365,15 @@ export class GamePage {
     else if (!this.opts.replay && botThinking(view)) toAct = t("bot_thinking");   // a replay's computer thinks no more
     else toAct = t("to_act_other", { who: seatName(view.room, view.to_act) });
     return h("div.status", { dataset: { testid: "status" } },
-      h("div.who", {}, who, " · ", h("span.conn-status." + c.status, {}, t(c.status === "open" ? "connected" : c.status === "closed" ? "closed" : "reconnecting")),
+      h("div.who", {}, who, " · ", h("span.conn-status." + state, {}, t({ open: "connected", closed: "closed",
+        cancelled: "state_cancelled" }[state] ?? "reconnecting")),
         c.you ? h("button.sound", { dataset: { focus: "sound" }, "aria-pressed": soundOn() ? "true" : "false",
           onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null,
         c.you && !this.opts.replay ? confirmSetting(() => this.render()) : null),
       h("div.turn", {}, dealt(view) ? [t("turn", { n: view.turn ?? 0 }), " · ", t("phase"), ": ",
         h("b.phase", { dataset: { phase: view.phase || "" } }, phaseName(view.phase)),
         view.active ? " · " + t("active", { who: seatName(view.room, view.active) }) : ""]
-        : h("b.phase", { dataset: { phase: "" } }, t("before_deal")),
+        : h("b.phase", { dataset: { phase: "" } }, t(cancelled ? "game_cancelled_short" : "before_deal")),
         h("a.game-rules-link", { href: rulesHref(), target: "_blank", rel: "noopener", dataset: { testid: "game-rules" } }, t("rules"))),
       h("div.to-act" + (view.to_act === c.you && c.you && c.status === "open" ? ".mine" : ""), { dataset: { toAct: String(view.to_act ?? "") }, role: "status", "aria-live": "polite" }, toAct));
   }

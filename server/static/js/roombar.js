@@ -6,8 +6,9 @@
 // decline it (data-testid "rematch-decline"): its room closes (close 4011), and everyone, spectators included, is
 // told ("rematch-declined" in the finished room, "game-cancelled" in the rematch's). A player who opens a waiting
 // room that keeps a seat for them (a rematch or a challenge opened from its link) is offered to take it, the deck
-// kept or chosen again (data-testid "take-kept-seat"). A stale page whose decline finds the rematch started
-// already offers the way into it (data-testid "go-rematch").
+// kept (the default) or chosen again (data-testid "take-kept-seat"). Once the rematch is dealt the finished room
+// leads every viewer into it instead of offering it (view.room.rematch_started): a player's link "go-rematch", a
+// spectator's "watch-rematch"; so does a stale page whose decline finds the rematch started already.
 
 import { h, setChildren } from "./dom.js";
 import { t, onLangChange, errorText } from "./i18n.js";
@@ -18,7 +19,7 @@ import { lastDeck, rememberDeck } from "./prefs.js";
 import { deckName } from "./deckapi.js";
 import { ratedLabel } from "./gamekind.js";
 import "./notfound.js";   // its "To the lobby" words
-import { declinedRematch } from "./conn.js";
+import { declinedRematch, cancelledBeforeDeal } from "./conn.js";
 
 /** The share URL of a room: opening it takes the free seat 2 (first opener) or watches. */
 export function inviteUrl(room) {
@@ -53,11 +54,15 @@ export class RoomBar {
     this.render();
   }
 
+  /** A deck menu: the options of extra first (the "keep my deck" choice: selected when given), then the decks,
+   * the one last chosen in this browser (else the first) selected when there is no extra option. */
   _deckSelect(id, extra = [], testid = undefined) {
     const pick = lastDeck();
+    const preselect = !extra.length;
     return h("select", { id, name: id, dataset: testid ? { testid } : {}, onchange: (e) => rememberDeck(e.target.value) },
       extra,
-      this.decks.map((d, i) => h("option", { value: d.id, selected: pick ? d.id === pick : i === 0 }, deckName(d))));
+      this.decks.map((d, i) => h("option", { value: d.id, selected: preselect && (pick ? d.id === pick : i === 0) },
+        deckName(d))));
   }
 
   async _chooseDeck() {
@@ -168,12 +173,13 @@ export class RoomBar {
     return parts;
   }
 
-  /** A room closed before its deal (a rematch declined, a game aborted while it waited): said so, with the way
-   * back to the lobby (data-testid "game-cancelled"). */
-  /** The waiting room closed: cancelled, or (close 4011) its rematch declined, said to a player as the
-   * opponent's refusal and to a spectator as the rematch's; with the lobby link. */
-  _cancelled(you) {
-    const words = !declinedRematch(this.conn) ? "game_cancelled" : you ? "rematch_declined_opp" : "rematch_declined";
+  /** A room closed before its deal (data-testid "game-cancelled"), with the way back to the lobby: cancelled, or
+   * (close 4011) its rematch declined: said to the player who withdrew it as their own withdrawal (the room's last
+   * sync names the seat that declined, view.room.rematch_declined), to the other player as the opponent's refusal,
+   * to a spectator as the rematch's. */
+  _cancelled(room, you) {
+    const words = !declinedRematch(this.conn) ? "game_cancelled" : !you ? "rematch_declined"
+      : room.rematch_declined === you ? "rematch_withdrawn_you" : "rematch_declined_opp";
     return h("p.game-cancelled", { role: "status", dataset: { testid: "game-cancelled" } }, t(words), " ",
       h("a", { href: "#/" }, t("nf_to_lobby")));
   }
@@ -202,6 +208,15 @@ export class RoomBar {
       parts.push(h("p.rematch-declined", { role: "status", dataset: { testid: "rematch-declined" } }, t(who)));
       return parts;
     }
+    if (room.rematch && (room.rematch_started || this.rematchStarted)) {
+      // the rematch was dealt (or a stale page's decline found it so): every viewer gets the link into it instead
+      // of the offer, a player's "go-rematch", a spectator's "watch-rematch"
+      const href = `#/room/${encodeURIComponent(room.rematch)}${you ? "" : "?watch=1"}`;
+      parts.push(h("p.rematch-started", { role: "status" }, t("rematch_has_started"), " ",
+        h("a", { href, dataset: { testid: you ? "go-rematch" : "watch-rematch" } },
+          t(you ? "rematch_go" : "rematch_watch_now"))));
+      return parts;
+    }
     if (!you) {
       // a spectator follows the players into their rematch (data-testid "watch-rematch")
       if (room.rematch) {
@@ -209,13 +224,6 @@ export class RoomBar {
           h("a", { href: `#/room/${encodeURIComponent(room.rematch)}?watch=1`, dataset: { testid: "watch-rematch" } },
             t("rematch_watch"))));
       }
-      return parts;
-    }
-    if (room.rematch && this.rematchStarted) {
-      // data-testid "go-rematch": the link into the rematch that started meanwhile
-      parts.push(h("p.rematch-started", { role: "status" }, t("err_rematch_started"), " ",
-        h("a", { href: `#/room/${encodeURIComponent(room.rematch)}`, dataset: { testid: "go-rematch" } },
-          t("rematch_go"))));
       return parts;
     }
     const offered = room.rematch && !loadSeat(room.rematch);
@@ -249,9 +257,7 @@ export class RoomBar {
       h("span", { "data-testid": "my-seat", hidden: true }, you ? String(you) : "spectator"));
     const result = view.result || room.result;
     let body = [];
-    const cancelled = room.status === "waiting" && c.status === "closed"
-      && (c.lastError?.key === "room_gone" || declinedRematch(c));
-    if (cancelled) body = [this._cancelled(you)];
+    if (cancelledBeforeDeal(c)) body = [this._cancelled(room, you)];
     else if (room.status === "waiting") body = this._waiting(room, you);
     else if (result) body = this._finished(room, you, result);
     setChildren(this.root, h("div.room-bar", { dataset: { status: room.status } },

@@ -22,10 +22,10 @@ export const SECTIONS = [
       "Найм. У каждого 23 золотых и 22 серебряных кристалла (второй игрок получает ещё одно серебро). Карта стоит столько кристаллов, сколько указано в её углу. Обычную карту можно оплатить серебром или золотом, элитную (золотая рамка цены) — только золотом. Существа трёх и более стихий стоят по золотому кристаллу за каждую новую стихию; если весь отряд одной стихии, у вас есть бонусный золотой кристалл. На летающих существ можно потратить не больше 15 кристаллов.",
       "Расстановка. Нанятые карты ставятся на клетки вашей половины поля, лицом вниз; затем все карты открываются, летающие уходят во вспомогательную зону.",
     ] },
-    en: { title: "Before the battle: deal, hiring, deployment", text: [
+    en: { title: "Before the battle: deal, recruitment, deployment", text: [
       "The deal. Each player gets 15 cards from their deck. A die roll decides who chooses the first player. You may redeal; each redeal costs 1 gold crystal.",
-      "Hiring. Each player has 23 gold and 22 silver crystals (the second player gets one more silver). A card costs the number in its corner. A regular card is paid with silver or gold, an elite card (gold cost frame) with gold only. Creatures of a third element and more cost one gold crystal for each new element; a squad of one element gets a bonus gold crystal. At most 15 crystals may go to flyers.",
-      "Deployment. The hired cards are placed on cells of your half, face down; then all are revealed and flyers go to the auxiliary zone.",
+      "Recruitment. Each player has 23 gold and 22 silver crystals (the second player gets one more silver). A card costs the number in its corner. A regular card is paid with silver or gold, an elite card (gold cost frame) with gold only. Creatures of a third element and more cost one gold crystal for each new element; a squad of one element gets a bonus gold crystal. At most 15 crystals may go to flyers.",
+      "Deployment. The recruited cards are placed on cells of your half, face down; then all are revealed and flyers go to the auxiliary zone.",
     ] },
   },
   {

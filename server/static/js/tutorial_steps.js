@@ -1,6 +1,6 @@
 // The tutorial's steps (js/tutorial.js runs them): what to do, in Russian and English, what to highlight, and the
 // check that it was done. Two parts, each a room from a fixed position (server/tutorial.py): "prelim" (the deal,
-// hiring with silver and gold, deployment) and "battle" (moving, a simple strike and the Strike Table, the queue
+// recruiting with silver and gold, deployment) and "battle" (moving, a simple strike and the Strike Table, the queue
 // and the pass, a shot, a discharge paid with tokens, a flyer, ending the turn, a defender, and the rest of a real
 // game to its end).
 //
@@ -82,17 +82,17 @@ export const STEPS = [
     done: (ctx) => happened(ctx, (e) => e.type === "kept" && e.player === ctx.you) || ["recruitment", "deployment"].includes(ctx.view.phase) },
   { id: "hire_silver", part: "prelim",
     text: { ru: "Найм. Нажмите на Лешего в сдаче и подтвердите: обычная карта оплачивается серебром (стоимость — в углу карты).",
-      en: "Hiring. Click Leshiy in your deal and confirm: a regular card is paid with silver (its cost is in the corner)." },
+      en: "Recruitment. Click Leshiy in your deal and confirm: a regular card is paid with silver (its cost is in the corner)." },
     target: (ctx) => next(at(own(ctx, LESHIY, "deal"))),
     done: (ctx) => !!own(ctx, LESHIY, "recruits") },
   { id: "hire_gold", part: "prelim",
     text: { ru: "Ар-Гулль — элитная карта (золотая рамка цены): её можно оплатить только золотом. Наймите его.",
-      en: "Ar-Gull is an elite card (gold cost frame): only gold pays for it. Hire it." },
+      en: "Ar-Gull is an elite card (gold cost frame): only gold pays for it. Recruit it." },
     target: (ctx) => next(at(own(ctx, ARGULL, "deal"))),
     done: (ctx) => !!own(ctx, ARGULL, "recruits") },
   { id: "hire_more", part: "prelim",
     text: { ru: "Наймите ещё Дракса — летающее существо — и Эриалу, стрелка. Три стихии стоили бы лишний золотой кристалл, а эти карты — Леса и Горы.",
-      en: "Hire Draks, a flyer, and Eriala, a shooter, too. A third element would cost an extra gold crystal; these are Forests and Mountains." },
+      en: "Recruit Draks, a flyer, and Eriala, a shooter, too. A third element would cost an extra gold crystal; these are Forests and Mountains." },
     target: (ctx) => next(at(own(ctx, DRAKS, "deal") || own(ctx, ERIALA, "deal"))),
     done: (ctx) => !!own(ctx, DRAKS, "recruits") && !!own(ctx, ERIALA, "recruits") },
   { id: "done_hiring", part: "prelim",
