@@ -22,7 +22,7 @@ from . import wire, ws_limits
 from .web_security import origin_allowed
 from .bus import BusError
 from .bus import messages as m
-from .ws_close import close_now, direct_send
+from .ws_close import close_now, direct_send, direct_write_all
 
 log = logging.getLogger("server.ws")
 _ids = itertools.count(1)
@@ -90,6 +90,7 @@ class Connection:
         self.seat_claim = False             # joined with a seat token (server/ws_limits.py: seats stay, spectators yield)
         self.overflow = False               # opened past a connection limit: only a seat's join may stay
         self.direct = direct_send(ws)       # uvicorn's own send and writable event (server/ws_close.py), or None
+        self.write_all = direct_write_all(ws) if self.direct is not None else None   # several frames, one write
 
     # -- sink (called by the bus; never blocks) ----------------------------------------------------------------
     def sink(self, frame: bytes | None, close: int | None) -> None:
@@ -107,6 +108,18 @@ class Connection:
             self.hub.metrics.dropped_slow += 1
             self.close_code = wire.CLOSE_SLOW
             self._drop()
+
+    def sink_all(self, frames: list[bytes]) -> None:
+        """Several frames of one change, in order (the bus's ``sink_all``): written to the transport at once in one
+        write when :meth:`_write_now`'s conditions hold, else each as :meth:`sink` takes it."""
+        if self.dropped.done():
+            return
+        write_all = self.write_all
+        if (write_all is not None and self.direct[1].is_set() and self.queue.idle()   # type: ignore[index]
+                and write_all(frames)):
+            return
+        for frame in frames:
+            self.sink(frame, None)
 
     def _write_now(self, frame: bytes) -> bool:
         """Write ``frame`` to the transport at once, in the caller's turn of the loop, when nothing is before it:
@@ -246,7 +259,7 @@ class Connection:
             self.error("unavailable", ws_limits.SENTENCE)
             self.close_code = wire.CLOSE_SERVER_FULL
             return False
-        self.fanout.attach_conn(self.id, self.sink)
+        self.fanout.attach_conn(self.id, self.sink, self.sink_all)
         try:
             await self.mailbox.send(frame.room, m.Attach(self.id, frame.token, frame.v))
         except BusError as e:

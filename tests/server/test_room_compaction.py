@@ -12,41 +12,29 @@ import engine as ENGINE
 from engine.selfplay import random_action
 from server.bus import memory_bus
 from server.bus import messages as m
-from server.bus.interfaces import RoomStore
 from server.metrics import Metrics
 from server.room import Room, hash_token
 from server.settings import Settings
+from tests.server.test_log_entry_decks import Log
 
 EVERY = 4
 
 
-class Recorder(RoomStore):
-    """An append-only room store that records each write, in order, in ``events`` beside the frames delivered."""
-
-    persistent = True
-    appends = True
+class Recorder(Log):
+    """An append-only room store (tests/server/test_log_entry_decks.py ``Log``) that also records each write, in
+    order, in ``events`` beside the frames delivered."""
 
     def __init__(self, events: list) -> None:
+        super().__init__()
         self.events = events
-        self.snapshot: bytes | None = None
-        self.entries: list[bytes] = []
 
     async def save(self, room_id, blob):
         self.events.append("snapshot")
-        self.snapshot, self.entries = blob, []
+        await super().save(room_id, blob)
 
     async def append(self, room_id, seq, entry, carry=None):
         self.events.append("entry")
-        self.entries.append(entry)
-
-    async def load(self, room_id):
-        return self.snapshot
-
-    async def delete(self, room_id):
-        self.snapshot, self.entries = None, []
-
-    async def ids(self):
-        return []
+        await super().append(room_id, seq, entry, carry)
 
 
 async def _play(actions: int) -> tuple[Room, Recorder, list[list]]:
