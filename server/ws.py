@@ -22,7 +22,7 @@ from . import wire, ws_limits
 from .web_security import origin_allowed
 from .bus import BusError
 from .bus import messages as m
-from .ws_close import close_now, direct_send
+from .ws_close import close_now, direct_send, direct_write_all
 
 log = logging.getLogger("server.ws")
 _ids = itertools.count(1)
@@ -61,6 +61,10 @@ class Outbox:
     def empty(self) -> bool:
         return not self._items
 
+    def idle(self) -> bool:
+        """Nothing queued and the reader waiting in :meth:`get` (not holding a frame it is still sending)."""
+        return not self._items and self._waiter is not None and not self._waiter.done()
+
     def full(self) -> bool:
         return 0 < self._max <= len(self._items)
 
@@ -85,11 +89,15 @@ class Connection:
         self.limited = self.address not in hub.settings.exempt_addresses()   # per-address limits apply
         self.seat_claim = False             # joined with a seat token (server/ws_limits.py: seats stay, spectators yield)
         self.overflow = False               # opened past a connection limit: only a seat's join may stay
+        self.direct = direct_send(ws)       # uvicorn's own send and writable event (server/ws_close.py), or None
+        self.write_all = direct_write_all(ws) if self.direct is not None else None   # several frames, one write
 
     # -- sink (called by the bus; never blocks) ----------------------------------------------------------------
     def sink(self, frame: bytes | None, close: int | None) -> None:
         """Queue a frame and/or a close; on overflow mark the connection as a slow consumer."""
         if self.dropped.done():
+            return
+        if close is None and frame is not None and self._write_now(frame):
             return
         try:
             if frame is not None:
@@ -100,6 +108,38 @@ class Connection:
             self.hub.metrics.dropped_slow += 1
             self.close_code = wire.CLOSE_SLOW
             self._drop()
+
+    def sink_all(self, frames: list[bytes]) -> None:
+        """Several frames of one change, in order (the bus's ``sink_all``): written to the transport at once in one
+        write when :meth:`_write_now`'s conditions hold, else each as :meth:`sink` takes it."""
+        if self.dropped.done():
+            return
+        write_all = self.write_all
+        if (write_all is not None and self.direct[1].is_set() and self.queue.idle()   # type: ignore[index]
+                and write_all(frames)):
+            return
+        for frame in frames:
+            self.sink(frame, None)
+
+    def _write_now(self, frame: bytes) -> bool:
+        """Write ``frame`` to the transport at once, in the caller's turn of the loop, when nothing is before it:
+        the outbound queue empty, the writer idle, uvicorn's transport writable (then uvicorn's ``send`` writes
+        without waiting, server/ws_close.py ``direct_send``). This saves the writer task's wake-up per frame
+        (CPU and a turn of the busy loop). False when the frame is to be queued for the writer instead: one of
+        those conditions does not hold, uvicorn's ``send`` would have waited (nothing was written then), or it
+        raised (the peer vanished: the writer meets the same and ends)."""
+        direct = self.direct
+        if direct is None or not direct[1].is_set() or not self.queue.idle():
+            return False
+        step = direct[0]({"type": "websocket.send", "bytes": frame})
+        try:
+            step.send(None)
+        except StopIteration:
+            return True
+        except Exception:
+            return False
+        step.close()            # it waited for the writable event, before writing anything
+        return False
 
     def _drop(self) -> None:
         if not self.dropped.done():
@@ -119,7 +159,7 @@ class Connection:
         """Drain the outbound queue; a frame that cannot be written in ``send_timeout`` marks the client stalled.
         While uvicorn's transport is writable a frame goes straight to uvicorn's ``send`` (it cannot wait then:
         server/ws_close.py ``direct_send``); otherwise through Starlette under the timeout."""
-        direct = direct_send(self.ws)
+        direct = self.direct
         while True:
             item = await self.queue.get()
             if isinstance(item, tuple):
@@ -219,7 +259,7 @@ class Connection:
             self.error("unavailable", ws_limits.SENTENCE)
             self.close_code = wire.CLOSE_SERVER_FULL
             return False
-        self.fanout.attach_conn(self.id, self.sink)
+        self.fanout.attach_conn(self.id, self.sink, self.sink_all)
         try:
             await self.mailbox.send(frame.room, m.Attach(self.id, frame.token, frame.v))
         except BusError as e:

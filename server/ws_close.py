@@ -42,6 +42,33 @@ def direct_send(ws):
     return None if proto is None or send is None else (send, proto.writable)
 
 
+def direct_write_all(ws):
+    """A function writing several binary frames to ``ws``'s transport in one write, for uvicorn's websockets-sansio
+    protocol, or None under another ASGI server or protocol. ``write_all(frames) -> bool``: False, writing nothing,
+    unless the protocol is open (handshake done, no close sent, peer there); it does not wait for flow control,
+    so the caller checks the writable event first (:func:`direct_send`). What uvicorn's ``send`` does for one
+    ``websocket.send`` (server/ws.py ``Connection.sink_all``), for each frame, with one ``transport.write``."""
+    proto, transport = _protocol(ws)
+    conn = getattr(proto, "conn", None)
+    if not (hasattr(conn, "send_binary") and hasattr(conn, "data_to_send")
+            and all(hasattr(proto, a) for a in ("disconnected", "close_sent", "handshake_complete"))):
+        return None
+
+    def write_all(frames: list[bytes]) -> bool:
+        if (proto.disconnected or proto.close_sent or not proto.handshake_complete
+                or getattr(proto, "initial_response", None) is not None or transport.is_closing()):
+            return False
+        try:
+            for frame in frames:
+                conn.send_binary(frame)
+        except Exception:                # the protocol is closing: nothing was added (its state is per connection)
+            return False
+        transport.write(b"".join(conn.data_to_send()))
+        return True
+
+    return write_all
+
+
 def _protocol(ws):
     proto = getattr(ws.scope.get(SCOPE_KEY), "__self__", None)
     transport = getattr(proto, "transport", None)

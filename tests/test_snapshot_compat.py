@@ -28,3 +28,21 @@ def test_an_old_snapshot_restores_byte_for_byte(case):
 def test_old_snapshots_play_on_as_pinned():
     """Playing on from them is pinned behaviour like the perft counts (tests/pins.py ``continuations``)."""
     assert pins.continuations() == pins.load()["continuations"]
+
+
+def test_a_snapshot_holds_every_field_of_every_card():
+    """A snapshot's cards are the cards' dataclass fields, every one, with their values (a field added to ``Card``
+    and not to ``card_to_dict`` would be lost by a restore)."""
+    from dataclasses import asdict
+
+    from engine.model.state import card_to_dict
+    from tests.selfplay_util import new_game, random_steps
+
+    filled = set()
+    for seed in range(4):
+        game = new_game(seed)
+        for _ in random_steps(game, seed, 300):
+            for card in game.state.cards.values():
+                assert card_to_dict(card) == asdict(card)
+                filled.update(k for k in ("markers", "acquired", "used") if getattr(card, k))
+    assert filled == {"markers", "acquired", "used"}      # the containers were checked holding something

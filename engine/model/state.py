@@ -7,7 +7,7 @@ the shared battlefield (поле боя) of 30 cells. Play zone = battlefield + 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -75,13 +75,18 @@ _CARD_FIELDS = tuple(f.name for f in fields(Card))
 
 
 def card_from_dict(d: dict) -> Card:
-    """Inverse of ``dataclasses.asdict`` for :class:`Card`."""
+    """Inverse of :func:`card_to_dict`."""
     return Card(**{k: d[k] for k in _CARD_FIELDS})
 
 
 def card_to_dict(c: Card) -> dict:
-    """A JSON-like dict of every field of a :class:`Card`."""
-    return asdict(c)
+    """A JSON-like dict of every field of a :class:`Card`, for serializing at once: its containers (``markers``,
+    ``acquired``, ``used``) are the card's own, not copies (they hold only JSON-like values: parsed ability parts
+    are ``list``/``dict`` subclasses)."""
+    return {"id": c.id, "defkey": c.defkey, "owner": c.owner, "controller": c.controller, "zone": c.zone,
+            "cell": c.cell, "attached_to": c.attached_to, "closed": c.closed, "hidden": c.hidden,
+            "wounds": c.wounds, "tokens": c.tokens, "markers": c.markers, "acquired": c.acquired,
+            "actions": c.actions, "used": c.used}
 
 
 #: What a printed ability reads as while its card has lost its abilities (03 §1.5 [407.3]): no keyword at all.

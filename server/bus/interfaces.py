@@ -20,6 +20,9 @@ from typing import Callable
 
 #: A connection's sink: ``sink(frame_bytes_or_None, close_code_or_None)``; must not block or raise.
 Sink = Callable[[bytes | None, int | None], None]
+#: A connection's optional sink of several frames at once, in order (e.g. one socket write): ``sink_all(frames)``;
+#: must not block or raise.
+SinkAll = Callable[[list[bytes]], None]
 
 
 class BusError(Exception):
@@ -126,8 +129,9 @@ class FanOut(Part, ABC):
     """Frames from a room's owner to connections, wherever the sockets are (connection ids ``"<process>:<n>"``)."""
 
     @abstractmethod
-    def attach_conn(self, conn_id: str, sink: Sink) -> None:
-        """Register a local connection so frames delivered to ``conn_id`` reach ``sink``."""
+    def attach_conn(self, conn_id: str, sink: Sink, sink_all: SinkAll | None = None) -> None:
+        """Register a local connection so frames delivered to ``conn_id`` reach ``sink``; ``sink_all``, when
+        given, may take the several frames :meth:`deliver_all` has for it at once instead."""
 
     @abstractmethod
     def detach_conn(self, conn_id: str) -> None:
@@ -145,6 +149,15 @@ class FanOut(Part, ABC):
         repeated answers, the end frame). A relay that sees a version gap resyncs from the stored snapshot.
         ``published``: processes that already received this frame with the room's commit (:meth:`carry`); their
         connections are skipped."""
+
+    async def deliver_all(self, room: str, sends: list[tuple], carry: "Carry | None" = None) -> None:
+        """Deliver the frames of one change, ``[(conn_ids, frame, v, full)]`` in order, as :meth:`deliver` does
+        each (``carry``: what rode with the commit, :meth:`carry`). A fan-out may hand a connection its frames of
+        the change together (its ``sink_all``); each connection still gets its frames in order. The default
+        delivers them one by one."""
+        for i, (conns, frame, v, full) in enumerate(sends):
+            await self.deliver(conns, frame, room=room, v=v, full=full,
+                               published=carry.published(i) if carry is not None else frozenset())
 
     def carry(self, room: str, sends: list[tuple]) -> "Carry | None":
         """Offer the frames of one change, ``[(conn_ids, frame, v, full)]`` in delivery order, to ride with the

@@ -12,7 +12,7 @@ import os
 import re
 from collections import deque
 
-from .interfaces import BusError, FanOut, Inbox, LobbyDirectory, Mailbox, RoomStore, Sink
+from .interfaces import BusError, Carry, FanOut, Inbox, LobbyDirectory, Mailbox, RoomStore, Sink, SinkAll
 
 INBOX_SIZE = 1024
 _ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -112,12 +112,35 @@ class MemoryFanOut(FanOut):
 
     def __init__(self) -> None:
         self._sinks: dict[str, Sink] = {}
+        self._sinks_all: dict[str, SinkAll] = {}
 
-    def attach_conn(self, conn_id: str, sink: Sink) -> None:
+    def attach_conn(self, conn_id: str, sink: Sink, sink_all: SinkAll | None = None) -> None:
         self._sinks[conn_id] = sink
+        if sink_all is not None:
+            self._sinks_all[conn_id] = sink_all
+        else:
+            self._sinks_all.pop(conn_id, None)
 
     def detach_conn(self, conn_id: str) -> None:
         self._sinks.pop(conn_id, None)
+        self._sinks_all.pop(conn_id, None)
+
+    async def deliver_all(self, room: str, sends: list[tuple], carry: Carry | None = None) -> None:
+        """Each connection's frames of the change together: to its ``sink_all`` when it has one and more than
+        one frame (one socket write), else one by one to its sink."""
+        by_conn: dict[str, list[bytes]] = {}
+        for conns, frame, _v, _full in sends:
+            for cid in conns:
+                by_conn.setdefault(cid, []).append(frame)
+        for cid, frames in by_conn.items():
+            sink_all = self._sinks_all.get(cid) if len(frames) > 1 else None
+            if sink_all is not None:
+                sink_all(frames)
+                continue
+            sink = self._sinks.get(cid)
+            if sink is not None:
+                for frame in frames:
+                    sink(frame, None)
 
     async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None, *,
                       room: str | None = None, v: int | None = None, full: bool = False,

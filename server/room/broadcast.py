@@ -160,9 +160,7 @@ async def broadcast_applied(room, acted: int, frames: dict, ts) -> bool:
         if not await store_outage.commit_or_hold(room, carry, sends):
             return False
     with room.metrics.phase("send"):
-        for i, (conns, data, v, full) in enumerate(sends):
-            await room.bus.fanout.deliver(conns, data, room=room.id, v=v, full=full,
-                                          published=carry.published(i) if carry is not None else frozenset())
+        await room.bus.fanout.deliver_all(room.id, sends, carry)
     if ts is not None:
         room.metrics.latency.observe(max(0.0, time.monotonic() - ts))
     await room.lobby.publish_moved()

@@ -9,9 +9,12 @@ Interface (:class:`Persistence`, one per room, ``room.store``):
   number);
 - ``load(s, entries)``: bring a room made from snapshot dict ``s`` forward by its log ``entries``;
 - ``commit(carry=None)``: the one write path of a live room: finish time, the finished game's record (once), then
-  one log entry, or the whole snapshot every ``settings.snapshot_every`` entries and when the store asks for it.
-  Durable when it returns (raises BusError ``fenced`` when the lease is lost, ``unavailable`` when the store is
-  down); the room commits before it broadcasts;
+  one log entry (the whole snapshot on a store that keeps no log, or when the store asks for it). Durable when it
+  returns (raises BusError ``fenced`` when the lease is lost, ``unavailable`` when the store is down); the room
+  commits before it broadcasts;
+- ``compact()``: once ``settings.snapshot_every`` entries follow the last whole snapshot, write a whole one (it
+  replaces them). The room calls it after a message's broadcast, so that no change waits for a snapshot to be
+  built and written;
 - ``record()``: keep the finished game in the store (server/store/record.py), once; errors are logged.
 """
 from __future__ import annotations
@@ -143,7 +146,7 @@ class Persistence:
         store = r.bus.store
         if not (r.settings.snapshot_each_action and store.persistent):
             return
-        whole = not store.appends or self.unsnapshotted >= r.settings.snapshot_every
+        whole = not store.appends
         if not whole:
             seq = self.seq
             try:
@@ -162,6 +165,28 @@ class Persistence:
             self.unsnapshotted = 0
         self.logged_v = r.v
         self.decks_stored = r.game is not None
+
+    async def compact(self) -> None:
+        """Once ``settings.snapshot_every`` log entries follow the last whole snapshot on an append-only store, write
+        the whole snapshot, which replaces them (a restore then replays none). Nothing else changes: the entries
+        are durable already. Raises BusError ``fenced`` when the lease is lost; any other failure is logged and the
+        next call tries again."""
+        r = self.room
+        store = r.bus.store
+        if (self.unsnapshotted < r.settings.snapshot_every or not store.appends or not store.persistent
+                or not r.settings.snapshot_each_action):
+            return
+        try:
+            await store.save(r.id, self.snapshot())
+        except BusError as e:
+            if e.code == "fenced":
+                raise
+            log.warning("room %s: the whole snapshot could not be written (%s); its log entries stay", r.id, e.code)
+            return
+        except Exception:
+            log.exception("room %s: the whole snapshot could not be made; its log entries stay", r.id)
+            return
+        self.unsnapshotted = 0
 
     async def record(self) -> None:
         """Keep the finished game in the store (server/store/record.py), once; a store error is logged and the

@@ -296,6 +296,8 @@ class Room:
                     raise BusError("fenced", "This process no longer holds the room's lease.")
                 if msg is not None:
                     await self._handle_safely(msg)
+                    if not self.closed and not self.outage.held:
+                        await self.store.compact()      # after the broadcast: no change waits for a snapshot
                 await timers.tick(self)
                 await endings.on_grace_over(self, time.monotonic())
         except BusError as e:

@@ -140,17 +140,20 @@ async def test_a_room_writes_entries_between_whole_snapshots_and_restores_from_b
     room.deal()
     bot = random_bot(3)
     r = redis_server.client()
-    seen_entries = set()
+    seen_entries, left_after_compaction = set(), set()
     for _ in range(23):
         p = room.game.to_act()
         room.apply(p, bot(room.game.legal_actions(p), None))
         await room.store.commit()
         seen_entries.add(r.xlen(K.log("g1")))
+        await room.store.compact()
+        left_after_compaction.add(r.xlen(K.log("g1")))
         blob, entries = (await bus.store.current(["g1"]))[0]
         assert Room.snapshot_version(blob, ENGINE, entries) == room.v
         restored = Room.restore(blob, ENGINE, bus, settings, Metrics(), entries)
         assert restored.v == room.v and restored.game.log == room.game.log
-    assert seen_entries == {0, 1, 2, 3, 4, 5}           # every 6th commit is a whole snapshot, dropping the log
+    assert seen_entries == {1, 2, 3, 4, 5}              # every commit is one entry
+    assert left_after_compaction == {0, 1, 2, 3, 4}     # the compaction after the 5th wrote a whole snapshot
 
     r.flushall()                                         # Redis lost its data: the next commit stores it whole
     p = room.game.to_act()

@@ -150,7 +150,8 @@ class RedisFanOut(FanOut):
             pass
 
     # -- frames ------------------------------------------------------------------------------------------------
-    def attach_conn(self, conn_id: str, sink: Sink) -> None:
+    def attach_conn(self, conn_id: str, sink: Sink, sink_all=None) -> None:
+        """As ``FanOut.attach_conn``; frames reach ``sink`` one by one (``sink_all`` is not used here)."""
         self._sinks[conn_id] = sink
 
     def detach_conn(self, conn_id: str) -> None:
