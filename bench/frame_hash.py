@@ -43,12 +43,17 @@ def _recording_bus(got: list):
         frame = None if data is None else _clean(msgpack.unpackb(data, strict_map_key=False))
         got.append((sorted(conns), frame, close, kw.get("v"), kw.get("full")))
 
+    async def deliver_all(room, sends, carry=None):      # recorded as the frames delivered one by one
+        for conns, data, v, full in sends:
+            await deliver(conns, data, room=room, v=v, full=full)
+
     async def reply(to, answer):
         got.append(("reply", _clean(answer)))
 
     async def put(room_id, info):
         got.append(("lobby", _clean(info)))
     bus.fanout.deliver, bus.mailbox.reply, bus.lobby.put = deliver, reply, put
+    bus.fanout.deliver_all = deliver_all
     return bus
 
 
