@@ -25,6 +25,21 @@ Sink = Callable[[bytes | None, int | None], None]
 SinkAll = Callable[[list[bytes]], None]
 
 
+def hand_over(sinks: dict[str, Sink], sinks_all: dict[str, SinkAll], by_conn: dict[str, list[bytes]]) -> None:
+    """Give each local connection its frames of one change (``by_conn``: connection id -> frames in order): to
+    its ``sink_all`` at once when it has one and more than one frame, else one by one to its sink; connections
+    without a sink are skipped (``FanOut.deliver_all``)."""
+    for cid, frames in by_conn.items():
+        sink_all = sinks_all.get(cid) if len(frames) > 1 else None
+        if sink_all is not None:
+            sink_all(frames)
+            continue
+        sink = sinks.get(cid)
+        if sink is not None:
+            for frame in frames:
+                sink(frame, None)
+
+
 class BusError(Exception):
     """A bus operation that cannot be done: ``code`` and a sentence (``message``).
 

@@ -12,7 +12,7 @@ import os
 import re
 from collections import deque
 
-from .interfaces import BusError, Carry, FanOut, Inbox, LobbyDirectory, Mailbox, RoomStore, Sink, SinkAll
+from .interfaces import BusError, Carry, FanOut, Inbox, LobbyDirectory, Mailbox, RoomStore, Sink, SinkAll, hand_over
 
 INBOX_SIZE = 1024
 _ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -132,15 +132,7 @@ class MemoryFanOut(FanOut):
         for conns, frame, _v, _full in sends:
             for cid in conns:
                 by_conn.setdefault(cid, []).append(frame)
-        for cid, frames in by_conn.items():
-            sink_all = self._sinks_all.get(cid) if len(frames) > 1 else None
-            if sink_all is not None:
-                sink_all(frames)
-                continue
-            sink = self._sinks.get(cid)
-            if sink is not None:
-                for frame in frames:
-                    sink(frame, None)
+        hand_over(self._sinks, self._sinks_all, by_conn)
 
     async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None, *,
                       room: str | None = None, v: int | None = None, full: bool = False,

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
+import pytest
+
 from server.settings import Settings
 from server.ws import Connection
 from server.ws_close import SCOPE_KEY
@@ -97,15 +99,26 @@ async def test_a_changes_frames_for_a_connection_that_cannot_write_now_are_queue
     writer.cancel()
 
 
-async def test_the_memory_fan_out_hands_each_connection_its_frames_of_a_change_together_in_order():
+def _memory_fan_out():
     from server.bus.memory import MemoryFanOut
+    return MemoryFanOut()
 
-    fan = MemoryFanOut()
+
+def _redis_fan_out():
+    """The Redis fan-out of process ``p``, for its own connections only (no Redis is reached for them)."""
+    from server.bus.redis.fanout import RedisFanOut
+    link = SimpleNamespace(process_id="p", stats={}, on_proc={}, on_reconnect=[], periodic=[], metrics=[])
+    return RedisFanOut(link, SimpleNamespace(owned={}))
+
+
+@pytest.mark.parametrize("make", [_memory_fan_out, _redis_fan_out], ids=["memory", "redis"])
+async def test_the_fan_out_hands_each_local_connection_its_frames_of_a_change_together_in_order(make):
+    fan = make()
     got: list = []
-    fan.attach_conn("a", lambda frame, close: got.append(("a", frame)), lambda frames: got.append(("a*", frames)))
-    fan.attach_conn("b", lambda frame, close: got.append(("b", frame)))
-    fan.attach_conn("c", lambda frame, close: got.append(("c", frame)), lambda frames: got.append(("c*", frames)))
-    await fan.deliver_all("r", [(["a", "b", "c"], b"1", 1, False), (["a", "b"], b"2", 2, False)])
+    fan.attach_conn("p:a", lambda frame, close: got.append(("a", frame)), lambda frames: got.append(("a*", frames)))
+    fan.attach_conn("p:b", lambda frame, close: got.append(("b", frame)))
+    fan.attach_conn("p:c", lambda frame, close: got.append(("c", frame)), lambda frames: got.append(("c*", frames)))
+    await fan.deliver_all("r", [(["p:a", "p:b", "p:c"], b"1", 1, False), (["p:a", "p:b"], b"2", 2, False)])
     assert sorted(got) == [("a*", [b"1", b"2"]), ("b", b"1"), ("b", b"2"), ("c", b"1")]
     assert [f for who, f in got if who == "b"] == [b"1", b"2"]
 

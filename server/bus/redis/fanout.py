@@ -21,7 +21,7 @@ import time
 import msgpack
 
 from .. import messages as m
-from ..interfaces import BusError, Carry, FanOut, Sink
+from ..interfaces import BusError, Carry, FanOut, Sink, SinkAll, hand_over
 from . import keys as K
 from .link import BACKOFF_MAX, ERRORS, RedisLink
 from .mailbox import Owned, RedisMailbox
@@ -40,6 +40,7 @@ class RedisFanOut(FanOut):
     def __init__(self, link: RedisLink, mailbox: RedisMailbox) -> None:
         self.link, self.mailbox = link, mailbox
         self._sinks: dict[str, Sink] = {}
+        self._sinks_all: dict[str, SinkAll] = {}
         self._relay: dict[str, RelayConn] = {}
         self._outboxes: dict[str, Outbox] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -150,20 +151,42 @@ class RedisFanOut(FanOut):
             pass
 
     # -- frames ------------------------------------------------------------------------------------------------
-    def attach_conn(self, conn_id: str, sink: Sink, sink_all=None) -> None:
-        """As ``FanOut.attach_conn``; frames reach ``sink`` one by one (``sink_all`` is not used here)."""
+    def attach_conn(self, conn_id: str, sink: Sink, sink_all: SinkAll | None = None) -> None:
         self._sinks[conn_id] = sink
+        if sink_all is not None:
+            self._sinks_all[conn_id] = sink_all
+        else:
+            self._sinks_all.pop(conn_id, None)
 
     def detach_conn(self, conn_id: str) -> None:
         self._sinks.pop(conn_id, None)
+        self._sinks_all.pop(conn_id, None)
         self._relay.pop(conn_id, None)
+
+    async def deliver_all(self, room: str, sends: list[tuple], carry: Carry | None = None) -> None:
+        """This process's connections get their frames of the change together (``hand_over``); the other
+        processes' each frame as :meth:`deliver` sends it."""
+        by_conn: dict[str, list[bytes]] = {}
+        for i, (conns, frame, v, full) in enumerate(sends):
+            local, remote = self._by_process(conns)
+            for cid in local:
+                by_conn.setdefault(cid, []).append(frame)
+            if remote:
+                self._to_processes(remote, room, frame, None, v, full,
+                                   carry.published(i) if carry is not None else frozenset())
+        hand_over(self._sinks, self._sinks_all, by_conn)
 
     async def deliver(self, conn_ids: list[str], frame: bytes | None, close: int | None = None, *,
                       room: str | None = None, v: int | None = None, full: bool = False,
                       published: frozenset = frozenset()) -> None:
         remote = self._split(conn_ids, frame, close)
-        if not remote:
-            return
+        if remote:
+            self._to_processes(remote, room, frame, close, v, full, published)
+
+    def _to_processes(self, remote: dict[str, list[str]], room: str | None, frame: bytes | None, close: int | None,
+                      v: int | None, full: bool, published: frozenset) -> None:
+        """The frame for other processes' connections (``remote``: process id -> connection ids), through each
+        process's outbox, unless it rode with the commit already (``published``)."""
         own = self.mailbox.owned.get(room) if room is not None else None
         for pid, cids in remote.items():
             if pid in published:
