@@ -9,7 +9,7 @@ period, and the abort of a game nobody has really played yet (docs/server.md "Le
 - **Abort.** Up to the end of the first player's first turn (engine turn <= 1, the preliminary phase included)
   either player may abort; a seat that is away when its grace ends in that window aborts the game by itself. An
   aborted game has ``{"winner": None, "reason": "aborted"}``, is recorded as aborted and never rated. Before the
-  deal there is no game: an abort closes the room.
+  deal there is no game: an abort closes the room (a rematch room's abort withdraws its offer in the finished room).
 - **Cancel.** A rematch room whose offer one of its players declines closes, unless its cards have been dealt.
 
 Refusals answer ``{"ok": False, "code", "msg", "text", "values"}`` and change nothing: ``msg`` is the English
@@ -28,6 +28,7 @@ from ..clock import TurnWatch
 from .away import presence_changed
 from .broadcast import broadcast_applied
 from .clocks import running
+from .seats import tell_rematch_withdrawn
 from .status import RoomStatus
 
 ABANDONED = "abandoned"
@@ -94,11 +95,14 @@ async def claim(room, seat: int) -> dict:
     return {"ok": True, "result": room.result}
 
 
-async def abort(room) -> dict:
-    """End the game as aborted (already checked by :func:`abort_refusal`): nobody wins, nothing is rated; before
-    the deal the room just closes."""
+async def abort(room, seat: int | None = None) -> dict:
+    """End the game as aborted (already checked by :func:`abort_refusal`; ``seat``: who asked, None when the
+    room aborts it itself): nobody wins, nothing is rated. Before the deal the room just closes; a rematch room
+    then tells its finished room that ``seat``'s player withdrew (server/room/seats.py ``tell_rematch_withdrawn``)."""
     if room.game is None:
         await room.close(wire.CLOSE_ROOM_CLOSED)
+        if seat is not None:
+            await tell_rematch_withdrawn(room, seat)
         return {"ok": True, "result": None}
     room.result = {"winner": None, "reason": ABORTED}
     room.status = RoomStatus.FINISHED
@@ -132,7 +136,7 @@ async def on_request(room, msg) -> dict:
         refused = claim_refusal(room, seat, time.monotonic())
         return refused or await claim(room, seat)
     if msg.kind == "abort":
-        return abort_refusal(room, seat) or await abort(room)
+        return abort_refusal(room, seat) or await abort(room, seat)
     if msg.kind == "cancel":
         return await cancel(room, msg.player)
     return _refusal("bad_request", "Ask to 'claim' the win or to 'abort' the game.", "end_kind")

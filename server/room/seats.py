@@ -213,10 +213,24 @@ async def tell_rematch_started(room) -> None:
     that room (a ``Rematch`` with ``started``, sent without waiting for an answer; server/room/rematch.py). A
     finished room that is gone or unreachable is not told (logged): its players then learn it when they answer the
     offer (``rematch_started``)."""
+    await _tell_finished_room(room, m.Rematch(started=True), "the rematch started")
+
+
+async def tell_rematch_withdrawn(room, seat: int) -> None:
+    """``room``, a rematch room, closes before its deal because the player in ``seat`` aborted it: tell the
+    finished room, as if that player declined the rematch there (a ``Rematch`` with ``decline``, sent without
+    waiting for an answer), so that its offer is not left open to a room that is gone. Nothing for other rooms,
+    or a seat without a registered player."""
+    player = room.seats.players.get(seat) if seat in (1, 2) else None
+    if player is not None:
+        await _tell_finished_room(room, m.Rematch(player=player, decline=True), "the rematch was withdrawn")
+
+
+async def _tell_finished_room(room, msg, what: str) -> None:
     old = room.options.get("rematch_of")
     if old is None:
         return
     try:
-        await room.bus.mailbox.send(old, m.Rematch(started=True))
+        await room.bus.mailbox.send(old, msg)
     except BusError as e:
-        log.info("room %s: its finished room %s was not told the rematch started (%s)", room.id, old, e.code)
+        log.info("room %s: its finished room %s was not told %s (%s)", room.id, old, what, e.code)

@@ -246,6 +246,17 @@ async def test_a_declined_rematch_room_names_the_seat_that_declined_it_before_it
     await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_declined"] == seat)
 
 
+async def test_a_rematch_room_its_asker_aborts_before_the_deal_withdraws_the_offer_in_the_finished_room(live):
+    ann, bob, old, _ = await _finished(live)
+    seat = (await call(live.http, "POST", f"/api/rooms/{old}/rematch", ann, {})).json()
+    watcher = await Player.join(live.ws, old, None)
+    r = await call(live.http, "POST", f"/api/rooms/{seat['room']}/abort", ann, {"token": seat["token"]})
+    assert r.status_code == 200 and r.json()["result"] is None
+    await watcher.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_declined"] == 1)   # Ann's seat
+    accept = await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {})
+    assert accept.status_code == 409 and accept.json()["error"] == "rematch_declined"
+
+
 async def test_only_a_player_may_decline_a_rematch(live):
     ann, bob, old, new, a = await _rematch_offered(live)
     stranger = await new_player(live.http, "Cid")
