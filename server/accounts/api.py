@@ -20,6 +20,8 @@ import time
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from server.bus import BusError
+from server.bus import messages as m
 from server.http_body import read_json
 from server.names import BadName, clean_name, is_reserved
 from server.store import StoreError, hash_secret
@@ -136,9 +138,21 @@ async def update_me(request: Request):
                 if e.code != "name_taken":
                     raise
                 return refuse(request, 409, "name_taken")
+            await _tell_rooms(request.app.state.hub.bus, player["id"], name)
     if lang != "keep":
         await store.set_lang(player["id"], lang)
     return JSONResponse(_account_json(await store.account(player["id"])))
+
+
+async def _tell_rooms(bus, player_id: str, name: str) -> None:
+    """Every live room (the lobby directory's, finished ones included) seating ``player_id`` is told the new name
+    (a ``Renamed`` message, server/room/seats.py ``on_renamed``); a room that cannot be reached keeps the old one."""
+    for info in await bus.lobby.list():
+        if player_id in (info.get("owners") or {}).values():
+            try:
+                await bus.mailbox.send(info["id"], m.Renamed(player_id, name))
+            except BusError:
+                pass
 
 
 async def set_password(request: Request):

@@ -99,6 +99,15 @@ class EndGame:
 
 
 @dataclass(frozen=True, slots=True)
+class Renamed:
+    """A registered ``player`` took a new display ``name`` (server/accounts/api.py): the room shows it on the
+    player's seat (server/room/seats.py ``on_renamed``). No answer."""
+
+    player: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Rematch:
     """The registered ``player`` of a finished game asks for a rematch (request/reply): ``{"ok": True,
     "room"}`` (plus ``"create": spec`` for the first ask) or ``{"ok": False, "code", "msg"}``. ``decline``: the
@@ -142,11 +151,12 @@ class BackendBack:
     """(From the mailbox) the backend was unreachable or lost its data: store the state again, resync everyone."""
 
 
-Message = Attach | Detach | Act | Resync | Probe | Claim | ChooseDeck | EndGame | Rematch | Say | Status | Shutdown | Fenced | BackendBack
+Message = (Attach | Detach | Act | Resync | Probe | Claim | ChooseDeck | EndGame | Rematch | Renamed | Say | Status | Shutdown
+           | Fenced | BackendBack)
 
 #: wire kind -> class (the kinds are the ones the server used before these classes existed)
 KINDS: dict[str, type] = {"attach": Attach, "detach": Detach, "action": Act, "resync": Resync, "probe": Probe, "claim": Claim,
-                          "deck": ChooseDeck, "end": EndGame, "rematch": Rematch, "chat": Say, "status": Status, "shutdown": Shutdown, "fenced": Fenced, "redis_back": BackendBack}
+                          "deck": ChooseDeck, "end": EndGame, "rematch": Rematch, "renamed": Renamed, "chat": Say, "status": Status, "shutdown": Shutdown, "fenced": Fenced, "redis_back": BackendBack}
 _KIND_OF = {cls: kind for kind, cls in KINDS.items()}
 
 

@@ -57,7 +57,7 @@ from .journal import RoomJournal
 from .lobby_entry import LobbyEntry
 from .persistence import Persistence
 from .rematch import on_rematch
-from .seats import Seats, on_claim, on_deck
+from .seats import Seats, on_claim, on_deck, on_renamed
 from .status import RoomStatus, starts_turns
 from .views import RoomGame, engine_view
 
@@ -372,6 +372,8 @@ class Room:
                 await reply(msg.reply_to, answer)
         elif isinstance(msg, m.Say):
             await on_chat(self, msg)
+        elif isinstance(msg, m.Renamed):
+            await on_renamed(self, msg)
         elif isinstance(msg, m.Status):
             await reply(msg.reply_to, self.info())
         elif isinstance(msg, m.Shutdown):

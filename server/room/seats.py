@@ -216,6 +216,20 @@ async def tell_rematch_started(room) -> None:
     await _tell_finished_room(room, m.Rematch(started=True), "the rematch started")
 
 
+async def on_renamed(room, msg: m.Renamed) -> None:
+    """The inbox's ``Renamed``: the seats of ``msg.player`` show ``msg.name`` from now on (stored, everyone
+    re-synced, the lobby entry republished); nothing happens for a player not seated here or named so already."""
+    seats = room.seats
+    changed = [p for p in (1, 2) if seats.players[p] == msg.player and seats.names[p] != msg.name]
+    if not changed:
+        return
+    for p in changed:
+        seats.names[p] = msg.name
+    await room.store.commit()
+    await room.audience.sync_all()
+    await room.lobby.publish()
+
+
 async def tell_rematch_withdrawn(room, seat: int) -> None:
     """``room``, a rematch room, closes before its deal because the player in ``seat`` aborted it: tell the
     finished room, as if that player declined the rematch there (a ``Rematch`` with ``decline``, sent without

@@ -115,7 +115,7 @@ async def test_a_rematch_names_the_players_as_they_are_called_now(live):
     await call(live.http, "PATCH", "/api/players/me", ann, {"name": "Anna"})      # renamed after the offer
     await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {"deck": "A"})
     info = (await call(live.http, "GET", f"/api/rooms/{new}")).json()
-    assert info["players"] == {"1": "Boris", "2": "Ann"}      # her seat was taken under the name she had then
+    assert info["players"] == {"1": "Boris", "2": "Anna"}     # the room kept for her learnt her new name
     await call(live.http, "POST", f"/api/rooms/{new}/join", ann, {})
     assert (await call(live.http, "GET", f"/api/rooms/{new}")).json()["players"] == {"1": "Boris", "2": "Anna"}
 
@@ -265,15 +265,23 @@ async def test_only_a_player_may_decline_a_rematch(live):
     assert (await call(live.http, "GET", f"/api/rooms/{new}")).status_code == 200
 
 
-async def _finished_then_renamed(live):
-    """Ann and Bob finished a game (Ann conceded), then Bob renamed himself Boris: the room id."""
+async def _finished_then_renamed(live, watch: bool = False):
+    """Ann and Bob finished a game (Ann conceded), then Bob renamed himself Boris: the room id (and, with
+    ``watch``, a spectator of the finished room who joined before the rename)."""
     ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
     room = await _room(live, ann)
     await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
     a = await Player.join(live.ws, room["room"], room["token"])
     await a.act({"act": "concede"})
+    watcher = await Player.join(live.ws, room["room"], None) if watch else None
     assert (await call(live.http, "PATCH", "/api/players/me", bob, {"name": "Boris"})).status_code == 200
-    return room["room"]
+    return (room["room"], watcher) if watch else room["room"]
+
+
+async def test_a_live_rooms_page_and_status_name_a_renamed_player_as_they_are_called_now(live):
+    room, watcher = await _finished_then_renamed(live, watch=True)
+    await watcher.until(lambda f: f["t"] == "sync" and f["view"]["room"]["players"]["2"] == "Boris")
+    assert (await call(live.http, "GET", f"/api/rooms/{room}")).json()["players"] == {"1": "Ann", "2": "Boris"}
 
 
 async def test_the_lobbys_finished_rooms_name_a_renamed_player_as_they_are_called_now(live):
