@@ -19,7 +19,7 @@ from engine.procedure.strike import blow_amount
 from engine.rules import keywords
 from engine.rules.hidden import alias, any_hidden, hidden_from
 from engine.rules.strike_table import strike_table, weakened
-from engine.view_log import _face_down_cards, _log, _log_start, project_log  # noqa: F401 (project_log: the API)
+from engine.view_log import _face_down_cards, _log_start, project_log, shown_log  # noqa: F401 (project_log: the API)
 from engine.model.state import GameState
 
 
@@ -285,7 +285,7 @@ def project(g, viewer) -> dict:
     (engine/model/memo.py): projecting changes nothing but the log's cache of masked events (:func:`_log`), which
     no memoized read looks at."""
     cards, players = _cards(g, viewer), _players(g, viewer)
-    log = _log(g, viewer, _log_start(g))
+    log = shown_log(g, viewer, _log_start(g))
     cells, priority = memoized(g, "public_parts", _kept_parts, g, "public", _public_parts)
     if memoized(g, "face_down_cards", _face_down_cards, g):
         queue, prompt, executing = _aliased_parts(g, viewer)

@@ -90,7 +90,7 @@ class RoomGame:
 
     def _list(self, p) -> list:
         with self.room.metrics.phase("legal"):
-            return self.room.game.legal_actions(p)
+            return self.room.game.legal_listing(p)      # read-only: the engine's dicts, not copies
 
     def forget_legal(self) -> None:
         """Drop the listed legal actions (the room calls it once an action's frames are built)."""
