@@ -138,9 +138,12 @@ def shown_log(g, viewer, start: int) -> list[dict]:
 
 
 def _any_addressed(g, start: int) -> bool:
-    """True when an event after ``start`` is meant for one player only (its ``to`` is 1 or 2)."""
-    for ev in g.events:
-        if ev["seq"] > start and _hidden_from(ev, None):
+    """True when an event after ``start`` is meant for one player only (its ``to`` is 1 or 2). The events are in
+    ``seq`` order: read from the newest back to ``start``."""
+    for ev in reversed(g.events):
+        if ev["seq"] <= start:
+            return False
+        if _hidden_from(ev, None):
             return True
     return False
 
