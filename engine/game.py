@@ -24,6 +24,9 @@ from engine.procedure.flow import run
 from engine.scenario_setup import build
 from engine.view import dealias, mask, offered, project, project_log, project_many
 
+#: The concession :meth:`Game.legal_listing` ends with (read-only, like the rest of that list).
+_CONCEDE = {"act": "concede"}
+
 
 class Game:
     """A game of Berserk between players 1 and 2: the engine's public API (see the module docstring).
@@ -109,6 +112,16 @@ class Game:
         """Every applied ``[player, action]`` in order (a read-only, packed sequence: engine/model/action_log.py)."""
         return self.state.log
 
+    @property
+    def turn(self) -> int:
+        """The turn number (0 in the preliminary phase)."""
+        return self.state.turn
+
+    @property
+    def active(self) -> int | None:
+        """The player whose turn it is (1 or 2)."""
+        return self.state.active
+
     def to_act(self) -> int | None:
         """The player the game waits for now (1 or 2), or None once it is over."""
         return self.state.to_act()
@@ -149,6 +162,15 @@ class Game:
         out = offered(s, player, legal_now(s, player))  # copies: the cached list stays intact
         out.append({"act": "concede"})
         return out
+
+    def legal_listing(self, player: int) -> list[dict]:
+        """:meth:`legal_actions` for a caller that only reads it (a server's frames): the same actions in the same
+        order, without the copies: the dicts are the engine's own, kept for this version, so they must not be
+        changed. A new outer list each call."""
+        s = self.state
+        if s.result is not None:
+            return []
+        return [*mask(s, player, legal_now(s, player)), _CONCEDE]
 
     def apply(self, player: Any, action: Any) -> list[dict]:
         """Apply one action for ``player`` and return the events it produced.

@@ -19,7 +19,7 @@ from engine.procedure.strike import blow_amount
 from engine.rules import keywords
 from engine.rules.hidden import alias, any_hidden, hidden_from
 from engine.rules.strike_table import strike_table, weakened
-from engine.view_log import _face_down_cards, _log, _log_start, project_log  # noqa: F401 (project_log: the API)
+from engine.view_log import _face_down_cards, _log_start, project_log, shown_log  # noqa: F401 (project_log: the API)
 from engine.model.state import GameState
 
 
@@ -243,21 +243,22 @@ def _players(g, viewer) -> dict:
 def _player(g, p: int, own: bool) -> dict:
     """Player ``p``'s entry of ``players`` as its owner (``own``) or any other viewer sees it. An entry equal to the
     one the previous projection showed those viewers (ints, None and lists of ids: equal means alike) is that very
-    dict (the diffs skip it by identity)."""
+    dict (the diffs skip it by identity), found equal before a new one is built."""
+    shown = own or g.phase not in _CRYSTALS_HIDDEN
+    gold = g.crystals[p]["gold"] if shown else None
+    silver = g.crystals[p]["silver"] if shown else None
+    kept = g._view_players
+    old = kept.get((p, own))
+    if old is not None and old["deck"] == len(g.decks[p]) and old["graveyard"] == g.graveyards[p] \
+            and old["aux"] == g.aux[p] and old["deal"] == len(g.deals[p]) \
+            and old["recruits"] == len(g.recruits[p]) and old["gold"] == gold and old["silver"] == silver \
+            and (not own or old["deal_cards"] == g.deals[p] and old["recruit_cards"] == g.recruits[p]):
+        return old
     pv = {"deck": len(g.decks[p]), "graveyard": list(g.graveyards[p]), "aux": list(g.aux[p]),
-          "deal": len(g.deals[p]), "recruits": len(g.recruits[p])}
-    if own or g.phase not in _CRYSTALS_HIDDEN:
-        pv["gold"] = g.crystals[p]["gold"]
-        pv["silver"] = g.crystals[p]["silver"]
-    else:
-        pv["gold"] = pv["silver"] = None
+          "deal": len(g.deals[p]), "recruits": len(g.recruits[p]), "gold": gold, "silver": silver}
     if own:
         pv["deal_cards"] = list(g.deals[p])
         pv["recruit_cards"] = list(g.recruits[p])
-    kept = g._view_players
-    old = kept.get((p, own))
-    if old is not None and old == pv:
-        return old
     kept[(p, own)] = pv
     return pv
 
@@ -285,7 +286,7 @@ def project(g, viewer) -> dict:
     (engine/model/memo.py): projecting changes nothing but the log's cache of masked events (:func:`_log`), which
     no memoized read looks at."""
     cards, players = _cards(g, viewer), _players(g, viewer)
-    log = _log(g, viewer, _log_start(g))
+    log = shown_log(g, viewer, _log_start(g))
     cells, priority = memoized(g, "public_parts", _kept_parts, g, "public", _public_parts)
     if memoized(g, "face_down_cards", _face_down_cards, g):
         queue, prompt, executing = _aliased_parts(g, viewer)

@@ -84,7 +84,7 @@ def _log(g, viewer, start: int) -> list[dict]:
     An event that names no such card is shown as it is (the engine's own dict, shared by every view and the
     journal: events are never changed). The cache holds no more than the window; it is never serialized
     (``GameState.to_dict`` lists its fields)."""
-    aliases = _hidden_aliases(g, viewer)
+    aliases = memoized(g, ("aliases", viewer), _hidden_aliases, g, viewer)
     cached = g._view_log.get(viewer)
     if cached is None or cached[0] != aliases:
         cached = g._view_log[viewer] = [aliases, {}, None]
@@ -120,6 +120,32 @@ def _log(g, viewer, start: int) -> list[dict]:
             del masked[seq]
     cached[2] = (events, start, events[-1], tuple(log)) if events else None
     return log
+
+
+def shown_log(g, viewer, start: int) -> list[dict]:
+    """:func:`_log` of ``viewer``; a player whose log shows exactly the spectator's gets the spectator's very list,
+    masked once per read-only scope (engine/model/memo.py): when no event after ``start`` is meant for one player
+    only (``to``, :func:`_hidden_from`) and the same cards are face down to both since the same events, the two
+    logs hold equal events in the same order. The views of one version then share the log (the room's diffs and
+    journal compare it by identity)."""
+    if viewer is None:
+        return memoized(g, ("log", start), _log, g, None, start)
+    if not memoized(g, ("log_to", start), _any_addressed, g, start) \
+            and memoized(g, ("aliases", viewer), _hidden_aliases, g, viewer) \
+            == memoized(g, ("aliases", None), _hidden_aliases, g, None):
+        return memoized(g, ("log", start), _log, g, None, start)
+    return _log(g, viewer, start)
+
+
+def _any_addressed(g, start: int) -> bool:
+    """True when an event after ``start`` is meant for one player only (its ``to`` is 1 or 2). The events are in
+    ``seq`` order: read from the newest back to ``start``."""
+    for ev in reversed(g.events):
+        if ev["seq"] <= start:
+            return False
+        if _hidden_from(ev, None):
+            return True
+    return False
 
 
 def _row_copy(g, ev: dict, start: int) -> dict:

@@ -179,3 +179,11 @@ def test_a_scenario_game_refuses_to_roll_past_the_listed_dice_by_default():
     g, labels = Game.from_scenario(dict(SEEDED, dice=[6]))
     with pytest.raises(Exception):
         _strike(g, labels)
+
+
+def test_the_read_only_listing_holds_the_legal_actions_in_order_without_copying_them():
+    g = new_game(1)
+    p = g.to_act()
+    listing = g.legal_listing(p)
+    assert listing == g.legal_actions(p) and listing[-1] == {"act": "concede"}
+    assert all(a is b for a, b in zip(g.legal_listing(p), listing))

@@ -72,3 +72,25 @@ def test_viewers_who_see_a_strike_roll_alike_share_its_copy_with_the_row():
     views = g.views([1, 2, None])
     rolls = [[e for e in views[v]["log"] if e["type"] == "strike_roll"][-1] for v in (1, 2, None)]
     assert "row" in rolls[0] and rolls[0] is rolls[1] is rolls[2]
+
+
+def test_views_projected_together_share_one_log_when_every_viewer_sees_the_same_events():
+    g, labels = game([card("mine", "c2", 1), card("foe", "c4", 2)])
+    g.emit("moved", card=labels["mine"], frm="c2", to="c3")
+    views = g.views([1, 2, None])
+    assert views[1]["log"] is views[2]["log"] is views[None]["log"]
+
+
+def test_a_player_sent_an_event_of_its_own_gets_a_log_of_its_own():
+    g, labels = game([card("mine", "c2", 1)])
+    g.emit("secret", to=2, card=labels["mine"])
+    views = g.views([1, 2, None])
+    assert views[2]["log"] is not views[None]["log"] and views[1]["log"] == views[None]["log"]
+    assert [e for e in views[2]["log"] if e["type"] == "secret"]
+
+
+def test_the_controller_of_a_face_down_card_named_in_the_log_keeps_its_own_log():
+    g, labels = _hidden_foe()
+    views = g.views([1, 2, None])
+    assert _last(views[2])["card"] == labels["foe"] and _last(views[None])["card"] == "x-c4"
+    assert views[1]["log"] == views[None]["log"]

@@ -272,7 +272,8 @@ class Room:
         journal = self.journal
         with self.metrics.phase("apply"):
             events = self.game.apply(p, action)
-        journal.record(self.game, p, self.engine_view)
+        views = self.cache.views(self.game)            # this version's engine views, projected on first use
+        journal.record(self.game, p, lambda viewer: engine_view(self, viewer, views))
         if self.game.result is not None or self.result is not None:
             self.status = RoomStatus.FINISHED
         elif self.status is RoomStatus.PRELIMINARY and starts_turns(events):

@@ -36,14 +36,16 @@ def share_alike(view: dict, public: dict) -> None:
         view["log"] = theirs
 
 
-def engine_view(room, viewer) -> dict:
+def engine_view(room, viewer, views: dict | None = None) -> dict:
     """The engine's view of ``room``'s game for ``viewer`` (1, 2, None) at the current version, projected once per
     version and viewer however many readers want it (the journal, each tracked viewer's diff, every spectator
     sharing viewer None). Readers must not change it (RoomGame copies it before adding the room's fields). The
     first request of a version projects all three together (``Game.views``: cards seen alike shared). The room
     drops the views once an action's frames are built (they live on only as the diffs' last views). Timed as phase
-    ``project`` (mostly outside ``view``: the journal asks first, right after ``apply``)."""
-    views = room.cache.views(room.game)
+    ``project`` (mostly outside ``view``: the journal asks first, right after ``apply``). ``views``: what
+    ``room.cache.views(room.game)`` gives now, when the caller has it (asking for several viewers at one version)."""
+    if views is None:
+        views = room.cache.views(room.game)
     got = views.get(viewer)
     if got is None:
         with room.metrics.phase("project"):
@@ -90,7 +92,7 @@ class RoomGame:
 
     def _list(self, p) -> list:
         with self.room.metrics.phase("legal"):
-            return self.room.game.legal_actions(p)
+            return self.room.game.legal_listing(p)      # read-only: the engine's dicts, not copies
 
     def forget_legal(self) -> None:
         """Drop the listed legal actions (the room calls it once an action's frames are built)."""
@@ -111,7 +113,8 @@ class RoomGame:
         """:meth:`view` of each of ``viewers`` (1, 2, None), in order, at one version: the ``room`` field looked up
         once for all of them."""
         public = self._public()
-        return [self._view(viewer, public) for viewer in viewers]
+        views = None if self.room.game is None else self.room.cache.views(self.room.game)
+        return [self._view(viewer, public, views) for viewer in viewers]
 
     def _public(self) -> dict:
         """The views' ``room`` value now: one object for every viewer, built again only when it changed."""
@@ -140,9 +143,9 @@ class RoomGame:
                 "clock": r.options.get("clock"), "rematch": r.rematch,
                 "rematch_declined": r.rematch_declined, "rematch_started": r.rematch_started, "rated": r.rated}
 
-    def _view(self, viewer, public: dict) -> dict:
+    def _view(self, viewer, public: dict, views: dict | None = None) -> dict:
         r = self.room
-        view = waiting_view(viewer) if r.game is None else dict(engine_view(r, viewer))
+        view = waiting_view(viewer) if r.game is None else dict(engine_view(r, viewer, views))
         view["room"] = public
         view["journal"] = [] if r.game is None else r.journal.view(viewer)
         if r.status is RoomStatus.FINISHED:

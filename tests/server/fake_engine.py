@@ -81,6 +81,9 @@ class Game:
         return [{"act": "attack", "source": s["secret"][str(p)], "target": "player"}, {"act": "end_turn"},
                 {"act": "concede"}]
 
+    def legal_listing(self, p: int) -> list:
+        return self.legal_actions(p)
+
     def apply(self, p: int, action: dict) -> list:
         s = self.s
         if s["result"]:

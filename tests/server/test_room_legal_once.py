@@ -13,7 +13,8 @@ from server.settings import Settings
 
 
 class Counting:
-    """The engine game, with every ``legal_actions`` call recorded as ``(version, player)``."""
+    """The engine game, with every ``legal_listing`` call (the room's read-only listing) recorded as ``(version,
+    player)``."""
 
     def __init__(self, game, asked: list) -> None:
         self._game, self._asked = game, asked
@@ -21,9 +22,9 @@ class Counting:
     def __getattr__(self, name):
         return getattr(self._game, name)
 
-    def legal_actions(self, p):
+    def legal_listing(self, p):
         self._asked.append((self._game.version, p))
-        return self._game.legal_actions(p)
+        return self._game.legal_listing(p)
 
 
 def _dealt_room() -> tuple[Room, list]:
