@@ -227,3 +227,38 @@ def test_progress_saved_by_an_old_step_number_resumes_at_the_step_that_number_na
                   number)
     page.reload()
     assert shown in page.wait_for_selector("[data-testid=tutorial-start]").inner_text()
+
+
+GUIDE_AT = """async ([id, cards, legal]) => {
+  const tut = await import('/js/tutorial.js');
+  localStorage.setItem('berserk.tutorial', JSON.stringify({ id, room: 'tut-off', part: 'prelim', since: -1 }));
+  const root = document.createElement('div');
+  document.body.append(root);
+  const conn = { view: { cards, log: [], phase: 'recruitment' }, legal, you: 1 };
+  tut.tutorialFor('tut-off', root, conn).update();
+  window.tutRoot = root;
+  return { step: root.querySelector('[data-testid=tutorial-step]').dataset.step,
+           off: !!root.querySelector('[data-testid=tutorial-offscript]') };
+}"""
+
+
+def test_a_step_the_game_no_longer_allows_says_so_and_can_be_skipped(server, new_page):
+    """Leshiy is neither in the deal nor recruited (the player recruited others), yet the player is to act: the
+    guide says the game went another way, and its skip button moves on to the next step."""
+    page = new_page("en-US")
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    got = page.evaluate(GUIDE_AT, ["hire_silver", {}, [{"act": "choose", "option": "done"}]])
+    assert got == {"step": "hire_silver", "off": True}
+    assert "no longer" in page.inner_text("[data-testid=tutorial-offscript]")
+    page.click("[data-testid=tutorial-skip]")
+    assert page.get_attribute("[data-testid=tutorial-step]", "data-step") == "hire_gold"
+
+
+def test_a_step_that_waits_for_the_computer_is_not_called_off_script(server, new_page):
+    page = new_page("ru-RU")
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    got = page.evaluate(GUIDE_AT, ["hire_silver", {}, []])
+    assert got == {"step": "hire_silver", "off": False}
+    assert page.inner_text("[data-testid=tutorial-skip]") == "Пропустить шаг"

@@ -14,10 +14,14 @@ import { STEPS } from "./tutorial_steps.js";
 addStrings({
   en: { tut_title: "Tutorial", tut_intro: "Learn the game by playing: a short guided game against the computer.",
     tut_start: "Start the tutorial", tut_resume: "Resume the tutorial (step {n} of {total})", tut_restart: "Start over",
-    tut_step: "Step {n} of {total}", tut_next: "Next", tut_leave: "Leave the tutorial", tut_to_lobby: "To the lobby" },
+    tut_step: "Step {n} of {total}", tut_next: "Next", tut_leave: "Leave the tutorial", tut_to_lobby: "To the lobby",
+    tut_skip: "Skip this step",
+    tut_offscript: "The game went another way: this step can no longer be done here. Play on, or skip the step." },
   ru: { tut_title: "Обучение", tut_intro: "Научитесь играть, играя: короткая игра с компьютером с подсказками.",
     tut_start: "Начать обучение", tut_resume: "Продолжить обучение (шаг {n} из {total})", tut_restart: "Начать заново",
-    tut_step: "Шаг {n} из {total}", tut_next: "Дальше", tut_leave: "Выйти из обучения", tut_to_lobby: "В лобби" },
+    tut_step: "Шаг {n} из {total}", tut_next: "Дальше", tut_leave: "Выйти из обучения", tut_to_lobby: "В лобби",
+    tut_skip: "Пропустить шаг",
+    tut_offscript: "Игра пошла по-другому: этот шаг здесь уже не сделать. Играйте дальше или пропустите шаг." },
 });
 
 const KEY = "berserk.tutorial";
@@ -177,12 +181,19 @@ class TutorialGuide {
     const step = this.step;
     if (!p || !step) return setChildren(this.root);
     const lang = getLang();
-    const text = typeof step.text === "function" ? step.text(this._ctx()) : step.text;
+    const ctx = this._ctx();
+    const text = typeof step.text === "function" ? step.text(ctx) : step.text;
+    // the player is to act but nothing the step asks for is there (they played it another way): say so
+    const offScript = !step.next && !!ctx.view?.cards && ctx.legal.length > 0 && !step.target(ctx);
     setChildren(this.root, h("div.tutorial-guide", { role: "status", "aria-live": "polite" },
       h("span.tutorial-count", {}, t("tut_step", { n: p.step + 1, total: STEPS.length })), " ",
       h("span.tutorial-text", { dataset: { testid: "tutorial-step", step: step.id } }, text[lang] || text.en),
+      offScript ? h("span.tutorial-offscript", { dataset: { testid: "tutorial-offscript" } }, " ", t("tut_offscript"))
+        : null,
       step.next ? h("button.tutorial-next", { dataset: { testid: "tutorial-next" }, onclick: () => this._next() },
-        step.id === "complete" ? t("tut_to_lobby") : t("tut_next")) : null,
+        step.id === "complete" ? t("tut_to_lobby") : t("tut_next"))
+        : h("button.tutorial-skip", { dataset: { testid: "tutorial-skip" }, onclick: () => this._next() },
+          t("tut_skip")),
       h("a.tutorial-leave", { href: "#/", dataset: { testid: "tutorial-leave" } }, t("tut_leave"))));
     // a step answered by "Next" brings the guide into view: the page may be scrolled down to the board
     if (step.next && this.shownNext !== step.id) {
