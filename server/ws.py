@@ -89,8 +89,8 @@ class Connection:
         self.limited = self.address not in hub.settings.exempt_addresses()   # per-address limits apply
         self.seat_claim = False             # joined with a seat token (server/ws_limits.py: seats stay, spectators yield)
         self.overflow = False               # opened past a connection limit: only a seat's join may stay
-        self.direct = direct_send(ws)       # uvicorn's own send and writable event (server/ws_close.py), or None
-        self.write_all = direct_write_all(ws) if self.direct is not None else None   # several frames, one write
+        self.direct = None                  # uvicorn's own send and writable event (server/ws_close.py), once the
+        self.write_all = None               # writer runs; and the writing of several frames in one write
 
     # -- sink (called by the bus; never blocks) ----------------------------------------------------------------
     def sink(self, frame: bytes | None, close: int | None) -> None:
@@ -159,7 +159,8 @@ class Connection:
         """Drain the outbound queue; a frame that cannot be written in ``send_timeout`` marks the client stalled.
         While uvicorn's transport is writable a frame goes straight to uvicorn's ``send`` (it cannot wait then:
         server/ws_close.py ``direct_send``); otherwise through Starlette under the timeout."""
-        direct = self.direct
+        self.direct = direct = direct_send(self.ws)
+        self.write_all = direct_write_all(self.ws) if direct is not None else None
         while True:
             item = await self.queue.get()
             if isinstance(item, tuple):
