@@ -19,8 +19,8 @@ OBJECT_VERBS = {"нанимаете", "ставите", "выбираете", "�
 #: name stays nominative: «игрока {name}», «к карте {host}», «цель {target}»), a verb in the present tense whose
 #: subject the name is («ходит {who}»), a conjunction («пока {name}», «как {name}»); «у атакующего {a}» gives a
 #: row's values
-NAME_LEADS = {"игрок", "игрока", "соперник", "карта", "карты", "карте", "карту", "цель", "ходит", "выбирает", "пока",
-              "как", "атакующего", "отвечающего"}
+NAME_LEADS = {"игрок", "игрока", "соперник", "карта", "карты", "карте", "карту", "цель", "ходит", "выбирает",
+              "получает", "пока", "как", "атакующего", "отвечающего"}
 #: the words that name a person whose gender a past-tense verb may take in place of the name's («Игрок {name}
 #: покинул игру»: the verb agrees with «игрок»)
 PERSON_NOUNS = {"игрок", "соперник"}
