@@ -329,7 +329,7 @@ def _asker_withdrew(new_page, server):
 
 def test_an_asker_who_withdraws_the_rematch_is_told_it_withdrew_it(server, new_page):
     ann, bob = _asker_withdrew(new_page, server)
-    assert "You withdrew the rematch." in ann.inner_text("[data-testid=game-cancelled]")
+    assert "You withdrew the rematch offer." in ann.inner_text("[data-testid=game-cancelled]")
     assert ann.locator(".conn-banner, .error-toast").count() == 0
     ann.click("#lang")
     assert "Вы отозвали предложение реванша." in ann.inner_text("[data-testid=game-cancelled]")
@@ -344,3 +344,42 @@ def test_the_side_panel_of_a_withdrawn_rematch_room_says_it_was_cancelled(server
     side = ann.inner_text("[data-testid=status]")
     assert "Отменена" in side and "Игра отменена" in side
     assert "Отключено" not in side and "Ждём раздачи" not in side
+
+
+def test_the_asker_waiting_in_the_rematch_room_withdraws_the_offer_and_the_finished_room_says_it_was_withdrawn(
+        server, new_page):
+    ann, bob, old, new = _rematch_asked(new_page, server)
+    bob.wait_for_selector("[data-testid=rematch-decline]")
+    ann.wait_for_selector("[data-testid=rematch-withdraw]").click()
+    assert "You withdrew the rematch offer." in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+    said = bob.wait_for_selector("[data-testid=rematch-declined]")
+    assert said.inner_text() == "Your opponent withdrew the rematch offer."
+    bob.click("#lang")
+    assert bob.inner_text("[data-testid=rematch-declined]") == "Соперник отозвал предложение реванша."
+
+
+def test_the_asker_back_in_the_finished_room_withdraws_its_pending_offer_there(server, new_page):
+    ann, bob, sam = watched_friend_game(new_page, server)
+    old = room_of(ann)
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    ann.click("[data-testid=rematch]")
+    room_of_after(ann, old)
+    ann.goto(server.url + f"/#/room/{old}")
+    ann.wait_for_selector("[data-testid=rematch-withdraw]").click()
+    said = ann.wait_for_selector("[data-testid=rematch-declined]")
+    assert said.inner_text() == "You withdrew the rematch offer."
+    assert sam.wait_for_selector("[data-testid=rematch-declined]").inner_text() == "The rematch offer was withdrawn."
+    bob.wait_for_selector("[data-testid=rematch-declined]")
+    assert ann.locator("[data-testid=rematch-withdraw], [data-testid=rematch]").count() == 0
+    ann.click("#lang")
+    assert ann.inner_text("[data-testid=rematch-declined]") == "Вы отозвали предложение реванша."
+    sam.click("#lang")
+    assert sam.inner_text("[data-testid=rematch-declined]") == "Предложение реванша отозвано."
+
+
+def test_an_offered_player_who_declines_is_still_told_it_declined(server, new_page):
+    ann, bob, old, new = _rematch_asked(new_page, server)
+    bob.wait_for_selector("[data-testid=rematch-decline]").click()
+    assert bob.wait_for_selector("[data-testid=rematch-declined]").inner_text() == "You declined the rematch."
+    assert bob.locator("[data-testid=rematch-withdraw]").count() == 0
