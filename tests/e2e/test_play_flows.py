@@ -145,6 +145,15 @@ def room_of_after(page, old: str) -> str:
     return room_of(page)
 
 
+def concede_and_ask_rematch(page) -> tuple[str, str]:
+    """The page's player concedes its game and asks for a rematch, which its page enters: (old room, new room)."""
+    old = room_of(page)
+    page.click("button[data-act=concede]")
+    page.click("button[data-act=concede-confirm]")
+    page.click("[data-testid=rematch]")
+    return old, room_of_after(page, old)
+
+
 def watched_friend_game(new_page, server):
     """A friend game (tests/e2e/players.py) and Sam watching it from the invite link: (ann, bob, sam)."""
     ann, bob, link = friend_game(new_page, server)
@@ -174,12 +183,7 @@ def test_a_chat_message_reaches_the_other_player_and_not_the_spectators(server, 
 
 def test_a_rematch_starts_a_new_game_with_the_seats_swapped(server, new_page, artifacts):
     ann, bob, link = friend_game(new_page, server)
-    old = room_of(ann)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    ann.wait_for_function("(old) => !location.hash.includes(old)", arg=old)
-    new = room_of(ann)
+    _, new = concede_and_ask_rematch(ann)
     my_seat(ann, "2")
     bob.wait_for_selector(".rematch-offer")
     bob.click("[data-testid=rematch]")
@@ -196,10 +200,7 @@ def _spectator_follows_the_rematch(new_page, server):
     """Ann concedes a watched friend game and asks for a rematch; Sam, the spectator, follows the link to watch it:
     (ann, bob, sam, the rematch room's id)."""
     ann, bob, sam = watched_friend_game(new_page, server)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    new = room_of_after(ann, room_of(bob))
+    _, new = concede_and_ask_rematch(ann)
     sam.wait_for_selector("[data-testid=watch-rematch]").click()
     sam.wait_for_function("(n) => location.hash.includes(n)", arg=new)
     my_seat(sam, "spectator")
@@ -226,11 +227,7 @@ def test_the_lobby_fits_a_phone_with_the_longest_deck_names_in_russian(server, b
 def _rematch_asked(new_page, server):
     """Ann concedes a friend game against Bob and asks for a rematch: (ann, bob, the old room's id, the new one's)."""
     ann, bob, link = friend_game(new_page, server)
-    old = room_of(ann)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    new = room_of_after(ann, old)
+    old, new = concede_and_ask_rematch(ann)
     return ann, bob, old, new
 
 
@@ -299,11 +296,7 @@ def test_a_rematch_started_elsewhere_leads_the_players_page_into_it_instead_of_o
 
 def test_a_spectator_of_the_finished_game_gets_the_link_to_watch_the_rematch_once_it_started(server, new_page):
     ann, bob, sam = watched_friend_game(new_page, server)
-    old = room_of(ann)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    new = room_of_after(ann, old)
+    old, new = concede_and_ask_rematch(ann)
     sam.wait_for_selector("[data-testid=watch-rematch]")
     assert _accept_rematch_elsewhere(bob, old) == 200
     sam.wait_for_selector(".rematch-started [data-testid=watch-rematch]")
@@ -360,11 +353,7 @@ def test_the_asker_waiting_in_the_rematch_room_withdraws_the_offer_and_the_finis
 
 def test_the_asker_back_in_the_finished_room_withdraws_its_pending_offer_there(server, new_page):
     ann, bob, sam = watched_friend_game(new_page, server)
-    old = room_of(ann)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    room_of_after(ann, old)
+    old, _ = concede_and_ask_rematch(ann)
     ann.goto(server.url + f"/#/room/{old}")
     ann.wait_for_selector("[data-testid=rematch-withdraw]").click()
     said = ann.wait_for_selector("[data-testid=rematch-declined]")
