@@ -211,6 +211,15 @@ def test_a_spectator_of_a_finished_game_is_led_to_watch_its_rematch(server, new_
     _spectator_follows_the_rematch(new_page, server)
 
 
+def test_a_spectator_of_a_rematch_room_its_asker_withdraws_is_told_the_offer_was_withdrawn(server, new_page):
+    ann, bob, sam, new = _spectator_follows_the_rematch(new_page, server)
+    ann.wait_for_selector("[data-testid=rematch-withdraw]").click()
+    said = sam.wait_for_selector("[data-testid=game-cancelled]")
+    assert "The rematch offer was withdrawn." in said.inner_text()
+    sam.click("#lang")
+    assert "Предложение реванша отозвано." in sam.inner_text("[data-testid=game-cancelled]")
+
+
 def test_the_lobby_fits_a_phone_with_the_longest_deck_names_in_russian(server, browser):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU", has_touch=True, is_mobile=True)
     try:
@@ -372,3 +381,9 @@ def test_an_offered_player_who_declines_is_still_told_it_declined(server, new_pa
     bob.wait_for_selector("[data-testid=rematch-decline]").click()
     assert bob.wait_for_selector("[data-testid=rematch-declined]").inner_text() == "You declined the rematch."
     assert bob.locator("[data-testid=rematch-withdraw]").count() == 0
+
+
+def test_a_spectator_of_a_rematch_room_the_offered_player_declines_is_told_it_was_declined(server, new_page):
+    ann, bob, sam, new = _spectator_follows_the_rematch(new_page, server)
+    bob.wait_for_selector("[data-testid=rematch-decline]").click()
+    assert "The rematch was declined." in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()

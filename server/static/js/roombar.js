@@ -191,9 +191,12 @@ export class RoomBar {
   /** A room closed before its deal (data-testid "game-cancelled"), with the way back to the lobby: cancelled, or
    * (close 4011) its rematch declined: said to the player who withdrew it as their own withdrawal (the room's last
    * sync names the seat that declined, view.room.rematch_declined), to the other player as the opponent's refusal,
-   * to a spectator as the rematch's. */
+   * to a spectator as the rematch's, a withdrawal when the seat that declined was taken (only the asker sits down
+   * before the other player does: then the deal follows). */
   _cancelled(room, you) {
-    const words = !declinedRematch(this.conn) ? "game_cancelled" : !you ? "rematch_declined"
+    const withdrawn = Boolean(room.rematch_declined && room.seated?.[String(room.rematch_declined)]);
+    const words = !declinedRematch(this.conn) ? "game_cancelled"
+      : !you ? (withdrawn ? "rematch_withdrawn" : "rematch_declined")
       : room.rematch_declined === you ? "rematch_withdrawn_you" : "rematch_declined_opp";
     return h("p.game-cancelled", { role: "status", dataset: { testid: "game-cancelled" } }, t(words), " ",
       h("a", { href: "#/" }, t("nf_to_lobby")));
