@@ -99,7 +99,7 @@ async def commit_or_hold(room, carry, sends: list) -> bool:
 
 
 #: What a call (claim, deck choice, rematch) may change before its commit: restored when the commit fails.
-CALL_FIELDS = ("seats", "decks", "options", "rematch", "rematch_declined", "rematch_started", "status", "started",
+CALL_FIELDS = ("seats", "decks", "options", "rematch", "rematch_declined", "rematch_started", "rematch_by", "status", "started",
                "clocks")
 KEPT_AS_IS = ("game",)                  # replaced (a deal), never changed in place by a call
 

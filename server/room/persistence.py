@@ -58,7 +58,7 @@ class Persistence:
             "players": {"1": s.players[1], "2": s.players[2]}, "bots": s.bots,
             "started": r.started, "ended": r.ended, "recorded": r.recorded,
             "names": {"1": s.names[1], "2": s.names[2]}, "rematch": r.rematch,
-            "rematch_declined": r.rematch_declined, "rematch_started": r.rematch_started,
+            "rematch_declined": r.rematch_declined, "rematch_started": r.rematch_started, "rematch_by": r.rematch_by,
             "decks": r.decks, "deck_labels": list(r.options["decks"]), "dealt": r.game is not None,
         }
 
@@ -99,6 +99,7 @@ class Persistence:
         r.started, r.ended, r.recorded = s.get("started"), s.get("ended"), bool(s.get("recorded"))
         r.rematch = s.get("rematch")
         r.rematch_declined = s.get("rematch_declined")
+        r.rematch_by = s.get("rematch_by")
         r.rematch_started = bool(s.get("rematch_started"))
         if "decks" in s:                     # the seats' decks and labels (chosen while the room waited)
             r.decks = s["decks"]

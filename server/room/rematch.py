@@ -7,7 +7,8 @@ server/rooms.py; ``options["rematch_of"]`` names this room) or ``{"ok": False, "
 cancel) or ``{"ok": False, "code": "not_a_player" | "no_rematch", "msg"}``; with ``started`` (sent, not called, by
 the rematch room once dealt: server/room/seats.py ``tell_rematch_started``) it answers ``{"ok": True, "room"}``.
 ``room.rematch`` keeps the new room's id (shown in ``view.room.rematch`` and the lobby entry),
-``room.rematch_declined`` the seat that declined or withdrew it (``view.room.rematch_declined``),
+``room.rematch_by`` the seat that asked for it (``view.room.rematch_by``), ``room.rematch_declined`` the seat that
+declined it, or withdrew it when that is ``rematch_by`` (``view.room.rematch_declined``),
 ``room.rematch_started`` whether it was dealt (``view.room.rematch_started``: every viewer is led into it instead
 of being offered it).
 """
@@ -20,7 +21,7 @@ from .status import RoomStatus
 
 
 async def on_rematch(room, msg: m.Rematch) -> dict:
-    """The first ask names the new room and answers ``create`` (seat -> who: the seats swapped; the decks as they
+    """The first ask names the new room, keeps the asking seat (``room.rematch_by``) and answers ``create`` (seat -> who: the seats swapped; the decks as they
     were); later asks answer the same room id. Everyone here is re-synced so the other player sees the offer (and,
     with ``msg.started``, that the rematch began)."""
     if msg.started:
@@ -38,6 +39,7 @@ async def on_rematch(room, msg: m.Rematch) -> dict:
     if room.rematch is not None:
         return {"ok": True, "room": room.rematch}
     room.rematch = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
+    room.rematch_by = seats.seat_of_player(msg.player)
     labels = room.options["decks"]
     spec = {"reserved": {"1": seats.who(2), "2": seats.who(1)}, "decks": [room.decks[1], room.decks[0]],
             "options": dict(room.options, decks=[labels[1], labels[0]], rematch_of=room.id)}

@@ -107,6 +107,7 @@ class Room:
         self.result: dict | None = None          # a loss on time, a claimed win, an abort (else the engine's result)
         self.rematch: str | None = None          # the id of the rematch room, once a seat asked for one
         self.rematch_declined: int | None = None  # the seat that declined (or withdrew) the rematch
+        self.rematch_by: int | None = None        # the seat that asked for the rematch
         self.rematch_started = False             # the rematch room was dealt (server/room/rematch.py)
         self.clocks: Clocks | None = None
         self.created = time.time()

@@ -127,12 +127,13 @@ class RoomGame:
         return (r.id, r.status, self.result, r.options["spectators"], r.options.get("clock"), s.names[1],
                 s.names[2], s.bots.get("1"), s.bots.get("2"), r.decks[0] is not None, r.decks[1] is not None,
                 s.tokens[1] is not None, s.tokens[2] is not None, r.rematch, r.rematch_declined, r.rematch_started,
-                r.rated)
+                r.rematch_by, r.rated)
 
     def public(self) -> dict:
         """The views' ``room`` field, built: ``{"id", "status", "result", "spectators", "players", "bots",
-        "decks", "seated", "clock", "rematch", "rematch_declined", "rematch_started", "rated"}``
-        (``rematch_declined``: the seat that declined or withdrew the rematch, or None; in a rematch room closed
+        "decks", "seated", "clock", "rematch", "rematch_declined", "rematch_started", "rematch_by", "rated"}``
+        (``rematch_by``: the seat that asked for the rematch, or None; ``rematch_declined``: the seat that declined
+        the rematch, or withdrew it when it is ``rematch_by``, or None; in a rematch room closed
         before its deal, the seat of that room that declined it, server/room/endings.py ``cancel``;
         ``rematch_started``: the rematch room was dealt)."""
         r = self.room
@@ -141,7 +142,8 @@ class RoomGame:
                 "bots": r.seats.bots_json(), "decks": {str(p): r.decks[p - 1] is not None for p in (1, 2)},
                 "seated": {str(p): r.seats.tokens[p] is not None for p in (1, 2)},
                 "clock": r.options.get("clock"), "rematch": r.rematch,
-                "rematch_declined": r.rematch_declined, "rematch_started": r.rematch_started, "rated": r.rated}
+                "rematch_declined": r.rematch_declined, "rematch_started": r.rematch_started,
+                "rematch_by": r.rematch_by, "rated": r.rated}
 
     def _view(self, viewer, public: dict, views: dict | None = None) -> dict:
         r = self.room

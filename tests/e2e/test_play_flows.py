@@ -145,6 +145,15 @@ def room_of_after(page, old: str) -> str:
     return room_of(page)
 
 
+def concede_and_ask_rematch(page) -> tuple[str, str]:
+    """The page's player concedes its game and asks for a rematch, which its page enters: (old room, new room)."""
+    old = room_of(page)
+    page.click("button[data-act=concede]")
+    page.click("button[data-act=concede-confirm]")
+    page.click("[data-testid=rematch]")
+    return old, room_of_after(page, old)
+
+
 def watched_friend_game(new_page, server):
     """A friend game (tests/e2e/players.py) and Sam watching it from the invite link: (ann, bob, sam)."""
     ann, bob, link = friend_game(new_page, server)
@@ -174,12 +183,7 @@ def test_a_chat_message_reaches_the_other_player_and_not_the_spectators(server, 
 
 def test_a_rematch_starts_a_new_game_with_the_seats_swapped(server, new_page, artifacts):
     ann, bob, link = friend_game(new_page, server)
-    old = room_of(ann)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    ann.wait_for_function("(old) => !location.hash.includes(old)", arg=old)
-    new = room_of(ann)
+    _, new = concede_and_ask_rematch(ann)
     my_seat(ann, "2")
     bob.wait_for_selector(".rematch-offer")
     bob.click("[data-testid=rematch]")
@@ -196,10 +200,7 @@ def _spectator_follows_the_rematch(new_page, server):
     """Ann concedes a watched friend game and asks for a rematch; Sam, the spectator, follows the link to watch it:
     (ann, bob, sam, the rematch room's id)."""
     ann, bob, sam = watched_friend_game(new_page, server)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    new = room_of_after(ann, room_of(bob))
+    _, new = concede_and_ask_rematch(ann)
     sam.wait_for_selector("[data-testid=watch-rematch]").click()
     sam.wait_for_function("(n) => location.hash.includes(n)", arg=new)
     my_seat(sam, "spectator")
@@ -208,6 +209,15 @@ def _spectator_follows_the_rematch(new_page, server):
 
 def test_a_spectator_of_a_finished_game_is_led_to_watch_its_rematch(server, new_page):
     _spectator_follows_the_rematch(new_page, server)
+
+
+def test_a_spectator_of_a_rematch_room_its_asker_withdraws_is_told_the_offer_was_withdrawn(server, new_page):
+    ann, bob, sam, new = _spectator_follows_the_rematch(new_page, server)
+    ann.wait_for_selector("[data-testid=rematch-withdraw]").click()
+    said = sam.wait_for_selector("[data-testid=game-cancelled]")
+    assert "The rematch offer was withdrawn." in said.inner_text()
+    sam.click("#lang")
+    assert "Предложение реванша отозвано." in sam.inner_text("[data-testid=game-cancelled]")
 
 
 def test_the_lobby_fits_a_phone_with_the_longest_deck_names_in_russian(server, browser):
@@ -226,11 +236,7 @@ def test_the_lobby_fits_a_phone_with_the_longest_deck_names_in_russian(server, b
 def _rematch_asked(new_page, server):
     """Ann concedes a friend game against Bob and asks for a rematch: (ann, bob, the old room's id, the new one's)."""
     ann, bob, link = friend_game(new_page, server)
-    old = room_of(ann)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    new = room_of_after(ann, old)
+    old, new = concede_and_ask_rematch(ann)
     return ann, bob, old, new
 
 
@@ -299,11 +305,7 @@ def test_a_rematch_started_elsewhere_leads_the_players_page_into_it_instead_of_o
 
 def test_a_spectator_of_the_finished_game_gets_the_link_to_watch_the_rematch_once_it_started(server, new_page):
     ann, bob, sam = watched_friend_game(new_page, server)
-    old = room_of(ann)
-    ann.click("button[data-act=concede]")
-    ann.click("button[data-act=concede-confirm]")
-    ann.click("[data-testid=rematch]")
-    new = room_of_after(ann, old)
+    old, new = concede_and_ask_rematch(ann)
     sam.wait_for_selector("[data-testid=watch-rematch]")
     assert _accept_rematch_elsewhere(bob, old) == 200
     sam.wait_for_selector(".rematch-started [data-testid=watch-rematch]")
@@ -329,7 +331,7 @@ def _asker_withdrew(new_page, server):
 
 def test_an_asker_who_withdraws_the_rematch_is_told_it_withdrew_it(server, new_page):
     ann, bob = _asker_withdrew(new_page, server)
-    assert "You withdrew the rematch." in ann.inner_text("[data-testid=game-cancelled]")
+    assert "You withdrew the rematch offer." in ann.inner_text("[data-testid=game-cancelled]")
     assert ann.locator(".conn-banner, .error-toast").count() == 0
     ann.click("#lang")
     assert "Вы отозвали предложение реванша." in ann.inner_text("[data-testid=game-cancelled]")
@@ -344,3 +346,44 @@ def test_the_side_panel_of_a_withdrawn_rematch_room_says_it_was_cancelled(server
     side = ann.inner_text("[data-testid=status]")
     assert "Отменена" in side and "Игра отменена" in side
     assert "Отключено" not in side and "Ждём раздачи" not in side
+
+
+def test_the_asker_waiting_in_the_rematch_room_withdraws_the_offer_and_the_finished_room_says_it_was_withdrawn(
+        server, new_page):
+    ann, bob, old, new = _rematch_asked(new_page, server)
+    bob.wait_for_selector("[data-testid=rematch-decline]")
+    ann.wait_for_selector("[data-testid=rematch-withdraw]").click()
+    assert "You withdrew the rematch offer." in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+    said = bob.wait_for_selector("[data-testid=rematch-declined]")
+    assert said.inner_text() == "Your opponent withdrew the rematch offer."
+    bob.click("#lang")
+    assert bob.inner_text("[data-testid=rematch-declined]") == "Соперник отозвал предложение реванша."
+
+
+def test_the_asker_back_in_the_finished_room_withdraws_its_pending_offer_there(server, new_page):
+    ann, bob, sam = watched_friend_game(new_page, server)
+    old, _ = concede_and_ask_rematch(ann)
+    ann.goto(server.url + f"/#/room/{old}")
+    ann.wait_for_selector("[data-testid=rematch-withdraw]").click()
+    said = ann.wait_for_selector("[data-testid=rematch-declined]")
+    assert said.inner_text() == "You withdrew the rematch offer."
+    assert sam.wait_for_selector("[data-testid=rematch-declined]").inner_text() == "The rematch offer was withdrawn."
+    bob.wait_for_selector("[data-testid=rematch-declined]")
+    assert ann.locator("[data-testid=rematch-withdraw], [data-testid=rematch]").count() == 0
+    ann.click("#lang")
+    assert ann.inner_text("[data-testid=rematch-declined]") == "Вы отозвали предложение реванша."
+    sam.click("#lang")
+    assert sam.inner_text("[data-testid=rematch-declined]") == "Предложение реванша отозвано."
+
+
+def test_an_offered_player_who_declines_is_still_told_it_declined(server, new_page):
+    ann, bob, old, new = _rematch_asked(new_page, server)
+    bob.wait_for_selector("[data-testid=rematch-decline]").click()
+    assert bob.wait_for_selector("[data-testid=rematch-declined]").inner_text() == "You declined the rematch."
+    assert bob.locator("[data-testid=rematch-withdraw]").count() == 0
+
+
+def test_a_spectator_of_a_rematch_room_the_offered_player_declines_is_told_it_was_declined(server, new_page):
+    ann, bob, sam, new = _spectator_follows_the_rematch(new_page, server)
+    bob.wait_for_selector("[data-testid=rematch-decline]").click()
+    assert "The rematch was declined." in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()

@@ -3,6 +3,8 @@ context, the profile page shows the player, and a challenge sent to a friend is 
 (both are seated in a new room; a third friend watches it in one click)."""
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.driver import click
 from tests.e2e.players import enter_lobby, my_seat, room_of, wait_dealt
 
@@ -156,6 +158,30 @@ def test_on_a_phone_the_header_keeps_the_profile_link_and_the_lobby_refresh_is_a
         assert sizes[0] == sizes[1], sizes          # the size of the lobby's other buttons, not the heading's
         link.click()
         page.wait_for_selector("[data-testid=profile] [data-testid=account]")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("locale, name", [("ru-RU", "Богдан47"), ("en-US", "Bogdan48")])
+def test_on_a_phone_the_header_shows_the_players_whole_name_and_no_link_wraps(server, browser, artifacts, locale,
+                                                                             name):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, locale=locale)
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.fill("#player-name", name)
+        page.click("#player-name-ok")
+        page.wait_for_selector("[data-testid=create-room]")
+        page.screenshot(path=str(artifacts / f"phone-header-{locale}.png"))
+        shown = page.evaluate("""() => { const a = document.querySelector('[data-testid=my-profile]');
+          const r = a.getBoundingClientRect();
+          return {text: a.textContent, cut: a.scrollWidth > a.clientWidth, right: r.right,
+                  links: [...document.querySelectorAll('header#top a')].filter(l => l.offsetParent)
+                    .map(l => { const words = document.createRange(); words.selectNodeContents(l);
+                                return {text: l.textContent, lines: new Set([...words.getClientRects()]
+                                  .filter(q => q.width > 0).map(q => Math.round(q.top))).size}; })}; }""")
+        assert shown["text"] == name and not shown["cut"] and shown["right"] <= 390, shown
+        assert all(link["lines"] == 1 for link in shown["links"]), shown["links"]
     finally:
         ctx.close()
 

@@ -196,6 +196,24 @@ async def test_a_declined_rematch_closes_its_room_and_the_finished_room_says_who
     assert again.status_code == 409 and again.json()["error"] == "rematch_declined"
 
 
+async def test_the_finished_room_names_the_seat_that_asked_for_the_rematch(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch"] == new)
+    assert a.view["room"]["rematch_by"] == 1                       # Ann's seat
+    await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {})
+    await a.until(lambda f: f["t"] == "sync" and f["view"]["room"]["rematch_started"])
+    assert a.view["room"]["rematch_by"] == 1                       # Bob's acceptance does not make him the asker
+
+
+async def test_a_finished_room_restored_from_its_snapshot_still_knows_who_asked_for_the_rematch(live):
+    ann, bob, old, new, a = await _rematch_offered(live)
+    from server.metrics import Metrics
+    from server.room import Room
+    hub = live.app.state.hub
+    room = Room.restore(hub.rooms.rooms[old].snapshot(), hub.engine, None, hub.settings, Metrics())
+    assert room.rematch_by == 1
+
+
 async def test_a_rematch_both_players_sat_down_to_cannot_be_declined(live):
     ann, bob, old, new, a = await _rematch_offered(live)
     await call(live.http, "POST", f"/api/rooms/{old}/rematch", bob, {})

@@ -3,8 +3,10 @@
 // button (data-testid "invite-link"), the deck choice of a seat that has none yet, and after the game the result
 // in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again);
 // a spectator gets the link to watch the rematch (data-testid "watch-rematch"); the player offered a rematch may
-// decline it (data-testid "rematch-decline"): its room closes (close 4011), and everyone, spectators included, is
-// told ("rematch-declined" in the finished room, "game-cancelled" in the rematch's). A player who opens a waiting
+// decline it (data-testid "rematch-decline") and its asker withdraw it (data-testid "rematch-withdraw", in the
+// finished room and in the rematch room waiting for the other player): its room closes (close 4011), and everyone,
+// spectators included, is told, a withdrawal as such ("rematch-declined" in the finished room, "game-cancelled" in
+// the rematch's). A player who opens a waiting
 // room that keeps a seat for them (a rematch or a challenge opened from its link) is offered to take it, the deck
 // kept (the default) or chosen again (data-testid "take-kept-seat"). Once the rematch is dealt the finished room
 // leads every viewer into it instead of offering it (view.room.rematch_started): a player's link "go-rematch", a
@@ -20,6 +22,14 @@ import { deckName } from "./deckapi.js";
 import { ratedLabel } from "./gamekind.js";
 import "./notfound.js";   // its "To the lobby" words
 import { declinedRematch, cancelledBeforeDeal } from "./conn.js";
+
+/** The words of a declined rematch in its finished room (keys of i18n.js): a withdrawal when the seat that
+ * declined is the one that asked (view.room.rematch_by), said to that player as their own, to the other player as
+ * the opponent's, to a spectator plainly. */
+function declinedWords(room, you) {
+  const kind = room.rematch_by && room.rematch_declined === room.rematch_by ? "rematch_withdrawn" : "rematch_declined";
+  return !you ? kind : room.rematch_declined === you ? `${kind}_you` : `${kind}_opp`;
+}
 
 /** The share URL of a room: opening it takes the free seat 2 (first opener) or watches. */
 export function inviteUrl(room) {
@@ -100,11 +110,13 @@ export class RoomBar {
 
   async _rematch() {
     const choice = this.root.querySelector("#rematch-deck")?.value;
+    const room = this.conn.view?.room;
+    const asking = !room?.rematch || room.rematch_by === this.conn.you;     // not accepting the other's offer
     this.busy = true;
     this.render();
     try {
       const seat = await api.rematch(this.conn.room, choice && choice !== "keep" ? { deck: choice } : {});
-      saveSeat(seat.room, seat);
+      saveSeat(seat.room, seat, asking ? this.conn.room : undefined);
       location.hash = `#/room/${encodeURIComponent(seat.room)}`;
     } catch (e) {
       this.error = errorText(e);
@@ -162,6 +174,9 @@ export class RoomBar {
       }
     } else if (reserved) {
       parts.push(h("p.waiting-opponent", { role: "status" }, t("waiting_named", { name: seatName(room, other) })));
+      // the asker of a rematch, waiting in its room, may withdraw the offer (in the finished room it was asked in)
+      const old = loadSeat(this.conn.room)?.rematchOf;
+      if (old) parts.push(this._withdrawButton(old));
     } else {
       const url = inviteUrl(room.id);
       parts.push(h("div.invite", {},
@@ -176,19 +191,29 @@ export class RoomBar {
   /** A room closed before its deal (data-testid "game-cancelled"), with the way back to the lobby: cancelled, or
    * (close 4011) its rematch declined: said to the player who withdrew it as their own withdrawal (the room's last
    * sync names the seat that declined, view.room.rematch_declined), to the other player as the opponent's refusal,
-   * to a spectator as the rematch's. */
+   * to a spectator as the rematch's, a withdrawal when the seat that declined was taken (only the asker sits down
+   * before the other player does: then the deal follows). */
   _cancelled(room, you) {
-    const words = !declinedRematch(this.conn) ? "game_cancelled" : !you ? "rematch_declined"
+    const withdrawn = Boolean(room.rematch_declined && room.seated?.[String(room.rematch_declined)]);
+    const words = !declinedRematch(this.conn) ? "game_cancelled"
+      : !you ? (withdrawn ? "rematch_withdrawn" : "rematch_declined")
       : room.rematch_declined === you ? "rematch_withdrawn_you" : "rematch_declined_opp";
     return h("p.game-cancelled", { role: "status", dataset: { testid: "game-cancelled" } }, t(words), " ",
       h("a", { href: "#/" }, t("nf_to_lobby")));
   }
 
-  async _declineRematch() {
+  /** The asker's button withdrawing its rematch offer made in finished room old (data-testid "rematch-withdraw"). */
+  _withdrawButton(old) {
+    return h("button.rematch-withdraw", { type: "button", "data-testid": "rematch-withdraw", disabled: this.busy,
+      onclick: () => this._declineRematch(old) }, t("rematch_withdraw"));
+  }
+
+  /** Decline the rematch offered in finished room old (or withdraw this player's own offer there). */
+  async _declineRematch(old = this.conn.room) {
     this.busy = true;
     this.render();
     try {
-      await api.declineRematch(this.conn.room);
+      await api.declineRematch(old);
       this.error = null;
     } catch (e) {
       // both players sat down in another tab or from the rematch room's link: offer the way in instead
@@ -204,8 +229,8 @@ export class RoomBar {
     if (room.rematch && room.rematch_declined) {
       // declined (or withdrawn): said to everyone, the offer and the link to watch it gone (data-testid
       // "rematch-declined")
-      const who = !you ? "rematch_declined" : room.rematch_declined === you ? "rematch_declined_you" : "rematch_declined_opp";
-      parts.push(h("p.rematch-declined", { role: "status", dataset: { testid: "rematch-declined" } }, t(who)));
+      parts.push(h("p.rematch-declined", { role: "status", dataset: { testid: "rematch-declined" } },
+        t(declinedWords(room, you))));
       return parts;
     }
     if (room.rematch && (room.rematch_started || this.rematchStarted)) {
@@ -226,15 +251,19 @@ export class RoomBar {
       }
       return parts;
     }
-    const offered = room.rematch && !loadSeat(room.rematch);
+    // this player's own offer, pending (view.room.rematch_by): the way into its room and the way to withdraw it
+    const asked = Boolean(room.rematch) && room.rematch_by === you;
+    const offered = room.rematch && !asked && !loadSeat(room.rematch);
     parts.push(h("div.rematch-box", {},
       offered ? h("span.rematch-offer", {}, t("rematch_offered"), " ") : null,
+      asked ? h("span.rematch-offer", {}, t("rematch_asked_you"), " ") : null,
       h("label", {}, t("rematch_deck"), " ",
         this._deckSelect("rematch-deck", [h("option", { value: "keep", selected: true }, t("rematch_keep"))])), " ",
       h("button.rematch", { type: "button", "data-testid": "rematch", disabled: this.busy,
         onclick: () => this._rematch() }, offered ? t("rematch_accept") : t("rematch")),
       offered ? [" ", h("button.rematch-decline", { type: "button", "data-testid": "rematch-decline", disabled: this.busy,
-        onclick: () => this._declineRematch() }, t("rematch_decline"))] : null));
+        onclick: () => this._declineRematch() }, t("rematch_decline"))] : null,
+      asked ? [" ", this._withdrawButton(this.conn.room)] : null));
     return parts;
   }
 

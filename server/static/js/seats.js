@@ -3,12 +3,13 @@
 
 const KEY = (room) => `berserk.seat.${room}`;
 
-/** Remember {seat, token} for room. */
-export function saveSeat(room, { seat, token }) {
-  localStorage.setItem(KEY(room), JSON.stringify({ seat, token }));
+/** Remember {seat, token} for room; rematchOf: the finished room whose rematch this room is, kept when this
+ * browser's player asked for it (its page may then withdraw the offer there). */
+export function saveSeat(room, { seat, token }, rematchOf = undefined) {
+  localStorage.setItem(KEY(room), JSON.stringify(rematchOf ? { seat, token, rematchOf } : { seat, token }));
 }
 
-/** {seat, token} for room, or null when this browser holds no seat there (spectator). */
+/** {seat, token, rematchOf?} for room, or null when this browser holds no seat there (spectator). */
 export function loadSeat(room) {
   try {
     return JSON.parse(localStorage.getItem(KEY(room)) || sessionStorage.getItem(KEY(room)) || "null");
