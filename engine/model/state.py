@@ -173,7 +173,7 @@ class GameState:
         #: The play zone's cards (:meth:`play_cards`) with the play zone count and zone sizes they were listed at;
         #: the count goes up at every change of the play zone (:meth:`play_changed`).
         self._play: list[Card] = []
-        self._play_key: tuple = ()
+        self._play_key: tuple[int, int, int, int, int] | None = None
         self._play_changes = 0
         #: The attachments among them (:meth:`attachments`), listed with them.
         self._attached: list[Card] = []
@@ -263,11 +263,13 @@ class GameState:
         list is shared until the next :meth:`play_changed` or a change in the number of cards, of occupied cells or
         of cards in an aux zone (a state edited from outside, as tests do, then lists afresh): callers must not
         change it."""
-        key = (self._play_changes, len(self.cards), len(self.board), len(self.aux[1]), len(self.aux[2]))
-        if key == self._play_key:
+        key = self._play_key
+        aux = self.aux
+        if key is not None and key[0] == self._play_changes and key[1] == len(self.cards) and \
+                key[2] == len(self.board) and key[3] == len(aux[1]) and key[4] == len(aux[2]):
             return self._play
         out = self._play = self._play_cards()
-        self._play_key = key
+        self._play_key = (self._play_changes, len(self.cards), len(self.board), len(aux[1]), len(aux[2]))
         return out
 
     def _play_cards(self) -> list[Card]:
