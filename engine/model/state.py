@@ -240,7 +240,8 @@ class GameState:
     def is_creature(self, card: Card) -> bool:
         """True for a creature of any subtype (flyer, symbiote, parasite) [208]."""
         d = self._defcache.get(card.defkey)  # defn's cache read here first: the hottest read of the rules
-        return (d if d is not None else self.defn(card)).get("kind", "creature") == "creature"
+        kind: str = (d if d is not None else self.defn(card)).get("kind", "creature")  # typed: compared as a str
+        return kind == "creature"
 
     def is_flyer(self, card: Card) -> bool:
         """True for a flying creature (летающее существо) [211]: printed so, or it acquired flight (полёт: an
