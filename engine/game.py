@@ -11,18 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from engine.boundary import legal_actions, parse_move, play
 from engine.cards.decks import validate_deck
 from engine.cards.pool import card_def, resolve_id
 from engine.determinize import copy_state, from_view
-from engine.errors import EngineError
-from engine.model.move import Move
 from engine.model.rng import Rng
 from engine.model.state import GameState
 from engine.procedure import prelim
-from engine.procedure.actions import canonical, legal_now, perform
 from engine.procedure.flow import run
 from engine.scenario_setup import build
-from engine.view import dealias, mask, offered, project, project_log, project_many
+from engine.view import project, project_log, project_many
 
 #: The concession :meth:`Game.legal_listing` ends with (read-only, like the rest of that list).
 _CONCEDE = {"act": "concede"}
@@ -32,7 +30,8 @@ class Game:
     """A game of Berserk between players 1 and 2: the engine's public API (see the module docstring).
 
     The game holds its :class:`GameState` (``state``) and passes it to the rules; it adds the boundary: an action
-    dict becomes a :class:`engine.model.move.Move` once, here, and is checked against the one legal-action list.
+    dict becomes a :class:`engine.model.move.Move` once, at the boundary (engine/boundary.py, compiled), and is
+    checked against the one legal-action list.
     The state's fields and reads (``cards``, ``prompt``, ``life(card)`` ...) are readable (and, for tests and
     tools, writable) through the game itself; engine code takes ``state``. Not compiled (berserk_native.py): a thin
     layer whose attribute forwarding a compiled class that tests subclass cannot have.
@@ -156,12 +155,7 @@ class Game:
 
         The same code validates :meth:`apply`'s input, so the client never sees an action the engine refuses.
         """
-        s = self.state
-        if s.result is not None:
-            return []
-        out = offered(s, player, legal_now(s, player))  # copies: the cached list stays intact
-        out.append({"act": "concede"})
-        return out
+        return legal_actions(self.state, player)
 
     def legal_listing(self, player: int) -> list[dict]:
         """:meth:`legal_actions` for a caller that only reads it (a server's frames): the same actions in the same
@@ -215,40 +209,3 @@ class Game:
         for player, action in log:
             g.apply(player, action)
         return g
-
-
-def parse_move(s: GameState, player: Any, action: Any) -> tuple[Move, dict, bool]:
-    """The move of ``player``'s ``action`` (the boundary: aliases of face-down cards resolved, the act and its fields
-    checked, names resolved; :func:`engine.procedure.actions.canonical`), its canonical action dict (the move's own
-    fields, made once: :meth:`Move.action` would give an equal one) and whether it named face-down cards as allowed
-    (an instance id of a card face down to the player is not). Raises EngineError("malformed_action")."""
-    if player not in (1, 2):
-        raise EngineError("malformed_action", "The player must be 1 or 2.")
-    real = dealias(s, player, action)  # "x-<cell>" aliases of cards face down to this player [415]
-    act = canonical(s, action if real is None else real)
-    return Move.of(player, act), act, real is not None
-
-
-def play(s: GameState, move: Move, act: dict, aliased: bool) -> list[dict]:
-    """Apply ``move`` (``act``: its canonical dict from :func:`parse_move`) to the state if the rules allow it now
-    (the one legal-action list validates); the events it produced. Raises EngineError("game_over" |
-    "not_your_turn" | "illegal_action"), the state unchanged."""
-    player = move.player
-    if s.result is not None:
-        raise EngineError("game_over", "The game is over.")
-    if move.act == "concede":  # at any time, from the player to act or not [102.3.b]
-        s._fresh = []
-        s.log.append([player, act])
-        s.version += 1
-        s.set_result(s.other(player), act.get("reason", "concession"))
-        return s._fresh
-    if s.to_act() != player:
-        raise EngineError("not_your_turn", f"The game is waiting for player {s.to_act()}, not {player}.")
-    if not aliased or act not in legal_now(s, player):  # computed once per version (legal_actions)
-        raise EngineError("illegal_action", "The rules do not allow that action now.")
-    s._fresh = []
-    s.log.append([player, mask(s, player, [act])[0]])  # as the player named it: replayable
-    s.version += 1
-    perform(s, player, act)
-    run(s)
-    return s._fresh

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.cards.keywords import hooked
 from engine.model.board import xy
-from engine.model.state import GameState
+from engine.model.state import Card, GameState
 
 #: history name -> the vocabulary names (counters, conditions, fields) that read it; a keyword that reads one names
 #: it in its record's ``reads_history`` (:class:`engine.cards.keywords.Keyword`).
@@ -21,15 +21,40 @@ READERS = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wou
 def _readers(g: GameState) -> frozenset:
     cached = getattr(g, "_history_readers", None)
     if cached is None or cached[0] != len(g.cards):
-        text = " ".join(repr(g.defn(c).get("abilities")) for c in g.cards.values())
-        words = {h: list(ws) for h, ws in READERS.items()}
-        for k in hooked("reads_history"):
-            for h in k.reads_history:
-                words.setdefault(h, []).append(k.kw)
-        names = frozenset(h for h, ws in words.items() if any(f"'{w}'" in text for w in ws))
-        cached = (len(g.cards), names)
+        hooks = hooked("reads_history")
+        if not _WORDS or _WORDS[0] is not hooks:  # a keyword registered since: read the definitions afresh
+            words = {h: list(ws) for h, ws in READERS.items()}
+            for k in hooks:
+                for h in k.reads_history:
+                    words.setdefault(h, []).append(k.kw)
+            _WORDS[:] = [hooks, words]
+            _POOL_READERS.clear()
+        names: set = set()
+        for card in {c.defkey: c for c in g.cards.values()}.values():  # one card of each definition
+            names |= _def_readers(g, card)
+        cached = (len(g.cards), frozenset(names))
         g._history_readers = cached
     return cached[1]
+
+
+#: [the :func:`hooked` list of ``reads_history`` the words were gathered from, history name -> the words that read
+#: it]: gathered again when a keyword is registered.
+_WORDS: list = []
+#: defkey of a pool card (no scenario override) -> the history names its definition reads, for :data:`_WORDS`.
+_POOL_READERS: dict[str, frozenset] = {}
+
+
+def _def_readers(g: GameState, card: Card) -> frozenset:
+    """The history names the definition of ``card`` reads: those one of whose words appears quoted in its
+    abilities; kept per definition key for pool cards."""
+    hit = _POOL_READERS.get(card.defkey)
+    if hit is not None:
+        return hit
+    text = repr(g.defn(card).get("abilities"))
+    out = frozenset(h for h, ws in _WORDS[1].items() if any(f"'{w}'" in text for w in ws))
+    if card.defkey not in g.defs:
+        _POOL_READERS[card.defkey] = out
+    return out
 
 
 def _get(g: GameState, card, name: str):

@@ -168,18 +168,25 @@ class GameState:
         #: The memo of a read-only scope (engine/model/memo.py), None outside one.
         self._memo: dict | None = None
         # The engine's other caches on the game, declared here (a compiled GameState has no instance __dict__,
-        # berserk_native.py): (event_seq, aura sources) of engine/rules/grants.py, (event_seq, {...}) of the ranged
-        # taunts in engine/rules/combat.py, (card count, names) of engine/model/history.py; and whether the damage
-        # being dealt is a poison tick (engine/effects/basic.py -> engine/ops/damage.py).
-        self._aura_cache: tuple | None = None
+        # berserk_native.py): (event_seq, {...}) of the ranged taunts in engine/rules/combat.py, (card count, names)
+        # of engine/model/history.py; and whether the damage being dealt is a poison tick (engine/effects/basic.py
+        # -> engine/ops/damage.py). The aura sources of engine/rules/grants.py: listed at event ``_aura_seq`` (-1:
+        # never), and whether a card of the game has an aura at all, as found with ``_aura_cards`` cards and next
+        # id ``_aura_next``.
+        self._aura_seq = -1
+        self._aura_list: list[Card] = []
+        self._aura_possible = False
+        self._aura_cards = -1
+        self._aura_next = -1
         self._taunt_cache: tuple | None = None
         self._history_readers: tuple | None = None
         self._poison_tick: bool = False
         #: The play zone's cards (:meth:`play_cards`) with the play zone count and zone sizes they were listed at;
         #: the count goes up at every change of the play zone (:meth:`play_changed`).
         self._play: list[Card] = []
-        self._play_key: tuple = ()
         self._play_changes = 0
+        self._play_at = -1  # the play zone count it was listed at (-1: not yet)
+        self._play_sizes: tuple[int, int, int, int] = (0, 0, 0, 0)  # and the sizes of cards, board, aux zones
         #: The attachments among them (:meth:`attachments`), listed with them.
         self._attached: list[Card] = []
         #: (the play zone's list, the printed triggers of each of its cards): engine/ops/trigger_points.py.
@@ -238,7 +245,8 @@ class GameState:
     def is_creature(self, card: Card) -> bool:
         """True for a creature of any subtype (flyer, symbiote, parasite) [208]."""
         d = self._defcache.get(card.defkey)  # defn's cache read here first: the hottest read of the rules
-        return (d if d is not None else self.defn(card)).get("kind", "creature") == "creature"
+        kind: str = (d if d is not None else self.defn(card)).get("kind", "creature")  # typed: compared as a str
+        return kind == "creature"
 
     def is_flyer(self, card: Card) -> bool:
         """True for a flying creature (летающее существо) [211]: printed so, or it acquired flight (полёт: an
@@ -268,11 +276,13 @@ class GameState:
         list is shared until the next :meth:`play_changed` or a change in the number of cards, of occupied cells or
         of cards in an aux zone (a state edited from outside, as tests do, then lists afresh): callers must not
         change it."""
-        key = (self._play_changes, len(self.cards), len(self.board), len(self.aux[1]), len(self.aux[2]))
-        if key == self._play_key:
+        aux1, aux2 = self.aux[1], self.aux[2]
+        if self._play_at == self._play_changes and self._play_sizes == (len(self.cards), len(self.board), len(aux1),
+                                                                          len(aux2)):
             return self._play
         out = self._play = self._play_cards()
-        self._play_key = key
+        self._play_at = self._play_changes
+        self._play_sizes = (len(self.cards), len(self.board), len(aux1), len(aux2))
         return out
 
     def _play_cards(self) -> list[Card]:

@@ -245,7 +245,7 @@ def release_dead(g: GameState) -> None:
     for p in (1, 2):
         for cid in g.graveyards[p]:
             c = g.cards[cid]
-            if c.used.get("on_death") and not _own_death_pending(g, cid):
+            if c.used and c.used.get("on_death") and not _own_death_pending(g, cid):
                 c.reset_in_play_state()
 
 

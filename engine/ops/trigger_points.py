@@ -217,15 +217,16 @@ def _collect_in_play(g: GameState, event: dict) -> None:
     cards = g.play_cards()
     kept = g._play_triggers
     if kept and kept[0] is cards:
-        printed = kept[1]
+        printed: list = kept[1]
     else:
         printed = [_printed_triggers(g, c) for c in cards]
         g._play_triggers = (cards, printed)
-    for c, (own, formation, on) in zip(cards, printed):
+    for j, c in enumerate(cards):  # by index: no tuple unpacked per card (the hottest loop of an event)
         if not c.acquired and not aura:
-            if not formation and et not in on:
+            pt: tuple = printed[j]  # (its triggers, a formation grants one, the event types they fire on)
+            if not pt[1] and et not in pt[2]:
                 continue  # none of its triggers fires on this type of event
-            trigs = own if not formation else _trigger_abilities(g, c, granted=True)
+            trigs = pt[0] if not pt[1] else _trigger_abilities(g, c, granted=True)
         else:
             trigs = _trigger_abilities(g, c, granted=True)
         for i, a in trigs:

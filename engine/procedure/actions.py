@@ -59,11 +59,12 @@ def canonical(g, action) -> dict:
         act = "ability"
     if act not in _FIELDS:
         raise EngineError("malformed_action", f"Unknown act {act!r}.")
-    extra = sorted(str(k) for k in action if k != "act" and k not in _FIELDS[act])
-    if extra:
+    fields = _FIELDS[act]
+    if any(k != "act" and k not in fields for k in action):
+        extra = sorted(str(k) for k in action if k != "act" and k not in fields)
         raise EngineError("malformed_action", f"Act {act!r} takes no field {extra[0]!r}.")
     out = {"act": act}
-    for f in _FIELDS[act]:
+    for f in fields:
         v = action.get(f)
         if v is None:
             continue

@@ -37,22 +37,7 @@ def _adjacent(g: GameState, card: Card) -> list:
     if host is not card:
         out.append(host)
     hosts.append(host.id)
-    for c in _attached(g):
+    for c in g.attachments():  # the attached cards, kept with the play zone
         if c.attached_to in hosts and c is not card:
             out.append(c)
     return out
-
-
-def _attached(g: GameState) -> list:
-    """The battlefield cards attached to a host, in ``g.cards`` order (memoized in a read-only scope)."""
-    memo = g._memo
-    if memo is None:
-        return _attached_now(g)
-    hit = memo.get("attached")
-    if hit is None:
-        hit = memo["attached"] = ((), _attached_now(g))
-    return hit[1]
-
-
-def _attached_now(g: GameState) -> list:
-    return [c for c in g.cards.values() if c.attached_to is not None and c.zone == "battlefield"]

@@ -57,14 +57,20 @@ def _meta_of(d: dict) -> DefMeta:
     return DefMeta(frozenset(kwset), aura, plain and not expands, expands)
 
 
-def _aura_sources(g: GameState) -> list:
-    """Battlefield cards with an aura (cached until the next event: every board change emits one)."""
-    cache = g._aura_cache
-    if cache is not None and cache[0] == g.event_seq:
-        return cache[1]
-    out = [c for c in (g.cards[cid] for cid in g.board.values()) if meta(g, c).aura and not c.hidden]
-    g._aura_cache = (g.event_seq, out)
-    return out
+def _aura_sources(g: GameState) -> list[Card]:
+    """Battlefield cards with an aura (cached until the next event: every board change emits one). A game none of
+    whose cards has an aura (most games) lists none without looking at the board until it gets a new card."""
+    if g._aura_seq == g.event_seq:
+        return g._aura_list
+    if g._aura_cards != len(g.cards) or g._aura_next != g.next_id:
+        g._aura_possible = any(meta(g, c).aura for c in g.cards.values())
+        g._aura_cards, g._aura_next = len(g.cards), g.next_id
+    if g._aura_possible:
+        g._aura_list = [c for c in (g.cards[cid] for cid in g.board.values()) if meta(g, c).aura and not c.hidden]
+    elif g._aura_list:
+        g._aura_list = []
+    g._aura_seq = g.event_seq
+    return g._aura_list
 
 
 def aura_kws(g: GameState) -> frozenset:
