@@ -27,6 +27,18 @@ def legal_actions(s: GameState, player: int) -> list[dict]:
     return out
 
 
+#: The concession every listing ends with, shared by the read-only listings (never changed).
+_CONCEDE: dict = {"act": "concede"}
+
+
+def legal_listing(s: GameState, player: int) -> list[dict]:
+    """:func:`legal_actions` for a caller that only reads it (a server's frames): the same actions in the same
+    order, the engine's own dicts kept for this version (never to be changed), in a new outer list."""
+    if s.result is not None:
+        return []
+    return [*mask(s, player, legal_now(s, player)), _CONCEDE]
+
+
 def parse_move(s: GameState, player: Any, action: Any) -> tuple[Move, dict, bool]:
     """The move of ``player``'s ``action`` (the boundary: aliases of face-down cards resolved, the act and its fields
     checked, names resolved; :func:`engine.procedure.actions.canonical`), its canonical action dict (the move's own

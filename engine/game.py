@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.boundary import legal_actions, parse_move, play
+from engine.boundary import legal_actions, legal_listing, parse_move, play
 from engine.cards.decks import validate_deck
 from engine.cards.pool import card_def, resolve_id
 from engine.determinize import copy_state, from_view
@@ -21,9 +21,6 @@ from engine.procedure import prelim
 from engine.procedure.flow import run
 from engine.scenario_setup import build
 from engine.view import project, project_log, project_many
-
-#: The concession :meth:`Game.legal_listing` ends with (read-only, like the rest of that list).
-_CONCEDE = {"act": "concede"}
 
 
 class Game:
@@ -161,10 +158,7 @@ class Game:
         """:meth:`legal_actions` for a caller that only reads it (a server's frames): the same actions in the same
         order, without the copies: the dicts are the engine's own, kept for this version, so they must not be
         changed. A new outer list each call."""
-        s = self.state
-        if s.result is not None:
-            return []
-        return [*mask(s, player, legal_now(s, player)), _CONCEDE]
+        return legal_listing(self.state, player)
 
     def apply(self, player: Any, action: Any) -> list[dict]:
         """Apply one action for ``player`` and return the events it produced.
