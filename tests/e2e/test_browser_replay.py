@@ -200,25 +200,33 @@ def test_a_replay_link_to_an_unknown_game_says_there_is_no_such_game(server, new
     assert sentence in page.inner_text(".error-toast")
 
 
+def _not_found_box(page, url: str):
+    """Open ``url`` and wait for the page's «not found» box; returns it."""
+    page.goto(url)
+    return page.wait_for_selector("[data-testid=not-found]")
+
+
+def _back_to_the_lobby(page) -> None:
+    """Follow the «not found» page's link to the lobby and wait for the lobby."""
+    page.click("[data-testid=not-found-lobby]")
+    page.wait_for_selector("[data-testid=create-room], #player-name")
+
+
 @pytest.mark.parametrize("locale, title", [("ru-RU", "Игра не найдена"), ("en-US", "Game not found")])
 def test_a_replay_link_to_an_unknown_game_says_so_in_the_page_with_a_link_to_the_lobby(server, new_page, locale,
                                                                                         title):
     page = new_page(locale)
-    page.goto(server.url + "/#/replay/no-such-game")
-    box = page.wait_for_selector("[data-testid=not-found]")
+    box = _not_found_box(page, server.url + "/#/replay/no-such-game")
     assert title in box.inner_text()
-    page.click("[data-testid=not-found-lobby]")
-    page.wait_for_selector("[data-testid=create-room], #player-name")
+    _back_to_the_lobby(page)
 
 
 @pytest.mark.parametrize("locale, title", [("ru-RU", "Страница не найдена"), ("en-US", "Page not found")])
 def test_an_address_with_no_page_says_page_not_found_with_a_link_to_the_lobby(server, new_page, locale, title):
     page = new_page(locale)
-    page.goto(server.url + "/#/no-such-page")
-    box = page.wait_for_selector("[data-testid=not-found]")
+    box = _not_found_box(page, server.url + "/#/no-such-page")
     assert title in box.inner_text() and page.locator("[data-testid=create-room]").count() == 0
-    page.click("[data-testid=not-found-lobby]")
-    page.wait_for_selector("[data-testid=create-room], #player-name")
+    _back_to_the_lobby(page)
 
 
 @pytest.mark.parametrize("locale, lang, title, other", [("ru-RU", "ru", "Страница не найдена", "Page not found"),
@@ -230,8 +238,7 @@ def test_a_path_the_server_has_no_file_for_answers_404_in_the_browsers_language_
     assert response.status == 404
     assert title in page.inner_text("body") and other not in page.inner_text("body")
     assert page.evaluate("document.documentElement.lang") == lang
-    page.click("[data-testid=not-found-lobby]")
-    page.wait_for_selector("[data-testid=create-room], #player-name")
+    _back_to_the_lobby(page)
 
 
 @pytest.mark.parametrize("path, ready", [("/", "[data-testid=create-room], #player-name"),
@@ -247,11 +254,9 @@ def test_the_real_addresses_still_open_their_pages(server, new_page, path, ready
 @pytest.mark.parametrize("locale, title", [("ru-RU", "Игра не найдена"), ("en-US", "Game not found")])
 def test_a_room_link_to_an_unknown_room_says_so_in_the_page_with_a_link_to_the_lobby(server, new_page, locale, title):
     page = new_page(locale)
-    page.goto(server.url + "/#/room/no-such-room")
-    box = page.wait_for_selector("[data-testid=not-found]")
+    box = _not_found_box(page, server.url + "/#/room/no-such-room")
     assert title in box.inner_text() and page.locator("[data-testid=not-found-replay]").count() == 0
-    page.click("[data-testid=not-found-lobby]")
-    page.wait_for_selector("[data-testid=create-room], #player-name")
+    _back_to_the_lobby(page)
 
 
 def test_a_room_link_to_a_closed_room_with_a_record_links_to_its_replay(server, new_page):
