@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from engine.cards.pool import card_def
+from engine.cards.pool import require_card
 from engine.errors import EngineError
 from engine.model.enums import TURN_PHASES
 from engine.model.rng import Rng
@@ -59,7 +59,7 @@ def _acquired(entries, controller: int, turn: int) -> list:
 
 
 def _card(cid: str, cv: dict, defkey: str, turn: int) -> Card:
-    card_def(defkey)  # raises unknown_card
+    require_card(defkey)  # raises unknown_card
     return Card(id=cid, defkey=defkey, owner=cv["owner"], controller=cv["controller"], zone=cv["zone"],
                 cell=cv.get("cell"), attached_to=cv.get("attached_to"), closed=bool(cv.get("closed")),
                 hidden=bool(cv.get("hidden")), wounds=int(cv.get("wounds") or 0), tokens=int(cv.get("tokens") or 0),

@@ -13,7 +13,7 @@ from typing import Any, Iterable
 
 from engine.boundary import legal_actions, legal_listing, parse_move, play
 from engine.cards.decks import validate_deck
-from engine.cards.pool import card_def, resolve_id
+from engine.cards.pool import require_card, resolve_id
 from engine.determinize import copy_state, from_view
 from engine.model.rng import Rng
 from engine.model.state import GameState
@@ -69,7 +69,7 @@ class Game:
         for p, deck in ((1, deck1), (2, deck2)):
             ids = [resolve_id(c) or c for c in deck]
             for cid in ids:
-                card_def(cid)  # raises unknown_card
+                require_card(cid)  # raises unknown_card
             s.rng.shuffle(ids)
             for cid in ids:
                 s.decks[p].append(s.new_card(cid, p, "deck").id)

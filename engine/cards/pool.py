@@ -73,6 +73,15 @@ def resolve_id(name_or_id: str) -> str | None:
     return by_name.get(name_or_id)
 
 
+def require_card(name_or_id: str) -> str:
+    """The pool id of a pool id or unique Russian name (:func:`resolve_id`), without copying its definition.
+    Raises EngineError("unknown_card") as :func:`card_def` does for a name of no pool card."""
+    cid = resolve_id(name_or_id)
+    if cid is None:
+        raise EngineError("unknown_card", f"No pool card is named {name_or_id!r}.")
+    return cid
+
+
 def card_def(name_or_id: str, override: dict | None = None) -> dict:
     """The definition of a pool card (by id or unique Russian name), with ``override`` applied.
 
