@@ -51,6 +51,16 @@ def parse_move(s: GameState, player: Any, action: Any) -> tuple[Move, dict, bool
     return Move.of(player, act), act, real is not None
 
 
+def apply(s: GameState, player: Any, action: Any) -> list[dict]:
+    """:meth:`engine.game.Game.apply`: :func:`parse_move` then :func:`play`; the legal-action list kept for this
+    version is dropped whether the action is accepted or not (EngineError as those two raise it)."""
+    try:
+        move, act, aliased = parse_move(s, player, action)
+        return play(s, move, act, aliased)
+    finally:
+        s._legal_cache = None
+
+
 def play(s: GameState, move: Move, act: dict, aliased: bool) -> list[dict]:
     """Apply ``move`` (``act``: its canonical dict from :func:`parse_move`) to the state if the rules allow it now
     (the one legal-action list validates); the events it produced. Raises EngineError("game_over" |

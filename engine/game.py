@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.boundary import legal_actions, legal_listing, parse_move, play
+from engine.boundary import apply, legal_actions, legal_listing
 from engine.cards.decks import validate_deck
 from engine.cards.pool import require_card, resolve_id
 from engine.determinize import copy_state, from_view
@@ -173,12 +173,7 @@ class Game:
         The list :meth:`legal_actions` last computed for this state is reused to validate (it is not recomputed);
         every ``apply``, accepted or not, drops it.
         """
-        s = self.state
-        try:
-            move, act, aliased = parse_move(s, player, action)
-            return play(s, move, act, aliased)
-        finally:
-            s._legal_cache = None
+        return apply(self.state, player, action)
 
     def view(self, viewer: int | None) -> dict:
         """The JSON-like view for player 1, 2 or a spectator (None): the only reader of hidden zones."""
