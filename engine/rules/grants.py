@@ -34,10 +34,14 @@ class DefMeta:
 
 def meta(g: GameState, card: Card) -> DefMeta:
     """The :class:`DefMeta` of the card's definition, computed once per definition key and game
-    (``g._metacache``; a definition never changes in a game)."""
+    (``g._metacache``; a definition never changes in a game), kept on the card too (``Card._meta``)."""
+    m = card._meta
+    if m is not None:
+        return m
     m = g._metacache.get(card.defkey)
     if m is None:
         m = g._metacache[card.defkey] = _meta_of(g.defn(card))
+    card._meta = m
     return m
 
 
