@@ -7,7 +7,7 @@ checked against the one legal-action list (:func:`play`).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.errors import EngineError
 from engine.model.move import Move
@@ -28,7 +28,7 @@ def legal_actions(s: GameState, player: int) -> list[dict]:
 
 
 #: The concession every listing ends with, shared by the read-only listings (never changed).
-_CONCEDE: dict = {"act": "concede"}
+_CONCEDE: Final[dict] = {"act": "concede"}
 
 
 def legal_listing(s: GameState, player: int) -> list[dict]:

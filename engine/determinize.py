@@ -16,6 +16,8 @@ raises EngineError("not_determinizable").
 """
 from __future__ import annotations
 
+from typing import Final
+
 import re
 
 from engine.cards.pool import require_card
@@ -25,7 +27,7 @@ from engine.model.rng import Rng
 from engine.model.state import CONTAINERS, SCALARS, Card
 
 _KID = re.compile(r"k(\d+)$")
-_ZONES = ("battlefield", "aux", "graveyard", "deal", "recruits", "exile")
+_ZONES: Final = ("battlefield", "aux", "graveyard", "deal", "recruits", "exile")
 
 
 def _refuse(why: str) -> EngineError:

@@ -8,6 +8,8 @@ to their owner (others see counts); a face-down card only to its controller, eve
 """
 from __future__ import annotations
 
+from typing import Final
+
 import operator
 from itertools import chain
 
@@ -25,7 +27,7 @@ from engine.model.state import GameState
 
 #: Steps in which a player's crystals are shown only to that player: the preliminary phase until the battle starts.
 _CRYSTALS_HIDDEN = PRELIM_PHASES[:PRELIM_PHASES.index(Phase.BATTLE_START)]
-_PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
+_PUBLIC_CARD: Final = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
 
 
 def _card_view(g, c, viewer, made: dict, marker_effects: dict | None = None) -> tuple[str, dict]:

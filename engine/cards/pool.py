@@ -12,6 +12,8 @@ of ``engine/cards/vocab.py`` and ``docs/card-vocabulary.md``), ``text_en`` and `
 """
 from __future__ import annotations
 
+from typing import Final
+
 import json
 import sys
 from functools import lru_cache
@@ -27,7 +29,7 @@ from engine.errors import EngineError
 _DATA = Path(sys.modules["engine"].__file__).resolve().parent / "data"
 
 #: Properties a scenario ``override`` may replace (../shared/scenarios/FORMAT.md).
-OVERRIDABLE = ("kind", "element", "life", "move", "strike", "cost", "elite", "unique", "flyer", "symbiote",
+OVERRIDABLE: Final = ("kind", "element", "life", "move", "strike", "cost", "elite", "unique", "flyer", "symbiote",
                "classes", "abilities")
 
 _DEFAULTS = {"kind": "creature", "element": "Нейтральные", "cost": 0, "elite": False, "unique": False,
@@ -43,7 +45,7 @@ def _unique_names(cards: list[dict]) -> dict[str, str]:
 
 
 #: Card sets loaded besides the project's data (engine/cards/sets.py adds them; each card validated).
-EXTRA: list[dict] = []
+EXTRA: Final[list[dict]] = []
 
 
 @lru_cache(maxsize=1)

@@ -7,6 +7,8 @@ asked (:mod:`engine.cards.abilities`).
 """
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass, field
 
 from engine.cards.effect import Effect
@@ -45,7 +47,7 @@ def in_window(a: dict) -> bool:
 
 #: The eight timings without an effect, made once (a :class:`Timing` is immutable, so one value serves every
 #: ability that reads as it): (activated, sudden, window) -> Timing.
-_PLAIN: dict[tuple[bool, bool, bool], Timing] = {(x, s, w): Timing(x, s, w) for x in (False, True)
+_PLAIN: Final[dict[tuple[bool, bool, bool], Timing]] = {(x, s, w): Timing(x, s, w) for x in (False, True)
                                                   for s in (False, True) for w in (False, True)}
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -25,7 +25,7 @@ from engine.model.types import Executing, PendingTrigger, Priority, Prompt, Queu
 
 
 PLAY_ZONES = ("battlefield", "aux")
-PERSONAL_ZONES = ("deck", "deal", "recruits", "graveyard", "aux")
+PERSONAL_ZONES: Final = ("deck", "deal", "recruits", "graveyard", "aux")
 
 
 @dataclass(slots=True, eq=False)
@@ -98,21 +98,21 @@ def card_to_dict(c: Card) -> dict:
 
 
 #: What a printed ability reads as while its card has lost its abilities (03 §1.5 [407.3]): no keyword at all.
-LOST: dict = {"kw": "_lost"}
+LOST: Final[dict] = {"kw": "_lost"}
 
 #: How many recent events the state keeps for views' logs.
-EVENT_KEEP = 60
+EVENT_KEEP: Final = 60
 
 _SCALARS = ("seed", "version", "next_id", "next_uid", "event_seq", "turn", "phase", "active", "first", "result",
             "end_turn", "prompt", "prio", "executing", "options", "prelim")
-_CONTAINERS = ("log", "events", "decks", "deals", "recruits", "graveyards", "aux", "board", "defs", "queue",
+_CONTAINERS: Final = ("log", "events", "decks", "deals", "recruits", "graveyards", "aux", "board", "defs", "queue",
                "pending", "crystals", "effects")
 #: The state's fields by shape (engine/determinize.py copies them): scalars and dicts, then containers.
 SCALARS, CONTAINERS = _SCALARS, _CONTAINERS
 
 #: defkey -> the definition of a pool card (with its implicit abilities), shared by every game (a copy
 #: per game would cost about 190 KB per room); read-only like every definition ``defn`` returns.
-_POOL_DEFS: dict[str, dict] = {}
+_POOL_DEFS: Final[dict[str, dict]] = {}
 
 
 def _with_implicit(d: dict) -> dict:

@@ -8,6 +8,8 @@ missed?}``, ``becomes_defender {card}``.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Sequence
 
 from engine.cards.keywords import KEYWORDS, hooked
@@ -60,7 +62,7 @@ def _printed_triggers(g: GameState, card: Card) -> tuple:
 
 #: A trigger's ``when`` -> the event types on which :func:`_fires` may answer True for it (no other ``when`` fires
 #: in play).
-FIRES_ON: dict[str, tuple[str, ...]] = {
+FIRES_ON: Final[dict[str, tuple[str, ...]]] = {
     "moves": ("moved",), "jumps": ("moved",), "battle_start": ("battle_start",), "poison_wounds": ("poison_wounds",),
     "before_turn": ("before_turn",), "start_of_turn": ("turn_start",), "end_of_turn": ("turn_end",),
     "dies": ("died",), "wounded": ("hit", "wounded"), "attack_declared": ("attack_declared",),
@@ -249,7 +251,7 @@ def _collect_in_play_scoped(g: GameState, event: dict) -> None:
 
 #: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
 #: A keyword that reads one names it in its record's ``reads_event`` (:func:`_extra`).
-_EXTRA = {"becomes_defender": [("target", "defended")], "died": [("poison", "event_poison")],
+_EXTRA: Final = {"becomes_defender": [("target", "defended")], "died": [("poison", "event_poison")],
           "strikes": [("value", ("event_strike_value", "zealot_ward"))],
           "prophecy_reveal": [("cards", ("revealed_to_top", "glutton_feast"))]}
 

@@ -7,6 +7,8 @@ at declaration). :meth:`engine.game.Game.apply` accepts exactly what :func:`lega
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards import abilities as ab
 from engine.cards.kinds import REACH
 from engine.errors import EngineError
@@ -42,7 +44,7 @@ _STR_FIELDS = ("source", "target", "to")
 
 
 #: Why a player leaves the game: their own concession [102.3.b], or (set by the server) their clock ran out.
-CONCEDE_REASONS = frozenset({"concession", "time"})
+CONCEDE_REASONS: Final = frozenset({"concession", "time"})
 
 
 def canonical(g, action) -> dict:

@@ -11,6 +11,8 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws, hooked_kws
 from engine.cards.kinds import REACH
 from engine.rules.adjacency import adjacent_cards
@@ -91,7 +93,7 @@ def aura_kws(g: GameState) -> frozenset:
     return hit[1]
 
 
-_NO_KWS: frozenset = frozenset()
+_NO_KWS: Final[frozenset] = frozenset()
 
 
 def _aura_kws_now(g: GameState) -> frozenset:
