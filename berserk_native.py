@@ -44,12 +44,11 @@ MANIFEST = OUT / "manifest.json"
 #: Compiled: protocol/diff.py (the per-viewer diff the server runs for every action) and the whole engine but the
 #: package ``__init__`` files (kept pure so that this finder is in place before any compiled module loads), the
 #: TypedDict shapes (mypyc cannot compile ``NotRequired`` under postponed annotations), the cold tools (scenario
-#: runner, self-play, catalogue), the preliminary abilities, whose functions tests replace with ``monkeypatch``
-#: (a compiled caller in the same build would call the originals natively), and ``engine/game.py``, the thin
-#: facade that forwards attribute reads to its state (mypyc has no ``__getattr__`` in a class tests subclass).
-EXCLUDED = {"engine/model/types.py", "engine/procedure/prelim_abilities.py", "engine/scenario.py",
-            "engine/selfplay.py", "engine/catalogue/text.py", "engine/catalogue/triggers.py",
-            "engine/game.py"}
+#: runner, self-play, catalogue), and ``engine/game.py``, the thin facade that forwards attribute reads to its
+#: state (mypyc has no ``__getattr__`` in a class tests subclass). A test that replaces a compiled function with
+#: ``monkeypatch`` runs in pure Python (tests/pure_python.py): a compiled caller would call the original natively.
+EXCLUDED = {"engine/model/types.py", "engine/scenario.py", "engine/selfplay.py", "engine/catalogue/text.py",
+            "engine/catalogue/triggers.py", "engine/game.py"}
 #: Set to anything but "" or "0", this environment variable disables the compiled modules at run time.
 PURE_ENV = "BERSERK_PURE"
 

@@ -7,7 +7,7 @@ checked against the one legal-action list (:func:`play`).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.errors import EngineError
 from engine.model.move import Move
@@ -28,7 +28,7 @@ def legal_actions(s: GameState, player: int) -> list[dict]:
 
 
 #: The concession every listing ends with, shared by the read-only listings (never changed).
-_CONCEDE: dict = {"act": "concede"}
+_CONCEDE: Final[dict] = {"act": "concede"}
 
 
 def legal_listing(s: GameState, player: int) -> list[dict]:
@@ -49,6 +49,16 @@ def parse_move(s: GameState, player: Any, action: Any) -> tuple[Move, dict, bool
     real = dealias(s, player, action)  # "x-<cell>" aliases of cards face down to this player [415]
     act = canonical(s, action if real is None else real)
     return Move.of(player, act), act, real is not None
+
+
+def apply(s: GameState, player: Any, action: Any) -> list[dict]:
+    """:meth:`engine.game.Game.apply`: :func:`parse_move` then :func:`play`; the legal-action list kept for this
+    version is dropped whether the action is accepted or not (EngineError as those two raise it)."""
+    try:
+        move, act, aliased = parse_move(s, player, action)
+        return play(s, move, act, aliased)
+    finally:
+        s._legal_cache = None
 
 
 def play(s: GameState, move: Move, act: dict, aliased: bool) -> list[dict]:

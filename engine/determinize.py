@@ -16,16 +16,18 @@ raises EngineError("not_determinizable").
 """
 from __future__ import annotations
 
+from typing import Final
+
 import re
 
-from engine.cards.pool import card_def
+from engine.cards.pool import require_card
 from engine.errors import EngineError
 from engine.model.enums import TURN_PHASES
 from engine.model.rng import Rng
 from engine.model.state import CONTAINERS, SCALARS, Card
 
 _KID = re.compile(r"k(\d+)$")
-_ZONES = ("battlefield", "aux", "graveyard", "deal", "recruits", "exile")
+_ZONES: Final = ("battlefield", "aux", "graveyard", "deal", "recruits", "exile")
 
 
 def _refuse(why: str) -> EngineError:
@@ -59,7 +61,7 @@ def _acquired(entries, controller: int, turn: int) -> list:
 
 
 def _card(cid: str, cv: dict, defkey: str, turn: int) -> Card:
-    card_def(defkey)  # raises unknown_card
+    require_card(defkey)  # raises unknown_card
     return Card(id=cid, defkey=defkey, owner=cv["owner"], controller=cv["controller"], zone=cv["zone"],
                 cell=cv.get("cell"), attached_to=cv.get("attached_to"), closed=bool(cv.get("closed")),
                 hidden=bool(cv.get("hidden")), wounds=int(cv.get("wounds") or 0), tokens=int(cv.get("tokens") or 0),

@@ -1,6 +1,8 @@
 """Typed engine errors: a stable code and one English sentence. A rejected action changes nothing."""
 from __future__ import annotations
 
+from typing import Final
+
 
 class EngineError(Exception):
     """An action or a setup the engine refuses.
@@ -21,7 +23,7 @@ class EngineError(Exception):
 
 
 #: Every code the engine raises, with its meaning (documented in docs/protocol.md too).
-CODES = {
+CODES: Final = {
     "malformed_action": "The action is not a dict with a known 'act' and well-typed fields.",
     "not_your_turn": "The game is not waiting for this player.",
     "illegal_action": "The action is well formed but the rules do not allow it now.",

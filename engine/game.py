@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.boundary import legal_actions, legal_listing, parse_move, play
+from engine.boundary import apply, legal_actions, legal_listing
 from engine.cards.decks import validate_deck
-from engine.cards.pool import card_def, resolve_id
+from engine.cards.pool import require_card, resolve_id
 from engine.determinize import copy_state, from_view
 from engine.model.rng import Rng
 from engine.model.state import GameState
@@ -69,7 +69,7 @@ class Game:
         for p, deck in ((1, deck1), (2, deck2)):
             ids = [resolve_id(c) or c for c in deck]
             for cid in ids:
-                card_def(cid)  # raises unknown_card
+                require_card(cid)  # raises unknown_card
             s.rng.shuffle(ids)
             for cid in ids:
                 s.decks[p].append(s.new_card(cid, p, "deck").id)
@@ -173,12 +173,7 @@ class Game:
         The list :meth:`legal_actions` last computed for this state is reused to validate (it is not recomputed);
         every ``apply``, accepted or not, drops it.
         """
-        s = self.state
-        try:
-            move, act, aliased = parse_move(s, player, action)
-            return play(s, move, act, aliased)
-        finally:
-            s._legal_cache = None
+        return apply(self.state, player, action)
 
     def view(self, viewer: int | None) -> dict:
         """The JSON-like view for player 1, 2 or a spectator (None): the only reader of hidden zones."""

@@ -8,6 +8,8 @@ to their owner (others see counts); a face-down card only to its controller, eve
 """
 from __future__ import annotations
 
+from typing import Final
+
 import operator
 from itertools import chain
 
@@ -25,7 +27,7 @@ from engine.model.state import GameState
 
 #: Steps in which a player's crystals are shown only to that player: the preliminary phase until the battle starts.
 _CRYSTALS_HIDDEN = PRELIM_PHASES[:PRELIM_PHASES.index(Phase.BATTLE_START)]
-_PUBLIC_CARD = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
+_PUBLIC_CARD: Final = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
 
 
 def _card_view(g, c, viewer, made: dict, marker_effects: dict | None = None) -> tuple[str, dict]:
@@ -377,7 +379,8 @@ def dealias(g, viewer: int, action):
 
 
 def mask(g: GameState, viewer: int, actions: list[dict]) -> list[dict]:
-    """Legal actions as ``viewer`` must see them: ids of cards hidden from them replaced by aliases."""
+    """Legal actions as ``viewer`` must see them: ids of cards hidden from them replaced by aliases. ``actions``
+    itself when no card is hidden from ``viewer``; else a new list of new dicts (their id lists new too)."""
     if not any_hidden(g):
         return actions
     names = {c.id: alias(c) for c in (g.cards[i] for i in g.board.values()) if hidden_from(c, viewer)}
@@ -399,8 +402,11 @@ def mask(g: GameState, viewer: int, actions: list[dict]) -> list[dict]:
 def offered(g: GameState, viewer: int, actions: list[dict]) -> list[dict]:
     """:func:`mask` of ``actions`` for ``viewer``, each a copy the caller may change freely (its lists copied too):
     what :meth:`engine.game.Game.legal_actions` hands out while the engine keeps its cached list intact."""
+    masked = mask(g, viewer, actions)
+    if masked is not actions:
+        return masked  # mask's own copies: a new dict per action, new lists of ids (the only lists an action holds)
     out = []
-    for a in mask(g, viewer, actions):
+    for a in actions:
         b = dict(a)
         for k, v in a.items():
             if isinstance(v, list):

@@ -79,6 +79,11 @@ def test_nested_reading_calls_share_the_outer_memo():
     assert a is b and g._memo is None
 
 
+#: Whether actions.py is compiled (its legal_now then calls legal natively, past a spy).
+COMPILED_ACTIONS = not inspect.isfunction(actions.legal_now)
+
+
+@in_pure_python(COMPILED_ACTIONS)
 def test_the_legal_action_list_is_computed_once_per_applied_action(monkeypatch):
     calls = []
     real = actions.legal

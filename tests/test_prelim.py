@@ -2,12 +2,18 @@
 battle start, vanguard; the empty-window rule for steps that offer priority (RULES.md Q5.4)."""
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from engine import EngineError, Game
 from engine.procedure import prelim_abilities as pa
 from engine.procedure.prelim import deploy_cells
 from tests.prelim_util import choose, deploy, prelim_game, through_recruitment
+from tests.pure_python import in_pure_python
+
+#: The spies below replace functions of prelim_abilities, which its compiled callers would call natively.
+COMPILED_PA = not inspect.isfunction(pa.declarable)
 
 
 def _plain(n, prefix):
@@ -76,6 +82,7 @@ def test_303_recruitment_preparation_is_an_empty_window_that_ends_by_itself():
     assert g.prompt == {"kind": "recruit", "player": 1}
 
 
+@in_pure_python(COMPILED_PA)
 def test_303_2_recruitment_preparation_asks_the_first_player_then_the_second(monkeypatch):
     calls = []
     monkeypatch.setattr(pa, "declarable", lambda g, p, step: (
@@ -290,6 +297,7 @@ def test_307_1_an_attachment_without_a_host_dies_at_battle_start():
     assert g.turn == 1 and g.phase == "main"
 
 
+@in_pure_python(COMPILED_PA)
 def test_307_battle_start_alternates_from_the_first_player_and_a_pass_is_final(monkeypatch):
     order = []
     monkeypatch.setattr(pa, "declarable", lambda g, p, step: (

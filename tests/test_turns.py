@@ -1,9 +1,15 @@
 """Turn structure (02-battle.md §2, §8 [300, 310-313]): turn preparation, opening, effect durations, passing."""
 from __future__ import annotations
 
+import inspect
+
 from engine.ops import durations
 from engine.procedure import prelim_abilities as pa
 from tests.helpers import card, creature, game
+from tests.pure_python import in_pure_python
+
+#: The spies below replace functions of prelim_abilities, which its compiled callers would call natively.
+COMPILED_PA = not inspect.isfunction(pa.declarable)
 
 
 def _end_turn(g):
@@ -56,6 +62,7 @@ def test_311_until_the_start_of_a_players_turn_ends_at_that_players_turn_start()
     assert ab not in g.cards[lb["a"]].acquired
 
 
+@in_pure_python(COMPILED_PA)
 def test_310_turn_preparation_asks_only_a_player_with_a_decision(monkeypatch):
     g, lb = game([card("b", "c4", 2, closed=True)])
     monkeypatch.setattr(pa, "turn_preparation_choices", lambda g, p: (

@@ -6,6 +6,8 @@ Card definitions arrive normalized by :func:`engine.cards.vocab.normalize_abilit
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.costs import Cost, cost_of
 from engine.cards.keywords import KEYWORDS
 from engine.cards.limits import Limit, limit_of
@@ -14,7 +16,7 @@ from engine.cards.typed import ParsedMap
 
 
 #: Scenario/action acts that name an attack ability directly (FORMAT.md steps).
-ACT_KW = {"shoot": "shot", "discharge": "discharge", "throw": "throw", "magic_strike": "magic_strike"}
+ACT_KW: Final = {"shoot": "shot", "discharge": "discharge", "throw": "throw", "magic_strike": "magic_strike"}
 
 
 #: The cost of an ability that has none.

@@ -17,6 +17,8 @@ a JSON list of ``{"id", "name", "name_en", "starter"?, "cards": [{"id", "count"}
 """
 from __future__ import annotations
 
+from typing import Final
+
 import json
 from collections import Counter
 from dataclasses import dataclass, field
@@ -31,15 +33,15 @@ __all__ = ["DeckError", "InvalidDeck", "deck_errors", "validate_deck", "deck_cou
            "MAX_CARDS", "MAX_COPIES", "MIN_CARDS", "CODES", "ELEMENTS_EN"]
 
 MIN_CARDS = 30          #: [100.2.a] constructed minimum
-MAX_CARDS = 50          #: [100.3] maximum in every format
-MAX_COPIES = 3          #: [100.2.b] copies of one name (constructed)
-MAX_ENTRIES = 200       #: longest list of entries read at all (a legal deck has at most 50)
+MAX_CARDS: Final = 50          #: [100.3] maximum in every format
+MAX_COPIES: Final = 3          #: [100.2.b] copies of one name (constructed)
+MAX_ENTRIES: Final = 200       #: longest list of entries read at all (a legal deck has at most 50)
 
 #: format -> (minimum size, copy limit or None) [100.2.a, 100.2.b]
-FORMATS = {"constructed": (MIN_CARDS, MAX_COPIES), "limited": (20, None)}
+FORMATS: Final = {"constructed": (MIN_CARDS, MAX_COPIES), "limited": (20, None)}
 
 #: Every code :func:`deck_errors` may report, with its meaning.
-CODES = {
+CODES: Final = {
     "not_a_list": "The deck is not a list.",
     "too_many_entries": f"The list has more than {MAX_ENTRIES} entries; nothing else is checked.",
     "bad_entry": "An entry is neither a card id nor an object {id, count}.",
@@ -53,7 +55,7 @@ CODES = {
 }
 
 #: Element names (as in the card data) in English.
-ELEMENTS_EN = {"Степи": "Steppes", "Леса": "Forests", "Горы": "Mountains", "Болота": "Swamps", "Тьма": "Darkness",
+ELEMENTS_EN: Final = {"Степи": "Steppes", "Леса": "Forests", "Горы": "Mountains", "Болота": "Swamps", "Тьма": "Darkness",
                "Нейтральные": "Neutral"}
 
 

@@ -10,7 +10,7 @@ How to add one: docs/architecture.md "How to add a keyword now".
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Final
 
 from engine.cards import vocab
 
@@ -289,9 +289,9 @@ class PrepHooks:
 
 
 #: kw -> its :class:`Keyword`, for the keywords defined in modules of their own.
-KEYWORDS: dict[str, Keyword] = {}
+KEYWORDS: Final[dict[str, Keyword]] = {}
 #: state kw (an acquired ability such as ``_web``) -> the :class:`Keyword` that puts it on cards.
-STATES: dict[str, Keyword] = {}
+STATES: Final[dict[str, Keyword]] = {}
 
 
 def hooked(name: str) -> list[Keyword]:
@@ -360,13 +360,13 @@ def carries(abilities, flag: str) -> bool:
 
 
 #: hook name (or "flag <name>") -> :func:`hooked`'s (:func:`flag_holders`') answer, emptied by :func:`register`.
-_HOOKED: dict[str, list[Keyword]] = {}
+_HOOKED: Final[dict[str, list[Keyword]]] = {}
 #: flag -> :func:`flag_kws`'s answer, emptied by :func:`register`.
-_FLAG_KWS: dict[str, frozenset] = {}
+_FLAG_KWS: Final[dict[str, frozenset]] = {}
 #: hook name -> :func:`hooked_kws`'s answer, emptied by :func:`register`.
-_HOOKED_KWS: dict[str, frozenset] = {}
+_HOOKED_KWS: Final[dict[str, frozenset]] = {}
 #: Every :class:`HookSet` made, reset by :func:`register`.
-_HOOK_SETS: list[HookSet] = []
+_HOOK_SETS: Final[list[HookSet]] = []
 
 
 def register(k: Keyword) -> Keyword:
@@ -426,7 +426,7 @@ class Custom:
 
 
 #: handler -> its :class:`Custom`.
-CUSTOMS: dict[str, Custom] = {}
+CUSTOMS: Final[dict[str, Custom]] = {}
 
 
 def register_custom(c: Custom) -> Custom:

@@ -4,6 +4,8 @@ them from here.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from enum import StrEnum
 
 
@@ -28,19 +30,19 @@ class Reach(StrEnum):
 
 
 #: Attack abilities (every attack kind but the simple strike, which is not an ability) and their reach.
-REACH = {AttackKind.SPECIAL_STRIKE: Reach.MELEE, AttackKind.MAGIC_STRIKE: Reach.MELEE, AttackKind.SHOT: Reach.RANGED,
+REACH: Final = {AttackKind.SPECIAL_STRIKE: Reach.MELEE, AttackKind.MAGIC_STRIKE: Reach.MELEE, AttackKind.SHOT: Reach.RANGED,
          AttackKind.THROW: Reach.RANGED, AttackKind.DISCHARGE: Reach.RANGED,
          AttackKind.STRIKE_THROUGH_ROW: Reach.ROW}
 ATTACK_KINDS = tuple(AttackKind)
 ATTACK_ABILITIES = tuple(REACH)
 #: Magical attacks (protection from magic stops them) [g-22, g-41]; ranged ones (one die, at a distance).
-MAGICAL = (AttackKind.MAGIC_STRIKE, AttackKind.DISCHARGE)
+MAGICAL: Final = (AttackKind.MAGIC_STRIKE, AttackKind.DISCHARGE)
 RANGED = (AttackKind.SHOT, AttackKind.THROW, AttackKind.DISCHARGE, AttackKind.STRIKE_THROUGH_ROW)
 NONMAGICAL = tuple(k for k in AttackKind if k not in MAGICAL)
 MELEE = tuple(k for k in AttackKind if k not in RANGED)
 
 #: Attack-kind groups a trigger or selector may name instead of kinds.
-GROUPS = {"melee": set(MELEE), "ranged": set(RANGED), "magical": set(MAGICAL), "nonmagical": set(NONMAGICAL),
+GROUPS: Final = {"melee": set(MELEE), "ranged": set(RANGED), "magical": set(MAGICAL), "nonmagical": set(NONMAGICAL),
           "any_attack": set(AttackKind)}
 ATTACK_GROUPS = tuple(GROUPS)
 

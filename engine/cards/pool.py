@@ -12,6 +12,8 @@ of ``engine/cards/vocab.py`` and ``docs/card-vocabulary.md``), ``text_en`` and `
 """
 from __future__ import annotations
 
+from typing import Final
+
 import json
 import sys
 from functools import lru_cache
@@ -27,7 +29,7 @@ from engine.errors import EngineError
 _DATA = Path(sys.modules["engine"].__file__).resolve().parent / "data"
 
 #: Properties a scenario ``override`` may replace (../shared/scenarios/FORMAT.md).
-OVERRIDABLE = ("kind", "element", "life", "move", "strike", "cost", "elite", "unique", "flyer", "symbiote",
+OVERRIDABLE: Final = ("kind", "element", "life", "move", "strike", "cost", "elite", "unique", "flyer", "symbiote",
                "classes", "abilities")
 
 _DEFAULTS = {"kind": "creature", "element": "Нейтральные", "cost": 0, "elite": False, "unique": False,
@@ -43,7 +45,7 @@ def _unique_names(cards: list[dict]) -> dict[str, str]:
 
 
 #: Card sets loaded besides the project's data (engine/cards/sets.py adds them; each card validated).
-EXTRA: list[dict] = []
+EXTRA: Final[list[dict]] = []
 
 
 @lru_cache(maxsize=1)
@@ -71,6 +73,15 @@ def resolve_id(name_or_id: str) -> str | None:
     if name_or_id in by_id:
         return name_or_id
     return by_name.get(name_or_id)
+
+
+def require_card(name_or_id: str) -> str:
+    """The pool id of a pool id or unique Russian name (:func:`resolve_id`), without copying its definition.
+    Raises EngineError("unknown_card") as :func:`card_def` does for a name of no pool card."""
+    cid = resolve_id(name_or_id)
+    if cid is None:
+        raise EngineError("unknown_card", f"No pool card is named {name_or_id!r}.")
+    return cid
 
 
 def card_def(name_or_id: str, override: dict | None = None) -> dict:

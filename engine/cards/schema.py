@@ -14,7 +14,7 @@ docs/card-vocabulary.md (the vocabulary).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 import jsonschema
 
@@ -24,11 +24,11 @@ from engine.errors import EngineError
 
 #: (kw, field) pairs whose integer is a count that cannot be below 1 (Armour 0 or a negative Regeneration means
 #: nothing, 03 §4); fields typed ``pos`` in a keyword record are so too.
-AT_LEAST_ONE = {(k, "n") for k in ("armour", "regeneration", "attack_exp", "defence_exp", "clumsiness",
+AT_LEAST_ONE: Final = {(k, "n") for k in ("armour", "regeneration", "attack_exp", "defence_exp", "clumsiness",
                                    "life_cap", "starts_with_tokens", "gain_token", "add_life")}
 
 _INT = {"type": "integer"}
-_NAME = {"type": "object", "properties": {"en": {"type": "string", "minLength": 1},
+_NAME: Final = {"type": "object", "properties": {"en": {"type": "string", "minLength": 1},
                                           "ru": {"type": "string", "minLength": 1}},
          "required": ["en", "ru"], "additionalProperties": False}
 

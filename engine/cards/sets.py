@@ -13,6 +13,8 @@ environment variable ``BERSERK_CARD_SETS`` (separated by ``os.pathsep``), read o
 """
 from __future__ import annotations
 
+from typing import Final
+
 import json
 import os
 from pathlib import Path
@@ -25,7 +27,7 @@ from engine.errors import EngineError
 #: The directory of the sets shipped with the engine.
 SETS_DIR = pool._DATA / "sets"
 #: The environment variable naming further directories of set files.
-ENV = "BERSERK_CARD_SETS"
+ENV: Final = "BERSERK_CARD_SETS"
 
 
 def read_set(path: str | Path) -> list[dict]:
@@ -75,7 +77,7 @@ def add_set(path: str | Path) -> list[str]:
 
 
 #: The set files loaded so far (each once).
-LOADED: set[str] = set()
+LOADED: Final[set[str]] = set()
 
 
 def load_all() -> None:

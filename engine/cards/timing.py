@@ -7,6 +7,8 @@ asked (:mod:`engine.cards.abilities`).
 """
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass, field
 
 from engine.cards.effect import Effect
@@ -43,9 +45,15 @@ def in_window(a: dict) -> bool:
     return k is not None and k.window is not None
 
 
+#: The eight timings without an effect, made once (a :class:`Timing` is immutable, so one value serves every
+#: ability that reads as it): (activated, sudden, window) -> Timing.
+_PLAIN: Final[dict[tuple[bool, bool, bool], Timing]] = {(x, s, w): Timing(x, s, w) for x in (False, True)
+                                                  for s in (False, True) for w in (False, True)}
+
+
 def timing_of(a: dict) -> Timing:
-    """The :class:`Timing` of the ability object ``a``."""
-    return Timing(activated(a), bool(a.get("sudden")), in_window(a))
+    """The :class:`Timing` of the ability object ``a`` (without an effect; a value shared by abilities alike)."""
+    return _PLAIN[(activated(a), bool(a.get("sudden")), in_window(a))]
 
 
 def _loaded(a: dict) -> Timing:

@@ -18,7 +18,7 @@ costs, limits and timing beside this module. What is parsed, by shape: a non-emp
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -44,7 +44,7 @@ class ParsedMap(dict):  # type: ignore[type-arg]
 
 #: What a parsed part is ("filters", "conditions", "amount", "cost", "limit", "timing", "effect") -> its parser
 #: (list or dict -> typed value; raises ValueError for a value the engine does not know).
-PARSERS: dict[str, Callable[[Any], Any]] = {}
+PARSERS: Final[dict[str, Callable[[Any], Any]]] = {}
 
 
 def register_parser(kind: str, parse: Callable[[Any], Any]) -> None:

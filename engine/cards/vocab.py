@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any
+from typing import Any, Final
 
 from engine.cards.kinds import ATTACK_GROUPS, ATTACK_KINDS, LEVELS
 
@@ -31,46 +31,46 @@ from engine.cards.kinds import ATTACK_GROUPS, ATTACK_KINDS, LEVELS
 
 #: Attack kinds and groups (03-abilities.md §1.2), strengths (02-battle.md §5): engine/cards/kinds.py.
 STRENGTHS = LEVELS
-_STRENGTH_ENUM = "|".join(LEVELS)
+_STRENGTH_ENUM: Final = "|".join(LEVELS)
 #: What a ``protection`` keyword may name (03-abilities.md §4 ``protection`` [411]).
-PROTECTION_FROM = ("magic", "spells", "discharges", "magic_strikes", "shots", "throws", "strike_through_row",
+PROTECTION_FROM: Final = ("magic", "spells", "discharges", "magic_strikes", "shots", "throws", "strike_through_row",
                    "poison", "simple_strikes", "weak_simple_strikes", "flyer_attacks", "nonmagical")
 #: Trigger points (03-abilities.md §1.4 [405], 02-battle.md §9 for the attack ones).
-WHEN = ("moves", "before_turn", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit",
+WHEN: Final = ("moves", "before_turn", "start_of_turn", "end_of_turn", "dies", "attack_declared", "attacked", "hit",
         "wounded", "strikes", "becomes_defender", "valhalla", "battle_start", "poison_wounds", "carrion_eats",
         "revealed_by_prophecy", "jumps", "incarnates", "gains_incarnation_token", "acts", "prophecy_reveals")
 #: Whose event a trigger listens to (field ``subject``).
-SUBJECTS = ("self", "any", "other")
+SUBJECTS: Final = ("self", "any", "other")
 #: Whose turn a turn-boundary trigger listens to (field ``turn``).
-TURNS = ("own", "opponent", "each")
+TURNS: Final = ("own", "opponent", "each")
 #: Roles in a simple-strike fight (02-battle.md §4-§5).
-ROLES = ("attacker", "responder")
+ROLES: Final = ("attacker", "responder")
 #: Durations of granted effects (03-abilities.md §1.9 [418]; no ``until`` = until the end of the battle).
-UNTIL = ("end_of_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_target_next_turn",
+UNTIL: Final = ("end_of_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_target_next_turn",
          "end_of_opponent_next_turn", "next_simple_strike",
          "source_moves_or_leaves", "source_leaves", "source_adjacent", "end_of_opponent_xth_turn",
          "end_of_battle")
 #: Named references to one card, resolved from the entry or the event (03-abilities.md §3.1).
-TARGET_REFS = ("self", "attacker", "attacked", "opposite", "event_card", "defended", "same_target")
+TARGET_REFS: Final = ("self", "attacker", "attacked", "opposite", "event_card", "defended", "same_target")
 #: Named references to a set of cards (FORMAT.md "Custom cards").
-TARGET_SETS = ("each_enemy_creature", "each_friendly_creature", "each_adjacent_enemy_creature")
+TARGET_SETS: Final = ("each_enemy_creature", "each_friendly_creature", "each_adjacent_enemy_creature")
 #: Kinds of chosen targets.
-CHOOSE = ("card", "creature")
-SIDES = ("any", "enemy", "friendly")
+CHOOSE: Final = ("card", "creature")
+SIDES: Final = ("any", "enemy", "friendly")
 #: Printed kind of a non-attack ability (03-abilities.md §1.2: воздействие / заклинание).
-KINDS = ("influence", "spell")
+KINDS: Final = ("influence", "spell")
 #: Numbers an ``Amount`` may count (each documented in docs/card-vocabulary.md).
-COUNTERS = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
+COUNTERS: Final = ("tokens_paid", "tokens_at_declaration", "wounds_on_self", "poisoned_adjacent_to_target",
             "opposite_strike_medium", "event_wounds", "friendly_creatures", "beside_weak_sum",
             "target_strike_same_level", "target_current_life", "target_stayed", "x_declared", "target_poison",
             "event_poison", "wounds_this_turn", "steps_this_turn", "friendly_above_starting_life",
             "revealed_cost", "revealed_name_in_play", "event_heal", "behind_attacked_weak", "tokens_on_self",
             "struck_or_adjacent_enemies", "own_strike_same_level")
 #: Windows inside an attack entry where a fixed-window ability is offered (02-battle.md §9 "Fixed windows").
-WINDOWS = ("target", "roll", "protection")
+WINDOWS: Final = ("target", "roll", "protection")
 
 #: Card filters (``{"f": name, ...}``) with their parameter fields; a list of filters means all of them.
-FILTERS = {
+FILTERS: Final = {
     "element": {"in": "list_str"},
     "open": {}, "closed": {},
     "enemy": {}, "friendly": {}, "other": {},
@@ -104,7 +104,7 @@ FILTERS = {
     "not": {"of": "filters"},
 }
 #: State conditions (``{"p": name, ...}``); a list means all of them.
-CONDITIONS = {
+CONDITIONS: Final = {
     "second_player": {}, "first_player": {},
     "in_row": {"rows": "list_int"},
     "in_column": {"columns": "list_col"},
@@ -150,8 +150,8 @@ CONDITIONS = {
 # ---------------------------------------------------------------------------------------------------------------
 
 _ACT = {"cost": "cost!", "sudden": "bool!", "limit": "limit?", "condition": "conditions?"}  # every activated one
-_ATTACK = {"strike": "strike!", "bonus": "amount?", "target": "target!", "rider": "effects?"}
-_NAMED = {"name": "name?", "kind": "enum?:influence|spell"}
+_ATTACK: Final = {"strike": "strike!", "bonus": "amount?", "target": "target!", "rider": "effects?"}
+_NAMED: Final = {"name": "name?", "kind": "enum?:influence|spell"}
 #: The fields of every activated ability, for keyword modules (engine/cards/keywords.py).
 ACTIVATED_FIELDS = dict(_ACT)
 #: The fields every attack ability has (engine/effects/attack.py ``keyword``).
@@ -160,7 +160,7 @@ NAMED_FIELDS = dict(_NAMED)
 
 #: kw -> {"roles": places it may appear, "fields": {field: type}, "rule": reference}. A type ending in ``!`` is
 #: required, ``?`` optional; ``enum:a|b`` is one of the listed strings.
-KW: dict[str, dict] = {}
+KW: Final[dict[str, dict]] = {}
 
 
 def _kw(kw_name: str, places: str, rule: str, **fields: str) -> None:
@@ -184,8 +184,8 @@ _kw("trigger", "static grant", "03 §1.4 [405]; RULES.md S3, Q5", when="enum!:" 
     cost="cost?", limit="limit?", **_NAMED)
 
 #: Keywords a card may hold at the top level of ``abilities`` (static, activated, trigger).
-TOP_ROLES = ("static", "activated")
-COMMON_FIELDS = {"kw"}
+TOP_ROLES: Final = ("static", "activated")
+COMMON_FIELDS: Final = {"kw"}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def check_ability(a: dict, place: str = "top") -> list[str]:
 
 #: The schema's checker ``f(ability, place) -> [sentence]``; :mod:`engine.cards.schema` (built from this module's
 #: tables, imported by ``engine.cards``) puts it here.
-CHECKER: list = [lambda a, place: ["the card schema (engine/cards/schema.py) is not loaded"]]
+CHECKER: Final[list] = [lambda a, place: ["the card schema (engine/cards/schema.py) is not loaded"]]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ _WHEN_ALIASES = {
 }
 #: kw -> ``f(ability, place)``: the keyword's short forms and the defaults that depend on where it is written,
 #: applied in place by :func:`normalize_ability` (a keyword record's ``short_form``; engine/cards/keywords.py).
-SHORT_FORMS: dict = {}
+SHORT_FORMS: Final[dict] = {}
 
 
 def _activated(kw) -> bool:

@@ -7,8 +7,10 @@ each list). Rules: 01-game-and-cards.md §3 (properties), 03-abilities.md §4 (n
 """
 from __future__ import annotations
 
+from typing import Final
+
 #: Attack kinds and groups: en, ru nominative, ru dative, ru genitive plural.
-KIND = {
+KIND: Final = {
     "simple_strike": ("simple strike", "простой удар", "простому удару", "простых ударов"),
     "special_strike": ("special strike", "особый удар", "особому удару", "особых ударов"),
     "magic_strike": ("magic strike", "магический удар", "магическому удару", "магических ударов"),
@@ -23,7 +25,7 @@ KIND = {
     "any_attack": ("attack", "атака", "атаке", "атак"),
 }
 #: Ability names for ``has_ability`` filters: (en, ru).
-ABILITY_NAME = {
+ABILITY_NAME: Final = {
     "discharge": ("a discharge", "разряд"), "magic_strike": ("a magic strike", "магический удар"),
     "spell": ("a spell", "заклинание"), "shot": ("a shot", "выстрел"), "throw": ("a throw", "метание"),
     "attack_exp": ("attack experience", "опыт в атаке"), "defence_exp": ("defence experience", "опыт в защите"),
@@ -31,10 +33,10 @@ ABILITY_NAME = {
     "directed_strike": ("a directed strike", "направленный удар"),
 }
 #: Markers put by ``mark`` (its ``marker`` key is the English name): (en, ru).
-MARKER_NAMES = {"prey": ("prey", "добыча"), "hunt": ("hunt", "охота"), "strangling": ("strangling", "удушение"),
+MARKER_NAMES: Final = {"prey": ("prey", "добыча"), "hunt": ("hunt", "охота"), "strangling": ("strangling", "удушение"),
                 "bonfire": ("bonfire", "костёр"), "gates": ("gates", "врата"), "tremor": ("tremor", "сотрясение")}
 #: What a protection names: (en, ru genitive).
-PROT = {
+PROT: Final = {
     "magic": ("magic", "магии"), "spells": ("spells", "заклинаний"), "discharges": ("discharges", "разрядов"),
     "magic_strikes": ("magic strikes", "магических ударов"), "shots": ("shots", "выстрелов"),
     "throws": ("throws", "метаний"), "strike_through_row": ("strikes through a row", "ударов через ряд"),
@@ -44,10 +46,10 @@ PROT = {
     "nonmagical": ("every non-magical attack", "всех немагических атак"),
 }
 #: Strike strengths: en, ru nominative, ru instrumental, ru genitive plural.
-STRENGTH = {"weak": ("weak", "слабый", "слабым", "слабых"), "medium": ("medium", "средний", "средним", "средних"),
+STRENGTH: Final = {"weak": ("weak", "слабый", "слабым", "слабых"), "medium": ("medium", "средний", "средним", "средних"),
              "strong": ("strong", "сильный", "сильным", "сильных")}
 #: Durations: (en, ru).
-UNTIL = {
+UNTIL: Final = {
     "end_of_turn": ("until the end of the turn", "до конца хода"),
     "next_simple_strike": ("for its next simple strike", "на её следующий простой удар"),
     "end_of_your_turn": ("until the end of your turn", "до конца вашего хода"),
@@ -64,7 +66,7 @@ UNTIL = {
 }
 # target names: en, ru accusative, ru genitive
 #: Target names: en, ru accusative, ru genitive.
-REF = {
+REF: Final = {
     "self": ("itself", "себя", "себя"),
     "attacker": ("the attacker", "атакующего", "атакующего"),
     "attacked": ("the attacked card", "атакованную карту", "атакованной карты"),
@@ -78,7 +80,7 @@ REF = {
                                      "каждого соседнего вражеского существа"),
 }
 #: Chosen targets, (choose, side) -> en, ru accusative, ru genitive.
-CHOSEN = {
+CHOSEN: Final = {
     ("creature", "any"): ("any creature", "любое существо", "любого существа"),
     ("creature", "enemy"): ("an enemy creature", "вражеское существо", "вражеского существа"),
     ("creature", "friendly"): ("one of your creatures", "своё существо", "своего существа"),
@@ -139,6 +141,6 @@ def kinds(ks: list[str], lang: str, form: int = 1) -> str:
 
 
 #: The elements' English names (the data names them in Russian, 01-game-and-cards.md §2).
-ELEMENT_EN = {"Степи": "Steppes", "Горы": "Mountains", "Леса": "Forests", "Болота": "Swamps", "Тьма": "Darkness",
+ELEMENT_EN: Final = {"Степи": "Steppes", "Горы": "Mountains", "Леса": "Forests", "Болота": "Swamps", "Тьма": "Darkness",
               "Нейтральные": "Neutral"}
 

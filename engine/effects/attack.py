@@ -3,6 +3,8 @@ across a row): one die picks the strength, no defender, no retaliation (02-battl
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import KEYWORDS, Keyword, carries
 from engine.cards.kinds import LEVELS, REACH, Reach
 from engine.cards.vocab import ACTIVATED_FIELDS, ATTACK_FIELDS, parse_cost as vocab_parse_cost
@@ -23,7 +25,7 @@ from engine.model.state import GameState
 
 # ---------------------------------------------------------------------- single-roll attacks
 #: Counters whose value depends on the attack's strength: an attack with such a ``bonus`` rolls its die.
-LEVEL_COUNTERS = ("own_strike_same_level",)
+LEVEL_COUNTERS: Final = ("own_strike_same_level",)
 
 
 def rolls_die(a: dict) -> bool:

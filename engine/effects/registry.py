@@ -12,7 +12,7 @@ unimplemented rule never acts by accident; in loaded card data it is refused.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Final, TypeVar
 
 from engine.cards import keywords, vocab
 from engine.cards.effect import Effect
@@ -22,7 +22,7 @@ from engine.model.enums import Event
 from engine.rules.conditions import holds
 
 #: Effect kw -> handler ``f(g, entry, source, effect)``.
-EFFECTS: dict[str, Callable[..., object]] = {}
+EFFECTS: Final[dict[str, Callable[..., object]]] = {}
 
 #: A handler, as :func:`register` gives it back.
 H = TypeVar("H", bound=Callable[..., object])
@@ -50,7 +50,7 @@ def register_keyword(k: keywords.Keyword) -> keywords.Keyword:
 
 
 #: The fields an :class:`Effect` holds by name; the others are its ``params``.
-_COMMON = frozenset(("kw", "target", "condition", "n", "until"))
+_COMMON: Final = frozenset(("kw", "target", "condition", "n", "until"))
 
 
 def effect_of(d: dict, fields: bool = True) -> Effect:

@@ -5,11 +5,13 @@ ranks 1-3 are player 1's half (rank 3 = their 1st row), ranks 4-6 player 2's (ra
 """
 from __future__ import annotations
 
+from typing import Final
+
 
 COLUMNS = "abcde"
 RANKS = range(1, 7)
 CELLS = tuple(f"{c}{r}" for r in RANKS for c in COLUMNS)
-_CELLSET = frozenset(CELLS)
+_CELLSET: Final = frozenset(CELLS)
 
 
 def is_cell(s) -> bool:
@@ -119,8 +121,8 @@ def in_front(cell: str, controller: int) -> str | None:
 
 
 #: The geometry of the 30 cells, computed once (the functions above read these tables for valid cells).
-_DISTANCE = {(a, b): _distance(a, b) for a in CELLS for b in CELLS}
-_NEIGHBOURS = {c: tuple(_neighbours(c)) for c in CELLS}
-_ORTHOGONAL = {c: tuple(_orthogonal(c)) for c in CELLS}
-_BETWEEN: dict[tuple[str, str], str | None] = {(a, b): _between_in_line(a, b) for a in CELLS for b in CELLS}
-_TWO_IN_LINE = {a: frozenset(b for b in CELLS if _BETWEEN[(a, b)] is not None) for a in CELLS}
+_DISTANCE: Final = {(a, b): _distance(a, b) for a in CELLS for b in CELLS}
+_NEIGHBOURS: Final = {c: tuple(_neighbours(c)) for c in CELLS}
+_ORTHOGONAL: Final = {c: tuple(_orthogonal(c)) for c in CELLS}
+_BETWEEN: Final[dict[tuple[str, str], str | None]] = {(a, b): _between_in_line(a, b) for a in CELLS for b in CELLS}
+_TWO_IN_LINE: Final = {a: frozenset(b for b in CELLS if _BETWEEN[(a, b)] is not None) for a in CELLS}

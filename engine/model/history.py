@@ -7,13 +7,15 @@ movement [203.4], 02 §7 wounds.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import hooked
 from engine.model.board import xy
 from engine.model.state import Card, GameState
 
 #: history name -> the vocabulary names (counters, conditions, fields) that read it; a keyword that reads one names
 #: it in its record's ``reads_history`` (:class:`engine.cards.keywords.Keyword`).
-READERS = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wounds": ("wounds_this_turn",),
+READERS: Final = {"steps": ("moved_straight", "moved_turning", "steps_this_turn"), "wounds": ("wounds_this_turn",),
            "ranged_hits": ("target_ranged_hits",), "struck": ("different_targets", "struck_or_adjacent_enemies"),
            "acts": ("action_chain",), "attack_wounds": ("unhurt_by_attacks_this_turn",)}
 
@@ -39,9 +41,9 @@ def _readers(g: GameState) -> frozenset:
 
 #: [the :func:`hooked` list of ``reads_history`` the words were gathered from, history name -> the words that read
 #: it]: gathered again when a keyword is registered.
-_WORDS: list = []
+_WORDS: Final[list] = []
 #: defkey of a pool card (no scenario override) -> the history names its definition reads, for :data:`_WORDS`.
-_POOL_READERS: dict[str, frozenset] = {}
+_POOL_READERS: Final[dict[str, frozenset]] = {}
 
 
 def _def_readers(g: GameState, card: Card) -> frozenset:

@@ -25,15 +25,29 @@ def reading(fn):
 
     @functools.wraps(fn)
     def wrapper(g: GameState, *args, **kwargs):
-        if g._memo is not None:
-            return fn(g, *args, **kwargs)
-        g._memo = {}
+        opened = open_scope(g)
         try:
             return fn(g, *args, **kwargs)
         finally:
-            g._memo = None
+            close_scope(g, opened)
 
     return wrapper
+
+
+def open_scope(g: GameState) -> bool:
+    """:func:`reading` for a hot caller, without the decorator's generic call: open a fresh memo on ``g`` unless one
+    is open; True when this call opened it. The caller runs its reads in ``try`` and passes the result to
+    :func:`close_scope` in ``finally``."""
+    if g._memo is not None:
+        return False
+    g._memo = {}
+    return True
+
+
+def close_scope(g: GameState, opened: bool) -> None:
+    """Drop the memo :func:`open_scope` opened (``opened`` True); nothing for a nested scope."""
+    if opened:
+        g._memo = None
 
 
 def memoized(g: GameState, key, fn, *args):

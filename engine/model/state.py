@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -25,10 +25,10 @@ from engine.model.types import Executing, PendingTrigger, Priority, Prompt, Queu
 
 
 PLAY_ZONES = ("battlefield", "aux")
-PERSONAL_ZONES = ("deck", "deal", "recruits", "graveyard", "aux")
+PERSONAL_ZONES: Final = ("deck", "deal", "recruits", "graveyard", "aux")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Card:
     """One card instance (экземпляр карты).
 
@@ -39,6 +39,9 @@ class Card:
     ``hidden``: face down on the battlefield [415]; ``wounds`` (раны), ``tokens`` (фишки), ``markers`` (name ->
     count, 01-game-and-cards.md §6.1); ``acquired``: abilities gained in play; ``actions``: card actions taken this
     turn [g-69]; ``used``: per-turn / per-battle limit marks by ability index (str) [SEED S4].
+
+    Compared (and hashed) by identity: an instance id names one card of a game, so ``card in cards`` is an identity
+    test (no field-by-field comparison).
     """
 
     id: str
@@ -56,6 +59,11 @@ class Card:
     acquired: list = field(default_factory=list)
     actions: int = 0
     used: dict = field(default_factory=dict)
+    #: The card's definition and its definition's facts (engine/rules/grants.py ``DefMeta``) once read: the game's
+    #: :meth:`GameState.defn` and ``meta`` of its ``defkey`` (fixed for the game), kept on the card so that the
+    #: hottest reads of the rules look up no dict. Not part of the card's state (not serialized, not copied).
+    _defn: dict | None = field(default=None, init=False, repr=False)
+    _meta: Any = field(default=None, init=False, repr=False)
 
     def reset_in_play_state(self) -> None:
         """Lose tokens, markers, wounds and acquired abilities (entering a deck, leaving the play zone) [SEED S2]."""
@@ -71,7 +79,7 @@ class Card:
         self.attached_to = None
 
 
-_CARD_FIELDS = tuple(f.name for f in fields(Card))
+_CARD_FIELDS = tuple(f.name for f in fields(Card) if f.init)
 
 
 def card_from_dict(d: dict) -> Card:
@@ -90,21 +98,21 @@ def card_to_dict(c: Card) -> dict:
 
 
 #: What a printed ability reads as while its card has lost its abilities (03 §1.5 [407.3]): no keyword at all.
-LOST: dict = {"kw": "_lost"}
+LOST: Final[dict] = {"kw": "_lost"}
 
 #: How many recent events the state keeps for views' logs.
-EVENT_KEEP = 60
+EVENT_KEEP: Final = 60
 
 _SCALARS = ("seed", "version", "next_id", "next_uid", "event_seq", "turn", "phase", "active", "first", "result",
             "end_turn", "prompt", "prio", "executing", "options", "prelim")
-_CONTAINERS = ("log", "events", "decks", "deals", "recruits", "graveyards", "aux", "board", "defs", "queue",
+_CONTAINERS: Final = ("log", "events", "decks", "deals", "recruits", "graveyards", "aux", "board", "defs", "queue",
                "pending", "crystals", "effects")
 #: The state's fields by shape (engine/determinize.py copies them): scalars and dicts, then containers.
 SCALARS, CONTAINERS = _SCALARS, _CONTAINERS
 
 #: defkey -> the definition of a pool card (with its implicit abilities), shared by every game (a copy
 #: per game would cost about 190 KB per room); read-only like every definition ``defn`` returns.
-_POOL_DEFS: dict[str, dict] = {}
+_POOL_DEFS: Final[dict[str, dict]] = {}
 
 
 def _with_implicit(d: dict) -> dict:
@@ -205,6 +213,9 @@ class GameState:
     def defn(self, card: Card) -> dict:
         """The card definition (printed properties, possibly overridden) of a card instance. Read-only: a pool
         card's definition (no scenario override in ``defs``) is one dict shared by every game of the process."""
+        d = card._defn
+        if d is not None:
+            return d
         d = self._defcache.get(card.defkey)
         if d is None:
             over = self.defs.get(card.defkey)
@@ -215,13 +226,14 @@ class GameState:
                 if d is None:
                     d = _POOL_DEFS[card.defkey] = _with_implicit(card_def(card.defkey))
             self._defcache[card.defkey] = d
+        card._defn = d
         return d
 
     def abilities(self, card: Card) -> list[dict]:
         """Printed (with the implicit accumulate of RULES.md S1) plus acquired abilities, in index order. A card
         under a holding ``_lost_abilities`` state (``lose_abilities``, 03 §1.5 [407.3-407.5]) has each printed
         ability replaced by :data:`LOST` (indices stay stable); what it acquired stays [407.4]."""
-        d = self._defcache.get(card.defkey)
+        d = card._defn
         base = (d if d is not None else self.defn(card))["abilities"]
         if not card.acquired:
             return base
@@ -244,7 +256,7 @@ class GameState:
 
     def is_creature(self, card: Card) -> bool:
         """True for a creature of any subtype (flyer, symbiote, parasite) [208]."""
-        d = self._defcache.get(card.defkey)  # defn's cache read here first: the hottest read of the rules
+        d = card._defn  # defn's cache read here first: the hottest read of the rules
         kind: str = (d if d is not None else self.defn(card)).get("kind", "creature")  # typed: compared as a str
         return kind == "creature"
 
@@ -253,7 +265,7 @@ class GameState:
         ability of a keyword with the named effect ``flies``) [g-38] (engine/effects/keywords/flight.py)."""
         if card.acquired and carries(card.acquired, "flies"):
             return True
-        d = self._defcache.get(card.defkey)
+        d = card._defn
         return bool((d if d is not None else self.defn(card)).get("flyer")) and not card.markers.get("grounded")
 
     def in_play(self, card_or_id) -> bool:

@@ -15,14 +15,16 @@ players swap; [311.1 step 3] "until the start of the turn" effects end at the tu
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.model.enums import Event
 from engine.rules.adjacency import adjacent_cards
 from engine.model.state import GameState
 
 
-ON_EXPIRE: dict = {}
+ON_EXPIRE: Final[dict] = {}
 #: ``battle_end``: never due (an effect lasting the rest of the battle, e.g. a cell marker with no end printed).
-BOUNDARIES = ("turn_end", "turn_start", "battle_end")
+BOUNDARIES: Final = ("turn_end", "turn_start", "battle_end")
 
 
 def add(g: GameState, until: str, card: str, kind: str, **fields) -> dict:

@@ -8,22 +8,25 @@ missed?}``, ``becomes_defender {card}``.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Sequence
 
 from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
-from engine.model.memo import reading
+from engine.model.memo import close_scope, open_scope
 from engine.model.state import Card, GameState
 from engine.model.types import PendingTrigger
 from engine.rules.conditions import holds
 from engine.rules.grants import aura_kws, custom_flag, effective
 
 
-def _trigger_abilities(g: GameState, card: Card, granted: bool = False):
-    """(index, trigger) of the card; ``granted`` adds triggers granted by formation/aura (index ``"g<n>"``).
+def _trigger_abilities(g: GameState, card: Card, granted: bool = False) -> Sequence[tuple]:
+    """(index, trigger) pairs of the card; ``granted`` adds triggers granted by formation/aura (index ``"g<n>"``).
     Without acquired abilities a card's abilities are its definition's, so what is read from them alone (its
-    triggers, whether a formation of it grants one) is kept in the definition (``_triggers``)."""
+    triggers, whether a formation of it grants one) is kept in the definition (``_triggers``): the sequence
+    returned may be that kept one, so callers only read it."""
     base = g.abilities(card)
     own: Sequence[tuple]
     if card.acquired:
@@ -32,11 +35,15 @@ def _trigger_abilities(g: GameState, card: Card, granted: bool = False):
     else:
         own, formation, _ = _printed_triggers(g, card)
         may = granted and (formation or "trigger" in aura_kws(g))
-    yield from own
-    if may:
-        extra = [a for a in effective(g, card) if a.get("kw") == "trigger" and not any(a is b for b in base)]
-        for j, a in enumerate(extra):
-            yield f"g{j}", a
+    if not may:
+        return own
+    extra = [a for a in effective(g, card) if a.get("kw") == "trigger" and not any(a is b for b in base)]
+    if not extra:
+        return own
+    out = list(own)
+    for j, a in enumerate(extra):
+        out.append((f"g{j}", a))
+    return out
 
 
 def _printed_triggers(g: GameState, card: Card) -> tuple:
@@ -55,7 +62,7 @@ def _printed_triggers(g: GameState, card: Card) -> tuple:
 
 #: A trigger's ``when`` -> the event types on which :func:`_fires` may answer True for it (no other ``when`` fires
 #: in play).
-FIRES_ON: dict[str, tuple[str, ...]] = {
+FIRES_ON: Final[dict[str, tuple[str, ...]]] = {
     "moves": ("moved",), "jumps": ("moved",), "battle_start": ("battle_start",), "poison_wounds": ("poison_wounds",),
     "before_turn": ("before_turn",), "start_of_turn": ("turn_start",), "end_of_turn": ("turn_end",),
     "dies": ("died",), "wounded": ("hit", "wounded"), "attack_declared": ("attack_declared",),
@@ -207,11 +214,18 @@ def collect(g: GameState, event: dict) -> None:
     _collect_in_play(g, event)
 
 
-@reading
 def _collect_in_play(g: GameState, event: dict) -> None:
-    """The triggers of the cards in play that ``event`` fires become pending (a read-only scope: it writes only
-    ``g.pending``, which no memoized read looks at, and keeps the printed triggers of the play zone's cards with
-    its list in ``g._play_triggers``)."""
+    """The triggers of the cards in play that ``event`` fires become pending (a read-only scope,
+    :func:`engine.model.memo.open_scope`: it writes only ``g.pending``, which no memoized read looks at, and keeps
+    the printed triggers of the play zone's cards with its list in ``g._play_triggers``)."""
+    opened = open_scope(g)
+    try:
+        _collect_in_play_scoped(g, event)
+    finally:
+        close_scope(g, opened)
+
+
+def _collect_in_play_scoped(g: GameState, event: dict) -> None:
     aura = "trigger" in aura_kws(g)
     et = event["type"]
     cards = g.play_cards()
@@ -237,7 +251,7 @@ def _collect_in_play(g: GameState, event: dict) -> None:
 
 #: Event fields kept in a pending trigger only when its effects name the reader: event type -> (field, reader).
 #: A keyword that reads one names it in its record's ``reads_event`` (:func:`_extra`).
-_EXTRA = {"becomes_defender": [("target", "defended")], "died": [("poison", "event_poison")],
+_EXTRA: Final = {"becomes_defender": [("target", "defended")], "died": [("poison", "event_poison")],
           "strikes": [("value", ("event_strike_value", "zealot_ward"))],
           "prophecy_reveal": [("cards", ("revealed_to_top", "glutton_feast"))]}
 

@@ -7,6 +7,8 @@ at declaration). :meth:`engine.game.Game.apply` accepts exactly what :func:`lega
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards import abilities as ab
 from engine.cards.kinds import REACH
 from engine.errors import EngineError
@@ -14,7 +16,7 @@ from engine.model.enums import EntryKind, Event, Phase, PromptKind
 from engine.model.types import QueueEntry
 from engine.ops import durations, sharing
 from engine.model.history import record_act, record_struck
-from engine.model.memo import reading
+from engine.model.memo import close_scope, open_scope
 from engine.ops.costs import _pay_strike, pay_cost, pay_move_costs
 from engine.ops.reveal import reveal
 from engine.procedure import flow
@@ -42,7 +44,7 @@ _STR_FIELDS = ("source", "target", "to")
 
 
 #: Why a player leaves the game: their own concession [102.3.b], or (set by the server) their clock ran out.
-CONCEDE_REASONS = frozenset({"concession", "time"})
+CONCEDE_REASONS: Final = frozenset({"concession", "time"})
 
 
 def canonical(g, action) -> dict:
@@ -127,10 +129,17 @@ def legal_now(g: GameState, p: int) -> list[dict]:
     return out
 
 
-@reading
 def legal(g: GameState, p: int) -> list[dict]:
     """Every canonical action player ``p`` may apply now (concession excluded; Game.legal_actions adds it). A
-    read-only scope (engine/model/memo.py): listing changes nothing."""
+    read-only scope (engine/model/memo.py ``open_scope``): listing changes nothing."""
+    opened = open_scope(g)
+    try:
+        return _legal(g, p)
+    finally:
+        close_scope(g, opened)
+
+
+def _legal(g: GameState, p: int) -> list[dict]:
     pr: dict | None = g.prompt  # a plain dict: a restored prompt's ``kind`` is a str, not a PromptKind
     if pr is None or pr["player"] != p or g.result is not None:
         return []

@@ -15,6 +15,8 @@ that player's before-turn triggers resolve, and are back in ``g.pending`` for th
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import KEYWORDS, hooked_kws
 from engine.model.enums import PromptKind
 from engine.model.types import Prompt
@@ -25,7 +27,7 @@ from engine.model.state import GameState
 from engine.rules.grants import meta
 
 #: The trigger point's event type (``{"type": "before_turn", "player": the active player}``).
-EVENT = "before_turn"
+EVENT: Final = "before_turn"
 
 
 def collect(g: GameState) -> None:

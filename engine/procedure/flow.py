@@ -7,6 +7,8 @@ of the queue executes (Q4), or with an empty queue the phase ends ([SEED S3], 21
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.ops.damage import release_dead, unhosted_attachments_die
 from engine.model.enums import PRELIM_PHASES, Phase, PromptKind
 from engine.ops import passives
@@ -21,7 +23,7 @@ from engine.model.state import GameState
 
 
 #: The preliminary phase's steps, as a set.
-_PRELIM = frozenset(PRELIM_PHASES)
+_PRELIM: Final = frozenset(PRELIM_PHASES)
 
 
 def run(g: GameState) -> None:

@@ -11,6 +11,8 @@ hide, host, vanguard, turn.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import KEYWORDS
 from engine.model.board import CELLS, row_of
 from engine.model.enums import Event, Phase, PromptKind
@@ -28,14 +30,14 @@ from engine.model.state import GameState
 GOLD, SILVER = 23, 22
 
 # Deployment zones by half (ranks 1-3 = "low", 4-6 = "high") and role [207.4.a, 305.3, 305.4].
-_ZONES = {
+_ZONES: Final = {
     ("low", "first"): ["b1", "c1", "d1", "b2", "c2", "d2", "b3", "c3", "d3"],
     ("low", "second"): ["a3", "b3", "c3", "d3", "e3", "b2", "c2", "d2", "b1", "c1", "d1"],
     ("high", "first"): ["b4", "c4", "d4", "b5", "c5", "d5", "b6", "c6", "d6"],
     ("high", "second"): ["a4", "b4", "c4", "d4", "e4", "b5", "c5", "d5", "b6", "c6", "d6"],
 }
-_ADDED = {"low": ["a1", "e1", "a2", "e2"], "high": ["a5", "e5", "a6", "e6"]}
-_ADDED_FIRST = {"low": ["a3", "e3"], "high": ["a4", "e4"]}
+_ADDED: Final = {"low": ["a1", "e1", "a2", "e2"], "high": ["a5", "e5", "a6", "e6"]}
+_ADDED_FIRST: Final = {"low": ["a3", "e3"], "high": ["a4", "e4"]}
 
 
 def start(g: GameState) -> None:
@@ -258,7 +260,7 @@ def _starts_with_tokens(g: GameState) -> None:
 
 
 # ---------------------------------------------------------------------- hosts [210, 214, 306.4-306.8]
-ATTACH_KINDS = ("equipment", "symbiote", "parasite")
+ATTACH_KINDS: Final = ("equipment", "symbiote", "parasite")
 
 
 def attach_kind(g: GameState, c) -> str | None:
@@ -497,7 +499,7 @@ def _perform_deploy(g: GameState, p: int, act: dict) -> None:
 _STEPS = {"roll": _step_roll, "first": _step_first, "redeal": _step_redeal, "window": _window_step,
           "recruit": _step_recruit, "deploy": _step_deploy, "reveal_first": _step_reveal_first, "hide": _step_hide,
           "host": _step_host, "vanguard": _step_vanguard, "turn": _step_turn}
-_CHOICES = {"keep_hidden": _keep_hidden, "host": _host}
-_PERFORM = {PromptKind.PRELIMINARY: _perform_preliminary, PromptKind.FIRST: _perform_first,
+_CHOICES: Final = {"keep_hidden": _keep_hidden, "host": _host}
+_PERFORM: Final = {PromptKind.PRELIMINARY: _perform_preliminary, PromptKind.FIRST: _perform_first,
             PromptKind.REDEAL: _perform_redeal, PromptKind.RECRUIT: _perform_recruit,
             PromptKind.DEPLOY: _perform_deploy}

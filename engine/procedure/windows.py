@@ -11,6 +11,8 @@ State: ``ex["data"]["win"] = {"name", "next", "pos"}``; ``ex["stage"] == "window
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import CUSTOMS, KEYWORDS, hooked
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event, PromptKind
@@ -92,7 +94,7 @@ def _window_kws(name: str) -> frozenset:
     return out
 
 
-_WINDOW_KWS: dict[tuple, frozenset] = {}
+_WINDOW_KWS: Final[dict[tuple, frozenset]] = {}
 
 
 class _Window:

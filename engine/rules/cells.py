@@ -4,11 +4,13 @@
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.rules.keywords import flagged
 from engine.model.state import GameState
 
 #: Cell markers that make their cell count as occupied.
-OCCUPYING = frozenset({"bonfire"})
+OCCUPYING: Final = frozenset({"bonfire"})
 
 
 def free(g: GameState, cell: str) -> bool:

@@ -8,6 +8,8 @@ lists.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards import abilities as ab
 from engine.cards.keywords import KEYWORDS, HookSet, hooked
 from engine.cards.kinds import REACH
@@ -123,7 +125,7 @@ def activated(g: GameState, card: Card) -> tuple:
 
 
 #: The ``ability`` name of closing to strike a flyer (закрытие на удар по летающим) [211.9].
-CLOSE_FOR_FLYER = "close_to_strike_flyer"
+CLOSE_FOR_FLYER: Final = "close_to_strike_flyer"
 
 
 def _strike_targets(g: GameState, card: Card) -> list[str]:

@@ -11,6 +11,8 @@ turn, from which card and cell) and goes away at :func:`expire`.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import CUSTOMS, KEYWORDS, STATES, carries, flag_kws, hooked_kws
 from engine.cards.kinds import REACH
 from engine.rules.adjacency import adjacent_cards
@@ -34,10 +36,14 @@ class DefMeta:
 
 def meta(g: GameState, card: Card) -> DefMeta:
     """The :class:`DefMeta` of the card's definition, computed once per definition key and game
-    (``g._metacache``; a definition never changes in a game)."""
+    (``g._metacache``; a definition never changes in a game), kept on the card too (``Card._meta``)."""
+    m = card._meta
+    if m is not None:
+        return m
     m = g._metacache.get(card.defkey)
     if m is None:
         m = g._metacache[card.defkey] = _meta_of(g.defn(card))
+    card._meta = m
     return m
 
 
@@ -87,7 +93,7 @@ def aura_kws(g: GameState) -> frozenset:
     return hit[1]
 
 
-_NO_KWS: frozenset = frozenset()
+_NO_KWS: Final[frozenset] = frozenset()
 
 
 def _aura_kws_now(g: GameState) -> frozenset:

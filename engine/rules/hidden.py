@@ -11,6 +11,8 @@ A hidden card is a legal target for anything its position allows; conditions abo
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.combat import attack_reaches
 from engine.rules.filters import parse_filters
@@ -19,7 +21,7 @@ from engine.model.state import GameState
 
 ALIAS_PREFIX = "x-"
 #: Target filters that read only public information (position, controller, identity of the source).
-PUBLIC_FILTERS = frozenset({"enemy", "friendly", "other", "adjacent", "opposite", "in_row", "beside_source",
+PUBLIC_FILTERS: Final = frozenset({"enemy", "friendly", "other", "adjacent", "opposite", "in_row", "beside_source",
                             "no_friend_beside"})
 
 

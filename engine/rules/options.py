@@ -10,7 +10,7 @@ two or more chosen effect targets -> ``targets`` (one per chosen effect, in effe
 from __future__ import annotations
 
 import itertools
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cards.keywords import CUSTOMS, KEYWORDS
 from engine.cards.kinds import REACH
@@ -22,7 +22,7 @@ from engine.model.state import Card, GameState
 
 
 #: At most this many target combinations are listed for one ability (keeps legal_actions bounded).
-MAX_COMBOS = 400
+MAX_COMBOS: Final = 400
 
 
 def _in_range(g: GameState, card: Card, a, t) -> bool:

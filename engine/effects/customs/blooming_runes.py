@@ -5,6 +5,8 @@ of the card asks the controller for up to X enemy creatures; one die (for all of
 spell's wounds (protection from spells or magic stops them). X = 0 does nothing."""
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import Custom, register_custom
 from engine.model.board import CELLS
 from engine.ops import damage, durations, trigger_points
@@ -14,7 +16,7 @@ from engine.rules import targets as tg
 from engine.model.state import GameState
 
 #: The effect the start-of-turn trigger executes (its ``count`` is filled in with X).
-BLAST = {"kw": "custom", "handler": "blooming_runes_blast",
+BLAST: Final = {"kw": "custom", "handler": "blooming_runes_blast",
          "description": {"en": "wound the chosen enemy creatures for 1-2-2 (one die)",
                          "ru": "ранить выбранных вражеских существ на 1-2-2 (один кубик)"}}
 

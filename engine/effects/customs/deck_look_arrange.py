@@ -6,12 +6,14 @@ card), a card put at the bottom goes below everything (the last one is the botto
 With fewer than three cards in the deck it looks at those."""
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import Custom, register_custom
 from engine.effects import choice
 from engine.model.state import GameState
 
 _MEMO = "deck_look_arrange"
-N = 3
+N: Final = 3
 
 
 def execute(g: GameState, e, src, eff) -> None:

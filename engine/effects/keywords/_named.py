@@ -3,12 +3,14 @@ named ability (the greatest copy counts [414.4]; printed without a number it is 
 attacks (not influences, spells or poisoning)."""
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import Keyword
 from engine.ops import damage
 from engine.model.state import GameState
 
 #: Kinds of wounds that do not come from an attack (03 §1.2: influences, spells; Poisoning [g-36]).
-NOT_ATTACKS = ("wound", "poison", "spell")
+NOT_ATTACKS: Final = ("wound", "poison", "spell")
 
 
 def value(abilities: list[dict]) -> int:

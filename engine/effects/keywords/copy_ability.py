@@ -15,6 +15,8 @@
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import Keyword
 from engine.effects import choice
 from engine.effects.registry import register_keyword
@@ -26,7 +28,7 @@ from engine.rules import targets as tg
 from engine.model.state import GameState
 
 _MEMO = "copy_ability"
-_NAMES = "copied_names"
+_NAMES: Final = "copied_names"
 
 
 def expand(g: GameState, card, a: dict) -> list[dict]:

@@ -15,6 +15,8 @@ Tokens also come from ``incarnation_token`` effects (engine/effects/keywords/inc
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import Keyword
 from engine.effects import choice
 from engine.effects.registry import register_keyword
@@ -26,7 +28,7 @@ from engine.rules.uniqueness import may_join
 from engine.model.state import GameState
 
 #: The timed-effect kind that records "this card died carrying the incarnation marker" (its ``at_death`` hook).
-SPENT = "incarnated"
+SPENT: Final = "incarnated"
 
 
 def at_death(g: GameState, card) -> None:

@@ -5,12 +5,14 @@ are spent first, then the others' in a fixed order (by card id) [SEED S4: all pa
 ``token_sources``). Written ``{"kw": "meditation"}``."""
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.model.state import GameState
 
 #: The element word of neutral cards (01-game-and-cards.md §3: no element).
-NEUTRAL = "Нейтральные"
+NEUTRAL: Final = "Нейтральные"
 
 
 def sources(g: GameState, card) -> list:

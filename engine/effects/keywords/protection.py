@@ -3,6 +3,8 @@ effect on it. Read by :func:`engine.rules.keywords.protected` through this recor
 table :data:`PROTECTS` is the one list of what each protection stops."""
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.kinds import MAGICAL, NONMAGICAL
 from engine.cards.vocab import PROTECTION_FROM
 from engine.cards.words import PROT, idx
@@ -12,7 +14,7 @@ from engine.rules.grants import kws
 from engine.model.state import GameState
 
 #: Which protections stop which attack/effect kinds (03-abilities.md §4 protection [411]; broad includes narrow).
-PROTECTS = {
+PROTECTS: Final = {
     "magic": MAGICAL + ("spell",), "magic_strikes": ("magic_strike",),
     "discharges": ("discharge",), "shots": ("shot",), "throws": ("throw",), "spells": ("spell",),
     "poison": ("poison",), "strike_through_row": ("strike_through_row",), "simple_strikes": ("simple_strike",),

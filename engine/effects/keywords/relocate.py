@@ -13,6 +13,8 @@ refused).
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import Keyword
 from engine.cards.vocab import ACTIVATED_FIELDS, NAMED_FIELDS
 from engine.effects import choice
@@ -25,7 +27,7 @@ from engine.rules.grants import under
 from engine.model.state import GameState
 
 _MEMO = "relocate"
-REFUSE = "refuse"
+REFUSE: Final = "refuse"
 
 
 def _point(e: dict) -> dict:

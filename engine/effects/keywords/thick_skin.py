@@ -5,6 +5,8 @@ effect on this card; their effects on other cards (the attacker itself included)
 ``{"kw": "thick_skin"}``; :func:`engine.effects.registry.apply_effects` asks this record's ``blocks_effect``."""
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cards.keywords import Keyword
 from engine.effects.registry import register_keyword
 from engine.rules import grants
@@ -12,7 +14,7 @@ from engine.rules import targets as tg
 from engine.model.state import GameState
 
 #: Targets that name the attacked card of a trigger point or rider.
-_AT_STRUCK = ("attacked", "event_card", "same_target")
+_AT_STRUCK: Final = ("attacked", "event_card", "same_target")
 
 
 def _struck(g: GameState, e) -> str | None:

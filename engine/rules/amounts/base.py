@@ -9,7 +9,7 @@ small frozen class holding its count and its Russian and English text (:mod:`.co
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engine.cards.typed import ParsedMap, register_parser
 from engine.cards.words import idx
@@ -46,7 +46,7 @@ class Zero(Counter):
 
 
 #: ``per`` name -> its counter (one instance: counters hold no parameters).
-COUNTERS: dict[str, Counter] = {}
+COUNTERS: Final[dict[str, Counter]] = {}
 
 
 def register(counters: dict[str, Counter]) -> None:

@@ -10,7 +10,7 @@ unimplemented rule never acts by accident.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from engine.cards.typed import ParsedList, register_parser
 from engine.cards.words import idx
@@ -78,7 +78,7 @@ class Unknown(Condition):
 
 
 #: ``p`` name -> its class.
-CONDITIONS: dict[str, type[Condition]] = {}
+CONDITIONS: Final[dict[str, type[Condition]]] = {}
 
 
 def register(classes: dict[str, type[Condition]]) -> None:

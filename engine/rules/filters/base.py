@@ -10,7 +10,7 @@ unimplemented rule never acts by accident.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from engine.cards.typed import ParsedList, register_parser
 from engine.cards.words import or_
@@ -62,7 +62,7 @@ class Unknown(Filter):
 
 
 #: ``f`` name -> its class.
-FILTERS: dict[str, type[Filter]] = {}
+FILTERS: Final[dict[str, type[Filter]]] = {}
 
 
 def register(classes: dict[str, type[Filter]]) -> None:
