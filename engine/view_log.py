@@ -140,15 +140,29 @@ def shown_log(g: GameState, viewer, start: int) -> list[dict]:
 
 def _any_addressed(g: GameState, start: int) -> bool:
     """True when an event after ``start`` is meant for one player only (its ``to`` is 1 or 2). The events are in
-    ``seq`` order: read from the newest back to ``start``."""
+    ``seq`` order and never change once emitted, so what an earlier version's check found for the same ``start``
+    holds (kept in ``g._view_log["addressed"]`` = ``(start, newest seq read, found)``): only the events emitted
+    since are read, from the newest back."""
     events = g.events
+    if not events:
+        return False
+    newest: int = events[-1]["seq"]
+    kept = g._view_log.get("addressed")
+    floor = start
+    if kept is not None and kept[0] == start and kept[1] <= newest:
+        if kept[2]:
+            return True
+        floor = kept[1]
+    found = False
     for i in range(len(events) - 1, -1, -1):
         ev = events[i]
-        if ev["seq"] <= start:
-            return False
+        if ev["seq"] <= floor:
+            break
         if _hidden_from(ev, None):
-            return True
-    return False
+            found = True
+            break
+    g._view_log["addressed"] = (start, newest, found)
+    return found
 
 
 def _row_copy(g: GameState, ev: dict, start: int) -> dict:
