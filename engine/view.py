@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 import operator
+from collections.abc import Iterable
 from itertools import chain
 
 from engine.cards import abilities as ab
@@ -22,7 +23,8 @@ from engine.rules import keywords
 from engine.rules.hidden import alias, any_hidden, hidden_from
 from engine.rules.strike_table import strike_table, weakened
 from engine.view_log import _face_down_cards, _log_start, project_log, shown_log  # noqa: F401 (project_log: the API)
-from engine.model.state import GameState
+from engine.model.state import Card, GameState
+from engine.model.types import Prompt, QueueEntry
 
 
 #: Steps in which a player's crystals are shown only to that player: the preliminary phase until the battle starts.
@@ -30,7 +32,8 @@ _CRYSTALS_HIDDEN = PRELIM_PHASES[:PRELIM_PHASES.index(Phase.BATTLE_START)]
 _PUBLIC_CARD: Final = ("owner", "controller", "zone", "cell", "attached_to", "closed", "wounds", "tokens")
 
 
-def _card_view(g, c, viewer, made: dict, marker_effects: dict | None = None) -> tuple[str, dict]:
+def _card_view(g: GameState, c: Card, viewer, made: dict,
+               marker_effects: dict | None = None) -> tuple[str, dict]:
     """``(the id viewer knows c by, c's view)``; ``made``: the views built in this read-only scope (card id, or
     ``("face_down", card id)``), shared by every viewer who sees the card alike. ``marker_effects``: as for
     :func:`_card_inputs`."""
@@ -47,7 +50,7 @@ def _card_view(g, c, viewer, made: dict, marker_effects: dict | None = None) -> 
     return c.id, v
 
 
-def _kept_card(g, c, marker_effects: dict | None = None) -> dict:
+def _kept_card(g: GameState, c: Card, marker_effects: dict | None = None) -> dict:
     """:func:`_shown_card` of ``c``, or the very dict an earlier projection built for it while everything that
     shows (:func:`_card_inputs`) is unchanged: consecutive views share the cards that did not change, which the
     diffs then skip by identity (a version changes a few cards; the diffs compared every one, for every viewer)."""
@@ -60,7 +63,7 @@ def _kept_card(g, c, marker_effects: dict | None = None) -> dict:
     return view
 
 
-def _card_inputs(g, c, marker_effects: dict | None = None) -> tuple:
+def _card_inputs(g: GameState, c: Card, marker_effects: dict | None = None) -> tuple:
     """Everything :func:`_shown_card` reads of the game for ``c``, as one tuple (equal tuples: equal views): the
     card's fields (typed: bool flags, int counts), its markers in order, the markers' timed effects, what its
     acquired abilities show; the definition (``token_max``) is the defkey's, and so is the life allowance its
@@ -74,7 +77,7 @@ def _card_inputs(g, c, marker_effects: dict | None = None) -> tuple:
             tuple((a.get("kw"), (a.get("_until") or {}).get("kind")) for a in acquired) if acquired else ())
 
 
-def _marker_effects(g) -> dict:
+def _marker_effects(g: GameState) -> dict:
     """card id -> ``((marker, until, turn, player)...)``: the timed effects that end a marker on it, in order (what
     :func:`_as_it_is` shows as ``marker_until``)."""
     out: dict = {}
@@ -85,7 +88,7 @@ def _marker_effects(g) -> dict:
     return out
 
 
-def _kept_face_down(g, c, alias: str) -> dict:
+def _kept_face_down(g: GameState, c: Card, alias: str) -> dict:
     """:func:`_face_down` of ``c``, or the very dict an earlier projection built while what it shows is unchanged
     (kept in ``g._view_cards`` under ``("face_down", card id)``)."""
     inputs = (alias, c.owner, c.controller, c.zone, c.cell)
@@ -97,14 +100,14 @@ def _kept_face_down(g, c, alias: str) -> dict:
     return view
 
 
-def _face_down(c, alias: str) -> dict:
+def _face_down(c: Card, alias: str) -> dict:
     """A card face down to the viewer, under its alias (the same for every such viewer)."""
     return {"id": alias, "card": None, "hidden": True, "owner": c.owner, "controller": c.controller,
             "zone": c.zone, "cell": c.cell, "attached_to": None, "closed": False, "wounds": 0,
             "tokens": 0, "markers": {}}
 
 
-def _shown_card(g, c) -> dict:
+def _shown_card(g: GameState, c: Card) -> dict:
     """A card as every viewer who sees it face up sees it (the same for each: :func:`project_many` shares it)."""
     v = {"id": c.id, "card": c.defkey, "hidden": c.hidden}
     for k in _PUBLIC_CARD:
@@ -115,7 +118,7 @@ def _shown_card(g, c) -> dict:
     return v
 
 
-def _as_it_is(g, c) -> dict:
+def _as_it_is(g: GameState, c: Card) -> dict:
     """What a player reads off a card in play beyond its printed text: ``token_max`` (int | None,
     [218.6]); ``marker_until``: ``{marker: {"until": "turn_end" | "turn_start", "turn": int | None, "player": p |
     None}}`` for markers that end with a timed effect (02-battle.md §8); ``acquired``: ``[{"kw": str, "until": str |
@@ -128,7 +131,7 @@ def _as_it_is(g, c) -> dict:
     return {"token_max": ab.token_max(g.defn(c).get("abilities") or []), "marker_until": until, "acquired": acquired}
 
 
-def _blows(g, src, tgt, blows) -> dict:
+def _blows(g: GameState, src: Card, tgt: Card, blows) -> dict:
     """The wounds each side would deal for a Strike Table row ``blows`` = [attacker level, responder level]
     (levels 0 weak / 1 medium / 2 strong, None no blow), as :func:`engine.strike._deal` computes them."""
     a_lvl = keywords.incoming_level(g, tgt, "simple_strike", blows[0])
@@ -137,7 +140,7 @@ def _blows(g, src, tgt, blows) -> dict:
             "responder": {"level": r_lvl, "n": blow_amount(g, tgt, src, r_lvl, "simple_strike")}}
 
 
-def _exchange(g, prompt: dict) -> dict:
+def _exchange(g: GameState, prompt: Prompt) -> dict:
     """The exchange prompt with what each answer deals (02-battle.md §5 [216.7]): ``keep`` and ``weaken`` as
     ``{"attacker": {"level", "n"}, "responder": {"level", "n"}}``."""
     src, tgt = g.cards[prompt["attacker"]], g.cards[prompt["responder"]]
@@ -145,7 +148,7 @@ def _exchange(g, prompt: dict) -> dict:
     return dict(prompt, keep=_blows(g, src, tgt, strike_table(d, 0)[:2]), weaken=_blows(g, src, tgt, weakened(d)))
 
 
-def alias_of(g, cid: str, viewer) -> str:
+def alias_of(g: GameState, cid: str, viewer) -> str:
     """The id ``viewer`` knows card ``cid`` by (an alias while it is face down and not theirs)."""
     c = g.cards.get(cid)
     if c is not None and c.hidden and viewer != c.controller:
@@ -153,7 +156,7 @@ def alias_of(g, cid: str, viewer) -> str:
     return cid
 
 
-def _masked(g, value, viewer):
+def _masked(g: GameState, value, viewer):
     """A copy of a prompt value with every id of a card face down to ``viewer`` replaced by its alias."""
     if isinstance(value, str):
         return alias_of(g, value, viewer) if value in g.cards else value
@@ -165,7 +168,7 @@ def _masked(g, value, viewer):
 
 
 @reading
-def project_many(g, viewers) -> dict:
+def project_many(g: GameState, viewers) -> dict:
     """viewer -> :func:`project` for each of ``viewers``, in one read-only scope: a card that several of them see
     face up is one dict in all their views, built once (a room keeps every viewer's last view). What the game keeps
     for the next projection is then only what these views show (``g._view_cards``)."""
@@ -178,7 +181,7 @@ def project_many(g, viewers) -> dict:
 
 
 @reading
-def _cards(g, viewer) -> dict:
+def _cards(g: GameState, viewer) -> dict:
     """The card views ``viewer`` may see, by (alias) id (:func:`_cards_of`). A player who has no card face down
     anywhere to tell apart, no deal, no recruits and no trigger asked about sees the spectator's very map: one map
     a version for all of them (and the diffs compare it once)."""
@@ -191,7 +194,7 @@ def _cards(g, viewer) -> dict:
     return cards
 
 
-def _cards_of(g, viewer) -> dict:
+def _cards_of(g: GameState, viewer) -> dict:
     """The card views ``viewer`` may see, by (alias) id: the board, both graveyards, the viewer's own deal and
     recruits, the exile, and the source of a trigger the viewer is asked about (:func:`_card_view`, inlined for
     all but the last: a projection reads every card its viewer sees). Read-only scope: the caller's."""
@@ -199,7 +202,7 @@ def _cards_of(g, viewer) -> dict:
     made = memoized(g, "card_views", dict)
     marker_effects = memoized(g, "marker_effects", _marker_effects, g)
     every = g.cards
-    order = [g.play_cards()]
+    order: list[Iterable[Card]] = [g.play_cards()]
     for p in (1, 2):
         order.append(map(every.__getitem__, g.graveyards[p]))
         if viewer == p:
@@ -217,9 +220,9 @@ def _cards_of(g, viewer) -> dict:
         cards[k] = v
     if viewer in (1, 2):   # the card of a trigger its controller is asked about, wherever it lies now (a deck card
         for t in g.pending[viewer]:   # revealed by a prophecy: docs/rules-decisions.md "Triggers of unseen cards")
-            c = g.cards.get(t["source"])
-            if c is not None and c.id not in cards and not c.hidden:
-                k, v = _card_view(g, c, viewer, made, marker_effects)
+            source = g.cards.get(t["source"])
+            if source is not None and source.id not in cards and not source.hidden:
+                k, v = _card_view(g, source, viewer, made, marker_effects)
                 cards[k] = v
     last = g._view_cards.get(("cards", viewer))     # the viewer's previous map, when it holds the very same cards
     if last is not None and len(last) == len(cards) and all(map(operator.is_, last.values(), cards.values())) \
@@ -229,12 +232,12 @@ def _cards_of(g, viewer) -> dict:
     return cards
 
 
-def _exiled(g) -> list:
+def _exiled(g: GameState) -> list:
     """The cards in the exile zone, in instance order."""
     return [c for c in g.cards.values() if c.zone == "exile"]
 
 
-def _players(g, viewer) -> dict:
+def _players(g: GameState, viewer) -> dict:
     """``{"1": ..., "2": ...}``: zone sizes, crystals (hidden from the opponent while they are chosen) and the
     viewer's own deal and recruits (:func:`_player`: a player's entry as its owner sees it, and as every other
     viewer does, built once a version)."""
@@ -242,7 +245,7 @@ def _players(g, viewer) -> dict:
             "2": memoized(g, ("player", 2, viewer == 2), _player, g, 2, viewer == 2)}
 
 
-def _player(g, p: int, own: bool) -> dict:
+def _player(g: GameState, p: int, own: bool) -> dict:
     """Player ``p``'s entry of ``players`` as its owner (``own``) or any other viewer sees it. An entry equal to the
     one the previous projection showed those viewers (ints, None and lists of ids: equal means alike) is that very
     dict (the diffs skip it by identity), found equal before a new one is built."""
@@ -265,7 +268,7 @@ def _player(g, p: int, own: bool) -> dict:
     return pv
 
 
-def _entry(g, e: dict, viewer) -> dict:
+def _entry(g: GameState, e: QueueEntry, viewer) -> dict:
     """A queue entry (or the executing one) as ``viewer`` sees it: source and targets by alias."""
     return {"source": alias_of(g, e["source"], viewer), "kind": e["kind"], "ability": e.get("ability"),
             "controller": e.get("controller"),
@@ -273,7 +276,7 @@ def _entry(g, e: dict, viewer) -> dict:
                         + list(e.get("targets") or [])]}
 
 
-def _prompt(g, viewer) -> dict | None:
+def _prompt(g: GameState, viewer) -> dict | None:
     """The open prompt as ``viewer`` sees it (an exchange with its strikes), or None."""
     if g.prompt is None or g.result is not None:
         return None
@@ -283,7 +286,7 @@ def _prompt(g, viewer) -> dict | None:
     return prompt
 
 
-def project(g, viewer) -> dict:
+def project(g: GameState, viewer) -> dict:
     """The view of the game for ``viewer`` (1, 2 or None). Shape: docs/engine-api.md "View". A read-only scope
     (engine/model/memo.py): projecting changes nothing but the log's cache of masked events (:func:`_log`), which
     no memoized read looks at."""
@@ -301,20 +304,20 @@ def project(g, viewer) -> dict:
     }
 
 
-def _aliased_parts(g, viewer=None) -> tuple:
+def _aliased_parts(g: GameState, viewer=None) -> tuple:
     """``(queue, prompt, executing)`` of ``viewer``'s view: what names cards, by the ids ``viewer`` knows them by."""
     queue = [dict(_entry(g, e, viewer), to=e.get("to"), x=e.get("x")) for e in g.queue]
     return queue, _prompt(g, viewer), None if g.executing is None else _entry(g, g.executing["entry"], viewer)
 
 
-def _public_parts(g) -> tuple:
+def _public_parts(g: GameState) -> tuple:
     """``(cells, priority)`` of every view: the cell markers, and who holds priority and how many passes in a row
     so far (RULES.md Q4: the second pass executes the first queue entry, or ends the phase when the queue is
     empty)."""
     return cell_markers(g), ({"holder": g.prio["holder"], "passes": g.prio["passes"]} if g.prio is not None else None)
 
 
-def _kept_parts(g, name: str, build) -> tuple:
+def _kept_parts(g: GameState, name: str, build) -> tuple:
     """``build(g)``, each value replaced by the very object the previous projection showed (kept in
     ``g._view_cards`` under ``("parts", name)``) while it is :func:`_same`: the views of one version share them, and
     consecutive views share them unchanged (the diffs skip them by identity)."""
@@ -348,7 +351,7 @@ _ID_FIELDS = ("source", "target")
 _ID_LISTS = ("targets", "items")
 
 
-def dealias(g, viewer: int, action):
+def dealias(g: GameState, viewer: int, action):
     """``action`` with every alias of a card hidden from ``viewer`` replaced by the card's id.
 
     Returns None when the action names, by its real id, a card hidden from ``viewer`` (such an action is not one

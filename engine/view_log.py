@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.model.enums import Event
 from engine.model.memo import memoized, reading
+from engine.model.state import GameState
 from engine.rules.hidden import alias
 from engine.rules.strike_table import strike_table
 
@@ -45,7 +46,7 @@ def _renamed(value, names: dict):
     return value
 
 
-def _hidden_aliases(g, viewer) -> dict[str, tuple[str, int]]:
+def _hidden_aliases(g: GameState, viewer) -> dict[str, tuple[str, int]]:
     """``{card id: (alias, since)}`` of every card face down to ``viewer`` [415], ``since`` the ``seq`` of the
     event that placed it face down (0 when that event has left the kept events, or the game was set up so): all
     that masking an event depends on."""
@@ -59,7 +60,7 @@ def _hidden_aliases(g, viewer) -> dict[str, tuple[str, int]]:
     return {cid: (a, since[cid]) for cid, a in hidden.items()}
 
 
-def _face_down_cards(g) -> list:
+def _face_down_cards(g: GameState) -> list:
     """Every card face down, in instance order."""
     return [c for c in g.cards.values() if c.hidden]
 
@@ -71,7 +72,7 @@ def _names_at(aliases: dict, seq: int) -> dict[str, str]:
     return {cid: a for cid, (a, since) in aliases.items() if seq > since}
 
 
-def _log(g, viewer, start: int) -> list[dict]:
+def _log(g: GameState, viewer, start: int) -> list[dict]:
     """The view's ``log``: the events after ``start`` that ``viewer`` may see, masked for ``viewer``.
 
     An event's masked copy depends only on the event (never changed once emitted) and on which cards are face down
@@ -122,7 +123,7 @@ def _log(g, viewer, start: int) -> list[dict]:
     return log
 
 
-def shown_log(g, viewer, start: int) -> list[dict]:
+def shown_log(g: GameState, viewer, start: int) -> list[dict]:
     """:func:`_log` of ``viewer``; a player whose log shows exactly the spectator's gets the spectator's very list,
     masked once per read-only scope (engine/model/memo.py): when no event after ``start`` is meant for one player
     only (``to``, :func:`_hidden_from`) and the same cards are face down to both since the same events, the two
@@ -137,18 +138,34 @@ def shown_log(g, viewer, start: int) -> list[dict]:
     return _log(g, viewer, start)
 
 
-def _any_addressed(g, start: int) -> bool:
+def _any_addressed(g: GameState, start: int) -> bool:
     """True when an event after ``start`` is meant for one player only (its ``to`` is 1 or 2). The events are in
-    ``seq`` order: read from the newest back to ``start``."""
-    for ev in reversed(g.events):
-        if ev["seq"] <= start:
-            return False
-        if _hidden_from(ev, None):
+    ``seq`` order and never change once emitted, so what an earlier version's check found for the same ``start``
+    holds (kept in ``g._view_log["addressed"]`` = ``(start, newest seq read, found)``): only the events emitted
+    since are read, from the newest back."""
+    events = g.events
+    if not events:
+        return False
+    newest: int = events[-1]["seq"]
+    kept = g._view_log.get("addressed")
+    floor = start
+    if kept is not None and kept[0] == start and kept[1] <= newest:
+        if kept[2]:
             return True
-    return False
+        floor = kept[1]
+    found = False
+    for i in range(len(events) - 1, -1, -1):
+        ev = events[i]
+        if ev["seq"] <= floor:
+            break
+        if _hidden_from(ev, None):
+            found = True
+            break
+    g._view_log["addressed"] = (start, newest, found)
+    return found
 
 
-def _row_copy(g, ev: dict, start: int) -> dict:
+def _row_copy(g: GameState, ev: dict, start: int) -> dict:
     """:func:`_with_row` of ``ev`` (a ``strike_roll`` naming no card masked for the viewer), one copy for every
     viewer who sees it so (kept in ``g._view_log["rows"]``, ``{seq: (event, copy)}``, trimmed to the window like
     the masked events): the viewers' logs then hold the very same events, which the room and the diffs compare by
@@ -200,7 +217,7 @@ def _names_any(value, aliases: dict) -> bool:
     return False
 
 
-def _log_start(g) -> int:
+def _log_start(g: GameState) -> int:
     """The ``seq`` after which a view's ``log`` begins: the last ``LOG_WINDOW`` events, rounded down to a multiple
     of ``LOG_STEP`` (so consecutive views share a start)."""
     start = max(0, g.event_seq - LOG_WINDOW)
@@ -208,7 +225,7 @@ def _log_start(g) -> int:
 
 
 @reading
-def project_log(g, viewer) -> dict:
+def project_log(g: GameState, viewer) -> dict:
     """Only the ``turn`` and ``log`` of :func:`project` (the same values: ``{"turn": n, "log": [event...]}``), for
     readers that need no more, e.g. the server's journal replaying a game (server/journal.py ``Journal.rebuild``):
     it skips the cards, players and prompt, about 40 % of a replay's cost."""

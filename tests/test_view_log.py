@@ -94,3 +94,24 @@ def test_the_controller_of_a_face_down_card_named_in_the_log_keeps_its_own_log()
     views = g.views([1, 2, None])
     assert _last(views[2])["card"] == labels["foe"] and _last(views[None])["card"] == "x-c4"
     assert views[1]["log"] == views[None]["log"]
+
+
+def test_an_event_for_one_player_keeps_that_players_log_apart_in_later_views():
+    g, labels = game([card("mine", "c2", 1)])
+    g.emit("secret", to=2, card=labels["mine"])
+    g.views([1, 2, None])
+    g.emit("other_event")
+    views = g.views([1, 2, None])
+    assert [e for e in views[2]["log"] if e["type"] == "secret"]
+    assert not [e for e in views[None]["log"] if e["type"] == "secret"]
+
+
+def test_an_event_for_one_player_emitted_after_a_shared_log_gives_that_player_its_own():
+    g, labels = game([card("mine", "c2", 1)])
+    g.emit("moved", card=labels["mine"], frm="c2", to="c3")
+    views = g.views([1, 2, None])
+    assert views[1]["log"] is views[None]["log"]
+    g.emit("secret", to=1, card=labels["mine"])
+    views = g.views([1, 2, None])
+    assert [e for e in views[1]["log"] if e["type"] == "secret"]
+    assert not [e for e in views[None]["log"] if e["type"] == "secret"]
