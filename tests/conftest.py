@@ -16,20 +16,22 @@ CHAOS_FIGURES = "chaos_figures"
 _figures: list = []
 
 
-#: browser test files started before the other browser files: the longest (whole games by clicks), so that the
-#: pytest-xdist workers finish together instead of one waiting for the other's last long file
-E2E_FIRST = ("test_games_vs_computer.py",)
+#: browser test files started before the other browser files, in this order: the longest (whole games by clicks),
+#: so that the pytest-xdist workers finish together instead of one waiting for another's last long file
+E2E_FIRST = ("test_games_vs_computer.py", "test_every_prompt_answerable.py", "test_raw_values.py")
 
 
-def _order(item) -> tuple[bool, bool]:
+def _order(item) -> tuple[bool, int]:
     path = str(item.fspath).replace("\\", "/")
-    e2e = "/e2e/" in path
-    return e2e, e2e and path.rsplit("/", 1)[-1] not in E2E_FIRST
+    name = path.rsplit("/", 1)[-1]
+    if "/e2e/" not in path:
+        return False, 0
+    return True, E2E_FIRST.index(name) if name in E2E_FIRST else len(E2E_FIRST)
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """Move every tests/e2e item to the end (the E2E_FIRST files first among them), keeping the relative order of
-    the rest."""
+    """Move every tests/e2e item to the end (the E2E_FIRST files first among them, in that order), keeping the
+    relative order of the rest."""
     items.sort(key=_order)
 
 

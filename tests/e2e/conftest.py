@@ -104,10 +104,12 @@ def server(artifacts, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def bot_server(artifacts, tmp_path_factory):
-    """A server of its own for a module's rooms against the computer: a quick bot (0.05 s per action) and room
-    creation not limited by the session server's per-address budget (the other browser tests use it)."""
+    """A server of its own for a module's rooms against the computer: a bot that acts as soon as it has decided
+    (no pause: these modules play whole games against it and none is about the pause; the session server keeps
+    QUICK_BOT for the page's "thinking" line) and room creation not limited by the session server's per-address
+    budget (the other browser tests use it)."""
     srv = ServerProcess(tmp_path_factory.mktemp("snapshots-bot"),
-                        extra=("--bot-think", "0.05", "--create-burst", "200", "--create-per-min", "200"))
+                        extra=("--bot-think", "0", "--create-burst", "200", "--create-per-min", "200"))
     srv.start()
     yield srv
     srv.stop()

@@ -45,8 +45,7 @@ def problems(page, lang: str, names: list[str]) -> list[tuple[str, str]]:
     either language (card names, players' names)."""
     got = page.evaluate(READ_TEXT)
     out: list[tuple[str, str]] = []
-    # headings may be upper-cased by CSS (innerText shows it so): names are matched in any case
-    named = re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE) if names else None
+    named = _names_pattern(got["texts"], names)
     for text in got["texts"]:
         s = re.sub(r"«[^»]*»", " ", text)
         if named:
@@ -67,6 +66,16 @@ def problems(page, lang: str, names: list[str]) -> list[tuple[str, str]]:
         if re.search(r"-\s*\d|−\s*\d", c):
             out.append(("negative crystals", c, c))
     return out
+
+
+def _names_pattern(texts: list[str], names: list[str]) -> re.Pattern | None:
+    """The pattern of the names of ``names`` that occur in ``texts``, longest first, in any case (headings may be
+    upper-cased by CSS, and innerText shows it so); None when none occurs. Only the names on the page go into it: an
+    alternation of the whole catalogue's names, tried at every character of every text, would be most of the
+    raw-values walk's own time."""
+    low = "\n".join(texts).lower()
+    present = [n for n in names if n.lower() in low]
+    return re.compile("|".join(re.escape(n) for n in present), re.IGNORECASE) if present else None
 
 
 def _around(s: str, m: re.Match) -> str:
