@@ -63,7 +63,8 @@ from .redis_cost import CommandStats, per_action
 from . import vibe_floor
 from .fanout_floor import fanout_floor
 from .server_latency import echo_floor, measure_rooms, redis_floor, run_generator
-from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit, redis_bus_available, server_args
+from .servers import (ROOT, RedisProcess, ServerProcess, load_settings, raise_fd_limit, redis_bus_available,
+                      server_args)
 
 FRESH_MAX = 60                 # versions below this count as "fresh" (the preliminary phase and the first turns)
 MID = (60, 400)                # mid-game versions (rooms restored at actions 60-400)
@@ -239,8 +240,8 @@ class PhaseWindow:
 
 
 def row_of(r: dict) -> dict:
-    keep = ("rooms", "samples", "p50", "p99", "max", "kb_per_room", "cpu", "joined", "connections", "failures",
-            "error_frames", "server_errors", "phases_us")
+    keep = ("rooms", "samples", "p50", "p99", "max", "kb_per_room", "cpu", "joined", "connections", "rooms_acting",
+            "failures", "error_frames", "server_errors", "phases_us")
     return {k: r.get(k) for k in keep}
 
 
@@ -292,8 +293,8 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
                processes={"one": 1, "redis": 2}.get(setup, args.cluster))
     ok = out["joined"] == out["connections"] and not out["failures"]
     print(f"{setup:5} {kind:5} rooms={n} p50={_ms(out['p50'])} p99={_ms(out['p99'])} samples={out['samples']} "
-          f"cpu={out['cpu']} joined={out['joined']}/{out['connections']}{'' if ok else ' FAILURES ' + str(out['failures'])}",
-          flush=True)
+          f"cpu={out['cpu']} joined={out['joined']}/{out['connections']} acting={out['rooms_acting']}/{n}"
+          f"{'' if ok else ' FAILURES ' + str(out['failures'])}", flush=True)
     return out
 
 
@@ -392,8 +393,10 @@ def markdown(res: dict) -> str:
         if r["setup"] != "one" and base and r["p50"] is not None and base["p50"] is not None:
             vs = f"{(r['p50'] - base['p50']) * 1000:+.2f} ms, {ratio(r['p99'], base['p99'])}x"
         kind = r["kind"] + (f" (v {r['restored_v'][0]}-{r['restored_v'][1]})" if r.get("restored_v") else "")
-        ok = "yes" if r["joined"] == r["connections"] and not r["failures"] and not r["server_errors"] else \
-            f"no: {r['failures']} {r['error_frames']} log errors {r['server_errors']}"
+        idle = 0 if r.get("rooms_acting") is None else r["rooms"] - r["rooms_acting"]   # (older results: unknown)
+        ok = "yes" if r["joined"] == r["connections"] and not r["failures"] and not r["server_errors"] \
+            and idle <= r["rooms"] // 20 else \
+            f"no: {r['failures']} {r['error_frames']} log errors {r['server_errors']}, {idle} rooms never acted"
         name = {"one": "one process", "redis": "two over Redis"}.get(r["setup"], f"cluster of {r.get('processes')}")
         lines.append(f"| {name} | {r['rooms']} | {kind} | "
                      f"{_ms(r['p50'])} | {_ms(r['p99'])} | {ratio(r['p50'], f['ws_echo']['p50'])}x | "
@@ -515,8 +518,7 @@ async def amain(args) -> dict:
     res["floors"] = {"ws_echo": await echo_floor(), "redis_ping": await redis_floor(),
                      "fanout": [await fanout_floor(n, args.seconds, args.think) for n in levels]}
     print(f"floors {res['floors']}", flush=True)
-    settings = dict(max_rooms=max(levels) + 10, max_connections=4 * max(levels) + 100, idle_timeout=600,
-                    create_per_min=1e6, create_burst=max(levels) + 10)
+    settings = load_settings(max(levels))
     res["servers"] = []
     setups = ["one"] + (["redis"] if redis_bus_available() and not args.no_redis else []) + (
         ["cluster"] if args.cluster else [])

@@ -21,7 +21,7 @@ import tempfile
 
 from . import all as A
 from .server_latency import measure_rooms
-from .servers import RedisProcess, ServerProcess
+from .servers import RedisProcess, ServerProcess, load_settings
 
 COUNTS = ("bytes", "frames")
 
@@ -68,8 +68,7 @@ def summary(xs: list[float], count: bool) -> str:
 
 
 async def run(args) -> None:
-    settings = dict(max_rooms=args.rooms + 10, max_connections=4 * args.rooms + 100, idle_timeout=600,
-                    create_per_min=1e6, create_burst=args.rooms + 10)
+    settings = load_settings(args.rooms)
     premade = A.midgame_rooms(args.rooms, args.seed + args.rooms) if args.kind == "mid" else None
     tmp = tempfile.mkdtemp(prefix="commit-waits-")
     print(f"load average at the start {os.getloadavg()}", flush=True)

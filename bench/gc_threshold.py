@@ -21,7 +21,7 @@ import urllib.request
 from server.metrics import PHASES          # every room phase the server times (/metrics)
 
 from .server_latency import measure_rooms, ms
-from .servers import ServerProcess, raise_fd_limit
+from .servers import ServerProcess, load_settings, raise_fd_limit
 
 
 def scrape(http: str) -> dict[str, float]:
@@ -66,8 +66,7 @@ def policy_settings(policy: str) -> dict:
 async def amain(args) -> None:
     raise_fd_limit()
     n = args.rooms
-    settings = dict(max_rooms=n + 10, max_connections=4 * n + 100, idle_timeout=600,
-                    create_per_min=1e6, create_burst=n + 10)
+    settings = load_settings(n)
     for rnd in range(1, args.rounds + 1):
         for policy in args.policies.split(","):
             gc_settings = policy_settings(policy)

@@ -28,7 +28,7 @@ import tempfile
 from .all import midgame_rooms, seed_sql
 from .gc_threshold import scrape
 from .server_latency import measure_rooms, ms
-from .servers import ServerProcess, raise_fd_limit
+from .servers import ServerProcess, load_settings, raise_fd_limit
 
 
 def main_switches(pid: int) -> tuple[int, int]:
@@ -116,8 +116,7 @@ async def one(root: str | None, n: int, kind: str, seconds: float, think: float,
         if rooms:
             await seed_sql(tmp, rooms)
         where = dict(settings, root=root) if root else dict(settings)
-        with ServerProcess(data_dir=tmp, max_rooms=n + 10, max_connections=4 * n + 100, idle_timeout=600,
-                           create_per_min=1e6, create_burst=n + 10, **where) as s:
+        with ServerProcess(data_dir=tmp, **load_settings(n), **where) as s:
             r = await measure_rooms([s], n, seconds, think, premade=rooms, window=lambda: MetricsWindow(s.http, s.proc.pid))
             v = scrape(s.http)
     finally:

@@ -32,7 +32,7 @@ from . import server_latency as SL
 from .gc_threshold import scrape
 from .all import PhaseWindow, midgame_rooms, seed_redis, seed_sql
 from .redis_cost import CommandStats, per_action
-from .servers import ROOT, RedisProcess, ServerProcess, raise_fd_limit
+from .servers import ROOT, RedisProcess, ServerProcess, load_settings, raise_fd_limit
 
 _ROOMS: list = []            # the bench's Room objects of the running level, in creation order
 
@@ -71,8 +71,7 @@ def _lease_owners(url: str, rooms: list) -> dict[str, str]:
 
 async def level(setup: str, n: int, kind: str, args, root: str = ROOT) -> dict:
     """One measurement (``setup`` "one" or "redis") from the checkout ``root``."""
-    settings = dict(max_rooms=n + 10, max_connections=4 * n + 100, idle_timeout=600, create_per_min=1e6,
-                    create_burst=n + 10)
+    settings = load_settings(n)
     premade = midgame_rooms(n, args.seed + n) if kind == "mid" else None
     tmp = tempfile.mkdtemp(prefix="bench-ab-")
     _ROOMS.clear()

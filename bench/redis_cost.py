@@ -31,7 +31,7 @@ import json
 import redis.asyncio as aioredis
 
 from .server_latency import measure_rooms
-from .servers import RedisProcess, ServerProcess
+from .servers import RedisProcess, ServerProcess, load_settings
 
 #: commands the Redis bus issues only from inside its Lua scripts (server/bus/redis/keys.py)
 SCRIPT_ONLY = {"get", "set", "pexpire", "exists", "incr", "del", "xadd", "xrange"}
@@ -97,8 +97,7 @@ def _own_usec(window: dict) -> float:
 async def measure(rooms: int, seconds: float, think: float, root: str | None = None, **settings) -> dict:
     """One run: two server processes (from the checkout ``root``, default this one) over one private Redis;
     returns :func:`per_action` plus the latency row."""
-    base = dict(max_rooms=rooms + 10, max_connections=4 * rooms + 100, idle_timeout=600, create_per_min=1e6,
-                create_burst=rooms + 10, **settings)
+    base = dict(load_settings(rooms), **settings)
     where = {"root": root} if root else {}
     with RedisProcess() as rp, ServerProcess(redis=rp.url, **where, **base) as a, \
             ServerProcess(redis=rp.url, **where, **base) as b:

@@ -34,7 +34,8 @@ import msgpack
 
 from bots import random_policy
 
-from .servers import ROOT, RedisProcess, ServerProcess, _wait_http, free_port, raise_fd_limit, redis_bus_available
+from .servers import (ROOT, RedisProcess, ServerProcess, _wait_http, free_port, load_settings, raise_fd_limit,
+                      redis_bus_available)
 
 
 def run_generator(coro):
@@ -284,6 +285,7 @@ async def _measure_window(servers, rooms, tasks, stats, lat, seconds, window, rs
             "p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "max": max(lat) if lat else None,
             "kb_per_room": round((rss - rss0) / n, 1) if len(servers) == 1 else None,
             "rss_mb": round(rss / 1024, 1), "connections": 3 * n, "joined": stats.joined,
+            "rooms_acting": sum(1 for r in rooms if r.produced),
             "join_s": round(join_s, 1), "games_ended": stats.ended, "failures": stats.failures,
             "first_failure": stats.first_failure, "error_frames": stats.error_frames,
             "server_errors": server_errors}
@@ -374,8 +376,7 @@ async def amain(args) -> dict:
         print(f"floor redis_ping p50={ms(out['floors']['redis_ping']['p50'])} ms "
               f"p99={ms(out['floors']['redis_ping']['p99'])} ms")
     # the load generator is one address: lift the per-address room-creation limit and the process caps
-    settings = dict(max_rooms=max(levels) + 10, max_connections=4 * max(levels) + 100, idle_timeout=600,
-                    create_per_min=1e6, create_burst=max(levels) + 10)
+    settings = load_settings(max(levels))
     for n in levels:
         with ServerProcess(**settings) as s:
             r = await measure_rooms([s], n, args.seconds, args.think)

@@ -50,6 +50,15 @@ def raise_fd_limit(want: int = 65536) -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+def load_settings(rooms: int) -> dict:
+    """The server settings of a load bench of ``rooms`` rooms (two seats and a spectator each): room and connection
+    limits above the load, no creation throttle, and idle and away periods (600 s) longer than connecting the
+    whole load takes (thousands of websocket handshakes can take over a minute on two cores, and a seat not yet
+    connected when its grace ends aborts its game: server/room/endings.py)."""
+    return dict(max_rooms=rooms + 10, max_connections=4 * rooms + 100, idle_timeout=600, disconnect_grace=600,
+                create_per_min=1e6, create_burst=rooms + 10)
+
+
 def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 120.0) -> None:
     """Wait until ``url`` answers 200 (server/cluster.py ``wait_ready``); RuntimeError when ``proc`` exits first."""
     wait_ready(url, proc, "", timeout)

@@ -11,7 +11,7 @@ from bench.all import BEGIN, END, markdown, phase_means, svg_plot, write_doc
 def _result() -> dict:
     row = dict(rooms=10, samples=5, p50=0.004, p99=0.03, max=0.05, kb_per_room=None,
                cpu={"servers": [0.1], "generator": 0.01}, joined=30, connections=30, failures={}, error_frames={},
-               server_errors=0, phases_us={"apply": 80.0}, restored_v=None)
+               server_errors=0, phases_us={"apply": 80.0}, restored_v=None, rooms_acting=10)
     return {"command": "python -m bench.all", "json": "/tmp/x.json", "plot": "docs/bench-all.svg",
             "args": {"think": 1.0, "seconds": 8.0},
             "machine": {"when_utc": "now", "cpu": "cpu", "cores": 2, "load_avg_at_start": [1.0], "python": "3.11",
@@ -43,6 +43,14 @@ def test_each_server_level_is_shown_against_the_fan_out_floor_of_its_room_count(
     text = markdown(_result())
     assert "| 10 | 0.20 ms | 2.00 ms | 120 us |" in text
     assert "| one process | 10 | fresh | 4.00 ms | 30.00 ms | 40.0x | 100.0x | 15.0x |" in text
+
+
+def test_a_level_where_rooms_never_acted_in_the_window_is_not_ok():
+    result = _result()
+    result["servers"][1]["rooms_acting"] = 4
+    text = markdown(result)
+    assert "| two over Redis | 10 | fresh |" in text and "6 rooms never acted |" in text
+    assert text.count("| yes |") == 2
 
 
 def test_the_plot_is_an_svg_with_one_point_per_measured_level_and_percentile(tmp_path):
