@@ -122,16 +122,24 @@ def _line(d: dict) -> str:
     return " ".join(f"{k}={v}" for k, v in d.items())
 
 
-def child(checkout: Path, games: int, seed: int) -> dict:
-    """:func:`play` in a fresh interpreter whose ``engine`` is the one of ``checkout``; checks that it is."""
+def run_in(checkout: Path, script: Path, args: list[str]) -> dict:
+    """``script --child ARGS`` (a bench of this checkout, run by path) in a fresh interpreter of the same Python
+    whose ``engine`` is the one of ``checkout`` (``PYTHONPATH``); the JSON object it prints, whose ``"engine"``
+    names the engine package it imported. Raises RuntimeError when that is not ``checkout``'s, and
+    CalledProcessError when the child fails."""
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    r = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", "--games", str(games),
-                        "--seed", str(seed)], env=env, cwd=str(checkout), capture_output=True, text=True, check=True)
+    r = subprocess.run([sys.executable, str(script), "--child", *args], env=env, cwd=str(checkout),
+                       capture_output=True, text=True, check=True)
     run = json.loads(r.stdout)
     want = (checkout / "engine").resolve()
     if Path(run["engine"]) != want:
         raise RuntimeError(f"the child imported the engine at {run['engine']}, not {want}")
     return run
+
+
+def child(checkout: Path, games: int, seed: int) -> dict:
+    """:func:`play` in a fresh interpreter whose ``engine`` is the one of ``checkout`` (:func:`run_in`)."""
+    return run_in(checkout, Path(__file__).resolve(), ["--games", str(games), "--seed", str(seed)])
 
 
 def compare(before: Path, games: int, seed: int, rounds: int) -> int:

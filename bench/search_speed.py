@@ -21,7 +21,6 @@ import hashlib
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -120,15 +119,11 @@ def _line(d: dict) -> str:
 
 
 def child(checkout: Path, n: int, iterations: int, seed: int) -> dict:
-    """:func:`decide` in a fresh interpreter whose ``engine`` is the one of ``checkout``; checks that it is."""
-    env = dict(os.environ, PYTHONPATH=str(checkout))
-    r = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", "--positions", str(n),
-                        "--iterations", str(iterations), "--seed", str(seed)],
-                       env=env, cwd=str(checkout), capture_output=True, text=True, check=True)
-    run = json.loads(r.stdout)
-    if Path(run["engine"]) != (checkout / "engine").resolve():
-        raise RuntimeError(f"the child imported the engine at {run['engine']}, not {checkout / 'engine'}")
-    return run
+    """:func:`decide` in a fresh interpreter whose ``engine`` is the one of ``checkout``
+    (bench/engine_speed.py ``run_in``)."""
+    from bench.engine_speed import run_in      # here, not at the top: a child's ``bench`` is the other checkout's
+    return run_in(checkout, Path(__file__).resolve(),
+                  ["--positions", str(n), "--iterations", str(iterations), "--seed", str(seed)])
 
 
 def compare(before: Path, n: int, iterations: int, seed: int, rounds: int) -> int:

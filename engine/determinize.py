@@ -16,9 +16,8 @@ raises EngineError("not_determinizable").
 """
 from __future__ import annotations
 
-from typing import Final
-
 import re
+from typing import Final
 
 from engine.cards.pool import require_card
 from engine.errors import EngineError

@@ -8,11 +8,10 @@ to their owner (others see counts); a face-down card only to its controller, eve
 """
 from __future__ import annotations
 
-from typing import Final
-
 import operator
 from collections.abc import Iterable
 from itertools import chain
+from typing import Final
 
 from engine.cards import abilities as ab
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])

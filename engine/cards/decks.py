@@ -17,12 +17,11 @@ a JSON list of ``{"id", "name", "name_en", "starter"?, "cards": [{"id", "count"}
 """
 from __future__ import annotations
 
-from typing import Final
-
 import json
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from engine.cards.keywords import KEYWORDS
 from engine.cards.pool import _DATA, _pool, resolve_id

@@ -12,12 +12,11 @@ of ``engine/cards/vocab.py`` and ``docs/card-vocabulary.md``), ``text_en`` and `
 """
 from __future__ import annotations
 
-from typing import Final
-
 import json
 import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import Final
 
 from engine.cards.schema import validate_card
 from engine.cards.vocab import normalize_ability

@@ -13,11 +13,10 @@ environment variable ``BERSERK_CARD_SETS`` (separated by ``os.pathsep``), read o
 """
 from __future__ import annotations
 
-from typing import Final
-
 import json
 import os
 from pathlib import Path
+from typing import Final
 
 from engine.cards import pool
 from engine.cards.schema import validate_card

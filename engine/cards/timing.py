@@ -7,9 +7,8 @@ asked (:mod:`engine.cards.abilities`).
 """
 from __future__ import annotations
 
-from typing import Final
-
 from dataclasses import dataclass, field
+from typing import Final
 
 from engine.cards.effect import Effect
 from engine.cards.keywords import CUSTOMS, KEYWORDS

@@ -8,9 +8,8 @@ missed?}``, ``becomes_defender {card}``.
 """
 from __future__ import annotations
 
-from typing import Final
-
 from collections.abc import Sequence
+from typing import Final
 
 from engine.cards.keywords import KEYWORDS, hooked
 from engine.cards.kinds import kinds_match
