@@ -172,6 +172,7 @@ def test_on_a_phone_the_header_shows_the_players_whole_name_and_no_link_wraps(se
         page.fill("#player-name", name)
         page.click("#player-name-ok")
         page.wait_for_selector("[data-testid=create-room]")
+        page.wait_for_selector("[data-testid=my-profile]")   # the header's account part is drawn once it is known
         page.screenshot(path=str(artifacts / f"phone-header-{locale}.png"))
         shown = page.evaluate("""() => { const a = document.querySelector('[data-testid=my-profile]');
           const r = a.getBoundingClientRect();
