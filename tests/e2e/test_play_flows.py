@@ -201,7 +201,7 @@ def _spectator_follows_the_rematch(new_page, server):
     (ann, bob, sam, the rematch room's id)."""
     ann, bob, sam = watched_friend_game(new_page, server)
     _, new = concede_and_ask_rematch(ann)
-    sam.wait_for_selector("[data-testid=watch-rematch]").click()
+    sam.click("[data-testid=watch-rematch]")
     sam.wait_for_function("(n) => location.hash.includes(n)", arg=new)
     my_seat(sam, "spectator")
     return ann, bob, sam, new
@@ -213,7 +213,7 @@ def test_a_spectator_of_a_finished_game_is_led_to_watch_its_rematch(server, new_
 
 def test_a_spectator_of_a_rematch_room_its_asker_withdraws_is_told_the_offer_was_withdrawn(server, new_page):
     ann, bob, sam, new = _spectator_follows_the_rematch(new_page, server)
-    ann.wait_for_selector("[data-testid=rematch-withdraw]").click()
+    ann.click("[data-testid=rematch-withdraw]")
     said = sam.wait_for_selector("[data-testid=game-cancelled]")
     assert "The rematch offer was withdrawn." in said.inner_text()
     sam.click("#lang")
@@ -253,7 +253,7 @@ def _accept_rematch_elsewhere(page, old: str) -> int:
 def test_a_rematch_opponent_who_opens_the_new_rooms_link_is_offered_the_seat(server, new_page):
     ann, bob, old, new = _rematch_asked(new_page, server)
     bob.goto(server.url + f"/#/room/{new}")     # the link, not the offer in the old room
-    bob.wait_for_selector("[data-testid=take-kept-seat]").click()
+    bob.click("[data-testid=take-kept-seat]")
     my_seat(bob, "1")
     wait_dealt(ann)
     wait_dealt(bob)
@@ -286,7 +286,7 @@ def test_a_rematch_accepted_in_another_tab_is_no_longer_offered_and_its_link_lea
     bob.wait_for_selector("[data-testid=rematch-decline]")
     other_tab = bob.context.new_page()
     other_tab.goto(server.url + f"/#/room/{new}")
-    other_tab.wait_for_selector("[data-testid=take-kept-seat]").click()
+    other_tab.click("[data-testid=take-kept-seat]")
     wait_dealt(other_tab)
     bob.wait_for_selector("[data-testid=rematch-decline]", state="detached")
     bob.click("[data-testid=go-rematch]")
@@ -352,7 +352,7 @@ def test_the_asker_waiting_in_the_rematch_room_withdraws_the_offer_and_the_finis
         server, new_page):
     ann, bob, old, new = _rematch_asked(new_page, server)
     bob.wait_for_selector("[data-testid=rematch-decline]")
-    ann.wait_for_selector("[data-testid=rematch-withdraw]").click()
+    ann.click("[data-testid=rematch-withdraw]")
     assert "You withdrew the rematch offer." in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()
     said = bob.wait_for_selector("[data-testid=rematch-declined]")
     assert said.inner_text() == "Your opponent withdrew the rematch offer."
@@ -364,7 +364,7 @@ def test_the_asker_back_in_the_finished_room_withdraws_its_pending_offer_there(s
     ann, bob, sam = watched_friend_game(new_page, server)
     old, _ = concede_and_ask_rematch(ann)
     ann.goto(server.url + f"/#/room/{old}")
-    ann.wait_for_selector("[data-testid=rematch-withdraw]").click()
+    ann.click("[data-testid=rematch-withdraw]")
     said = ann.wait_for_selector("[data-testid=rematch-declined]")
     assert said.inner_text() == "You withdrew the rematch offer."
     assert sam.wait_for_selector("[data-testid=rematch-declined]").inner_text() == "The rematch offer was withdrawn."
@@ -378,12 +378,12 @@ def test_the_asker_back_in_the_finished_room_withdraws_its_pending_offer_there(s
 
 def test_an_offered_player_who_declines_is_still_told_it_declined(server, new_page):
     ann, bob, old, new = _rematch_asked(new_page, server)
-    bob.wait_for_selector("[data-testid=rematch-decline]").click()
+    bob.click("[data-testid=rematch-decline]")
     assert bob.wait_for_selector("[data-testid=rematch-declined]").inner_text() == "You declined the rematch."
     assert bob.locator("[data-testid=rematch-withdraw]").count() == 0
 
 
 def test_a_spectator_of_a_rematch_room_the_offered_player_declines_is_told_it_was_declined(server, new_page):
     ann, bob, sam, new = _spectator_follows_the_rematch(new_page, server)
-    bob.wait_for_selector("[data-testid=rematch-decline]").click()
+    bob.click("[data-testid=rematch-decline]")
     assert "The rematch was declined." in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()

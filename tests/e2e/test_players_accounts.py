@@ -19,7 +19,7 @@ def _befriend(a, b) -> None:
     """``a`` adds ``b`` by name from the lobby's friends panel; ``b`` adds back; both see each other listed."""
     a.fill("[data-testid=friend-name]", _me(b)["name"])
     a.click("[data-testid=friend-add]")
-    b.wait_for_selector("[data-testid=friend-add-back]").click()
+    b.click("[data-testid=friend-add-back]")
     for page, other in ((a, b), (b, a)):
         page.wait_for_selector(f"[data-testid=friends] li.friend[data-player='{_me(other)['name']}']")
 
@@ -31,7 +31,7 @@ def test_the_added_note_turns_into_friends_once_the_other_adds_back(server, new_
     ann.fill("[data-testid=friend-name]", _me(bob)["name"])
     ann.click("[data-testid=friend-add]")
     ann.wait_for_function("() => document.querySelector('.friends-note')?.textContent.includes('once they add you')")
-    bob.wait_for_selector("[data-testid=friend-add-back]").click()
+    bob.click("[data-testid=friend-add-back]")
     bob.wait_for_function("() => document.querySelector('.friends-note')?.textContent.includes('are friends now')")
     ann.wait_for_function("() => document.querySelector('.friends-note')?.textContent.includes('are friends now')")
 
@@ -97,8 +97,8 @@ def test_a_challenge_accepted_by_a_friend_seats_both_and_a_friend_watches(server
     my_seat(ann, "1")
     wait_dealt(ann)
     wait_dealt(bob)
-    cid.wait_for_selector(f"li.friend[data-status=playing][data-player='{_me(bob)['name']}'] [data-testid=watch-friend]",
-                          timeout=20000).click()
+    cid.click(f"li.friend[data-status=playing][data-player='{_me(bob)['name']}'] [data-testid=watch-friend]",
+              timeout=20000)
     assert room_of(cid) == room
     my_seat(cid, "spectator")
     assert not ann.js_errors and not bob.js_errors and not cid.js_errors
@@ -111,7 +111,7 @@ def test_a_finished_rated_game_shows_on_both_profiles(server, new_page):
     _befriend(ann, bob)
     ann.click(f"li.friend[data-player='{_me(bob)['name']}'] [data-testid=challenge-open]")
     ann.click("[data-testid=challenge-send]")
-    bob.wait_for_selector("[data-testid=challenge-incoming] [data-testid=challenge-accept]").click()
+    bob.click("[data-testid=challenge-incoming] [data-testid=challenge-accept]")
     room = room_of(bob)
     assert room_of(ann) == room
     wait_dealt(ann)
