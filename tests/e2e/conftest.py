@@ -29,6 +29,9 @@ SEED = 12345             # every game of the e2e server (--fixed-seed): the brow
 #: the session server's computer opponent thinks 0.05 s per action (the default 0.5 s only paces a human's game:
 #: no browser test is about the bot's pause, and the games against it are several times faster)
 QUICK_BOT = ("--bot-think", "0.05")
+#: ms a page's wait (and a retrying expect() assertion) allows: a loaded 2-core CI machine (a waited-for event,
+#: never a fixed pause)
+PAGE_TIMEOUT = 30000
 
 
 def wait_healthy(url: str, proc: subprocess.Popen | None, timeout: float = STARTUP_TIMEOUT) -> None:
@@ -121,7 +124,8 @@ def browser():
     """Headless Debian Chromium driven by Playwright. Its contexts bypass the server's Content-Security-Policy
     (Playwright's string predicates are evaluated in the page, which the policy forbids); tests/e2e/test_csp.py
     loads the pages with the policy enforced."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+    expect.set_options(timeout=PAGE_TIMEOUT)     # a retrying assertion waits as long as the page's own waits
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         plain = b.new_context
@@ -137,7 +141,7 @@ def _page_factory(browser, contexts: list):
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=locale)
         contexts.append(ctx)
         page = ctx.new_page()
-        page.set_default_timeout(30000)   # a loaded 2-core CI machine (a waited-for event, never a fixed pause)
+        page.set_default_timeout(PAGE_TIMEOUT)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.js_errors = errors

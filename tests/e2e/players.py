@@ -58,7 +58,7 @@ def friend_game(new_page, server):
     enter_lobby(ann, server, "Ann")
     ann.click("[data-testid=create-room]")
     room_of(ann)
-    link = ann.wait_for_selector("[data-testid=invite-link]").get_attribute("href")
+    link = ann.locator("[data-testid=invite-link]").get_attribute("href")
     bob.goto(link)
     name_if_asked(bob, "Bob")
     my_seat(bob, "2")

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.driver import Policy, board_snapshot, can_act, click_action, dump, state, wait_version, wait_version_above
-from tests.e2e.players import name_if_asked
+from tests.e2e.players import name_if_asked, wait_dealt
 
 MAIN_ACTIONS = 12   # clicks in the battle phases before the player to act concedes (the game then ends)
 MAX_ACTIONS = 400   # safety bound on the whole game
@@ -97,11 +98,14 @@ def play(pages: dict, spectator, artifacts, policy: Policy, on_main=None, prefix
 
 @pytest.fixture
 def game(server, new_page):
-    """A room with two seated pages (seat 1 created it, seat 2 joined from the lobby) and a spectator page."""
+    """A room with two seated pages (seat 1 created it, seat 2 joined from the lobby) and a spectator page, each
+    showing the dealt game."""
     a, b, c = new_page(), new_page(), new_page()
     room = create_room(a, server)
     join_room(b, server, room)
     watch_room(c, server, room)
+    for page in (a, b, c):
+        wait_dealt(page)
     return {"room": room, "pages": {1: a, 2: b}, "spectator": c}
 
 
@@ -195,8 +199,7 @@ def test_a_finished_game_is_listed_in_the_lobby_and_its_replay_shows_the_result(
     name_if_asked(viewer, "Viv")
     viewer.click(f"li.room[data-room='{game['room']}'] a.replay")
     viewer.click("[data-testid=replay-last]")          # the replay starts at the deal; its last step is the end
-    banner = viewer.wait_for_selector(".result-banner")
-    assert banner.get_attribute("data-winner") == str(3 - p)
+    expect(viewer.locator(".result-banner")).to_have_attribute("data-winner", str(3 - p))
     assert viewer.locator("[data-testid=replay-log] li").count() >= 1
     assert viewer.locator(".controls, .own-zones").count() == 0
     viewer.screenshot(path=str(artifacts / "replay-finished-game.png"))
@@ -206,8 +209,7 @@ def test_an_error_frame_sentence_is_shown_to_the_player(server, new_page):
     page = new_page()
     page.goto(server.url + "/#/room/no-such-room")
     name_if_asked(page, "Nia")
-    toast = page.wait_for_selector(".error-toast")
-    assert "no room" in toast.inner_text().lower()
+    expect(page.locator(".error-toast")).to_contain_text("no room", ignore_case=True, use_inner_text=True)
 
 
 def test_interface_switches_to_russian_with_card_names_in_both_languages(game, artifacts):
@@ -227,18 +229,17 @@ def test_interface_switches_to_russian_with_card_names_in_both_languages(game, a
 
 def test_hovering_or_tapping_a_card_shows_its_full_text(game):
     page = game["pages"][1]
-    card = page.locator(".own-zones .card").first
-    card.hover()
+    cards = page.locator(".own-zones .card")
+    texts = page.evaluate("""(ids) => fetch('/api/cards').then(r => r.json()).then((l) => ids.map(
+        (id) => l.find(c => c.id === window.berserkConn.view.cards[id].card).text_en))""",
+                          cards.evaluate_all("els => els.map(e => e.dataset.card)"))
+    cards.first.hover()
     page.wait_for_selector(".detail .card-text")
-    text = page.inner_text(".detail .card-text")
-    card_id = card.get_attribute("data-card")
-    pool_id = page.evaluate("(id) => window.berserkConn.view.cards[id].card", card_id)
-    expected = page.evaluate("(pid) => fetch('/api/cards').then(r => r.json()).then(l => l.find(c => c.id === pid).text_en)",
-                             pool_id)
-    assert text == expected
-    page.mouse.move(0, 0)
-    card.click()      # a tap (no hover on touch screens) shows it too
-    assert page.inner_text(".detail .card-text") == expected
+    assert page.inner_text(".detail .card-text") == texts[0]
+    page.mouse.move(0, 0)           # the detail keeps the hovered card's text: the tap is on a card of another text
+    other = next(i for i, text in enumerate(texts) if text != texts[0])
+    cards.nth(other).click()        # a tap (no hover on touch screens) shows it too
+    assert page.inner_text(".detail .card-text") == texts[other]
 
 
 class _Stop(Exception):

@@ -6,6 +6,7 @@ import json
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import CHROMIUM_ARGS  # noqa: F401  (the session browser is configured there)
 from tests.e2e.driver import Policy, state
@@ -67,15 +68,18 @@ def test_the_replay_jumps_to_the_first_version_of_a_chosen_turn(recorded, server
 def test_the_replay_plays_forward_by_itself_at_the_chosen_speed(recorded, server, new_page):
     room, _ = recorded
     page = new_page()
+    page.clock.install()               # the page's timers run as usual; the test runs them on below
     _open(page, server, room)
     page.select_option("[data-testid=replay-speed]", "4")
     page.click("[data-testid=replay-play]")
     page.wait_for_function("() => window.berserkConn.v >= 4", timeout=10000)
     page.click("[data-testid=replay-play]")          # pause
     page.wait_for_function("() => window.berserkConn.playing === null")
+    # a step asked for before the pause lands after it: the replay stops there
+    page.wait_for_function("() => window.berserkConn._want === window.berserkConn.v")
     stopped = _v(page)
-    page.wait_for_timeout(500)
-    assert _v(page) == stopped
+    page.clock.run_for(2000)           # the time of 11 steps at x4 (175 ms a step: replay.js SPEEDS)
+    assert page.evaluate("[window.berserkConn.v, window.berserkConn._want]") == [stopped, stopped]   # none asked
 
 
 def test_a_spectators_replay_never_shows_a_hidden_card(recorded, server, new_page):
@@ -200,10 +204,20 @@ def test_a_replay_link_to_an_unknown_game_says_there_is_no_such_game(server, new
     assert sentence in page.inner_text(".error-toast")
 
 
+#: page.add_init_script: the address of every fetch of the page that was answered (or failed) collects in
+#: ``window.answeredFetches``, each before the page's own code awaiting that fetch goes on (in the same microtask
+#: checkpoint, so a test that sees it there sees what the page did with the answer)
+ANSWERED_FETCHES = """(() => { const fetch0 = window.fetch; window.answeredFetches = [];
+  window.fetch = (...args) => fetch0(...args).finally(() => window.answeredFetches.push(String(args[0]))); })()"""
+
+
 def _not_found_box(page, url: str):
-    """Open ``url`` and wait for the page's «not found» box; returns it."""
+    """Open ``url`` and wait for the page's «not found» box; returns its locator (the page draws the box anew, e.g.
+    when its error toast expires)."""
     page.goto(url)
-    return page.wait_for_selector("[data-testid=not-found]")
+    box = page.locator("[data-testid=not-found]")
+    expect(box).to_be_visible()
+    return box
 
 
 def _back_to_the_lobby(page) -> None:
@@ -254,7 +268,11 @@ def test_the_real_addresses_still_open_their_pages(server, new_page, path, ready
 @pytest.mark.parametrize("locale, title", [("ru-RU", "Игра не найдена"), ("en-US", "Game not found")])
 def test_a_room_link_to_an_unknown_room_says_so_in_the_page_with_a_link_to_the_lobby(server, new_page, locale, title):
     page = new_page(locale)
+    page.add_init_script(ANSWERED_FETCHES)
     box = _not_found_box(page, server.url + "/#/room/no-such-room")
+    # the page has asked whether the room was a game with a record (the replay link is drawn only then) and has its
+    # answer: no
+    page.wait_for_function("() => window.answeredFetches.includes('/api/games/no-such-room')")
     assert title in box.inner_text() and page.locator("[data-testid=not-found-replay]").count() == 0
     _back_to_the_lobby(page)
 
@@ -263,6 +281,6 @@ def test_a_room_link_to_a_closed_room_with_a_record_links_to_its_replay(server, 
     page = new_page()
     page.route("**/api/games/ended-room", lambda route: route.fulfill(status=200, json={"id": "ended-room"}))
     page.goto(server.url + "/#/room/ended-room")
-    link = page.wait_for_selector("[data-testid=not-found-replay]")
+    page.wait_for_selector("[data-testid=not-found-replay]")
     assert "has ended" in page.inner_text("[data-testid=not-found]")
-    assert link.get_attribute("href") == "#/replay/ended-room"
+    assert page.get_attribute("[data-testid=not-found-replay]", "href") == "#/replay/ended-room"

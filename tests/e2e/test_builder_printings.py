@@ -2,6 +2,8 @@
 three-copies limit visible while building (the server's validator counts them together)."""
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.e2e.test_deck_builder import open_builder
 
 
@@ -17,11 +19,11 @@ def test_printings_of_one_name_are_grouped_and_count_together_against_the_limit(
         rows.nth(i).locator(".db-plus").click()
         rows.nth(i).locator(".db-plus").click()
     badge = group.locator(".db-group-head [data-testid=name-copies]")
-    page.wait_for_function("(el) => el.dataset.n === '4'", arg=badge.element_handle())
+    expect(badge).to_have_attribute("data-n", "4")
     assert badge.get_attribute("data-max") == "3" and "over" in badge.get_attribute("class")
     page.wait_for_selector("[data-testid=deck-errors] [data-code=too_many_copies]")
     rows.nth(1).locator(".db-minus").click()
-    page.wait_for_function("(el) => el.dataset.n === '3'", arg=group.locator(".db-group-head [data-testid=name-copies]").element_handle())
+    expect(badge).to_have_attribute("data-n", "3")
     page.wait_for_function("() => !document.querySelector('[data-testid=deck-errors] [data-code=too_many_copies]')")
     page.screenshot(path=str(artifacts / "builder-printings.png"))
 

@@ -6,6 +6,7 @@ click. The clocks show the running one and the low-time warning. A server of thi
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import ServerProcess
 from tests.e2e.players import friend_game
@@ -66,16 +67,16 @@ def test_an_aborted_game_is_listed_as_not_rated_among_my_games(grace_server, new
     bob.click("[data-testid=abort-confirm]")
     _result(ann)
     ann.goto(grace_server.url + "/")
-    row = ann.wait_for_selector(f"li.room[data-room='{room}'] [data-testid=room-rated]")
-    assert row.inner_text() == "aborted, not rated"
+    expect(ann.locator(f"li.room[data-room='{room}'] [data-testid=room-rated]").first).to_have_text(
+        "aborted, not rated", use_inner_text=True)
 
 
 def test_a_player_who_closes_the_browser_is_shown_away_with_a_countdown_then_the_game_is_aborted(grace_server,
                                                                                                 new_page):
     ann, bob, _ = friend_game(new_page, grace_server)
     bob.context.close()
-    notice = ann.wait_for_selector("[data-testid=opponent-away]", timeout=15000)
-    text = notice.inner_text()
+    ann.wait_for_selector("[data-testid=opponent-away]", timeout=15000)
+    text = ann.inner_text("[data-testid=opponent-away]")   # the countdown's end draws the notice anew
     assert text.startswith("Bob") and "has left the game" in text and " s to come back" in text
     # nobody has moved yet: the seat that did not come back aborts the game when its grace period ends
     assert _result(ann) == {"winner": None, "reason": "aborted"}
@@ -83,12 +84,18 @@ def test_a_player_who_closes_the_browser_is_shown_away_with_a_countdown_then_the
 
 @pytest.fixture
 def mount(grace_server, new_page):
-    def make(state):
+    def make(state, paused: bool = False):
+        """The game page mounted on ``state``; ``paused``: on a page clock that runs only when the test runs it
+        (Playwright's ``page.clock``), from the moment of the mount."""
         page = new_page()
+        if paused:
+            page.clock.install()
         page.goto(grace_server.url + "/#/nowhere")
         page.wait_for_selector("#app")
         page.evaluate(MOUNT, [state, "en"])
         page.wait_for_selector("#game-under-test .board")
+        if paused:
+            page.clock.pause_at(page.evaluate("Date.now()") + 1000)
         return page
     return make
 
@@ -102,16 +109,16 @@ def _later_turn_state(states):
 
 def test_after_the_grace_period_the_claim_win_button_asks_the_server_for_the_win(states, mount):
     st = _later_turn_state(states)
-    page = mount(st)
+    page = mount(st, paused=True)      # the grace period ends when the test runs the clock, not on a slow machine
     page.route("**/api/rooms/r-away/claim", lambda route: route.fulfill(status=200, json={"room": "r-away"}))
     opp = 3 - st["you"]
     page.evaluate("""([opp]) => { const c = window.berserkConn; c.room = 'r-away'; c.token = 'seat-token';
       c.clocks = {'1': 300000, '2': 300000, running: opp, held: true, away: {[String(opp)]: 1500}};
       c.clocksAt = performance.now(); window.gamePage.render(); }""", [opp])
-    notice = page.wait_for_selector("#game-under-test [data-testid=opponent-away]")
-    assert "s to come back" in notice.inner_text()
+    assert "s to come back" in page.inner_text("#game-under-test [data-testid=opponent-away]")
     assert page.locator("[data-testid=claim-win]").count() == 0      # not before the grace period ends
     assert page.locator(f"[data-clock='{opp}'].held").count() == 1   # held, not shown as running
+    page.clock.run_for(2000)                                         # the 1.5 s of grace pass
     page.wait_for_selector("#game-under-test [data-testid=claim-win]", timeout=10000)
     assert "did not come back" in page.inner_text("#game-under-test [data-testid=opponent-away]")
     with page.expect_request("**/api/rooms/r-away/claim") as sent:

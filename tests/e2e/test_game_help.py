@@ -14,8 +14,7 @@ def test_a_tap_on_the_help_button_explains_every_dock_button(states, mount, lang
         .map((b) => [b.textContent, b.title])""")
     assert buttons and all(title for _, title in buttons)
     page.click("[data-testid=actions-help]")
-    tip = page.wait_for_selector("[data-testid=term-tip]")
-    text = tip.inner_text()
+    text = page.inner_text("[data-testid=term-tip]")
     for label, title in buttons:
         assert label in text and title in text, (label, title, text)
     # the explanation is a separate popover: the action buttons keep their own names
@@ -47,8 +46,7 @@ def test_the_hover_zoom_covers_neither_the_card_nor_its_neighbouring_cells(state
     assert ids
     for card in ids:
         page.hover(f"#game-under-test .board [data-card='{card}']")
-        zoom = page.wait_for_selector(f"[data-testid=zoom][data-card='{card}']")
-        z = zoom.bounding_box()
+        z = page.locator(f"[data-testid=zoom][data-card='{card}']").bounding_box()
         for left, top, right, bottom in page.evaluate(NEIGHBOURS, card):
             overlap = z["x"] < right and z["x"] + z["width"] > left and z["y"] < bottom and z["y"] + z["height"] > top
             assert not overlap, (card, size, z, (left, top, right, bottom))

@@ -114,10 +114,10 @@ def test_a_players_own_face_down_card_shows_its_face_marked_face_down(states, mo
     own = next(c["id"] for c in st["view"]["cards"].values()
                if c.get("hidden") and c.get("card") and c["zone"] == "battlefield")
     page = mount(st, lang="ru")
-    card = page.wait_for_selector(f"#game-under-test .field .card[data-card='{own}']")
+    card = page.locator(f"#game-under-test .field .card[data-card='{own}']")
     assert "hidden" not in card.get_attribute("class").split()
-    assert card.query_selector(".c-name").inner_text()                    # its face, not the back's "?"
-    assert card.query_selector(".c-face-down").inner_text() == "рубашкой вверх"
+    assert card.locator(".c-name").inner_text()                           # its face, not the back's "?"
+    assert card.locator(".c-face-down").inner_text() == "рубашкой вверх"
 
 
 def test_placing_a_card_makes_one_log_line_for_its_owner(states, mount):
@@ -354,7 +354,7 @@ def test_a_long_press_on_a_card_opens_its_zoom_with_the_full_text(states, server
         page.evaluate(MOUNT, [states["main_priority"], "en"])
         card = page.locator("#game-under-test .board .card:not(.hidden)").first
         card.dispatch_event("touchstart")
-        zoom = page.wait_for_selector("[data-testid=zoom]")
+        zoom = page.locator("[data-testid=zoom]")
         assert "centered" in zoom.get_attribute("class")
         assert page.inner_text("[data-testid=zoom] .card-text").strip()
         page.keyboard.press("Escape")
@@ -526,7 +526,7 @@ def test_the_card_zoom_covers_no_lit_target_while_one_is_picked(states, mount, s
                           ".map(e => e.dataset.card)")
     for card in cards:
         page.hover(f"#game-under-test .board [data-card='{card}']")
-        z = page.wait_for_selector(f"[data-testid=zoom][data-card='{card}']").bounding_box()
+        z = page.locator(f"[data-testid=zoom][data-card='{card}']").bounding_box()
         for left, top, right, bottom in lit:
             over = z["x"] < right and z["x"] + z["width"] > left and z["y"] < bottom and z["y"] + z["height"] > top
             assert not over, (card, size, z, (left, top, right, bottom))
@@ -542,7 +542,7 @@ def test_the_card_zoom_never_covers_the_prompt_on_a_desktop(states, mount):
     assert cards.count() > 0
     for i in range(cards.count()):
         cards.nth(i).hover()
-        zoom = page.wait_for_selector("[data-testid=zoom]").bounding_box()
+        zoom = page.locator("[data-testid=zoom]").bounding_box()
         apart = (zoom["x"] + zoom["width"] <= prompt["x"] or prompt["x"] + prompt["width"] <= zoom["x"]
                  or zoom["y"] + zoom["height"] <= prompt["y"] or prompt["y"] + prompt["height"] <= zoom["y"])
         assert apart, (i, zoom, prompt)

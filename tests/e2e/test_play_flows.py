@@ -3,6 +3,8 @@ watches), a seat kept after the page is closed, quick play pairing two browsers,
 and not the spectators, and a rematch that starts a new game with the seats swapped."""
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.e2e.driver import Policy, Stale, click_action, state
 from tests.e2e.players import enter_lobby, friend_game, my_seat, name_if_asked, room_of, wait_dealt
 
@@ -102,7 +104,7 @@ def test_the_friend_choosing_a_deck_is_not_told_to_wait_for_a_creator_who_chose_
     enter_lobby(ann, server, "Ann")
     ann.click("[data-testid=create-room]")
     room_of(ann)
-    link = ann.wait_for_selector("[data-testid=invite-link]").get_attribute("href")
+    link = ann.locator("[data-testid=invite-link]").get_attribute("href")
     bob = new_page()
     bob.goto(link)
     name_if_asked(bob, "Bob")
@@ -136,7 +138,8 @@ def test_quick_play_pairs_two_browsers(server, new_page):
     my_seat(ann, "1")
     my_seat(bob, "2")
     wait_dealt(ann)
-    assert "Ann" in bob.inner_text(".seat-names") and "Bob" in bob.inner_text(".seat-names")
+    expect(bob.locator(".seat-names")).to_contain_text("Ann", use_inner_text=True)
+    expect(bob.locator(".seat-names")).to_contain_text("Bob", use_inner_text=True)
 
 
 def room_of_after(page, old: str) -> str:
@@ -176,7 +179,8 @@ def test_a_chat_message_reaches_the_other_player_and_not_the_spectators(server, 
     assert "good luck" not in sam.inner_text("[data-testid=chat-log]")
     ann.fill("[data-testid=chat-input]", "second")
     ann.press("[data-testid=chat-input]", "Enter")
-    bob.wait_for_function("() => document.querySelector('[data-testid=chat-log]').textContent.includes('second')")
+    for player in (ann, bob):     # each has the line sent after Sam's: Sam's would have reached it before
+        player.wait_for_function("() => document.querySelector('[data-testid=chat-log]').textContent.includes('second')")
     for player in (ann, bob):
         assert "spectators only" not in player.inner_text("[data-testid=chat-log]")
 
@@ -214,8 +218,8 @@ def test_a_spectator_of_a_finished_game_is_led_to_watch_its_rematch(server, new_
 def test_a_spectator_of_a_rematch_room_its_asker_withdraws_is_told_the_offer_was_withdrawn(server, new_page):
     ann, bob, sam, new = _spectator_follows_the_rematch(new_page, server)
     ann.click("[data-testid=rematch-withdraw]")
-    said = sam.wait_for_selector("[data-testid=game-cancelled]")
-    assert "The rematch offer was withdrawn." in said.inner_text()
+    expect(sam.locator("[data-testid=game-cancelled]")).to_contain_text(
+        "The rematch offer was withdrawn.", use_inner_text=True)
     sam.click("#lang")
     assert "Предложение реванша отозвано." in sam.inner_text("[data-testid=game-cancelled]")
 
@@ -276,8 +280,7 @@ def test_a_stale_page_declining_a_rematch_that_started_offers_the_way_into_it(se
     assert _accept_rematch_elsewhere(bob, old) == 200      # Bob accepts on another device
     wait_dealt(ann)
     bob.click("[data-testid=rematch-decline]")
-    go = bob.wait_for_selector("[data-testid=go-rematch]")
-    assert go.get_attribute("href") == f"#/room/{new}"
+    expect(bob.locator("[data-testid=go-rematch]")).to_have_attribute("href", f"#/room/{new}")
     assert bob.locator("[data-testid=rematch-decline], .room-bar-error").count() == 0
 
 
@@ -298,8 +301,7 @@ def test_a_rematch_started_elsewhere_leads_the_players_page_into_it_instead_of_o
     ann, bob, old, new = _rematch_asked(new_page, server)
     bob.wait_for_selector("[data-testid=rematch-decline]")
     assert _accept_rematch_elsewhere(bob, old) == 200
-    go = bob.wait_for_selector("[data-testid=go-rematch]")
-    assert go.get_attribute("href") == f"#/room/{new}"
+    expect(bob.locator("[data-testid=go-rematch]")).to_have_attribute("href", f"#/room/{new}")
     assert bob.locator("[data-testid=rematch-decline], [data-testid=rematch], .room-bar-error").count() == 0
 
 
@@ -331,7 +333,8 @@ def _asker_withdrew(new_page, server):
 
 def test_an_asker_who_withdraws_the_rematch_is_told_it_withdrew_it(server, new_page):
     ann, bob = _asker_withdrew(new_page, server)
-    assert "You withdrew the rematch offer." in ann.inner_text("[data-testid=game-cancelled]")
+    expect(ann.locator("[data-testid=game-cancelled]")).to_contain_text(
+        "You withdrew the rematch offer.", use_inner_text=True)
     assert ann.locator(".conn-banner, .error-toast").count() == 0
     ann.click("#lang")
     assert "Вы отозвали предложение реванша." in ann.inner_text("[data-testid=game-cancelled]")
@@ -353,9 +356,10 @@ def test_the_asker_waiting_in_the_rematch_room_withdraws_the_offer_and_the_finis
     ann, bob, old, new = _rematch_asked(new_page, server)
     bob.wait_for_selector("[data-testid=rematch-decline]")
     ann.click("[data-testid=rematch-withdraw]")
-    assert "You withdrew the rematch offer." in ann.wait_for_selector("[data-testid=game-cancelled]").inner_text()
-    said = bob.wait_for_selector("[data-testid=rematch-declined]")
-    assert said.inner_text() == "Your opponent withdrew the rematch offer."
+    expect(ann.locator("[data-testid=game-cancelled]")).to_contain_text(
+        "You withdrew the rematch offer.", use_inner_text=True)
+    expect(bob.locator("[data-testid=rematch-declined]")).to_have_text(
+        "Your opponent withdrew the rematch offer.", use_inner_text=True)
     bob.click("#lang")
     assert bob.inner_text("[data-testid=rematch-declined]") == "Соперник отозвал предложение реванша."
 
@@ -365,9 +369,10 @@ def test_the_asker_back_in_the_finished_room_withdraws_its_pending_offer_there(s
     old, _ = concede_and_ask_rematch(ann)
     ann.goto(server.url + f"/#/room/{old}")
     ann.click("[data-testid=rematch-withdraw]")
-    said = ann.wait_for_selector("[data-testid=rematch-declined]")
-    assert said.inner_text() == "You withdrew the rematch offer."
-    assert sam.wait_for_selector("[data-testid=rematch-declined]").inner_text() == "The rematch offer was withdrawn."
+    expect(ann.locator("[data-testid=rematch-declined]")).to_have_text(
+        "You withdrew the rematch offer.", use_inner_text=True)
+    expect(sam.locator("[data-testid=rematch-declined]")).to_have_text(
+        "The rematch offer was withdrawn.", use_inner_text=True)
     bob.wait_for_selector("[data-testid=rematch-declined]")
     assert ann.locator("[data-testid=rematch-withdraw], [data-testid=rematch]").count() == 0
     ann.click("#lang")
@@ -379,11 +384,12 @@ def test_the_asker_back_in_the_finished_room_withdraws_its_pending_offer_there(s
 def test_an_offered_player_who_declines_is_still_told_it_declined(server, new_page):
     ann, bob, old, new = _rematch_asked(new_page, server)
     bob.click("[data-testid=rematch-decline]")
-    assert bob.wait_for_selector("[data-testid=rematch-declined]").inner_text() == "You declined the rematch."
+    expect(bob.locator("[data-testid=rematch-declined]")).to_have_text("You declined the rematch.", use_inner_text=True)
     assert bob.locator("[data-testid=rematch-withdraw]").count() == 0
 
 
 def test_a_spectator_of_a_rematch_room_the_offered_player_declines_is_told_it_was_declined(server, new_page):
     ann, bob, sam, new = _spectator_follows_the_rematch(new_page, server)
     bob.click("[data-testid=rematch-decline]")
-    assert "The rematch was declined." in sam.wait_for_selector("[data-testid=game-cancelled]").inner_text()
+    expect(sam.locator("[data-testid=game-cancelled]")).to_contain_text(
+        "The rematch was declined.", use_inner_text=True)

@@ -70,8 +70,8 @@ def test_the_profile_page_shows_the_player(server, new_page):
     enter_lobby(page, server, "Cid")
     name = _me(page)["name"]
     visitor.goto(server.url + f"/#/player/{name.lower()}")
-    profile = visitor.wait_for_selector("[data-testid=profile] h2")
-    assert name in profile.inner_text()
+    visitor.wait_for_selector("[data-testid=profile] h2")
+    assert name in visitor.inner_text("[data-testid=profile] h2")
     text = visitor.inner_text("[data-testid=profile]")
     assert "Сыграно партий" in text and "Рейтинговых игр пока нет" in text and "С нами с" in text
     assert not visitor.query_selector("[data-testid=account]")       # someone else's profile: no account forms

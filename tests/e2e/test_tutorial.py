@@ -6,6 +6,7 @@ flyer, ending the turn, a defender) played to a real end; left in the middle and
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e import driver
 from tests.e2e.players import enter_lobby
@@ -228,7 +229,7 @@ def test_progress_saved_by_an_old_step_number_resumes_at_the_step_that_number_na
     page.evaluate("(n) => localStorage.setItem('berserk.tutorial', JSON.stringify({step: n, part: 'prelim', since: -1}))",
                   number)
     page.reload()
-    assert shown in page.wait_for_selector("[data-testid=tutorial-start]").inner_text()
+    expect(page.locator("[data-testid=tutorial-start]")).to_contain_text(shown, use_inner_text=True)
 
 
 GUIDE_AT = """async ([id, cards, legal]) => {
