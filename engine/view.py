@@ -410,8 +410,10 @@ def offered(g: GameState, viewer: int, actions: list[dict]) -> list[dict]:
     out = []
     for a in actions:
         b = dict(a)
-        for k, v in a.items():
-            if isinstance(v, list):
-                b[k] = list(v)
+        targets, items = a.get("targets"), a.get("items")  # the only lists an action holds (_ID_LISTS)
+        if isinstance(targets, list):
+            b["targets"] = list(targets)
+        if isinstance(items, list):
+            b["items"] = list(items)
         out.append(b)
     return out

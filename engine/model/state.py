@@ -64,6 +64,9 @@ class Card:
     #: hottest reads of the rules look up no dict. Not part of the card's state (not serialized, not copied).
     _defn: dict | None = field(default=None, init=False, repr=False)
     _meta: Any = field(default=None, init=False, repr=False)
+    #: Read from ``_defn`` when it is set: the definition is of a creature (its ``kind``) [208], printed a flyer.
+    _creature: bool = field(default=False, init=False, repr=False)
+    _flyer: bool = field(default=False, init=False, repr=False)
 
     def reset_in_play_state(self) -> None:
         """Lose tokens, markers, wounds and acquired abilities (entering a deck, leaving the play zone) [SEED S2]."""
@@ -194,11 +197,20 @@ class GameState:
         self._play: list[Card] = []
         self._play_changes = 0
         self._play_at = -1  # the play zone count it was listed at (-1: not yet)
-        self._play_sizes: tuple[int, int, int, int] = (0, 0, 0, 0)  # and the sizes of cards, board, aux zones
+        self._play_ncards = 0  # and the sizes of cards, board and the aux zones it was listed at
+        self._play_nboard = 0
+        self._play_naux1 = 0
+        self._play_naux2 = 0
         #: The attachments among them (:meth:`attachments`), listed with them.
         self._attached: list[Card] = []
         #: (the play zone's list, the printed triggers of each of its cards): engine/ops/trigger_points.py.
         self._play_triggers: tuple = ()
+        #: False once no dead card keeps its markers for its own "on death" abilities (engine/ops/damage.py
+        #: ``release_dead`` found none); only a death with such an ability pending makes it True again.
+        self._death_held = True
+        #: False once no card holds a Poisoning marker (engine/ops/passives.py ``lose_poisoning`` found none);
+        #: putting one on a card (engine/effects/keywords/poison.py, mark.py) makes it True again.
+        self._poisoned = True
         #: False once no card is face down (engine/rules/hidden.py ``any_hidden`` found none); only
         #: :meth:`turn_face_down` makes it True again.
         self._face_down = True
@@ -226,6 +238,8 @@ class GameState:
                 if d is None:
                     d = _POOL_DEFS[card.defkey] = _with_implicit(card_def(card.defkey))
             self._defcache[card.defkey] = d
+        card._creature = d.get("kind", "creature") == "creature"
+        card._flyer = bool(d.get("flyer"))
         card._defn = d
         return d
 
@@ -256,17 +270,18 @@ class GameState:
 
     def is_creature(self, card: Card) -> bool:
         """True for a creature of any subtype (flyer, symbiote, parasite) [208]."""
-        d = card._defn  # defn's cache read here first: the hottest read of the rules
-        kind: str = (d if d is not None else self.defn(card)).get("kind", "creature")  # typed: compared as a str
-        return kind == "creature"
+        if card._defn is None:  # the hottest read of the rules: the definition's kind, read with it
+            self.defn(card)
+        return card._creature
 
     def is_flyer(self, card: Card) -> bool:
         """True for a flying creature (летающее существо) [211]: printed so, or it acquired flight (полёт: an
         ability of a keyword with the named effect ``flies``) [g-38] (engine/effects/keywords/flight.py)."""
         if card.acquired and carries(card.acquired, "flies"):
             return True
-        d = card._defn
-        return bool((d if d is not None else self.defn(card)).get("flyer")) and not card.markers.get("grounded")
+        if card._defn is None:
+            self.defn(card)
+        return card._flyer and not card.markers.get("grounded")
 
     def in_play(self, card_or_id) -> bool:
         """True when the card is in the play zone (battlefield or an aux zone) [SEED S2]."""
@@ -289,12 +304,14 @@ class GameState:
         of cards in an aux zone (a state edited from outside, as tests do, then lists afresh): callers must not
         change it."""
         aux1, aux2 = self.aux[1], self.aux[2]
-        if self._play_at == self._play_changes and self._play_sizes == (len(self.cards), len(self.board), len(aux1),
-                                                                          len(aux2)):
+        if (self._play_at == self._play_changes and self._play_ncards == len(self.cards)
+                and self._play_nboard == len(self.board) and self._play_naux1 == len(aux1)
+                and self._play_naux2 == len(aux2)):
             return self._play
         out = self._play = self._play_cards()
         self._play_at = self._play_changes
-        self._play_sizes = (len(self.cards), len(self.board), len(aux1), len(aux2))
+        self._play_ncards, self._play_nboard = len(self.cards), len(self.board)
+        self._play_naux1, self._play_naux2 = len(aux1), len(aux2)
         return out
 
     def _play_cards(self) -> list[Card]:

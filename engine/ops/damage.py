@@ -221,6 +221,7 @@ def _die(g: GameState, card: Card, last_cell) -> None:
     trigger_points.collect(g, ev)
     if _own_death_pending(g, card.id):
         card.used = {"on_death": 1}  # keeps wounds, tokens and markers for now [g-87]
+        g._death_held = True
         card.acquired = []
         card.actions = 0
         card.closed = False
@@ -241,12 +242,20 @@ def _own_death_pending(g: GameState, cid: str) -> bool:
 
 def release_dead(g: GameState) -> None:
     """Clear the markers of dead cards whose own "on death" abilities are all done [g-87] (called by the flow
-    whenever it advances)."""
+    whenever it advances). Nothing to look at once none was left held (``g._death_held`` False) until a card dies
+    with such an ability pending."""
+    if not g._death_held:
+        return
+    held = False
     for p in (1, 2):
         for cid in g.graveyards[p]:
             c = g.cards[cid]
-            if c.used and c.used.get("on_death") and not _own_death_pending(g, cid):
-                c.reset_in_play_state()
+            if c.used and c.used.get("on_death"):
+                if _own_death_pending(g, cid):
+                    held = True
+                else:
+                    c.reset_in_play_state()
+    g._death_held = held
 
 
 def prevent(g: GameState, target, amount: int, kind: str, source=None) -> int:

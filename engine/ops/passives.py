@@ -59,8 +59,14 @@ def lose_poisoning(g: GameState) -> None:
     """Base effect [421]: a poisoned creature that has Incorporeality or Protection from poison loses its
     Poisoning (its ``poison`` marker) at once, also when it gained them from a grant, a formation or an aura
     (03-abilities.md §4 poison [g-36], incorporeal [g-03], §1.11). Called whenever a player would be asked."""
-    for c in g.play_cards():  # the common case: nobody in play is poisoned, no keyword asked
-        if c.markers.get("poison") and (keywords.flagged(g, c, "bodiless")
-                                        or keywords.protected(g, c, "poison", None, None)):
-            del c.markers["poison"]
-            g.emit(Event.CURED, card=c.id)
+    if not g._poisoned:
+        return  # the common case: no card is poisoned (``GameState._poisoned``)
+    left = False
+    for c in g.play_cards():
+        if c.markers.get("poison"):
+            if keywords.flagged(g, c, "bodiless") or keywords.protected(g, c, "poison", None, None):
+                del c.markers["poison"]
+                g.emit(Event.CURED, card=c.id)
+            else:
+                left = True
+    g._poisoned = left or any(c.markers.get("poison") for c in g.cards.values())

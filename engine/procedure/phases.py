@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.cards import abilities as ab
 from engine.cards.keywords import carries, hooked
 from engine.model.enums import Event, Phase, PromptKind
-from engine.model.memo import reading
+from engine.model.memo import close_scope, open_scope
 from engine.model.types import Prompt
 from engine.ops import durations, sharing
 from engine.ops import passives
@@ -22,18 +22,23 @@ from engine.rules.declarable import ability_options, activated, can_pay
 from engine.model.state import GameState
 
 
-@reading
 def anyone_has_sudden(g: GameState) -> bool:
     """True when either player could declare a sudden action now (Q5.4: otherwise an empty window outside the
     main phase ends by itself). An ability used only inside an attack's fixed window (a die-roll change, a block;
-    02-battle.md §9) is never declared with priority, so it keeps no window open."""
-    for card in g.play_cards():
-        if card.hidden:
-            continue
-        for i, a in activated(g, card):
-            if ab.is_sudden(a) and not ab.is_window_kw(a) and can_pay(g, card, a, i) and ability_options(g, card, i, a):
-                return True
-    return False
+    02-battle.md §9) is never declared with priority, so it keeps no window open. A read-only scope
+    (engine/model/memo.py ``open_scope``)."""
+    opened = open_scope(g)
+    try:
+        for card in g.play_cards():
+            if card.hidden:
+                continue
+            for i, a in activated(g, card):
+                if ab.is_sudden(a) and not ab.is_window_kw(a) and can_pay(g, card, a, i) and \
+                        ability_options(g, card, i, a):
+                    return True
+        return False
+    finally:
+        close_scope(g, opened)
 
 
 def advance_phase(g: GameState) -> None:

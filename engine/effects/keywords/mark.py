@@ -74,6 +74,7 @@ def execute(g: GameState, e, src, eff) -> None:
                 g.emit("unmarked", card=t.id, marker=marker)
             continue
         t.markers[marker] = t.markers.get(marker, 0) + 1
+        g._poisoned = g._poisoned or marker == "poison"
         if end["until"] != "battle_end":
             durations.add(g, end["until"], t.id, "mark", marker=marker, turn=end["turn"])
         g.emit("marked", card=t.id, marker=marker)

@@ -23,6 +23,7 @@ def execute(g: GameState, e, src, eff) -> None:
         if n <= 0:
             continue
         t.markers["poison"] = max(t.markers.get("poison", 0), n)
+        g._poisoned = True
         g.emit(Event.POISONED, card=t.id, n=t.markers["poison"])
 
 
