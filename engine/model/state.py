@@ -201,8 +201,10 @@ class GameState:
         self._play_nboard = 0
         self._play_naux1 = 0
         self._play_naux2 = 0
-        #: The attachments among them (:meth:`attachments`), listed with them.
+        #: The attachments among them (:meth:`attachments`) and the cards sharing a cell they do not hold
+        #: (:meth:`sharers`), listed with them.
         self._attached: list[Card] = []
+        self._sharers: list[Card] = []
         #: (the play zone's list, the printed triggers of each of its cards): engine/ops/trigger_points.py.
         self._play_triggers: tuple = ()
         #: False once no dead card keeps its markers for its own "on death" abilities (engine/ops/damage.py
@@ -322,6 +324,7 @@ class GameState:
                 attached.append(c)
         out: list[Card] = []
         self._attached = [c for c in attached if c.attached_to]
+        self._sharers = [c for c in attached if not c.attached_to]
         if attached:
             att: dict = {}
             for c in attached:  # a card sharing a cell (incorporeal [g-03]) follows the card that holds it
@@ -346,6 +349,12 @@ class GameState:
         order; one list shared like :meth:`play_cards`' (callers must not change it)."""
         self.play_cards()
         return self._attached
+
+    def sharers(self) -> list[Card]:
+        """The battlefield cards that are no attachment and stand on a cell another card holds (incorporeal
+        [g-03], engine/ops/sharing.py), in instance order; shared like :meth:`attachments`."""
+        self.play_cards()
+        return self._sharers
 
     def other(self, p: int) -> int:
         """The other player."""

@@ -173,8 +173,10 @@ def take_over(g: GameState, cell: str, leaving=None) -> None:
 def remove_from_play(g: GameState, card: Card) -> None:
     """Take a card out of the battlefield or an aux zone (no destination): board, aux list, attachments' host."""
     if card.zone == "battlefield" and card.cell and g.board.get(card.cell) == card.id:
+        shared = bool(g.sharers())  # read before the board changes
         del g.board[card.cell]
-        take_over(g, card.cell, card)  # an incorporeal creature sharing the cell holds it now [g-03]
+        if shared:
+            take_over(g, card.cell, card)  # an incorporeal creature sharing the cell holds it now [g-03]
     if card.zone == "aux" and card.id in g.aux[card.controller]:
         g.aux[card.controller].remove(card.id)
     for p in (1, 2):
@@ -196,7 +198,7 @@ def destroy(g: GameState, card, by=None, kind: str | None = None) -> None:
         by, kind = g.cards.get(card.used["hit_by"]), card.used.get("hit_kind")
     passives.destroyed(g, card, by, kind)
     last_cell = card.cell if card.zone == "battlefield" else None
-    attached = [c for c in g.cards.values() if c.attached_to == card.id and g.in_play(c)]
+    attached = [c for c in g.attachments() if c.attached_to == card.id]  # attached cards are on the battlefield
     _die(g, card, last_cell)
     for a in attached:
         _die(g, a, last_cell)

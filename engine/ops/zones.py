@@ -45,15 +45,18 @@ def put_into_deck(g: GameState, card) -> str:
 def relocate(g: GameState, card, to: str) -> None:
     """Put a battlefield card (with its attachments) on cell ``to`` (movement or relocation)."""
     frm = card.cell
+    attached = g.attachments()  # an attached card is on the battlefield: leaving play detaches it [210, 214]
+    shared = bool(g.sharers())  # no sharer before the move: nobody takes ``frm`` over
     if g.board.get(frm) == card.id:
         del g.board[frm]
     if to not in g.board:
         g.board[to] = card.id  # else it shares the cell (incorporeal [g-03], engine/ops/sharing.py)
     card.cell = to
-    for c in g.cards.values():
+    for c in attached:
         if c.attached_to == card.id:
             c.cell = to
-    take_over(g, frm)
+    if shared:
+        take_over(g, frm)
     g.play_changed()
     g.emit(Event.MOVED, card=card.id, frm=frm, to=to)
 
