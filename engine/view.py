@@ -344,10 +344,10 @@ def _same(a, b) -> bool:
     return a == b
 
 
-_ID_FIELDS = ("source", "target")
+_ID_FIELDS: Final = ("source", "target")
 
 
-_ID_LISTS = ("targets", "items")
+_ID_LISTS: Final = ("targets", "items")  # the only lists an action holds
 
 
 def dealias(g: GameState, viewer: int, action):
@@ -410,10 +410,9 @@ def offered(g: GameState, viewer: int, actions: list[dict]) -> list[dict]:
     out = []
     for a in actions:
         b = dict(a)
-        targets, items = a.get("targets"), a.get("items")  # the only lists an action holds (_ID_LISTS)
-        if isinstance(targets, list):
-            b["targets"] = list(targets)
-        if isinstance(items, list):
-            b["items"] = list(items)
+        for f in _ID_LISTS:
+            ids = a.get(f)
+            if isinstance(ids, list):
+                b[f] = list(ids)
         out.append(b)
     return out
