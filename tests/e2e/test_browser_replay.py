@@ -10,25 +10,36 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import CHROMIUM_ARGS  # noqa: F401  (the session browser is configured there)
 from tests.e2e.driver import Policy, state
+from tests.e2e.hidden import assert_shows_none, hidden_from_spectator, shown_counts
 from tests.e2e.test_browser_game import create_room, join_room, play, watch_room
 
 
-def _get(server, path: str):
-    with urllib.request.urlopen(server.url + path, timeout=5) as r:
+def _get(server, path: str, player: dict | None = None):
+    """GET path as JSON; ``player``: {"id", "secret"} sent as the request's player (a seat's replay)."""
+    headers = {"authorization": f"Bearer {player['id']}:{player['secret']}"} if player else {}
+    with urllib.request.urlopen(urllib.request.Request(server.url + path, headers=headers), timeout=5) as r:
         return json.loads(r.read())
 
 
 @pytest.fixture(scope="module")
-def recorded(server, module_page, artifacts):
-    """A game played to its end (by concession after a few battle actions) and recorded: ``(room, game)`` with
-    ``game`` = GET /api/games/<room>. One game for the module: replaying it changes nothing of it (the tests only
+def recording(server, module_page, artifacts):
+    """A game played to its end (by concession after a few battle actions) and recorded: ``(room, game, players)``
+    with ``game`` = GET /api/games/<room> and ``players``: seat -> the {"id", "secret"} of the player who played it
+    (their page's, replay.js PLAYER_KEY). One game for the module: replaying it changes nothing of it (the tests only
     open their own replay pages)."""
     a, b, c = module_page(), module_page(), module_page()
     room = create_room(a, server)
     join_room(b, server, room)
     watch_room(c, server, room)
     play({1: a, 2: b}, c, artifacts, Policy(squad=1), prefix="replayed")
-    return room, _get(server, f"/api/games/{room}")
+    players = {p: json.loads(pg.evaluate("localStorage.getItem('berserk.player')")) for p, pg in ((1, a), (2, b))}
+    return room, _get(server, f"/api/games/{room}"), players
+
+
+@pytest.fixture(scope="module")
+def recorded(recording):
+    """``(room, game)`` of :func:`recording`."""
+    return recording[:2]
 
 
 def _open(page, server, room: str):
@@ -82,20 +93,53 @@ def test_the_replay_plays_forward_by_itself_at_the_chosen_speed(recorded, server
     assert page.evaluate("[window.berserkConn.v, window.berserkConn._want]") == [stopped, stopped]   # none asked
 
 
-def test_a_spectators_replay_never_shows_a_hidden_card(recorded, server, new_page):
-    room, game = recorded
+#: the ways a card is hidden from a spectator: in a deal, among the recruits, face down on the battlefield
+HIDING_ZONES = ("deal", "recruits", "battlefield")
+
+
+def _first_hidden(server, room: str, game: dict, players: dict) -> dict[str, tuple[int, dict, dict]]:
+    """zone of HIDING_ZONES -> ``(v, hidden, seats)`` at the first version where a seat's replay shows a card there
+    face up that the spectator's replay does not: ``hidden`` those cards (id -> definition key), ``seats`` seat ->
+    that seat's view (from the replay API)."""
+    found: dict = {}
+    for v in range(game["n"] + 1):
+        seen = _get(server, f"/api/games/{room}/replay?v={v}")["view"]
+        seats = {p: _get(server, f"/api/games/{room}/replay?v={v}&seat={p}", players[p])["view"] for p in (1, 2)}
+        hidden = hidden_from_spectator(seats.values(), seen)
+        for zone in HIDING_ZONES:
+            here = {cid: key for cid, key in hidden.items()
+                    if any(view["cards"].get(cid, {}).get("zone") == zone for view in seats.values())}
+            if here and zone not in found:
+                found[zone] = (v, here, seats)
+        if len(found) == len(HIDING_ZONES):
+            break
+    return found
+
+
+def test_a_spectators_replay_never_shows_a_hidden_card(recording, server, new_page):
+    room, game, players = recording
+    found = _first_hidden(server, room, game, players)
+    assert set(found) == set(HIDING_ZONES), sorted(found)     # the game had cards hidden each way
     page = new_page()
     _open(page, server, room)
-    for v in sorted({1, game["n"] // 3, game["n"] // 2, game["n"] - 1}):
-        page.fill("[data-testid=replay-position]", str(v))
-        page.dispatch_event("[data-testid=replay-position]", "change")
+    for v, hidden, seats in sorted(found.values(), key=lambda f: f[0], reverse=True):
+        with page.expect_response(lambda r: r.url.endswith(f"/replay?v={v}")) as response:
+            page.fill("[data-testid=replay-position]", str(v))
+            page.dispatch_event("[data-testid=replay-position]", "change")
         page.wait_for_function("(v) => window.berserkConn.v === v", arg=v)
-        s = state(page)
-        assert s["view"]["viewer"] is None
-        assert all(not pv.get("deal_cards") and not pv.get("recruit_cards") for pv in s["view"]["players"].values())
-        for cid, cv in s["view"]["cards"].items():
-            if cv.get("card") is None:
-                assert page.locator(f"[data-card='{cid}'] .c-name").count() == 0
+        assert_shows_none(page, server, hidden, [response.value.json()])
+        for p, view in seats.items():    # a hidden deal and squad are shown as their counts
+            own = view["players"][str(p)]
+            assert shown_counts(page, p) == {"deck": own["deck"], "deal": len(own["deal_cards"]),
+                                             "recruits": len(own["recruit_cards"])}
+        # a card face down on the battlefield is shown as a back in its cell, one for each such card of the seats
+        backs = [cv for cv in state(page)["view"]["cards"].values() if cv["card"] is None and cv["zone"] == "battlefield"]
+        assert len(backs) == sum(1 for view in seats.values() for cid, cv in view["cards"].items()
+                                 if cv["hidden"] and cv["card"] is not None and cv["zone"] == "battlefield")
+        for cv in backs:
+            card = page.locator(f"[data-cell='{cv['cell']}'] [data-card='{cv['id']}']")
+            expect(card.locator(".back")).to_have_count(1)
+            expect(card.locator(".c-name")).to_have_count(0)
 
 
 def test_the_replay_log_is_complete_up_to_the_step_and_grouped_by_turn(recorded, server, new_page):
