@@ -3,6 +3,7 @@ page (js/leaderboard.js), against the real server: a game is played to its end b
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
@@ -76,21 +77,82 @@ def test_the_replay_jumps_to_the_first_version_of_a_chosen_turn(recorded, server
     assert page.evaluate("window.berserkConn.turn") == target["turn"]
 
 
+#: page.add_init_script: the version of every replay step the page asks the server for (GET .../replay?v=<n>)
+#: collects in ``window.askedSteps``, in the order asked; the answer for the step ``window.heldStep`` (when set) is
+#: held back until the test calls ``window.releaseStep()`` (a step still under way)
+ASKED_STEPS = """(() => { const fetch0 = window.fetch; window.askedSteps = []; window.heldStep = null;
+  window.fetch = (...args) => { const m = /\\/replay\\?v=(\\d+)/.exec(String(args[0]));
+    if (!m) return fetch0(...args);
+    const v = Number(m[1]); window.askedSteps.push(v);
+    if (v !== window.heldStep) return fetch0(...args);
+    return new Promise((resolve) => { window.releaseStep = () => resolve(fetch0(...args)); }); }; })()"""
+#: ms between two steps at each speed (replay.js SPEEDS)
+STEP_MS = {"1": 700, "4": 175}
+
+
+def _frozen(page, server, room: str):
+    """Open the replay with ASKED_STEPS and the page's clock installed, then stopped: from then on the page's timers
+    fire only when the test runs the clock on (``page.clock.run_for``); its requests are answered as usual. Returns
+    the play/pause button's locator."""
+    page.add_init_script(ASKED_STEPS)
+    page.clock.install()
+    _open(page, server, room)
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)
+    page.evaluate("window.askedSteps.length = 0")       # the opening step 0 is not the test's
+    return page.locator("[data-testid=replay-play]")
+
+
+def _shows_step(page, v: int) -> None:
+    """Wait until the replay's step counter shows step ``v`` ("Step 12 of 34 · turn 3")."""
+    expect(page.locator("[data-testid=replay-step]")).to_have_text(re.compile(rf"^Step {v} of \d+"))
+
+
+def _asked(page) -> list[int]:
+    """The steps the page has asked the server for since :func:`_frozen` (ASKED_STEPS), in order."""
+    return page.evaluate("window.askedSteps")
+
+
 def test_the_replay_plays_forward_by_itself_at_the_chosen_speed(recorded, server, new_page):
     room, _ = recorded
     page = new_page()
-    page.clock.install()               # the page's timers run as usual; the test runs them on below
-    _open(page, server, room)
+    play = _frozen(page, server, room)
     page.select_option("[data-testid=replay-speed]", "4")
-    page.click("[data-testid=replay-play]")
-    page.wait_for_function("() => window.berserkConn.v >= 4", timeout=10000)
-    page.click("[data-testid=replay-play]")          # pause
-    page.wait_for_function("() => window.berserkConn.playing === null")
-    # a step asked for before the pause lands after it: the replay stops there
-    page.wait_for_function("() => window.berserkConn._want === window.berserkConn.v")
-    stopped = _v(page)
-    page.clock.run_for(2000)           # the time of 11 steps at x4 (175 ms a step: replay.js SPEEDS)
-    assert page.evaluate("[window.berserkConn.v, window.berserkConn._want]") == [stopped, stopped]   # none asked
+    play.click()
+    expect(play).to_have_attribute("aria-label", "Pause")
+    page.clock.run_for(1)                          # the first step is asked at once
+    for v in (1, 2, 3):
+        _shows_step(page, v)
+        page.clock.run_for(STEP_MS["4"] - 1)
+        assert _asked(page) == list(range(1, v + 1))            # the next step waits the chosen speed's time...
+        page.clock.run_for(1)
+        assert _asked(page) == list(range(1, v + 2))            # ...and no longer
+    _shows_step(page, 4)
+
+
+@pytest.mark.parametrize("under_way", [False, True], ids=["step_scheduled", "step_asked"])
+def test_a_pause_stops_the_replay_at_the_step_it_shows(recorded, server, new_page, under_way):
+    room, _ = recorded
+    page = new_page()
+    play = _frozen(page, server, room)
+    if under_way:
+        page.evaluate("window.heldStep = 2")
+    play.click()
+    page.clock.run_for(1)
+    _shows_step(page, 1)
+    if under_way:                                  # step 2 is asked for, its answer held back
+        page.clock.run_for(STEP_MS["1"])
+        assert _asked(page) == [1, 2]
+    play.click()                                   # pause
+    expect(play).to_have_attribute("aria-label", "Play")
+    stopped = 2 if under_way else 1
+    if under_way:                                  # a step asked for before the pause lands after it: shown
+        page.evaluate("window.releaseStep()")
+    _shows_step(page, stopped)
+    page.clock.run_for(10 * STEP_MS["1"])
+    assert _asked(page) == list(range(1, stopped + 1))             # no step asked after the pause
+    assert _v(page) == stopped
+    _shows_step(page, stopped)
+    expect(play).to_have_attribute("aria-label", "Play")
 
 
 #: the ways a card is hidden from a spectator: in a deal, among the recruits, face down on the battlefield
@@ -209,7 +271,6 @@ def test_a_bad_minimum_of_games_is_refused_in_words_and_the_leaderboard_stays(se
 @pytest.mark.parametrize("locale, pattern", [("ru-RU", r"Шаг (\d+) из (\d+) · ход (\d+)"),
                                              ("en-US", r"Step (\d+) of (\d+) · turn (\d+)")])
 def test_the_step_counter_counts_steps_and_names_the_turn_apart(recorded, server, new_page, locale, pattern):
-    import re
     room, game = recorded
     page = new_page(locale)
     _open(page, server, room)
