@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.driver import Policy, board_snapshot, can_act, click_action, dump, state, wait_version, wait_version_above
+from tests.e2e.hidden import assert_shows_none, hidden_from_spectator, record_frames, shown_counts
 from tests.e2e.players import name_if_asked, wait_dealt
 
 MAIN_ACTIONS = 12   # clicks in the battle phases before the player to act concedes (the game then ends)
@@ -99,14 +100,15 @@ def play(pages: dict, spectator, artifacts, policy: Policy, on_main=None, prefix
 @pytest.fixture
 def game(server, new_page):
     """A room with two seated pages (seat 1 created it, seat 2 joined from the lobby) and a spectator page, each
-    showing the dealt game."""
+    showing the dealt game; ``spectator_frames``: every frame the spectator's page received (hidden.record_frames)."""
     a, b, c = new_page(), new_page(), new_page()
+    frames = record_frames(c)
     room = create_room(a, server)
     join_room(b, server, room)
     watch_room(c, server, room)
     for page in (a, b, c):
         wait_dealt(page)
-    return {"room": room, "pages": {1: a, 2: b}, "spectator": c}
+    return {"room": room, "pages": {1: a, 2: b}, "spectator": c, "spectator_frames": frames}
 
 
 def test_two_pages_play_to_the_end_and_the_spectator_sees_the_same_board(game, artifacts):
@@ -142,14 +144,25 @@ def test_pages_apply_the_servers_diffs_without_asking_for_a_resync(game, artifac
         assert got == {"loaded": True, "resyncs": 0}
 
 
-def test_spectator_page_has_no_controls_and_no_hidden_cards(game):
-    spectator = game["spectator"]
-    s = state(spectator)
+def test_spectator_page_has_no_controls(game):
+    s = state(game["spectator"])
     assert s["you"] is None and s["legal"] is None
-    assert spectator.locator(".controls, .own-zones, button.act, button.concede").count() == 0
-    hidden = [cid for cid, cv in s["view"]["cards"].items() if cv.get("card") is None]
-    for cid in hidden:
-        assert spectator.locator(f"[data-card='{cid}'] .c-name").count() == 0
+    assert game["spectator"].locator(".controls, .own-zones, button.act, button.concede").count() == 0
+
+
+def test_spectator_page_shows_the_players_dealt_cards_only_as_counts(game, server):
+    pages, spectator = game["pages"], game["spectator"]
+    seen = state(spectator)
+    seats = {p: state(pg) for p, pg in pages.items()}
+    assert {s["v"] for s in seats.values()} == {seen["v"]}         # nobody has acted: one version on every page
+    hidden = hidden_from_spectator((s["view"] for s in seats.values()), seen["view"])
+    for p, s in seats.items():      # each player holds a deal the spectator must not see, shown to them as counts
+        own = s["view"]["players"][str(p)]
+        assert own["deal_cards"] and set(own["deal_cards"]) <= set(hidden)
+        assert shown_counts(spectator, p) == {"deck": own["deck"], "deal": len(own["deal_cards"]),
+                                              "recruits": len(own["recruit_cards"])}
+    assert any(f["t"] == "sync" and f["view"]["viewer"] is None for f in game["spectator_frames"])
+    assert_shows_none(spectator, server, hidden, game["spectator_frames"])
 
 
 def test_a_reload_mid_game_resumes_the_same_seat_and_version(game, artifacts):

@@ -3,6 +3,7 @@ page (js/leaderboard.js), against the real server: a game is played to its end b
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 
 import pytest
@@ -10,25 +11,36 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import CHROMIUM_ARGS  # noqa: F401  (the session browser is configured there)
 from tests.e2e.driver import Policy, state
+from tests.e2e.hidden import assert_shows_none, hidden_from_spectator, shown_counts
 from tests.e2e.test_browser_game import create_room, join_room, play, watch_room
 
 
-def _get(server, path: str):
-    with urllib.request.urlopen(server.url + path, timeout=5) as r:
+def _get(server, path: str, player: dict | None = None):
+    """GET path as JSON; ``player``: {"id", "secret"} sent as the request's player (a seat's replay)."""
+    headers = {"authorization": f"Bearer {player['id']}:{player['secret']}"} if player else {}
+    with urllib.request.urlopen(urllib.request.Request(server.url + path, headers=headers), timeout=5) as r:
         return json.loads(r.read())
 
 
 @pytest.fixture(scope="module")
-def recorded(server, module_page, artifacts):
-    """A game played to its end (by concession after a few battle actions) and recorded: ``(room, game)`` with
-    ``game`` = GET /api/games/<room>. One game for the module: replaying it changes nothing of it (the tests only
+def recording(server, module_page, artifacts):
+    """A game played to its end (by concession after a few battle actions) and recorded: ``(room, game, players)``
+    with ``game`` = GET /api/games/<room> and ``players``: seat -> the {"id", "secret"} of the player who played it
+    (their page's, replay.js PLAYER_KEY). One game for the module: replaying it changes nothing of it (the tests only
     open their own replay pages)."""
     a, b, c = module_page(), module_page(), module_page()
     room = create_room(a, server)
     join_room(b, server, room)
     watch_room(c, server, room)
     play({1: a, 2: b}, c, artifacts, Policy(squad=1), prefix="replayed")
-    return room, _get(server, f"/api/games/{room}")
+    players = {p: json.loads(pg.evaluate("localStorage.getItem('berserk.player')")) for p, pg in ((1, a), (2, b))}
+    return room, _get(server, f"/api/games/{room}"), players
+
+
+@pytest.fixture(scope="module")
+def recorded(recording):
+    """``(room, game)`` of :func:`recording`."""
+    return recording[:2]
 
 
 def _open(page, server, room: str):
@@ -65,37 +77,131 @@ def test_the_replay_jumps_to_the_first_version_of_a_chosen_turn(recorded, server
     assert page.evaluate("window.berserkConn.turn") == target["turn"]
 
 
+#: page.add_init_script: the version of every replay step the page asks the server for (GET .../replay?v=<n>)
+#: collects in ``window.askedSteps``, in the order asked; the answer for the step ``window.heldStep`` (when set) is
+#: held back until the test calls ``window.releaseStep()`` (a step still under way)
+ASKED_STEPS = """(() => { const fetch0 = window.fetch; window.askedSteps = []; window.heldStep = null;
+  window.fetch = (...args) => { const m = /\\/replay\\?v=(\\d+)/.exec(String(args[0]));
+    if (!m) return fetch0(...args);
+    const v = Number(m[1]); window.askedSteps.push(v);
+    if (v !== window.heldStep) return fetch0(...args);
+    return new Promise((resolve) => { window.releaseStep = () => resolve(fetch0(...args)); }); }; })()"""
+#: ms between two steps at each speed (replay.js SPEEDS)
+STEP_MS = {"1": 700, "4": 175}
+
+
+def _frozen(page, server, room: str):
+    """Open the replay with ASKED_STEPS and the page's clock installed, then stopped: from then on the page's timers
+    fire only when the test runs the clock on (``page.clock.run_for``); its requests are answered as usual. Returns
+    the play/pause button's locator."""
+    page.add_init_script(ASKED_STEPS)
+    page.clock.install()
+    _open(page, server, room)
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)
+    page.evaluate("window.askedSteps.length = 0")       # the opening step 0 is not the test's
+    return page.locator("[data-testid=replay-play]")
+
+
+def _shows_step(page, v: int) -> None:
+    """Wait until the replay's step counter shows step ``v`` ("Step 12 of 34 · turn 3")."""
+    expect(page.locator("[data-testid=replay-step]")).to_have_text(re.compile(rf"^Step {v} of \d+"))
+
+
+def _asked(page) -> list[int]:
+    """The steps the page has asked the server for since :func:`_frozen` (ASKED_STEPS), in order."""
+    return page.evaluate("window.askedSteps")
+
+
 def test_the_replay_plays_forward_by_itself_at_the_chosen_speed(recorded, server, new_page):
     room, _ = recorded
     page = new_page()
-    page.clock.install()               # the page's timers run as usual; the test runs them on below
-    _open(page, server, room)
+    play = _frozen(page, server, room)
     page.select_option("[data-testid=replay-speed]", "4")
-    page.click("[data-testid=replay-play]")
-    page.wait_for_function("() => window.berserkConn.v >= 4", timeout=10000)
-    page.click("[data-testid=replay-play]")          # pause
-    page.wait_for_function("() => window.berserkConn.playing === null")
-    # a step asked for before the pause lands after it: the replay stops there
-    page.wait_for_function("() => window.berserkConn._want === window.berserkConn.v")
-    stopped = _v(page)
-    page.clock.run_for(2000)           # the time of 11 steps at x4 (175 ms a step: replay.js SPEEDS)
-    assert page.evaluate("[window.berserkConn.v, window.berserkConn._want]") == [stopped, stopped]   # none asked
+    play.click()
+    expect(play).to_have_attribute("aria-label", "Pause")
+    page.clock.run_for(1)                          # the first step is asked at once
+    for v in (1, 2, 3):
+        _shows_step(page, v)
+        page.clock.run_for(STEP_MS["4"] - 1)
+        assert _asked(page) == list(range(1, v + 1))            # the next step waits the chosen speed's time...
+        page.clock.run_for(1)
+        assert _asked(page) == list(range(1, v + 2))            # ...and no longer
+    _shows_step(page, 4)
 
 
-def test_a_spectators_replay_never_shows_a_hidden_card(recorded, server, new_page):
-    room, game = recorded
+@pytest.mark.parametrize("under_way", [False, True], ids=["step_scheduled", "step_asked"])
+def test_a_pause_stops_the_replay_at_the_step_it_shows(recorded, server, new_page, under_way):
+    room, _ = recorded
+    page = new_page()
+    play = _frozen(page, server, room)
+    if under_way:
+        page.evaluate("window.heldStep = 2")
+    play.click()
+    page.clock.run_for(1)
+    _shows_step(page, 1)
+    if under_way:                                  # step 2 is asked for, its answer held back
+        page.clock.run_for(STEP_MS["1"])
+        assert _asked(page) == [1, 2]
+    play.click()                                   # pause
+    expect(play).to_have_attribute("aria-label", "Play")
+    stopped = 2 if under_way else 1
+    if under_way:                                  # a step asked for before the pause lands after it: shown
+        page.evaluate("window.releaseStep()")
+    _shows_step(page, stopped)
+    page.clock.run_for(10 * STEP_MS["1"])
+    assert _asked(page) == list(range(1, stopped + 1))             # no step asked after the pause
+    assert _v(page) == stopped
+    _shows_step(page, stopped)
+    expect(play).to_have_attribute("aria-label", "Play")
+
+
+#: the ways a card is hidden from a spectator: in a deal, among the recruits, face down on the battlefield
+HIDING_ZONES = ("deal", "recruits", "battlefield")
+
+
+def _first_hidden(server, room: str, game: dict, players: dict) -> dict[str, tuple[int, dict, dict]]:
+    """zone of HIDING_ZONES -> ``(v, hidden, seats)`` at the first version where a seat's replay shows a card there
+    face up that the spectator's replay does not: ``hidden`` those cards (id -> definition key), ``seats`` seat ->
+    that seat's view (from the replay API)."""
+    found: dict = {}
+    for v in range(game["n"] + 1):
+        seen = _get(server, f"/api/games/{room}/replay?v={v}")["view"]
+        seats = {p: _get(server, f"/api/games/{room}/replay?v={v}&seat={p}", players[p])["view"] for p in (1, 2)}
+        hidden = hidden_from_spectator(seats.values(), seen)
+        for zone in HIDING_ZONES:
+            here = {cid: key for cid, key in hidden.items()
+                    if any(view["cards"].get(cid, {}).get("zone") == zone for view in seats.values())}
+            if here and zone not in found:
+                found[zone] = (v, here, seats)
+        if len(found) == len(HIDING_ZONES):
+            break
+    return found
+
+
+def test_a_spectators_replay_never_shows_a_hidden_card(recording, server, new_page):
+    room, game, players = recording
+    found = _first_hidden(server, room, game, players)
+    assert set(found) == set(HIDING_ZONES), sorted(found)     # the game had cards hidden each way
     page = new_page()
     _open(page, server, room)
-    for v in sorted({1, game["n"] // 3, game["n"] // 2, game["n"] - 1}):
-        page.fill("[data-testid=replay-position]", str(v))
-        page.dispatch_event("[data-testid=replay-position]", "change")
+    for v, hidden, seats in sorted(found.values(), key=lambda f: f[0], reverse=True):
+        with page.expect_response(lambda r: r.url.endswith(f"/replay?v={v}")) as response:
+            page.fill("[data-testid=replay-position]", str(v))
+            page.dispatch_event("[data-testid=replay-position]", "change")
         page.wait_for_function("(v) => window.berserkConn.v === v", arg=v)
-        s = state(page)
-        assert s["view"]["viewer"] is None
-        assert all(not pv.get("deal_cards") and not pv.get("recruit_cards") for pv in s["view"]["players"].values())
-        for cid, cv in s["view"]["cards"].items():
-            if cv.get("card") is None:
-                assert page.locator(f"[data-card='{cid}'] .c-name").count() == 0
+        assert_shows_none(page, server, hidden, [response.value.json()])
+        for p, view in seats.items():    # a hidden deal and squad are shown as their counts
+            own = view["players"][str(p)]
+            assert shown_counts(page, p) == {"deck": own["deck"], "deal": len(own["deal_cards"]),
+                                             "recruits": len(own["recruit_cards"])}
+        # a card face down on the battlefield is shown as a back in its cell, one for each such card of the seats
+        backs = [cv for cv in state(page)["view"]["cards"].values() if cv["card"] is None and cv["zone"] == "battlefield"]
+        assert len(backs) == sum(1 for view in seats.values() for cid, cv in view["cards"].items()
+                                 if cv["hidden"] and cv["card"] is not None and cv["zone"] == "battlefield")
+        for cv in backs:
+            card = page.locator(f"[data-cell='{cv['cell']}'] [data-card='{cv['id']}']")
+            expect(card.locator(".back")).to_have_count(1)
+            expect(card.locator(".c-name")).to_have_count(0)
 
 
 def test_the_replay_log_is_complete_up_to_the_step_and_grouped_by_turn(recorded, server, new_page):
@@ -165,7 +271,6 @@ def test_a_bad_minimum_of_games_is_refused_in_words_and_the_leaderboard_stays(se
 @pytest.mark.parametrize("locale, pattern", [("ru-RU", r"Шаг (\d+) из (\d+) · ход (\d+)"),
                                              ("en-US", r"Step (\d+) of (\d+) · turn (\d+)")])
 def test_the_step_counter_counts_steps_and_names_the_turn_apart(recorded, server, new_page, locale, pattern):
-    import re
     room, game = recorded
     page = new_page(locale)
     _open(page, server, room)
