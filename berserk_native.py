@@ -67,8 +67,9 @@ def typing_sources() -> list[str]:
     """The engine's sources read by mypyc for their types but not compiled (:data:`EXCLUDED`, the package
     ``__init__`` files; relative to :data:`ROOT`, sorted): the TypedDict shapes among them type the compiled code's
     reads, so an edit there makes the build stale as an edit of a compiled module does."""
-    return sorted(p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py")
-                  if p.relative_to(ROOT).as_posix() not in modules())
+    compiled = set(modules())
+    return sorted(rel for rel in (p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py"))
+                  if rel not in compiled)
 
 
 def _digest(path: Path) -> str:
