@@ -31,7 +31,7 @@ from engine.rules.declarable import CLOSE_FOR_FLYER, declarations, slow_allowed
 from engine.model.state import GameState
 
 
-_FIELDS = {
+_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "pass": (), "end_turn": (), "concede": ("reason",),
     "move": ("source", "to"), "attack": ("source", "target"),
     "ability": ("source", "ability", "target", "targets", "x", "to"),
@@ -40,7 +40,7 @@ _FIELDS = {
 }
 
 
-_STR_FIELDS = ("source", "target", "to")
+_STR_FIELDS: Final[tuple[str, ...]] = ("source", "target", "to")
 
 
 #: Why a player leaves the game: their own concession [102.3.b], or (set by the server) their clock ran out.

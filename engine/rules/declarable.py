@@ -92,11 +92,11 @@ def declarations(g: GameState, p: int) -> list[dict]:
             continue
         forced = forced_targets(g, card) if slow else []
         if forced:  # obliged to attack: only those strikes (03 §5 force_attack [g-82])
-            out.extend({"act": "attack", "source": card.id, "target": t, "forced": True} for t in forced)
+            out.extend([{"act": "attack", "source": card.id, "target": t, "forced": True} for t in forced])
             continue
         if slow and not card.hidden:
             out.extend(_moves(g, card))
-            out.extend({"act": "attack", "source": card.id, "target": t} for t in _strike_targets(g, card))
+            out.extend([{"act": "attack", "source": card.id, "target": t} for t in _strike_targets(g, card)])
             if flyers_only and can_close_for_flyer(g, card):
                 out.append({"act": "ability", "source": card.id, "ability": CLOSE_FOR_FLYER})
         for i, a in activated(g, card):
@@ -111,7 +111,7 @@ def declarations(g: GameState, p: int) -> list[dict]:
     return out
 
 
-def activated(g: GameState, card: Card) -> tuple:
+def activated(g: GameState, card: Card) -> tuple[tuple[int, dict], ...]:
     """(index, ability) of the card's activated abilities (:func:`engine.cards.abilities.is_activated`), in index
     order. Without acquired abilities a card's abilities are its definition's, so the tuple is kept in the
     definition (``_activated``)."""
