@@ -146,13 +146,14 @@ def _legal(g: GameState, p: int) -> list[dict]:
     kind = pr["kind"]
     if kind == PromptKind.PRIORITY:
         decl = declarations(g, p)
-        if slow_allowed(g, p) and any(d["act"] == "attack" and d.get("forced") for d in decl):
+        forced = any("forced" in d for d in decl)  # only an obliged attack carries the mark (``declarations``)
+        if forced and slow_allowed(g, p):
             # a card obliged to attack (must_attack, 03 §5 force_attack [g-82]): no pass until it has attacked
             return [_unforced(d) for d in decl]
         out = [{"act": "pass"}]
         if g.phase == Phase.MAIN and p == g.active:
             out.append({"act": "end_turn"})
-        out.extend([d if "forced" not in d else _unforced(d) for d in decl])
+        out.extend([_unforced(d) for d in decl] if forced else decl)
         return out
     if kind == PromptKind.TRIGGERS:
         return triggers.legal(g, p)

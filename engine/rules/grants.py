@@ -72,7 +72,13 @@ def _aura_sources(g: GameState) -> list[Card]:
         g._aura_possible = any(meta(g, c).aura for c in g.cards.values())
         g._aura_cards, g._aura_next = len(g.cards), g.next_id
     if g._aura_possible:
-        g._aura_list = [c for c in (g.cards[cid] for cid in g.board.values()) if meta(g, c).aura and not c.hidden]
+        cards = g.cards
+        found = []
+        for cid in g.board.values():  # a plain loop: a generator inside a comprehension is a generic iteration
+            c = cards[cid]
+            if meta(g, c).aura and not c.hidden:
+                found.append(c)
+        g._aura_list = found
     elif g._aura_list:
         g._aura_list = []
     g._aura_seq = g.event_seq
