@@ -55,19 +55,20 @@ def canonical(g, action) -> dict:
     """
     if not isinstance(action, dict) or not isinstance(action.get("act"), str):
         raise EngineError("malformed_action", "An action is a map with a string field 'act'.")
-    act = action["act"]
+    src: dict = action  # a dict from here on (native reads)
+    act: str = src["act"]
     if act in ab.ACT_KW:
-        action = dict(action, act="ability", ability=action.get("ability", ab.ACT_KW[act]))
+        src = dict(src, act="ability", ability=src.get("ability", ab.ACT_KW[act]))
         act = "ability"
     if act not in _FIELDS:
         raise EngineError("malformed_action", f"Unknown act {act!r}.")
     fields = _FIELDS[act]
-    if any(k != "act" and k not in fields for k in action):
-        extra = sorted(str(k) for k in action if k != "act" and k not in fields)
+    if any(k != "act" and k not in fields for k in src):
+        extra = sorted(str(k) for k in src if k != "act" and k not in fields)
         raise EngineError("malformed_action", f"Act {act!r} takes no field {extra[0]!r}.")
-    out = {"act": act}
+    out: dict = {"act": act}
     for f in fields:
-        v = action.get(f)
+        v = src.get(f)
         if v is None:
             continue
         if f in _STR_FIELDS and not isinstance(v, str):
