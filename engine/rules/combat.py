@@ -399,7 +399,7 @@ def ordered_open(g: GameState, tgt, src) -> bool:
                and src in adjacent_cards(g, tgt) for a in tgt.acquired)
 
 
-def forced_targets(g: GameState, card) -> list[str]:
+def forced_targets(g: GameState, card: Card) -> list[str]:
     """The simple-strike targets ``card`` is obliged to attack now, [] when none: the ``forces_strikes`` hooks of
     its keyword abilities (printed or acquired), asked in its controller's turn (03 §5 force_attack [g-82])."""
     out: list[str] = []
