@@ -344,10 +344,10 @@ def _same(a, b) -> bool:
     return a == b
 
 
-_ID_FIELDS: Final = ("source", "target")
+_ID_FIELDS: Final[tuple[str, ...]] = ("source", "target")
 
 
-_ID_LISTS: Final = ("targets", "items")  # the only lists an action holds
+_ID_LISTS: Final[tuple[str, ...]] = ("targets", "items")  # the only lists an action holds
 
 
 def dealias(g: GameState, viewer: int, action):

@@ -56,7 +56,7 @@ class Move:
         for k, v in action.items():
             if k != "act":
                 fields.append((k, tuple(v) if isinstance(v, list) else v))
-        return cls(player, action["act"], tuple(fields))
+        return Move(player, action["act"], tuple(fields))  # built natively (``cls(...)`` is a generic call)
 
     def action(self) -> dict:
         """The canonical action dict (a new dict, lists as lists)."""

@@ -374,10 +374,14 @@ class GameState:
         if to is not None:
             ev["to"] = to
         ev.update(data)
-        self.events.append(ev)
+        events = self.events
+        events.append(ev)
         self._fresh.append(ev)
-        if len(self.events) > EVENT_KEEP:
-            del self.events[: len(self.events) - EVENT_KEEP]
+        over = len(events) - EVENT_KEEP
+        if over == 1:
+            events.pop(0)  # the usual case, a native pop (a slice deletion is a generic one)
+        elif over > 1:
+            del events[:over]
         return ev
 
     def roll(self, player: int, card: str | None, why: str) -> int:

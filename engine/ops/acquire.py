@@ -75,7 +75,7 @@ def refresh_forced(g: GameState, baseline: bool = False) -> None:
     names = hooked_kws("after_entry")
     for cid in list(g.board.values()):
         c = g.cards[cid]
-        if not c.acquired and names.isdisjoint(meta(g, c).kws):
+        if not c.acquired and meta(g, c).lacks(names):
             continue  # printed abilities only, none of them of such a keyword
         for a in g.abilities(c):
             kw = a.get("kw")

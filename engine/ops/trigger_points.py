@@ -32,7 +32,8 @@ def _trigger_abilities(g: GameState, card: Card, granted: bool = False) -> Seque
         own = [(i, a) for i, a in enumerate(base) if a.get("kw") == "trigger"]
         may = granted and _may_be_granted_triggers(g, base)
     else:
-        own, formation, _ = _printed_triggers(g, card)
+        pt = _printed_triggers(g, card)
+        own, formation = pt[0], pt[1]
         may = granted and (formation or "trigger" in aura_kws(g))
     if not may:
         return own
@@ -47,7 +48,10 @@ def _trigger_abilities(g: GameState, card: Card, granted: bool = False) -> Seque
 
 def _printed_triggers(g: GameState, card: Card) -> tuple:
     """(the (index, trigger) pairs of the card's definition, whether a formation of it grants a trigger, the event
-    types on which one of those pairs may fire (:data:`FIRES_ON`)), kept in the definition (``_triggers``): the
+    types on which one of those pairs may fire (:data:`FIRES_ON`), those types together with the ones on which a
+    trigger a formation of it grants may fire (None when a granted keyword stands for others: any type), whether
+    it has anything that works from the graveyard at the start of a turn (a Valhalla trigger, a start-of-turn
+    trigger from the graveyard, a keyword's ``graveyard_turn_start``)), kept in the definition (``_triggers``): the
     abilities of a card without acquired ones."""
     d = g.defn(card)
     t = d.get("_triggers")
@@ -55,8 +59,40 @@ def _printed_triggers(g: GameState, card: Card) -> tuple:
         base = d["abilities"]
         pairs = tuple((i, a) for i, a in enumerate(base) if a.get("kw") == "trigger")
         on = frozenset(et for _, a in pairs if not a.get("from_graveyard") for et in FIRES_ON.get(a.get("when"), ()))
-        t = d["_triggers"] = (pairs, _formation_grants_trigger(base), on)
+        formation = _formation_grants_trigger(base)
+        granted = _formation_fires_on(base) if formation else frozenset()
+        grave = any(a.get("when") == "valhalla" or (a.get("from_graveyard") and a.get("when") == "start_of_turn")
+                    for _, a in pairs) or any(_graveyard_turn_start(a) for a in base)
+        t = d["_triggers"] = (pairs, formation, on, None if granted is None else on | granted, grave)
     return t
+
+
+def _graveyard_turn_start(a: dict) -> bool:
+    """True when ability ``a`` is of a keyword that works from the graveyard at the start of its owner's turn."""
+    k = KEYWORDS.get(a.get("kw"))
+    return k is not None and k.graveyard_turn_start is not None
+
+
+def _formation_fires_on(base: list[dict]) -> frozenset | None:
+    """The event types on which a trigger granted by a formation among the abilities ``base`` may fire
+    (:data:`FIRES_ON`); None when one of them grants a keyword that stands for others (``expand``: any trigger)."""
+    names = {k.kw for k in hooked("grants_now")}
+    out: set = set()
+    for a in base:
+        if a.get("kw") in names:
+            for x in a.get("grants") or ():
+                k = x.get("kw")
+                if k in KEYWORDS and KEYWORDS[k].expand is not None:
+                    return None
+                if k == "trigger":
+                    out.update(FIRES_ON.get(x.get("when"), ()))
+    return frozenset(out)
+
+
+def _grave_quiet(g: GameState, card: Card) -> bool:
+    """True when nothing of ``card`` works from the graveyard at the start of a turn (no acquired abilities and
+    none such printed: :func:`_printed_triggers`)."""
+    return not card.acquired and not _printed_triggers(g, card)[4]
 
 
 #: A trigger's ``when`` -> the event types on which :func:`_fires` may answer True for it (no other ``when`` fires
@@ -189,6 +225,8 @@ def collect(g: GameState, event: dict) -> None:
         first = len(g.pending[event["player"]])
         for cid in list(g.graveyards[event["player"]]):
             dead = g.cards[cid]
+            if _grave_quiet(g, dead):
+                continue
             for i, a in _trigger_abilities(g, dead):
                 if a.get("when") == "valhalla":
                     _add(g, dead, i, a, dead.owner, event)
@@ -197,6 +235,8 @@ def collect(g: GameState, event: dict) -> None:
             g.pending[event["player"]].insert(first + 1, dict(g.pending[event["player"]][first]))  # Рагнар
         for cid in list(g.graveyards[event["player"]]):  # after Valhalla: Рагнар doubles the first Valhalla only
             dead = g.cards[cid]
+            if _grave_quiet(g, dead):
+                continue
             for a in g.abilities(dead):  # keywords that work from the graveyard at the start of its owner's turn
                 k = KEYWORDS.get(a.get("kw"))
                 if k is not None and k.graveyard_turn_start is not None:
@@ -206,6 +246,8 @@ def collect(g: GameState, event: dict) -> None:
         for p in (1, 2):  # start-of-turn triggers that work only from their owner's graveyard (Скелетный червь)
             for cid in list(g.graveyards[p]):
                 dead = g.cards[cid]
+                if _grave_quiet(g, dead):
+                    continue
                 for i, a in _trigger_abilities(g, dead):
                     if a.get("from_graveyard") and a.get("when") == "start_of_turn" and \
                             _turn_matches(a.get("turn", "own"), event["player"] == dead.owner):
@@ -236,9 +278,10 @@ def _collect_in_play_scoped(g: GameState, event: dict) -> None:
         g._play_triggers = (cards, printed)
     for j, c in enumerate(cards):  # by index: no tuple unpacked per card (the hottest loop of an event)
         if not c.acquired and not aura:
-            pt: tuple = printed[j]  # (its triggers, a formation grants one, the event types they fire on)
-            if not pt[1] and et not in pt[2]:
-                continue  # none of its triggers fires on this type of event
+            pt: tuple = printed[j]  # (its triggers, a formation grants one, ..., the event types they fire on, ...)
+            fires_on = pt[3]
+            if fires_on is not None and et not in fires_on:
+                continue  # none of its triggers, printed or granted by its formation, fires on this type of event
             trigs = pt[0] if not pt[1] else _trigger_abilities(g, c, granted=True)
         else:
             trigs = _trigger_abilities(g, c, granted=True)

@@ -31,7 +31,7 @@ from engine.rules.declarable import CLOSE_FOR_FLYER, declarations, slow_allowed
 from engine.model.state import GameState
 
 
-_FIELDS = {
+_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "pass": (), "end_turn": (), "concede": ("reason",),
     "move": ("source", "to"), "attack": ("source", "target"),
     "ability": ("source", "ability", "target", "targets", "x", "to"),
@@ -40,7 +40,7 @@ _FIELDS = {
 }
 
 
-_STR_FIELDS = ("source", "target", "to")
+_STR_FIELDS: Final[tuple[str, ...]] = ("source", "target", "to")
 
 
 #: Why a player leaves the game: their own concession [102.3.b], or (set by the server) their clock ran out.
@@ -55,19 +55,20 @@ def canonical(g, action) -> dict:
     """
     if not isinstance(action, dict) or not isinstance(action.get("act"), str):
         raise EngineError("malformed_action", "An action is a map with a string field 'act'.")
-    act = action["act"]
+    src: dict = action  # a dict from here on (native reads)
+    act: str = src["act"]
     if act in ab.ACT_KW:
-        action = dict(action, act="ability", ability=action.get("ability", ab.ACT_KW[act]))
+        src = dict(src, act="ability", ability=src.get("ability", ab.ACT_KW[act]))
         act = "ability"
     if act not in _FIELDS:
         raise EngineError("malformed_action", f"Unknown act {act!r}.")
     fields = _FIELDS[act]
-    if any(k != "act" and k not in fields for k in action):
-        extra = sorted(str(k) for k in action if k != "act" and k not in fields)
+    if any(k != "act" and k not in fields for k in src):
+        extra = sorted(str(k) for k in src if k != "act" and k not in fields)
         raise EngineError("malformed_action", f"Act {act!r} takes no field {extra[0]!r}.")
-    out = {"act": act}
+    out: dict = {"act": act}
     for f in fields:
-        v = action.get(f)
+        v = src.get(f)
         if v is None:
             continue
         if f in _STR_FIELDS and not isinstance(v, str):
@@ -146,13 +147,14 @@ def _legal(g: GameState, p: int) -> list[dict]:
     kind = pr["kind"]
     if kind == PromptKind.PRIORITY:
         decl = declarations(g, p)
-        if slow_allowed(g, p) and any(d["act"] == "attack" and d.get("forced") for d in decl):
+        forced = any("forced" in d for d in decl)  # only an obliged attack carries the mark (``declarations``)
+        if forced and slow_allowed(g, p):
             # a card obliged to attack (must_attack, 03 §5 force_attack [g-82]): no pass until it has attacked
             return [_unforced(d) for d in decl]
         out = [{"act": "pass"}]
         if g.phase == Phase.MAIN and p == g.active:
             out.append({"act": "end_turn"})
-        out.extend([d if "forced" not in d else _unforced(d) for d in decl])
+        out.extend([_unforced(d) for d in decl] if forced else decl)
         return out
     if kind == PromptKind.TRIGGERS:
         return triggers.legal(g, p)

@@ -68,7 +68,7 @@ def prep_hooked(g: GameState, p: int) -> list:
     out = []
     names = hooked_kws("turn_preparation")
     for c in g.play_cards():
-        if c.controller != p or (not c.acquired and names.isdisjoint(meta(g, c).kws)):
+        if c.controller != p or (not c.acquired and meta(g, c).lacks(names)):
             continue  # printed abilities only, none of them of a turn-preparation keyword
         for a in g.abilities(c):
             k = KEYWORDS.get(a.get("kw"))

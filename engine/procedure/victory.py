@@ -1,9 +1,15 @@
 """Victory and loss checked as base effects (01-game-and-cards.md §1.2, [102.3.a])."""
 from __future__ import annotations
 
+from typing import Final
+
 from engine.model.enums import PRELIM_PHASES
 from engine.ops import trigger_points
 from engine.model.state import GameState
+
+
+#: The preliminary phase's steps, as a set (a hashed look-up, not a scan comparing each).
+_PRELIM: Final = frozenset(PRELIM_PHASES)
 
 
 def creatures_of(g: GameState, player: int) -> int:
@@ -15,7 +21,7 @@ def check_loss(g: GameState) -> bool:
     """The base effect of [102.3.a]: with an empty queue, a player with no creature loses; both: a draw.
 
     Returns True when the game ended."""
-    if g.phase in PRELIM_PHASES:
+    if g.phase in _PRELIM:
         return False
     n1 = n2 = 0
     for c in g.play_cards():  # creatures_of(g, 1) and creatures_of(g, 2) in one pass

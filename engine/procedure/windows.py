@@ -57,7 +57,7 @@ def options(g: GameState, ex: dict, p: int) -> list[dict]:
     out = []
     kws = _window_kws(name)
     for card in g.play_cards():
-        if card.controller != p or card.hidden or (not card.acquired and kws.isdisjoint(meta(g, card).kws)):
+        if card.controller != p or card.hidden or (not card.acquired and meta(g, card).lacks(kws)):
             continue  # (the last: printed abilities only, none of them answers this window)
         for i, a in enumerate(g.abilities(card)):
             kw = a.get("kw")

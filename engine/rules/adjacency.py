@@ -5,7 +5,7 @@ from engine.model.board import neighbour_cells
 from engine.model.state import Card, GameState
 
 
-def adjacent_cards(g: GameState, card: Card) -> list:
+def adjacent_cards(g: GameState, card: Card) -> list[Card]:
     """Cards adjacent to ``card`` [207.7.a]: the cards on neighbouring cells with their attachments; a symbiote,
     parasite or equipment card is adjacent to its host and to everything adjacent to the host, and a host to its
     own attachments [210.9, 210.9.a, 214.10]. Flyers (aux zone) have none [211.4]. Memoized in a read-only
@@ -20,13 +20,13 @@ def adjacent_cards(g: GameState, card: Card) -> list:
     return list(hit[1])
 
 
-def _adjacent(g: GameState, card: Card) -> list:
+def _adjacent(g: GameState, card: Card) -> list[Card]:
     if card.zone != "battlefield" or not card.cell:
         return []
     host = g.cards.get(card.attached_to) if card.attached_to else card
     if host is None or host.zone != "battlefield":
         return []
-    out = []
+    out: list[Card] = []
     hosts = []
     board, cards = g.board, g.cards
     for n in neighbour_cells(host.cell):

@@ -399,12 +399,12 @@ def ordered_open(g: GameState, tgt, src) -> bool:
                and src in adjacent_cards(g, tgt) for a in tgt.acquired)
 
 
-def forced_targets(g: GameState, card) -> list[str]:
+def forced_targets(g: GameState, card: Card) -> list[str]:
     """The simple-strike targets ``card`` is obliged to attack now, [] when none: the ``forces_strikes`` hooks of
     its keyword abilities (printed or acquired), asked in its controller's turn (03 §5 force_attack [g-82])."""
     out: list[str] = []
     names = hooked_kws("forces_strikes")
-    if card.controller != g.active or (not card.acquired and names.isdisjoint(grants.meta(g, card).kws)):
+    if card.controller != g.active or (not card.acquired and grants.meta(g, card).lacks(names)):
         return out  # (its printed abilities' kws are among its definition's)
     musts = [a for a in g.abilities(card) if a.get("kw") in names]
     if not musts:

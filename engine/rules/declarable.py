@@ -92,11 +92,11 @@ def declarations(g: GameState, p: int) -> list[dict]:
             continue
         forced = forced_targets(g, card) if slow else []
         if forced:  # obliged to attack: only those strikes (03 §5 force_attack [g-82])
-            out.extend({"act": "attack", "source": card.id, "target": t, "forced": True} for t in forced)
+            out.extend([{"act": "attack", "source": card.id, "target": t, "forced": True} for t in forced])
             continue
         if slow and not card.hidden:
             out.extend(_moves(g, card))
-            out.extend({"act": "attack", "source": card.id, "target": t} for t in _strike_targets(g, card))
+            out.extend([_attack(card.id, t) for t in _strike_targets(g, card)])
             if flyers_only and can_close_for_flyer(g, card):
                 out.append({"act": "ability", "source": card.id, "ability": CLOSE_FOR_FLYER})
         for i, a in activated(g, card):
@@ -111,7 +111,7 @@ def declarations(g: GameState, p: int) -> list[dict]:
     return out
 
 
-def activated(g: GameState, card: Card) -> tuple:
+def activated(g: GameState, card: Card) -> tuple[tuple[int, dict], ...]:
     """(index, ability) of the card's activated abilities (:func:`engine.cards.abilities.is_activated`), in index
     order. Without acquired abilities a card's abilities are its definition's, so the tuple is kept in the
     definition (``_activated``)."""
@@ -209,8 +209,30 @@ def _moves(g: GameState, card: Card) -> list[dict]:
     diagonal = not quiet and keywords.flagged(g, card, "moves_diagonally")
     cells = neighbours(card.cell) if diagonal else orthogonal(card.cell)  # 01 §3.4
     far = row_end_partner(g, card)  # Возница: the two end cells of a row count as neighbours
-    return [{"act": "move", "source": card.id, "to": n} for n in cells + ([far] if far else [])
+    return [_move(card.id, n) for n in cells + ([far] if far else [])
             if free(g, n) or (not quiet and enters_occupied(g, card, n))]  # incorporeal [g-03]
+
+
+#: The listing's most frequent action shapes, copied and filled (a small dict's copy is cheaper than a dict display;
+#: the keys keep this order, the one a display gives).
+_ATTACK: Final[dict[str, str]] = {"act": "attack", "source": "", "target": ""}
+_MOVE: Final[dict[str, str]] = {"act": "move", "source": "", "to": ""}
+
+
+def _attack(source: str, target: str) -> dict:
+    """``{"act": "attack", "source": source, "target": target}``, a new dict."""
+    d = _ATTACK.copy()
+    d["source"] = source
+    d["target"] = target
+    return d
+
+
+def _move(source: str, to: str) -> dict:
+    """``{"act": "move", "source": source, "to": to}``, a new dict."""
+    d = _MOVE.copy()
+    d["source"] = source
+    d["to"] = to
+    return d
 
 
 def ability_options(g: GameState, card: Card, idx: int, a: dict) -> list[dict]:

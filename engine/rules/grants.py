@@ -25,13 +25,23 @@ class DefMeta:
     ``aura`` (it has a keyword with a ``grants_to`` hook), ``plain`` (no keyword that grants abilities
     (``grants_now``, ``grants_to``, ``grants_against``: formation, aura, forced attack), no conditional static
     keyword and none copying others' abilities: its effective abilities are its printed ones), ``expands`` (a
-    keyword with an ``expand`` hook: it copies others' abilities, Анубисар)."""
+    keyword with an ``expand`` hook: it copies others' abilities, Анубисар). :meth:`lacks` keeps its answers."""
 
     def __init__(self, kws: frozenset, aura: bool, plain: bool, expands: bool) -> None:
         self.kws = kws
         self.aura = aura
         self.plain = plain
         self.expands = expands
+        self.lacking: dict[frozenset, bool] = {}
+
+    def lacks(self, names: frozenset) -> bool:
+        """True when no kw of ``names`` is among :attr:`kws`. Kept per set of names: they are the keyword
+        registry's kept sets (engine/cards/keywords.py ``hooked_kws``, ``flag_kws``, ``HookSet``), and a set made
+        anew after a registration is a new key, asked afresh."""
+        hit = self.lacking.get(names)
+        if hit is None:
+            hit = self.lacking[names] = self.kws.isdisjoint(names)
+        return hit
 
 
 def meta(g: GameState, card: Card) -> DefMeta:
@@ -72,7 +82,13 @@ def _aura_sources(g: GameState) -> list[Card]:
         g._aura_possible = any(meta(g, c).aura for c in g.cards.values())
         g._aura_cards, g._aura_next = len(g.cards), g.next_id
     if g._aura_possible:
-        g._aura_list = [c for c in (g.cards[cid] for cid in g.board.values()) if meta(g, c).aura and not c.hidden]
+        cards = g.cards
+        found = []
+        for cid in g.board.values():  # a plain loop: a generator inside a comprehension is a generic iteration
+            c = cards[cid]
+            if meta(g, c).aura and not c.hidden:
+                found.append(c)
+        g._aura_list = found
     elif g._aura_list:
         g._aura_list = []
     g._aura_seq = g.event_seq
@@ -172,6 +188,19 @@ def ignored(g: GameState, card: Card) -> bool:
             return True
     return bool(flag_kws("ignores_target_abilities") & meta(g, src).kws) or \
         carries(src.acquired, "ignores_target_abilities")
+
+
+def lacks_all(g: GameState, card: Card, names: frozenset) -> bool:
+    """True when ``card`` can have now no ability of a kw in ``names``: :func:`possible_kws` is disjoint from them
+    (False for a card that copies others' abilities). For a card with only its printed abilities and no aura in
+    play the answer is its definition's :meth:`DefMeta.lacks`."""
+    m = meta(g, card)
+    if m.expands:
+        return False
+    if not card.acquired and not _aura_sources(g):
+        return m.lacks(names)
+    may = possible_kws(g, card)
+    return may is not None and may.isdisjoint(names)
 
 
 def possible_kws(g: GameState, card: Card) -> frozenset | None:

@@ -16,7 +16,7 @@ from typing import Final
 from engine.rules.adjacency import adjacent_cards
 from engine.rules.combat import attack_reaches
 from engine.rules.filters import parse_filters
-from engine.model.state import GameState
+from engine.model.state import Card, GameState
 
 
 ALIAS_PREFIX = "x-"
@@ -25,7 +25,7 @@ PUBLIC_FILTERS: Final = frozenset({"enemy", "friendly", "other", "adjacent", "op
                             "no_friend_beside"})
 
 
-def hidden_from(card, viewer) -> bool:
+def hidden_from(card: Card, viewer: int | None) -> bool:
     """True when ``viewer`` (1, 2 or None) may not see the card's identity: face down and not theirs [415]."""
     return card.hidden and viewer != card.controller
 

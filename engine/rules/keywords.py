@@ -47,9 +47,9 @@ def _asked(g: GameState, card: Card, hook: str, target=None) -> list:
     """(record, copies) for each registered keyword carrying ``hook`` of which ``card`` has copies now (against
     ``target``), in registration order. Only the keywords the card may have
     (:func:`engine.rules.grants.possible_kws`) are asked for copies."""
-    may = grants.possible_kws(g, card)
-    if may is not None and may.isdisjoint(hooked_kws(hook)):
+    if grants.lacks_all(g, card, hooked_kws(hook)):
         return []
+    may = grants.possible_kws(g, card)
     out = []
     for k in hooked(hook):
         if may is None or k.kw in may:
@@ -63,8 +63,7 @@ def answers_none(g: GameState, card: Card, hooks: HookSet) -> bool:
     """True when ``card`` can have now no keyword carrying any hook or flag of ``hooks``
     (:class:`engine.cards.keywords.HookSet`): then each function of this module asking one of them gives its
     default (the hook's neutral answer, a flag False), and a caller asking several may skip them all."""
-    may = grants.possible_kws(g, card)
-    return may is not None and may.isdisjoint(hooks.kws())
+    return grants.lacks_all(g, card, hooks.kws())
 
 
 def strike_mod(g: GameState, card: Card, target, kind: str, level: int | None = None) -> int:
@@ -203,8 +202,7 @@ def no_wounds(g: GameState, card: Card, kind: str, retaliation: bool = False) ->
 def flagged(g: GameState, card: Card, flag: str) -> bool:
     """True when ``card`` has now a keyword whose record's ``flags`` name ``flag`` (a named effect of a static
     keyword, e.g. ``strikes_without_closing``: engine/effects/keywords/)."""
-    may = grants.possible_kws(g, card)
-    if may is not None and may.isdisjoint(flag_kws(flag)):
+    if grants.lacks_all(g, card, flag_kws(flag)):
         return False
     return any(kws(g, card, k.kw) for k in flag_holders(flag))
 
