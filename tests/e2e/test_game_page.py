@@ -324,6 +324,19 @@ def test_the_title_alerts_when_the_game_waits_for_this_player(states, mount):
     assert not page2.title().startswith("●")
 
 
+@pytest.mark.parametrize("lang, own, response", [("en", "Your move", "Your response"), ("ru", "Ваш ход", "Ваш ответ")])
+def test_in_the_opponents_turn_the_status_asks_for_a_response_not_a_move(states, mount, lang, own, response):
+    st = states["defender"]
+    assert st["view"]["turn"] > 0 and st["view"]["active"] == 3 - st["you"]     # the opponent's turn
+    page = mount(st, lang=lang)
+    assert page.inner_text("[data-testid=status] .to-act") == response
+    assert page.title().startswith(f"● {response} — ")
+    mine = states["main_priority"]
+    assert mine["view"]["active"] == mine["you"]
+    page = mount(mine, lang=lang)
+    assert page.inner_text("[data-testid=status] .to-act") == own
+
+
 def test_the_turn_sound_is_off_by_default_and_its_switch_is_remembered(states, mount):
     page = mount(states["main_priority"])
     button = page.locator(".status button.sound")
