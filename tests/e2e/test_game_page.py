@@ -186,6 +186,29 @@ def test_the_exchange_choice_is_explained_with_numbers_and_not_labelled_like_kee
     assert "Оставить" not in labels and "Оставить обмен ударами" in labels and "Ослабить удар" in labels
 
 
+@pytest.mark.parametrize("lang, mine, theirs", [
+    ("en", "Difference {d}: an exchange row. You choose: keep",
+     "Difference {d}: an exchange row. Player {p} (opponent) chooses: keep"),
+    ("ru", "Разница {d}: строка обмена. Выбираете вы: оставить",
+     "Разница {d}: строка обмена. Выбирает Игрок {p} (соперник): оставить")])
+def test_the_exchange_says_who_chooses_in_a_sentence_of_its_own(states, mount, lang, mine, theirs):
+    st = states["exchange"]
+    pr = st["view"]["prompt"]
+    d = ("+" if pr["d"] > 0 else "") + str(pr["d"])
+    page = mount(st, lang=lang)
+    assert page.inner_text("[data-testid=exchange] > div:first-child").startswith(mine.format(d=d))
+    other = dict(st, you=3 - pr["player"], legal=[a for a in st["legal"] if a["act"] == "concede"])
+    page = mount(other, lang=lang)
+    assert page.inner_text("[data-testid=exchange] > div:first-child").startswith(theirs.format(d=d, p=pr["player"]))
+
+
+@pytest.mark.parametrize("lang, words", [("en", r" · the (attacker|responder) may weaken$"),
+                                         ("ru", r" · (атакующий|отвечающий) может ослабить$")])
+def test_the_strike_table_row_says_who_may_weaken_in_lowercase_mid_line(states, mount, lang, words):
+    page = mount(states["exchange"], lang=lang)
+    assert re.search(words, page.inner_text("[data-testid=combat] .table-row"))
+
+
 def test_wounds_and_deaths_appear_in_the_log_with_the_cards_name(states, mount):
     for key, word in (("wounds_logged", "wound"), ("death_logged", "dies")):
         st = states[key]
@@ -299,6 +322,19 @@ def test_the_title_alerts_when_the_game_waits_for_this_player(states, mount):
     other["view"]["to_act"] = 3 - st["you"]
     page2 = mount(other)
     assert not page2.title().startswith("●")
+
+
+@pytest.mark.parametrize("lang, own, response", [("en", "Your move", "Your response"), ("ru", "Ваш ход", "Ваш ответ")])
+def test_in_the_opponents_turn_the_status_asks_for_a_response_not_a_move(states, mount, lang, own, response):
+    st = states["defender"]
+    assert st["view"]["turn"] > 0 and st["view"]["active"] == 3 - st["you"]     # the opponent's turn
+    page = mount(st, lang=lang)
+    assert page.inner_text("[data-testid=status] .to-act") == response
+    assert page.title().startswith(f"● {response} — ")
+    mine = states["main_priority"]
+    assert mine["view"]["active"] == mine["you"]
+    page = mount(mine, lang=lang)
+    assert page.inner_text("[data-testid=status] .to-act") == own
 
 
 def test_the_turn_sound_is_off_by_default_and_its_switch_is_remembered(states, mount):

@@ -4,6 +4,7 @@ context, the profile page shows the player, and a challenge sent to a friend is 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.driver import click
 from tests.e2e.players import enter_lobby, my_seat, room_of, wait_dealt
@@ -220,6 +221,23 @@ def test_a_rename_shows_at_once_in_the_header_and_on_the_profile_with_its_note(s
     assert page.inner_text("[data-testid=my-profile]") == new_name
     assert page.evaluate("decodeURIComponent(location.hash)") == f"#/player/{new_name}"
     assert missing == [] and not page.js_errors, (missing, page.js_errors)
+
+
+def test_the_lobby_shows_the_chosen_name_and_the_friends_panel_as_soon_as_the_name_is_chosen(server, new_page):
+    """The page's clock stands still: the lobby's periodic refresh never comes, so only the choice itself can
+    draw the name and the friends panel. The name is chosen once the lobby has drawn its lists (its buttons are
+    enabled with the deck list), as a person reading the lobby first does."""
+    page = new_page()
+    page.clock.install()
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=create-room]:enabled")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1)
+    page.fill("#player-name", "Newcomer")
+    page.click("#player-name-ok")
+    expect(page.locator(".lobby .whoami")).to_contain_text("You play as Newcomer.")
+    expect(page.locator(".lobby [data-testid=friends] h2")).to_have_text("Friends")
+    expect(page.locator(".lobby [data-testid=friend-add]")).to_be_visible()
+    assert not page.js_errors, page.js_errors
 
 
 def test_a_visitor_without_a_name_is_never_refused_for_lacking_one(server, new_page):

@@ -3,7 +3,10 @@ pass, every named ability with its meaning), linked from the lobby and the game;
 on hover and on tap; the prompt links to the rule it applies."""
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.players import enter_lobby
 from tests.e2e.states import MOUNT
@@ -48,6 +51,38 @@ def test_game_terms_explain_themselves_on_tap_and_the_prompt_links_its_rule(serv
     queue.focus()
     page.keyboard.press("Enter")
     assert "carried out" in page.inner_text("[data-testid=term-tip]")
+
+
+def _mount(server, new_page, state, lang):
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    page.evaluate(MOUNT, [state, lang])
+    page.wait_for_selector("#game-under-test .board")
+    return page
+
+
+@pytest.mark.parametrize("lang, weaken, name", [("en", "Weaken the strike", "Weaken the strike — what does it mean?"),
+                                                ("ru", "Ослабить удар", "Ослабить удар — что это значит?")])
+def test_the_weaken_term_is_read_apart_from_the_weaken_choice_button(server, new_page, states, lang, weaken, name):
+    page = _mount(server, new_page, states["exchange"], lang)
+    game = page.locator("#game-under-test")
+    choice = game.get_by_role("button", name=weaken, exact=True)
+    expect(choice).to_have_count(1)
+    assert choice.get_attribute("data-act") == "choose"
+    expect(game.locator(".exchange .term[data-term=weaken]")).to_have_accessible_name(name)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_term_on_the_game_page_has_a_name_of_its_own_starting_with_its_words(server, new_page, states, lang):
+    for situation in ("exchange", "queue_first_pass"):
+        page = _mount(server, new_page, states[situation], lang)
+        terms = page.locator("#game-under-test .term")
+        assert terms.count() >= 2, situation
+        for term in terms.all():
+            words = term.text_content()   # the words themselves (innerText follows a heading's text-transform)
+            expect(term).to_have_accessible_name(re.compile("^" + re.escape(words) + " — "))
+            expect(page.get_by_role("button", name=words, exact=True).and_(page.locator(".term"))).to_have_count(0)
 
 
 def test_the_english_texts_say_recruit_as_the_rules_glossary_does_never_hire(server, new_page):

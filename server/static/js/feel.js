@@ -44,10 +44,11 @@ export class TurnAlert {
     this.mine = false;
   }
 
-  /** mine: the game waits for this page's player now. */
-  update(mine) {
+  /** mine: the game waits for this page's player now; label: the words the title says so with («Ваш ход» /
+   * «Ваш ответ», game.js). */
+  update(mine, label = t("to_act_you")) {
     const title = t("title");
-    document.title = mine ? `● ${t("to_act_you")} — ${title}` : title;
+    document.title = mine ? `● ${label} — ${title}` : title;
     if (mine && !this.mine && soundOn()) chime();
     this.mine = mine;
   }

@@ -199,7 +199,7 @@ export class GamePage {
     if (focusKey) this.root.querySelector(focusKey)?.focus({ preventScroll: true });
     const logEl = this.root.querySelector(".log-list");
     if (logEl) logEl.scrollTop = logEl.scrollHeight;
-    this.alert.update(!!(c.you && view.to_act === c.you && !view.result && c.status === "open"));
+    this.alert.update(!!(c.you && view.to_act === c.you && !view.result && c.status === "open"), t(yourActKey(view, c.you)));
     this._tickClocks();
   }
 
@@ -361,7 +361,7 @@ export class GamePage {
     else if (c.status !== "open") toAct = t(c.status === "closed" ? "closed" : "reconnecting");
     else if (!dealt(view)) toAct = t("before_deal_hint");
     else if (view.to_act == null) toAct = t("to_act_none");
-    else if (view.to_act === c.you) toAct = t("to_act_you");
+    else if (view.to_act === c.you) toAct = t(yourActKey(view, c.you));
     else if (!this.opts.replay && botThinking(view)) toAct = t("bot_thinking");   // a replay's computer thinks no more
     else toAct = t("to_act_other", { who: seatName(view.room, view.to_act) });
     return h("div.status", { dataset: { testid: "status" } },
@@ -700,6 +700,13 @@ export class GamePage {
  * (server/room/status.py ``waiting_view``: turn 0, no phase, no players' zones). */
 function dealt(view) {
   return view.phase != null || !!view.result;
+}
+
+/** The i18n key saying the game waits for player you: "to_act_response" («Ваш ответ») in the other player's turn
+ * (a turn of the battle whose active player is not you: priority after their declaration, a defender, an
+ * exchange; RULES.md Q), else "to_act_you" («Ваш ход»: one's own turn, and the preliminary steps before turn 1). */
+function yourActKey(view, you) {
+  return view.turn > 0 && view.active != null && view.active !== you ? "to_act_response" : "to_act_you";
 }
 
 /** The markers lying on a cell (view.cells[cell] = {marker: n}, the `mark` keyword, 01 §6.1 [200.6]) in words, or

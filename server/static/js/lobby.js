@@ -47,6 +47,16 @@ export class LobbyPage {
     if (currentPlayer()) await this.friends.refresh();
   }
 
+  /** The visitor holds a player now (a name chosen, a sign-in, or the player this browser knew): a lobby drawn
+   * without that player shows the name, the player's games and the friends panel at once, not at the next
+   * periodic refresh. */
+  async named() {
+    if (this.gone || this.drawnFor === currentPlayer()?.id) return;
+    this.seen = null;   // refresh() compares the lists only: the name is new, so draw again whatever they say
+    await this.refresh();
+    await this.friends.refresh();
+  }
+
   destroy() {
     this.gone = true;   // a fetch answered after the page was left must not draw over the next page
     clearInterval(this.timer);
@@ -238,6 +248,7 @@ export class LobbyPage {
   _render() {
     const { waiting = [], playing = [], finished = [] } = this.rooms || {};
     const me = currentPlayer();
+    this.drawnFor = me?.id ?? null;
     const mine = this.mine || { live: [], finished: [] };
     const mineIds = new Set([...mine.live, ...mine.finished].map((r) => r.id));
     setChildren(this.root, h("div.lobby", {},

@@ -176,10 +176,11 @@ async function route() {
     current = { page };
     page.render();
   } else {
-    player(); // the first visit asks for a name over the lobby (its buttons wait for it)
     const page = new LobbyPage(main, player);
     current = { page };
     page.render();
+    // the first visit asks for a name over the lobby (its buttons wait for it); the lobby shows it once chosen
+    player().then(() => page.named());
     await page.start();
   }
 }

@@ -111,7 +111,7 @@ export function combatPanel(view) {
         dieLine(fight.dice[r.responder], r.responder_result)),
       h("div.table-row", { dataset: { d: String(d) } }, t("table_row", { d: (d > 0 ? "+" : "") + d }), ": ",
         t("row_result", { a: levelName(row[0]), r: levelName(row[1]) }),
-        row[2] ? ` · ${t("row_exchange", { who: t(row[2] === "attacker" ? "attacker" : "responder") })}` : ""));
+        row[2] ? ` · ${t(row[2] === "attacker" ? "row_exchange_attacker" : "row_exchange_responder")}` : ""));
   } else {
     box.dataset.die = String(lastDie.value);
     box.append(h("div", {}, h("span.die-face", { "aria-hidden": "true" }, FACES[lastDie.value] || String(lastDie.value)), " ",
@@ -128,9 +128,10 @@ export function exchangeExplained(view, you) {
   const r = instanceName(view, pr.responder);
   const side = (x) => t("exchange_line", { a, an: x.attacker.n, al: levelName(x.attacker.level),
     r, rn: x.responder.n, rl: levelName(x.responder.level) });
-  const chooser = pr.player === you ? t("you") : playerName(pr.player, you, view.room);
+  const chooser = pr.player === you ? t("exchange_chooser_you")
+    : t("exchange_chooser", { who: playerName(pr.player, you, view.room) });
   return h("div.exchange", { dataset: { testid: "exchange" } },
-    h("div", {}, t("exchange_intro", { d: (pr.d > 0 ? "+" : "") + pr.d, who: chooser })),
+    h("div", {}, t("exchange_intro", { d: (pr.d > 0 ? "+" : "") + pr.d, chooser })),
     h("div", { dataset: { option: "keep" } }, h("b", {}, term("exchange", t("opt_exchange_keep")), ": "), side(pr.keep)),
     h("div", { dataset: { option: "weaken" } }, h("b", {}, term("weaken", t("opt_exchange_weaken")), ": "), side(pr.weaken)));
 }

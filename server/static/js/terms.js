@@ -3,9 +3,14 @@
 // rules_text.js). Each explanation links to its rules section.
 
 import { h } from "./dom.js";
-import { t, getLang } from "./i18n.js";
+import { t, getLang, addStrings } from "./i18n.js";
 import { TERMS, ABILITIES } from "./rules_text.js";
 import { rulesHref } from "./rules.js";
+
+addStrings({
+  en: { term_what: "{label} — what does it mean?" },
+  ru: { term_what: "{label} — что это значит?" },
+});
 
 /** The explanation of term key (a TERMS key or a named ability's keyword), or "" when there is none. */
 export function termText(key) {
@@ -42,11 +47,15 @@ export function showTip(key, content, rule, anchor) {
 document.addEventListener("click", (e) => { if (open && !e.target.closest?.(".term, .term-help")) hide(); });
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
 
-/** A term in running text: label (default: the term's own word) with its explanation on hover and on tap. */
+/** A term in running text: label (a string: the words shown) with its explanation on hover and on tap. Its
+ * accessible name is the label with a question ("Weaken the strike — what does it mean?"), never the bare label:
+ * a button beside it may carry the same words (the exchange's choices), and a screen reader would read two
+ * identical buttons. The name starts with the words shown (WCAG 2.5.3, label in name). */
 export function term(key, label) {
   const text = termText(key);
   if (!text) return label;
-  return h("span.term", { tabindex: "0", role: "button", title: text, dataset: { term: key },
+  return h("span.term", { tabindex: "0", role: "button", title: text, "aria-label": t("term_what", { label }),
+    dataset: { term: key },
     onclick: (e) => { e.stopPropagation(); showTerm(key, e.currentTarget); },
     onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); showTerm(key, e.currentTarget); } } }, label);
 }
