@@ -54,6 +54,10 @@ const FINAL_CLOSE_CODES = new Map([[1008, "closed"], [4002, "superseded"], [4004
   [4005, "unauthorized"], [4009, "closed"], [4010, "room_gone"],
   [4011, "rematch_declined"]]);
 
+/** The ids a room can have (protocol/messages.py ROOM_RE): 1-64 of A-Z a-z 0-9 _ -. Any other id (a space, a
+ * slash, a stray "?", 300 characters) names no room: the connection ends as one the server does not know. */
+const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** True when the connection ended the normal way a declined rematch room ends (close 4011): not an error. */
 export function declinedRematch(conn) {
   return conn.status === "closed" && conn.lastError?.key === "rematch_declined";
@@ -107,7 +111,17 @@ export class GameConnection {
   async start() {
     await diffReady;
     this.diffLoaded = !!applyOpsImpl;
-    this._open();
+    if (!ROOM_ID.test(this.room)) this._noSuchRoom();
+    else this._open();
+  }
+
+  /** Closed for good without a socket, as the server answers a join naming a room id no room can have (error
+   * room_not_found, close 4004): the page then says the room is not found. */
+  _noSuchRoom() {
+    if (this.stopped) return;
+    this.lastError = { code: "room_not_found", msg: "", engine: null, id: null, at: performance.now() };
+    this.onChange?.(this, "error");
+    this._setStatus("closed");
   }
 
   /** Close for good (leaving the room page). */
