@@ -63,6 +63,13 @@ export function declinedRematch(conn) {
   return conn.status === "closed" && conn.lastError?.key === "rematch_declined";
 }
 
+/** True when this seat was opened by a newer connection (another window of the browser: close 4002): the
+ * connection stays closed (reconnecting by itself would take the seat back, and the windows would take it from
+ * each other in turn) until its player asks to play here again (resume()). */
+export function superseded(conn) {
+  return conn.status === "closed" && conn.lastError?.key === "superseded";
+}
+
 /** True when the room closed before its deal: its rematch declined (close 4011) or the room gone while it waited
  * (an abort, close 4010): the game was cancelled, nothing is disconnected. */
 export function cancelledBeforeDeal(conn) {
@@ -122,6 +129,15 @@ export class GameConnection {
     this.lastError = { code: "room_not_found", msg: "", engine: null, id: null, at: performance.now() };
     this.onChange?.(this, "error");
     this._setStatus("closed");
+  }
+
+  /** Open the connection again after a close that stopped it (the seat opened in another window: taken back
+   * here, the server then closes that window's connection with 4002); nothing while open, reconnecting or left. */
+  resume() {
+    if (this.stopped || this.status !== "closed") return;
+    this.attempt = 0;
+    this.lastError = null;
+    this._open();
   }
 
   /** Close for good (leaving the room page). */
