@@ -96,8 +96,9 @@ def decode_client(data: Any) -> Message:
     """Decode and validate one client frame: a Join, Action, Resync or Ping.
 
     ``data``: the websocket message payload (bytes expected; text or anything else is refused).
-    Raises ProtocolError with code ``frame_too_large``, ``malformed_frame``, ``unknown_message`` or
-    ``unsupported_protocol``; never any other exception (an unexpected failure becomes ``malformed_frame``).
+    Raises ProtocolError with code ``frame_too_large``, ``malformed_frame``, ``unknown_message``,
+    ``unsupported_protocol`` or ``room_not_found`` (a join naming a room id no room can have); never any other
+    exception (an unexpected failure becomes ``malformed_frame``).
     """
     try:
         return _decode_client(data)

@@ -41,8 +41,13 @@ def _opt(check, field: str, x: Any):
 
 
 def _room(field: str, x: Any) -> str:
-    if type(x) is not str or not ROOM_RE.fullmatch(x):
-        raise _bad(field, "1-64 characters from A-Z a-z 0-9 _ -")
+    """A room id: a string that is no room id (not 1-64 characters from A-Z a-z 0-9 _ -) names no room and is
+    refused as one that does not exist (``room_not_found``); anything but a string is ``malformed_frame``."""
+    if type(x) is not str:
+        raise _bad(field, "a string")
+    if not ROOM_RE.fullmatch(x):
+        raise ProtocolError("room_not_found", "No room has this id: room ids are 1-64 characters from "
+                                              "A-Z a-z 0-9 _ -.")
     return x
 
 
@@ -106,7 +111,8 @@ class Message:
 
         ``strict`` (client frames): every field must be present and no other key may appear. Non-strict (server
         frames, read by clients and tests): absent optional fields default to None, extra keys are ignored.
-        Raises ProtocolError("malformed_frame") naming the first bad field.
+        Fields are checked in ``CHECKS`` order. Raises ProtocolError("malformed_frame") naming the first bad
+        field, or the code a field's check raises (Join: ``unsupported_protocol``, ``room_not_found``).
         """
         names = [f.name for f in fields(cls)]
         if strict:
@@ -116,7 +122,7 @@ class Message:
             missing = [k for k in names if k not in d]
             if missing:
                 raise ProtocolError("malformed_frame", f"Field {missing[0]!r} is missing from a {cls.T!r} frame.")
-        return cls(**{k: cls.CHECKS[k](k, d.get(k)) for k in names})
+        return cls(**{k: check(k, d.get(k)) for k, check in cls.CHECKS.items()})
 
 
 _NAMES: dict = {}
@@ -137,7 +143,8 @@ class Join(Message):
     """Join a room as a player (``token`` = the seat token from the lobby) or as a spectator (``token`` nil).
 
     ``v`` is the last version this client saw (nil on a first join); the server answers with a Sync in any case.
-    ``pv`` must equal :data:`PROTOCOL_VERSION`, else ``unsupported_protocol``.
+    ``pv`` must equal :data:`PROTOCOL_VERSION`, else ``unsupported_protocol``; then a ``room`` string that is no
+    room id is ``room_not_found`` (checked last: a client of another protocol version hears that first).
     """
 
     room: str
@@ -154,8 +161,8 @@ class Join(Message):
                                 f"Protocol version {x} is not supported; this server speaks {PROTOCOL_VERSION}.")
         return x
 
-    CHECKS: ClassVar[dict] = {"room": _room, "token": lambda f, x: _opt(_token, f, x),
-                              "v": lambda f, x: _opt(_int, f, x), "pv": _pv}
+    CHECKS: ClassVar[dict] = {"token": lambda f, x: _opt(_token, f, x), "v": lambda f, x: _opt(_int, f, x),
+                              "pv": _pv, "room": _room}
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,6 +196,12 @@ class Connection:
                 self.error(e.code, e.msg)
                 self.close_code = wire.CLOSE_UNSUPPORTED
                 return False
+            if e.code == "room_not_found":      # a join naming a room id no room can have
+                if self.room is not None:
+                    return self.error("already_joined")
+                self.error(e.code, e.msg)
+                self.close_code = wire.CLOSE_ROOM_NOT_FOUND
+                return False
             return self.error(e.code, e.msg)
         if not self.guard.admit(time.monotonic()):
             return self.error("rate_limited", None, getattr(frame, "id", None))

@@ -140,8 +140,17 @@ def test_boolean_is_not_an_integer_field():
     assert code_of(raw({"t": "ping", "n": True})) == "malformed_frame"
 
 
-def test_room_id_with_bad_characters_is_malformed():
-    assert code_of(raw({"t": "join", "room": "../etc", "token": None, "v": None, "pv": 1})) == "malformed_frame"
+@pytest.mark.parametrize("room", ["../etc", "a b", "x" * 65, "abc?", ""])
+def test_a_join_naming_a_room_id_no_room_can_have_is_room_not_found(room):
+    assert code_of(raw({"t": "join", "room": room, "token": None, "v": None, "pv": 1})) == "room_not_found"
+
+
+def test_a_join_whose_room_is_not_a_string_is_malformed():
+    assert code_of(raw({"t": "join", "room": 7, "token": None, "v": None, "pv": 1})) == "malformed_frame"
+
+
+def test_a_join_of_another_protocol_version_is_unsupported_whatever_its_room():
+    assert code_of(raw({"t": "join", "room": "../etc", "token": None, "v": None, "pv": 2})) == "unsupported_protocol"
 
 
 def test_other_protocol_version_is_unsupported():
@@ -174,7 +183,8 @@ def _decode_outcome(data):
     try:
         return decode_client(data)
     except ProtocolError as exc:
-        assert exc.code in {"malformed_frame", "frame_too_large", "unknown_message", "unsupported_protocol"}
+        assert exc.code in {"malformed_frame", "frame_too_large", "unknown_message", "unsupported_protocol",
+                            "room_not_found"}
         return exc
 
 

@@ -389,3 +389,26 @@ def test_a_room_link_to_a_closed_room_with_a_record_links_to_its_replay(server, 
     page.wait_for_selector("[data-testid=not-found-replay]")
     assert "has ended" in page.inner_text("[data-testid=not-found]")
     assert page.get_attribute("[data-testid=not-found-replay]", "href") == "#/replay/ended-room"
+
+
+def _waiting_room(server) -> str:
+    """The id of a new room of the server (waiting for its players), created over the HTTP API."""
+    req = urllib.request.Request(server.url + "/api/rooms", data=b"{}", method="POST",
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)["room"]
+
+
+@pytest.mark.parametrize("locale, title, link", [("ru-RU", "Игра не найдена", "a%20b"),
+                                                 ("en-US", "Game not found", "x" * 300),
+                                                 ("ru-RU", "Игра не найдена", "..%2F..%2Fapi"),
+                                                 ("en-US", "Game not found", "{room}%3F")])
+def test_a_room_link_whose_id_no_room_can_have_says_game_not_found_and_stays_closed(server, new_page, locale, title,
+                                                                                     link):
+    if "{room}" in link:
+        link = link.format(room=_waiting_room(server))     # a real id with a stray "?"
+    page = new_page(locale)
+    box = _not_found_box(page, server.url + "/#/room/" + link)
+    assert title in box.inner_text()
+    assert page.evaluate("window.berserkConn.status") == "closed"      # closed for good: no reconnecting
+    _back_to_the_lobby(page)

@@ -1,11 +1,13 @@
 """A bot game from the lobby, an invite that seats the friend (and a third browser
-watches), a seat kept after the page is closed, quick play pairing two browsers, chat that reaches the other player
-and not the spectators, and a rematch that starts a new game with the seats swapped."""
+watches), a seat kept after the page is closed, a seat opened in a second tab and taken back by the first, quick
+play pairing two browsers, chat that reaches the other player and not the spectators, and a rematch that starts a
+new game with the seats swapped."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.driver import Policy, Stale, click_action, state
+from tests.e2e.driver import Policy, Stale, click_action, state, wait_version_above
 from tests.e2e.players import enter_lobby, friend_game, my_seat, name_if_asked, room_of, wait_dealt
 
 
@@ -393,3 +395,32 @@ def test_a_spectator_of_a_rematch_room_the_offered_player_declines_is_told_it_wa
     bob.click("[data-testid=rematch-decline]")
     expect(sam.locator("[data-testid=game-cancelled]")).to_contain_text(
         "The rematch was declined.", use_inner_text=True)
+
+
+@pytest.mark.parametrize("locale, elsewhere, play_here", [
+    ("en-US", "This seat was opened in another window.", "Play here"),
+    ("ru-RU", "Это место открыто в другом окне.", "Играть здесь")])
+def test_a_tab_whose_seat_another_tab_opened_says_so_until_its_player_takes_the_seat_back(server, new_page, locale,
+                                                                                          elsewhere, play_here):
+    first = new_page(locale)
+    first.clock.install()           # the browser's timers (the 8 s of an error toast) run on when the test says so
+    enter_lobby(first, server, "Ann")
+    first.click("[data-testid=play-bot]")
+    room = room_of(first)
+    my_seat(first, "1")
+    second = first.context.new_page()      # the same browser: the same seat
+    second.goto(server.url + f"/#/room/{room}")
+    my_seat(second, "1")
+    wait_version_above(second, None)
+    notice = first.locator("[data-testid=seat-elsewhere]")
+    expect(notice).to_contain_text(elsewhere)
+    first.clock.run_for(10000)      # past every toast and reconnect delay: nothing reconnects by itself
+    expect(notice).to_contain_text(elsewhere)
+    assert state(first)["status"] == "closed" and state(second)["status"] == "open"
+    assert not any(raw in first.inner_text("body") for raw in ("4002", "close_", "superseded"))
+    second.close()
+    take_back = first.locator("[data-testid=seat-take-back]")
+    expect(take_back).to_have_text(play_here)
+    take_back.click()
+    wait_version_above(first, None)
+    assert state(first)["you"] == 1 and notice.count() == 0

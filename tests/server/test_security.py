@@ -69,6 +69,22 @@ async def test_unknown_room_closes_with_4004(live):
     assert await _close_code(ws) == 4004
 
 
+@pytest.mark.parametrize("room", ["a b", "../../api", "abc?", "x" * 65])
+async def test_a_join_naming_a_room_id_no_room_can_have_closes_like_an_unknown_room_with_4004(live, room):
+    ws = await connect(live.ws)
+    await ws.send(msgpack.packb({"t": "join", "room": room, "token": None, "v": None, "pv": 1}))
+    assert msgpack.unpackb(await ws.recv())["code"] == "room_not_found"
+    assert await _close_code(ws) == 4004
+
+
+async def test_a_joined_player_sending_a_join_naming_no_possible_room_stays_in_its_room(live):
+    rid, t1, _ = await _room(live)
+    a = await Player.join(live.ws, rid, t1)
+    await a.send({"t": "join", "room": "a b", "token": None, "v": None, "pv": 1})
+    assert (await a.until(lambda f: f["t"] == "error"))["code"] == "already_joined"
+    assert (await a.act(a.legal[0]))["t"] == "diff"
+
+
 async def test_unsupported_protocol_version_closes_with_4009(live):
     ws = await connect(live.ws)
     await ws.send(msgpack.packb({"t": "join", "room": "r", "token": None, "v": None, "pv": 99}))

@@ -54,9 +54,20 @@ const FINAL_CLOSE_CODES = new Map([[1008, "closed"], [4002, "superseded"], [4004
   [4005, "unauthorized"], [4009, "closed"], [4010, "room_gone"],
   [4011, "rematch_declined"]]);
 
+/** The ids a room can have (protocol/messages.py ROOM_RE): 1-64 of A-Z a-z 0-9 _ -. Any other id (a space, a
+ * slash, a stray "?", 300 characters) names no room: the connection ends as one the server does not know. */
+const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** True when the connection ended the normal way a declined rematch room ends (close 4011): not an error. */
 export function declinedRematch(conn) {
   return conn.status === "closed" && conn.lastError?.key === "rematch_declined";
+}
+
+/** True when this seat was opened by a newer connection (another window of the browser: close 4002): the
+ * connection stays closed (reconnecting by itself would take the seat back, and the windows would take it from
+ * each other in turn) until its player asks to play here again (resume()). */
+export function superseded(conn) {
+  return conn.status === "closed" && conn.lastError?.key === "superseded";
 }
 
 /** True when the room closed before its deal: its rematch declined (close 4011) or the room gone while it waited
@@ -107,6 +118,25 @@ export class GameConnection {
   async start() {
     await diffReady;
     this.diffLoaded = !!applyOpsImpl;
+    if (!ROOM_ID.test(this.room)) this._noSuchRoom();
+    else this._open();
+  }
+
+  /** Closed for good without a socket, as the server answers a join naming a room id no room can have (error
+   * room_not_found, close 4004): the page then says the room is not found. */
+  _noSuchRoom() {
+    if (this.stopped) return;
+    this.lastError = { code: "room_not_found", msg: "", engine: null, id: null, at: performance.now() };
+    this.onChange?.(this, "error");
+    this._setStatus("closed");
+  }
+
+  /** Open the connection again after a close that stopped it (the seat opened in another window: taken back
+   * here, the server then closes that window's connection with 4002); nothing while open, reconnecting or left. */
+  resume() {
+    if (this.stopped || this.status !== "closed") return;
+    this.attempt = 0;
+    this.lastError = null;
     this._open();
   }
 

@@ -29,7 +29,7 @@ import { notFoundBox } from "./notfound.js";
 import { ReplayConnection } from "./replay.js";
 import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
 import { LogBook } from "./logbook.js";
-import { declinedRematch, cancelledBeforeDeal } from "./conn.js";
+import { declinedRematch, cancelledBeforeDeal, superseded } from "./conn.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -78,7 +78,8 @@ export class GamePage {
 
   /** Called by the connection on every change. */
   update(what) {
-    if (what === "error" && !declinedRematch(this.conn)) {     // a declined rematch is said by the room bar
+    // a declined rematch is said by the room bar, a seat opened in another window by the page's banner
+    if (what === "error" && !declinedRematch(this.conn) && !superseded(this.conn)) {
       this.errorShown = this.conn.lastError;
       clearTimeout(this.errorTimer);
       this.errorTimer = setTimeout(() => { this.errorShown = null; this.render(); }, 8000);
@@ -153,8 +154,8 @@ export class GamePage {
         setChildren(this.root, this._errorToast(), notFoundBox("room", this.recorded ? c.room : null));
         return;
       }
-      setChildren(this.root, this._errorToast(),
-        h("div.loading", { role: "status" }, c.status === "closed" ? t("closed") : t(c.status === "reconnecting" ? "reconnecting" : "connecting")));
+      setChildren(this.root, this._errorToast(), superseded(c) ? this._connBanner()
+        : h("div.loading", { role: "status" }, c.status === "closed" ? t("closed") : t(c.status === "reconnecting" ? "reconnecting" : "connecting")));
       return;
     }
     const legal = this.canAct ? c.legal : [];
@@ -190,7 +191,8 @@ export class GamePage {
     const page = h("div.game" + (dock ? ".has-dock" : ""), { dataset: { v: String(c.v), you: String(c.you ?? "spectator"), phase: view.phase || "" } },
       field, side);
     const banners = [];
-    if (c.status !== "open" && !cancelledBeforeDeal(c)) banners.push(h("div.conn-banner", { role: "status" }, t(c.status === "closed" ? "closed" : "reconnecting")));
+    const connBanner = this._connBanner();
+    if (connBanner) banners.push(connBanner);
     if (view.result) banners.push(this._resultBanner(view.result));
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? (active.dataset.cell ? `[data-cell='${active.dataset.cell}']`
@@ -213,6 +215,18 @@ export class GamePage {
       this.recorded = yes;
       if (yes) this.render();
     });
+  }
+
+  /** The connection's state in words above the board while it is not open (none for a room cancelled before its
+   * deal); for a seat opened in another window, that, with the button that plays here again (data-testid
+   * "seat-take-back": this window takes the seat back, the other one is then told so). */
+  _connBanner() {
+    const c = this.conn;
+    if (c.status === "open" || cancelledBeforeDeal(c)) return null;
+    if (!superseded(c)) return h("div.conn-banner", { role: "status" }, t(c.status === "closed" ? "closed" : "reconnecting"));
+    return h("div.conn-banner.superseded", { role: "status", dataset: { testid: "seat-elsewhere" } }, t("superseded"), " ",
+      h("button.seat-take-back", { title: t("seat_take_back_hint"), dataset: { testid: "seat-take-back" },
+        onclick: () => c.resume() }, t("seat_take_back")));
   }
 
   _errorToast() {
@@ -358,6 +372,7 @@ export class GamePage {
     let toAct;
     if (view.result) toAct = t("game_over");
     else if (cancelled) toAct = t("to_act_none");
+    else if (superseded(c)) toAct = t("superseded");
     else if (c.status !== "open") toAct = t(c.status === "closed" ? "closed" : "reconnecting");
     else if (!dealt(view)) toAct = t("before_deal_hint");
     else if (view.to_act == null) toAct = t("to_act_none");
@@ -365,8 +380,8 @@ export class GamePage {
     else if (!this.opts.replay && botThinking(view)) toAct = t("bot_thinking");   // a replay's computer thinks no more
     else toAct = t("to_act_other", { who: seatName(view.room, view.to_act) });
     return h("div.status", { dataset: { testid: "status" } },
-      h("div.who", {}, who, " · ", h("span.conn-status." + state, {}, t({ open: "connected", closed: "closed",
-        cancelled: "state_cancelled" }[state] ?? "reconnecting")),
+      h("div.who", {}, who, " · ", h("span.conn-status." + state, {}, t(superseded(c) ? "conn_elsewhere"
+        : { open: "connected", closed: "closed", cancelled: "state_cancelled" }[state] ?? "reconnecting")),
         c.you ? h("button.sound", { dataset: { focus: "sound" }, "aria-pressed": soundOn() ? "true" : "false",
           onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null,
         c.you && !this.opts.replay ? confirmSetting(() => this.render()) : null),
