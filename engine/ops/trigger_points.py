@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from engine.cards.keywords import KEYWORDS, hooked
+from engine.cards.keywords import KEYWORDS, hooked, hooked_kws
 from engine.cards.kinds import kinds_match
 from engine.model.enums import Event
 from engine.model.memo import close_scope, open_scope
@@ -59,8 +59,7 @@ def _printed_triggers(g: GameState, card: Card) -> tuple:
         base = d["abilities"]
         pairs = tuple((i, a) for i, a in enumerate(base) if a.get("kw") == "trigger")
         on = frozenset(et for _, a in pairs if not a.get("from_graveyard") for et in FIRES_ON.get(a.get("when"), ()))
-        formation = _formation_grants_trigger(base)
-        granted = _formation_fires_on(base) if formation else frozenset()
+        formation, granted = _formation_grants(base)
         grave = any(a.get("when") == "valhalla" or (a.get("from_graveyard") and a.get("when") == "start_of_turn")
                     for _, a in pairs) or any(_graveyard_turn_start(a) for a in base)
         t = d["_triggers"] = (pairs, formation, on, None if granted is None else on | granted, grave)
@@ -71,22 +70,6 @@ def _graveyard_turn_start(a: dict) -> bool:
     """True when ability ``a`` is of a keyword that works from the graveyard at the start of its owner's turn."""
     k = KEYWORDS.get(a.get("kw"))
     return k is not None and k.graveyard_turn_start is not None
-
-
-def _formation_fires_on(base: list[dict]) -> frozenset | None:
-    """The event types on which a trigger granted by a formation among the abilities ``base`` may fire
-    (:data:`FIRES_ON`); None when one of them grants a keyword that stands for others (``expand``: any trigger)."""
-    names = {k.kw for k in hooked("grants_now")}
-    out: set = set()
-    for a in base:
-        if a.get("kw") in names:
-            for x in a.get("grants") or ():
-                k = x.get("kw")
-                if k in KEYWORDS and KEYWORDS[k].expand is not None:
-                    return None
-                if k == "trigger":
-                    out.update(FIRES_ON.get(x.get("when"), ()))
-    return frozenset(out)
 
 
 def _grave_quiet(g: GameState, card: Card) -> bool:
@@ -110,20 +93,26 @@ def _may_be_granted_triggers(g: GameState, base: list[dict]) -> bool:
     """False when :func:`engine.rules.grants.effective` cannot add a trigger to the abilities ``base`` of a card:
     none of them grants its own card a trigger or a keyword that stands for others (``expand``; a formation), and
     no aura in play grants a trigger (those are the only sources of granted abilities without a target)."""
-    return "trigger" in aura_kws(g) or _formation_grants_trigger(base)
+    return "trigger" in aura_kws(g) or _formation_grants(base)[0]
 
 
-def _formation_grants_trigger(base: list[dict]) -> bool:
-    """True when one of the abilities ``base`` is of a keyword that grants abilities to its own card
-    (``grants_now``: a formation) and grants a trigger or a keyword that stands for others (``expand``)."""
-    names = {k.kw for k in hooked("grants_now")}
+def _formation_grants(base: list[dict]) -> tuple[bool, frozenset | None]:
+    """(whether one of the abilities ``base`` is of a keyword that grants abilities to its own card (``grants_now``:
+    a formation) and grants a trigger or a keyword that stands for others (``expand``), the event types on which a
+    trigger so granted may fire (:data:`FIRES_ON`; None when a granted keyword stands for others: any type))."""
+    names = hooked_kws("grants_now")
+    grants = False
+    out: set = set()
     for a in base:
         if a.get("kw") in names:
             for x in a.get("grants") or ():
                 k = x.get("kw")
-                if k == "trigger" or (k in KEYWORDS and KEYWORDS[k].expand is not None):
-                    return True
-    return False
+                if k in KEYWORDS and KEYWORDS[k].expand is not None:
+                    return True, None
+                if k == "trigger":
+                    grants = True
+                    out.update(FIRES_ON.get(x.get("when"), ()))
+    return grants, frozenset(out)
 
 
 def _turn_matches(turn: str, own: bool) -> bool:
