@@ -1,4 +1,5 @@
-"""Small builders for engine tests: custom cards and positions in the scenario setup format."""
+"""Small builders for engine tests (custom cards and positions in the scenario setup format) and :func:`strings`, what
+a hidden-information check compares."""
 from __future__ import annotations
 
 from engine import Game
@@ -99,3 +100,18 @@ def ranged_wounds(attacker: dict, act_name: str, dice=(), target_life=9) -> int:
     act(g, L, 1, act=act_name, source="s", target="t")
     settle(g)
     return g.cards[L["t"]].wounds
+
+
+def strings(x) -> set[str]:
+    """Every string (map keys included) inside a JSON-like value (dicts, lists, tuples)."""
+    out, stack = set(), [x]
+    while stack:
+        y = stack.pop()
+        if isinstance(y, str):
+            out.add(y)
+        elif isinstance(y, dict):
+            out.update(y)
+            stack.extend(y.values())
+        elif isinstance(y, (list, tuple)):
+            stack.extend(y)
+    return out

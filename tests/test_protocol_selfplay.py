@@ -10,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine import Game, starter_decks
 from protocol import Action, RoomVersions, Sync, apply, decode_client, decode_server, encode
+from tests.helpers import strings
 
 DECKS = sorted({tuple(ids): name for name, ids in starter_decks().items()}.values())
 VIEWERS = (1, 2, None)
@@ -31,21 +32,6 @@ def hidden_from(game: Game, viewer) -> set[str]:
     return {c.id for c in game.cards.values()
             if c.zone == "deck" or (c.zone in ("deal", "recruits") and c.owner != viewer)
             or (c.hidden and c.controller != viewer)}
-
-
-def strings(x) -> set[str]:
-    """Every string (map keys included) inside a JSON-like value."""
-    out, stack = set(), [x]
-    while stack:
-        y = stack.pop()
-        if isinstance(y, str):
-            out.add(y)
-        elif isinstance(y, dict):
-            out.update(y)
-            stack.extend(y.values())
-        elif isinstance(y, list):
-            stack.extend(y)
-    return out
 
 
 def sent_strings(frame) -> set[str]:

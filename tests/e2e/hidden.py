@@ -10,25 +10,10 @@ from collections.abc import Iterable
 import msgpack
 
 from tests.e2e.driver import state
+from tests.helpers import strings
 
 #: the labels of a player bar's counts in the English interface (server/static/js/i18n.js deck, deal, recruits)
 COUNT_LABELS = {"deck": "Deck", "deal": "Deal", "recruits": "Squad"}
-
-
-def strings_in(value) -> set[str]:
-    """Every string of a JSON-like value: dict keys, string values, at any depth."""
-    out: set[str] = set()
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            out.add(v)
-        elif isinstance(v, dict):
-            out.update(k for k in v if isinstance(k, str))
-            stack.extend(v.values())
-        elif isinstance(v, (list, tuple)):
-            stack.extend(v)
-    return out
 
 
 def hidden_from_spectator(seat_views: Iterable[dict], spectator_view: dict) -> dict[str, str]:
@@ -86,9 +71,9 @@ def assert_shows_none(page, server, hidden: dict[str, str], received: list) -> N
     view = state(page)["view"]
     assert view["viewer"] is None
     keys = set(hidden.values()) - face_up_keys(view)
-    for where, strings in (("view", strings_in(view)), ("received", strings_in(received))):
-        assert not strings & set(hidden), (where, sorted(strings & set(hidden)))
-        assert not strings & keys, (where, sorted(strings & keys))
+    for where, found in (("view", strings(view)), ("received", strings(received))):
+        assert not found & set(hidden), (where, sorted(found & set(hidden)))
+        assert not found & keys, (where, sorted(found & keys))
     shown_ids = set(page.eval_on_selector_all("[data-card]", "els => els.map((e) => e.dataset.card)"))
     assert not shown_ids & set(hidden), sorted(shown_ids & set(hidden))
     text = page_text(page)
