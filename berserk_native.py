@@ -158,12 +158,24 @@ setup(name="berserk-compiled", ext_modules=mypycify(mods + {flags!r}, opt_level=
 """
 
 
+def _why_build(why: str) -> str:
+    """Why a build is needed, in words, from :func:`check`'s reason (which ``status`` prints as it is)."""
+    if why.startswith("stale"):
+        return "the engine changed since the last build"
+    if why.startswith("pure: not built"):
+        return "there is no compiled engine yet"
+    if why.startswith("compiled"):
+        return "a rebuild was asked for"
+    return "the last build cannot be used by this Python"
+
+
 def build(force: bool = False, jobs: int = 2) -> int:
     """Compile :func:`modules` (mypyc) into :data:`OUT` unless the build there is up to date (or ``force``). Returns 0
-    on success, 1 when mypyc or the C compiler failed (the previous build, if any, is removed: pure Python then)."""
+    on success, 1 when mypyc or the C compiler failed (the previous build, if any, is removed: pure Python then).
+    Prints one plain sentence per step (stdout; failures on stderr)."""
     ok, why = check() if os.environ.get(PURE_ENV, "") in ("", "0") else _check_ignoring_env()
     if ok and not force:
-        print(f"berserk_native: up to date ({why})")
+        print("berserk_native: the compiled engine is up to date.")
         return 0
     try:
         import mypy.version as MYPY  # the [native] extra (mypy ships mypyc), imported only to build
@@ -174,7 +186,7 @@ def build(force: bool = False, jobs: int = 2) -> int:
     mods = modules()
     digests = {rel: _digest(ROOT / rel) for rel in mods}
     typing = {rel: _digest(ROOT / rel) for rel in typing_sources()}
-    print(f"berserk_native: compiling {len(mods)} modules with mypyc ({why}); this takes a few minutes, once",
+    print(f"berserk_native: compiling the engine with mypyc, as {_why_build(why)}; this takes a few minutes, once.",
           flush=True)
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="berserk-mypyc-") as tmp:
@@ -205,7 +217,7 @@ def build(force: bool = False, jobs: int = 2) -> int:
             OUT.rename(old)
         new.rename(OUT)
         shutil.rmtree(old, ignore_errors=True)
-    print(f"berserk_native: compiled {len(mods)} modules in {man['seconds']} s into {OUT}")
+    print(f"berserk_native: the engine is compiled ({len(mods)} modules in {man['seconds']} s).")
     return 0
 
 

@@ -24,6 +24,8 @@ MAX_DEPTH = 6                    # nesting of maps/arrays (the frame map itself 
 
 _CLIENT_LIMITS = dict(max_str_len=MAX_STR, max_bin_len=0, max_array_len=MAX_ARRAY, max_map_len=MAX_MAP,
                       max_ext_len=0, raw=False, strict_map_key=True, use_list=True)
+#: The same limits with strings as long as a client frame may be (:func:`_join_with_long_room`).
+_LONG_ROOM_LIMITS = dict(_CLIENT_LIMITS, max_str_len=MAX_CLIENT_FRAME)
 
 
 #: Each thread's msgpack packer for :func:`encode`: ``msgpack.packb`` makes (and allocates the buffer of) a new one
@@ -69,6 +71,32 @@ def _check_json_like(obj: Any) -> None:
                                                    "accepted (no floats, binary or extension types).")
 
 
+def _join_with_long_room(data: Any) -> dict | None:
+    """The map of a join frame whose only string over :data:`MAX_STR` bytes is its ``room``, else None.
+
+    Such a room names no room (room ids have at most 64 characters): the join is answered as one naming an unknown
+    room (``room_not_found``, docs/protocol.md "Client frames"), not as a malformed frame. Called only for a frame
+    the limited decoding refused; it decodes the frame again with every limit but the string length's, which the
+    frame's own size bounds (:data:`MAX_CLIENT_FRAME`)."""
+    try:
+        obj = msgpack.unpackb(data, **_LONG_ROOM_LIMITS)
+    except Exception:
+        return None
+    if type(obj) is not dict or obj.get("t") != "join" or type(obj.get("room")) is not str:
+        return None
+    rest = [v for k, v in obj.items() if k != "room"] + list(obj)
+    while rest:
+        x = rest.pop()
+        if type(x) is str and len(x.encode()) > MAX_STR:
+            return None
+        if type(x) is dict:
+            rest.extend(x)
+            rest.extend(x.values())
+        elif type(x) is list:
+            rest.extend(x)
+    return obj
+
+
 def _decode_client(data: Any) -> Message:
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise ProtocolError("malformed_frame", "Frames must be binary msgpack, not text.")
@@ -78,8 +106,10 @@ def _decode_client(data: Any) -> Message:
     try:
         obj = msgpack.unpackb(data, **_CLIENT_LIMITS)
     except Exception:            # ValueError, ExtraData, FormatError, StackError, UnicodeDecodeError, ...
-        raise ProtocolError("malformed_frame", "The frame is not one valid msgpack value within the limits.") \
-            from None
+        obj = _join_with_long_room(data)
+        if obj is None:
+            raise ProtocolError("malformed_frame", "The frame is not one valid msgpack value within the limits.") \
+                from None
     if type(obj) is not dict:
         raise ProtocolError("malformed_frame", "A frame must be a msgpack map.")
     _check_json_like(obj)

@@ -44,6 +44,7 @@ CLOSE_CODES: dict[int, str] = {
     4009: "unsupported protocol version",
     4010: "room closed",
     4011: "rematch declined",                             # a rematch room closed before the deal: declined
+    4012: "seat token replaced: the seat was claimed again, this connection's token is no longer valid",
 }
 
 CLOSE_LEFT = 4001
@@ -57,6 +58,7 @@ CLOSE_JOIN_TIMEOUT = 4008
 CLOSE_UNSUPPORTED = 4009
 CLOSE_ROOM_CLOSED = 4010
 CLOSE_REMATCH_DECLINED = 4011
+CLOSE_SEAT_REPLACED = 4012
 
 #: Engine error codes (engine/errors.py) -> protocol error code. Anything else maps to ``illegal_action``.
 _ENGINE_MAP = {"not_your_turn": "not_your_turn", "game_over": "game_over"}

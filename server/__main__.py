@@ -61,10 +61,26 @@ def bind_failure(host: str, port: int, error: OSError) -> str:
             f"--port.")
 
 
+class ReadyServer(uvicorn.Server):
+    """uvicorn's server that prints ``ready_line`` (where to open the browser) on stdout once the application has
+    started: the last line of the start-up output, after uvicorn's and the app's own."""
+
+    def __init__(self, config: uvicorn.Config, ready_line: str) -> None:
+        super().__init__(config)
+        self.ready_line = ready_line
+
+    async def startup(self, sockets=None) -> None:
+        """uvicorn's start-up (the app's lifespan, the listening sockets), then the ready line."""
+        await super().startup(sockets=sockets)
+        if not self.should_exit:
+            print(self.ready_line, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse settings, bind the port, build the app and serve it with uvicorn until SIGINT/SIGTERM. The address
-    is printed only once the port is bound; a port that cannot be bound is told on stderr (``bind_failure``) and
-    returns 2. Returns 3 when uvicorn does not start, else 0."""
+    to open is printed once the port is bound and the app has started, as the last line of the start-up output;
+    a port that cannot be bound is told on stderr (``bind_failure``) and returns 2. Returns 3 when uvicorn does not
+    start, else 0. The schema migrations run at start log warnings and errors only (not a line per migration)."""
     settings = parse_args(argv)
     try:
         sock = listen_socket(settings.host, settings.port)
@@ -72,12 +88,13 @@ def main(argv: list[str] | None = None) -> int:
         print(bind_failure(settings.host, settings.port, e), file=sys.stderr, flush=True)
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     from .app import create_app
     from .conn_guard import guarded_protocol, raise_open_files
     app = create_app(settings)
     files = raise_open_files()
-    print(f"Berserk server on http://{settings.host}:{settings.port}/ (open files: {files}, so about "
-          f"{max(0, files - 64)} connections; --max-connections {settings.max_connections})", flush=True)
+    logging.getLogger("server").info("open files: %d, so about %d connections; --max-connections %d", files,
+                                     max(0, files - 64), settings.max_connections)
     trusted = settings.trusted_proxies.strip()
     config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level="info",
                             ws_max_size=settings.max_frame, ws_per_message_deflate=False,
@@ -85,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
                             http=guarded_protocol(settings.max_header_bytes, settings.header_timeout,
                                                   settings.max_heads_per_address, settings.exempt_addresses()),
                             proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None)
-    server = uvicorn.Server(config)
+    server = ReadyServer(config, f"Berserk server ready: open http://{settings.host}:{settings.port}/ in a browser "
+                                 f"(Ctrl+C stops it).")
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

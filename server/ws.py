@@ -145,6 +145,13 @@ class Connection:
         if not self.dropped.done():
             self.dropped.set_result(None)
 
+    def refuse(self, code: str, msg: str | None = None, close: int = wire.CLOSE_ROOM_NOT_FOUND) -> bool:
+        """Queue an error frame, then end the connection with ``close`` (by default 4004, a room that does not
+        exist: error ``room_not_found``); always False (the connection must end)."""
+        self.error(code, msg)
+        self.close_code = close
+        return False
+
     def error(self, code: str, msg: str | None = None, aid=None) -> bool:
         """Queue an error frame answering one client frame; False when the abuse guard now closes the connection."""
         self.sink(wire.encode(Error.of(code, msg=msg, id=aid)), None)
@@ -193,15 +200,11 @@ class Connection:
             if not self.guard.admit(time.monotonic()):
                 return self.error("rate_limited")
             if e.code == "unsupported_protocol":
-                self.error(e.code, e.msg)
-                self.close_code = wire.CLOSE_UNSUPPORTED
-                return False
+                return self.refuse(e.code, e.msg, wire.CLOSE_UNSUPPORTED)
             if e.code == "room_not_found":      # a join naming a room id no room can have
                 if self.room is not None:
                     return self.error("already_joined")
-                self.error(e.code, e.msg)
-                self.close_code = wire.CLOSE_ROOM_NOT_FOUND
-                return False
+                return self.refuse(e.code, e.msg)
             return self.error(e.code, e.msg)
         if not self.guard.admit(time.monotonic()):
             return self.error("rate_limited", None, getattr(frame, "id", None))
@@ -239,9 +242,7 @@ class Connection:
             await self.mailbox.send(self.room, msg)
         except BusError as e:
             if e.code == "room_not_found":
-                self.error("room_not_found")
-                self.close_code = wire.CLOSE_ROOM_NOT_FOUND
-                return False
+                return self.refuse("room_not_found")
             # nothing changed, the client may retry: an overloaded room asks it to slow down; a backend that is
             # down or a room that does not answer is unavailable
             code = "rate_limited" if e.code == "room_busy" else "unavailable"
@@ -259,25 +260,18 @@ class Connection:
         self.seat_claim = frame.token is not None
         address = self.address if self.limited else ""
         if self.seat_claim and self.hub.auth_throttle.blocked(address, "room:" + frame.room):
-            self.error("rate_limited", "Too many wrong seat tokens; wait a minute.")
-            self.close_code = wire.CLOSE_RATE_LIMITED
-            return False
+            return self.refuse("rate_limited", "Too many wrong seat tokens; wait a minute.", wire.CLOSE_RATE_LIMITED)
         if self.overflow and not (self.seat_claim and self.hub.ws_limits.make_room(self)):
-            self.error("unavailable", ws_limits.SENTENCE)
-            self.close_code = wire.CLOSE_SERVER_FULL
-            return False
+            return self.refuse("unavailable", ws_limits.SENTENCE, wire.CLOSE_SERVER_FULL)
         self.fanout.attach_conn(self.id, self.sink, self.sink_all)
         try:
             await self.mailbox.send(frame.room, m.Attach(self.id, frame.token, frame.v))
         except BusError as e:
             self.fanout.detach_conn(self.id)
             if e.code == "room_not_found":
-                self.error("room_not_found")
-                self.close_code = wire.CLOSE_ROOM_NOT_FOUND
-            else:                           # busy or backend down: "try again later"
-                self.error("unavailable", e.message)
-                self.close_code = wire.CLOSE_SERVER_FULL
-            return False
+                return self.refuse("room_not_found")
+            # busy or backend down: "try again later"
+            return self.refuse("unavailable", e.message, wire.CLOSE_SERVER_FULL)
         self.room = frame.room
         return True
 

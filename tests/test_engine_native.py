@@ -80,3 +80,23 @@ def test_the_pure_python_passes_the_scenario_files():
     out = subprocess.run([sys.executable, "-m", "engine.scenario", "../shared/scenarios", "tests/scenarios"],
                          cwd=ROOT, env=dict(os.environ, BERSERK_PURE="1"), capture_output=True, text=True)
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+
+
+def test_a_build_that_is_up_to_date_says_so_in_a_plain_sentence(monkeypatch, capsys):
+    monkeypatch.setattr(native, "check", lambda: (True, "compiled: 3 modules, mypy 2.4.1"))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    assert native.build() == 0
+    assert capsys.readouterr().out == "berserk_native: the compiled engine is up to date.\n"
+
+
+def test_a_build_to_make_says_why_in_words_not_in_the_status_code(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(native, "check", lambda: (False, "pure: not built (python -m berserk_native build)"))
+    monkeypatch.delenv(native.PURE_ENV, raising=False)
+    monkeypatch.setattr(native, "OUT", tmp_path / "out")                 # the failed build removes nothing real
+    monkeypatch.setattr(native, "modules", lambda: [])
+    monkeypatch.setattr(native, "typing_sources", lambda: [])
+    monkeypatch.setattr(native.subprocess, "run", lambda *a, **k: subprocess.CompletedProcess(a, 1, "", "no gcc"))
+    assert native.build() == 1
+    out = capsys.readouterr().out
+    assert out == ("berserk_native: compiling the engine with mypyc, as there is no compiled engine yet; this takes a "
+                   "few minutes, once.\n")

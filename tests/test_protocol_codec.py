@@ -145,6 +145,25 @@ def test_a_join_naming_a_room_id_no_room_can_have_is_room_not_found(room):
     assert code_of(raw({"t": "join", "room": room, "token": None, "v": None, "pv": 1})) == "room_not_found"
 
 
+@pytest.mark.parametrize("room", ["x" * (MAX_STR + 1), "x" * 2000, "я" * 200])
+def test_a_join_naming_a_room_id_over_the_string_limit_is_room_not_found(room):
+    assert code_of(raw({"t": "join", "room": room, "token": None, "v": None, "pv": 1})) == "room_not_found"
+
+
+def test_a_join_with_an_over_long_room_of_another_protocol_version_is_unsupported_protocol():
+    assert code_of(raw({"t": "join", "room": "x" * 300, "token": None, "v": None, "pv": 99})) == "unsupported_protocol"
+
+
+@pytest.mark.parametrize("frame", [
+    {"t": "join", "room": "x" * 300, "token": "t" * 300, "v": None, "pv": 1},
+    {"t": "join", "room": ["x" * 300], "token": None, "v": None, "pv": 1},
+    {"t": "join", "room": "x" * 300, "token": None, "v": None, "pv": 1, "n": ["y" * 300]},
+    {"t": "ping", "n": 1, "room": "x" * 300},
+])
+def test_an_over_long_string_anywhere_but_a_joins_room_stays_malformed(frame):
+    assert code_of(raw(frame)) == "malformed_frame"
+
+
 def test_a_join_whose_room_is_not_a_string_is_malformed():
     assert code_of(raw({"t": "join", "room": 7, "token": None, "v": None, "pv": 1})) == "malformed_frame"
 

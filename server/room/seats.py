@@ -157,12 +157,13 @@ async def on_claim(room, msg: m.Claim) -> dict:
 
 
 async def revoke(room, seat: int) -> None:
-    """The seat's token changed: the connections opened with the old one are closed (4002, superseded)."""
+    """The seat's token changed: the connections opened with the old one are closed (4012, seat token replaced:
+    unlike 4002, superseded, the old token cannot take the seat back)."""
     old = [c for c, s in room.audience.conns.items() if s == seat]
     for c in old:
         await room.audience.detach(c)
     if old:
-        await room.bus.fanout.deliver(old, None, wire.CLOSE_SUPERSEDED)
+        await room.bus.fanout.deliver(old, None, wire.CLOSE_SEAT_REPLACED)
 
 
 async def on_deck(room, msg: m.ChooseDeck) -> dict:

@@ -426,6 +426,16 @@ def test_the_status_follows_a_lost_connection_and_the_error_toast_leaves_it_read
     assert page.locator("button.act:not([disabled])").count() == 0
 
 
+@pytest.mark.parametrize("lang, words", [("en", "Taking the seat back to this window…"),
+                                         ("ru", "Возвращаем место в это окно…")])
+def test_a_tab_taking_its_seat_back_says_so_until_the_seat_is_back(states, mount, lang, words):
+    page = mount(states["main_priority"], lang=lang)
+    page.evaluate("""() => { const c = window.berserkConn; c.status = 'reconnecting'; c.takingBack = true;
+        window.gamePage.update('status'); }""")
+    assert page.inner_text(".conn-banner") == words
+    assert page.inner_text("[data-testid=status] .to-act") == words
+
+
 def test_tokens_show_with_their_maximum_and_printed_protections_in_the_detail(states, mount):
     st = copy.deepcopy(states["main_priority"])
     cv = next(c for c in st["view"]["cards"].values() if c["zone"] == "battlefield" and c.get("card"))

@@ -424,3 +424,50 @@ def test_a_tab_whose_seat_another_tab_opened_says_so_until_its_player_takes_the_
     take_back.click()
     wait_version_above(first, None)
     assert state(first)["you"] == 1 and notice.count() == 0
+
+
+def _claim_again(page, room: str) -> None:
+    """The page's player claims its seat of ``room`` again over HTTP (as from another device): a new seat token.
+    ``page``: a page of the site (it loads the client's own api.js)."""
+    page.evaluate("async (room) => { const api = await import('/js/api.js'); await api.joinRoom(room); }", room)
+
+
+@pytest.mark.parametrize("locale, replaced", [
+    ("en-US", "This seat was opened again elsewhere (on another device or in another window) with a new seat key, "
+              "so this window can no longer play it."),
+    ("ru-RU", "Это место открыто заново в другом месте (на другом устройстве или в другом окне) с новым ключом, "
+              "поэтому из этого окна играть им больше нельзя.")])
+def test_a_tab_whose_seat_was_claimed_again_with_a_new_token_says_it_can_no_longer_play_it(server, new_page, locale,
+                                                                                            replaced):
+    first = new_page(locale)
+    enter_lobby(first, server, "Ann")
+    first.click("[data-testid=play-bot]")
+    room = room_of(first)
+    my_seat(first, "1")
+    wait_version_above(first, None)
+    other = first.context.new_page()       # the same player elsewhere: the lobby, no socket of this seat
+    other.goto(server.url + "/")
+    _claim_again(other, room)
+    expect(first.locator("[data-testid=seat-replaced]")).to_have_text(replaced, use_inner_text=True)
+    assert first.locator("[data-testid=seat-take-back]").count() == 0
+    assert state(first)["status"] == "closed"
+    assert not any(raw in first.inner_text("body") for raw in ("4012", "4005", "close_", "seat_replaced"))
+
+
+def test_taking_a_seat_back_after_its_token_was_replaced_says_the_seat_was_claimed_again(server, new_page):
+    first = new_page("en-US")
+    enter_lobby(first, server, "Ann")
+    first.click("[data-testid=play-bot]")
+    room = room_of(first)
+    my_seat(first, "1")
+    second = first.context.new_page()      # the same browser: the same seat, with the same token
+    second.goto(server.url + f"/#/room/{room}")
+    my_seat(second, "1")
+    wait_version_above(second, None)
+    expect(first.locator("[data-testid=seat-elsewhere]")).to_be_visible()
+    _claim_again(second, room)             # a new token: the first tab's is no longer valid
+    first.click("[data-testid=seat-take-back]")
+    expect(first.locator("[data-testid=seat-replaced]")).to_contain_text("can no longer play it")
+    assert first.locator("[data-testid=seat-take-back]").count() == 0
+    assert "not valid" not in first.inner_text("body")     # the refusal of the old token is told as what it means
+

@@ -50,6 +50,25 @@ async def test_python_m_server_serves_a_game_on_the_given_port(tmp_path):
         assert proc.wait(15) in (0, -signal.SIGTERM)     # uvicorn re-raises the signal after a clean shutdown
 
 
+def test_the_address_to_open_is_the_last_line_of_the_start_up_output_without_a_line_per_migration(tmp_path):
+    port = free_port()
+    env = dict(os.environ, BERSERK_PORT=str(port), PYTHONPATH=os.getcwd(), BERSERK_DATA_DIR=str(tmp_path))
+    proc = subprocess.Popen([sys.executable, "-m", "server", "--host", "127.0.0.1"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        before = []
+        for line in proc.stdout:            # a fresh data directory: every migration runs
+            if f"http://127.0.0.1:{port}/" in line:
+                break
+            before.append(line)
+        assert "open http://127.0.0.1" in line
+        assert any("Application startup complete" in b for b in before)    # nothing of the start-up comes after it
+        assert not [b for b in before if "alembic" in b]
+    finally:
+        proc.terminate()
+        proc.wait(15)
+
+
 async def _tick():
     import asyncio
     await asyncio.sleep(0.05)

@@ -98,7 +98,7 @@ async def test_wrong_seat_tokens_are_throttled(live_factory):
     assert codes[:10] == [4005] * 10 and codes[10] == 4007
 
 
-async def test_a_new_token_for_a_seat_closes_the_sockets_opened_with_the_old_one(live):
+async def test_a_new_token_for_a_seat_closes_the_sockets_opened_with_the_old_one_as_replaced(live):
     ann = await new_player(live.http, "Ann")
     room = (await call(live.http, "POST", "/api/rooms", ann, {"decks": ["A", "B"]})).json()
     old = await Player.join(live.ws, room["room"], room["token"])
@@ -107,7 +107,7 @@ async def test_a_new_token_for_a_seat_closes_the_sockets_opened_with_the_old_one
     with pytest.raises(ConnectionClosed) as e:
         while True:
             await old.recv()
-    assert e.value.rcvd.code == 4002
+    assert e.value.rcvd.code == 4012          # not 4002: the old token cannot take the seat back
     fresh = await Player.join(live.ws, room["room"], again["token"])
     assert fresh.you == 1
 

@@ -48,11 +48,12 @@ const BACKOFF_MS = [200, 400, 800, 1500, 3000];
 
 /** Close codes after which reconnecting cannot help (server/wire.py): 4002 the seat was opened by a newer
  * connection, 4004 no such room, 4005 bad seat token / no spectators, 4009 unsupported protocol, 4010 room closed,
- * 4011 the rematch room closed because a player declined it (a normal end: key "rematch_declined", see ended()).
+ * 4011 the rematch room closed because a player declined it (a normal end: key "rematch_declined", see ended()),
+ * 4012 the seat was claimed again with a new token (this one no longer plays it: key "seat_replaced").
  * Every other close (drop, 1012 restart, 1013 full, 4003 too slow, ...) is followed by a reconnect. */
 const FINAL_CLOSE_CODES = new Map([[1008, "closed"], [4002, "superseded"], [4004, "room_gone"],
   [4005, "unauthorized"], [4009, "closed"], [4010, "room_gone"],
-  [4011, "rematch_declined"]]);
+  [4011, "rematch_declined"], [4012, "seat_replaced"]]);
 
 /** The ids a room can have (protocol/messages.py ROOM_RE): 1-64 of A-Z a-z 0-9 _ -. Any other id (a space, a
  * slash, a stray "?", 300 characters) names no room: the connection ends as one the server does not know. */
@@ -68,6 +69,17 @@ export function declinedRematch(conn) {
  * each other in turn) until its player asks to play here again (resume()). */
 export function superseded(conn) {
   return conn.status === "closed" && conn.lastError?.key === "superseded";
+}
+
+/** True when this seat was claimed again with a new seat token (on another device or in another window: close
+ * 4012, or 4005 answering this window's taking the seat back with its old token): this window cannot play it. */
+export function seatReplaced(conn) {
+  return conn.status === "closed" && conn.lastError?.key === "seat_replaced";
+}
+
+/** True while this window takes its seat back (resume()) until the seat's sync or a close that stops it. */
+export function takingBack(conn) {
+  return conn.takingBack && conn.status !== "open" && conn.status !== "closed";
 }
 
 /** True when the room closed before its deal: its rematch declined (close 4011) or the room gone while it waited
@@ -107,6 +119,7 @@ export class GameConnection {
     this.idPrefix = Math.random().toString(36).slice(2, 10);
     this.nextPing = 1;
     this.attempt = 0;
+    this.takingBack = false; // resume() was asked for and the seat's sync has not come yet
     this.stopped = false;
     this.ws = null;
     this.pingTimer = null;
@@ -132,11 +145,13 @@ export class GameConnection {
   }
 
   /** Open the connection again after a close that stopped it (the seat opened in another window: taken back
-   * here, the server then closes that window's connection with 4002); nothing while open, reconnecting or left. */
+   * here, the server then closes that window's connection with 4002); nothing while open, reconnecting or left.
+   * A 4005 answering it means the seat's token was replaced meanwhile: the close is then told as 4012 is. */
   resume() {
     if (this.stopped || this.status !== "closed") return;
     this.attempt = 0;
     this.lastError = null;
+    this.takingBack = true;
     this._open();
   }
 
@@ -188,9 +203,13 @@ export class GameConnection {
       this.ws = null;
       if (this.stopped) return;
       if (FINAL_CLOSE_CODES.has(ev.code)) {
-        // The error frame sent before the close (if any) already holds the sentence; keep it.
-        if (!this.lastError || this.lastError.at < this.openedAt) {
-          this.lastError = { code: `close_${ev.code}`, key: FINAL_CLOSE_CODES.get(ev.code), msg: ev.reason || "", at: performance.now() };
+        const key = this.takingBack && ev.code === 4005 ? "seat_replaced" : FINAL_CLOSE_CODES.get(ev.code);
+        this.takingBack = false;
+        // The error frame sent before the close (if any) already holds the sentence; keep it, with the close's key.
+        if (key === "seat_replaced" || !this.lastError || this.lastError.at < this.openedAt) {
+          this.lastError = { code: `close_${ev.code}`, key, msg: ev.reason || "", at: performance.now() };
+        } else {
+          this.lastError = { ...this.lastError, key };
         }
         this._setStatus("closed");
         this.onChange?.(this, "error");
@@ -259,6 +278,7 @@ export class GameConnection {
         this._setClocks(f.clocks);
         this.result = f.view?.result ?? this.result;
         this.awaitingSync = false;
+        this.takingBack = false;
         if (this.status !== "open") this._setStatus("open");
         this.onChange?.(this, "state");
         this._resendPending();

@@ -29,7 +29,7 @@ import { notFoundBox } from "./notfound.js";
 import { ReplayConnection } from "./replay.js";
 import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
 import { LogBook } from "./logbook.js";
-import { declinedRematch, cancelledBeforeDeal, superseded } from "./conn.js";
+import { declinedRematch, cancelledBeforeDeal, superseded, seatReplaced, takingBack } from "./conn.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -78,8 +78,10 @@ export class GamePage {
 
   /** Called by the connection on every change. */
   update(what) {
-    // a declined rematch is said by the room bar, a seat opened in another window by the page's banner
-    if (what === "error" && !declinedRematch(this.conn) && !superseded(this.conn)) {
+    // a declined rematch is said by the room bar, a seat opened in another window or claimed again elsewhere by the
+    // page's banner (which also replaces the toast of the refusal of this window's old token)
+    if (seatReplaced(this.conn)) this.errorShown = null;
+    else if (what === "error" && !declinedRematch(this.conn) && !superseded(this.conn)) {
       this.errorShown = this.conn.lastError;
       clearTimeout(this.errorTimer);
       this.errorTimer = setTimeout(() => { this.errorShown = null; this.render(); }, 8000);
@@ -154,7 +156,7 @@ export class GamePage {
         setChildren(this.root, this._errorToast(), notFoundBox("room", this.recorded ? c.room : null));
         return;
       }
-      setChildren(this.root, this._errorToast(), superseded(c) ? this._connBanner()
+      setChildren(this.root, this._errorToast(), superseded(c) || seatReplaced(c) ? this._connBanner()
         : h("div.loading", { role: "status" }, c.status === "closed" ? t("closed") : t(c.status === "reconnecting" ? "reconnecting" : "connecting")));
       return;
     }
@@ -219,11 +221,17 @@ export class GamePage {
 
   /** The connection's state in words above the board while it is not open (none for a room cancelled before its
    * deal); for a seat opened in another window, that, with the button that plays here again (data-testid
-   * "seat-take-back": this window takes the seat back, the other one is then told so). */
+   * "seat-take-back": this window takes the seat back, the other one is then told so); for a seat claimed again
+   * with a new token (data-testid "seat-replaced"), that this window can no longer play it, without the button. */
   _connBanner() {
     const c = this.conn;
     if (c.status === "open" || cancelledBeforeDeal(c)) return null;
-    if (!superseded(c)) return h("div.conn-banner", { role: "status" }, t(c.status === "closed" ? "closed" : "reconnecting"));
+    if (seatReplaced(c)) {
+      return h("div.conn-banner.superseded", { role: "status", dataset: { testid: "seat-replaced" } }, t("seat_replaced"));
+    }
+    if (!superseded(c)) {
+      return h("div.conn-banner", { role: "status" }, t(connWords(c)));
+    }
     return h("div.conn-banner.superseded", { role: "status", dataset: { testid: "seat-elsewhere" } }, t("superseded"), " ",
       h("button.seat-take-back", { title: t("seat_take_back_hint"), dataset: { testid: "seat-take-back" },
         onclick: () => c.resume() }, t("seat_take_back")));
@@ -373,7 +381,8 @@ export class GamePage {
     if (view.result) toAct = t("game_over");
     else if (cancelled) toAct = t("to_act_none");
     else if (superseded(c)) toAct = t("superseded");
-    else if (c.status !== "open") toAct = t(c.status === "closed" ? "closed" : "reconnecting");
+    else if (seatReplaced(c)) toAct = t("seat_replaced");
+    else if (c.status !== "open") toAct = t(connWords(c));
     else if (!dealt(view)) toAct = t("before_deal_hint");
     else if (view.to_act == null) toAct = t("to_act_none");
     else if (view.to_act === c.you) toAct = t(yourActKey(view, c.you));
@@ -381,7 +390,7 @@ export class GamePage {
     else toAct = t("to_act_other", { who: seatName(view.room, view.to_act) });
     return h("div.status", { dataset: { testid: "status" } },
       h("div.who", {}, who, " · ", h("span.conn-status." + state, {}, t(superseded(c) ? "conn_elsewhere"
-        : { open: "connected", closed: "closed", cancelled: "state_cancelled" }[state] ?? "reconnecting")),
+        : seatReplaced(c) ? "conn_replaced" : { open: "connected", closed: "closed", cancelled: "state_cancelled" }[state] ?? "reconnecting")),
         c.you ? h("button.sound", { dataset: { focus: "sound" }, "aria-pressed": soundOn() ? "true" : "false",
           onclick: () => { setSound(!soundOn()); this.render(); } }, t(soundOn() ? "sound_on" : "sound_off")) : null,
         c.you && !this.opts.replay ? confirmSetting(() => this.render()) : null),
@@ -709,6 +718,13 @@ export class GamePage {
     tickClocks(this.root, this.conn);
     tickAway(this.root, this.conn, this);
   }
+}
+
+/** The i18n key of a connection that is not open: "closed", "seat_taking_back" while its window takes its seat back
+ * ("Play here"), else "reconnecting". */
+function connWords(c) {
+  if (c.status === "closed") return "closed";
+  return takingBack(c) ? "seat_taking_back" : "reconnecting";
 }
 
 /** Has the game been dealt (a phase, or an end)? Before the deal the view is the room's waiting view
