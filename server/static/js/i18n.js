@@ -641,6 +641,9 @@ const STRINGS = {
     ev_strength_set: "{name}: the strike's strength is set",
     ev_flyer_strike_ready: "{name} is ready to strike a flyer",
     ev_loop_cut: "{name}: a repeating trigger is stopped",
+    card_of_yours: "your {name}",
+    card_of_opponent: "the opponent's {name}",
+    card_of_player: "{who}'s {name}",
     ev_other: "Game event",
     ev_other_card: "Game event: {name}",
     // ---- end of the game page ----
@@ -1278,6 +1281,9 @@ const STRINGS = {
     ev_strength_set: "{name}: сила удара задана",
     ev_flyer_strike_ready: "{name} готова ударить летающее существо",
     ev_loop_cut: "{name}: повторяющееся срабатывание остановлено",
+    card_of_yours: "{name} [у вас]",
+    card_of_opponent: "{name} [у соперника]",
+    card_of_player: "{name} [у игрока {who}]",
     ev_other: "Игровое событие",
     ev_other_card: "Игровое событие: {name}",
     // ---- end of the game page ----
