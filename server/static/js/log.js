@@ -48,6 +48,7 @@ export function renderLogLine(e, view) {
   return s && name.leadsLower(s) ? name.capital(s) : s;
 }
 
+/** The line of event e, its cards named by name (a cardNamer of owners.js); null for nothing to show. */
 function lineOf(e, view, name) {
   const card = e.card ?? e.source;
   const who = seatName(view?.room, e.player ?? e.active); // the player's name, never "Player 1" (a bot: "Computer (level)")
