@@ -1,6 +1,8 @@
-"""A log line that names two cards of one name on different sides says whose each is (server/static/js/owners.js,
-docs/client.md "Log"): "your" / "the opponent's" for a player («[у вас]» / «[у соперника]»), the seats' names for a
-spectator; a line whose names differ says no side, and a face-down card keeps its face-down name."""
+"""How the log names cards (docs/client.md "Log"). A line that names two cards of one name on different sides says
+whose each is (server/static/js/owners.js): "your" / "the opponent's" for a player («[у вас]» / «[у соперника]»),
+the seats' names for a spectator; a line whose names differ says no side, and a face-down card keeps its face-down
+name. A card that has left every zone the view shows is still named, from what the page's log book saw face up
+(server/static/js/logbook.js); one never seen face up is "an unknown card", never its id."""
 from __future__ import annotations
 
 import copy
@@ -88,3 +90,42 @@ def test_a_queue_entry_aimed_at_a_card_of_its_own_name_says_whose_each_is(states
     text = page.locator("#game-under-test [data-testid=queue] .q-entry").first.inner_text()
     mine, theirs = ("[у вас]", "[у соперника]") if src["controller"] == st["you"] else ("[у соперника]", "[у вас]")
     assert text.index(mine) < text.index("→") < text.index(theirs), text
+
+
+#: A LogBook (in language lang) that saw view ``seen``, then the line of event e named from view ``now`` through it,
+#: and the same from a second book restored from the first one's session copy: [e, seen, now, lang] -> [str, str]
+BOOK = """async ([e, seen, now, lang]) => {
+  const i18n = await import('/js/i18n.js');
+  i18n.setLang(lang);
+  const cards = await import('/js/cards.js');
+  await cards.loadCatalogue();
+  const { renderLogLine } = await import('/js/log.js');
+  const { LogBook } = await import('/js/logbook.js');
+  sessionStorage.clear();
+  const book = new LogBook('berserk.log.test.1');
+  book.see(seen.cards);
+  const again = new LogBook('berserk.log.test.1');
+  return [renderLogLine(e, book.named(now)), renderLogLine(e, again.named(now))];
+}"""
+
+
+def test_a_line_naming_a_card_the_view_does_not_hold_says_an_unknown_card_not_its_id(states, page):
+    key = next(c["card"] for c in states["fight_logged"]["view"]["cards"].values() if c.get("card"))
+    en = page.evaluate(LINE, [{"type": "to_deck", "card": "k9"}, _view(key, 1), "en"])
+    ru = page.evaluate(LINE, [{"type": "defends", "card": "k1", "attacker": "k9"}, _view(key, 1), "ru"])
+    assert en == "An unknown card goes back into the deck", en
+    assert "k9" not in ru and ru.endswith("неизвестная карта"), ru
+
+
+def test_a_card_seen_face_up_is_still_named_after_it_left_the_view_and_a_face_down_one_never(states, page):
+    key = next(c["card"] for c in states["fight_logged"]["view"]["cards"].values() if c.get("card"))
+    plain = page.evaluate(LINE, [{"type": "died", "card": "k1"}, _view(key, 1), "en"]).removesuffix(" dies")
+    now = _view(key, 1)
+    del now["cards"]["k1"]
+    gone = page.evaluate(BOOK, [{"type": "to_deck", "card": "k1"}, _view(key, 1), now, "en"])
+    assert gone == [f"{plain} goes back into the deck"] * 2, gone
+    seen = _view(key, 1)
+    seen["cards"]["x-c2"] = {"card": key, "hidden": True, "owner": 2, "controller": 2}   # shown face down: not seen
+    del now["cards"]["x-c2"]
+    hidden = page.evaluate(BOOK, [{"type": "to_deck", "card": "x-c2"}, seen, now, "en"])
+    assert hidden == ["An unknown card goes back into the deck"] * 2, hidden

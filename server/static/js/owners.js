@@ -30,6 +30,8 @@ export function cardNamer(view, ids) {
     if (twin) said.set(id, sideSaid(view, side, plain.get(id)));
   }
   const lower = [...said.values()].filter((s) => s.lower).map((s) => s.text);
+  const unseen = t("card_unseen");          // a card the view does not hold ("an unknown card"): lower case too
+  if (cards.some((id) => plain.get(id) === unseen)) lower.push(unseen);
   const name = (id) => (id == null ? "" : said.get(id)?.text ?? plain.get(id) ?? instanceName(view, id));
   name.leadsLower = (s) => lower.some((x) => s.startsWith(x));
   name.capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
