@@ -3,6 +3,8 @@ still act, recruiting, choosing a defender; a setting sends them at once. Mounte
 (tests/e2e/states.py) with a stand-in connection that records what the page sends."""
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from tests.e2e.states import MOUNT
@@ -10,12 +12,12 @@ from tests.e2e.states import MOUNT
 
 @pytest.fixture
 def mount(server, new_page):
-    def make(state, confirm=True):
+    def make(state, confirm=True, lang="en"):
         page = new_page()
         page.goto(server.url + "/#/nowhere")
         page.wait_for_selector("#app")
         page.evaluate("(on) => localStorage.setItem('berserk.confirm', on ? 'on' : 'off')", confirm)
-        page.evaluate(MOUNT, [state, "en"])
+        page.evaluate(MOUNT, [state, lang])
         page.wait_for_selector("#game-under-test .board")
         return page
     return make
@@ -94,3 +96,22 @@ def test_ending_recruitment_with_an_empty_squad_warns_whatever_the_setting(state
     page.click(f"#game-under-test button.act[data-idx='{done}']")
     page.click("[data-testid=confirm-action]")
     assert _sent(page) == [st["legal"][done]]
+
+
+def test_a_pass_behind_ones_own_queued_move_with_no_card_able_to_act_is_sent_at_once(states, mount):
+    """RULES.md Q4-Q5: the own entry executes first (FIFO) and priority comes back in the next round, so such a pass
+    forfeits nothing and is not asked about."""
+    st = copy.deepcopy(states["queue_first_pass"])
+    st["view"]["queue"][0]["controller"] = st["you"]
+    st["legal"] = [{"act": "pass"}, {"act": "end_turn"}, {"act": "concede"}]
+    page = mount(st)
+    _global(page, "pass").click()
+    assert _sent(page) == [{"act": "pass"}]
+
+
+@pytest.mark.parametrize("lang, says", [("en", "passing while your cards can still act"),
+                                         ("ru", "пасом, пока ваши карты ещё могут действовать")])
+def test_the_setting_names_the_pass_it_asks_about(states, mount, lang, says):
+    page = mount(states["main_priority"], lang=lang)
+    label = page.locator("label.confirm-setting").inner_text()
+    assert says in label, label

@@ -42,10 +42,11 @@ export function cardName(def) {
   return other ? `${lead} (${other})` : lead;
 }
 
-/** Display name for a card instance id in a view: its pool card's name, or "face-down card". */
+/** Display name for a card instance id in a view: its pool card's name, "face-down card" for a hidden one, "an
+ * unknown card" for an id the view does not hold (never the id itself). */
 export function instanceName(view, id) {
   const cv = view?.cards?.[id];
-  if (!cv) return String(id);
+  if (!cv) return t("card_unseen");
   return cardName(cardDef(cv.card));
 }
 

@@ -9,11 +9,11 @@ import { actionLabel } from "./actions.js";
 
 addStrings({
   en: { confirm_title: "Send this move?", confirm_go: "Confirm", confirm_undo: "Undo",
-    confirm_setting: "Ask before ending the turn, passing, recruiting, choosing a defender",
+    confirm_setting: "Ask before ending the turn, recruiting, choosing a defender, and passing while your cards can still act",
     confirm_pass_can_act: "Your cards can still act this turn.",
     confirm_empty_squad: "You have recruited no creature: with an empty squad you lose the game at once." },
   ru: { confirm_title: "Отправить этот ход?", confirm_go: "Подтвердить", confirm_undo: "Отменить",
-    confirm_setting: "Спрашивать перед концом хода, пасом, наймом и выбором защитника",
+    confirm_setting: "Спрашивать перед концом хода, наймом, выбором защитника и пасом, пока ваши карты ещё могут действовать",
     confirm_pass_can_act: "Ваши карты ещё могут действовать в этот ход.",
     confirm_empty_squad: "Вы не наняли ни одного существа: с пустым отрядом вы сразу проиграете." },
 });
@@ -45,7 +45,9 @@ export function emptySquadDone(a, view) {
 
 /** Whether action a (one of legal) is held for a confirmation: end turn; a pass while own cards could act;
  * recruiting (a recruit choice); choosing a defender; and, whatever the setting, ending recruitment with an empty
- * squad. */
+ * squad. A pass with nothing but passing and ending the turn to choose is sent at once, also behind one's own
+ * declaration (заявка) in the queue (очередь): it forfeits nothing, since that entry executes before anything the
+ * opponent declares after it and the player gets priority again in the next round (RULES.md Q4, Q5; [SEED S3]). */
 export function needsConfirm(a, legal, view) {
   if (emptySquadDone(a, view)) return true;
   if (!confirmOn() || !a) return false;

@@ -536,7 +536,9 @@ export class GamePage {
     if (this.conn.renderLog) return this.conn.renderLog(view); // a replay shows its complete log, by turn
     if (!this.book) this.book = new LogBook(this.conn.room ? `berserk.log.${this.conn.room}.${this.conn.you ?? "w"}` : null);
     this.book.add(view.log);
-    const lines = unshadowed(this.book.events()).map((e) => renderLogLine(e, view)).filter(Boolean);
+    this.book.see(view.cards);
+    const named = this.book.named(view);
+    const lines = unshadowed(this.book.events()).map((e) => renderLogLine(e, named)).filter(Boolean);
     return h("section.log", { "aria-label": t("log") }, h("h2", {}, t("log")),
       h("ol.log-list", { tabindex: "0", "aria-label": t("log"), dataset: { digits: digitsOf(lines.length) } },
         lines.map((s) => h("li", {}, s))));

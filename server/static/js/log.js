@@ -3,9 +3,9 @@
 // reads as a generic "game event" line, never as a raw code.
 
 import { t, phaseName, resultReason } from "./i18n.js";
-import { instanceName } from "./cards.js";
 import { abilityName, kwName } from "./actions.js";
 import { seatName } from "./names.js";
+import { cardNamer } from "./owners.js";
 
 const KIND_KEYS = { simple_strike: "move_attack", attack: "move_attack", move: "move_move" };
 
@@ -32,15 +32,29 @@ export function unshadowed(events) {
   });
 }
 
-/** The log line for event e in the current language, names looked up in view; null for nothing to show. */
+/** The card ids event e names: its card fields (a redirect's "to" is a card, a move's a cell). */
+function namedCards(e) {
+  const ids = [e.source, e.card, e.attacker, e.responder, e.by, e.host, e.target, ...(Array.isArray(e.targets) ? e.targets : [])];
+  if (e.type === "redirected") ids.push(e.to);
+  return ids;
+}
+
+/** The log line for event e in the current language, names looked up in view (two cards of one name on different
+ * sides each say whose they are: owners.js); null for nothing to show. */
 export function renderLogLine(e, view) {
   if (!e || typeof e !== "object") return null;
-  const name = (id) => (id == null ? "" : instanceName(view, id));
+  const name = cardNamer(view, namedCards(e));
+  const s = lineOf(e, view, name);
+  return s && name.leadsLower(s) ? name.capital(s) : s;
+}
+
+/** The line of event e, its cards named by name (a cardNamer of owners.js); null for nothing to show. */
+function lineOf(e, view, name) {
   const card = e.card ?? e.source;
   const who = seatName(view?.room, e.player ?? e.active); // the player's name, never "Player 1" (a bot: "Computer (level)")
   switch (e.type) {
     case "declared":
-      return t("ev_declared_by", { who, name: name(e.source), ability: ability(e, view) }) + targets(e, view);
+      return t("ev_declared_by", { who, name: name(e.source), ability: ability(e, view) }) + targets(e, name);
     case "executing":
       return t("ev_executed", { name: name(e.source), ability: ability(e, view) });
     case "moved":
@@ -107,7 +121,7 @@ export function renderLogLine(e, view) {
   }
 }
 
-function targets(e, view) {
+function targets(e, name) {
   const ids = e.target ? [e.target] : e.targets || [];
-  return ids.length ? " → " + ids.map((id) => instanceName(view, id)).join(", ") : "";
+  return ids.length ? " → " + ids.map(name).join(", ") : "";
 }

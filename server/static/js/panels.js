@@ -9,6 +9,7 @@ import { cardDef, instanceName, elementName, nameParts } from "./cards.js";
 import { abilityName, kwName } from "./actions.js";
 import { cardElement, lifeOf, markerText, untilText } from "./cardface.js";
 import { seatName } from "./names.js";
+import { cardNamer } from "./owners.js";
 import { moveText } from "./words.js";
 import { term } from "./terms.js";
 
@@ -43,9 +44,9 @@ export function passMeaning(view) {
 
 /** The queue panel. */
 export function queuePanel(view, you) {
-  const entry = (e, extra = {}) => h("li.q-entry", extra,
-    h("b.q-source", {}, instanceName(view, e.source)), " — ", h("span.q-ability", {}, entryAbility(e, view)),
-    (e.targets || []).length ? h("span.q-targets", {}, " → " + e.targets.map((id) => instanceName(view, id)).join(", ")) : null,
+  const entry = (e, extra = {}, name = cardNamer(view, [e.source, ...(e.targets || [])])) => h("li.q-entry", extra,
+    h("b.q-source", {}, name.lead(e.source)), " — ", h("span.q-ability", {}, entryAbility(e, view)),
+    (e.targets || []).length ? h("span.q-targets", {}, " → " + e.targets.map(name).join(", ")) : null,
     e.to ? h("span.q-to", {}, " → " + e.to) : null,
     e.x != null ? ` (X = ${e.x})` : null,
     e.controller ? h("span.ctl", {}, " · " + t("declared_by", { who: playerName(e.controller, you, view.room) })) : null);
