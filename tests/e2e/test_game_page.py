@@ -584,3 +584,28 @@ def test_the_card_zoom_never_covers_the_prompt_on_a_desktop(states, mount):
         assert apart, (i, zoom, prompt)
         page.mouse.move(1, 1)
         page.wait_for_selector("[data-testid=zoom]", state="detached")
+
+
+@pytest.mark.parametrize("lang, silver, gold", [("en", "Recruit, paying silver", "Recruit, paying gold"),
+                                                ("ru", "Нанять за серебро", "Нанять за золото")])
+def test_a_card_payable_with_silver_or_gold_names_the_crystal_each_recruit_button_pays(states, mount, lang, silver, gold):
+    st = states["recruit"]
+    a = legal_of(st, lambda a: a["act"] == "choose" and isinstance(a["option"], dict) and a["option"].get("pay") == "gold")[0]
+    card = a["option"]["recruit"]
+    page = mount(st, lang)
+    page.click(f"#game-under-test .own-zones [data-card='{card}']")
+    assert page.inner_text(".selected-actions button.move[data-move='recruit'] .m-name") == silver
+    assert page.inner_text(".selected-actions button.move[data-move='recruit_gold'] .m-name") == gold
+    page.click(".selected-actions button.move[data-move='recruit']")     # the confirmation says the payment too
+    assert page.inner_text("[data-testid=confirm-box] .confirm-what b").startswith(silver.split(",")[0])
+    assert ("silver" if lang == "en" else "серебро") in page.inner_text("[data-testid=confirm-box] .confirm-what b")
+
+
+def test_a_card_with_one_way_to_pay_names_no_crystal_it_cannot_choose(states, mount):
+    st = copy.deepcopy(states["recruit"])
+    a = legal_of(st, lambda a: a["act"] == "choose" and isinstance(a["option"], dict) and a["option"].get("pay") == "gold")[0]
+    st["legal"] = [b for b in st["legal"] if b != a]   # only the engine's payment is offered for this card
+    page = mount(st)
+    page.click(f"#game-under-test .own-zones [data-card='{a['option']['recruit']}']")
+    label = page.inner_text("[data-testid=confirm-box] .confirm-what b")
+    assert label.startswith("Recruit") and "paying" not in label, label

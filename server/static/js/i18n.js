@@ -379,6 +379,8 @@ const STRINGS = {
     // rules: paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Recruit {name}, paying gold",
     move_recruit_gold: "Recruit, paying gold",
+    opt_recruit_silver: "Recruit {name}, paying silver",
+    move_recruit_silver: "Recruit, paying silver",
     prompt_death_order: "Several of your cards died at once: choose the order they enter your graveyard.",
     // store: replays and the leaderboard
     replay_first: "First move",
@@ -1016,6 +1018,8 @@ const STRINGS = {
     // rules: paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Нанять за золото: {name}",
     move_recruit_gold: "Нанять за золото",
+    opt_recruit_silver: "Нанять за серебро: {name}",
+    move_recruit_silver: "Нанять за серебро",
     prompt_death_order: "Несколько ваших карт погибли одновременно: выберите порядок, в котором они уйдут на кладбище.",
     // store: записи игр и таблица рейтинга
     replay_first: "К началу",
