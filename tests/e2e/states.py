@@ -33,6 +33,7 @@ SITUATIONS = {
                                           for c in v["cards"].values()),
     "recruit": lambda v, legal: any(a["act"] == "choose" and isinstance(a.get("option"), dict)
                                     and "recruit" in a["option"] for a in legal),
+    "deploy": lambda v, legal: (v.get("prompt") or {}).get("kind") == "deploy",
 }
 
 
