@@ -183,7 +183,7 @@ export class GamePage {
       this.opts.replay ? null : endingsPanel(this, c, view),
       this.conn.renderControls ? this.conn.renderControls() : null,
       dock,
-      combatPanel(view),
+      combatPanel(view, c.you),
       this._detailBox(view),
       queuePanel(view, c.you),
       this._log(view),
