@@ -33,6 +33,11 @@ SITUATIONS = {
                                           for c in v["cards"].values()),
     "recruit": lambda v, legal: any(a["act"] == "choose" and isinstance(a.get("option"), dict)
                                     and "recruit" in a["option"] for a in legal),
+    "deploy": lambda v, legal: (v.get("prompt") or {}).get("kind") == "deploy",
+    "first_roll": lambda v, legal: (v.get("prompt") or {}).get("kind") == "first",
+    # a fight's two dice, one of each player, before its result (the roll window)
+    "fight_dice": lambda v, legal: len(v["log"]) > 1 and all(e["type"] == "die" for e in v["log"][-2:])
+    and v["log"][-1]["player"] != v["log"][-2]["player"] and (v.get("prompt") or {}).get("kind") == "window",
 }
 
 

@@ -1,6 +1,6 @@
 """What a newcomer meets on the game page: the dock's buttons explained on tap, the hover zoom beside the board
-(never over the hovered card's neighbours), and each ability's text shown once in the card detail. Each test
-mounts the real page modules on a real engine state (tests/e2e/states.py).
+(never over the hovered card's neighbours, on the board or in the deal and squad rows), and each ability's text
+shown once in the card detail. Each test mounts the real page modules on a real engine state (tests/e2e/states.py).
 """
 from __future__ import annotations
 
@@ -48,6 +48,34 @@ def test_the_hover_zoom_covers_neither_the_card_nor_its_neighbouring_cells(state
         page.hover(f"#game-under-test .board [data-card='{card}']")
         z = page.locator(f"[data-testid=zoom][data-card='{card}']").bounding_box()
         for left, top, right, bottom in page.evaluate(NEIGHBOURS, card):
+            overlap = z["x"] < right and z["x"] + z["width"] > left and z["y"] < bottom and z["y"] + z["height"] > top
+            assert not overlap, (card, size, z, (left, top, right, bottom))
+        page.mouse.move(0, 0)
+
+
+ROW_NEIGHBOURS = """(id) => {
+  const card = document.querySelector(`#game-under-test .own-zones [data-card='${id}']`);
+  const r = card.getBoundingClientRect();
+  const near = (o) => Math.abs(o.left - r.left) <= r.width * 1.6 && Math.abs(o.top - r.top) <= r.height * 1.6;
+  return [...card.parentElement.querySelectorAll(':scope > .card')].map((c) => c.getBoundingClientRect()).filter(near)
+    .map((o) => [o.left, o.top, o.right, o.bottom]);
+}"""
+
+
+@pytest.mark.parametrize("situation", ["recruit", "deploy"])
+@pytest.mark.parametrize("size", [{"width": 1400, "height": 900}, {"width": 390, "height": 844}])
+def test_the_hover_zoom_covers_neither_a_hand_card_nor_its_neighbours_in_the_row(states, mount, situation, size):
+    """The deal to recruit from and the squad to place: the zoom of a card leaves the card and the cards beside it
+    (and above or below it in a wrapped row) in view."""
+    page = mount(states[situation], viewport=size)
+    ids = page.evaluate("[...document.querySelectorAll('#game-under-test .own-zones .card')].map(e => e.dataset.card)")
+    assert len(ids) > 1
+    for card in ids:
+        page.hover(f"#game-under-test .own-zones [data-card='{card}']")
+        z = page.locator(f"[data-testid=zoom][data-card='{card}']").bounding_box()
+        near = page.evaluate(ROW_NEIGHBOURS, card)
+        assert len(near) > 1
+        for left, top, right, bottom in near:
             overlap = z["x"] < right and z["x"] + z["width"] > left and z["y"] < bottom and z["y"] + z["height"] > top
             assert not overlap, (card, size, z, (left, top, right, bottom))
         page.mouse.move(0, 0)

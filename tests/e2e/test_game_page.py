@@ -594,3 +594,62 @@ def test_the_card_zoom_never_covers_the_prompt_on_a_desktop(states, mount):
         assert apart, (i, zoom, prompt)
         page.mouse.move(1, 1)
         page.wait_for_selector("[data-testid=zoom]", state="detached")
+
+
+@pytest.mark.parametrize("lang, silver, gold", [("en", "Recruit, paying silver", "Recruit, paying gold"),
+                                                ("ru", "Нанять за серебро", "Нанять за золото")])
+def test_a_card_payable_with_silver_or_gold_names_the_crystal_each_recruit_button_pays(states, mount, lang, silver, gold):
+    st = states["recruit"]
+    a = legal_of(st, lambda a: a["act"] == "choose" and isinstance(a["option"], dict) and a["option"].get("pay") == "gold")[0]
+    card = a["option"]["recruit"]
+    page = mount(st, lang)
+    page.click(f"#game-under-test .own-zones [data-card='{card}']")
+    assert page.inner_text(".selected-actions button.move[data-move='recruit'] .m-name") == silver
+    assert page.inner_text(".selected-actions button.move[data-move='recruit_gold'] .m-name") == gold
+    page.click(".selected-actions button.move[data-move='recruit']")     # the confirmation says the payment too
+    assert page.inner_text("[data-testid=confirm-box] .confirm-what b").startswith(silver.split(",")[0])
+    assert ("silver" if lang == "en" else "серебро") in page.inner_text("[data-testid=confirm-box] .confirm-what b")
+
+
+def test_a_card_with_one_way_to_pay_names_no_crystal_it_cannot_choose(states, mount):
+    st = copy.deepcopy(states["recruit"])
+    a = legal_of(st, lambda a: a["act"] == "choose" and isinstance(a["option"], dict) and a["option"].get("pay") == "gold")[0]
+    st["legal"] = [b for b in st["legal"] if b != a]   # only the engine's payment is offered for this card
+    page = mount(st)
+    page.click(f"#game-under-test .own-zones [data-card='{a['option']['recruit']}']")
+    label = page.inner_text("[data-testid=confirm-box] .confirm-what b")
+    assert label.startswith("Recruit") and "paying" not in label, label
+
+
+@pytest.mark.parametrize("lang, yours, theirs", [("en", "Your die", "Opponent's die"),
+                                                 ("ru", "Ваш кубик", "Кубик соперника")])
+@pytest.mark.parametrize("situation", ["first_roll", "fight_dice"])
+def test_a_roll_of_both_sides_shows_both_dice_with_whose_each_is(states, mount, situation, lang, yours, theirs):
+    st = copy.deepcopy(states[situation])
+    st["view"]["room"] = dict(st["view"].get("room") or {}, bots={str(3 - st["you"]): "strong"})   # against the computer
+    page = mount(st, lang)
+    dice = {}
+    for e in st["view"]["log"]:          # the last die of each seat (a tie of the first roll is rolled again)
+        if e["type"] == "die":
+            dice[e["player"]] = e["value"]
+    box = page.locator("[data-testid=combat]")
+    mine = box.locator(f".die-side[data-player='{st['you']}']")
+    other = box.locator(f".die-side[data-player='{3 - st['you']}']")
+    assert mine.locator(".who").inner_text() == yours and mine.get_attribute("data-whose") == "yours"
+    assert other.locator(".who").inner_text() == theirs and other.get_attribute("data-whose") == "opponents"
+    assert mine.locator("b").inner_text() == str(dice[st["you"]])
+    assert other.locator("b").inner_text() == str(dice[3 - st["you"]])
+
+
+def test_a_fight_says_whose_each_die_is_and_its_value_over_the_roll_windows_answers(states, mount):
+    st = states["fight_logged"]     # a roll modifier was used between the dice and the result
+    page = mount(st)
+    log = st["view"]["log"]
+    at = max(i for i, e in enumerate(log) if e["type"] == "strike_roll")
+    roll = log[at]
+    assert any(e["type"] != "die" for e in log[at - 3:at])
+    die = {e["card"]: e for e in log[:at] if e["type"] == "die"}
+    for side in ("attacker", "responder"):
+        words = "your die" if die[roll[side]]["player"] == st["you"] else "opponent's die"
+        assert page.inner_text(f"[data-testid=combat] [data-side={side}] .whose").strip() == f"({words})"
+        assert page.inner_text(f"[data-testid=combat] [data-side={side}] b") == str(die[roll[side]]["value"])

@@ -115,7 +115,8 @@ def test_no_raw_value_on_any_page_in_either_language(bot_server, new_page, names
     assert not page.js_errors, page.js_errors
 
 
-@pytest.mark.parametrize("situation", ["main_priority", "exchange", "fight_logged", "triggers", "acquired"])
+@pytest.mark.parametrize("situation", ["main_priority", "exchange", "fight_logged", "fight_dice", "first_roll", "triggers",
+                                       "acquired"])
 def test_no_raw_value_on_the_game_page_in_the_middle_of_a_battle(states, bot_server, new_page, names, situation):
     page = new_page()
     page.goto(bot_server.url + "/#/nowhere")

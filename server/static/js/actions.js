@@ -93,14 +93,31 @@ export function abilityText(ab, sourceId, view) {
   return def?.abilities_text?.[getLang()]?.[ab] ?? "";
 }
 
-/** A move of the selection list: {name, cost, text} for a group of picker.js (key "move", "ability:2", ...). */
-export function moveInfo(group, sourceId, view) {
+/**
+ * What a recruit option (`{recruit, pay?}`) pays with, named where the player has the choice: "gold" for the one
+ * paying gold by choice; "silver" for the plain one when legal (the server's list) also offers the same card paid
+ * with gold: the engine offers that only for a regular card both silver and gold crystals can pay, and the plain
+ * one then pays silver (02-battle.md §1.3 [304.3]). null otherwise (one way only: the engine's payment).
+ */
+export function recruitPay(o, legal) {
+  if (o?.pay === "gold") return "gold";
+  if (!o || Object.keys(o).length !== 1) return null;   // recruitment abilities' options are never offered in gold
+  const gold = (legal || []).some((b) => b.act === "choose" && b.option?.recruit === o.recruit && b.option.pay === "gold");
+  return gold ? "silver" : null;
+}
+
+/** A move of the selection list: {name, cost, text} for a group of picker.js (key "move", "ability:2", ...);
+ * legal (the server's list) names a recruit's payment when the player has the choice (recruitPay). */
+export function moveInfo(group, sourceId, view, legal) {
   if (group.act === "ability" || group.act === "declare") {
     return { name: abilityName(group.ability, sourceId, view), cost: abilityCost(group.ability, sourceId, view),
       text: abilityText(group.ability, sourceId, view) };
   }
   const names = { move: "move_move", attack: "move_attack", defend: "move_defend", place: "move_place",
     recruit: "move_recruit", recruit_gold: "move_recruit_gold", shoot: "kw_shot", discharge: "kw_discharge", throw: "kw_throw", magic_strike: "kw_magic_strike" };
+  if (group.key === "recruit" && group.actions.every((a) => recruitPay(a.option, legal) === "silver")) {
+    names.recruit = "move_recruit_silver";
+  }
   const cost = { attack: t("cost_close") };
   return { name: t(names[group.key] || "kw_ability"), cost: cost[group.key] || "", text: "" };
 }
@@ -112,8 +129,9 @@ function orderItemName(item, view) {
   return `${instanceName(view, id)}: ${abilityName(/^\d+$/.test(ab) ? Number(ab) : ab, id, view)}`;
 }
 
-/** A short readable label for one action in the current language (names from the view). */
-export function actionLabel(a, view) {
+/** A short readable label for one action in the current language (names from the view; legal, the server's list,
+ * names a recruit's payment when the player has the choice: recruitPay). */
+export function actionLabel(a, view, legal) {
   const name = (id) => instanceName(view, id);
   const targetText = () => {
     const ids = a.target ? [a.target] : a.targets || [];
@@ -139,14 +157,14 @@ export function actionLabel(a, view) {
       break;
     case "defend": s = t("act_defend", { name: name(a.source) }); break;
     case "order": s = t("act_order", { items: (a.items || []).map((it) => orderItemName(it, view)).join(" → ") }); break;
-    case "choose": s = optionLabel(a.option, view); break;
+    case "choose": s = optionLabel(a.option, view, legal); break;
     default: s = t("kw_ability");
   }
   if (a.x !== undefined && a.x !== null) s += ` (${t("x_value", { x: a.x })})`;
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;  // button labels start with a capital
 }
 
-function optionLabel(o, view) {
+function optionLabel(o, view, legal) {
   if (typeof o === "string") {
     const known = { keep: "opt_keep", weaken: "opt_weaken", redeal: "opt_redeal", done: "opt_done",
       yes: "opt_yes", no: "opt_no" };
@@ -158,7 +176,10 @@ function optionLabel(o, view) {
   }
   if (o && typeof o === "object") {
     if ("first" in o) return t("opt_first", { who: seatName(view?.room, o.first) });
-    if ("recruit" in o) return t(o.pay === "gold" ? "opt_recruit_gold" : "opt_recruit", { name: instanceName(view, o.recruit) });
+    if ("recruit" in o) {
+      const pay = recruitPay(o, legal);
+      return t(pay ? `opt_recruit_${pay}` : "opt_recruit", { name: instanceName(view, o.recruit) });
+    }
     if ("place" in o) return t("opt_place", { name: instanceName(view, o.place), cell: o.cell });
     if ("attach" in o) return t("opt_attach", { name: instanceName(view, o.attach), host: instanceName(view, o.to) });
     if ("choice" in o) return choiceLabel(o.choice, view);

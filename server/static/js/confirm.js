@@ -59,7 +59,7 @@ export function needsConfirm(a, legal, view) {
 /** The dock's confirmation box for the staged action a: onGo sends it, onUndo drops it. */
 export function confirmBox(a, view, legal, onGo, onUndo) {
   return h("div.confirm-box", { role: "group", "aria-label": t("confirm_title"), dataset: { testid: "confirm-box", act: a.act } },
-    h("div.confirm-what", {}, t("confirm_title"), " ", h("b", {}, actionLabel(a, view))),
+    h("div.confirm-what", {}, t("confirm_title"), " ", h("b", {}, actionLabel(a, view, legal))),
     a.act === "pass" ? h("div.hint", {}, t("confirm_pass_can_act")) : null,
     emptySquadDone(a, view) ? h("div.hint.warning", { role: "alert" }, t("confirm_empty_squad")) : null,
     h("button.act.confirm-go", { dataset: { testid: "confirm-action" }, onclick: onGo }, t("confirm_go")),

@@ -185,7 +185,7 @@ export class GamePage {
       this.opts.replay ? null : endingsPanel(this, c, view),
       this.conn.renderControls ? this.conn.renderControls() : null,
       dock,
-      combatPanel(view),
+      combatPanel(view, c.you),
       this._detailBox(view),
       queuePanel(view, c.you),
       this._log(view),
@@ -435,7 +435,7 @@ export class GamePage {
       title: actionHelp(a, view) || null,
       disabled: !this.canAct,
       onclick: () => this._send(a),
-    }, actionLabel(a, view));
+    }, actionLabel(a, view, this.conn.legal));
     const meaning = this.canAct ? passMeaning(view) : null;
     if (meaning) box.append(h("div.pass-meaning", {}, term("pass", t("pass_now")), ": " + meaning));
     const ex = this.canAct ? exchangeExplained(view, this.conn.you) : null;
@@ -475,7 +475,7 @@ export class GamePage {
     const wrap = h("div.selected-actions", {}, h("div.sel-title", {}, t("card_actions", { name })));
     if (!sel.group) {
       wrap.append(h("ul.moves", {}, sel.groups.map((g) => {
-        const info = moveInfo(g, this.selected, view);
+        const info = moveInfo(g, this.selected, view, this.conn.legal);
         const single = g.actions.length === 1 && !actionSteps(g.actions[0]).length ? g.actions[0] : null;
         return h("li", {}, h("button.move", {
           dataset: { move: g.key, ...(single ? { idx: String(this.conn.legal.indexOf(single)) } : {}) },
@@ -486,7 +486,7 @@ export class GamePage {
       })));
       if (sel.cards.size || sel.cells.size) wrap.append(h("div.hint", {}, t("targets_hint")));
     } else {
-      const info = moveInfo(sel.group, this.selected, view);
+      const info = moveInfo(sel.group, this.selected, view, this.conn.legal);
       const st = sel.state;
       const done = this.picks.map((p) => (p.kind === "card" ? instanceName(view, p.value) : p.kind === "cell" ? p.value : `X = ${p.value}`));
       wrap.append(h("div.pick", { dataset: { move: sel.group.key, step: String(this.picks.length) } },

@@ -79,6 +79,8 @@ const STRINGS = {
     card_actions: "Moves of {name}",
     die_roll: "Die roll",
     last_roll: "{who} rolled {value}",
+    die_yours: "your die",
+    die_opponents: "opponent's die",
     result_win: "Player {p} wins ({reason}).",
     result_draw: "Draw ({reason}).",
     you_won: "You won!",
@@ -383,6 +385,8 @@ const STRINGS = {
     // rules: paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Recruit {name}, paying gold",
     move_recruit_gold: "Recruit, paying gold",
+    opt_recruit_silver: "Recruit {name}, paying silver",
+    move_recruit_silver: "Recruit, paying silver",
     prompt_death_order: "Several of your cards died at once: choose the order they enter your graveyard.",
     // store: replays and the leaderboard
     replay_first: "First move",
@@ -723,6 +727,8 @@ const STRINGS = {
     card_actions: "Действия: {name}",
     die_roll: "Бросок кубика",
     last_roll: "{who}: на кубике {value}",
+    die_yours: "ваш кубик",
+    die_opponents: "кубик соперника",
     result_win: "Победил игрок {p} ({reason}).",
     result_draw: "Ничья ({reason}).",
     you_won: "Вы победили!",
@@ -1027,6 +1033,8 @@ const STRINGS = {
     // rules: paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Нанять за золото: {name}",
     move_recruit_gold: "Нанять за золото",
+    opt_recruit_silver: "Нанять за серебро: {name}",
+    move_recruit_silver: "Нанять за серебро",
     prompt_death_order: "Несколько ваших карт погибли одновременно: выберите порядок, в котором они уйдут на кладбище.",
     // store: записи игр и таблица рейтинга
     replay_first: "К началу",

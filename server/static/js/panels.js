@@ -69,20 +69,59 @@ function levelName(level) {
   return level == null ? t("blow_none") : t(["blow_weak", "blow_medium", "blow_strong"][level]);
 }
 
-/** The last fight's dice (raw values per card from the "die" events right before the strike_roll). */
+/** The last fight's dice: {roll: the strike_roll, dice: {card: raw value}, seats: {card: the seat that rolled it},
+ * at: its index}. Each card's die is its latest "die" event before the strike_roll, over the roll window's answers in
+ * between (a reroll counts, not the die it replaced); two dice of a card in a row are the best of two rolls, the
+ * better kept. */
 function lastFight(log) {
   for (let i = log.length - 1; i >= 0; i--) {
     const e = log[i];
-    if (e.type === "strike_roll") {
-      const dice = {};
-      for (let j = i - 1; j >= 0 && log[j].type === "die"; j--) {
-        const d = log[j];
-        dice[d.card] = Math.max(dice[d.card] ?? 0, d.value);
+    if (e.type !== "strike_roll") continue;
+    const cards = new Set([e.attacker, e.responder]);
+    const dice = {};
+    const seats = {};
+    let prev = null;               // the card of the die just read (walking back), null after any other event
+    for (let j = i - 1; j >= 0 && i - j <= 40 && log[j].type !== "strike_roll"; j--) {
+      const d = log[j];
+      const ours = d.type === "die" && cards.has(d.card);
+      if (!ours && Object.keys(dice).length === cards.size) break;
+      if (ours && !(d.card in dice)) {
+        dice[d.card] = d.value;
+        seats[d.card] = d.player;
+      } else if (ours && prev === d.card) {
+        dice[d.card] = Math.max(dice[d.card], d.value);
       }
-      return { roll: e, dice, at: i };
+      prev = ours ? d.card : null;
     }
+    return { roll: e, dice, seats, at: i };
   }
   return null;
+}
+
+/** The dice of the last roll: the run of "die" events ending at the last one (index at), one die per seat and card
+ * ({player, card, value} in the order rolled): the better of two for a card that rolls twice (best of two rolls), the
+ * later one for the first player's roll, which a tie rolls again (02-battle.md [302.2]). */
+function lastRoll(log, at) {
+  const out = new Map();
+  for (let j = at; j >= 0 && log[j].type === "die"; j--) {
+    const d = log[j];
+    const key = `${d.player}/${d.card ?? ""}`;
+    const seen = out.get(key);
+    if (!seen) out.set(key, { player: d.player, card: d.card, value: d.value });
+    else if (d.why !== "first_player") seen.value = Math.max(seen.value, d.value);
+  }
+  return [...out.values()].reverse();
+}
+
+/** Whose a die is for the page's reader: "Your die" / "Opponent's die" for a player (you: the viewer's seat), the
+ * seat's name for a spectator or a replay. */
+function whoseDie(p, you, room) {
+  if (!you || p == null) return seatName(room, p);
+  return t(p === you ? "die_yours" : "die_opponents");
+}
+
+function capital(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** "⚃ 4 +1 = 5": a die with its modifier and result. */
@@ -92,8 +131,20 @@ function dieLine(value, result) {
     h("b", {}, String(value ?? "?")), mod ? ` ${mod > 0 ? "+" : "−"}${Math.abs(mod)}` : "", ` = ${result}`];
 }
 
-/** The combat box: the last fight (both dice, modifiers, the row and its result) or the last lone die. */
-export function combatPanel(view) {
+/** The dice of a roll both sides made (the first player's roll, a fight's dice before its result), one line each,
+ * labelled with whose it is (data-player: the seat, data-whose: "yours" / "opponents" on a player's page). */
+function rollLines(dice, view, you) {
+  return dice.map((d) => h("div.die-side", { dataset: { player: String(d.player),
+    ...(you ? { whose: d.player === you ? "yours" : "opponents" } : {}) } },
+  h("span.die-face", { "aria-hidden": "true" }, FACES[d.value] || "?"), " ",
+  h("span.who", {}, capital(whoseDie(d.player, you, view.room))), ": ", h("b", {}, String(d.value)),
+  d.card ? ` — ${instanceName(view, d.card)}` : ""));
+}
+
+/** The combat box: the last fight (both dice with whose each is, modifiers, the row and its result), else the last
+ * roll: every side's die when more than one side rolled (you: the viewer's seat, null for a spectator), or the lone
+ * die. */
+export function combatPanel(view, you = null) {
   const log = view.log || [];
   const fight = lastFight(log);
   const lastDie = [...log].reverse().find((e) => e.type === "die");
@@ -104,17 +155,24 @@ export function combatPanel(view) {
     const r = fight.roll;
     const d = r.d ?? r.attacker_result - r.responder_result;
     const row = r.row || [];
+    const whose = (card) => (fight.seats[card] == null ? null
+      : h("span.whose", {}, ` (${whoseDie(fight.seats[card], you, view.room)})`));
     box.dataset.die = String(fight.dice[r.attacker] ?? "");
     box.append(
-      h("div.fight-side", { dataset: { side: "attacker" } }, h("span.who", {}, t("attacker") + ": " + instanceName(view, r.attacker)), " ",
-        dieLine(fight.dice[r.attacker], r.attacker_result)),
-      h("div.fight-side", { dataset: { side: "responder" } }, h("span.who", {}, t("responder") + ": " + instanceName(view, r.responder)), " ",
-        dieLine(fight.dice[r.responder], r.responder_result)),
+      h("div.fight-side", { dataset: { side: "attacker" } }, h("span.who", {}, t("attacker") + ": " + instanceName(view, r.attacker)),
+        whose(r.attacker), " ", dieLine(fight.dice[r.attacker], r.attacker_result)),
+      h("div.fight-side", { dataset: { side: "responder" } }, h("span.who", {}, t("responder") + ": " + instanceName(view, r.responder)),
+        whose(r.responder), " ", dieLine(fight.dice[r.responder], r.responder_result)),
       h("div.table-row", { dataset: { d: String(d) } }, t("table_row", { d: (d > 0 ? "+" : "") + d }), ": ",
         t("row_result", { a: levelName(row[0]), r: levelName(row[1]) }),
         row[2] ? ` · ${t(row[2] === "attacker" ? "row_exchange_attacker" : "row_exchange_responder")}` : ""));
+    return box;
+  }
+  const dice = lastRoll(log, lastDieAt);
+  box.dataset.die = String(lastDie.value);
+  if (new Set(dice.map((x) => x.player)).size > 1) {
+    box.append(...rollLines(dice, view, you));
   } else {
-    box.dataset.die = String(lastDie.value);
     box.append(h("div", {}, h("span.die-face", { "aria-hidden": "true" }, FACES[lastDie.value] || String(lastDie.value)), " ",
       t("last_roll", { who: seatName(view.room, lastDie.player), value: lastDie.value }) + (lastDie.card ? ` — ${instanceName(view, lastDie.card)}` : "")));
   }

@@ -37,9 +37,11 @@ export class Zoom {
       // targets to pick stay in view
       const keep = [...document.querySelectorAll("[data-testid=controls], .board .target")]
         .map((c) => c.getBoundingClientRect()).filter((k) => k.width && k.height);
-      const at = placeBeside(r, anchor.closest?.(".board")?.getBoundingClientRect(), el.offsetWidth, el.offsetHeight, keep);
+      const board = anchor.closest?.(".board")?.getBoundingClientRect();
+      const at = placeBeside(r, board, el.offsetWidth, el.offsetHeight, keep, board ? null : rowNeighbourhood(anchor, r));
       el.style.left = `${at.left}px`;
       el.style.top = `${at.top}px`;
+      if (at.maxHeight) el.style.maxHeight = `${at.maxHeight}px`;
     } else {
       el.classList.add("centered");
     }
@@ -64,6 +66,22 @@ export class Zoom {
   }
 }
 
+/** The rect {left, top, right, bottom} of a card off the board (rect r) with its neighbours in its row (the deal, the
+ * squad, an aux zone): the cards of the same row within one card of it on every side, so that a wrapped row's card
+ * above or below counts too. */
+function rowNeighbourhood(anchor, r) {
+  const n = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  for (const c of anchor.parentElement?.querySelectorAll(":scope > .card") || []) {
+    const o = c.getBoundingClientRect();
+    if (Math.abs(o.left - r.left) > r.width * 1.6 || Math.abs(o.top - r.top) > r.height * 1.6) continue;
+    n.left = Math.min(n.left, o.left);
+    n.top = Math.min(n.top, o.top);
+    n.right = Math.max(n.right, o.right);
+    n.bottom = Math.max(n.bottom, o.bottom);
+  }
+  return n;
+}
+
 /** The area (px²) a box {left, top} of w x hgt shares with rect k. */
 function overlap(at, w, hgt, k) {
   const x = Math.min(at.left + w, k.right) - Math.max(at.left, k.left);
@@ -72,15 +90,17 @@ function overlap(at, w, hgt, k) {
 }
 
 /**
- * Where the zoom (w x hgt px) goes for a card at rect r (viewport px): never over the card or the board cells next
- * to it, and over none of the rects of keep (the controls holding the prompt, the lit targets) when any place
- * allows it. A card on the board (board: the board's rect) gets the zoom beside the board, right or left, when it
- * fits (slid above or below a kept rect when needed); otherwise, and for cards off the board, beside or above / below
- * the card's neighbourhood (the card grown by one card on every side), then the window's corners clear of that
- * neighbourhood. The first place covering no kept rect wins,
- * else the one covering least. Returns {left, top} in px.
+ * Where the zoom (w x hgt px) goes for a card at rect r (viewport px): never over the card or its neighbours, and
+ * over none of the rects of keep (the controls holding the prompt, the lit targets) when any place allows it. A card
+ * on the board (board: the board's rect) gets the zoom beside the board, right or left, when it fits (slid above or
+ * below a kept rect when needed); otherwise, and for cards off the board, beside or above / below the card's
+ * neighbourhood (near: the card with its row's neighbours, rowNeighbourhood; by default the card grown by one card on
+ * every side), then the window's corners clear of that neighbourhood. The first place clear of the neighbourhood
+ * covering no kept rect wins, else the one clear of it covering least. When no place of the whole zoom is clear of the
+ * neighbourhood (a phone's full deal), the zoom goes above or below it, where there is more room, and is cut to that
+ * height (it scrolls). Returns {left, top} in px, with maxHeight (px) when the zoom must be cut.
  */
-export function placeBeside(r, board, w, hgt, keep = []) {
+export function placeBeside(r, board, w, hgt, keep = [], near = null) {
   const W = window.innerWidth;
   const H = window.innerHeight;
   const top = (y) => Math.max(4, Math.min(y, H - hgt - 4));
@@ -95,18 +115,22 @@ export function placeBeside(r, board, w, hgt, keep = []) {
   };
   if (board && board.right + 8 + w <= W - 4) column(board.right + 8);
   if (board && board.left - 8 - w >= 4) column(board.left - 8 - w);
-  const dx = board ? r.width + 4 : 0;
-  const dy = board ? r.height + 4 : 0;
-  const n = { left: r.left - dx, right: r.right + dx, top: r.top - dy, bottom: r.bottom + dy };
+  const n = near || { left: r.left - r.width - 4, right: r.right + r.width + 4, top: r.top - r.height - 4,
+    bottom: r.bottom + r.height + 4 };
   if (n.right + 8 + w <= W - 4) places.push({ left: n.right + 8, top: top(r.top) });
   if (n.left - 8 - w >= 4) places.push({ left: n.left - 8 - w, top: top(r.top) });
   const below = { left: left(r.left), top: Math.min(n.bottom + 8, H - hgt - 4) };
   const above = { left: left(r.left), top: Math.max(4, n.top - 8 - hgt) };
   places.push(...(H - n.bottom >= n.top ? [below, above] : [above, below]));
   // last resorts when those cover a kept rect: the window's corners clear of the card's neighbourhood
-  const nRect = { left: n.left, top: n.top, right: n.right, bottom: n.bottom };
   for (const at of [{ left: 4, top: 4 }, { left: W - w - 4, top: 4 }, { left: 4, top: H - hgt - 4 },
-    { left: W - w - 4, top: H - hgt - 4 }]) if (!overlap(at, w, hgt, nRect)) places.push(at);
+    { left: W - w - 4, top: H - hgt - 4 }]) places.push(at);
+  const clear = places.filter((at) => !overlap(at, w, hgt, n));
+  if (!clear.length) {
+    const room = Math.max(H - n.bottom - 12, n.top - 12);
+    return H - n.bottom >= n.top ? { left: left(r.left), top: n.bottom + 8, maxHeight: room }
+      : { left: left(r.left), top: Math.max(4, n.top - 8 - Math.min(hgt, room)), maxHeight: room };
+  }
   const covered = (at) => keep.reduce((s, k) => s + overlap(at, w, hgt, k), 0);
-  return places.reduce((best, at) => (covered(at) < covered(best) ? at : best));
+  return clear.reduce((best, at) => (covered(at) < covered(best) ? at : best));
 }
