@@ -17,8 +17,10 @@ from engine.cards import abilities as ab
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
 from engine.model.enums import PRELIM_PHASES, Phase
 from engine.model.memo import memoized, reading
+from engine.procedure.execute import asked_effect
 from engine.procedure.strike import blow_amount
 from engine.rules import keywords
+from engine.rules import targets as tg
 from engine.rules.hidden import alias, any_hidden, hidden_from
 from engine.rules.strike_table import strike_table, weakened
 from engine.view_log import _face_down_cards, _log_start, project_log, shown_log  # noqa: F401 (project_log: the API)
@@ -282,7 +284,23 @@ def _prompt(g: GameState, viewer) -> dict | None:
     prompt = _masked(g, g.prompt, viewer)
     if prompt.get("kind") == "exchange" and g.prompt.get("attacker") in g.cards:
         prompt = _masked(g, _exchange(g, g.prompt), viewer)
+    target = _choice_target(g)
+    if target is not None:
+        prompt = dict(prompt, target=alias_of(g, target, viewer))
     return prompt
+
+
+def _choice_target(g: GameState) -> str | None:
+    """The attacked card (атакованная карта) the options of the open choose one (выбрать одно) act on, e.g. the
+    creature Овражный гном struck (closed or wounded as its controller chooses); None for another prompt. The card
+    is on the board and the options are printed card text: nothing hidden is shown."""
+    eff = asked_effect(g)
+    if eff is None or eff.get("kw") != "choose_one" or not any(
+            x.get("target") == "attacked" for option in eff["options"] for x in option):
+        return None
+    e = g.executing["entry"]
+    found = tg.resolve(g, e, g.cards.get(e["source"]), "attacked")
+    return found[0].id if found else None
 
 
 def project(g: GameState, viewer) -> dict:

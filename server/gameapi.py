@@ -20,9 +20,11 @@ def real_engine() -> SimpleNamespace:
 
     def catalogue() -> list[dict]:
         """Every card definition (printed properties, abilities, text_en, text_ru) with ``abilities_text``: each
-        ability in plain words, ``{"ru": [...], "en": [...]}`` (engine/catalogue.py)."""
-        words = {c["id"]: c["abilities_text"] for c in engine.catalogue()}
-        return [dict(c, abilities_text=words.get(c["id"])) for c in engine.all_cards()]
+        ability in plain words, ``{"ru": [...], "en": [...]}``, and ``options_text``: the options of each ability's
+        choose one in plain words, same shape, None for an ability without one (engine/catalogue/text.py)."""
+        none = {"abilities_text": None, "options_text": None}
+        words = {c["id"]: {k: c[k] for k in none} for c in engine.catalogue()}
+        return [dict(c, **words.get(c["id"], none)) for c in engine.all_cards()]
 
     return SimpleNamespace(Game=engine.Game, EngineError=engine.EngineError, load_deck=engine.load_deck,
                            deck_names=deck_names, catalogue=catalogue)

@@ -9,7 +9,7 @@ from engine.errors import EngineError
 
 ENTRIES = catalogue()
 FIELDS = {"id", "name_ru", "name_en", "element", "cost", "elite", "unique", "kind", "flyer", "life", "move", "strike",
-          "classes", "abilities_text"}
+          "classes", "abilities_text", "options_text"}
 
 
 def test_catalogue_lists_every_card_once():

@@ -15,6 +15,7 @@ from engine.cards.pool import all_cards, card_def
 from engine.cards.words import (CHOSEN as _CHOSEN, MARKER_NAMES, REF as _REF, UNTIL as _UNTIL, idx as _i,
                                 kinds as _kinds)
 from engine.catalogue.triggers import when_text
+from engine.effects.keywords.choose_one import option_texts
 from engine.errors import EngineError
 from engine.rules.amounts import text as amount_text, x_is as amount_x_is
 from engine.rules.conditions import text as condition_text
@@ -246,15 +247,42 @@ def catalogue() -> list[dict]:
 
     Each entry: ``id``, ``name_ru``, ``name_en``, ``element``, ``cost`` (int), ``elite``, ``unique``, ``kind``,
     ``flyer`` (bools / str), ``life`` (int), ``move`` (int or None for flyers), ``strike`` ([weak, medium, strong]),
-    ``classes`` (list of str) and ``abilities_text`` = ``{"ru": [str, ...], "en": [str, ...]}``, one sentence per
-    ability, generated from the data. JSON-like; a fresh list each call.
+    ``classes`` (list of str), ``abilities_text`` = ``{"ru": [str, ...], "en": [str, ...]}``, one sentence per
+    ability, generated from the data, and ``options_text`` in the same shape, one entry per ability: the options of
+    its choose one (выбрать одно, ``choose_one``) in plain words, or None for an ability without one (what the
+    client's buttons answering that choice say). JSON-like; a fresh list each call.
     """
     out = []
     for c in all_cards():
         entry = {k: c[k] for k in _SUMMARY}
         entry["abilities_text"] = {lang: [ability_text(a, lang) for a in c["abilities"]] for lang in LANGS}
+        entry["options_text"] = {lang: [choice_options_text(a, lang) for a in c["abilities"]] for lang in LANGS}
         out.append(entry)
     return out
+
+
+def choice_options_text(ability: dict, lang: str) -> list[str] | None:
+    """The options of the first choose one (``choose_one``) inside ``ability`` (the ability itself or one of its
+    effects, at any depth), each in plain words starting with a capital, in ``lang`` ("ru" or "en"); None when the
+    ability has none."""
+    found = _choose_one_in(ability)
+    if found is None:
+        return None
+    return [t[0].upper() + t[1:] for t in option_texts(found, lang, EFFECT_WORDS)]
+
+
+def _choose_one_in(obj) -> dict | None:
+    """The first ``choose_one`` object in a JSON-like value (depth first), or None."""
+    if isinstance(obj, dict):
+        if obj.get("kw") == "choose_one":
+            return obj
+        obj = list(obj.values())
+    if isinstance(obj, list):
+        for v in obj:
+            found = _choose_one_in(v)
+            if found is not None:
+                return found
+    return None
 
 
 def card_text(card_id: str, lang: str) -> str:

@@ -182,6 +182,19 @@ def run_effects(g: GameState, ex: dict) -> None:
     ex["done"] = True
 
 
+def asked_effect(g: GameState) -> dict | None:
+    """The effect of the executing entry whose ``ask_choice`` hook asks the open choice (a choose one, выбрать
+    одно: a ``choice`` prompt without ``what``), or None when no such choice is open. Reads only."""
+    ex = g.executing
+    ask = (ex or {}).get("ask") or {}
+    if ask.get("kind") != PromptKind.CHOICE or "what" in ask:
+        return None
+    e = ex["entry"]
+    effects = _effects_of(g, e, g.cards.get(e["source"])) or []
+    i = ex["data"].get("i", 0)
+    return effects[i] if i < len(effects) else None
+
+
 def _ask_death_order(g: GameState, ex: dict) -> bool:
     """Several cards of one owner killed together by an "each ..." effect: ask that owner their graveyard order
     (02-battle.md §7.3 [PROPOSAL]; answer ``order`` with the cards, first = enters first)."""

@@ -86,3 +86,22 @@ MOUNT = """async ([state, lang]) => {
   window.gamePage = page;
   page.render();
 }"""
+
+
+def choose_one_state() -> dict:
+    """``{"view", "legal", "you"}`` of the struck side asked to choose one (выбрать одно): the computer's Овражный
+    гном (vs2003-ovrazhny-gnom) has struck the player's open Леший (vs2003-leshiy), whose controller chooses between
+    closing it and 2 wounds («адское зловоние»)."""
+    import json
+
+    from tests.cards.kit import do, pool, setup
+
+    g, labels = setup([pool("a", "c3", 1, "vs2003-ovrazhny-gnom"), pool("t", "c4", 2, "vs2003-leshiy")], dice=[6, 1])
+    asked: dict = {}
+
+    def stop_at_the_choice(game, legal):
+        if game.prompt["kind"] == "choice" and not asked:  # plain JSON, as the page receives it
+            asked.update(json.loads(json.dumps({"view": game.view(2), "legal": legal, "you": 2})))
+        return None
+    do(g, labels, 1, act="attack", source="a", target="t", pick=stop_at_the_choice)
+    return asked

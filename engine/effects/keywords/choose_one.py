@@ -39,11 +39,16 @@ def chosen(eff: dict, pick: int) -> list[dict]:
     return eff["options"][pick]
 
 
+def option_texts(a: dict, lang: str, words) -> list[str]:
+    """Each option of the ``choose_one`` object ``a`` in plain words (``lang`` "ru" or "en"), in option order: its
+    effects joined by "and" ("close the attacked card", "wound the attacked card for 2 (not an attack)")."""
+    joiner = " and " if lang == "en" else " и "
+    return [joiner.join(words.effect(x, lang) for x in o) for o in a["options"]]
+
+
 def text(a: dict, lang: str, words) -> str:
     """"<chooser> chooses: <option> or <option>" in ``lang``."""
-    joiner = " and " if lang == "en" else " и "
-    opts = [joiner.join(words.effect(x, lang) for x in o) for o in a["options"]]
-    return _WHO[a["chooser"]][idx(lang)] + ": " + or_(opts, lang)
+    return _WHO[a["chooser"]][idx(lang)] + ": " + or_(option_texts(a, lang, words), lang)
 
 
 CHOOSE_ONE = register_keyword(Keyword(

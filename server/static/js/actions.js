@@ -200,7 +200,21 @@ function choiceLabel(i, view) {
     if (m) return t(`opt_deck_${m[1]}`, { name: name(m[2]) });
     if (/^k\d+$/.test(item)) return t("opt_card", { name: t("opt_deck_card") });
   }
+  if (item === undefined) return chooseOneLabel(i, view);
   return t("opt_choice", { n: i + 1 });
+}
+
+/** The label of option i of a choose one (выбрать одно: a choice prompt without items, asked by the executing entry's
+ * ability): the option in the catalogue's plain words ("Close the attacked card"), or "Option 2 (Ravine Dwarf)"
+ * naming the prompt's source card when the catalogue does not describe it. */
+function chooseOneLabel(i, view) {
+  const pr = view?.prompt;
+  const ex = view?.executing;
+  const ab = ex && ex.source === pr?.source ? ex.ability : undefined;
+  const text = typeof ab === "number" ? cardDef(view?.cards?.[pr.source]?.card)?.options_text?.[getLang()]?.[ab]?.[i]
+    : undefined;
+  if (text) return text;
+  return pr?.source ? t("opt_choice_of", { n: i + 1, name: instanceName(view, pr.source) }) : t("opt_choice", { n: i + 1 });
 }
 
 /**

@@ -7,7 +7,7 @@
 import { digitsOf, h, setChildren } from "./dom.js";
 import { t, phaseName, onLangChange, errorText, hasKey } from "./i18n.js";
 import { cardName, instanceName } from "./cards.js";
-import { indexLegal, actionLabel, moveInfo } from "./actions.js";
+import { indexLegal, actionLabel, moveInfo, abilityName } from "./actions.js";
 import { groupMoves, pickState, movesWithFirst, actionSteps } from "./picker.js";
 import { renderLogLine, unshadowed } from "./log.js";
 import { cardElement, cardLabel, defOf } from "./cardface.js";
@@ -410,6 +410,11 @@ export class GamePage {
     let text = pr.kind === "triggers" ? triggersPromptText(pr) : t(`prompt_${pr.kind}`);
     if (pr.kind === "choice" && pr.what) {
       text = hasKey(`prompt_choice_${pr.what}`) ? t(`prompt_choice_${pr.what}`)
+        : t("prompt_choice_ability", { name: instanceName(view, pr.source) });
+    } else if (pr.kind === "choice" && pr.source) {  // a choose one asked by an ability: name it and its card
+      const ex = view.executing;
+      const ab = ex && ex.source === pr.source ? abilityName(ex.ability, pr.source, view) : "";
+      text = ab ? t("prompt_choose_one", { ability: ab, name: instanceName(view, pr.source) })
         : t("prompt_choice_ability", { name: instanceName(view, pr.source) });
     }
     if (pr.kind === "priority" && (view.queue || []).length) text = t("prompt_priority_queue");
