@@ -19,7 +19,7 @@ list, one room's status, health and metrics.
   rematch offered (or withdraws its own): the rematch room closes unless dealt; 409 ``no_rematch``,
   ``rematch_started`` |
 | GET /api/rooms | ``{"waiting": [info], "playing": [info], "finished": [info]}`` (only rooms open to spectators
-  are listed as playing/finished) |
+  are listed as playing/finished; a tutorial's rooms never: a learner's practice is no public game) |
 | GET /api/rooms/{id} | ``info`` (server.room ``Room.info``); ``yours`` (1 or 2): the seat kept for the asking
   player (a rematch, a challenge) |
 
@@ -380,7 +380,8 @@ LIST_LIMIT = (50, 200)
 
 async def list_rooms(request: Request):
     """The lobby: rooms waiting for a player, games to watch, finished games (replays), newest first, at most
-    ``?limit=`` (default 50, at most 200) per section; ``counts`` gives each section's full size."""
+    ``?limit=`` (default 50, at most 200) per section; ``counts`` gives each section's full size. A tutorial's rooms
+    (server/tutorial.py) are left out: its player finds them in their own games (``GET /api/players/me/games``)."""
     try:
         limit = int(request.query_params.get("limit", LIST_LIMIT[0]))
     except ValueError:
@@ -394,6 +395,8 @@ async def list_rooms(request: Request):
     finished = [i for i in infos if i["status"] == "finished" and i["spectators"]]
     renamed = await rooms_names_now(request.app.state.hub.store, finished)
     for info in infos:
+        if info.get("tutorial"):
+            continue
         if info["id"] in renamed:
             info = dict(info, players=renamed[info["id"]])
         info = public_info(info)

@@ -10,6 +10,9 @@ period, and the abort of a game nobody has really played yet (docs/server.md "Le
   either player may abort; a seat that is away when its grace ends in that window aborts the game by itself. An
   aborted game has ``{"winner": None, "reason": "aborted"}``, is recorded as aborted and never rated. Before the
   deal there is no game: an abort closes the room (a rematch room's abort withdraws its offer in the finished room).
+  A tutorial's room (server/tutorial.py) may be aborted by its player at any turn (an away seat still aborts only in
+  the window above): the tutorial ends a part's room that way when it moves on to its next part, a practice left
+  unfinished rather than anyone's concession.
 - **Cancel.** A rematch room whose offer one of its players declines closes, unless its cards have been dealt.
 
 Refusals answer ``{"ok": False, "code", "msg", "text", "values"}`` and change nothing: ``msg`` is the English
@@ -77,10 +80,12 @@ def claim_refusal(room, seat, now: float) -> dict | None:
 
 
 def abort_refusal(room, seat) -> dict | None:
-    """Why seat ``seat`` may not abort the game now, or None."""
+    """Why seat ``seat`` may not abort the game now, or None. A tutorial's room (``room.options["tutorial"]``) may be
+    aborted by its player at any turn until it is finished."""
     if seat not in (1, 2):
         return _refusal("not_a_player", "Only a player seated in this game may abort it.", "abort_not_a_player")
-    if not abortable(room):
+    tutorial = room.options.get("tutorial") and room.status is not RoomStatus.FINISHED and not room.closed
+    if not (tutorial or abortable(room)):
         return _refusal("too_late_to_abort", "The game can no longer be aborted: the first player's first turn "
                                              "has ended (or the game is over).")
     return None

@@ -19,7 +19,8 @@ class LobbyEntry:
     def info(self) -> dict:
         """The lobby entry: id, status, decks, clock (None = no clock), spectators allowed, seats taken/connected,
         display names and bots, whether anyone may take seat 2 (``open``), spectator count, version, result,
-        creation time (Unix seconds), the rematch room. ``owners`` (seat -> player id) is for server-side lookups
+        creation time (Unix seconds), the rematch room, ``tutorial``: the tutorial part the room plays
+        (``"prelim"`` | ``"battle"``, server/tutorial.py) or None; the lobby's public list leaves such rooms out. ``owners`` (seat -> player id) is for server-side lookups
         only: the lobby strips it from its answers (server/http_common.py ``public_info``)."""
         r = self.room
         s = r.seats
@@ -33,6 +34,7 @@ class LobbyEntry:
                       for p in (1, 2)},
             "watching": r.audience.spectators(), "v": r.v,
             "result": r.versions.game.result, "created": int(r.created), "rated": r.rated,
+            "tutorial": r.options.get("tutorial"),
         }
 
     async def publish(self) -> None:

@@ -265,3 +265,64 @@ def test_a_step_that_waits_for_the_computer_is_not_called_off_script(server, new
     got = page.evaluate(GUIDE_AT, ["hire_silver", {}, []])
     assert got == {"step": "hire_silver", "off": False}
     assert page.inner_text("[data-testid=tutorial-skip]") == "Пропустить шаг"
+
+
+GUIDE_ON_THE_LAST_STEP = """async ([lang]) => {
+  const i18n = await import('/js/i18n.js');
+  const tut = await import('/js/tutorial.js');
+  i18n.setLang(lang);
+  localStorage.setItem('berserk.tutorial', JSON.stringify({ id: 'finish', room: 'tut-skip', part: 'battle', since: -1 }));
+  const root = document.createElement('div');
+  document.body.append(root);
+  window.tutConn = { view: { cards: {}, log: [], result: null }, legal: [{ act: 'defend', source: 'k1' }], you: 1 };
+  window.tutGuide = tut.tutorialFor('tut-skip', root, window.tutConn);
+  window.tutGuide.update();
+}"""
+
+
+@pytest.mark.parametrize("lang, on, won, lost", [("ru", "игра ещё идёт", "Вы победили", "победил компьютер"),
+                                                 ("en", "the game is still on", "You won", "The computer won")])
+def test_skipping_the_last_step_of_a_game_still_on_says_the_game_goes_on_and_its_result_only_once_it_ends(
+        server, new_page, lang, on, won, lost):
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    page.evaluate(GUIDE_ON_THE_LAST_STEP, [lang])
+    page.click("[data-testid=tutorial-skip]")
+    step = page.locator("[data-testid=tutorial-step][data-step=complete]")
+    expect(step).to_contain_text(on)
+    assert won not in step.inner_text() and lost not in step.inner_text()
+    page.evaluate("() => { window.tutConn.view.result = { winner: 2, reason: 'no_creatures' };"
+                  " window.tutGuide.update(); }")
+    expect(step).to_contain_text(lost)
+    assert on not in step.inner_text() and won not in step.inner_text()
+
+
+GUIDE_AT_THE_END_OF_THE_PRELIM = """async () => {
+  const api = await import('/js/api.js');
+  const tut = await import('/js/tutorial.js');
+  const seat = await api.createRoom({ opponent: 'bot', bot: 'heuristic', tutorial: 'prelim' });
+  localStorage.setItem('berserk.tutorial', JSON.stringify(
+    { id: 'to_battle', room: seat.room, part: 'prelim', since: -1 }));
+  const root = document.createElement('div');
+  document.body.append(root);
+  window.tutSent = [];
+  const conn = { room: seat.room, token: seat.token, you: 1, view: { cards: {}, log: [] }, legal: [],
+    act: (a) => window.tutSent.push(a) };
+  tut.tutorialFor(seat.room, root, conn).update();
+  return seat.room;
+}"""
+
+
+def test_moving_on_to_the_battle_aborts_the_prelims_room_never_concedes_it(server, new_page):
+    page = new_page("en-US")
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    prelim = page.evaluate(GUIDE_AT_THE_END_OF_THE_PRELIM)
+    page.wait_for_function("async (id) => (await (await fetch('/api/rooms/' + id)).json()).status !== 'waiting'",
+                           arg=prelim, polling=100)     # dealt once the computer has sat down
+    page.click("[data-testid=tutorial-next]")
+    page.wait_for_function("(id) => location.hash.startsWith('#/room/') && !location.hash.endsWith(id)", arg=prelim)
+    info = page.evaluate("async (id) => (await fetch('/api/rooms/' + id)).json()", prelim)
+    assert info["result"] == {"winner": None, "reason": "aborted"}, info
+    assert page.evaluate("window.tutSent") == []

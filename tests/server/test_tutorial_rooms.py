@@ -1,5 +1,6 @@
 """The tutorial's rooms (server/tutorial.py): created with ``"tutorial"`` against the computer, dealt from their
-fixed position (and from nothing else), never recorded; a bad part or no computer opponent is refused."""
+fixed position (and from nothing else), never recorded nor listed publicly (their player sees them in their own
+games), aborted by their player at any turn; a bad part or no computer opponent is refused."""
 from __future__ import annotations
 
 import httpx
@@ -8,6 +9,7 @@ import engine
 from server.gameapi import real_engine
 from server.tutorial import BATTLE, PRELIM_DECKS, new_game
 from tests.server.harness import Player
+from tests.server.play_util import call, new_player
 
 
 async def _post(live, body):
@@ -32,6 +34,37 @@ async def test_the_battle_room_starts_from_its_prepared_position(live_factory):
     cells = {c["cell"]: c["card"] for c in p.view["cards"].values() if c.get("zone") == "battlefield"}
     want = {c["cell"]: c["card"] for c in BATTLE["setup"]["cards"] if c["zone"] == "battlefield"}
     assert cells == want and p.view["active"] == 1 and p.view["turn"] == 1
+
+
+async def test_a_tutorial_room_is_listed_only_among_its_players_own_games_and_ends_as_aborted(live_factory):
+    """Neither the lobby's rooms nor its replays list a learner's practice; the part the tutorial ends (it aborts
+    the room when moving on) reads aborted, nobody's win, never a concession."""
+    live = live_factory(engine=real_engine(), bot_think=0.0)
+    ann = await new_player(live.http, "Ann")
+    seat = (await call(live.http, "POST", "/api/rooms", ann, {"opponent": "bot", "tutorial": "battle"})).json()
+    room = seat["room"]
+    p = await Player.join(live.ws, room, seat["token"])
+    if (p.view or {}).get("phase") != "main":
+        await p.until(lambda f: (p.view or {}).get("phase") == "main")
+    listed = lambda body: [i["id"] for k in ("waiting", "playing", "finished") for i in body[k]]
+    assert room not in listed((await call(live.http, "GET", "/api/rooms")).json())
+    assert room in [i["id"] for i in (await call(live.http, "GET", "/api/players/me/games", ann)).json()["live"]]
+    r = await call(live.http, "POST", f"/api/rooms/{room}/abort", None, {"token": seat["token"]})
+    assert r.status_code == 200 and r.json()["result"] == {"winner": None, "reason": "aborted"}, r.text
+    assert room not in listed((await call(live.http, "GET", "/api/rooms")).json())
+    mine = (await call(live.http, "GET", "/api/players/me/games", ann)).json()["finished"]
+    assert next(i for i in mine if i["id"] == room)["result"] == {"winner": None, "reason": "aborted"}
+
+
+def test_a_tutorial_room_may_be_aborted_after_the_first_turn_unlike_a_game():
+    from types import SimpleNamespace
+
+    from server.room.endings import abort_refusal
+    from server.room.status import RoomStatus
+    room = lambda options: SimpleNamespace(status=RoomStatus.PLAYING, closed=False, game=SimpleNamespace(turn=4),
+                                           options=options)
+    assert abort_refusal(room({"tutorial": "prelim"}), 1) is None
+    assert abort_refusal(room({}), 1)["code"] == "too_late_to_abort"
 
 
 def test_the_prelim_part_deals_the_whole_fixed_deck():

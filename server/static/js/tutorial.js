@@ -169,11 +169,23 @@ class TutorialGuide {
     this._advance();
     const now = STEPS[p.step + 1];
     if (now && now.part !== p.part) {
-      if (this.conn.you && !this.conn.view?.result) this.conn.act({ act: "concede" }); // the finished part's room
+      await this._endPart();
       await enter({ ...progress(), room: null });
       return;
     }
     this.render();
+  }
+
+  /** End the room of the part the tutorial moves on from: aborted (a practice left unfinished, nobody wins;
+   * server/room/endings.py lets a tutorial's player abort at any turn), never conceded. A refusal (the room is gone
+   * or finished already) changes nothing here. */
+  async _endPart() {
+    if (!this.conn.you || this.conn.view?.result) return;
+    try {
+      await api.endGame(this.conn.room, "abort", this.conn.token);
+    } catch (e) {
+      // nothing to end
+    }
   }
 
   render() {

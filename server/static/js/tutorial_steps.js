@@ -10,8 +10,11 @@
 // on the game page, or null}.
 
 // How the tutorial's game ended, then the closing words: a win, a loss, a draw by the turn limit (the engine's
-// result reason "turn_cap") or another draw; said as it is, never "complete" over a game that was not won.
+// result reason "turn_cap") or another draw; said as it is, never "complete" over a game that was not won. A game
+// still on (the last step skipped before the end) has no result to tell: the tutorial is over, the game goes on.
 const ENDINGS = {
+  playing: { ru: "Обучение закончено, а игра ещё идёт: доиграйте её сами или вернитесь в лобби.",
+    en: "That is the end of the tutorial; the game is still on: play it out yourself or go back to the lobby." },
   won: { ru: "Вы победили — обучение пройдено!", en: "You won: the tutorial is complete!" },
   lost: { ru: "На этот раз победил компьютер, но все шаги обучения вы прошли.",
     en: "The computer won this time, but you have been through every step of the tutorial." },
@@ -23,9 +26,10 @@ const ENDINGS = {
 const RULES_AT_HAND = { ru: "Правила всегда под рукой — ссылка «Правила» вверху.",
   en: "The rules are always at hand: the \"Rules\" link at the top." };
 
-/** The last step's words {ru, en} for the game's result ({winner: 1 | 2 | "draw", reason}) seen by seat you. */
+/** The last step's words {ru, en} for the game's result ({winner: 1 | 2 | "draw", reason}, or null while the game
+ * goes on) seen by seat you. */
 export function ending(result, you) {
-  const kind = !result ? "won" : result.reason === "turn_cap" ? "turn_cap"
+  const kind = !result ? "playing" : result.reason === "turn_cap" ? "turn_cap"
     : result.winner === you ? "won" : result.winner === "draw" || result.winner == null ? "draw" : "lost";
   return { ru: `${ENDINGS[kind].ru} ${RULES_AT_HAND.ru}`, en: `${ENDINGS[kind].en} ${RULES_AT_HAND.en}` };
 }
