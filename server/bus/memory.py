@@ -13,13 +13,16 @@ import re
 from collections import deque
 
 from .interfaces import BusError, Carry, FanOut, Inbox, LobbyDirectory, Mailbox, RoomStore, Sink, SinkAll, hand_over
+from .messages import Detach
 
 INBOX_SIZE = 1024
 _ROOM_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 class QueueInbox(Inbox):
-    """A bounded FIFO inbox (``INBOX_SIZE`` messages) read by one task, the room; ``put`` raises BusError room_busy.
+    """A bounded FIFO inbox (``INBOX_SIZE`` messages) read by one task, the room; ``put`` raises BusError room_busy,
+    except for a ``Detach``: a connection's departure is always queued (each attached connection sends one, so they
+    are bounded by the connections; a lost one would leave its seat held by a connection that is gone, never away).
 
     A deque and one waiter future instead of ``asyncio.Queue`` under ``asyncio.wait_for`` (CPU per
     action): a ``get`` with a timeout made a task and a timer for every message; here a ``get`` that finds a message
@@ -32,8 +35,8 @@ class QueueInbox(Inbox):
         self._waiter: asyncio.Future | None = None
 
     def put(self, msg) -> None:
-        """Queue one message. Raises BusError("room_busy") when the inbox is full."""
-        if len(self._items) >= INBOX_SIZE:
+        """Queue one message. Raises BusError("room_busy") when the inbox is full (never for a ``Detach``)."""
+        if len(self._items) >= INBOX_SIZE and not isinstance(msg, Detach):
             raise BusError("room_busy", "The room is overloaded; try again.")
         self._push(msg)
 

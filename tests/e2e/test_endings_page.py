@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import ServerProcess
-from tests.e2e.players import friend_game
+from tests.e2e.driver import wait_version_above
+from tests.e2e.players import friend_game, my_seat
 from tests.e2e.states import MOUNT
 
 GRACE = 4
@@ -80,6 +81,24 @@ def test_a_player_who_closes_the_browser_is_shown_away_with_a_countdown_then_the
     assert text.startswith("Bob") and "has left the game" in text and " s to come back" in text
     # nobody has moved yet: the seat that did not come back aborts the game when its grace period ends
     assert _result(ann) == {"winner": None, "reason": "aborted"}
+
+
+def test_a_player_whose_second_tab_closes_after_displacing_the_first_is_shown_away_to_the_opponent_and_spectators(
+        grace_server, new_page):
+    ann, bob, _ = friend_game(new_page, grace_server)
+    room = ann.evaluate("window.berserkConn.room")
+    sam = new_page()
+    sam.goto(grace_server.url + f"/#/room/{room}")
+    wait_version_above(sam, None)
+    second = bob.context.new_page()        # the same browser: the same seat
+    second.goto(grace_server.url + f"/#/room/{room}")
+    my_seat(second, "2")
+    expect(bob.locator("[data-testid=seat-elsewhere]")).to_be_visible()
+    second.close()                         # the seat's last connection is gone; the first tab stays displaced
+    for page in (ann, sam):
+        expect(page.locator("[data-testid=opponent-away]")).to_contain_text("has left the game")
+    assert _result(ann) == {"winner": None, "reason": "aborted"}     # not back before the first turn ended
+    expect(bob.locator("[data-testid=seat-elsewhere]")).to_be_visible()
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.server.harness import Player, create_room, join_seat
 from tests.server.play_util import call, new_player
+from tests.server.test_reconnect import _closed_code
 
 KEEP = {"act": "choose", "option": "keep"}
 
@@ -149,6 +150,24 @@ async def test_after_the_grace_period_the_present_player_claims_the_win_as_aband
     assert r.status_code == 200 and r.json()["result"] == {"winner": 1, "reason": "abandoned"}
     await a.watch(10)
     assert a.result == {"winner": 1, "reason": "abandoned"} and a.view["room"]["status"] == "finished"
+
+
+async def test_a_seat_whose_second_window_closes_after_displacing_the_first_is_away_and_its_win_can_be_claimed(
+        live_factory):
+    live = live_factory(disconnect_grace=GRACE)
+    room, a, first, token2 = await _two(live, clock={"base": 100, "increment": 0})
+    watcher = await Player.join(live.ws, room["room"], None)
+    await _to_turn_2(a, first)
+    await watcher.catch_up(a.v)
+    second = await Player.join(live.ws, room["room"], token2)        # the same seat in a second window
+    assert await _closed_code(first) == 4002          # the first window is displaced (close 4002), not away
+    await second.close()                                             # the seat's last connection is gone
+    for p in (a, watcher):
+        told = await p.until(lambda f: f["t"] == "clocks")
+        assert 0 < told["clocks"]["away"]["2"] <= GRACE * 1000 and told["clocks"]["held"] is True
+    await a.until(lambda f: f["t"] == "clocks" and (f["clocks"] or {}).get("away", {}).get("2") == 0, timeout=10)
+    r = await _post(live, room["room"], "claim", room["token"])
+    assert r.status_code == 200 and r.json()["result"] == {"winner": 1, "reason": "abandoned"}
 
 
 # -- abort -------------------------------------------------------------------------------------------------------
