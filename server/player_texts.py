@@ -120,15 +120,17 @@ def refuse(request: Request, status: int, code: str, text: str | None = None, **
 def refused(request: Request, e: ValueError, status: int = 400) -> JSONResponse:
     """The answer to a ValueError a handler caught: a :class:`Refusal` with its code and sentence; an unknown bot
     level (server/bot_levels.py UnknownLevel: ``levels``) as ``unknown_level`` with the levels; a deck that cannot
-    be played (server/decks_api.py DeckChoiceError: ``errors``) as ``bad_request`` with the deck validator's
-    sentences, already in the language asked for; any other ValueError as ``bad_request`` ``bad_deck`` (only deck
-    readers raise plain ones)."""
+    be played (server/decks_api.py DeckChoiceError: ``errors``) with its own code (``bad_deck_choice`` for a pasted
+    code or list that is no deck, ``invalid_deck``, ``unknown_deck``), the deck validator's sentences (already in the
+    language asked for) and ``errors``; any other ValueError as ``bad_request`` ``bad_deck`` (only deck readers raise
+    plain ones)."""
     if isinstance(e, Refusal):
         return refuse(request, status, e.code, e.text, **e.values)
     levels = getattr(e, "levels", None)
     if levels is not None:
         body = error_body(lang_of(request), "unknown_level", levels=", ".join(levels))
         return JSONResponse(dict(body, levels=list(levels)), status_code=status)
-    if getattr(e, "errors", None) is not None:
-        return JSONResponse({"error": "bad_request", "message": str(e)}, status_code=status)
+    to_json = getattr(e, "to_json", None)
+    if to_json is not None:
+        return to_json(status)
     return refuse(request, status, "bad_request", "bad_deck")

@@ -115,3 +115,40 @@ def test_the_setting_names_the_pass_it_asks_about(states, mount, lang, says):
     page = mount(states["main_priority"], lang=lang)
     label = page.locator("label.confirm-setting").inner_text()
     assert says in label, label
+
+
+def _own_target_strike(st):
+    cards = st["view"]["cards"]
+    return next(a for a in st["legal"] if a["act"] == "attack" and cards[a["target"]]["controller"] == st["you"])
+
+
+@pytest.mark.parametrize("confirm", [True, False])
+def test_a_strike_at_ones_own_card_waits_for_a_confirmation_naming_both_whatever_the_setting(states, mount, confirm):
+    """docs/rules-decisions.md 02 §4.1: legal, and costly when accidental (the attacker is closed)."""
+    st = states["main_priority"]
+    a = _own_target_strike(st)
+    page = mount(st, confirm=confirm)
+    page.click(f"#game-under-test .field [data-card='{a['source']}']")
+    page.click(f"#game-under-test .field [data-card='{a['target']}']")
+    warning = page.locator("[data-testid=confirm-box] [data-testid=confirm-own-target]")
+    assert _sent(page) == [] and warning.count() == 1
+    names = page.evaluate("async ([v, ids]) => { const c = await import('/js/cards.js'); "
+                          "return ids.map((id) => c.instanceName(v, id)); }", [st["view"], [a["source"], a["target"]]])
+    text = warning.inner_text()
+    assert all(n in text for n in names) and "your own card" in text, text
+    page.click("[data-testid=undo-action]")
+    assert _sent(page) == []
+    page.click(f"#game-under-test .field [data-card='{a['source']}']")
+    page.click(f"#game-under-test .field [data-card='{a['target']}']")
+    page.click("[data-testid=confirm-action]")
+    assert _sent(page) == [a]
+
+
+def test_a_strike_at_an_enemy_card_is_sent_at_once(states, mount):
+    st = states["main_priority"]
+    cards = st["view"]["cards"]
+    a = next(a for a in st["legal"] if a["act"] == "attack" and cards[a["target"]]["controller"] != st["you"])
+    page = mount(st)
+    page.click(f"#game-under-test .field [data-card='{a['source']}']")
+    page.click(f"#game-under-test .field [data-card='{a['target']}']")
+    assert _sent(page) == [a]

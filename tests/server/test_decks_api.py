@@ -156,3 +156,9 @@ async def test_a_room_refused_for_its_deck_says_why_in_the_accept_language_langu
     assert "no such deck" in en.json()["message"] and en.json()["message"] != ru.json()["message"]
     assert any("а" <= ch <= "я" for ch in ru.json()["message"].lower())
     assert not any("а" <= ch <= "я" for ch in en.json()["message"].lower())
+
+
+@pytest.mark.parametrize("deck", [{"text": "garbage!!!"}, {"code": "BRK1!!"}])
+async def test_a_room_refused_for_a_pasted_value_that_is_no_deck_answers_bad_deck_choice(live, deck):
+    r = await _post(live, "/api/rooms", {"deck": deck, "opponent": "bot"}, lang="en")
+    assert r.status_code == 400 and r.json()["error"] == "bad_deck_choice" and r.json()["errors"]

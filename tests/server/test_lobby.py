@@ -41,10 +41,12 @@ async def test_create_room_returns_id_and_secret_seat_token(live):
 
 
 async def test_bad_create_bodies_get_400_with_a_code(live):
-    for body in ({"decks": ["A"]}, {"decks": ["A", "nope"]}, {"clock": {"base": -1}}, {"clock": "fast"},
+    for body in ({"decks": ["A"]}, {"clock": {"base": -1}}, {"clock": "fast"},
                  {"spectators": "yes"}, {"autopass": 1}, [1, 2]):
         r = await _post(live, "/api/rooms", body)
         assert r.status_code == 400 and r.json()["error"] == "bad_request", body
+    r = await _post(live, "/api/rooms", {"decks": ["A", "nope"]})     # a deck's refusal names its own code
+    assert r.status_code == 400 and r.json()["error"] == "unknown_deck" and r.json()["errors"]
     r = await _post(live, "/api/rooms", content=b"{not json")
     assert r.status_code == 400
 

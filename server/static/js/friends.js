@@ -58,13 +58,21 @@ export class FriendsPanel {
     }
   }
 
+  /** Run one request of the panel (fn), then note its outcome (after(out) or the refusal) and refresh. One at a
+   * time: while one is in flight the panel's buttons that send are disabled and another click does nothing (a
+   * double click sends one challenge, accepts once). */
   async _do(fn, after) {
+    if (this.doing) return;
+    this.doing = true;
+    this.render();
     try {
       const out = await fn();
       this.note = after ? after(out) : null;
     } catch (e) {
       this.note = errorText(e);
     }
+    this.doing = false;
+    this.seen = null;   // drawn with the buttons disabled: draw again whatever the lists say
     await this.refresh();
   }
 
@@ -97,7 +105,7 @@ export class FriendsPanel {
       } },
     h("strong", {}, t("challenge_title", { name: friend.name })), " ", deck.el, " ",
     h("label", {}, t("challenge_clock"), " ", clock), " ",
-    h("button", { type: "submit", dataset: { testid: "challenge-send" } }, t("challenge_send")));
+    h("button", { type: "submit", dataset: { testid: "challenge-send" }, disabled: !!this.doing }, t("challenge_send")));
   }
 
   _friendRow(f) {
@@ -117,7 +125,7 @@ export class FriendsPanel {
     const deck = this._deck(`accept-deck-${c.id}`);
     return h("li.challenge-in", { dataset: { testid: "challenge-incoming" } },
       h("span", {}, t("challenge_from", { name: c.from.name, clock: clockName(c.clock) })), " ", deck.el, " ",
-      h("button", { type: "button", dataset: { testid: "challenge-accept" },
+      h("button", { type: "button", dataset: { testid: "challenge-accept" }, disabled: !!this.doing,
         onclick: () => this._do(async () => this._enter(await acc.accept(c.id, deck.value()))) },
       t("challenge_accept")), " ",
       h("button", { type: "button", onclick: () => this._do(() => acc.decline(c.id)) }, t("challenge_decline")));

@@ -382,6 +382,11 @@ const STRINGS = {
     err_already_dealt: "The game has been dealt; decks are fixed.",
     err_too_many_rooms: "The server is full; try again later.",
     err_bot_unavailable: "The computer opponent could not sit down; try again.",
+    err_bad_deck_choice: "The deck code (or card list) is not valid: check it or choose another deck.",
+    err_invalid_deck: "This deck breaks the deck rules and cannot be played.",
+    err_unknown_deck: "There is no such deck.",
+    err_paste_empty: "Paste a deck code (or a card list) first.",
+    lobby_working: "Working…",
     // rules: paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Recruit {name}, paying gold",
     move_recruit_gold: "Recruit, paying gold",
@@ -1032,6 +1037,11 @@ const STRINGS = {
     err_already_dealt: "Карты уже розданы; колоды не меняются.",
     err_too_many_rooms: "Сервер заполнен; попробуйте позже.",
     err_bot_unavailable: "Компьютер не смог сесть за стол; попробуйте ещё раз.",
+    err_bad_deck_choice: "Код колоды (или список карт) не подходит: проверьте его или выберите другую колоду.",
+    err_invalid_deck: "Эта колода нарушает правила составления, ею нельзя играть.",
+    err_unknown_deck: "Такой колоды нет.",
+    err_paste_empty: "Сначала вставьте код колоды (или список карт).",
+    lobby_working: "Выполняется…",
     // rules: paying a recruit with gold by choice; ordering simultaneous deaths
     opt_recruit_gold: "Нанять за золото: {name}",
     move_recruit_gold: "Нанять за золото",

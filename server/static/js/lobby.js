@@ -31,6 +31,7 @@ export class LobbyPage {
     this.mine = null;
     this.error = null;
     this.queue = null; // {ticket, waited, bot_offer} while in the quick-play queue
+    this.pending = null; // the id of the creating button whose request is in flight ("play-bot", "create-room", ...)
     this.timer = setInterval(() => this.refresh(), 3000);
     this.friends = new FriendsPanel(() => ({ decks: this.decks, saved: this.saved }));
     this.unsubscribe = onLangChange(() => { this.friends.render(); this.render(); }); // the friends panel too
@@ -96,34 +97,72 @@ export class LobbyPage {
     return deckChoice(this.decks, this.saved, { id, label: null }).el;
   }
 
-  /** The "deck" body field chosen in the deck choice ``id`` (null: the server picks). */
+  /** The "deck" body field chosen in the deck choice ``id`` (null: the server picks). Throws an error with key
+   * err_paste_empty for "paste" with nothing pasted (nothing is sent). */
   _deck(id) {
-    return this.root.querySelector(`#${id}`)?.deckValue?.() ?? null;
+    const deck = this.root.querySelector(`#${id}`)?.deckValue?.() ?? null;
+    if (deck && (deck.text === "" || deck.code === "")) throw Object.assign(new Error("empty paste"), { key: "err_paste_empty" });
+    return deck;
+  }
+
+  /** Run a request that creates something (a room, a queue ticket) once per click: while it is in flight every
+   * creating button is disabled and the button ``id`` says it is working (aria-busy); a second click does nothing.
+   * On failure the error is shown and the buttons come back; on success they stay disabled while the page moves
+   * on, unless ``release`` (the quick-play form gives way to the queue). fn() reads the form and returns the
+   * async request. */
+  async _once(id, fn, release = false) {
+    if (this.pending) return;
+    let request;
+    try {
+      request = fn();   // reads the form now, before it is drawn again; a bad paste is refused here, nothing sent
+    } catch (e) {
+      this._fail(e);
+      return;
+    }
+    this.pending = id;
+    this.render();
+    try {
+      await request();
+      if (release) this.pending = null;
+    } catch (e) {
+      this.pending = null;
+      this._fail(e);
+    }
+  }
+
+  /** A creating button (data-testid = id): disabled while the decks are missing or any creating request is in
+   * flight, "Working…" while its own is. */
+  _goButton(id, label) {
+    const mine = this.pending === id;
+    return h(`button#${id}`, { type: "submit", "data-testid": id, disabled: !this.decks.length || !!this.pending,
+      "aria-busy": mine ? "true" : null }, mine ? t("lobby_working") : t(label));
   }
 
   _value(id) {
     return this.root.querySelector(`#${id}`)?.value;
   }
 
-  async _playBot(ev) {
+  _playBot(ev) {
     ev.preventDefault();
-    await this.player();
-    try {
-      this._enter(await api.createRoom({ deck: this._deck("bot-deck"), opponent: "bot", bot: this._value("bot-level") }));
-    } catch (e) {
-      this._fail(e);
-    }
+    return this._once("play-bot", () => {
+      const body = { deck: this._deck("bot-deck"), opponent: "bot", bot: this._value("bot-level") };
+      return async () => {
+        await this.player();
+        this._enter(await api.createRoom(body));
+      };
+    });
   }
 
-  async _create(ev) {
+  _create(ev) {
     ev.preventDefault();
-    await this.player();
-    const preset = CLOCK_PRESETS.find((p) => p.id === this._value("create-clock")) || CLOCK_PRESETS.find((p) => p.default);
-    try {
-      this._enter(await api.createRoom({ deck: this._deck("create-deck"), clock: preset.clock, rated: isRated("create") }));
-    } catch (e) {
-      this._fail(e);
-    }
+    return this._once("create-room", () => {
+      const preset = CLOCK_PRESETS.find((p) => p.id === this._value("create-clock")) || CLOCK_PRESETS.find((p) => p.default);
+      const body = { deck: this._deck("create-deck"), clock: preset.clock, rated: isRated("create") };
+      return async () => {
+        await this.player();
+        this._enter(await api.createRoom(body));
+      };
+    });
   }
 
   async _join(room) {
@@ -136,14 +175,15 @@ export class LobbyPage {
     }
   }
 
-  async _quick(ev) {
+  _quick(ev) {
     ev.preventDefault();
-    await this.player();
-    try {
-      this._onQueue(await api.enqueue(this._deck("quick-deck"), isRated("quick")));
-    } catch (e) {
-      this._fail(e);
-    }
+    return this._once("quick-play", () => {
+      const [deck, rated] = [this._deck("quick-deck"), isRated("quick")];
+      return async () => {
+        await this.player();
+        this._onQueue(await api.enqueue(deck, rated));
+      };
+    }, true);
   }
 
   _onQueue(answer) {
@@ -191,14 +231,20 @@ export class LobbyPage {
     if (this.gone) return;
     // Keep what the user chose in the forms across the periodic refresh.
     const keep = {};
+    const pasted = {};   // a pasted deck code stays, shown, when the form is drawn again (e.g. after its refusal)
     // (a deck choice rendered before the deck list arrived has only "paste": that is no choice of the user's)
     for (const el of this.root.querySelectorAll(".lobby select")) {
       if (el.value !== "paste" || el.querySelector("option[value^='preset:']")) keep[el.name] = el.value;
+      const paste = el.parentElement?.querySelector("textarea.dc-paste");
+      if (paste?.value) pasted[el.name] = paste.value;
     }
     this._render();
     for (const el of this.root.querySelectorAll(".lobby select")) {
       const old = keep[el.name];
       if (old && [...el.options].some((o) => o.value === old)) el.value = old;
+      const paste = el.parentElement?.querySelector("textarea.dc-paste");
+      if (paste && pasted[el.name] !== undefined) paste.value = pasted[el.name];
+      if (paste) paste.hidden = el.value !== "paste";
     }
   }
 
@@ -237,7 +283,7 @@ export class LobbyPage {
       return h("form#quick-form", { onsubmit: (e) => this._quick(e) },
         h("label", {}, t("your_deck"), " ", this._deckSelect("quick-deck")),
         ratedBox("quick"),
-        h("button#quick-play", { type: "submit", "data-testid": "quick-play", disabled: !this.decks.length }, t("quick_play_go")));
+        this._goButton("quick-play", "quick_play_go"));
     }
     return h("div.queue-status", { role: "status" },
       h("span", {}, t("queue_waiting", { s: Math.round(q.waited || 0) })), " ",
@@ -255,21 +301,21 @@ export class LobbyPage {
       this.error ? h("div.error-toast", { role: "alert", onclick: () => { this.error = null; this.render(); } }, this.error) : null,
       me ? h("p.whoami", {}, t("you_named", { name: me.name }), " ",
         h("a.profile-link", { href: `#/player/${encodeURIComponent(me.name)}` }, t("my_profile"))) : null,
-      tutorialBox(this.player),
+      tutorialBox(this.player, (e) => this._fail(e)),
       h("div.play-modes", {},
         h("section.bot-game", {},
           h("h2", {}, t("play_bot_title")),
           h("form#bot-form", { onsubmit: (e) => this._playBot(e) },
             h("label", {}, t("your_deck"), " ", this._deckSelect("bot-deck")),
             levelPicker(),
-            h("button#play-bot", { type: "submit", "data-testid": "play-bot", disabled: !this.decks.length }, t("play_bot_go")))),
+            this._goButton("play-bot", "play_bot_go"))),
         h("section.create", {},
           h("h2", {}, t("create_room")),
           h("form#create-form", { onsubmit: (e) => this._create(e) },
             h("label", {}, t("your_deck"), " ", this._deckSelect("create-deck")),
             clockChoice(),
             ratedBox("create"),
-            h("button#create-room", { type: "submit", "data-testid": "create-room", disabled: !this.decks.length }, t("create")))),
+            this._goButton("create-room", "create"))),
         h("section.quick", {},
           h("h2", {}, t("quick_play_title")),
           this._queueBox())),

@@ -89,18 +89,36 @@ async function enter(p) {
   location.hash = `#/room/${encodeURIComponent(room)}`;
 }
 
-/** The lobby's tutorial box: start, resume, start over. player(): the lobby's "ask for a name first". */
-export function tutorialBox(player) {
+let starting = null;   // "start" | "restart" while the tutorial's room is being opened (one click, one room)
+
+/** The lobby's tutorial box: start, resume, start over. player(): the lobby's "ask for a name first"; onError(e):
+ * shows a refusal (the buttons come back). While a start is in flight both buttons are disabled and the clicked one
+ * says it is working (aria-busy); a second click does nothing. */
+export function tutorialBox(player, onError = () => {}) {
   const p = progress();
-  const start = async (fresh) => {
-    await player();
-    await enter(fresh || !p ? { step: 0, since: -1 } : p);
+  const start = async (fresh, el) => {
+    if (starting) return;
+    starting = fresh ? "restart" : "start";
+    for (const b of el.parentElement.querySelectorAll("button")) b.disabled = true;
+    el.setAttribute("aria-busy", "true");
+    el.textContent = t("lobby_working");
+    try {
+      await player();
+      await enter(fresh || !p ? { step: 0, since: -1 } : p);
+      setTimeout(() => { starting = null; });   // the page has moved on; the next lobby may start again
+    } catch (e) {
+      starting = null;
+      onError(e);
+    }
   };
+  const busy = (which) => ({ disabled: !!starting, "aria-busy": starting === which ? "true" : null });
   return h("section.tutorial-box", { dataset: { testid: "tutorial" } },
     h("h2", {}, t("tut_title")), h("p", {}, t("tut_intro")),
-    h("button#tutorial-start", { dataset: { testid: "tutorial-start" }, onclick: () => start(false) },
-      p ? t("tut_resume", { n: p.step + 1, total: STEPS.length }) : t("tut_start")),
-    p ? h("button.tutorial-restart", { onclick: () => start(true) }, t("tut_restart")) : null);
+    h("button#tutorial-start", { dataset: { testid: "tutorial-start" }, ...busy("start"),
+      onclick: (e) => start(false, e.currentTarget) },
+    starting === "start" ? t("lobby_working") : p ? t("tut_resume", { n: p.step + 1, total: STEPS.length }) : t("tut_start")),
+    p ? h("button.tutorial-restart", { ...busy("restart"), onclick: (e) => start(true, e.currentTarget) },
+      starting === "restart" ? t("lobby_working") : t("tut_restart")) : null);
 }
 
 /** The guide on the room page of the tutorial's room; null for any other room. */

@@ -1,0 +1,78 @@
+"""The lobby's creating buttons: one click, one room (a double click sends one request; the button is disabled and
+says it is working while it is in flight), and a pasted deck code that is no deck told in words, the pasted text
+kept."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.players import enter_lobby, room_of
+
+
+def _hold_posts(page, path: str) -> list:
+    """Hold every POST to ``path`` (routes kept unanswered in the list returned; other methods go through)."""
+    held: list = []
+    page.route(f"**{path}", lambda route: held.append(route) if route.request.method == "POST" else route.continue_())
+    return held
+
+
+def _working(page, testid: str) -> None:
+    button = page.locator(f"[data-testid={testid}]")
+    expect(button).to_be_disabled()
+    expect(button).to_have_attribute("aria-busy", "true")
+    expect(button).to_have_text("Working…")
+
+
+@pytest.mark.parametrize("testid", ["create-room", "play-bot", "tutorial-start"])
+def test_a_double_click_on_a_button_that_creates_a_room_creates_one_room(server, new_page, testid):
+    page = new_page()
+    enter_lobby(page, server, "Dora")
+    held = _hold_posts(page, "/api/rooms")
+    page.dblclick(f"[data-testid={testid}]")
+    _working(page, testid)
+    assert len(held) == 1
+    held[0].continue_()
+    room_of(page)
+    assert len(held) == 1
+
+
+def test_a_double_click_on_quick_play_takes_one_place_in_the_queue(server, new_page):
+    page = new_page()
+    enter_lobby(page, server, "Dora")
+    held = _hold_posts(page, "/api/queue")
+    page.dblclick("[data-testid=quick-play]")
+    _working(page, "quick-play")
+    held[0].continue_()
+    page.wait_for_selector(".queue-status")
+    assert len(held) == 1
+    page.click(".queue-status button.cancel")        # leave the queue: no other test is paired with this page
+    page.wait_for_selector("[data-testid=quick-play]:not([disabled])")
+
+
+def _paste(page, text: str) -> None:
+    page.select_option("#bot-deck", "paste")
+    page.fill("#bot-deck ~ textarea.dc-paste", text)
+
+
+@pytest.mark.parametrize("locale, says", [("en-US", "The deck code (or card list) is not valid"),
+                                          ("ru-RU", "Код колоды (или список карт) не подходит")])
+def test_a_pasted_deck_code_that_is_no_deck_is_told_as_not_valid_and_stays_pasted(server, new_page, locale, says):
+    page = new_page(locale)
+    enter_lobby(page, server, "Dora")
+    _paste(page, "garbage!!!")
+    page.click("[data-testid=play-bot]")
+    expect(page.locator(".error-toast")).to_contain_text(says)
+    expect(page.locator("#bot-deck ~ textarea.dc-paste")).to_have_value("garbage!!!")
+    expect(page.locator("[data-testid=play-bot]")).to_be_enabled()
+    assert "#/room/" not in page.url
+
+
+def test_an_empty_paste_is_refused_before_anything_is_sent(server, new_page):
+    page = new_page()
+    enter_lobby(page, server, "Dora")
+    posts: list = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    _paste(page, "")
+    page.click("[data-testid=play-bot]")
+    expect(page.locator(".error-toast")).to_contain_text("Paste a deck code (or a card list) first.")
+    assert posts == []
