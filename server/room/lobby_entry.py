@@ -20,8 +20,9 @@ class LobbyEntry:
         """The lobby entry: id, status, decks, clock (None = no clock), spectators allowed, seats taken/connected,
         display names and bots, whether anyone may take seat 2 (``open``), spectator count, version, result,
         creation time (Unix seconds), the rematch room, ``tutorial``: the tutorial part the room plays
-        (``"prelim"`` | ``"battle"``, server/tutorial.py) or None; the lobby's public list leaves such rooms out. ``owners`` (seat -> player id) is for server-side lookups
-        only: the lobby strips it from its answers (server/http_common.py ``public_info``)."""
+        (``"prelim"`` | ``"battle"``, server/tutorial.py) or None; the lobby's public list leaves such rooms out.
+        ``owners`` (seat -> player id) is for server-side lookups only: the lobby strips it from its answers
+        (server/http_common.py ``public_info``)."""
         r = self.room
         s = r.seats
         clock = r.options.get("clock")
