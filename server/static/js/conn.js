@@ -59,22 +59,28 @@ const FINAL_CLOSE_CODES = new Map([[1008, "closed"], [4002, "superseded"], [4004
  * slash, a stray "?", 300 characters) names no room: the connection ends as one the server does not know. */
 const ROOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The key of the final close that ended conn (FINAL_CLOSE_CODES: "superseded", "room_gone", ...), also when an
+ * error frame before the close holds the sentence shown; undefined while not closed. */
+function closedAs(conn) {
+  return conn.status === "closed" ? (conn.lastError?.closeKey ?? conn.lastError?.key) : undefined;
+}
+
 /** True when the connection ended the normal way a declined rematch room ends (close 4011): not an error. */
 export function declinedRematch(conn) {
-  return conn.status === "closed" && conn.lastError?.key === "rematch_declined";
+  return closedAs(conn) === "rematch_declined";
 }
 
 /** True when this seat was opened by a newer connection (another window of the browser: close 4002): the
  * connection stays closed (reconnecting by itself would take the seat back, and the windows would take it from
  * each other in turn) until its player asks to play here again (resume()). */
 export function superseded(conn) {
-  return conn.status === "closed" && conn.lastError?.key === "superseded";
+  return closedAs(conn) === "superseded";
 }
 
 /** True when this seat was claimed again with a new seat token (on another device or in another window: close
  * 4012, or 4005 answering this window's taking the seat back with its old token): this window cannot play it. */
 export function seatReplaced(conn) {
-  return conn.status === "closed" && conn.lastError?.key === "seat_replaced";
+  return closedAs(conn) === "seat_replaced";
 }
 
 /** True while this window takes its seat back (resume()) until the seat's sync or a close that stops it. */
@@ -86,7 +92,7 @@ export function takingBack(conn) {
  * (an abort, close 4010): the game was cancelled, nothing is disconnected. */
 export function cancelledBeforeDeal(conn) {
   return conn.status === "closed" && conn.view?.room?.status === "waiting"
-    && (conn.lastError?.key === "room_gone" || declinedRematch(conn));
+    && (closedAs(conn) === "room_gone" || declinedRematch(conn));
 }
 
 export class GameConnection {
@@ -205,11 +211,12 @@ export class GameConnection {
       if (FINAL_CLOSE_CODES.has(ev.code)) {
         const key = this.takingBack && ev.code === 4005 ? "seat_replaced" : FINAL_CLOSE_CODES.get(ev.code);
         this.takingBack = false;
-        // The error frame sent before the close (if any) already holds the sentence; keep it, with the close's key.
+        // The error frame sent before the close (if any) already holds the sentence; keep it, with the close's key
+        // beside its own (closedAs()).
         if (key === "seat_replaced" || !this.lastError || this.lastError.at < this.openedAt) {
-          this.lastError = { code: `close_${ev.code}`, key, msg: ev.reason || "", at: performance.now() };
+          this.lastError = { code: `close_${ev.code}`, key, closeKey: key, msg: ev.reason || "", at: performance.now() };
         } else {
-          this.lastError = { ...this.lastError, key };
+          this.lastError = { ...this.lastError, closeKey: key };
         }
         this._setStatus("closed");
         this.onChange?.(this, "error");
