@@ -14,6 +14,7 @@ from itertools import chain
 from typing import Final
 
 from engine.cards import abilities as ab
+from engine.effects.keywords.choose_one import acts_on_attacked
 from engine.effects.keywords.mark import cell_markers  # the markers lying on cells: public (01 §6.1 [200.6])
 from engine.model.enums import PRELIM_PHASES, Phase
 from engine.model.memo import memoized, reading
@@ -295,8 +296,7 @@ def _choice_target(g: GameState) -> str | None:
     creature Овражный гном struck (closed or wounded as its controller chooses); None for another prompt. The card
     is on the board and the options are printed card text: nothing hidden is shown."""
     eff = asked_effect(g)
-    if eff is None or eff.get("kw") != "choose_one" or not any(
-            x.get("target") == "attacked" for option in eff["options"] for x in option):
+    if eff is None or not acts_on_attacked(eff):
         return None
     e = g.executing["entry"]
     found = tg.resolve(g, e, g.cards.get(e["source"]), "attacked")

@@ -15,7 +15,7 @@ from engine.cards.pool import all_cards, card_def
 from engine.cards.words import (CHOSEN as _CHOSEN, MARKER_NAMES, REF as _REF, UNTIL as _UNTIL, idx as _i,
                                 kinds as _kinds)
 from engine.catalogue.triggers import when_text
-from engine.effects.keywords.choose_one import option_texts
+from engine.effects.keywords.choose_one import first_in, option_texts
 from engine.errors import EngineError
 from engine.rules.amounts import text as amount_text, x_is as amount_x_is
 from engine.rules.conditions import text as condition_text
@@ -265,24 +265,10 @@ def choice_options_text(ability: dict, lang: str) -> list[str] | None:
     """The options of the first choose one (``choose_one``) inside ``ability`` (the ability itself or one of its
     effects, at any depth), each in plain words starting with a capital, in ``lang`` ("ru" or "en"); None when the
     ability has none."""
-    found = _choose_one_in(ability)
+    found = first_in(ability)
     if found is None:
         return None
     return [t[0].upper() + t[1:] for t in option_texts(found, lang, EFFECT_WORDS)]
-
-
-def _choose_one_in(obj) -> dict | None:
-    """The first ``choose_one`` object in a JSON-like value (depth first), or None."""
-    if isinstance(obj, dict):
-        if obj.get("kw") == "choose_one":
-            return obj
-        obj = list(obj.values())
-    if isinstance(obj, list):
-        for v in obj:
-            found = _choose_one_in(v)
-            if found is not None:
-                return found
-    return None
 
 
 def card_text(card_id: str, lang: str) -> str:

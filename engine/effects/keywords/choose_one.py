@@ -39,6 +39,28 @@ def chosen(eff: dict, pick: int) -> list[dict]:
     return eff["options"][pick]
 
 
+def first_in(obj) -> dict | None:
+    """The first choose one (``choose_one``) object in a JSON-like value (an ability, its effects, at any depth; depth
+    first), or None."""
+    if isinstance(obj, dict):
+        if obj.get("kw") == "choose_one":
+            return obj
+        obj = list(obj.values())
+    if isinstance(obj, list):
+        for v in obj:
+            found = first_in(v)
+            if found is not None:
+                return found
+    return None
+
+
+def acts_on_attacked(eff: dict) -> bool:
+    """Whether ``eff`` is a choose one (``choose_one``) with an option acting on the attacked card (атакованная
+    карта), e.g. Овражный гном's "close it or wound it for 2"."""
+    return eff.get("kw") == "choose_one" and any(
+        x.get("target") == "attacked" for option in eff["options"] for x in option)
+
+
 def option_texts(a: dict, lang: str, words) -> list[str]:
     """Each option of the ``choose_one`` object ``a`` in plain words (``lang`` "ru" or "en"), in option order: its
     effects joined by "and" ("close the attacked card", "wound the attacked card for 2 (not an attack)")."""
