@@ -26,10 +26,10 @@ async def _round_trip(p: Player) -> None:
 
 
 async def test_an_expert_thinking_does_not_block_another_room(live_factory, monkeypatch):
-    # each decision thinks 2 s, far longer than a round trip takes even on a loaded machine; the test hears of each
-    # decision sent to the pool (an event set on the server's thread) and then makes a round trip in room B: it
-    # must come back while that decision is still in flight
-    monkeypatch.setattr(bot_pool, "EXPERT_BUDGET", 2.0)
+    # each decision thinks 6 s, far longer than a round trip takes even on a slow machine running the suite's workers
+    # and their browsers; the test hears of each decision sent to the pool (an event set on the server's thread) and
+    # then makes a round trip in room B: it must come back while that decision is still in flight
+    monkeypatch.setattr(bot_pool, "EXPERT_BUDGET", 6.0)
     sent = threading.Event()
     real = bot_pool.decide
 
