@@ -4,6 +4,7 @@
 import { t, getLang, hasKey } from "./i18n.js";
 import { instanceName, cardDef } from "./cards.js";
 import { seatName } from "./names.js";
+import { capital } from "./words.js";
 
 /** The card instance id an action is "of" (the card the player clicks first), or null for global actions. */
 export function actionSource(a) {
@@ -161,7 +162,7 @@ export function actionLabel(a, view, legal) {
     default: s = t("kw_ability");
   }
   if (a.x !== undefined && a.x !== null) s += ` (${t("x_value", { x: a.x })})`;
-  return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;  // button labels start with a capital
+  return capital(s);  // button labels start with a capital
 }
 
 function optionLabel(o, view, legal) {

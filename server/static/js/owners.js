@@ -8,6 +8,7 @@
 import { t } from "./i18n.js";
 import { instanceName } from "./cards.js";
 import { seatName } from "./names.js";
+import { capital } from "./words.js";
 
 /** The seat (1 | 2) card id sits on in view, or null when the view does not hold it. */
 function sideOf(view, id) {
@@ -34,7 +35,7 @@ export function cardNamer(view, ids) {
   if (cards.some((id) => plain.get(id) === unseen)) lower.push(unseen);
   const name = (id) => (id == null ? "" : said.get(id)?.text ?? plain.get(id) ?? instanceName(view, id));
   name.leadsLower = (s) => lower.some((x) => s.startsWith(x));
-  name.capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  name.capital = capital;
   name.lead = (id) => { const s = name(id); return name.leadsLower(s) ? name.capital(s) : s; };
   return name;
 }

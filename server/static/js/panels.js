@@ -10,7 +10,7 @@ import { abilityName, kwName } from "./actions.js";
 import { cardElement, lifeOf, markerText, untilText } from "./cardface.js";
 import { seatName } from "./names.js";
 import { cardNamer } from "./owners.js";
-import { moveText } from "./words.js";
+import { capital, moveText } from "./words.js";
 import { term } from "./terms.js";
 
 const FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -118,10 +118,6 @@ function lastRoll(log, at) {
 function whoseDie(p, you, room) {
   if (!you || p == null) return seatName(room, p);
   return t(p === you ? "die_yours" : "die_opponents");
-}
-
-function capital(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** "⚃ 4 +1 = 5": a die with its modifier and result. */

@@ -69,3 +69,8 @@ export function moveText(def) {
   if (def?.move == null) return def?.flyer ? t("move_flies") : "—";
   return String(def.move);
 }
+
+/** s with its first letter in upper case (a sentence or a button label that begins with a lower-case word). */
+export function capital(s) {
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;
+}
