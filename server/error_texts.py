@@ -62,6 +62,9 @@ _SERVER = {
     "idempotency_key_reused": ("Этот ключ 'Idempotency-Key' уже пришёл с другим запросом; для нового действия нужен "
                                "новый ключ.",
                                "This 'Idempotency-Key' came with another request; a new action needs a new key."),
+    "idempotency_key_busy": ("Первый запрос с этим ключом 'Idempotency-Key' ещё выполняется; повторите чуть позже.",
+                             "The first request with this 'Idempotency-Key' is still being answered; try again "
+                             "shortly."),
     "bot_unavailable": ("Компьютерный соперник не смог сесть за стол; попробуйте ещё раз.",
                         "The computer opponent could not be seated; try again."),
     "unavailable": ("Комната сейчас недоступна; попробуйте ещё раз.", "The room is unavailable; try again."),

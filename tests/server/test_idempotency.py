@@ -139,3 +139,58 @@ async def test_the_computer_from_the_queue_repeated_with_its_key_gets_the_same_r
     assert first.status_code == again.status_code == 200, (first.text, again.text)
     assert again.json() == first.json()
     assert await _my_rooms(live, ann) == [first.json()["room"]]
+
+
+async def test_over_redis_a_repeat_reaching_another_process_gets_the_first_answer(live_factory, redis_server):
+    """Two processes of one service (one Redis): the retry of a create lands on the other process, which answers
+    it with the first process's room."""
+    one, two = (live_factory(redis=redis_server.url, lease_ttl=30.0, lease_renew=1.0) for _ in range(2))
+    first = await _post(one, "/api/rooms", None, BODY, "across")
+    again = await _post(two, "/api/rooms", None, BODY, "across")
+    assert first.status_code == again.status_code == 201, (first.text, again.text)
+    assert again.json() == first.json()
+    other = await _post(two, "/api/rooms", None, {"deck": "B", "clock": None}, "across", "en")
+    assert other.status_code == 422 and other.json()["error"] == "idempotency_key_reused", other.text
+    async with httpx.AsyncClient() as c:
+        waiting = (await c.get(two.http + "/api/rooms")).json()["waiting"]
+    assert [i["id"] for i in waiting] == [first.json()["room"]]
+
+
+class _Records:
+    """Shared records that cannot be reached (``down``), or whose every key is held by a request still being
+    answered."""
+
+    def __init__(self, down: bool) -> None:
+        self.down = down
+
+    async def claim(self, slot, record, ttl):
+        from server.bus import BusError
+        if self.down:
+            raise BusError("unavailable", "Redis is down.")
+        return dict(record)          # the same request, still being answered elsewhere
+
+    async def keep(self, slot, record, ttl):
+        raise AssertionError("nothing to keep")
+
+    async def drop(self, slot):
+        raise AssertionError("nothing to drop")
+
+
+async def test_a_keyed_create_while_the_shared_records_cannot_be_reached_is_a_503_and_creates_nothing(live):
+    from server.idempotency import KeyedAnswers
+    ann = await new_player(live.http, "Ann")
+    live.app.state.hub.keyed_answers = KeyedAnswers(_Records(down=True))
+    r = await _post(live, "/api/rooms", ann, BODY, "k-1", "en")
+    assert r.status_code == 503 and r.json()["error"] == "backend_unavailable", r.text
+    assert await _my_rooms(live, ann) == []
+
+
+async def test_a_repeat_whose_first_request_is_answered_for_too_long_is_a_409_and_creates_nothing(live, monkeypatch):
+    from server import idempotency
+    ann = await new_player(live.http, "Ann")
+    monkeypatch.setattr(idempotency, "WAIT", 0.0)
+    live.app.state.hub.keyed_answers = idempotency.KeyedAnswers(_Records(down=False))
+    r = await _post(live, "/api/rooms", ann, BODY, "k-1", "ru")
+    assert r.status_code == 409 and r.json()["error"] == "idempotency_key_busy", r.text
+    assert "ещё выполняется" in r.json()["message"]
+    assert await _my_rooms(live, ann) == []
