@@ -12,8 +12,9 @@ changes.
 Where the records live: the bus's shared records when it has them (Redis: every process of the service sees a key,
 server/bus/redis/keyed.py), else this process's memory (:class:`MemoryKeyedRecords`, at most ``MAX_KEYS``, the
 oldest forgotten first). A record is ``{"f": fingerprint}`` while its first request is answered (kept ``PENDING``
-seconds at most, so a process that died meanwhile blocks no repeat for long), then ``{"f", "s": status, "b": JSON
-body}``.
+seconds at most, so a process that died meanwhile blocks no repeat for long), then ``{"f", "s": status, "b": the
+JSON body sealed with the key}``: the answer holds a seat token, and the records never hold one readable without the
+key, which only the client has (the slot is a digest of requester and key; seat tokens are stored only as digests).
 
 Interface: :func:`key_of` (the header, validated), :meth:`KeyedAnswers.answer` (run or replay), :func:`answers_of` (the
 hub's).
@@ -56,6 +57,13 @@ def key_of(request: Request) -> str | None:
     if len(values) != 1 or not KEY_RE.fullmatch(values[0]):
         raise Refusal("bad_idempotency_key")
     return values[0]
+
+
+def seal(key: str, data: bytes) -> bytes:
+    """``data`` XOR a SHAKE-256 stream of ``key`` (its own inverse: ``seal(key, seal(key, d)) == d``). Each key seals
+    one answer only (a slot is written once per key), so the stream is never reused."""
+    stream = hashlib.shake_256(b"berserk idempotent answer\n" + key.encode()).digest(len(data))
+    return bytes(a ^ b for a, b in zip(data, stream))
 
 
 def fingerprint(request: Request, body: dict) -> str:
@@ -127,7 +135,8 @@ class KeyedAnswers:
                 if held.get("f", mine) != mine:
                     return refuse(request, 422, "idempotency_key_reused")
                 if "s" in held:
-                    return Response(held["b"], status_code=held["s"], media_type="application/json")
+                    return Response(seal(key, bytes.fromhex(held["b"])), status_code=held["s"],
+                                    media_type="application/json")
                 if time.monotonic() > deadline:
                     return refuse(request, 409, "idempotency_key_busy")
                 await asyncio.sleep(POLL)     # the first request is being answered
@@ -139,7 +148,7 @@ class KeyedAnswers:
             if 200 <= response.status_code < 300:
                 try:
                     await self.records.keep(slot, {"f": mine, "s": response.status_code,
-                                                   "b": bytes(response.body).decode()}, TTL)
+                                                   "b": seal(key, bytes(response.body)).hex()}, TTL)
                     kept = True
                 except BusError as e:        # the answer could not be kept: it is given all the same
                     log.warning("an answer to a keyed request was not kept: %s", e)

@@ -194,3 +194,26 @@ async def test_a_repeat_whose_first_request_is_answered_for_too_long_is_a_409_an
     assert r.status_code == 409 and r.json()["error"] == "idempotency_key_busy", r.text
     assert "ещё выполняется" in r.json()["message"]
     assert await _my_rooms(live, ann) == []
+
+
+
+async def test_a_kept_answer_holds_no_readable_seat_token():
+    """The records keep an answer sealed with its key (seat tokens are stored only as digests; Redis never sees the
+    key): the token is not in them, and a repeat with the key still gets it back."""
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+
+    from server.idempotency import KeyedAnswers, MemoryKeyedRecords
+    records = MemoryKeyedRecords()
+    answers = KeyedAnswers(records)
+    request = Request({"type": "http", "method": "POST", "path": "/api/rooms", "headers": []})
+    made = []
+
+    async def make():
+        made.append(1)
+        return JSONResponse({"room": "r1", "seat": 1, "token": "seat-token-4f9a"}, status_code=201)
+
+    first = await answers.answer(request, "player p1", "k1", {}, make)
+    assert "seat-token-4f9a" not in repr(records.records)
+    again = await answers.answer(request, "player p1", "k1", {}, make)
+    assert len(made) == 1 and again.status_code == 201 and bytes(again.body) == bytes(first.body)
