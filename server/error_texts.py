@@ -56,6 +56,15 @@ _SERVER = {
                        "The server holds as many rooms as it may; try again later."),
     "no_room_now": ("Сервер сейчас не может открыть комнату; попробуйте позже.",
                     "The server cannot open a room right now; try again later."),
+    "bad_idempotency_key": ("Заголовок 'Idempotency-Key' должен состоять из 1-64 знаков 'A-Z', 'a-z', '0-9', '_' или "
+                            "'-'.", "The 'Idempotency-Key' header must be 1-64 characters of 'A-Z', 'a-z', '0-9', '_' "
+                            "or '-'."),
+    "idempotency_key_reused": ("Этот ключ 'Idempotency-Key' уже пришёл с другим запросом; для нового действия нужен "
+                               "новый ключ.",
+                               "This 'Idempotency-Key' came with another request; a new action needs a new key."),
+    "idempotency_key_busy": ("Первый запрос с этим ключом 'Idempotency-Key' ещё выполняется; повторите чуть позже.",
+                             "The first request with this 'Idempotency-Key' is still being answered; try again "
+                             "shortly."),
     "bot_unavailable": ("Компьютерный соперник не смог сесть за стол; попробуйте ещё раз.",
                         "The computer opponent could not be seated; try again."),
     "unavailable": ("Комната сейчас недоступна; попробуйте ещё раз.", "The room is unavailable; try again."),

@@ -10,7 +10,8 @@ list, one room's status, health and metrics.
 | POST /api/rooms | body ``{"deck", "clock": {"base": s, "increment": s} | null, "spectators", "autopass", "rated",
   "opponent": "bot", "bot": level, "bot_deck", "tutorial": "prelim" | "battle" (server/tutorial.py, with a bot)}``
   or the legacy ``"decks": [d1, d2]`` (all optional) -> 201 ``{"room", "seat": 1, "token"}`` (docs/server.md
-  "HTTP API", the seat flow) |
+  "HTTP API", the seat flow); a repeat with the same ``Idempotency-Key`` header gets the first answer
+  (server/idempotency.py) |
 | POST /api/rooms/{id}/join | ``{"deck", "autopass"}`` -> 200 ``{"room", "seat", "token"}`` (free seat 2, or one's own) |
 | POST /api/rooms/{id}/deck | ``{"token", "deck"}`` -> 200 ``{"room", "seat"}`` (a seat's deck before the deal) |
 | POST /api/rooms/{id}/rematch | ``{"deck"?}`` -> 200 ``{"room", "seat", "token"}`` (seats swapped); 409
@@ -26,7 +27,7 @@ list, one room's status, health and metrics.
 Errors: ``{"error": code, "message": sentence}`` (the sentence in the request's language: server/player_texts.py
 ``refuse``) with 400 (bad body, including unknown fields, also inside
 ``clock``; an unknown ``bot`` level: ``unknown_level`` with ``"levels"``, server/bot_levels.py), 404 (no room), 408 / 413 (body too slow / too large: server/http_body.py, the one body reader of every JSON
-endpoint), 409 (seat taken), 429 (too many rooms created from one address), 503 (room cap reached / room busy /
+endpoint), 409 (seat taken), 422 (an ``Idempotency-Key`` reused with another request), 429 (too many rooms created from one address), 503 (room cap reached / room busy /
 unavailable).
 """
 from __future__ import annotations
@@ -180,16 +181,29 @@ async def _player(request: Request):
 
 
 async def create_room(request: Request):
-    hub = request.app.state.hub
-    address = request.client.host if request.client else "?"
-    if not _limiter(hub).allow(address, time.monotonic()):
-        return refuse(request, 429, "rate_limited", "rooms_rate_limited")
+    """POST /api/rooms (module table): a room with the creator in seat 1. A request with an ``Idempotency-Key``
+    header repeated by the same requester gets the first one's answer and creates nothing (server/idempotency.py)."""
+    from .idempotency import key_of, answers_of
     from .players_api import Unauthorized, unauthorized
+    hub = request.app.state.hub
+    try:
+        key = key_of(request)
+    except Refusal as e:
+        return refused(request, e)
     try:
         player = await _player(request)
     except Unauthorized:
         return unauthorized(request)
     body = await read_json(request, CREATE_FIELDS)
+    address = request.client.host if request.client else "?"
+    who = player["id"] if player else f"address {address}"
+    return await answers_of(hub).answer(request, who, key, body, lambda: _create(request, hub, address, player, body))
+
+
+async def _create(request: Request, hub, address: str, player: dict | None, body: dict):
+    """Create the room a create body asks for (``player``: the creator, or None) -> the 201 answer or a refusal."""
+    if not _limiter(hub).allow(address, time.monotonic()):
+        return refuse(request, 429, "rate_limited", "rooms_rate_limited")
     try:
         options = room_options(body, hub)
         autopass = _autopass(body)

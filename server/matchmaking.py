@@ -10,6 +10,9 @@ HTTP (all authenticated with the player header, server/players_api.py):
 | POST /api/queue/{ticket}/bot ``{"bot"?}`` | leave the queue for a game against the computer (``bot``: a level; absent: the level near the player's rating) |
 | DELETE /api/queue/{ticket} | leave the queue: ``{"status": "left"}``; 404 ``not_queued`` for a ticket not in it |
 
+The creating requests (POST /api/queue, POST /api/queue/{ticket}/bot) take an ``Idempotency-Key`` header: a repeat
+gets the first answer (server/idempotency.py), so a retried match never queues the player again.
+
 The queue lives in the process that answers (one process, or sticky routing; docs/server.md). An entry not polled
 for ``queue_poll_timeout`` seconds is dropped, so a closed tab is never paired.
 """
@@ -27,6 +30,7 @@ from starlette.responses import JSONResponse
 from .bus import BusError
 from .decks_api import request_lang
 from .http_body import read_json
+from .idempotency import key_of, answers_of
 from .player_texts import refuse, refused
 from .bus import messages as m
 from .rooms import RoomLimit
@@ -138,14 +142,33 @@ async def _pair(hub, first: Entry, player: dict, cards: list, label: str | None)
 
 
 async def enqueue(request: Request):
-    """POST /api/queue (see the module table)."""
-    from .lobby import deck_choice, rated_choice
+    """POST /api/queue (see the module table); a repeat with the same ``Idempotency-Key`` gets the first answer
+    (server/idempotency.py)."""
     hub = request.app.state.hub
-    player, error = await _auth(request)
+    player, body, error = await _keyed(request, QUEUE_FIELDS)
     if error is not None:
         return error
+    return await answers_of(hub).answer(request, player["id"], key_of(request), body,
+                                        lambda: _enqueue(request, hub, player, body))
+
+
+async def _keyed(request: Request, fields: frozenset):
+    """``(player, body, None)`` of a queue request that creates (its ``Idempotency-Key`` checked, the player
+    authenticated, the body read), else ``(None, None, the refusal)``."""
     try:
-        body = await read_json(request, QUEUE_FIELDS)
+        key_of(request)
+    except ValueError as e:
+        return None, None, refused(request, e)
+    player, error = await _auth(request)
+    if error is not None:
+        return None, None, error
+    return player, await read_json(request, fields), None
+
+
+async def _enqueue(request: Request, hub, player: dict, body: dict):
+    """Queue ``player`` with the deck of ``body``, or pair it with the oldest waiting player (module table)."""
+    from .lobby import deck_choice, rated_choice
+    try:
         cards, label = deck_choice(hub, body.get("deck", hub.engine.deck_names()[0]), lang=request_lang(request))
         rated = rated_choice(body)
     except ValueError as e:
@@ -222,15 +245,21 @@ async def level_near(hub, player: dict) -> str:
 
 
 async def play_bot(request: Request):
-    """POST /api/queue/{ticket}/bot: leave the queue and play the computer with the queued deck."""
-    from .bot_levels import parse_level
-    from .bot_seat import start_bot
+    """POST /api/queue/{ticket}/bot: leave the queue and play the computer with the queued deck; a repeat with the
+    same ``Idempotency-Key`` gets the first answer (server/idempotency.py)."""
     hub = request.app.state.hub
-    player, error = await _auth(request)
+    player, body, error = await _keyed(request, BOT_FIELDS)
     if error is not None:
         return error
+    return await answers_of(hub).answer(request, player["id"], key_of(request), body,
+                                        lambda: _play_bot(request, hub, player, body))
+
+
+async def _play_bot(request: Request, hub, player: dict, body: dict):
+    """Take ``player``'s waiting entry out of the queue into a game against the computer (module table)."""
+    from .bot_levels import parse_level
+    from .bot_seat import start_bot
     try:
-        body = await read_json(request, BOT_FIELDS)
         policy = parse_level(body.get("bot"), "") or await level_near(hub, player)
     except ValueError as e:      # UnknownLevel
         return refused(request, e)

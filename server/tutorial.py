@@ -12,7 +12,8 @@ Two parts, each a room of its own with the computer in seat 2:
 Rooms build their game through :func:`new_game`, so a tutorial room is dealt (and restored after a restart) from
 its part. A tutorial game is not recorded in the finished games (it is no rated or replayable match) and its room
 is in no public list (server/lobby.py ``list_rooms``): its player sees it among their own games. Its player may
-abort it at any turn (server/room/endings.py ``abort_refusal``), as the tutorial does with a part it moves on from.
+abort it at any turn (server/room/endings.py ``abort_refusal``), as the tutorial does with a part it moves on from,
+leaves or starts over, and its player away past the grace period aborts it at any turn (``on_grace_over``).
 """
 from __future__ import annotations
 

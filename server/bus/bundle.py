@@ -46,6 +46,11 @@ class Bus:
         """A sentence describing a backend fault (e.g. Redis unreachable), or None when healthy."""
         return None
 
+    def keyed_records(self):
+        """Records every process of the service shares (``claim`` / ``keep`` / ``drop``, server/idempotency.py
+        ``KeyedRecords``), or None when the bus is one process's (its memory is then enough)."""
+        return None
+
     def metric_lines(self) -> list[str]:
         """Extra Prometheus exposition lines of the backend (``# HELP``/``# TYPE`` included)."""
         return []

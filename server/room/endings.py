@@ -10,9 +10,9 @@ period, and the abort of a game nobody has really played yet (docs/server.md "Le
   either player may abort; a seat that is away when its grace ends in that window aborts the game by itself. An
   aborted game has ``{"winner": None, "reason": "aborted"}``, is recorded as aborted and never rated. Before the
   deal there is no game: an abort closes the room (a rematch room's abort withdraws its offer in the finished room).
-  A tutorial's room (server/tutorial.py) may be aborted by its player at any turn (an away seat still aborts only in
-  the window above): the tutorial ends a part's room that way when it moves on to its next part, a practice left
-  unfinished rather than anyone's concession.
+  A tutorial's room (server/tutorial.py) may be aborted by its player at any turn, and its player still away when
+  the grace ends aborts it at any turn too: the tutorial ends a part's room that way when it moves on to its next
+  part, is left or started over, a practice left unfinished rather than anyone's concession.
 - **Cancel.** A rematch room whose offer one of its players declines closes, unless its cards have been dealt.
 
 Refusals answer ``{"ok": False, "code", "msg", "text", "values"}`` and change nothing: ``msg`` is the English
@@ -148,11 +148,12 @@ async def on_request(room, msg) -> dict:
 
 
 async def on_grace_over(room, now: float) -> None:
-    """The room's tick: a seat still away when its grace ends inside the abort window aborts the game; later, the
-    end of a grace period is announced to everyone (a fresh sync: the win may be claimed now)."""
+    """The room's tick: a seat still away when its grace ends inside the abort window, or in a tutorial's room at
+    any turn (a learner who closed the page: the computer would otherwise play on alone), aborts the game; later,
+    the end of a grace period is announced to everyone (a fresh sync: the win may be claimed now)."""
     if not room.away.due(now) or not running(room):
         return
-    if abortable(room) and room.game is not None:
+    if room.game is not None and (abortable(room) or room.options.get("tutorial")):
         await abort(room)
     else:
         await presence_changed(room)

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import driver
-from tests.e2e.players import enter_lobby
+from tests.e2e.players import enter_lobby, room_of
 
 LESHIY, ERIALA, ARGULL, DRAKS = "vs2023-071-leshiy", "vs2023-078-eriala", "vs2003-ar-gull", "vs2023-070-draks"
 MAX_CLICKS = 400
@@ -82,15 +82,15 @@ def test_the_tutorial_from_the_lobby_to_a_won_game_left_and_resumed_on_the_way(b
             page.screenshot(path=str(artifacts / f"tutorial-{len(seen):02d}-{step}.png"))
         if step == "complete":
             break
-        if step == "hire_gold" and not left:      # leave in the middle and come back from the lobby
+        if step == "hire_gold" and not left:      # leave in the middle and come back from the lobby: the part again
             left = True
             room = page.evaluate("location.hash")
             page.click("[data-testid=tutorial-leave]")
             page.wait_for_selector("[data-testid=tutorial-start]")
             assert "Resume" in page.inner_text("[data-testid=tutorial-start]")
             page.click("[data-testid=tutorial-start]")
-            page.wait_for_selector("[data-testid=tutorial-step][data-step=hire_gold]")
-            assert page.evaluate("location.hash") == room
+            page.wait_for_selector("[data-testid=tutorial-step][data-step=keep]")
+            assert page.evaluate("location.hash") != room
             continue
         if page.locator("[data-testid=tutorial-next]").count():
             if _step(page) != step:   # the computer moved the page on since the read: a step with "Next" stays
@@ -326,3 +326,75 @@ def test_moving_on_to_the_battle_aborts_the_prelims_room_never_concedes_it(serve
     info = page.evaluate("async (id) => (await fetch('/api/rooms/' + id)).json()", prelim)
     assert info["result"] == {"winner": None, "reason": "aborted"}, info
     assert page.evaluate("window.tutSent") == []
+
+
+ROOM_INFO = "async (id) => { const r = await fetch('/api/rooms/' + id); return r.ok ? r.json() : { status: r.status }; }"
+
+
+def _dealt(page, room: str) -> None:
+    """Wait until the computer has sat down in ``room`` and the cards are dealt."""
+    page.wait_for_function("async (id) => (await (await fetch('/api/rooms/' + id)).json()).status !== 'waiting'",
+                           arg=room, polling=100)
+
+
+def _aborted(page, room: str) -> None:
+    info = page.evaluate(ROOM_INFO, room)
+    assert info.get("result") == {"winner": None, "reason": "aborted"} or info.get("status") == 404, info
+
+
+def _start_tutorial(page, server) -> str:
+    enter_lobby(page, server, "Learner")
+    page.click("[data-testid=tutorial-start]")
+    page.wait_for_selector("[data-testid=tutorial-step]")
+    room = room_of(page)
+    _dealt(page, room)
+    return room
+
+
+def test_leaving_the_tutorial_aborts_its_room_and_resume_starts_the_part_again(server, new_page):
+    page = new_page("en-US")
+    room = _start_tutorial(page, server)
+    page.click("[data-testid=tutorial-leave]")
+    page.wait_for_selector("[data-testid=tutorial-start]")
+    _aborted(page, room)
+    expect(page.locator("[data-testid=tutorial-start]")).to_contain_text("step 1 of", use_inner_text=True)
+    page.click("[data-testid=tutorial-start]")
+    page.wait_for_selector("[data-testid=tutorial-step][data-step=keep]")
+    assert room_of(page) != room
+    assert not page.js_errors, page.js_errors
+
+
+def test_starting_the_tutorial_over_aborts_the_room_it_used(server, new_page):
+    page = new_page("ru-RU")
+    room = _start_tutorial(page, server)
+    page.evaluate("location.hash = '#/'")           # back to the lobby some other way than the guide's button
+    page.click(".tutorial-restart")
+    page.wait_for_function("(id) => location.hash.startsWith('#/room/') && !location.hash.endsWith(id)", arg=room)
+    _aborted(page, room)
+    page.wait_for_selector("[data-testid=tutorial-step]")
+    assert not page.js_errors, page.js_errors
+
+
+OPEN_AT_THE_LAST_STEP = """async () => {
+  const api = await import('/js/api.js');
+  const seats = await import('/js/seats.js');
+  const seat = await api.createRoom({ opponent: 'bot', bot: 'heuristic', tutorial: 'battle' });
+  seats.saveSeat(seat.room, seat);
+  localStorage.setItem('berserk.tutorial', JSON.stringify({ id: 'finish', room: seat.room, part: 'battle', since: -1 }));
+  location.hash = '#/room/' + seat.room;
+  return seat.room;
+}"""
+
+
+def test_leaving_at_the_end_of_a_tutorial_whose_last_step_was_skipped_aborts_the_game_still_on(server, new_page):
+    page = new_page("en-US")
+    enter_lobby(page, server, "Learner")
+    room = page.evaluate(OPEN_AT_THE_LAST_STEP)
+    page.wait_for_selector("[data-testid=tutorial-step][data-step=finish]")
+    _dealt(page, room)
+    page.click("[data-testid=tutorial-skip]")
+    page.click("[data-testid=tutorial-step][data-step=complete] ~ [data-testid=tutorial-next]")
+    page.wait_for_selector("[data-testid=tutorial-start]")
+    _aborted(page, room)
+    assert "Start" in page.inner_text("[data-testid=tutorial-start]")
+    assert not page.js_errors, page.js_errors

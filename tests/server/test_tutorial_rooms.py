@@ -104,3 +104,21 @@ def test_a_tutorial_room_restored_without_its_journal_keeps_its_game_log():
     restored = Room.restore(blob, engine, None, Settings(fixed_seed=3), Metrics(), entries)
     assert restored.v == room.v and not restored.journals.held
     assert restored.journal.groups == room.journal.groups and restored.journal.view(1)
+
+
+async def test_a_tutorial_room_whose_learner_stays_away_past_the_grace_ends_as_aborted_after_the_first_turn(
+        live_factory):
+    """The learner closed the page in the computer's turn (past the abort window of a game): once the grace is over
+    the room ends as aborted, nobody's win, rather than the computer playing on alone until the learner's time runs
+    out."""
+    live = live_factory(engine=real_engine(), bot_think=0.0, disconnect_grace=0.2)
+    seat = (await _post(live, {"opponent": "bot", "tutorial": "battle"})).json()
+    p = await Player.join(live.ws, seat["room"], seat["token"])
+    if not any(a["act"] == "end_turn" for a in p.legal or []):
+        await p.until(lambda f: any(a["act"] == "end_turn" for a in p.legal or []))
+    watcher = await Player.join(live.ws, seat["room"], None)
+    assert (await p.act({"act": "end_turn"}))["t"] == "diff"
+    await p.close()                           # the learner's page is gone; the computer's turn 2 goes on
+    await watcher.watch(30)
+    assert watcher.result == {"winner": None, "reason": "aborted"}
+    assert watcher.view["turn"] >= 2

@@ -9,6 +9,7 @@
 | ``store.py`` | :class:`RedisRoomStore`: snapshots and per-room change logs (streams), fenced |
 | ``lobby.py`` | :class:`RedisLobby`: lobby entries (fenced) and the room set |
 | ``keys.py`` | key and channel names, Lua scripts |
+| ``keyed.py`` | :class:`RedisKeyedRecords`: the records of server/idempotency.py, shared by every process |
 
 The four seams share one link and must be used together (the store's and the lobby's writes are fenced by the
 mailbox's leases).
@@ -52,6 +53,10 @@ class RedisBus(Bus):
 
     def fault(self) -> str | None:
         return self.link.fault()
+
+    def keyed_records(self):
+        from .keyed import RedisKeyedRecords
+        return RedisKeyedRecords(self.link)
 
     def metric_lines(self) -> list[str]:
         return self.link.metric_lines()

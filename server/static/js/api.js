@@ -55,10 +55,28 @@ export async function roomInfo(id) {
   return call("GET", room(id));
 }
 
+/** A new idempotency key (32 hex digits): one per intent of the player (one click on a creating button). */
+export function newKey() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A request that creates something (a room, a place in the queue), sent with the header Idempotency-Key: key. A
+ * request that got no answer at all (the connection dropped) is sent once more with the same key: the server answers
+ * that repeat with the first request's room rather than making a second one (docs/server.md "Idempotency keys"). */
+export async function callCreating(method, path, body, key = newKey()) {
+  const headers = { "idempotency-key": key };
+  try {
+    return await call(method, path, body, headers);
+  } catch (e) {
+    if (e.status !== undefined) throw e;     // answered (a refusal): not repeated
+    return call(method, path, body, headers);
+  }
+}
+
 /** Create a room: {deck, clock: {base, increment} | null, opponent: "bot" | undefined, bot: policy}. Returns
- * {room, seat: 1, token}. */
-export async function createRoom(body) {
-  return call("POST", "/api/rooms", body);
+ * {room, seat: 1, token}. key: the click's idempotency key (a new one by default). */
+export async function createRoom(body, key = newKey()) {
+  return callCreating("POST", "/api/rooms", body, key);
 }
 
 /** Take the free seat of a room (or one's own seat again); body {deck?}. Returns {room, seat, token}. */
@@ -99,8 +117,8 @@ export async function myGames() {
 
 /** Quick play: join the queue with a deck. {status: "matched", room, seat, token} or {status: "waiting", ticket,
  * waited, bot_offer}. */
-export async function enqueue(deck, rated = true) {
-  return call("POST", "/api/queue", { deck, rated });
+export async function enqueue(deck, rated = true, key = newKey()) {
+  return callCreating("POST", "/api/queue", { deck, rated }, key);
 }
 
 /** Poll a queue ticket (same answers as enqueue). */
@@ -120,6 +138,6 @@ export async function leaveQueue(ticket) {
 }
 
 /** Leave the queue for a game against the computer: the matched answer. */
-export async function queueBot(ticket, bot) {
-  return call("POST", `/api/queue/${encodeURIComponent(ticket)}/bot`, bot ? { bot } : {});
+export async function queueBot(ticket, bot, key = newKey()) {
+  return callCreating("POST", `/api/queue/${encodeURIComponent(ticket)}/bot`, bot ? { bot } : {}, key);
 }

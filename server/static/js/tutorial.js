@@ -2,13 +2,16 @@
 // (tutorial_steps.js). The lobby's box (data-testid "tutorial") starts or resumes it; on the room page the guide
 // (data-testid "tutorial-step") says what to do now, highlights what to click (class "tutorial-target") and moves
 // on when the game shows it was done. Progress is kept in localStorage ("berserk.tutorial": {id, part, room, since},
-// the step by its id, so that adding or removing steps never shifts a saved place): leaving and coming back resumes
-// the step (in a new room of the same part when the old one is gone).
+// the step by its id, so that adding or removing steps never shifts a saved place): a page closed and opened again
+// resumes the step while its room lives (the server aborts a tutorial's room once its player has been away past the
+// grace period; the part then starts again in a new room). Leaving by the guide's button, starting
+// over and the last step's "To the lobby" abort the room the tutorial used (nobody's win); "Resume" after leaving
+// starts that part again.
 
 import { h, setChildren } from "./dom.js";
 import { t, getLang, onLangChange, addStrings } from "./i18n.js";
 import * as api from "./api.js";
-import { saveSeat } from "./seats.js";
+import { loadSeat, saveSeat } from "./seats.js";
 import { STEPS } from "./tutorial_steps.js";
 
 addStrings({
@@ -89,6 +92,23 @@ async function enter(p) {
   location.hash = `#/room/${encodeURIComponent(room)}`;
 }
 
+/** Abort the tutorial's room ``room`` with the seat ``token`` (this browser's stored one by default): a practice
+ * left unfinished, nobody's win, never a concession (server/room/endings.py lets a tutorial's player abort at any
+ * turn). A refusal (the room is gone or finished already) changes nothing here. */
+async function abortRoom(room, token = room ? loadSeat(room)?.token : null) {
+  if (!room || !token) return;
+  try {
+    await api.endGame(room, "abort", token);
+  } catch (e) {
+    // nothing to end
+  }
+}
+
+/** The saved place at the start of part ``part``, without a room: "Resume" opens the part anew. */
+function partStart(part) {
+  return { step: Math.max(0, STEPS.findIndex((s) => s.part === part)), part, room: null, since: -1 };
+}
+
 let starting = null;   // "start" | "restart" while the tutorial's room is being opened (one click, one room)
 
 /** The lobby's tutorial box: start, resume, start over. player(): the lobby's "ask for a name first"; onError(e):
@@ -104,6 +124,7 @@ export function tutorialBox(player, onError = () => {}) {
     el.textContent = t("lobby_working");
     try {
       await player();
+      if (fresh && p) await abortRoom(p.room);    // starting over ends the room the tutorial used
       await enter(fresh || !p ? { step: 0, since: -1 } : p);
       setTimeout(() => { starting = null; });   // the page has moved on; the next lobby may start again
     } catch (e) {
@@ -180,6 +201,7 @@ class TutorialGuide {
     const p = progress();
     const step = STEPS[p.step];
     if (step.id === "complete") {
+      await this._endPart();     // the game may still be on (its last step skipped)
       save(null);
       location.hash = "#/";
       return;
@@ -199,11 +221,21 @@ class TutorialGuide {
    * or finished already) changes nothing here. */
   async _endPart() {
     if (!this.conn.you || this.conn.view?.result) return;
-    try {
-      await api.endGame(this.conn.room, "abort", this.conn.token);
-    } catch (e) {
-      // nothing to end
+    await abortRoom(this.conn.room, this.conn.token);
+  }
+
+  /** "Leave the tutorial": the part's room is aborted (as when moving on) and the saved place goes back to the start
+   * of the part, which "Resume" opens in a new room; on the last step, the same as "To the lobby". */
+  async _leave() {
+    const p = progress();
+    if (!p) {
+      location.hash = "#/";
+      return;
     }
+    if (STEPS[p.step]?.id === "complete") return this._next();
+    await this._endPart();
+    save(partStart(p.part));
+    location.hash = "#/";
   }
 
   render() {
@@ -224,7 +256,8 @@ class TutorialGuide {
         step.id === "complete" ? t("tut_to_lobby") : t("tut_next"))
         : h("button.tutorial-skip", { dataset: { testid: "tutorial-skip" }, onclick: () => this._next() },
           t("tut_skip")),
-      h("a.tutorial-leave", { href: "#/", dataset: { testid: "tutorial-leave" } }, t("tut_leave"))));
+      h("a.tutorial-leave", { href: "#/", dataset: { testid: "tutorial-leave" },
+        onclick: (e) => { e.preventDefault(); this._leave(); } }, t("tut_leave"))));
     // a step answered by "Next" brings the guide into view: the page may be scrolled down to the board
     if (step.next && this.shownNext !== step.id) {
       requestAnimationFrame(() => {      // after the game page's own redraw of the same change
