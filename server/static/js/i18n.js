@@ -419,7 +419,6 @@ const STRINGS = {
     lb_won: "won",
     lb_lost: "lost",
     lb_draw: "draw",
-    lb_no_result: "cancelled, no result",
     lb_winner: "{who} won",
     lb_computer: "computer",
     // ---- the game page ----
@@ -1074,7 +1073,6 @@ const STRINGS = {
     lb_won: "победа",
     lb_lost: "поражение",
     lb_draw: "ничья",
-    lb_no_result: "отменена, без результата",
     lb_winner: "победа: {who}",
     lb_computer: "компьютер",
     // ---- the game page ----
