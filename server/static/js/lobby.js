@@ -345,8 +345,8 @@ export class LobbyPage {
     const mineIds = new Set([...mine.live, ...mine.finished].map((r) => r.id));
     const before = this.rows;
     this.rows = new Map();
-    const row = (r, seat = null) => {
-      const key = JSON.stringify([r, seat]);
+    const row = (list, r, seat = null) => {   // one element per list and room: a room may be in two lists
+      const key = JSON.stringify([list, r, seat]);
       const el = before.get(key) ?? this._roomRow(r, seat);
       this.rows.set(key, el);
       return el;
@@ -357,10 +357,10 @@ export class LobbyPage {
       return part.section;
     };
     return [
-      fill(this.lists.mine, mine.live.length || mine.finished.length, [...mine.live, ...mine.finished].map((r) => row(r, r.seat))),
+      fill(this.lists.mine, mine.live.length || mine.finished.length, [...mine.live, ...mine.finished].map((r) => row("mine", r, r.seat))),
       fill(this.lists.rooms, waiting.length || playing.length,
-        [...waiting, ...playing].filter((r) => !mineIds.has(r.id)).map((r) => row(r))),
-      fill(this.lists.replays, finished.length, finished.map((r) => row(r))),
+        [...waiting, ...playing].filter((r) => !mineIds.has(r.id)).map((r) => row("rooms", r))),
+      fill(this.lists.replays, finished.length, finished.map((r) => row("replays", r))),
     ];
   }
 
