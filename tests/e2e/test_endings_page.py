@@ -72,6 +72,23 @@ def test_an_aborted_game_is_listed_as_not_rated_among_my_games(grace_server, new
         "aborted, not rated", use_inner_text=True)
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_aborted_game_is_told_on_the_profile_in_the_lobby_s_words(grace_server, new_page, lang):
+    ann, bob, _ = friend_game(new_page, grace_server)
+    room = ann.evaluate("window.berserkConn.room")
+    bob.click("[data-testid=abort]")
+    bob.click("[data-testid=abort-confirm]")
+    _result(ann)
+    ann.evaluate("(lang) => localStorage.setItem('lang', lang)", lang)
+    ann.goto(grace_server.url + "/")
+    lobby = ann.locator(f"li.room[data-room='{room}'] [data-testid=room-rated]").first
+    expect(lobby).to_be_visible()
+    words = lobby.inner_text().strip(" ·")
+    name = ann.evaluate("JSON.parse(localStorage.getItem('berserk.player')).name")
+    ann.goto(grace_server.url + f"/#/player/{name}")
+    expect(ann.locator(f"[data-testid=profile] li:has(a.replay[href='#/replay/{room}'])")).to_contain_text(words)
+
+
 def test_a_player_who_closes_the_browser_is_shown_away_with_a_countdown_then_the_game_is_aborted(grace_server,
                                                                                                 new_page):
     ann, bob, _ = friend_game(new_page, grace_server)

@@ -3,6 +3,9 @@ says it is working while it is in flight), and a pasted deck code that is no dec
 kept."""
 from __future__ import annotations
 
+import json
+import urllib.request
+
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
@@ -52,14 +55,44 @@ def test_a_double_click_on_quick_play_takes_one_place_in_the_queue(server, new_p
 
 
 def _paste(page, text: str) -> None:
-    """Paste ``text`` into the computer form's deck box; filled again when the lobby's periodic redraw took the box
-    filled away (the redraw keeps what the new box holds, not a detached one's)."""
+    """Paste ``text`` into the computer form's deck box."""
     page.select_option("#bot-deck", "paste")
-    box = page.locator("#bot-deck ~ textarea.dc-paste")
-    for _ in range(5):
-        box.fill(text)
-        if box.input_value() == text:
-            return
+    page.fill("#bot-deck ~ textarea.dc-paste", text)
+
+
+def _new_waiting_room(server) -> str:
+    """A room made by someone else through the API, waiting for a player: the lobby's next refresh lists it."""
+    req = urllib.request.Request(server.url + "/api/rooms", data=b"{}", headers={"content-type": "application/json"},
+                                 method="POST")
+    return json.load(urllib.request.urlopen(req))["room"]
+
+
+def test_a_click_on_create_held_down_while_the_lobby_refreshes_its_lists_creates_one_room(server, new_page):
+    page = new_page()
+    enter_lobby(page, server, "Dora")
+    posts: list = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and "/api/rooms" in r.url else None)
+    form = page.locator("#create-form").element_handle()
+    box = page.locator("[data-testid=create-room]").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    room = _new_waiting_room(server)
+    page.wait_for_selector(f".rooms li.room[data-room='{room}']")   # the periodic refresh drew the new list
+    assert form.evaluate("(f) => f.isConnected")
+    with page.expect_request(lambda r: r.method == "POST" and "/api/rooms" in r.url, timeout=10000):
+        page.mouse.up()
+    room_of(page)
+    assert len(posts) == 1
+
+
+def test_a_pasted_deck_code_stays_in_its_box_while_the_lobby_refreshes_its_lists(server, new_page):
+    page = new_page()
+    enter_lobby(page, server, "Dora")
+    _paste(page, "BRK1pasted")
+    pasted = page.locator("#bot-deck ~ textarea.dc-paste").element_handle()
+    room = _new_waiting_room(server)
+    page.wait_for_selector(f".rooms li.room[data-room='{room}']")
+    assert pasted.evaluate("(box) => box.isConnected && box.value") == "BRK1pasted"
 
 
 @pytest.mark.parametrize("locale, says", [("en-US", "The deck code (or card list) is not valid"),

@@ -1,7 +1,10 @@
 """The phone board (390 x 844, touch): during the battle all six rows of the board and the prompt are in view
-together without scrolling, above the action dock; the header and the room bar are short; the card faces on the
-board keep their cost and their life. Measured on a real game against the computer."""
+together without scrolling, above the action dock; the header and the room bar are short, the room bar with the
+players' whole names; the card faces on the board keep their cost and their life. Measured on a real game against
+the computer."""
 from __future__ import annotations
+
+import contextlib
 
 from tests.e2e import driver
 from tests.e2e.players import bot_room
@@ -33,12 +36,22 @@ MEASURE = """() => {
 }"""
 
 
-def test_the_whole_board_and_the_prompt_are_in_view_together_on_a_phone(bot_server, browser, artifacts):
+@contextlib.contextmanager
+def _phone_room(server, browser, **body):
+    """A page on a Russian phone (390 x 844, touch) in seat 1 of a new room against the computer (``body``: more of
+    the create body, e.g. ``bot``); its browser context closed afterwards."""
     ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="ru-RU")
     try:
         page = ctx.new_page()
         page.set_default_timeout(30000)
-        bot_room(bot_server, page)
+        bot_room(server, page, **body)
+        yield page
+    finally:
+        ctx.close()
+
+
+def test_the_whole_board_and_the_prompt_are_in_view_together_on_a_phone(bot_server, browser, artifacts):
+    with _phone_room(bot_server, browser) as page:
         policy = driver.Policy(squad=4)
         measured = []
         for _ in range(120):
@@ -63,8 +76,6 @@ def test_the_whole_board_and_the_prompt_are_in_view_together_on_a_phone(bot_serv
             assert got["prompt"] and got["scrolled"] == 0 and not got["hscroll"], got
             assert got["header"] <= HEADER_MAX and got["bar"] <= ROOM_BAR_MAX, got
             assert got["faces"] and all(f["cost"] and f["life"] for f in got["faces"]), got["faces"]
-    finally:
-        ctx.close()
 
 
 #: every link and button of the header: its whole box in the viewport and not cut by its box's overflow
@@ -94,3 +105,30 @@ def test_every_header_link_is_whole_on_a_phone_in_russian(server, browser):
         assert page.evaluate("document.getElementById('top').getBoundingClientRect().height") <= HEADER_MAX
     finally:
         ctx.close()
+
+
+#: each seat name of the room bar: its whole text shown (not cut by its box or the bar's), in the viewport, and
+#: clear of the bar's other parts (my seat, the rated label)
+SEAT_NAMES_CUT = """() => {
+  const vw = innerWidth;
+  const top = document.querySelector('.room-bar-top').getBoundingClientRect();
+  const overlaps = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const others = [...document.querySelectorAll('.room-bar-top .my-seat-box, .room-bar-top [data-testid=room-rated]')]
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
+  return [...document.querySelectorAll('.room-bar .seat-name')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    const rects = [...el.getClientRects()];
+    return el.scrollWidth > el.clientWidth + 1 || r.width === 0 || r.left < -1 || r.right > vw + 1
+      || rects.some((l) => l.left < top.left - 1 || l.right > top.right + 1 || l.top < top.top - 1 || l.bottom > top.bottom + 1)
+      || rects.some((l) => others.some((o) => overlaps(l, o)));
+  }).map((el) => el.textContent);
+}"""
+
+
+def test_the_room_bar_shows_the_players_whole_names_on_a_phone(bot_server, browser, artifacts):
+    with _phone_room(bot_server, browser, bot="casual") as page:   # «Компьютер (любитель)», the longest level name
+        page.wait_for_function("() => document.querySelectorAll('.room-bar .seat-name').length === 2"
+                               " && window.berserkConn.view.room.bots")
+        page.screenshot(path=str(artifacts / "phone-room-bar-names.png"))
+        assert page.evaluate(SEAT_NAMES_CUT) == []
+        assert page.locator(".room-bar").bounding_box()["height"] <= ROOM_BAR_MAX

@@ -36,6 +36,23 @@ export function setChildren(el, ...children) {
   append(el, children);
 }
 
+/** Make el's children exactly ``nodes`` (elements, in this order; null skipped), moving only the nodes out of
+ * place and removing the rest: a child that stays where it is is never detached, so a control under the pointer
+ * keeps its click and a field its text. */
+export function syncChildren(el, nodes) {
+  let at = el.firstChild;
+  for (const node of nodes) {
+    if (node === null || node === undefined) continue;
+    if (node === at) at = at.nextSibling;
+    else el.insertBefore(node, at);
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
+}
+
 /** The digits of a numbered list's last number (n items: "1".."5"), for its `data-digits` (the CSS widens the
  * list's number column by it, so "100." is not clipped). */
 export function digitsOf(n) {

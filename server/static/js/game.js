@@ -15,7 +15,7 @@ import { queuePanel, combatPanel, exchangeExplained, cardDetail, passMeaning, pl
 import { TurnAlert, animationsFor, soundOn, setSound } from "./feel.js";
 import { Zoom } from "./zoom.js";
 import { boardKeys } from "./keys.js";
-import { seatName, resultText } from "./names.js";
+import { seatName, seatFree, resultText } from "./names.js";
 import { botThinking } from "./botlevels.js";
 import { crystals } from "./words.js";
 import { term } from "./terms.js";
@@ -250,8 +250,8 @@ export class GamePage {
     const grave = pv.graveyard || [];
     const toAct = view.to_act === p;
     const stat = (label, value, extra = {}) => h("span.stat", extra, h("span.stat-label", {}, label + ": "), h("b", {}, String(value)));
-    const name = h("span.pname" + (toAct ? ".to-act" : ""), {}, this.conn.you
-      ? `${seatName(view.room, p)} (${p === this.conn.you ? t("you") : t("opponent")})` : seatName(view.room, p));
+    const name = h("span.pname" + (toAct ? ".to-act" : ""), {}, seatFree(view.room, p) ? t("seat_free_waiting")
+      : this.conn.you ? `${seatName(view.room, p)} (${p === this.conn.you ? t("you") : t("opponent")})` : seatName(view.room, p));
     const clock = h("span.clock", { dataset: { clock: String(p) } }, "");
     if (!dealt(view)) return h(`div.pbar.${p === this.bottom ? "me" : "opp"}`, { dataset: { player: String(p) } }, name, clock);
     return h(`div.pbar.${p === this.bottom ? "me" : "opp"}`, { dataset: { player: String(p) } }, name, clock,

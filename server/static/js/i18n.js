@@ -331,6 +331,8 @@ const STRINGS = {
     choose_your_deck: "Choose your deck",
     choose_deck_go: "Sit down with this deck",
     waiting_opponent: "Waiting for an opponent.",
+    seat_free: "free seat",
+    seat_free_waiting: "Free seat: waiting for an opponent",
     waiting_opponent_deck: "Waiting for {name} to choose a deck.",
     waiting_named: "Waiting for {name}.",
     waiting_players: "The players are getting ready.",
@@ -422,7 +424,6 @@ const STRINGS = {
     lb_won: "won",
     lb_lost: "lost",
     lb_draw: "draw",
-    lb_no_result: "cancelled, no result",
     lb_winner: "{who} won",
     lb_computer: "computer",
     // ---- the game page ----
@@ -989,6 +990,8 @@ const STRINGS = {
     choose_your_deck: "Выберите колоду",
     choose_deck_go: "Сесть с этой колодой",
     waiting_opponent: "Ждём соперника.",
+    seat_free: "свободное место",
+    seat_free_waiting: "Место свободно: ждём соперника",
     waiting_opponent_deck: "Ждём, пока {name} выберет колоду.",
     waiting_named: "Ждём: {name}.",
     waiting_players: "Игроки готовятся.",
@@ -1080,7 +1083,6 @@ const STRINGS = {
     lb_won: "победа",
     lb_lost: "поражение",
     lb_draw: "ничья",
-    lb_no_result: "отменена, без результата",
     lb_winner: "победа: {who}",
     lb_computer: "компьютер",
     // ---- the game page ----

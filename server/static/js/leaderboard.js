@@ -18,11 +18,11 @@ async function getJSON(path) {
 /** The largest "at least N games" the server accepts (server/games_api.py ``leaderboard``). */
 const MAX_MIN_GAMES = 1000000;
 
-/** A finished game's result for player id ``me``: won / lost / draw / cancelled, or its winner's name. */
+/** A finished game's result for player id ``me``: won / lost / draw / aborted, or its winner's name. */
 export function resultText(game, me) {
   const w = game.result?.winner;
   if (w === "draw") return t("lb_draw");
-  if (w === null || w === undefined) return t("lb_no_result");   // aborted before it really began
+  if (w === null || w === undefined) return t("room_aborted");   // aborted before it really began: the lobby's and the room's words
   const mine = ["1", "2"].find((s) => game.players?.[s] === me);
   if (!mine) return t("lb_winner", { who: seatName(summaryRoom(game), w) });
   return String(w) === mine ? t("lb_won") : t("lb_lost");

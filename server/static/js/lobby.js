@@ -3,8 +3,8 @@
 // opponent offered after a while), "my games" to return to, rooms waiting for a player, games to watch, replays.
 // Seat tokens are kept in localStorage per room (seats.js), so closing the tab keeps the seat.
 
-import { h, setChildren } from "./dom.js";
-import { t, onLangChange, errorText } from "./i18n.js";
+import { h, setChildren, syncChildren } from "./dom.js";
+import { t, getLang, onLangChange, errorText } from "./i18n.js";
 import * as api from "./api.js";
 import { saveSeat } from "./seats.js";
 import { currentPlayer } from "./player.js";
@@ -130,12 +130,24 @@ export class LobbyPage {
     }
   }
 
-  /** A creating button (data-testid = id): disabled while the decks are missing or any creating request is in
-   * flight, "Working…" while its own is. */
+  /** A creating button (data-testid = id, its label the i18n key ``label``); _syncButtons() sets its state. */
   _goButton(id, label) {
-    const mine = this.pending === id;
-    return h(`button#${id}`, { type: "submit", "data-testid": id, disabled: !this.decks.length || !!this.pending,
-      "aria-busy": mine ? "true" : null }, mine ? t("lobby_working") : t(label));
+    const button = h(`button#${id}`, { type: "submit", "data-testid": id, dataset: { label } });
+    this.goButtons.push(button);
+    return button;
+  }
+
+  /** The creating buttons' state, set in place: disabled while the decks are missing or any creating request is
+   * in flight, "Working…" (aria-busy) while their own is. */
+  _syncButtons() {
+    for (const b of this.goButtons) {
+      const mine = this.pending === b.id;
+      b.disabled = !this.decks.length || !!this.pending;
+      if (mine) b.setAttribute("aria-busy", "true");
+      else b.removeAttribute("aria-busy");
+      const text = mine ? t("lobby_working") : t(b.dataset.label);
+      if (b.textContent !== text) b.textContent = text;
+    }
   }
 
   _value(id) {
@@ -227,25 +239,129 @@ export class LobbyPage {
     }
   }
 
+  /** Draw the page. The forms (deck choices, clock, rated boxes, their buttons), the tutorial box and the
+   * sections' frames are built once per language and deck list and kept: a later draw (the periodic refresh, a
+   * request's state) updates the lists, the counts and the buttons in place and replaces only the rows whose room
+   * changed, so a click or a pasted text is never taken away from under the player. */
   render() {
     if (this.gone) return;
-    // Keep what the user chose in the forms across the periodic refresh.
+    const d = this.drawn;
+    if (!d || d.lang !== getLang() || d.decks !== this.decks || d.saved !== this.saved) this._build();
+    const me = currentPlayer();
+    this.drawnFor = me?.id ?? null;
+    this._syncButtons();
+    this._syncQueue();
+    syncChildren(this.lobbyEl, [
+      this._kept("error", this.error, () => h("div.error-toast", { role: "alert",
+        onclick: () => { this.error = null; this.render(); } }, this.error)),
+      this._kept("whoami", me?.name, () => h("p.whoami", {}, t("you_named", { name: me.name }), " ",
+        h("a.profile-link", { href: `#/player/${encodeURIComponent(me.name)}` }, t("my_profile")))),
+      this.tutorial, this.modes, me ? this.friends.el : null, ...this._syncLists()]);
+  }
+
+  /** The element kept under ``slot`` while ``key`` stays the same (built by build() when it changes); null while
+   * key is null or empty. */
+  _kept(slot, key, build) {
+    if (!key) return null;
+    if (this.kept[slot]?.key !== key) this.kept[slot] = { key, el: build() };
+    return this.kept[slot].el;
+  }
+
+  /** Build the kept parts of the page, with what the player chose in the forms drawn before (a language change
+   * or the deck lists' arrival draws them again). */
+  _build() {
     const keep = {};
-    const pasted = {};   // a pasted deck code stays, shown, when the form is drawn again (e.g. after its refusal)
+    const pasted = {};   // a pasted deck code stays, shown, when the form is drawn again
     // (a deck choice rendered before the deck list arrived has only "paste": that is no choice of the user's)
-    for (const el of this.root.querySelectorAll(".lobby select")) {
+    for (const el of this.modes?.querySelectorAll("select") ?? []) {
       if (el.value !== "paste" || el.querySelector("option[value^='preset:']")) keep[el.name] = el.value;
       const paste = el.parentElement?.querySelector("textarea.dc-paste");
       if (paste?.value) pasted[el.name] = paste.value;
     }
-    this._render();
-    for (const el of this.root.querySelectorAll(".lobby select")) {
+    this.drawn = { lang: getLang(), decks: this.decks, saved: this.saved };
+    this.kept = {};
+    this.rows = new Map();
+    this.goButtons = [];
+    this.quickHead = h("h2", {}, t("quick_play_title"));
+    this.quickForm = h("form#quick-form", { onsubmit: (e) => this._quick(e) },
+      h("label", {}, t("your_deck"), " ", this._deckSelect("quick-deck")),
+      ratedBox("quick"),
+      this._goButton("quick-play", "quick_play_go"));
+    this.queueText = h("span");
+    this.queueBot = h("button#quick-bot", { onclick: () => this._queueBot() }, t("queue_bot"));
+    this.queueBox = h("div.queue-status", { role: "status" }, this.queueText, " ", this.queueBot, " ",
+      h("button.cancel", { onclick: () => this._leaveQueue() }, t("cancel")));
+    this.quickSection = h("section.quick");
+    this.modes = h("div.play-modes", {},
+      h("section.bot-game", {},
+        h("h2", {}, t("play_bot_title")),
+        h("form#bot-form", { onsubmit: (e) => this._playBot(e) },
+          h("label", {}, t("your_deck"), " ", this._deckSelect("bot-deck")),
+          levelPicker(),
+          this._goButton("play-bot", "play_bot_go"))),
+      h("section.create", {},
+        h("h2", {}, t("create_room")),
+        h("form#create-form", { onsubmit: (e) => this._create(e) },
+          h("label", {}, t("your_deck"), " ", this._deckSelect("create-deck")),
+          clockChoice(),
+          ratedBox("create"),
+          this._goButton("create-room", "create"))),
+      this.quickSection);
+    for (const el of this.modes.querySelectorAll("select")) {
       const old = keep[el.name];
       if (old && [...el.options].some((o) => o.value === old)) el.value = old;
       const paste = el.parentElement?.querySelector("textarea.dc-paste");
       if (paste && pasted[el.name] !== undefined) paste.value = pasted[el.name];
       if (paste) paste.hidden = el.value !== "paste";
     }
+    this.tutorial = tutorialBox(this.player, (e) => this._fail(e));
+    const list = (cls, title, empty, ...head) => ({ section: h(`section.${cls}`), ul: h("ul.room-list"),
+      head: head.length ? h("div.section-head", {}, h("h2", {}, t(title)), ...head) : h("h2", {}, t(title)),
+      hint: h("p.hint", {}, t(empty)) });
+    this.lists = {
+      mine: list("my-games", "my_games", "no_my_games"),
+      rooms: list("rooms", "rooms", "no_rooms", h("button.refresh", { type: "button", onclick: () => this.refresh() }, t("refresh"))),
+      replays: list("replays", "replays", "no_replays"),
+    };
+    this.lobbyEl = h("div.lobby");
+    setChildren(this.root, this.lobbyEl);
+  }
+
+  /** The quick-play section: its form, or the queue's status (the seconds waited, the computer when offered). */
+  _syncQueue() {
+    const q = this.queue;
+    if (q) {
+      this.queueText.textContent = t("queue_waiting", { s: Math.round(q.waited || 0) });
+      this.queueBot.hidden = !q.bot_offer;
+    }
+    syncChildren(this.quickSection, [this.quickHead, q ? this.queueBox : this.quickForm]);
+  }
+
+  /** The lists (my games, rooms, replays) brought up to date, a row whose room is unchanged kept as it is.
+   * Returns their three sections. */
+  _syncLists() {
+    const { waiting = [], playing = [], finished = [] } = this.rooms || {};
+    const mine = this.mine || { live: [], finished: [] };
+    const mineIds = new Set([...mine.live, ...mine.finished].map((r) => r.id));
+    const before = this.rows;
+    this.rows = new Map();
+    const row = (list, r, seat = null) => {   // one element per list and room: a room may be in two lists
+      const key = JSON.stringify([list, r, seat]);
+      const el = before.get(key) ?? this._roomRow(r, seat);
+      this.rows.set(key, el);
+      return el;
+    };
+    const fill = (part, shown, rows) => {
+      syncChildren(part.ul, rows);
+      syncChildren(part.section, [part.head, shown ? part.ul : part.hint]);
+      return part.section;
+    };
+    return [
+      fill(this.lists.mine, mine.live.length || mine.finished.length, [...mine.live, ...mine.finished].map((r) => row("mine", r, r.seat))),
+      fill(this.lists.rooms, waiting.length || playing.length,
+        [...waiting, ...playing].filter((r) => !mineIds.has(r.id)).map((r) => row("rooms", r))),
+      fill(this.lists.replays, finished.length, finished.map((r) => row("replays", r))),
+    ];
   }
 
   _roomRow(r, mineSeat = null) {
@@ -275,65 +391,5 @@ export class LobbyPage {
     }
     if (!labels.some((d) => d)) return null;
     return h("span.room-decks", {}, " · " + labels.map((d) => deckLabel(d, this.decks)).join(" — "));
-  }
-
-  _queueBox() {
-    const q = this.queue;
-    if (!q) {
-      return h("form#quick-form", { onsubmit: (e) => this._quick(e) },
-        h("label", {}, t("your_deck"), " ", this._deckSelect("quick-deck")),
-        ratedBox("quick"),
-        this._goButton("quick-play", "quick_play_go"));
-    }
-    return h("div.queue-status", { role: "status" },
-      h("span", {}, t("queue_waiting", { s: Math.round(q.waited || 0) })), " ",
-      q.bot_offer ? h("button#quick-bot", { onclick: () => this._queueBot() }, t("queue_bot")) : null, " ",
-      h("button.cancel", { onclick: () => this._leaveQueue() }, t("cancel")));
-  }
-
-  _render() {
-    const { waiting = [], playing = [], finished = [] } = this.rooms || {};
-    const me = currentPlayer();
-    this.drawnFor = me?.id ?? null;
-    const mine = this.mine || { live: [], finished: [] };
-    const mineIds = new Set([...mine.live, ...mine.finished].map((r) => r.id));
-    setChildren(this.root, h("div.lobby", {},
-      this.error ? h("div.error-toast", { role: "alert", onclick: () => { this.error = null; this.render(); } }, this.error) : null,
-      me ? h("p.whoami", {}, t("you_named", { name: me.name }), " ",
-        h("a.profile-link", { href: `#/player/${encodeURIComponent(me.name)}` }, t("my_profile"))) : null,
-      tutorialBox(this.player, (e) => this._fail(e)),
-      h("div.play-modes", {},
-        h("section.bot-game", {},
-          h("h2", {}, t("play_bot_title")),
-          h("form#bot-form", { onsubmit: (e) => this._playBot(e) },
-            h("label", {}, t("your_deck"), " ", this._deckSelect("bot-deck")),
-            levelPicker(),
-            this._goButton("play-bot", "play_bot_go"))),
-        h("section.create", {},
-          h("h2", {}, t("create_room")),
-          h("form#create-form", { onsubmit: (e) => this._create(e) },
-            h("label", {}, t("your_deck"), " ", this._deckSelect("create-deck")),
-            clockChoice(),
-            ratedBox("create"),
-            this._goButton("create-room", "create"))),
-        h("section.quick", {},
-          h("h2", {}, t("quick_play_title")),
-          this._queueBox())),
-      me ? this.friends.el : null,
-      h("section.my-games", {},
-        h("h2", {}, t("my_games")),
-        mine.live.length || mine.finished.length
-          ? h("ul.room-list", {}, mine.live.map((r) => this._roomRow(r, r.seat)), mine.finished.map((r) => this._roomRow(r, r.seat)))
-          : h("p.hint", {}, t("no_my_games"))),
-      h("section.rooms", {},
-        h("div.section-head", {}, h("h2", {}, t("rooms")),
-          h("button.refresh", { type: "button", onclick: () => this.refresh() }, t("refresh"))),
-        waiting.length || playing.length
-          ? h("ul.room-list", {}, waiting.filter((r) => !mineIds.has(r.id)).map((r) => this._roomRow(r)),
-            playing.filter((r) => !mineIds.has(r.id)).map((r) => this._roomRow(r)))
-          : h("p.hint", {}, t("no_rooms"))),
-      h("section.replays", {},
-        h("h2", {}, t("replays")),
-        finished.length ? h("ul.room-list", {}, finished.map((r) => this._roomRow(r))) : h("p.hint", {}, t("no_replays")))));
   }
 }

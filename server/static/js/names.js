@@ -4,12 +4,20 @@
 
 import { t, resultReason } from "./i18n.js";
 
-/** The name of seat p (1 | 2) from a room info or a view's "room" ({players, bots}); "Player p" without one. */
+/** The name of seat p (1 | 2) from a room info or a view's "room" ({status, players, bots}); "free seat" for a
+ * free seat of a waiting room (seatFree), "Player p" for another seat without a name. */
 export function seatName(room, p) {
   if (p == null || p === "") return t("someone");
   const bot = room?.bots?.[String(p)];
   if (bot) return t("bot_name", { level: t(`bot_${bot}`) });
+  if (seatFree(room, p)) return t("seat_free");
   return room?.players?.[String(p)] || t("player", { p });
+}
+
+/** Whether seat p (1 | 2) of a room info or a view's "room" is free: the room waits for a player and nobody holds
+ * the seat (no player's name, no computer; a rematch's or a challenge's room keeps its seat's name). */
+export function seatFree(room, p) {
+  return room?.status === "waiting" && !room?.players?.[String(p)] && !room?.bots?.[String(p)];
 }
 
 /** The {players, bots} of a recorded game's summary (GET /api/games: "names" are the seats' names, "players"
