@@ -399,6 +399,19 @@ def _waiting_room(server) -> str:
         return json.load(r)["room"]
 
 
+@pytest.mark.parametrize("locale, title, path", [("ru-RU", "Страница не найдена", "room/%"),
+                                                 ("en-US", "Page not found", "player/%E0"),
+                                                 ("en-US", "Page not found", "replay/%zz")])
+def test_an_address_with_a_broken_percent_escape_says_page_not_found_with_a_link_to_the_lobby(server, new_page, locale,
+                                                                                             title, path):
+    page = new_page(locale)
+    errors: list = []
+    page.on("pageerror", lambda e: errors.append(e))
+    box = _not_found_box(page, server.url + "/#/" + path)
+    assert title in box.inner_text() and not errors, errors
+    _back_to_the_lobby(page)
+
+
 @pytest.mark.parametrize("locale, title, link", [("ru-RU", "Игра не найдена", "a%20b"),
                                                  ("en-US", "Game not found", "x" * 300),
                                                  ("ru-RU", "Игра не найдена", "..%2F..%2Fapi"),

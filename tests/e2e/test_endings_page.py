@@ -5,6 +5,8 @@ click. The clocks show the running one and the low-time warning. A server of thi
 ``GRACE`` seconds for a player away."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -156,7 +158,9 @@ def test_after_the_grace_period_the_claim_win_button_asks_the_server_for_the_win
     assert page.locator(f"[data-clock='{opp}'].held").count() == 1   # held, not shown as running
     page.clock.run_for(2000)                                         # the 1.5 s of grace pass
     page.wait_for_selector("#game-under-test [data-testid=claim-win]", timeout=10000)
-    assert "did not come back" in page.inner_text("#game-under-test [data-testid=opponent-away]")
+    notice = page.inner_text("#game-under-test [data-testid=opponent-away]")
+    assert "The time to come back is over." in notice
+    assert re.search(r"\.\s+[a-z]", notice) is None, notice      # whole sentences: none begins in lower case
     with page.expect_request("**/api/rooms/r-away/claim") as sent:
         page.click("#game-under-test [data-testid=claim-win]")
     assert sent.value.method == "POST" and sent.value.post_data_json == {"token": "seat-token"}

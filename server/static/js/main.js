@@ -44,11 +44,16 @@ function renderHeader() {
   document.title = t("title");
 }
 
+/** The route of the address's hash: {parts, query}; parts is null when a part is no valid percent-encoding (such an
+ * address has no page: the not-found page says so). */
 function parseHash() {
   const raw = location.hash.replace(/^#\/?/, "");
   const [path, query] = raw.split("?");
-  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
-  return { parts, query: new URLSearchParams(query || "") };
+  try {
+    return { parts: path.split("/").filter(Boolean).map(decodeURIComponent), query: new URLSearchParams(query || "") };
+  } catch {
+    return { parts: null, query: new URLSearchParams() };   // URIError: "%", "%E0", "%zz"
+  }
 }
 
 function leave() {
@@ -110,7 +115,11 @@ async function route() {
   leave();
   const mine = ++routes;
   const { parts, query } = parseHash();
-  if (parts[0] === "room" && parts[1]) {
+  if (parts === null) {
+    const page = new NotFoundPage(main);
+    current = { page };
+    page.render();
+  } else if (parts[0] === "room" && parts[1]) {
     const room = parts[1];
     const { seat, kept } = query.get("watch") ? { seat: null, kept: null } : await seatFor(room);
     if (mine !== routes) return;
