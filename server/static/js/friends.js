@@ -2,9 +2,10 @@
 // playing: one click to watch, offline), requests to add back, and direct challenges (data-testid="challenge": a
 // deck and a clock preset) sent and received (accept with a deck: both players are seated in a new room).
 // Refreshed by the lobby socket (presence.js) and every POLL_MS, and updated in place as the lobby is (dom.js
-// syncChildren): the add form is drawn once (again on a language change or new deck lists), a list's row is drawn
-// again only when its data changed, and a friend's row keeps its challenge button and open challenge form while
-// the friend's status changes, so a click or a typed name is never taken away from under the player.
+// syncChildren): the add form is drawn once (again on a language change), a list's row is drawn again only when
+// its data changed (a row with a deck choice also when the deck lists arrive), and a friend's row keeps its
+// challenge button and open challenge form while the friend's status changes, so a click or a typed name is never
+// taken away from under the player.
 
 import { h, setChildren, syncChildren } from "./dom.js";
 import { t, getLang, errorText } from "./i18n.js";
@@ -173,11 +174,11 @@ export class FriendsPanel {
     });
   }
 
-  /** Build the parts drawn once per language and deck lists (the add form with what was typed in it, the lists'
-   * frames); the rows are drawn again by the next render. */
-  _build(decks, saved) {
+  /** Build the parts drawn once per language (the add form with what was typed in it, the lists' frames); the
+   * rows are drawn again by the next render. */
+  _build() {
     const typed = this.input?.value ?? "";
-    this.drawn = { lang: getLang(), decks, saved };
+    this.drawn = { lang: getLang() };
     this.friendRows = new Map();
     this.rows = new Map();
     this.input = h("input#friend-name", { type: "text", maxLength: 24, dataset: { testid: "friend-name" },
@@ -203,9 +204,14 @@ export class FriendsPanel {
   /** Bring the panel up to date in place: the note, the lists (a row whose data is unchanged kept as it is), the
    * sending buttons' state. */
   render() {
+    if (this.drawn?.lang !== getLang()) this._build();
     const { decks, saved } = this.decks();
-    const drawn = this.drawn;
-    if (!drawn || drawn.lang !== getLang() || drawn.decks !== decks || drawn.saved !== saved) this._build(decks, saved);
+    if (this.drawn.decks !== decks || this.drawn.saved !== saved) {
+      // new deck lists: the rows with a deck choice (a challenge received, the open challenge form) are drawn again
+      Object.assign(this.drawn, { decks, saved });
+      for (const key of [...this.rows.keys()]) if (JSON.parse(key)[0] === "in") this.rows.delete(key);
+      for (const r of this.friendRows.values()) r.form = null;
+    }
     const d = this.data || NO_LISTS;
     this.noteEl.textContent = this.note || "";
     this.noteEl.hidden = !this.note;
