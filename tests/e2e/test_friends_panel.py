@@ -96,3 +96,16 @@ def test_a_click_on_accept_held_down_while_the_friends_lists_change_accepts_the_
     page.mouse.up()
     room_of(page)
     assert len(posts) == 1
+
+
+def test_an_open_challenge_form_keeps_its_choices_while_the_friends_lists_change(server, new_page):
+    page = new_page()
+    enter_lobby(page, server, "Ada")
+    ada, bob = _me(page), _new_player(server, "Bob")
+    _api(server, "POST", "/api/friends", {"name": bob["name"]}, ada)
+    _api(server, "POST", "/api/friends", {"name": ada["name"]}, bob)
+    page.click(f"li.friend[data-player='{bob['name']}'] [data-testid=challenge-open]", timeout=20000)
+    page.select_option("[data-testid=challenge-clock]", "5+3")
+    form = page.locator("[data-testid=challenge]").element_handle()
+    _someone_asks_to_be_friends(server, page)
+    assert form.evaluate("(f) => f.isConnected && f.querySelector('[data-testid=challenge-clock]').value") == "5+3"
