@@ -9,7 +9,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from tests.e2e.players import enter_lobby, room_of
+from tests.e2e.players import enter_lobby, hold_down, room_of
 
 
 def _api(server, method: str, path: str, body: dict | None = None, player: dict | None = None):
@@ -32,20 +32,21 @@ def _me(page) -> dict:
     return page.evaluate("JSON.parse(localStorage.getItem('berserk.player'))")
 
 
-def _hold(page, selector: str):
-    """Press the mouse down on the element ``selector`` (and keep it down): its handle."""
-    target = page.locator(selector)
-    handle = target.element_handle()
-    box = target.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    return handle
-
-
 def _someone_asks_to_be_friends(server, page) -> None:
     """Another player adds the page's player by name; the page's panel lists the request."""
     _api(server, "POST", "/api/friends", {"name": _me(page)["name"]}, _new_player(server, "Zed"))
     page.wait_for_selector("[data-testid=friends] [data-testid=friend-add-back]", timeout=20000)
+
+
+def _ada_and_a_friend(server, new_page):
+    """Ada in the lobby and Bob, a player made through the API, friends (each added the other): (Ada's page,
+    Ada, Bob) with Ada and Bob as {id, secret, name}."""
+    page = new_page()
+    enter_lobby(page, server, "Ada")
+    ada, bob = _me(page), _new_player(server, "Bob")
+    _api(server, "POST", "/api/friends", {"name": bob["name"]}, ada)
+    _api(server, "POST", "/api/friends", {"name": ada["name"]}, bob)
+    return page, ada, bob
 
 
 def _posts(page, part: str) -> list:
@@ -69,7 +70,7 @@ def test_a_click_on_add_held_down_while_the_friends_lists_change_adds_the_friend
     bob = _new_player(server, "Bob")
     posts = _posts(page, "/api/friends")
     page.fill("[data-testid=friend-name]", bob["name"])
-    button = _hold(page, "[data-testid=friend-add]")
+    button = hold_down(page, "[data-testid=friend-add]")
     _someone_asks_to_be_friends(server, page)
     assert button.evaluate("(el) => el.isConnected")
     with page.expect_request(lambda r: r.method == "POST" and "/api/friends" in r.url, timeout=10000):
@@ -81,16 +82,12 @@ def test_a_click_on_add_held_down_while_the_friends_lists_change_adds_the_friend
 
 
 def test_a_click_on_accept_held_down_while_the_friends_lists_change_accepts_the_challenge_once(server, new_page):
-    page = new_page()
-    enter_lobby(page, server, "Ada")
-    ada, bob = _me(page), _new_player(server, "Bob")
-    _api(server, "POST", "/api/friends", {"name": bob["name"]}, ada)
-    _api(server, "POST", "/api/friends", {"name": ada["name"]}, bob)
+    page, ada, bob = _ada_and_a_friend(server, new_page)
     deck = _api(server, "GET", "/api/decks")[0]["id"]
     _api(server, "POST", "/api/challenges", {"to": ada["id"], "deck": {"preset": deck}, "clock": "5+3"}, bob)
     page.wait_for_selector("[data-testid=challenge-incoming] [data-testid=challenge-accept]", timeout=20000)
     posts = _posts(page, "/accept")
-    button = _hold(page, "[data-testid=challenge-accept]")
+    button = hold_down(page, "[data-testid=challenge-accept]")
     _someone_asks_to_be_friends(server, page)
     assert button.evaluate("(el) => el.isConnected")
     page.mouse.up()
@@ -99,11 +96,7 @@ def test_a_click_on_accept_held_down_while_the_friends_lists_change_accepts_the_
 
 
 def test_an_open_challenge_form_keeps_its_choices_while_the_friends_lists_change(server, new_page):
-    page = new_page()
-    enter_lobby(page, server, "Ada")
-    ada, bob = _me(page), _new_player(server, "Bob")
-    _api(server, "POST", "/api/friends", {"name": bob["name"]}, ada)
-    _api(server, "POST", "/api/friends", {"name": ada["name"]}, bob)
+    page, ada, bob = _ada_and_a_friend(server, new_page)
     page.click(f"li.friend[data-player='{bob['name']}'] [data-testid=challenge-open]", timeout=20000)
     page.select_option("[data-testid=challenge-clock]", "5+3")
     form = page.locator("[data-testid=challenge]").element_handle()
