@@ -81,3 +81,14 @@ def bot_room(server, page, **body) -> str:
     page.goto(server.url + f"/#/room/{r['room']}")
     wait_version_above(page, None)
     return r["room"]
+
+
+def hold_down(page, selector: str):
+    """Press the mouse down on the middle of the element ``selector`` and keep it down (a click under way, to be
+    released with ``page.mouse.up()``): the element's handle."""
+    target = page.locator(selector)
+    handle = target.element_handle()
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    return handle

@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.players import enter_lobby, room_of
+from tests.e2e.players import enter_lobby, hold_down, room_of
 
 
 def _hold_posts(page, path: str) -> list:
@@ -73,9 +73,7 @@ def test_a_click_on_create_held_down_while_the_lobby_refreshes_its_lists_creates
     posts: list = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and "/api/rooms" in r.url else None)
     form = page.locator("#create-form").element_handle()
-    box = page.locator("[data-testid=create-room]").bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
+    hold_down(page, "[data-testid=create-room]")
     room = _new_waiting_room(server)
     page.wait_for_selector(f".rooms li.room[data-room='{room}']")   # the periodic refresh drew the new list
     assert form.evaluate("(f) => f.isConnected")

@@ -77,19 +77,49 @@ def test_an_invite_seats_the_friend_and_a_third_browser_watches(server, new_page
     assert not any(p.js_errors for p in (ann, bob, sam))
 
 
-@pytest.mark.parametrize("locale, free, waiting, placeholder", [
+FREE_SEAT_WORDS = pytest.mark.parametrize("locale, free, waiting, placeholder", [
     ("en-US", "free seat", "waiting for an opponent", "Player 2"),
     ("ru-RU", "свободное место", "ждём соперника", "Игрок 2")])
-def test_a_room_waiting_for_its_opponent_shows_the_seat_free_and_no_made_up_name(server, new_page, locale, free,
-                                                                                  waiting, placeholder):
+
+
+def _waiting_room(new_page, server, locale: str):
+    """Ann's new room, waiting for its opponent, with its invite link shown: (Ann's page, the room id)."""
     page = new_page(locale)
     enter_lobby(page, server, "Ann")
     page.click("[data-testid=create-room]")
-    room_of(page)
+    room = room_of(page)
     page.wait_for_selector("[data-testid=invite-link]")
+    return page, room
+
+
+@FREE_SEAT_WORDS
+def test_a_room_waiting_for_its_opponent_shows_the_seat_free_and_no_made_up_name(server, new_page, locale, free,
+                                                                                  waiting, placeholder):
+    page, _ = _waiting_room(new_page, server, locale)
     expect(page.locator(".room-bar .seat-name[data-seat='2']")).to_have_text(free, ignore_case=True)
     expect(page.locator(".pbar[data-player='2'] .pname")).to_contain_text(waiting, ignore_case=True)
     assert placeholder not in page.inner_text("body")
+
+
+@FREE_SEAT_WORDS
+def test_a_room_cancelled_before_anyone_joined_shows_the_seat_free_and_waits_for_nobody(server, new_page, locale, free,
+                                                                                        waiting, placeholder):
+    page, room = _waiting_room(new_page, server, locale)
+    answer = page.evaluate("""async (room) => {
+      const api = await import("/js/api.js");
+      const { loadSeat } = await import("/js/seats.js");
+      return api.endGame(room, "abort", loadSeat(room).token); }""", room)
+    assert answer["result"] is None                      # closed before the deal: no game, no result
+    page.wait_for_selector("[data-testid=game-cancelled]")
+    expect(page.locator(".room-bar .seat-name[data-seat='2']")).to_have_text(free, ignore_case=True)
+    expect(page.locator(".pbar[data-player='2'] .pname")).to_have_text(free, ignore_case=True)
+    text = page.inner_text("body")
+    assert waiting not in text and placeholder not in text
+    page.click("[data-testid=game-cancelled] a")              # to the lobby: the room is in none of its lists
+    page.wait_for_selector(".lobby .my-games")
+    mine = page.evaluate("async () => (await import('/js/api.js')).myGames()")
+    assert room not in [r["id"] for r in mine["live"] + mine["finished"]]
+    assert page.locator(f".lobby li.room[data-room='{room}']").count() == 0
 
 
 def test_an_invite_answered_unavailable_at_first_asks_again_and_seats_the_friend(server, new_page):

@@ -17,7 +17,7 @@ import { Zoom } from "./zoom.js";
 import { boardKeys } from "./keys.js";
 import { seatName, seatFree, resultText } from "./names.js";
 import { botThinking } from "./botlevels.js";
-import { crystals } from "./words.js";
+import { crystals, capital } from "./words.js";
 import { term } from "./terms.js";
 import { actionHelp, actionsHelpButton } from "./acthelp.js";
 import { rulesHref } from "./rules.js";
@@ -250,8 +250,10 @@ export class GamePage {
     const grave = pv.graveyard || [];
     const toAct = view.to_act === p;
     const stat = (label, value, extra = {}) => h("span.stat", extra, h("span.stat-label", {}, label + ": "), h("b", {}, String(value)));
-    const name = h("span.pname" + (toAct ? ".to-act" : ""), {}, seatFree(view.room, p) ? t("seat_free_waiting")
-      : this.conn.you ? `${seatName(view.room, p)} (${p === this.conn.you ? t("you") : t("opponent")})` : seatName(view.room, p));
+    // a free seat: waited for while the room waits, only free once the room is cancelled before its deal
+    const free = seatFree(view.room, p) && (cancelledBeforeDeal(this.conn) ? capital(t("seat_free")) : t("seat_free_waiting"));
+    const name = h("span.pname" + (toAct ? ".to-act" : ""), {}, free
+      || (this.conn.you ? `${seatName(view.room, p)} (${p === this.conn.you ? t("you") : t("opponent")})` : seatName(view.room, p)));
     const clock = h("span.clock", { dataset: { clock: String(p) } }, "");
     if (!dealt(view)) return h(`div.pbar.${p === this.bottom ? "me" : "opp"}`, { dataset: { player: String(p) } }, name, clock);
     return h(`div.pbar.${p === this.bottom ? "me" : "opp"}`, { dataset: { player: String(p) } }, name, clock,
