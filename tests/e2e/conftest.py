@@ -29,6 +29,9 @@ SEED = 12345             # every game of the e2e server (--fixed-seed): the brow
 #: the session server's computer opponent thinks 0.05 s per action (the default 0.5 s only paces a human's game:
 #: no browser test is about the bot's pause, and the games against it are several times faster)
 QUICK_BOT = ("--bot-think", "0.05")
+#: the per-address budget of rooms and players created: every test comes from 127.0.0.1, and the tests of one worker
+#: share the session's server (the limits' own tests run servers of their own)
+OPEN_LIMITS = ("--create-burst", "500", "--create-per-min", "500")
 #: ms a page's wait (and a retrying expect() assertion) allows: a loaded 2-core CI machine (a waited-for event,
 #: never a fixed pause)
 PAGE_TIMEOUT = 30000
@@ -98,7 +101,7 @@ def artifacts() -> pathlib.Path:
 @pytest.fixture(scope="session")
 def server(artifacts, tmp_path_factory):
     """The real game server on a free port, for the whole session."""
-    srv = ServerProcess(tmp_path_factory.mktemp("snapshots"), extra=QUICK_BOT)
+    srv = ServerProcess(tmp_path_factory.mktemp("snapshots"), extra=QUICK_BOT + OPEN_LIMITS)
     srv.start()
     yield srv
     srv.stop()
@@ -109,10 +112,9 @@ def server(artifacts, tmp_path_factory):
 def bot_server(artifacts, tmp_path_factory):
     """A server of its own for a module's rooms against the computer: a bot that acts as soon as it has decided
     (no pause: these modules play whole games against it and none is about the pause; the session server keeps
-    QUICK_BOT for the page's "thinking" line) and room creation not limited by the session server's per-address
-    budget (the other browser tests use it)."""
+    QUICK_BOT for the page's "thinking" line), with the same open creation budget."""
     srv = ServerProcess(tmp_path_factory.mktemp("snapshots-bot"),
-                        extra=("--bot-think", "0", "--create-burst", "200", "--create-per-min", "200"))
+                        extra=("--bot-think", "0") + OPEN_LIMITS)
     srv.start()
     yield srv
     srv.stop()
