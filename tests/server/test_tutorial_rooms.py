@@ -20,6 +20,16 @@ async def _post(live, body):
         return await c.post(live.http + "/api/rooms", json=body)
 
 
+async def _battle(live, player: dict | None = None):
+    """A battle part's room created by ``player`` (None: nobody named) and its seat 1 connected once the prepared
+    position is dealt: ``(seat answer {"room", "seat", "token"}, Player)``."""
+    seat = (await call(live.http, "POST", "/api/rooms", player, {"opponent": "bot", "tutorial": "battle"})).json()
+    p = await Player.join(live.ws, seat["room"], seat["token"])
+    if (p.view or {}).get("phase") != "main":     # the bot seat is taken a moment after the room is created
+        await p.until(lambda f: (p.view or {}).get("phase") == "main")
+    return seat, p
+
+
 async def test_a_tutorial_needs_a_known_part_and_the_computer(live_factory):
     live = live_factory(engine=real_engine(), bot_think=0.0)
     for body in ({"opponent": "bot", "tutorial": "nope"}, {"tutorial": "battle"}):
@@ -44,11 +54,8 @@ async def test_a_tutorial_room_is_listed_only_among_its_players_own_games_and_en
     the room when moving on) reads aborted, nobody's win, never a concession."""
     live = live_factory(engine=real_engine(), bot_think=0.0)
     ann = await new_player(live.http, "Ann")
-    seat = (await call(live.http, "POST", "/api/rooms", ann, {"opponent": "bot", "tutorial": "battle"})).json()
+    seat, p = await _battle(live, ann)
     room = seat["room"]
-    p = await Player.join(live.ws, room, seat["token"])
-    if (p.view or {}).get("phase") != "main":
-        await p.until(lambda f: (p.view or {}).get("phase") == "main")
     listed = lambda body: [i["id"] for k in ("waiting", "playing", "finished") for i in body[k]]
     assert room not in listed((await call(live.http, "GET", "/api/rooms")).json())
     assert room in [i["id"] for i in (await call(live.http, "GET", "/api/players/me/games", ann)).json()["live"]]
@@ -131,10 +138,7 @@ async def test_the_battle_room_is_in_play_from_its_first_view_as_its_position_is
     """The battle part is dealt at turn 1 of its game (RULES: the preliminary phase is turn 0, over before the
     position): its room reads "playing", in the view and the room's info, before anyone acts."""
     live = live_factory(engine=real_engine(), bot_think=0.0)
-    seat = (await _post(live, {"opponent": "bot", "tutorial": "battle"})).json()
-    p = await Player.join(live.ws, seat["room"], seat["token"])
-    if (p.view or {}).get("phase") != "main":
-        await p.until(lambda f: (p.view or {}).get("phase") == "main")
+    seat, p = await _battle(live)
     info = (await call(live.http, "GET", f"/api/rooms/{seat['room']}")).json()
     assert p.view["room"]["status"] == "playing" and info["status"] == "playing", (p.view["room"], info)
     assert info["v"] == 0 and p.view["room"]["tutorial"] == "battle"
@@ -155,11 +159,8 @@ async def test_a_tutorial_room_offers_no_rematch_and_refuses_one_in_words(live_f
     sentence in the asker's language, and no rematch room is made."""
     live = live_factory(engine=real_engine(), bot_think=0.0)
     ann = await new_player(live.http, "Ann")
-    seat = (await call(live.http, "POST", "/api/rooms", ann, {"opponent": "bot", "tutorial": "battle"})).json()
+    seat, p = await _battle(live, ann)
     room = seat["room"]
-    p = await Player.join(live.ws, room, seat["token"])
-    if (p.view or {}).get("phase") != "main":
-        await p.until(lambda f: (p.view or {}).get("phase") == "main")
     await p.act({"act": "concede"})
     if p.result is None:
         await p.watch(10)
