@@ -344,6 +344,12 @@ def _aborted(page, room: str) -> None:
     assert info.get("result") == {"winner": None, "reason": "aborted"} or info.get("status") == 404, info
 
 
+def _abort(page, room: str) -> None:
+    """Abort ``room`` with this browser's seat in it, as the tutorial's own buttons do (POST .../abort)."""
+    page.evaluate("async (id) => { const api = await import('/js/api.js'); const seats = await import('/js/seats.js');"
+                  " await api.endGame(id, 'abort', seats.loadSeat(id).token); }", room)
+
+
 def _start_tutorial(page, server) -> str:
     enter_lobby(page, server, "Learner")
     page.click("[data-testid=tutorial-start]")
@@ -458,9 +464,7 @@ def test_a_tutorial_battle_that_ended_at_an_early_step_offers_no_stale_step_no_r
     page.wait_for_selector("[data-testid=tutorial-step][data-step=move]")
     _dealt(page, room)
     if how == "abort":
-        page.evaluate("async (id) => { const api = await import('/js/api.js');"
-                      " const seats = await import('/js/seats.js'); await api.endGame(id, 'abort', seats.loadSeat(id).token); }",
-                      room)
+        _abort(page, room)
     else:
         page.wait_for_selector("button[data-act=concede]")
         page.click("button[data-act=concede]")
@@ -484,9 +488,7 @@ def test_a_first_part_whose_game_ended_leads_on_to_the_battle(server, new_page):
     first step, and the lobby, meanwhile, offers to go on to the battle."""
     page = new_page("en-US")
     room = _start_tutorial(page, server)
-    page.evaluate("async (id) => { const api = await import('/js/api.js');"
-                  " const seats = await import('/js/seats.js'); await api.endGame(id, 'abort', seats.loadSeat(id).token); }",
-                  room)
+    _abort(page, room)
     expect(page.locator("[data-testid=tutorial-step][data-step=over]")).to_contain_text("Next: a battle")
     page.click("[data-testid=tutorial-leave]")
     expect(page.locator("[data-testid=tutorial-start]")).to_contain_text("Go on to the battle (step 8 of",
@@ -505,3 +507,17 @@ def test_the_last_step_tells_an_aborted_tutorial_game_as_a_practice_left_unfinis
     page.wait_for_selector("#app")
     text = page.evaluate(GUIDE_AT_THE_END, [{"winner": None, "reason": "aborted"}, lang])
     assert says in text and never not in text, text
+
+
+def test_a_battle_whose_game_ended_can_be_played_again_in_a_new_room_from_its_first_step(server, new_page):
+    page = new_page("en-US")
+    enter_lobby(page, server, "Learner")
+    room = page.evaluate(OPEN_BATTLE_AT, ["strike"])
+    page.wait_for_selector("[data-testid=tutorial-step][data-step=strike]")
+    _dealt(page, room)
+    _abort(page, room)
+    page.click("[data-testid=tutorial-part-again]")
+    page.wait_for_selector("[data-testid=tutorial-step][data-step=move]")
+    assert room_of(page) != room
+    assert not page.evaluate("JSON.parse(localStorage.getItem('berserk.tutorial')).over")
+    assert not page.js_errors, page.js_errors
