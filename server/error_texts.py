@@ -91,6 +91,8 @@ _ROOMS = {
                              "Only the players of this game can ask for a rematch."),
     "rematch_declined": ("От реванша отказались.", "The rematch was declined."),
     "no_rematch": ("Реванш не предлагали.", "No rematch has been offered."),
+    "tutorial_no_rematch": ("У игры обучения нет реванша: начните эту часть обучения заново.",
+                            "A tutorial's game has no rematch: start the tutorial's part again instead."),
     "rematch_started": ("Реванш уже начался.", "The rematch has started already."),
     "claim_not_a_player": ("Забрать победу может только игрок, сидящий за этим столом.",
                            "Only a player seated in this game may claim the win."),

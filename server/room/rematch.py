@@ -3,7 +3,7 @@
 Interface: :func:`on_rematch` ``(room, msg) -> dict`` answers the inbox's ``Rematch``: ``{"ok": True, "room",
 "create"?}`` (``create``, only on the first ask: the new room's ``reserved`` seats, ``decks`` and ``options`` for
 server/rooms.py; ``options["rematch_of"]`` names this room) or ``{"ok": False, "code": "not_a_player" |
-"not_finished" | "rematch_declined", "msg"}``; with ``decline`` it answers ``{"ok": True, "room"}`` (the room to
+"not_finished" | "rematch_declined" | "tutorial_no_rematch", "msg"}``; with ``decline`` it answers ``{"ok": True, "room"}`` (the room to
 cancel) or ``{"ok": False, "code": "not_a_player" | "no_rematch", "msg"}``; with ``started`` (sent, not called, by
 the rematch room once dealt: server/room/seats.py ``tell_rematch_started``) it answers ``{"ok": True, "room"}``.
 ``room.rematch`` keeps the new room's id (shown in ``view.room.rematch`` and the lobby entry),
@@ -21,7 +21,7 @@ from .status import RoomStatus
 
 
 async def on_rematch(room, msg: m.Rematch) -> dict:
-    """The first ask names the new room, keeps the asking seat (``room.rematch_by``) and answers ``create`` (seat -> who: the seats swapped; the decks as they
+    """A tutorial's room refuses (``tutorial_no_rematch``). The first ask names the new room, keeps the asking seat (``room.rematch_by``) and answers ``create`` (seat -> who: the seats swapped; the decks as they
     were); later asks answer the same room id. Everyone here is re-synced so the other player sees the offer (and,
     with ``msg.started``, that the rematch began)."""
     if msg.started:
@@ -30,6 +30,9 @@ async def on_rematch(room, msg: m.Rematch) -> dict:
     if seats.seat_of_player(msg.player) is None:
         return {"ok": False, "code": "not_a_player", "text": "rematch_not_a_player",
                 "msg": "Only the players of this game can ask for a rematch."}
+    if room.options.get("tutorial"):         # a practice from a fixed position, not a match (server/tutorial.py)
+        return {"ok": False, "code": "tutorial_no_rematch",
+                "msg": "A tutorial's game has no rematch: start the tutorial's part again instead."}
     if room.status is not RoomStatus.FINISHED:
         return {"ok": False, "code": "not_finished", "msg": "The game is not over yet."}
     if msg.decline:

@@ -254,10 +254,12 @@ class Room:
         return engine_view(self, viewer)
 
     def deal(self) -> None:
-        """Create the engine game once both seats and both decks are known; start the clock of the seat to act."""
+        """Create the engine game once both seats and both decks are known; start the clock of the seat to act. The
+        status is ``preliminary``, or ``playing`` for a game dealt at turn 1 or later (a tutorial's prepared battle,
+        server/tutorial.py)."""
         self.game = new_game(self.engine, self.options, self.seed, self.decks)
         self.journals.reset()                # started from the deal on first use
-        self.status = RoomStatus.PRELIMINARY
+        self.status = RoomStatus.PLAYING if (self.game.turn or 0) >= 1 else RoomStatus.PRELIMINARY
         self.started = time.time()
         now = time.monotonic()
         for p in (1, 2):

@@ -127,15 +127,17 @@ class RoomGame:
         return (r.id, r.status, self.result, r.options["spectators"], r.options.get("clock"), s.names[1],
                 s.names[2], s.bots.get("1"), s.bots.get("2"), r.decks[0] is not None, r.decks[1] is not None,
                 s.tokens[1] is not None, s.tokens[2] is not None, r.rematch, r.rematch_declined, r.rematch_started,
-                r.rematch_by, r.rated)
+                r.rematch_by, r.rated, r.options.get("tutorial"))
 
     def public(self) -> dict:
         """The views' ``room`` field, built: ``{"id", "status", "result", "spectators", "players", "bots",
-        "decks", "seated", "clock", "rematch", "rematch_declined", "rematch_started", "rematch_by", "rated"}``
+        "decks", "seated", "clock", "rematch", "rematch_declined", "rematch_started", "rematch_by", "rated",
+        "tutorial"}``
         (``rematch_by``: the seat that asked for the rematch, or None; ``rematch_declined``: the seat that declined
         the rematch, or withdrew it when it is ``rematch_by``, or None; in a rematch room closed
         before its deal, the seat of that room that declined it, server/room/endings.py ``cancel``;
-        ``rematch_started``: the rematch room was dealt)."""
+        ``rematch_started``: the rematch room was dealt; ``tutorial``: the tutorial part the room plays, ``"prelim"``
+        | ``"battle"``, or None, server/tutorial.py)."""
         r = self.room
         return {"id": r.id, "status": r.status.value, "result": self.result,
                 "spectators": bool(r.options["spectators"]), "players": r.seats.names_json(),
@@ -143,7 +145,7 @@ class RoomGame:
                 "seated": {str(p): r.seats.tokens[p] is not None for p in (1, 2)},
                 "clock": r.options.get("clock"), "rematch": r.rematch,
                 "rematch_declined": r.rematch_declined, "rematch_started": r.rematch_started,
-                "rematch_by": r.rematch_by, "rated": r.rated}
+                "rematch_by": r.rematch_by, "rated": r.rated, "tutorial": r.options.get("tutorial")}
 
     def _view(self, viewer, public: dict, views: dict | None = None) -> dict:
         r = self.room

@@ -107,6 +107,8 @@ def test_the_tutorial_from_the_lobby_to_a_won_game_left_and_resumed_on_the_way(b
         page.wait_for_function("() => { const c = window.berserkConn; return c && c.view && (c.view.result"
                                " || (c.legal && c.legal.length && !c.pendingAction)); }", timeout=60000)
         s = driver.state(page)
+        if _step(page) != step:      # the guide moved on since the read: pick for the step it shows now
+            continue
         if s["view"].get("result") or not s["legal"] or s["pending"]:
             page.wait_for_function("(s) => document.querySelector('[data-testid=tutorial-step]')?.dataset.step !== s"
                                    " || !window.berserkConn.view.result", arg=step, timeout=5000)
@@ -342,6 +344,12 @@ def _aborted(page, room: str) -> None:
     assert info.get("result") == {"winner": None, "reason": "aborted"} or info.get("status") == 404, info
 
 
+def _abort(page, room: str) -> None:
+    """Abort ``room`` with this browser's seat in it, as the tutorial's own buttons do (POST .../abort)."""
+    page.evaluate("async (id) => { const api = await import('/js/api.js'); const seats = await import('/js/seats.js');"
+                  " await api.endGame(id, 'abort', seats.loadSeat(id).token); }", room)
+
+
 def _start_tutorial(page, server) -> str:
     enter_lobby(page, server, "Learner")
     page.click("[data-testid=tutorial-start]")
@@ -397,4 +405,119 @@ def test_leaving_at_the_end_of_a_tutorial_whose_last_step_was_skipped_aborts_the
     page.wait_for_selector("[data-testid=tutorial-start]")
     _aborted(page, room)
     assert "Start" in page.inner_text("[data-testid=tutorial-start]")
+    assert not page.js_errors, page.js_errors
+
+
+GUIDE_OVER_EARLY = """async ([lang, id, part, result]) => {
+  const i18n = await import('/js/i18n.js');
+  const tut = await import('/js/tutorial.js');
+  i18n.setLang(lang);
+  localStorage.setItem('berserk.tutorial', JSON.stringify({ id, room: 'tut-over', part, since: -1 }));
+  const root = document.createElement('div');
+  document.body.append(root);
+  const conn = { room: 'tut-over', you: 1, legal: [],
+    view: { cards: {}, log: [], result, room: { players: { '1': 'Learner' }, bots: { '2': 'heuristic' }, tutorial: part } } };
+  tut.tutorialFor('tut-over', root, conn).update();
+  const step = root.querySelector('[data-testid=tutorial-step]');
+  return { step: step.dataset.step, text: root.textContent, skip: !!root.querySelector('[data-testid=tutorial-skip]'),
+           next: root.querySelector('[data-testid=tutorial-next]')?.textContent ?? null,
+           saved: JSON.parse(localStorage.getItem('berserk.tutorial')) };
+}"""
+
+
+@pytest.mark.parametrize("lang, won, step_words, finish", [("ru", "Вы победили", "Шаг 8", "Завершить обучение"),
+                                                          ("en", "You won", "Step 8", "Finish the tutorial")])
+def test_a_tutorial_battle_won_off_the_steps_says_the_game_is_over_instead_of_its_stale_step(
+        server, new_page, lang, won, step_words, finish):
+    """The learner skipped to "move" and won the battle their own way: the guide tells the game's result for them
+    and offers to finish the tutorial, not the step a game that ended can no longer reach."""
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    got = page.evaluate(GUIDE_OVER_EARLY, [lang, "move", "battle", {"winner": 1, "reason": "no_creatures"}])
+    assert got["step"] == "over" and won in got["text"] and step_words not in got["text"], got
+    assert not got["skip"] and got["next"] == finish and got["saved"]["over"] is True, got
+
+
+OPEN_BATTLE_AT = """async ([id]) => {
+  const api = await import('/js/api.js');
+  const seats = await import('/js/seats.js');
+  const seat = await api.createRoom({ opponent: 'bot', bot: 'heuristic', tutorial: 'battle' });
+  seats.saveSeat(seat.room, seat);
+  localStorage.setItem('berserk.tutorial', JSON.stringify({ id, room: seat.room, part: 'battle', since: -1 }));
+  location.hash = '#/room/' + seat.room;
+  return seat.room;
+}"""
+
+
+@pytest.mark.parametrize("lang, how, says, again", [
+    ("ru", "abort", "тренировочная игра обучения не доиграна", "Пройти обучение заново"),
+    ("en", "concede", "You lost", "Start the tutorial again")])
+def test_a_tutorial_battle_that_ended_at_an_early_step_offers_no_stale_step_no_rematch_and_no_resume(
+        server, new_page, lang, how, says, again):
+    """The battle ended (aborted by the learner's room, or conceded) while the guide was at its first step: the
+    guide says the game is over in the result's words and offers to finish or play the battle again, the room bar
+    offers no rematch, and the lobby offers the tutorial again, never to go on at a step of the ended game."""
+    page = new_page("ru-RU" if lang == "ru" else "en-US")
+    enter_lobby(page, server, "Learner")
+    room = page.evaluate(OPEN_BATTLE_AT, ["move"])
+    page.wait_for_selector("[data-testid=tutorial-step][data-step=move]")
+    _dealt(page, room)
+    if how == "abort":
+        _abort(page, room)
+    else:
+        page.wait_for_selector("button[data-act=concede]")
+        page.click("button[data-act=concede]")
+        page.click("button[data-act=concede-confirm]")
+    over = page.locator("[data-testid=tutorial-step][data-step=over]")
+    expect(over).to_contain_text(says)
+    assert not page.locator("[data-testid=tutorial-skip]").count()
+    expect(page.locator(".result-words")).to_be_visible()
+    assert not page.locator("[data-testid=rematch]").count()
+    if how == "abort":
+        expect(page.locator(".result-words")).to_contain_text(says)
+    assert page.evaluate("JSON.parse(localStorage.getItem('berserk.tutorial')).over") is True
+    page.click("[data-testid=tutorial-leave]")
+    expect(page.locator("[data-testid=tutorial-start]")).to_have_text(again)
+    assert not page.locator(".tutorial-restart").count()
+    assert not page.js_errors, page.js_errors
+
+
+def test_a_first_part_whose_game_ended_leads_on_to_the_battle(server, new_page):
+    """The first part's room was aborted mid-way: the guide offers the battle, which opens in a new room at its
+    first step, and the lobby, meanwhile, offers to go on to the battle."""
+    page = new_page("en-US")
+    room = _start_tutorial(page, server)
+    _abort(page, room)
+    expect(page.locator("[data-testid=tutorial-step][data-step=over]")).to_contain_text("Next: a battle")
+    page.click("[data-testid=tutorial-leave]")
+    expect(page.locator("[data-testid=tutorial-start]")).to_contain_text("Go on to the battle (step 8 of",
+                                                                        use_inner_text=True)
+    page.click("[data-testid=tutorial-start]")
+    page.wait_for_selector("[data-testid=tutorial-step][data-step=move]")
+    assert room_of(page) != room
+    assert not page.js_errors, page.js_errors
+
+
+@pytest.mark.parametrize("lang, says, never", [("ru", "не доиграна", "вничью"), ("en", "left unfinished", "draw")])
+def test_the_last_step_tells_an_aborted_tutorial_game_as_a_practice_left_unfinished_not_a_draw(server, new_page, lang,
+                                                                                               says, never):
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    text = page.evaluate(GUIDE_AT_THE_END, [{"winner": None, "reason": "aborted"}, lang])
+    assert says in text and never not in text, text
+
+
+def test_a_battle_whose_game_ended_can_be_played_again_in_a_new_room_from_its_first_step(server, new_page):
+    page = new_page("en-US")
+    enter_lobby(page, server, "Learner")
+    room = page.evaluate(OPEN_BATTLE_AT, ["strike"])
+    page.wait_for_selector("[data-testid=tutorial-step][data-step=strike]")
+    _dealt(page, room)
+    _abort(page, room)
+    page.click("[data-testid=tutorial-part-again]")
+    page.wait_for_selector("[data-testid=tutorial-step][data-step=move]")
+    assert room_of(page) != room
+    assert not page.evaluate("JSON.parse(localStorage.getItem('berserk.tutorial')).over")
     assert not page.js_errors, page.js_errors

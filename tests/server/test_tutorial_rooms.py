@@ -3,7 +3,10 @@ fixed position (and from nothing else), never recorded nor listed publicly (thei
 games), aborted by their player at any turn; a bad part or no computer opponent is refused."""
 from __future__ import annotations
 
+import re
+
 import httpx
+import pytest
 
 import engine
 from server.gameapi import real_engine
@@ -15,6 +18,16 @@ from tests.server.play_util import call, new_player
 async def _post(live, body):
     async with httpx.AsyncClient() as c:
         return await c.post(live.http + "/api/rooms", json=body)
+
+
+async def _battle(live, player: dict | None = None):
+    """A battle part's room created by ``player`` (None: nobody named) and its seat 1 connected once the prepared
+    position is dealt: ``(seat answer {"room", "seat", "token"}, Player)``."""
+    seat = (await call(live.http, "POST", "/api/rooms", player, {"opponent": "bot", "tutorial": "battle"})).json()
+    p = await Player.join(live.ws, seat["room"], seat["token"])
+    if (p.view or {}).get("phase") != "main":     # the bot seat is taken a moment after the room is created
+        await p.until(lambda f: (p.view or {}).get("phase") == "main")
+    return seat, p
 
 
 async def test_a_tutorial_needs_a_known_part_and_the_computer(live_factory):
@@ -41,11 +54,8 @@ async def test_a_tutorial_room_is_listed_only_among_its_players_own_games_and_en
     the room when moving on) reads aborted, nobody's win, never a concession."""
     live = live_factory(engine=real_engine(), bot_think=0.0)
     ann = await new_player(live.http, "Ann")
-    seat = (await call(live.http, "POST", "/api/rooms", ann, {"opponent": "bot", "tutorial": "battle"})).json()
+    seat, p = await _battle(live, ann)
     room = seat["room"]
-    p = await Player.join(live.ws, room, seat["token"])
-    if (p.view or {}).get("phase") != "main":
-        await p.until(lambda f: (p.view or {}).get("phase") == "main")
     listed = lambda body: [i["id"] for k in ("waiting", "playing", "finished") for i in body[k]]
     assert room not in listed((await call(live.http, "GET", "/api/rooms")).json())
     assert room in [i["id"] for i in (await call(live.http, "GET", "/api/players/me/games", ann)).json()["live"]]
@@ -122,3 +132,43 @@ async def test_a_tutorial_room_whose_learner_stays_away_past_the_grace_ends_as_a
     await watcher.watch(30)
     assert watcher.result == {"winner": None, "reason": "aborted"}
     assert watcher.view["turn"] >= 2
+
+
+async def test_the_battle_room_is_in_play_from_its_first_view_as_its_position_is_a_turn_of_a_game(live_factory):
+    """The battle part is dealt at turn 1 of its game (RULES: the preliminary phase is turn 0, over before the
+    position): its room reads "playing", in the view and the room's info, before anyone acts."""
+    live = live_factory(engine=real_engine(), bot_think=0.0)
+    seat, p = await _battle(live)
+    info = (await call(live.http, "GET", f"/api/rooms/{seat['room']}")).json()
+    assert p.view["room"]["status"] == "playing" and info["status"] == "playing", (p.view["room"], info)
+    assert info["v"] == 0 and p.view["room"]["tutorial"] == "battle"
+
+
+async def test_the_prelim_room_is_in_its_preliminary_phase_until_the_battle_begins(live_factory):
+    live = live_factory(engine=real_engine(), bot_think=0.0)
+    seat = (await _post(live, {"opponent": "bot", "tutorial": "prelim"})).json()
+    p = await Player.join(live.ws, seat["room"], seat["token"])
+    if (p.view or {}).get("room", {}).get("status") == "waiting":
+        await p.until(lambda f: p.view["room"]["status"] != "waiting")
+    assert p.view["room"]["status"] == "preliminary"
+
+
+@pytest.mark.parametrize("lang, cyrillic", [("ru", True), ("en", False)])
+async def test_a_tutorial_room_offers_no_rematch_and_refuses_one_in_words(live_factory, lang, cyrillic):
+    """A finished tutorial room is a practice from a fixed position: the rematch is refused with its code and a
+    sentence in the asker's language, and no rematch room is made."""
+    live = live_factory(engine=real_engine(), bot_think=0.0)
+    ann = await new_player(live.http, "Ann")
+    seat, p = await _battle(live, ann)
+    room = seat["room"]
+    await p.act({"act": "concede"})
+    if p.result is None:
+        await p.watch(10)
+    async with httpx.AsyncClient() as c:
+        r = await c.post(f"{live.http}/api/rooms/{room}/rematch", json={},
+                         headers={**ann["auth"], "accept-language": lang})
+    body = r.json()
+    assert r.status_code == 409 and body["error"] == "tutorial_no_rematch", r.text
+    assert bool(re.search("[а-яё]", body["message"], re.I)) == cyrillic, body
+    info = (await call(live.http, "GET", f"/api/rooms/{room}")).json()
+    assert info.get("rematch") is None and info["status"] == "finished"

@@ -15,7 +15,7 @@ import { queuePanel, combatPanel, exchangeExplained, cardDetail, passMeaning, pl
 import { TurnAlert, animationsFor, soundOn, setSound } from "./feel.js";
 import { Zoom } from "./zoom.js";
 import { boardKeys } from "./keys.js";
-import { seatName, seatFree, resultText } from "./names.js";
+import { seatName, seatFree, resultForSeat } from "./names.js";
 import { botThinking } from "./botlevels.js";
 import { crystals, capital } from "./words.js";
 import { term } from "./terms.js";
@@ -563,16 +563,9 @@ export class GamePage {
   /** The end-of-game banner; data-outcome: "won" (green) or "lost" (red) for a player of the game, "neutral" for a
    * draw, a game nobody won, a spectator and a replay. */
   _resultBanner(result) {
-    const text = resultText(result, this.conn.view?.room);
-    const you = this.opts.replay ? null : this.conn.you;
-    let mine = null;
-    let outcome = "neutral";
-    if (you && result.winner !== "draw" && result.winner != null) {
-      outcome = result.winner === you ? "won" : "lost";
-      mine = t(outcome === "won" ? "you_won" : "you_lost");
-    }
+    const { text, outcome } = resultForSeat(result, this.conn.view?.room, this.opts.replay ? null : this.conn.you);
     return h("div.result-banner", { role: "status", dataset: { winner: String(result.winner), outcome } },
-      h("b", {}, t("game_over")), " ", text, mine ? " " + mine : "");
+      h("b", {}, t("game_over")), " ", text);
   }
 
   // ---- interaction ---------------------------------------------------------------------------------------

@@ -32,10 +32,22 @@ export function matchName(room) {
 }
 
 /** The whole result sentence, its reason in words (i18n.js resultReason: a loss on time reads as such, never as a
- * concession): "Ann wins (time ran out)." / "Draw (...)". room: {players, bots} for the names. */
+ * concession): "Ann wins (time ran out)." / "Draw (...)". room: {players, bots, tutorial} for the names; a
+ * tutorial's room (room.tutorial) aborted reads as a practice left unfinished, whatever was played in it. */
 export function resultText(result, room) {
   if (!result) return "";
-  if (result.winner === "draw") return t("result_draw", { reason: resultReason(result.reason) });
-  if (result.winner == null) return t("result_nobody", { reason: resultReason(result.reason) });  // an aborted game
-  return t("result_named", { name: seatName(room, result.winner), reason: resultReason(result.reason) });
+  const reason = result.reason === "aborted" && room?.tutorial ? t("reason_tutorial_aborted")
+    : resultReason(result.reason);
+  if (result.winner === "draw") return t("result_draw", { reason });
+  if (result.winner == null) return t("result_nobody", { reason });  // an aborted game
+  return t("result_named", { name: seatName(room, result.winner), reason });
+}
+
+/** The result sentence (resultText) followed, for seat ``you`` (1 | 2, or null for a spectator) of a game somebody
+ * won, by "You won!" or "You lost."; {text, outcome: "won" | "lost" | "neutral"}. */
+export function resultForSeat(result, room, you) {
+  const text = resultText(result, room);
+  if (!you || !result || result.winner === "draw" || result.winner == null) return { text, outcome: "neutral" };
+  const outcome = result.winner === you ? "won" : "lost";
+  return { text: `${text} ${t(outcome === "won" ? "you_won" : "you_lost")}`, outcome };
 }

@@ -1,7 +1,8 @@
 // The room bar above the board: my seat (data-testid "my-seat": 1, 2 or spectator), the players' names,
 // and the seat flow around the game: before the deal "waiting for an opponent" with the share link and a copy
 // button (data-testid "invite-link"), the deck choice of a seat that has none yet, and after the game the result
-// in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again);
+// in words and the rematch control (data-testid "rematch": same players, seats swapped, deck kept or chosen again;
+// none in a tutorial's room, view.room.tutorial);
 // a spectator gets the link to watch the rematch (data-testid "watch-rematch"); the player offered a rematch may
 // decline it (data-testid "rematch-decline") and its asker withdraw it (data-testid "rematch-withdraw", in the
 // finished room and in the rematch room waiting for the other player): its room closes (close 4011), and everyone,
@@ -226,6 +227,7 @@ export class RoomBar {
 
   _finished(room, you, result) {
     const parts = [h("p.result-words", { dataset: { reason: result.reason || "" } }, resultText(result, room))];
+    if (room.tutorial) return parts;    // a tutorial's practice has no rematch (the guide offers what comes next)
     if (room.rematch && room.rematch_declined) {
       // declined (or withdrawn): said to everyone, the offer and the link to watch it gone (data-testid
       // "rematch-declined")

@@ -2,16 +2,20 @@
 // (tutorial_steps.js). The lobby's box (data-testid "tutorial") starts or resumes it; on the room page the guide
 // (data-testid "tutorial-step") says what to do now, highlights what to click (class "tutorial-target") and moves
 // on when the game shows it was done. Progress is kept in localStorage ("berserk.tutorial": {id, part, room, since},
-// the step by its id, so that adding or removing steps never shifts a saved place): a page closed and opened again
+// the step by its id, so that adding or removing steps never shifts a saved place; "over": true once the part's game
+// has ended, whatever its step, so that nothing offers to go on with that game): a page closed and opened again
 // resumes the step while its room lives (the server aborts a tutorial's room once its player has been away past the
 // grace period; the part then starts again in a new room). Leaving by the guide's button, starting
 // over and the last step's "To the lobby" abort the room the tutorial used (nobody's win); "Resume" after leaving
-// starts that part again.
+// starts that part again. Once the part's game has ended (won, lost, drawn, aborted) the guide says so in the game's
+// result words instead of a step the game can no longer reach, and offers what comes next: the battle after the
+// first part, finishing the tutorial after the battle, or the part again.
 
 import { h, setChildren } from "./dom.js";
 import { t, getLang, onLangChange, addStrings } from "./i18n.js";
 import * as api from "./api.js";
 import { loadSeat, saveSeat } from "./seats.js";
+import { resultForSeat } from "./names.js";
 import { STEPS } from "./tutorial_steps.js";
 
 addStrings({
@@ -19,12 +23,22 @@ addStrings({
     tut_start: "Start the tutorial", tut_resume: "Resume the tutorial (step {n} of {total})", tut_restart: "Start over",
     tut_step: "Step {n} of {total}", tut_next: "Next", tut_leave: "Leave the tutorial", tut_to_lobby: "To the lobby",
     tut_skip: "Skip this step",
-    tut_offscript: "The game went another way: this step can no longer be done here. Play on, or skip the step." },
+    tut_offscript: "The game went another way: this step can no longer be done here. Play on, or skip the step.",
+    tut_over: "Game over: {result}",
+    tut_over_prelim: "This part of the tutorial is over. Next: a battle from a prepared position.",
+    tut_over_battle: "The tutorial's battle is over: finish the tutorial, or start the battle over.",
+    tut_to_battle: "To the battle", tut_finish: "Finish the tutorial", tut_part_again: "Start this part over",
+    tut_go_battle: "Go on to the battle (step {n} of {total})", tut_again: "Start the tutorial again" },
   ru: { tut_title: "Обучение", tut_intro: "Научитесь играть, играя: короткая игра с компьютером с подсказками.",
     tut_start: "Начать обучение", tut_resume: "Продолжить обучение (шаг {n} из {total})", tut_restart: "Начать заново",
     tut_step: "Шаг {n} из {total}", tut_next: "Дальше", tut_leave: "Выйти из обучения", tut_to_lobby: "В лобби",
     tut_skip: "Пропустить шаг",
-    tut_offscript: "Игра пошла по-другому: этот шаг здесь уже не сделать. Играйте дальше или пропустите шаг." },
+    tut_offscript: "Игра пошла по-другому: этот шаг здесь уже не сделать. Играйте дальше или пропустите шаг.",
+    tut_over: "Игра окончена: {result}",
+    tut_over_prelim: "Эта часть обучения окончена. Дальше — бой с заранее подготовленной позиции.",
+    tut_over_battle: "Бой обучения окончен: завершите обучение или начните бой заново.",
+    tut_to_battle: "К бою", tut_finish: "Завершить обучение", tut_part_again: "Начать эту часть заново",
+    tut_go_battle: "Перейти к бою (шаг {n} из {total})", tut_again: "Пройти обучение заново" },
 });
 
 const KEY = "berserk.tutorial";
@@ -41,7 +55,7 @@ function stepIndex(p) {
   return Math.max(0, STEPS.findIndex((s) => s.part === p.part));
 }
 
-/** The saved progress {id, part, room, since, step} (step: the index of the step id in STEPS) or null. Progress saved
+/** The saved progress {id, part, room, since, over, step} (step: the index of the step id in STEPS) or null. Progress saved
  * by number ({step: n}) is read by the ids the numbers stood for (NUMBERED); a number naming a step of another
  * part than the saved one goes back to the start of the saved part. */
 export function progress() {
@@ -111,11 +125,16 @@ function partStart(part) {
 
 let starting = null;   // "start" | "restart" while the tutorial's room is being opened (one click, one room)
 
-/** The lobby's tutorial box: start, resume, start over. player(): the lobby's "ask for a name first"; onError(e):
+/** The lobby's tutorial box: start, resume, start over; once the first part's game has ended, go on to the battle
+ * (and start over); once the battle's game has ended, start the tutorial again. player(): the lobby's "ask for a name first"; onError(e):
  * shows a refusal (the buttons come back). While a start is in flight both buttons are disabled and the clicked one
  * says it is working (aria-busy); a second click does nothing. */
 export function tutorialBox(player, onError = () => {}) {
   const p = progress();
+  // the part's game has ended: the battle's ends the tutorial (the box offers it again), the first part's leads on
+  // to the battle in a new room
+  const over = p?.over ? p.part : null;
+  const resumeAt = over === "prelim" ? partStart("battle") : p;
   const start = async (fresh, el) => {
     if (starting) return;
     starting = fresh ? "restart" : "start";
@@ -125,7 +144,7 @@ export function tutorialBox(player, onError = () => {}) {
     try {
       await player();
       if (fresh && p) await abortRoom(p.room);    // starting over ends the room the tutorial used
-      await enter(fresh || !p ? { step: 0, since: -1 } : p);
+      await enter(fresh || !p || over === "battle" ? { step: 0, since: -1 } : resumeAt);
       setTimeout(() => { starting = null; });   // the page has moved on; the next lobby may start again
     } catch (e) {
       starting = null;
@@ -137,21 +156,24 @@ export function tutorialBox(player, onError = () => {}) {
     h("h2", {}, t("tut_title")), h("p", {}, t("tut_intro")),
     h("button#tutorial-start", { dataset: { testid: "tutorial-start" }, ...busy("start"),
       onclick: (e) => start(false, e.currentTarget) },
-    starting === "start" ? t("lobby_working") : p ? t("tut_resume", { n: p.step + 1, total: STEPS.length }) : t("tut_start")),
-    p ? h("button.tutorial-restart", { ...busy("restart"), onclick: (e) => start(true, e.currentTarget) },
+    starting === "start" ? t("lobby_working") : !p ? t("tut_start") : over === "battle" ? t("tut_again")
+      : over === "prelim" ? t("tut_go_battle", { n: resumeAt.step + 1, total: STEPS.length })
+        : t("tut_resume", { n: p.step + 1, total: STEPS.length })),
+    p && over !== "battle" ? h("button.tutorial-restart", { ...busy("restart"), onclick: (e) => start(true, e.currentTarget) },
       starting === "restart" ? t("lobby_working") : t("tut_restart")) : null);
 }
 
 /** The guide on the room page of the tutorial's room; null for any other room. */
 export function tutorialFor(room, root, conn) {
   const p = progress();
-  return p && p.room === room ? new TutorialGuide(root, conn) : null;
+  return p && p.room === room ? new TutorialGuide(root, conn, room) : null;
 }
 
 class TutorialGuide {
-  constructor(root, conn) {
+  constructor(root, conn, room) {
     this.root = root;
     this.conn = conn;
+    this.room = room;
     this.unsubscribe = onLangChange(() => this.render());
     // the game page redraws itself on every click: the highlight is put back after each redraw
     this.observer = new MutationObserver(() => this._highlight());
@@ -188,7 +210,50 @@ class TutorialGuide {
       if (!p || !step || step.part !== p.part || step.next || !step.done(this._ctx())) break;
       this._advance();
     }
+    const p = progress();
+    if (view.result && p && p.room === this.room && !p.over) save({ ...p, over: true });   // the part's game ended
     this.render();
+  }
+
+  /** Whether the part's game has ended before the tutorial's last step (which tells the ending itself). */
+  _overEarly() {
+    const p = progress();
+    return !!p && STEPS[p.step]?.id !== "complete" && (!!this.conn.view?.result || !!p.over);
+  }
+
+  /** After the part's game ended: on to what comes next, the battle after the first part (a new room from its
+   * prepared position), the lobby with the tutorial finished after the battle. */
+  async _afterGame() {
+    const p = progress();
+    if (!p || p.part === "battle") {
+      save(null);
+      location.hash = "#/";
+      return;
+    }
+    await enter(partStart("battle"));
+  }
+
+  /** The part again in a new room from its fixed position (the ended game's room stays as it is). */
+  async _partAgain() {
+    const p = progress();
+    await enter(partStart(p?.part ?? STEPS[0].part));
+  }
+
+  /** The guide once the part's game ended early: the game's result words for this seat, what comes next and the
+   * part again (data-testid "tutorial-step", data-step "over"). */
+  _renderOver(p) {
+    const view = this.conn.view;
+    const result = view?.result ? resultForSeat(view.result, view.room, this.conn.you).text : "";
+    setChildren(this.root, h("div.tutorial-guide", { role: "status", "aria-live": "polite" },
+      h("span.tutorial-text", { dataset: { testid: "tutorial-step", step: "over" } },
+        result ? t("tut_over", { result }) + " " : "", t(p.part === "battle" ? "tut_over_battle" : "tut_over_prelim")),
+      " ",
+      h("button.tutorial-next", { dataset: { testid: "tutorial-next" }, onclick: () => this._afterGame() },
+        t(p.part === "battle" ? "tut_finish" : "tut_to_battle")), " ",
+      h("button.tutorial-part-again", { dataset: { testid: "tutorial-part-again" }, onclick: () => this._partAgain() },
+        t("tut_part_again")),
+      h("a.tutorial-leave", { href: "#/", dataset: { testid: "tutorial-leave" } }, t("tut_to_lobby"))));
+    for (const old of document.querySelectorAll(".tutorial-target")) old.classList.remove("tutorial-target");
   }
 
   _advance() {
@@ -233,6 +298,10 @@ class TutorialGuide {
       return;
     }
     if (STEPS[p.step]?.id === "complete") return this._next();
+    if (this._overEarly()) {      // the ended game's place is kept: the lobby offers what comes next
+      location.hash = "#/";
+      return;
+    }
     await this._endPart();
     save(partStart(p.part));
     location.hash = "#/";
@@ -242,6 +311,7 @@ class TutorialGuide {
     const p = progress();
     const step = this.step;
     if (!p || !step) return setChildren(this.root);
+    if (this._overEarly()) return this._renderOver(p);
     const lang = getLang();
     const ctx = this._ctx();
     const text = typeof step.text === "function" ? step.text(ctx) : step.text;
@@ -270,6 +340,7 @@ class TutorialGuide {
   }
 
   _highlight() {
+    if (this._overEarly()) return;
     const step = this.step;
     const want = step && this.conn.view ? step.target(this._ctx()) : null;
     const el = want ? document.querySelector(want) : null;

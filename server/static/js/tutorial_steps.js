@@ -10,7 +10,7 @@
 // on the game page, or null}.
 
 // How the tutorial's game ended, then the closing words: a win, a loss, a draw by the turn limit (the engine's
-// result reason "turn_cap") or another draw; said as it is, never "complete" over a game that was not won. A game
+// result reason "turn_cap"), another draw, or a practice left unfinished (aborted: nobody won); said as it is, never "complete" over a game that was not won. A game
 // still on (the last step skipped before the end) has no result to tell: the tutorial is over, the game goes on.
 const ENDINGS = {
   playing: { ru: "Обучение закончено, а игра ещё идёт: доиграйте её сами или вернитесь в лобби.",
@@ -22,6 +22,8 @@ const ENDINGS = {
     en: "The game reached the turn limit and ended in a draw: nobody won. You have been through every step of the tutorial." },
   draw: { ru: "Игра закончилась вничью. Все шаги обучения вы прошли.",
     en: "The game ended in a draw. You have been through every step of the tutorial." },
+  aborted: { ru: "Тренировочная игра не доиграна: победителя нет. Все шаги обучения вы прошли.",
+    en: "The practice game was left unfinished: nobody won. You have been through every step of the tutorial." },
 };
 const RULES_AT_HAND = { ru: "Правила всегда под рукой — ссылка «Правила» вверху.",
   en: "The rules are always at hand: the \"Rules\" link at the top." };
@@ -29,7 +31,7 @@ const RULES_AT_HAND = { ru: "Правила всегда под рукой — �
 /** The last step's words {ru, en} for the game's result ({winner: 1 | 2 | "draw", reason}, or null while the game
  * goes on) seen by seat you. */
 export function ending(result, you) {
-  const kind = !result ? "playing" : result.reason === "turn_cap" ? "turn_cap"
+  const kind = !result ? "playing" : result.reason === "turn_cap" ? "turn_cap" : result.reason === "aborted" ? "aborted"
     : result.winner === you ? "won" : result.winner === "draw" || result.winner == null ? "draw" : "lost";
   return { ru: `${ENDINGS[kind].ru} ${RULES_AT_HAND.ru}`, en: `${ENDINGS[kind].en} ${RULES_AT_HAND.en}` };
 }
