@@ -3,9 +3,9 @@
 ``python -m bench.harness --games N [--seed S] [--spectators K] [--reconnect P]`` (tests/harness/ runs it on a
 small N in CI). Each game: a room on ``python -m server`` (secret random seed, two of the preconstructed decks), a heuristic bot and a
 random bot seated, K spectators; every client randomly drops its websocket (probability P after each frame) and
-reconnects with its seat token, re-sending an unanswered action with the same id. After the game the harness takes
-the seed and action log revealed in the final view's ``replay`` and replays the game in a shadow ``engine.Game``,
-version by version, and checks:
+reconnects with its seat token, re-sending an unanswered action with the same id. After the game the harness reads
+the seed, decks and action log from the server's record of the game (its SQL store, :func:`recorded_game`: no frame
+carries them) and replays the game in a shadow ``engine.Game``, version by version, and checks:
 
 1. **No hidden card reaches a viewer** (docs/protocol.md §5), by bench/leaks.py's model of every legitimate reveal
    (``revealed`` to all, ``peeked`` and ``looked`` to their player): no raw frame (msgpack bytes as received) at
@@ -13,9 +13,9 @@ version by version, and checks:
    knew, nor the pool id of such a card when the pool id is unique in the game; no event of the client's view or
    journal names a face-down card's alias with that card's id or pool id, or was rewritten from an id to an alias.
    Hidden = in a deck, in another player's deal or recruits, or face down and controlled by the other player
-   (engine/view.py). The final version is exempt: the replay is public by design.
+   (engine/view.py). The final version too: a finished room's frames reveal nothing more.
 2. **Diff-applied state equals a fresh view**: after every sync/diff the client's view (minus the room's ``room`` /
-   ``replay`` / ``journal`` keys) equals the shadow game's ``view(viewer)`` at that version, its ``journal`` (the
+   ``journal`` keys) equals the shadow game's ``view(viewer)`` at that version, its ``journal`` (the
    complete log, server/journal.py) equals a journal fed with the shadow game, and its ``legal`` equals
    ``legal_actions(viewer)`` (or nil when it is not asked).
 3. **Reconnects resume exactly**: a reconnect's sync at the version the client left equals the view it had; every
@@ -45,7 +45,7 @@ from server.journal import Journal
 from .leaks import LeakModel
 from .servers import ServerProcess
 
-STRIP = ("room", "replay", "journal")
+STRIP = ("room", "journal")
 MAX_ACTIONS = 400
 
 
@@ -111,13 +111,12 @@ class Client:
                         self.reconnects += 1
 
 
-def _check_viewer(g: Game, model: LeakModel, journal: Journal, w, items, v: int, last_v: int) -> list[str]:
+def _check_viewer(g: Game, model: LeakModel, journal: Journal, w, items, v: int) -> list[str]:
     """Checks 1 and 2 of the module docstring for viewer ``w``'s clients at version ``v``."""
     fails = []
-    if v < last_v:
-        for c, frames in items:
-            for data in frames.get(v, ()):
-                fails += [f"v{v}: {f}" for f in model.check_bytes(g, w, data)]
+    for c, frames in items:
+        for data in frames.get(v, ()):
+            fails += [f"v{v}: {f}" for f in model.check_bytes(g, w, data)]
     fresh, legal = None, None
     for c, _ in items:
         state = c.states.get(v)
@@ -127,8 +126,7 @@ def _check_viewer(g: Game, model: LeakModel, journal: Journal, w, items, v: int,
             fresh = g.view(w)
             legal = g.legal_actions(w) if w in (1, 2) and g.result is None and g.to_act() == w else None
         view = {k: x for k, x in state[0].items() if k not in STRIP}
-        if v < last_v:
-            fails += [f"v{v}: {f}" for f in model.check_view(g, w, dict(view, journal=state[0].get("journal")))]
+        fails += [f"v{v}: {f}" for f in model.check_view(g, w, dict(view, journal=state[0].get("journal")))]
         if view != fresh:
             fails.append(f"viewer {w} v{v}: diff-applied view differs from a fresh view")
         if state[0].get("journal") != journal.view(w):
@@ -138,14 +136,27 @@ def _check_viewer(g: Game, model: LeakModel, journal: Journal, w, items, v: int,
     return fails
 
 
-def check_game(clients: list[Client]) -> list[str]:
-    """Replay the game in a shadow engine and run checks 1, 2 and 4 of the module docstring; returns failures."""
+async def recorded_game(server: ServerProcess, room_id: str) -> dict | None:
+    """The server's record of the finished game ``room_id`` (server/store ``get_game``: ``seed``, ``decks``, ``log``
+    among others), read from the server process's SQLite store (``server.data_dir``), or None when it has none."""
+    from server.settings import Settings
+    from server.store import open_store
+    store = open_store(Settings(data_dir=server.data_dir))
+    await store.start()
+    try:
+        return await store.get_game(room_id)
+    finally:
+        await store.close()
+
+
+def check_game(clients: list[Client], record: dict | None) -> list[str]:
+    """Replay the game of ``record`` (the server's record of it, :func:`recorded_game`) in a shadow engine and run
+    checks 1, 2 and 4 of the module docstring; returns failures."""
     fails = [f for c in clients for f in c.failures]
     final = clients[0].brain.view
-    replay = final.get("replay")
-    if replay is None:
-        return fails + ["the final view carries no replay"]
-    seed, decks, log = replay["seed"], replay["decks"], replay["log"]
+    if record is None:
+        return fails + ["the server recorded no game"]
+    seed, decks, log = record["seed"], record["decks"], record["log"]
     g = Game.new(seed, decks[0], decks[1])
     journal = Journal()
     journal.record(g, None)
@@ -165,7 +176,7 @@ def check_game(clients: list[Client]) -> list[str]:
             journal.record(g, p)
             model.observe(g)
         for w, items in by_viewer.items():
-            fails += _check_viewer(g, model, journal, w, items, v, last_v)
+            fails += _check_viewer(g, model, journal, w, items, v)
     again = Game.replay(seed, decks[0], decks[1], log)
     if again.version != last_v or again.snapshot() != g.snapshot():
         fails.append("seed + log do not replay to the same final state")
@@ -201,7 +212,8 @@ async def play_game(server: ServerProcess, seed: int, spectators: int = 1, recon
                 for _ in range(spectators)]
     await asyncio.gather(*(cl.run(timeout) for cl in clients))
     # in a thread: a long game's check holds the CPU for seconds, which would time out the other games' connects
-    fails = await asyncio.to_thread(check_game, clients)
+    record = await recorded_game(server, room["room"])
+    fails = await asyncio.to_thread(check_game, clients, record)
     return {"seed": seed, "v": clients[0].brain.v, "result": clients[0].brain.result,
             "reconnects": sum(c.reconnects for c in clients), "frames": sum(len(c.raw) for c in clients),
             "failures": fails, "seconds": time.perf_counter() - t0}

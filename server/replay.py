@@ -21,10 +21,16 @@ class ReplayMismatch(Exception):
     """The stored action log does not reproduce the stored game (a corrupt record or an incompatible engine)."""
 
 
+def _ended_by_the_room(record: dict) -> bool:
+    """The recorded game was ended by its room, not by the engine: aborted (server/room/endings.py), so the engine's
+    game has no result of its own and the record's result is the room's."""
+    return (record.get("result") or {}).get("reason") == "aborted"
+
+
 class Replay:
     """One recorded game replayed once. ``n`` = its last version; ``turns`` = ``[{"turn", "v"}]``, the first
     version of each turn (turn 0 = the preliminary phase). Raises ReplayMismatch when the log is refused by the
-    engine or does not end at the recorded version and result."""
+    engine or does not end at the recorded version with a result (the engine's, or the room's for an aborted game)."""
 
     def __init__(self, engine, record: dict) -> None:
         self.engine = engine
@@ -44,7 +50,7 @@ class Replay:
             raise ReplayMismatch(f"the log is refused at version {len(self.turn_at)}: {e}") from None
         self.n = len(self.log)
         self.final = g
-        if g.version != record["version"] or g.result is None:
+        if g.version != record["version"] or (g.result is None and not _ended_by_the_room(record)):
             raise ReplayMismatch(f"the replay ends at version {g.version}, the record at {record['version']}")
         self.turns = []
         for v, turn in enumerate(self.turn_at):

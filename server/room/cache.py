@@ -8,7 +8,6 @@ Interface (:class:`RoomCache`):
   server/room/views.py ``engine_view``); ``forget_version()`` drops them and the legal list once an action's frames
   are built;
 - ``legal(game, p, compute) -> list``: ``p``'s legal actions at the current version, ``compute()`` called once;
-- ``replay_log(game) -> list``: the engine's action log as a list, decoded once per version;
 - ``public(key, build) -> dict``: the views' ``room`` field, built again only when ``key`` (what it shows) changed,
   and kept as the same object while its value is equal (a diff skips it by identity);
 - ``info``: the lobby entry put last (server/room/lobby_entry.py), or None.
@@ -21,12 +20,11 @@ from typing import Callable
 class RoomCache:
     """The per-version and per-change values of one room (module docstring). Readers must not change them."""
 
-    __slots__ = ("_views", "_legal", "_replay", "_public", "_public_key", "info")
+    __slots__ = ("_views", "_legal", "_public", "_public_key", "info")
 
     def __init__(self) -> None:
         self._views: tuple = (None, -1, {})          # (engine game, version, viewer -> engine view)
         self._legal: tuple = (None, -1, None, None)  # (engine game, version, player, its legal list)
-        self._replay: tuple = (None, -1, None)       # (engine game, version, its action log as a list)
         self._public: dict | None = None             # the views' last "room" value
         self._public_key: tuple | None = None        # what _public was built from
         self.info: dict | None = None                # the lobby entry put last
@@ -61,14 +59,6 @@ class RoomCache:
         they need as their last views)."""
         self._views = (None, -1, {})
         self.forget_legal()
-
-    def replay_log(self, game) -> list:
-        """``game.log`` as a list of ``[player, action]``, decoded once per version (shared, read-only)."""
-        g, v, got = self._replay
-        if g is not game or v != game.version:
-            got = list(game.log)
-            self._replay = (game, game.version, got)
-        return got
 
     def public(self, key: tuple, build: Callable[[], dict]) -> dict:
         """The views' ``room`` value for ``key``: ``build()`` only when ``key`` changed, and the previous object

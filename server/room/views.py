@@ -4,8 +4,10 @@ public data, projected once per version and viewer.
 Interface:
 
 - :class:`RoomGame` (``version``, ``result``, ``to_act()``, ``legal_actions(p)``, ``apply(p, action)``,
-  ``view(viewer)``, ``views(viewers)``, ``public()``, ``public_key()``, ``replay_log()``, ``forget_legal()``): what
-  ``RoomVersions`` wraps. A view adds ``"room"``, ``"journal"`` and, once finished, ``"replay"`` to the engine's view;
+  ``view(viewer)``, ``views(viewers)``, ``public()``, ``public_key()``, ``forget_legal()``): what ``RoomVersions``
+  wraps. A view adds ``"room"`` and ``"journal"`` to the engine's view, and nothing else: never the seed, the deck
+  lists or the action log, finished or not (a finished game's record is the games API's, server/games_api.py, which
+  shows each viewer only its own viewpoint);
 - :func:`engine_view` ``(room, viewer) -> dict``: the engine's view at the current version, projected once (the
   three viewers together) and kept in the room's cache (server/room/cache.py);
 - :func:`share_alike`: a seat's view shares with the spectator's what they show alike.
@@ -61,8 +63,8 @@ def engine_view(room, viewer, views: dict | None = None) -> dict:
 class RoomGame:
     """The game as protocol/versioning.py sees it: the engine game plus the room's public data.
 
-    ``view`` adds ``"room"`` (and ``"replay"`` once finished); before the deal (no engine game yet: a seat or a
-    deck is missing) the view is :func:`waiting_view`, ``to_act``/``legal_actions`` are empty and ``apply``
+    ``view`` adds ``"room"`` and ``"journal"`` (never the seed, decks or action log); before the deal (no engine
+    game yet: a seat or a deck is missing) the view is :func:`waiting_view`, ``to_act``/``legal_actions`` are empty and ``apply``
     refuses; ``result`` is the room-level result (a loss on time shows reason ``"time"``).
     """
 
@@ -152,11 +154,4 @@ class RoomGame:
         view = waiting_view(viewer) if r.game is None else dict(engine_view(r, viewer, views))
         view["room"] = public
         view["journal"] = [] if r.game is None else r.journal.view(viewer)
-        if r.status is RoomStatus.FINISHED:
-            view["replay"] = {"seed": r.seed, "decks": r.decks, "log": self.replay_log()}
         return view
-
-    def replay_log(self) -> list:
-        """The engine's action log as a list of ``[player, action]`` (the finished views' ``replay.log``), decoded
-        from the packed ``game.log`` once per version and shared by every viewer's view (read-only)."""
-        return self.room.cache.replay_log(self.room.game)

@@ -12,6 +12,8 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import ServerProcess
 from tests.e2e.driver import wait_version_above
+from tests.e2e.hidden import record_frames
+from tests.helpers import strings
 from tests.e2e.players import friend_game, my_seat
 from tests.e2e.states import MOUNT
 
@@ -41,6 +43,33 @@ def test_either_player_aborts_the_game_before_the_first_turn_by_a_click(grace_se
     assert _result(ann) == {"winner": None, "reason": "aborted"}
     assert "aborted" in ann.inner_text(".result-banner") and "Nobody wins" in ann.inner_text(".result-banner")
     assert ann.locator("[data-testid=abort]").count() == 0
+
+
+def test_a_finished_room_links_to_its_replay_and_its_frames_carry_no_seed_decks_or_moves(grace_server, new_page):
+    """The finished room's page offers its replay page (which shows each viewer only its own viewpoint) in place of
+    a list of every move; no frame a spectator watching the end or a player opening the finished room receives
+    carries the seed, the decks or the moves."""
+    ann, bob, link = friend_game(new_page, grace_server)
+    room = ann.evaluate("window.berserkConn.room")
+    watcher = new_page()
+    frames = {"watcher": record_frames(watcher)}
+    watcher.goto(grace_server.url + f"/#/room/{room}")
+    wait_version_above(watcher, None)
+    ann.wait_for_function("() => (window.berserkConn.legal || []).some((a) => a.act === 'concede')")
+    ann.click("button[data-act=concede]")
+    ann.click("button[data-act=concede-confirm]")
+    _result(bob)
+    frames["ann"] = record_frames(ann)
+    ann.reload()                    # the finished room's sync and end frames
+    for page in (ann, bob, watcher):
+        _result(page)
+        expect(page.locator("[data-testid=finished-replay]")).to_have_attribute("href", f"#/replay/{room}")
+        assert page.inner_text("[data-testid=finished-replay]") == "Watch replay"
+        assert "replay" not in page.evaluate("Object.keys(window.berserkConn.view)")
+    for who, got in frames.items():
+        assert got and not {"replay", "seed"} & strings(got), who
+    watcher.click("[data-testid=finished-replay]")
+    watcher.wait_for_selector("[data-testid=replay-step]")
 
 
 def test_the_abort_asks_for_a_confirmation_and_can_be_taken_back(grace_server, new_page):

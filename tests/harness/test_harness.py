@@ -27,42 +27,52 @@ async def _played(server, seed):
     kept = {}
     orig = h.check_game
 
-    def keep(clients):
-        kept["clients"] = clients
-        return orig(clients)
+    def keep(clients, record):
+        kept["clients"], kept["record"] = clients, record
+        return orig(clients, record)
     h.check_game = keep
     try:
         report = await play_game(server, seed, spectators=2, reconnect=0.08, timeout=120)  # >= 1 drop per game in practice, even a short one
     finally:
         h.check_game = orig
-    return report, kept["clients"]
+    return report, kept["clients"], kept["record"]
 
 
 def test_harness_games_pass_every_check(games):
-    for report, _ in games:
+    for report, _, _ in games:
         assert report["failures"] == [] and report["result"] is not None
 
 
 def test_harness_games_include_reconnects_and_spectators(games):
-    for report, clients in games:
+    for report, clients, _ in games:
         assert report["reconnects"] > 0
         assert sum(c.viewer is None for c in clients) == 2
 
 
-def test_checker_catches_a_hidden_card_in_a_frame(games):
-    _, clients = games[0]
+def _with_deck_card_planted(games, last: bool) -> tuple:
+    """A copy of the first game's clients whose spectator got, in its first frame (``last``: its last frame, at
+    the final version), the id of the deepest card of deck 2 at v0 (hidden from it), and the game's record."""
+    _, clients, record = games[0]
     clients = copy.deepcopy(clients)
-    replay = clients[0].brain.view["replay"]
-    deck_card = Game.new(replay["seed"], *replay["decks"]).decks[2][-1]     # deepest card of deck 2 at v0
+    deck_card = Game.new(record["seed"], *record["decks"]).decks[2][-1]
     spectator = next(c for c in clients if c.viewer is None)
-    v, data = next((v, d) for v, d in spectator.raw if v is not None)
+    frames = [(v, d) for v, d in spectator.raw if v is not None]
+    v, data = frames[-1] if last else frames[0]
     spectator.raw.append((v, data + msgpack.packb(deck_card)))
-    assert any("in a frame" in f for f in check_game(clients))
+    return clients, record
+
+
+def test_checker_catches_a_hidden_card_in_a_frame(games):
+    assert any("in a frame" in f for f in check_game(*_with_deck_card_planted(games, last=False)))
+
+
+def test_checker_catches_a_hidden_card_in_a_frame_of_the_finished_game(games):
+    assert any("in a frame" in f for f in check_game(*_with_deck_card_planted(games, last=True)))
 
 
 def test_checker_catches_a_wrong_state(games):
-    _, clients = games[0]
+    _, clients, record = games[0]
     clients = copy.deepcopy(clients)
     v = sorted(clients[1].states)[len(clients[1].states) // 2]
     clients[1].states[v][0]["turn"] = -1
-    assert any("differs from a fresh view" in f for f in check_game(clients))
+    assert any("differs from a fresh view" in f for f in check_game(clients, record))

@@ -247,6 +247,14 @@ def stored_log(client: redis.Redis, room: str) -> list:
     return log
 
 
+def stored_game(client: redis.Redis, room: str):
+    """The room's game rebuilt from what Redis keeps of it (the snapshot's seed and decks, :func:`stored_log`):
+    an engine ``Game`` at the stored version. No frame carries the seed, the decks or the log."""
+    from engine import Game
+    snap = load_snapshot(client, room)
+    return Game.replay(snap["seed"], snap["decks"][0], snap["decks"][1], stored_log(client, room))
+
+
 def stored_version(client: redis.Redis, room: str) -> int:
     """The room version stored in Redis (the snapshot brought forward by its change log)."""
     from server.bus.redis.store import entries_of

@@ -245,3 +245,19 @@ async def test_the_rated_choice_is_shown_and_a_game_against_the_computer_is_neve
     assert (await _status(live, bot["room"]))["rated"] is False
     bad = await call(live.http, "POST", "/api/rooms", ann, {"deck": "A", "rated": "yes"})
     assert bad.status_code == 400 and "rated" in bad.json()["message"]
+
+
+async def test_an_aborted_game_is_served_by_the_games_api_as_aborted(live):
+    """An aborted game ends without an engine result (the room ends it): its record is still a game the games API
+    replays (docs/server.md "Leavers and aborts": recorded, shown as aborted), never a 500."""
+    import httpx
+    room, a, b, token2 = await _two(live)
+    await _to_turn_1(a, b)
+    assert (await _post(live, room["room"], "abort", token2)).status_code == 200
+    await a.watch(10)
+    async with httpx.AsyncClient(timeout=60) as c:
+        game = await c.get(f"{live.http}/api/games/{room['room']}")
+        step = await c.get(f"{live.http}/api/games/{room['room']}/replay?v=0")
+    assert game.status_code == 200, game.text
+    assert game.json()["result"] == {"winner": None, "reason": "aborted"}
+    assert step.status_code == 200 and step.json()["v"] == 0

@@ -31,7 +31,7 @@ class Spectator(Player):
         frame = await super().recv(timeout)
         if frame["t"] in ("sync", "diff") and self.view is not None:
             self.seen = getattr(self, "seen", {})
-            self.seen[self.v] = {k: v for k, v in self.view.items() if k not in ("room", "replay", "journal")}
+            self.seen[self.v] = {k: v for k, v in self.view.items() if k not in ("room", "journal")}
             self.journal = self.view["journal"]
         return frame
 

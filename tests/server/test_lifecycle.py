@@ -52,14 +52,14 @@ async def test_concession_ends_the_game_for_everyone(live):
 async def test_finished_game_is_a_replay_until_its_ttl_then_closed(live_factory):
     live = live_factory(replay_ttl=0.5)
     room = await create_room(live.http, decks=["A", "B"])
+    kept = live.app.state.hub.rooms.rooms[room["room"]]     # the room object: its seed, decks and action log
     seat2 = await join_seat(live.http, room["room"])
     a = await Player.join(live.ws, room["room"], room["token"])
     b = await Player.join(live.ws, room["room"], seat2["token"])
     await asyncio.gather(a.play(aggressive), b.play(aggressive))
     s = await Player.join(live.ws, room["room"], None)
     await s.watch(10)
-    replay = s.view["replay"]
-    again = ENGINE.Game.replay(replay["seed"], replay["decks"][0], replay["decks"][1], replay["log"])
+    again = ENGINE.Game.replay(kept.seed, kept.decks[0], kept.decks[1], list(kept.game.log))
     assert again.result == s.result
     assert await _close_code(s) == 4010
     async with httpx.AsyncClient() as c:
@@ -113,7 +113,7 @@ async def test_finished_game_outlives_the_idle_timeout_as_a_replay(live_factory)
     await asyncio.sleep(2.5)     # more than two idle timeouts pass with nobody connected
     s = await Player.join(live.ws, room["room"], None)
     await s.watch(10)
-    assert s.result["reason"] == "concede" and s.view["replay"]["log"]
+    assert s.result["reason"] == "concede" and s.v == a.v        # the finished game, at its last version
     del seat2
 
 

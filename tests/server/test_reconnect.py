@@ -72,7 +72,7 @@ async def _settle(players: dict) -> None:
             await lagging.recv()
 
 
-async def test_reconnect_after_the_game_ended_shows_result_and_replay(live):
+async def test_reconnect_after_the_game_ended_shows_result_and_journal(live):
     room = await create_room(live.http, decks=["A", "B"])
     seat2 = await join_seat(live.http, room["room"])
     a = await Player.join(live.ws, room["room"], room["token"])
@@ -82,4 +82,4 @@ async def test_reconnect_after_the_game_ended_shows_result_and_replay(live):
     again = await Player.join(live.ws, room["room"], room["token"])
     await again.until(lambda f: f["t"] == "end")
     assert again.result == a.result
-    assert again.view["replay"]["log"] and again.legal is None
+    assert again.view["journal"] == a.view["journal"] and again.legal is None

@@ -14,10 +14,9 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from engine import Game
 from server.room import only_pass
 from tests.server.harness import create_room, join_seat
-from tests.server.multiproc import Seat, ServerProc, stored_version, wait_for
+from tests.server.multiproc import Seat, ServerProc, stored_game, stored_version, wait_for
 from tests.server.test_game_real import DECKS, random_bot
 
 FAST = dict(lease_ttl=1.0, lease_renew=0.2, orphan_sweep=0.5, rate_per_sec=1000.0, rate_burst=1000)
@@ -37,14 +36,9 @@ def cluster(redis_server):
         p.stop()
 
 
-def replay_of(view: dict) -> Game:
-    r = view["replay"]
-    return Game.replay(r["seed"], r["decks"][0], r["decks"][1], r["log"])
-
-
 def engine_view(view: dict) -> dict:
-    """A client's view without the room-level keys the server adds (``room``, ``replay``, ``journal``)."""
-    return {k: v for k, v in view.items() if k not in ("room", "replay", "journal")}
+    """A client's view without the room-level keys the server adds (``room``, ``journal``)."""
+    return {k: v for k, v in view.items() if k not in ("room", "journal")}
 
 
 def assert_acknowledged_kept(seat: Seat, log: list, p: int) -> None:
@@ -65,7 +59,7 @@ async def settle(players: list[Seat]) -> None:
             await min(players, key=lambda p: p.v).recv()
 
 
-async def test_players_on_two_processes_play_a_whole_game(cluster):
+async def test_players_on_two_processes_play_a_whole_game(cluster, redis_server):
     a_proc, b_proc = cluster(2, fixed_seed=21)
     room = await create_room(a_proc.http, decks=DECKS)
     seat2 = await join_seat(b_proc.http, room["room"])           # the join request crosses processes too
@@ -75,11 +69,12 @@ async def test_players_on_two_processes_play_a_whole_game(cluster):
     await asyncio.gather(a.play_on(random_bot(21)), b.play_on(random_bot(22)), spec.watch_on())
     assert a.v == b.v == spec.v and a.result == b.result == spec.result
     assert b_proc.metric("berserk_rooms") == 0 and b_proc.metric("berserk_rooms_relayed") == 1
-    again = replay_of(spec.view)
+    again = stored_game(redis_server.client(), room["room"])
+    assert again.version == spec.v
     assert engine_view(a.view) == again.view(1) and engine_view(b.view) == again.view(2)
     assert engine_view(spec.view) == again.view(None)
-    assert_acknowledged_kept(a, spec.view["replay"]["log"], 1)
-    assert_acknowledged_kept(b, spec.view["replay"]["log"], 2)
+    assert_acknowledged_kept(a, list(again.log), 1)
+    assert_acknowledged_kept(b, list(again.log), 2)
 
 
 async def test_killed_owner_game_resumes_elsewhere_with_same_version_prompt_and_clocks(cluster, redis_server):
@@ -118,8 +113,8 @@ async def test_killed_owner_game_resumes_elsewhere_with_same_version_prompt_and_
     assert p2.metric("berserk_redis_takeovers_total") + p3.metric("berserk_redis_takeovers_total") == 1
 
     await asyncio.gather(a.play_on(random_bot(7)), b.play_on(random_bot(8)), spec.watch_on())
-    log = spec.view["replay"]["log"]
-    again = replay_of(spec.view)
+    again = stored_game(redis_server.client(), room["room"])
+    log = list(again.log)
     assert a.v == b.v == spec.v == again.version
     assert engine_view(a.view) == again.view(1) and engine_view(b.view) == again.view(2)
     assert engine_view(spec.view) == again.view(None)
@@ -127,7 +122,7 @@ async def test_killed_owner_game_resumes_elsewhere_with_same_version_prompt_and_
     assert_acknowledged_kept(b, log, 2)
 
 
-async def test_owner_killed_while_actions_are_in_flight_loses_no_acknowledged_action(cluster):
+async def test_owner_killed_while_actions_are_in_flight_loses_no_acknowledged_action(cluster, redis_server):
     owner, p2, p3 = cluster(3, fixed_seed=9)
     room = await create_room(owner.http, decks=DECKS)
     seat2 = await join_seat(p2.http, room["room"])
@@ -141,8 +136,8 @@ async def test_owner_killed_while_actions_are_in_flight_loses_no_acknowledged_ac
             await asyncio.sleep(0.01)
     owner.kill()                          # bots keep sending actions while the room has no owner
     await bots
-    log = spec.view["replay"]["log"]
-    again = replay_of(spec.view)
+    again = stored_game(redis_server.client(), room["room"])
+    log = list(again.log)
     assert a.reconnects >= 1 and a.v == b.v == spec.v == again.version
     assert engine_view(a.view) == again.view(1) and engine_view(b.view) == again.view(2)
     assert engine_view(spec.view) == again.view(None)

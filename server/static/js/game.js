@@ -189,7 +189,7 @@ export class GamePage {
       this._detailBox(view),
       queuePanel(view, c.you),
       this._log(view),
-      this._actionLog(view));
+      this._replayLink(view));
     const page = h("div.game" + (dock ? ".has-dock" : ""), { dataset: { v: String(c.v), you: String(c.you ?? "spectator"), phase: view.phase || "" } },
       field, side);
     const banners = [];
@@ -551,13 +551,15 @@ export class GamePage {
         lines.map((s) => h("li", {}, s))));
   }
 
-  /** A finished game's full action list (view.replay.log: [[player, action], ...]). */
-  _actionLog(view) {
-    const log = view.replay?.log;
-    if (!Array.isArray(log) || !log.length) return null;
-    return h("div.action-log", {}, h("h2", {}, t("all_moves")),
-      h("ol.log-list", { dataset: { digits: digitsOf(log.length) } },
-        log.map(([p, a]) => h("li", {}, `${seatName(view.room, p)}: ${actionLabel(a, view)}`))));
+  /** A finished room's link to its replay page (data-testid "finished-replay"), once the server has recorded the
+   * game: the replay shows each viewer only its own viewpoint (a spectator's, or a seat's to that seat's player).
+   * None while the game runs, on the replay page itself, and for a game that is not recorded (a tutorial). */
+  _replayLink(view) {
+    if (!view.result || this.opts.replay) return null;
+    this._lookUpRecord();
+    if (!this.recorded) return null;
+    const href = `#/replay/${encodeURIComponent(this.conn.room)}`;
+    return h("a.watch-replay", { href, dataset: { testid: "finished-replay" } }, t("watch_replay"));
   }
 
   /** The end-of-game banner; data-outcome: "won" (green) or "lost" (red) for a player of the game, "neutral" for a
