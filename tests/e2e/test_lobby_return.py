@@ -49,3 +49,17 @@ def test_the_open_rooms_say_in_words_whether_the_game_is_rated_or_casual(bot_ser
             label = page.locator(f".rooms li.room[data-room='{room}'] [data-testid=room-rated]")
             label.wait_for()
             assert label.inner_text() == word, (locale, room)
+
+
+def test_a_game_in_progress_among_my_games_reads_in_progress_not_a_friends_presence(bot_server, new_page):
+    """The lobby row's status of a game in play is the lobby's words ("in progress", «идёт игра»); the friends
+    panel's "playing" («играет») says what a friend is doing and is another text."""
+    for locale, words in (("en-US", "in progress"), ("ru-RU", "идёт игра")):
+        page = new_page(locale)
+        enter_lobby(page, bot_server, "Inprogress" if locale == "en-US" else "Идущая")
+        room = page.evaluate("""async () => (await (await import('/js/api.js')).createRoom(
+            {opponent: 'bot', tutorial: 'battle'})).room""")       # the tutorial's battle is in play from its deal
+        page.reload()
+        row = page.locator(f".my-games li.room[data-room='{room}']")
+        row.wait_for()
+        assert row.locator(".room-status").inner_text() == words

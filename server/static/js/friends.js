@@ -125,7 +125,7 @@ export class FriendsPanel {
       r.key = key;
       Object.assign(r.li.dataset, { status: f.status, player: f.name });
       r.who = h("span.friend-who", {}, profileLink(f.name), " ",
-        h(`span.status.status-${f.status}`, { dataset: { testid: "friend-status" } }, t(`status_${f.status}`)), " ",
+        h(`span.status.status-${f.status}`, { dataset: { testid: "friend-status" } }, t(`presence_${f.status}`)), " ",
         f.status === "playing" && f.room
           ? h("a.watch", { href: `#/room/${encodeURIComponent(f.room)}?watch=1`, dataset: { testid: "watch-friend" } },
             t("friends_watch")) : null, " ");

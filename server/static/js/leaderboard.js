@@ -22,7 +22,7 @@ const MAX_MIN_GAMES = 1000000;
 export function resultText(game, me) {
   const w = game.result?.winner;
   if (w === "draw") return t("lb_draw");
-  if (w === null || w === undefined) return t("room_aborted");   // aborted before it really began: the lobby's and the room's words
+  if (w === null || w === undefined) return t("room_aborted");   // aborted, not rated: the lobby's and the room's words
   const mine = ["1", "2"].find((s) => game.players?.[s] === me);
   if (!mine) return t("lb_winner", { who: seatName(summaryRoom(game), w) });
   return String(w) === mine ? t("lb_won") : t("lb_lost");
