@@ -6,7 +6,9 @@
 * every frame carries the room version ``v`` = ``game.version`` (the number of applied actions);
 * for each new version it projects each tracked viewer's view first and diffs the projections second, so a
   viewer's frame can only carry what its own view shows;
-* an action built on another version than the current one is refused with ``stale`` (carrying the current v);
+* an action built on another version than the current one is refused with ``stale`` (carrying the current v),
+  except a concession: it is legal and means the same at every version (01-game-and-cards.md [102.3.b]), so it is applied
+  whatever version it was built on (a page whose concession crossed the opponent's move must not need a second click);
 * a repeated client action id (per seat) gets the very same answer frame as the first time and is applied once.
   The ledger is bounded (``ledger_size`` ids per seat, oldest evicted). Eviction cannot cause a second
   application: an accepted action raised the version past the one it was built on, so a late repeat of an
@@ -35,6 +37,12 @@ from .errors import engine_error_code
 from .messages import Action, Diff, End, Error, Message, Sync
 
 VIEWERS = (1, 2, None)   # player 1, player 2, spectators (all spectators share one view)
+
+
+def any_version(action: dict) -> bool:
+    """Whether ``action`` (an Action frame's ``action`` map) is applied whatever version it was built on: a
+    concession, which is legal at any time and means the same at every version (01-game-and-cards.md [102.3.b])."""
+    return action.get("act") == "concede"
 
 
 def _untimed(name: str) -> contextlib.nullcontext:
@@ -259,7 +267,8 @@ class RoomVersions:
         """Handle one Action frame from the player in ``seat`` (1 or 2; None = a spectator).
 
         Order of checks: a known id gets its first answer again (``reply``, nothing applied); a spectator gets
-        ``not_a_player``; ``msg.v`` other than the current version gets ``stale``; then ``game.apply``. An
+        ``not_a_player``; ``msg.v`` other than the current version gets ``stale`` (a concession never does:
+        :func:`any_version`); then ``game.apply``. An
         EngineError becomes an Error with the mapped code (errors.engine_error_code) and ``engine`` = the engine's
         code. On success the game advanced one version and ``broadcast`` holds every tracked viewer's frame.
         Exceptions other than EngineError from the game propagate (an engine bug; answer ``internal_error``).
@@ -269,7 +278,7 @@ class RoomVersions:
         known = self._ledger[seat].get(msg.id)
         if known is not None:
             return Outcome(reply=known)
-        if msg.v != self.v:
+        if msg.v != self.v and not any_version(msg.action):
             err = Error.of("stale", msg=f"The action was built on version {msg.v}; the room is at {self.v}.",
                            id=msg.id, v=self.v)
             self._remember(seat, msg.id, err)

@@ -315,3 +315,19 @@ def test_diffs_after_a_resync_continue_from_the_synced_view():
     view = room.sync(2).view
     out = room.submit(2, Action("b1", 1, {"act": "pass"}))
     assert canon(apply(view, out.broadcast[2].ops)) == canon(room.game.view(2))
+
+
+def test_a_concession_built_on_an_older_version_is_applied_not_stale():
+    room, _ = joined()
+    room.submit(1, Action("a1", 0, {"act": "pass"}))
+    out = room.submit(2, Action("b1", 0, {"act": "concede"}))
+    assert out.applied and room.game.result == {"winner": 1, "reason": "concede"}
+
+
+def test_a_repeated_concession_id_gets_its_first_answer_and_applies_once():
+    room, _ = joined()
+    room.submit(1, Action("a1", 0, {"act": "pass"}))
+    first = room.submit(2, Action("b1", 0, {"act": "concede"}))
+    again = room.submit(2, Action("b1", 0, {"act": "concede"}))
+    assert encode(again.reply) == encode(first.broadcast[2]) and not again.applied
+    assert room.game.applied.count((2, {"act": "concede"})) == 1
