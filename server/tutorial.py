@@ -18,7 +18,8 @@ learner whose page has not connected ``tutorial_wait`` seconds after the deal ha
 room aborts then rather than after a whole grace period (server/room/endings.py ``first_wait``, which says why the
 server's deadline is the rule rather than the page telling it that it leaves). Once the game is over the room
 closes ``tutorial_wait`` seconds after its learner's connection has gone, not after ``replay_ttl``
-(server/room/clocks.py ``closes_at``): nothing is left there for the learner to come back to.
+(server/room/clocks.py ``closes_at``): nothing is left there for the learner to come back to. A room whose
+computer never sat down (its creation answered with an error) closes after ``tutorial_wait`` without connections.
 """
 from __future__ import annotations
 

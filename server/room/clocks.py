@@ -23,9 +23,11 @@ def running(room) -> bool:
 
 def idle_limit(room) -> float:
     """Seconds an unconnected room may live: ``waiting_timeout`` while nobody has taken seat 2 (so that unused
-    rooms cannot fill the process), else ``idle_timeout``."""
+    rooms cannot fill the process; a tutorial's room only ``tutorial_wait``: its computer sits down as it is made,
+    and one that did not answered its learner with an error), else ``idle_timeout``."""
     if room.status is RoomStatus.WAITING:
-        return min(room.settings.waiting_timeout, room.settings.idle_timeout)
+        limit = min(room.settings.waiting_timeout, room.settings.idle_timeout)
+        return min(limit, room.settings.tutorial_wait) if room.options.get("tutorial") else limit
     return room.settings.idle_timeout
 
 

@@ -264,3 +264,18 @@ async def test_a_finished_tutorial_room_stays_while_its_learner_reads_the_end(mo
     monkeypatch.setattr(timers, "time", _Later(120))
     await timers.tick(room)
     assert not room.closed
+
+
+async def test_a_tutorial_room_whose_computer_never_sat_down_closes_soon(monkeypatch):
+    """Its creation was answered with an error (no computer opponent could be seated): no learner will come."""
+    from server.bus import memory_bus
+    from server.metrics import Metrics
+    from server.room import Room
+    from server.room import clocks as timers
+    from server.settings import Settings
+
+    opts = {"decks": [None, None], "clock": None, "spectators": True, "tutorial": "prelim"}
+    room, _ = Room.create("tut", opts, engine, memory_bus(), Settings(fixed_seed=3), Metrics())
+    monkeypatch.setattr(timers, "time", _Later(120))      # two minutes on: far inside waiting_timeout
+    await timers.tick(room)
+    assert room.closed and room.gone
