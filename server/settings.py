@@ -42,6 +42,9 @@ class Settings:
     clock_min: float = 10.0             # s: the smallest clock base a room may be created with
     disconnect_grace: float = 60.0      # s a player away is waited for: its clock held, then a claim or an abort
     replay_ttl: float = 3600.0          # s a finished game stays available as a replay
+    tutorial_wait: float = 20.0         # s a tutorial's room waits for its learner: a first connection after the
+                                        # deal (else the practice is aborted), a connection back once its game is
+                                        # over (else the room closes); server/tutorial.py
     idle_timeout: float = 1800.0        # s without any connection before a room is closed
     waiting_timeout: float = 600.0      # s without any connection before a room still waiting for seat 2 closes
     max_rooms: int = 1000               # rooms per process

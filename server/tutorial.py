@@ -13,11 +13,18 @@ Rooms build their game through :func:`new_game`, so a tutorial room is dealt (an
 its part. A tutorial game is not recorded in the finished games (it is no rated or replayable match) and its room
 is in no public list (server/lobby.py ``list_rooms``): its player sees it among their own games. Its player may
 abort it at any turn (server/room/endings.py ``abort_refusal``), as the tutorial does with a part it moves on from,
-leaves or starts over, and its player away past the grace period aborts it at any turn (``on_grace_over``).
+leaves or starts over, and its player away past the grace period aborts it at any turn (``on_grace_over``). A
+learner whose page has not connected ``tutorial_wait`` seconds after the deal has left before the game began: the
+room aborts then rather than after a whole grace period (server/room/endings.py ``first_wait``, which says why the
+server's deadline is the rule rather than the page telling it that it leaves). Once the game is over the room
+closes ``tutorial_wait`` seconds after its learner's connection has gone, not after ``replay_ttl``
+(server/room/clocks.py ``closes_at``): nothing is left there for the learner to come back to. A room whose
+computer never sat down (its creation answered with an error) closes after ``tutorial_wait`` without connections.
 """
 from __future__ import annotations
 
 PARTS = ("prelim", "battle")
+LEARNER = 1            #: the learner's seat (the computer's is 2)
 
 PRELIM_SEED = 31
 #: seat 1: the cards the tutorial asks to recruit (Леший, Эриала: regular, silver; Ар-Гулль: elite, gold only;

@@ -102,9 +102,9 @@ class Mailbox(Part, ABC):
     async def send(self, room_id: str, msg) -> None:
         """Queue one inbox message for the room's owner, wherever it runs.
 
-        Raises BusError ``room_not_found``, ``room_busy`` (the inbox is full; never for a ``Detach``, which is
-        always queued) or ``unavailable`` (the backend is down, or the owner cannot be reached in time: nothing was
-        delivered)."""
+        Raises BusError ``room_not_found``, ``room_busy`` (the inbox is full) or ``unavailable`` (the backend is
+        down, or the owner cannot be reached in time: nothing was delivered); never for a ``Detach``, which is
+        always queued, or kept and delivered once the owner can be reached (server/bus/redis/mailbox.py)."""
 
     async def call(self, room_id: str, msg, timeout: float = 5.0) -> dict:
         """Send ``msg`` (a message with a ``reply_to`` field, e.g. Claim or Status) with a fresh ``reply_to`` and

@@ -19,38 +19,48 @@ def _running(room) -> bool:
 
 
 class Away:
-    """The seats whose last connection is gone: seat -> the monotonic instant it went (``grace`` in seconds)."""
+    """The seats whose last connection is gone: seat -> the monotonic instant it went (``grace`` in seconds, the
+    room's grace period; a seat may be given a shorter one when it goes, :meth:`left`)."""
 
     def __init__(self, grace: float) -> None:
         self.grace = float(grace)
         self.since: dict[int, float] = {}
+        self.graces: dict[int, float] = {}   # away seats waited for other than ``grace`` seconds (:meth:`left`)
         self.told: set[int] = set()        # seats whose grace end has been announced (:meth:`due`)
 
-    def left(self, p: int, now: float) -> None:
-        """Seat ``p`` lost its last connection at ``now`` (an earlier departure is kept)."""
-        self.since.setdefault(p, now)
+    def left(self, p: int, now: float, grace: float | None = None) -> None:
+        """Seat ``p`` lost its last connection at ``now`` (an earlier departure is kept, with its grace).
+        ``grace``: the seconds this seat is waited for, when not the room's ``grace``."""
+        if p in self.since:
+            return
+        self.since[p] = now
+        if grace is not None:
+            self.graces[p] = float(grace)
 
     def back(self, p: int) -> None:
         """Seat ``p`` has a connection again."""
         self.since.pop(p, None)
+        self.graces.pop(p, None)
         self.told.discard(p)
+
+    def _end(self, p: int) -> float:
+        return self.since[p] + self.graces.get(p, self.grace)
 
     def due(self, now: float) -> list[int]:
         """The away seats whose grace period has ended since the last call (each named once)."""
-        out = [p for p, t in sorted(self.since.items()) if t + self.grace <= now and p not in self.told]
+        out = [p for p in sorted(self.since) if self._end(p) <= now and p not in self.told]
         self.told.update(out)
         return out
 
     def grace_left(self, p: int, now: float) -> float | None:
         """Seconds of ``p``'s grace period left (0 once over), or None when ``p`` is not away."""
-        t = self.since.get(p)
-        return None if t is None else max(0.0, t + self.grace - now)
+        return None if p not in self.since else max(0.0, self._end(p) - now)
 
     def deadline(self, now: float) -> float | None:
         """The earliest end of a grace period not yet announced (:meth:`due`), or None. It may lie before ``now``:
         an event loop whose timers run on a coarser clock (uvloop's is in whole milliseconds) can wake the room a
         little before the instant, and the end must still be announced on the next wake."""
-        ends = [t + self.grace for p, t in self.since.items() if p not in self.told]
+        ends = [self._end(p) for p in self.since if p not in self.told]
         return min(ends) if ends else None
 
     def wire(self, now: float) -> dict | None:

@@ -4,7 +4,8 @@
 Interface (:class:`Audience`, one per room, ``room.audience``):
 
 - ``conns`` (conn id -> seat 1/2, None for a spectator), ``seat_conn`` (seat -> its one connection or None),
-  ``empty_since`` (monotonic s since the room has had no connection), ``spectators()``;
+  ``empty_since`` (monotonic s since the room has had no connection), ``seat_gone`` (seat -> monotonic s since
+  it has had no connection: since the room was made or restored when it never had one here), ``spectators()``;
 - ``attach(msg)`` / ``detach(conn)``: the inbox's ``Attach`` / ``Detach`` (a seat token makes the connection that
   seat; a newer connection of a seat supersedes the older with 4002);
 - ``send(conns, message, close=None, versioned=False)`` (encode once, deliver), ``sync(conn)`` (the full view, then
@@ -36,13 +37,14 @@ AUTOPASS_LIMIT = 500       # automatic passes in a row before the room stops pas
 class Audience:
     """The connections of one room (module docstring)."""
 
-    __slots__ = ("room", "conns", "seat_conn", "empty_since")
+    __slots__ = ("room", "conns", "seat_conn", "empty_since", "seat_gone")
 
     def __init__(self, room) -> None:
         self.room = room
         self.conns: dict[str, int | None] = {}     # conn id -> seat (None = spectator)
         self.seat_conn: dict[int, str | None] = {1: None, 2: None}
         self.empty_since = time.monotonic()
+        self.seat_gone: dict[int, float] = {1: self.empty_since, 2: self.empty_since}   # seats without a connection
 
     def spectators(self) -> int:
         """Connections watching (no seat)."""
@@ -67,6 +69,7 @@ class Audience:
                 self.conns.pop(old, None)
                 await room.bus.fanout.deliver([old], None, wire.CLOSE_SUPERSEDED)
             self.seat_conn[seat] = conn
+            self.seat_gone.pop(seat, None)
             room.clocks.reconnected(seat, time.monotonic())
         self.conns[conn] = seat
         back = came_back(room, seat)
@@ -86,6 +89,7 @@ class Audience:
         room.chat.forget(conn)
         if seat is not None and self.seat_conn[seat] == conn:
             self.seat_conn[seat] = None
+            self.seat_gone[seat] = time.monotonic()
             room.clocks.disconnected(seat, time.monotonic())
             await went_away(room, seat)
         if seat not in self.conns.values():

@@ -1,6 +1,7 @@
 """The room's clocks and timers: the seats' banks (server/clock.py ``Clocks``, ``room.clocks``), the loss on time,
-and the room's own time limits (a finished room kept as a replay for ``replay_ttl``; an unconnected room closed
-after ``idle_timeout``, or ``waiting_timeout`` while seat 2 is free).
+and the room's own time limits (a finished room kept as a replay for ``replay_ttl``, a tutorial's only while its
+learner may come back to it, :func:`closes_at`; an unconnected room closed after ``idle_timeout``, or
+``waiting_timeout`` while seat 2 is free).
 
 Interface: :func:`timeout` ``(room) -> float`` (seconds until the next deadline: the inbox wait), :func:`tick`
 ``(room)`` (after each wait: an empty bank, an expired replay or idle time), :func:`running` ``(room)``.
@@ -10,6 +11,7 @@ from __future__ import annotations
 import time
 
 from .. import store_outage, wire
+from ..tutorial import LEARNER
 from .broadcast import broadcast_applied
 from .status import RoomStatus
 
@@ -21,10 +23,27 @@ def running(room) -> bool:
 
 def idle_limit(room) -> float:
     """Seconds an unconnected room may live: ``waiting_timeout`` while nobody has taken seat 2 (so that unused
-    rooms cannot fill the process), else ``idle_timeout``."""
+    rooms cannot fill the process; a tutorial's room only ``tutorial_wait``: its computer sits down as it is made,
+    and one that did not answered its learner with an error), else ``idle_timeout``."""
     if room.status is RoomStatus.WAITING:
-        return min(room.settings.waiting_timeout, room.settings.idle_timeout)
+        limit = min(room.settings.waiting_timeout, room.settings.idle_timeout)
+        return min(limit, room.settings.tutorial_wait) if room.options.get("tutorial") else limit
     return room.settings.idle_timeout
+
+
+def closes_at(room) -> float:
+    """The monotonic instant a finished room closes: ``replay_ttl`` seconds after the end, as a replay that
+    connections may watch and link to. A tutorial's room (server/tutorial.py) sooner: ``tutorial_wait`` seconds
+    after the end or after its learner's last connection left, whichever is later, while no learner's connection
+    is there. Nothing needs it once its learner has gone: its game is not recorded (no replay, no rating, no
+    finished game in any list but the room itself), it has no rematch, and the guide's game-over state (what comes
+    next, the part again in a new room) is kept by the learner's page (server/static/js/tutorial.js, ``over``); the
+    wait lets a reloaded page find the game's end again."""
+    end = room.finished_at + room.settings.replay_ttl
+    gone = room.audience.seat_gone.get(LEARNER)
+    if room.options.get("tutorial") and gone is not None:
+        end = min(end, max(room.finished_at, gone) + room.settings.tutorial_wait)
+    return end
 
 
 def timeout(room) -> float:
@@ -37,15 +56,15 @@ def timeout(room) -> float:
             if d is not None:
                 times.append(d)
     if room.finished_at is not None:       # a finished game is kept as a replay, connected or not
-        times.append(room.finished_at + room.settings.replay_ttl)
+        times.append(closes_at(room))
     elif not room.audience.conns:
         times.append(room.audience.empty_since + idle_limit(room))
     return max(0.0, min(times) - now)
 
 
 async def tick(room) -> None:
-    """Act on what is due: an empty bank (:func:`on_time`), a replay kept long enough or an idle room (closed with
-    4010). A room holding a change its store did not commit only retries the commit (server/store_outage.py)."""
+    """Act on what is due: an empty bank (:func:`on_time`), a finished room kept long enough (:func:`closes_at`)
+    or an idle room (closed with 4010). A room holding a change its store did not commit only retries the commit (server/store_outage.py)."""
     if room.outage.held:
         await store_outage.retry(room)
         return
@@ -55,7 +74,7 @@ async def tick(room) -> None:
         if p is not None:
             await on_time(room, p)
     if room.finished_at is not None:
-        if now - room.finished_at >= room.settings.replay_ttl:
+        if now >= closes_at(room):
             await room.close(wire.CLOSE_ROOM_CLOSED)
     elif not room.audience.conns and now - room.audience.empty_since >= idle_limit(room):
         await room.close(wire.CLOSE_ROOM_CLOSED)

@@ -12,7 +12,8 @@ period, and the abort of a game nobody has really played yet (docs/server.md "Le
   deal there is no game: an abort closes the room (a rematch room's abort withdraws its offer in the finished room).
   A tutorial's room (server/tutorial.py) may be aborted by its player at any turn, and its player still away when
   the grace ends aborts it at any turn too: the tutorial ends a part's room that way when it moves on to its next
-  part, is left or started over, a practice left unfinished rather than anyone's concession.
+  part, is left or started over, a practice left unfinished rather than anyone's concession. A learner not
+  connected when the cards are dealt is waited for ``tutorial_wait`` seconds only (:func:`first_wait`).
 - **Cancel.** A rematch room whose offer one of its players declines closes, unless its cards have been dealt.
 
 Refusals answer ``{"ok": False, "code", "msg", "text", "values"}`` and change nothing: ``msg`` is the English
@@ -20,7 +21,7 @@ sentence (logs), ``text`` the key of its sentence in server/error_texts.py and `
 which the HTTP API answers in the request's language.
 
 Interface (called by room.py): :func:`on_request` (the ``EndGame`` message), :func:`on_grace_over` (after each
-inbox wait), :func:`restored` (after a restore). The seats away are server/room/away.py.
+inbox wait), :func:`restored` (after a restore), :func:`first_wait` (at the deal). The seats away are server/room/away.py.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ import time
 
 from .. import wire
 from ..clock import TurnWatch
+from ..tutorial import LEARNER
 from .away import presence_changed
 from .broadcast import broadcast_applied
 from .clocks import running
@@ -48,6 +50,20 @@ def restored(room) -> None:
         now = time.monotonic()
         for p in (1, 2):
             room.away.left(p, now)
+
+
+def first_wait(room, p: int) -> float | None:
+    """Seconds seat ``p``, found without a connection when the cards are dealt, is waited for before it counts as
+    gone (server/room/away.py ``Away.left``): ``settings.tutorial_wait`` for a tutorial's learner
+    (server/tutorial.py ``LEARNER``), None (the room's grace period) for any other seat.
+
+    A tutorial's room is made by its learner's page, which connects to it at once: a learner not there when the
+    cards are dealt whose page has not connected ``tutorial_wait`` seconds later has left (the tab closed, the page
+    navigated away) and the room aborts (:func:`on_grace_over`), nobody's win, nothing rated. A learner whose page
+    connects later still finds the aborted game and the guide offers the part again. The server's own deadline is
+    the rule rather than the page telling the server it leaves (``navigator.sendBeacon`` to the abort endpoint):
+    a closed, crashed or killed tab runs no script, and a page that never loaded its game never would."""
+    return room.settings.tutorial_wait if room.options.get("tutorial") and p == LEARNER else None
 
 
 def abortable(room) -> bool:

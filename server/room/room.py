@@ -256,7 +256,8 @@ class Room:
     def deal(self) -> None:
         """Create the engine game once both seats and both decks are known; start the clock of the seat to act. The
         status is ``preliminary``, or ``playing`` for a game dealt at turn 1 or later (a tutorial's prepared battle,
-        server/tutorial.py)."""
+        server/tutorial.py). A seat not connected by then is away from now (a tutorial's learner for a shorter
+        while, server/room/endings.py ``first_wait``)."""
         self.game = new_game(self.engine, self.options, self.seed, self.decks)
         self.journals.reset()                # started from the deal on first use
         self.status = RoomStatus.PLAYING if (self.game.turn or 0) >= 1 else RoomStatus.PRELIMINARY
@@ -265,7 +266,7 @@ class Room:
         for p in (1, 2):
             if self.audience.seat_conn[p] is None:
                 self.clocks.disconnected(p, now)
-                self.away.left(p, now)
+                self.away.left(p, now, endings.first_wait(self, p))
         self.clocks.switch(self.game.to_act(), now)
 
     def apply(self, p: int, action: dict) -> list:

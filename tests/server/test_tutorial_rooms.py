@@ -1,6 +1,7 @@
 """The tutorial's rooms (server/tutorial.py): created with ``"tutorial"`` against the computer, dealt from their
 fixed position (and from nothing else), never recorded nor listed publicly (their player sees them in their own
-games), aborted by their player at any turn; a bad part or no computer opponent is refused."""
+games), aborted by their player at any turn, aborted soon when their learner never connects, closed soon once
+their game is over and their learner gone; a bad part or no computer opponent is refused."""
 from __future__ import annotations
 
 import re
@@ -172,3 +173,109 @@ async def test_a_tutorial_room_offers_no_rematch_and_refuses_one_in_words(live_f
     assert bool(re.search("[а-яё]", body["message"], re.I)) == cyrillic, body
     info = (await call(live.http, "GET", f"/api/rooms/{room}")).json()
     assert info.get("rematch") is None and info["status"] == "finished"
+
+
+# -- a learner who never comes, a learner who has gone ------------------------------------------------------------
+def _tutorial_room(settings=None):
+    """A battle part's room on the memory bus, dealt while nobody is connected: ``(room, seat-1 token, the Attach
+    of seat 2's connection b)`` (the computer's seat, token "two"). ``settings``: a 600 s grace by default, so that
+    a minute is well inside it."""
+    from server.bus import memory_bus
+    from server.bus import messages as m
+    from server.metrics import Metrics
+    from server.room import Room, hash_token
+    from server.settings import Settings
+
+    opts = {"decks": [None, None], "clock": None, "spectators": True, "tutorial": "battle"}
+    settings = settings or Settings(fixed_seed=3, disconnect_grace=600.0)
+    room, one = Room.create("tut", opts, engine, memory_bus(), settings, Metrics())
+    room.seats.tokens[2] = hash_token("two")
+    room.decks = [[], []]
+    room.deal()
+    return room, one, m.Attach("b", "two")
+
+
+async def test_a_tutorial_room_whose_learner_never_connects_is_aborted_long_before_the_grace_period_ends():
+    """The learner closed the page before its game connection was made: the room waits a short while for a first
+    connection (the room wakes for it), then ends as aborted, rather than for a whole grace period."""
+    import time
+
+    from server.room import clocks as timers
+    from server.room.endings import on_grace_over
+    room, _, bot = _tutorial_room()
+    await room.audience.attach(bot)
+    now = time.monotonic()
+    assert timers.timeout(room) < 60
+    await on_grace_over(room, now + 60)           # a minute: a tenth of this room's grace period
+    assert room.result == {"winner": None, "reason": "aborted"}
+
+
+async def test_a_tutorial_learner_who_connected_and_left_is_waited_for_the_whole_grace_period():
+    import time
+
+    from server.bus import messages as m
+    from server.room.endings import on_grace_over
+    room, one, bot = _tutorial_room()
+    await room.audience.attach(bot)
+    await room.audience.attach(m.Attach("c1", one))
+    await room.audience.detach("c1")
+    await on_grace_over(room, time.monotonic() + 60)
+    assert room.result is None
+
+
+class _Later:
+    """Stands for the ``time`` module of server/room/clocks.py: its monotonic clock ``ahead`` seconds ahead."""
+
+    def __init__(self, ahead: float) -> None:
+        import time
+        self.ahead, self.time = ahead, time
+
+    def monotonic(self) -> float:
+        return self.time.monotonic() + self.ahead
+
+
+async def _finished_tutorial(learner_stays: bool):
+    """A tutorial room its learner aborted (the game is over, the guide shows it); the learner's connection then
+    left unless ``learner_stays``."""
+    from server.bus import messages as m
+    from server.room import endings
+    room, one, bot = _tutorial_room()
+    await room.audience.attach(bot)
+    await room.audience.attach(m.Attach("c1", one))
+    await endings.abort(room, 1)
+    assert room.finished_at is not None
+    if not learner_stays:
+        await room.audience.detach("c1")
+    return room
+
+
+async def test_a_finished_tutorial_room_closes_soon_after_its_learner_has_gone(monkeypatch):
+    from server.room import clocks as timers
+    room = await _finished_tutorial(learner_stays=False)
+    monkeypatch.setattr(timers, "time", _Later(120))      # two minutes on: far inside the hour of a replay
+    assert timers.timeout(room) == 0
+    await timers.tick(room)
+    assert room.closed and room.gone
+
+
+async def test_a_finished_tutorial_room_stays_while_its_learner_reads_the_end(monkeypatch):
+    from server.room import clocks as timers
+    room = await _finished_tutorial(learner_stays=True)
+    monkeypatch.setattr(timers, "time", _Later(120))
+    await timers.tick(room)
+    assert not room.closed
+
+
+async def test_a_tutorial_room_whose_computer_never_sat_down_closes_soon(monkeypatch):
+    """Its creation was answered with an error (no computer opponent could be seated): no learner will come."""
+    from server.bus import memory_bus
+    from server.metrics import Metrics
+    from server.room import Room
+    from server.room import clocks as timers
+    from server.settings import Settings
+
+    opts = {"decks": [None, None], "clock": None, "spectators": True, "tutorial": "prelim"}
+    room, _ = Room.create("tut", opts, engine, memory_bus(), Settings(fixed_seed=3), Metrics())
+    monkeypatch.setattr(timers, "time", _Later(120))      # two minutes on: far inside waiting_timeout
+    await timers.tick(room)
+    assert room.closed and room.gone

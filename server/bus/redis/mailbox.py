@@ -19,6 +19,10 @@
   keep running).
 * **Unreachable owner.** A message that no owner receives is retried (the owner may be re-subscribing, or a dead
   owner's room being taken over) for at most ``SEND_WAIT`` s, then refused with BusError("unavailable").
+* **Departures are kept.** A ``Detach`` (a local connection closed) is never refused: one that cannot be delivered
+  now (Redis unreachable, or the owner's subscription not back yet) is kept and sent again by the watchdog
+  (:meth:`RedisMailbox.resend_detaches`, every ``lease_renew`` s) until the owner has it or no owner can hold the
+  connection any more; otherwise the owner would keep the connection for good, its seat connected and never away.
 """
 from __future__ import annotations
 
@@ -38,6 +42,7 @@ log = logging.getLogger("server.bus.redis")
 DEAF_CONFIRM = 0.8       # s between two looks at a lease holder without subscribers before it counts as dead
 RENEW_BATCH = 100        # leases renewed per pipelined round trip
 SEND_WAIT = 3.0          # s a message waits for the room's owner to receive it before "unavailable"
+DETACHES_KEPT = 100_000  # undelivered departures kept at most (the oldest are given up beyond)
 
 
 @dataclass
@@ -72,10 +77,13 @@ class RedisMailbox(Mailbox):
         #: a message that reached this process for a room it no longer owns (it closed or was handed over while the
         #: message was on its way: the publish counted this process's subscription): answered, never dropped
         self.on_orphan: Callable[[str, object], None] = lambda room, msg: None
+        #: departures not delivered yet: connection id -> room id (:meth:`resend_detaches`)
+        self.detaches: dict[str, str] = {}
         link.on_inbox = self._on_inbox
         link.on_proc["r"] = lambda msg: self._answer(msg["id"], msg["a"])
         link.on_reconnect.append(self._reconnected)
         link.renewals.append(self.renew_all)
+        link.periodic.append(self.resend_detaches)
         link.sweeps.append(self.sweep)
 
     async def start(self) -> None:
@@ -154,6 +162,8 @@ class RedisMailbox(Mailbox):
         own = self.owned.get(room_id)
         if own is not None:
             return own.inbox.put(msg)
+        if isinstance(msg, m.Detach):
+            return await self._detach(room_id, msg.conn)
         if isinstance(msg, m.Act):
             msg = m.Act(msg.conn, msg.id, msg.v, msg.action, None)   # monotonic times mean nothing elsewhere
         link = self.link
@@ -166,8 +176,6 @@ class RedisMailbox(Mailbox):
                 own = self.owned.get(room_id)
                 if own is not None:
                     return own.inbox.put(msg)
-                if isinstance(msg, m.Detach):
-                    return             # nobody to tell
                 holder = await link.r.get(K.lease(room_id))
                 if holder is not None and await self.take_from_dead(room_id, holder.decode()):
                     holder = None
@@ -188,6 +196,48 @@ class RedisMailbox(Mailbox):
                 raise BusError("unavailable", "The room's server does not answer; try again.")
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.25)
+
+    async def _detach(self, room_id: str, conn: str) -> None:
+        """Tell room ``room_id``'s owner that local connection ``conn`` left, now or later: kept in
+        :attr:`detaches` until the owner has it or nobody can hold the connection (:meth:`_deliver_detach`). Never
+        raises."""
+        self.detaches.pop(conn, None)
+        self.detaches[conn] = room_id          # (newest last: the oldest are given up first)
+        while len(self.detaches) > DETACHES_KEPT:
+            lost = next(iter(self.detaches))
+            log.warning("connection %s: its departure from room %s is given up", lost, self.detaches.pop(lost))
+        try:
+            if await self._deliver_detach(room_id, conn):
+                self.detaches.pop(conn, None)
+        except ERRORS as e:
+            self.link.down(e)
+
+    async def _deliver_detach(self, room_id: str, conn: str) -> bool:
+        """One try at a departure: True once no process can still hold ``conn`` as connected to ``room_id``: its
+        owner received the ``Detach`` (this process, or a subscriber of the room's inbox), or the room has no lease
+        while Redis holds its data (a room adopted later is restored without connections; one never stored again
+        is gone). False when it must be tried again: the lease's holder did not receive it (it is re-subscribing, or
+        a dead holder's room is still to be adopted: its adopter restores no connection, and the next try sees no
+        lease), or Redis may have lost the lease (:meth:`RedisLink.recovering`). Raises RedisError / OSError."""
+        msg = m.Detach(conn)
+        own = self.owned.get(room_id)
+        if own is not None:
+            own.inbox.put(msg)
+            return True
+        if await self.publish(room_id, msg) > 0:
+            return True
+        own = self.owned.get(room_id)
+        if own is not None:
+            own.inbox.put(msg)
+            return True
+        return await self.link.r.get(K.lease(room_id)) is None and not self.link.recovering()
+
+    async def resend_detaches(self) -> None:
+        """The watchdog's job: try every kept departure again (:meth:`_deliver_detach`), forgetting the delivered.
+        Raises RedisError / OSError (the watchdog backs off; the rest are tried next time)."""
+        for conn, room_id in list(self.detaches.items()):
+            if self.detaches.get(conn) == room_id and await self._deliver_detach(room_id, conn):
+                self.detaches.pop(conn, None)
 
     def _reply_key(self) -> str:
         self._n += 1
