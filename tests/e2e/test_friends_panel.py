@@ -192,29 +192,25 @@ def _kept(page):
             for sel in ("li.friend", "[data-testid=challenge-incoming]", "[data-testid=challenge-outgoing]")}
 
 
-def test_declining_a_challenge_takes_it_off_both_panels_and_changes_nothing_else(server, new_page):
+def _takes_off_both_panels(server, new_page, button: str, row: str, other: str) -> None:
+    """Ada clicks ``button`` on her challenge row ``row``: the challenge leaves her panel and Bob's (where it is the
+    ``other`` kind of row), the friend rows and the other challenge's rows stay as they are, and the other
+    challenge is still open."""
     ada_page, bob_page, ada, bob = _challenged_both_ways(server, new_page)
     ada_rows, bob_rows = _kept(ada_page), _kept(bob_page)
-    ada_page.click("[data-testid=challenge-incoming] [data-testid=challenge-decline]")
-    expect(ada_page.locator("[data-testid=challenge-incoming]")).to_have_count(0)
-    expect(bob_page.locator("[data-testid=challenge-outgoing]")).to_have_count(0)
-    assert ada_rows["li.friend"].evaluate("(el) => el.isConnected")
-    assert ada_rows["[data-testid=challenge-outgoing]"].evaluate("(el) => el.isConnected")
-    assert bob_rows["li.friend"].evaluate("(el) => el.isConnected")
-    assert bob_rows["[data-testid=challenge-incoming]"].evaluate("(el) => el.isConnected")
-    assert [c["to"]["id"] for c in _api(server, "GET", "/api/friends", player=bob)["challenges"]["incoming"]] \
-        == [bob["id"]]
+    ada_page.click(f"[data-testid={row}] [data-testid={button}]")
+    expect(ada_page.locator(f"[data-testid={row}]")).to_have_count(0)
+    expect(bob_page.locator(f"[data-testid={other}]")).to_have_count(0)
+    for rows, kept in ((ada_rows, other), (bob_rows, row)):
+        assert rows["li.friend"].evaluate("(el) => el.isConnected")
+        assert rows[f"[data-testid={kept}]"].evaluate("(el) => el.isConnected")
+    still = _api(server, "GET", "/api/friends", player=ada)["challenges"]
+    assert len(still["incoming"] + still["outgoing"]) == 1
+
+
+def test_declining_a_challenge_takes_it_off_both_panels_and_changes_nothing_else(server, new_page):
+    _takes_off_both_panels(server, new_page, "challenge-decline", "challenge-incoming", "challenge-outgoing")
 
 
 def test_withdrawing_a_challenge_takes_it_off_both_panels_and_changes_nothing_else(server, new_page):
-    ada_page, bob_page, ada, bob = _challenged_both_ways(server, new_page)
-    ada_rows, bob_rows = _kept(ada_page), _kept(bob_page)
-    ada_page.click("[data-testid=challenge-outgoing] [data-testid=challenge-withdraw]")
-    expect(ada_page.locator("[data-testid=challenge-outgoing]")).to_have_count(0)
-    expect(bob_page.locator("[data-testid=challenge-incoming]")).to_have_count(0)
-    assert ada_rows["li.friend"].evaluate("(el) => el.isConnected")
-    assert ada_rows["[data-testid=challenge-incoming]"].evaluate("(el) => el.isConnected")
-    assert bob_rows["li.friend"].evaluate("(el) => el.isConnected")
-    assert bob_rows["[data-testid=challenge-outgoing]"].evaluate("(el) => el.isConnected")
-    assert [c["from"]["id"] for c in _api(server, "GET", "/api/friends", player=ada)["challenges"]["incoming"]] \
-        == [bob["id"]]
+    _takes_off_both_panels(server, new_page, "challenge-withdraw", "challenge-outgoing", "challenge-incoming")

@@ -269,11 +269,12 @@ def test_a_step_that_waits_for_the_computer_is_not_called_off_script(server, new
     assert page.inner_text("[data-testid=tutorial-skip]") == "Пропустить шаг"
 
 
-GUIDE_ON_THE_LAST_STEP = """async ([lang]) => {
+# the guide at a battle step (by default the last one, "finish") of a game still on, the learner asked for a defender
+GUIDE_ON_THE_LAST_STEP = """async ([lang, id = 'finish']) => {
   const i18n = await import('/js/i18n.js');
   const tut = await import('/js/tutorial.js');
   i18n.setLang(lang);
-  localStorage.setItem('berserk.tutorial', JSON.stringify({ id: 'finish', room: 'tut-skip', part: 'battle', since: -1 }));
+  localStorage.setItem('berserk.tutorial', JSON.stringify({ id, room: 'tut-skip', part: 'battle', since: -1 }));
   const root = document.createElement('div');
   document.body.append(root);
   window.tutConn = { view: { cards: {}, log: [], result: null }, legal: [{ act: 'defend', source: 'k1' }], you: 1 };
@@ -523,19 +524,6 @@ def test_a_battle_whose_game_ended_can_be_played_again_in_a_new_room_from_its_fi
     assert not page.js_errors, page.js_errors
 
 
-GUIDE_AT_THE_DEFENDER = """async ([lang]) => {
-  const i18n = await import('/js/i18n.js');
-  const tut = await import('/js/tutorial.js');
-  i18n.setLang(lang);
-  localStorage.setItem('berserk.tutorial', JSON.stringify({ id: 'defender', room: 'tut-skip', part: 'battle', since: -1 }));
-  const root = document.createElement('div');
-  document.body.append(root);
-  window.tutConn = { view: { cards: {}, log: [], result: null }, legal: [{ act: 'defend', source: 'k1' }], you: 1 };
-  window.tutGuide = tut.tutorialFor('tut-skip', root, window.tutConn);
-  window.tutGuide.update();
-}"""
-
-
 @pytest.mark.parametrize("lang, skipped, every", [
     ("ru", "Некоторые шаги обучения вы пропустили", "все шаги обучения вы прошли"),
     ("en", "You skipped some steps of the tutorial", "every step")])
@@ -546,7 +534,7 @@ def test_the_last_step_after_a_skipped_step_says_steps_were_skipped_never_every_
     page = new_page()
     page.goto(server.url + "/#/nowhere")
     page.wait_for_selector("#app")
-    page.evaluate(GUIDE_AT_THE_DEFENDER, [lang])
+    page.evaluate(GUIDE_ON_THE_LAST_STEP, [lang, "defender"])
     page.click("[data-testid=tutorial-step][data-step=defender] ~ [data-testid=tutorial-skip]")
     page.click("[data-testid=tutorial-step][data-step=finish] ~ [data-testid=tutorial-skip]")
     page.evaluate("() => { window.tutConn.view.result = { winner: 2, reason: 'no_creatures' };"
