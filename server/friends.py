@@ -11,7 +11,7 @@ seconds are not shown and cannot be accepted.
 |---|---|
 | GET /api/friends | ``{"friends": [{"id", "name", "status", "room"}], "incoming": [{"id", "name"}], "outgoing": [...], "challenges": {"incoming": [c], "outgoing": [c]}}`` |
 | POST /api/friends | ``{"name"}`` -> 201 ``{"id", "name", "mutual"}``; 404 ``player_not_found``; 400 ``friend_self``; 400 ``name_required`` (no name, or only spaces); 400 ``name_not_text`` |
-| DELETE /api/friends/{id} | 204; 404 ``player_not_found`` |
+| DELETE /api/friends/{id} | 204 (the other's lobby sockets hear ``{"t": "friends"}``); 404 ``player_not_found`` |
 | POST /api/challenges | ``{"to": player id, "deck", "clock": preset}`` -> 201 c; 400 ``challenge_self`` / ``bad_preset`` / deck errors; 403 ``not_friends`` |
 | POST /api/challenges/{id}/accept | ``{"deck"}`` -> 200 ``{"room", "seat": 2, "token"}``; 404 ``challenge_not_found``; 403 ``challenge_not_yours`` |
 | POST /api/challenges/{id}/decline | 200 c (the receiver) |
@@ -131,12 +131,16 @@ async def add_friend(request: Request):
 
 
 async def remove_friend(request: Request):
-    """DELETE /api/friends/{id}: remove a player one added."""
+    """DELETE /api/friends/{id}: remove a player one added; the other's lobby sockets hear ``{"t": "friends"}``."""
     player, error = await authenticated(request)
     if error is not None:
         return error
-    if not await request.app.state.hub.store.remove_friend(player["id"], request.path_params["player"]):
+    hub = request.app.state.hub
+    other = request.path_params["player"]
+    if not await hub.store.remove_friend(player["id"], other):
         return refuse(request, 404, "player_not_found")
+    from .presence import presence_of
+    presence_of(hub).notify(other, {"t": "friends"})
     return Response(status_code=204)
 
 

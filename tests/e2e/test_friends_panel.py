@@ -1,6 +1,8 @@
 """The lobby's friends panel keeps what the player holds while its lists change (js/friends.js: updated in place
-with dom.js syncChildren): a button held down still acts, once, when released, and a name typed in its box stays.
-The lists change because another player acts through the API (a friend request, pushed by the lobby socket)."""
+with dom.js syncChildren): a button held down still acts, once, when released, a name typed in its box stays, and an
+open form or question stays. The lists change because another player acts through the API (a friend request, pushed
+by the lobby socket). Removing a friend asks first; removing, declining and withdrawing a challenge take the row off
+both players' panels and leave the other rows as they are."""
 from __future__ import annotations
 
 import json
@@ -102,3 +104,113 @@ def test_an_open_challenge_form_keeps_its_choices_while_the_friends_lists_change
     form = page.locator("[data-testid=challenge]").element_handle()
     _someone_asks_to_be_friends(server, page)
     assert form.evaluate("(f) => f.isConnected && f.querySelector('[data-testid=challenge-clock]').value") == "5+3"
+
+
+def _friend_row(page, friend: dict):
+    return page.locator(f"[data-testid=friends] li.friend[data-player='{friend['name']}']")
+
+
+def _sent(page, method: str, part: str) -> list:
+    sent: list = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == method and part in r.url else None)
+    return sent
+
+
+def test_removing_a_friend_asks_first_then_removes_them_from_the_panel(server, new_page):
+    page, ada, bob = _ada_and_a_friend(server, new_page)
+    deletes = _sent(page, "DELETE", "/api/friends/")
+    _friend_row(page, bob).locator("[data-testid=friend-remove]").click(timeout=20000)
+    expect(_friend_row(page, bob).locator("[data-testid=friend-remove-ask]")).to_contain_text(
+        f"Remove {bob['name']} from your friends?")
+    assert deletes == []
+    with page.expect_response(lambda r: r.request.method == "DELETE" and "/api/friends/" in r.url):
+        _friend_row(page, bob).locator("[data-testid=friend-remove-confirm]").click()
+    expect(_friend_row(page, bob)).to_have_count(0)
+    expect(page.locator(".friends-note")).to_have_text(f"{bob['name']} is no longer your friend.")
+    assert _api(server, "GET", "/api/friends", player=ada)["friends"] == [] and len(deletes) == 1
+
+
+def test_a_friend_removal_taken_back_keeps_the_friend_and_sends_nothing(server, new_page):
+    page, ada, bob = _ada_and_a_friend(server, new_page)
+    deletes = _sent(page, "DELETE", "/api/friends/")
+    _friend_row(page, bob).locator("[data-testid=friend-remove]").click(timeout=20000)
+    _friend_row(page, bob).locator("[data-testid=friend-remove-cancel]").click()
+    expect(_friend_row(page, bob).locator("[data-testid=friend-remove]")).to_be_visible()
+    assert not _friend_row(page, bob).locator("[data-testid=friend-remove-ask]").count()
+    assert deletes == [] and [f["name"] for f in _api(server, "GET", "/api/friends", player=ada)["friends"]] \
+        == [bob["name"]]
+
+
+def test_an_open_remove_question_and_a_typed_name_stay_while_the_friends_lists_change(server, new_page):
+    page, ada, bob = _ada_and_a_friend(server, new_page)
+    page.fill("[data-testid=friend-name]", "Someone I know")
+    _friend_row(page, bob).locator("[data-testid=friend-remove]").click(timeout=20000)
+    ask = _friend_row(page, bob).locator("[data-testid=friend-remove-ask]").element_handle()
+    _someone_asks_to_be_friends(server, page)
+    assert ask.evaluate("(el) => el.isConnected")
+    assert page.input_value("[data-testid=friend-name]") == "Someone I know"
+
+
+def _two_friends(server, new_page):
+    """Ada's and Bob's lobby pages, the two friends (each added the other) and shown so on both pages: (Ada's page,
+    Bob's page, Ada, Bob) with Ada and Bob as {id, secret, name}."""
+    ada_page = new_page()
+    enter_lobby(ada_page, server, "Ada")
+    bob_page = new_page()
+    enter_lobby(bob_page, server, "Bob")
+    ada, bob = _me(ada_page), _me(bob_page)
+    _api(server, "POST", "/api/friends", {"name": bob["name"]}, ada)
+    _api(server, "POST", "/api/friends", {"name": ada["name"]}, bob)
+    expect(_friend_row(ada_page, bob)).to_have_count(1, timeout=20000)
+    expect(_friend_row(bob_page, ada)).to_have_count(1, timeout=20000)
+    return ada_page, bob_page, ada, bob
+
+
+def test_the_removed_friend_sees_it_in_their_own_panel(server, new_page):
+    ada_page, bob_page, ada, bob = _two_friends(server, new_page)
+    _friend_row(ada_page, bob).locator("[data-testid=friend-remove]").click()
+    _friend_row(ada_page, bob).locator("[data-testid=friend-remove-confirm]").click()
+    expect(_friend_row(bob_page, ada)).to_have_count(0)
+
+
+def _challenged_both_ways(server, new_page):
+    """Ada's and Bob's lobby pages (_two_friends), each with an open challenge sent to the other and shown on both
+    pages: (Ada's page, Bob's page, Ada, Bob)."""
+    ada_page, bob_page, ada, bob = _two_friends(server, new_page)
+    deck = _api(server, "GET", "/api/decks")[0]["id"]
+    for sender, to in ((bob, ada), (ada, bob)):
+        _api(server, "POST", "/api/challenges", {"to": to["id"], "deck": {"preset": deck}, "clock": "5+3"}, sender)
+    for page in (ada_page, bob_page):
+        expect(page.locator("[data-testid=challenge-incoming]")).to_have_count(1, timeout=20000)
+        expect(page.locator("[data-testid=challenge-outgoing]")).to_have_count(1, timeout=20000)
+    return ada_page, bob_page, ada, bob
+
+
+def _kept(page):
+    """The panel's friend row and both challenge rows as they are now (element handles)."""
+    return {sel: page.locator(f"[data-testid=friends] {sel}").element_handle()
+            for sel in ("li.friend", "[data-testid=challenge-incoming]", "[data-testid=challenge-outgoing]")}
+
+
+def _takes_off_both_panels(server, new_page, button: str, row: str, other: str) -> None:
+    """Ada clicks ``button`` on her challenge row ``row``: the challenge leaves her panel and Bob's (where it is the
+    ``other`` kind of row), the friend rows and the other challenge's rows stay as they are, and the other
+    challenge is still open."""
+    ada_page, bob_page, ada, bob = _challenged_both_ways(server, new_page)
+    ada_rows, bob_rows = _kept(ada_page), _kept(bob_page)
+    ada_page.click(f"[data-testid={row}] [data-testid={button}]")
+    expect(ada_page.locator(f"[data-testid={row}]")).to_have_count(0)
+    expect(bob_page.locator(f"[data-testid={other}]")).to_have_count(0)
+    for rows, kept in ((ada_rows, other), (bob_rows, row)):
+        assert rows["li.friend"].evaluate("(el) => el.isConnected")
+        assert rows[f"[data-testid={kept}]"].evaluate("(el) => el.isConnected")
+    still = _api(server, "GET", "/api/friends", player=ada)["challenges"]
+    assert len(still["incoming"] + still["outgoing"]) == 1
+
+
+def test_declining_a_challenge_takes_it_off_both_panels_and_changes_nothing_else(server, new_page):
+    _takes_off_both_panels(server, new_page, "challenge-decline", "challenge-incoming", "challenge-outgoing")
+
+
+def test_withdrawing_a_challenge_takes_it_off_both_panels_and_changes_nothing_else(server, new_page):
+    _takes_off_both_panels(server, new_page, "challenge-withdraw", "challenge-outgoing", "challenge-incoming")

@@ -269,11 +269,12 @@ def test_a_step_that_waits_for_the_computer_is_not_called_off_script(server, new
     assert page.inner_text("[data-testid=tutorial-skip]") == "Пропустить шаг"
 
 
-GUIDE_ON_THE_LAST_STEP = """async ([lang]) => {
+# the guide at a battle step (by default the last one, "finish") of a game still on, the learner asked for a defender
+GUIDE_ON_THE_LAST_STEP = """async ([lang, id = 'finish']) => {
   const i18n = await import('/js/i18n.js');
   const tut = await import('/js/tutorial.js');
   i18n.setLang(lang);
-  localStorage.setItem('berserk.tutorial', JSON.stringify({ id: 'finish', room: 'tut-skip', part: 'battle', since: -1 }));
+  localStorage.setItem('berserk.tutorial', JSON.stringify({ id, room: 'tut-skip', part: 'battle', since: -1 }));
   const root = document.createElement('div');
   document.body.append(root);
   window.tutConn = { view: { cards: {}, log: [], result: null }, legal: [{ act: 'defend', source: 'k1' }], you: 1 };
@@ -520,4 +521,59 @@ def test_a_battle_whose_game_ended_can_be_played_again_in_a_new_room_from_its_fi
     page.wait_for_selector("[data-testid=tutorial-step][data-step=move]")
     assert room_of(page) != room
     assert not page.evaluate("JSON.parse(localStorage.getItem('berserk.tutorial')).over")
+    assert not page.js_errors, page.js_errors
+
+
+@pytest.mark.parametrize("lang, skipped, every", [
+    ("ru", "Некоторые шаги обучения вы пропустили", "все шаги обучения вы прошли"),
+    ("en", "You skipped some steps of the tutorial", "every step")])
+def test_the_last_step_after_a_skipped_step_says_steps_were_skipped_never_every_step(server, new_page, lang, skipped,
+                                                                                     every):
+    """The learner skipped the defender step, then the last one ("play on"): the game lost, the guide says some
+    steps were skipped and how to take them, not that every step was gone through."""
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    page.evaluate(GUIDE_ON_THE_LAST_STEP, [lang, "defender"])
+    page.click("[data-testid=tutorial-step][data-step=defender] ~ [data-testid=tutorial-skip]")
+    page.click("[data-testid=tutorial-step][data-step=finish] ~ [data-testid=tutorial-skip]")
+    page.evaluate("() => { window.tutConn.view.result = { winner: 2, reason: 'no_creatures' };"
+                  " window.tutGuide.update(); }")
+    step = page.locator("[data-testid=tutorial-step][data-step=complete]")
+    expect(step).to_contain_text(skipped)
+    assert every not in step.inner_text().lower()
+
+
+def test_the_last_step_of_a_game_played_out_after_skipping_play_on_says_every_step_was_gone_through(server, new_page):
+    """Skipping "play on" and then playing the game to its end is doing that step: every step was gone through."""
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    page.evaluate(GUIDE_ON_THE_LAST_STEP, ["en"])
+    page.click("[data-testid=tutorial-skip]")
+    page.evaluate("() => { window.tutConn.view.result = { winner: 2, reason: 'no_creatures' };"
+                  " window.tutGuide.update(); }")
+    step = page.locator("[data-testid=tutorial-step][data-step=complete]")
+    expect(step).to_contain_text("you have been through every step")
+    assert "skipped" not in step.inner_text()
+
+
+def test_a_step_skipped_in_the_first_part_is_remembered_into_the_battle_with_the_steps_its_ended_game_left(
+        server, new_page):
+    """The learner skips the first step, then the first part's game ends early: on to the battle, the skipped step
+    and the first part's steps never reached are what the last step will tell as skipped."""
+    page = new_page("en-US")
+    room = _start_tutorial(page, server)
+    first = page.get_attribute("[data-testid=tutorial-step]", "data-step")
+    page.click("[data-testid=tutorial-skip]")
+    second = page.locator("[data-testid=tutorial-step]")
+    expect(second).not_to_have_attribute("data-step", first)
+    at = second.get_attribute("data-step")
+    _abort(page, room)
+    page.click("[data-testid=tutorial-step][data-step=over] ~ [data-testid=tutorial-next]")
+    page.wait_for_selector("[data-testid=tutorial-step][data-step=move]")
+    skipped = page.evaluate("JSON.parse(localStorage.getItem('berserk.tutorial')).skipped")
+    prelim = page.evaluate("async () => (await import('/js/tutorial_steps.js')).STEPS"
+                           ".filter((s) => s.part === 'prelim').map((s) => s.id)")
+    assert skipped == [first] + prelim[prelim.index(at):], skipped
     assert not page.js_errors, page.js_errors

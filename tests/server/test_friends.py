@@ -187,3 +187,18 @@ async def test_the_leaderboard_filters_by_games(live):
     r = await call(live.http, "GET", "/api/leaderboard?min_games=0")
     assert r.status_code == 400
     assert (await call(live.http, "GET", "/api/leaderboard?min_games=3")).json() == {"players": []}
+
+
+async def test_removing_a_friend_tells_the_removed_players_lobby(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    await _friends(live, ann, bob)
+    bob_ws = await _socket(live, bob)
+    ann_ws = await _socket(live, ann)
+    await _frame(bob_ws, "friends")            # Ann came online
+    r = await call(live.http, "DELETE", f"/api/friends/{bob['id']}", ann)
+    assert r.status_code == 204
+    await _frame(bob_ws, "friends")
+    theirs = (await call(live.http, "GET", "/api/friends", bob)).json()
+    assert theirs["friends"] == [] and theirs["outgoing"] == [{"id": ann["id"], "name": "Ann"}]
+    await bob_ws.close()
+    await ann_ws.close()

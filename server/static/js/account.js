@@ -23,6 +23,8 @@ export const profile = (name) => call("GET", `/api/profiles/${enc(name)}`);
 export const friends = () => call("GET", "/api/friends");
 /** Add a player by name: {id, name, mutual}. */
 export const addFriend = (name) => call("POST", "/api/friends", { name });
+/** Remove a player one added (a friend: they are one's friend no more). */
+export const removeFriend = (id) => call("DELETE", `/api/friends/${enc(id)}`);
 /** Challenge a friend: the challenge. */
 export const challenge = (to, deck, clock) => call("POST", "/api/challenges", { to, deck, clock });
 /** Accept a challenge with a deck: {room, seat, token}. */

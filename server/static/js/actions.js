@@ -205,16 +205,42 @@ function choiceLabel(i, view) {
   return t("opt_choice", { n: i + 1 });
 }
 
+/** The catalogue's words for the attacked card (engine/cards/words.py REF["attacked"]) in an option's text, per
+ * language: [phrase, key of the words naming the card in its place (the viewer's own card, another's)]; Russian has
+ * the accusative and the genitive. */
+const ATTACKED_WORDS = {
+  en: [["the attacked card", "opt_card_own", "opt_card_other"]],
+  ru: [["атакованную карту", "opt_card_own", "opt_card_other"],
+    ["атакованной карты", "opt_card_own_gen", "opt_card_other_gen"]],
+};
+
+/** Option text (the catalogue's words) with "the attacked card" replaced by the card the prompt names (view.prompt
+ * .target, set only when the choice's options act on the attacked card): "your Leshy" when it is the viewer's own
+ * card (the usual case: its controller chooses), "Leshy" otherwise; the text as it is without a target. */
+function naming(text, view) {
+  const id = view?.prompt?.target;
+  const c = id && view?.cards?.[id];
+  if (!c) return text;
+  const own = (c.controller ?? c.owner) === view.viewer;
+  const name = instanceName(view, id);
+  let out = text;
+  for (const [phrase, ownKey, otherKey] of ATTACKED_WORDS[getLang()] || []) {
+    out = out.replace(new RegExp(phrase, "gi"), () => t(own ? ownKey : otherKey, { name }));
+  }
+  return capital(out);
+}
+
 /** The label of option i of a choose one (выбрать одно: a choice prompt without items, asked by the executing entry's
- * ability): the option in the catalogue's plain words ("Close the attacked card"), or "Option 2 (Ravine Dwarf)"
- * naming the prompt's source card when the catalogue does not describe it. */
+ * ability): the option in the catalogue's plain words, the attacked card named ("Close your Leshy", «Закрыть свою
+ * карту Леший»: naming), or "Option 2 (Ravine Dwarf)" naming the prompt's source card when the catalogue does not
+ * describe it. */
 function chooseOneLabel(i, view) {
   const pr = view?.prompt;
   const ex = view?.executing;
   const ab = ex && ex.source === pr?.source ? ex.ability : undefined;
   const text = typeof ab === "number" ? cardDef(view?.cards?.[pr.source]?.card)?.options_text?.[getLang()]?.[ab]?.[i]
     : undefined;
-  if (text) return text;
+  if (text) return naming(text, view);
   return pr?.source ? t("opt_choice_of", { n: i + 1, name: instanceName(view, pr.source) }) : t("opt_choice", { n: i + 1 });
 }
 

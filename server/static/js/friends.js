@@ -1,11 +1,11 @@
 // The friends panel of the lobby (data-testid="friends"): add a player by name, friends with their status (online,
-// playing: one click to watch, offline), requests to add back, and direct challenges (data-testid="challenge": a
-// deck and a clock preset) sent and received (accept with a deck: both players are seated in a new room).
-// Refreshed by the lobby socket (presence.js) and every POLL_MS, and updated in place as the lobby is (dom.js
-// syncChildren): the add form is drawn once (again on a language change), a list's row is drawn again only when
-// its data changed (a row with a deck choice also when the deck lists arrive), and a friend's row keeps its
-// challenge button and open challenge form while the friend's status changes, so a click or a typed name is never
-// taken away from under the player.
+// playing: one click to watch, offline) and a "Remove" asked once more before it is sent, requests to add back, and
+// direct challenges (data-testid="challenge": a deck and a clock preset) sent and received (accept with a deck: both
+// players are seated in a new room). Refreshed by the lobby socket (presence.js) and every POLL_MS, and updated in
+// place as the lobby is (dom.js syncChildren): the add form is drawn once (again on a language change), a list's row
+// is drawn again only when its data changed (a row with a deck choice also when the deck lists arrive), and a
+// friend's row keeps its buttons, its open challenge form and its open "Remove?" question while the friend's status
+// changes, so a click or a typed name is never taken away from under the player.
 
 import { h, setChildren, syncChildren } from "./dom.js";
 import { t, getLang, errorText } from "./i18n.js";
@@ -30,6 +30,7 @@ export class FriendsPanel {
     this.note = null;
     this.awaiting = null;    // the name added last while it has not added back
     this.challenging = null; // friend id whose challenge form is open
+    this.removing = null;    // friend id whose "Remove?" question is open
     this.timer = setInterval(() => this.refresh(), POLL_MS);
     this.stop = onPresence((frame) => {
       if (frame.t === "friends" || frame.t === "challenge" || frame.t === "hello") this.refresh();
@@ -113,13 +114,32 @@ export class FriendsPanel {
     this._sends("button", { type: "submit", dataset: { testid: "challenge-send" } }, t("challenge_send")));
   }
 
-  /** Friend f's row ({li, open, form, ...}, kept per friend id): its name, status and watch link drawn again when
-   * they change, its challenge button kept, its challenge form kept while open. */
+  /** The question asked before removing friend f (data-testid "friend-remove-ask"): "Remove?" with the button that
+   * removes (data-testid "friend-remove-confirm": the friend is removed, the panel says so) and one that keeps the
+   * friend (data-testid "friend-remove-cancel"). */
+  _removeAsk(f) {
+    return h("span.friend-remove-ask", { role: "group", dataset: { testid: "friend-remove-ask" } },
+      t("friends_remove_confirm", { name: f.name }), " ",
+      this._sends("button.danger", { dataset: { testid: "friend-remove-confirm" },
+        onclick: () => {
+          this.removing = null;
+          this._do(() => acc.removeFriend(f.id), () => t("friends_removed", { name: f.name }));
+        } }, t("friends_remove")), " ",
+      h("button.cancel", { type: "button", dataset: { testid: "friend-remove-cancel" },
+        onclick: () => { this.removing = null; this.render(); } }, t("cancel")));
+  }
+
+  /** Friend f's row ({li, open, remove, form, ask, ...}, kept per friend id): its name, status and watch link drawn
+   * again when they change, its challenge and remove buttons kept, its challenge form and its "Remove?" question
+   * kept while open. */
   _friendRow(f, before) {
     const r = before.get(f.id) ?? { li: h("li.friend"),
       open: h("button.challenge-open", { type: "button", dataset: { testid: "challenge-open" },
         onclick: () => { this.challenging = this.challenging === f.id ? null : f.id; this.render(); } },
-      t("friends_challenge")) };
+      t("friends_challenge")),
+      remove: h("button.friend-remove", { type: "button", dataset: { testid: "friend-remove" },
+        onclick: () => { this.removing = f.id; this.render(); } }, t("friends_remove")),
+      gap: document.createTextNode(" ") };
     const key = JSON.stringify([f.name, f.status, f.room]);
     if (r.key !== key) {
       r.key = key;
@@ -132,7 +152,9 @@ export class FriendsPanel {
     }
     if (this.challenging !== f.id) r.form = null;
     else if (!r.form || r.formFor !== f.name) [r.form, r.formFor] = [this._challengeForm(f), f.name];
-    syncChildren(r.li, [r.who, r.open, r.form]);
+    if (this.removing !== f.id) r.ask = null;
+    else if (!r.ask || r.askFor !== f.name) [r.ask, r.askFor] = [this._removeAsk(f), f.name];
+    syncChildren(r.li, [r.who, r.open, r.gap, r.ask ?? r.remove, r.form]);
     return r;
   }
 
@@ -143,12 +165,15 @@ export class FriendsPanel {
       this._sends("button", { dataset: { testid: "challenge-accept" },
         onclick: () => this._do(async () => this._enter(await acc.accept(c.id, deck.value()))) },
       t("challenge_accept")), " ",
-      this._sends("button", { onclick: () => this._do(() => acc.decline(c.id)) }, t("challenge_decline")));
+      this._sends("button", { dataset: { testid: "challenge-decline" }, onclick: () => this._do(() => acc.decline(c.id)) },
+        t("challenge_decline")));
   }
 
   _outgoing(c) {
-    return h("li.challenge-out", {}, t("challenge_to", { name: c.to.name, clock: clockName(c.clock) }), " ",
-      this._sends("button", { onclick: () => this._do(() => acc.cancel(c.id)) }, t("challenge_cancel")));
+    return h("li.challenge-out", { dataset: { testid: "challenge-outgoing" } },
+      t("challenge_to", { name: c.to.name, clock: clockName(c.clock) }), " ",
+      this._sends("button", { dataset: { testid: "challenge-withdraw" }, onclick: () => this._do(() => acc.cancel(c.id)) },
+        t("challenge_cancel")));
   }
 
   _request(p) {

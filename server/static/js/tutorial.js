@@ -1,7 +1,9 @@
 // The tutorial: a guided game against the computer from fixed positions (server/tutorial.py), one step at a time
 // (tutorial_steps.js). The lobby's box (data-testid "tutorial") starts or resumes it; on the room page the guide
 // (data-testid "tutorial-step") says what to do now, highlights what to click (class "tutorial-target") and moves
-// on when the game shows it was done. Progress is kept in localStorage ("berserk.tutorial": {id, part, room, since},
+// on when the game shows it was done. Progress is kept in localStorage ("berserk.tutorial": {id, part, room, since,
+// skipped: the ids of the steps skipped, or never reached because a part's game ended before them, told by the last
+// step; a part started over takes its own off the list},
 // the step by its id, so that adding or removing steps never shifts a saved place; "over": true once the part's game
 // has ended, whatever its step, so that nothing offers to go on with that game): a page closed and opened again
 // resumes the step while its room lives (the server aborts a tutorial's room once its player has been away past the
@@ -84,6 +86,12 @@ function save(p) {
   }
 }
 
+/** The steps of saved progress p skipped (or never reached) outside part ``part``: a part started over offers its
+ * own steps again. */
+function skippedOutside(p, part) {
+  return (p?.skipped || []).filter((id) => STEPS.find((s) => s.id === id)?.part !== part);
+}
+
 /** Open (creating when needed) the room of the current step's part, then go there. */
 async function enter(p) {
   const step = STEPS[p.step] || STEPS[0];
@@ -100,7 +108,7 @@ async function enter(p) {
     const seat = await api.createRoom({ opponent: "bot", bot: "heuristic", tutorial: step.part });
     saveSeat(seat.room, seat);
     room = seat.room;
-    p = { step: STEPS.findIndex((s) => s.part === step.part), since: -1 };
+    p = { step: STEPS.findIndex((s) => s.part === step.part), since: -1, skipped: skippedOutside(p, step.part) };
   }
   save({ ...p, room, part: step.part });
   location.hash = `#/room/${encodeURIComponent(room)}`;
@@ -118,9 +126,14 @@ async function abortRoom(room, token = room ? loadSeat(room)?.token : null) {
   }
 }
 
-/** The saved place at the start of part ``part``, without a room: "Resume" opens the part anew. */
-function partStart(part) {
-  return { step: Math.max(0, STEPS.findIndex((s) => s.part === part)), part, room: null, since: -1 };
+/** The saved place at the start of part ``part``, without a room: "Resume" opens the part anew. p: the progress
+ * it starts from (or null), whose skipped steps of other parts are kept; moving on from a part whose game ended
+ * (p.over), the steps of that part not reached are counted as skipped. */
+function partStart(part, p = null) {
+  const unreached = p?.over && p.part !== part
+    ? STEPS.filter((s, i) => s.part === p.part && i >= p.step).map((s) => s.id) : [];
+  return { step: Math.max(0, STEPS.findIndex((s) => s.part === part)), part, room: null, since: -1,
+    skipped: [...skippedOutside(p, part), ...unreached] };
 }
 
 let starting = null;   // "start" | "restart" while the tutorial's room is being opened (one click, one room)
@@ -134,7 +147,7 @@ export function tutorialBox(player, onError = () => {}) {
   // the part's game has ended: the battle's ends the tutorial (the box offers it again), the first part's leads on
   // to the battle in a new room
   const over = p?.over ? p.part : null;
-  const resumeAt = over === "prelim" ? partStart("battle") : p;
+  const resumeAt = over === "prelim" ? partStart("battle", p) : p;
   const start = async (fresh, el) => {
     if (starting) return;
     starting = fresh ? "restart" : "start";
@@ -195,7 +208,7 @@ class TutorialGuide {
     const view = this.conn.view;
     const since = progress()?.since ?? -1;
     const log = view?.log || [];
-    return { view, legal: this.conn.legal || [], you: this.conn.you, since,
+    return { view, legal: this.conn.legal || [], you: this.conn.you, since, skipped: progress()?.skipped || [],
       events: log.filter((e) => e.seq > since),
       selected: document.querySelector("#game-root .card.selected")?.dataset.card ?? null };
   }
@@ -230,13 +243,13 @@ class TutorialGuide {
       location.hash = "#/";
       return;
     }
-    await enter(partStart("battle"));
+    await enter(partStart("battle", p));
   }
 
   /** The part again in a new room from its fixed position (the ended game's room stays as it is). */
   async _partAgain() {
     const p = progress();
-    await enter(partStart(p?.part ?? STEPS[0].part));
+    await enter(partStart(p?.part ?? STEPS[0].part, p));
   }
 
   /** The guide once the part's game ended early: the game's result words for this seat, what comes next and the
@@ -271,6 +284,7 @@ class TutorialGuide {
       location.hash = "#/";
       return;
     }
+    if (!step.next) save({ ...p, skipped: [...(p.skipped || []), step.id] });    // "Skip this step"
     this._advance();
     const now = STEPS[p.step + 1];
     if (now && now.part !== p.part) {
@@ -303,7 +317,7 @@ class TutorialGuide {
       return;
     }
     await this._endPart();
-    save(partStart(p.part));
+    save(partStart(p.part, p));
     location.hash = "#/";
   }
 

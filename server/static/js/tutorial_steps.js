@@ -7,33 +7,48 @@
 // A step: {id, part, text: {ru, en} (or text(ctx) -> {ru, en}), target(ctx) -> CSS selector | null, done(ctx) -> bool, next: bool (done by
 // the "Next" button)}. ctx: {view, legal, you, since (the last event seq before the step began), events (those
 // after it), card(defId) -> the viewer's instance of that pool card, or null, selected: the id of the card selected
-// on the game page, or null}.
+// on the game page, or null, skipped: the ids of the steps skipped, or never reached, so far}.
 
 // How the tutorial's game ended, then the closing words: a win, a loss, a draw by the turn limit (the engine's
-// result reason "turn_cap"), another draw, or a practice left unfinished (aborted: nobody won); said as it is, never "complete" over a game that was not won. A game
-// still on (the last step skipped before the end) has no result to tell: the tutorial is over, the game goes on.
+// result reason "turn_cap"), another draw, or a practice left unfinished (aborted: nobody won); said as it is, never
+// "complete" over a game that was not won. A game still on (the last step skipped before the end) has no result to
+// tell: the tutorial is over, the game goes on. Each ending has two forms: "all", said when the learner went through
+// every step, and "some", said when steps were skipped (or never reached: a part's game ended before them), with
+// SKIPPED after it; neither claims what did not happen.
 const ENDINGS = {
-  playing: { ru: "Обучение закончено, а игра ещё идёт: доиграйте её сами или вернитесь в лобби.",
-    en: "That is the end of the tutorial; the game is still on: play it out yourself or go back to the lobby." },
-  won: { ru: "Вы победили — обучение пройдено!", en: "You won: the tutorial is complete!" },
-  lost: { ru: "На этот раз победил компьютер, но все шаги обучения вы прошли.",
+  playing: { all: { ru: "Обучение закончено, а игра ещё идёт: доиграйте её сами или вернитесь в лобби.",
+    en: "That is the end of the tutorial; the game is still on: play it out yourself or go back to the lobby." } },
+  won: { all: { ru: "Вы победили — обучение пройдено!", en: "You won: the tutorial is complete!" },
+    some: { ru: "Вы победили!", en: "You won!" } },
+  lost: { all: { ru: "На этот раз победил компьютер, но все шаги обучения вы прошли.",
     en: "The computer won this time, but you have been through every step of the tutorial." },
-  turn_cap: { ru: "Игра достигла предела числа ходов и закончилась вничью: победителя нет. Все шаги обучения вы прошли.",
+  some: { ru: "На этот раз победил компьютер.", en: "The computer won this time." } },
+  turn_cap: { all: { ru: "Игра достигла предела числа ходов и закончилась вничью: победителя нет. Все шаги обучения вы прошли.",
     en: "The game reached the turn limit and ended in a draw: nobody won. You have been through every step of the tutorial." },
-  draw: { ru: "Игра закончилась вничью. Все шаги обучения вы прошли.",
+  some: { ru: "Игра достигла предела числа ходов и закончилась вничью: победителя нет.",
+    en: "The game reached the turn limit and ended in a draw: nobody won." } },
+  draw: { all: { ru: "Игра закончилась вничью. Все шаги обучения вы прошли.",
     en: "The game ended in a draw. You have been through every step of the tutorial." },
-  aborted: { ru: "Тренировочная игра не доиграна: победителя нет. Все шаги обучения вы прошли.",
+  some: { ru: "Игра закончилась вничью.", en: "The game ended in a draw." } },
+  aborted: { all: { ru: "Тренировочная игра не доиграна: победителя нет. Все шаги обучения вы прошли.",
     en: "The practice game was left unfinished: nobody won. You have been through every step of the tutorial." },
+  some: { ru: "Тренировочная игра не доиграна: победителя нет.",
+    en: "The practice game was left unfinished: nobody won." } },
 };
+const SKIPPED = { ru: "Некоторые шаги обучения вы пропустили: чтобы пройти их, начните обучение заново в лобби.",
+  en: "You skipped some steps of the tutorial: to take them, start the tutorial again from the lobby." };
 const RULES_AT_HAND = { ru: "Правила всегда под рукой — ссылка «Правила» вверху.",
   en: "The rules are always at hand: the \"Rules\" link at the top." };
 
 /** The last step's words {ru, en} for the game's result ({winner: 1 | 2 | "draw", reason}, or null while the game
- * goes on) seen by seat you. */
-export function ending(result, you) {
+ * goes on) seen by seat you; skipped: whether the learner skipped a step (or never reached one) on the way, said
+ * then instead of "every step". */
+export function ending(result, you, skipped = false) {
   const kind = !result ? "playing" : result.reason === "turn_cap" ? "turn_cap" : result.reason === "aborted" ? "aborted"
     : result.winner === you ? "won" : result.winner === "draw" || result.winner == null ? "draw" : "lost";
-  return { ru: `${ENDINGS[kind].ru} ${RULES_AT_HAND.ru}`, en: `${ENDINGS[kind].en} ${RULES_AT_HAND.en}` };
+  const words = skipped ? ENDINGS[kind].some ?? ENDINGS[kind].all : ENDINGS[kind].all;
+  const parts = skipped ? [words, SKIPPED, RULES_AT_HAND] : [words, RULES_AT_HAND];
+  return { ru: parts.map((x) => x.ru).join(" "), en: parts.map((x) => x.en).join(" ") };
 }
 
 const LESHIY = "vs2023-071-leshiy";
@@ -169,7 +184,8 @@ export const STEPS = [
     text: { ru: "Играйте дальше сами: победа — когда у противника не останется существ.",
       en: "Play on by yourself: you win when your opponent has no creature left." },
     target: () => null, done: (ctx) => !!ctx.view.result },
+  // "finish" (play the game to its end) skipped is told by the ending of a game still on, and done once it ends
   { id: "complete", part: "battle", next: true,
-    text: (ctx) => ending(ctx.view?.result, ctx.you),
+    text: (ctx) => ending(ctx.view?.result, ctx.you, (ctx.skipped || []).some((id) => id !== "finish")),
     target: () => "[data-testid=tutorial-next]", done: () => false },
 ];
