@@ -44,10 +44,10 @@ def away(f: dict) -> dict:
     return (f.get("clocks") or {}).get("away") or {} if f["t"] == "clocks" else {}
 
 
-async def seated(owner: Process, room: dict, seat1: Process, seat2: Process):
-    """Owner ``owner`` runs stored room ``room``; seat 1 joins through process ``seat1``, seat 2 through ``seat2``.
-    Returns both connections' ``(id, sink)`` once both are synced."""
-    assert await owner.rooms.adopt(room["room"])
+async def seated(owner: Process, room: dict, seat1: Process, seat2: Process, adopted: bool = False):
+    """Owner ``owner`` runs stored room ``room`` (it adopts it unless ``adopted``); seat 1 joins through process
+    ``seat1``, seat 2 through ``seat2``. Returns both connections' ``(id, sink)`` once both are synced."""
+    assert adopted or await owner.rooms.adopt(room["room"])
     i = int(room["room"].removeprefix("stored"))
     joined = []
     for p, token in ((seat1, room["token"]), (seat2, f"seat2-{i}")):
@@ -67,6 +67,21 @@ async def test_a_seat_relayed_through_a_process_that_died_goes_away(stored, proc
     assert "1" not in away(f)
     room = owner.rooms.rooms[stored[0]["room"]]
     assert room.audience.seat_conn[2] is None and cid2 not in room.audience.conns
+
+
+async def test_a_spectator_relayed_through_a_process_that_died_leaves_the_room(stored, processes):
+    owner, relay = await processes(**WATCHDOG), await processes(**WATCHDOG)
+    room_id = stored[0]["room"]
+    assert await owner.rooms.adopt(room_id)
+    spectator, watching = relay.conn()
+    await relay.bus.mailbox.send(room_id, m.Attach(spectator, None))    # before seat 2: its departure comes first
+    await frame_where(watching, lambda f: f["t"] == "sync")
+    (_, sink1), _ = await seated(owner, stored[0], owner, relay, adopted=True)
+    sink1.frames.clear()
+    await die(relay)
+    await frame_where(sink1, lambda f: "2" in away(f))     # the spectator's departure was in the inbox before it
+    room = owner.rooms.rooms[room_id]
+    assert spectator not in room.audience.conns and room.audience.spectators() == 0
 
 
 async def test_the_connections_of_a_live_relay_are_kept_while_a_dead_relays_go(stored, processes):
