@@ -3,6 +3,7 @@ unreachable at the moment the connection closed (docs/scaling.md "Relays"): the 
 once Redis answers, so the owner keeps no ghost connection (a seat that reads connected, never away)."""
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from types import SimpleNamespace
 
@@ -75,7 +76,8 @@ async def test_a_dead_relays_connection_is_detached_only_once_redis_has_recovere
     redis_server.stop()
     await relay.link.close()                 # the relay dies during the outage: it never re-subscribes
     redis_server.start()
-    detach = await _next(inbox, m.Detach, timeout=40.0)
+    async with asyncio.timeout(40):          # the whole wait (_next waits anew after every other message)
+        detach = await _next(inbox, m.Detach)
     assert detach is not None and detach.conn == conn
     assert any(recovering for recovering, _ in rounds)                  # the watchdog ran while Redis recovered,
     assert all(kept for recovering, kept in rounds if recovering)       # and detached nothing then

@@ -77,7 +77,8 @@ class RedisMailbox(Mailbox):
     Hooks for the other Redis seams: ``on_send(room, msg)`` sees every message sent from this process (the fan-out
     follows attaches); ``on_adopted(room, owned)`` runs when a room is taken over here (the fan-out re-attaches its
     local connections); ``on_forget(room)`` runs when a room's stored entries must be written again (released, or
-    Redis lost its data)."""
+    Redis lost its data); ``on_relay_gone(process, {conn: room})`` runs when the connections of a process taken for
+    dead were detached (:meth:`expire_dead_relays`; the fan-out closes them there, should it live after all)."""
 
     def __init__(self, link: RedisLink) -> None:
         self.link = link
@@ -97,8 +98,6 @@ class RedisMailbox(Mailbox):
         #: the owned rooms' connections attached through another process: process id -> {connection id: room id}
         #: (:meth:`expire_dead_relays`)
         self.relayed: dict[str, dict[str, str]] = {}
-        #: ``(process id, {connection id: room id})``: those connections of a process taken for dead were detached
-        #: (the fan-out closes them on that process, should it live after all)
         self.on_relay_gone: Callable[[str, dict[str, str]], None] = lambda pid, conns: None
         link.on_inbox = self._on_inbox
         link.on_proc["r"] = lambda msg: self._answer(msg["id"], msg["a"])
