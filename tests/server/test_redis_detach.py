@@ -3,6 +3,7 @@ unreachable at the moment the connection closed (docs/scaling.md "Relays"): the 
 once Redis answers, so the owner keeps no ghost connection (a seat that reads connected, never away)."""
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from types import SimpleNamespace
 
@@ -56,3 +57,27 @@ async def test_a_departure_from_a_room_nobody_holds_is_not_kept(owner_and_relay)
     _, relay = owner_and_relay
     await relay.mailbox.send("gone", m.Detach(f"{relay.process_id}:2"))
     assert relay.mailbox.detaches == {}
+
+
+async def test_a_dead_relays_connection_is_detached_only_once_redis_has_recovered(owner_and_relay, redis_server):
+    """The relay dies while Redis is down, and Redis comes back empty: every process re-subscribes then, so a missing
+    subscriber proves nothing while Redis recovers (``RedisLink.recovering``). The owner detaches the relay's
+    connection only afterwards (mailbox.py ``expire_dead_relays``)."""
+    owner, relay = owner_and_relay
+    inbox = await owner.mailbox.open_inbox("r1")
+    conn = f"{relay.process_id}:1"
+    await relay.mailbox.send("r1", m.Attach(conn, None))
+    assert (await _next(inbox, m.Attach)).conn == conn
+    rounds: list[tuple[bool, bool]] = []     # after each watchdog round: (Redis recovering, the connection kept)
+
+    async def look() -> None:
+        rounds.append((owner.link.recovering(), conn in owner.mailbox.relayed.get(relay.process_id, {})))
+    owner.link.periodic.append(look)
+    redis_server.stop()
+    await relay.link.close()                 # the relay dies during the outage: it never re-subscribes
+    redis_server.start()
+    async with asyncio.timeout(40):          # the whole wait (_next waits anew after every other message)
+        detach = await _next(inbox, m.Detach)
+    assert detach is not None and detach.conn == conn
+    assert any(recovering for recovering, _ in rounds)                  # the watchdog ran while Redis recovered,
+    assert all(kept for recovering, kept in rounds if recovering)       # and detached nothing then

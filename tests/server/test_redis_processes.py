@@ -122,6 +122,22 @@ async def test_killed_owner_game_resumes_elsewhere_with_same_version_prompt_and_
     assert_acknowledged_kept(b, log, 2)
 
 
+async def test_a_seat_relayed_through_a_killed_process_goes_away(cluster):
+    """A relay process killed sends its room's owner no departure: the owner finds the process dead and detaches
+    its connection itself (docs/scaling.md "A dead relay's players go away"); the other player hears it at once."""
+    owner, relay = cluster(2, fixed_seed=29)
+    room = await create_room(owner.http, decks=DECKS)
+    seat2 = await join_seat(owner.http, room["room"])
+    a = await Seat.open([owner.ws], room["room"], room["token"])
+    await Seat.open([relay.ws], room["room"], seat2["token"])             # relayed by the other process
+    async with asyncio.timeout(20):
+        while "2" in ((a.clocks or {}).get("away") or {}):                 # until seat 2's arrival reached a
+            await a.recv(20)
+        relay.kill()                                                          # kill -9
+        while "2" not in ((a.clocks or {}).get("away") or {}):
+            await a.recv(20)
+
+
 async def test_owner_killed_while_actions_are_in_flight_loses_no_acknowledged_action(cluster, redis_server):
     owner, p2, p3 = cluster(3, fixed_seed=9)
     room = await create_room(owner.http, decks=DECKS)

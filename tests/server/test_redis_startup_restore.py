@@ -28,10 +28,11 @@ SETTINGS = dict(lease_ttl=30.0, lease_renew=1000.0, orphan_sweep=1000.0)
 
 
 class Process:
-    """One server process's bus and rooms, wired like server/app.py ``Hub`` does."""
+    """One server process's bus and rooms, wired like server/app.py ``Hub`` does (``settings``: Settings fields
+    other than ``SETTINGS``')."""
 
-    def __init__(self, url: str) -> None:
-        self.settings = Settings(redis=url, **SETTINGS)
+    def __init__(self, url: str, **settings) -> None:
+        self.settings = Settings(redis=url, **dict(SETTINGS, **settings))
         self.bus = RedisBus(url, self.settings)
         self.rooms = Rooms(ENGINE, self.bus, self.settings, Metrics())
         self.bus.mailbox.restore_first = self.rooms.restore_first
@@ -64,11 +65,11 @@ async def stored(redis_server):
 
 @pytest.fixture
 async def processes(redis_server):
-    """``await processes()`` -> a started :class:`Process` (stopped after the test)."""
+    """``await processes(**settings)`` -> a started :class:`Process` (stopped after the test)."""
     made: list[Process] = []
 
-    async def make() -> Process:
-        p = Process(redis_server.url)
+    async def make(**settings) -> Process:
+        p = Process(redis_server.url, **settings)
         await p.bus.start()
         made.append(p)
         return p

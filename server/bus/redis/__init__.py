@@ -3,7 +3,7 @@
 | module | holds |
 |---|---|
 | ``link.py`` | :class:`RedisLink`: the clients, the pub/sub pump, the watchdog, health and metrics |
-| ``mailbox.py`` | :class:`RedisMailbox`: leases with fencing epochs, inboxes over sharded pub/sub, request/reply, fenced writes |
+| ``mailbox.py`` | :class:`RedisMailbox`: leases with fencing epochs, inboxes over sharded pub/sub, request/reply, fenced writes, dead processes |
 | ``fanout.py`` | :class:`RedisFanOut`: frames to local sinks and, over ``bz:proc:{P}``, to relays; relay resyncs |
 | ``relay.py`` | the per-connection version-gap filter of a relay |
 | ``store.py`` | :class:`RedisRoomStore`: snapshots and per-room change logs (streams), fenced |

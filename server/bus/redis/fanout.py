@@ -31,6 +31,7 @@ from .relay import DROP, GAP, PASS, RelayConn
 log = logging.getLogger("server.bus.redis")
 PROBE_WAIT = 5.0         # s a probe's checkpoint or an asked sync may take before the relay probes again / falls back
 PROBE_TRIES = 4          # probes of the connections of a reconnect before the unanswered ones are resynced anyway
+CLOSE_RESTART = 1012     # the close of a connection whose relay was taken for dead (server/wire.py): it reconnects
 
 
 class RedisFanOut(FanOut):
@@ -57,6 +58,7 @@ class RedisFanOut(FanOut):
         link.metrics.append(self._metric_lines)
         mailbox.on_send = self._on_send
         mailbox.on_adopted = self._on_adopted
+        mailbox.on_relay_gone = self._relay_gone
 
     def _metric_lines(self) -> list[str]:
         relayed = {c.room for c in self._relay.values()} - set(self.mailbox.owned)
@@ -79,6 +81,19 @@ class RedisFanOut(FanOut):
             if rc.room == room_id:
                 rc.confirmed, rc.sent_at, rc.owner = False, time.monotonic(), own.token
                 own.inbox.notify(rc.attach)
+
+    def _relay_gone(self, pid: str, conns: dict[str, str]) -> None:
+        """This owner detached the connections ``conns`` (connection id -> room id) of process ``pid``, taken for
+        dead (mailbox.py ``expire_dead_relays``). Should it live after all (its pub/sub was down for longer than
+        ``DEAF_CONFIRM`` while Redis answered), it closes each with 1012 and their clients reconnect to their seats;
+        sent through its outbox, retried while nobody receives it (``OUTBOX_TTL``: a process deaf for longer
+        attaches them again itself, after its reconnect's probe, :meth:`check_relays`)."""
+        rooms: dict[str, list[str]] = {}
+        for cid, room_id in conns.items():
+            rooms.setdefault(room_id, []).append(cid)
+        for room_id, cids in rooms.items():
+            own = self.mailbox.owned.get(room_id)
+            self._box(pid).put(self._frame_msg(room_id, cids, None, CLOSE_RESTART, None, False, own))
 
     async def close(self) -> None:
         """Cancel the outboxes and relay tasks; waits 1 s at most (a cancellation swallowed inside redis-py or by

@@ -11,7 +11,8 @@ and the health state (``fault()``, metrics).
   (Callers used to ``SSUBSCRIBE`` on the pub/sub connection while the pump read or reconnected it: redis-py then
   failed with ``AttributeError`` or a connection error, and recorded nothing, so the channel was never subscribed
   again - an adopted room stayed deaf to its inbox for good.)
-* **Watchdog.** Every ``lease_renew`` s runs each job of ``periodic`` (owner following, which may adopt rooms), and
+* **Watchdog.** Every ``lease_renew`` s runs each job of ``periodic`` (owner following, which may adopt rooms;
+  departures sent again; a dead relay's connections detached), and
   every ``orphan_sweep`` s the jobs of ``sweeps``. The jobs of ``renewals`` (lease renewal) run every ``lease_renew``
   s in a loop of their own, so a slow watchdog step (restoring adopted rooms) never delays a renewal: a process
   whose renewals waited behind its adoptions lost its own leases under load, and the rooms went back and forth.
@@ -103,7 +104,7 @@ class RedisLink:
         self._connects_seen = 0
         self._back_at = -1e9
         self.stats = {"reconnects": 0, "takeovers": 0, "fenced": 0, "relay_resyncs": 0, "relay_gaps": 0,
-                      "frames_lost": 0, "frames_carried": 0, "errors": 0}
+                      "frames_lost": 0, "frames_carried": 0, "dead_relay_conns": 0, "errors": 0}
 
     # -- lifecycle ---------------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -253,6 +254,7 @@ class RedisLink:
                           ("relay_resyncs", "Relayed connections resynced (a frame was lost, or no checkpoint came)."),
                           ("frames_lost", "Frames for another process given up after its outbox TTL."),
                           ("frames_carried", "Frames for another process published by their change's APPEND."),
+                          ("dead_relay_conns", "Relayed connections detached because their relay process died."),
                           ("errors", "Redis operations that failed.")):
             name = f"berserk_redis_{key}_total"
             out += [f"# HELP {name} {text}", f"# TYPE {name} counter", f"{name} {s[key]}"]

@@ -23,13 +23,25 @@
   now (Redis unreachable, or the owner's subscription not back yet) is kept and sent again by the watchdog
   (:meth:`RedisMailbox.resend_detaches`, every ``lease_renew`` s) until the owner has it or no owner can hold the
   connection any more; otherwise the owner would keep the connection for good, its seat connected and never away.
+* **A dead relay's connections are detached.** A relay process that dies (``kill -9``, a lost host) sends no
+  ``Detach`` at all. The owner remembers which of its rooms' connections came through another process (an
+  ``Attach`` on the room's inbox, until its ``Detach``: :attr:`RedisMailbox.relayed`), and the watchdog
+  (:meth:`RedisMailbox.expire_dead_relays`, every ``lease_renew`` s) looks at those processes' channels in one
+  pipelined round trip; a process without a subscriber, seen twice ``DEAF_CONFIRM`` s apart, is dead, and each of
+  its connections gets a ``Detach`` in its room's inbox, as the relay would have sent (the seat goes away: grace,
+  claim, abort; a spectator just leaves). Never on a Redis error, nor while Redis recovers (every process is then
+  re-subscribing). A live relay taken for dead (its pub/sub down that long while Redis answered the owner) gets its
+  players back: the owner also closes those connections there with 1012 (their clients reconnect to their seats),
+  through the relay's outbox, which tries for ``OUTBOX_TTL`` s; a relay deaf for longer probes its connections once
+  its pub/sub is back, the owner answers that it does not know them, and the relay attaches them again
+  (fanout.py).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from .. import messages as m
@@ -47,13 +59,16 @@ DETACHES_KEPT = 100_000  # undelivered departures kept at most (the oldest are g
 
 @dataclass
 class Owned:
-    """A room this process owns: its local inbox, lease token, epoch, and when the lease was last confirmed."""
+    """A room this process owns: its local inbox, lease token, epoch, when the lease was last confirmed, and the
+    ids of its connections attached through other processes (``relayed``: an ``Attach`` came over the inbox
+    channel, its ``Detach`` not yet)."""
 
     inbox: QueueInbox
     token: str
     epoch: int
     confirmed: float
     fenced: bool = False
+    relayed: set[str] = field(default_factory=set)
 
 
 class RedisMailbox(Mailbox):
@@ -62,7 +77,8 @@ class RedisMailbox(Mailbox):
     Hooks for the other Redis seams: ``on_send(room, msg)`` sees every message sent from this process (the fan-out
     follows attaches); ``on_adopted(room, owned)`` runs when a room is taken over here (the fan-out re-attaches its
     local connections); ``on_forget(room)`` runs when a room's stored entries must be written again (released, or
-    Redis lost its data)."""
+    Redis lost its data); ``on_relay_gone(process, {conn: room})`` runs when the connections of a process taken for
+    dead were detached (:meth:`expire_dead_relays`; the fan-out closes them there, should it live after all)."""
 
     def __init__(self, link: RedisLink) -> None:
         self.link = link
@@ -79,11 +95,16 @@ class RedisMailbox(Mailbox):
         self.on_orphan: Callable[[str, object], None] = lambda room, msg: None
         #: departures not delivered yet: connection id -> room id (:meth:`resend_detaches`)
         self.detaches: dict[str, str] = {}
+        #: the owned rooms' connections attached through another process: process id -> {connection id: room id}
+        #: (:meth:`expire_dead_relays`)
+        self.relayed: dict[str, dict[str, str]] = {}
+        self.on_relay_gone: Callable[[str, dict[str, str]], None] = lambda pid, conns: None
         link.on_inbox = self._on_inbox
         link.on_proc["r"] = lambda msg: self._answer(msg["id"], msg["a"])
         link.on_reconnect.append(self._reconnected)
         link.renewals.append(self.renew_all)
         link.periodic.append(self.resend_detaches)
+        link.periodic.append(self.expire_dead_relays)
         link.sweeps.append(self.sweep)
 
     async def start(self) -> None:
@@ -103,11 +124,34 @@ class RedisMailbox(Mailbox):
                 log.warning("room %s: malformed inbox message dropped", room)
             return
         try:
-            own.inbox.put(m.from_wire(data))
+            msg = m.from_wire(data)
+            own.inbox.put(msg)
         except BusError:
             log.warning("room %s inbox full; message %r dropped", room, data.get("k"))
         except ValueError:
             log.warning("room %s: malformed inbox message dropped", room)
+        else:
+            if isinstance(msg, m.Attach):
+                self._relayed_in(room, own, msg.conn)
+            elif isinstance(msg, m.Detach):
+                self._relayed_out(own, msg.conn)
+
+    def _relayed_in(self, room: str, own: Owned, conn: str) -> None:
+        """Remember connection ``conn`` of owned room ``room`` when another process relays it."""
+        pid = conn.split(":", 1)[0]
+        if pid != self.link.process_id:
+            own.relayed.add(conn)
+            self.relayed.setdefault(pid, {})[conn] = room
+
+    def _relayed_out(self, own: Owned, conn: str) -> None:
+        """Forget relayed connection ``conn`` of a room (it left, or the room closed)."""
+        own.relayed.discard(conn)
+        pid = conn.split(":", 1)[0]
+        conns = self.relayed.get(pid)
+        if conns is not None:
+            conns.pop(conn, None)
+            if not conns:
+                del self.relayed[pid]
 
     def _reconnected(self) -> None:
         for own in self.owned.values():
@@ -142,6 +186,8 @@ class RedisMailbox(Mailbox):
         self._forget(room_id)
         if own is None:
             return
+        for conn in list(own.relayed):
+            self._relayed_out(own, conn)
         await self.link.unsubscribe(K.inbox(room_id))
         if not own.fenced:
             try:
@@ -347,19 +393,59 @@ class RedisMailbox(Mailbox):
                 self._written(room_id, own, int(res), started)
 
     async def holder_alive(self, holder: str) -> bool:
-        """Whether the process of a lease token (``"<process>:<epoch>"``) may still live: it has a subscriber on its
-        process channel, or was seen without one for less than ``DEAF_CONFIRM`` s (it may be re-subscribing).
+        """Whether the process of a lease token (``"<process>:<epoch>"``) may still live (:meth:`processes_alive`).
         Raises RedisError / OSError."""
         pid = holder.split(":", 1)[0]
-        if pid == self.link.process_id or self.link.recovering():
-            return True      # while Redis recovers every process is re-subscribing: a missing subscriber proves nothing
+        return (await self.processes_alive([pid]))[pid]
+
+    async def processes_alive(self, pids: list[str]) -> dict[str, bool]:
+        """Process id -> whether it may still live: it has a subscriber on its process channel ``bz:proc:{P}``, or
+        was seen without one for less than ``DEAF_CONFIRM`` s (it may be re-subscribing); dead = no subscriber at
+        two looks at least ``DEAF_CONFIRM`` s apart with none in between that saw one. One pipelined round trip of
+        ``PUBSUB SHARDNUMSUB`` for all the processes not looked at within the last 0.2 s (one look serves a whole
+        sweep over many rooms; one command per channel, so that each goes to its own shard on Redis Cluster). This
+        process, and every process while Redis recovers (:meth:`RedisLink.recovering`: every process is then
+        re-subscribing, a missing subscriber proves nothing and the looks so far are forgotten), count as alive.
+        Raises RedisError / OSError (nothing is concluded)."""
+        link = self.link
+        if link.recovering():
+            self._deaf.clear()
+            self._looked.clear()
+            return dict.fromkeys(pids, True)
         now = time.monotonic()
+        out: dict[str, bool] = {}
+        ask: list[str] = []
+        for pid in pids:
+            seen = self._looked.get(pid)
+            if pid == link.process_id:
+                out[pid] = True
+            elif seen is not None and now - seen[0] < 0.2:
+                out[pid] = seen[1]
+            else:
+                ask.append(pid)
+        if not ask:
+            return out
+        if len(ask) == 1:
+            answers = [await link.r.pubsub_shardnumsub(K.proc(ask[0]))]
+        else:
+            async with link.r.pipeline(transaction=False) as pipe:
+                for pid in ask:
+                    pipe.pubsub_shardnumsub(K.proc(pid))
+                answers = await pipe.execute()
+        now = time.monotonic()
+        for pid, subs in zip(ask, answers):
+            out[pid] = self._judge(pid, bool(subs) and int(subs[0][1]) > 0, now)
+        for table in (self._deaf, self._looked):
+            while len(table) > 1000:
+                table.pop(next(iter(table)))
+        return out
+
+    def _judge(self, pid: str, heard: bool, now: float) -> bool:
+        """Record one look at process ``pid`` (``heard``: it has a subscriber) made at ``now``; whether it may
+        still live (:meth:`processes_alive`)."""
         seen = self._looked.get(pid)
-        if seen is not None and now - seen[0] < 0.2:      # one look serves a whole sweep over many rooms
-            return seen[1]
-        subs = await self.link.r.pubsub_shardnumsub(K.proc(pid))
-        alive = bool(subs) and int(subs[0][1]) > 0
-        if not alive:
+        alive = heard
+        if not heard:
             first = self._deaf.get(pid)
             if first is None or seen is None or now - seen[0] > 2 * self.link.sweep_s:   # an old look: start over
                 first = self._deaf[pid] = now
@@ -367,10 +453,36 @@ class RedisMailbox(Mailbox):
         else:
             self._deaf.pop(pid, None)
         self._looked[pid] = (now, alive)
-        for table in (self._deaf, self._looked):
-            while len(table) > 1000:
-                table.pop(next(iter(table)))
         return alive
+
+    async def expire_dead_relays(self) -> None:
+        """The watchdog's job (every ``lease_renew`` s): detach the connections of owned rooms relayed through a
+        process that died. A dead process sends no ``Detach``, so without this its players' seats would read
+        connected for good (never away: no grace period, no claim of the win, no abort; a game without a clock
+        would never end). The processes of :attr:`relayed` are looked at together (:meth:`processes_alive`: one
+        pipelined round trip, nothing when no connection is relayed); each connection of a dead one gets a
+        ``Detach`` in its room's inbox, handled as the relay's own would be, and ``on_relay_gone`` closes them on
+        that process should it live after all. Nothing is detached while Redis recovers. Raises RedisError /
+        OSError (nothing detached; the watchdog backs off)."""
+        if not self.relayed:
+            return
+        alive = await self.processes_alive(list(self.relayed))
+        for pid, live in alive.items():
+            if live or pid not in self.relayed:
+                continue
+            conns = self.relayed.pop(pid)
+            log.warning("process %s is gone (no subscription): its %d relayed connections leave their rooms", pid,
+                        len(conns))
+            gone: dict[str, str] = {}
+            for conn, room_id in conns.items():
+                own = self.owned.get(room_id)
+                if own is not None and conn in own.relayed:
+                    own.relayed.discard(conn)
+                    own.inbox.put(m.Detach(conn))
+                    gone[conn] = room_id
+            self.link.stats["dead_relay_conns"] += len(gone)
+            if gone:
+                self.on_relay_gone(pid, gone)
 
     async def take_from_dead(self, room_id: str, holder: str) -> bool:
         """Delete ``room_id``'s lease when its holder is a dead process (:meth:`holder_alive`), so the room can be
