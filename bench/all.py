@@ -263,26 +263,32 @@ def process_ids(url: str) -> set[str]:
         c.close()
 
 
-def owners(url: str, rooms: list[dict], pids: list[str], timeout: float = 180.0) -> list[dict]:
-    """Copies of ``rooms`` (``[{"room", ...}]``) with ``"owner"``: the index in ``pids`` (process ids in the order of
-    the bench's servers) of the process whose lease (``bz:{R}:lease`` = ``"<process id>:<epoch>"``) holds the room.
-    Waits until every room has a lease (the servers restore stored rooms after they answer /healthz);
-    RuntimeError after ``timeout`` seconds or for a lease of an unknown process."""
+def leases(url: str, rooms: list[dict], timeout: float = 180.0) -> list[str]:
+    """The leases (``bz:{R}:lease`` = ``"<process id>:<epoch>"``) of ``rooms`` (``[{"room", ...}]``) on the Redis at
+    ``url``, once every room has one (a server restores stored rooms after it answers /healthz); RuntimeError after
+    ``timeout`` seconds."""
     c = redis.Redis.from_url(url)
     deadline = time.monotonic() + timeout
     try:
         while True:
-            leases = c.mget([K.lease(r["room"]) for r in rooms])
-            if all(leases):
+            got = c.mget([K.lease(r["room"]) for r in rooms])
+            if all(got):
                 break
             if time.monotonic() > deadline:
-                raise RuntimeError(f"{sum(1 for x in leases if not x)} of {len(rooms)} rooms have no owner")
+                raise RuntimeError(f"{sum(1 for x in got if not x)} of {len(rooms)} rooms have no owner")
             time.sleep(0.5)
     finally:
         c.close()
+    return [x.decode() for x in got]
+
+
+def owners(url: str, rooms: list[dict], pids: list[str]) -> list[dict]:
+    """Copies of ``rooms`` (``[{"room", ...}]``) with ``"owner"``: the index in ``pids`` (process ids in the order of
+    the bench's servers) of the process whose lease holds the room (:func:`leases`, which waits for them);
+    RuntimeError for a lease of an unknown process."""
     out = []
-    for r, lease in zip(rooms, leases):
-        pid = lease.decode().rsplit(":", 1)[0]
+    for r, lease in zip(rooms, leases(url, rooms)):
+        pid = lease.rsplit(":", 1)[0]
         if pid not in pids:
             raise RuntimeError(f"room {r['room']}: owner {pid} is none of the bench's processes {pids}")
         out.append(dict(r, owner=pids.index(pid)))
@@ -296,7 +302,8 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict, plac
     "split" (seat 2 on the process that does not own the room) or "room" (all three on the owner). With several
     processes a restored room's owner is read from its lease in Redis before the clients connect (once every room
     has one), and the result's ``owned`` counts them per process. Mid-game rooms are stored in equal parts before
-    each process starts, and each process restores its part (the orphan sweep is put off to 600 s)."""
+    each process starts, each part once the previous process has leased its own, and each process restores its
+    part (the orphan sweep is put off to 600 s)."""
     premade = midgame_rooms(n, args.seed + n) if kind == "mid" else None
     pids: list[str] = []                  # process ids in the order of the servers (for the leases' owners)
     if premade and setup != "one":
@@ -321,6 +328,8 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict, plac
             def before(i, url):
                 seen.append(process_ids(url))
                 if premade:
+                    if i:
+                        leases(url, premade[i - 1::parts])     # the previous process has restored its part
                     seed_redis(url, premade[i::parts])
             flags = server_args(0, **settings)[5:]
             with Cluster(parts, tmp, port=0, extra=flags, before_each=before) as c:
@@ -342,6 +351,7 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict, plac
                 a = stack.enter_context(ServerProcess(redis=rp.url, **settings))
                 pids.append(next(iter(process_ids(rp.url))))
                 if premade:
+                    leases(rp.url, premade[:half])           # its restore (after /healthz) leased them all
                     seed_redis(rp.url, premade[half:])
                 b = stack.enter_context(ServerProcess(redis=rp.url, **settings))
                 pids.append(next(iter(process_ids(rp.url) - set(pids))))
