@@ -317,7 +317,7 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict, plac
             if premade:
                 await seed_sql(tmp, premade)
             with ServerProcess(data_dir=tmp, **settings) as s:
-                r = await measure_rooms([s], n, args.seconds, args.think, premade=premade,
+                r = await measure_rooms([s], n, args.seconds, args.think, premade=premade, settle=args.settle,
                                         window=lambda: PhaseWindow(s.http))
                 r["phases_us"], r["actions"] = r["window"]["phases_us"], r.pop("window")["actions"]
         elif setup == "cluster":
@@ -339,6 +339,7 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict, plac
                 if premade:
                     premade = owners(c.redis_url, premade, pids)
                 r = await measure_rooms(procs, n, args.seconds, args.think, premade=premade, placement=placement,
+                                        settle=args.settle,
                                         window=lambda: PhaseWindow(procs[0].http))
                 r["phases_us"], r["actions"] = r["window"]["phases_us"], r.pop("window")["actions"]
         else:
@@ -358,6 +359,7 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict, plac
                 if premade:
                     premade = owners(rp.url, premade, pids)
                 r = await measure_rooms([a, b], n, args.seconds, args.think, premade=premade, placement=placement,
+                                        settle=args.settle,
                                         window=lambda: PhaseWindow(a.http, CommandStats(rp.url, [a.http, b.http])))
                 r["phases_us"], r["actions"] = r["window"]["phases_us"], r["window"]["actions"]
                 r["redis_per_action"] = per_action(r.pop("window"))
@@ -606,7 +608,8 @@ async def amain(args) -> dict:
     res = {"command": "python -m bench.all" + (" " + " ".join(args.argv) if args.argv else ""),
            "machine": machine(), "args": {"games": args.games, "rooms": levels, "seconds": args.seconds,
                                           "think": args.think, "kinds": kinds, "seed": args.seed,
-                                          "placement": args.placement, "until_p99": args.until_p99},
+                                          "placement": args.placement, "until_p99": args.until_p99,
+                                          "settle": args.settle},
            "json": args.json, "plot": os.path.relpath(args.plot, ROOT) if args.plot else None}
     print(f"machine {res['machine']}", flush=True)
     raise_fd_limit()
@@ -667,6 +670,9 @@ def main(argv=None) -> None:
     ap.add_argument("--placement", default="split",
                     help="comma-separated placements of the several-process levels: split (seat 2 on the process "
                          "that does not own the room, relayed), room (a room's three connections on its owner)")
+    ap.add_argument("--settle", type=float, default=2.0,
+                    help="seconds between the last join and the window (with 2 s, two processes with 500 restored "
+                         "mid-game rooms still stalled up to 2 s early in the window)")
     ap.add_argument("--until-p99", type=float, default=None, metavar="MS",
                     help="stop measuring a setup, kind and placement at higher room counts once its p99 passed MS")
     ap.add_argument("--cluster", type=int, default=0, metavar="N",

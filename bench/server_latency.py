@@ -200,7 +200,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, think: float,
-                        window=None, premade: list[dict] | None = None, placement: str = "split") -> dict:
+                        window=None, premade: list[dict] | None = None, placement: str = "split",
+                        settle: float = 2.0) -> dict:
     """Run n rooms against ``servers`` and measure. Rooms are created on alternating processes (room i on
     ``servers[i % len(servers)]``, which owns it).
 
@@ -224,7 +225,8 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     ``result`` attribute is returned under ``"window"``, with ``"actions"`` (client actions acknowledged in the
     window) added.
 
-    Waits (up to 120 s) until all 3n connections have their first ``sync`` before measuring; this generator's
+    Waits (up to 120 s) until all 3n connections have their first ``sync``, then ``settle`` seconds, before
+    measuring; this generator's
     own cyclic collector is off from then until the result (:func:`generator_collector_off`). Client failures,
     error frames and server log errors are counted and returned (``failures``, ``error_frames``,
     ``server_errors``), never swallowed."""
@@ -268,7 +270,7 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     join_s = time.perf_counter() - t_join
     collector_was = generator_collector_off()
     try:
-        await asyncio.sleep(2.0)                            # let the first moves after joining settle
+        await asyncio.sleep(settle)                         # let the first moves after joining settle
         return await _measure_window(servers, rooms, tasks, stats, lat, seconds, window, rss0, n, join_s)
     finally:
         generator_collector_back(collector_was)
