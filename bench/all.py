@@ -28,7 +28,6 @@ the optional ``bench`` extra, so the plot needs nothing beyond the standard libr
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import math
@@ -671,8 +670,7 @@ def main(argv=None) -> None:
                     help="comma-separated placements of the several-process levels: split (seat 2 on the process "
                          "that does not own the room, relayed), room (a room's three connections on its owner)")
     ap.add_argument("--settle", type=float, default=2.0,
-                    help="seconds between the last join and the window (with 2 s, two processes with 500 restored "
-                         "mid-game rooms still stalled up to 2 s early in the window)")
+                    help="seconds between the last join and the measurement window")
     ap.add_argument("--until-p99", type=float, default=None, metavar="MS",
                     help="stop measuring a setup, kind and placement at higher room counts once its p99 passed MS")
     ap.add_argument("--cluster", type=int, default=0, metavar="N",

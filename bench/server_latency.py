@@ -28,7 +28,6 @@ import gc
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import time
