@@ -1,7 +1,9 @@
 """Every figure of docs/performance.md's "bench.all" section from one command.
 
 ``python -m bench.all`` (a few minutes) or, for the long run,
-``python -m bench.all --games 30 --rooms 100,500,1000 --seconds 20 --think 2.0``.
+``python -m bench.all --games 30 --rooms 100,500,1000 --seconds 20 --think 2.0``; ``--placement split,room``
+measures the several-process levels in both placements, ``--until-p99 50`` stops a setup at higher room counts once
+its p99 passed 50 ms.
 
 Levels, each paired with its floor measured in the same run, reported as ratios:
 
@@ -10,7 +12,7 @@ Levels, each paired with its floor measured in the same run, reported as ratios:
 | engine | random self-play: one ``legal_actions`` + one ``apply`` per action, CPU time, split by version: fresh (v < 60) and mid-game (60 <= v <= 400) | with ``--vibe PATH`` (a local danmerus/berserk_vibe checkout, never committed): its random self-play in the same run, non-pass actions per CPU second, alternating with ours (bench/vibe_floor.py); without it the floor is stated as not available, not guessed |
 | protocol | per viewer and action: projection + diff + msgpack of the diff frame (what the server does), bytes of the diff frame | projection + msgpack of the full view (no diff: the Sync frame), bytes of the full view |
 | one process | action-to-broadcast latency of rooms of two random bots + one spectator on one ``python -m server`` (SQLite store), fresh rooms and mid-game rooms restored at actions 60-400 | a bare websocket echo round trip on the same stack (bench/echo_app.py), and the same rooms on a bare fan-out with no game (bench/fanout_floor.py) |
-| two over Redis | the same load on two processes sharing one redis-server (seat 2 on the other process) | the one-process figure of the same level and kind in this run, and a Redis PING round trip |
+| two over Redis | the same load on two processes sharing one redis-server, by ``--placement``: ``split`` (seat 2 on the process that does not own the room, relayed over Redis; the worst case) or ``room`` (a room's three connections on its owner, as an invite link of ``python -m server.cluster`` places them) | the one-process figure of the same level and kind in this run, and a Redis PING round trip |
 
 Mid-game rooms: before a server starts, ``--rooms`` rooms are played in this process (random legal actions through
 the engine) to a version drawn uniformly in 60-400, snapshotted like a live room (server.room ``Room.snapshot``,
@@ -26,7 +28,6 @@ the optional ``bench`` extra, so the plot needs nothing beyond the standard libr
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import math
@@ -241,34 +242,105 @@ class PhaseWindow:
 
 def row_of(r: dict) -> dict:
     keep = ("rooms", "samples", "p50", "p99", "max", "kb_per_room", "cpu", "joined", "connections", "rooms_acting",
-            "failures", "error_frames", "server_errors", "phases_us")
+            "rooms_relayed", "actions", "failures", "error_frames", "server_errors", "phases_us")
     return {k: r.get(k) for k in keep}
 
 
-async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> dict:
+def cpu_us_per_action(r: dict, seconds: float) -> float | None:
+    """The servers' CPU per client action acknowledged in the window, in us (None: no action or no count)."""
+    if not r.get("actions"):
+        return None
+    return round(sum(r["cpu"]["servers"]) * seconds / r["actions"] * 1e6)
+
+
+def process_ids(url: str) -> set[str]:
+    """Ids of the server processes on the Redis at ``url``: each subscribes to its own channel ``bz:proc:{P}``."""
+    c = redis.Redis.from_url(url)
+    try:
+        return {ch.decode()[len("bz:proc:{"):-1] for ch in c.execute_command("PUBSUB", "SHARDCHANNELS", "bz:proc:*")}
+    finally:
+        c.close()
+
+
+def leases(url: str, rooms: list[dict], timeout: float = 180.0) -> list[str]:
+    """The leases (``bz:{R}:lease`` = ``"<process id>:<epoch>"``) of ``rooms`` (``[{"room", ...}]``) on the Redis at
+    ``url``, once every room has one (a server restores stored rooms after it answers /healthz); RuntimeError after
+    ``timeout`` seconds."""
+    c = redis.Redis.from_url(url)
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            got = c.mget([K.lease(r["room"]) for r in rooms])
+            if all(got):
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{sum(1 for x in got if not x)} of {len(rooms)} rooms have no owner")
+            time.sleep(0.5)
+    finally:
+        c.close()
+    return [x.decode() for x in got]
+
+
+def owners(url: str, rooms: list[dict], pids: list[str]) -> list[dict]:
+    """Copies of ``rooms`` (``[{"room", ...}]``) with ``"owner"``: the index in ``pids`` (process ids in the order of
+    the bench's servers) of the process whose lease holds the room (:func:`leases`, which waits for them);
+    RuntimeError for a lease of an unknown process."""
+    out = []
+    for r, lease in zip(rooms, leases(url, rooms)):
+        pid = lease.rsplit(":", 1)[0]
+        if pid not in pids:
+            raise RuntimeError(f"room {r['room']}: owner {pid} is none of the bench's processes {pids}")
+        out.append(dict(r, owner=pids.index(pid)))
+    return out
+
+
+async def server_level(setup: str, n: int, kind: str, args, settings: dict, placement: str = "split") -> dict:
     """One measurement: ``setup`` "one", "redis" or "cluster" (``python -m server.cluster --processes
     args.cluster``: its own Redis with an append-only file and PostgreSQL), ``kind`` "fresh" or "mid" (rooms restored
-    mid-game)."""
+    mid-game), ``placement`` of the connections on several processes (bench/server_latency.py ``measure_rooms``):
+    "split" (seat 2 on the process that does not own the room) or "room" (all three on the owner). With several
+    processes a restored room's owner is read from its lease in Redis before the clients connect (once every room
+    has one), and the result's ``owned`` counts them per process. Mid-game rooms are stored in equal parts before
+    each process starts, each part once the previous process has leased its own, and each process restores its
+    part (the orphan sweep is put off to 600 s)."""
     premade = midgame_rooms(n, args.seed + n) if kind == "mid" else None
+    pids: list[str] = []                  # process ids in the order of the servers (for the leases' owners)
+    if premade and setup != "one":
+        # each process restores the rooms stored before it started; the orphan sweep (which adopts rooms whose
+        # owner is gone: none here) is put off, else the first process's sweep adopts the rooms stored for the next
+        # one while that one starts, and one process owns (nearly) every room
+        settings = dict(settings, orphan_sweep=600)
     tmp = tempfile.mkdtemp(prefix="bench-all-")
     try:
         if setup == "one":
             if premade:
                 await seed_sql(tmp, premade)
             with ServerProcess(data_dir=tmp, **settings) as s:
-                r = await measure_rooms([s], n, args.seconds, args.think, premade=premade,
+                r = await measure_rooms([s], n, args.seconds, args.think, premade=premade, settle=args.settle,
                                         window=lambda: PhaseWindow(s.http))
-                r["phases_us"] = r.pop("window")["phases_us"]
+                r["phases_us"], r["actions"] = r["window"]["phases_us"], r.pop("window")["actions"]
         elif setup == "cluster":
             os.chmod(tmp, 0o755)             # as root PostgreSQL runs as its own user, who must reach the directory
             parts = args.cluster
-            seed = (lambda i, url: seed_redis(url, premade[i::parts])) if premade else None
+            seen: list[set[str]] = []         # process ids on Redis before each server starts
+
+            def before(i, url):
+                seen.append(process_ids(url))
+                if premade:
+                    if i:
+                        leases(url, premade[i - 1::parts])     # the previous process has restored its part
+                    seed_redis(url, premade[i::parts])
             flags = server_args(0, **settings)[5:]
-            with Cluster(parts, tmp, port=0, extra=flags, before_each=seed) as c:
+            with Cluster(parts, tmp, port=0, extra=flags, before_each=before) as c:
                 procs = [ServerProcess.attached(*s) for s in c.servers]
-                r = await measure_rooms(procs, n, args.seconds, args.think, premade=premade,
+                seen.append(process_ids(c.redis_url))
+                pids = [next(iter(b - a)) for a, b in zip(seen, seen[1:])]
+                if premade:
+                    premade = owners(c.redis_url, premade, pids)
+                r = await measure_rooms(procs, n, args.seconds, args.think, premade=premade, placement=placement,
+                                        settle=args.settle,
                                         window=lambda: PhaseWindow(procs[0].http))
-                r["phases_us"] = r.pop("window")["phases_us"]
+                r["phases_us"], r["actions"] = r["window"]["phases_us"], r.pop("window")["actions"]
         else:
             with RedisProcess() as rp, contextlib.ExitStack() as stack:
                 # mid-game: half the rooms stored before each process starts, so each adopts its half at start-up
@@ -277,12 +349,18 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
                 if premade:
                     seed_redis(rp.url, premade[:half])
                 a = stack.enter_context(ServerProcess(redis=rp.url, **settings))
+                pids.append(next(iter(process_ids(rp.url))))
                 if premade:
+                    leases(rp.url, premade[:half])           # its restore (after /healthz) leased them all
                     seed_redis(rp.url, premade[half:])
                 b = stack.enter_context(ServerProcess(redis=rp.url, **settings))
-                r = await measure_rooms([a, b], n, args.seconds, args.think, premade=premade,
+                pids.append(next(iter(process_ids(rp.url) - set(pids))))
+                if premade:
+                    premade = owners(rp.url, premade, pids)
+                r = await measure_rooms([a, b], n, args.seconds, args.think, premade=premade, placement=placement,
+                                        settle=args.settle,
                                         window=lambda: PhaseWindow(a.http, CommandStats(rp.url, [a.http, b.http])))
-                r["phases_us"] = r["window"]["phases_us"]
+                r["phases_us"], r["actions"] = r["window"]["phases_us"], r["window"]["actions"]
                 r["redis_per_action"] = per_action(r.pop("window"))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -290,16 +368,37 @@ async def server_level(setup: str, n: int, kind: str, args, settings: dict) -> d
         r["restored_v"] = [min(p["v"] for p in premade), max(p["v"] for p in premade)]
     out = row_of(r)
     out.update(setup=setup, kind=kind, restored_v=r.get("restored_v"), redis_per_action=r.get("redis_per_action"),
-               processes={"one": 1, "redis": 2}.get(setup, args.cluster))
+               processes={"one": 1, "redis": 2}.get(setup, args.cluster),
+               placement=None if setup == "one" else placement,
+               cpu_us_per_action=cpu_us_per_action(r, args.seconds))
+    if premade and setup != "one":
+        out["owned"] = [sum(1 for p in premade if p["owner"] == i) for i in range(len(r["cpu"]["servers"]))]
     ok = out["joined"] == out["connections"] and not out["failures"]
-    print(f"{setup:5} {kind:5} rooms={n} p50={_ms(out['p50'])} p99={_ms(out['p99'])} samples={out['samples']} "
-          f"cpu={out['cpu']} joined={out['joined']}/{out['connections']} acting={out['rooms_acting']}/{n}"
+    print(f"{setup:5} {kind:5} {out['placement'] or '':5} rooms={n} p50={_ms(out['p50'])} p99={_ms(out['p99'])} "
+          f"samples={out['samples']} cpu={out['cpu']} cpu_per_action={out['cpu_us_per_action']} us "
+          f"actions={out['actions']} relayed={out['rooms_relayed']} owned={out.get('owned')} "
+          f"joined={out['joined']}/{out['connections']} acting={out['rooms_acting']}/{n}"
           f"{'' if ok else ' FAILURES ' + str(out['failures'])}", flush=True)
     return out
 
 
 def _ms(x) -> str:
     return "n/a" if x is None else f"{x * 1000:.2f} ms"
+
+
+def _us(x) -> str:
+    return "n/a" if x is None else f"{x} us"
+
+
+def _relayed(xs) -> str:
+    return "n/a" if not xs or all(x is None for x in xs) else ", ".join("n/a" if x is None else str(x) for x in xs)
+
+
+def setup_name(r: dict) -> str:
+    """A result row's setup as the tables and the plot name it: "one process", "two over Redis" or "cluster of N",
+    followed by its placement when it has one ("two over Redis (room)")."""
+    name = {"one": "one process", "redis": "two over Redis"}.get(r["setup"], f"cluster of {r.get('processes')}")
+    return name + (f" ({r['placement']})" if r.get("placement") else "")
 
 
 # -- machine, document, plot -----------------------------------------------------------------------------------
@@ -373,7 +472,10 @@ def markdown(res: dict) -> str:
               f"it produced at the opponent and the spectator). Floors in the same run: websocket echo RTT p50 "
               f"{_ms(f['ws_echo']['p50'])}, p99 {_ms(f['ws_echo']['p99'])}; Redis PING p50 "
               f"{_ms(f['redis_ping']['p50'])}, p99 {_ms(f['redis_ping']['p99'])}. CPU in cores during the window "
-              f"(servers, then the generator).", ""]
+              f"(servers, then the generator); CPU per action = the servers' CPU over the client actions "
+              f"acknowledged in the window. Placement of several processes: split = seat 2 on the process that "
+              f"does not own the room (relayed), room = a room's three connections on its owner; relayed rooms = "
+              f"each server's `berserk_rooms_relayed` at the end of the window.", ""]
     fan = {r["rooms"]: r for r in f.get("fanout", ())}
     if fan:
         lines += ["The level's own floor, also in the same run (bench/fanout_floor.py): the same rooms, connections, "
@@ -384,8 +486,8 @@ def markdown(res: dict) -> str:
                   for n, r in sorted(fan.items())]
         lines.append("")
     lines += [
-              "| setup | rooms | kind | p50 | p99 | p50 / echo | p99 / echo | p99 / fan-out floor | vs one process (p50 diff, p99 ratio) | CPU servers | CPU generator | ok |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "| setup | rooms | kind | p50 | p99 | p50 / echo | p99 / echo | p99 / fan-out floor | vs one process (p50 diff, p99 ratio) | CPU servers | CPU generator | CPU per action | relayed rooms | ok |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     one = {(r["rooms"], r["kind"]): r for r in res["servers"] if r["setup"] == "one"}
     for r in res["servers"]:
         vs = ""
@@ -397,30 +499,32 @@ def markdown(res: dict) -> str:
         ok = "yes" if r["joined"] == r["connections"] and not r["failures"] and not r["server_errors"] \
             and idle <= r["rooms"] // 20 else \
             f"no: {r['failures']} {r['error_frames']} log errors {r['server_errors']}, {idle} rooms never acted"
-        name = {"one": "one process", "redis": "two over Redis"}.get(r["setup"], f"cluster of {r.get('processes')}")
+        name = setup_name(r)
         lines.append(f"| {name} | {r['rooms']} | {kind} | "
                      f"{_ms(r['p50'])} | {_ms(r['p99'])} | {ratio(r['p50'], f['ws_echo']['p50'])}x | "
                      f"{ratio(r['p99'], f['ws_echo']['p99'])}x | "
                      f"{str(ratio(r['p99'], fan[r['rooms']]['p99'])) + 'x' if r['rooms'] in fan else 'n/a'} | "
                      f"{vs} | {r['cpu']['servers']} | "
-                     f"{r['cpu']['generator']} | {ok} |")
+                     f"{r['cpu']['generator']} | {_us(r.get('cpu_us_per_action'))} | "
+                     f"{_relayed(r.get('rooms_relayed'))} | {ok} |")
     redis_rows = [r for r in res["servers"] if r.get("redis_per_action")]
     if redis_rows:
         lines += ["", "Redis per client action acknowledged in the window (`INFO commandstats` after `CONFIG "
                   "RESETSTAT`; all commands include those run inside Lua scripts; round trips = the commands the "
                   "servers sent, bench/redis_cost.py):", "",
-                  "| rooms | kind | actions | commands | round trips | bytes into Redis | Redis's own us |",
-                  "|---|---|---|---|---|---|---|"]
+                  "| setup | rooms | kind | actions | commands | round trips | bytes into Redis | Redis's own us |",
+                  "|---|---|---|---|---|---|---|---|"]
         for r in redis_rows:
             q = r["redis_per_action"]
-            lines.append(f"| {r['rooms']} | {r['kind']} | {q['actions']} | {q['commands']} | {q['top_level']} | "
+            lines.append(f"| {setup_name(r)} | {r['rooms']} | {r['kind']} | {q['actions']} | {q['commands']} | "
+                         f"{q['top_level']} | "
                          f"{q['bytes_in']} | {q.get('redis_us', 'n/a')} |")
     lines += ["", "Room phases, mean us per call from the first server's /metrics within the measurement window "
               "(the joins' Sync frames and the start-up restore left out):", "",
               "| setup | rooms | kind | " + " | ".join(PHASES) + " |", "|---|---|---|" + "---|" * len(PHASES)]
     for r in res["servers"]:
         ph = r.get("phases_us") or {}
-        lines.append(f"| {r['setup']} | {r['rooms']} | {r['kind']} | " + " | ".join(str(ph.get(x)) for x in PHASES)
+        lines.append(f"| {setup_name(r)} | {r['rooms']} | {r['kind']} | " + " | ".join(str(ph.get(x)) for x in PHASES)
                      + " |")
     lines += ["", END]
     return "\n".join(lines)
@@ -444,7 +548,7 @@ def svg_plot(res: dict, path: str) -> None:
     for r in res["servers"]:
         if r["p50"] is None:
             continue
-        name = f"{'one process' if r['setup'] == 'one' else 'two over Redis'}, {r['kind']}"
+        name = f"{setup_name(r)}, {r['kind']}"
         series.setdefault(name, []).append(r)
     levels = sorted({r["rooms"] for r in res["servers"]})
     if not levels:
@@ -502,7 +606,9 @@ async def amain(args) -> dict:
     kinds = [k for k in args.kinds.split(",") if k]
     res = {"command": "python -m bench.all" + (" " + " ".join(args.argv) if args.argv else ""),
            "machine": machine(), "args": {"games": args.games, "rooms": levels, "seconds": args.seconds,
-                                          "think": args.think, "kinds": kinds, "seed": args.seed},
+                                          "think": args.think, "kinds": kinds, "seed": args.seed,
+                                          "placement": args.placement, "until_p99": args.until_p99,
+                                          "settle": args.settle},
            "json": args.json, "plot": os.path.relpath(args.plot, ROOT) if args.plot else None}
     print(f"machine {res['machine']}", flush=True)
     raise_fd_limit()
@@ -522,10 +628,18 @@ async def amain(args) -> dict:
     res["servers"] = []
     setups = ["one"] + (["redis"] if redis_bus_available() and not args.no_redis else []) + (
         ["cluster"] if args.cluster else [])
+    placements = [x for x in args.placement.split(",") if x]
+    saturated: set[tuple] = set()          # (setup, kind, placement) whose p99 passed --until-p99
     for n in levels:
         for kind in kinds:
-            for setup in setups:
-                res["servers"].append(await server_level(setup, n, kind, args, settings))
+            runs = [("one", "split")] + [(x, p) for x in setups if x != "one" for p in placements]
+            for setup, placement in runs:
+                if (setup, kind, placement) in saturated:
+                    continue
+                row = await server_level(setup, n, kind, args, settings, placement)
+                res["servers"].append(row)
+                if args.until_p99 and (row["p99"] is None or row["p99"] * 1000 > args.until_p99):
+                    saturated.add((setup, kind, placement))
     res["seconds"] = round(time.monotonic() - t0)
     if args.json:
         with open(args.json, "w") as fh:
@@ -552,6 +666,13 @@ def main(argv=None) -> None:
     ap.add_argument("--vibe", default=None, help="a danmerus/berserk_vibe checkout: the engine level's floor")
     ap.add_argument("--vibe-games", type=int, default=6, help="berserk_vibe games for the engine floor")
     ap.add_argument("--no-redis", action="store_true", help="skip the two-processes-over-Redis levels")
+    ap.add_argument("--placement", default="split",
+                    help="comma-separated placements of the several-process levels: split (seat 2 on the process "
+                         "that does not own the room, relayed), room (a room's three connections on its owner)")
+    ap.add_argument("--settle", type=float, default=2.0,
+                    help="seconds between the last join and the measurement window")
+    ap.add_argument("--until-p99", type=float, default=None, metavar="MS",
+                    help="stop measuring a setup, kind and placement at higher room counts once its p99 passed MS")
     ap.add_argument("--cluster", type=int, default=0, metavar="N",
                     help="also measure `python -m server.cluster --processes N` (its own Redis and PostgreSQL)")
     ap.add_argument("--json", default="/tmp/bench-all.json")
@@ -560,6 +681,8 @@ def main(argv=None) -> None:
     ap.add_argument("--no-doc", action="store_true",
                     help="do not rewrite docs/performance.md nor, unless --plot names a file, docs/bench-all.svg")
     args = ap.parse_args(argv)
+    if any(x not in ("split", "room") for x in args.placement.split(",") if x):
+        ap.error(f"--placement {args.placement}: expected split, room or split,room")
     if args.plot is None and not args.no_doc:
         args.plot = os.path.join(ROOT, "docs", "bench-all.svg")
     args.argv = argv

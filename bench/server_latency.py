@@ -1,6 +1,7 @@
 """Server benchmark: action-to-broadcast latency at N concurrent rooms, memory per room, and the floors.
 
-``python -m bench.server_latency [--rooms 1,100,500,1000] [--seconds 20] [--think 2.0] [--plot docs/latency.png]``
+``python -m bench.server_latency [--rooms 1,100,500,1000] [--seconds 20] [--think 2.0] [--placement split|room]
+[--plot docs/latency.png]``
 
 For each N a fresh ``python -m server`` process (one process, in-memory bus) gets N rooms, each with two random bots
 and one spectator, all driven from this (one) load-generator process over real websockets. A seated bot acts
@@ -11,7 +12,10 @@ RSS with N rooms connected - RSS before any room) / N.
 
 Floors, measured in the same run: a bare websocket echo round trip on the same stack (bench/echo_app.py) and a Redis
 PING round trip (redis.asyncio against a private redis-server). The two-process-over-Redis rows run only when this
-build has the Redis bus (server/bus/redis/); otherwise they print "not available".
+build has the Redis bus (server/bus/redis/); otherwise they print "not available". ``--placement`` places their
+connections (:func:`measure_rooms`): ``split`` (default, the worst case) puts seat 2 of every room on the process that
+does not own it, so its frames and actions are relayed over Redis; ``room`` puts all of a room's connections on its
+owner, as an invite link of ``python -m server.cluster`` does.
 
 Prints one line per measurement and writes the plot (p50/p99 against rooms) when matplotlib is installed (the
 ``bench`` extra). Server and generator share the machine's cores, so the figures are pessimistic.
@@ -24,7 +28,6 @@ import gc
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import time
@@ -196,24 +199,41 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, think: float,
-                        window=None, premade: list[dict] | None = None) -> dict:
-    """Run n rooms against ``servers`` (rooms created on alternating processes, seat 2 joined through the next one;
-    players alternate processes) and measure.
+                        window=None, premade: list[dict] | None = None, placement: str = "split",
+                        settle: float = 2.0) -> dict:
+    """Run n rooms against ``servers`` and measure. Rooms are created on alternating processes (room i on
+    ``servers[i % len(servers)]``, which owns it).
+
+    ``placement`` (matters only with several servers): ``"split"`` (the worst case): seat 2 is joined over HTTP
+    through the next process, and every room's seat 1 and spectator connect to ``servers[0]``, its seat 2 to
+    ``servers[1]``, so each room has connections on a process that does not own it, and their frames and actions
+    are relayed over the bus. ``"room"``: seat 2 is joined through the owner, and all three connections of a room go
+    to its owner (as in ``python -m server.cluster``, where an invite link carries the creating process's address),
+    so nothing is relayed. ValueError for another value.
 
     ``premade``: rooms that exist already (e.g. restored mid-game from snapshots the servers loaded at start-up):
-    ``[{"room", "token", "token2"}]``, used instead of creating ``n`` new ones. The result's ``cpu`` holds the CPU
-    used during the window, in cores (CPU seconds / window seconds): each server's and the load generator's (this
-    process).
+    ``[{"room", "token", "token2"}]``, used instead of creating ``n`` new ones; with ``placement="room"`` and
+    several servers each also needs ``"owner"``: the index in ``servers`` of the process that owns it (ValueError
+    without). The result's ``cpu`` holds the CPU used during the window, in cores (CPU seconds / window seconds):
+    each server's and the load generator's (this process); ``rooms_relayed``: per server, its
+    ``berserk_rooms_relayed`` gauge (rooms with local connections owned by another process) read at the end of the
+    window, None for a server without it (the in-memory bus).
 
     ``window``: an optional async context manager factory entered just before the measurement window and left
     just after it (e.g. to reset and read Redis INFO commandstats); what its ``__aexit__`` leaves in its
     ``result`` attribute is returned under ``"window"``, with ``"actions"`` (client actions acknowledged in the
     window) added.
 
-    Waits (up to 120 s) until all 3n connections have their first ``sync`` before measuring; this generator's
+    Waits (up to 120 s) until all 3n connections have their first ``sync``, then ``settle`` seconds, before
+    measuring; this generator's
     own cyclic collector is off from then until the result (:func:`generator_collector_off`). Client failures,
     error frames and server log errors are counted and returned (``failures``, ``error_frames``,
     ``server_errors``), never swallowed."""
+    if placement not in ("split", "room"):
+        raise ValueError(f"placement {placement!r}: expected 'split' or 'room'")
+    own = placement == "room" and len(servers) > 1
+    if own and premade and any("owner" not in p for p in premade):
+        raise ValueError("placement 'room': every premade room needs its owner (an index in servers)")
     if premade:
         n = len(premade)
     rss0 = servers[0].rss_kb()
@@ -224,18 +244,22 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     async with httpx.AsyncClient(timeout=30) as c:
         names = [d["id"] for d in (await c.get(servers[0].http + "/api/decks")).json() if d["starter"]]
         for i, info in enumerate(premade or ()):
-            rooms.append(Room([s.ws for s in servers], info, lat, think, random.Random(i), stats))
+            urls = [servers[info["owner"]].ws] if own else [s.ws for s in servers]
+            rooms.append(Room(urls, info, lat, think, random.Random(i), stats))
         for i in range(0 if premade else n):
             body = {"decks": [names[i % len(names)], names[(i + 1) % len(names)]], "clock": {"base": 7200}}
-            r = await c.post(servers[i % len(servers)].http + "/api/rooms", json=body)
+            owner = servers[i % len(servers)]
+            r = await c.post(owner.http + "/api/rooms", json=body)
             if r.status_code != 201:
                 raise RuntimeError(f"room {i + 1} of {n} not created: {r.status_code} {r.text}")
             info = r.json()
-            r = await c.post(f"{servers[(i + 1) % len(servers)].http}/api/rooms/{info['room']}/join", json={})
+            via = owner if own else servers[(i + 1) % len(servers)]
+            r = await c.post(f"{via.http}/api/rooms/{info['room']}/join", json={})
             if r.status_code != 200:
                 raise RuntimeError(f"room {i + 1} of {n}: seat 2 not joined: {r.status_code} {r.text}")
             info["token2"] = r.json()["token"]
-            rooms.append(Room([s.ws for s in servers], info, lat, think, random.Random(i), stats))
+            urls = [owner.ws] if own else [s.ws for s in servers]
+            rooms.append(Room(urls, info, lat, think, random.Random(i), stats))
     t_join = time.perf_counter()
     tasks = [asyncio.create_task(r.run()) for r in rooms]
     try:
@@ -245,7 +269,7 @@ async def measure_rooms(servers: list[ServerProcess], n: int, seconds: float, th
     join_s = time.perf_counter() - t_join
     collector_was = generator_collector_off()
     try:
-        await asyncio.sleep(2.0)                            # let the first moves after joining settle
+        await asyncio.sleep(settle)                         # let the first moves after joining settle
         return await _measure_window(servers, rooms, tasks, stats, lat, seconds, window, rss0, n, join_s)
     finally:
         generator_collector_back(collector_was)
@@ -265,6 +289,7 @@ async def _measure_window(servers, rooms, tasks, stats, lat, seconds, window, rs
     elapsed = time.perf_counter() - t0
     cpu1 = [cpu_seconds(s.proc.pid) for s in servers] + [time.process_time()]
     cpu = [round((b - a) / elapsed, 3) for a, b in zip(cpu0, cpu1)]
+    relayed = [await rooms_relayed(s.http) for s in servers]
     for r in rooms:
         r.measuring = False
     if probe is not None:
@@ -285,10 +310,21 @@ async def _measure_window(servers, rooms, tasks, stats, lat, seconds, window, rs
             "p50": pct(lat, 0.5), "p99": pct(lat, 0.99), "max": max(lat) if lat else None,
             "kb_per_room": round((rss - rss0) / n, 1) if len(servers) == 1 else None,
             "rss_mb": round(rss / 1024, 1), "connections": 3 * n, "joined": stats.joined,
-            "rooms_acting": sum(1 for r in rooms if r.produced),
+            "rooms_acting": sum(1 for r in rooms if r.produced), "rooms_relayed": relayed,
             "join_s": round(join_s, 1), "games_ended": stats.ended, "failures": stats.failures,
             "first_failure": stats.first_failure, "error_frames": stats.error_frames,
             "server_errors": server_errors}
+
+
+async def rooms_relayed(http: str) -> int | None:
+    """The server's ``berserk_rooms_relayed`` gauge from its /metrics (rooms with connections on it that another
+    process owns), None when it has none (a bus without relays)."""
+    async with httpx.AsyncClient(timeout=30) as c:
+        text = (await c.get(http + "/metrics")).text
+    for line in text.splitlines():
+        if line.startswith("berserk_rooms_relayed "):
+            return int(float(line.split()[1]))
+    return None
 
 
 async def echo_floor(count: int = 2000) -> dict:
@@ -332,7 +368,7 @@ def report(setup: str, r: dict) -> None:
     print(f"{setup} rooms={r['rooms']} p50={ms(r['p50'])} ms p99={ms(r['p99'])} ms max={ms(r['max'])} ms "
           f"samples={r['samples']} deliveries_per_s={r['deliveries_per_s']} kb_per_room={r['kb_per_room']} "
           f"rss_mb={r['rss_mb']} joined={r['joined']}/{r['connections']} in {r['join_s']} s "
-          f"games_ended={r['games_ended']}", flush=True)
+          f"games_ended={r['games_ended']} rooms_relayed={r['rooms_relayed']}", flush=True)
     if r["failures"] or r["error_frames"] or r["server_errors"]:
         print(f"  failures={r['failures']} first={r['first_failure']!r} error_frames={r['error_frames']} "
               f"server_log_errors={r['server_errors']}", flush=True)
@@ -386,9 +422,9 @@ async def amain(args) -> dict:
         for n in levels:
             with RedisProcess() as rp, ServerProcess(redis=rp.url, **settings) as a, \
                     ServerProcess(redis=rp.url, **settings) as b:
-                r = await measure_rooms([a, b], n, args.seconds, args.think)
+                r = await measure_rooms([a, b], n, args.seconds, args.think, placement=args.placement)
             out["two_over_redis"].append(r)
-            report("two_over_redis", r)
+            report(f"two_over_redis_{args.placement}", r)
     else:
         print("two_over_redis: not available (this build has no Redis bus, server/bus/redis/)")
     ok = [r["rooms"] for r in out["one_process"]
@@ -408,6 +444,8 @@ def main(argv=None) -> None:
     ap.add_argument("--rooms", default="1,100,500,1000", help="comma-separated room counts")
     ap.add_argument("--seconds", type=float, default=20.0, help="measurement window per level")
     ap.add_argument("--think", type=float, default=2.0, help="mean seconds a bot waits before acting")
+    ap.add_argument("--placement", choices=("split", "room"), default="split",
+                    help="two-process rows: seat 2 on the other process (split) or a room's connections on its owner")
     ap.add_argument("--plot", default=os.path.join(ROOT, "docs", "latency.png"))
     ap.add_argument("--no-floors", action="store_true", help="skip the echo and Redis floors")
     ap.add_argument("--json", default=None, help="also write the results to this JSON file")

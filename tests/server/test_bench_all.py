@@ -77,3 +77,27 @@ def test_redis_time_per_action_counts_a_scripts_inner_commands_and_carried_publi
     window = {"actions": 2, "calls": {"evalsha": 4, "xadd": 4, "publish": 4}, "carried": 2,
               "usec": {"evalsha": 80, "xadd": 20, "publish": 8}, "bytes_in": 100, "used_memory": 0}
     assert per_action(window)["redis_us"] == 42.0        # (80 + 8 * 2/4) / 2: xadd and 2 publishes ran in scripts
+
+
+def test_a_several_process_row_is_named_with_its_placement_and_shows_its_relayed_rooms():
+    result = _result()
+    result["servers"].append(dict(result["servers"][1], placement="room", rooms_relayed=[0, 0],
+                                  cpu_us_per_action=900))
+    text = markdown(result)
+    row = next(ln for ln in text.splitlines() if ln.startswith("| two over Redis (room) | 10 | fresh |"))
+    assert row.endswith("| 900 us | 0, 0 | yes |")
+
+
+def test_the_servers_cpu_per_action_is_their_cpu_over_the_actions_acknowledged_in_the_window():
+    from bench.all import cpu_us_per_action
+    assert cpu_us_per_action({"cpu": {"servers": [0.5, 0.3]}, "actions": 100}, 10.0) == 80000
+    assert cpu_us_per_action({"cpu": {"servers": [0.5]}, "actions": 0}, 10.0) is None
+
+
+def test_room_placement_of_restored_rooms_on_several_processes_needs_each_rooms_owner():
+    import asyncio
+    import pytest
+    from bench.server_latency import measure_rooms
+    with pytest.raises(ValueError, match="owner"):
+        asyncio.run(measure_rooms([object(), object()], 1, 1.0, 1.0, premade=[{"room": "r", "token": "a",
+                                                                                "token2": "b"}], placement="room"))
