@@ -133,14 +133,15 @@ async def test_rematch_against_the_computer_seats_the_bot_again(live_factory):
     assert info["bots"] == {"1": "random", "2": None} and info["status"] != "waiting"
 
 
-async def test_a_player_cannot_dress_a_concession_up_as_a_loss_on_time(live):
+@pytest.mark.parametrize("reason", ["time", "abandoned"])
+async def test_a_player_cannot_dress_a_concession_up_as_a_loss_on_time_or_an_abandonment(live, reason):
     ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
     room = await _room(live, ann)
     await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
     a = await Player.join(live.ws, room["room"], room["token"])
-    await a.act({"act": "concede", "reason": "time"})
+    await a.act({"act": "concede", "reason": reason})
     await a.watch(10)
-    assert a.result["reason"] != "time"
+    assert a.result["reason"] != reason
 
 
 async def test_deck_labels_stay_hidden_from_the_lobby_until_the_game_ends_except_the_players_own(live):
