@@ -50,6 +50,20 @@ def test_concession_ends_the_game_for_the_opponent():
     assert g.result == {"winner": 2, "reason": "concession"} and g.to_act() is None
 
 
+def test_a_concession_named_abandoned_by_the_server_ends_the_game_as_abandoned():
+    g = new_game(2)
+    g.apply(1, {"act": "concede", "reason": "abandoned"})
+    assert g.result == {"winner": 2, "reason": "abandoned"}
+
+
+def test_a_concession_with_an_unknown_reason_is_malformed_and_changes_nothing():
+    g = new_game(2)
+    before = g.snapshot()
+    with pytest.raises(EngineError) as e:
+        g.apply(1, {"act": "concede", "reason": "lightning"})
+    assert e.value.code == "malformed_action" and g.snapshot() == before
+
+
 def test_game_over_rejects_further_actions():
     g = new_game(2)
     g.apply(1, {"act": "concede"})

@@ -43,8 +43,9 @@ _FIELDS: Final[dict[str, tuple[str, ...]]] = {
 _STR_FIELDS: Final[tuple[str, ...]] = ("source", "target", "to")
 
 
-#: Why a player leaves the game: their own concession [102.3.b], or (set by the server) their clock ran out.
-CONCEDE_REASONS: Final = frozenset({"concession", "time"})
+#: Why a player leaves the game: their own concession [102.3.b], or (set by the server) their clock ran out, or they
+#: left and the opponent claimed the win once their grace period was over.
+CONCEDE_REASONS: Final = frozenset({"concession", "time", "abandoned"})
 
 
 def canonical(g, action) -> dict:

@@ -108,9 +108,10 @@ def abort_refusal(room, seat) -> dict | None:
 
 
 async def claim(room, seat: int) -> dict:
-    """The player in ``seat`` claims the win over the away opponent (already checked by :func:`claim_refusal`)."""
+    """The player in ``seat`` claims the win over the away opponent (already checked by :func:`claim_refusal`). The
+    away player's concession is logged with the room's reason, so that the game's replay ends as the room did."""
     other = 3 - seat
-    room.apply(other, {"act": "concede"})
+    room.apply(other, {"act": "concede", "reason": ABANDONED})
     room.result = {"winner": seat, "reason": ABANDONED}
     await broadcast_applied(room, other, room.versions.advance(), None)
     return {"ok": True, "result": room.result}

@@ -104,7 +104,7 @@ class RoomGame:
         if self.room.status is RoomStatus.WAITING:
             raise self.room.engine.EngineError("not_your_turn", "The game waits for a second player.")
         if action.get("act") == "concede":     # a player's concession never names its reason (only the room's
-            action = {"act": "concede"}        # loss on time does, server/room/clocks.py)
+            action = {"act": "concede"}        # loss on time and claimed win do: server/room/clocks.py, endings.py)
         return self.room.apply(p, action)
 
     def view(self, viewer) -> dict:

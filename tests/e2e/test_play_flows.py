@@ -4,6 +4,9 @@ play pairing two browsers, chat that reaches the other player and not the specta
 new game with the seats swapped."""
 from __future__ import annotations
 
+import json
+import urllib.request
+
 import pytest
 from playwright.sync_api import expect
 
@@ -144,6 +147,57 @@ def test_an_invite_answered_unavailable_at_first_asks_again_and_seats_the_friend
     my_seat(bob, "2")
     assert len(refused) == 1
     assert not bob.js_errors, bob.js_errors
+
+
+@pytest.mark.parametrize("locale, notice", [
+    ("en-US", "Someone else took the seat first: you are watching this game as a spectator."),
+    ("ru-RU", "Место уже занял другой игрок: вы смотрите эту игру как зритель.")])
+def test_an_invite_opener_who_loses_the_race_for_the_seat_is_told_it_watches(server, new_page, locale, notice):
+    ann = new_page()
+    enter_lobby(ann, server, "Ann")
+    ann.click("[data-testid=create-room]")
+    room = room_of(ann)
+    link = ann.get_attribute("[data-testid=invite-link]", "href")
+    late = new_page(locale)
+
+    def taken_first(route):             # another opener of the invite sits down while this page asks for the seat
+        if route.request.method == "POST":
+            urllib.request.urlopen(urllib.request.Request(
+                server.url + f"/api/rooms/{room}/join", data=b"{}", method="POST",
+                headers={"content-type": "application/json"}))
+        route.continue_()
+    late.route(f"**/api/rooms/{room}/join", taken_first)
+    late.goto(link)
+    name_if_asked(late, "Cid")
+    my_seat(late, "spectator")
+    expect(late.locator("[data-testid=seat-lost]")).to_have_text(notice)
+    assert not late.js_errors, late.js_errors
+
+
+def _post(server, path: str, body: dict) -> dict:
+    req = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST",
+                                 headers={"content-type": "application/json"})
+    return json.load(urllib.request.urlopen(req))
+
+
+@pytest.mark.parametrize("locale, title, text, lobby", [
+    ("en-US", "Private game", "This game is closed to spectators: only its two players can open it.", "To the lobby"),
+    ("ru-RU", "Закрытая игра", "Эта игра закрыта для зрителей: открыть её могут только двое её игроков.",
+     "В лобби")])
+def test_a_stranger_opening_a_game_closed_to_spectators_is_told_it_is_private_with_the_way_to_the_lobby(
+        server, new_page, locale, title, text, lobby):
+    room = _post(server, "/api/rooms", {"spectators": False})["room"]
+    _post(server, f"/api/rooms/{room}/join", {})
+    page = new_page(locale)
+    page.goto(server.url + f"/#/room/{room}")
+    private = page.locator("[data-testid=private-room]")
+    expect(private.locator("h1")).to_have_text(title)
+    expect(private.locator("p")).to_have_text(text)
+    expect(private.locator("[data-testid=private-room-lobby]")).to_have_text(lobby)
+    assert page.locator(".error-toast, [role=alert]").count() == 0     # no refusal of a seat key never given
+    private.locator("[data-testid=private-room-lobby]").click()
+    page.wait_for_selector(".lobby")
+    assert not page.js_errors, page.js_errors
 
 
 def test_the_friend_choosing_a_deck_is_not_told_to_wait_for_a_creator_who_chose_one(server, new_page):

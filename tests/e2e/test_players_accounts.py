@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.driver import click
-from tests.e2e.players import enter_lobby, my_seat, room_of, wait_dealt
+from tests.e2e.players import enter_lobby, friend_game, my_seat, room_of, wait_dealt
 
 PASSWORD = "a long password"
 
@@ -64,6 +64,40 @@ def test_a_password_signs_the_player_in_on_a_second_browser(server, new_page):
     assert on_phone["id"] == ann["id"] and on_phone["secret"] != ann["secret"]
     assert phone.inner_text("[data-testid=my-profile]") == ann["name"]
     phone.wait_for_function("document.documentElement.lang === 'ru'")     # the language chosen on the profile
+
+
+def _signed_in_elsewhere(page, new_page, server):
+    """The player of ``page`` sets a password on its profile and signs in with it on a new browser context:
+    that context's page, in the lobby."""
+    name = _me(page)["name"]
+    page.goto(server.url + f"/#/player/{name}")
+    page.fill("[data-testid=new-password]", PASSWORD)
+    page.click("[data-testid=save-password]")
+    page.wait_for_selector(".account-note")
+    other = new_page()
+    other.goto(server.url + "/")
+    other.click("[data-testid=open-signin]")
+    other.fill("[data-testid=signin-name]", name)
+    other.fill("[data-testid=signin-password]", PASSWORD)
+    other.click("[data-testid=signin-ok]")
+    other.wait_for_selector(".name-dialog", state="detached")
+    other.wait_for_selector("[data-testid=my-profile]")
+    return other
+
+
+@pytest.mark.parametrize("way", ["invite link", "my games"])
+def test_a_player_signed_in_on_another_browser_gets_their_seat_of_the_running_game(server, new_page, way):
+    ann, bob, link = friend_game(new_page, server)
+    room = room_of(ann)
+    phone = _signed_in_elsewhere(bob, new_page, server)
+    if way == "invite link":
+        phone.goto(link)
+    else:
+        phone.click(f"section.my-games li.room[data-room='{room}'] a.return")
+    my_seat(phone, "2")
+    phone.wait_for_function("() => window.berserkConn?.you === 2")
+    assert "left the game" not in phone.inner_text("body")
+    assert not phone.js_errors
 
 
 def test_the_profile_page_shows_the_player(server, new_page):

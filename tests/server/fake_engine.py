@@ -89,7 +89,7 @@ class Game:
         if s["result"]:
             raise EngineError("game_over", "The game has ended.")
         conceding = isinstance(action, dict) and action.get("act") == "concede" and \
-            action.get("reason", "concession") in ("concession", "time") and set(action) <= {"act", "reason"}
+            action.get("reason", "concession") in ("concession", "time", "abandoned") and set(action) <= {"act", "reason"}
         if p != s["prio"] and not conceding:
             raise EngineError("not_your_turn", "The game is not waiting for this player.")
         if not conceding and (not isinstance(action, dict) or action not in self.legal_actions(p)):
@@ -98,7 +98,8 @@ class Game:
         s["log"].append([p, action])
         events = [{"type": act, "player": p}]
         if act == "concede":
-            s["result"] = {"winner": o, "reason": "time" if action.get("reason") == "time" else "concede"}
+            s["result"] = {"winner": o, "reason": action.get("reason") if action.get("reason") in ("time", "abandoned")
+                           else "concede"}
         elif act == "choose":
             s["kept"].append(p)
             if len(s["kept"]) == 2:

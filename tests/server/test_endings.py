@@ -152,6 +152,18 @@ async def test_after_the_grace_period_the_present_player_claims_the_win_as_aband
     assert a.result == {"winner": 1, "reason": "abandoned"} and a.view["room"]["status"] == "finished"
 
 
+async def test_the_replay_of_a_claimed_win_ends_as_abandoned_as_the_room_says(live_factory):
+    import httpx
+    live, room, a = await _left_in_turn_2(live_factory)
+    assert (await _post(live, room["room"], "claim", room["token"])).status_code == 200
+    await a.watch(10)
+    async with httpx.AsyncClient(timeout=60) as c:
+        game = (await c.get(f"{live.http}/api/games/{room['room']}")).json()
+        last = (await c.get(f"{live.http}/api/games/{room['room']}/replay?v={10 ** 6}")).json()
+    assert game["result"] == {"winner": 1, "reason": "abandoned"}
+    assert last["view"]["result"] == {"winner": 1, "reason": "abandoned"}
+
+
 async def test_a_seat_whose_second_window_closes_after_displacing_the_first_is_away_and_its_win_can_be_claimed(
         live_factory):
     live = live_factory(disconnect_grace=GRACE)

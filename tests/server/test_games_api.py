@@ -157,3 +157,16 @@ async def test_the_replay_log_is_complete_and_numbered_by_turn(finished):
 async def test_bad_input_gets_a_4xx_with_a_code(live, path, code):
     r = await _get(live, path)
     assert 400 <= r.status_code < 500 and r.json()["error"] == code
+
+
+@pytest.mark.parametrize("logged, reason", [
+    ({"act": "concede"}, "concession"),                         # a claimed win recorded before its reason was logged
+    ({"act": "concede", "reason": "abandoned"}, "abandoned")])
+def test_a_recorded_claimed_win_replays_with_the_reason_its_log_gives(logged, reason):
+    from engine import load_deck
+    from server.gameapi import real_engine
+    from server.replay import Replay
+    record = {"seed": 7, "decks": [load_deck(DECKS[0]), load_deck(DECKS[1])], "log": [[2, logged]], "version": 1,
+              "result": {"winner": 1, "reason": "abandoned"}}
+    replay = Replay(real_engine(), record)
+    assert replay.view(replay.n, None)["result"] == {"winner": 1, "reason": reason}

@@ -133,14 +133,15 @@ async def test_rematch_against_the_computer_seats_the_bot_again(live_factory):
     assert info["bots"] == {"1": "random", "2": None} and info["status"] != "waiting"
 
 
-async def test_a_player_cannot_dress_a_concession_up_as_a_loss_on_time(live):
+@pytest.mark.parametrize("reason", ["time", "abandoned"])
+async def test_a_player_cannot_dress_a_concession_up_as_a_loss_on_time_or_an_abandonment(live, reason):
     ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
     room = await _room(live, ann)
     await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
     a = await Player.join(live.ws, room["room"], room["token"])
-    await a.act({"act": "concede", "reason": "time"})
+    await a.act({"act": "concede", "reason": reason})
     await a.watch(10)
-    assert a.result["reason"] != "time"
+    assert a.result["reason"] != reason
 
 
 async def test_deck_labels_stay_hidden_from_the_lobby_until_the_game_ends_except_the_players_own(live):
@@ -312,3 +313,20 @@ async def test_a_recorded_games_summary_names_a_renamed_player_as_they_are_calle
     room = await _finished_then_renamed(live)
     game = await call(live.http, "GET", f"/api/games/{room}")
     assert game.status_code == 200 and game.json()["names"] == {"1": "Ann", "2": "Boris"}
+
+
+async def test_in_a_dealt_game_only_a_seated_player_gets_a_token_for_its_seat(live):
+    ann, bob, cid = (await new_player(live.http, "Ann"), await new_player(live.http, "Bob"),
+                     await new_player(live.http, "Cid"))
+    room = await _room(live, ann)
+    await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {"deck": "B"})
+    assert (await call(live.http, "GET", f"/api/rooms/{room['room']}")).json()["status"] != "waiting"
+    stranger = await call(live.http, "POST", f"/api/rooms/{room['room']}/join", cid, {})
+    anonymous = await call(live.http, "POST", f"/api/rooms/{room['room']}/join", None, {})
+    again = await call(live.http, "POST", f"/api/rooms/{room['room']}/join", bob, {})
+    assert stranger.status_code == 409 and stranger.json()["error"] == "seat_taken"
+    assert anonymous.status_code == 409 and anonymous.json()["error"] == "seat_taken"
+    assert again.status_code == 200 and again.json()["seat"] == 2
+    b = await Player.join(live.ws, room["room"], again.json()["token"])
+    assert b.you == 2
+    await b.close()

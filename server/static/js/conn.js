@@ -83,6 +83,12 @@ export function seatReplaced(conn) {
   return closedAs(conn) === "seat_replaced";
 }
 
+/** True when the room refused this window as a spectator because it admits none (close 4005 to a connection
+ * without a seat token, before any view): a private game, closed to spectators. */
+export function closedToSpectators(conn) {
+  return closedAs(conn) === "unauthorized" && conn.token === null && !conn.view;
+}
+
 /** True while this window takes its seat back (resume()) until the seat's sync or a close that stops it. */
 export function takingBack(conn) {
   return conn.takingBack && conn.status !== "open" && conn.status !== "closed";

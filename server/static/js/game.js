@@ -25,11 +25,11 @@ import { PROMPT_RULE } from "./rules_text.js";
 import { offPageIds, offPagePanel, triggersPromptText } from "./reach.js";
 import { tickClocks } from "./clocks.js";
 import { endingsPanel, tickAway } from "./leaver.js";
-import { notFoundBox } from "./notfound.js";
+import { notFoundBox, privateRoomBox } from "./notfound.js";
 import { ReplayConnection } from "./replay.js";
 import { needsConfirm, confirmBox, confirmSetting } from "./confirm.js";
 import { LogBook } from "./logbook.js";
-import { declinedRematch, cancelledBeforeDeal, superseded, seatReplaced, takingBack } from "./conn.js";
+import { declinedRematch, cancelledBeforeDeal, closedToSpectators, superseded, seatReplaced, takingBack } from "./conn.js";
 
 const COLS = ["a", "b", "c", "d", "e"];
 const RANKS = [1, 2, 3, 4, 5, 6];
@@ -154,6 +154,11 @@ export class GamePage {
       if (c.status === "closed" && !this.opts.replay && c.lastError?.code === "room_not_found") {
         this._lookUpRecord();
         setChildren(this.root, this._errorToast(), notFoundBox("room", this.recorded ? c.room : null));
+        return;
+      }
+      // a room closed to spectators, opened without a seat there: a private game, not a refused seat key
+      if (c.status === "closed" && !this.opts.replay && closedToSpectators(c)) {
+        setChildren(this.root, privateRoomBox());
         return;
       }
       setChildren(this.root, this._errorToast(), superseded(c) || seatReplaced(c) ? this._connBanner()

@@ -3,7 +3,7 @@
 // profile; "#/leaderboard" ratings and this player's games; any other address, a "page not found" with a link to
 // the lobby (notfound.js). On the first visit the lobby asks for a display name (player.js). Opening a room
 // link without a seat takes the free seat 2 if nobody has (the invite link; a name is asked for
-// first); later openers watch (no name needed).
+// first); a signed-in player seated in the room gets that seat on this device; later openers watch (no name needed).
 
 import { h, setChildren } from "./dom.js";
 import { t, getLang, setLang, onLangChange } from "./i18n.js";
@@ -86,9 +86,12 @@ async function player() {
  * a restart, or is moving to another process: docs/reliability.md); after the last, the opener watches. */
 const SEAT_RETRIES = [0.5, 1, 2, 4];
 
-/** This browser's seat in room ({seat, kept}): the stored one, else the free seat 2 when the room still waits for
- * a player; none (seat null) when watching, with kept the seat the waiting room keeps for this player (a rematch or
- * a challenge opened from its link: the room bar offers to take it, roombar.js) or null. */
+/** This browser's seat in room ({seat, kept}): the stored one; else, for a signed-in player seated in the room (its
+ * `yours`, by the player's session) whatever the room's status, that seat with a fresh token from the server (the
+ * seat's older connection elsewhere is displaced); else the free seat 2 when the room still waits for a player; none
+ * (seat null) when watching, with kept the seat the waiting room keeps for this player (a rematch or a challenge
+ * opened from its link, nobody in it yet: the room bar offers to take it, roombar.js) or null, and lost true when
+ * the free seat was taken by another opener while this one asked for it (the room bar says so). */
 async function seatFor(room) {
   const known = loadSeat(room);
   if (known) return { seat: known, kept: null };
@@ -98,13 +101,14 @@ async function seatFor(room) {
       if (info.status === "waiting" && info.yours && !info.seats?.[String(info.yours)]?.taken) {
         return { seat: null, kept: info.yours };
       }
-      if (!(info.status === "waiting" && info.open)) return { seat: null, kept: null };
+      if (!info.yours && !(info.status === "waiting" && info.open)) return { seat: null, kept: null };
       await player(); // the friend sits down under a name
       const seat = await api.joinRoom(room, {});
       saveSeat(room, seat);
       return { seat, kept: null };
     } catch (e) {
-      // taken meanwhile, or no such room: watch (the connection shows why); unavailable for now: ask again
+      // taken meanwhile (said), or no such room: watch (the connection shows why); unavailable for now: ask again
+      if (e.status === 409 && e.code === "seat_taken") return { seat: null, kept: null, lost: true };
       if (e.status !== 503 || attempt >= SEAT_RETRIES.length) return { seat: null, kept: null };
       await new Promise((resolve) => setTimeout(resolve, SEAT_RETRIES[attempt] * 1000));
     }
@@ -121,7 +125,7 @@ async function route() {
     page.render();
   } else if (parts[0] === "room" && parts[1]) {
     const room = parts[1];
-    const { seat, kept } = query.get("watch") ? { seat: null, kept: null } : await seatFor(room);
+    const { seat, kept, lost } = query.get("watch") ? { seat: null, kept: null } : await seatFor(room);
     if (mine !== routes) return;
     const barRoot = h("div#room-bar-root");
     const guideRoot = h("div#tutorial-root");
@@ -136,7 +140,7 @@ async function route() {
       guide?.update(what);
     } });
     page = new GamePage(gameRoot, conn);
-    bar = new RoomBar(barRoot, conn, { kept, onSeated: () => route() });
+    bar = new RoomBar(barRoot, conn, { kept, lost, onSeated: () => route() });
     chat = new ChatPanel(chatRoot, conn);
     guide = tutorialFor(room, guideRoot, conn);   // the tutorial's guide in the tutorial's room (tutorial.js)
     current = { page, conn, parts: [bar, chat, guide].filter(Boolean) };

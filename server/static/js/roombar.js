@@ -11,7 +11,8 @@
 // room that keeps a seat for them (a rematch or a challenge opened from its link) is offered to take it, the deck
 // kept (the default) or chosen again (data-testid "take-kept-seat"). Once the rematch is dealt the finished room
 // leads every viewer into it instead of offering it (view.room.rematch_started): a player's link "go-rematch", a
-// spectator's "watch-rematch"; so does a stale page whose decline finds the rematch started already.
+// spectator's "watch-rematch"; so does a stale page whose decline finds the rematch started already. An opener of
+// the invite whose seat another opener took first is told it watches (data-testid "seat-lost").
 
 import { h, setChildren } from "./dom.js";
 import { t, onLangChange, errorText } from "./i18n.js";
@@ -39,7 +40,8 @@ export function inviteUrl(room) {
 
 export class RoomBar {
   /** root: element to render into; conn: the GameConnection of the room page; opts.kept: the seat (1 | 2) this
-   * waiting room keeps for this browser's player, who watches until taking it; opts.onSeated(): called once it is
+   * waiting room keeps for this browser's player, who watches until taking it; opts.lost: the free seat this page
+   * asked for was taken by another opener first (it watches, and is told so); opts.onSeated(): called once it is
    * taken (the page opens the room again with the seat). */
   constructor(root, conn, opts = {}) {
     this.root = root;
@@ -293,6 +295,7 @@ export class RoomBar {
     else if (result) body = this._finished(room, you, result);
     setChildren(this.root, h("div.room-bar", { dataset: { status: room.status } },
       h("div.room-bar-top", {}, mySeat, " · ", names, ratedLabel(room, result)),
+      this.opts.lost && !you ? h("p.seat-lost", { role: "status", dataset: { testid: "seat-lost" } }, t("seat_lost")) : null,
       body,
       this.error ? h("p.room-bar-error", { role: "alert" }, this.error) : null));
     const sel = this.root.querySelector("#rematch-deck");
