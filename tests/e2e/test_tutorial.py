@@ -5,10 +5,13 @@ before it moves on: the deal and recruiting with silver and gold, deployment, th
 flyer, ending the turn, a defender) played to a real end; left in the middle and resumed from the lobby."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import driver
+from server.tutorial import BATTLE, PRELIM_DECKS
 from tests.e2e.players import enter_lobby, room_of
 
 LESHIY, ERIALA, ARGULL, DRAKS = "vs2023-071-leshiy", "vs2023-078-eriala", "vs2003-ar-gull", "vs2023-070-draks"
@@ -577,3 +580,54 @@ def test_a_step_skipped_in_the_first_part_is_remembered_into_the_battle_with_the
                            ".filter((s) => s.part === 'prelim').map((s) => s.id)")
     assert skipped == [first] + prelim[prelim.index(at):], skipped
     assert not page.js_errors, page.js_errors
+
+
+#: every card the tutorial's two positions hold: the cards its texts may name
+TUTORIAL_CARDS = sorted({*PRELIM_DECKS[0], *PRELIM_DECKS[1], *(c["card"] for c in BATTLE["setup"]["cards"])})
+
+# every step's words as the guide shows them in ``lang``, and the names the page shows the tutorial's cards by
+EVERY_STEP_TEXT = """async ([lang, ids]) => {
+  const i18n = await import('/js/i18n.js');
+  const cards = await import('/js/cards.js');
+  const tut = await import('/js/tutorial.js');
+  const { STEPS } = await import('/js/tutorial_steps.js');
+  i18n.setLang(lang);
+  const names = ids.map((id) => cards.nameParts(cards.cardDef(id)).lead);
+  const texts = {};
+  for (const s of STEPS) {
+    localStorage.setItem('berserk.tutorial', JSON.stringify({ id: s.id, room: 'tut-names', part: s.part, since: -1 }));
+    const root = document.createElement('div');
+    document.body.append(root);
+    const guide = tut.tutorialFor('tut-names', root, { view: { cards: {}, log: [], queue: [] }, legal: [], you: 1 });
+    guide.render();
+    texts[s.id] = root.querySelector('[data-testid=tutorial-step]').textContent;
+    guide.destroy();
+    root.remove();
+  }
+  return { names, texts };
+}"""
+
+
+def _misnamed(text: str, names: list[str]) -> list[str]:
+    """The words of ``text`` that begin as one of ``names`` does (its first three letters, the capital included)
+    where no such name is written out whole: a card named otherwise than by ``names``."""
+    bad = []
+    for stem in {n[:3] for n in names}:
+        like = [n for n in names if n.startswith(stem)]
+        for m in re.finditer(r"(?<!\w)" + re.escape(stem), text):
+            rest = text[m.start():]
+            if not any(re.match(re.escape(n) + r"(?!\w)", rest) for n in like):
+                bad.append(re.match(r"[\w-]+", rest).group())
+    return bad
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_tutorial_text_names_a_card_by_the_name_the_page_shows(server, new_page, lang):
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    got = page.evaluate(EVERY_STEP_TEXT, [lang, TUTORIAL_CARDS])
+    bad = {step: _misnamed(text, got["names"]) for step, text in got["texts"].items()}
+    assert not any(bad.values()), (got["names"], {k: v for k, v in bad.items() if v})
+    assert not [text for text in got["texts"].values() if "{" in text], got["texts"]
+

@@ -18,7 +18,7 @@ import { t, getLang, onLangChange, addStrings } from "./i18n.js";
 import * as api from "./api.js";
 import { loadSeat, saveSeat } from "./seats.js";
 import { resultForSeat } from "./names.js";
-import { STEPS } from "./tutorial_steps.js";
+import { STEPS, stepText } from "./tutorial_steps.js";
 
 addStrings({
   en: { tut_title: "Tutorial", tut_intro: "Learn the game by playing: a short guided game against the computer.",
@@ -328,12 +328,11 @@ class TutorialGuide {
     if (this._overEarly()) return this._renderOver(p);
     const lang = getLang();
     const ctx = this._ctx();
-    const text = typeof step.text === "function" ? step.text(ctx) : step.text;
     // the player is to act but nothing the step asks for is there (they played it another way): say so
     const offScript = !step.next && !!ctx.view?.cards && ctx.legal.length > 0 && !step.target(ctx);
     setChildren(this.root, h("div.tutorial-guide", { role: "status", "aria-live": "polite" },
       h("span.tutorial-count", {}, t("tut_step", { n: p.step + 1, total: STEPS.length })), " ",
-      h("span.tutorial-text", { dataset: { testid: "tutorial-step", step: step.id } }, text[lang] || text.en),
+      h("span.tutorial-text", { dataset: { testid: "tutorial-step", step: step.id } }, stepText(step, ctx, lang)),
       offScript ? h("span.tutorial-offscript", { dataset: { testid: "tutorial-offscript" } }, " ", t("tut_offscript"))
         : null,
       step.next ? h("button.tutorial-next", { dataset: { testid: "tutorial-next" }, onclick: () => this._next() },
