@@ -6,7 +6,9 @@
 //
 // A step: {id, part, text: {ru, en} (or text(ctx) -> {ru, en}; a card is named in it by its key in NAMED in braces,
 // "{leshiy}", shown by the name on the card's face: stepText), target(ctx) -> CSS selector | null, done(ctx) -> bool,
-// next: bool (done by the "Next" button)}. ctx: {view, legal, you, since (the last event seq before the step began), events (those
+// premise(ctx) -> bool (optional: whether the board is as the step's words take it to be, e.g. the card the step
+// names is where they say; false when an earlier step was skipped or the game went another way), next: bool (done by
+// the "Next" button)}. ctx: {view, legal, you, since (the last event seq before the step began), events (those
 // after it), card(defId) -> the viewer's instance of that pool card, or null, selected: the id of the card selected
 // on the game page, or null, skipped: the ids of the steps skipped, or never reached, so far}.
 
@@ -106,6 +108,20 @@ const executed = (ctx, defId) => {
   return !!cv && happened(ctx, (e) => (e.type === "executing" && e.source === cv.id)
     || (e.type === "strike_roll" && e.attacker === cv.id));
 };
+// What a step's words take as so on the board (its premise): the viewer's card defId on the battlefield at cell; an
+// opponent's card on the battlefield at cell; defId's declaration waiting in the queue; a strike by defId rolled
+// (the dice box shows the last one the log holds).
+const mineOn = (ctx, defId, cell) => own(ctx, defId, "battlefield")?.cell === cell;
+const foeOn = (ctx, cell) => Object.values(ctx.view.cards || {})
+  .some((c) => c.owner !== ctx.you && c.zone === "battlefield" && c.cell === cell);
+const inQueue = (ctx, defId) => {
+  const cv = own(ctx, defId);
+  return !!cv && (ctx.view.queue || []).some((e) => e.source === cv.id);
+};
+const rolled = (ctx, defId) => {
+  const cv = own(ctx, defId);
+  return !!cv && (ctx.view.log || []).some((e) => e.type === "strike_roll" && e.attacker === cv.id);
+};
 const BATTLE_PHASES = ["turn_preparation", "turn_start", "main", "final"];
 
 export const STEPS = [
@@ -157,30 +173,36 @@ export const STEPS = [
   { id: "strike", part: "battle",
     text: { ru: "Ударьте раненую карту {nomad} перед картой {leshiy} (e4): нажмите на карту {leshiy}, затем на карту {nomad} (простой удар). Ударив, {leshiy} закроется.",
       en: "Strike the wounded {nomad} in front of {leshiy} (e4): click {leshiy}, then the {nomad} (a simple strike). Having struck, {leshiy} closes." },
+    premise: (ctx) => inQueue(ctx, LESHIY) || (mineOn(ctx, LESHIY, "e3") && foeOn(ctx, "e4")),
     target: (ctx) => cardThenPass(ctx, LESHIY, "battlefield", litCardOn("e4")),
     done: (ctx) => happened(ctx, (e) => e.type === "declared" && e.source === own(ctx, LESHIY)?.id) || executed(ctx, LESHIY) },
   { id: "pass", part: "battle",
     text: { ru: "Удар карты {leshiy} стоит в очереди. Компьютер спасовал; спасуйте и вы (и подтвердите): два паса подряд выполняют первую заявку очереди.",
       en: "The strike of {leshiy} waits in the queue. The computer passed; pass too (and confirm): two passes in a row carry out the queue's first entry." },
+    premise: (ctx) => inQueue(ctx, LESHIY),
     target: (ctx) => next(button(ctx, (a) => a.act === "pass")),
     done: (ctx) => executed(ctx, LESHIY) },
   { id: "table", part: "battle", next: true,
     text: { ru: "Посмотрите на окно кубиков: бросали оба, разница бросков выбрала строку Таблицы ударов — кто какой удар нанёс. Нажмите «Дальше».",
       en: "Look at the dice box: both rolled, and the difference picked a row of the Strike Table: who dealt which blow. Press \"Next\"." },
+    premise: (ctx) => rolled(ctx, LESHIY),
     target: () => "#game-root [data-testid=combat]", done: () => false },
   { id: "shot", part: "battle",
     text: { ru: "{eriala} — стрелок: нажмите на эту карту, выберите «Выстрел» и карту {nomad} на e4. Дальняя атака бьёт издалека, ответа нет. Затем спасуйте, чтобы выстрел выполнился.",
       en: "{eriala} is a shooter: click her, choose \"Shot\" and the {nomad} on e4. A ranged attack hits from afar and gets no answer. Then pass so that it is carried out." },
+    premise: (ctx) => !!own(ctx, ERIALA, "battlefield") && (inQueue(ctx, ERIALA) || foeOn(ctx, "e4")),
     target: (ctx) => cardThenPass(ctx, ERIALA, "battlefield", litCardOn("e4")),
     done: (ctx) => executed(ctx, ERIALA) },
   { id: "ability", part: "battle",
     text: { ru: "Разряд карты {argull} оплачивается всеми её фишками (их 2): нажмите на неё, выберите разряд и карту {nomad} на e4, затем спасуйте.",
       en: "The discharge of {argull} is paid with all its tokens (it has 2): click it, choose the discharge and the {nomad} on e4, then pass." },
+    premise: (ctx) => !!own(ctx, ARGULL, "battlefield") && (inQueue(ctx, ARGULL) || foeOn(ctx, "e4")),
     target: (ctx) => cardThenPass(ctx, ARGULL, "battlefield", litCardOn("e4")),
     done: (ctx) => executed(ctx, ARGULL) },
   { id: "flyer", part: "battle",
     text: { ru: "{draks} — летающее существо: оно во вспомогательной зоне и бьёт любую карту. Ударьте им карту {nomad} на c4, затем спасуйте.",
       en: "{draks} flies: it lies in the auxiliary zone and strikes any card. Strike the {nomad} on c4 with it, then pass." },
+    premise: (ctx) => !!own(ctx, DRAKS) && (inQueue(ctx, DRAKS) || foeOn(ctx, "c4")),
     target: (ctx) => cardThenPass(ctx, DRAKS, undefined, litCardOn("c4")),
     done: (ctx) => executed(ctx, DRAKS) },
   { id: "end_turn", part: "battle",
