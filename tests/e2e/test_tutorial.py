@@ -5,10 +5,13 @@ before it moves on: the deal and recruiting with silver and gold, deployment, th
 flyer, ending the turn, a defender) played to a real end; left in the middle and resumed from the lobby."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import driver
+from server.tutorial import BATTLE, PRELIM_DECKS
 from tests.e2e.players import enter_lobby, room_of
 
 LESHIY, ERIALA, ARGULL, DRAKS = "vs2023-071-leshiy", "vs2023-078-eriala", "vs2003-ar-gull", "vs2023-070-draks"
@@ -75,6 +78,7 @@ def test_the_tutorial_from_the_lobby_to_a_won_game_left_and_resumed_on_the_way(b
     page.wait_for_selector("[data-testid=tutorial-step]")
     policy = driver.Policy(squad=4)
     seen, left, defended = [], False, False
+    premise_off = []    # the steps that said the board was not as their words take it
     for _ in range(MAX_CLICKS):
         step = _step(page)
         if not seen or seen[-1] != step:
@@ -82,6 +86,8 @@ def test_the_tutorial_from_the_lobby_to_a_won_game_left_and_resumed_on_the_way(b
             page.screenshot(path=str(artifacts / f"tutorial-{len(seen):02d}-{step}.png"))
         if step == "complete":
             break
+        if page.locator("[data-testid=tutorial-premise]").count():
+            premise_off.append(step)
         if step == "hire_gold" and not left:      # leave in the middle and come back from the lobby: the part again
             left = True
             room = page.evaluate("location.hash")
@@ -136,6 +142,7 @@ def test_the_tutorial_from_the_lobby_to_a_won_game_left_and_resumed_on_the_way(b
                  "strike", "pass", "table", "shot", "ability", "flyer", "end_turn", "defender", "finish"):
         assert must in seen, (must, seen)
     assert defended, "the computer's strike never offered the defender the step names"
+    assert not premise_off, premise_off
     assert driver.state(page)["view"]["result"]["winner"] == driver.state(page)["you"]
     page.click("[data-testid=tutorial-next]")
     page.wait_for_selector("[data-testid=tutorial-start]")
@@ -451,6 +458,15 @@ OPEN_BATTLE_AT = """async ([id]) => {
 }"""
 
 
+def _open_battle(page, server, step: str) -> str:
+    """Enter the lobby, open the tutorial's battle in a new room at ``step`` and wait until it is dealt; its room."""
+    enter_lobby(page, server, "Learner")
+    room = page.evaluate(OPEN_BATTLE_AT, [step])
+    page.wait_for_selector(f"[data-testid=tutorial-step][data-step={step}]")
+    _dealt(page, room)
+    return room
+
+
 @pytest.mark.parametrize("lang, how, says, again", [
     ("ru", "abort", "тренировочная игра обучения не доиграна", "Пройти обучение заново"),
     ("en", "concede", "You lost", "Start the tutorial again")])
@@ -460,10 +476,7 @@ def test_a_tutorial_battle_that_ended_at_an_early_step_offers_no_stale_step_no_r
     guide says the game is over in the result's words and offers to finish or play the battle again, the room bar
     offers no rematch, and the lobby offers the tutorial again, never to go on at a step of the ended game."""
     page = new_page("ru-RU" if lang == "ru" else "en-US")
-    enter_lobby(page, server, "Learner")
-    room = page.evaluate(OPEN_BATTLE_AT, ["move"])
-    page.wait_for_selector("[data-testid=tutorial-step][data-step=move]")
-    _dealt(page, room)
+    room = _open_battle(page, server, "move")
     if how == "abort":
         _abort(page, room)
     else:
@@ -512,10 +525,7 @@ def test_the_last_step_tells_an_aborted_tutorial_game_as_a_practice_left_unfinis
 
 def test_a_battle_whose_game_ended_can_be_played_again_in_a_new_room_from_its_first_step(server, new_page):
     page = new_page("en-US")
-    enter_lobby(page, server, "Learner")
-    room = page.evaluate(OPEN_BATTLE_AT, ["strike"])
-    page.wait_for_selector("[data-testid=tutorial-step][data-step=strike]")
-    _dealt(page, room)
+    room = _open_battle(page, server, "strike")
     _abort(page, room)
     page.click("[data-testid=tutorial-part-again]")
     page.wait_for_selector("[data-testid=tutorial-step][data-step=move]")
@@ -577,3 +587,119 @@ def test_a_step_skipped_in_the_first_part_is_remembered_into_the_battle_with_the
                            ".filter((s) => s.part === 'prelim').map((s) => s.id)")
     assert skipped == [first] + prelim[prelim.index(at):], skipped
     assert not page.js_errors, page.js_errors
+
+
+#: every card the tutorial's two positions hold: the cards its texts may name
+TUTORIAL_CARDS = sorted({*PRELIM_DECKS[0], *PRELIM_DECKS[1], *(c["card"] for c in BATTLE["setup"]["cards"])})
+
+# every step's words as the guide shows them in ``lang``, and the names the page shows the tutorial's cards by
+EVERY_STEP_TEXT = """async ([lang, ids]) => {
+  const i18n = await import('/js/i18n.js');
+  const cards = await import('/js/cards.js');
+  const tut = await import('/js/tutorial.js');
+  const { STEPS } = await import('/js/tutorial_steps.js');
+  i18n.setLang(lang);
+  const names = ids.map((id) => cards.nameParts(cards.cardDef(id)).lead);
+  const texts = {};
+  for (const s of STEPS) {
+    localStorage.setItem('berserk.tutorial', JSON.stringify({ id: s.id, room: 'tut-names', part: s.part, since: -1 }));
+    const root = document.createElement('div');
+    document.body.append(root);
+    const guide = tut.tutorialFor('tut-names', root, { view: { cards: {}, log: [], queue: [] }, legal: [], you: 1 });
+    guide.render();
+    texts[s.id] = root.querySelector('[data-testid=tutorial-step]').textContent;
+    guide.destroy();
+    root.remove();
+  }
+  return { names, texts };
+}"""
+
+
+def _misnamed(text: str, names: list[str]) -> list[str]:
+    """The words of ``text`` that begin as one of ``names`` does (its first three letters, the capital included)
+    where no such name is written out whole: a card named otherwise than by ``names``."""
+    bad = []
+    for stem in {n[:3] for n in names}:
+        like = [n for n in names if n.startswith(stem)]
+        for m in re.finditer(r"(?<!\w)" + re.escape(stem), text):
+            rest = text[m.start():]
+            if not any(re.match(re.escape(n) + r"(?!\w)", rest) for n in like):
+                bad.append(re.match(r"[\w-]+", rest).group())
+    return bad
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_tutorial_text_names_a_card_by_the_name_the_page_shows(server, new_page, lang):
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    got = page.evaluate(EVERY_STEP_TEXT, [lang, TUTORIAL_CARDS])
+    bad = {step: _misnamed(text, got["names"]) for step, text in got["texts"].items()}
+    assert not any(bad.values()), (got["names"], {k: v for k, v in bad.items() if v})
+    assert not [text for text in got["texts"].values() if "{" in text], got["texts"]
+
+
+def _skip(page, step: str) -> None:
+    """Press "Skip this step" at ``step`` and wait for the guide to show the next one."""
+    page.click(f"[data-testid=tutorial-step][data-step={step}] ~ [data-testid=tutorial-skip]")
+    expect(page.locator("[data-testid=tutorial-step]")).not_to_have_attribute("data-step", step)
+
+
+@pytest.mark.parametrize("lang, says", [("ru", "пропущен"), ("en", "skipped")])
+def test_a_step_after_skipped_ones_whose_board_is_not_as_it_says_tells_so_and_what_to_do(server, new_page, artifacts,
+                                                                                        lang, says):
+    """The learner skips the move (Leshy stays on e2), then the strike: the pass step, whose words take Leshy's
+    strike to wait in the queue, says the board differs because a step was skipped, and offers the part again."""
+    page = new_page("ru-RU" if lang == "ru" else "en-US")
+    _open_battle(page, server, "move")
+    page.wait_for_function("() => window.berserkConn?.view?.phase === 'main' && window.berserkConn.legal?.length")
+    assert not page.locator("[data-testid=tutorial-premise]").count()
+    _skip(page, "move")
+    _skip(page, "strike")
+    expect(page.locator("[data-testid=tutorial-step]")).to_have_attribute("data-step", "pass")
+    assert page.evaluate("window.berserkConn.view.queue.length") == 0
+    note = page.locator("[data-testid=tutorial-premise]")
+    expect(note).to_contain_text(says)
+    expect(page.locator("[data-testid=tutorial-part-again]")).to_be_visible()
+    assert not page.locator("[data-testid=tutorial-offscript]").count()
+    page.screenshot(path=str(artifacts / f"tutorial-premise-{lang}.png"))
+    assert not page.js_errors, page.js_errors
+
+
+def test_the_part_again_offered_by_a_step_whose_board_differs_starts_the_battle_over_in_a_new_room(server, new_page):
+    page = new_page("en-US")
+    room = _open_battle(page, server, "move")
+    page.wait_for_function("() => window.berserkConn?.view?.phase === 'main' && window.berserkConn.legal?.length")
+    _skip(page, "move")
+    expect(page.locator("[data-testid=tutorial-premise]")).to_be_visible()
+    page.click("[data-testid=tutorial-part-again]")
+    page.wait_for_selector("[data-testid=tutorial-step][data-step=move]")
+    assert room_of(page) != room
+    _aborted(page, room)
+    assert page.evaluate("JSON.parse(localStorage.getItem('berserk.tutorial')).skipped") == []
+    assert not page.js_errors, page.js_errors
+
+
+@pytest.mark.parametrize("lang, says, never", [("ru", "игра пошла по-другому", "пропущен"),
+                                               ("en", "the game went another way", "skipped")])
+def test_a_step_whose_board_differs_with_no_step_skipped_says_the_game_went_another_way(server, new_page, lang, says,
+                                                                                       never):
+    """At "pass" with no step skipped, Leshy's strike is not in the queue (the learner struck something else): the
+    guide says the board differs because the game went another way, never that a step was skipped."""
+    page = new_page()
+    page.goto(server.url + "/#/nowhere")
+    page.wait_for_selector("#app")
+    page.evaluate("""async (lang) => {
+      const i18n = await import('/js/i18n.js');
+      const tut = await import('/js/tutorial.js');
+      i18n.setLang(lang);
+      localStorage.setItem('berserk.tutorial', JSON.stringify({ id: 'pass', room: 'tut-other', part: 'battle', since: -1 }));
+      const root = document.createElement('div');
+      document.body.append(root);
+      const cards = { k1: { id: 'k1', owner: 1, zone: 'battlefield', cell: 'e3', card: 'vs2023-071-leshiy' } };
+      const conn = { view: { cards, log: [], queue: [], phase: 'main' }, legal: [{ act: 'pass' }], you: 1 };
+      tut.tutorialFor('tut-other', root, conn).update();
+    }""", lang)
+    note = page.locator("[data-testid=tutorial-premise]")
+    expect(note).to_contain_text(says)
+    assert never not in note.inner_text()

@@ -29,10 +29,17 @@ export function cardDef(id) {
  * language leads (English when the card data has name_en, else the Russian printed name); the other language's
  * name is alongside (other: "" when there is none or it is the same). */
 export function nameParts(def) {
-  const en = getLang() === "en" && def.name_en;
-  const lead = en ? def.name_en : def.name_ru;
+  const en = getLang() === "en" && !!def.name_en;
+  const lead = leadName(def);
   const other = en ? def.name_ru : def.name_en || "";
   return { lead, leadLang: en ? "en" : "ru", other: other && other !== lead ? other : "", otherLang: en ? "ru" : "en" };
+}
+
+/** The name a pool card's face leads with in language lang ("ru" | "en", the interface's by default): name_en in
+ * English when the card data has it, else the Russian printed name; "face-down card" for no card (def null). */
+export function leadName(def, lang = getLang()) {
+  if (!def) return t("hidden_card");
+  return lang === "en" && def.name_en ? def.name_en : def.name_ru;
 }
 
 /** Name of a pool card as "Lead (other)": the name in the interface language leads, the other one is alongside. */

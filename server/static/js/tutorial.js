@@ -1,7 +1,9 @@
 // The tutorial: a guided game against the computer from fixed positions (server/tutorial.py), one step at a time
 // (tutorial_steps.js). The lobby's box (data-testid "tutorial") starts or resumes it; on the room page the guide
 // (data-testid "tutorial-step") says what to do now, highlights what to click (class "tutorial-target") and moves
-// on when the game shows it was done. Progress is kept in localStorage ("berserk.tutorial": {id, part, room, since,
+// on when the game shows it was done; a step whose words take as so what the board does not show (its premise:
+// a step before it skipped, or the game gone another way) says so and offers the part again (data-testid
+// "tutorial-premise"). Progress is kept in localStorage ("berserk.tutorial": {id, part, room, since,
 // skipped: the ids of the steps skipped, or never reached because a part's game ended before them, told by the last
 // step; a part started over takes its own off the list},
 // the step by its id, so that adding or removing steps never shifts a saved place; "over": true once the part's game
@@ -18,7 +20,7 @@ import { t, getLang, onLangChange, addStrings } from "./i18n.js";
 import * as api from "./api.js";
 import { loadSeat, saveSeat } from "./seats.js";
 import { resultForSeat } from "./names.js";
-import { STEPS } from "./tutorial_steps.js";
+import { STEPS, stepText } from "./tutorial_steps.js";
 
 addStrings({
   en: { tut_title: "Tutorial", tut_intro: "Learn the game by playing: a short guided game against the computer.",
@@ -26,6 +28,8 @@ addStrings({
     tut_step: "Step {n} of {total}", tut_next: "Next", tut_leave: "Leave the tutorial", tut_to_lobby: "To the lobby",
     tut_skip: "Skip this step",
     tut_offscript: "The game went another way: this step can no longer be done here. Play on, or skip the step.",
+    tut_premise_skipped: "The board is not as this step says: a step before it was skipped. Go on to the next step, or start this part over to take the steps in order.",
+    tut_premise_other: "The board is not as this step says: the game went another way. Go on to the next step, or start this part over.",
     tut_over: "Game over: {result}",
     tut_over_prelim: "This part of the tutorial is over. Next: a battle from a prepared position.",
     tut_over_battle: "The tutorial's battle is over: finish the tutorial, or start the battle over.",
@@ -36,6 +40,8 @@ addStrings({
     tut_step: "Шаг {n} из {total}", tut_next: "Дальше", tut_leave: "Выйти из обучения", tut_to_lobby: "В лобби",
     tut_skip: "Пропустить шаг",
     tut_offscript: "Игра пошла по-другому: этот шаг здесь уже не сделать. Играйте дальше или пропустите шаг.",
+    tut_premise_skipped: "На доске всё не так, как говорит этот шаг: перед ним был пропущен шаг. Переходите к следующему шагу или начните эту часть заново, чтобы пройти шаги по порядку.",
+    tut_premise_other: "На доске всё не так, как говорит этот шаг: игра пошла по-другому. Переходите к следующему шагу или начните эту часть заново.",
     tut_over: "Игра окончена: {result}",
     tut_over_prelim: "Эта часть обучения окончена. Дальше — бой с заранее подготовленной позиции.",
     tut_over_battle: "Бой обучения окончен: завершите обучение или начните бой заново.",
@@ -246,8 +252,10 @@ class TutorialGuide {
     await enter(partStart("battle", p));
   }
 
-  /** The part again in a new room from its fixed position (the ended game's room stays as it is). */
+  /** The part again in a new room from its fixed position: a game still on is aborted first (as when moving on),
+   * an ended game's room stays as it is. */
   async _partAgain() {
+    await this._endPart();
     const p = progress();
     await enter(partStart(p?.part ?? STEPS[0].part, p));
   }
@@ -328,14 +336,19 @@ class TutorialGuide {
     if (this._overEarly()) return this._renderOver(p);
     const lang = getLang();
     const ctx = this._ctx();
-    const text = typeof step.text === "function" ? step.text(ctx) : step.text;
-    // the player is to act but nothing the step asks for is there (they played it another way): say so
-    const offScript = !step.next && !!ctx.view?.cards && ctx.legal.length > 0 && !step.target(ctx);
+    // the board is not as the step's words take it (a step before it was skipped, or the game went another way):
+    // say so, why, and what to do; else the player is to act but nothing the step asks for is there: say so
+    const premiseOff = this._premiseOff(step, ctx);
+    const offScript = !premiseOff && !step.next && !!ctx.view?.cards && ctx.legal.length > 0 && !step.target(ctx);
     setChildren(this.root, h("div.tutorial-guide", { role: "status", "aria-live": "polite" },
       h("span.tutorial-count", {}, t("tut_step", { n: p.step + 1, total: STEPS.length })), " ",
-      h("span.tutorial-text", { dataset: { testid: "tutorial-step", step: step.id } }, text[lang] || text.en),
+      h("span.tutorial-text", { dataset: { testid: "tutorial-step", step: step.id } }, stepText(step, ctx, lang)),
       offScript ? h("span.tutorial-offscript", { dataset: { testid: "tutorial-offscript" } }, " ", t("tut_offscript"))
         : null,
+      premiseOff ? h("span.tutorial-premise", { dataset: { testid: "tutorial-premise" } }, " ",
+        t(this._skippedBefore(p) ? "tut_premise_skipped" : "tut_premise_other")) : null,
+      premiseOff ? [" ", h("button.tutorial-part-again", { dataset: { testid: "tutorial-part-again" },
+        onclick: () => this._partAgain() }, t("tut_part_again"))] : null,
       step.next ? h("button.tutorial-next", { dataset: { testid: "tutorial-next" }, onclick: () => this._next() },
         step.id === "complete" ? t("tut_to_lobby") : t("tut_next"))
         : h("button.tutorial-skip", { dataset: { testid: "tutorial-skip" }, onclick: () => this._next() },
@@ -353,10 +366,26 @@ class TutorialGuide {
     this._highlight();
   }
 
+  /** Whether step's premise (tutorial_steps.js) is false on the board of ctx: what its words take as done did not
+   * happen. False without a premise or a view. */
+  _premiseOff(step, ctx) {
+    return !!step?.premise && !!ctx.view?.cards && !step.premise(ctx);
+  }
+
+  /** Whether a step of p's part before p's step was skipped. */
+  _skippedBefore(p) {
+    return (p.skipped || []).some((id) => {
+      const i = STEPS.findIndex((s) => s.id === id);
+      return i >= 0 && i < p.step && STEPS[i].part === p.part;
+    });
+  }
+
   _highlight() {
     if (this._overEarly()) return;
     const step = this.step;
-    const want = step && this.conn.view ? step.target(this._ctx()) : null;
+    const ctx = this.conn.view ? this._ctx() : null;
+    // a step whose premise is false points at nothing: what it names would lead nowhere
+    const want = step && ctx && !this._premiseOff(step, ctx) ? step.target(ctx) : null;
     const el = want ? document.querySelector(want) : null;
     for (const old of document.querySelectorAll(".tutorial-target")) if (old !== el) old.classList.remove("tutorial-target");
     if (el && !el.classList.contains("tutorial-target")) el.classList.add("tutorial-target");

@@ -4,10 +4,15 @@
 // and the pass, a shot, a discharge paid with tokens, a flyer, ending the turn, a defender, and the rest of a real
 // game to its end).
 //
-// A step: {id, part, text: {ru, en} (or text(ctx) -> {ru, en}), target(ctx) -> CSS selector | null, done(ctx) -> bool, next: bool (done by
+// A step: {id, part, text: {ru, en} (or text(ctx) -> {ru, en}; a card is named in it by its key in NAMED in braces,
+// "{leshiy}", shown by the name on the card's face: stepText), target(ctx) -> CSS selector | null, done(ctx) -> bool,
+// premise(ctx) -> bool (optional: whether the board is as the step's words take it to be, e.g. the card the step
+// names is where they say; false when an earlier step was skipped or the game went another way), next: bool (done by
 // the "Next" button)}. ctx: {view, legal, you, since (the last event seq before the step began), events (those
 // after it), card(defId) -> the viewer's instance of that pool card, or null, selected: the id of the card selected
 // on the game page, or null, skipped: the ids of the steps skipped, or never reached, so far}.
+
+import { cardDef, leadName } from "./cards.js";
 
 // How the tutorial's game ended, then the closing words: a win, a loss, a draw by the turn limit (the engine's
 // result reason "turn_cap"), another draw, or a practice left unfinished (aborted: nobody won); said as it is, never
@@ -55,6 +60,19 @@ const LESHIY = "vs2023-071-leshiy";
 const ERIALA = "vs2023-078-eriala";
 const ARGULL = "vs2003-ar-gull";
 const DRAKS = "vs2023-070-draks";
+const NOMAD = "vs2023-001-kochevnik";
+/** The cards the steps' words name, by the key written in braces in them ("{leshiy}"). */
+const NAMED = { leshiy: LESHIY, eriala: ERIALA, argull: ARGULL, draks: DRAKS, nomad: NOMAD };
+
+/** A step's words in language lang ("ru" | "en") for ctx (the step's context, above), each "{key}" of NAMED in
+ * them replaced by that card's name as the page shows it in lang (the catalogue's, cards.js leadName): the name on
+ * the card's face, so that the words and the cards never name a card differently. The Russian words use the name
+ * as it is (nominative: «карта Леший»), never a declined form of it. */
+export function stepText(step, ctx, lang) {
+  const text = typeof step.text === "function" ? step.text(ctx) : step.text;
+  return (text[lang] || text.en)
+    .replace(/\{(\w+)\}/g, (all, key) => (NAMED[key] ? leadName(cardDef(NAMED[key]), lang) : all));
+}
 
 const own = (ctx, defId, zone) => Object.values(ctx.view.cards || {})
   .find((c) => c.owner === ctx.you && c.card === defId && (!zone || c.zone === zone)) || null;
@@ -90,6 +108,20 @@ const executed = (ctx, defId) => {
   return !!cv && happened(ctx, (e) => (e.type === "executing" && e.source === cv.id)
     || (e.type === "strike_roll" && e.attacker === cv.id));
 };
+// What a step's words take as so on the board (its premise): the viewer's card defId on the battlefield at cell; an
+// opponent's card on the battlefield at cell; defId's declaration waiting in the queue; a strike by defId rolled
+// (the dice box shows the last one the log holds).
+const mineOn = (ctx, defId, cell) => own(ctx, defId, "battlefield")?.cell === cell;
+const foeOn = (ctx, cell) => Object.values(ctx.view.cards || {})
+  .some((c) => c.owner !== ctx.you && c.zone === "battlefield" && c.cell === cell);
+const inQueue = (ctx, defId) => {
+  const cv = own(ctx, defId);
+  return !!cv && (ctx.view.queue || []).some((e) => e.source === cv.id);
+};
+const rolled = (ctx, defId) => {
+  const cv = own(ctx, defId);
+  return !!cv && (ctx.view.log || []).some((e) => e.type === "strike_roll" && e.attacker === cv.id);
+};
 const BATTLE_PHASES = ["turn_preparation", "turn_start", "main", "final"];
 
 export const STEPS = [
@@ -102,18 +134,18 @@ export const STEPS = [
       || button(ctx, (a) => a.act === "choose" && a.option?.first === ctx.you),
     done: (ctx) => happened(ctx, (e) => e.type === "kept" && e.player === ctx.you) || ["recruitment", "deployment"].includes(ctx.view.phase) },
   { id: "hire_silver", part: "prelim",
-    text: { ru: "Найм. Нажмите на Лешего в сдаче и подтвердите: обычная карта оплачивается серебром (стоимость — в углу карты).",
-      en: "Recruitment. Click Leshiy in your deal and confirm: a regular card is paid with silver (its cost is in the corner)." },
+    text: { ru: "Найм. Нажмите в сдаче на карту {leshiy} и подтвердите: обычная карта оплачивается серебром (стоимость — в углу карты).",
+      en: "Recruitment. Click {leshiy} in your deal and confirm: a regular card is paid with silver (its cost is in the corner)." },
     target: (ctx) => next(at(own(ctx, LESHIY, "deal"))),
     done: (ctx) => !!own(ctx, LESHIY, "recruits") },
   { id: "hire_gold", part: "prelim",
-    text: { ru: "Ар-Гулль — элитная карта (золотая рамка цены): её можно оплатить только золотом. Наймите его.",
-      en: "Ar-Gull is an elite card (gold cost frame): only gold pays for it. Recruit it." },
+    text: { ru: "{argull} — элитная карта (золотая рамка цены): её можно оплатить только золотом. Наймите её.",
+      en: "{argull} is an elite card (gold cost frame): only gold pays for it. Recruit it." },
     target: (ctx) => next(at(own(ctx, ARGULL, "deal"))),
     done: (ctx) => !!own(ctx, ARGULL, "recruits") },
   { id: "hire_more", part: "prelim",
-    text: { ru: "Наймите ещё Дракса — летающее существо — и Эриалу, стрелка. Три стихии стоили бы лишний золотой кристалл, а эти карты — Леса и Горы.",
-      en: "Recruit Draks, a flyer, and Eriala, a shooter, too. A third element would cost an extra gold crystal; these are Forests and Mountains." },
+    text: { ru: "Наймите ещё две карты: {draks} — летающее существо, {eriala} — стрелок. Три стихии стоили бы лишний золотой кристалл, а эти карты — Леса и Горы.",
+      en: "Recruit {draks}, a flyer, and {eriala}, a shooter, too. A third element would cost an extra gold crystal; these are Forests and Mountains." },
     target: (ctx) => next(at(own(ctx, DRAKS, "deal") || own(ctx, ERIALA, "deal"))),
     done: (ctx) => !!own(ctx, DRAKS, "recruits") && !!own(ctx, ERIALA, "recruits") },
   { id: "done_hiring", part: "prelim",
@@ -134,37 +166,43 @@ export const STEPS = [
     target: () => "[data-testid=tutorial-next]", done: () => false },
   // ---- part 2: the battle
   { id: "move", part: "battle",
-    text: { ru: "Ваш ход. Нажмите на Лешего, выберите «Движение» и подсвеченную клетку e3 (шаг — на соседнюю клетку по прямой). Каждое действие сначала встаёт в очередь: затем нажмите «Пас» и подтвердите, и шаг выполнится.",
-      en: "Your turn. Click Leshiy, choose \"Move\" and the lit cell e3 (a step goes to a neighbouring cell in a straight line). Every action first joins the queue: then press \"Pass\" and confirm, and the step is carried out." },
+    text: { ru: "Ваш ход. Нажмите на карту {leshiy}, выберите «Движение» и подсвеченную клетку e3 (шаг — на соседнюю клетку по прямой). Каждое действие сначала встаёт в очередь: затем нажмите «Пас» и подтвердите, и шаг выполнится.",
+      en: "Your turn. Click {leshiy}, choose \"Move\" and the lit cell e3 (a step goes to a neighbouring cell in a straight line). Every action first joins the queue: then press \"Pass\" and confirm, and the step is carried out." },
     target: (ctx) => cardThenPass(ctx, LESHIY, "battlefield", litCell("e3")),
     done: (ctx) => happened(ctx, (e) => e.type === "moved" && e.card === own(ctx, LESHIY)?.id) },
   { id: "strike", part: "battle",
-    text: { ru: "Ударьте раненого Кочевника перед Лешим (e4): нажмите на Лешего, затем на Кочевника (простой удар). Ударив, Леший закроется.",
-      en: "Strike the wounded Nomad in front of Leshiy (e4): click Leshiy, then the Nomad (a simple strike). Having struck, Leshiy closes." },
+    text: { ru: "Ударьте раненую карту {nomad} перед картой {leshiy} (e4): нажмите на карту {leshiy}, затем на карту {nomad} (простой удар). Ударив, {leshiy} закроется.",
+      en: "Strike the wounded {nomad} in front of {leshiy} (e4): click {leshiy}, then the {nomad} (a simple strike). Having struck, {leshiy} closes." },
+    premise: (ctx) => inQueue(ctx, LESHIY) || (mineOn(ctx, LESHIY, "e3") && foeOn(ctx, "e4")),
     target: (ctx) => cardThenPass(ctx, LESHIY, "battlefield", litCardOn("e4")),
     done: (ctx) => happened(ctx, (e) => e.type === "declared" && e.source === own(ctx, LESHIY)?.id) || executed(ctx, LESHIY) },
   { id: "pass", part: "battle",
-    text: { ru: "Удар стоит в очереди. Компьютер спасовал; спасуйте и вы (и подтвердите): два паса подряд выполняют первую заявку очереди.",
-      en: "The strike waits in the queue. The computer passed; pass too (and confirm): two passes in a row carry out the queue's first entry." },
+    text: { ru: "Удар карты {leshiy} стоит в очереди. Компьютер спасовал; спасуйте и вы (и подтвердите): два паса подряд выполняют первую заявку очереди.",
+      en: "The strike of {leshiy} waits in the queue. The computer passed; pass too (and confirm): two passes in a row carry out the queue's first entry." },
+    premise: (ctx) => inQueue(ctx, LESHIY),
     target: (ctx) => next(button(ctx, (a) => a.act === "pass")),
     done: (ctx) => executed(ctx, LESHIY) },
   { id: "table", part: "battle", next: true,
     text: { ru: "Посмотрите на окно кубиков: бросали оба, разница бросков выбрала строку Таблицы ударов — кто какой удар нанёс. Нажмите «Дальше».",
       en: "Look at the dice box: both rolled, and the difference picked a row of the Strike Table: who dealt which blow. Press \"Next\"." },
+    premise: (ctx) => rolled(ctx, LESHIY),
     target: () => "#game-root [data-testid=combat]", done: () => false },
   { id: "shot", part: "battle",
-    text: { ru: "Эриала — стрелок: нажмите на неё, выберите «Выстрел» и Кочевника на e4. Дальняя атака бьёт издалека, ответа нет. Затем спасуйте, чтобы выстрел выполнился.",
-      en: "Eriala is a shooter: click her, choose \"Shot\" and the Nomad on e4. A ranged attack hits from afar and gets no answer. Then pass so that it is carried out." },
+    text: { ru: "{eriala} — стрелок: нажмите на эту карту, выберите «Выстрел» и карту {nomad} на e4. Дальняя атака бьёт издалека, ответа нет. Затем спасуйте, чтобы выстрел выполнился.",
+      en: "{eriala} is a shooter: click her, choose \"Shot\" and the {nomad} on e4. A ranged attack hits from afar and gets no answer. Then pass so that it is carried out." },
+    premise: (ctx) => !!own(ctx, ERIALA, "battlefield") && (inQueue(ctx, ERIALA) || foeOn(ctx, "e4")),
     target: (ctx) => cardThenPass(ctx, ERIALA, "battlefield", litCardOn("e4")),
     done: (ctx) => executed(ctx, ERIALA) },
   { id: "ability", part: "battle",
-    text: { ru: "Разряд Ар-Гулля оплачивается всеми его фишками (их 2): нажмите на него, выберите разряд и Кочевника на e4, затем спасуйте.",
-      en: "Ar-Gull's discharge is paid with all its tokens (it has 2): click it, choose the discharge and the Nomad on e4, then pass." },
+    text: { ru: "Разряд карты {argull} оплачивается всеми её фишками (их 2): нажмите на неё, выберите разряд и карту {nomad} на e4, затем спасуйте.",
+      en: "The discharge of {argull} is paid with all its tokens (it has 2): click it, choose the discharge and the {nomad} on e4, then pass." },
+    premise: (ctx) => !!own(ctx, ARGULL, "battlefield") && (inQueue(ctx, ARGULL) || foeOn(ctx, "e4")),
     target: (ctx) => cardThenPass(ctx, ARGULL, "battlefield", litCardOn("e4")),
     done: (ctx) => executed(ctx, ARGULL) },
   { id: "flyer", part: "battle",
-    text: { ru: "Дракс — летающий, он во вспомогательной зоне и бьёт любую карту. Ударьте им Кочевника на c4, затем спасуйте.",
-      en: "Draks flies: it lies in the auxiliary zone and strikes any card. Strike the Nomad on c4 with it, then pass." },
+    text: { ru: "{draks} — летающее существо: оно во вспомогательной зоне и бьёт любую карту. Ударьте им карту {nomad} на c4, затем спасуйте.",
+      en: "{draks} flies: it lies in the auxiliary zone and strikes any card. Strike the {nomad} on c4 with it, then pass." },
+    premise: (ctx) => !!own(ctx, DRAKS) && (inQueue(ctx, DRAKS) || foeOn(ctx, "c4")),
     target: (ctx) => cardThenPass(ctx, DRAKS, undefined, litCardOn("c4")),
     done: (ctx) => executed(ctx, DRAKS) },
   { id: "end_turn", part: "battle",
