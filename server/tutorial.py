@@ -37,7 +37,7 @@ PRELIM_DECKS = (
     ["vs2023-001-kochevnik"] * 15,
 )
 
-#: the battle: seat 1 (bottom, rows 1-3) to act in its main phase. Leshiy steps to e3 and strikes the wounded
+#: the battle: seat 1 (bottom, rows 1-3) to act in its main phase. Leshy steps to e3 and strikes the wounded
 #: nomad on e4, which the shot and the discharge finish; the flyer strikes the nomad on c4, which then faces a wall
 #: of three open creatures (b3, c3, d3): whichever it strikes back, a neighbour of both can defend.
 BATTLE = {
