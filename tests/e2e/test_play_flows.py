@@ -547,10 +547,48 @@ def test_a_tab_whose_seat_was_claimed_again_with_a_new_token_says_it_can_no_long
     other = first.context.new_page()       # the same player elsewhere: the lobby, no socket of this seat
     other.goto(server.url + "/")
     _claim_again(other, room)
-    expect(first.locator("[data-testid=seat-replaced]")).to_have_text(replaced, use_inner_text=True)
+    expect(first.locator("[data-testid=seat-replaced]")).to_contain_text(replaced, use_inner_text=True)
     assert first.locator("[data-testid=seat-take-back]").count() == 0
     assert state(first)["status"] == "closed"
     assert not any(raw in first.inner_text("body") for raw in ("4012", "4005", "close_", "seat_replaced"))
+
+
+@pytest.mark.parametrize("locale, claim", [("en-US", "Play here"), ("ru-RU", "Играть здесь")])
+def test_a_tab_whose_seat_was_claimed_again_gets_it_back_when_its_player_asks_for_it_here(server, new_page, locale,
+                                                                                          claim):
+    first = new_page(locale)
+    enter_lobby(first, server, "Ann")
+    first.click("[data-testid=play-bot]")
+    room = room_of(first)
+    my_seat(first, "1")
+    wait_version_above(first, None)
+    other = first.context.new_page()       # the same player elsewhere claims the seat with a new token
+    other.goto(server.url + "/")
+    _claim_again(other, room)
+    again = first.locator("[data-testid=seat-claim-again]")
+    expect(again).to_have_text(claim)
+    again.click()
+    expect(first.locator("[data-testid=seat-replaced]")).to_have_count(0)
+    wait_version_above(first, None)
+    assert state(first)["you"] == 1 and state(first)["status"] == "open"
+
+
+def test_a_reload_whose_stored_seat_key_was_replaced_gets_the_players_seat_anew(server, new_page):
+    first = new_page("en-US")
+    enter_lobby(first, server, "Ann")
+    first.click("[data-testid=play-bot]")
+    room = room_of(first)
+    my_seat(first, "1")
+    wait_version_above(first, None)
+    other = first.context.new_page()       # a new token for the seat; this browser still stores the old one
+    other.goto(server.url + "/")
+    _claim_again(other, room)
+    expect(first.locator("[data-testid=seat-replaced]")).to_be_visible()
+    first.reload()
+    my_seat(first, "1")
+    wait_version_above(first, None)
+    assert state(first)["status"] == "open"
+    assert "not valid" not in first.inner_text("body") and "does not fit" not in first.inner_text("body")
 
 
 def test_taking_a_seat_back_after_its_token_was_replaced_says_the_seat_was_claimed_again(server, new_page):

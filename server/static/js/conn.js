@@ -89,6 +89,13 @@ export function closedToSpectators(conn) {
   return closedAs(conn) === "unauthorized" && conn.token === null && !conn.view;
 }
 
+/** True when the room refused this window's stored seat token at its connection, before any view (close 4005 to a
+ * connection with a token): the seat was claimed again with a new token while this browser was away (on another
+ * device, or its stored token is otherwise stale). The page then asks the server for the seat anew (main.js). */
+export function staleSeatToken(conn) {
+  return closedAs(conn) === "unauthorized" && conn.token !== null && !conn.view;
+}
+
 /** True while this window takes its seat back (resume()) until the seat's sync or a close that stops it. */
 export function takingBack(conn) {
   return conn.takingBack && conn.status !== "open" && conn.status !== "closed";

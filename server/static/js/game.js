@@ -227,12 +227,18 @@ export class GamePage {
   /** The connection's state in words above the board while it is not open (none for a room cancelled before its
    * deal); for a seat opened in another window, that, with the button that plays here again (data-testid
    * "seat-take-back": this window takes the seat back, the other one is then told so); for a seat claimed again
-   * with a new token (data-testid "seat-replaced"), that this window can no longer play it, without the button. */
+   * with a new token (data-testid "seat-replaced"), that this window can no longer play it with its old key, and
+   * the button that asks the server for the seat on this device (data-testid "seat-claim-again", opts.claimAgain). */
   _connBanner() {
     const c = this.conn;
     if (c.status === "open" || cancelledBeforeDeal(c)) return null;
     if (seatReplaced(c)) {
-      return h("div.conn-banner.superseded", { role: "status", dataset: { testid: "seat-replaced" } }, t("seat_replaced"));
+      // its player may claim the seat on this device (a fresh token from the server, given only to the seat's own
+      // player: main.js claimAgain; anyone else then watches)
+      const again = this.opts.claimAgain && h("button.seat-take-back", { title: t("seat_claim_again_hint"),
+        dataset: { testid: "seat-claim-again" }, onclick: () => this.opts.claimAgain() }, t("seat_take_back"));
+      return h("div.conn-banner.superseded", { role: "status", dataset: { testid: "seat-replaced" } },
+        h("span", {}, t("seat_replaced")), again ? " " : null, again || null);
     }
     if (!superseded(c)) {
       return h("div.conn-banner", { role: "status" }, t(connWords(c)));

@@ -11,7 +11,7 @@ import { loadCatalogue } from "./cards.js";
 import { LobbyPage } from "./lobby.js";
 import { BuilderPage } from "./builder.js";
 import { GamePage } from "./game.js";
-import { GameConnection } from "./conn.js";
+import { GameConnection, staleSeatToken } from "./conn.js";
 import { ReplayConnection } from "./replay.js";
 import { NotFoundPage } from "./notfound.js";
 import { LeaderboardPage } from "./leaderboard.js";
@@ -21,7 +21,7 @@ import { ProfilePage } from "./profile.js";
 import { startPresence } from "./presence.js";
 import { RoomBar } from "./roombar.js";
 import { ChatPanel } from "./chat.js";
-import { loadSeat, saveSeat } from "./seats.js";
+import { loadSeat, saveSeat, dropSeat } from "./seats.js";
 import { currentPlayer, ensurePlayer, forgetPlayer, closeNameDialog, savePlayer } from "./player.js";
 import * as api from "./api.js";
 
@@ -92,6 +92,10 @@ const SEAT_RETRIES = [0.5, 1, 2, 4];
  * (seat null) when watching, with kept the seat the waiting room keeps for this player (a rematch or a challenge
  * opened from its link, nobody in it yet: the room bar offers to take it, roombar.js) or null, and lost true when
  * the free seat was taken by another opener while this one asked for it (the room bar says so). */
+/** Rooms whose stored seat token the room refused and whose seat was asked for anew in this page's life
+ * (route(): once each, so a refusal of the fresh token is shown instead of asked again). */
+const reasked = new Set();
+
 async function seatFor(room) {
   const known = loadSeat(room);
   if (known) return { seat: known, kept: null };
@@ -133,13 +137,21 @@ async function route() {
     const chatRoot = h("div#chat-root");
     setChildren(main, h("div.room-page", {}, barRoot, guideRoot, gameRoot, chatRoot));
     let page, bar, chat, guide;
+    // this browser's seat asked anew: its stored token forgotten, the seat's player gets a fresh one from the
+    // server (seatFor; another device's connection of the seat is displaced), anyone else watches
+    const claimAgain = () => { dropSeat(room); route(); };
     const conn = new GameConnection({ room, token: seat?.token ?? null, onChange: (c, what) => {
+      if (what === "error" && staleSeatToken(c) && !reasked.has(room)) {
+        reasked.add(room);        // once per room and page load: a refused fresh token is shown, not asked again
+        claimAgain();
+        return;
+      }
       if (what !== "chat") page.update(what);
       bar.update(what);
       chat.update(what);
       guide?.update(what);
     } });
-    page = new GamePage(gameRoot, conn);
+    page = new GamePage(gameRoot, conn, { claimAgain });
     bar = new RoomBar(barRoot, conn, { kept, lost, onSeated: () => route() });
     chat = new ChatPanel(chatRoot, conn);
     guide = tutorialFor(room, guideRoot, conn);   // the tutorial's guide in the tutorial's room (tutorial.js)
