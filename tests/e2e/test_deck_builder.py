@@ -203,3 +203,17 @@ def test_card_names_wrap_between_words_not_inside_them_beside_their_copies_in_th
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         ctx.close()
+
+
+def test_a_double_click_on_save_saves_one_deck(server, new_page):
+    page = new_page("en-US")
+    open_builder(page, server)
+    build_steppes_deck(page)
+    page.fill("#db-name", "Once")
+    page.dblclick("#db-save")
+    page.wait_for_function("location.hash.startsWith('#/decks/')")
+    page.wait_for_load_state("networkidle")      # every request the clicks made has been answered
+    names = page.evaluate("""async () => { const p = JSON.parse(localStorage.getItem('berserk.player'));
+        const r = await fetch('/api/players/me/decks', {headers: {authorization: `Bearer ${p.id}:${p.secret}`}});
+        return (await r.json()).map((d) => d.name); }""")
+    assert names.count("Once") == 1
