@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.players import enter_lobby
 
@@ -217,3 +218,11 @@ def test_a_double_click_on_save_saves_one_deck(server, new_page):
         const r = await fetch('/api/players/me/decks', {headers: {authorization: `Bearer ${p.id}:${p.secret}`}});
         return (await r.json()).map((d) => d.name); }""")
     assert names.count("Once") == 1
+
+
+@pytest.mark.parametrize("locale, says", [("en-US", "The box is empty"), ("ru-RU", "Поле пустое")])
+def test_import_with_an_empty_box_says_what_to_paste(server, new_page, locale, says):
+    page = new_page(locale)
+    open_builder(page, server)
+    page.click("#db-import")
+    expect(page.locator(".db-import-errors li[data-code=import_empty]")).to_contain_text(says)

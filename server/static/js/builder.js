@@ -185,6 +185,11 @@ export class BuilderPage {
   }
 
   async doImport() {
+    if (!this.importBox.value.trim()) {   // nothing to read: say what to paste
+      this.importErrors = [{ code: "import_empty", msg: t("db_import_empty") }];
+      this.renderTransfer();
+      return;
+    }
     const res = await importDeck(this.importBox.value);
     this.importErrors = res.errors || [];
     if ((res.cards || []).length) {
