@@ -164,9 +164,9 @@ export class GamePage {
     const c = this.conn;
     const view = c.view;
     if (!view) {
-      // a replay link naming no game: the body says so, with the way back (the toast gives the server's sentence)
+      // a replay link naming no game: the body says so, with the way back (once: no toast saying it again)
       if (c.status === "closed" && this.opts.replay && c.lastError?.code === "game_not_found") {
-        setChildren(this.root, this._errorToast(), notFoundBox("game"));
+        setChildren(this.root, notFoundBox("game"));
         return;
       }
       // a room link naming no room being played: said so, with the replay when the id was a game that ended
