@@ -1,11 +1,7 @@
-"""Double clicks in Chromium: one decision per double click. The game page sends one action and then takes no click
-until the server answers it; the second click of a double click never lands on what the first put under the pointer
-(the concession, the next prompt's button, a confirmation). An abort or a claim of the win is asked once. The deck
-builder saves one deck."""
+"""Double clicks on the game page in Chromium: one decision per double click. The page sends one action and then
+takes no click until the server answers it; the second click of a double click never lands on what the first put under
+the pointer (the concession, the next prompt's button, a confirmation)."""
 from __future__ import annotations
-
-import pytest
-from playwright.sync_api import expect
 
 from tests.e2e.players import bot_room
 
