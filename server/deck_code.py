@@ -5,7 +5,9 @@ Code: ``"BRK1"`` + base64url (no padding) of 4 bytes per entry: the 24-bit FNV-1
 pool; a test guards that no two pool ids share a hash. A 30-card deck of 15 names is 84 characters.
 
 Lines: one ``"<count> × <name>"`` per entry, names in Russian or English; a name shared by several cards (two
-editions) is followed by the card id in brackets (``"2 × Дракс [vs2003-draks]"``). Import accepts ``×``, ``x``,
+editions) is followed by its edition's year in parentheses (``"2 × Дракс (2003)"``). Import reads that year, or the
+card id in brackets (``"2 × Дракс [vs2003-draks]"``), to tell such cards apart; a shared name alone is the
+starter-pool card when one of them is, else ambiguous. Import accepts ``×``, ``x``,
 ``х`` or ``*`` (or nothing) between count and name, a missing count (one copy), names in either language in any
 letter case (ё = е), and skips empty lines and lines starting with ``#`` or ``//``.
 
@@ -28,6 +30,7 @@ MAX_LINES = 200
 
 _LINE = re.compile(r"^\s*(?:(\d{1,6})\s*[×xXхХ*]?\s+)?(.+?)\s*$")
 _ID = re.compile(r"^(.*?)\s*\[([^\]]+)\]$")
+_YEAR = re.compile(r"^(.*?)\s*\(((?:19|20)\d\d)\)$")     # "Дракс (2003)": a shared name and its edition's year
 
 
 def fnv24(text: str) -> int:
@@ -98,7 +101,7 @@ def to_lines(counts: dict[str, int], lang: str = "ru") -> str:
         card = by_id[cid]
         name = card["name_en"] if lang == "en" and card.get("name_en") else card["name_ru"]
         if len(set(by_name[_fold(name)])) > 1:
-            name += f" [{cid}]"
+            name += f" ({_year(card)})"
         out.append(f"{n} × {name}")
     return "\n".join(out) + ("\n" if out else "")
 
@@ -128,20 +131,32 @@ def from_lines(text: str) -> tuple[Counter, list[DeckError]]:
             problems.append(DeckError("unknown_name", f"Строка {i}: карты «{short}» нет в наборе.",
                                       f"Line {i}: there is no card {short!r} in the pool.", short))
         elif len(ids) > 1:
+            years = " / ".join(f"({_year(by_id[cid])})" for cid in ids)
             problems.append(DeckError("ambiguous_name",
-                                      f"Строка {i}: имя «{short}» носят несколько карт; допишите id в скобках: "
-                                      f"[{ids[0]}].",
-                                      f"Line {i}: several cards are named {short!r}; add the id in brackets: "
-                                      f"[{ids[0]}].", short))
+                                      f"Строка {i}: имя «{short}» носят карты нескольких изданий; допишите год "
+                                      f"издания в скобках: {years}.",
+                                      f"Line {i}: cards of several editions are named {short!r}; add the edition's "
+                                      f"year in parentheses: {years}.", short))
         else:
             counts[ids[0]] += n
     return counts, problems
+
+
+def _year(card: dict) -> str:
+    """The year of a card's edition ("2003 classic (Мир Фэнтези)" -> "2003"), "" when it names none."""
+    m = re.search(r"\b(?:19|20)\d\d\b", card.get("edition") or "")
+    return m.group(0) if m else ""
 
 
 def _lookup(name: str, by_id: dict, by_name: dict) -> list[str]:
     m = _ID.match(name)
     if m and m.group(2).strip() in by_id:
         return [m.group(2).strip()]
+    y = _YEAR.match(name)
+    if y:
+        dated = sorted({cid for cid in by_name.get(_fold(y.group(1)), []) if _year(by_id[cid]) == y.group(2)})
+        if len(dated) == 1:
+            return dated
     ids = sorted(set(by_name.get(_fold(name), [])))
     if len(ids) > 1:  # a name several editions share names the starter-pool card (FORMAT.md, engine.card_def)
         try:

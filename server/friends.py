@@ -14,7 +14,7 @@ seconds are not shown and cannot be accepted.
 | DELETE /api/friends/{id} | 204 (the other's lobby sockets hear ``{"t": "friends"}``); 404 ``player_not_found`` |
 | POST /api/challenges | ``{"to": player id, "deck", "clock": preset}`` -> 201 c; 400 ``challenge_self`` / ``bad_preset`` / deck errors; 403 ``not_friends`` |
 | POST /api/challenges/{id}/accept | ``{"deck"}`` -> 200 ``{"room", "seat": 2, "token"}``; 404 ``challenge_not_found``; 403 ``challenge_not_yours`` |
-| POST /api/challenges/{id}/decline | 200 c (the receiver) |
+| POST /api/challenges/{id}/decline | 200 c (the receiver); the sender's lobby sockets hear ``{"t": "declined", "challenge": id, "name": the receiver's name}`` |
 | DELETE /api/challenges/{id} | 200 c (the sender cancels) |
 
 A challenge ``c`` = ``{"id", "from": {"id", "name"}, "to": {"id", "name"}, "deck": label | None, "clock":
@@ -240,10 +240,13 @@ async def _settle(request: Request, role: str, status: str):
     if not await hub.store.settle_challenge(c["id"], status):
         return refuse(request, 404, "challenge_not_found")
     other = c["from"] if role == "to" else c["to"]
+    names = await _names(hub.store, [c["from"], c["to"]])
     from .presence import presence_of
     presence_of(hub).notify(other, {"t": "friends"})
+    if status == "declined":      # the sender's panel says so (its challenge is no longer pending)
+        presence_of(hub).notify(c["from"], {"t": "declined", "challenge": c["id"], "name": names.get(c["to"])})
     c["status"] = status
-    return JSONResponse(_public(c, await _names(hub.store, [c["from"], c["to"]])))
+    return JSONResponse(_public(c, names))
 
 
 async def decline_challenge(request: Request):

@@ -3,7 +3,7 @@
 | method, path | answer |
 |---|---|
 | GET /api/players/me/decks | 200 ``[saved deck]``, the most recently changed first |
-| POST /api/players/me/decks | body ``{"name", "cards": [{"id", "count"}]}`` -> 201 saved deck |
+| POST /api/players/me/decks | body ``{"name", "cards": [{"id", "count"}]}`` -> 201 saved deck; a repeat with the same ``Idempotency-Key`` header gets the first answer and stores nothing (server/idempotency.py) |
 | PATCH /api/players/me/decks/{id} | body ``{"name"?, "cards"?}`` -> 200 saved deck |
 | POST /api/players/me/decks/{id}/duplicate | body ``{"name"?}`` (optional) -> 201 the copy |
 | DELETE /api/players/me/decks/{id} | 204 |
@@ -24,6 +24,7 @@ from starlette.responses import JSONResponse, Response
 from engine import DeckError, deck_counts, deck_errors
 
 from .decks_api import SHAPE_CODES, _bad, _problem, _read, request_lang
+from .player_texts import Refusal, refused
 
 MAX_NAME = 60       #: characters of a deck name
 MAX_DECKS = 100     #: saved decks per player
@@ -132,10 +133,20 @@ async def list_saved(request: Request, lang: str, pid: str, body: dict):
 
 @_endpoint(frozenset({"name", "cards"}))
 async def create_saved(request: Request, lang: str, pid: str, body: dict):
-    """POST /api/players/me/decks ``{"name", "cards"}``."""
-    name, cards = _name(body, lang, True), _cards(body, lang, True)
-    await _room_for_one_more(request, pid, lang)
-    return _found(await _store(request).create_deck(pid, name, cards), lang, 201)
+    """POST /api/players/me/decks ``{"name", "cards"}``. With an ``Idempotency-Key`` header (one click on Save) a
+    repeat of the request gets the first one's answer and stores no second deck; a malformed key is 400
+    ``bad_request`` ``bad_idempotency_key`` (server/idempotency.py)."""
+    from .idempotency import answers_of, key_of
+    try:
+        key = key_of(request)
+    except Refusal as e:
+        return refused(request, e)
+
+    async def make() -> Response:
+        name, cards = _name(body, lang, True), _cards(body, lang, True)
+        await _room_for_one_more(request, pid, lang)
+        return _found(await _store(request).create_deck(pid, name, cards), lang, 201)
+    return await answers_of(request.app.state.hub).answer(request, pid, key, body, make)
 
 
 @_endpoint(frozenset({"name", "cards"}))

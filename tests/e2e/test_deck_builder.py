@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.players import enter_lobby
 
@@ -69,13 +70,19 @@ def test_one_copy_too_many_shows_the_validators_message_and_removing_it_clears_i
     page.wait_for_selector("[data-testid=deck-errors][data-valid=true]")
 
 
-def test_saved_decks_rename_duplicate_and_delete(server, new_page):
-    page = new_page("en-US")
+def save_new_deck(page, server, name: str, double: bool = False) -> None:
+    """Open the builder, build the steppes deck, name it ``name`` and save it by a click (``double``: a double
+    click); wait until the page is the saved deck's."""
     open_builder(page, server)
     build_steppes_deck(page)
-    page.fill("#db-name", "First")
-    page.click("#db-save")
+    page.fill("#db-name", name)
+    (page.dblclick if double else page.click)("#db-save")
     page.wait_for_function("location.hash.startsWith('#/decks/')")
+
+
+def test_saved_decks_rename_duplicate_and_delete(server, new_page):
+    page = new_page("en-US")
+    save_new_deck(page, server, "First")
     page.fill("#db-name", "Renamed")
     page.click("#db-rename")
     page.wait_for_selector("#db-open option:text('Renamed')", state="attached")
@@ -203,3 +210,21 @@ def test_card_names_wrap_between_words_not_inside_them_beside_their_copies_in_th
         assert page.evaluate("document.documentElement.scrollWidth") <= width
     finally:
         ctx.close()
+
+
+def test_a_double_click_on_save_saves_one_deck(server, new_page):
+    page = new_page("en-US")
+    save_new_deck(page, server, "Once", double=True)
+    page.wait_for_load_state("networkidle")      # every request the clicks made has been answered
+    names = page.evaluate("""async () => { const p = JSON.parse(localStorage.getItem('berserk.player'));
+        const r = await fetch('/api/players/me/decks', {headers: {authorization: `Bearer ${p.id}:${p.secret}`}});
+        return (await r.json()).map((d) => d.name); }""")
+    assert names.count("Once") == 1
+
+
+@pytest.mark.parametrize("locale, says", [("en-US", "The box is empty"), ("ru-RU", "Поле пустое")])
+def test_import_with_an_empty_box_says_what_to_paste(server, new_page, locale, says):
+    page = new_page(locale)
+    open_builder(page, server)
+    page.click("#db-import")
+    expect(page.locator(".db-import-errors li[data-code=import_empty]")).to_contain_text(says)

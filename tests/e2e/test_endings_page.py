@@ -196,6 +196,47 @@ def test_after_the_grace_period_the_claim_win_button_asks_the_server_for_the_win
     assert page.locator("[data-testid=abort]").count() == 0          # turn 5: too late to abort
 
 
+#: counts the page's requests whose path ends with /abort or /claim (window.endingsAsked)
+COUNT_ENDINGS = """() => { window.endingsAsked = 0; const f = window.fetch;
+    window.fetch = (url, ...rest) => { if (/\\/(abort|claim)$/.test(String(url))) window.endingsAsked += 1;
+      return f(url, ...rest); }; }"""
+
+
+def test_a_double_click_on_the_abort_s_confirmation_asks_the_server_once(grace_server, new_page):
+    ann, bob, _ = friend_game(new_page, grace_server)
+    bob.click("[data-testid=abort]")
+    bob.evaluate(COUNT_ENDINGS)
+    bob.dblclick("[data-testid=abort-confirm]")
+    assert _result(bob) == {"winner": None, "reason": "aborted"}
+    assert bob.evaluate("window.endingsAsked") == 1
+    assert bob.locator(".error-toast").count() == 0
+
+
+def test_a_finished_game_s_page_shows_no_empty_actions_box(grace_server, new_page):
+    ann, bob, _ = friend_game(new_page, grace_server)
+    bob.click("[data-testid=abort]")
+    bob.click("[data-testid=abort-confirm]")
+    _result(bob)
+    expect(bob.locator(".result-banner")).to_be_visible()
+    assert bob.locator("[data-testid=controls]").count() == 0
+
+
+def test_a_double_click_on_claim_win_asks_the_server_once(states, mount):
+    st = _later_turn_state(states)
+    page = mount(st, paused=True)
+    page.route("**/api/rooms/r-away/claim", lambda route: route.fulfill(status=200, json={"room": "r-away"}))
+    opp = 3 - st["you"]
+    page.evaluate("""([opp]) => { const c = window.berserkConn; c.room = 'r-away'; c.token = 'seat-token';
+      c.clocks = {'1': 300000, '2': 300000, running: opp, held: true, away: {[String(opp)]: 1500}};
+      c.clocksAt = performance.now(); window.gamePage.render(); }""", [opp])
+    page.clock.run_for(2000)
+    page.wait_for_selector("#game-under-test [data-testid=claim-win]", timeout=10000)
+    page.evaluate(COUNT_ENDINGS)
+    page.dblclick("#game-under-test [data-testid=claim-win]")
+    assert page.evaluate("window.endingsAsked") == 1
+    expect(page.locator("#game-under-test [data-testid=claim-win]")).to_be_disabled()
+
+
 def test_the_running_clock_is_highlighted_and_warns_in_its_last_30_seconds(states, mount):
     st = _later_turn_state(states)
     page = mount(st)

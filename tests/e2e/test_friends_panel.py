@@ -9,6 +9,7 @@ import json
 import secrets
 import urllib.request
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.players import enter_lobby, hold_down, room_of
@@ -214,3 +215,26 @@ def test_declining_a_challenge_takes_it_off_both_panels_and_changes_nothing_else
 
 def test_withdrawing_a_challenge_takes_it_off_both_panels_and_changes_nothing_else(server, new_page):
     _takes_off_both_panels(server, new_page, "challenge-withdraw", "challenge-outgoing", "challenge-incoming")
+
+
+@pytest.mark.parametrize("locale, says", [("en-US", "declined your challenge"), ("ru-RU", "Вызов отклонён")])
+def test_a_declined_challenge_is_told_to_the_challenger_in_place_of_challenge_sent(server, browser, locale, says):
+    ctx = browser.new_context(locale=locale)
+    try:
+        page = ctx.new_page()
+        enter_lobby(page, server, "Ada")
+        ada, bob = _me(page), _new_player(server, "Bob")
+        _api(server, "POST", "/api/friends", {"name": bob["name"]}, ada)
+        _api(server, "POST", "/api/friends", {"name": ada["name"]}, bob)
+        page.click(f"li.friend[data-player='{bob['name']}'] [data-testid=challenge-open]", timeout=20000)
+        page.click("[data-testid=challenge-send]")
+        expect(page.locator("[data-testid=challenge-outgoing]")).to_have_count(1)
+        sent = page.inner_text(".friends-note")
+        challenge = _api(server, "GET", "/api/friends", player=bob)["challenges"]["incoming"][0]["id"]
+        _api(server, "POST", f"/api/challenges/{challenge}/decline", {}, bob)
+        expect(page.locator(".friends-note")).to_contain_text(says)
+        expect(page.locator(".friends-note")).to_contain_text(bob["name"])
+        assert page.inner_text(".friends-note") != sent
+        expect(page.locator("[data-testid=challenge-outgoing]")).to_have_count(0)
+    finally:
+        ctx.close()

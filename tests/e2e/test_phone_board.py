@@ -132,3 +132,14 @@ def test_the_room_bar_shows_the_players_whole_names_on_a_phone(bot_server, brows
         page.screenshot(path=str(artifacts / "phone-room-bar-names.png"))
         assert page.evaluate(SEAT_NAMES_CUT) == []
         assert page.locator(".room-bar").bounding_box()["height"] <= ROOM_BAR_MAX
+
+
+def test_the_room_chat_can_be_typed_in_and_sent_by_a_tap_during_a_game_on_a_phone(server, browser):
+    with _phone_room(server, browser) as page:
+        page.wait_for_selector("[data-testid=controls] button.concede")
+        page.locator("[data-testid=chat-input]").tap(timeout=5000)
+        page.fill("[data-testid=chat-input]", "hello")
+        page.locator("button.chat-send").click(timeout=5000)    # no force: the tap must reach the button itself
+        page.wait_for_selector("[data-testid=chat-log] .chat-line:has-text('hello')")
+        page.locator("[data-testid=controls] button.concede").click(timeout=5000)   # the dock stays reachable
+        page.wait_for_selector(".concede-confirm")

@@ -284,3 +284,15 @@ def test_a_visitor_without_a_name_is_never_refused_for_lacking_one(server, new_p
     page.clock.run_for(25000)               # the lobby's and the friends panel's polls come due on the page's clock
     page.wait_for_load_state("networkidle")
     assert refused == []
+
+
+@pytest.mark.parametrize("name", ["%00%01", "no-such-player-anywhere"])
+@pytest.mark.parametrize("locale, title", [("en-US", "Player not found"), ("ru-RU", "Игрок не найден")])
+def test_a_profile_link_naming_no_player_shows_the_player_not_found_page_with_the_way_to_the_lobby(
+        server, new_page, name, locale, title):
+    page = new_page(locale)
+    page.goto(server.url + f"/#/player/{name}")
+    box = page.locator("[data-testid=not-found][data-kind=player]")
+    expect(box).to_contain_text(title)
+    page.click("[data-testid=not-found-lobby]")
+    page.wait_for_selector("[data-testid=create-room], #player-name")

@@ -119,6 +119,25 @@ def test_lines_accept_any_separator_case_and_missing_count():
                             "vs2023-045-ledovy-ohotnik": 1}
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_exported_lines_name_a_shared_name_s_edition_by_its_year_not_an_id_and_import_back(lang):
+    counts = {"vs2003-ovrazhny-gnom": 3, "vs2023-037-ovrazhny-gnom": 1}
+    text = deck_code.to_lines(counts, lang)
+    assert "[" not in text and "(2003)" in text and "(2023)" in text
+    back, problems = deck_code.from_lines(text)
+    assert problems == [] and dict(back) == counts
+
+
+def test_a_card_id_in_brackets_still_names_the_card():
+    counts, problems = deck_code.from_lines("3 × Овражный гном [vs2023-037-ovrazhny-gnom]")
+    assert problems == [] and dict(counts) == {"vs2023-037-ovrazhny-gnom": 3}
+
+
+def test_a_shared_name_alone_asks_for_the_edition_s_year():
+    _, problems = deck_code.from_lines("Овражный гном")
+    assert [p.code for p in problems] == ["ambiguous_name"] and "(2003) / (2023)" in problems[0].en
+
+
 def test_parse_deck_choice_reads_every_form_to_the_same_cards():
     preset = preconstructed_decks()[3]
     ids = parse_deck_choice(preset["id"])

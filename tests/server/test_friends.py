@@ -202,3 +202,15 @@ async def test_removing_a_friend_tells_the_removed_players_lobby(live):
     assert theirs["friends"] == [] and theirs["outgoing"] == [{"id": ann["id"], "name": "Ann"}]
     await bob_ws.close()
     await ann_ws.close()
+
+
+async def test_a_declined_challenge_is_told_to_the_challenger_s_lobby_with_the_friend_s_name(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    await _friends(live, ann, bob)
+    ann_ws = await _socket(live, ann)
+    c = (await call(live.http, "POST", "/api/challenges", ann, {"to": bob["id"], "deck": "A", "clock": "5+3"})).json()
+    r = await call(live.http, "POST", f"/api/challenges/{c['id']}/decline", bob)
+    assert r.status_code == 200
+    frame = await _frame(ann_ws, "declined")
+    assert frame == {"t": "declined", "challenge": c["id"], "name": "Bob"}
+    await ann_ws.close()

@@ -118,3 +118,13 @@ async def test_ten_thousand_entries_are_refused_as_too_large_and_nothing_is_stor
     r = await _call(saved, "POST", BASE, body)
     assert r.status_code == 413 and r.json()["error"] == "body_too_large" and r.json()["message"]
     assert await _decks_of(saved) == []
+
+
+async def test_a_save_repeated_with_its_idempotency_key_stores_one_deck_and_answers_it_again(saved):
+    headers = {"authorization": f"Bearer {saved.creds['p1']}", "idempotency-key": "save-click-1"}
+    async with httpx.AsyncClient() as c:
+        first = await c.post(saved.http + BASE, json={"name": "Orcs", "cards": LEGAL}, headers=headers)
+        again = await c.post(saved.http + BASE, json={"name": "Orcs", "cards": LEGAL}, headers=headers)
+    assert first.status_code == again.status_code == 201
+    assert again.json()["id"] == first.json()["id"]
+    assert [d["id"] for d in await _decks_of(saved)] == [first.json()["id"]]

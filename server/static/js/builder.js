@@ -6,7 +6,7 @@ import { h, setChildren } from "./dom.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { allCards, cardDef, elementClass as elClass } from "./cards.js";
 import { validateDeck, exportDeck, importDeck, deckName } from "./deckapi.js";
-import { listDecks } from "./api.js";
+import { listDecks, newKey } from "./api.js";
 import { listSaved, createSaved, updateSaved, duplicateSaved, deleteSaved } from "./deckstore.js";
 import { deckStats, cardKind, passes } from "./deckstats.js";
 import { editionName, moveText } from "./words.js";
@@ -98,19 +98,30 @@ export class BuilderPage {
 
   // ---- actions on saved decks ---------------------------------------------------------------------------------
 
+  /** Save the deck (a new one, or the open saved deck's changes). One click saves once: while a save is under way
+   * the button is disabled and another save asked for is none. */
   async save() {
-    const name = this.nameInput.value.trim() || t("db_untitled");
-    this.name = name;
-    let valid;
+    if (this.saving) return;
+    this.saving = true;
+    const button = this.barBox?.querySelector("#db-save");
+    if (button) button.disabled = true;
     try {
-      valid = !!(await validateDeck(this.entries())).valid;
-    } catch (e) {
-      valid = undefined;
+      const name = this.nameInput.value.trim() || t("db_untitled");
+      this.name = name;
+      let valid;
+      try {
+        valid = !!(await validateDeck(this.entries())).valid;
+      } catch (e) {
+        valid = undefined;
+      }
+      const deck = this.deckId ? await updateSaved(this.deckId, { name, cards: this.entries(), valid })
+        : await createSaved(name, this.entries(), valid, newKey());
+      this.deckId = deck.id;
+      await this.afterSaved("db_saved");
+    } finally {
+      this.saving = false;
+      if (button) button.disabled = false;
     }
-    const deck = this.deckId ? await updateSaved(this.deckId, { name, cards: this.entries(), valid })
-      : await createSaved(name, this.entries(), valid);
-    this.deckId = deck.id;
-    await this.afterSaved("db_saved");
   }
 
   async rename() {
@@ -174,6 +185,11 @@ export class BuilderPage {
   }
 
   async doImport() {
+    if (!this.importBox.value.trim()) {   // nothing to read: say what to paste
+      this.importErrors = [{ code: "import_empty", msg: t("db_import_empty") }];
+      this.renderTransfer();
+      return;
+    }
     const res = await importDeck(this.importBox.value);
     this.importErrors = res.errors || [];
     if ((res.cards || []).length) {

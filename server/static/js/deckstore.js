@@ -3,7 +3,7 @@
 // they live on the server (/api/players/me/decks, docs/server.md "Decks"), and the decks kept locally are moved
 // there on first use. A saved deck: {id, name, cards: [{id, count}], valid (bool | undefined), updated}.
 
-import { call } from "./api.js";
+import { call, newKey } from "./api.js";
 
 const KEY = "berserk.decks";
 const PLAYER = "berserk.player";
@@ -18,9 +18,9 @@ function player() {
   }
 }
 
-async function server(method, path, body) {
+async function server(method, path, body, headers = {}) {
   const p = player();
-  return call(method, path, body, { authorization: `Bearer ${p.id}:${p.secret}` });
+  return call(method, path, body, { ...headers, authorization: `Bearer ${p.id}:${p.secret}` });
 }
 
 function readLocal() {
@@ -62,9 +62,10 @@ export async function listSaved() {
   return readLocal().sort((a, b) => b.updated - a.updated);
 }
 
-/** Save a new deck (valid: the validator's verdict, shown by the deck choice); returns it. */
-export async function createSaved(name, cards, valid) {
-  if (player()) return fromServer(await server("POST", BASE, { name, cards }));
+/** Save a new deck (valid: the validator's verdict, shown by the deck choice); returns it. key: the click's
+ * idempotency key (a repeat of the request with it stores no second deck on the server). */
+export async function createSaved(name, cards, valid, key = newKey()) {
+  if (player()) return fromServer(await server("POST", BASE, { name, cards }, { "idempotency-key": key }));
   const deck = { id: newId(), name: String(name).slice(0, 60), cards: cards.map((c) => ({ ...c })), valid,
     updated: Date.now() };
   writeLocal([...readLocal(), deck]);

@@ -33,7 +33,9 @@ export class FriendsPanel {
     this.removing = null;    // friend id whose "Remove?" question is open
     this.timer = setInterval(() => this.refresh(), POLL_MS);
     this.stop = onPresence((frame) => {
-      if (frame.t === "friends" || frame.t === "challenge" || frame.t === "hello") this.refresh();
+      // a challenge of ours declined: the note says so in place of "Challenge sent" (the row goes with the refresh)
+      if (frame.t === "declined") this.note = t("challenge_declined", { name: frame.name || "?" });
+      if (["friends", "challenge", "hello", "declined"].includes(frame.t)) this.refresh();
     });
     this.render();
   }

@@ -55,6 +55,8 @@ export class GamePage {
     this.viewer = null; // {list, title}: the graveyard / aux-zone viewer dialog
     this.confirmConcede = false;
     this.confirmAbort = false;   // leaver.js: "Abort the game" asked, waiting for its confirmation
+    this.ending = null;          // leaver.js: "abort" | "claim" while that request is in flight or, once granted,
+                                 // until the game's end arrives
     this.staged = null; // an irreversible action held until confirmed (confirm.js)
     this.errorShown = null;
     this.lastSeq = null;
@@ -65,6 +67,15 @@ export class GamePage {
     this.unsubscribe = onLangChange(() => { this.zoom.hide(); this.render(); }); // the zoom is drawn in the old language
     this.onKey = (e) => this._key(e);
     document.addEventListener("keydown", this.onKey);
+    // The second (third, ...) click of a double click is no new decision: it would land on whatever the first click
+    // put under the pointer (the next prompt's button, a confirmation, the concession). Dropped before any handler.
+    this.onRepeatClick = (e) => {
+      if (e.detail > 1) {
+        e.stopPropagation();
+        e.preventDefault();
+      }
+    };
+    root.addEventListener("click", this.onRepeatClick, true);
   }
 
   destroy() {
@@ -74,6 +85,7 @@ export class GamePage {
     this.alert.clear();
     this.zoom.hide();
     document.removeEventListener("keydown", this.onKey);
+    this.root.removeEventListener("click", this.onRepeatClick, true);
   }
 
   /** Called by the connection on every change. */
@@ -105,8 +117,15 @@ export class GamePage {
     return this.conn.you || 1;
   }
 
+  /** True while a decision of this page waits for the server's answer: an action sent on the connection (until
+   * the frame answering it: its diff or an error) or an abort / a claim of the win (leaver.js). The game's
+   * controls, the concession included, take no click meanwhile. */
+  get busy() {
+    return !!(this.conn.pendingAction || this.ending);
+  }
+
   get canAct() {
-    return !!(this.conn.you && this.conn.legal && this.conn.legal.length && !this.conn.pendingAction
+    return !!(this.conn.you && this.conn.legal && this.conn.legal.length && !this.busy
       && this.conn.status === "open" && !this.conn.view?.result);
   }
 
@@ -145,9 +164,9 @@ export class GamePage {
     const c = this.conn;
     const view = c.view;
     if (!view) {
-      // a replay link naming no game: the body says so, with the way back (the toast gives the server's sentence)
+      // a replay link naming no game: the body says so, with the way back (once: no toast saying it again)
       if (c.status === "closed" && this.opts.replay && c.lastError?.code === "game_not_found") {
-        setChildren(this.root, this._errorToast(), notFoundBox("game"));
+        setChildren(this.root, notFoundBox("game"));
         return;
       }
       // a room link naming no room being played: said so, with the replay when the id was a game that ended
@@ -447,7 +466,7 @@ export class GamePage {
       prompt ? h("div.prompt", { dataset: { kind: view.prompt.kind }, "data-testid": "prompt" }, prompt,
         h("a.rule-link", { href: rulesHref(PROMPT_RULE[view.prompt.kind] || "queue"), target: "_blank", rel: "noopener",
           dataset: { testid: "prompt-rule" } }, t("rules_prompt_link"))) : null);
-    if (view.result) return box;
+    if (view.result) return prompt ? box : null;   // a finished game's page has nothing to do here
     const act = (a, extra = "") => h("button.act" + extra, {
       dataset: { act: a.act, idx: String(this.conn.legal.indexOf(a)) },
       title: actionHelp(a, view) || null,
@@ -480,10 +499,11 @@ export class GamePage {
     if (view.room?.status !== "waiting") {
       box.append(this.confirmConcede
         ? h("div.concede-confirm", {}, t("concede_confirm"), " ",
-          h("button.act.danger", { dataset: { act: "concede-confirm" }, onclick: () => this._concede(concede) }, t("concede")),
+          h("button.act.danger", { dataset: { act: "concede-confirm" }, disabled: this.busy,
+            onclick: () => this._concede(concede) }, t("concede")),
           h("button.cancel", { onclick: () => { this.confirmConcede = false; this.render(); } }, t("cancel")))
-        : h("button.concede", { dataset: { act: "concede" }, disabled: this.conn.status !== "open",
-          onclick: () => { this.confirmConcede = true; this.render(); } }, t("concede")));
+        : h("button.concede", { dataset: { act: "concede" }, disabled: this.conn.status !== "open" || this.busy,
+          onclick: () => { if (!this.busy) { this.confirmConcede = true; this.render(); } } }, t("concede")));
     }
     return box;
   }
@@ -709,6 +729,7 @@ export class GamePage {
   }
 
   _concede(a) {
+    if (this.busy) return;
     this.confirmConcede = false;
     this.conn.act(a);
   }

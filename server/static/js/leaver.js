@@ -34,7 +34,8 @@ export function endingsPanel(page, conn, view) {
       h("span", {}, t(conn.you ? "away_opponent" : "away_player", { name: seatName(view.room, p) }), " "),
       h("b.away-left", { dataset: { awayLeft: String(p) } }, left > 0 ? t("away_left", { s: left }) : t("away_over")),
       conn.you && left === 0 && !mayAbort(conn, view)
-        ? h("button.act.claim-win", { dataset: { testid: "claim-win" }, onclick: () => send(page, conn, "claim") },
+        ? h("button.act.claim-win", { dataset: { testid: "claim-win" }, disabled: page.busy,
+          onclick: () => send(page, conn, "claim") },
           t("claim_win")) : null);
   });
   if (mayAbort(conn, view)) {   // asked twice, as a concession is: "Abort the game", then "Really abort?"
@@ -42,18 +43,26 @@ export function endingsPanel(page, conn, view) {
     parts.push(page.confirmAbort
       ? h("div.abort-confirm", { role: "group", "aria-label": t("abort_game"), dataset: { testid: "abort-confirm-box" } },
         t("abort_confirm"), " ",
-        h("button.act.danger", { dataset: { testid: "abort-confirm" },
+        h("button.act.danger", { dataset: { testid: "abort-confirm" }, disabled: page.busy,
           onclick: () => { page.confirmAbort = false; send(page, conn, "abort"); } }, t("abort_game")), " ",
         h("button.cancel", { dataset: { testid: "abort-cancel" }, onclick: () => ask(false) }, t("cancel")))
-      : h("button.abort", { dataset: { testid: "abort" }, title: t("abort_hint"), onclick: () => ask(true) }, t("abort_game")));
+      : h("button.abort", { dataset: { testid: "abort" }, title: t("abort_hint"), disabled: page.busy,
+        onclick: () => ask(true) }, t("abort_game")));
   }
   return parts.length ? h("section.endings", { "aria-label": t("endings_title") }, parts) : null;
 }
 
+/** Ask the server to end the game (what: "abort" | "claim"), once: while the request is in flight, and after it
+ * was granted until the game's end arrives, the page is busy (page.ending) and its controls take no click. A
+ * refusal frees them and shows the code's sentence in the page's error toast. */
 async function send(page, conn, what) {
+  if (page.busy) return;
+  page.ending = what;
+  page.render();
   try {
     await endGame(conn.room, what, conn.token);
   } catch (e) {
+    page.ending = null;
     page.errorShown = { code: e.code || "other" };   // the page's error toast: the code's sentence (i18n)
     page.render();
   }

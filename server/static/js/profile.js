@@ -5,6 +5,7 @@
 
 import { h, setChildren } from "./dom.js";
 import { t, getLang, setLang, onLangChange, errorText } from "./i18n.js";
+import { notFoundBox } from "./notfound.js";
 import * as acc from "./account.js";
 import { listDecks } from "./api.js";
 import { deckName } from "./deckapi.js";
@@ -64,7 +65,8 @@ export class ProfilePage {
       const me = currentPlayer();
       if (me && me.id === this.data.id) this.account = await acc.account();
     } catch (e) {
-      this.error = e.status === 404 ? t("profile_not_found") : errorText(e);
+      // a name no player has, or one no player can have (a refused name: "%00%01"): the player-not-found page
+      this.error = e.status === 404 || e.status === 400 ? "not_found" : errorText(e);
     }
     this.render();
   }
@@ -139,7 +141,8 @@ export class ProfilePage {
   render() {
     if (this.gone) return;
     if (this.error) {
-      setChildren(this.root, h("div.profile-page", { dataset: { testid: "profile" } }, h("p.hint", {}, this.error)));
+      setChildren(this.root, h("div.profile-page", { dataset: { testid: "profile" } },
+        this.error === "not_found" ? notFoundBox("player") : h("p.hint", {}, this.error)));
       return;
     }
     const p = this.data;
