@@ -531,6 +531,21 @@ def _claim_again(page, room: str) -> None:
     page.evaluate("async (room) => { const api = await import('/js/api.js'); await api.joinRoom(room); }", room)
 
 
+def _seat_claimed_again_elsewhere(server, new_page, locale: str):
+    """A page (``locale``) playing seat 1 against the computer whose seat its player then claimed again with a new
+    token from another page of the same browser (the lobby: no socket of this seat); the first page."""
+    first = new_page(locale)
+    enter_lobby(first, server, "Ann")
+    first.click("[data-testid=play-bot]")
+    room = room_of(first)
+    my_seat(first, "1")
+    wait_version_above(first, None)
+    other = first.context.new_page()
+    other.goto(server.url + "/")
+    _claim_again(other, room)
+    return first
+
+
 @pytest.mark.parametrize("locale, replaced", [
     ("en-US", "This seat was opened again elsewhere (on another device or in another window) with a new seat key, "
               "so this window can no longer play it."),
@@ -538,15 +553,7 @@ def _claim_again(page, room: str) -> None:
               "поэтому из этого окна играть им больше нельзя.")])
 def test_a_tab_whose_seat_was_claimed_again_with_a_new_token_says_it_can_no_longer_play_it(server, new_page, locale,
                                                                                             replaced):
-    first = new_page(locale)
-    enter_lobby(first, server, "Ann")
-    first.click("[data-testid=play-bot]")
-    room = room_of(first)
-    my_seat(first, "1")
-    wait_version_above(first, None)
-    other = first.context.new_page()       # the same player elsewhere: the lobby, no socket of this seat
-    other.goto(server.url + "/")
-    _claim_again(other, room)
+    first = _seat_claimed_again_elsewhere(server, new_page, locale)
     expect(first.locator("[data-testid=seat-replaced]")).to_contain_text(replaced, use_inner_text=True)
     assert first.locator("[data-testid=seat-take-back]").count() == 0
     assert state(first)["status"] == "closed"
@@ -556,15 +563,7 @@ def test_a_tab_whose_seat_was_claimed_again_with_a_new_token_says_it_can_no_long
 @pytest.mark.parametrize("locale, claim", [("en-US", "Play here"), ("ru-RU", "Играть здесь")])
 def test_a_tab_whose_seat_was_claimed_again_gets_it_back_when_its_player_asks_for_it_here(server, new_page, locale,
                                                                                           claim):
-    first = new_page(locale)
-    enter_lobby(first, server, "Ann")
-    first.click("[data-testid=play-bot]")
-    room = room_of(first)
-    my_seat(first, "1")
-    wait_version_above(first, None)
-    other = first.context.new_page()       # the same player elsewhere claims the seat with a new token
-    other.goto(server.url + "/")
-    _claim_again(other, room)
+    first = _seat_claimed_again_elsewhere(server, new_page, locale)
     again = first.locator("[data-testid=seat-claim-again]")
     expect(again).to_have_text(claim)
     again.click()
@@ -574,15 +573,7 @@ def test_a_tab_whose_seat_was_claimed_again_gets_it_back_when_its_player_asks_fo
 
 
 def test_a_reload_whose_stored_seat_key_was_replaced_gets_the_players_seat_anew(server, new_page):
-    first = new_page("en-US")
-    enter_lobby(first, server, "Ann")
-    first.click("[data-testid=play-bot]")
-    room = room_of(first)
-    my_seat(first, "1")
-    wait_version_above(first, None)
-    other = first.context.new_page()       # a new token for the seat; this browser still stores the old one
-    other.goto(server.url + "/")
-    _claim_again(other, room)
+    first = _seat_claimed_again_elsewhere(server, new_page, "en-US")   # this browser still stores the old key
     expect(first.locator("[data-testid=seat-replaced]")).to_be_visible()
     first.reload()
     my_seat(first, "1")
