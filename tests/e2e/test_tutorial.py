@@ -497,6 +497,23 @@ def test_a_tutorial_battle_that_ended_at_an_early_step_offers_no_stale_step_no_r
     assert not page.js_errors, page.js_errors
 
 
+def test_a_tutorial_battle_that_ended_asks_the_server_for_no_record_of_its_game(server, new_page):
+    """A tutorial's game is not recorded (no replay): its page does not look for a record, which would only answer
+    404 (a failed request in the browser's console)."""
+    page = new_page("en-US")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    room = _open_battle(page, server, "move")
+    page.wait_for_selector("button[data-act=concede]")
+    page.click("button[data-act=concede]")
+    page.click("button[data-act=concede-confirm]")
+    expect(page.locator("[data-testid=tutorial-step][data-step=over]")).to_be_visible()
+    with page.expect_request("**/healthz"):     # a request made after the end's rendering: any earlier one is seen
+        page.evaluate("() => fetch('/healthz')")
+    assert not [u for u in asked if f"/api/games/{room}" in u]
+    assert not page.locator("[data-testid=finished-replay]").count()
+
+
 def test_a_first_part_whose_game_ended_leads_on_to_the_battle(server, new_page):
     """The first part's room was aborted mid-way: the guide offers the battle, which opens in a new room at its
     first step, and the lobby, meanwhile, offers to go on to the battle."""

@@ -586,7 +586,7 @@ export class GamePage {
    * game: the replay shows each viewer only its own viewpoint (a spectator's, or a seat's to that seat's player).
    * None while the game runs, on the replay page itself, and for a game that is not recorded (a tutorial). */
   _replayLink(view) {
-    if (!view.result || this.opts.replay) return null;
+    if (!view.result || this.opts.replay || view.room?.tutorial) return null;   // a tutorial's game: never recorded
     this._lookUpRecord();
     if (!this.recorded) return null;
     const href = `#/replay/${encodeURIComponent(this.conn.room)}`;
