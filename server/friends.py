@@ -11,7 +11,7 @@ seconds are not shown and cannot be accepted.
 |---|---|
 | GET /api/friends | ``{"friends": [{"id", "name", "status", "room"}], "incoming": [{"id", "name"}], "outgoing": [...], "challenges": {"incoming": [c], "outgoing": [c]}}`` |
 | POST /api/friends | ``{"name"}`` -> 201 ``{"id", "name", "mutual"}``; 404 ``player_not_found``; 400 ``friend_self``; 400 ``name_required`` (no name, or only spaces); 400 ``name_not_text`` |
-| DELETE /api/friends/{id} | 204 (the other's lobby sockets hear ``{"t": "friends"}``); 404 ``player_not_found`` |
+| DELETE /api/friends/{id} | 204: every link between the two ends, both ways (a friendship, one's request, or the other's request, which is declined so); the other's lobby sockets hear ``{"t": "friends"}``; 404 ``player_not_found`` (no link) |
 | POST /api/challenges | ``{"to": player id, "deck", "clock": preset}`` -> 201 c; 400 ``challenge_self`` / ``bad_preset`` / deck errors; 403 ``not_friends`` |
 | POST /api/challenges/{id}/accept | ``{"deck"}`` -> 200 ``{"room", "seat": 2, "token"}``; 404 ``challenge_not_found``; 403 ``challenge_not_yours`` |
 | POST /api/challenges/{id}/decline | 200 c (the receiver); the sender's lobby sockets hear ``{"t": "declined", "challenge": id, "name": the receiver's name}`` |
@@ -131,7 +131,8 @@ async def add_friend(request: Request):
 
 
 async def remove_friend(request: Request):
-    """DELETE /api/friends/{id}: remove a player one added; the other's lobby sockets hear ``{"t": "friends"}``."""
+    """DELETE /api/friends/{id}: end the friendship (or either player's request) both ways, so that neither is left
+    asking the other; the other's lobby sockets hear ``{"t": "friends"}``."""
     player, error = await authenticated(request)
     if error is not None:
         return error

@@ -184,10 +184,12 @@ class AccountsMixin:
         return True
 
     async def remove_friend(self, player_id: str, friend_id: str) -> bool:
-        """Undo ``add_friend``; False when there was nothing to remove."""
+        """End every friend link between the two players, both ways (``player_id`` added ``friend_id``, or the
+        other way round): a friendship, one's own request or the other's; False when there was none."""
         async with self.engine.begin() as conn:
-            done = await conn.execute(friends.delete().where(friends.c.player == player_id,
-                                                             friends.c.friend == friend_id))
+            done = await conn.execute(friends.delete().where(
+                ((friends.c.player == player_id) & (friends.c.friend == friend_id))
+                | ((friends.c.player == friend_id) & (friends.c.friend == player_id))))
         return bool(done.rowcount)
 
     async def friend_links(self, player_id: str) -> dict:

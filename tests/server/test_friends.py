@@ -199,7 +199,7 @@ async def test_removing_a_friend_tells_the_removed_players_lobby(live):
     assert r.status_code == 204
     await _frame(bob_ws, "friends")
     theirs = (await call(live.http, "GET", "/api/friends", bob)).json()
-    assert theirs["friends"] == [] and theirs["outgoing"] == [{"id": ann["id"], "name": "Ann"}]
+    assert theirs["friends"] == [] and theirs["outgoing"] == []
     await bob_ws.close()
     await ann_ws.close()
 
@@ -214,3 +214,21 @@ async def test_a_declined_challenge_is_told_to_the_challenger_s_lobby_with_the_f
     frame = await _frame(ann_ws, "declined")
     assert frame == {"t": "declined", "challenge": c["id"], "name": "Bob"}
     await ann_ws.close()
+
+
+async def test_removing_a_friend_ends_the_friendship_both_ways_so_neither_asks_the_other(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    await _friends(live, ann, bob)
+    r = await call(live.http, "DELETE", f"/api/friends/{bob['id']}", ann)
+    assert r.status_code == 204
+    for who in (ann, bob):
+        links = (await call(live.http, "GET", "/api/friends", who)).json()
+        assert (links["friends"], links["incoming"], links["outgoing"]) == ([], [], [])
+
+
+async def test_removing_a_player_whose_request_waits_declines_it(live):
+    ann, bob = await new_player(live.http, "Ann"), await new_player(live.http, "Bob")
+    await call(live.http, "POST", "/api/friends", bob, {"name": "Ann"})
+    r = await call(live.http, "DELETE", f"/api/friends/{bob['id']}", ann)
+    assert r.status_code == 204
+    assert (await call(live.http, "GET", "/api/friends", bob)).json()["outgoing"] == []
