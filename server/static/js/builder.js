@@ -6,7 +6,7 @@ import { h, setChildren } from "./dom.js";
 import { t, getLang, onLangChange } from "./i18n.js";
 import { allCards, cardDef, elementClass as elClass } from "./cards.js";
 import { validateDeck, exportDeck, importDeck, deckName } from "./deckapi.js";
-import { listDecks, newKey } from "./api.js";
+import { listDecks } from "./api.js";
 import { listSaved, createSaved, updateSaved, duplicateSaved, deleteSaved } from "./deckstore.js";
 import { deckStats, cardKind, passes } from "./deckstats.js";
 import { editionName, moveText } from "./words.js";
@@ -115,7 +115,7 @@ export class BuilderPage {
         valid = undefined;
       }
       const deck = this.deckId ? await updateSaved(this.deckId, { name, cards: this.entries(), valid })
-        : await createSaved(name, this.entries(), valid, newKey());
+        : await createSaved(name, this.entries(), valid);   // one idempotency key per call (deckstore.js)
       this.deckId = deck.id;
       await this.afterSaved("db_saved");
     } finally {
